@@ -1,0 +1,35 @@
+# Dice Tavern: one command each to play, test, benchmark and build.
+# Every target creates .venv if it is missing and installs the project into it.
+PYTHON ?= python3
+VENV   ?= .venv
+PY     := $(VENV)/bin/python
+STAMP  := $(VENV)/.installed
+
+.PHONY: play test test-all bench fairness shots dist smoke clean
+
+$(STAMP): pyproject.toml
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+play: $(STAMP)  ## set up and start the game
+	$(PY) -m game
+
+test: $(STAMP)  ## set up and run the quick test suite (headless)
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest -n auto -m "not slow"
+
+test-all: $(STAMP)  ## every test, including the long statistical ones
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest -n auto
+
+bench: $(STAMP)  ## speed figures (see README)
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m game bench
+
+fairness: $(STAMP)  ## 100,000 physical rolls per die kind, chi-square p-values
+	$(PY) -m game fairness --rolls 100000
+
+shots: $(STAMP)  ## render the README screenshots into docs/shots/
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) tools/make_shots.py docs/shots
+
+clean:
+	rm -rf build dist .pytest_cache

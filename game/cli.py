@@ -1,0 +1,168 @@
+"""Command line: play (default), replay FILE, sim, bench, shot, fairness, smoke.
+
+Bad arguments print one line naming the problem and the allowed values, and
+exit with status 2.  Heavy modules (pygame, pymunk) are imported only by the
+commands that need them, so ``sim --dice rng`` starts fast.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+
+from .games import GAME_IDS
+
+COMMANDS = ("play", "replay", "sim", "bench", "shot", "fairness", "smoke")
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse that reports errors in one line and exits 2."""
+
+    def error(self, message: str):  # noqa: D401 - argparse API
+        sys.stderr.write(f"{self.prog}: error: {message}\n")
+        raise SystemExit(2)
+
+
+def _levels(text: str) -> list[str]:
+    levels = [t.strip() for t in text.split(",") if t.strip()]
+    bad = [t for t in levels if t not in ("easy", "normal", "hard")]
+    if bad or not levels:
+        raise argparse.ArgumentTypeError(
+            f"invalid players {text!r}: use a comma list of easy, normal, hard (e.g. hard,normal)")
+    return levels
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} must be at least 1")
+    return value
+
+
+def _seed(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"seed {text!r} is not a whole number") from None
+    if not 0 <= value < 2**63:
+        raise argparse.ArgumentTypeError(f"seed {text!r} must be from 0 to 2^63-1")
+    return value
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="dice-tavern", description="Dice Tavern: five dice games on a felt table.")
+    parser.add_argument("--data-dir", help="folder for settings, saves and replays (default: the user data folder)")
+    sub = parser.add_subparsers(dest="command", parser_class=_Parser)
+
+    play = sub.add_parser("play", help="start the game (default)")
+    play.add_argument("--fullscreen", action="store_true", default=None)
+    play.add_argument("--windowed", dest="fullscreen", action="store_false")
+
+    replay = sub.add_parser("replay", help="watch a saved game")
+    replay.add_argument("file")
+
+    sim = sub.add_parser("sim", help="AI-vs-AI games, headless, with win rates")
+    sim.add_argument("--game", required=True, choices=GAME_IDS)
+    sim.add_argument("--players", required=True, type=_levels, help="e.g. hard,normal,easy")
+    sim.add_argument("--games", type=_positive, default=200)
+    sim.add_argument("--seed", type=_seed, default=1)
+    sim.add_argument("--dice", choices=("physics", "rng"), default="rng")
+    sim.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                     help="a game option (JSON value), e.g. --option side_pots=false")
+    sim.add_argument("--json", action="store_true")
+
+    bench = sub.add_parser("bench", help="speed benchmarks")
+    bench.add_argument("--json", action="store_true")
+    bench.add_argument("--quick", action="store_true", help="fewer repetitions (smoke check)")
+    bench.add_argument("--only", default="", help="comma list of benchmark names")
+
+    shot = sub.add_parser("shot", help="render a screen headless to a PNG")
+    shot.add_argument("--scene", required=True)
+    shot.add_argument("--out", required=True)
+    shot.add_argument("--game", choices=GAME_IDS)
+    shot.add_argument("--seed", type=_seed, default=7)
+    shot.add_argument("--players", type=int, default=None)
+    shot.add_argument("--size", default="1280x720")
+
+    fair = sub.add_parser("fairness", help="long chi-square test of the physical dice")
+    fair.add_argument("--rolls", type=_positive, default=100_000)
+    fair.add_argument("--json", action="store_true")
+
+    smoke = sub.add_parser("smoke", help="headless end-to-end check of every built game")
+    smoke.add_argument("--seed", type=_seed, default=2024)
+    smoke.add_argument("--json", action="store_true")
+    return parser
+
+
+def _parse_option(text: str) -> tuple[str, object]:
+    key, sep, value = text.partition("=")
+    if not sep or not key:
+        raise ValueError(f"option {text!r} must look like KEY=VALUE")
+    try:
+        return key, json.loads(value)
+    except json.JSONDecodeError:
+        return key, value
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    # `python -m game` alone (or with play's flags) plays.
+    first = next((a for a in argv if not a.startswith("--data-dir")), None)
+    if "--smoke" in argv:  # the frozen executable's smoke flag
+        argv = [a for a in argv if a != "--smoke"] + ["smoke"]
+    elif first is None or (first.startswith("-") and first not in ("-h", "--help")):
+        argv.append("play")
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.data_dir:
+        os.environ["DICE_TAVERN_HOME"] = args.data_dir
+
+    if args.command == "sim":
+        return _cmd_sim(args, parser)
+    if args.command == "bench":
+        from . import bench
+        return bench.main(args)
+    if args.command == "fairness":
+        from .physics import fairness
+        return fairness.main(args)
+    if args.command == "shot":
+        from .ui import shots
+        return shots.main(args)
+    if args.command == "smoke":
+        from . import smoke
+        return smoke.main(args)
+    from . import app
+    if args.command == "replay":
+        return app.run(replay_file=args.file)
+    return app.run(fullscreen=args.fullscreen)
+
+
+def _cmd_sim(args, parser) -> int:
+    from . import games
+    from .core.sim import run_sim
+    if not games.is_built(args.game) and games._rules_module(args.game) is None:
+        parser.error(f"argument --game: {args.game} is not built yet")
+    try:
+        options = dict(_parse_option(o) for o in args.option)
+        info = games.game_info(args.game)
+        if not info.min_players <= len(args.players) <= info.max_players:
+            raise ValueError(f"option 'players': {len(args.players)} players is not allowed; "
+                             f"use {info.min_players} to {info.max_players}")
+        games.make_game(args.game, len(args.players), options)
+    except ValueError as exc:
+        parser.error(str(exc))
+    if args.dice == "physics":
+        from .physics import PhysicsDice
+        dice = PhysicsDice()
+    else:
+        dice = None
+    result = run_sim(args.game, args.players, args.games, args.seed, dice, options)
+    if args.json:
+        print(json.dumps(result.to_json()))
+    else:
+        print("\n".join(result.lines()))
+    return 0

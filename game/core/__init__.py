@@ -1,0 +1,1 @@
+"""Pure core: protocol, seeds, match, records, user files. No pygame, no pymunk."""

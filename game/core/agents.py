@@ -1,0 +1,52 @@
+"""What an AI seat is, seen from the match.
+
+An agent sees only ``view`` (what its seat may see) and the legal actions.
+It draws any randomness from the ``rng`` it was built with (a stream of the
+game seed), so AI games replay exactly.
+"""
+from __future__ import annotations
+
+import random
+from typing import Any, Sequence
+
+from .protocol import Action
+
+LEVELS = ("easy", "normal", "hard")
+
+
+class Agent:
+    """Base agent: subclasses implement ``act``; ``interject`` is optional."""
+
+    level = "random"
+
+    def __init__(self, player: int, rng: random.Random):
+        self.player = player
+        self.rng = rng
+
+    def act(self, view: Any, legal: Sequence[Action]) -> Action:
+        """Choose the turn action."""
+        raise NotImplementedError
+
+    def interject(self, view: Any, legal: Sequence[Action]) -> Action | None:
+        """Out-of-turn action, or None to let play go on (default)."""
+        return None
+
+    def explain(self) -> str:
+        """One line on the last decision, for the optional "why" line."""
+        return ""
+
+
+class RandomAgent(Agent):
+    """Uniformly random legal actions: the harness's chaos monkey."""
+
+    def __init__(self, player: int, rng: random.Random, interject_rate: float = 0.05):
+        super().__init__(player, rng)
+        self.interject_rate = interject_rate
+
+    def act(self, view: Any, legal: Sequence[Action]) -> Action:
+        return self.rng.choice(list(legal))
+
+    def interject(self, view: Any, legal: Sequence[Action]) -> Action | None:
+        if legal and self.rng.random() < self.interject_rate:
+            return self.rng.choice(list(legal))
+        return None

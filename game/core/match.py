@@ -1,0 +1,230 @@
+"""A ``Match`` owns one game in progress: state, seats, seeds and the log.
+
+``apply`` is the only way the game changes, and every applied action is
+logged, so ``to_record`` / ``from_record`` round-trip a game exactly (the
+record is the replay and the autosave format).  Headless callers use
+``step``/``play_out``; the table scene calls the same pieces one at a time.
+
+Order when several players may act (Roll Call's out-of-turn call): AI
+interjectors are asked first, clockwise from the turn player's left, then the
+turn player.  Each AI decision draws from its own stream named by the seat and
+the log length, so asking twice at the same moment gives the same answer and
+a game with the same seed and seats plays the same on screen and headless.
+"""
+from __future__ import annotations
+
+import datetime as _dt
+from dataclasses import dataclass
+from typing import Any, Callable, Mapping
+
+from .. import games
+from .dice import DiceResolver, RngDice
+from .protocol import (CHANCE, Action, IllegalActionError, RollRequest, ShuffleRequest,
+                       ShuffleResult, State)
+from .seeding import derive, fresh_seed, stream
+
+RECORD_FORMAT = "dice-tavern-game"
+RECORD_VERSION = 1
+
+
+class RecordError(ValueError):
+    """A saved game or replay that cannot be loaded; the message is for players."""
+
+
+@dataclass(frozen=True)
+class Seat:
+    """Who sits in a seat: a named human, or an AI at a level."""
+    name: str
+    kind: str = "human"  # "human" | "ai"
+    level: str = "normal"
+
+    @property
+    def is_ai(self) -> bool:
+        return self.kind == "ai"
+
+    def to_json(self) -> dict:
+        return {"name": self.name, "kind": self.kind, "level": self.level}
+
+    @classmethod
+    def from_json(cls, data: Mapping) -> "Seat":
+        if not isinstance(data, Mapping):
+            raise RecordError(f"bad seat {data!r}")
+        kind = data.get("kind", "human")
+        level = data.get("level", "normal")
+        name = data.get("name")
+        if kind not in ("human", "ai") or level not in ("easy", "normal", "hard") or not isinstance(name, str):
+            raise RecordError(f"bad seat {dict(data)!r}")
+        return cls(name[:40], kind, level)
+
+
+class Match:
+    def __init__(self, game_id: str, seats: list[Seat], options: Mapping | None = None,
+                 seed: int | None = None, dice: DiceResolver | None = None):
+        self.game_id = game_id
+        self.seats = list(seats)
+        self.game = games.make_game(game_id, len(self.seats), options)
+        self.options = self.game.options
+        self.seed = fresh_seed() if seed is None else int(seed)
+        self.dice: DiceResolver = dice or RngDice()
+        self.state: State = self.game.new_initial_state()
+        self.history: list[tuple[int, Action]] = []
+        self.chance_count = 0
+        self.listeners: list[Callable[["Match", int, Action], None]] = []
+        self.agents = {i: games.make_agent(game_id, s.level, i, stream(self.seed, "ai", i))
+                       for i, s in enumerate(self.seats) if s.is_ai}
+
+    # --- changing the game ---------------------------------------------
+    def apply(self, player: int, action: Action) -> None:
+        """Apply and log one action (raises ``IllegalActionError``)."""
+        self.state = self.state.apply(player, action)
+        self.history.append((player, action))
+        if player == CHANCE:
+            self.chance_count += 1
+        for listener in list(self.listeners):
+            listener(self, player, action)
+
+    # --- chance -----------------------------------------------------------
+    def next_throw_seed(self) -> int:
+        """The seed of the next chance event, derived from the game seed."""
+        return derive(self.seed, "chance", self.chance_count)
+
+    def chance_outcome(self) -> Action:
+        """Decide the pending chance event headless (dice resolver or shuffle)."""
+        request = self.state.chance_request()
+        if isinstance(request, RollRequest):
+            return self.dice.resolve(request, self.next_throw_seed())
+        if isinstance(request, ShuffleRequest):
+            order = list(range(request.size))
+            stream(self.next_throw_seed(), "shuffle").shuffle(order)
+            return ShuffleResult(tuple(order))
+        raise IllegalActionError("no chance event is pending")
+
+    # --- AI -------------------------------------------------------------
+    def _decision_rng(self, player: int, what: str):
+        return stream(self.seed, "ai", player, len(self.history), what)
+
+    def ai_interjection(self) -> tuple[int, Action] | None:
+        """The first AI out-of-turn action, clockwise from the turn player."""
+        state = self.state
+        interjectors = state.interjectors()
+        if not interjectors:
+            return None
+        tp = state.turn_player()
+        n = len(self.seats)
+        start = (tp + 1) if tp is not None else 0
+        for offset in range(n):
+            p = (start + offset) % n
+            if p in interjectors and p in self.agents:
+                legal = state.legal_actions(p)
+                if not legal:
+                    continue
+                agent = self.agents[p]
+                agent.rng = self._decision_rng(p, "interject")
+                action = agent.interject(state.view(p), legal)
+                if action is not None:
+                    return p, action
+        return None
+
+    def ai_turn_action(self) -> tuple[int, Action] | None:
+        """The turn player's action if that seat is an AI."""
+        tp = self.state.turn_player()
+        if tp is None or tp not in self.agents or self.state.is_terminal():
+            return None
+        agent = self.agents[tp]
+        agent.rng = self._decision_rng(tp, "act")
+        return tp, agent.act(self.state.view(tp), self.state.legal_actions(tp))
+
+    def explain(self, player: int) -> str:
+        agent = self.agents.get(player)
+        return agent.explain() if agent else ""
+
+    # --- headless driving --------------------------------------------------
+    def step(self) -> bool:
+        """Advance by one chance event or AI action; False if a human must act
+        (or the game is over)."""
+        if self.state.is_terminal():
+            return False
+        if self.state.is_chance():
+            self.apply(CHANCE, self.chance_outcome())
+            return True
+        move = self.ai_interjection() or self.ai_turn_action()
+        if move is None:
+            return False
+        self.apply(*move)
+        return True
+
+    def play_out(self, max_steps: int = 1_000_000) -> None:
+        """Run chance and AI until the end or a human's turn."""
+        for _ in range(max_steps):
+            if not self.step():
+                return
+        raise RuntimeError(f"{self.game_id}: no end after {max_steps} steps (seed {self.seed})")
+
+    @property
+    def is_over(self) -> bool:
+        return self.state.is_terminal()
+
+    # --- records: replay and autosave -----------------------------------
+    def to_record(self) -> dict:
+        rec = {
+            "format": RECORD_FORMAT,
+            "version": RECORD_VERSION,
+            "game": self.game_id,
+            "options": {k: list(v) if isinstance(v, tuple) else v for k, v in self.options.items()},
+            "seats": [s.to_json() for s in self.seats],
+            "seed": self.seed,
+            "dice": self.dice.name,
+            "actions": [{"player": p, "action": a.to_json()} for p, a in self.history],
+            "finished": self.state.is_terminal(),
+            "saved_at": _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"),
+        }
+        if self.state.is_terminal():
+            rec["ranking"] = list(self.state.ranking())
+        return rec
+
+    @classmethod
+    def from_record(cls, record: Any, dice: DiceResolver | None = None,
+                    upto: int | None = None) -> "Match":
+        """Rebuild a match by replaying its log (the first ``upto`` actions).
+
+        Raises ``RecordError`` with a player-readable message on anything
+        corrupt, foreign or from a newer version."""
+        if not isinstance(record, Mapping):
+            raise RecordError("this file is not a Dice Tavern game record")
+        if record.get("format") != RECORD_FORMAT:
+            raise RecordError("this file is not a Dice Tavern game record")
+        version = record.get("version")
+        if not isinstance(version, int) or version < 1:
+            raise RecordError("this game record has no valid version")
+        if version > RECORD_VERSION:
+            raise RecordError(f"this game record was written by a newer Dice Tavern (format version {version})")
+        game_id = record.get("game")
+        if not isinstance(game_id, str) or (game_id not in games.GAME_IDS
+                                            and game_id not in games._EXTRA_PACKAGES):
+            raise RecordError(f"unknown game {game_id!r} in this record")
+        if games._rules_module(game_id) is None:
+            raise RecordError(f"{games.game_info(game_id).title} is not available in this version")
+        seats_data = record.get("seats")
+        if not isinstance(seats_data, list):
+            raise RecordError("the record has no seat list")
+        seats = [Seat.from_json(s) for s in seats_data]
+        seed = record.get("seed")
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise RecordError("the record has no valid seed")
+        try:
+            match = cls(game_id, seats, record.get("options") or {}, seed, dice)
+        except ValueError as exc:
+            raise RecordError(f"the record's settings are not valid: {exc}") from exc
+        actions = record.get("actions")
+        if not isinstance(actions, list):
+            raise RecordError("the record has no action list")
+        for i, entry in enumerate(actions[:upto] if upto is not None else actions):
+            try:
+                player = entry["player"]
+                if isinstance(player, bool) or not isinstance(player, int):
+                    raise ValueError("bad player")
+                action = match.game.action_from_json(entry["action"])
+                match.apply(player, action)
+            except (KeyError, TypeError, ValueError) as exc:
+                raise RecordError(f"the record is damaged at move {i + 1}: {exc}") from exc
+        return match

@@ -1,0 +1,91 @@
+"""Headless AI-vs-AI runs: how AI strength is measured.
+
+Seats rotate between games (game g shifts every level g seats clockwise) so
+no seat order is favoured.  A shared win (tie for first) counts 1/k to each
+of the k winners.  Intervals are Wilson 95% score intervals.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from .match import Match, Seat
+from .seeding import derive
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    if n == 0:
+        return (0.0, 1.0)
+    p = wins / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+@dataclass
+class LevelResult:
+    level: str
+    seats: int
+    games: int = 0  # seat-games played by this level
+    wins: float = 0.0
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+    def to_json(self, table_size: int) -> dict:
+        lo, hi = wilson(self.wins, self.games)
+        return {"seats": self.seats, "games": self.games, "wins": round(self.wins, 3),
+                "win_rate": round(self.win_rate, 4), "ci95": [round(lo, 4), round(hi, 4)],
+                "fair_share": round(self.seats / table_size, 4)}
+
+
+@dataclass
+class SimResult:
+    game: str
+    levels: list[str]
+    games: int
+    seed: int
+    dice: str
+    by_level: dict[str, LevelResult] = field(default_factory=dict)
+    steps: int = 0
+
+    def to_json(self) -> dict:
+        return {"game": self.game, "players": self.levels, "games": self.games, "seed": self.seed,
+                "dice": self.dice, "levels": {k: v.to_json(len(self.levels)) for k, v in self.by_level.items()}}
+
+    def lines(self) -> list[str]:
+        out = [f"{self.game}: {self.games} games, players {','.join(self.levels)}, seed {self.seed}, dice {self.dice}"]
+        n = len(self.levels)
+        for level, r in self.by_level.items():
+            lo, hi = wilson(r.wins, r.games)
+            share = r.seats / n
+            out.append(f"  {level:<7} seats {r.seats}  wins {r.wins:8.1f}/{r.games:<6} "
+                       f"rate {100 * r.win_rate:5.1f}%  95% CI {100 * lo:5.1f}-{100 * hi:5.1f}%  "
+                       f"(fair share {100 * share:.1f}%)")
+        return out
+
+
+def run_sim(game_id: str, levels: list[str], games: int, seed: int, dice=None,
+            options: dict | None = None) -> SimResult:
+    from .dice import RngDice
+    dice = dice or RngDice()
+    n = len(levels)
+    result = SimResult(game_id, list(levels), games, seed, dice.name)
+    for level in levels:
+        if level not in result.by_level:
+            result.by_level[level] = LevelResult(level, levels.count(level))
+    for g in range(games):
+        shift = g % n
+        seat_levels = [levels[(i - shift) % n] for i in range(n)]
+        seats = [Seat(f"{lvl}-{i}", "ai", lvl) for i, lvl in enumerate(seat_levels)]
+        match = Match(game_id, seats, options, seed=derive(seed, "sim-game", g), dice=dice)
+        match.play_out()
+        result.steps += len(match.history)
+        winners = match.state.winners()
+        for p, lvl in enumerate(seat_levels):
+            result.by_level[lvl].games += 1
+            if p in winners:
+                result.by_level[lvl].wins += 1.0 / len(winners)
+    return result

@@ -1,0 +1,108 @@
+"""The game registry: ids, menu metadata and lazy access to each slice.
+
+Each game lives in ``game/games/<package>/`` with ``rules.py`` (pure: ``GAME``,
+a ``Game`` subclass), ``ai.py`` (pure: ``make_agent(level, player, rng)``),
+``scene.py`` (pygame: ``TableScene``) and ``RULES.md`` (the rules written for
+players).  A game whose ``rules.py`` is missing is listed as "coming soon".
+"""
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from ..core.protocol import Game, GameInfo
+
+GAME_IDS = ("liars-dice", "roll-call", "roll-the-bones", "roll-for-it", "diced-out")
+
+_PLACEHOLDER = {
+    "liars-dice": GameInfo("liars-dice", "Liar's Dice", "Bid, bluff and call with dice under your cup.", 2, 20),
+    "roll-call": GameInfo("roll-call", "Roll Call", "Liar's dice with Emblem wilds and out-of-turn calls.", 2, 10),
+    "roll-the-bones": GameInfo("roll-the-bones", "Roll the Bones", "Ante up, roll high, take every die.", 2, 6),
+    "roll-for-it": GameInfo("roll-for-it", "Roll For It!", "Match your dice to cards and race to 40.", 2, 8),
+    "diced-out": GameInfo("diced-out", "Diced Out", "Mark your sheet, dodge repeats, score low.", 1, 8),
+}
+
+
+_EXTRA_PACKAGES: dict[str, str] = {}
+"""Extra games registered by tests (``register``); never used by the product."""
+
+
+def register(game_id: str, package: str) -> None:
+    """Register a game package outside ``game.games`` (test doubles)."""
+    _EXTRA_PACKAGES[game_id] = package
+    _rules_module.cache_clear()
+
+
+def package_name(game_id: str) -> str:
+    if game_id in _EXTRA_PACKAGES:
+        return _EXTRA_PACKAGES[game_id]
+    if game_id not in GAME_IDS:
+        raise ValueError(f"unknown game {game_id!r}; choose one of: {', '.join(GAME_IDS)}")
+    return "game.games." + game_id.replace("-", "_")
+
+
+def package_dir(game_id: str) -> Path:
+    if game_id in _EXTRA_PACKAGES:
+        return Path(importlib.import_module(_EXTRA_PACKAGES[game_id]).__file__).parent
+    return Path(__file__).parent / game_id.replace("-", "_")
+
+
+@lru_cache(maxsize=None)
+def _rules_module(game_id: str):
+    try:
+        return importlib.import_module(package_name(game_id) + ".rules")
+    except ModuleNotFoundError as exc:
+        if exc.name and exc.name.startswith(package_name(game_id)):
+            return None
+        raise
+
+
+def is_built(game_id: str) -> bool:
+    """A game can be started once its rules, AI and table scene exist."""
+    return _rules_module(game_id) is not None and all(
+        (package_dir(game_id) / f).exists() for f in ("ai.py", "scene.py"))
+
+
+def game_class(game_id: str) -> type[Game]:
+    module = _rules_module(game_id)
+    if module is None:
+        raise ValueError(f"{_PLACEHOLDER[game_id].title} is not built yet")
+    return module.GAME
+
+
+def game_info(game_id: str) -> GameInfo:
+    module = _rules_module(game_id)
+    if module is None:
+        return _PLACEHOLDER[game_id]
+    return module.GAME.info
+
+
+def make_game(game_id: str, num_players: int, options: dict | None = None) -> Game:
+    return game_class(game_id)(num_players, options)
+
+
+def make_agent(game_id: str, level: str, player: int, rng):
+    module = importlib.import_module(package_name(game_id) + ".ai")
+    return module.make_agent(level, player, rng)
+
+
+def rules_markdown(game_id: str) -> str:
+    """The player-facing rules text of a game (``RULES.md`` in its package)."""
+    path = package_dir(game_id) / "RULES.md"
+    try:
+        return path.read_text(encoding="utf-8")
+    except OSError:
+        return f"# {game_info(game_id).title}\n\nThe rules for this game are still being written."
+
+
+@dataclass(frozen=True)
+class GameEntry:
+    info: GameInfo
+    built: bool
+
+
+def catalogue() -> list[GameEntry]:
+    """All five games in menu order, built or not."""
+    return [GameEntry(game_info(g), is_built(g)) for g in GAME_IDS]

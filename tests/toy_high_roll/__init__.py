@@ -1,0 +1,3 @@
+"""A tiny test double game: everyone may 'roll' or 'stand'; highest total of
+rolled dice wins after three turns each.  Exercises chance, interjection,
+ties and the record round trip without depending on any real game."""

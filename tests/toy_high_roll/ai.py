@@ -1,0 +1,5 @@
+from game.core.agents import Agent, RandomAgent
+
+
+def make_agent(level, player, rng):
+    return RandomAgent(player, rng, interject_rate=0.2)
