@@ -1,0 +1,605 @@
+"""One throw of dice on a top-down pymunk table.
+
+How a throw goes (DESIGN.md "Dice"):
+
+* A fresh ``pymunk.Space`` per throw, bodies added in request order, fixed
+  physics tick (``TICK``), all randomness from the throw seed.  So the same
+  seed gives the same faces and resting places, on screen and headless.
+* Each ``DieGroup`` has a zone: a rectangle on the 1280x720 canvas with a
+  rail around it (only that group's dice bounce off it).  The dice leave the
+  zone edge nearest the player (the table border) with seeded impulses
+  towards the far side, slide against table friction, bounce off the rail and
+  each other.
+* As a die travels it tips over its edges like a rolling cube: each time it
+  has travelled ``tip length`` in one of its tip directions (body frame) its
+  orientation turns (see ``orientation``).  When it slows down, a die caught
+  half way over an edge falls the way it leans: on over the edge if it is
+  past half way, back otherwise.  So no die rests cocked.
+* Settling: a die is settled when it has (almost) stopped and is not tipping.
+  The throw is done when every die is settled.  Then the **rest rule**
+  checks each die: a die overlapping another or poking out of its zone gets a
+  small nudge from the same physics (away from what it overlaps, or toward
+  the zone centre) and the throw continues.  At the hard limit
+  (``MAX_TICKS``) motion is stopped, pending tips fall the way they lean,
+  and a deterministic separation pushes overlapping dice apart and clamps
+  them into their zone.  A die is never silently re-rolled.
+
+``Throw.step()`` advances display time by ``DT * speed``; the physics ticks
+at ``TICK`` (every third display step at normal speed) and poses are
+interpolated in between, so headless resolving (which just ticks) gives the
+same faces and poses as watching the throw.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Sequence
+
+import pymunk
+from pymunk import batch
+
+from ..core.protocol import RollRequest
+from ..core.seeding import stream
+from .orientation import new_orientation, paint, paint_forcing, symmetries
+
+CANVAS = (1280, 720)
+"""Logical canvas size in pixels; positions are in canvas pixels."""
+
+FELT = (48.0, 48.0, 1184.0, 624.0)
+"""Default zone (x, y, w, h) when a throw gets no zones: most of the canvas."""
+
+DIE_SIZE = 34.0
+"""Side of a six-sided die in canvas pixels (the bone die is a bit wider)."""
+
+BONE_SCALE = 1.22
+"""Bone die diameter relative to ``DIE_SIZE``."""
+
+TICK = 1.0 / 40.0
+"""Physics tick in simulated seconds (fixed)."""
+
+DT = 1.0 / 120.0
+"""Display step: one ``Throw.step()`` at normal speed."""
+
+SETTLE_TARGET = 2.5
+"""Simulated seconds a throw is tuned to settle within at normal speed."""
+
+MAX_TICKS = int(3.5 / TICK)
+"""Hard limit: after this many ticks the rest rule stops everything."""
+
+FRICTION_ACCEL = 520.0
+"""Table friction (Coulomb), px/s^2: dice decelerate at least this much."""
+
+THROW_SECONDS = 1.5
+"""Time a lone die in a small tray slides before friction stops it."""
+
+SPIN_FRICTION = 14.0
+"""Angular friction, rad/s^2."""
+
+LINEAR_DAMPING = 0.7
+"""Fraction of velocity kept per simulated second on top of friction."""
+
+REST_SPEED = 3.0
+"""Below this speed (px/s) a die counts as stopped."""
+
+FALL_SPEED = 45.0
+"""Below this speed (px/s) a die half way over an edge falls the way it leans."""
+
+_DIE_CAT = 1
+_FIELDS = (batch.BodyFields.POSITION | batch.BodyFields.ANGLE | batch.BodyFields.VELOCITY
+           | batch.BodyFields.ANGULAR_VELOCITY)
+
+
+@dataclass
+class DiePose:
+    """Where one die is and what it shows, for drawing and for results."""
+    group: int
+    index: int
+    owner: int
+    kind: str
+    x: float
+    y: float
+    angle: float
+    top: int
+    tilt: float
+    tilt_dir: float
+    settled: bool
+    hidden: bool
+    next_top: int = 0
+    """The face coming up while ``tilt > 0`` (the side face of the turn)."""
+    size: float = DIE_SIZE
+    """Die size in canvas pixels (side for d6/emblem, diameter for bone)."""
+
+
+@dataclass
+class Impact:
+    """A die hitting another die or the rail, for clatter sounds."""
+    x: float
+    y: float
+    speed: float
+    kind: str  # 'die' | 'rail'
+
+
+@dataclass
+class ThrowOutcome:
+    """A throw resolved headless: the faces per group, the resting poses, how
+    many ticks it took and the simulated seconds."""
+    faces: tuple[tuple[int, ...], ...]
+    poses: list[DiePose]
+    steps: int
+    sim_seconds: float
+
+
+def overlap_depth(a: pymunk.Shape, b: pymunk.Shape) -> float:
+    """How deep two shapes overlap in pixels (0 when apart or just touching)."""
+    try:
+        points = a.shapes_collide(b).points
+    except AssertionError:  # pymunk 7 asserts instead of returning no points
+        return 0.0
+    return max((-p.distance for p in points), default=0.0)
+
+
+def default_zones(request: RollRequest) -> list[tuple[float, float, float, float]]:
+    """Every group shares the felt when the caller has no layout."""
+    return [FELT] * len(request.groups)
+
+
+class _Die:
+    __slots__ = ("group", "index", "owner", "kind", "hidden", "body", "shape", "orient",
+                 "labels", "sym", "ax", "ay", "px", "py", "pa", "settled", "size",
+                 "tip_len", "tip_len2", "zone", "dirs", "falling", "prev")
+
+    def tilt_state(self):
+        """(progress 0..1, tip index) of the tip the die is heading into."""
+        best, best_i = 0.0, -1
+        for i, ((dx, dy), _) in enumerate(self.dirs):
+            p = self.ax * dx + self.ay * dy
+            if p > best:
+                best, best_i = p, i
+        return best / self.tip_len, best_i
+
+
+class Throw:
+    """A throw in progress.  ``step()`` until ``done``; read ``poses()``.
+
+    ``zones``: one ``(x, y, w, h)`` rect per group, the tray that group's
+    dice are thrown into and rest in (``None``: all share ``FELT``).
+    ``speed``: animation rate (1.0 normal, 2.0 fast); it changes only how
+    much simulated time a ``step()`` covers, never the outcome.
+    ``forced``: faces per group to land on (replays); the motion is the
+    same as without, only the numbers painted on the dice differ."""
+
+    DT = DT
+    TICK = TICK
+
+    def __init__(self, request: RollRequest, seed: int,
+                 zones: Sequence[tuple[float, float, float, float]] | None = None, *,
+                 speed: float = 1.0, forced: Sequence[Sequence[int]] | None = None,
+                 die_size: float = DIE_SIZE):
+        self.request = request
+        self.seed = int(seed)
+        self.zones = [tuple(map(float, z)) for z in (zones or default_zones(request))]
+        if len(self.zones) != len(request.groups):
+            raise ValueError(f"zones: need one rect per dice group ({len(request.groups)}), "
+                             f"got {len(self.zones)}")
+        self.speed = float(speed)
+        if self.speed <= 0:
+            raise ValueError("speed must be positive")
+        self.die_size = float(die_size)
+        self.sim_time = 0.0
+        self.ticks = 0
+        self._tick_time = 0.0
+        self.impacts: list[Impact] = []
+        self._report_impacts = True
+        self._buf = batch.Buffer()
+        self._build()
+        if forced is not None:
+            self._force(forced)
+
+    # ------------------------------------------------------------------ build
+    def _build(self) -> None:
+        motion = stream(self.seed, "throw-motion")
+        paint_rng = stream(self.seed, "throw-paint")
+        space = pymunk.Space()
+        space.iterations = 8
+        space.damping = LINEAR_DAMPING
+        self.space = space
+        self._anchor = space.static_body
+        zone_bits = {}
+        for zone in self.zones:
+            if zone not in zone_bits:
+                zone_bits[zone] = 1 << (1 + len(zone_bits) % 31)
+                self._add_rail(zone, zone_bits[zone])
+        self.dice: list[_Die] = []
+        for gi, (group, zone) in enumerate(zip(self.request.groups, self.zones)):
+            starts = self._start_positions(zone, group.count, group.kind, motion)
+            for di in range(group.count):
+                die = self._add_die(gi, di, group, zone, zone_bits[zone], starts[di], motion)
+                die.sym = paint_rng.randrange(len(symmetries(group.kind)))
+                die.labels = paint(group.kind, die.sym)
+                self.dice.append(die)
+
+    def _add_rail(self, zone, bit) -> None:
+        x, y, w, h = zone
+        r = 6.0
+        pts = [(x - r, y - r), (x + w + r, y - r), (x + w + r, y + h + r), (x - r, y + h + r)]
+        for a, b in zip(pts, pts[1:] + pts[:1]):
+            seg = pymunk.Segment(self._anchor, a, b, r)
+            seg.elasticity = 0.55
+            seg.friction = 0.5
+            seg.collision_type = 2
+            seg.filter = pymunk.ShapeFilter(categories=bit, mask=_DIE_CAT)
+            self.space.add(seg)
+
+    def _die_extent(self, kind) -> float:
+        return self.die_size * (BONE_SCALE if kind == "bone" else 1.0)
+
+    def _start_positions(self, zone, count, kind, rng):
+        """Dice leave the zone edge nearest the table border, in rows."""
+        x, y, w, h = zone
+        cx, cy = x + w / 2, y + h / 2
+        ext = self._die_extent(kind)
+        gap = ext * 1.15
+        # edge facing the player: the one nearest the canvas border
+        dx, dy = cx - CANVAS[0] / 2, cy - CANVAS[1] / 2
+        if abs(dx) / CANVAS[0] > abs(dy) / CANVAS[1]:
+            normal = (-1.0 if dx > 0 else 1.0, 0.0)  # inward
+            along, depth = h, w
+        else:
+            normal = (0.0, -1.0 if dy > 0 else 1.0)
+            along, depth = w, h
+        per_row = max(1, int((along - ext * 0.3) // gap))
+        rows = -(-count // per_row)
+        if ext * 1.5 + (rows - 1) * gap > depth + 1e-6 or ext * 1.45 > along:
+            raise ValueError(f"zone {zone} is too small for {count} {kind} dice "
+                             f"of {ext:.0f} px")
+        starts = []
+        for i in range(count):
+            row, col = divmod(i, per_row)
+            in_row = min(per_row, count - row * per_row)
+            offset = (col - (in_row - 1) / 2) * gap + rng.uniform(-0.15, 0.15) * (gap - ext)
+            d = ext * 0.75 + row * gap
+            if normal[0] != 0:
+                edge_x = x if normal[0] > 0 else x + w
+                px, py = edge_x + normal[0] * d, cy + offset
+            else:
+                edge_y = y if normal[1] > 0 else y + h
+                px, py = cx + offset, edge_y + normal[1] * d
+            starts.append((px, py, normal, depth))
+        return starts
+
+    def _add_die(self, gi, di, group, zone, bit, start, rng) -> _Die:
+        px, py, normal, depth = start
+        ext = self._die_extent(group.kind)
+        mass = 1.0
+        if group.kind == "bone":
+            r = ext / 2
+            verts = [(r * math.cos(math.pi * k / 5), r * math.sin(math.pi * k / 5)) for k in range(10)]
+            moment = pymunk.moment_for_poly(mass, verts)
+            shape_args = ("poly", verts)
+            tip_len = ext * 0.62
+        else:
+            moment = pymunk.moment_for_box(mass, (ext, ext))
+            shape_args = ("box", ext)
+            tip_len = ext
+        body = pymunk.Body(mass, moment)
+        body.position = (px, py)
+        body.angle = rng.uniform(-math.pi, math.pi)
+        if shape_args[0] == "poly":
+            shape = pymunk.Poly(body, shape_args[1], radius=1.0)
+        else:
+            shape = pymunk.Poly.create_box(body, (ext - 2, ext - 2), radius=1.0)
+        shape.elasticity = 0.45
+        shape.friction = 0.35
+        shape.collision_type = 1
+        shape.filter = pymunk.ShapeFilter(categories=_DIE_CAT, mask=_DIE_CAT | bit)
+        # Throw: toward the far side of the zone, spread, with spin.
+        travel = depth * rng.uniform(0.55, 1.45) + ext * 2.0
+        # small trays get less friction, so every throw lasts about as long
+        friction = min(FRICTION_ACCEL, 2 * travel / THROW_SECONDS ** 2)
+        v0 = math.sqrt(2 * friction * travel) * 0.8
+        heading = math.atan2(normal[1], normal[0]) + rng.uniform(-0.6, 0.6)
+        body.velocity = (v0 * math.cos(heading), v0 * math.sin(heading))
+        body.angular_velocity = rng.uniform(-9.0, 9.0)
+        # Coulomb friction against the table: pivot + gear to the static body.
+        pivot = pymunk.PivotJoint(self._anchor, body, (0, 0), (0, 0))
+        pivot.max_bias = 0
+        pivot.max_force = mass * friction
+        gear = pymunk.GearJoint(self._anchor, body, 0.0, 1.0)
+        gear.max_bias = 0
+        gear.max_force = moment * SPIN_FRICTION
+        self.space.add(body, shape, pivot, gear)
+        die = _Die()
+        die.group, die.index, die.owner = gi, di, group.owner
+        die.kind, die.hidden, die.zone = group.kind, group.hidden, zone
+        die.body, die.shape, die.size, die.tip_len = body, shape, ext, tip_len
+        die.tip_len2 = tip_len * tip_len
+        die.orient = new_orientation(group.kind)
+        die.dirs = die.orient.directions()
+        die.ax = die.ay = 0.0
+        die.px, die.py, die.pa = px, py, body.angle
+        die.prev = (px, py, body.angle, 0.0, 0.0)
+        die.settled = False
+        die.falling = False
+        return die
+
+    def _force(self, forced) -> None:
+        """Repaint the dice so they land on ``forced`` without changing the motion."""
+        if len(forced) != len(self.request.groups) or any(
+                len(f) != g.count for f, g in zip(forced, self.request.groups)):
+            raise ValueError("forced faces do not match the request's dice groups")
+        twin = Throw(self.request, self.seed, self.zones, die_size=self.die_size)
+        twin._report_impacts = False
+        twin.run()
+        for die, ghost in zip(self.dice, twin.dice):
+            face = forced[die.group][die.index]
+            die.labels = paint_forcing(die.kind, die.sym, ghost.orient.top_slot, face)
+
+    # ------------------------------------------------------------ collisions
+    def _on_begin(self, arbiter, space, data) -> None:
+        if not self._report_impacts or not arbiter.is_first_contact:
+            return
+        a, b = arbiter.bodies
+        rv = a.velocity - b.velocity
+        n = arbiter.normal
+        speed = abs(rv.x * n.x + rv.y * n.y)
+        if speed < 20.0:
+            return
+        pts = arbiter.contact_point_set.points
+        if pts:
+            p = pts[0].point_a
+            x, y = p.x, p.y
+        else:
+            x, y = a.position
+        kind = "rail" if arbiter.shapes[1].collision_type == 2 else "die"
+        self.impacts.append(Impact(x, y, speed, kind))
+
+    # ------------------------------------------------------------- stepping
+    @property
+    def done(self) -> bool:
+        return self._done
+
+    _done = False
+    _listening = False
+
+    def step(self) -> list[Impact]:
+        """Advance display time by ``DT * speed``; return the impacts since
+        the last step (empty when done)."""
+        if self._done:
+            return []
+        if self.ticks == 0 and self._report_impacts and not self._listening:
+            # begin callbacks only observe; registering them changes nothing
+            self.space.on_collision(1, 1, begin=self._on_begin)
+            self.space.on_collision(1, 2, begin=self._on_begin)
+            self._listening = True
+        self.sim_time += DT * self.speed
+        while not self._done and self._tick_time + TICK <= self.sim_time + 1e-9:
+            self._tick()
+        if self._done:
+            self.sim_time = max(self.sim_time, self._tick_time)
+        out, self.impacts = self.impacts, []
+        return out
+
+    def run(self) -> "Throw":
+        """Tick to completion (headless)."""
+        while not self._done:
+            self._tick()
+        self.sim_time = self._tick_time
+        self.impacts = []
+        return self
+
+    def _tick(self) -> None:
+        self.space.step(TICK)
+        self.ticks += 1
+        self._tick_time = self.ticks * TICK
+        buf = self._buf
+        buf.clear()
+        batch.get_space_bodies(self.space, _FIELDS, buf)
+        data = memoryview(buf.float_buf()).cast("d")
+        all_settled = True
+        fall2 = FALL_SPEED * FALL_SPEED
+        rest2 = REST_SPEED * REST_SPEED
+        cos, sin = math.cos, math.sin
+        keep_prev = self._report_impacts  # headless runs never interpolate
+        k = 0
+        for die in self.dice:
+            x, y, a, vx, vy, w = data[k:k + 6]
+            k += 6
+            if keep_prev:
+                die.prev = (die.px, die.py, die.pa, die.ax, die.ay)
+            dx, dy = x - die.px, y - die.py
+            die.px, die.py, die.pa = x, y, a
+            ax, ay = die.ax, die.ay
+            if dx or dy:
+                c, s = cos(a), sin(a)
+                ax += dx * c + dy * s
+                ay += dy * c - dx * s
+                die.ax, die.ay = ax, ay
+            speed2 = vx * vx + vy * vy
+            if speed2 < fall2:
+                if ax or ay:
+                    self._fall(die)
+            elif ax * ax + ay * ay >= die.tip_len2:
+                # only then can some tip direction have reached tip_len
+                self._tip_if_due(die)
+            settled = (speed2 < rest2 and -0.08 < w < 0.08
+                       and die.ax * die.ax + die.ay * die.ay < 0.25)
+            die.settled = settled
+            if not settled:
+                all_settled = False
+        if all_settled:
+            if self._apply_rest_rule():
+                self._done = True
+        elif self.ticks >= MAX_TICKS:
+            self._hard_stop()
+
+    def _tip_if_due(self, die) -> None:
+        progress, i = die.tilt_state()
+        while progress >= 1.0:
+            (dx, dy), _ = die.dirs[i]
+            die.ax -= dx * die.tip_len
+            die.ay -= dy * die.tip_len
+            die.orient.tip(i)
+            die.dirs = die.orient.directions()
+            progress, i = die.tilt_state()
+
+    def _fall(self, die) -> None:
+        """A slow die falls the way it leans: over the edge past half way,
+        back flat otherwise (so nothing rests cocked)."""
+        progress, i = die.tilt_state()
+        if i < 0 or progress < 0.5:
+            die.ax *= 0.6
+            die.ay *= 0.6
+            if die.ax * die.ax + die.ay * die.ay < 0.25:
+                die.ax = die.ay = 0.0
+            return
+        (dx, dy), _ = die.dirs[i]
+        tx, ty = dx * die.tip_len, dy * die.tip_len
+        die.ax += (tx - die.ax) * 0.35
+        die.ay += (ty - die.ay) * 0.35
+        if (tx - die.ax) ** 2 + (ty - die.ay) ** 2 < (0.05 * die.tip_len) ** 2:
+            die.ax, die.ay = tx, ty
+            self._tip_if_due(die)
+            die.ax = die.ay = 0.0
+
+    # ------------------------------------------------------------ rest rule
+    def _problems(self):
+        """(die, push direction) for each die overlapping another or outside its zone."""
+        out = []
+        flagged = set()
+        dice = self.dice
+        for die in dice:
+            zx, zy, zw, zh = die.zone
+            bb = die.shape.bb
+            if bb.left < zx - 1 or bb.bottom < zy - 1 or bb.right > zx + zw + 1 or bb.top > zy + zh + 1:
+                out.append((die, (zx + zw / 2 - die.px, zy + zh / 2 - die.py)))
+                flagged.add(id(die))
+        for i, a in enumerate(dice):
+            for b in dice[i + 1:]:
+                need = (a.size + b.size) * 0.72
+                dx, dy = a.px - b.px, a.py - b.py
+                if -need < dx < need and -need < dy < need and overlap_depth(a.shape, b.shape) > 1.0:
+                    for die, sign in ((a, 1.0), (b, -1.0)):
+                        if id(die) not in flagged:
+                            flagged.add(id(die))
+                            out.append((die, (sign * dx, sign * dy)))
+        return out
+
+    _nudges = 0
+
+    def _apply_rest_rule(self) -> bool:
+        """True when every die rests flat, apart and in its zone; otherwise
+        nudge offenders with a small impulse and keep simulating."""
+        problems = self._problems()
+        if not problems:
+            return True
+        self._nudges += 1
+        if self._nudges > 3 or self.ticks >= MAX_TICKS:
+            self._hard_stop()
+            return True
+        for die, (dx, dy) in problems:
+            ln = math.hypot(dx, dy) or 1.0
+            die.body.apply_impulse_at_world_point((dx / ln * 60.0, dy / ln * 60.0), die.body.position)
+            die.settled = False
+        return False
+
+    def _hard_stop(self) -> None:
+        """Step limit reached: stop everything, finish pending tips the way
+        they lean, separate overlaps and clamp into zones (deterministic)."""
+        for die in self.dice:
+            die.body.velocity = (0, 0)
+            die.body.angular_velocity = 0
+            for _ in range(40):
+                if die.ax == 0.0 and die.ay == 0.0:
+                    break
+                self._fall(die)
+            die.ax = die.ay = 0.0
+            die.settled = True
+        for _ in range(60):
+            moved = False
+            for i, a in enumerate(self.dice):
+                for b in self.dice[i + 1:]:
+                    ax, ay = a.body.position
+                    bx, by = b.body.position
+                    need = (a.size + b.size) / 2 * 1.42
+                    dx, dy = bx - ax, by - ay
+                    d = math.hypot(dx, dy)
+                    if d < need:
+                        if d < 1e-6:
+                            dx, dy, d = 1.0, 0.0, 1.0
+                        push = (need - d) / 2 + 0.1
+                        a.body.position = (ax - dx / d * push, ay - dy / d * push)
+                        b.body.position = (bx + dx / d * push, by + dy / d * push)
+                        moved = True
+            for die in self.dice:
+                x, y = die.body.position
+                zx, zy, zw, zh = die.zone
+                r = die.size * 0.71
+                nx = min(max(x, zx + r), zx + zw - r)
+                ny = min(max(y, zy + r), zy + zh - r)
+                if (nx, ny) != (x, y):
+                    die.body.position = (nx, ny)
+                    moved = True
+            if not moved:
+                break
+        for die in self.dice:
+            die.px, die.py = die.body.position
+            die.prev = (die.px, die.py, die.pa, 0.0, 0.0)
+            self.space.reindex_shapes_for_body(die.body)
+        self._done = True
+
+    # --------------------------------------------------------------- results
+    def faces(self) -> tuple[tuple[int, ...], ...]:
+        """Face on top of every die, per group (like ``RollResult.faces``)."""
+        out = [[] for _ in self.request.groups]
+        for die in self.dice:
+            out[die.group].append(die.labels[die.orient.top_slot])
+        return tuple(tuple(f) for f in out)
+
+    def poses(self, alpha: float = 1.0) -> list[DiePose]:
+        """Every die's pose, ``alpha`` of the way from the previous display
+        step to the current one (1.0 = now)."""
+        t = self.sim_time - (1.0 - alpha) * DT * self.speed
+        if self._done:
+            t = max(t, self._tick_time)
+        f = 1.0 - (self._tick_time - t) / TICK
+        f = min(1.0, max(0.0, f))
+        out = []
+        for die in self.dice:
+            px, py, pa, pax, pay = die.prev
+            x = px + (die.px - px) * f
+            y = py + (die.py - py) * f
+            da = (die.pa - pa + math.pi) % (2 * math.pi) - math.pi
+            a = pa + da * f
+            tilt, i = die.tilt_state()
+            top = die.labels[die.orient.top_slot]
+            if i >= 0 and tilt > 0.02:
+                (dx, dy), up_slot = die.dirs[i]
+                c, s = math.cos(a), math.sin(a)
+                tilt_dir = math.atan2(dx * s + dy * c, dx * c - dy * s)
+                next_top = die.labels[up_slot]
+                tilt = min(1.0, tilt)
+            else:
+                tilt, tilt_dir, next_top = 0.0, 0.0, top
+            out.append(DiePose(die.group, die.index, die.owner, die.kind, x, y, a, top,
+                               tilt, tilt_dir, die.settled and self._done, die.hidden,
+                               next_top, die.size))
+        return out
+
+    # ---------------------------------------------------------- shortcuts
+    @classmethod
+    def instant(cls, request: RollRequest, seed: int, zones=None, *, speed: float = 1.0,
+                forced=None, die_size: float = DIE_SIZE) -> "Throw":
+        """Reduced motion: the same throw, already settled (same faces and
+        resting places as watching it)."""
+        throw = cls(request, seed, zones, speed=speed, forced=forced, die_size=die_size)
+        throw._report_impacts = False
+        return throw.run()
+
+
+def resolve_throw(request: RollRequest, seed: int, zones=None, *,
+                  forced=None) -> ThrowOutcome:
+    """Resolve a throw headless: the same ticks as an on-screen ``Throw``."""
+    throw = Throw(request, seed, zones, forced=forced)
+    throw._report_impacts = False
+    throw.run()
+    return ThrowOutcome(throw.faces(), throw.poses(), throw.ticks, throw.ticks * TICK)

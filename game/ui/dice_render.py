@@ -1,0 +1,487 @@
+"""Drawing dice: crisp faces, soft shadows, a cube that turns as it tumbles.
+
+Everything expensive is cached: each face is painted once at 4x and scaled
+down (smooth edges), rotated copies are kept per 5-degree bucket, and the
+"turning cube" picture (the top face foreshortened plus the side face coming
+up) per tilt bucket.  So a frame of 60 tumbling dice is mostly blits.
+
+Face 0 is the blank face: hidden dice are drawn with it (face-down), so a
+hidden die shows no number at any moment.
+
+Die kinds read as themselves from any face:
+
+* ``d6``: ivory cube, black pips, a red 1;
+* ``emblem``: Roll Call's die, deep blue with gold pips; its 1 is a gold
+  crest with a star (the Emblem), never a number;
+* ``bone``: Roll the Bones' twelve-sided die, bone-ivory with a brown
+  ten-sided outline and a pentagonal top face showing numerals 1-12
+  (6 and 9 underlined).
+* player colours (Roll For It!): ``colour=`` any entry of
+  ``PLAYER_COLOURS``; each adds a border pattern as a second cue.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from pathlib import Path
+
+import pygame
+
+from ..physics import DIE_SIZE
+from ..physics.throw import BONE_SCALE
+
+SS = 4
+"""Supersampling factor for painting faces."""
+
+ROT_BUCKETS = 72
+"""Rotation cache resolution: 5 degrees."""
+
+TILT_BUCKETS = 6
+"""Distinct pictures of a cube part way over an edge."""
+
+
+@dataclass(frozen=True)
+class DiceColour:
+    """A die body colour with its pip colour and a second, non-colour cue."""
+    name: str
+    body: tuple[int, int, int]
+    pips: tuple[int, int, int]
+    pattern: str  # plain | double | dots | corners | dashes | inner | studs | stripes
+
+    def __iter__(self):  # lets ``tuple(colour)[:3]`` give the RGB
+        return iter(self.body)
+
+
+PLAYER_COLOURS: tuple[DiceColour, ...] = (
+    # Okabe-Ito based: distinct under the common colour-vision deficiencies.
+    DiceColour("vermilion", (213, 94, 0), (255, 248, 236), "plain"),
+    DiceColour("blue", (0, 114, 178), (255, 255, 255), "double"),
+    DiceColour("yellow", (240, 228, 66), (40, 32, 20), "dots"),
+    DiceColour("green", (0, 158, 115), (255, 255, 255), "corners"),
+    DiceColour("sky", (86, 180, 233), (20, 30, 50), "dashes"),
+    DiceColour("orange", (230, 159, 0), (40, 24, 8), "inner"),
+    DiceColour("purple", (204, 121, 167), (40, 16, 32), "studs"),
+    DiceColour("charcoal", (52, 52, 58), (250, 250, 250), "stripes"),
+    DiceColour("white", (244, 242, 236), (30, 30, 30), "double"),
+    DiceColour("brown", (141, 90, 52), (255, 240, 220), "dots"),
+)
+"""Player dice colours, in seat order; each has a pattern as a second cue."""
+
+_PALETTE_COLOURBLIND = (
+    # Same cues, hues pushed further apart in lightness for the setting.
+    DiceColour("vermilion", (200, 70, 0), (255, 255, 255), "plain"),
+    DiceColour("blue", (0, 90, 160), (255, 255, 255), "double"),
+    DiceColour("yellow", (250, 236, 90), (20, 20, 20), "dots"),
+    DiceColour("green", (0, 130, 95), (255, 255, 255), "corners"),
+    DiceColour("sky", (120, 200, 245), (10, 20, 40), "dashes"),
+    DiceColour("orange", (240, 170, 20), (20, 12, 4), "inner"),
+    DiceColour("purple", (190, 110, 160), (20, 8, 16), "studs"),
+    DiceColour("charcoal", (40, 40, 44), (255, 255, 255), "stripes"),
+    DiceColour("white", (250, 250, 250), (10, 10, 10), "double"),
+    DiceColour("brown", (120, 72, 40), (255, 255, 255), "dots"),
+)
+
+IVORY = DiceColour("ivory", (246, 240, 226), (28, 24, 22), "none")
+EMBLEM_BLUE = DiceColour("emblem", (28, 46, 92), (236, 196, 92), "none")
+BONE = DiceColour("bone", (232, 218, 186), (74, 48, 28), "none")
+PIP_RED = (186, 32, 38)
+
+
+def player_colour(index: int, colourblind: bool = False) -> DiceColour:
+    """The dice colour of seat ``index`` (wraps after 10)."""
+    palette = _PALETTE_COLOURBLIND if colourblind else PLAYER_COLOURS
+    return palette[index % len(palette)]
+
+
+def _default_colour(kind: str) -> DiceColour:
+    return {"emblem": EMBLEM_BLUE, "bone": BONE}.get(kind, IVORY)
+
+
+def _as_colour(kind: str, colour) -> DiceColour:
+    if colour is None:
+        return _default_colour(kind)
+    if isinstance(colour, DiceColour):
+        return colour
+    rgb = tuple(colour)[:3]
+    lum = 0.299 * rgb[0] + 0.587 * rgb[1] + 0.114 * rgb[2]
+    return DiceColour("custom", rgb, (20, 20, 20) if lum > 150 else (250, 250, 250), "none")
+
+
+def _shade(rgb, f):
+    return tuple(max(0, min(255, int(c * f))) for c in rgb[:3])
+
+
+def _mix(a, b, t):
+    return tuple(int(a[i] + (b[i] - a[i]) * t) for i in range(3))
+
+
+# ----------------------------------------------------------------------
+# Painting one face (big, then scaled down)
+# ----------------------------------------------------------------------
+
+_PIPS = {
+    1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
+    4: [(-1, -1), (1, -1), (-1, 1), (1, 1)], 5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
+    6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)],
+}
+
+_font_cache: dict[int, pygame.font.Font] = {}
+
+
+def _font(px: int) -> pygame.font.Font:
+    """Lato Bold from assets/fonts (pygame's default font if missing)."""
+    if px not in _font_cache:
+        if not pygame.font.get_init():
+            pygame.font.init()
+        path = Path(__file__).resolve().parents[2] / "assets" / "fonts" / "Lato-Bold.ttf"
+        try:
+            _font_cache[px] = pygame.font.Font(str(path), px)
+        except (OSError, FileNotFoundError):
+            _font_cache[px] = pygame.font.Font(None, px)
+            _font_cache[px].set_bold(True)
+    return _font_cache[px]
+
+
+def _decagon(cx, cy, r, phase=0.0):
+    return [(cx + r * math.cos(phase + math.pi * k / 5), cy + r * math.sin(phase + math.pi * k / 5))
+            for k in range(10)]
+
+
+def _pentagon(cx, cy, r):
+    return [(cx + r * math.cos(-math.pi / 2 + 2 * math.pi * k / 5),
+             cy + r * math.sin(-math.pi / 2 + 2 * math.pi * k / 5)) for k in range(5)]
+
+
+def _star(cx, cy, r_out, r_in, points=5):
+    out = []
+    for k in range(points * 2):
+        r = r_out if k % 2 == 0 else r_in
+        a = -math.pi / 2 + math.pi * k / points
+        out.append((cx + r * math.cos(a), cy + r * math.sin(a)))
+    return out
+
+
+def _draw_emblem(surf, rect, gold):
+    """The Roll Call Emblem: a gold crest (shield) with a star."""
+    x, y, w, h = rect
+    cx = x + w / 2
+    top, bottom = y + h * 0.12, y + h * 0.9
+    half = w * 0.36
+    shield = [(cx - half, top), (cx + half, top), (cx + half, top + h * 0.42),
+              (cx + half * 0.55, top + h * 0.62), (cx, bottom),
+              (cx - half * 0.55, top + h * 0.62), (cx - half, top + h * 0.42)]
+    pygame.draw.polygon(surf, _shade(gold, 0.55), [(px + w * 0.02, py + h * 0.03) for px, py in shield])
+    pygame.draw.polygon(surf, gold, shield)
+    inner = [(cx + (px - cx) * 0.8, top + h * 0.05 + (py - top) * 0.8) for px, py in shield]
+    pygame.draw.polygon(surf, _mix(gold, (255, 255, 255), 0.35), inner, max(1, int(w * 0.025)))
+    pygame.draw.polygon(surf, (150, 30, 36), _star(cx, top + h * 0.33, w * 0.2, w * 0.085))
+
+
+def _draw_pattern(surf, size, colour: DiceColour, strong: bool):
+    """The second cue of a player colour, drawn on the die's border."""
+    p = colour.pattern
+    if p in ("none", "plain"):
+        return
+    ink = colour.pips
+    ink = (*ink[:3], 255 if strong else 170)
+    s = size
+    m = s * 0.075
+    lw = max(1, int(s * (0.035 if strong else 0.028)))
+    layer = pygame.Surface((s, s), pygame.SRCALPHA)
+    r = pygame.Rect(0, 0, s, s).inflate(-2 * m, -2 * m)
+    if p == "double":
+        pygame.draw.rect(layer, ink, r, lw, border_radius=int(s * 0.14))
+    elif p == "inner":
+        pygame.draw.rect(layer, ink, r.inflate(-s * 0.06, -s * 0.06), lw * 2, border_radius=int(s * 0.06))
+    elif p == "dashes":
+        n = 4
+        for k in range(n):
+            t0 = (k + 0.25) / n
+            t1 = (k + 0.75) / n
+            for (ax, ay), (bx, by) in (((r.left, r.top), (r.right, r.top)), ((r.right, r.top), (r.right, r.bottom)),
+                                       ((r.right, r.bottom), (r.left, r.bottom)), ((r.left, r.bottom), (r.left, r.top))):
+                pygame.draw.line(layer, ink, (ax + (bx - ax) * t0, ay + (by - ay) * t0),
+                                 (ax + (bx - ax) * t1, ay + (by - ay) * t1), lw)
+    elif p in ("dots", "studs"):
+        rad = s * (0.03 if p == "dots" else 0.045)
+        pts = [(r.left + r.width * t, r.top) for t in (0.3, 0.7)] + \
+              [(r.left + r.width * t, r.bottom) for t in (0.3, 0.7)] + \
+              [(r.left, r.top + r.height * t) for t in (0.3, 0.7)] + \
+              [(r.right, r.top + r.height * t) for t in (0.3, 0.7)]
+        if p == "studs":
+            pts = [(r.left + s * 0.04, r.top + s * 0.04), (r.right - s * 0.04, r.top + s * 0.04),
+                   (r.left + s * 0.04, r.bottom - s * 0.04), (r.right - s * 0.04, r.bottom - s * 0.04)]
+        for x, y in pts:
+            pygame.draw.circle(layer, ink, (x, y), rad)
+    elif p == "corners":
+        c = s * 0.17
+        for (x, y, dx, dy) in ((r.left, r.top, 1, 1), (r.right, r.top, -1, 1),
+                               (r.left, r.bottom, 1, -1), (r.right, r.bottom, -1, -1)):
+            pygame.draw.polygon(layer, ink, [(x, y), (x + dx * c, y), (x, y + dy * c)])
+    elif p == "stripes":
+        step = s * 0.12
+        for k in range(-10, 10):
+            x0 = k * step
+            pygame.draw.line(layer, ink, (x0, 0), (x0 + s, s), max(1, lw // 2))
+        mask = pygame.Surface((s, s), pygame.SRCALPHA)
+        pygame.draw.rect(mask, (255, 255, 255, 255), pygame.Rect(0, 0, s, s), int(m * 1.6),
+                         border_radius=int(s * 0.18))
+        layer.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+    surf.blit(layer, (0, 0))
+
+
+def paint_face(kind: str, face: int, colour: DiceColour, size: int, *, strong_pattern=False,
+               side: bool = False) -> pygame.Surface:
+    """A face at ``size`` px (square surface, transparent corners).
+
+    ``side``: painted as a side face (no outline: it joins the top face)."""
+    big = size * SS
+    surf = pygame.Surface((big, big), pygame.SRCALPHA)
+    body = colour.body
+    if kind == "bone":
+        _paint_bone(surf, big, face, colour)
+    else:
+        rect = pygame.Rect(0, 0, big, big)
+        radius = int(big * 0.2)
+        pygame.draw.rect(surf, _shade(body, 0.72), rect, border_radius=radius)
+        inner = rect.inflate(-big * 0.05, -big * 0.05).move(-big * 0.012, -big * 0.018)
+        pygame.draw.rect(surf, _shade(body, 0.9), inner, border_radius=int(radius * 0.9))
+        top = rect.inflate(-big * 0.12, -big * 0.12).move(-big * 0.012, -big * 0.02)
+        pygame.draw.rect(surf, body, top, border_radius=int(radius * 0.75))
+        # soft highlight along the upper-left
+        hl = pygame.Surface((big, big), pygame.SRCALPHA)
+        pygame.draw.rect(hl, (255, 255, 255, 38), top.inflate(-big * 0.1, -big * 0.1).move(-big * 0.02, -big * 0.03),
+                         border_radius=int(radius * 0.6))
+        surf.blit(hl, (0, 0))
+        if colour.pattern not in ("none", "plain"):
+            pat = pygame.Surface((big, big), pygame.SRCALPHA)
+            _draw_pattern(pat, big, colour, strong_pattern)
+            surf.blit(pat, (0, 0))
+        if face:
+            _paint_pips(surf, big, kind, face, colour, top)
+    return pygame.transform.smoothscale(surf, (size, size))
+
+
+def _paint_pips(surf, big, kind, face, colour, top):
+    if kind == "emblem" and face == 1:
+        _draw_emblem(surf, (top.x + big * 0.06, top.y + big * 0.06, top.w - big * 0.12, top.h - big * 0.12),
+                     colour.pips)
+        return
+    step = top.w * 0.28
+    rad = big * (0.095 if face > 1 else 0.13)
+    pip = colour.pips
+    if kind == "d6" and face == 1 and colour.name == "ivory":
+        pip = PIP_RED
+    for dx, dy in _PIPS[face]:
+        cx, cy = top.centerx + dx * step, top.centery + dy * step
+        pygame.draw.circle(surf, _mix(colour.body, (0, 0, 0), 0.35), (cx + big * 0.01, cy + big * 0.014), rad * 1.08)
+        pygame.draw.circle(surf, pip, (cx, cy), rad)
+        pygame.draw.circle(surf, _mix(pip, (255, 255, 255), 0.25), (cx - rad * 0.3, cy - rad * 0.3), rad * 0.3)
+
+
+def _paint_bone(surf, big, face, colour):
+    c = big / 2
+    body = colour.body
+    outline = _shade(body, 0.45)
+    pygame.draw.polygon(surf, outline, _decagon(c, c, big * 0.5))
+    pygame.draw.polygon(surf, _shade(body, 0.82), _decagon(c, c, big * 0.46))
+    # the five upper facets around the top face, alternating light and shade
+    outer = _decagon(c, c, big * 0.46, -math.pi / 2)
+    pent = _pentagon(c, c, big * 0.3)
+    for k in range(5):
+        a, b = pent[k], pent[(k + 1) % 5]
+        o1, o2, o3 = outer[2 * k], outer[2 * k + 1], outer[(2 * k + 2) % 10]
+        pygame.draw.polygon(surf, _shade(body, 0.93 if k % 2 else 0.86), [a, o1, o2, o3, b])
+    pygame.draw.polygon(surf, body, pent)
+    pygame.draw.polygon(surf, _shade(body, 0.6), pent, max(1, int(big * 0.012)))
+    pygame.draw.polygon(surf, outline, _decagon(c, c, big * 0.485), max(2, int(big * 0.03)))
+    if face:
+        font = _font(int(big * (0.3 if face >= 10 else 0.34)))
+        text = font.render(str(face), True, colour.pips)
+        surf.blit(text, text.get_rect(center=(c, c + big * 0.02)))
+        if face in (6, 9):
+            y = c + big * 0.02 + text.get_height() * 0.38
+            pygame.draw.line(surf, colour.pips, (c - big * 0.06, y), (c + big * 0.06, y), max(2, int(big * 0.02)))
+
+
+def _soft_shadow(w, h, radius, strength=110) -> pygame.Surface:
+    """A blurred dark blob (scale down and up twice: cheap blur)."""
+    pad = int(max(w, h) * 0.35) + 4
+    surf = pygame.Surface((w + 2 * pad, h + 2 * pad), pygame.SRCALPHA)
+    pygame.draw.rect(surf, (0, 0, 0, strength), pygame.Rect(pad, pad, w, h), border_radius=radius)
+    small = pygame.transform.smoothscale(surf, (max(1, surf.get_width() // 6), max(1, surf.get_height() // 6)))
+    return pygame.transform.smoothscale(small, surf.get_size())
+
+
+# ----------------------------------------------------------------------
+# The renderer
+# ----------------------------------------------------------------------
+
+class DiceRenderer:
+    """Draws dice poses with caches.  ``die_size``: default size in canvas
+    pixels for icons; dice from a throw are drawn at the size the physics
+    gave them (``pose.size``), so picture and body always match."""
+
+    def __init__(self, die_size: float = DIE_SIZE, *, colourblind: bool = False):
+        self.die_size = int(round(die_size))
+        self.colourblind = colourblind
+        self._faces: dict = {}
+        self._rotated: dict = {}
+        self._tilted: dict = {}
+        self._shadows: dict = {}
+        self._glow: dict = {}
+
+    # --------------------------------------------------------- caches
+    def face(self, kind: str, face: int, colour=None, size: int | None = None) -> pygame.Surface:
+        """The upright face picture (cached)."""
+        col = _as_colour(kind, colour)
+        size = int(size or self.die_size)
+        key = (kind, face, col, size)
+        surf = self._faces.get(key)
+        if surf is None:
+            surf = paint_face(kind, face, col, size, strong_pattern=self.colourblind)
+            self._faces[key] = surf
+        return surf
+
+    def _rotated_face(self, kind, face, col, size, angle) -> pygame.Surface:
+        bucket = int(round(-math.degrees(angle) / (360 / ROT_BUCKETS))) % ROT_BUCKETS
+        key = (kind, face, col, size, bucket)
+        surf = self._rotated.get(key)
+        if surf is None:
+            if len(self._rotated) > 6000:
+                self._rotated.clear()
+            base = self.face(kind, face, col, size)
+            surf = pygame.transform.rotozoom(base, bucket * 360 / ROT_BUCKETS, 1.0)
+            self._rotated[key] = surf
+        return surf
+
+    def _tilted_face(self, pose, face, nxt, col, size) -> pygame.Surface:
+        """The cube part way over an edge: the top face squeezed towards the
+        tilt direction and the side face that is coming up, darker."""
+        tb = min(TILT_BUCKETS - 1, max(1, int(pose.tilt * TILT_BUCKETS + 0.5)))
+        dir_bucket = int(round(-math.degrees(pose.tilt_dir) / (360 / ROT_BUCKETS))) % ROT_BUCKETS
+        # how the face content sits relative to the tilt direction (quarter turns)
+        rel = (pose.angle - pose.tilt_dir) / (math.pi / 2)
+        quarter = int(round(rel)) % 4
+        key = (pose.kind, face, nxt, col, size, tb, dir_bucket, quarter)
+        surf = self._tilted.get(key)
+        if surf is None:
+            if len(self._tilted) > 6000:
+                self._tilted.clear()
+            theta = tb / TILT_BUCKETS * math.pi / 2
+            c, s = math.cos(theta), math.sin(theta)
+            top = pygame.transform.rotate(self.face(pose.kind, face, col, size), -90 * quarter)
+            side = pygame.transform.rotate(self.face(pose.kind, nxt, col, size), -90 * quarter)
+            w_top = max(1, int(round(size * c)))
+            w_side = max(1, int(round(size * s)))
+            local = pygame.Surface((w_top + w_side, size), pygame.SRCALPHA)
+            side_img = pygame.transform.smoothscale(side, (w_side, size))
+            side_img.fill((200, 200, 200, 255), special_flags=pygame.BLEND_RGBA_MULT)
+            local.blit(side_img, (0, 0))
+            local.blit(pygame.transform.smoothscale(top, (w_top, size)), (w_side, 0))
+            surf = pygame.transform.rotozoom(local, dir_bucket * 360 / ROT_BUCKETS, 1.0)
+            self._tilted[key] = surf
+        return surf
+
+    def _shadow(self, kind, size) -> pygame.Surface:
+        key = (kind, size)
+        surf = self._shadows.get(key)
+        if surf is None:
+            radius = size // 2 if kind == "bone" else int(size * 0.2)
+            surf = _soft_shadow(size, size, radius)
+            self._shadows[key] = surf
+        return surf
+
+    def _glow_ring(self, size) -> pygame.Surface:
+        """A soft gold halo around a result die (blurred rounded ring)."""
+        surf = self._glow.get(size)
+        if surf is None:
+            pad = int(size * 0.4)
+            full = size + 2 * pad
+            surf = pygame.Surface((full, full), pygame.SRCALPHA)
+            ring = pygame.Rect(0, 0, full, full).inflate(-pad * 0.9, -pad * 0.9)
+            c = full / 2
+            pygame.draw.circle(surf, (255, 206, 96, 235), (c, c), ring.w / 2, max(3, int(size * 0.14)))
+            small = pygame.transform.smoothscale(surf, (max(1, full // 4), max(1, full // 4)))
+            surf = pygame.transform.smoothscale(small, (full, full))
+            pygame.draw.circle(surf, (255, 226, 140, 255), (c, c), ring.w / 2 - pad * 0.2, 2)
+            self._glow[size] = surf
+        return surf
+
+    # --------------------------------------------------------- drawing
+    def draw(self, canvas: pygame.Surface, pose, *, face_down: bool = False, highlight: bool = False,
+             colour=None, alpha: int = 255) -> pygame.Rect:
+        """Draw one die pose; ``face_down`` shows the blank face (hidden
+        dice).  Returns the screen rect covered by the die picture."""
+        kind = pose.kind
+        size = int(round(getattr(pose, "size", self.die_size) or self.die_size))
+        col = _as_colour(kind, colour)
+        x, y = pose.x, pose.y
+        lift = pose.tilt * (1 - pose.tilt) * 4 if pose.tilt else 0.0
+        shadow = self._shadow(kind, size)
+        off = size * 0.09 + lift * size * 0.12
+        if alpha < 255:
+            shadow = shadow.copy()
+            shadow.set_alpha(alpha)
+        canvas.blit(shadow, shadow.get_rect(center=(x + off, y + off * 1.4)))
+        if highlight:
+            glow = self._glow_ring(size)
+            canvas.blit(glow, glow.get_rect(center=(x, y)))
+        face = 0 if face_down else pose.top
+        if pose.tilt > 0.04 and pose.tilt < 0.96:
+            nxt = 0 if face_down else getattr(pose, "next_top", pose.top)
+            surf = self._tilted_face(pose, face, nxt, col, size)
+        else:
+            if pose.tilt >= 0.96:
+                face = 0 if face_down else getattr(pose, "next_top", pose.top)
+            surf = self._rotated_face(kind, face, col, size, pose.angle)
+        if alpha < 255:
+            surf = surf.copy()
+            surf.set_alpha(alpha)
+        rect = surf.get_rect(center=(round(x), round(y - lift * 2)))
+        canvas.blit(surf, rect)
+        return rect
+
+    def draw_cup(self, canvas: pygame.Surface, x: float, y: float, colour=None, *,
+                 size: float | None = None) -> pygame.Rect:
+        """An upturned leather dice cup seen from above, covering hidden dice.
+        ``size``: cup diameter (default 2.4 die sizes)."""
+        col = _as_colour("d6", colour).body if colour is not None else (120, 64, 36)
+        d = int(size or self.die_size * 2.4)
+        key = ("cup", col, d)
+        surf = self._faces.get(key)
+        if surf is None:
+            big = d * SS
+            surf = pygame.Surface((big, big), pygame.SRCALPHA)
+            c = big / 2
+            leather = _mix(col, (96, 52, 28), 0.35)
+            pygame.draw.circle(surf, _shade(leather, 0.5), (c, c), big * 0.5)
+            pygame.draw.circle(surf, _shade(leather, 0.8), (c, c), big * 0.47)
+            for k, f in enumerate((0.95, 1.0, 1.08)):
+                pygame.draw.circle(surf, _shade(leather, f), (c - big * 0.02 * k, c - big * 0.03 * k), big * (0.4 - 0.05 * k))
+            pygame.draw.circle(surf, _mix(leather, (220, 176, 86), 0.6), (c, c), big * 0.47, max(2, int(big * 0.025)))
+            pygame.draw.circle(surf, _mix(leather, (220, 176, 86), 0.45), (c, c), big * 0.3, max(2, int(big * 0.015)))
+            # stitches
+            for k in range(24):
+                a = 2 * math.pi * k / 24
+                r0, r1 = big * 0.425, big * 0.445
+                pygame.draw.line(surf, _mix(leather, (246, 234, 206), 0.5),
+                                 (c + r0 * math.cos(a), c + r0 * math.sin(a)),
+                                 (c + r1 * math.cos(a + 0.05), c + r1 * math.sin(a + 0.05)), max(1, int(big * 0.008)))
+            surf = pygame.transform.smoothscale(surf, (d, d))
+            self._faces[key] = surf
+        shadow = self._shadows.get(("cup", d))
+        if shadow is None:
+            shadow = _soft_shadow(d, d, d // 2, 130)
+            self._shadows[("cup", d)] = shadow
+        canvas.blit(shadow, shadow.get_rect(center=(x + d * 0.06, y + d * 0.09)))
+        rect = surf.get_rect(center=(round(x), round(y)))
+        canvas.blit(surf, rect)
+        return rect
+
+    def draw_face_icon(self, surface: pygame.Surface, kind: str, face: int, rect, colour=None) -> None:
+        """A small upright face for pickers and bid widgets, fitted in ``rect``."""
+        rect = pygame.Rect(rect)
+        size = max(8, min(rect.w, rect.h))
+        surf = self.face(kind, face, colour, size)
+        surface.blit(surf, surf.get_rect(center=rect.center))

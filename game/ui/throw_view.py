@@ -1,0 +1,86 @@
+"""A throw on screen: steps the physics, draws every die, reports clatter.
+
+``ThrowView`` is the only thing a table scene needs to show a throw:
+``fixed_update()`` at 120 Hz, ``draw(canvas, alpha)`` every frame.  Hidden
+dice (``DieGroup.hidden``) whose owner the viewer may not see are drawn
+face-down (the blank face, also while they tumble), so no face of a hidden
+die is ever on screen.
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+import pygame
+
+from ..physics import Impact, Throw
+
+IMPACT_MIN_GAP = 0.045
+"""Seconds between two clatter callbacks (rate limit)."""
+
+IMPACT_MIN_SPEED = 60.0
+"""Impacts slower than this (px/s) make no sound."""
+
+
+class ThrowView:
+    """Draws ``throw`` with ``renderer``.
+
+    ``on_impact(impact)``: called for audible impacts (rate-limited; the
+    loudest of each window); the caller plays "dice_felt"/"dice_rail" with a
+    volume following ``impact.speed``.  ``can_see(owner)``: may this
+    viewer see that owner's hidden dice (default: nobody's).
+    ``colours(pose)``: optional dice colour per pose (player colours).
+    ``highlight``: ring the dice once settled (the result)."""
+
+    def __init__(self, throw: Throw, renderer, *, on_impact: Callable[[Impact], None] | None = None,
+                 can_see: Callable[[int], bool] | None = None, colours=None, highlight: bool = True):
+        self.throw = throw
+        self.renderer = renderer
+        self.on_impact = on_impact
+        self.can_see = can_see or (lambda owner: False)
+        self.colours = colours
+        self.highlight = highlight
+        self._since_sound = IMPACT_MIN_GAP
+        self._pending: Impact | None = None
+        self.settled_time = 0.0
+        self.highlight_groups: set[int] | None = None
+        """Groups to ring when settled (None: all)."""
+
+    @property
+    def done(self) -> bool:
+        return self.throw.done
+
+    def faces(self):
+        return self.throw.faces()
+
+    def poses(self, alpha: float = 1.0):
+        return self.throw.poses(alpha)
+
+    def fixed_update(self) -> None:
+        """One physics display step (``Throw.DT``) plus clatter."""
+        dt = Throw.DT
+        if self.throw.done:
+            self.settled_time += dt
+            return
+        for impact in self.throw.step():
+            if impact.speed >= IMPACT_MIN_SPEED and (self._pending is None or impact.speed > self._pending.speed):
+                self._pending = impact
+        self._since_sound += dt * self.throw.speed
+        if self._pending is not None and self._since_sound >= IMPACT_MIN_GAP:
+            impact, self._pending = self._pending, None
+            self._since_sound = 0.0
+            if self.on_impact is not None:
+                self.on_impact(impact)
+
+    def is_face_down(self, pose) -> bool:
+        return bool(pose.hidden) and not self.can_see(pose.owner)
+
+    def draw(self, canvas: pygame.Surface, alpha: float = 1.0) -> None:
+        """Every die, interpolated ``alpha`` between the last two steps."""
+        settled = self.throw.done
+        ring = self.highlight and settled and self.settled_time > 0.12
+        for pose in self.throw.poses(alpha):
+            face_down = self.is_face_down(pose)
+            colour = self.colours(pose) if self.colours else None
+            lit = ring and not face_down and (self.highlight_groups is None
+                                              or pose.group in self.highlight_groups)
+            self.renderer.draw(canvas, pose, face_down=face_down, highlight=lit, colour=colour)

@@ -1,0 +1,172 @@
+"""Physical dice: fairness, determinism, settling, rest rule, forced faces."""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import math
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from game.core.protocol import DIE_KINDS, DieGroup, RollRequest
+from game.physics import MAX_TICKS, PhysicsDice, Throw, resolve_throw
+from game.physics.fairness import chi2_sf, chi_square, roll_counts
+from game.physics.layout import seat_zones
+from game.physics.throw import overlap_depth
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def table(seats=20, per=3, kind="d6"):
+    return RollRequest(tuple(DieGroup(i, kind, per, hidden=True) for i in range(seats))), seat_zones(seats)
+
+
+def test_chi2_survival_matches_known_values():
+    assert chi2_sf(3.0, 5) == pytest.approx(0.69999, abs=1e-4)
+    assert chi2_sf(20.0, 11) == pytest.approx(0.04534, abs=1e-4)
+    assert chi2_sf(0.5, 2) == pytest.approx(math.exp(-0.25), abs=1e-9)
+    assert chi_square([100, 0, 0, 0, 0, 0])[1] < 1e-6
+
+
+@pytest.mark.parametrize("kind", list(DIE_KINDS))
+def test_faces_are_fair_short(kind):
+    """Every face equally likely: chi-square over 2,400 seeded physical rolls."""
+    counts = roll_counts(kind, 2400, base_seed=11)
+    assert all(c > 0 for c in counts)
+    assert chi_square(counts)[1] > 0.001, counts
+
+
+def test_same_seed_same_result_across_processes():
+    code = ("import json;from game.physics.layout import seat_zones;"
+            "from game.core.protocol import DieGroup, RollRequest;from game.physics import resolve_throw;"
+            "r=RollRequest(tuple(DieGroup(i,'d6',3) for i in range(8))+(DieGroup(8,'bone',2),));"
+            "o=resolve_throw(r,424242,seat_zones(9));"
+            "print(json.dumps([o.faces,[(round(p.x,6),round(p.y,6),round(p.angle,6)) for p in o.poses]]))")
+    outs = [subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
+                           check=True).stdout for _ in range(2)]
+    assert outs[0] == outs[1]
+    faces, _poses = json.loads(outs[0])
+    request = RollRequest(tuple(DieGroup(i, 'd6', 3) for i in range(8)) + (DieGroup(8, 'bone', 2),))
+    assert [list(f) for f in resolve_throw(request, 424242, seat_zones(9)).faces] == faces
+
+
+def test_different_seeds_differ():
+    req, zones = table(10, 3)
+    results = {resolve_throw(req, s, zones).faces for s in range(4)}
+    assert len(results) == 4
+
+
+def test_on_screen_stepping_equals_headless_at_any_speed():
+    req, zones = table(6, 3)
+    headless = resolve_throw(req, 99, zones)
+    for speed in (1.0, 2.0):
+        throw = Throw(req, 99, zones, speed=speed)
+        while not throw.done:
+            throw.step()
+        assert throw.faces() == headless.faces
+        assert [(p.x, p.y) for p in throw.poses()] == [(p.x, p.y) for p in headless.poses]
+    assert Throw.instant(req, 99, zones).faces() == headless.faces
+
+
+def _check_rest(throw_or_outcome_poses, throw):
+    for die in throw.dice:
+        zx, zy, zw, zh = die.zone
+        bb = die.shape.bb
+        assert zx - 1.5 <= bb.left and bb.right <= zx + zw + 1.5, "die outside its zone"
+        assert zy - 1.5 <= bb.bottom and bb.top <= zy + zh + 1.5, "die outside its zone"
+    for i, a in enumerate(throw.dice):
+        for b in throw.dice[i + 1:]:
+            assert overlap_depth(a.shape, b.shape) <= 1.5, "dice overlap at rest"
+    for pose in throw_or_outcome_poses:
+        assert pose.settled and pose.tilt == 0.0
+
+
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**62), dice=st.integers(1, 60))
+def test_settles_flat_apart_and_inside(seed, dice):
+    """Any number of dice from 1 to 60 settle within the step limit, flat,
+    not overlapping, inside their zones."""
+    seats = max(1, -(-dice // 3))
+    groups = []
+    left = dice
+    for i in range(seats):
+        groups.append(DieGroup(i, "emblem" if i % 5 == 4 else "d6", min(3, left)))
+        left -= min(3, left)
+    req = RollRequest(tuple(groups))
+    throw = Throw(req, seed, seat_zones(seats))
+    throw.run()
+    assert throw.ticks <= MAX_TICKS + 4 * 40
+    _check_rest(throw.poses(), throw)
+
+
+@settings(max_examples=4, deadline=None)
+@given(seed=st.integers(0, 2**62), seats=st.integers(2, 6))
+def test_bone_dice_settle_too(seed, seats):
+    req = RollRequest(tuple(DieGroup(i, "bone" if i % 2 else "d6", 1) for i in range(seats)))
+    throw = Throw(req, seed, seat_zones(seats))
+    throw.run()
+    _check_rest(throw.poses(), throw)
+
+
+def test_sixty_dice_on_one_felt_rest_apart():
+    throw = Throw(RollRequest((DieGroup(0, "d6", 60),)), 5)
+    throw.run()
+    _check_rest(throw.poses(), throw)
+
+
+def test_forced_faces_keep_the_motion():
+    req, zones = table(5, 3)
+    free = resolve_throw(req, 7, zones)
+    wanted = tuple(tuple(((g * 3 + i) % 6) + 1 for i in range(3)) for g in range(5))
+    forced = resolve_throw(req, 7, zones, forced=wanted)
+    assert forced.faces == wanted
+    assert [(p.x, p.y, p.angle) for p in forced.poses] == [(p.x, p.y, p.angle) for p in free.poses]
+    bones = RollRequest((DieGroup(0, "bone", 4),))
+    assert resolve_throw(bones, 3, forced=((12, 1, 6, 9),)).faces == ((12, 1, 6, 9),)
+
+
+def test_physics_dice_resolver_gives_valid_faces():
+    req = RollRequest((DieGroup(0, "d6", 5), DieGroup(1, "bone", 1), DieGroup(2, "emblem", 3)))
+    result = PhysicsDice().resolve(req, 1234)
+    assert [len(f) for f in result.faces] == [5, 1, 3]
+    assert all(1 <= f <= 12 for f in result.faces[1])
+    assert all(1 <= f <= 6 for g in (0, 2) for f in result.faces[g])
+
+
+def test_zone_too_small_is_a_clear_error():
+    with pytest.raises(ValueError, match="too small"):
+        Throw(RollRequest((DieGroup(0, "d6", 9),)), 1, [(100, 100, 40, 40)])
+
+
+def test_tumbling_changes_the_top_face_during_a_throw():
+    """Dice visibly tumble: the face on top changes while they roll."""
+    throw = Throw(RollRequest((DieGroup(0, "d6", 6),)), 3)
+    seen = [set() for _ in range(6)]
+    while not throw.done:
+        throw.step()
+        for i, p in enumerate(throw.poses()):
+            seen[i].add(p.top)
+    assert sum(len(s) > 1 for s in seen) >= 4
+
+
+def test_physics_never_imports_pygame():
+    code = "import sys, game.physics, game.physics.fairness, game.physics.bench; print('pygame' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"
+
+
+def test_physics_bench_provider_runs():
+    from game.physics.bench import bench_resolve
+    figures = bench_resolve(True)
+    assert figures["table20x3_resolve_median_ms"] > 0
+    assert 0 < figures["table20x3_settle_sim_s"] <= 3.5
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("kind", list(DIE_KINDS))
+def test_faces_are_fair_long(kind):
+    counts = roll_counts(kind, 30000, base_seed=5)
+    assert chi_square(counts)[1] > 0.001, counts
