@@ -1,0 +1,320 @@
+"""Composition root: the window, the loop and the scene stack.
+
+Everything draws on one 1280x720 *canvas*; each frame the canvas is scaled to
+fit the window with letterbox bars, and mouse positions are mapped back to
+canvas pixels before scenes see them.  The loop runs a fixed 120 Hz step
+(``fixed_update``) with a cap on catch-up steps, then one ``update`` and a
+``draw`` with the interpolation fraction, timed with ``perf_counter`` and
+capped at 60 frames a second.  Scene transitions requested during a frame
+are applied at its end.
+
+``App(headless=True)`` builds the same app without a real window so tests and
+the shot command can run frames and feed events (``run_frames``, ``feed``).
+"""
+from __future__ import annotations
+
+import os
+import sys
+import time
+from typing import Callable
+
+import pygame
+
+from .core import userfiles
+from .paths import asset_path
+from .ui.scene import CANVAS_SIZE, FIXED_DT, Scene
+from .ui.sound import Sounds
+from .ui.theme import Theme
+
+MAX_CATCH_UP = 8
+"""At most this many fixed steps per frame; beyond it the game slows down
+instead of spiralling (a stalled window must not fast-forward the dice)."""
+FRAME_CAP = 60
+TOAST_SECONDS = 4.0
+MOUSE_EVENTS = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
+
+
+class App:
+    """Window + canvas + scene stack.  One per process."""
+
+    def __init__(self, *, headless: bool = False, fullscreen: bool | None = None,
+                 window_size: tuple[int, int] | None = None):
+        self.headless = headless
+        if headless:
+            os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+            os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+        pygame.init()
+        self.settings, note = userfiles.load_settings()
+        if fullscreen is not None:
+            self.settings.fullscreen = fullscreen
+        self.theme = Theme(self.settings.colorblind_palette)
+        self.sounds = Sounds(self.settings)
+        self.canvas = pygame.Surface(CANVAS_SIZE)
+        self.stack: list[Scene] = []
+        self._pending: list[tuple[str, Scene | None]] = []
+        self.toasts: list[list] = []  # [message, seconds left]
+        self.running = True
+        self.exit_code = 0
+        self.frame = 0
+        self._window_size = tuple(window_size or self.settings.window_size)
+        self._view = pygame.Rect(0, 0, *CANVAS_SIZE)  # where the canvas sits in the window
+        self.window = self._open_window()
+        if note:
+            self.toast(note)
+            print(f"dice-tavern: {note}", file=sys.stderr)
+
+    # ------------------------------------------------------------------
+    # Window
+    # ------------------------------------------------------------------
+    def _open_window(self) -> pygame.Surface:
+        pygame.display.set_caption("Dice Tavern")
+        try:
+            icon = pygame.image.load(str(asset_path("icon.png")))
+            pygame.display.set_icon(icon)
+        except (pygame.error, FileNotFoundError, OSError):
+            pass
+        if self.settings.fullscreen and not self.headless:
+            window = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        else:
+            window = pygame.display.set_mode(self._window_size, pygame.RESIZABLE)
+        self._fit_view(window.get_size())
+        return window
+
+    def toggle_fullscreen(self) -> None:
+        """F11 anywhere; the choice is saved like any other setting."""
+        self.settings.fullscreen = not self.settings.fullscreen
+        self.save_settings()
+        self.window = self._open_window()
+
+    def _fit_view(self, size) -> None:
+        """Largest 16:9 rectangle centred in the window (letterbox)."""
+        w, h = max(0, int(size[0])), max(0, int(size[1]))
+        scale = min(w / CANVAS_SIZE[0], h / CANVAS_SIZE[1]) if w and h else 0.0
+        vw, vh = int(CANVAS_SIZE[0] * scale), int(CANVAS_SIZE[1] * scale)
+        self._view = pygame.Rect((w - vw) // 2, (h - vh) // 2, vw, vh)
+
+    def to_canvas(self, pos) -> tuple[int, int]:
+        """Window pixel -> canvas pixel (clamped; a zero-size window maps to 0,0)."""
+        v = self._view
+        if v.w <= 0 or v.h <= 0:
+            return (0, 0)
+        x = (pos[0] - v.x) * CANVAS_SIZE[0] / v.w
+        y = (pos[1] - v.y) * CANVAS_SIZE[1] / v.h
+        return (int(min(max(x, 0), CANVAS_SIZE[0] - 1)), int(min(max(y, 0), CANVAS_SIZE[1] - 1)))
+
+    def _present(self) -> None:
+        if self.window is None:
+            return
+        try:
+            self.window.fill((12, 8, 6))
+            v = self._view
+            if v.w > 0 and v.h > 0:
+                if v.size == CANVAS_SIZE:
+                    self.window.blit(self.canvas, v.topleft)
+                else:
+                    self.window.blit(pygame.transform.smoothscale(self.canvas, v.size), v.topleft)
+            pygame.display.flip()
+        except pygame.error:
+            pass  # minimised / lost surface: skip this frame
+
+    # ------------------------------------------------------------------
+    # Settings, sounds, messages
+    # ------------------------------------------------------------------
+    def save_settings(self) -> None:
+        """Save now and apply what changes the look or sound."""
+        self.theme.colorblind = self.settings.colorblind_palette
+        self.sounds.apply_settings(self.settings)
+        try:
+            userfiles.save_settings(self.settings)
+        except userfiles.UserFileError as exc:
+            self.toast(str(exc))
+
+    def toast(self, message: str) -> None:
+        """A short non-fatal message at the top of the screen."""
+        self.toasts.append([str(message), TOAST_SECONDS])
+        del self.toasts[:-3]
+
+    # ------------------------------------------------------------------
+    # Scene stack (transitions at the end of the frame)
+    # ------------------------------------------------------------------
+    def push(self, scene: Scene) -> None:
+        self._pending.append(("push", scene))
+
+    def pop(self) -> None:
+        self._pending.append(("pop", None))
+
+    def replace(self, scene: Scene) -> None:
+        self._pending.append(("replace", scene))
+
+    def reset_to(self, scene: Scene) -> None:
+        self._pending.append(("reset", scene))
+
+    def quit(self, code: int = 0) -> None:
+        self.exit_code = code
+        self.running = False
+
+    @property
+    def top(self) -> Scene | None:
+        return self.stack[-1] if self.stack else None
+
+    def apply_transitions(self) -> None:
+        while self._pending:
+            op, scene = self._pending.pop(0)
+            if op == "push":
+                if self.stack:
+                    self.stack[-1].pause()
+                self.stack.append(scene)
+                scene.enter()
+            elif op == "pop":
+                if self.stack:
+                    self.stack.pop().exit()
+                if self.stack:
+                    self.stack[-1].resume()
+            elif op == "replace":
+                if self.stack:
+                    self.stack.pop().exit()
+                self.stack.append(scene)
+                scene.enter()
+            elif op == "reset":
+                while self.stack:
+                    self.stack.pop().exit()
+                self.stack.append(scene)
+                scene.enter()
+        if not self.stack:
+            self.running = False
+
+    # ------------------------------------------------------------------
+    # The loop
+    # ------------------------------------------------------------------
+    def dispatch(self, event: pygame.event.Event) -> None:
+        """Route one raw event: window events here, the rest to the top scene."""
+        if event.type == pygame.QUIT:
+            self.quit(0)
+            return
+        if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+            size = getattr(event, "size", None) or (getattr(event, "x", 0), getattr(event, "y", 0))
+            self._fit_view(size)
+            if not self.settings.fullscreen and size[0] >= 200 and size[1] >= 200:
+                self.settings.window_size = (int(size[0]), int(size[1]))
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.toggle_fullscreen()
+            return
+        if event.type in MOUSE_EVENTS and hasattr(event, "pos"):
+            attrs = dict(event.dict)
+            attrs["pos"] = self.to_canvas(event.pos)
+            event = pygame.event.Event(event.type, attrs)
+        if self.stack:
+            self.stack[-1].handle_event(event)
+
+    def step(self, frame_dt: float, accumulator: float) -> float:
+        """One frame of simulation: fixed steps, update, draw; returns the
+        leftover accumulator."""
+        accumulator += frame_dt
+        steps = 0
+        while accumulator >= FIXED_DT and steps < MAX_CATCH_UP:
+            if self.stack:
+                self.stack[-1].fixed_update(FIXED_DT)
+            accumulator -= FIXED_DT
+            steps += 1
+        if steps == MAX_CATCH_UP:
+            accumulator = min(accumulator, FIXED_DT)
+        if self.stack:
+            self.stack[-1].update(frame_dt)
+        for toast in self.toasts:
+            toast[1] -= frame_dt
+        self.toasts = [t for t in self.toasts if t[1] > 0]
+        self.draw(accumulator / FIXED_DT)
+        self.apply_transitions()
+        self.frame += 1
+        return accumulator
+
+    def draw(self, alpha: float) -> None:
+        """Draw the top scene and, for overlays, the scenes below it."""
+        first = len(self.stack) - 1
+        while first > 0 and self.stack[first].overlay:
+            first -= 1
+        self.canvas.fill((0, 0, 0))
+        for scene in self.stack[max(first, 0):]:
+            scene.draw(self.canvas, alpha)
+        self._draw_toasts()
+
+    def _draw_toasts(self) -> None:
+        from .ui import theme as th
+        y = 14
+        for message, left in self.toasts:
+            surf = self.theme.text(message[:120], 18, th.CREAM)
+            box = surf.get_rect(midtop=(CANVAS_SIZE[0] // 2, y)).inflate(32, 16)
+            box.top = y
+            th.panel(self.canvas, box, fill=th.WOOD_DARK, border=th.BRASS, radius=10, width=2)
+            surf.set_alpha(int(255 * min(1.0, left / 0.4)))
+            self.canvas.blit(surf, surf.get_rect(center=box.center))
+            y = box.bottom + 6
+
+    def run(self, first: Scene) -> int:
+        """The real loop (windowed)."""
+        self.reset_to(first)
+        self.apply_transitions()
+        clock = pygame.time.Clock()
+        last = time.perf_counter()
+        accumulator = 0.0
+        while self.running:
+            for event in pygame.event.get():
+                self.dispatch(event)
+            now = time.perf_counter()
+            frame_dt = min(now - last, 0.25)
+            last = now
+            accumulator = self.step(frame_dt, accumulator)
+            self._present()
+            clock.tick(FRAME_CAP)
+        self.shutdown()
+        return self.exit_code
+
+    # --- headless driving (tests, shots) -------------------------------
+    def start(self, scene: Scene) -> None:
+        self.reset_to(scene)
+        self.apply_transitions()
+
+    def feed(self, *events: pygame.event.Event) -> None:
+        """Dispatch synthetic events (mouse positions in *window* pixels)."""
+        for event in events:
+            self.dispatch(event)
+
+    def run_frames(self, count: int, frame_dt: float = 1 / 60,
+                   until: Callable[["App"], bool] | None = None) -> int:
+        """Advance ``count`` frames of simulated time; stop early when
+        ``until(app)`` is true.  Returns the frames run."""
+        accumulator = 0.0
+        for i in range(count):
+            if until is not None and until(self):
+                return i
+            accumulator = self.step(frame_dt, accumulator)
+        return count
+
+    def shutdown(self) -> None:
+        try:
+            userfiles.save_settings(self.settings)
+        except userfiles.UserFileError:
+            pass
+        while self.stack:
+            self.stack.pop().exit()
+        self.sounds.close()
+
+
+def run(fullscreen: bool | None = None, replay_file: str | None = None) -> int:
+    """Start the game (or the replay viewer for ``replay_file``)."""
+    app = App(fullscreen=fullscreen)
+    from .scenes.title import TitleScene
+    first: Scene = TitleScene(app)
+    if replay_file is not None:
+        from .scenes.replay import open_replay
+        scene, error = open_replay(app, replay_file)
+        if scene is None:
+            print(f"dice-tavern: cannot play replay: {error}", file=sys.stderr)
+            pygame.quit()
+            return 1
+        first = scene
+    try:
+        return app.run(first)
+    finally:
+        pygame.quit()

@@ -1,0 +1,33 @@
+"""Starting a table: find the game's TableScene, or the generic fallback."""
+from __future__ import annotations
+
+import importlib
+
+from .. import games
+
+
+def table_scene_class(game_id: str):
+    """``game.games.<pkg>.scene.TableScene``; the generic table if missing."""
+    try:
+        module = importlib.import_module(games.package_name(game_id) + ".scene")
+        return module.TableScene
+    except ModuleNotFoundError as exc:
+        if exc.name and exc.name.startswith(games.package_name(game_id)):
+            from ..ui.generic_table import GenericTableScene
+            return GenericTableScene
+        raise
+
+
+def make_table(app, match, replay=None):
+    return table_scene_class(match.game_id)(app, match, replay=replay)
+
+
+def menu_game_ids() -> list[str]:
+    """The five games, plus test doubles registered with ``games.register``."""
+    return list(games.GAME_IDS) + [g for g in games._EXTRA_PACKAGES if g not in games.GAME_IDS]
+
+
+def is_playable(game_id: str) -> bool:
+    if game_id in games._EXTRA_PACKAGES:
+        return games._rules_module(game_id) is not None
+    return games.is_built(game_id)

@@ -1,0 +1,55 @@
+"""Settings: window, volumes, animation speed, reduced motion, palette, AI
+reasons.  Every change is saved at once (``app.save_settings``)."""
+from __future__ import annotations
+
+from ..ui.widgets import Button, Choice, Panel, Stepper, Toggle
+from .base import MenuScene
+
+
+class SettingsScene(MenuScene):
+    name = "settings"
+    title = "Settings"
+    subtitle = "Saved as you change them"
+
+    def __init__(self, app, overlay: bool = False):
+        super().__init__(app)
+        self.overlay = overlay
+
+    def build(self) -> None:
+        s = self.app.settings
+        self.ui.add(Panel((300, 140, 680, 480)))
+        rows = [
+            Choice((0, 0, 0, 0), "Display", [False, True], s.fullscreen, self._fullscreen,
+                   fmt=lambda v: "Full screen" if v else "Window"),
+            Stepper((0, 0, 0, 0), "Master volume", round(s.master_volume * 10), 0, 10,
+                    lambda v: self._set("master_volume", v / 10), fmt="{}0 %"),
+            Stepper((0, 0, 0, 0), "Effects volume", round(s.effects_volume * 10), 0, 10,
+                    lambda v: self._set("effects_volume", v / 10), fmt="{}0 %"),
+            Choice((0, 0, 0, 0), "Animation speed", ["normal", "fast"], s.animation_speed,
+                   lambda v: self._set("animation_speed", v), fmt=str.capitalize),
+            Toggle((0, 0, 0, 0), "Reduced motion", s.reduced_motion, lambda v: self._set("reduced_motion", v)),
+            Toggle((0, 0, 0, 0), "Colour-blind palette", s.colorblind_palette,
+                   lambda v: self._set("colorblind_palette", v)),
+            Toggle((0, 0, 0, 0), "Show AI reasoning", s.show_ai_reasons,
+                   lambda v: self._set("show_ai_reasons", v)),
+        ]
+        from ..ui import theme as th
+        for i, w in enumerate(rows):
+            w.rect.update(340, 170 + i * 58, 600, 44)
+            w.label_width = 280
+            w.label_colour = th.INK
+            self.ui.add(w)
+        self.ui.add(Button((540, 640, 200, 52), "Done", self.back, primary=True))
+
+    def _set(self, key: str, value) -> None:
+        setattr(self.app.settings, key, value)
+        self.app.save_settings()
+
+    def _fullscreen(self, value: bool) -> None:
+        if value != self.app.settings.fullscreen:
+            self.app.toggle_fullscreen()
+
+    def draw_content(self, canvas):
+        from ..ui import theme as th
+        th.draw_text(canvas, self.theme, "Stepper 0 % means silent \u00b7 Fast halves AI thinking time",
+                     (640, 716), 16, th.CREAM_DIM, anchor="midbottom", shadow=1)

@@ -1,0 +1,165 @@
+"""Setup: seats (named humans or AI levels), the game's options, a seed, Start."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .. import games
+from ..core.match import Match, Seat
+from ..core.seeding import parse_seed
+from ..ui import theme as th
+from ..ui.widgets import Button, Choice, FacePicker, Panel, Stepper, TextInput, Toggle
+from .base import MenuScene
+from .launch import make_table
+
+TAVERN_NAMES = ("Mags", "Old Tom", "Bertha", "Finn", "Ada", "Rook", "Hilda", "Jasper", "Nell",
+                "Cormac", "Ivy", "Bram", "Odette", "Silas", "Wren", "Garrick", "Tilly", "Ansel",
+                "Maude", "Percy")
+SEAT_KINDS = ("human", "easy", "normal", "hard")
+KIND_LABELS = {"human": "Human", "easy": "AI \u00b7 easy", "normal": "AI \u00b7 normal", "hard": "AI \u00b7 hard"}
+MAX_ROWS_PER_COLUMN = 10
+
+
+@dataclass
+class SeatRow:
+    name: str
+    kind: str  # human | easy | normal | hard
+
+    def to_seat(self, index: int) -> Seat:
+        name = self.name.strip() or f"Player {index + 1}"
+        if self.kind == "human":
+            return Seat(name, "human")
+        return Seat(name, "ai", self.kind)
+
+
+def default_seats(count: int) -> list[SeatRow]:
+    return [SeatRow("You", "human")] + [SeatRow(TAVERN_NAMES[i % len(TAVERN_NAMES)], "normal")
+                                        for i in range(count - 1)]
+
+
+def make_dice():
+    """Physical dice when the physics package is there (recorded in the log)."""
+    try:
+        from ..physics import PhysicsDice
+        return PhysicsDice()
+    except ImportError:
+        return None
+
+
+def start_match(app, game_id: str, seats: list[Seat], options: dict, seed: int, *,
+                replace: bool = False) -> bool:
+    """Create the match and push its table (``replace``: instead of the current
+    scene, e.g. results); a bad combination gives a message."""
+    try:
+        match = Match(game_id, seats, options, seed, make_dice())
+    except ValueError as exc:
+        app.toast(str(exc))
+        return False
+    table = make_table(app, match)
+    app.replace(table) if replace else app.push(table)
+    return True
+
+
+class SetupScene(MenuScene):
+    name = "setup"
+
+    def __init__(self, app, game_id: str, seats: list[SeatRow] | None = None,
+                 options: dict | None = None):
+        super().__init__(app)
+        self.game_id = game_id
+        self.info = games.game_info(game_id)
+        self.title = self.info.title
+        self.subtitle = self.info.tagline
+        lo, hi = self.info.min_players, self.info.max_players
+        self.seat_rows = seats or default_seats(max(lo, min(hi, 4 if hi >= 4 else hi)))
+        self.options = {o.key: o.default for o in self.info.options}
+        self.options.update(options or {})
+        self.seed_text = ""
+
+    # --- widgets -------------------------------------------------------------
+    def build(self) -> None:
+        lo, hi = self.info.min_players, self.info.max_players
+        self.ui.add(Panel((40, 130, 700, 500), title="Seats"))
+        self.ui.add(Stepper((70, 186, 640, 40), "Players", len(self.seat_rows), lo, hi,
+                            self.set_seat_count, label_width=200))
+        n = len(self.seat_rows)
+        columns = 1 if n <= MAX_ROWS_PER_COLUMN else 2
+        col_w = 640 // columns
+        for i, row in enumerate(self.seat_rows):
+            col, r = divmod(i, MAX_ROWS_PER_COLUMN)
+            x, y = 70 + col * col_w, 236 + r * 38
+            name_w = int(col_w * (0.5 if columns == 1 else 0.45))
+            self.ui.add(TextInput((x, y, name_w, 34), "", row.name,
+                                  lambda t, row=row: setattr(row, "name", t), max_len=16, label_width=0,
+                                  placeholder=f"Player {i + 1}"))
+            self.ui.add(Choice((x + name_w + 8, y, col_w - name_w - 16, 34), "", SEAT_KINDS, row.kind,
+                               lambda k, row=row: setattr(row, "kind", k), fmt=KIND_LABELS.get,
+                               label_width=0))
+        self.ui.add(Panel((760, 130, 480, 500), title="Table rules"))
+        y = 186
+        for spec in self.info.options:
+            self.ui.add(self._option_widget(spec, (790, y, 420, 40)))
+            y += 48
+        if not self.info.options:
+            self.ui.add(_note((1000, y + 10), "This game has no variant options."))
+        self.ui.add(TextInput((790, 560, 420, 40), "Seed", self.seed_text, self._set_seed,
+                              max_len=18, placeholder="random", label_width=120))
+        for w in self.ui.widgets:
+            if hasattr(w, "label_colour"):
+                w.label_colour = th.INK
+        self.ui.add(Button((40, 650, 180, 52), "Back", self.back))
+        self.ui.add(Button((240, 650, 180, 52), "Rules", self.open_rules))
+        self.ui.add(Button((1000, 650, 240, 52), "Start", self.start, primary=True))
+
+    def _option_widget(self, spec, rect):
+        value = self.options.get(spec.key, spec.default)
+
+        def setter(v, key=spec.key):
+            self.options[key] = v
+        kw = {"label_width": 250, "tooltip": spec.help}
+        label = spec.label + (" *" if spec.house else "")
+        if spec.kind == "int":
+            return Stepper(rect, label, value, spec.min, spec.max, setter, **kw)
+        if spec.kind == "bool":
+            return Toggle(rect, label, value, setter, **kw)
+        if spec.kind == "choice":
+            return Choice(rect, label, spec.choices, value, setter, fmt=_pretty, **kw)
+        return FacePicker(rect, label, value, spec.min, spec.max, setter, **kw)
+
+    def _set_seed(self, text: str) -> None:
+        self.seed_text = text
+
+    def set_seat_count(self, count: int) -> None:
+        while len(self.seat_rows) < count:
+            self.seat_rows.append(SeatRow(TAVERN_NAMES[(len(self.seat_rows) - 1) % len(TAVERN_NAMES)], "normal"))
+        del self.seat_rows[count:]
+        self.rebuild()
+
+    # --- actions -------------------------------------------------------------
+    def open_rules(self) -> None:
+        from .rules import RulesScene
+        self.app.push(RulesScene(self.app, self.game_id, self.options))
+
+    def seats(self) -> list[Seat]:
+        return [row.to_seat(i) for i, row in enumerate(self.seat_rows)]
+
+    def start(self) -> None:
+        start_match(self.app, self.game_id, self.seats(), dict(self.options), parse_seed(self.seed_text))
+
+    def draw_heading(self, canvas, y=24):
+        super().draw_heading(canvas, 22)
+
+    def draw_content(self, canvas):
+        focused = self.ui.focused
+        tip = getattr(focused, "tooltip", "") if focused is not None else ""
+        text = tip or "* house rule (see Rules).  Empty seed = a fresh random game."
+        th.draw_text(canvas, self.theme, text[:110], (640, 716), 16, th.CREAM_DIM, anchor="midbottom",
+                     shadow=1)
+
+
+def _pretty(value) -> str:
+    return str(value).replace("_", " ").replace("-", " ").capitalize()
+
+
+def _note(pos, text):
+    from ..ui.widgets import Label
+    return Label(pos, text, 18, th.INK, anchor="midtop", style="italic")

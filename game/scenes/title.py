@@ -1,0 +1,117 @@
+"""The title screen: the five games as cards, Continue, Replays, Settings, Quit."""
+from __future__ import annotations
+
+import pygame
+
+from .. import games
+from ..core import saves
+from ..core.userfiles import UserFileError
+from ..ui import pictures
+from ..ui import theme as th
+from ..ui.widgets import Button
+from .base import MenuScene
+from .launch import is_playable, make_table, menu_game_ids
+
+
+class GameCard(Button):
+    """A game on the title screen: picture, name, one line, 'coming soon'."""
+
+    def __init__(self, rect, game_id: str, on_click, *, enabled: bool):
+        super().__init__(rect, games.game_info(game_id).title, on_click, enabled=enabled)
+        self.game_id = game_id
+        self.info = games.game_info(game_id)
+
+    def draw(self, canvas, theme, focused, hovered):
+        rect = self.rect.move(0, -6 if (focused or hovered) and self.enabled else 0)
+        if focused and self.enabled:
+            glow = pygame.Surface(rect.inflate(20, 20).size, pygame.SRCALPHA)
+            pygame.draw.rect(glow, (*th.BRASS_LIGHT, 80), glow.get_rect(), border_radius=22)
+            canvas.blit(glow, rect.inflate(20, 20).topleft)
+        th.panel(canvas, rect, fill=th.PARCHMENT if self.enabled else th.PARCHMENT_DARK,
+                 border=th.BRASS_LIGHT if focused else th.BRASS_DARK, radius=14, width=3)
+        pic = pygame.Rect(rect.x + 12, rect.y + 12, rect.w - 24, int(rect.w * 0.62))
+        pictures.game_picture(canvas, pic, self.game_id)
+        if not self.enabled:
+            veil = pygame.Surface(pic.size, pygame.SRCALPHA)
+            veil.fill((40, 30, 20, 130))
+            canvas.blit(veil, pic.topleft)
+        y = pic.bottom + 10
+        th.draw_text(canvas, theme, self.info.title, (rect.centerx, y), 27, th.INK, bold=True,
+                     style="display", anchor="midtop")
+        font = theme.font(15, style="italic")
+        for i, line in enumerate(th.wrap_text(font, self.info.tagline, rect.w - 28)[:3]):
+            th.blit_text(canvas, font.render(line, True, (92, 70, 50)), (rect.centerx, y + 38 + i * 19), "midtop")
+        players = f"{self.info.min_players}\u2013{self.info.max_players} players"
+        th.draw_text(canvas, theme, players, (rect.centerx, rect.bottom - 14), 14, th.BRASS_DARK,
+                     bold=True, anchor="midbottom")
+        if not self.enabled:
+            ribbon = pygame.Rect(0, 0, rect.w - 40, 30)
+            ribbon.center = pic.center
+            pygame.draw.rect(canvas, (120, 36, 28), ribbon, border_radius=6)
+            pygame.draw.rect(canvas, th.BRASS, ribbon, 2, border_radius=6)
+            th.draw_text(canvas, theme, "Coming soon", ribbon.center, 17, th.CREAM, bold=True, anchor="center")
+
+
+class TitleScene(MenuScene):
+    name = "title"
+
+    def build(self) -> None:
+        ids = menu_game_ids()
+        gap = 18
+        width = min(220, (1180 - gap * (len(ids) - 1)) // len(ids))
+        x0 = 640 - (width * len(ids) + gap * (len(ids) - 1)) // 2
+        for i, game_id in enumerate(ids):
+            self.ui.add(GameCard((x0 + i * (width + gap), 200, width, 300), game_id,
+                                 lambda g=game_id: self.open_setup(g), enabled=is_playable(game_id)))
+        has_save = saves.has_autosave()
+        labels = ([("Continue", self.continue_game, True)] if has_save else []) + [
+            ("Replays", self.open_replays, False), ("Settings", self.open_settings, False),
+            ("Quit", self.app.quit, False)]
+        w, gap = 190, 20
+        x0 = 640 - (w * len(labels) + gap * (len(labels) - 1)) // 2
+        for i, (text, action, primary) in enumerate(labels):
+            self.ui.add(Button((x0 + i * (w + gap), 560, w, 54), text, action, primary=primary))
+        if has_save:
+            self.ui.focus(self.ui.widgets[len(ids)])
+
+    def open_setup(self, game_id: str) -> None:
+        from .setup import SetupScene
+        self.app.push(SetupScene(self.app, game_id))
+
+    def open_settings(self) -> None:
+        from .settings import SettingsScene
+        self.app.push(SettingsScene(self.app))
+
+    def open_replays(self) -> None:
+        from .replay import ReplayListScene
+        self.app.push(ReplayListScene(self.app))
+
+    def continue_game(self) -> None:
+        try:
+            match = saves.load_autosave()
+        except UserFileError as exc:
+            self.app.toast(f"Could not continue: {exc}. The damaged save was kept aside.")
+            self.rebuild()
+            return
+        except Exception as exc:  # a game's rules raising on an old log: keep the title alive
+            self.app.toast(f"Could not continue the saved game: {exc}")
+            return
+        self.app.push(make_table(self.app, match))
+
+    def back(self) -> None:
+        pass  # Esc on the title does nothing; Quit is a button
+
+    def resume(self) -> None:
+        self.rebuild()
+
+    def draw_heading(self, canvas, y=40):
+        th.draw_text(canvas, self.theme, "Dice Tavern", (640, 34), 92, th.BRASS_LIGHT,
+                     style="display", anchor="midtop", shadow=4)
+        th.draw_text(canvas, self.theme, "Five dice games around one felt table", (640, 138), 22,
+                     th.CREAM_DIM, style="italic", anchor="midtop", shadow=2)
+        pictures.die(canvas, (356, 92), 44, 5, angle=-16)
+        pictures.die(canvas, (924, 92), 44, 3, angle=14)
+
+    def draw_content(self, canvas):
+        th.draw_text(canvas, self.theme, "Arrows choose \u00b7 Enter plays \u00b7 F11 full screen",
+                     (640, 700), 15, th.CREAM_DIM, anchor="midbottom")

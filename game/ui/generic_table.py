@@ -1,0 +1,70 @@
+"""A plain table for any game without its own scene (and for tests).
+
+It shows the seats, the game's ``summary()`` and one button per legal action
+of the human to act, so the whole flow (setup -> table -> results) works
+before a game's own table exists."""
+from __future__ import annotations
+
+import json
+
+import pygame
+
+from . import theme as th
+from .table_scene import TableScene
+from .widgets import Button, FocusGroup
+
+
+class GenericTableScene(TableScene):
+    name = "table"
+
+    def __init__(self, app, match, *, replay=None):
+        super().__init__(app, match, replay=replay)
+        self.ui = FocusGroup(app)
+        self._built_for = None
+
+    def _actions_key(self):
+        return (len(self.match.history), self.human_to_act(), self.throw_view is None)
+
+    def _rebuild(self) -> None:
+        key = self._actions_key()
+        if key == self._built_for:
+            return
+        self._built_for = key
+        self.ui.clear()
+        player = self.human_to_act()
+        if player is None or self.throw_view is not None:
+            return
+        legal = self.match.state.legal_actions(player)[:12]
+        w, gap = 170, 10
+        x0 = 640 - (min(len(legal), 6) * (w + gap) - gap) // 2
+        for i, action in enumerate(legal):
+            row, col = divmod(i, 6)
+            self.ui.add(Button((x0 + col * (w + gap), 560 + row * 52, w, 44), action.label()[:18],
+                               lambda a=action, p=player: self.submit(p, a), size=17))
+
+    def update(self, dt: float) -> None:
+        self._rebuild()
+
+    def handle_table_event(self, event) -> bool:
+        self._rebuild()
+        return self.ui.handle_event(event)
+
+    def draw_table(self, canvas: pygame.Surface, alpha: float) -> None:
+        state = self.match.state
+        active = state.turn_player() if not state.is_terminal() else None
+        self.draw_seats(canvas, active)
+        title = self.info.title
+        th.draw_text(canvas, self.theme, title, (640, 130), 40, th.BRASS_LIGHT, style="display",
+                     anchor="midtop", shadow=2)
+        try:
+            summary = json.dumps(state.summary(), default=str)
+        except Exception:
+            summary = ""
+        font = self.theme.font(17)
+        for i, line in enumerate(th.wrap_text(font, summary, 700)[:8]):
+            th.blit_text(canvas, font.render(line, True, th.CREAM), (640, 200 + i * 22), "midtop", shadow=1)
+        player = self.human_to_act()
+        if player is not None:
+            th.draw_text(canvas, self.theme, f"{self.seat_name(player)}, your move", (640, 520), 24,
+                         th.BRASS_LIGHT, bold=True, anchor="midtop", shadow=2)
+        self.ui.draw(canvas, self.theme)

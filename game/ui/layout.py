@@ -1,0 +1,71 @@
+"""Where things sit on the 1280x720 table: the felt oval and the seats.
+
+Seat 0 sits at the bottom centre (nearest the screen's viewer) and the
+others follow clockwise, evenly spaced around the oval, for 1 to 20 seats.
+Positions are on the wooden rail; ``toward_centre`` moves a point onto the
+felt (for dice trays, cups and bids).
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import pygame
+
+CANVAS_W, CANVAS_H = 1280, 720
+TABLE_CENTRE = (640, 356)
+FELT_RECT = pygame.Rect(0, 0, 1120, 596)
+FELT_RECT.center = TABLE_CENTRE
+RAIL_WIDTH = 30
+RAIL_RECT = FELT_RECT.inflate(RAIL_WIDTH * 2, RAIL_WIDTH * 2)
+MAX_SEATS = 20
+
+
+@dataclass(frozen=True)
+class SeatSpot:
+    """A seat's place on the rail and the direction it faces (radians, screen
+    coordinates: 0 = right, pi/2 = down)."""
+    x: float
+    y: float
+    angle: float
+
+    @property
+    def pos(self) -> tuple[float, float]:
+        return (self.x, self.y)
+
+    def toward_centre(self, fraction: float) -> tuple[float, float]:
+        """The point ``fraction`` of the way from the seat to the table centre."""
+        cx, cy = TABLE_CENTRE
+        return (self.x + (cx - self.x) * fraction, self.y + (cy - self.y) * fraction)
+
+
+def seat_spots(n: int, rect: pygame.Rect | None = None) -> list[SeatSpot]:
+    """``n`` seats evenly spaced clockwise around the rail, seat 0 at the bottom."""
+    if not 1 <= n <= MAX_SEATS:
+        raise ValueError(f"seat count {n} out of range 1..{MAX_SEATS}")
+    rect = pygame.Rect(rect) if rect is not None else FELT_RECT.inflate(RAIL_WIDTH, RAIL_WIDTH)
+    rx, ry = rect.w / 2, rect.h / 2
+    cx, cy = rect.center
+    spots = []
+    for i in range(n):
+        angle = math.pi / 2 + 2 * math.pi * i / n
+        spots.append(SeatSpot(cx + rx * math.cos(angle), cy + ry * math.sin(angle), angle))
+    return spots
+
+
+def seat_positions(n: int, rect: pygame.Rect | None = None) -> list[tuple[float, float]]:
+    """Centre of each seat's nameplate on the rail (see ``seat_spots``)."""
+    return [s.pos for s in seat_spots(n, rect)]
+
+
+def toward_centre(pos, fraction: float) -> tuple[float, float]:
+    cx, cy = TABLE_CENTRE
+    return (pos[0] + (cx - pos[0]) * fraction, pos[1] + (cy - pos[1]) * fraction)
+
+
+def zone_near(pos, fraction: float = 0.35, size=(220, 150)) -> pygame.Rect:
+    """A rectangle on the felt in front of ``pos``, clamped inside the felt's box."""
+    x, y = toward_centre(pos, fraction)
+    rect = pygame.Rect(0, 0, *size)
+    rect.center = (int(x), int(y))
+    return rect.clamp(FELT_RECT.inflate(-120, -80))

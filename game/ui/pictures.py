@@ -1,0 +1,128 @@
+"""Small pictures drawn in code: die faces and one vignette per game.
+
+Used by the title cards, the icon tool and fallbacks; no image files needed,
+so the pictures stay sharp at any size and follow the palette.
+"""
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from . import theme as th
+
+PIPS = {
+    1: [(0.5, 0.5)],
+    2: [(0.27, 0.27), (0.73, 0.73)],
+    3: [(0.27, 0.27), (0.5, 0.5), (0.73, 0.73)],
+    4: [(0.27, 0.27), (0.73, 0.27), (0.27, 0.73), (0.73, 0.73)],
+    5: [(0.27, 0.27), (0.73, 0.27), (0.5, 0.5), (0.27, 0.73), (0.73, 0.73)],
+    6: [(0.27, 0.25), (0.73, 0.25), (0.27, 0.5), (0.73, 0.5), (0.27, 0.75), (0.73, 0.75)],
+}
+IVORY = (250, 244, 228)
+PIP = (40, 28, 22)
+
+
+def die(surface: pygame.Surface, center, size: float, face: int, *, angle: float = 0.0,
+        body=IVORY, pip=PIP, emblem: bool = False) -> None:
+    """A six-sided die seen from above, rotated by ``angle`` degrees."""
+    s = int(size)
+    tile = pygame.Surface((s + 8, s + 8), pygame.SRCALPHA)
+    r = pygame.Rect(4, 4, s, s)
+    pygame.draw.rect(tile, (0, 0, 0, 90), r.move(2, 3), border_radius=max(2, s // 5))
+    pygame.draw.rect(tile, body, r, border_radius=max(2, s // 5))
+    shade = tuple(max(0, c - 40) for c in body)
+    pygame.draw.rect(tile, shade, r, max(1, s // 18), border_radius=max(2, s // 5))
+    if emblem and face == 1:
+        star(tile, r.center, s * 0.32, th.BRASS_DARK)
+    else:
+        for fx, fy in PIPS.get(face, PIPS[1]):
+            pygame.draw.circle(tile, pip, (r.x + fx * s, r.y + fy * s), max(1.5, s * 0.09))
+    if angle:
+        tile = pygame.transform.rotozoom(tile, angle, 1.0)
+    surface.blit(tile, tile.get_rect(center=(int(center[0]), int(center[1]))))
+
+
+def star(surface, center, radius, colour) -> None:
+    cx, cy = center
+    points = []
+    for i in range(10):
+        a = -math.pi / 2 + i * math.pi / 5
+        rr = radius if i % 2 == 0 else radius * 0.45
+        points.append((cx + rr * math.cos(a), cy + rr * math.sin(a)))
+    pygame.draw.polygon(surface, colour, points)
+
+
+def bone_die(surface, center, size, number: int, colour=(236, 222, 190)) -> None:
+    """The twelve-sided bone die, drawn as a pentagon with a number."""
+    cx, cy = center
+    pts = [(cx + size * math.cos(-math.pi / 2 + i * 2 * math.pi / 5),
+            cy + size * math.sin(-math.pi / 2 + i * 2 * math.pi / 5)) for i in range(5)]
+    pygame.draw.polygon(surface, (0, 0, 0), [(x + 2, y + 3) for x, y in pts])
+    pygame.draw.polygon(surface, colour, pts)
+    pygame.draw.polygon(surface, (150, 130, 96), pts, 2)
+    font = pygame.font.Font(None, int(size * 1.1))
+    text = font.render(str(number), True, PIP)
+    surface.blit(text, text.get_rect(center=(cx, cy + 2)))
+
+
+def cup(surface, center, width, height, colour=(120, 40, 30)) -> None:
+    """A leather dice cup, upside down."""
+    cx, cy = center
+    top, bottom = width * 0.36, width * 0.5
+    pts = [(cx - top, cy - height / 2), (cx + top, cy - height / 2),
+           (cx + bottom, cy + height / 2), (cx - bottom, cy + height / 2)]
+    pygame.draw.polygon(surface, colour, pts)
+    dark = tuple(max(0, c - 40) for c in colour)
+    pygame.draw.polygon(surface, dark, pts, 2)
+    pygame.draw.line(surface, th.BRASS, (cx - bottom + 4, cy + height / 2 - 6),
+                     (cx + bottom - 4, cy + height / 2 - 6), 3)
+    pygame.draw.line(surface, th.BRASS, (cx - top + 3, cy - height / 2 + 6),
+                     (cx + top - 3, cy - height / 2 + 6), 2)
+
+
+def game_picture(surface: pygame.Surface, rect, game_id: str) -> None:
+    """A vignette of the game on a patch of felt."""
+    rect = pygame.Rect(rect)
+    pygame.draw.rect(surface, th.FELT, rect, border_radius=10)
+    pygame.draw.rect(surface, th.FELT_DARK, rect, 3, border_radius=10)
+    cx, cy = rect.center
+    u = rect.h / 100
+    clip = surface.get_clip()
+    surface.set_clip(rect)
+    if game_id == "liars-dice":
+        cup(surface, (cx - 34 * u, cy - 4 * u), 54 * u, 58 * u)
+        for i, (face, ang) in enumerate([(5, 12), (1, -20), (5, 35)]):
+            die(surface, (cx + 10 * u + i * 24 * u, cy + 18 * u - (i % 2) * 22 * u), 24 * u, face, angle=ang)
+    elif game_id == "roll-call":
+        for i, (face, ang) in enumerate([(1, -10), (4, 20), (1, 5), (6, -30)]):
+            die(surface, (cx - 48 * u + i * 32 * u, cy + (12 if i % 2 else -12) * u), 26 * u, face,
+                angle=ang, emblem=True)
+    elif game_id == "roll-the-bones":
+        bone_die(surface, (cx - 22 * u, cy), 26 * u, 12)
+        for i, face in enumerate((6, 3, 6)):
+            die(surface, (cx + 24 * u + (i % 2) * 22 * u, cy - 26 * u + i * 24 * u), 20 * u, face, angle=i * 25)
+    elif game_id == "roll-for-it":
+        card = pygame.Rect(0, 0, 48 * u, 66 * u)
+        card.center = (cx - 30 * u, cy)
+        pygame.draw.rect(surface, IVORY, card, border_radius=6)
+        pygame.draw.rect(surface, th.BRASS_DARK, card, 2, border_radius=6)
+        for i, face in enumerate((3, 3, 5)):
+            die(surface, (card.centerx, card.y + 14 * u + i * 19 * u), 15 * u, face)
+        for i, face in enumerate((3, 5)):
+            die(surface, (cx + 24 * u + i * 26 * u, cy + (10 - i * 20) * u), 24 * u, face, angle=15 - 30 * i,
+                body=(196, 64, 52), pip=IVORY)
+    else:  # diced-out: the score sheet
+        sheet = pygame.Rect(0, 0, 66 * u, 78 * u)
+        sheet.center = (cx - 18 * u, cy)
+        pygame.draw.rect(surface, IVORY, sheet, border_radius=4)
+        for row in range(6):
+            y = sheet.y + 10 * u + row * 11 * u
+            pygame.draw.line(surface, (180, 160, 130), (sheet.x + 6 * u, y + 8 * u), (sheet.right - 6 * u, y + 8 * u))
+            for col in range(row % 4 + 1):
+                x = sheet.x + 12 * u + col * 12 * u
+                pygame.draw.line(surface, (150, 40, 30), (x - 3 * u, y), (x + 3 * u, y + 6 * u), 2)
+                pygame.draw.line(surface, (150, 40, 30), (x + 3 * u, y), (x - 3 * u, y + 6 * u), 2)
+        die(surface, (cx + 38 * u, cy - 14 * u), 24 * u, 2, angle=20)
+        die(surface, (cx + 36 * u, cy + 18 * u), 24 * u, 6, angle=-12)
+    surface.set_clip(clip)

@@ -1,0 +1,75 @@
+"""The scene base class: one screen (or overlay) on the app's scene stack.
+
+The app owns a stack of scenes.  Only the top scene receives events and
+updates; an ``overlay`` scene (pause menu, curtain) lets the scene below be
+drawn first.  Transitions requested with ``app.push/pop/replace/reset_to``
+are queued and applied at the end of the frame, so a scene never vanishes
+in the middle of its own event handler.
+
+Lifecycle, in order::
+
+    enter()            pushed (or revealed by replace/reset_to)
+    pause()/resume()   another scene was pushed on top / popped off again
+    handle_event(e)    one pygame event; mouse events carry canvas coords in e.pos
+    fixed_update(dt)   at a fixed 120 Hz (physics, AI delays), maybe several per frame
+    update(dt)         once per frame with the real frame time (animations)
+    draw(canvas, a)    canvas: the 1280x720 logical Surface; a: interpolation 0..1
+    exit()             removed from the stack
+
+Scenes read ``event.pos`` / ``event.key``, never global input state, so tests
+can drive them with synthetic events.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # pragma: no cover
+    import pygame
+
+CANVAS_SIZE = (1280, 720)
+FIXED_DT = 1.0 / 120.0
+
+
+class Scene:
+    """Base of every screen.  Subclasses override the hooks they need."""
+
+    overlay: bool = False
+    """True: the scene below is drawn first (pause menu, curtain, dialogs)."""
+
+    name: str = "scene"
+    """Short id for logs, shots and tests."""
+
+    def __init__(self, app: Any):
+        self.app = app
+
+    # --- lifecycle ------------------------------------------------------
+    def enter(self) -> None:
+        """Called once when the scene becomes part of the stack."""
+
+    def exit(self) -> None:
+        """Called once when the scene leaves the stack."""
+
+    def pause(self) -> None:
+        """Another scene was pushed on top of this one."""
+
+    def resume(self) -> None:
+        """The scene on top was popped; this one is on top again."""
+
+    # --- per frame ------------------------------------------------------
+    def handle_event(self, event: "pygame.event.Event") -> None:
+        """One input event; mouse positions are already in canvas pixels."""
+
+    def fixed_update(self, dt: float) -> None:
+        """Deterministic step at 120 Hz (dt = 1/120)."""
+
+    def update(self, dt: float) -> None:
+        """Once per frame with the real elapsed time (clamped)."""
+
+    def draw(self, canvas: "pygame.Surface", alpha: float) -> None:
+        """Draw onto the 1280x720 canvas; ``alpha`` interpolates fixed steps."""
+
+    # --- helpers ----------------------------------------------------------
+    @property
+    def is_top(self) -> bool:
+        stack = getattr(self.app, "stack", None)
+        return bool(stack) and stack[-1] is self

@@ -1,0 +1,592 @@
+"""TableScene: the base of every game's table, and the driver of a match.
+
+A game's ``scene.py`` subclasses ``TableScene`` and draws its own table
+(``draw_table``), reads its own input (``handle_table_event``) and calls
+``self.submit(player, action)`` when a human decides.  Everything else is
+done here, the same way for all five games:
+
+* chance: a ``RollRequest`` becomes a physical throw (``game.physics.Throw``
+  seeded by ``match.next_throw_seed()``, landing in ``dice_zones(request)``,
+  drawn by ``ThrowView``); when the dice settle their faces are applied as
+  the ``RollResult``.  Reduced motion uses ``Throw.instant``; replays pass the
+  logged faces as ``forced``.  A ``ShuffleRequest`` is resolved at once.
+* AI: after a short natural delay (shorter on the fast setting) the AI's
+  move comes from ``match.ai_interjection()`` / ``match.ai_turn_action()``,
+  the same order as the headless ``Match.step``, so a seed plays the same on
+  screen and in ``sim``.  While a human is thinking, AI interjections are
+  polled once per position after the same delay.
+* hidden dice: for a game with ``GameInfo.hidden_dice`` and two or more
+  human seats, the pass-the-screen curtain goes up before a different human
+  must act; ``self.viewer`` is the seat whose hidden dice may be drawn
+  face-up (one human: always that seat; no human: nobody).
+* Esc pauses; every applied action autosaves (errors become a toast); at the
+  end the replay is saved and the results scene follows.
+
+Watch-only mode (``replay=ReplayFeed``) plays a logged game back through the
+same table, with pause / step / speed controls drawn by this base class.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+import pygame
+
+from ..core import saves
+from ..core.match import Match
+from ..core.protocol import (CHANCE, Action, IllegalActionError, RollRequest, RollResult,
+                             ShuffleRequest)
+from ..core.userfiles import UserFileError
+from . import layout
+from . import theme as th
+from .scene import FIXED_DT, Scene
+
+AI_DELAY = {"normal": 0.85, "fast": 0.3}
+"""Seconds an AI 'thinks' before acting, per animation speed."""
+END_DELAY = 1.6
+"""Seconds the final position stays on screen before the results."""
+REPLAY_SPEEDS = (0.5, 1.0, 2.0, 4.0)
+
+
+@dataclass
+class ReplayFeed:
+    """The logged actions of a replay and the viewer's playback controls."""
+    actions: list[tuple[int, Action]]
+    position: int = 0
+    paused: bool = False
+    speed_index: int = 1
+    pending_steps: int = 0
+
+    @property
+    def speed(self) -> float:
+        return REPLAY_SPEEDS[self.speed_index]
+
+    @property
+    def finished(self) -> bool:
+        return self.position >= len(self.actions)
+
+    def peek(self) -> tuple[int, Action] | None:
+        return None if self.finished else self.actions[self.position]
+
+
+@dataclass
+class LogLine:
+    text: str
+    age: float = 0.0
+    colour: tuple = field(default=th.CREAM)
+
+
+def _physics():
+    """The physics package, or None while it is not there (menus still work)."""
+    try:
+        from .. import physics
+        from . import dice_render, throw_view
+        return physics, dice_render, throw_view
+    except ImportError:
+        return None
+
+
+class TableScene(Scene):
+    """Base of every game's table scene; see the module docstring."""
+
+    name = "table"
+    die_size = 46
+    keep_settled_dice = True
+    """Draw the last throw's dice where they landed until the next throw
+    (games that move dice into trays set False and draw them themselves)."""
+    show_log = True
+
+    _background_cache: dict[tuple, pygame.Surface] = {}
+
+    def __init__(self, app, match: Match, *, replay: ReplayFeed | None = None):
+        super().__init__(app)
+        self.match = match
+        self.info = match.game.info
+        self.replay = replay
+        self.seats = match.seats
+        self.seat_spots = layout.seat_spots(len(match.seats))
+        humans = [i for i, s in enumerate(match.seats) if not s.is_ai]
+        self.humans = humans
+        self.uses_curtain = bool(self.info.hidden_dice) and len(humans) >= 2 and replay is None
+        self.viewer: int | None = humans[0] if len(humans) == 1 and replay is None else None
+        self.throw_view = None          # the throw in flight (ThrowView)
+        self.settled_view = None        # the last throw, at rest
+        self._throw_pending_faces = None  # fallback when physics is missing
+        self._throw_timer = 0.0
+        self._ai_timer = 0.0
+        self._polled_at = -1            # history length of the last interjection poll
+        self._end_timer = 0.0
+        self._finished = False
+        self._curtain_for: int | None = None
+        self.replay_path = None
+        self.log: list[LogLine] = []
+        self._renderer = None
+        self.time = 0.0
+
+    # ------------------------------------------------------------------
+    # Subclass hooks
+    # ------------------------------------------------------------------
+    def draw_table(self, canvas: pygame.Surface, alpha: float) -> None:
+        """Draw the game's own table contents (background already drawn)."""
+
+    def handle_table_event(self, event) -> bool:
+        """Game input; return True if the event was used."""
+        return False
+
+    def dice_zones(self, request: RollRequest) -> list[pygame.Rect]:
+        """Where each die group lands: by default in front of its owner."""
+        return [layout.zone_near(self.seat_spots[g.owner].pos, 0.38) if 0 <= g.owner < len(self.seat_spots)
+                else layout.zone_near(layout.TABLE_CENTRE, 0) for g in request.groups]
+
+    def on_applied(self, player: int, action: Action, before_state) -> None:
+        """After any action (chance included) was applied: start animations."""
+
+    def is_busy(self) -> bool:
+        """True while a game animation plays; the driver waits for it."""
+        return False
+
+    def human_to_act(self) -> int | None:
+        """The human seat that must decide now, or None."""
+        if self.replay is not None:
+            return None
+        state = self.match.state
+        if state.is_terminal() or state.is_chance():
+            return None
+        tp = state.turn_player()
+        if tp is not None and not self.match.seats[tp].is_ai:
+            return tp
+        return None
+
+    # ------------------------------------------------------------------
+    # Helpers for subclasses
+    # ------------------------------------------------------------------
+    @property
+    def theme(self) -> th.Theme:
+        return self.app.theme
+
+    @property
+    def state(self):
+        return self.match.state
+
+    @property
+    def renderer(self):
+        """The shared DiceRenderer (None without the physics package)."""
+        if self._renderer is None:
+            mods = _physics()
+            if mods:
+                self._renderer = mods[1].DiceRenderer(self.die_size)
+        return self._renderer
+
+    def can_see(self, owner: int) -> bool:
+        """May the hidden dice of ``owner`` be drawn face-up now?"""
+        return self.viewer is not None and owner == self.viewer
+
+    def seat_name(self, seat: int) -> str:
+        return self.match.seats[seat].name if 0 <= seat < len(self.match.seats) else "?"
+
+    def announce(self, text: str, colour=None) -> None:
+        """Add a line to the table's running commentary."""
+        self.log.append(LogLine(text, 0.0, colour or th.CREAM))
+        del self.log[:-6]
+
+    def submit(self, player: int, action: Action) -> bool:
+        """A human's decision; an illegal one gives a message, never a crash."""
+        if self.replay is not None or self._finished:
+            return False
+        if self.throw_view is not None or self.match.state.is_chance():
+            self.app.toast("Wait for the dice to settle.")
+            return False
+        try:
+            self._apply(player, action)
+        except IllegalActionError as exc:
+            self.app.toast(str(exc))
+            self.app.sounds.play("error")
+            return False
+        return True
+
+    def clear_dice(self) -> None:
+        self.settled_view = None
+
+    def show_curtain_for(self, seat: int) -> None:
+        """Pass the screen to ``seat``: hide everything, then reveal to them."""
+        from ..scenes.curtain import CurtainScene
+        if self._curtain_for == seat:
+            return  # already on its way up
+        self.viewer = None
+        self._curtain_for = seat
+
+        def reveal():
+            self.viewer = seat
+            self._curtain_for = None
+        self.app.push(CurtainScene(self.app, self.seat_name(seat), reveal))
+
+    # ------------------------------------------------------------------
+    # Lifecycle
+    # ------------------------------------------------------------------
+    def enter(self) -> None:
+        self._maybe_curtain()
+
+    def handle_event(self, event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            if self.replay is not None:
+                self._leave_replay()
+            else:
+                from ..scenes.pause import PauseScene
+                self.app.push(PauseScene(self.app, self))
+            return
+        if self.replay is not None and self._replay_event(event):
+            return
+        if self.throw_view is None or not getattr(self, "block_input_while_throwing", True):
+            self.handle_table_event(event)
+
+    def fixed_update(self, dt: float) -> None:
+        self.time += dt
+        for line in self.log:
+            line.age += dt
+        if self._advance_throw(dt):
+            return
+        if self.is_busy() or not self.is_top:
+            return
+        state = self.match.state
+        if state.is_terminal():
+            self._finish(dt)
+            return
+        if self.replay is not None:
+            self._drive_replay(dt)
+            return
+        request = state.chance_request()
+        if isinstance(request, RollRequest):
+            self._start_throw(request)
+            return
+        if isinstance(request, ShuffleRequest):
+            self._apply(CHANCE, self.match.chance_outcome())
+            return
+        self._drive_ai(dt)
+
+    def draw(self, canvas: pygame.Surface, alpha: float) -> None:
+        self.draw_background(canvas)
+        self.draw_table(canvas, alpha)
+        view = self.throw_view or (self.settled_view if self.keep_settled_dice else None)
+        if view is not None:
+            view.draw(canvas, alpha)
+        if self.show_log:
+            self._draw_log(canvas)
+        if self.replay is not None:
+            self._draw_replay_bar(canvas)
+
+    # ------------------------------------------------------------------
+    # Driving the match
+    # ------------------------------------------------------------------
+    def _ai_delay(self) -> float:
+        return AI_DELAY.get(self.app.settings.animation_speed, AI_DELAY["normal"])
+
+    def _drive_ai(self, dt: float) -> None:
+        self._ai_timer += dt
+        if self._ai_timer < self._ai_delay():
+            return
+        human = self.human_to_act()
+        moments = len(self.match.history)
+        if human is not None:
+            # A human is thinking: give the AI one chance to speak up here.
+            if self._polled_at == moments:
+                return
+            self._polled_at = moments
+            move = self.match.ai_interjection()
+        else:
+            move = self.match.ai_interjection() or self.match.ai_turn_action()
+        self._ai_timer = 0.0
+        if move is not None:
+            player, action = move
+            self._apply(player, action)
+            if self.app.settings.show_ai_reasons:
+                why = self.match.explain(player)
+                if why:
+                    self.announce(f"{self.seat_name(player)}: {why}", th.CREAM_DIM)
+
+    def _apply(self, player: int, action: Action) -> None:
+        before = self.match.state
+        self.match.apply(player, action)
+        self._ai_timer = 0.0
+        if player != CHANCE:
+            self.announce(f"{self.seat_name(player)}: {action.label()}")
+            self.app.sounds.play("click", 0.6)
+        if self.replay is None:
+            self._autosave()
+        self.on_applied(player, action, before)
+        if self.replay is None:
+            self._maybe_curtain()
+
+    def _autosave(self) -> None:
+        try:
+            if self.match.is_over:
+                self.replay_path = saves.save_replay(self.match)
+                saves.clear_autosave()
+            else:
+                saves.autosave(self.match)
+        except (UserFileError, OSError) as exc:
+            self.app.toast(f"Could not save: {exc}")
+
+    def _maybe_curtain(self) -> None:
+        if not self.uses_curtain or self.match.is_over:
+            return
+        seat = self.human_to_act()
+        if seat is not None and seat != self.viewer:
+            self.show_curtain_for(seat)
+
+    def _finish(self, dt: float) -> None:
+        if self._finished:
+            return
+        self._end_timer += dt
+        if self._end_timer < END_DELAY:
+            return
+        self._finished = True
+        if self.replay is not None:
+            self.replay.paused = True
+            return
+        from ..scenes.results import ResultsScene
+        self.app.sounds.play("win")
+        self.app.replace(ResultsScene(self.app, self.match, replay_path=self.replay_path))
+
+    # ------------------------------------------------------------------
+    # Throws
+    # ------------------------------------------------------------------
+    def _start_throw(self, request: RollRequest, forced: RollResult | None = None) -> None:
+        seed = self.match.next_throw_seed()
+        self.settled_view = None
+        mods = _physics()
+        if mods is None:
+            # No physics package: fall back to plain faces after a short pause.
+            self._throw_pending_faces = forced or self.match.dice.resolve(request, seed)
+            self._throw_timer = 0.0 if self.app.settings.reduced_motion else 0.5
+            self.throw_view = _NoThrow()
+            return
+        physics, _dice_render, throw_view = mods
+        zones = [tuple(pygame.Rect(z)) for z in self.dice_zones(request)]
+        forced_faces = forced.faces if forced is not None else None
+        if self.app.settings.reduced_motion:
+            throw = physics.Throw.instant(request, seed, zones, forced=forced_faces)
+        else:
+            throw = physics.Throw(request, seed, zones, forced=forced_faces)
+        self.throw_view = throw_view.ThrowView(throw, self.renderer, on_impact=self._on_impact,
+                                               can_see=self.can_see)
+
+    def _on_impact(self, impact) -> None:
+        volume = max(0.1, min(1.0, getattr(impact, "speed", 300) / 900))
+        self.app.sounds.play("rail" if getattr(impact, "kind", "") == "rail" else "felt", volume)
+
+    def _advance_throw(self, dt: float) -> bool:
+        """Step a throw in flight; True while it is still running."""
+        view = self.throw_view
+        if view is None:
+            return False
+        if isinstance(view, _NoThrow):
+            self._throw_timer -= dt
+            if self._throw_timer > 0:
+                return True
+            result = self._throw_pending_faces
+        else:
+            steps = 2 if self.app.settings.animation_speed == "fast" else 1
+            if self.replay is not None:
+                steps = max(1, round(steps * self.replay.speed))
+            for _ in range(steps):
+                if view.done:
+                    break
+                view.fixed_update()
+            if not view.done:
+                return True
+            result = RollResult(tuple(tuple(int(f) for f in group) for group in view.faces()))
+            self.settled_view = view
+        self.throw_view = None
+        if self.replay is not None:
+            logged = self.replay.peek()
+            result = logged[1] if logged and isinstance(logged[1], RollResult) else result
+            self.replay.position += 1
+        self._apply(CHANCE, result)
+        return True
+
+    # ------------------------------------------------------------------
+    # Replay (watch-only)
+    # ------------------------------------------------------------------
+    def _drive_replay(self, dt: float) -> None:
+        feed = self.replay
+        if feed.finished:
+            return
+        if feed.paused and feed.pending_steps <= 0:
+            return
+        if feed.pending_steps <= 0:
+            self._ai_timer += dt * feed.speed
+            if self._ai_timer < AI_DELAY["normal"]:
+                return
+        feed.pending_steps = max(0, feed.pending_steps - 1)
+        self._ai_timer = 0.0
+        player, action = feed.peek()
+        request = self.match.state.chance_request()
+        if player == CHANCE and isinstance(request, RollRequest) and isinstance(action, RollResult):
+            self._start_throw(request, forced=action)
+            return
+        feed.position += 1
+        try:
+            self._apply(player, action)
+        except IllegalActionError as exc:
+            self.app.toast(f"The replay does not fit this game: {exc}")
+            feed.position = len(feed.actions)
+
+    def _replay_event(self, event) -> bool:
+        feed = self.replay
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_SPACE, pygame.K_p):
+                feed.paused = not feed.paused
+                return True
+            if event.key in (pygame.K_RIGHT, pygame.K_n, pygame.K_PERIOD):
+                feed.paused = True
+                feed.pending_steps += 1
+                return True
+            if event.key in (pygame.K_UP, pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
+                feed.speed_index = min(len(REPLAY_SPEEDS) - 1, feed.speed_index + 1)
+                return True
+            if event.key in (pygame.K_DOWN, pygame.K_MINUS, pygame.K_KP_MINUS):
+                feed.speed_index = max(0, feed.speed_index - 1)
+                return True
+        if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1:
+            for name, rect in self._replay_buttons().items():
+                if rect.collidepoint(event.pos):
+                    keys = {"pause": pygame.K_SPACE, "step": pygame.K_RIGHT,
+                            "slower": pygame.K_DOWN, "faster": pygame.K_UP}
+                    if name == "close":
+                        self._leave_replay()
+                    else:
+                        self._replay_event(pygame.event.Event(pygame.KEYDOWN, key=keys[name]))
+                    return True
+        return False
+
+    def _leave_replay(self) -> None:
+        from ..scenes.title import TitleScene
+        self.app.reset_to(TitleScene(self.app))
+
+    def _replay_buttons(self) -> dict[str, pygame.Rect]:
+        names = ("slower", "pause", "step", "faster", "close")
+        x0 = 640 - (len(names) * 96) // 2
+        return {n: pygame.Rect(x0 + i * 96, 668, 88, 40) for i, n in enumerate(names)}
+
+    def _draw_replay_bar(self, canvas: pygame.Surface) -> None:
+        feed = self.replay
+        bar = pygame.Rect(0, 0, 640, 64)
+        bar.midbottom = (640, 716)
+        th.panel(canvas, bar, fill=th.WOOD_DARK, border=th.BRASS_DARK, radius=12)
+        labels = {"slower": "Slower", "pause": "Play" if feed.paused else "Pause", "step": "Step",
+                  "faster": "Faster", "close": "Close"}
+        for name, rect in self._replay_buttons().items():
+            pygame.draw.rect(canvas, th.WOOD, rect, border_radius=8)
+            pygame.draw.rect(canvas, th.BRASS, rect, 2, border_radius=8)
+            th.draw_text(canvas, self.theme, labels[name], rect.center, 18, th.CREAM, bold=True,
+                         anchor="center")
+        status = f"Replay  {feed.position}/{len(feed.actions)}  x{feed.speed:g}"
+        if feed.finished:
+            status += "  (end)"
+        th.draw_text(canvas, self.theme, status, (bar.centerx, bar.y - 6), 18, th.BRASS_LIGHT,
+                     bold=True, anchor="midbottom", shadow=2)
+
+    # ------------------------------------------------------------------
+    # Drawing
+    # ------------------------------------------------------------------
+    def draw_background(self, canvas: pygame.Surface) -> None:
+        """The room, the wooden rail and the felt (cached once per size)."""
+        key = canvas.get_size()
+        bg = TableScene._background_cache.get(key)
+        if bg is None:
+            bg = render_table_background(key)
+            TableScene._background_cache[key] = bg
+        canvas.blit(bg, (0, 0))
+
+    def draw_seats(self, canvas: pygame.Surface, active: int | None = None,
+                   notes: dict[int, str] | None = None) -> None:
+        """Nameplates on the rail: seat colour, name, AI level, an optional note
+        (score, dice left); ``active`` glows."""
+        for i, spot in enumerate(self.seat_spots):
+            seat = self.match.seats[i]
+            font = self.theme.font(17, True)
+            name = font.render(seat.name[:14], True, th.CREAM)
+            note = (notes or {}).get(i, "" if not seat.is_ai else f"AI {seat.level}")
+            small = self.theme.text(note, 13, th.BRASS_LIGHT) if note else None
+            w = max(name.get_width(), small.get_width() if small else 0) + 40
+            plate = pygame.Rect(0, 0, w, 44 if small else 30)
+            plate.center = (int(spot.x), int(spot.y))
+            plate.clamp_ip(pygame.Rect(0, 0, layout.CANVAS_W, layout.CANVAS_H))
+            if i == active:
+                glow = pygame.Surface(plate.inflate(14, 14).size, pygame.SRCALPHA)
+                pygame.draw.rect(glow, (*th.BRASS_LIGHT, 110), glow.get_rect(), border_radius=14)
+                canvas.blit(glow, plate.inflate(14, 14).topleft)
+            pygame.draw.rect(canvas, th.WOOD_DARK, plate, border_radius=10)
+            pygame.draw.rect(canvas, th.BRASS_LIGHT if i == active else th.BRASS_DARK, plate, 2, border_radius=10)
+            pygame.draw.circle(canvas, self.theme.player_colour(i), (plate.x + 14, plate.y + 15), 7)
+            canvas.blit(name, (plate.x + 28, plate.y + 5))
+            if small:
+                canvas.blit(small, (plate.x + 28, plate.y + 25))
+
+    def _draw_log(self, canvas: pygame.Surface) -> None:
+        y = 700
+        for line in reversed(self.log[-4:]):
+            fade = max(0, min(255, int(255 - max(0.0, line.age - 6.0) * 120)))
+            if fade <= 0:
+                continue
+            surf = self.theme.text(line.text[:90], 16, line.colour)
+            surf.set_alpha(fade)
+            th.blit_text(canvas, surf, (16, y), "bottomleft", shadow=1)
+            y -= 20
+
+
+class _NoThrow:
+    """Stand-in for a ThrowView while game.physics is not available."""
+    done = False
+
+    def draw(self, canvas, alpha):
+        pass
+
+
+def render_table_background(size=(1280, 720)) -> pygame.Surface:
+    """Room gradient, a wooden rail with grain, and felt with a soft vignette."""
+    import random
+    w, h = size
+    surf = th.vertical_gradient(size, (46, 30, 22), th.NIGHT)
+    sx, sy = w / layout.CANVAS_W, h / layout.CANVAS_H
+
+    def scaled(rect):
+        return pygame.Rect(int(rect.x * sx), int(rect.y * sy), int(rect.w * sx), int(rect.h * sy))
+
+    rail = scaled(layout.RAIL_RECT)
+    felt = scaled(layout.FELT_RECT)
+    # shadow of the table on the floor
+    shade = pygame.Surface(size, pygame.SRCALPHA)
+    for i in range(8):
+        pygame.draw.ellipse(shade, (0, 0, 0, 22), rail.inflate(40 - i * 5, 40 - i * 5).move(0, 12))
+    surf.blit(shade, (0, 0))
+    # the rail: layered ellipses give it a rounded, lit edge
+    pygame.draw.ellipse(surf, th.WOOD_DARK, rail)
+    pygame.draw.ellipse(surf, th.WOOD, rail.inflate(-6, -6))
+    pygame.draw.ellipse(surf, th.WOOD_LIGHT, rail.inflate(-14, -14).move(0, -3))
+    pygame.draw.ellipse(surf, th.WOOD, rail.inflate(-20, -20))
+    rng = random.Random(7)
+    grain = pygame.Surface(size, pygame.SRCALPHA)
+    for _ in range(160):
+        r = rail.inflate(-rng.randint(4, 56), -rng.randint(4, 56))
+        pygame.draw.ellipse(grain, (40, 20, 8, rng.randint(18, 40)), r, 1)
+    mask = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.ellipse(mask, (255, 255, 255, 255), rail)
+    pygame.draw.ellipse(mask, (0, 0, 0, 0), felt)
+    grain.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+    surf.blit(grain, (0, 0))
+    # brass inlay and the felt with a vignette towards the rail
+    pygame.draw.ellipse(surf, th.BRASS_DARK, felt.inflate(8, 8), 2)
+    for i in range(24):
+        t = i / 23
+        colour = [int(a + (b - a) * t) for a, b in zip(th.FELT_DARK, th.FELT_LIGHT)]
+        pygame.draw.ellipse(surf, colour, felt.inflate(-int(felt.w * 0.55 * t), -int(felt.h * 0.55 * t)))
+    # felt nap: fine speckle
+    nap = pygame.Surface(size, pygame.SRCALPHA)
+    for _ in range(int(6000 * sx * sy)):
+        x, y = rng.randrange(max(1, w)), rng.randrange(max(1, h))
+        if felt.collidepoint(x, y):
+            nap.set_at((x, y), (0, 0, 0, 24) if rng.random() < 0.5 else (255, 255, 255, 14))
+    surf.blit(nap, (0, 0))
+    pygame.draw.ellipse(surf, (14, 44, 30), felt, 3)
+    return surf.convert() if pygame.display.get_surface() is not None else surf

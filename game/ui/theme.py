@@ -1,0 +1,184 @@
+"""The tavern look: colours, type and a few drawing helpers shared by scenes.
+
+Warm felt green, a dark-wood rail, cream and brass text.  Colours that carry
+meaning (good/bad, player colours) have a colour-blind-safe alternative
+(Okabe-Ito), switched by ``Theme.colorblind``.  Fonts come from
+``assets/fonts`` (Lato for interface text, EB Garamond for display); if a
+file is missing pygame's default font is used so the game still runs.
+"""
+from __future__ import annotations
+
+import pygame
+
+from ..paths import asset_path
+
+# --- palette ----------------------------------------------------------------
+FELT = (32, 94, 64)
+FELT_LIGHT = (46, 118, 80)
+FELT_DARK = (20, 64, 44)
+WOOD = (104, 62, 34)
+WOOD_LIGHT = (150, 96, 54)
+WOOD_DARK = (58, 34, 20)
+NIGHT = (24, 16, 12)           # the room behind the table / letterbox
+CREAM = (246, 234, 206)
+CREAM_DIM = (206, 190, 160)
+BRASS = (220, 176, 86)
+BRASS_LIGHT = (246, 214, 132)
+BRASS_DARK = (150, 110, 46)
+INK = (44, 28, 18)
+PARCHMENT = (238, 224, 192)
+PARCHMENT_DARK = (214, 194, 156)
+SHADOW = (0, 0, 0)
+DISABLED = (128, 116, 100)
+
+_GOOD = {False: (104, 190, 104), True: (86, 180, 233)}    # green / sky blue
+_BAD = {False: (214, 84, 64), True: (230, 159, 0)}        # red / orange
+
+FONT_FILES = {
+    ("body", False): "Lato-Regular.ttf",
+    ("body", True): "Lato-Bold.ttf",
+    ("italic", False): "Lato-Italic.ttf",
+    ("italic", True): "Lato-Italic.ttf",
+    ("display", False): "EBGaramond12-Regular.otf",
+    ("display", True): "EBGaramond12-Bold.otf",
+}
+
+
+class Theme:
+    """Colours plus a font cache; one instance lives on ``app.theme``."""
+
+    felt, felt_light, felt_dark = FELT, FELT_LIGHT, FELT_DARK
+    wood, wood_light, wood_dark = WOOD, WOOD_LIGHT, WOOD_DARK
+    night, cream, cream_dim = NIGHT, CREAM, CREAM_DIM
+    brass, brass_light, brass_dark = BRASS, BRASS_LIGHT, BRASS_DARK
+    ink, parchment, parchment_dark, disabled = INK, PARCHMENT, PARCHMENT_DARK, DISABLED
+
+    def __init__(self, colorblind: bool = False):
+        self.colorblind = colorblind
+        self._fonts: dict[tuple, pygame.font.Font] = {}
+        self.missing_fonts: list[str] = []
+
+    # --- meaning colours ------------------------------------------------
+    @property
+    def good(self) -> tuple[int, int, int]:
+        return _GOOD[self.colorblind]
+
+    @property
+    def bad(self) -> tuple[int, int, int]:
+        return _BAD[self.colorblind]
+
+    def player_colour(self, index: int) -> tuple[int, int, int]:
+        """Seat colour; delegates to the dice renderer's palette when present."""
+        try:
+            from .dice_render import player_colour
+            return tuple(player_colour(index, self.colorblind))[:3]
+        except Exception:  # the dice module is optional for menus
+            return _FALLBACK_SEATS[self.colorblind][index % 8]
+
+    # --- type -----------------------------------------------------------
+    def font(self, size: int, bold: bool = False, *, style: str = "body") -> pygame.font.Font:
+        """A cached font; ``style`` is body, italic or display."""
+        size = max(6, int(size))
+        key = (style, bool(bold), size)
+        font = self._fonts.get(key)
+        if font is None:
+            if not pygame.font.get_init():
+                pygame.font.init()
+            name = FONT_FILES.get((style, bool(bold)), FONT_FILES[("body", False)])
+            path = asset_path("fonts", name)
+            try:
+                font = pygame.font.Font(str(path), size)
+            except (OSError, FileNotFoundError, pygame.error):
+                if name not in self.missing_fonts:
+                    self.missing_fonts.append(name)
+                font = pygame.font.Font(None, int(size * 1.3))
+                font.set_bold(bold)
+            self._fonts[key] = font
+        return font
+
+    def display(self, size: int, bold: bool = True) -> pygame.font.Font:
+        return self.font(size, bold, style="display")
+
+    def text(self, text: str, size: int, colour=CREAM, *, bold: bool = False,
+             style: str = "body") -> pygame.Surface:
+        return self.font(size, bold, style=style).render(text, True, colour)
+
+
+_FALLBACK_SEATS = {
+    False: [(196, 64, 52), (52, 108, 196), (230, 186, 60), (88, 160, 84),
+            (150, 84, 176), (232, 132, 52), (64, 170, 170), (200, 96, 150)],
+    True: [(230, 159, 0), (86, 180, 233), (0, 158, 115), (240, 228, 66),
+           (0, 114, 178), (213, 94, 0), (204, 121, 167), (200, 200, 200)],
+}
+
+
+# --- drawing helpers -----------------------------------------------------------
+
+def blit_text(canvas: pygame.Surface, surf: pygame.Surface, pos, anchor: str = "topleft",
+              shadow: int = 0) -> pygame.Rect:
+    """Blit ``surf`` anchored at ``pos`` (any Rect attribute name), optionally
+    with a soft drop shadow so cream text stays readable on felt."""
+    rect = surf.get_rect(**{anchor: (int(pos[0]), int(pos[1]))})
+    if shadow:
+        shade = surf.copy()
+        shade.fill((0, 0, 0, 150), special_flags=pygame.BLEND_RGBA_MULT)
+        shade.fill((0, 0, 0, 0), special_flags=pygame.BLEND_RGB_MULT)
+        canvas.blit(shade, rect.move(shadow, shadow))
+    canvas.blit(surf, rect)
+    return rect
+
+
+def draw_text(canvas, theme: Theme, text: str, pos, size: int = 22, colour=CREAM, *,
+              bold: bool = False, style: str = "body", anchor: str = "topleft",
+              shadow: int = 0) -> pygame.Rect:
+    return blit_text(canvas, theme.text(text, size, colour, bold=bold, style=style), pos, anchor, shadow)
+
+
+def wrap_text(font: pygame.font.Font, text: str, width: int) -> list[str]:
+    """Greedy word wrap to ``width`` pixels (long words are kept whole)."""
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        words = paragraph.split(" ")
+        line = ""
+        for word in words:
+            trial = word if not line else line + " " + word
+            if font.size(trial)[0] <= width or not line:
+                line = trial
+            else:
+                lines.append(line)
+                line = word
+        lines.append(line)
+    return lines
+
+
+def panel(canvas: pygame.Surface, rect, *, fill=PARCHMENT, border=BRASS_DARK, radius: int = 14,
+          shadow: bool = True, width: int = 3) -> None:
+    """A rounded card with a soft shadow: the common frame of menus."""
+    rect = pygame.Rect(rect)
+    if shadow:
+        shade = pygame.Surface((rect.w + 24, rect.h + 24), pygame.SRCALPHA)
+        for i in range(6):
+            pygame.draw.rect(shade, (0, 0, 0, 18), shade.get_rect().inflate(-i * 4, -i * 4),
+                             border_radius=radius + 12 - i * 2)
+        canvas.blit(shade, (rect.x - 12 + 4, rect.y - 12 + 8))
+    pygame.draw.rect(canvas, fill, rect, border_radius=radius)
+    if width:
+        pygame.draw.rect(canvas, border, rect, width, border_radius=radius)
+
+
+def vertical_gradient(size, top, bottom) -> pygame.Surface:
+    """A surface fading from ``top`` to ``bottom`` colour (backgrounds)."""
+    w, h = max(1, int(size[0])), max(1, int(size[1]))
+    surf = pygame.Surface((w, h))
+    for y in range(h):
+        t = y / max(1, h - 1)
+        colour = [int(a + (b - a) * t) for a, b in zip(top, bottom)]
+        pygame.draw.line(surf, colour, (0, y), (w, y))
+    return surf
+
+
+def dim(canvas: pygame.Surface, amount: int = 150) -> None:
+    """Darken everything drawn so far (behind an overlay)."""
+    veil = pygame.Surface(canvas.get_size(), pygame.SRCALPHA)
+    veil.fill((10, 6, 4, amount))
+    canvas.blit(veil, (0, 0))

@@ -1,0 +1,466 @@
+"""Menu widgets shared by every scene, with keyboard focus.
+
+A ``FocusGroup`` owns the widgets of a screen: the mouse hovers and clicks
+them, and the keyboard alone can do everything: Up/Down/Tab move the focus,
+Left/Right change a focused value (stepper, choice, toggle) or move along a
+row of buttons, Enter/Space activates.  Widgets draw themselves in the
+tavern style (wooden buttons, brass focus ring) so every screen matches.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable, Sequence
+
+import pygame
+
+from . import theme as th
+
+ACTIVATE_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+
+
+class Widget:
+    focusable = True
+
+    def __init__(self, rect, *, enabled: bool = True, tooltip: str = ""):
+        self.rect = pygame.Rect(rect)
+        self.enabled = enabled
+        self.tooltip = tooltip
+        self.visible = True
+
+    @property
+    def can_focus(self) -> bool:
+        return self.focusable and self.enabled and self.visible
+
+    def activate(self) -> bool:
+        """Enter/Space while focused; True if something happened."""
+        return False
+
+    def adjust(self, step: int) -> bool:
+        """Left/Right while focused; False lets the group move the focus."""
+        return False
+
+    def click(self, pos) -> bool:
+        return self.activate()
+
+    def text_input(self, event) -> bool:
+        return False
+
+    def draw(self, canvas: pygame.Surface, theme: th.Theme, focused: bool, hovered: bool) -> None:
+        raise NotImplementedError
+
+
+def _wood_box(canvas, rect, *, focused=False, hovered=False, enabled=True, primary=False, radius=10):
+    """The common button look: a wooden plank with a brass edge and a glow when focused."""
+    if focused and enabled:
+        glow = pygame.Surface(rect.inflate(16, 16).size, pygame.SRCALPHA)
+        pygame.draw.rect(glow, (*th.BRASS_LIGHT, 70), glow.get_rect(), border_radius=radius + 8)
+        canvas.blit(glow, rect.inflate(16, 16).topleft)
+    base = th.WOOD if enabled else (88, 72, 60)
+    if primary and enabled:
+        base = (132, 44, 34)
+    if hovered and enabled:
+        base = tuple(min(255, c + 18) for c in base)
+    pygame.draw.rect(canvas, th.WOOD_DARK, rect.move(0, 3), border_radius=radius)
+    pygame.draw.rect(canvas, base, rect, border_radius=radius)
+    top = pygame.Rect(rect.x + 3, rect.y + 3, rect.w - 6, max(2, rect.h // 2 - 3))
+    sheen = pygame.Surface(top.size, pygame.SRCALPHA)
+    sheen.fill((255, 240, 210, 22))
+    canvas.blit(sheen, top.topleft)
+    edge = th.BRASS_LIGHT if focused and enabled else (th.BRASS if enabled else th.DISABLED)
+    pygame.draw.rect(canvas, edge, rect, 3 if focused else 2, border_radius=radius)
+
+
+class Button(Widget):
+    def __init__(self, rect, text: str, on_click: Callable[[], Any] | None = None, *,
+                 enabled: bool = True, primary: bool = False, size: int = 22, sub: str = "",
+                 tooltip: str = ""):
+        super().__init__(rect, enabled=enabled, tooltip=tooltip)
+        self.text = text
+        self.on_click = on_click
+        self.primary = primary
+        self.size = size
+        self.sub = sub
+
+    def activate(self) -> bool:
+        if not self.enabled or self.on_click is None:
+            return False
+        self.on_click()
+        return True
+
+    def draw(self, canvas, theme, focused, hovered):
+        if not self.visible:
+            return
+        _wood_box(canvas, self.rect, focused=focused, hovered=hovered, enabled=self.enabled,
+                  primary=self.primary)
+        colour = th.CREAM if self.enabled else th.CREAM_DIM
+        if self.sub:
+            th.draw_text(canvas, theme, self.text, (self.rect.centerx, self.rect.centery - 2), self.size,
+                         colour, bold=True, anchor="midbottom")
+            th.draw_text(canvas, theme, self.sub, (self.rect.centerx, self.rect.centery + 2), 14,
+                         th.CREAM_DIM, anchor="midtop")
+        else:
+            th.draw_text(canvas, theme, self.text, self.rect.center, self.size, colour, bold=True,
+                         anchor="center")
+
+
+class Label(Widget):
+    focusable = False
+
+    def __init__(self, pos, text: str, size: int = 20, colour=th.CREAM, *, anchor: str = "topleft",
+                 bold: bool = False, style: str = "body"):
+        super().__init__((pos[0], pos[1], 0, 0))
+        self.pos, self.text, self.size, self.colour = pos, text, size, colour
+        self.anchor, self.bold, self.style = anchor, bold, style
+
+    def draw(self, canvas, theme, focused, hovered):
+        if self.visible:
+            self.rect = th.draw_text(canvas, theme, self.text, self.pos, self.size, self.colour,
+                                     bold=self.bold, style=self.style, anchor=self.anchor)
+
+
+class Panel(Widget):
+    """A parchment or wooden card behind a group of widgets (decoration)."""
+    focusable = False
+
+    def __init__(self, rect, *, fill=th.PARCHMENT, border=th.BRASS_DARK, title: str = ""):
+        super().__init__(rect)
+        self.fill, self.border, self.title = fill, border, title
+
+    def draw(self, canvas, theme, focused, hovered):
+        th.panel(canvas, self.rect, fill=self.fill, border=self.border)
+        if self.title:
+            th.draw_text(canvas, theme, self.title, (self.rect.centerx, self.rect.y + 14), 30,
+                         th.INK if self.fill == th.PARCHMENT else th.CREAM, style="display",
+                         anchor="midtop")
+
+
+class _ValueRow(Widget):
+    """A labelled row with a value area on the right (stepper, choice, toggle, text)."""
+
+    label_colour = th.CREAM
+
+    def __init__(self, rect, label: str, *, enabled=True, tooltip="", label_width: int | None = None):
+        super().__init__(rect, enabled=enabled, tooltip=tooltip)
+        self.label = label
+        self.label_width = label_width if label_width is not None else self.rect.w // 2
+
+    @property
+    def value_rect(self) -> pygame.Rect:
+        return pygame.Rect(self.rect.x + self.label_width, self.rect.y,
+                           self.rect.w - self.label_width, self.rect.h)
+
+    def draw_label(self, canvas, theme, focused):
+        if focused:
+            colour = (150, 56, 28) if self.label_colour == th.INK else th.BRASS_LIGHT
+        else:
+            colour = self.label_colour if self.enabled else th.DISABLED
+        if self.label:
+            th.draw_text(canvas, theme, self.label, (self.rect.x + 4, self.rect.centery), 20, colour,
+                         bold=focused, anchor="midleft")
+
+    def value_text(self) -> str:
+        raise NotImplementedError
+
+    def draw(self, canvas, theme, focused, hovered):
+        if not self.visible:
+            return
+        self.draw_label(canvas, theme, focused)
+        box = self.value_rect
+        _wood_box(canvas, box, focused=focused, hovered=hovered, enabled=self.enabled, radius=8)
+        arrow_col = th.BRASS_LIGHT if self.enabled else th.DISABLED
+        th.draw_text(canvas, theme, "\u2039", (box.x + 16, box.centery - 2), 30, arrow_col, anchor="center")
+        th.draw_text(canvas, theme, "\u203a", (box.right - 16, box.centery - 2), 30, arrow_col, anchor="center")
+        th.draw_text(canvas, theme, self.value_text(), box.center, 20,
+                     th.CREAM if self.enabled else th.CREAM_DIM, bold=True, anchor="center")
+
+    def click(self, pos) -> bool:
+        box = self.value_rect
+        if not box.collidepoint(pos):
+            return self.adjust(1)
+        return self.adjust(-1 if pos[0] < box.centerx else 1)
+
+    def activate(self) -> bool:
+        return self.adjust(1)
+
+
+class Stepper(_ValueRow):
+    """A number picker: Left/Right or the arrows change it within min..max."""
+
+    def __init__(self, rect, label: str, value: int, minimum: int, maximum: int,
+                 on_change: Callable[[int], Any] | None = None, *, step: int = 1, fmt: str = "{}",
+                 **kw):
+        super().__init__(rect, label, **kw)
+        self.value, self.minimum, self.maximum = value, minimum, maximum
+        self.on_change, self.step, self.fmt = on_change, step, fmt
+
+    def value_text(self) -> str:
+        return self.fmt.format(self.value)
+
+    def adjust(self, step: int) -> bool:
+        if not self.enabled:
+            return False
+        new = min(self.maximum, max(self.minimum, self.value + step * self.step))
+        if new != self.value:
+            self.value = new
+            if self.on_change:
+                self.on_change(new)
+        return True
+
+    def activate(self) -> bool:
+        return False
+
+
+class Choice(_ValueRow):
+    """One of a list of values, cycled with Left/Right, Enter or a click."""
+
+    def __init__(self, rect, label: str, choices: Sequence[Any], value: Any,
+                 on_change: Callable[[Any], Any] | None = None, *,
+                 fmt: Callable[[Any], str] = str, **kw):
+        super().__init__(rect, label, **kw)
+        self.choices = list(choices)
+        self.index = self.choices.index(value) if value in self.choices else 0
+        self.on_change, self.fmt = on_change, fmt
+
+    @property
+    def value(self):
+        return self.choices[self.index]
+
+    def value_text(self) -> str:
+        return self.fmt(self.value)
+
+    def adjust(self, step: int) -> bool:
+        if not self.enabled or not self.choices:
+            return False
+        self.index = (self.index + step) % len(self.choices)
+        if self.on_change:
+            self.on_change(self.value)
+        return True
+
+
+class Toggle(Choice):
+    """On/off."""
+
+    def __init__(self, rect, label: str, value: bool, on_change=None, *, on: str = "On",
+                 off: str = "Off", **kw):
+        super().__init__(rect, label, [False, True], bool(value), on_change,
+                         fmt=lambda v: on if v else off, **kw)
+
+
+class TextInput(_ValueRow):
+    """Free text (names, seeds); typing goes here while it has the focus."""
+
+    def __init__(self, rect, label: str, text: str = "", on_change=None, *, max_len: int = 20,
+                 allowed: Callable[[str], bool] | None = None, placeholder: str = "", **kw):
+        super().__init__(rect, label, **kw)
+        self.text, self.on_change, self.max_len = text, on_change, max_len
+        self.allowed = allowed or (lambda ch: ch.isprintable())
+        self.placeholder = placeholder
+        self._blink = 0
+
+    def value_text(self) -> str:
+        return self.text
+
+    def text_input(self, event) -> bool:
+        if not self.enabled:
+            return False
+        if event.type == pygame.TEXTINPUT:
+            added = "".join(ch for ch in event.text if self.allowed(ch))
+            if added:
+                self.text = (self.text + added)[: self.max_len]
+                self._changed()
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_BACKSPACE:
+            self.text = self.text[:-1]
+            self._changed()
+            return True
+        return False
+
+    def _changed(self):
+        if self.on_change:
+            self.on_change(self.text)
+
+    def click(self, pos) -> bool:
+        return True
+
+    def adjust(self, step: int) -> bool:
+        return False
+
+    def activate(self) -> bool:
+        return False
+
+    def draw(self, canvas, theme, focused, hovered):
+        if not self.visible:
+            return
+        self.draw_label(canvas, theme, focused)
+        box = self.value_rect
+        pygame.draw.rect(canvas, (250, 242, 222), box, border_radius=8)
+        pygame.draw.rect(canvas, th.BRASS_LIGHT if focused else th.BRASS_DARK, box, 3 if focused else 2,
+                         border_radius=8)
+        shown = self.text or self.placeholder
+        colour = th.INK if self.text else (150, 130, 110)
+        surf = theme.text(shown, 20, colour, style="italic" if not self.text else "body")
+        clip = canvas.get_clip()
+        canvas.set_clip(box.inflate(-16, -4))
+        rect = canvas.blit(surf, surf.get_rect(midleft=(box.x + 12, box.centery)))
+        if focused and (pygame.time.get_ticks() // 500) % 2 == 0:
+            x = (rect.right + 2) if self.text else box.x + 12
+            pygame.draw.line(canvas, th.INK, (x, box.y + 8), (x, box.bottom - 8), 2)
+        canvas.set_clip(clip)
+
+
+class FocusGroup:
+    """The widgets of one screen and which has the keyboard focus."""
+
+    def __init__(self, app=None, widgets: Sequence[Widget] = ()):
+        self.app = app
+        self.widgets: list[Widget] = list(widgets)
+        self.focus_index = -1
+        self.hover: Widget | None = None
+        self.focus_first()
+
+    def add(self, widget: Widget) -> Widget:
+        self.widgets.append(widget)
+        if self.focus_index < 0 and widget.can_focus:
+            self.focus_index = len(self.widgets) - 1
+        return widget
+
+    def clear(self) -> None:
+        self.widgets.clear()
+        self.focus_index = -1
+        self.hover = None
+
+    @property
+    def focused(self) -> Widget | None:
+        if 0 <= self.focus_index < len(self.widgets):
+            w = self.widgets[self.focus_index]
+            return w if w.can_focus else None
+        return None
+
+    def focus(self, widget: Widget) -> None:
+        if widget in self.widgets and widget.can_focus:
+            self.focus_index = self.widgets.index(widget)
+
+    def focus_first(self) -> None:
+        self.focus_index = next((i for i, w in enumerate(self.widgets) if w.can_focus), -1)
+
+    def move(self, step: int) -> None:
+        focusable = [i for i, w in enumerate(self.widgets) if w.can_focus]
+        if not focusable:
+            self.focus_index = -1
+            return
+        if self.focus_index not in focusable:
+            self.focus_index = focusable[0 if step > 0 else -1]
+        else:
+            pos = focusable.index(self.focus_index)
+            self.focus_index = focusable[(pos + step) % len(focusable)]
+        self._sound("hover", 0.25)
+
+    def _sound(self, name, volume=1.0):
+        if self.app is not None:
+            self.app.sounds.play(name, volume)
+
+    def widget_at(self, pos) -> Widget | None:
+        for w in reversed(self.widgets):
+            if w.can_focus and w.rect.collidepoint(pos):
+                return w
+        return None
+
+    def handle_event(self, event) -> bool:
+        """Route one event; True if a widget used it."""
+        focused = self.focused
+        if isinstance(focused, TextInput) and focused.text_input(event):
+            return True
+        if event.type == pygame.KEYDOWN:
+            key = event.key
+            if key == pygame.K_TAB:
+                self.move(-1 if getattr(event, "mod", 0) & pygame.KMOD_SHIFT else 1)
+                return True
+            if key in (pygame.K_DOWN,):
+                self.move(1)
+                return True
+            if key in (pygame.K_UP,):
+                self.move(-1)
+                return True
+            if key in (pygame.K_LEFT, pygame.K_RIGHT):
+                step = -1 if key == pygame.K_LEFT else 1
+                if focused is not None and focused.adjust(step):
+                    self._sound("click", 0.5)
+                else:
+                    self.move(step)
+                return True
+            if key in ACTIVATE_KEYS and focused is not None:
+                if focused.activate():
+                    self._sound("click")
+                return True
+        elif event.type == pygame.MOUSEMOTION:
+            w = self.widget_at(event.pos)
+            if w is not None and w is not self.hover:
+                self.focus(w)
+            self.hover = w
+        elif event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1:
+            w = self.widget_at(event.pos)
+            if w is not None:
+                self.focus(w)
+                if w.click(event.pos):
+                    self._sound("click")
+                return True
+        return False
+
+    def draw(self, canvas: pygame.Surface, theme: th.Theme) -> None:
+        focused = self.focused
+        for w in self.widgets:
+            if w.visible:
+                w.draw(canvas, theme, w is focused, w is self.hover)
+
+
+class FacePicker(_ValueRow):
+    """A set of numbers (e.g. Diced Out's bonus faces): Left/Right move the
+    cursor, Enter toggles the number under it; at least one stays chosen."""
+
+    def __init__(self, rect, label: str, values, minimum: int, maximum: int, on_change=None, **kw):
+        super().__init__(rect, label, **kw)
+        self.values = set(values)
+        self.minimum, self.maximum = minimum, maximum
+        self.cursor = minimum
+        self.on_change = on_change
+
+    def value_text(self) -> str:
+        return " ".join(str(v) for v in sorted(self.values))
+
+    def adjust(self, step: int) -> bool:
+        self.cursor = self.minimum + (self.cursor - self.minimum + step) % (self.maximum - self.minimum + 1)
+        return True
+
+    def activate(self) -> bool:
+        if self.cursor in self.values and len(self.values) > 1:
+            self.values.discard(self.cursor)
+        else:
+            self.values.add(self.cursor)
+        if self.on_change:
+            self.on_change(tuple(sorted(self.values)))
+        return True
+
+    def _cell(self, n: int) -> pygame.Rect:
+        box = self.value_rect
+        count = self.maximum - self.minimum + 1
+        w = box.w / count
+        return pygame.Rect(int(box.x + (n - self.minimum) * w) + 1, box.y, int(w) - 2, box.h)
+
+    def click(self, pos) -> bool:
+        for n in range(self.minimum, self.maximum + 1):
+            if self._cell(n).collidepoint(pos):
+                self.cursor = n
+                return self.activate()
+        return False
+
+    def draw(self, canvas, theme, focused, hovered):
+        if not self.visible:
+            return
+        self.draw_label(canvas, theme, focused)
+        for n in range(self.minimum, self.maximum + 1):
+            cell = self._cell(n)
+            on = n in self.values
+            pygame.draw.rect(canvas, th.BRASS if on else th.WOOD, cell, border_radius=6)
+            edge = th.BRASS_LIGHT if focused and n == self.cursor else th.WOOD_DARK
+            pygame.draw.rect(canvas, edge, cell, 3 if focused and n == self.cursor else 1, border_radius=6)
+            th.draw_text(canvas, theme, str(n), cell.center, 16, th.INK if on else th.CREAM_DIM,
+                         bold=on, anchor="center")
