@@ -109,6 +109,7 @@ def _parse_option(text: str) -> tuple[str, object]:
 
 
 def main(argv: list[str] | None = None) -> int:
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     argv = list(sys.argv[1:] if argv is None else argv)
     # `python -m game` alone (or with play's flags) plays.
     first = next((a for a in argv if not a.startswith("--data-dir")), None)

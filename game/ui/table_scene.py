@@ -363,12 +363,23 @@ class TableScene(Scene):
         physics, _dice_render, throw_view = mods
         zones = [tuple(pygame.Rect(z)) for z in self.dice_zones(request)]
         forced_faces = forced.faces if forced is not None else None
-        if self.app.settings.reduced_motion:
-            throw = physics.Throw.instant(request, seed, zones, forced=forced_faces)
-        else:
-            throw = physics.Throw(request, seed, zones, forced=forced_faces)
+        throw = self._make_throw(physics, request, seed, zones, forced_faces)
         self.throw_view = throw_view.ThrowView(throw, self.renderer, on_impact=self._on_impact,
                                                can_see=self.can_see)
+
+    def _make_throw(self, physics, request, seed, zones, forced_faces):
+        """A throw at the scene's die size, shrunk step by step if a zone is
+        too small for its dice (a crowded table), never a crash."""
+        speed = 2.0 if self.app.settings.animation_speed == "fast" else 1.0
+        size = float(self.die_size)
+        for _ in range(12):
+            try:
+                if self.app.settings.reduced_motion:
+                    return physics.Throw.instant(request, seed, zones, forced=forced_faces, die_size=size)
+                return physics.Throw(request, seed, zones, speed=speed, forced=forced_faces, die_size=size)
+            except ValueError:
+                size *= 0.88
+        return physics.Throw(request, seed, None, speed=speed, forced=forced_faces)
 
     def _on_impact(self, impact) -> None:
         volume = max(0.1, min(1.0, getattr(impact, "speed", 300) / 900))
