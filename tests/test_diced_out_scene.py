@@ -1,0 +1,147 @@
+"""Headless Diced Out table: enters, draws, survives random input, a human
+makes a free mark by mouse and by keyboard, chooses the penalty, and a solo
+game keeps the personal best in stats."""
+from __future__ import annotations
+
+import os
+import random
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame
+import pytest
+
+from game.core.match import Match, Seat
+from game.core.protocol import CHANCE, RollResult
+from game.core.userfiles import load_stats
+from game.games.diced_out.rules import FREE_MARK, PENALTY, FreeMark, Penalise
+from game.games.diced_out.solver import bit
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    monkeypatch.setenv("DICE_TAVERN_HOME", str(tmp_path))
+    from game.app import App
+    app = App(headless=True)
+    app.settings.reduced_motion = True
+    yield app
+    app.shutdown()
+
+
+def faces(total):
+    low = max(1, total - 6)
+    return RollResult(((low, total - low),))
+
+
+def table(app, match):
+    from game.games.diced_out.scene import TableScene
+    scene = TableScene(app, match)
+    app.start(scene)
+    return scene
+
+
+def settle(app, scene, frames=240):
+    """Let banners and strokes finish (no dice are pending in these setups)."""
+    app.run_frames(frames, until=lambda a: not scene.is_busy())
+
+
+def key(k):
+    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="")
+
+
+def click(pos):
+    return [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
+            pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)]
+
+
+def solo_at_free_mark():
+    match = Match("diced-out", [Seat("You")], seed=5)
+    match.apply(CHANCE, faces(12))          # a bonus number: the human picks a free mark
+    assert match.state.phase == FREE_MARK
+    return match
+
+
+def test_table_enters_draws_and_survives_random_input(app):
+    match = Match("diced-out", [Seat("You")] + [Seat(f"Bot{i}", "ai", lvl) for i, lvl in
+                                                 enumerate(["easy", "normal", "hard", "hard"], 1)], seed=2)
+    scene = table(app, match)
+    rng = random.Random(4)
+    for _ in range(30):
+        pos = (rng.randrange(1280), rng.randrange(720))
+        app.feed(*click(pos), key(rng.choice([pygame.K_LEFT, pygame.K_RIGHT, pygame.K_RETURN, pygame.K_SPACE])))
+        app.run_frames(5)
+    assert app.stack[-1] is scene or scene.match.history
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 8])
+def test_every_table_size_draws(app, players):
+    seats = [Seat("You")] + [Seat(f"B{i}", "ai", "hard") for i in range(1, players)]
+    scene = table(app, Match("diced-out", seats, seed=1))
+    app.run_frames(3)
+    scene.draw(app.canvas, 0.0)
+    rects = scene.sheets
+    assert len(rects) == players
+    for i, a in enumerate(rects):
+        assert app.canvas.get_rect().contains(a.rect)
+        for b in rects[i + 1:]:
+            assert not a.rect.colliderect(b.rect), "sheets overlap"
+
+
+def test_human_free_mark_by_clicking_the_sheet(app):
+    scene = table(app, solo_at_free_mark())
+    settle(app, scene)
+    assert scene.human_to_act() == 0
+    cell = scene.sheets[0].cell(0, 11)
+    app.feed(*click(cell.center))
+    assert scene.match.history[-1] == (0, FreeMark(11))
+    assert scene.match.state.marked[0] == bit(11) | bit(12)
+    assert scene.is_busy(), "the free mark draws itself as a pen stroke"
+
+
+def test_clicking_a_marked_number_is_refused_politely(app):
+    scene = table(app, solo_at_free_mark())
+    settle(app, scene)
+    app.feed(*click(scene.sheets[0].number_rect(12).center))
+    assert scene.match.state.phase == FREE_MARK
+    assert app.toasts and "already marked" in app.toasts[-1][0]
+
+
+def test_human_free_mark_by_keyboard(app):
+    scene = table(app, solo_at_free_mark())
+    settle(app, scene)
+    app.feed(key(pygame.K_LEFT), key(pygame.K_LEFT), key(pygame.K_RIGHT), key(pygame.K_RETURN))
+    assert scene.match.history[-1] == (0, FreeMark(10)), "the cursor starts on 11, the highest unmarked"
+
+
+
+def test_human_lowest_scorer_chooses_the_penalty(app):
+    match = Match("diced-out", [Seat("You"), Seat("Bot", "ai", "hard"), Seat("Cat", "ai", "easy")], seed=9)
+    match.apply(CHANCE, RollResult(((6, 6), (1, 1), (1, 2))))   # opening: the human starts
+    match.apply(CHANCE, faces(9))                                 # you mark 9, the others 7
+    while match.state.phase != PENALTY:
+        match.apply(CHANCE, faces(7))
+    assert match.state.chooser == 0
+    scene = table(app, match)
+    settle(app, scene)
+    app.run_frames(2)
+    assert scene.human_to_act() == 0
+    app.feed(key(pygame.K_DOWN), key(pygame.K_RETURN))
+    assert scene.match.history[-1] == (0, Penalise(2))
+    assert scene.match.state.reroll_limit == [3, 3, 2]
+
+
+def test_solo_game_keeps_the_personal_best(app):
+    match = Match("diced-out", [Seat("You")], seed=3)
+    scene = table(app, match)
+    assert scene.personal_best is None
+    for _ in range(20):   # four rounds of five 7s: mark, three rerolls, Diced Out (70 each)
+        before = match.state
+        action = faces(7)
+        match.apply(CHANCE, action)
+        scene.on_applied(CHANCE, action, before)
+    assert match.is_over and match.state.totals() == [280]
+    stats, note = load_stats()
+    assert note is None and stats["games"]["diced-out"]["solo_best"] == 280
+    assert scene.personal_best == 280 and scene.new_best
+    scene.draw(app.canvas, 0.0)
