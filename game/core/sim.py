@@ -27,7 +27,7 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
 class LevelResult:
     level: str
     seats: int
-    games: int = 0  # seat-games played by this level
+    games: int = 0  # seat-games: games x seats of this level, so win_rate is per seat
     wins: float = 0.0
 
     @property
@@ -38,7 +38,7 @@ class LevelResult:
         lo, hi = wilson(self.wins, self.games)
         return {"seats": self.seats, "games": self.games, "wins": round(self.wins, 3),
                 "win_rate": round(self.win_rate, 4), "ci95": [round(lo, 4), round(hi, 4)],
-                "fair_share": round(self.seats / table_size, 4)}
+                "fair_share": round(1 / table_size, 4)}
 
 
 @dataclass
@@ -60,7 +60,7 @@ class SimResult:
         n = len(self.levels)
         for level, r in self.by_level.items():
             lo, hi = wilson(r.wins, r.games)
-            share = r.seats / n
+            share = 1 / n  # a seat's fair chance of winning one game
             out.append(f"  {level:<7} seats {r.seats}  wins {r.wins:8.1f}/{r.games:<6} "
                        f"rate {100 * r.win_rate:5.1f}%  95% CI {100 * lo:5.1f}-{100 * hi:5.1f}%  "
                        f"(fair share {100 * share:.1f}%)")

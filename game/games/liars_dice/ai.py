@@ -1,0 +1,190 @@
+"""Liar's Dice opponents: Easy, Normal and Hard.
+
+One decision procedure, three temperaments.  Every option (each legal bid
+worth considering, Call, Jinto) gets an expected value in dice: losing a die
+is -1, the bidder or caller losing one is worth ``rival_loss`` (1 with two
+players, less at a big table where someone else's loss helps you little),
+and a correct Jinto's gained die is +1.
+
+* Easy counts only its own dice, sometimes forgets the ones are wild, acts
+  on hunches (noise) and now and then cries Jinto on a whim.
+* Normal plays the plain binomial odds of what it cannot see.
+* Hard reads each rival's bids as evidence about their hidden dice
+  (``BidBelief``, Bayesian), estimates whether its own bid will be called,
+  bluffs on faces it lacks now and then so it cannot be read, uses Jinto
+  only when its expected value beats the alternatives, and in Palifico
+  rounds drops the wilds from its model.
+
+Hard and Normal never call a bid their own dice already make true and never
+Jinto a bid they know is impossible.  All chance from ``self.rng``.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Optional, Sequence
+
+from ...core.agents import Agent
+from ...core.bidding import (Bid, BidBelief, Call, bid_text, count_matching, match_chance,
+                             pmf_at_least, pmf_exactly, sum_binomials_pmf)
+from ...core.dice import prob_at_least
+from ...core.protocol import Action
+from .rules import Jinto, LiarsView, minimum_raises
+
+PERSONAS = {
+    "easy": (("Pip", "a hopeful beginner: bids what it holds, calls on a hunch"),
+             ("Nell", "cheerful and trusting; forgets the ones now and then"),
+             ("Tobin", "new to the tavern, loves a good Jinto")),
+    "normal": (("Marta", "a steady counter who plays the odds"),
+               ("Bram", "careful and sober; calls when the numbers say so"),
+               ("Ysolde", "patient, plays the percentages")),
+    "hard": (("Old Silas", "reads every bid and bluffs when it pays"),
+             ("Vesna", "a card sharp's eye: remembers who bid what"),
+             ("The Captain", "cold and cunning; strikes with Jinto")),
+}
+
+
+def persona(level: str, player: int) -> tuple[str, str]:
+    """(name, style) for an AI seat; seats at one level get different names."""
+    options = PERSONAS.get(level, PERSONAS["normal"])
+    return options[player % len(options)]
+
+
+@dataclass(frozen=True)
+class Temperament:
+    reads_bids: bool          # Bayesian belief from rivals' bids
+    forget_wilds: float       # chance a decision ignores the ones
+    noise: float              # std-dev of hunch added to each option's value
+    whim_jinto: float         # chance of a Jinto on a whim when it is at all possible
+    bluff_rate: float         # chance to prefer a face it does not hold
+    models_caller: bool       # estimates whether its bid will be called
+    jinto_edge: float         # extra value Jinto must show over the best alternative
+
+
+TEMPERAMENTS = {
+    "easy": Temperament(False, 0.6, 0.6, 0.1, 0.0, False, 0.0),
+    "normal": Temperament(False, 0.0, 0.0, 0.0, 0.0, False, 0.1),
+    "hard": Temperament(True, 0.0, 0.0, 0.0, 0.12, True, 0.0),
+}
+
+
+class LiarsAgent(Agent):
+    def __init__(self, player: int, rng: random.Random, level: str):
+        super().__init__(player, rng)
+        self.level = level
+        self.temper = TEMPERAMENTS[level]
+        self.name, self.style = persona(level, player)
+        self.belief = BidBelief()
+        self._round = None
+        self._seen_bids = 0
+        self._why = ""
+
+    def explain(self) -> str:
+        return self._why
+
+    # --- what the agent believes ---------------------------------------------
+    def _update_belief(self, view: LiarsView) -> None:
+        if view.round_no != self._round:
+            self._round = view.round_no
+            self._seen_bids = 0
+            self.belief = BidBelief(wild=view.wild)
+        for player, _q, face in view.bids[self._seen_bids:]:
+            if player != self.player:
+                self.belief.observe(player, face)
+        self._seen_bids = len(view.bids)
+
+    def _odds(self, view: LiarsView, face: int, wild: Optional[int]) -> tuple[int, list[float]]:
+        """(my matches, distribution of matches among the dice I cannot see)."""
+        mine = count_matching(view.my_faces, face, wild)
+        base = match_chance(face, wild)
+        if self.temper.reads_bids:
+            hidden = {p: n for p, n in enumerate(view.dice) if n and p != self.player}
+            return mine, self.belief.total_pmf(face, hidden, base)
+        return mine, sum_binomials_pmf([(view.unseen, base)])
+
+    # --- the decision --------------------------------------------------------------
+    def act(self, view: LiarsView, legal: Sequence[Action]) -> Action:
+        self._update_belief(view)
+        wild = view.wild
+        if wild is not None and self.rng.random() < self.temper.forget_wilds:
+            wild = None  # the classic beginner slip
+        rivals = len(view.players_in) - 1
+        rival_loss = 1.0 if rivals == 1 else 0.6 / rivals
+        cache: dict[int, tuple[int, list[float]]] = {}
+
+        def odds(face):
+            if face not in cache:
+                cache[face] = self._odds(view, face, wild)
+            return cache[face]
+
+        def p_true(q, face):
+            mine, pmf = odds(face)
+            return pmf_at_least(pmf, q - mine)
+
+        options: list[tuple[float, Action, str]] = []
+        prev = view.current_bid
+        if prev is not None:
+            q, face = prev
+            truth = p_true(q, face)
+            mine, pmf = odds(face)
+            exact = pmf_exactly(pmf, q - mine)
+            if mine < q:  # never call what my own dice already make true
+                options.append((-truth + rival_loss * (1 - truth), Call(),
+                                f"called {bid_text(q, face)}: I put it at {truth:.0%} to be true"))
+            if exact > 0.0:
+                can_gain = not (view.jinto_cap and view.dice[self.player] >= view.starting_dice)
+                value = exact * ((1.0 if can_gain else 0.0) + rival_loss) - (1 - exact) - self.temper.jinto_edge
+                if self.temper.whim_jinto and self.rng.random() < self.temper.whim_jinto:
+                    value += 1.0
+                options.append((value, Jinto(),
+                                f"said Jinto on {bid_text(q, face)}: exactly right {exact:.0%} of the time"))
+        options += self._bid_options(view, wild, p_true, rival_loss)
+        if self.temper.noise:
+            options = [(v + self.rng.gauss(0, self.temper.noise), a, w) for v, a, w in options]
+        legal_set = set(legal)
+        options = [o for o in options if o[1] in legal_set]
+        if not options:  # never happens with a sane view; stay legal regardless
+            choice = self.rng.choice(list(legal))
+            self._why = f"chose {choice.label()}"
+            return choice
+        best = max(options, key=lambda o: o[0])
+        self._why = f"{self.name} {best[2]}."
+        return best[1]
+
+    def _bid_options(self, view: LiarsView, wild, p_true, rival_loss) -> list:
+        """Value of each bid worth considering: small raises per face, or for
+        an opening bid every quantity up to what the table could hold."""
+        prev = view.current_bid
+        total = view.total_dice
+        lows = minimum_raises(prev, palifico=view.palifico, palifico_face=view.palifico_face)
+        out = []
+        for face, lo in lows.items():
+            top = total if prev is None else min(total, lo + 3)
+            held = count_matching(view.my_faces, face, wild)
+            bluff = held == 0 and self.temper.bluff_rate and self.rng.random() < self.temper.bluff_rate
+            for q in range(lo, top + 1):
+                truth = p_true(q, face)
+                if prev is None and truth < 0.3 and q > lo:
+                    break
+                called = self._call_chance(view, q, face) if self.temper.models_caller else 1.0
+                value = -(1 - truth) * called + rival_loss * truth * called
+                if prev is None:
+                    value += 0.01 * q / max(1, total)  # open with substance, not "1 two"
+                if bluff:
+                    value += 0.15
+                out.append((value, Bid(q, face),
+                            f"bid {bid_text(q, face)}: {truth:.0%} likely from what I see"
+                            + (" (a bluff)" if held == 0 else "")))
+        return out
+
+    def _call_chance(self, view: LiarsView, q: int, face: int) -> float:
+        """How likely the next player calls: high when the bid is far above
+        what the table would hold on average (their view, roughly)."""
+        public = prob_at_least(q, view.total_dice, match_chance(face, view.wild))
+        return min(1.0, max(0.05, max(0.0, 1.0 - public) ** 0.7))
+
+
+def make_agent(level: str, player: int, rng: random.Random) -> LiarsAgent:
+    if level not in TEMPERAMENTS:
+        raise ValueError(f"unknown AI level {level!r}; use easy, normal or hard")
+    return LiarsAgent(player, rng, level)

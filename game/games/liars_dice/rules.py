@@ -1,0 +1,369 @@
+"""Liar's Dice with Jinto and Palifico: the pure rules engine.
+
+Rule sources: ../shared/rules/liars-dice.txt and its HOUSE-RULES.md section;
+decisions the texts leave open are written up in RULES.md ("House rule:").
+
+A round: every player still in throws their hidden dice at once (one
+``RollRequest`` with a group per player), then players bid in turn to the
+left (rising seat numbers) until someone says Call or Jinto; the challenge
+is settled, dice are lost (or moved by Jinto), and the next round is thrown.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from math import ceil
+from typing import Optional
+
+from ...core.bidding import Bid, Call, bid_text, count_matching
+from ...core.protocol import (CHANCE, Action, DieGroup, Game, GameInfo, OptionSpec,
+                              RollRequest, RollResult, State)
+
+WILD = 1
+FACES = (1, 2, 3, 4, 5, 6)
+
+
+@dataclass(frozen=True)
+class Jinto(Action):
+    """Challenge the last bid as *exactly* right."""
+
+    def label(self) -> str:
+        return "Jinto!"
+
+
+# --------------------------------------------------------------------------
+# Bid legality: one pure function used by the engine, the AI and the UI
+# --------------------------------------------------------------------------
+
+def is_raise(prev: Optional[tuple[int, int]], quantity: int, face: int, *, palifico: bool,
+             palifico_face: Optional[int] = None) -> bool:
+    """Whether bid (quantity, face) may follow ``prev`` (None = opening bid).
+
+    Normal round: raise the quantity (face free); cut to ones with at least
+    ceil(q/2); out of ones with more ones or 2q+1 of another face; the
+    opening bid is not on ones.  Palifico: every bid on the opening face,
+    only the quantity rises; the opening may be on any face, ones included."""
+    if quantity < 1 or face not in FACES:
+        return False
+    if prev is None:
+        return palifico or face != WILD
+    q, f = prev
+    if palifico:
+        return face == (palifico_face if palifico_face is not None else f) and quantity > q
+    if f != WILD:
+        return quantity >= ceil(q / 2) if face == WILD else quantity > q
+    return quantity > q if face == WILD else quantity >= 2 * q + 1
+
+
+def minimum_raises(prev: Optional[tuple[int, int]], *, palifico: bool,
+                   palifico_face: Optional[int] = None) -> dict[int, int]:
+    """Smallest legal quantity per face (faces with no legal bid left out);
+    every larger quantity of that face is legal too."""
+    out = {}
+    for face in FACES:
+        if prev is None:
+            lo = 1
+        elif palifico:
+            lo = prev[0] + 1
+        elif prev[1] != WILD:
+            lo = ceil(prev[0] / 2) if face == WILD else prev[0] + 1
+        else:
+            lo = prev[0] + 1 if face == WILD else 2 * prev[0] + 1
+        if is_raise(prev, lo, face, palifico=palifico, palifico_face=palifico_face):
+            out[face] = lo
+    return out
+
+
+# --------------------------------------------------------------------------
+# What every seat sees
+# --------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Challenge:
+    """The public outcome of the last Call or Jinto (all cups were lifted)."""
+    kind: str                      # "call" | "jinto"
+    challenger: int
+    bidder: int
+    quantity: int
+    face: int
+    wilds: bool                    # ones counted (not a Palifico round)
+    faces: tuple[tuple[int, ...], ...]  # everyone's dice, by seat (empty if out)
+    count: int
+    loser: int                     # the one player who lost a die
+    gainer: Optional[int]          # Jinto winner who took a die, if any
+    eliminated: bool               # the loser is out of the game
+    palifico_next: bool            # the next round is Palifico
+
+    @property
+    def winner(self) -> int:
+        return self.bidder if self.loser == self.challenger else self.challenger
+
+    def describe(self) -> str:
+        bid = bid_text(self.quantity, self.face)
+        word = "Jinto" if self.kind == "jinto" else "Call"
+        return f"{word} on {bid}: there were {self.count}."
+
+
+@dataclass(frozen=True)
+class LiarsView:
+    """All one seat may know: its own dice and public facts."""
+    me: int
+    my_faces: tuple[int, ...]
+    dice: tuple[int, ...]           # dice count per seat (0 = out)
+    bids: tuple[tuple[int, int, int], ...]  # (player, quantity, face) this round
+    turn: Optional[int]
+    opener: int
+    palifico: bool
+    round_no: int
+    starting_dice: int
+    jinto_cap: bool
+    last_challenge: Optional[Challenge]
+
+    @property
+    def current_bid(self) -> Optional[tuple[int, int]]:
+        return (self.bids[-1][1], self.bids[-1][2]) if self.bids else None
+
+    @property
+    def palifico_face(self) -> Optional[int]:
+        return self.bids[0][2] if self.palifico and self.bids else None
+
+    @property
+    def wild(self) -> Optional[int]:
+        return None if self.palifico else WILD
+
+    @property
+    def total_dice(self) -> int:
+        return sum(self.dice)
+
+    @property
+    def unseen(self) -> int:
+        return self.total_dice - len(self.my_faces)
+
+    @property
+    def players_in(self) -> tuple[int, ...]:
+        return tuple(p for p, n in enumerate(self.dice) if n > 0)
+
+
+# --------------------------------------------------------------------------
+# Game and State
+# --------------------------------------------------------------------------
+
+class LiarsDiceGame(Game):
+    info = GameInfo(
+        "liars-dice", "Liar's Dice", "Bid, bluff, call, or cry Jinto: dice under every cup.", 2, 20,
+        options=(
+            OptionSpec("starting_dice", "Starting dice", "int", 3, 1, 6,
+                       help="Dice each player starts with (the text plays with 3).", house=False),
+            OptionSpec("jinto_cap", "Cap Jinto gains", "bool", False,
+                       help="A correct Jinto cannot raise you above the starting dice."),
+            OptionSpec("skip_palifico_two", "No Palifico with two left", "bool", False,
+                       help="When only two players remain, rounds are never Palifico."),
+            OptionSpec("odds_helper", "Odds helper", "bool", False,
+                       help="Show the chance bids are true, from what you can see (display only)."),
+        ),
+        hidden_dice=True)
+    action_types = (Bid, Call, Jinto)
+
+    def new_initial_state(self) -> "LiarsState":
+        return LiarsState(self)
+
+
+class LiarsState(State):
+    def __init__(self, game: LiarsDiceGame):
+        super().__init__(game)
+        n = game.num_players
+        self.dice = [game.options["starting_dice"]] * n
+        self.faces: list[tuple[int, ...]] = [()] * n
+        self.rolled = False
+        self.opener = 0            # House rule: the first seat opens round 1
+        self.turn: Optional[int] = None
+        self.bids: list[tuple[int, int, int]] = []
+        self.palifico = False
+        self.round_no = 1
+        self.out_order: list[int] = []   # eliminated players, first out first
+        self.last_challenge: Optional[Challenge] = None
+
+    def clone(self) -> "LiarsState":
+        twin = LiarsState.__new__(LiarsState)
+        twin.__dict__.update(self.__dict__)
+        twin.dice = list(self.dice)
+        twin.faces = list(self.faces)
+        twin.bids = list(self.bids)
+        twin.out_order = list(self.out_order)
+        return twin
+
+    # --- helpers ----------------------------------------------------------
+    @property
+    def options(self) -> dict:
+        return self.game.options
+
+    def players_in(self) -> list[int]:
+        return [p for p, n in enumerate(self.dice) if n > 0]
+
+    def next_player(self, player: int) -> int:
+        """The next player to the left who still has dice."""
+        n = len(self.dice)
+        for step in range(1, n + 1):
+            q = (player + step) % n
+            if self.dice[q] > 0:
+                return q
+        return player
+
+    @property
+    def current_bid(self) -> Optional[tuple[int, int]]:
+        return (self.bids[-1][1], self.bids[-1][2]) if self.bids else None
+
+    @property
+    def palifico_face(self) -> Optional[int]:
+        return self.bids[0][2] if self.palifico and self.bids else None
+
+    def table_count(self, face: int) -> int:
+        """Dice on the table that count for a bid on ``face`` this round."""
+        wild = None if self.palifico else WILD
+        return sum(count_matching(fs, face, wild) for fs in self.faces)
+
+    # --- protocol -----------------------------------------------------------
+    def chance_request(self) -> Optional[RollRequest]:
+        if self.rolled or self.is_terminal():
+            return None
+        groups = tuple(DieGroup(p, "d6", self.dice[p], hidden=True) for p in self.players_in())
+        reason = f"round {self.round_no}" + (" (Palifico)" if self.palifico else "")
+        return RollRequest(groups, reason)
+
+    def turn_player(self) -> Optional[int]:
+        return self.turn if self.rolled and not self.is_terminal() else None
+
+    def is_terminal(self) -> bool:
+        return len(self.players_in()) <= 1
+
+    def ranking(self) -> tuple[int, ...]:
+        """Winner 0; the rest by how long they stayed in (last out = 1)."""
+        places = [0] * len(self.dice)
+        for i, p in enumerate(reversed(self.out_order)):
+            places[p] = i + 1
+        return tuple(places)
+
+    def _legal_actions(self, player: int) -> list[Action]:
+        prev = self.current_bid
+        top = sum(self.dice)
+        actions: list[Action] = []
+        for face, lo in minimum_raises(prev, palifico=self.palifico,
+                                       palifico_face=self.palifico_face).items():
+            actions.extend(Bid(q, face) for q in range(lo, top + 1))
+        if prev is not None:
+            actions += [Call(), Jinto()]
+        return actions
+
+    def is_legal(self, player: int, action: Action) -> bool:
+        if player not in self.current_players():
+            return False
+        if isinstance(action, (Call, Jinto)):
+            return type(action) in (Call, Jinto) and self.bids != []
+        if type(action) is Bid:
+            return (isinstance(action.quantity, int) and isinstance(action.face, int)
+                    and action.quantity <= sum(self.dice)
+                    and is_raise(self.current_bid, action.quantity, action.face,
+                                 palifico=self.palifico, palifico_face=self.palifico_face))
+        return False
+
+    def _apply(self, player: int, action: Action) -> None:
+        if player == CHANCE:
+            assert isinstance(action, RollResult)
+            self.faces = [()] * len(self.dice)
+            for group, faces in zip(self.chance_request().groups, action.faces):
+                self.faces[group.owner] = tuple(faces)
+            self.rolled = True
+            self.turn = self.opener
+            return
+        if isinstance(action, Bid):
+            self.bids.append((player, action.quantity, action.face))
+            self.turn = self.next_player(player)
+            return
+        self._settle(player, "jinto" if isinstance(action, Jinto) else "call")
+
+    def _settle(self, challenger: int, kind: str) -> None:
+        bidder, quantity, face = self.bids[-1]
+        count = self.table_count(face)
+        gainer = None
+        if kind == "call":
+            loser = bidder if count < quantity else challenger
+        elif count == quantity:
+            loser = bidder
+            cap = self.options["starting_dice"] if self.options["jinto_cap"] else None
+            if cap is None or self.dice[challenger] < cap:
+                gainer = challenger
+        else:
+            loser = challenger
+        before = self.dice[loser]
+        self.dice[loser] -= 1
+        if gainer is not None:
+            self.dice[gainer] += 1
+        eliminated = self.dice[loser] == 0
+        if eliminated:
+            self.out_order.append(loser)
+        winner = bidder if loser == challenger else challenger
+        fell_to_one = before == 2
+        skip = self.options["skip_palifico_two"] and len(self.players_in()) == 2
+        palifico_next = fell_to_one and not skip and not self.is_terminal()
+        self.last_challenge = Challenge(kind, challenger, bidder, quantity, face, not self.palifico,
+                                        tuple(self.faces), count, loser, gainer, eliminated,
+                                        palifico_next)
+        # Next round: the challenge winner opens (never eliminated: winners
+        # lose no die); a fall from 2 to 1 makes the faller open a Palifico.
+        self.opener = loser if palifico_next else winner
+        self.palifico = palifico_next
+        self.bids = []
+        self.faces = [()] * len(self.dice)
+        self.rolled = False
+        self.turn = None
+        self.round_no += 1
+
+    # --- views and digests ----------------------------------------------------
+    def view(self, player: int) -> LiarsView:
+        return LiarsView(player, self.faces[player], tuple(self.dice), tuple(self.bids),
+                         self.turn_player(), self.opener, self.palifico, self.round_no,
+                         self.options["starting_dice"], self.options["jinto_cap"],
+                         self.last_challenge)
+
+    def summary(self) -> dict:
+        last = self.last_challenge
+        return {
+            "dice": list(self.dice), "faces": [list(f) for f in self.faces], "rolled": self.rolled,
+            "opener": self.opener, "turn": self.turn, "bids": [list(b) for b in self.bids],
+            "palifico": self.palifico, "round": self.round_no, "out": list(self.out_order),
+            "last": None if last is None else {
+                "kind": last.kind, "challenger": last.challenger, "bidder": last.bidder,
+                "bid": [last.quantity, last.face], "count": last.count, "loser": last.loser,
+                "gainer": last.gainer},
+        }
+
+
+GAME = LiarsDiceGame
+
+
+def check_invariants(prev: LiarsState, action: Action, state: LiarsState) -> None:
+    """Conservation laws: dice only leave one at a time through a challenge
+    loser and only arrive through a correct Jinto; bids always rise by the
+    rules; the player to act always has dice."""
+    assert all(n >= 0 for n in state.dice)
+    if state.rolled:
+        assert [len(f) for f in state.faces] == state.dice, "faces do not match dice counts"
+        assert state.dice[state.turn] > 0, "the player to act has no dice"
+    if isinstance(action, (Call, Jinto)):
+        diffs = [b - a for a, b in zip(prev.dice, state.dice)]
+        losers = [p for p, d in enumerate(diffs) if d < 0]
+        gainers = [p for p, d in enumerate(diffs) if d > 0]
+        assert len(losers) == 1 and diffs[losers[0]] == -1, f"not exactly one loser: {diffs}"
+        assert len(gainers) <= 1 and all(diffs[g] == 1 for g in gainers)
+        if gainers:
+            assert isinstance(action, Jinto) and state.last_challenge.gainer == gainers[0]
+            assert sum(state.dice) == sum(prev.dice)
+        else:
+            assert sum(state.dice) == sum(prev.dice) - 1
+        assert state.last_challenge.loser == losers[0]
+        assert not state.bids and not state.rolled
+    else:
+        assert state.dice == prev.dice, "dice changed without a challenge"
+    if isinstance(action, Bid):
+        assert is_raise(prev.current_bid, action.quantity, action.face, palifico=prev.palifico,
+                        palifico_face=prev.palifico_face), f"{action} does not raise {prev.current_bid}"
+        assert state.bids[:-1] == prev.bids

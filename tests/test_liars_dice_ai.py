@@ -1,0 +1,103 @@
+"""Liar's Dice AI: legal moves from views only, the promises of each level, a strength check."""
+import random
+
+import pytest
+
+from game.core.bidding import Bid, Call
+from game.core.match import Match, Seat
+from game.core.protocol import CHANCE, RollResult
+from game.core.sim import run_sim
+from game.games import make_game
+from game.games.liars_dice.ai import PERSONAS, make_agent
+from game.games.liars_dice.rules import Jinto, LiarsView
+
+
+def position(faces, bids, palifico=False):
+    state = make_game("liars-dice", len(faces)).new_initial_state()
+    state.dice = [len(f) for f in faces]
+    state.palifico = palifico
+    state = state.apply(CHANCE, RollResult(tuple(map(tuple, faces))))
+    for player, action in bids:
+        state = state.apply(player, action)
+    return state
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_ai_plays_legal_moves_from_views_only(level):
+    seen = []
+    for seed in range(30):
+        seats = [Seat(f"S{i}", "ai", level) for i in range(4)]
+        match = Match("liars-dice", seats, seed=seed)
+        for agent in match.agents.values():
+            act = agent.act
+
+            def spy(view, legal, act=act):
+                assert isinstance(view, LiarsView)
+                seen.append(view)
+                choice = act(view, legal)
+                assert choice in legal
+                return choice
+            agent.act = spy
+        match.play_out()
+    assert seen and all(len(v.my_faces) == v.dice[v.me] for v in seen)
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_never_calls_a_bid_its_own_dice_make_true(level):
+    """Hard (and Normal) "never calls a bid its own dice already make true"."""
+    for seed in range(40):
+        state = position([(2, 3, 4), (5, 5, 1)], [(0, Bid(3, 5))])
+        agent = make_agent(level, 1, random.Random(seed))
+        assert agent.act(state.view(1), state.legal_actions(1)) != Call()
+
+
+def test_hard_never_jintos_an_impossible_bid():
+    """"never Jintos blindly": own dice already exceed the bid -> no Jinto."""
+    for seed in range(40):
+        state = position([(2, 3, 4), (5, 5, 1)], [(0, Bid(2, 5))])
+        agent = make_agent("hard", 1, random.Random(seed))
+        assert agent.act(state.view(1), state.legal_actions(1)) != Jinto()
+
+
+def test_hard_calls_an_absurd_bid_and_jintos_a_sure_thing():
+    state = position([(2, 3, 4), (6, 6, 2)], [(0, Bid(6, 5))])
+    assert make_agent("hard", 1, random.Random(1)).act(state.view(1), state.legal_actions(1)) == Call()
+    # Palifico, one die each: bidder says "1 six", I hold a six: exactly one if P0 has none.
+    state = position([(2,), (6,)], [(0, Bid(1, 6))], palifico=True)
+    legal = state.legal_actions(1)
+    assert Bid(2, 6) in legal and Bid(2, 5) not in legal
+    choice = make_agent("hard", 1, random.Random(1)).act(state.view(1), legal)
+    assert choice in (Jinto(), Bid(2, 6))
+
+
+def test_hard_opens_palifico_on_its_own_face():
+    state = position([(4,), (1, 2), (3, 5)], [], palifico=True)
+    choice = make_agent("hard", 0, random.Random(3)).act(state.view(0), state.legal_actions(0))
+    assert isinstance(choice, Bid) and choice.face == 4
+
+
+def test_personas_and_explanations():
+    for level in ("easy", "normal", "hard"):
+        agent = make_agent(level, 0, random.Random(0))
+        assert (agent.name, agent.style) in PERSONAS[level]
+        state = position([(2, 3, 4), (5, 5, 1)], [(0, Bid(3, 5))])
+        agent.rng = random.Random(0)
+        agent = make_agent(level, 1, random.Random(0))
+        agent.act(state.view(1), state.legal_actions(1))
+        assert agent.explain().startswith(agent.name)
+    with pytest.raises(ValueError):
+        make_agent("grandmaster", 0, random.Random(0))
+
+
+def test_strength_sanity_small():
+    """A small run: Hard beats Normal, Normal beats Easy (full figures: python -m game sim)."""
+    hard = run_sim("liars-dice", ["hard", "normal"], 120, seed=11)
+    assert hard.by_level["hard"].win_rate > 0.55
+    normal = run_sim("liars-dice", ["normal", "easy"], 160, seed=12)
+    assert normal.by_level["normal"].win_rate > 0.53
+
+
+@pytest.mark.slow
+def test_strength_full():
+    assert run_sim("liars-dice", ["hard", "normal"], 2000, seed=1).by_level["hard"].win_rate >= 0.6
+    assert run_sim("liars-dice", ["normal", "easy"], 2000, seed=1).by_level["normal"].win_rate >= 0.6

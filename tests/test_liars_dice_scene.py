@@ -1,0 +1,117 @@
+"""Headless Liar's Dice table: enters, draws, survives random input, a human bids and calls
+through posted events, a challenge plays its reveal, big tables and the odds helper draw."""
+from __future__ import annotations
+
+import os
+import random
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame
+import pytest
+
+from game.core.bidding import Bid, Call
+from game.core.match import Match, Seat
+from game.games.liars_dice.rules import Jinto
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    monkeypatch.setenv("DICE_TAVERN_HOME", str(tmp_path))
+    from game.app import App
+    app = App(headless=True)
+    app.settings.reduced_motion = True
+    yield app
+    app.shutdown()
+
+
+def table(app, players=3, options=None, seed=3):
+    from game.games.liars_dice.scene import TableScene
+    seats = [Seat("You", "human")] + [Seat(f"Bot{i}", "ai", "normal") for i in range(1, players)]
+    scene = TableScene(app, Match("liars-dice", seats, options, seed))
+    app.start(scene)
+    return scene
+
+
+def until_human(app, scene, frames=3000):
+    app.run_frames(frames, until=lambda a: scene.human_to_act() is not None and scene.throw_view is None)
+    assert scene.human_to_act() == 0
+
+
+def key(k):
+    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="")
+
+
+def test_human_bids_with_keys_then_calls(app):
+    scene = table(app)
+    until_human(app, scene)
+    app.canvas.fill((0, 0, 0))
+    scene.draw(app.canvas, 0.0)
+    before = len(scene.match.history)
+    app.feed(key(pygame.K_UP), key(pygame.K_RETURN))   # minimum raise + 1, then bid
+    player, action = scene.match.history[before]
+    assert player == 0 and isinstance(action, Bid)
+    until_human(app, scene)
+    assert scene.match.state.current_bid is not None
+    total = sum(scene.match.state.dice)
+    app.feed(key(pygame.K_c))
+    assert isinstance(scene.match.history[-1][1], Call)
+    assert sum(scene.match.state.dice) == total - 1   # a Call always costs someone one die
+    assert scene.reveal is not None and scene.is_busy()
+    for _ in range(40):
+        app.run_frames(5)
+        scene.draw(app.canvas, 0.5)
+    app.run_frames(400, until=lambda a: scene.reveal is None)
+    assert scene.reveal is None
+
+
+def test_human_clicks_bid_button(app):
+    scene = table(app, seed=8)
+    until_human(app, scene)
+    scene.draw(app.canvas, 0.0)
+    bid_button = scene.picker._rects()["bid"]
+    before = len(scene.match.history)
+    app.feed(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=bid_button.center, button=1))
+    assert len(scene.match.history) == before + 1 and isinstance(scene.match.history[-1][1], Bid)
+
+
+def test_jinto_key_only_when_legal(app):
+    scene = table(app, seed=4)
+    until_human(app, scene)
+    if scene.match.state.current_bid is None:   # opening: no Jinto
+        before = len(scene.match.history)
+        app.feed(key(pygame.K_j))
+        assert len(scene.match.history) == before
+        app.feed(key(pygame.K_RETURN))
+        until_human(app, scene)
+    app.feed(key(pygame.K_j))
+    assert isinstance(scene.match.history[-1][1], Jinto)
+
+
+def test_random_input_and_full_game(app):
+    scene = table(app, players=4, options={"starting_dice": 1, "odds_helper": True}, seed=11)
+    rng = random.Random(2)
+    keys = [pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_RETURN, pygame.K_c,
+            pygame.K_j, pygame.K_3, pygame.K_1]
+    for _ in range(300):
+        r = rng.random()
+        if r < 0.5:
+            app.feed(key(rng.choice(keys)))
+        elif r < 0.8:
+            app.feed(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(rng.randint(0, 1279), rng.randint(0, 719)),
+                                        button=1))
+        else:
+            app.feed(pygame.event.Event(pygame.MOUSEMOTION, pos=(rng.randint(0, 1279), rng.randint(0, 719)),
+                                        rel=(0, 0), buttons=(0, 0, 0)))
+        app.run_frames(6)
+        scene.draw(app.canvas, 0.3)
+        if scene.match.is_over:
+            break
+
+
+def test_twenty_seats_draw(app):
+    scene = table(app, players=20, options={"odds_helper": True}, seed=2)
+    until_human(app, scene, frames=6000)
+    scene.draw(app.canvas, 0.0)
+    assert len(scene.seat_spots) == 20
