@@ -1,0 +1,288 @@
+"""Roll Call opponents (pure: they see only ``RollCallView`` and legal actions).
+
+* Easy, "Pip the Greenhorn": counts its own dice plus a third of the rest,
+  calls on a hunch, now and then bids on a whim and calls out of turn rashly.
+* Normal, "Morgan the Reckoner": exact binomial odds from its own dice; calls
+  when the bid is more likely false than its best raise is true; calls out of
+  turn only on a near-certain lie.
+* Hard, "Vesper the Card Shark": reads what every bid this round reveals about
+  the bidder's cup (Bayesian, discounted for players it has caught bluffing),
+  mixes in bluffs, and calls out of turn when the chance the bid is false
+  beats the break-even of risking two of its own dice for one of the bidder's.
+
+All odds come from ``game.core.bidding`` (shared with Liar's Dice).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+from ...core.agents import Agent
+from ...core.bidding import bid_text, match_chance, pmf_at_least, sum_binomials_pmf, tilt
+from .rules import (BID_FACES, EMBLEM, WRONG_OUT_OF_TURN_PENALTY, Bid, Call, CallOutOfTurn,
+                    RollCallView, matches)
+
+P_MATCH = match_chance(2, EMBLEM)  # a hidden die shows the face or the Emblem: 1/3
+
+
+@dataclass(frozen=True)
+class Persona:
+    """How a level is shown at the table."""
+    name: str
+    style: str
+
+
+PERSONAS = {
+    "easy": Persona("Pip", "Greenhorn: trusts their own dice, calls on a hunch"),
+    "normal": Persona("Morgan", "Reckoner: plays the plain odds"),
+    "hard": Persona("Vesper", "Card shark: reads every bid, bluffs, calls out of turn when it pays"),
+}
+
+
+# --------------------------------------------------------------------------
+# Odds from a seat's point of view
+# --------------------------------------------------------------------------
+
+def hidden_counts(view: RollCallView) -> dict[int, int]:
+    """Dice this seat cannot see, per player."""
+    return {p: n for p, n in enumerate(view.dice_counts) if p != view.me and n > 0}
+
+
+def plain_chance(view: RollCallView, quantity: int, face: int) -> float:
+    """Chance "quantity x face" is true knowing only my own dice (the odds
+    helper shows this figure)."""
+    unseen = view.total_dice - len(view.my_dice)
+    pmf = sum_binomials_pmf([(unseen, P_MATCH)])
+    return pmf_at_least(pmf, quantity - matches(view.my_dice, face))
+
+
+def out_of_turn_break_even(my_dice: int, bidder_dice: int) -> float:
+    """The chance the bid must be false before an out-of-turn call pays.
+
+    Losing a die hurts in proportion to 1/dice held; a wrong call costs two of
+    mine (all of them if that is every die I have), a right one costs the
+    bidder one, but only gains when the player to act would not have called
+    anyway.  Dice alone give 2/3 for equal stacks; with that discount it is
+    about 0.9, and being nearly out pushes it towards 1."""
+    my_cost = min(WRONG_OUT_OF_TURN_PENALTY, my_dice) / my_dice
+    if my_dice <= WRONG_OUT_OF_TURN_PENALTY:
+        my_cost *= 3.0  # a wrong call would end (or all but end) my game
+    their_gain = 1.0 / bidder_dice
+    return min(0.97, my_cost / (my_cost + their_gain * CALL_ANYWAY_DISCOUNT))
+
+
+CALL_ANYWAY_DISCOUNT = 0.25
+"""The share of false bids the player to act would let through (raise rather
+than call): only then does an out-of-turn call gain anything over waiting.
+Tuned by sim: with 1.0 (the bare 2/3 rule) Hard calls far too often."""
+
+
+class BidReader:
+    """Per-round Bayesian reading of opponents' bids, with a memory of how
+    honest each opponent has been (learned from reveals, i.e. from views)."""
+
+    def __init__(self, lift: float):
+        self.lift = lift
+        self.seen_round: dict[int, tuple] = {}   # round -> bids seen
+        self.honesty: dict[int, list[float]] = {}  # player -> [honest bids, bids]
+
+    def remember(self, view: RollCallView) -> None:
+        if view.round_bids:
+            self.seen_round[view.round_no] = view.round_bids
+        reveal = view.last_reveal
+        if reveal is not None and reveal.round_no in self.seen_round:
+            for b in self.seen_round.pop(reveal.round_no):
+                if b.player == view.me:
+                    continue
+                held = matches(reveal.hands[b.player], b.face)
+                honest = 1.0 if held >= max(1, len(reveal.hands[b.player]) * P_MATCH) else 0.0
+                tally = self.honesty.setdefault(b.player, [2.0, 3.0])  # prior: mostly honest
+                tally[0] += honest
+                tally[1] += 1.0
+        for r in [r for r in self.seen_round if r < view.round_no - 1]:
+            del self.seen_round[r]
+
+    def player_lift(self, player: int) -> float:
+        honest, total = self.honesty.get(player, (2.0, 3.0))
+        trust = honest / total
+        return 1.0 + (self.lift - 1.0) * trust
+
+    def chance(self, view: RollCallView, player: int, face: int) -> float:
+        """Posterior chance one of ``player``'s dice counts for ``face``."""
+        weight = 0.0
+        for b in view.round_bids:
+            if b.player == player:
+                weight += 1.0 if b.face == face else -0.15
+        weight = max(-0.5, min(2.0, weight))
+        return tilt(P_MATCH, self.player_lift(player) ** weight) if weight else P_MATCH
+
+
+class RollCallAgent(Agent):
+    """Shared decision skeleton; levels differ in how they read the table."""
+
+    level = "normal"
+
+    def __init__(self, player: int, rng, *, lift: float = 1.0, call_bias: float = 0.0,
+                 bluff: float = 0.0, oot_fixed: float | None = 0.9, blunder: float = 0.0):
+        super().__init__(player, rng)
+        self.persona = PERSONAS[self.level]
+        self.reader = BidReader(lift) if lift > 1.0 else None
+        self.call_bias = call_bias
+        self.bluff = bluff
+        self.oot_fixed = oot_fixed
+        self.blunder = blunder
+        self._why = ""
+
+    @property
+    def name(self) -> str:
+        return self.persona.name
+
+    def explain(self) -> str:
+        return self._why
+
+    # --- odds -----------------------------------------------------------------
+    def face_pmfs(self, view: RollCallView) -> dict[int, list[float]]:
+        """Per bid face: distribution of matches among the dice I cannot see."""
+        hidden = hidden_counts(view)
+        if self.reader is None:
+            pmf = sum_binomials_pmf([(sum(hidden.values()), P_MATCH)])
+            return {f: pmf for f in BID_FACES}
+        return {f: sum_binomials_pmf((n, self.reader.chance(view, p, f)) for p, n in hidden.items())
+                for f in BID_FACES}
+
+    def chance_true(self, view: RollCallView, pmfs, quantity: int, face: int) -> float:
+        return pmf_at_least(pmfs[face], quantity - matches(view.my_dice, face))
+
+    # --- turn -------------------------------------------------------------------
+    def act(self, view: RollCallView, legal: Sequence) -> object:
+        if self.reader is not None:
+            self.reader.remember(view)
+        pmfs = self.face_pmfs(view)
+        bids = [a for a in legal if isinstance(a, Bid)]
+        can_call = any(isinstance(a, Call) for a in legal)
+        if not bids:
+            self._why = f"no raise is left, so I call {bid_text(*view.bid)}"
+            return Call()
+        if self.blunder and self.rng.random() < self.blunder:
+            small = [b for b in bids if b.quantity <= bids[0].quantity + 1]
+            choice = self.rng.choice(small)
+            self._why = f"a hunch: {bid_text(choice.quantity, choice.face)}"
+            return choice
+        raise_bid, raise_p = self.pick_raise(view, pmfs, bids)
+        if can_call:
+            p_cur = self.chance_true(view, pmfs, *view.bid)
+            if 1.0 - p_cur > raise_p + self.call_bias:
+                self._why = f"{bid_text(*view.bid)} looks only {100 * p_cur:.0f}% likely, so I call"
+                return Call()
+        self._why = f"{bid_text(raise_bid.quantity, raise_bid.face)} is {100 * raise_p:.0f}% likely by my count"
+        return raise_bid
+
+    def pick_raise(self, view: RollCallView, pmfs, bids: list[Bid]) -> tuple[Bid, float]:
+        """The cheapest raise per face, then the likeliest of those (ties go
+        to the face I hold most of); sometimes a bluff on another face."""
+        cheapest: dict[int, Bid] = {}
+        for b in bids:
+            if b.face not in cheapest or b.quantity < cheapest[b.face].quantity:
+                cheapest[b.face] = b
+        if view.bid is None:
+            cheapest = {f: self.opening_bid(view, pmfs, f) for f in BID_FACES}
+        scored = sorted(((self.chance_true(view, pmfs, b.quantity, b.face),
+                          matches(view.my_dice, b.face), b.face, b) for b in cheapest.values()),
+                        key=lambda t: (t[0], t[1], t[2]), reverse=True)
+        best_p, _, _, best = scored[0]
+        if self.bluff and len(scored) > 1 and self.rng.random() < self.bluff:
+            p2, _, _, alt = scored[1]
+            if p2 > 0.45:
+                return alt, p2
+        return best, best_p
+
+    def opening_bid(self, view: RollCallView, pmfs, face: int) -> Bid:
+        """Open at the largest quantity that is still likely (>= 60%)."""
+        q = 1
+        while q < view.total_dice and self.chance_true(view, pmfs, q + 1, face) >= 0.6:
+            q += 1
+        return Bid(q, face)
+
+    # --- out of turn --------------------------------------------------------------
+    def interject(self, view: RollCallView, legal: Sequence) -> object | None:
+        if self.reader is not None:
+            self.reader.remember(view)
+        if not legal or view.bid is None:
+            return None
+        pmfs = self.face_pmfs(view)
+        p_false = 1.0 - self.chance_true(view, pmfs, *view.bid)
+        threshold = self.oot_threshold(view)
+        if p_false > threshold:
+            self._why = (f"{bid_text(*view.bid)} is {100 * p_false:.0f}% likely false, "
+                         f"above my {100 * threshold:.0f}% break-even: Call!")
+            return CallOutOfTurn()
+        return None
+
+    def oot_threshold(self, view: RollCallView) -> float:
+        return self.oot_fixed if self.oot_fixed is not None else 1.0
+
+
+class EasyAgent(RollCallAgent):
+    """Own dice plus a flat third of the rest; rash in its calls."""
+
+    level = "easy"
+
+    def __init__(self, player, rng):
+        super().__init__(player, rng, oot_fixed=None, blunder=0.12)
+
+    def chance_true(self, view, pmfs, quantity, face):
+        """A beginner's rule of thumb rather than odds: how far the bid is
+        above "mine plus a third of the rest", squashed to 0..1."""
+        expected = matches(view.my_dice, face) + (view.total_dice - len(view.my_dice)) / 3.0
+        return max(0.0, min(1.0, 0.5 + (expected - quantity) * 0.3))
+
+    def act(self, view, legal):
+        bids = [a for a in legal if isinstance(a, Bid)]
+        if view.bid is not None and bids:
+            hunch = self.rng.uniform(-1.0, 1.5)
+            expected = matches(view.my_dice, view.bid[1]) + (view.total_dice - len(view.my_dice)) / 3.0
+            if view.bid[0] > expected + hunch:
+                self._why = f"{bid_text(*view.bid)} feels too high"
+                return Call()
+            best = max(BID_FACES, key=lambda f: (matches(view.my_dice, f), f))
+            raise_on = [b for b in bids if b.face == best] or bids
+            choice = min(raise_on, key=lambda b: b.quantity)
+            self._why = f"I have {matches(view.my_dice, best)} that count for {choice.face}s"
+            return choice
+        return super().act(view, legal)
+
+    def interject(self, view, legal):
+        if not legal or view.bid is None:
+            return None
+        expected = matches(view.my_dice, view.bid[1]) + (view.total_dice - len(view.my_dice)) / 3.0
+        if view.bid[0] > expected + 2 and self.rng.random() < 0.35:
+            self._why = f"{bid_text(*view.bid)}? No way: Call!"
+            return CallOutOfTurn()
+        return None
+
+
+class NormalAgent(RollCallAgent):
+    level = "normal"
+
+    def __init__(self, player, rng):
+        super().__init__(player, rng, oot_fixed=0.85, call_bias=0.1)
+
+
+class HardAgent(RollCallAgent):
+    level = "hard"
+
+    def __init__(self, player, rng):
+        super().__init__(player, rng, lift=3.5, bluff=0.08, oot_fixed=None, call_bias=0.2)
+
+    def oot_threshold(self, view: RollCallView) -> float:
+        return out_of_turn_break_even(view.dice_counts[view.me], view.dice_counts[view.bidder])
+
+
+AGENTS = {"easy": EasyAgent, "normal": NormalAgent, "hard": HardAgent}
+
+
+def make_agent(level: str, player: int, rng) -> RollCallAgent:
+    try:
+        return AGENTS[level](player, rng)
+    except KeyError:
+        raise ValueError(f"unknown AI level {level!r}; choose easy, normal or hard") from None

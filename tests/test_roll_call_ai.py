@@ -1,0 +1,102 @@
+"""Roll Call AI: legal moves only, views only, sane strength, explanations."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from game.core.match import Match, Seat
+from game.core.protocol import CHANCE, RollResult
+from game.core.sim import run_sim
+from game.games import make_game
+from game.games.roll_call import ai
+from game.games.roll_call.rules import Bid, Call, CallOutOfTurn, RollCallView
+
+
+class ViewSpy:
+    """Wraps an agent, checking it is only ever handed views and picks legal moves."""
+
+    def __init__(self, agent):
+        self.agent = agent
+        self.calls = 0
+
+    def __getattr__(self, name):
+        return getattr(self.agent, name)
+
+    def act(self, view, legal):
+        assert isinstance(view, RollCallView)
+        self.calls += 1
+        action = self.agent.act(view, legal)
+        assert action in legal
+        return action
+
+    def interject(self, view, legal):
+        assert isinstance(view, RollCallView) and legal == [CallOutOfTurn()]
+        action = self.agent.interject(view, legal)
+        assert action is None or action in legal
+        return action
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_every_level_plays_legally_from_views(level):
+    for seed in range(6):
+        seats = [Seat(f"P{i}", "ai", level) for i in range(5)]
+        match = Match("roll-call", seats, seed=seed)
+        for p in list(match.agents):
+            match.agents[p] = ViewSpy(match.agents[p])
+        match.play_out()
+        assert match.is_over
+        assert all(agent.calls for agent in match.agents.values())
+
+
+def test_levels_have_names_styles_and_explain_moves():
+    for level in ("easy", "normal", "hard"):
+        agent = ai.make_agent(level, 0, random.Random(1))
+        assert agent.name and agent.persona.style
+    match = Match("roll-call", [Seat("A", "ai", "hard"), Seat("B", "ai", "normal")], seed=3)
+    match.step()  # roll
+    match.step()  # opening bid
+    assert match.explain(0)
+    with pytest.raises(ValueError):
+        ai.make_agent("grandmaster", 0, random.Random(1))
+
+
+def test_hard_never_calls_a_bid_its_own_dice_make_true():
+    state = make_game("roll-call", 3).new_initial_state()
+    state = state.apply(CHANCE, RollResult(((2, 2, 3, 4, 5), (1, 1, 6, 6, 6), (2, 3, 4, 5, 6))))
+    state = state.apply(0, Bid(5, 6))
+    hard = ai.make_agent("hard", 1, random.Random(0))
+    for seed in range(20):
+        hard.rng = random.Random(seed)
+        assert hard.act(state.view(1), state.legal_actions(1)) != Call()
+
+
+def test_out_of_turn_break_even_weighs_the_two_dice_risk():
+    """Equal stacks: 2/3; a seat that a wrong call would knock out needs far more."""
+    assert 2 / 3 <= ai.out_of_turn_break_even(5, 5) < 0.95
+    assert ai.out_of_turn_break_even(2, 5) > 0.85
+    assert ai.out_of_turn_break_even(1, 5) > ai.out_of_turn_break_even(5, 5)
+
+
+def test_hard_calls_out_of_turn_on_an_impossible_bid_but_not_a_sure_one():
+    state = make_game("roll-call", 4).new_initial_state()
+    hands = ((2, 3, 4, 5, 6),) * 4
+    state = state.apply(CHANCE, RollResult(hands))
+    liar = state.apply(0, Bid(19, 6))
+    hard = ai.make_agent("hard", 2, random.Random(0))
+    assert hard.interject(liar.view(2), liar.legal_actions(2)) == CallOutOfTurn()
+    safe = state.apply(0, Bid(1, 6))
+    assert hard.interject(safe.view(2), safe.legal_actions(2)) is None
+
+
+def test_strength_sanity_small():
+    """A quick check that the ladder points the right way (full figures: sim)."""
+    hard = run_sim("roll-call", ["hard", "easy"], 120, seed=3).by_level["hard"].win_rate
+    assert hard > 0.55
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("pair", [("hard", "normal"), ("normal", "easy")])
+def test_strength_targets(pair):
+    result = run_sim("roll-call", list(pair), 2000, seed=1)
+    assert result.by_level[pair[0]].win_rate >= 0.6
