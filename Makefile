@@ -31,5 +31,18 @@ fairness: $(STAMP)  ## 100,000 physical rolls per die kind, chi-square p-values
 shots: $(STAMP)  ## render the README screenshots into docs/shots/
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) tools/make_shots.py docs/shots
 
+BUILD_STAMP := $(VENV)/.installed-build
+
+$(BUILD_STAMP): $(STAMP)
+	$(PY) -m pip install --quiet -e '.[dev,build]'
+	touch $(BUILD_STAMP)
+
+dist: $(BUILD_STAMP)  ## build dist/dice-tavern/ (one folder) and dist/dice-tavern-onefile (see docs/BUILDING.md)
+	$(PY) -m PyInstaller --noconfirm --clean --log-level WARN build.spec
+	@du -sh dist/dice-tavern dist/dice-tavern-onefile* 2>/dev/null || true
+
+smoke: $(STAMP)  ## run the built executables' --smoke mode; their dice faces must equal the source run's
+	PY=$(PY) tools/check_smoke.sh
+
 clean:
 	rm -rf build dist .pytest_cache

@@ -266,6 +266,10 @@ class App:
             last = now
             accumulator = self.step(frame_dt, accumulator)
             self._present()
+            if self.frame == 1 and os.environ.get("DICE_TAVERN_FIRST_FRAME_EXIT"):
+                # start-up probe for `bench --only startup`: first frame is on screen
+                print("first-frame", flush=True)
+                self.quit(0)
             clock.tick(FRAME_CAP)
         self.shutdown()
         return self.exit_code

@@ -113,8 +113,9 @@ def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     # `python -m game` alone (or with play's flags) plays.
     first = next((a for a in argv if not a.startswith("--data-dir")), None)
-    if "--smoke" in argv:  # the frozen executable's smoke flag
-        argv = [a for a in argv if a != "--smoke"] + ["smoke"]
+    if "--smoke" in argv:  # the frozen executable's smoke flag: `--smoke --json`
+        i = argv.index("--smoke")
+        argv = argv[:i] + ["smoke"] + argv[i + 1:]
     elif first is None or (first.startswith("-") and first not in ("-h", "--help")):
         argv.append("play")
     parser = build_parser()

@@ -8,6 +8,7 @@ players).  A game whose ``rules.py`` is missing is listed as "coming soon".
 from __future__ import annotations
 
 import importlib
+import importlib.util
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -61,8 +62,11 @@ def _rules_module(game_id: str):
 
 def is_built(game_id: str) -> bool:
     """A game can be started once its rules, AI and table scene exist."""
-    return _rules_module(game_id) is not None and all(
-        (package_dir(game_id) / f).exists() for f in ("ai.py", "scene.py"))
+    if _rules_module(game_id) is None:
+        return False
+    # find_spec, not file checks: a frozen build has no .py files on disk.
+    return all(importlib.util.find_spec(f"{package_name(game_id)}.{part}") is not None
+               for part in ("ai", "scene"))
 
 
 def game_class(game_id: str) -> type[Game]:
