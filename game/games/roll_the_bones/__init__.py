@@ -1,0 +1,1 @@
+"""Roll the Bones: ante dice, announce the bone, high roll takes every die."""

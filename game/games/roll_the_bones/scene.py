@@ -1,0 +1,340 @@
+"""Roll the Bones at the table: piles, pots, announcements and the haul.
+
+Every seat has a tidy pile in front of it (six-siders and bones, with
+counts).  The centre pot sits in the middle of the felt; side pots sit beside
+it with the names of the players who may win them.  Antes and winnings slide
+between piles and pots as small dice; each announcement appears as a speech
+bubble over the speaker's pile ("bone!"); a tie raises a "Tiebreak" banner.
+Humans choose their ante and their announcement with buttons or keys:
+B = bone, N = no bone, 0-9 = how many bones to ante, Enter = the lit button.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import pygame
+
+from ...core.protocol import CHANCE, RollResult
+from ...ui import layout
+from ...ui import theme as th
+from ...ui.table_scene import TableScene as BaseTableScene
+from ...ui.widgets import Button, FocusGroup
+from .rules import Ante, Declare, die_kind, first_owner
+
+FLIGHT_SECONDS = 0.55
+BANNER_SECONDS = 1.6
+POT_CENTRE = (640, 330)
+
+
+@dataclass
+class Flight:
+    """One die sliding from a pile or pot to another."""
+    kind: str
+    colour: int
+    start: tuple[float, float]
+    end: tuple[float, float]
+    delay: float
+    age: float = 0.0
+
+    def position(self) -> tuple[float, float] | None:
+        t = (self.age - self.delay) / FLIGHT_SECONDS
+        if t < 0:
+            return None
+        t = min(1.0, t)
+        ease = 1 - (1 - t) ** 3
+        x = self.start[0] + (self.end[0] - self.start[0]) * ease
+        y = self.start[1] + (self.end[1] - self.start[1]) * ease - math.sin(math.pi * t) * 26
+        return x, y
+
+    @property
+    def done(self) -> bool:
+        return self.age >= self.delay + FLIGHT_SECONDS
+
+
+class TableScene(BaseTableScene):
+    die_size = 42
+
+    def __init__(self, app, match, *, replay=None):
+        super().__init__(app, match, replay=replay)
+        n = len(match.seats)
+        self.n = n
+        self.pile_spots = [spot.toward_centre(0.30 if n > 2 else 0.26) for spot in self.seat_spots]
+        self.flights: list[Flight] = []
+        self.banner = ""
+        self.banner_age = BANNER_SECONDS
+        self.ui = FocusGroup(app)
+        self._built_for = None
+
+    # ------------------------------------------------------------------
+    # Geometry
+    # ------------------------------------------------------------------
+    def pot_spots(self) -> list[tuple[float, float]]:
+        """The centre pot, then side pots to its right and left."""
+        spots = [POT_CENTRE]
+        for i in range(1, len(self.state.pots)):
+            side = 1 if i % 2 else -1
+            spots.append((POT_CENTRE[0] + side * (170 + 60 * ((i - 1) // 2)), POT_CENTRE[1] + 10))
+        return spots
+
+    def dice_zones(self, request):
+        zones = []
+        for group in request.groups:
+            x, y = self.seat_spots[group.owner].toward_centre(0.52)
+            rect = pygame.Rect(0, 0, 150, 110)
+            rect.center = (int(x), int(y))
+            zones.append(rect.clamp(layout.FELT_RECT.inflate(-140, -90)))
+        return zones
+
+    # ------------------------------------------------------------------
+    # Animation
+    # ------------------------------------------------------------------
+    def is_busy(self) -> bool:
+        return any(not f.done for f in self.flights)
+
+    def update(self, dt: float) -> None:
+        for flight in self.flights:
+            flight.age += dt
+        self.flights = [f for f in self.flights if not f.done]
+        self.banner_age += dt
+        self._rebuild()
+
+    def _fly(self, dice, start, end, delay=0.0) -> None:
+        if self.app.settings.reduced_motion:
+            return
+        n = self.state.n
+        for i, die in enumerate(dice):
+            jitter = ((die * 37) % 21 - 10, (die * 53) % 17 - 8)
+            self.flights.append(Flight(die_kind(die, n), first_owner(die, n), start,
+                                       (end[0] + jitter[0], end[1] + jitter[1]), delay + i * 0.06))
+
+    def _show_banner(self, text: str) -> None:
+        self.banner, self.banner_age = text, 0.0
+
+    def on_applied(self, player, action, before_state) -> None:
+        state = self.state
+        pots = self.pot_spots()
+        if player != CHANCE:
+            if isinstance(action, Declare):
+                self.app.sounds.play("click", 0.8)
+            # antes (this one and any taken automatically after it)
+            for p, dice in state.anted.items():
+                new = [d for d in dice if d not in before_state.anted.get(p, [])] \
+                    if before_state.stage == state.stage and before_state.round == state.round else dice
+                for d in new:
+                    target = next((i for i, pot in enumerate(state.pots) if d in pot), 0)
+                    self._fly([d], self.pile_spots[p], pots[min(target, len(pots) - 1)])
+            return
+        result = state.last_result or {}
+        if result.get("kind") == "tie":
+            names = " & ".join(self.seat_name(p) for p in result["tied"])
+            self._show_banner(f"Tiebreak! {names}")
+            self.announce(f"Tie at {max(result['faces'].values())}: {names} roll again", th.BRASS_LIGHT)
+            self.app.sounds.play("click")
+        elif result.get("kind") == "win":
+            winner = result["winner"]
+            haul = result["haul"]
+            total = sum(len(v) for v in haul.values())
+            self._show_banner(f"{self.seat_name(winner)} takes {len(haul[str(winner)])} dice")
+            self.announce(f"{self.seat_name(winner)} wins the roll with {result['faces'][str(winner)]}"
+                          f" and takes {len(haul[str(winner)])} dice", th.BRASS_LIGHT)
+            for p, dice in haul.items():
+                self._fly(dice, POT_CENTRE, self.pile_spots[int(p)], 0.3)
+            if result.get("carried"):
+                self.announce(f"{len(result['carried'])} dice of a side pot stay for the next round")
+            if state.is_terminal():
+                self._show_banner(f"{self.seat_name(winner)} holds every die!")
+            del total
+
+    # ------------------------------------------------------------------
+    # Human controls
+    # ------------------------------------------------------------------
+    def _rebuild(self) -> None:
+        key = (len(self.match.history), self.human_to_act(), self.throw_view is None)
+        if key == self._built_for:
+            return
+        self._built_for = key
+        self.ui.clear()
+        player = self.human_to_act()
+        if player is None or self.throw_view is not None:
+            return
+        legal = self.state.legal_actions(player)
+        buttons = []
+        if isinstance(legal[0], Ante):
+            amount = self.state.amounts[player]
+            for action in legal:
+                sixes = amount - action.bones
+                text = f"Ante {sixes} six-sider{'s' if sixes != 1 else ''}" if not action.bones else \
+                    (f"{sixes} + {action.bones} bone{'s' if action.bones != 1 else ''}" if sixes else
+                     f"Ante {action.bones} bone{'s' if action.bones != 1 else ''}")
+                buttons.append((text, f"key {action.bones}", action))
+        else:
+            final = self.state.declare_pass == 2 or len(self.state.choosers) < 2
+            buttons.append(("Bone!", "key B" + ("  (binding)" if final else ""), Declare(True)))
+            buttons.append(("No bone", "key N" + ("  (binding)" if final else ""), Declare(False)))
+        w, gap = 180, 12
+        x0 = 1250 - len(buttons) * (w + gap)
+        for i, (text, sub, action) in enumerate(buttons):
+            self.ui.add(Button((x0 + i * (w + gap), 640, w, 56), text,
+                               lambda a=action, p=player: self.submit(p, a), sub=sub, size=20,
+                               primary=i == 0))
+        self.ui.focus_first()
+
+    def handle_table_event(self, event) -> bool:
+        self._rebuild()
+        player = self.human_to_act()
+        if player is not None and event.type == pygame.KEYDOWN:
+            legal = self.state.legal_actions(player)
+            if legal and isinstance(legal[0], Declare):
+                if event.key == pygame.K_b:
+                    return self.submit(player, Declare(True))
+                if event.key == pygame.K_n:
+                    return self.submit(player, Declare(False))
+            elif legal and pygame.K_0 <= event.key <= pygame.K_9:
+                action = Ante(event.key - pygame.K_0)
+                if action in legal:
+                    return self.submit(player, action)
+        return self.ui.handle_event(event)
+
+    # ------------------------------------------------------------------
+    # Drawing
+    # ------------------------------------------------------------------
+    def draw_table(self, canvas: pygame.Surface, alpha: float) -> None:
+        state = self.state
+        active = state.turn_player() if state.phase in ("ante", "declare") else None
+        notes = {}
+        for p in range(self.n):
+            sixes, bones = state.counts(p)
+            notes[p] = "out" if state.out_event[p] is not None else \
+                f"{sixes + bones + (p in state.in_flight)} dice"
+        self.draw_seats(canvas, active, notes)
+        self._draw_pots(canvas)
+        for p in range(self.n):
+            self._draw_pile(canvas, p)
+        self._draw_bubbles(canvas)
+        self._draw_status(canvas)
+        for flight in self.flights:
+            pos = flight.position()
+            if pos is not None:
+                self._icon(canvas, flight.kind, flight.colour, pos, 22)
+        if self.banner and self.banner_age < BANNER_SECONDS:
+            self._draw_banner(canvas)
+        self.ui.draw(canvas, self.theme)
+
+    def _icon(self, canvas, kind, owner, pos, size) -> None:
+        renderer = self.renderer
+        rect = pygame.Rect(0, 0, size, size)
+        rect.center = (int(pos[0]), int(pos[1]))
+        if renderer is None:
+            pygame.draw.rect(canvas, self.theme.player_colour(owner), rect, border_radius=4)
+            return
+        colour = self._die_colour(owner)
+        renderer.draw_face_icon(canvas, kind, 6 if kind == "d6" else 12, rect, colour)
+
+    def _die_colour(self, owner):
+        try:
+            from ...ui.dice_render import player_colour
+            return player_colour(owner, self.app.settings.colourblind)
+        except (ImportError, AttributeError):
+            return None
+
+    def _pile_heap(self, canvas, dice, centre, size=20, columns=5) -> None:
+        """Dice in tidy rows, bones in front, six-siders behind."""
+        n = self.state.n
+        ordered = sorted(dice, key=lambda d: (die_kind(d, n) == "bone", d))
+        shown = ordered[-15:]
+        rows = max(1, math.ceil(len(shown) / columns))
+        for i, die in enumerate(shown):
+            row, col = divmod(i, columns)
+            in_row = min(columns, len(shown) - row * columns)
+            x = centre[0] + (col - (in_row - 1) / 2) * (size + 3)
+            y = centre[1] + (row - (rows - 1) / 2) * (size + 3)
+            self._icon(canvas, die_kind(die, n), first_owner(die, n), (x, y), size)
+
+    def _draw_pile(self, canvas, p) -> None:
+        state = self.state
+        if state.out_event[p] is not None:
+            return
+        x, y = self.pile_spots[p]
+        self._pile_heap(canvas, state.collections[p], (x, y - 6))
+        sixes, bones = state.counts(p)
+        label = f"{sixes} six-sider{'s' if sixes != 1 else ''}" + (f" · {bones} bone{'s' if bones != 1 else ''}" if bones else "")
+        th.draw_text(canvas, self.theme, label, (x, y + 34), 15, th.CREAM, bold=bool(bones),
+                     anchor="midtop", shadow=2)
+
+    def _draw_pots(self, canvas) -> None:
+        state = self.state
+        for i, (pot, spot) in enumerate(zip(state.pots, self.pot_spots())):
+            if i and not pot:
+                continue
+            radius = 82 if i == 0 else 58
+            tray = pygame.Surface((radius * 2, radius * 2), pygame.SRCALPHA)
+            pygame.draw.circle(tray, (10, 40, 26, 120), (radius, radius), radius)
+            pygame.draw.circle(tray, (*th.BRASS_DARK, 200), (radius, radius), radius, 3)
+            canvas.blit(tray, (spot[0] - radius, spot[1] - radius))
+            self._pile_heap(canvas, pot, (spot[0], spot[1] - 6), 18, 6 if i == 0 else 4)
+            bones = sum(1 for d in pot if state.is_bone(d))
+            title = "Centre pot" if i == 0 else "Side pot"
+            count = f"{len(pot)} dice" + (f", {bones} bone{'s' if bones != 1 else ''}" if bones else "")
+            th.draw_text(canvas, self.theme, title, (spot[0], spot[1] - radius - 4), 16, th.BRASS_LIGHT,
+                         bold=True, anchor="midbottom", shadow=2)
+            th.draw_text(canvas, self.theme, count, (spot[0], spot[1] + radius + 2), 15, th.CREAM,
+                         anchor="midtop", shadow=2)
+            if i:
+                names = ", ".join(self.seat_name(p)[:8] for p in state.pot_eligible[i])
+                th.draw_text(canvas, self.theme, f"for {names}", (spot[0], spot[1] + radius + 20), 13,
+                             th.CREAM_DIM, anchor="midtop", shadow=1)
+
+    def _draw_bubbles(self, canvas) -> None:
+        state = self.state
+        if state.phase not in ("declare", "roll"):
+            return
+        for p in state.order:
+            said = state.declared.get(p)
+            if p in state.choosers and said is None:
+                text, colour = "…", th.CREAM_DIM
+            else:
+                text, colour = ("bone!", th.BRASS_LIGHT) if said else ("no bone", th.CREAM)
+            x, y = self.pile_spots[p]
+            surf = self.theme.text(text, 18, th.INK, bold=bool(said))
+            bubble = surf.get_rect().inflate(18, 10)
+            bubble.midbottom = (int(x), int(y) - 34)
+            pygame.draw.rect(canvas, th.PARCHMENT if said else th.PARCHMENT_DARK, bubble, border_radius=10)
+            pygame.draw.rect(canvas, colour if said else th.BRASS_DARK, bubble, 2, border_radius=10)
+            pygame.draw.polygon(canvas, th.PARCHMENT if said else th.PARCHMENT_DARK,
+                                [(bubble.centerx - 6, bubble.bottom - 1), (bubble.centerx + 6, bubble.bottom - 1),
+                                 (bubble.centerx, bubble.bottom + 7)])
+            canvas.blit(surf, surf.get_rect(center=bubble.center))
+
+    def _draw_status(self, canvas) -> None:
+        state = self.state
+        if state.is_terminal():
+            text = "Game over"
+        else:
+            stage = f"  ·  tiebreak {state.stage}" if state.stage else ""
+            step = {"ante": "antes", "declare": f"announcements, {'first' if state.declare_pass == 1 else 'final'} call",
+                    "roll": "everyone rolls"}.get(state.phase, "")
+            text = f"Round {state.round}{stage}  ·  ante {state.ante_size()}  ·  {step}"
+        th.draw_text(canvas, self.theme, text, (640, 62), 19, th.BRASS_LIGHT, bold=True, anchor="midtop",
+                     shadow=2)
+        player = self.human_to_act()
+        if player is not None:
+            if state.phase == "ante":
+                ask = f"{self.seat_name(player)}, ante {state.amounts[player]}: which dice?"
+            else:
+                ask = f"{self.seat_name(player)}, roll the bone?"
+            th.draw_text(canvas, self.theme, ask, (1240, 632), 21, th.CREAM, bold=True, anchor="bottomright",
+                         shadow=2)
+
+    def _draw_banner(self, canvas) -> None:
+        t = self.banner_age / BANNER_SECONDS
+        alpha = int(255 * min(1.0, 4 * (1 - t)))
+        surf = self.theme.display(40).render(self.banner, True, th.BRASS_LIGHT)
+        plate = surf.get_rect().inflate(48, 20)
+        plate.center = (640, 200)
+        box = pygame.Surface(plate.size, pygame.SRCALPHA)
+        pygame.draw.rect(box, (*th.WOOD_DARK, 220), box.get_rect(), border_radius=14)
+        pygame.draw.rect(box, (*th.BRASS, 255), box.get_rect(), 3, border_radius=14)
+        box.blit(surf, surf.get_rect(center=box.get_rect().center))
+        box.set_alpha(alpha)
+        canvas.blit(box, plate)
