@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
+from operator import itemgetter
 
 # --------------------------------------------------------------------------
 # d6 (also the Roll Call emblem die): slots by direction in the body frame
@@ -161,10 +162,17 @@ def d12_standard() -> tuple[int, ...]:
 # Orientation trackers
 # --------------------------------------------------------------------------
 
+_D6_TIP_GET = tuple(itemgetter(*_D6_TIPS[k]) for k, _ in _D6_DIRS)
+_D6_DIRS_OF: dict = {}
+"""directions() per state (24 states): the hot loop of a throw asks often."""
+
+
 class D6Orientation:
     """Cube orientation in slot space.  ``state[position] = initial slot``."""
 
     sides = 6
+    axis_aligned = True
+    """Tip directions are the body axes (lets the physics skip work)."""
 
     def __init__(self):
         self.state = tuple(range(6))
@@ -172,10 +180,13 @@ class D6Orientation:
     def directions(self):
         """(unit direction in body frame, initial slot that comes up) per tip."""
         s = self.state
-        return [(d, s[_D6_TIPS[k][UP]]) for k, d in _D6_DIRS]
+        out = _D6_DIRS_OF.get(s)
+        if out is None:
+            out = _D6_DIRS_OF[s] = [(d, s[_D6_TIPS[k][UP]]) for k, d in _D6_DIRS]
+        return out
 
     def tip(self, index: int) -> None:
-        self.state = _permute(self.state, _D6_TIPS[_D6_DIRS[index][0]])
+        self.state = _D6_TIP_GET[index](self.state)
 
     @property
     def top_slot(self) -> int:
@@ -200,6 +211,7 @@ class D12Orientation:
     rests on, so the neighbour across that edge becomes the bottom face."""
 
     sides = 12
+    axis_aligned = False
 
     def __init__(self):
         normals = d12_normals()

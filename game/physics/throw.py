@@ -146,7 +146,7 @@ def default_zones(request: RollRequest) -> list[tuple[float, float, float, float
 class _Die:
     __slots__ = ("group", "index", "owner", "kind", "hidden", "body", "shape", "orient",
                  "labels", "sym", "ax", "ay", "px", "py", "pa", "settled", "size",
-                 "tip_len", "tip_len2", "zone", "dirs", "falling", "prev")
+                 "tip_len", "tip_len2", "square", "zone", "dirs", "falling", "prev")
 
     def tilt_state(self):
         """(progress 0..1, tip index) of the tip the die is heading into."""
@@ -315,6 +315,7 @@ class Throw:
         die.tip_len2 = tip_len * tip_len
         die.orient = new_orientation(group.kind)
         die.dirs = die.orient.directions()
+        die.square = die.orient.axis_aligned
         die.ax = die.ay = 0.0
         die.px, die.py, die.pa = px, py, body.angle
         die.prev = (px, py, body.angle, 0.0, 0.0)
@@ -394,7 +395,7 @@ class Throw:
         buf = self._buf
         buf.clear()
         batch.get_space_bodies(self.space, _FIELDS, buf)
-        data = memoryview(buf.float_buf()).cast("d")
+        data = memoryview(buf.float_buf()).cast("d").tolist()
         all_settled = True
         fall2 = FALL_SPEED * FALL_SPEED
         rest2 = REST_SPEED * REST_SPEED
@@ -404,11 +405,12 @@ class Throw:
         for die in self.dice:
             x, y, a, vx, vy, w = data[k:k + 6]
             k += 6
-            if keep_prev:
-                die.prev = (die.px, die.py, die.pa, die.ax, die.ay)
-            dx, dy = x - die.px, y - die.py
-            die.px, die.py, die.pa = x, y, a
+            px, py = die.px, die.py
             ax, ay = die.ax, die.ay
+            if keep_prev:
+                die.prev = (px, py, die.pa, ax, ay)
+            die.px, die.py, die.pa = x, y, a
+            dx, dy = x - px, y - py
             if dx or dy:
                 c, s = cos(a), sin(a)
                 ax += dx * c + dy * s
@@ -418,13 +420,15 @@ class Throw:
             if speed2 < fall2:
                 if ax or ay:
                     self._fall(die)
+                    ax, ay = die.ax, die.ay
             elif ax * ax + ay * ay >= die.tip_len2:
                 # only then can some tip direction have reached tip_len
                 self._tip_if_due(die)
-            settled = (speed2 < rest2 and -0.08 < w < 0.08
-                       and die.ax * die.ax + die.ay * die.ay < 0.25)
-            die.settled = settled
-            if not settled:
+                ax, ay = die.ax, die.ay
+            if speed2 < rest2 and -0.08 < w < 0.08 and ax * ax + ay * ay < 0.25:
+                die.settled = True
+            else:
+                die.settled = False
                 all_settled = False
         if all_settled:
             if self._apply_rest_rule():
@@ -433,6 +437,12 @@ class Throw:
             self._hard_stop()
 
     def _tip_if_due(self, die) -> None:
+        if die.square:
+            # d6: a tip is due only once |ax| or |ay| reaches tip_len (the
+            # margin keeps this exact despite the division in tilt_state)
+            t = die.tip_len * 0.999999
+            if -t < die.ax < t and -t < die.ay < t:
+                return
         progress, i = die.tilt_state()
         while progress >= 1.0:
             (dx, dy), _ = die.dirs[i]

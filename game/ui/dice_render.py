@@ -36,8 +36,24 @@ SS = 4
 ROT_BUCKETS = 72
 """Rotation cache resolution: 5 degrees."""
 
+QUARTER = ROT_BUCKETS // 4
+"""Buckets per quarter turn: only these are rotozoomed (anti-aliased); the
+other three quarters are exact 90-degree turns of them (cheap, lossless)."""
+
 TILT_BUCKETS = 6
 """Distinct pictures of a cube part way over an edge."""
+
+TILT_DIR_STEP = 2
+"""Tilted pictures use every second rotation bucket (10 degrees): they show
+for a few frames while a die rolls fast, so the coarser step never shows."""
+
+FRAME_FILLS = 10
+"""At most this many expensive sprites (rotozoom / composite) are built per
+frame inside ``begin_frame``/``end_frame``; beyond it a die is drawn with
+the nearest picture already cached, so a cold cache never spikes a frame."""
+
+CACHE_LIMIT = 12000
+"""Sprites kept per cache (oldest dropped first, one at a time)."""
 
 
 @dataclass(frozen=True)
@@ -97,9 +113,12 @@ def _default_colour(kind: str) -> DiceColour:
     return {"emblem": EMBLEM_BLUE, "bone": BONE}.get(kind, IVORY)
 
 
+_DEFAULT_COLOURS = {"emblem": EMBLEM_BLUE, "bone": BONE}
+
+
 def _as_colour(kind: str, colour) -> DiceColour:
     if colour is None:
-        return _default_colour(kind)
+        return _DEFAULT_COLOURS.get(kind, IVORY)
     if isinstance(colour, DiceColour):
         return colour
     rgb = tuple(colour)[:3]
@@ -279,6 +298,42 @@ def _paint_pips(surf, big, kind, face, colour, top):
         pygame.draw.circle(surf, _mix(pip, (255, 255, 255), 0.25), (cx - rad * 0.3, cy - rad * 0.3), rad * 0.3)
 
 
+def paint_face_flat(kind: str, face: int, colour: DiceColour, size: int, *,
+                    strong_pattern=False) -> pygame.Surface:
+    """A d6/emblem face as a full square of die surface (no rim, no rounded
+    corners): the material the turning-cube picture is cut from, so the top
+    and the side face meet edge to edge with no gap."""
+    big = size * SS
+    surf = pygame.Surface((big, big), pygame.SRCALPHA)
+    surf.fill((*colour.body, 255))
+    top = pygame.Rect(0, 0, big, big).inflate(-big * 0.1, -big * 0.1)
+    if colour.pattern not in ("none", "plain"):
+        pat = pygame.Surface((big, big), pygame.SRCALPHA)
+        _draw_pattern(pat, big, colour, strong_pattern)
+        surf.blit(pat, (0, 0))
+    if face:
+        _paint_pips(surf, big, kind, face, colour, top)
+    return pygame.transform.smoothscale(surf, (size, size))
+
+
+def _silhouette(w: int, h: int, radius: float, rim_rgb, edge_x: float, edge_rgb) -> tuple:
+    """(alpha mask, rim overlay) of a rounded w x h cube outline, painted at
+    ``SS`` and scaled down; ``edge_x`` is where the side face meets the top
+    face (a soft light line: the rounded edge catching the light)."""
+    bw, bh = w * SS, h * SS
+    mask = pygame.Surface((bw, bh), pygame.SRCALPHA)
+    pygame.draw.rect(mask, (255, 255, 255, 255), (0, 0, bw, bh), border_radius=int(radius * SS))
+    rim = pygame.Surface((bw, bh), pygame.SRCALPHA)
+    lw = max(2, int(SS * h * 0.045))
+    pygame.draw.rect(rim, (*rim_rgb, 255), (0, 0, bw, bh), lw, border_radius=int(radius * SS))
+    ex = int(edge_x * SS)
+    if 0 < ex < bw:
+        pygame.draw.line(rim, (*edge_rgb, 150), (ex, lw), (ex, bh - lw), max(2, int(SS * 0.9)))
+        pygame.draw.line(rim, (*_shade(rim_rgb, 0.9), 70), (ex - int(SS * 1.2), lw),
+                         (ex - int(SS * 1.2), bh - lw), max(1, SS // 2))
+    return (pygame.transform.smoothscale(mask, (w, h)), pygame.transform.smoothscale(rim, (w, h)))
+
+
 def _paint_bone(surf, big, face, colour):
     c = big / 2
     body = colour.body
@@ -313,6 +368,17 @@ def _soft_shadow(w, h, radius, strength=110) -> pygame.Surface:
     return pygame.transform.smoothscale(small, surf.get_size())
 
 
+def _trim(surf: pygame.Surface) -> pygame.Surface:
+    """Crop fully transparent margins, the same on every side (so the
+    picture's centre stays put): fewer pixels to blend per blit."""
+    w, h = surf.get_size()
+    b = surf.get_bounding_rect()
+    m = min(b.left, b.top, w - b.right, h - b.bottom)
+    if m <= 0:
+        return surf
+    return surf.subsurface((m, m, w - 2 * m, h - 2 * m)).copy()
+
+
 # ----------------------------------------------------------------------
 # The renderer
 # ----------------------------------------------------------------------
@@ -322,16 +388,100 @@ class DiceRenderer:
     pixels for icons; dice from a throw are drawn at the size the physics
     gave them (``pose.size``), so picture and body always match."""
 
-    def __init__(self, die_size: float = DIE_SIZE, *, colourblind: bool = False):
+    def __init__(self, die_size: float = DIE_SIZE, *, colourblind: bool = False,
+                 prewarm: bool = True):
         self.die_size = int(round(die_size))
         self.colourblind = colourblind
         self._faces: dict = {}
+        self._flat: dict = {}
         self._rotated: dict = {}
         self._tilted: dict = {}
         self._shadows: dict = {}
         self._glow: dict = {}
+        self._outline: dict = {}
+        self._baked: dict = {}
+        self._fills_left: int | None = None
+        self._warm_queue = None
+        self.fallbacks = 0
+        """Tilted pictures drawn flat because the frame's fill budget ran out."""
+        if prewarm:
+            self.prewarm()
 
     # --------------------------------------------------------- caches
+    def prewarm(self, kinds=("d6",), colours=(None,), size: int | None = None, *,
+                tilts: bool = False) -> int:
+        """Build the sprites of ``kinds`` x ``colours`` now: every face, its
+        shadow and all rotations (a few ms for one kind and colour).  With
+        ``tilts`` also every turning-cube picture (about 0.1 s per kind and
+        colour; scenes may call it while loading).  Returns sprites built."""
+        built = 0
+        for kind in kinds:
+            sz = int(size or self.die_size)
+            if kind == "bone" and size is None:
+                sz = int(round(self.die_size * BONE_SCALE))
+            faces = range(0, (12 if kind == "bone" else 6) + 1)
+            self._shadow(kind, sz)
+            for colour in colours:
+                col = _as_colour(kind, colour)
+                for face in faces:
+                    for bucket in range(ROT_BUCKETS):
+                        surf = self._rotated_face(kind, face, col, sz, bucket=bucket)
+                        if surf not in self._baked:
+                            self._bake(surf, self._shadow(kind, sz), sz, 0.0)
+                        built += 1
+                if tilts:
+                    for _ in self._tilt_jobs(kind, col, sz):
+                        built += 1
+        return built
+
+    def _tilt_jobs(self, kind, col, size):
+        """Build every canonical tilted picture of one kind and colour (a
+        generator: one picture per step, so it can run a little per frame)."""
+        sides = 12 if kind == "bone" else 6
+        if kind == "bone":
+            from ..physics.orientation import d12_opposite
+            opp = d12_opposite()
+            pairs = [(0, 0)] + [(a, b) for a in range(1, 13) for b in range(1, 13) if a != b]
+            del opp
+        else:
+            pairs = [(0, 0)] + [(a, b) for a in range(1, sides + 1) for b in range(1, sides + 1)
+                                if a != b and a + b != 7]
+        quarters = range(2) if kind == "d6" else range(4)
+        for tb in range(1, TILT_BUCKETS):
+            for r in range(0, QUARTER, TILT_DIR_STEP):
+                for q in quarters:
+                    for face, nxt in pairs:
+                        key = (kind, face, nxt, col, size, tb, r, q)
+                        if key not in self._tilted:
+                            self._put(self._tilted, key, self._tilted_base(kind, face, nxt, col, size, tb, r, q))
+                            yield key
+
+    def begin_frame(self, max_fills: int = FRAME_FILLS) -> None:
+        """Start a frame with a budget of expensive sprite builds (see
+        ``FRAME_FILLS``).  Outside ``begin_frame``/``end_frame`` there is no
+        budget: every picture is exact."""
+        self._fills_left = max_fills
+
+    def end_frame(self) -> None:
+        """End the frame: leftover budget warms the turning-cube pictures of
+        the plain d6 in the background, then the budget is lifted."""
+        left = self._fills_left or 0
+        self._fills_left = None
+        if left <= 0:
+            return
+        if self._warm_queue is None:
+            self._warm_queue = self._tilt_jobs("d6", IVORY, self.die_size)
+        for _ in range(left // 2):
+            if next(self._warm_queue, None) is None:
+                self._warm_queue = iter(())
+                break
+
+    @staticmethod
+    def _put(cache: dict, key, surf) -> None:
+        if len(cache) >= CACHE_LIMIT:
+            del cache[next(iter(cache))]
+        cache[key] = surf
+
     def face(self, kind: str, face: int, colour=None, size: int | None = None) -> pygame.Surface:
         """The upright face picture (cached)."""
         col = _as_colour(kind, colour)
@@ -343,52 +493,105 @@ class DiceRenderer:
             self._faces[key] = surf
         return surf
 
-    def _rotated_face(self, kind, face, col, size, angle) -> pygame.Surface:
-        bucket = int(round(-math.degrees(angle) / (360 / ROT_BUCKETS))) % ROT_BUCKETS
+    def _flat_face(self, kind, face, col, size) -> pygame.Surface:
+        key = (kind, face, col, size)
+        surf = self._flat.get(key)
+        if surf is None:
+            surf = paint_face_flat(kind, face, col, size, strong_pattern=self.colourblind)
+            self._flat[key] = surf
+        return surf
+
+    def _rotated_face(self, kind, face, col, size, angle=0.0, *, bucket=None) -> pygame.Surface:
+        if bucket is None:
+            bucket = int(round(-math.degrees(angle) / (360 / ROT_BUCKETS))) % ROT_BUCKETS
         key = (kind, face, col, size, bucket)
         surf = self._rotated.get(key)
         if surf is None:
-            if len(self._rotated) > 6000:
-                self._rotated.clear()
-            base = self.face(kind, face, col, size)
-            surf = pygame.transform.rotozoom(base, bucket * 360 / ROT_BUCKETS, 1.0)
-            self._rotated[key] = surf
+            m, r = divmod(bucket, QUARTER)
+            base = self._rotated.get((kind, face, col, size, r)) if m else None
+            if base is None:
+                base = pygame.transform.rotozoom(self.face(kind, face, col, size), r * 360 / ROT_BUCKETS, 1.0)
+                base = _trim(base)
+                self._put(self._rotated, (kind, face, col, size, r), base)
+            surf = pygame.transform.rotate(base, 90 * m) if m else base
+            if m:
+                self._put(self._rotated, key, surf)
         return surf
 
-    def _tilted_face(self, pose, face, nxt, col, size) -> pygame.Surface:
-        """The cube part way over an edge: the top face squeezed towards the
-        tilt direction and the side face that is coming up, darker."""
+    def _tilted_face(self, pose, face, nxt, col, size) -> pygame.Surface | None:
+        """The cube part way over an edge: the top face foreshortened towards
+        the tilt direction and the side face coming up, one rounded solid.
+        None when the frame's fill budget is spent (draw it flat instead)."""
+        kind = pose.kind
         tb = min(TILT_BUCKETS - 1, max(1, int(pose.tilt * TILT_BUCKETS + 0.5)))
-        dir_bucket = int(round(-math.degrees(pose.tilt_dir) / (360 / ROT_BUCKETS))) % ROT_BUCKETS
+        step = 360 / ROT_BUCKETS * TILT_DIR_STEP
+        dir_bucket = (int(round(-math.degrees(pose.tilt_dir) / step)) * TILT_DIR_STEP) % ROT_BUCKETS
         # how the face content sits relative to the tilt direction (quarter turns)
-        rel = (pose.angle - pose.tilt_dir) / (math.pi / 2)
-        quarter = int(round(rel)) % 4
-        key = (pose.kind, face, nxt, col, size, tb, dir_bucket, quarter)
+        quarter = int(round((pose.angle - pose.tilt_dir) / (math.pi / 2))) % 4
+        if kind == "d6":
+            quarter %= 2  # pips and patterns look the same after a half turn
+        key = (kind, face, nxt, col, size, tb, dir_bucket, quarter)
         surf = self._tilted.get(key)
         if surf is None:
-            if len(self._tilted) > 6000:
-                self._tilted.clear()
-            theta = tb / TILT_BUCKETS * math.pi / 2
-            c, s = math.cos(theta), math.sin(theta)
-            top = pygame.transform.rotate(self.face(pose.kind, face, col, size), -90 * quarter)
-            side = pygame.transform.rotate(self.face(pose.kind, nxt, col, size), -90 * quarter)
-            w_top = max(1, int(round(size * c)))
-            w_side = max(1, int(round(size * s)))
-            local = pygame.Surface((w_top + w_side, size), pygame.SRCALPHA)
-            side_img = pygame.transform.smoothscale(side, (w_side, size))
-            side_img.fill((200, 200, 200, 255), special_flags=pygame.BLEND_RGBA_MULT)
-            local.blit(side_img, (0, 0))
-            local.blit(pygame.transform.smoothscale(top, (w_top, size)), (w_side, 0))
-            surf = pygame.transform.rotozoom(local, dir_bucket * 360 / ROT_BUCKETS, 1.0)
-            self._tilted[key] = surf
+            m, r = divmod(dir_bucket, QUARTER)
+            bkey = (kind, face, nxt, col, size, tb, r, quarter)
+            base = self._tilted.get(bkey) if m else None
+            if base is None:
+                if self._fills_left is not None:
+                    if self._fills_left <= 0:
+                        self.fallbacks += 1
+                        return None
+                    self._fills_left -= 1
+                base = self._tilted_base(kind, face, nxt, col, size, tb, r, quarter)
+                self._put(self._tilted, bkey, base)
+            surf = pygame.transform.rotate(base, 90 * m) if m else base
+            if m:
+                self._put(self._tilted, key, surf)
         return surf
+
+    def _tilted_base(self, kind, face, nxt, col, size, tb, r, quarter) -> pygame.Surface:
+        theta = tb / TILT_BUCKETS * math.pi / 2
+        c, s = math.cos(theta), math.sin(theta)
+        w_top = max(1, int(round(size * c)))
+        w_side = max(1, int(round(size * s)))
+        local = pygame.Surface((w_top + w_side, size), pygame.SRCALPHA)
+        if kind == "bone":
+            top = pygame.transform.rotate(self.face(kind, face, col, size), -90 * quarter)
+            side = pygame.transform.rotate(self.face(kind, nxt, col, size), -90 * quarter)
+        else:
+            top = pygame.transform.rotate(self._flat_face(kind, face, col, size), -90 * quarter)
+            side = pygame.transform.rotate(self._flat_face(kind, nxt, col, size), -90 * quarter)
+        # light from above: a face gets brighter as it turns to face up
+        f_side = int(255 * (0.70 + 0.30 * s))
+        f_top = int(255 * (0.70 + 0.30 * c))
+        side_img = pygame.transform.smoothscale(side, (w_side, size))
+        side_img.fill((f_side, f_side, f_side, 255), special_flags=pygame.BLEND_RGBA_MULT)
+        top_img = pygame.transform.smoothscale(top, (w_top, size))
+        if f_top < 255:
+            top_img.fill((f_top, f_top, f_top, 255), special_flags=pygame.BLEND_RGBA_MULT)
+        local.blit(side_img, (0, 0))
+        local.blit(top_img, (w_side, 0))
+        if kind != "bone":
+            mask, rim = self._outline_for(col, size, tb, w_side, w_top)
+            local.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
+            local.blit(rim, (0, 0))
+        return _trim(pygame.transform.rotozoom(local, r * 360 / ROT_BUCKETS, 1.0))
+
+    def _outline_for(self, col, size, tb, w_side, w_top):
+        key = (col, size, tb)
+        got = self._outline.get(key)
+        if got is None:
+            got = _silhouette(w_side + w_top, size, size * 0.2, _shade(col.body, 0.68), w_side,
+                              _mix(col.body, (255, 255, 255), 0.55))
+            self._outline[key] = got
+        return got
 
     def _shadow(self, kind, size) -> pygame.Surface:
         key = (kind, size)
         surf = self._shadows.get(key)
         if surf is None:
             radius = size // 2 if kind == "bone" else int(size * 0.2)
-            surf = _soft_shadow(size, size, radius)
+            surf = _trim(_soft_shadow(size, size, radius))
             self._shadows[key] = surf
         return surf
 
@@ -414,10 +617,36 @@ class DiceRenderer:
         """Draw one die pose; ``face_down`` shows the blank face (hidden
         dice).  Returns the screen rect covered by the die picture."""
         kind = pose.kind
-        size = int(round(getattr(pose, "size", self.die_size) or self.die_size))
+        size = pose.size if hasattr(pose, "size") else self.die_size
+        size = int(round(size or self.die_size))
         col = _as_colour(kind, colour)
         x, y = pose.x, pose.y
-        lift = pose.tilt * (1 - pose.tilt) * 4 if pose.tilt else 0.0
+        face = 0 if face_down else pose.top
+        tilt = pose.tilt
+        surf = None
+        lift = 0.0
+        if 0.04 < tilt < 0.96:
+            nxt = 0 if face_down else getattr(pose, "next_top", pose.top)
+            surf = self._tilted_face(pose, face, nxt, col, size)
+            if surf is None:  # over budget: flat, the face nearer the top
+                if tilt >= 0.5:
+                    face = nxt
+            else:
+                tq = min(TILT_BUCKETS - 1, max(1, int(tilt * TILT_BUCKETS + 0.5))) / TILT_BUCKETS
+                lift = tq * (1 - tq) * 4
+        elif tilt >= 0.96:
+            face = 0 if face_down else getattr(pose, "next_top", pose.top)
+        if surf is None:
+            surf = self._rotated_face(kind, face, col, size, pose.angle)
+        if not highlight and alpha >= 255:
+            # one blit: the sprite with its shadow baked in
+            baked = self._baked.get(surf)
+            if baked is None:
+                baked = self._bake(surf, self._shadow(kind, size), size, lift)
+            img, ox, oy, dx, dy = baked
+            cx, cy = round(x), round(y)
+            canvas.blit(img, (cx + ox, cy + oy))
+            return surf.get_rect(center=(cx + dx, cy + dy))
         shadow = self._shadow(kind, size)
         off = size * 0.09 + lift * size * 0.12
         if alpha < 255:
@@ -427,20 +656,32 @@ class DiceRenderer:
         if highlight:
             glow = self._glow_ring(size)
             canvas.blit(glow, glow.get_rect(center=(x, y)))
-        face = 0 if face_down else pose.top
-        if pose.tilt > 0.04 and pose.tilt < 0.96:
-            nxt = 0 if face_down else getattr(pose, "next_top", pose.top)
-            surf = self._tilted_face(pose, face, nxt, col, size)
-        else:
-            if pose.tilt >= 0.96:
-                face = 0 if face_down else getattr(pose, "next_top", pose.top)
-            surf = self._rotated_face(kind, face, col, size, pose.angle)
         if alpha < 255:
             surf = surf.copy()
             surf.set_alpha(alpha)
         rect = surf.get_rect(center=(round(x), round(y - lift * 2)))
         canvas.blit(surf, rect)
         return rect
+
+    def _bake(self, surf, shadow, size, lift):
+        """``surf`` over its soft shadow in one sprite: (image, offset of its
+        top-left from the die centre, offset of the die picture's centre)."""
+        off = size * 0.09 + lift * size * 0.12
+        sx, sy = off, off * 1.4 + lift * 2  # shadow centre relative to the picture centre
+        sw, sh = shadow.get_size()
+        w, h = surf.get_size()
+        left = min(-w / 2, sx - sw / 2)
+        top = min(-h / 2, sy - sh / 2)
+        right = max(w / 2, sx + sw / 2)
+        bottom = max(h / 2, sy + sh / 2)
+        img = pygame.Surface((int(math.ceil(right - left)) + 1, int(math.ceil(bottom - top)) + 1),
+                             pygame.SRCALPHA)
+        img.blit(shadow, (round(sx - sw / 2 - left), round(sy - sh / 2 - top)))
+        img.blit(surf, (round(-w / 2 - left), round(-h / 2 - top)))
+        dy = -round(lift * 2)
+        baked = (img, int(round(left)), int(round(top)) + dy, 0, dy)
+        self._put(self._baked, surf, baked)
+        return baked
 
     def draw_cup(self, canvas: pygame.Surface, x: float, y: float, colour=None, *,
                  size: float | None = None) -> pygame.Rect:

@@ -78,9 +78,17 @@ class ThrowView:
         """Every die, interpolated ``alpha`` between the last two steps."""
         settled = self.throw.done
         ring = self.highlight and settled and self.settled_time > 0.12
-        for pose in self.throw.poses(alpha):
-            face_down = self.is_face_down(pose)
-            colour = self.colours(pose) if self.colours else None
-            lit = ring and not face_down and (self.highlight_groups is None
-                                              or pose.group in self.highlight_groups)
-            self.renderer.draw(canvas, pose, face_down=face_down, highlight=lit, colour=colour)
+        renderer = self.renderer
+        framed = hasattr(renderer, "begin_frame")
+        if framed:
+            renderer.begin_frame()  # bounded sprite building: no frame spikes
+        try:
+            for pose in self.throw.poses(alpha):
+                face_down = self.is_face_down(pose)
+                colour = self.colours(pose) if self.colours else None
+                lit = ring and not face_down and (self.highlight_groups is None
+                                                  or pose.group in self.highlight_groups)
+                renderer.draw(canvas, pose, face_down=face_down, highlight=lit, colour=colour)
+        finally:
+            if framed:
+                renderer.end_frame()
