@@ -62,7 +62,7 @@ def test_chance_outcomes_are_checked():
 def test_illegal_action_refused_with_clear_error():
     m = Match("toy", ai_seats(2), seed=3)
     heckle = m.game.action_types[2]()
-    with pytest.raises(IllegalActionError, match="player 0 may not"):
+    with pytest.raises(IllegalActionError, match="not a legal move for player 0"):
         m.apply(0, heckle)
 
 

@@ -341,7 +341,7 @@ class State:
         elif self.is_terminal():
             raise IllegalActionError("the game is over")
         elif not self.is_legal(player, action):
-            raise IllegalActionError(f"player {player} may not {action.label()} now")
+            raise IllegalActionError(f"not a legal move for player {player} now: {type(action).__name__} ({action.label()})")
         nxt = self.clone()
         nxt._apply(player, action)
         return nxt

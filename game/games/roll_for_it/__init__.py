@@ -1,0 +1,1 @@
+"""Roll For It!: race to match your six dice to shared cards and reach 40 points."""

@@ -1,0 +1,243 @@
+"""Roll For It! opponents (pure; they see only views).
+
+Two decisions make the game: where each rolled die goes (or whether it stays
+in hand), and when to Take Back.
+
+* Easy, "Magpie": drops every die on any card it fits, at random; takes back
+  only when all six dice are stuck on cards.
+* Normal, "Steady": finishes what it started: each die goes to the card it
+  is closest to completing (bigger cards first on ties).
+* Hard, "Shark": scores whole placement plans by expected points per turn:
+  for every card, points x the chance of finishing it before the rivals
+  (from the exact expected-turns odds of each player's open images and free
+  dice) / the turns it will take; it focuses on the best cards, avoids
+  feeding cards a rival is about to take, and takes back when a fresh start
+  with six dice is worth more than the dice it has on the table.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from itertools import product
+from typing import Sequence
+
+from ...core.agents import Agent
+from ...core.protocol import Action
+from .odds import expected_turns
+from .rules import DICE_PER_PLAYER, KeepRest, Pass, Place, Roll, RollForItView, TakeBack
+
+FOCUS_WEIGHTS = (1.0, 0.1)
+"""Weight of each card's rate, best first: dice are shared, so only a few
+cards can be chased at once."""
+UNSTARTED_RIVAL = 1.5
+"""A rival who has not started a card is this much slower at it (they may chase another)."""
+
+
+def _first_placement(legal: Sequence[Action]) -> list[Place]:
+    return [a for a in legal if isinstance(a, Place)]
+
+
+class RollForItAgent(Agent):
+    name = "Player"
+    style = ""
+
+    def __init__(self, player, rng):
+        super().__init__(player, rng)
+        self._why = ""
+
+    def explain(self) -> str:
+        return self._why
+
+    def act(self, view: RollForItView, legal: Sequence[Action]) -> Action:
+        if view.phase == "place":
+            return self.place(view, legal)
+        return self.start(view, legal)
+
+    def start(self, view: RollForItView, legal: Sequence[Action]) -> Action:
+        if Roll() in legal:
+            self._why = "rolls the free dice"
+            return Roll()
+        self._why = "all dice are stuck on cards: takes them back"
+        return TakeBack()
+
+    def place(self, view: RollForItView, legal: Sequence[Action]) -> Action:
+        raise NotImplementedError
+
+
+class EasyAgent(RollForItAgent):
+    level = "easy"
+    name = "Magpie"
+    style = "grabs whatever fits"
+
+    def start(self, view, legal):
+        if TakeBack() in legal and view.hands[view.me] <= 1:
+            self._why = "almost out of dice: takes them all back"
+            return TakeBack()
+        return super().start(view, legal)
+
+    def place(self, view, legal):
+        options = _first_placement(legal)
+        if not options:
+            self._why = "nothing fits"
+            return KeepRest()
+        started = [a for a in options if len(view.needed(view.slot_of(a.card), view.me))
+                   < len(view.slots[view.slot_of(a.card)].images)]
+        if started and self.rng.random() < 0.7:
+            options = started
+        choice = self.rng.choice(options)
+        self._why = f"a {choice.face} fits there"
+        return choice
+
+
+class NormalAgent(RollForItAgent):
+    level = "normal"
+    name = "Steady"
+    style = "finishes what it starts"
+
+    def start(self, view, legal):
+        hand = view.hands[view.me]
+        closest = min((len(view.needed(s, view.me)) for s, c in enumerate(view.slots) if c is not None),
+                      default=0)
+        if TakeBack() in legal and hand <= 2 and closest > hand:
+            self._why = "too few dice to finish anything: takes them all back"
+            return TakeBack()
+        return super().start(view, legal)
+
+    def place(self, view, legal):
+        options = _first_placement(legal)
+        if not options:
+            self._why = "nothing fits"
+            return KeepRest()
+
+        def closeness(a: Place):
+            slot = view.slot_of(a.card)
+            size = len(view.slots[slot].images)
+            left = len(view.needed(slot, view.me)) - 1
+            return (-left, size - left, view.slots[slot].points)
+        started = {s for s, c in enumerate(view.slots)
+                   if c is not None and len(view.needed(s, view.me)) < len(c.images)}
+        rolled = Counter(view.rolled)
+
+        def finishable_now(slot: int) -> bool:
+            return not Counter(view.needed(slot, view.me)) - rolled
+        focus = [a for a in options
+                 if not started or view.slot_of(a.card) in started or finishable_now(view.slot_of(a.card))]
+        if not focus:
+            self._why = "keeps the rest for the card it is chasing"
+            return KeepRest()
+        options = focus
+        choice = max(options, key=closeness)
+        self._why = f"puts the {choice.face} on the card it is closest to finishing"
+        return choice
+
+
+class HardAgent(RollForItAgent):
+    level = "hard"
+    name = "Shark"
+    style = "counts the odds and the rivals"
+
+    # --- evaluation ---------------------------------------------------------
+    def card_rate(self, view: RollForItView, slot: int, needed: tuple[int, ...], free: int) -> float:
+        """Expected points per turn from chasing this card: points x P(first) / turns."""
+        card = view.slots[slot]
+        if not needed:
+            return float(card.points)
+        mine = expected_turns(needed, free)
+        rival_speed = 0.0
+        for p in range(view.num_players):
+            if p == view.me:
+                continue
+            theirs = view.needed(slot, p)
+            turns = expected_turns(theirs, view.hands[p])
+            if len(theirs) == len(card.images):
+                turns *= UNSTARTED_RIVAL
+            rival_speed += 1.0 / turns
+        my_speed = 1.0 / mine
+        return card.points * my_speed / (my_speed + rival_speed) * my_speed
+
+    def position_value(self, view: RollForItView, needs: dict[int, tuple[int, ...]], free: int,
+                       banked: int = 0) -> float:
+        """Focus-weighted sum of card rates, plus points banked now."""
+        if view.scores[view.me] + banked >= view.target:
+            return 1e6
+        rates = sorted((self.card_rate(view, s, needs[s], free) for s in needs), reverse=True)
+        return banked + sum(w * r for w, r in zip(FOCUS_WEIGHTS, rates))
+
+    def _current_needs(self, view: RollForItView) -> dict[int, tuple[int, ...]]:
+        return {s: view.needed(s, view.me) for s, c in enumerate(view.slots) if c is not None}
+
+    # --- take back ----------------------------------------------------------
+    def start(self, view, legal):
+        needs = self._current_needs(view)
+        now = self.position_value(view, needs, view.hands[view.me])
+        if TakeBack() not in legal:
+            self._why = "rolls all six dice"
+            return Roll()
+        fresh = {s: view.slots[s].images for s in needs}
+        restart = self.position_value(view, fresh, DICE_PER_PLAYER)
+        if restart > now * 1.05 or Roll() not in legal and restart > now:
+            self._why = f"takes back: a fresh start is worth {restart:.2f} pts/turn vs {now:.2f}"
+            return TakeBack()
+        if Roll() in legal:
+            self._why = f"keeps its dice on the cards ({now:.2f} pts/turn) and rolls the rest"
+            return Roll()
+        self._why = "waits: its dice are worth more where they are"
+        return Pass()
+
+    # --- placement ------------------------------------------------------------
+    def _plans(self, view: RollForItView):
+        """Every way to spread the rolled dice over the cards (one per open image)."""
+        needs = self._current_needs(view)
+        per_face = []
+        for face, count in sorted(Counter(view.rolled).items()):
+            targets = [(s, needs[s].count(face)) for s in needs if face in needs[s]]
+            options = []
+            for split in product(*(range(k + 1) for _, k in targets)):
+                if sum(split) <= count:
+                    options.append(tuple((face, s, k) for (s, _), k in zip(targets, split) if k))
+            per_face.append(options)
+        for combo in product(*per_face):
+            yield tuple(step for part in combo for step in part)
+
+    def _plan_value(self, view: RollForItView, plan) -> float:
+        needs = {s: list(n) for s, n in self._current_needs(view).items()}
+        free = view.hands[view.me]
+        for face, slot, k in plan:
+            for _ in range(k):
+                needs[slot].remove(face)
+            free -= k
+        banked = 0
+        for slot in [s for s, n in needs.items() if not n]:
+            card = view.slots[slot]
+            banked += card.points
+            free += len(card.images)
+            del needs[slot]
+        return self.position_value(view, {s: tuple(n) for s, n in needs.items()}, free, banked)
+
+    def place(self, view, legal):
+        best_plan, best_value = (), None
+        for plan in self._plans(view):
+            value = self._plan_value(view, plan)
+            if best_value is None or value > best_value + 1e-12:
+                best_plan, best_value = plan, value
+        if not best_plan:
+            self._why = "keeps the rest: no placement improves its odds"
+            return KeepRest()
+        needs = self._current_needs(view)
+        # Finish a card first, so the replacement card can still take the rest of this roll.
+        finishing = [(f, s) for f, s, k in best_plan if len(needs[s]) == sum(
+            kk for ff, ss, kk in best_plan if ss == s)]
+        face, slot = finishing[0] if finishing else best_plan[0][:2]
+        card = view.slots[slot]
+        self._why = (f"places a {face} on the {card.points}-point card "
+                     f"({best_value:.2f} expected pts/turn)")
+        return Place(face, card.id)
+
+
+LEVELS = {"easy": EasyAgent, "normal": NormalAgent, "hard": HardAgent}
+
+
+def make_agent(level: str, player: int, rng) -> RollForItAgent:
+    try:
+        return LEVELS[level](player, rng)
+    except KeyError:
+        raise ValueError(f"unknown AI level {level!r}; choose easy, normal or hard") from None

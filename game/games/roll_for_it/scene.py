@@ -1,0 +1,657 @@
+"""Roll For It! at the table: big cards, coloured dice beside their images, a dice tray.
+
+The face-up cards sit in a row across the felt; each image on a card is a
+die face with the matching dice of every colour lined up beside it.  Below
+is the tray where the turn's dice land.  A human drags a die onto a card
+(or clicks a die, then a card; or Left/Right to pick a die, Up/Down to pick
+a card, Enter to place).  Cards the die fits glow; a refused drop says why.
+Scoring is staged: a banner, the card sliding to its new owner's pile, the
+dice flying home and the replacement card flipping in.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import pygame
+
+from ...core.protocol import CHANCE, RollRequest
+from ...ui import theme as th
+from ...ui.table_scene import TableScene as BaseTableScene
+from ...ui.widgets import Button, FocusGroup
+from .rules import KeepRest, Pass, Place, Roll, TakeBack, card
+
+TIER_COLOURS = {2: (92, 150, 96), 5: (70, 118, 176), 10: (146, 84, 160), 15: (196, 146, 44)}
+CARD_FACE = (250, 244, 228)
+CARD_EDGE = (120, 96, 64)
+TRAY = pygame.Rect(380, 430, 500, 140)
+DIE = 44            # loose dice in the tray
+IMAGE_DIE = 30      # the printed images on a card
+FLIGHT_SECONDS = 0.35
+FLIP_SECONDS = 0.45
+BANNER_SECONDS = 1.6
+
+
+@dataclass
+class Loose:
+    """A rolled die lying in the tray, not yet placed."""
+    face: int
+    x: float
+    y: float
+
+
+@dataclass
+class Flight:
+    """A die (or a card) moving across the table."""
+    start: tuple[float, float]
+    end: tuple[float, float]
+    t0: float
+    seconds: float
+    face: int = 0
+    owner: int = 0
+    size: int = 18
+    card_id: int | None = None
+    lands_on: tuple | None = None   # (card, player, image): hidden on the card until it lands
+
+
+@dataclass
+class Banner:
+    title: str
+    sub: str
+    colour: tuple
+    t0: float
+    seconds: float = BANNER_SECONDS
+
+
+def card_rects(slots: int) -> list[pygame.Rect]:
+    """The face-up card positions, centred in a row."""
+    w, h, gap, top = (196, 262, 28, 130) if slots <= 3 else (162, 230, 14, 162)
+    x0 = 640 - (slots * w + (slots - 1) * gap) // 2
+    return [pygame.Rect(x0 + i * (w + gap), top, w, h) for i in range(slots)]
+
+
+def ease(t: float) -> float:
+    t = max(0.0, min(1.0, t))
+    return t * t * (3 - 2 * t)
+
+
+class TableScene(BaseTableScene):
+    name = "roll-for-it"
+    keep_settled_dice = False
+
+    def __init__(self, app, match, **kw):
+        super().__init__(app, match, **kw)
+        self.cards = card_rects(match.game.face_up_count)
+        self.loose: list[Loose] = []
+        self.loose_dead = False          # the turn moved on: dice shown dimmed
+        self.selected: int | None = None
+        self.target: int | None = None   # keyboard card choice (slot index)
+        self.drag: int | None = None
+        self.drag_pos = (0, 0)
+        self.drag_moved = False
+        self.press_pos = (0, 0)
+        self.flights: list[Flight] = []
+        self.flips: dict[int, float] = {}       # slot -> flip start time
+        self.banners: list[Banner] = []
+        self.sparkles: list[tuple[float, float, float, float]] = []  # x, y, t0, angle
+        self.rolloff_view = None
+        self.buttons = FocusGroup(app)
+        self._buttons_for = None
+        self._placing_index: int | None = None
+        self.mini = 22 if len(match.seats) <= 4 else 15
+
+    # ------------------------------------------------------------------
+    # Helpers
+    # ------------------------------------------------------------------
+    def colour(self, player: int):
+        from ...ui.dice_render import player_colour
+        return player_colour(player, self.app.settings.colorblind_palette)
+
+    def _pace(self) -> float:
+        if self.app.settings.reduced_motion:
+            return 0.2
+        return 0.55 if self.app.settings.animation_speed == "fast" else 1.0
+
+    def image_spot(self, slot: int, index: int, player: int) -> tuple[float, float]:
+        """Centre of ``player``'s die beside image ``index`` of the card in ``slot``."""
+        rect = self.cards[slot]
+        row = self._image_row(rect, index, len(self._slot_card(slot).images))
+        per_row = max(1, (rect.right - 10 - (row.x + IMAGE_DIE + 8)) // (self.mini + 2))
+        x = row.x + IMAGE_DIE + 8 + (player % per_row) * (self.mini + 2) + self.mini / 2
+        y = row.centery + (player // per_row - 0.0) * (self.mini + 2) - (0 if player < per_row else self.mini / 2)
+        return (x, y)
+
+    def _slot_card(self, slot: int):
+        cid = self.state.slots[slot] if slot < len(self.state.slots) else None
+        return card(cid) if cid is not None else None
+
+    @staticmethod
+    def _image_row(rect: pygame.Rect, index: int, count: int) -> pygame.Rect:
+        top = rect.y + 62
+        h = (rect.bottom - 10 - top) / max(count, 1)
+        h = min(h, 40)
+        block = h * count
+        top += ((rect.bottom - 10 - top) - block) / 2
+        return pygame.Rect(rect.x + 12, int(top + index * h), rect.w - 24, int(h))
+
+    def seat_anchor(self, player: int) -> tuple[float, float]:
+        return self.seat_spots[player].pos
+
+    def human_placing(self) -> int | None:
+        seat = self.human_to_act()
+        return seat if seat is not None and self.state.phase == "place" else None
+
+    def legal_slots_for(self, face: int, player: int) -> list[int]:
+        return [i for i, cid in enumerate(self.state.slots)
+                if cid is not None and self.state.fits(face, cid, player)]
+
+    def loose_rect(self, i: int) -> pygame.Rect:
+        d = self.loose[i]
+        if self.drag == i:
+            return pygame.Rect(0, 0, DIE, DIE).move(self.drag_pos[0] - DIE // 2, self.drag_pos[1] - DIE // 2)
+        return pygame.Rect(int(d.x - DIE / 2), int(d.y - DIE / 2), DIE, DIE)
+
+    # ------------------------------------------------------------------
+    # Base-class hooks
+    # ------------------------------------------------------------------
+    def dice_zones(self, request: RollRequest) -> list[pygame.Rect]:
+        if len(request.groups) == 1:
+            return [TRAY.inflate(-60, -40)]
+        return super().dice_zones(request)
+
+    def _start_throw(self, request, forced=None) -> None:
+        """Player-coloured dice in flight (the base ThrowView draws ivory by default)."""
+        super()._start_throw(request, forced)
+        if self.throw_view is not None and hasattr(self.throw_view, "colours"):
+            self.throw_view.colours = lambda pose: self.colour(pose.owner)
+
+    def is_busy(self) -> bool:
+        now = self.time
+        if any(now - f.t0 < f.seconds for f in self.flights):
+            return True
+        return any(now - t0 < FLIP_SECONDS * self._pace() for t0 in self.flips.values())
+
+    def fixed_update(self, dt: float) -> None:
+        super().fixed_update(dt)
+        now = self.time
+        self.flights = [f for f in self.flights if now - f.t0 < f.seconds]
+        self.banners = [b for b in self.banners if now - b.t0 < b.seconds]
+        self.sparkles = [s for s in self.sparkles if now - s[2] < 1.2]
+        self.flips = {k: t for k, t in self.flips.items() if now - t < FLIP_SECONDS * self._pace()}
+
+    def banner(self, title: str, sub: str = "", colour=th.CREAM, seconds: float = BANNER_SECONDS) -> None:
+        self.banners = [Banner(title, sub, colour, self.time, seconds * max(self._pace(), 0.6))]
+
+    # ------------------------------------------------------------------
+    # Reacting to applied actions
+    # ------------------------------------------------------------------
+    def on_applied(self, player, action, before) -> None:
+        after = self.state
+        pace = self._pace()
+        if player == CHANCE:
+            if before.phase == "shuffle":
+                for slot in range(len(after.slots)):
+                    self.flips[slot] = self.time + slot * 0.12 * pace
+                self.announce("The deck is shuffled; three cards are dealt."
+                              if len(after.slots) == 3 else "The deck is shuffled; four cards are dealt.")
+            elif before.phase == "rolloff":
+                self.rolloff_view = self.settled_view
+                totals = ", ".join(f"{self.seat_name(p)} {t}" for p, t in after.rolloff)
+                self.announce(f"Roll-off: {totals}")
+                if after.phase == "start":
+                    self.banner(f"{self.seat_name(after.turn)} goes first", "highest roll-off total",
+                                th.BRASS_LIGHT)
+                else:
+                    self.banner("Tie!", "the tied players roll again", th.CREAM)
+            elif before.phase == "roll":
+                self._lay_out_roll(before.turn)
+                if after.turn != before.turn or after.phase != "place":
+                    self.loose_dead = True
+                    self.announce(f"{self.seat_name(before.turn)}: nothing matches", th.CREAM_DIM)
+            return
+        if isinstance(action, (Roll, TakeBack)):
+            self.loose = []
+            self.rolloff_view = None
+            self.selected = self.target = self.drag = None
+            if isinstance(action, TakeBack):
+                self._fly_home_from_cards(before, player)
+        elif isinstance(action, Place):
+            self._placed(before, player, action)
+        elif isinstance(action, KeepRest):
+            for d in self.loose:
+                self.flights.append(Flight((d.x, d.y), self.seat_anchor(player), self.time,
+                                           FLIGHT_SECONDS * pace, d.face, player, DIE - 10))
+            self.loose = []
+        elif isinstance(action, Pass):
+            self.banner(f"{self.seat_name(player)} passes", "all six dice are on cards")
+        if after.phase == "place" and after.turn == player:
+            self._fix_selection()
+
+    def _lay_out_roll(self, owner: int) -> None:
+        """The rolled dice stay where they settled, ready to drag."""
+        self.loose_dead = False
+        self.loose = []
+        poses = list(self.settled_view.poses()) if self.settled_view is not None else []
+        faces = list(self.state.rolled) if self.state.phase == "place" else []
+        if not faces and poses:
+            faces = [p.top for p in poses]
+        for i, face in enumerate(faces):
+            pose = next((p for p in poses if p.top == face), None)
+            if pose is not None:
+                poses.remove(pose)
+                x, y = pose.x, pose.y
+            else:
+                x, y = TRAY.x + 50 + i * (DIE + 14), TRAY.centery
+            self.loose.append(Loose(face, x, y))
+        self.selected = 0 if self.loose else None
+        self._fix_selection()
+
+    def _placed(self, before, player: int, action: Place) -> None:
+        pace = self._pace()
+        index = self._placing_index
+        self._placing_index = None
+        if index is None or index >= len(self.loose) or self.loose[index].face != action.face:
+            index = next((i for i, d in enumerate(self.loose) if d.face == action.face), None)
+        start = (self.loose[index].x, self.loose[index].y) if index is not None else TRAY.center
+        if self.drag is not None and index == self.drag:
+            start = self.drag_pos
+        if index is not None:
+            del self.loose[index]
+        self.drag = None
+        slot = before.slots.index(action.card)
+        images = card(action.card).images
+        image = next(i for i in before.open_images(action.card, player) if images[i] == action.face)
+        end = self.image_spot(slot, image, player)
+        after = self.state
+        if action.card in after.covers:
+            self.flights.append(Flight(start, end, self.time, FLIGHT_SECONDS * pace, action.face, player,
+                                       self.mini, lands_on=(action.card, player, image)))
+            self.app.sounds.play("click", 0.5)
+            return
+        # Scored: celebrate, send the card to the pile and every die home.
+        c = card(action.card)
+        self.banner(f"+{c.points}  {self.seat_name(player)} takes the card!",
+                    f"now {after.scores[player]} points", th.BRASS_LIGHT)
+        self.app.sounds.play("win" if after.is_terminal() else "chime", 0.8)
+        rect = self.cards[slot]
+        for k in range(14):
+            self.sparkles.append((rect.centerx, rect.centery, self.time, k * math.tau / 14))
+        for p, covered in enumerate(before.covers[action.card]):
+            for i in covered:
+                self.flights.append(Flight(self.image_spot(slot, i, p), self.seat_anchor(p),
+                                           self.time + 0.15 * pace, FLIGHT_SECONDS * 1.6 * pace,
+                                           images[i], p, self.mini))
+        self.flights.append(Flight(end, self.seat_anchor(player), self.time + 0.15 * pace,
+                                   FLIGHT_SECONDS * 1.6 * pace, action.face, player, self.mini))
+        self.flights.append(Flight(rect.center, self.seat_anchor(player), self.time, 0.7 * pace,
+                                   card_id=action.card))
+        if after.slots[slot] is not None:
+            self.flips[slot] = self.time + 0.3 * pace
+        if after.is_terminal():
+            why = {"target": f"reaches {after.scores[player]} points",
+                   "deck": "the cards ran out"}.get(after.end_reason, "")
+            self.banner(f"{self.seat_name(after.winners()[0])} wins!", why, th.BRASS_LIGHT, 3.0)
+
+    def _fly_home_from_cards(self, before, player: int) -> None:
+        for slot, cid in enumerate(before.slots):
+            if cid is None:
+                continue
+            for i in before.covers[cid][player]:
+                self.flights.append(Flight(self.image_spot(slot, i, player), self.seat_anchor(player),
+                                           self.time, FLIGHT_SECONDS * 1.4 * self._pace(),
+                                           card(cid).images[i], player, self.mini))
+
+    # ------------------------------------------------------------------
+    # Human input
+    # ------------------------------------------------------------------
+    def _fix_selection(self) -> None:
+        if not self.loose:
+            self.selected = None
+            return
+        if self.selected is None or self.selected >= len(self.loose):
+            self.selected = 0
+        seat = self.state.turn
+        fits = self.legal_slots_for(self.loose[self.selected].face, seat)
+        if self.target not in fits:
+            self.target = fits[0] if fits else None
+
+    def _refresh_buttons(self) -> None:
+        key = (len(self.match.history), self.human_to_act())
+        if key == self._buttons_for:
+            return
+        self._buttons_for = key
+        self.buttons.clear()
+        seat = self.human_to_act()
+        if seat is None or self.throw_view is not None:
+            return
+        legal = self.state.legal_actions(seat)
+        x, y = TRAY.right + 24, TRAY.y + 4
+        if self.state.phase == "start":
+            hand = self.state.hand(seat)
+            if Roll() in legal:
+                self.buttons.add(Button((x, y, 196, 56), "Roll for it!", lambda: self.submit(seat, Roll()),
+                                        primary=True, sub=f"{hand} dice  (R)"))
+                y += 66
+            if TakeBack() in legal:
+                self.buttons.add(Button((x, y, 196, 56), "Take Back", lambda: self.submit(seat, TakeBack()),
+                                        sub="all dice home, roll 6  (T)"))
+                y += 66
+            if Pass() in legal:
+                self.buttons.add(Button((x, y, 196, 56), "Pass", lambda: self.submit(seat, Pass()),
+                                        sub="leave dice on cards  (P)"))
+        elif self.state.phase == "place":
+            self.buttons.add(Button((x, y, 196, 56), "Keep the rest",
+                                    lambda: self.submit(seat, KeepRest()), sub="end turn  (K)"))
+
+    def try_place(self, index: int, slot: int | None) -> bool:
+        """Place loose die ``index`` on the card in ``slot``; a refusal says why."""
+        seat = self.human_placing()
+        if seat is None or index is None or index >= len(self.loose):
+            return False
+        if slot is None or self.state.slots[slot] is None:
+            return False
+        action = Place(self.loose[index].face, self.state.slots[slot])
+        reason = self.state.why_illegal(seat, action)
+        if reason:
+            self.app.toast(reason)
+            self.app.sounds.play("error")
+            return False
+        self._placing_index = index
+        return self.submit(seat, action)
+
+    def card_at(self, pos) -> int | None:
+        return next((i for i, r in enumerate(self.cards) if r.collidepoint(pos)), None)
+
+    def die_at(self, pos) -> int | None:
+        return next((i for i in reversed(range(len(self.loose))) if self.loose_rect(i).collidepoint(pos)), None)
+
+    def handle_table_event(self, event) -> bool:
+        self._refresh_buttons()
+        seat = self.human_to_act()
+        if seat is None:
+            return False
+        if self.state.phase == "start" and event.type == pygame.KEYDOWN:
+            shortcuts = {pygame.K_r: Roll(), pygame.K_t: TakeBack(), pygame.K_p: Pass()}
+            if event.key in shortcuts:
+                action = shortcuts[event.key]
+                if action in self.state.legal_actions(seat):
+                    return self.submit(seat, action)
+                self.app.toast(self.state.why_illegal(seat, action))
+                return True
+        placing = self.human_placing() is not None
+        if placing and self._placement_event(seat, event):
+            return True
+        return self.buttons.handle_event(event)
+
+    def _placement_event(self, seat: int, event) -> bool:
+        if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1:
+            hit = self.die_at(event.pos)
+            if hit is not None:
+                self.drag, self.selected = hit, hit
+                self.drag_pos = self.press_pos = event.pos
+                self.drag_moved = False
+                self._fix_selection()
+                return True
+            slot = self.card_at(event.pos)
+            if slot is not None and self.selected is not None:
+                self.try_place(self.selected, slot)
+                return True
+        elif event.type == pygame.MOUSEMOTION and self.drag is not None:
+            self.drag_pos = event.pos
+            if math.dist(event.pos, self.press_pos) > 6:
+                self.drag_moved = True
+            return True
+        elif event.type == pygame.MOUSEBUTTONUP and self.drag is not None:
+            index, self.drag = self.drag, None
+            if self.drag_moved:
+                slot = self.card_at(event.pos)
+                if slot is None:
+                    self.app.toast("Drop the die on a card with a matching image.")
+                else:
+                    self.try_place(index, slot)
+            return True
+        elif event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_LEFT, pygame.K_RIGHT) and self.loose:
+                step = 1 if event.key == pygame.K_RIGHT else -1
+                self.selected = ((self.selected or 0) + step) % len(self.loose)
+                self.target = None
+                self._fix_selection()
+                return True
+            if event.key in (pygame.K_UP, pygame.K_DOWN) and self.selected is not None:
+                fits = self.legal_slots_for(self.loose[self.selected].face, seat)
+                if fits:
+                    i = fits.index(self.target) if self.target in fits else -1
+                    self.target = fits[(i + (1 if event.key == pygame.K_DOWN else -1)) % len(fits)]
+                return True
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                if self.selected is not None and self.target is not None:
+                    return self.try_place(self.selected, self.target) or True
+                self.app.toast("This die fits no card: pick another or keep the rest (K).")
+                return True
+            if event.key == pygame.K_k:
+                return self.submit(seat, KeepRest())
+        return False
+
+    # ------------------------------------------------------------------
+    # Drawing
+    # ------------------------------------------------------------------
+    def draw_table(self, canvas: pygame.Surface, alpha: float) -> None:
+        self._refresh_buttons()
+        state = self.state
+        notes = {p: f"{state.scores[p]} pts  ·  {state.hand(p)} dice in hand" for p in range(state.n)}
+        self.draw_seats(canvas, state.turn_player() if state.turn_player() is not None else
+                        (state.turn if state.phase == "roll" else None), notes)
+        self._draw_piles(canvas)
+        self._draw_header(canvas)
+        fits = self._highlight_slots()
+        for slot, rect in enumerate(self.cards):
+            self._draw_slot(canvas, slot, rect, slot in fits)
+        self._draw_tray(canvas)
+        if self.rolloff_view is not None:
+            self.rolloff_view.draw(canvas, alpha)
+        self._draw_loose(canvas)
+        self._draw_flights(canvas)
+        self._draw_sparkles(canvas)
+        self.buttons.draw(canvas, self.theme)
+        self._draw_banner(canvas)
+
+    def _highlight_slots(self) -> set[int]:
+        seat = self.human_placing()
+        if seat is None:
+            return set()
+        index = self.drag if self.drag is not None else self.selected
+        if index is None or index >= len(self.loose):
+            return set()
+        return set(self.legal_slots_for(self.loose[index].face, seat))
+
+    def _draw_header(self, canvas) -> None:
+        state = self.state
+        deck = f"Deck: {len(state.deck)} cards" if state.phase != "shuffle" else "Shuffling..."
+        th.draw_text(canvas, self.theme, f"{deck}   ·   first to {state.target} points wins",
+                     (640, self.cards[0].y - 8), 16, th.CREAM_DIM, anchor="midbottom", shadow=1)
+        th.draw_text(canvas, self.theme, self._prompt(), (640, TRAY.y - 8), 20, th.BRASS_LIGHT, bold=True,
+                     anchor="midbottom", shadow=2)
+
+    def _prompt(self) -> str:
+        state = self.state
+        if state.phase == "over":
+            return "Game over"
+        if state.phase in ("shuffle", "rolloff"):
+            return "Roll-off: highest total goes first"
+        name = self.seat_name(state.turn)
+        human = self.human_to_act()
+        if human is None:
+            return f"{name} is rolling..." if state.phase in ("start", "roll") else f"{name} is placing dice"
+        if state.phase == "start":
+            if Roll() not in state.legal_actions(human):
+                return "All your dice are on cards: Take Back, or pass"
+            return "Your turn: roll the dice in hand, or Take Back first"
+        return "Drag a die onto a matching image (arrows + Enter), or keep the rest"
+
+    def _draw_slot(self, canvas, slot: int, rect: pygame.Rect, lit: bool) -> None:
+        c = self._slot_card(slot)
+        flip = self.flips.get(slot)
+        if c is None:
+            pygame.draw.rect(canvas, th.FELT_DARK, rect, border_radius=14)
+            pygame.draw.rect(canvas, th.BRASS_DARK, rect, 2, border_radius=14)
+            th.draw_text(canvas, self.theme, "empty", rect.center, 18, th.CREAM_DIM, anchor="center")
+            return
+        surf = pygame.Surface(rect.size, pygame.SRCALPHA)
+        self._paint_card(surf, c, slot, pygame.Rect(0, 0, *rect.size))
+        if flip is not None:
+            t = (self.time - flip) / max(FLIP_SECONDS * self._pace(), 1e-3)
+            if t < 0:
+                self._paint_back(canvas, rect)
+                return
+            scale = abs(math.cos(math.pi * (1 - min(1.0, t)) / 2))
+            if t < 0.5:
+                self._paint_back(canvas, rect, 1 - 2 * t)
+                return
+            surf = pygame.transform.smoothscale(surf, (max(1, int(rect.w * scale)), rect.h))
+        shadow = pygame.Surface((rect.w + 12, rect.h + 12), pygame.SRCALPHA)
+        pygame.draw.rect(shadow, (0, 0, 0, 70), shadow.get_rect(), border_radius=18)
+        canvas.blit(shadow, (rect.x - 2, rect.y + 4))
+        if lit:
+            glow = pygame.Surface(rect.inflate(22, 22).size, pygame.SRCALPHA)
+            pygame.draw.rect(glow, (*self.theme.good, 150), glow.get_rect(), border_radius=22)
+            canvas.blit(glow, rect.inflate(22, 22).topleft)
+        canvas.blit(surf, surf.get_rect(center=rect.center))
+        if slot == self.target and self.human_placing() is not None:
+            pygame.draw.rect(canvas, th.BRASS_LIGHT, rect.inflate(8, 8), 3, border_radius=18)
+
+    def _paint_back(self, canvas, rect, squeeze: float = 1.0) -> None:
+        w = max(1, int(rect.w * max(0.0, squeeze)))
+        back = pygame.Rect(0, 0, w, rect.h)
+        back.center = rect.center
+        pygame.draw.rect(canvas, (128, 34, 30), back, border_radius=14)
+        pygame.draw.rect(canvas, th.BRASS, back.inflate(-10, -10), 2, border_radius=10)
+
+    def _paint_card(self, surf, c, slot: int, rect: pygame.Rect) -> None:
+        tier = TIER_COLOURS[c.points]
+        pygame.draw.rect(surf, CARD_FACE, rect, border_radius=14)
+        band = pygame.Rect(rect.x, rect.y, rect.w, 52)
+        pygame.draw.rect(surf, tier, band, border_top_left_radius=14, border_top_right_radius=14)
+        pygame.draw.rect(surf, CARD_EDGE, rect, 2, border_radius=14)
+        th.draw_text(surf, self.theme, str(c.points), (rect.x + 14, band.centery), 38, th.CREAM, bold=True,
+                     style="display", anchor="midleft", shadow=1)
+        th.draw_text(surf, self.theme, "points", (rect.x + 64, band.centery + 8), 15, th.CREAM,
+                     anchor="midleft")
+        th.draw_text(surf, self.theme, f"{len(c.images)} dice", (rect.right - 12, band.centery + 8), 14,
+                     th.CREAM, anchor="midright")
+        renderer = self.renderer
+        state = self.state
+        hidden = {f.lands_on for f in self.flights if f.lands_on is not None}
+        covers = state.covers.get(c.id, [])
+        for i, face in enumerate(c.images):
+            row = self._image_row(rect, i, len(c.images))
+            if renderer is not None:
+                icon = renderer.face("d6", face, None, IMAGE_DIE)
+                surf.blit(icon, icon.get_rect(midleft=(row.x, row.centery)))
+            else:
+                th.draw_text(surf, self.theme, str(face), (row.x + 10, row.centery), 22, th.INK, anchor="center")
+            pygame.draw.line(surf, (226, 214, 186), (row.x + IMAGE_DIE + 4, row.bottom - 1),
+                             (rect.right - 12, row.bottom - 1), 1)
+            for p, covered in enumerate(covers):
+                if i in covered and (c.id, p, i) not in hidden:
+                    x, y = self.image_spot(slot, i, p)
+                    x -= self.cards[slot].x
+                    y -= self.cards[slot].y
+                    self._mini_die(surf, face, p, (x, y), self.mini)
+
+    def _mini_die(self, surf, face: int, owner: int, centre, size: int) -> None:
+        renderer = self.renderer
+        if renderer is None:
+            pygame.draw.rect(surf, self.colour(owner).body, pygame.Rect(0, 0, size, size).move(
+                centre[0] - size / 2, centre[1] - size / 2), border_radius=3)
+            return
+        img = renderer.face("d6", face, self.colour(owner), int(size))
+        surf.blit(img, img.get_rect(center=(int(centre[0]), int(centre[1]))))
+
+    def _draw_tray(self, canvas) -> None:
+        tray = pygame.Surface(TRAY.size, pygame.SRCALPHA)
+        pygame.draw.rect(tray, (0, 0, 0, 60), tray.get_rect(), border_radius=18)
+        pygame.draw.rect(tray, (*th.BRASS_DARK, 160), tray.get_rect(), 2, border_radius=18)
+        canvas.blit(tray, TRAY.topleft)
+        if not self.loose and self.throw_view is None and self.state.phase in ("start", "roll"):
+            th.draw_text(canvas, self.theme, "the dice land here", TRAY.center, 16,
+                         th.CREAM_DIM, anchor="center")
+
+    def _draw_loose(self, canvas) -> None:
+        renderer = self.renderer
+        owner = self.state.turn
+        seat = self.human_placing()
+        for i in sorted(range(len(self.loose)), key=lambda k: k == self.drag):
+            d = self.loose[i]
+            rect = self.loose_rect(i)
+            fits = seat is not None and bool(self.legal_slots_for(d.face, seat))
+            if i == self.selected and seat is not None:
+                pygame.draw.rect(canvas, th.BRASS_LIGHT, rect.inflate(10, 10), 3, border_radius=10)
+            if renderer is not None:
+                img = renderer.face("d6", d.face, self.colour(owner), DIE)
+                if self.loose_dead or (seat is not None and not fits):
+                    img = img.copy()
+                    img.set_alpha(120)
+                canvas.blit(img, rect)
+            else:
+                pygame.draw.rect(canvas, self.colour(owner).body, rect, border_radius=8)
+                th.draw_text(canvas, self.theme, str(d.face), rect.center, 22, th.INK, anchor="center")
+
+    def _draw_flights(self, canvas) -> None:
+        for f in self.flights:
+            t = (self.time - f.t0) / max(f.seconds, 1e-3)
+            if t < 0:
+                continue
+            k = ease(t)
+            x = f.start[0] + (f.end[0] - f.start[0]) * k
+            y = f.start[1] + (f.end[1] - f.start[1]) * k - math.sin(math.pi * k) * 40
+            if f.card_id is not None:
+                w, h = int(150 * (1 - 0.75 * k)), int(200 * (1 - 0.75 * k))
+                r = pygame.Rect(0, 0, max(4, w), max(4, h))
+                r.center = (int(x), int(y))
+                pygame.draw.rect(canvas, TIER_COLOURS[card(f.card_id).points], r, border_radius=10)
+                pygame.draw.rect(canvas, CARD_FACE, r, 2, border_radius=10)
+                th.draw_text(canvas, self.theme, str(card(f.card_id).points), r.center, max(12, int(40 * (1 - 0.6 * k))),
+                             th.CREAM, bold=True, anchor="center")
+            else:
+                self._mini_die(canvas, f.face, f.owner, (x, y), f.size)
+
+    def _draw_sparkles(self, canvas) -> None:
+        for x, y, t0, angle in self.sparkles:
+            t = (self.time - t0) / 1.2
+            r = 30 + 160 * ease(t)
+            px, py = x + math.cos(angle) * r, y + math.sin(angle) * r * 0.7
+            size = max(1, int(7 * (1 - t)))
+            pygame.draw.circle(canvas, th.BRASS_LIGHT, (int(px), int(py)), size)
+
+    def _draw_piles(self, canvas) -> None:
+        """Each player's scored cards as a staggered pile beside their nameplate."""
+        state = self.state
+        for p, pile in enumerate(state.scored):
+            if not pile:
+                continue
+            sx, sy = self.seat_anchor(p)
+            x0 = sx + (80 if sx < 1000 else -80 - 26 - 8 * len(pile))
+            y0 = sy - 18
+            for k, cid in enumerate(pile):
+                r = pygame.Rect(int(x0 + k * 8), int(y0), 26, 36)
+                pygame.draw.rect(canvas, TIER_COLOURS[card(cid).points], r, border_radius=4)
+                pygame.draw.rect(canvas, CARD_FACE, r, 1, border_radius=4)
+            last = pygame.Rect(int(x0 + (len(pile) - 1) * 8), int(y0), 26, 36)
+            th.draw_text(canvas, self.theme, str(card(pile[-1]).points), last.center, 14, th.CREAM,
+                         bold=True, anchor="center")
+
+    def _draw_banner(self, canvas) -> None:
+        for b in self.banners:
+            t = (self.time - b.t0) / b.seconds
+            fade = 255 if t < 0.8 else int(255 * (1 - (t - 0.8) / 0.2))
+            box = pygame.Rect(0, 0, 560, 92)
+            box.center = (640, 290)
+            plate = pygame.Surface(box.size, pygame.SRCALPHA)
+            pygame.draw.rect(plate, (*th.WOOD_DARK, 230), plate.get_rect(), border_radius=16)
+            pygame.draw.rect(plate, (*b.colour, 255), plate.get_rect(), 3, border_radius=16)
+            th.draw_text(plate, self.theme, b.title, (box.w // 2, 44), 34, b.colour, bold=True,
+                         style="display", anchor="midbottom")
+            if b.sub:
+                th.draw_text(plate, self.theme, b.sub, (box.w // 2, 52), 18, th.CREAM, anchor="midtop")
+            plate.set_alpha(max(0, fade))
+            canvas.blit(plate, box)

@@ -1,0 +1,115 @@
+"""Headless Roll For It! table: enters, draws at every size, survives random input, and a
+human rolls, drags a die onto a card, is refused an illegal drop, and keeps the rest."""
+from __future__ import annotations
+
+import os
+import random
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame
+import pytest
+
+from game.core.match import Match, Seat
+from game.core.protocol import CHANCE, RollResult, ShuffleResult
+from game.games.roll_for_it.rules import KeepRest, Place, Roll
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    monkeypatch.setenv("DICE_TAVERN_HOME", str(tmp_path))
+    from game.app import App
+    app = App(headless=True)
+    app.settings.reduced_motion = True
+    yield app
+    app.shutdown()
+
+
+def table(app, match):
+    from game.games.roll_for_it.scene import TableScene
+    scene = TableScene(app, match)
+    app.start(scene)
+    return scene
+
+
+def key(k):
+    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="")
+
+
+def mouse(kind, pos):
+    return pygame.event.Event(kind, pos=pos, button=1, rel=(0, 0), buttons=(1, 0, 0))
+
+
+def human_match():
+    """You start (identity deck: cards (1 1), (2 2), (3 3) face up) against a Hard AI."""
+    match = Match("roll-for-it", [Seat("You"), Seat("Bot", "ai", "hard")], seed=3)
+    match.apply(CHANCE, ShuffleResult(tuple(range(30))))
+    match.apply(CHANCE, RollResult(((6, 6), (1, 1))))
+    return match
+
+
+def test_table_enters_draws_and_survives_random_input(app):
+    match = Match("roll-for-it", [Seat("You")] + [Seat(f"B{i}", "ai", "hard") for i in range(1, 4)], seed=2)
+    scene = table(app, match)
+    rng = random.Random(4)
+    for _ in range(40):
+        pos = (rng.randrange(1280), rng.randrange(720))
+        app.feed(mouse(pygame.MOUSEBUTTONDOWN, pos), mouse(pygame.MOUSEMOTION, (pos[0] + 30, pos[1])),
+                 mouse(pygame.MOUSEBUTTONUP, (pos[0] + 30, pos[1])),
+                 key(rng.choice([pygame.K_LEFT, pygame.K_UP, pygame.K_RETURN, pygame.K_r, pygame.K_k])))
+        app.run_frames(6)
+    app.draw(1.0)
+    assert match.history
+
+
+@pytest.mark.parametrize("players", [2, 5, 8])
+def test_every_table_size_draws(app, players):
+    seats = [Seat(f"B{i}", "ai", "easy") for i in range(players)]
+    scene = table(app, Match("roll-for-it", seats, seed=1))
+    app.run_frames(240)
+    app.draw(1.0)
+    assert len(scene.cards) == (4 if players >= 5 else 3)
+
+
+def test_human_rolls_drags_a_die_and_is_refused_a_wrong_card(app):
+    match = human_match()
+    scene = table(app, match)
+    app.feed(key(pygame.K_r))
+    assert match.history[-1] == (0, Roll())
+    app.run_frames(600, until=lambda a: match.state.phase == "place")
+    match_state_faces = list(match.state.rolled)
+    # The physics decided the faces; find a die that fits a card and one card it does not fit.
+    index = next((i for i, d in enumerate(scene.loose) if d.face in (1, 2, 3)), None)
+    if index is None:
+        pytest.skip("this throw matched nothing")   # the seed is fixed, so this never flakes
+    face = scene.loose[index].face
+    good = face - 1                                 # card slot of (1 1), (2 2), (3 3)
+    bad = (good + 1) % 3
+    start = scene.loose_rect(index).center
+    app.feed(mouse(pygame.MOUSEBUTTONDOWN, start), mouse(pygame.MOUSEMOTION, scene.cards[bad].center),
+             mouse(pygame.MOUSEBUTTONUP, scene.cards[bad].center))
+    assert not any(isinstance(a, Place) for _, a in match.history)      # refused, with a reason
+    assert len(scene.loose) == len(match_state_faces)
+    start = scene.loose_rect(index).center
+    app.feed(mouse(pygame.MOUSEBUTTONDOWN, start), mouse(pygame.MOUSEMOTION, scene.cards[good].center),
+             mouse(pygame.MOUSEBUTTONUP, scene.cards[good].center))
+    assert (0, Place(face, good)) in match.history
+    app.run_frames(60)
+    app.draw(1.0)
+
+
+def test_keyboard_place_and_keep_the_rest(app):
+    match = human_match()
+    match.apply(0, Roll())
+    match.apply(CHANCE, RollResult(((1, 2, 5, 5, 6, 6),)))
+    scene = table(app, match)
+    scene._lay_out_roll(0)
+    app.run_frames(5)
+    assert scene.selected == 0 and scene.target == 0
+    app.feed(key(pygame.K_RETURN))
+    assert match.history[-1] == (0, Place(1, 0))
+    app.run_frames(5)
+    app.feed(key(pygame.K_k))
+    assert match.history[-1] == (0, KeepRest())
+    assert match.state.turn == 1
