@@ -45,6 +45,9 @@ class App:
             os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
         pygame.init()
         self.settings, note = userfiles.load_settings()
+        # what is on disk (None: nothing valid yet, so the first shutdown writes it)
+        self._saved_settings = (self.settings.to_json()
+                                if not note and userfiles.settings_path().is_file() else None)
         if fullscreen is not None:
             self.settings.fullscreen = fullscreen
         self.theme = Theme(self.settings.colorblind_palette)
@@ -126,6 +129,7 @@ class App:
         self.sounds.apply_settings(self.settings)
         try:
             userfiles.save_settings(self.settings)
+            self._saved_settings = self.settings.to_json()
         except userfiles.UserFileError as exc:
             self.toast(str(exc))
 
@@ -296,10 +300,13 @@ class App:
         return count
 
     def shutdown(self) -> None:
-        try:
-            userfiles.save_settings(self.settings)
-        except userfiles.UserFileError:
-            pass
+        # only when something changed (e.g. the window size): an unchanged
+        # file is not rewritten, which keeps quitting quick
+        if self.settings.to_json() != self._saved_settings:
+            try:
+                userfiles.save_settings(self.settings)
+            except userfiles.UserFileError:
+                pass
         while self.stack:
             self.stack.pop().exit()
         self.sounds.close()

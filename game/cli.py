@@ -108,16 +108,30 @@ def _parse_option(text: str) -> tuple[str, object]:
         return key, value
 
 
+def _first_index(argv: list[str]) -> int:
+    """Index of the first argument that is not the global ``--data-dir [DIR]``."""
+    i = 0
+    while i < len(argv):
+        if argv[i] == "--data-dir":
+            i += 2
+        elif argv[i].startswith("--data-dir="):
+            i += 1
+        else:
+            return i
+    return len(argv)
+
+
 def main(argv: list[str] | None = None) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     argv = list(sys.argv[1:] if argv is None else argv)
     # `python -m game` alone (or with play's flags) plays.
-    first = next((a for a in argv if not a.startswith("--data-dir")), None)
+    at = _first_index(argv)
+    first = argv[at] if at < len(argv) else None
     if "--smoke" in argv:  # the frozen executable's smoke flag: `--smoke --json`
         i = argv.index("--smoke")
         argv = argv[:i] + ["smoke"] + argv[i + 1:]
     elif first is None or (first.startswith("-") and first not in ("-h", "--help")):
-        argv.append("play")
+        argv.insert(at, "play")
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.data_dir:

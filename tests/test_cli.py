@@ -23,3 +23,15 @@ def test_bad_arguments_exit_2_with_one_line(args, needle):
     assert out.returncode == 2
     assert needle in out.stderr
     assert len(out.stderr.strip().splitlines()) == 1
+
+
+def test_data_dir_alone_means_play(monkeypatch, tmp_path):
+    """`python -m game --data-dir X` plays (the app is replaced by a probe)."""
+    from game import app, cli
+    seen = {}
+    monkeypatch.setattr(app, "run", lambda fullscreen=None, replay_file=None: seen.setdefault("ran", fullscreen) or 0)
+    monkeypatch.delenv("DICE_TAVERN_HOME", raising=False)
+    assert cli.main(["--data-dir", str(tmp_path)]) == 0
+    assert "ran" in seen
+    assert cli.main(["--data-dir", str(tmp_path), "--windowed"]) == 0
+    assert seen["ran"] is None  # setdefault kept the first call's value

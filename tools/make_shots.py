@@ -1,7 +1,11 @@
-"""Write a set of screenshots (PNG) for the README: `python tools/make_shots.py [FOLDER]`.
+"""Write the README's screenshots (PNG): `python tools/make_shots.py [FOLDER]`.
 
-Uses the same renderer as `python -m game shot`; scenes that need a built
-game are skipped while no game is built."""
+The set: the title, setup, rules, settings, pause, curtain and results
+screens, the replay viewer, and the table of every built game at a mid-game
+moment (``table-<game>.png``).  Uses the same renderer as
+`python -m game shot`, in a throw-away data folder; scenes that need a built
+game are skipped while it is not built.  Images are 1280x720 PNGs, each
+written once and reported with its size."""
 from __future__ import annotations
 
 import os
@@ -15,21 +19,52 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.ui import shots  # noqa: E402
 
-SCENES = ("title", "setup", "rules", "settings", "table", "pause", "curtain", "results", "replay")
+MENU_SHOTS = (
+    # (file stem, scene, game or None for the default, players)
+    ("title", "title", None, None),
+    ("setup", "setup", "liars-dice", 4),
+    ("rules", "rules", "roll-call", None),
+    ("settings", "settings", None, None),
+    ("pause", "pause", "roll-the-bones", 4),
+    ("curtain", "curtain", "liars-dice", 3),
+    ("results", "results", "roll-for-it", 4),
+    ("replay", "replay", "liars-dice", 4),
+)
+TABLE_PLAYERS = {"diced-out": 3}
+"""Seats per table shot (others: 4); Diced Out's sheets are large."""
+SIZE_LIMIT = 250_000
+
+
+def plan() -> list[tuple[str, str, str | None, int | None]]:
+    from game import games
+    items = list(MENU_SHOTS)
+    for game_id in games.GAME_IDS:
+        items.append((f"table-{game_id}", "table", game_id, TABLE_PLAYERS.get(game_id, 4)))
+    return items
 
 
 def main(argv: list[str]) -> int:
     out = Path(argv[0] if argv else "docs/shots")
     out.mkdir(parents=True, exist_ok=True)
     shots._load_game_shots()
-    with tempfile.TemporaryDirectory(prefix="dice-tavern-shots-") as home:
-        os.environ["DICE_TAVERN_HOME"] = home
-        for name in SCENES:
+    status = 0
+    for stem, scene, game_id, players in plan():
+        with tempfile.TemporaryDirectory(prefix="dice-tavern-shots-") as home:
+            os.environ["DICE_TAVERN_HOME"] = home
+            path = out / f"{stem}.png"
             try:
-                print(shots.render(name, str(out / f"{name}.png")))
+                shots.render(scene, str(path), game_id=game_id, players=players)
             except ValueError as exc:
-                print(f"skipped {name}: {exc}")
-    return 0
+                print(f"skipped {stem}: {exc}")
+                continue
+            except Exception as exc:  # one broken game must not stop the rest
+                print(f"FAILED {stem}: {type(exc).__name__}: {exc}", file=sys.stderr)
+                status = 1
+                continue
+        size = path.stat().st_size
+        note = "" if size <= SIZE_LIMIT else f"  (over {SIZE_LIMIT // 1000} KB)"
+        print(f"{path}  {size // 1024} KB{note}")
+    return status
 
 
 if __name__ == "__main__":

@@ -8,29 +8,14 @@ from __future__ import annotations
 
 import pygame
 
+from ..ui import pictures
 from ..ui import theme as th
 from ..ui.scene import Scene
 from ..ui.widgets import FocusGroup
 
-_BACKDROP: dict[tuple, pygame.Surface] = {}
-
-
 def backdrop(size=(1280, 720)) -> pygame.Surface:
-    """The table seen from a little further away, dimmed: the menus' backdrop."""
-    surf = _BACKDROP.get(size)
-    if surf is None:
-        from ..ui.table_scene import render_table_background
-        surf = render_table_background(size).copy()
-        th.dim(surf, 120)
-        # warm lamp light from the top centre
-        glow = pygame.Surface(size, pygame.SRCALPHA)
-        for i in range(12):
-            r = pygame.Rect(0, 0, 1400 - i * 90, 700 - i * 45)
-            r.center = (size[0] // 2, -60)
-            pygame.draw.ellipse(glow, (255, 200, 120, 6), r)
-        surf.blit(glow, (0, 0))
-        _BACKDROP[size] = surf
-    return surf
+    """The menus' backdrop (see ``pictures.menu_backdrop``)."""
+    return pictures.menu_backdrop(size)
 
 
 class MenuScene(Scene):

@@ -12,6 +12,58 @@ from ..ui.widgets import Button
 from .base import MenuScene
 
 
+_CURTAIN: dict[tuple[int, int], pygame.Surface] = {}
+
+
+def velvet_curtain(size=(1280, 720)) -> pygame.Surface:
+    """Red velvet in soft folds under a brass rod and a fringed pelmet, with a
+    pool of lamp light in the middle (drawn once per size)."""
+    import math
+    key = (max(1, int(size[0])), max(1, int(size[1])))
+    surf = _CURTAIN.get(key)
+    if surf is not None:
+        return surf
+    w, h = key
+    # one row of folds: cosine shading, scaled down the whole height
+    folds = pygame.Surface((w, 1))
+    period = 92
+    for x in range(w):
+        light = 0.5 + 0.5 * math.cos(2 * math.pi * x / period)
+        light = light ** 1.6
+        folds.set_at((x, 0), (int(70 + 70 * light), int(12 + 16 * light), int(20 + 16 * light)))
+    surf = pygame.transform.scale(folds, (w, h))
+    # darker towards the floor and under the pelmet
+    shade = pygame.Surface((2, 3), pygame.SRCALPHA)
+    shade.fill((0, 0, 0, 120), (0, 0, 2, 1))
+    shade.fill((0, 0, 0, 0), (0, 1, 2, 1))
+    shade.fill((0, 0, 0, 150), (0, 2, 2, 1))
+    surf.blit(pygame.transform.smoothscale(shade, (w, h)), (0, 0))
+    # lamp light on the velvet
+    glow = pygame.Surface((max(1, w // 4), max(1, h // 4)), pygame.SRCALPHA)
+    for i in range(24):
+        r = pygame.Rect(0, 0, (960 - i * 34) // 4, (600 - i * 21) // 4)
+        r.center = (glow.get_width() // 2, int(h * 0.5) // 4)
+        pygame.draw.ellipse(glow, (255, 150, 90, 4), r)
+    surf.blit(pygame.transform.smoothscale(glow, (w, h)), (0, 0))
+    # pelmet with a scalloped edge and gold trim, on a brass rod
+    pelmet_h = 46
+    pygame.draw.rect(surf, (96, 16, 26), (0, 0, w, pelmet_h))
+    for x in range(0, w + 80, 80):
+        pygame.draw.circle(surf, (96, 16, 26), (x + 40, pelmet_h), 28, draw_top_right=False,
+                           draw_top_left=False, draw_bottom_left=True, draw_bottom_right=True)
+        pygame.draw.arc(surf, th.BRASS, (x + 12, pelmet_h - 28, 56, 56), math.pi, 2 * math.pi, 3)
+        pygame.draw.line(surf, th.BRASS_DARK, (x + 40, pelmet_h + 28), (x + 40, pelmet_h + 40), 2)
+        pygame.draw.circle(surf, th.BRASS, (x + 40, pelmet_h + 42), 4)
+    pygame.draw.rect(surf, th.BRASS_DARK, (0, 0, w, 12))
+    pygame.draw.line(surf, th.BRASS_LIGHT, (0, 4), (w, 4), 2)
+    # the hem on the floor
+    pygame.draw.rect(surf, (40, 6, 10), (0, h - 10, w, 10))
+    pygame.draw.line(surf, th.BRASS_DARK, (0, h - 10), (w, h - 10), 2)
+    surf = surf.convert() if pygame.display.get_surface() is not None else surf
+    _CURTAIN[key] = surf
+    return surf
+
+
 class CurtainScene(MenuScene):
     name = "curtain"
     overlay = False
@@ -43,15 +95,10 @@ class CurtainScene(MenuScene):
         super().handle_event(event)
 
     def draw_backdrop(self, canvas):
-        canvas.fill(th.NIGHT)
-        for i in range(0, 1280, 64):  # velvet folds
-            shade = 40 + (i // 64 % 2) * 14
-            pygame.draw.rect(canvas, (shade + 60, 18, 24), (i, 0, 64, 720))
-            pygame.draw.line(canvas, (shade + 30, 10, 16), (i, 0), (i, 720), 3)
-        th.dim(canvas, 90)
+        canvas.blit(velvet_curtain(canvas.get_size()), (0, 0))
 
     def draw_heading(self, canvas, y=0):
-        pictures.cup(canvas, (640, 200), 120, 120)
+        pictures.cup(canvas, (640, 200), 110, 110)
         th.draw_text(canvas, self.theme, f"Pass to {self.seat_name}", (640, 300), 64, th.BRASS_LIGHT,
                      style="display", anchor="midtop", shadow=3)
         th.draw_text(canvas, self.theme, "Everyone else, look away. Press Enter or click when ready.",

@@ -3,8 +3,9 @@ from __future__ import annotations
 
 from ..core import saves
 from ..core.userfiles import UserFileError
+from ..ui import pictures
 from ..ui import theme as th
-from ..ui.widgets import Button, Panel
+from ..ui.widgets import Button
 from .base import MenuScene
 
 
@@ -17,16 +18,34 @@ class PauseScene(MenuScene):
         super().__init__(app)
         self.table = table
 
+    BOARD = (440, 130, 400, 460)
+
     def build(self) -> None:
-        self.ui.add(Panel((440, 150, 400, 420), fill=th.WOOD_DARK, border=th.BRASS))
         items = [("Resume", self.back, True), ("Rules", self.open_rules, False),
                  ("Settings", self.open_settings, False), ("Save and quit to title", self.quit_to_title, False)]
         for i, (text, action, primary) in enumerate(items):
-            self.ui.add(Button((480, 250 + i * 72, 320, 56), text, action, primary=primary))
+            self.ui.add(Button((480, 262 + i * 72, 320, 56), text, action, primary=primary))
+
+    def draw_backdrop(self, canvas) -> None:
+        super().draw_backdrop(canvas)  # the table, dimmed
+        th.wood_board(canvas, self.BOARD)
 
     def draw_heading(self, canvas, y=0):
-        th.draw_text(canvas, self.theme, "Paused", (640, 168), 56, th.BRASS_LIGHT, style="display",
+        th.draw_text(canvas, self.theme, "Paused", (640, 150), 56, th.BRASS_LIGHT, style="display",
                      anchor="midtop", shadow=3)
+        try:
+            from .. import games
+            name = games.game_info(self.table.match.game_id).title
+        except Exception:  # a test double without a registered game
+            name = ""
+        if name:
+            th.draw_text(canvas, self.theme, name, (640, 214), 18, th.CREAM_DIM, style="italic",
+                         anchor="midtop")
+        pictures.die(canvas, (484, 184), 30, 5, angle=-14)
+        pictures.die(canvas, (796, 184), 30, 2, angle=12)
+
+    def draw_content(self, canvas) -> None:
+        th.draw_text(canvas, self.theme, "Esc resumes", (640, 572), 14, th.CREAM_DIM, anchor="midbottom")
 
     def open_rules(self) -> None:
         from .rules import RulesScene

@@ -32,28 +32,55 @@ class ResultsScene(MenuScene):
             self.ui.add(Button((x0 + i * (w + gap), 620, w, 54), text, action, primary=primary,
                                enabled=text != "Watch replay" or self.replay_path is not None))
 
+    ROW_H = 44
+    MAX_ROWS = 10
+
+    def panel_rect(self):
+        """The ranking card: as tall as its rows (plus the seed line), centred
+        between the heading and the buttons."""
+        import pygame
+        rows = min(len(self.order), self.MAX_ROWS)
+        extra = 26 if len(self.order) > self.MAX_ROWS else 0
+        h = 36 + rows * self.ROW_H + extra + 58
+        rect = pygame.Rect(0, 0, 600, h)
+        rect.center = (640, (120 + 600) // 2)
+        rect.top = max(120, rect.top)
+        return rect
+
     def draw_content(self, canvas) -> None:
-        th.panel(canvas, (340, 150, 600, 430))
-        rows = self.order[:10]
-        step = min(38, 320 // max(1, len(rows)))
+        import pygame
+        card = self.panel_rect()
+        th.panel(canvas, card)
+        pygame.draw.rect(canvas, th.BRASS_DARK, card.inflate(-14, -14), 1, border_radius=10)
+        rows = self.order[:self.MAX_ROWS]
+        y0 = card.y + 22
         for i, p in enumerate(rows):
-            y = 180 + i * step
+            y = y0 + i * self.ROW_H
             seat = self.match.seats[p]
+            winner = self.ranking[p] == 0
+            if winner:  # a warm brass band behind the winners
+                band = pygame.Rect(card.x + 22, y - 2, card.w - 44, self.ROW_H - 6)
+                pygame.draw.rect(canvas, (232, 204, 140), band, border_radius=8)
+            elif i:
+                pygame.draw.line(canvas, th.PARCHMENT_DARK, (card.x + 40, y - 4), (card.right - 40, y - 4), 1)
             place = PLACES[self.ranking[p]] if self.ranking[p] < len(PLACES) else str(self.ranking[p] + 1)
-            colour = (110, 40, 28) if self.ranking[p] == 0 else th.INK
-            th.draw_text(canvas, self.theme, place, (400, y), 24, colour, bold=True, style="display")
-            pygame_colour = self.theme.player_colour(p)
-            import pygame
-            pygame.draw.circle(canvas, pygame_colour, (480, y + 15), 9)
-            pygame.draw.circle(canvas, th.INK, (480, y + 15), 9, 1)
+            colour = (110, 40, 28) if winner else th.INK
+            cy = y + (self.ROW_H - 6) // 2
+            th.draw_text(canvas, self.theme, place, (card.x + 60, cy), 24, colour, bold=True, style="display",
+                         anchor="midleft")
+            pygame.draw.circle(canvas, self.theme.player_colour(p), (card.x + 140, cy), 9)
+            pygame.draw.circle(canvas, th.INK, (card.x + 140, cy), 9, 1)
             kind = "human" if not seat.is_ai else f"AI {seat.level}"
-            th.draw_text(canvas, self.theme, seat.name, (500, y + 2), 24, colour, bold=self.ranking[p] == 0)
-            th.draw_text(canvas, self.theme, kind, (880, y + 6), 16, (110, 90, 70), style="italic", anchor="topright")
-        if len(self.order) > 10:
-            th.draw_text(canvas, self.theme, f"... and {len(self.order) - 10} more", (640, 520), 16, th.INK,
-                         anchor="midtop", style="italic")
+            th.draw_text(canvas, self.theme, seat.name, (card.x + 160, cy), 24, colour, bold=winner,
+                         anchor="midleft")
+            th.draw_text(canvas, self.theme, kind, (card.right - 60, cy), 16, (110, 90, 70), style="italic",
+                         anchor="midright")
+        y = y0 + len(rows) * self.ROW_H
+        if len(self.order) > self.MAX_ROWS:
+            th.draw_text(canvas, self.theme, f"... and {len(self.order) - self.MAX_ROWS} more", (640, y), 16,
+                         th.INK, anchor="midtop", style="italic")
         th.draw_text(canvas, self.theme, f"Seed {self.match.seed}  \u00b7  {len(self.match.history)} moves",
-                     (640, 548), 18, th.BRASS_DARK, bold=True, anchor="midtop")
+                     (640, card.bottom - 24), 18, th.BRASS_DARK, bold=True, anchor="midbottom")
         pictures.die(canvas, (300, 80), 50, 6, angle=-18)
         pictures.die(canvas, (980, 80), 50, 6, angle=12)
 

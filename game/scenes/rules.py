@@ -206,5 +206,9 @@ class RulesScene(MenuScene):
             thumb = pygame.Rect(track.x, 0, 8, max(24, int(track.h * frac)))
             thumb.y = track.y + int((track.h - thumb.h) * self.scroll / self.max_scroll)
             pygame.draw.rect(canvas, th.BRASS_DARK, thumb, border_radius=4)
-        th.draw_text(canvas, self.theme, "Up/Down, Page Up/Down or the wheel to scroll", (640, 716), 15,
-                     th.CREAM_DIM, anchor="midbottom")
+        # the hint sits beside the Back button, never under it
+        hint = "Up/Down, Page Up/Down or the wheel to scroll" if self.max_scroll > 0 else ""
+        if hint:
+            th.draw_text(canvas, self.theme, hint, (760, 674), 15, th.CREAM_DIM, anchor="midleft", shadow=1)
+        th.draw_text(canvas, self.theme, "Esc goes back", (520, 674), 15, th.CREAM_DIM, anchor="midright",
+                     shadow=1)

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pygame
 
 from .. import games
-from ..core import saves
+from ..core import userfiles
 from ..core.userfiles import UserFileError
 from ..ui import pictures
 from ..ui import theme as th
@@ -63,7 +63,8 @@ class TitleScene(MenuScene):
         for i, game_id in enumerate(ids):
             self.ui.add(GameCard((x0 + i * (width + gap), 200, width, 300), game_id,
                                  lambda g=game_id: self.open_setup(g), enabled=is_playable(game_id)))
-        has_save = saves.has_autosave()
+        # a plain file check: the save machinery (Match, seeds) loads only on Continue
+        has_save = userfiles.autosave_path().is_file()
         labels = ([("Continue", self.continue_game, True)] if has_save else []) + [
             ("Replays", self.open_replays, False), ("Settings", self.open_settings, False),
             ("Quit", self.app.quit, False)]
@@ -87,6 +88,7 @@ class TitleScene(MenuScene):
         self.app.push(ReplayListScene(self.app))
 
     def continue_game(self) -> None:
+        from ..core import saves
         try:
             match = saves.load_autosave()
         except UserFileError as exc:

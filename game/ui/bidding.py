@@ -11,6 +11,12 @@ face, Enter bids, each challenge has its own key (C for Call, J for Jinto).
 ``BidHistory``: the bids of the round, newest at the bottom, with the
 bidder's colour, name and a die-face icon.
 
+``BiddingTableScene``: the table both games share (cups around the rail,
+your own dice face-up in a tray before your seat, the current bid large in
+the centre, the round's history in the bottom-right corner, the picker, the
+reveal with lifted cups and lit dice, an odds line, a banner).  A game's
+scene subclasses it and fills in the hooks marked "Game hooks" below.
+
 Stable API (Roll Call imports it):
     picker = BidPicker(rect, on_bid=lambda q, f: ..., challenges=(("call", "Call", K_c), ...),
                        on_challenge=lambda key: ...)
@@ -21,11 +27,15 @@ Stable API (Roll Call imports it):
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Callable, Optional, Sequence
 
 import pygame
 
+from ..core.protocol import CHANCE
+from . import layout
+from . import table_scene
 from . import theme as th
 
 
@@ -297,3 +307,553 @@ class BidHistory:
                              anchor="topright")
         if footer:
             th.draw_text(canvas, theme, footer, (self.rect.x + 12, self.rect.bottom - 22), 14, th.CREAM_DIM)
+
+
+# ----------------------------------------------------------------------
+# Shared table scene
+# ----------------------------------------------------------------------
+def ease(t: float) -> float:
+    """Smoothstep on [0, 1] (clamped): the curve of every reveal animation."""
+    t = max(0.0, min(1.0, t))
+    return t * t * (3 - 2 * t)
+
+
+def draw_times(canvas: pygame.Surface, centre, size: int, colour, shadow: int = 0) -> pygame.Rect:
+    """A multiplication sign drawn as two strokes (the display font has no
+    "\u00d7" glyph in bold, and a drawn one matches any font), anti-aliased by
+    drawing large and scaling down."""
+    ss = 4
+    big = pygame.Surface((size * ss, size * ss), pygame.SRCALPHA)
+    w = max(2, size * ss // 6)
+    pad = w
+    end = size * ss - pad
+    pygame.draw.line(big, colour, (pad, pad), (end, end), w)
+    pygame.draw.line(big, colour, (pad, end), (end, pad), w)
+    for x, y in ((pad, pad), (end, end), (pad, end), (end, pad)):
+        pygame.draw.circle(big, colour, (x, y), w // 2)
+    surf = pygame.transform.smoothscale(big, (size, size))
+    return th.blit_text(canvas, surf, centre, "center", shadow)
+
+
+class BiddingTableScene(table_scene.TableScene):
+    """The table of a hidden-dice bidding game (Liar's Dice, Roll Call).
+
+    Shared: cup spots and dice rows per seat, throw zones, the picker and
+    the history panel, the reveal (cups lift, matching dice light up, the
+    tally climbs), the centre (opening line, current bid, whose turn, odds),
+    the banner, and the human bid/challenge plumbing.  Subclasses set the
+    class attributes and implement the game hooks."""
+
+    keep_settled_dice = False  # thrown dice go under the cups (or face-up before you)
+    die_kind = "d6"
+    bid_faces: tuple[int, ...] = (1, 2, 3, 4, 5, 6)
+    challenges: tuple[tuple[str, str, int], ...] = (("call", "Call", pygame.K_c),)
+    picker_width = 420
+    reveal_seconds = {"normal": 4.2, "fast": 2.2}
+    reduced_reveal_seconds = 2.0
+    banner_seconds = 2.4
+    light_at = 0.12      # reveal fraction when the cups are up and matches light
+    verdict_at = 0.55    # reveal fraction when the verdict shows
+    centre = (640, 234)  # the current bid
+    history_width = 172
+
+    def __init__(self, app, match, **kw):
+        super().__init__(app, match, **kw)
+        n = len(match.seats)
+        self.die_px = 30 if n <= 6 else 24 if n <= 10 else 18
+        self.cup_px = 64 if n <= 6 else 50 if n <= 10 else 38
+        picker = pygame.Rect(0, 0, self.picker_width, 150)
+        picker.midtop = (640, 398)
+        self.picker = BidPicker(picker, on_bid=self._human_bid, challenges=self.challenges,
+                                on_challenge=self._human_challenge, faces=self.bid_faces,
+                                die_kind=self.die_kind)
+        self.history = BidHistory(self.history_rect(), die_kind=self.die_kind)
+        self.reveal = None
+        self.reveal_time = 0.0
+        self.banner = ""
+        self.banner_time = 0.0
+        self.round_entries: list[HistoryEntry] = self._round_so_far()
+        self._picker_key = None
+
+    def _round_so_far(self) -> list[HistoryEntry]:
+        """The bids since the last roll (a resumed game shows its history too)."""
+        history = self.match.history
+        start = max((i for i, (p, _a) in enumerate(history) if p == CHANCE), default=-1) + 1
+        return [HistoryEntry(self.seat_name(p), self.theme.player_colour(p), a.quantity, a.face)
+                for p, a in history[start:] if self.is_bid(a)]
+
+    # ------------------------------------------------------------------
+    # Game hooks
+    # ------------------------------------------------------------------
+    def dice_counts(self) -> list[int]:
+        """Dice per seat now."""
+        raise NotImplementedError
+
+    def hand(self, seat: int) -> tuple[int, ...]:
+        """The seat's hidden faces now (empty before the roll)."""
+        raise NotImplementedError
+
+    def current_bid(self):
+        """The standing ``(quantity, face)`` or None."""
+        raise NotImplementedError
+
+    def current_bidder(self) -> int:
+        raise NotImplementedError
+
+    def last_reveal(self):
+        """The state's record of the challenge just applied."""
+        raise NotImplementedError
+
+    def legal_bids(self, seat: int):
+        """``(minimums, max_quantity, enabled_challenges, prefer_face)`` for the picker."""
+        raise NotImplementedError
+
+    def bid_odds(self, seat: int):
+        """``odds(q, f) -> chance`` for the picker, or None."""
+        return None
+
+    def challenge_action(self, name: str):
+        """The action of the picker's challenge button ``name``."""
+        raise NotImplementedError
+
+    def reveal_hands(self, reveal) -> Sequence[tuple[int, ...]]:
+        raise NotImplementedError
+
+    def reveal_counts(self, face: int, reveal) -> bool:
+        """Does a die showing ``face`` count towards the called bid?"""
+        raise NotImplementedError
+
+    def reveal_lines(self, reveal, shown: int):
+        """``(shout, tally, tally_good, note)`` for the centre during a reveal."""
+        raise NotImplementedError
+
+    def verdict(self, reveal) -> str:
+        """"N on the table against B. X loses a die." (announced and shown)."""
+        raise NotImplementedError
+
+    def opening_lines(self) -> tuple[str, str]:
+        """Title and hint before the first bid of a round."""
+        raise NotImplementedError
+
+    def bid_note(self) -> str:
+        """A line under the standing bid (Palifico...)."""
+        return ""
+
+    def turn_line(self, turn: int) -> str:
+        return "Your turn" if self.human_to_act() == turn else f"{self.seat_name(turn)} is thinking\u2026"
+
+    def odds_line(self) -> str:
+        """The odds helper's line for the viewer ("" for none)."""
+        return ""
+
+    def history_footer(self) -> str:
+        return ""
+
+    def shout_text(self, action) -> str:
+        return "Call!"
+
+    def is_bid(self, action) -> bool:
+        raise NotImplementedError
+
+    def on_round_start(self) -> None:
+        """After the dice of a new round were rolled."""
+
+    def draw_reveal_extras(self, canvas, t: float) -> None:
+        """Game touches on top of the reveal (a die moving, fingers)."""
+
+    def reveal_dice_style(self, seat: int, t: float) -> dict:
+        """Extra ``_draw_dice`` arguments for a seat during the reveal."""
+        return {}
+
+    def draw_overlay(self, canvas) -> None:
+        """Game controls on top of everything (out-of-turn buttons)."""
+
+    def overlay_event(self, event) -> bool:
+        return False
+
+    # ------------------------------------------------------------------
+    # Geometry
+    # ------------------------------------------------------------------
+    def cup_point(self, seat: int) -> tuple[float, float]:
+        return self.seat_spots[seat].toward_centre(0.2 if len(self.seat_spots) <= 10 else 0.17)
+
+    def lengthwise(self, seat: int) -> bool:
+        """Seats along the top and bottom rail have room for one long row of dice."""
+        return abs(math.sin(self.seat_spots[seat].angle)) > 0.9 and len(self.seat_spots) <= 10
+
+    def per_row(self, seat: int) -> int:
+        return 6 if self.lengthwise(seat) else 3
+
+    def dice_points(self, seat: int, count: int, size: int, per_row: Optional[int] = None):
+        """A neat row (two past ``per_row``) centred on the cup spot."""
+        cx, cy = self.cup_point(seat)
+        per_row = per_row or self.per_row(seat)
+        per_row = count if count <= per_row else math.ceil(count / 2)
+        rows = math.ceil(count / per_row) if count else 0
+        gap = size + 4
+        out = []
+        for i in range(count):
+            row, col = divmod(i, per_row)
+            in_row = min(per_row, count - row * per_row)
+            out.append((cx + (col - (in_row - 1) / 2) * gap, cy + (row - (rows - 1) / 2) * gap))
+        if not out:
+            return out
+        # keep clear of the seat's own nameplate: slide towards the centre
+        half_w = (max(p[0] for p in out) - min(p[0] for p in out) + size) / 2 + 16   # room for a tray
+        half_h = (max(p[1] for p in out) - min(p[1] for p in out) + size) / 2 + 16
+        plate = self.seat_plate(seat)
+        dx, dy = layout.TABLE_CENTRE[0] - cx, layout.TABLE_CENTRE[1] - cy
+        norm = math.hypot(dx, dy) or 1.0
+        shift = 0.0
+        while shift < 80 and plate.colliderect(pygame.Rect(int(cx + dx / norm * shift - half_w),
+                                                           int(cy + dy / norm * shift - half_h),
+                                                           int(half_w * 2), int(half_h * 2))):
+            shift += 3
+        return [(x + dx / norm * shift, y + dy / norm * shift) for x, y in out]
+
+    def seat_plate(self, seat: int) -> pygame.Rect:
+        """The seat's nameplate as the base class draws it (name and a note)."""
+        rect = pygame.Rect(0, 0, self.theme.font(17, True).size(self.seat_name(seat)[:14])[0] + 40, 44)
+        spot = self.seat_spots[seat]
+        rect.center = (int(spot.x), int(spot.y))
+        return rect.clamp(pygame.Rect(0, 0, layout.CANVAS_W, layout.CANVAS_H))
+
+    def dice_box(self, seat: int, count: int, size: int) -> pygame.Rect:
+        """The rectangle the seat's dice cover."""
+        points = self.dice_points(seat, count, size)
+        if not points:
+            return pygame.Rect(*map(int, self.cup_point(seat)), 0, 0)
+        xs, ys = [p[0] for p in points], [p[1] for p in points]
+        rect = pygame.Rect(0, 0, int(max(xs) - min(xs)) + size, int(max(ys) - min(ys)) + size)
+        rect.center = (int((max(xs) + min(xs)) / 2), int((max(ys) + min(ys)) / 2))
+        return rect
+
+    def own_die_px(self, seat: int) -> int:
+        return 40 if len(self.seat_spots) <= 10 else 28
+
+    def dice_zones(self, request):
+        """Each group lands around its owner's cup spot (physics needs room for
+        full-size dice, so the zone is larger than the cup)."""
+        zones = []
+        for g in request.groups:
+            side = 130 if g.count <= 3 else 170
+            rect = pygame.Rect(0, 0, side + 40, side)
+            rect.center = tuple(int(v) for v in self.cup_point(g.owner))
+            zones.append(rect.clamp(layout.FELT_RECT.inflate(-60, -40)))
+        return zones
+
+    def history_rect(self) -> pygame.Rect:
+        """The bottom-right corner, off the felt, as tall as the seats there allow."""
+        blockers = [self.seat_plate(i).inflate(20, 20) for i in range(len(self.seat_spots))]
+        blockers += [pygame.Rect(0, 0, 120, 90).move(int(x) - 60, int(y) - 45)
+                     for x, y in (self.cup_point(i) for i in range(len(self.seat_spots)))]
+        right, bottom = layout.CANVAS_W - 8, layout.CANVAS_H - 8
+        for top in range(500, 590, 6):
+            rect = pygame.Rect(right - self.history_width, top, self.history_width, bottom - top)
+            if rect.collidelist(blockers) < 0:
+                return rect
+        return pygame.Rect(right - self.history_width, 590, self.history_width, bottom - 590)
+
+    # ------------------------------------------------------------------
+    # Hooks from the base
+    # ------------------------------------------------------------------
+    def is_busy(self) -> bool:
+        return self.reveal is not None
+
+    def human_to_act(self):
+        if self.reveal is not None:
+            return None
+        return super().human_to_act()
+
+    def on_applied(self, player, action, before_state) -> None:
+        if player == CHANCE:
+            self.round_entries = []
+            self.on_round_start()
+            return
+        colour = self.theme.player_colour(player)
+        if self.is_bid(action):
+            self.round_entries.append(HistoryEntry(self.seat_name(player), colour, action.quantity,
+                                                   action.face))
+            return
+        self.round_entries.append(HistoryEntry(self.seat_name(player), colour, text=self.shout_text(action)))
+        self.reveal = self.last_reveal()
+        self.reveal_time = 0.0
+        self.app.sounds.play("curtain", 0.7)
+        self.announce(self.verdict(self.reveal), th.BRASS_LIGHT)
+
+    def handle_table_event(self, event) -> bool:
+        if self.reveal is not None:
+            return False
+        if self.overlay_event(event):
+            return True
+        if self.human_to_act() is None:
+            return False
+        self._refresh_picker()
+        return self.picker.handle_event(event)
+
+    def update(self, dt: float) -> None:
+        if self.reveal is not None:
+            self.reveal_time += dt
+            if self.reveal_time >= self.reveal_length():
+                self.reveal = None
+                self._maybe_curtain()
+        if self.banner:
+            self.banner_time += dt
+            if self.banner_time > self.banner_seconds:
+                self.banner = ""
+
+    # ------------------------------------------------------------------
+    # Human input
+    # ------------------------------------------------------------------
+    def _refresh_picker(self) -> None:
+        """Load the legal bids of this moment into the picker (once per move)."""
+        seat = self.human_to_act()
+        key = (len(self.match.history), seat, self.viewer)
+        if key == self._picker_key or seat is None:
+            return
+        self._picker_key = key
+        minimums, max_quantity, enabled, prefer = self.legal_bids(seat)
+        self.picker.set_legal(minimums, max_quantity, enabled=enabled, prefer_face=prefer)
+        self.picker.odds = (self.bid_odds(seat) if self.match.options.get("odds_helper") and self.can_see(seat)
+                            else None)
+
+    def _human_bid(self, quantity: int, face: int) -> None:
+        seat = self.human_to_act()
+        if seat is not None:
+            self.submit(seat, self.bid_action(quantity, face))
+
+    def bid_action(self, quantity: int, face: int):
+        raise NotImplementedError
+
+    def _human_challenge(self, name: str) -> None:
+        seat = self.human_to_act()
+        if seat is not None:
+            self.submit(seat, self.challenge_action(name))
+
+    # ------------------------------------------------------------------
+    # Words and timing
+    # ------------------------------------------------------------------
+    def verb(self, seat: int, third: str, second: str) -> str:
+        """"You lose" but "Marta loses"."""
+        return second if self.seat_name(seat) == "You" else third
+
+    def show_banner(self, text: str) -> None:
+        self.banner = text
+        self.banner_time = 0.0
+
+    def reveal_length(self) -> float:
+        if self.app.settings.reduced_motion:
+            return self.reduced_reveal_seconds
+        return self.reveal_seconds.get(self.app.settings.animation_speed, self.reveal_seconds["normal"])
+
+    def reveal_t(self) -> float:
+        return self.reveal_time / self.reveal_length()
+
+    def colour(self, seat: int):
+        from .dice_render import player_colour
+        return player_colour(seat, self.theme.colorblind)
+
+    # ------------------------------------------------------------------
+    # Drawing
+    # ------------------------------------------------------------------
+    def draw_table(self, canvas, alpha) -> None:
+        counts = self.dice_counts()
+        if self.reveal is not None:  # counts as they were until the dice have moved
+            counts = [len(h) for h in self.reveal_hands(self.reveal)]
+        notes = {i: ("out" if n == 0 else f"{n} {'die' if n == 1 else 'dice'}") for i, n in enumerate(counts)}
+        self.draw_seats(canvas, active=None if self.reveal is not None else self.state.turn_player(),
+                        notes=notes)
+        if self.reveal is not None:
+            self.draw_reveal(canvas)
+        elif self.throw_view is None:
+            self.draw_cups(canvas)
+        self.draw_centre(canvas)
+        self.history.draw(canvas, self.theme, self.renderer, self.round_entries, footer=self.history_footer())
+        if self.human_to_act() is not None and self.throw_view is None:
+            self._refresh_picker()
+            self.picker.draw(canvas, self.theme, self.renderer)
+        if self.banner:
+            self.draw_banner(canvas)
+        self.draw_overlay(canvas)
+
+    def draw_face(self, canvas, face, rect, seat=None) -> None:
+        """One upright die face in the seat's colour (plain ivory for None)."""
+        colour = self.colour(seat) if seat is not None else None
+        if self.renderer is not None:
+            self.renderer.draw_face_icon(canvas, self.die_kind, face, rect, colour)
+        else:
+            _face_icon(canvas, None, self.die_kind, face, rect)
+
+    def draw_dice(self, canvas, seat, faces, size, *, lit=None, skip=(), leaving=0, fade=1.0,
+                  per_row=None) -> None:
+        """A seat's dice; ``lit(face)`` marks the ones that count (the others are
+        veiled), indices in ``skip`` are not drawn, the last ``leaving`` dice
+        rise and fade out to ``fade``."""
+        points = self.dice_points(seat, len(faces), size, per_row)
+        for i, (pos, face) in enumerate(zip(points, faces)):
+            if i in skip:
+                continue
+            rect = pygame.Rect(0, 0, size, size)
+            rect.center = (int(pos[0]), int(pos[1]))
+            going = i >= len(faces) - leaving
+            if going and fade <= 0:
+                continue
+            target = canvas
+            if going:
+                target = pygame.Surface((size + 10, size + 10), pygame.SRCALPHA)
+                rect = pygame.Rect(5, 5, size, size)
+            if lit is not None and lit(face):
+                pygame.draw.rect(target, th.BRASS_LIGHT, rect.inflate(8, 8), border_radius=8)
+            self.draw_face(target, face, rect, seat)
+            if lit is not None and not lit(face):
+                veil = pygame.Surface(rect.size, pygame.SRCALPHA)
+                veil.fill((0, 0, 0, 115))
+                target.blit(veil, rect)
+            if going:
+                target.set_alpha(int(255 * fade))
+                rise = int((1 - fade) * 30)
+                canvas.blit(target, (int(pos[0]) - size // 2 - 5, int(pos[1]) - size // 2 - 5 - rise))
+
+    def draw_own_tray(self, canvas, seat: int, box: pygame.Rect) -> None:
+        """A felt-dark tray in your colour under your own dice: clearly yours."""
+        tray = box.inflate(18, 16)
+        surf = pygame.Surface(tray.size, pygame.SRCALPHA)
+        pygame.draw.rect(surf, (12, 30, 20, 150), surf.get_rect(), border_radius=12)
+        pygame.draw.rect(surf, (*self.theme.player_colour(seat), 230), surf.get_rect(), 2, border_radius=12)
+        canvas.blit(surf, tray)
+        label = "Your dice" if self.seat_name(seat) == "You" or len(self.humans) == 1 else \
+            f"{self.seat_name(seat)[:12]}'s dice"
+        tag = self.theme.text(label, 12, th.CREAM, bold=True)
+        pill = pygame.Rect(0, 0, tag.get_width() + 14, tag.get_height() + 2)
+        sx, sy = self.seat_spots[seat].pos
+        if sy > layout.TABLE_CENTRE[1] + 150:     # bottom seats: tag above the tray
+            pill.midbottom = (tray.centerx, tray.top + 4)
+        else:
+            pill.midtop = (tray.centerx, tray.bottom - 4)
+        colour = self.theme.player_colour(seat)
+        light = 0.299 * colour[0] + 0.587 * colour[1] + 0.114 * colour[2] > 140
+        pygame.draw.rect(canvas, colour, pill, border_radius=8)
+        pygame.draw.rect(canvas, th.WOOD_DARK, pill, 1, border_radius=8)
+        th.blit_text(canvas, self.theme.text(label, 12, th.INK if light else th.CREAM, bold=True), pill.center,
+                     "center")
+
+    def draw_cups(self, canvas) -> None:
+        """Your own dice face-up in a tray; every other seat's under a cup."""
+        for seat, n in enumerate(self.dice_counts()):
+            if n == 0:
+                continue
+            faces = self.hand(seat)
+            if self.can_see(seat) and faces:
+                size = self.own_die_px(seat)
+                self.draw_own_tray(canvas, seat, self.dice_box(seat, len(faces), size))
+                self.draw_dice(canvas, seat, faces, size)
+                continue
+            x, y = self.cup_point(seat)
+            if self.renderer is not None:
+                self.renderer.draw_cup(canvas, x, y, self.colour(seat), size=self.cup_px)
+            else:
+                pygame.draw.circle(canvas, th.WOOD_DARK, (int(x), int(y)), self.cup_px // 2)
+
+    def reveal_die_px(self) -> int:
+        return self.die_px + 4
+
+    def draw_reveal(self, canvas) -> None:
+        """Cups lifted, the dice that count lit, then the game's extras."""
+        r = self.reveal
+        t = self.reveal_t()
+
+        def lit(face):
+            return t > self.light_at and self.reveal_counts(face, r)
+        for seat, faces in enumerate(self.reveal_hands(r)):
+            if not faces:
+                continue
+            self.draw_dice(canvas, seat, faces, self.reveal_die_px(), lit=lit, **self.reveal_dice_style(seat, t))
+            lift = ease(t / self.light_at)
+            if lift < 1 and self.renderer is not None:   # the cup rising off the dice
+                x, y = self.cup_point(seat)
+                cup = pygame.Surface((self.cup_px + 4, self.cup_px + 4), pygame.SRCALPHA)
+                self.renderer.draw_cup(cup, cup.get_width() / 2, cup.get_height() / 2, self.colour(seat),
+                                       size=self.cup_px)
+                cup.set_alpha(int(255 * (1 - lift)))
+                canvas.blit(cup, cup.get_rect(center=(int(x), int(y - 40 * lift))))
+        self.draw_reveal_extras(canvas, t)
+
+    def draw_centre(self, canvas) -> None:
+        cx, cy = self.centre
+        if self.reveal is not None:
+            self.draw_reveal_centre(canvas)
+            return
+        if self.state.is_terminal():
+            return
+        bid = self.current_bid()
+        if bid is None:
+            title, hint = self.opening_lines()
+            th.draw_text(canvas, self.theme, title, (cx, cy), 30, th.CREAM, bold=True, style="display",
+                         anchor="center", shadow=2)
+            th.draw_text(canvas, self.theme, hint, (cx, cy + 36), 17, th.CREAM_DIM, anchor="center")
+        else:
+            self.draw_bid_big(canvas, (cx, cy), bid[0], bid[1], f"bid by {self.seat_name(self.current_bidder())}")
+            note = self.bid_note()
+            if note:
+                th.draw_text(canvas, self.theme, note, (cx, cy + 54), 16, th.BRASS_LIGHT, bold=True,
+                             anchor="center")
+        turn = self.state.turn_player()
+        if turn is not None:
+            line = self.turn_line(turn)
+            if line:
+                th.draw_text(canvas, self.theme, line, (cx, cy + 76), 18, th.CREAM, anchor="center", shadow=1)
+        odds = self.odds_line() if self.match.options.get("odds_helper") else ""
+        if odds:
+            th.draw_text(canvas, self.theme, odds, (cx, cy + 102), 16, th.BRASS_LIGHT, anchor="center", shadow=1)
+
+    def reveal_total(self, reveal) -> int:
+        raise NotImplementedError
+
+    def draw_reveal_centre(self, canvas) -> None:
+        cx, cy = self.centre
+        cy += 56   # no picker during a reveal: sit mid-table, clear of the top seats' dice
+        r = self.reveal
+        t = self.reveal_t()
+        total = self.reveal_total(r)
+        start = self.light_at
+        shown = min(total, int(total * ease((t - start) / 0.4) + 0.999)) if t > start else 0
+        shout, tally, good, note = self.reveal_lines(r, shown)
+        th.draw_text(canvas, self.theme, shout, (cx, cy - 86), 24, th.BRASS_LIGHT, bold=True, anchor="center",
+                     shadow=2)
+        self.draw_bid_big(canvas, (cx, cy - 30), r.quantity, r.face, f"bid by {self.seat_name(r.bidder)}")
+        colour = th.CREAM
+        if t > self.verdict_at:
+            colour = self.theme.good if good else self.theme.bad
+        th.draw_text(canvas, self.theme, tally, (cx, cy + 44), 38, colour, bold=True, style="display",
+                     anchor="center", shadow=2)
+        if t > self.verdict_at:
+            th.draw_text(canvas, self.theme, self.verdict(r).split(". ", 1)[1], (cx, cy + 84), 20, th.CREAM,
+                         anchor="center", shadow=2)
+        if note:
+            th.draw_text(canvas, self.theme, note, (cx, cy + 110), 15, th.CREAM_DIM, anchor="center")
+
+    def draw_bid_big(self, canvas, centre, quantity, face, caption) -> None:
+        """``5 x [die]`` large and clear: the number in the display face, a drawn
+        multiplication sign (no font needed), the die face as a picture."""
+        cx, cy = centre
+        qty = self.theme.font(64, True, style="display").render(str(quantity), True, th.CREAM)
+        times, icon = 30, pygame.Rect(0, 0, 58, 58)
+        gap = 14
+        total = qty.get_width() + gap + times + gap + icon.w
+        left = cx - total // 2
+        th.blit_text(canvas, qty, (left, cy + 2), "midleft", shadow=3)
+        draw_times(canvas, (left + qty.get_width() + gap + times // 2, cy + 2), times, th.CREAM, shadow=2)
+        icon.midleft = (left + qty.get_width() + gap * 2 + times, cy + 2)
+        self.draw_face(canvas, face, icon)
+        th.draw_text(canvas, self.theme, caption, (cx, cy + 34), 16, th.CREAM_DIM, anchor="midtop")
+
+    def draw_banner(self, canvas) -> None:
+        t = self.banner_time / self.banner_seconds
+        fade = 1.0 - max(0.0, (t - 0.75) / 0.25)
+        font = self.theme.font(72, True, style="display")
+        text = font.render(self.banner, True, th.BRASS_LIGHT)
+        band = pygame.Surface((layout.CANVAS_W, text.get_height() + 30), pygame.SRCALPHA)
+        band.fill((20, 12, 8, int(170 * fade)))
+        canvas.blit(band, (0, 330 - band.get_height() // 2))
+        text.set_alpha(int(255 * fade))
+        th.blit_text(canvas, text, (640, 330), "center", shadow=3)

@@ -126,3 +126,106 @@ def game_picture(surface: pygame.Surface, rect, game_id: str) -> None:
         die(surface, (cx + 38 * u, cy - 14 * u), 24 * u, 2, angle=20)
         die(surface, (cx + 36 * u, cy + 18 * u), 24 * u, 6, angle=-12)
     surface.set_clip(clip)
+
+
+# ----------------------------------------------------------------------
+# The table and the menus' backdrop (rendered once per size, lazily)
+# ----------------------------------------------------------------------
+_TABLE_CACHE: dict[tuple[int, int], pygame.Surface] = {}
+_BACKDROP_CACHE: dict[tuple[int, int], pygame.Surface] = {}
+
+
+def _soft_gradient(size, top, bottom) -> pygame.Surface:
+    """``vertical_gradient`` at a fraction of the cost: a 2x64 strip scaled up."""
+    strip = th.vertical_gradient((2, 64), top, bottom)
+    return pygame.transform.smoothscale(strip, (max(1, size[0]), max(1, size[1])))
+
+
+def render_table_background(size=(1280, 720)) -> pygame.Surface:
+    """Room gradient, a wooden rail with grain, and felt with a soft vignette.
+
+    Every layer is drawn straight onto one surface (no full-size alpha layers
+    except the floor shadow, which is drawn small and scaled up, so it is
+    soft too); about a fifth of the naive cost, so the title's first frame
+    is not held up by it."""
+    import random
+
+    from . import layout
+    w, h = max(1, int(size[0])), max(1, int(size[1]))
+    surf = _soft_gradient((w, h), (46, 30, 22), th.NIGHT)
+    sx, sy = w / layout.CANVAS_W, h / layout.CANVAS_H
+
+    def scaled(rect):
+        return pygame.Rect(int(rect.x * sx), int(rect.y * sy), int(rect.w * sx), int(rect.h * sy))
+
+    rail = scaled(layout.RAIL_RECT)
+    felt = scaled(layout.FELT_RECT)
+    # shadow of the table on the floor: drawn at a quarter size, scaled up (soft edge)
+    q = 4
+    shade = pygame.Surface((max(1, w // q), max(1, h // q)), pygame.SRCALPHA)
+    small = pygame.Rect(rail.x // q, rail.y // q, max(1, rail.w // q), max(1, rail.h // q))
+    for i in range(8):
+        pygame.draw.ellipse(shade, (0, 0, 0, 22), small.inflate(10 - i, 10 - i).move(0, 3))
+    surf.blit(pygame.transform.smoothscale(shade, (w, h)), (0, 0))
+    # the rail: layered ellipses give it a rounded, lit edge
+    pygame.draw.ellipse(surf, th.WOOD_DARK, rail)
+    pygame.draw.ellipse(surf, th.WOOD, rail.inflate(-6, -6))
+    pygame.draw.ellipse(surf, th.WOOD_LIGHT, rail.inflate(-14, -14).move(0, -3))
+    pygame.draw.ellipse(surf, th.WOOD, rail.inflate(-20, -20))
+    # wood grain: thin darker rings, pre-blended with the wood (they all lie on the rail)
+    rng = random.Random(7)
+    inner = max(4, rail.w - felt.w - 4)
+    for _ in range(160):
+        r = rail.inflate(-rng.randint(4, inner), -rng.randint(4, inner))
+        a = rng.randint(18, 40) / 255
+        colour = [int(c + (g - c) * a) for c, g in zip(th.WOOD, (40, 20, 8))]
+        pygame.draw.ellipse(surf, colour, r, 1)
+    # brass inlay and the felt with a vignette towards the rail
+    pygame.draw.ellipse(surf, th.BRASS_DARK, felt.inflate(8, 8), 2)
+    for i in range(24):
+        t = i / 23
+        colour = [int(a + (b - a) * t) for a, b in zip(th.FELT_DARK, th.FELT_LIGHT)]
+        pygame.draw.ellipse(surf, colour, felt.inflate(-int(felt.w * 0.55 * t), -int(felt.h * 0.55 * t)))
+    # felt nap: fine speckle, a touch darker or lighter than the felt below it
+    cx, cy, rx, ry = felt.centerx, felt.centery, max(1, felt.w / 2), max(1, felt.h / 2)
+    get, put, rand = surf.get_at, surf.set_at, rng.random
+    for _ in range(int(6000 * sx * sy)):
+        x, y = int(rand() * w), int(rand() * h)
+        if ((x - cx) / rx) ** 2 + ((y - cy) / ry) ** 2 < 0.98:
+            c = get((x, y))
+            if rand() < 0.5:
+                put((x, y), (c[0] * 10 // 11, c[1] * 10 // 11, c[2] * 10 // 11))
+            else:
+                put((x, y), (c[0] + (255 - c[0]) * 14 // 255, c[1] + (255 - c[1]) * 14 // 255,
+                            c[2] + (255 - c[2]) * 14 // 255))
+    pygame.draw.ellipse(surf, (14, 44, 30), felt, 3)
+    return surf.convert() if pygame.display.get_surface() is not None else surf
+
+
+def table_background(size=(1280, 720)) -> pygame.Surface:
+    """The table background for ``size``, rendered on first use and kept."""
+    key = (max(1, int(size[0])), max(1, int(size[1])))
+    surf = _TABLE_CACHE.get(key)
+    if surf is None:
+        surf = _TABLE_CACHE[key] = render_table_background(key)
+    return surf
+
+
+def menu_backdrop(size=(1280, 720)) -> pygame.Surface:
+    """The table seen from a little further away, dimmed, with warm lamp light
+    from the top centre: the menus' backdrop (kept per size)."""
+    key = (max(1, int(size[0])), max(1, int(size[1])))
+    surf = _BACKDROP_CACHE.get(key)
+    if surf is None:
+        surf = table_background(key).copy()
+        th.dim(surf, 120)
+        # the lamp: drawn small on an alpha layer and scaled up, so it is smooth and cheap
+        q = 4
+        glow = pygame.Surface((max(1, key[0] // q), max(1, key[1] // q)), pygame.SRCALPHA)
+        for i in range(12):
+            r = pygame.Rect(0, 0, (1400 - i * 90) // q, (700 - i * 45) // q)
+            r.center = (glow.get_width() // 2, -60 // q)
+            pygame.draw.ellipse(glow, (255, 200, 120, 6), r)
+        surf.blit(pygame.transform.smoothscale(glow, key), (0, 0))
+        _BACKDROP_CACHE[key] = surf
+    return surf

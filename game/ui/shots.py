@@ -14,6 +14,8 @@ from typing import Callable
 
 SHOT_SCENES: dict[str, Callable] = {}
 FRAMES_BEFORE_SHOT = 30
+MID_GAME = 0.4
+"""How far through a game the table shots are taken (fraction of its moves)."""
 
 
 def register_shot(name: str, builder: Callable) -> None:
@@ -38,12 +40,42 @@ class ShotContext:
         return [Seat("You", "human") if i < humans else Seat(TAVERN_NAMES[i - 1], "ai", levels[i % 3])
                 for i in range(self.players)]
 
-    def match(self, humans: int = 1, finished: bool = False):
-        """A match played forward by chance and AI until a human must act."""
+    def match(self, humans: int = 1, finished: bool = False, progress: float = MID_GAME):
+        """A finished all-AI match, or a match at a mid-game moment where the
+        human in seat 0 must act.
+
+        The mid-game moment comes from an all-AI game of the same seed: of the
+        points in its log where seat 0 is to act (and the game is not over),
+        the one nearest ``progress`` of the way through is chosen, and the log
+        up to there is applied to a match whose seat 0 is the human "You"
+        (so the table never shows a finished game, even when the human would
+        have dropped out early)."""
         from ..core.match import Match
         from ..scenes.setup import make_dice
-        match = Match(self.game_id, self.seats(0 if finished else humans), None, self.seed, make_dice())
-        match.play_out()
+        ai_seats = self.seats(0)
+        full = Match(self.game_id, ai_seats, None, self.seed, make_dice())
+        full.play_out()
+        if finished:
+            return full
+        seats = self.seats(humans)
+        match = Match(self.game_id, seats[:1] + ai_seats[1:] if humans == 1 else seats, None, self.seed,
+                      make_dice())
+        target = progress * len(full.history)
+        best, best_cost = 0, float("inf")
+        probe = Match(self.game_id, ai_seats, None, self.seed, make_dice())
+        for i, (player, action) in enumerate(full.history + [(None, None)]):
+            state = probe.state
+            if not state.is_terminal() and not state.is_chance():
+                # seat 0's own turn first; a chance to act out of turn only if there is none
+                cost = (abs(i - target) if state.turn_player() == 0
+                        else 1e6 + abs(i - target) if 0 in (state.interjectors() or ()) else None)
+                if cost is not None and cost < best_cost:
+                    best, best_cost = i, cost
+            if player is None:
+                break
+            probe.apply(player, action)
+        for player, action in full.history[:best]:
+            match.apply(player, action)
         return match
 
 

@@ -39,6 +39,7 @@ from ..core.protocol import (CHANCE, Action, IllegalActionError, RollRequest, Ro
 from ..core.userfiles import UserFileError
 from . import layout
 from . import theme as th
+from .pictures import render_table_background, table_background  # noqa: F401 (re-exported)
 from .scene import FIXED_DT, Scene
 
 AI_DELAY = {"normal": 0.85, "fast": 0.3}
@@ -96,7 +97,6 @@ class TableScene(Scene):
     (games that move dice into trays set False and draw them themselves)."""
     show_log = True
 
-    _background_cache: dict[tuple, pygame.Surface] = {}
 
     def __init__(self, app, match: Match, *, replay: ReplayFeed | None = None):
         super().__init__(app)
@@ -476,38 +476,47 @@ class TableScene(Scene):
 
     def _replay_buttons(self) -> dict[str, pygame.Rect]:
         names = ("slower", "pause", "step", "faster", "close")
-        x0 = 640 - (len(names) * 96) // 2
-        return {n: pygame.Rect(x0 + i * 96, 668, 88, 40) for i, n in enumerate(names)}
+        x0 = 16 + 12
+        return {n: pygame.Rect(x0 + i * 84, 664, 78, 38) for i, n in enumerate(names)}
 
     def _draw_replay_bar(self, canvas: pygame.Surface) -> None:
+        """The viewer's controls: a wooden board in the bottom-left corner
+        (clear of the seat at the bottom centre and the history panels on the right), with the position as a
+        brass progress line."""
         feed = self.replay
-        bar = pygame.Rect(0, 0, 640, 64)
-        bar.midbottom = (640, 716)
-        th.panel(canvas, bar, fill=th.WOOD_DARK, border=th.BRASS_DARK, radius=12)
+        buttons = self._replay_buttons()
+        first, last = buttons["slower"], buttons["close"]
+        bar = pygame.Rect(first.x - 12, first.y - 40, last.right - first.x + 24, last.bottom - first.y + 52)
+        th.wood_board(canvas, bar, radius=12, inlay=False, studs=False)
         labels = {"slower": "Slower", "pause": "Play" if feed.paused else "Pause", "step": "Step",
                   "faster": "Faster", "close": "Close"}
-        for name, rect in self._replay_buttons().items():
-            pygame.draw.rect(canvas, th.WOOD, rect, border_radius=8)
-            pygame.draw.rect(canvas, th.BRASS, rect, 2, border_radius=8)
-            th.draw_text(canvas, self.theme, labels[name], rect.center, 18, th.CREAM, bold=True,
+        mouse = self.app.to_canvas(pygame.mouse.get_pos()) if pygame.display.get_surface() else (-1, -1)
+        for name, rect in buttons.items():
+            hot = rect.collidepoint(mouse)
+            pygame.draw.rect(canvas, th.WOOD_LIGHT if hot else th.WOOD, rect, border_radius=8)
+            pygame.draw.rect(canvas, th.BRASS_LIGHT if name == "pause" else th.BRASS, rect, 2, border_radius=8)
+            th.draw_text(canvas, self.theme, labels[name], rect.center, 17, th.CREAM, bold=True,
                          anchor="center")
-        status = f"Replay  {feed.position}/{len(feed.actions)}  x{feed.speed:g}"
+        status = f"Replay  {feed.position}/{len(feed.actions)}  \u00b7  x{feed.speed:g}"
         if feed.finished:
-            status += "  (end)"
-        th.draw_text(canvas, self.theme, status, (bar.centerx, bar.y - 6), 18, th.BRASS_LIGHT,
-                     bold=True, anchor="midbottom", shadow=2)
+            status += "  \u00b7  end"
+        elif feed.paused:
+            status += "  \u00b7  paused"
+        th.draw_text(canvas, self.theme, status, (bar.x + 16, bar.y + 16), 16, th.BRASS_LIGHT,
+                     bold=True, anchor="midleft")
+        track = pygame.Rect(bar.x + 16, bar.y + 30, bar.w - 32, 4)
+        pygame.draw.rect(canvas, (40, 24, 14), track, border_radius=2)
+        done = track.copy()
+        done.w = int(track.w * feed.position / max(1, len(feed.actions)))
+        if done.w:
+            pygame.draw.rect(canvas, th.BRASS, done, border_radius=2)
 
     # ------------------------------------------------------------------
     # Drawing
     # ------------------------------------------------------------------
     def draw_background(self, canvas: pygame.Surface) -> None:
         """The room, the wooden rail and the felt (cached once per size)."""
-        key = canvas.get_size()
-        bg = TableScene._background_cache.get(key)
-        if bg is None:
-            bg = render_table_background(key)
-            TableScene._background_cache[key] = bg
-        canvas.blit(bg, (0, 0))
+        canvas.blit(table_background(canvas.get_size()), (0, 0))
 
     def draw_seats(self, canvas: pygame.Surface, active: int | None = None,
                    notes: dict[int, str] | None = None) -> None:
@@ -552,52 +561,3 @@ class _NoThrow:
 
     def draw(self, canvas, alpha):
         pass
-
-
-def render_table_background(size=(1280, 720)) -> pygame.Surface:
-    """Room gradient, a wooden rail with grain, and felt with a soft vignette."""
-    import random
-    w, h = size
-    surf = th.vertical_gradient(size, (46, 30, 22), th.NIGHT)
-    sx, sy = w / layout.CANVAS_W, h / layout.CANVAS_H
-
-    def scaled(rect):
-        return pygame.Rect(int(rect.x * sx), int(rect.y * sy), int(rect.w * sx), int(rect.h * sy))
-
-    rail = scaled(layout.RAIL_RECT)
-    felt = scaled(layout.FELT_RECT)
-    # shadow of the table on the floor
-    shade = pygame.Surface(size, pygame.SRCALPHA)
-    for i in range(8):
-        pygame.draw.ellipse(shade, (0, 0, 0, 22), rail.inflate(40 - i * 5, 40 - i * 5).move(0, 12))
-    surf.blit(shade, (0, 0))
-    # the rail: layered ellipses give it a rounded, lit edge
-    pygame.draw.ellipse(surf, th.WOOD_DARK, rail)
-    pygame.draw.ellipse(surf, th.WOOD, rail.inflate(-6, -6))
-    pygame.draw.ellipse(surf, th.WOOD_LIGHT, rail.inflate(-14, -14).move(0, -3))
-    pygame.draw.ellipse(surf, th.WOOD, rail.inflate(-20, -20))
-    rng = random.Random(7)
-    grain = pygame.Surface(size, pygame.SRCALPHA)
-    for _ in range(160):
-        r = rail.inflate(-rng.randint(4, 56), -rng.randint(4, 56))
-        pygame.draw.ellipse(grain, (40, 20, 8, rng.randint(18, 40)), r, 1)
-    mask = pygame.Surface(size, pygame.SRCALPHA)
-    pygame.draw.ellipse(mask, (255, 255, 255, 255), rail)
-    pygame.draw.ellipse(mask, (0, 0, 0, 0), felt)
-    grain.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
-    surf.blit(grain, (0, 0))
-    # brass inlay and the felt with a vignette towards the rail
-    pygame.draw.ellipse(surf, th.BRASS_DARK, felt.inflate(8, 8), 2)
-    for i in range(24):
-        t = i / 23
-        colour = [int(a + (b - a) * t) for a, b in zip(th.FELT_DARK, th.FELT_LIGHT)]
-        pygame.draw.ellipse(surf, colour, felt.inflate(-int(felt.w * 0.55 * t), -int(felt.h * 0.55 * t)))
-    # felt nap: fine speckle
-    nap = pygame.Surface(size, pygame.SRCALPHA)
-    for _ in range(int(6000 * sx * sy)):
-        x, y = rng.randrange(max(1, w)), rng.randrange(max(1, h))
-        if felt.collidepoint(x, y):
-            nap.set_at((x, y), (0, 0, 0, 24) if rng.random() < 0.5 else (255, 255, 255, 14))
-    surf.blit(nap, (0, 0))
-    pygame.draw.ellipse(surf, (14, 44, 30), felt, 3)
-    return surf.convert() if pygame.display.get_surface() is not None else surf

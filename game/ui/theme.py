@@ -182,3 +182,30 @@ def dim(canvas: pygame.Surface, amount: int = 150) -> None:
     veil = pygame.Surface(canvas.get_size(), pygame.SRCALPHA)
     veil.fill((10, 6, 4, amount))
     canvas.blit(veil, (0, 0))
+
+
+def wood_board(canvas: pygame.Surface, rect, *, radius: int = 16, inlay: bool = True,
+               studs: bool = True) -> None:
+    """A dark wooden board with a brass inlay and brass studs in the corners:
+    the frame of the overlays (pause, replay controls), matching the table rail."""
+    rect = pygame.Rect(rect)
+    if rect.w < 8 or rect.h < 8:
+        return
+    panel(canvas, rect, fill=WOOD_DARK, border=BRASS_DARK, radius=radius, width=3)
+    # a lighter top half: the board catches the lamp light
+    strip = pygame.Surface((2, 2), pygame.SRCALPHA)
+    strip.fill((*WOOD, 150), (0, 0, 2, 1))
+    strip.fill((*WOOD, 0), (0, 1, 2, 1))
+    light = pygame.transform.smoothscale(strip, (rect.w - 2 * radius, max(1, rect.h * 2 // 3)))
+    canvas.blit(light, (rect.x + radius, rect.y + 4))
+    # grain: a few thin darker lines across the board
+    for i in range(1, 7 if rect.h >= 120 else 1):
+        y = rect.y + rect.h * i // 7
+        pygame.draw.line(canvas, (48, 28, 16), (rect.x + radius, y), (rect.right - radius, y + (i % 3) - 1), 1)
+    if inlay:
+        pygame.draw.rect(canvas, BRASS_DARK, rect.inflate(-16, -16), 1, border_radius=max(0, radius - 6))
+    if studs and rect.w > 60 and rect.h > 60:
+        for cx, cy in ((rect.x + 14, rect.y + 14), (rect.right - 15, rect.y + 14),
+                       (rect.x + 14, rect.bottom - 15), (rect.right - 15, rect.bottom - 15)):
+            pygame.draw.circle(canvas, BRASS_DARK, (cx, cy), 5)
+            pygame.draw.circle(canvas, BRASS_LIGHT, (cx - 1, cy - 1), 2)
