@@ -824,7 +824,7 @@ class BiddingTableScene(table_scene.TableScene):
         colour = th.CREAM
         if t > self.verdict_at:
             colour = self.theme.good if good else self.theme.bad
-        th.draw_text(canvas, self.theme, tally, (cx, cy + 44), 38, colour, bold=True, style="display",
+        th.draw_text(canvas, self.theme, tally, (cx, cy + 44), 38, colour, bold=True, style="body",
                      anchor="center", shadow=2)
         if t > self.verdict_at:
             th.draw_text(canvas, self.theme, self.verdict(r).split(". ", 1)[1], (cx, cy + 84), 20, th.CREAM,
@@ -836,7 +836,7 @@ class BiddingTableScene(table_scene.TableScene):
         """``5 x [die]`` large and clear: the number in the display face, a drawn
         multiplication sign (no font needed), the die face as a picture."""
         cx, cy = centre
-        qty = self.theme.font(64, True, style="display").render(str(quantity), True, th.CREAM)
+        qty = self.theme.font(64, True, style="body").render(str(quantity), True, th.CREAM)
         times, icon = 30, pygame.Rect(0, 0, 58, 58)
         gap = 14
         total = qty.get_width() + gap + times + gap + icon.w
