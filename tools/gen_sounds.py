@@ -103,8 +103,13 @@ def curtain(rng):
     return scale(mul(noise(n, rng, 0.7), swell), 0.8)
 
 
+def chime(rng):
+    """A short bright two-note chime: a card or a mark scored."""
+    return scale(chord([880.0, 1318.5], 0.6, 0.22, start_gap=0.07), 0.7)
+
+
 SOUNDS = {"click": click, "hover": hover, "felt": felt, "rail": rail, "win": win, "error": error,
-          "curtain": curtain}
+          "curtain": curtain, "chime": chime}
 
 
 def write_wav(path: Path, samples) -> None:

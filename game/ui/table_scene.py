@@ -365,7 +365,12 @@ class TableScene(Scene):
         forced_faces = forced.faces if forced is not None else None
         throw = self._make_throw(physics, request, seed, zones, forced_faces)
         self.throw_view = throw_view.ThrowView(throw, self.renderer, on_impact=self._on_impact,
-                                               can_see=self.can_see)
+                                               can_see=self.can_see, colours=self.throw_colour)
+
+    def throw_colour(self, pose):
+        """Colour of a die in flight; None = the kind's own colour.  Games with
+        player-coloured dice (Roll For It!) override this."""
+        return None
 
     def _make_throw(self, physics, request, seed, zones, forced_faces):
         """A throw at the scene's die size, shrunk step by step if a zone is

@@ -159,11 +159,9 @@ class TableScene(BaseTableScene):
             return [TRAY.inflate(-60, -40)]
         return super().dice_zones(request)
 
-    def _start_throw(self, request, forced=None) -> None:
-        """Player-coloured dice in flight (the base ThrowView draws ivory by default)."""
-        super()._start_throw(request, forced)
-        if self.throw_view is not None and hasattr(self.throw_view, "colours"):
-            self.throw_view.colours = lambda pose: self.colour(pose.owner)
+    def throw_colour(self, pose):
+        """Player-coloured dice in flight."""
+        return self.colour(pose.owner)
 
     def is_busy(self) -> bool:
         now = self.time
