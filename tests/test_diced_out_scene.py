@@ -3,11 +3,8 @@ makes a free mark by mouse and by keyboard, chooses the penalty, and a solo
 game keeps the personal best in stats."""
 from __future__ import annotations
 
-import os
 import random
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 import pytest
@@ -18,15 +15,6 @@ from game.core.userfiles import load_stats
 from game.games.diced_out.rules import FREE_MARK, PENALTY, FreeMark, Penalise
 from game.games.diced_out.solver import bit
 
-
-@pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv("DICE_TAVERN_HOME", str(tmp_path))
-    from game.app import App
-    app = App(headless=True)
-    app.settings.reduced_motion = True
-    yield app
-    app.shutdown()
 
 
 def faces(total):

@@ -2,28 +2,15 @@
 through posted events, a challenge plays its reveal, big tables and the odds helper draw."""
 from __future__ import annotations
 
-import os
 import random
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
-import pytest
 
 from game.core.bidding import Bid, Call
 from game.core.match import Match, Seat
 from game.games.liars_dice.rules import Jinto
 
-
-@pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv("DICE_TAVERN_HOME", str(tmp_path))
-    from game.app import App
-    app = App(headless=True)
-    app.settings.reduced_motion = True
-    yield app
-    app.shutdown()
 
 
 def table(app, players=3, options=None, seed=3):

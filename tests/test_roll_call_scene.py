@@ -3,27 +3,14 @@ and calls with posted events, a human calls out of turn by key and by button,
 the reveal plays, hot-seat shows a labelled out-of-turn button per human."""
 from __future__ import annotations
 
-import os
 import random
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
-import pytest
 
 from game.core.match import Match, Seat
 from game.games.roll_call.rules import Bid, Call, CallOutOfTurn
 
-
-@pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv("DICE_TAVERN_HOME", str(tmp_path))
-    from game.app import App
-    app = App(headless=True)
-    app.settings.reduced_motion = True
-    yield app
-    app.shutdown()
 
 
 def table(app, seats, options=None, seed=3):

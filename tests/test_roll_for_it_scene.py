@@ -2,11 +2,8 @@
 human rolls, drags a die onto a card, is refused an illegal drop, and keeps the rest."""
 from __future__ import annotations
 
-import os
 import random
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 import pytest
@@ -15,15 +12,6 @@ from game.core.match import Match, Seat
 from game.core.protocol import CHANCE, RollResult, ShuffleResult
 from game.games.roll_for_it.rules import KeepRest, Place, Roll
 
-
-@pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv("DICE_TAVERN_HOME", str(tmp_path))
-    from game.app import App
-    app = App(headless=True)
-    app.settings.reduced_motion = True
-    yield app
-    app.shutdown()
 
 
 def table(app, match):

@@ -2,11 +2,8 @@
 random input, and a human antes and announces by keys and by mouse."""
 from __future__ import annotations
 
-import os
 import random
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 import pytest
@@ -14,15 +11,6 @@ import pytest
 from game.core.match import Match, Seat
 from game.games.roll_the_bones.rules import Ante, Declare
 
-
-@pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv("DICE_TAVERN_HOME", str(tmp_path))
-    from game.app import App
-    app = App(headless=True)
-    app.settings.reduced_motion = True
-    yield app
-    app.shutdown()
 
 
 def table(app, match):

@@ -1,0 +1,20 @@
+"""Shared test set-up: headless SDL, and a headless app whose user files go to
+a temporary folder (so no test ever touches the real user data folder)."""
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pytest
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    """A headless App with reduced motion (throws settle at once)."""
+    monkeypatch.setenv("DICE_TAVERN_HOME", str(tmp_path))
+    from game.app import App
+    app = App(headless=True)
+    app.settings.reduced_motion = True
+    yield app
+    app.shutdown()
