@@ -64,3 +64,31 @@ def test_hard_uses_the_last_word():
 def test_strength_sanity_normal_beats_easy():
     result = run_sim("roll-the-bones", ["normal", "easy"], 160, seed=5)
     assert result.by_level["normal"].win_rate > 0.5
+
+
+def test_heads_up_tables_are_probabilities_and_rise_with_dice():
+    """Hard's shipped heads-up tables: every value is a probability, and one
+    more die (six-sider or bone) in my collection never lowers my chance."""
+    from game.games.roll_the_bones._tables import ROUNDS
+    assert ROUNDS
+    for table in ROUNDS.values():
+        for (m6, mb, won), p in table.items():
+            assert 0.0 <= p <= 1.0
+            more = table.get((m6 + 1, mb, won))
+            if more is not None:
+                assert more >= p - 1e-9
+            bone = table.get((m6, mb + 1, won))
+            if bone is not None:
+                assert bone >= p - 1e-9
+
+
+def test_minimax_heads_up_game_is_symmetric():
+    """Solved without an opponent model, the heads-up game is zero-sum: my
+    chance from a stage plus the opponent's from the mirrored stage is 1."""
+    from game.games.roll_the_bones.ai import HeadsUp
+    solver = HeadsUp(t6=6, tb=2, ante=2)
+    solver.solve(tol=1e-10)
+    for (m6, mb, first), p in solver.rounds.items():
+        mirror = solver.rounds.get((solver.t6 - m6, solver.tb - mb, not first))
+        if mirror is not None:
+            assert abs(p + mirror - 1.0) < 1e-6

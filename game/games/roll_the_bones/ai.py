@@ -7,10 +7,12 @@ bone, given the others' announcements and the pot.
 * Easy, "Greenhorn": announces on a whim and sometimes antes a bone.
 * Normal, "Steady Hand": keeps bones out of the ante; rolls the bone only when
   the pot is fat or someone else already announced theirs.
-* Hard, "Bone Reader": shows its bone in the non-binding first pass, then
-  solves the binding pass as the small game it is: for each choice it
-  enumerates every face of every die on the table (ties re-rolled, shared
-  evenly) to get the expected dice won, letting every player still to speak
+* Hard, "Bone Reader": heads-up (2 or 3-player tables) it plays from the
+  solved heads-up game (``HeadsUp``: P(win the game) for every stage, tables in
+  ``_tables.py``), reads how its opponent answers its calls (``reply_bone``,
+  learned from the views) and uses the free first pass to draw the answer it
+  can punish.  With more players it enumerates every face of every die on the
+  table to get the expected dice won, letting every player still to speak
   answer the same way (backward induction, at most 2**6 lines).
 
 Pure Python; agents see only ``BonesView`` and the legal actions.
@@ -25,6 +27,158 @@ from game.core.agents import Agent
 from .rules import Ante, BonesView, Declare
 
 SIDES = {False: 6, True: 12}
+PROBS = {(False, False): (15 / 36, 15 / 36, 6 / 36), (True, False): (51 / 72, 15 / 72, 6 / 72),
+         (False, True): (15 / 72, 51 / 72, 6 / 72), (True, True): (66 / 144, 66 / 144, 12 / 144)}
+"""(P first higher, P second higher, P tie) for one die each, by kind (True = bone)."""
+
+
+
+class HeadsUp:
+    """The heads-up game solved: P(I win the whole game) from any stage.
+
+    With two players left the ante is fixed, there are no side pots and the
+    pot is whatever is not in the two collections, so a stage is just
+    ``(my d6, my bones, their d6, their bones, do I speak first)``.  Antes
+    and the binding announcements are sequential (the first pass binds
+    nobody), so every stage is a small perfect-information game solved by
+    minimax over the roll's three outcomes (higher, lower, tie).  Ties lead
+    to smaller stages (recursion); wins lead to the next round, whose value
+    comes from ``rounds`` (round starts, pot empty, keyed by my counts and
+    whether I won the last roll), the fixed point of the same recursion.
+    """
+
+    def __init__(self, t6: int, tb: int, ante: int, rounds: dict | None = None,
+                 reply: dict | None = None):
+        self.t6, self.tb, self.ante = t6, tb, ante
+        self.reply = reply
+        self.rounds = rounds if rounds is not None else self._initial_rounds()
+        self.memo: dict = {}
+
+    def _initial_rounds(self) -> dict:
+        t6, tb = self.t6, self.tb
+        return {(m6, mb, first): (m6 + 3 * mb) / (t6 + 3 * tb)
+                for m6 in range(t6 + 1) for mb in range(tb + 1) if 0 < m6 + mb < t6 + tb
+                for first in (True, False)}
+
+    def solve(self, tol: float = 1e-9, limit: int = 5000) -> dict:
+        """Iterate the round-start values to their fixed point (seconds; done
+        offline, see tune.py, and shipped in ``_tables.py``)."""
+        for _ in range(limit):
+            self.memo = {}
+            new = {k: self.stage(k[0], k[1], self.t6 - k[0], self.tb - k[1], k[2]) for k in self.rounds}
+            delta = max(abs(new[k] - self.rounds[k]) for k in new)
+            self.rounds = new
+            if delta < tol:
+                break
+        self.memo = {}
+        return self.rounds
+
+    def amount(self, m6, mb, o6, ob) -> int:
+        return max(0, min(self.ante, m6 + mb - 1, o6 + ob - 1))
+
+    def stage(self, m6, mb, o6, ob, first) -> float:
+        """Value of a stage before the antes (both play the minimax line)."""
+        key = (m6, mb, o6, ob, first)
+        value = self.memo.get(key)
+        if value is None:
+            amt = self.amount(m6, mb, o6, ob)
+            mine = range(max(0, amt - m6), min(mb, amt) + 1)
+            theirs = range(max(0, amt - o6), min(ob, amt) + 1)
+            loop = amt == 0
+            if self.reply is not None:       # a modelled opponent keeps its bones
+                theirs = theirs[:1]
+            if first:
+                value = max(min(self.declare(m6 - amt + km, mb - km, o6 - amt + ko, ob - ko, first, loop)
+                                for ko in theirs) for km in mine)
+            else:
+                value = min(max(self.declare(m6 - amt + km, mb - km, o6 - amt + ko, ob - ko, first, loop)
+                                for km in mine) for ko in theirs)
+            self.memo[key] = value
+        return value
+
+    @staticmethod
+    def kinds(d6: int, bones: int) -> tuple[bool, ...]:
+        return (False, True) if d6 and bones else ((True,) if bones else (False,))
+
+    def declare(self, m6, mb, o6, ob, first, loop=False) -> float:
+        """Value after the antes: the binding announcements, first speaker first."""
+        if self.reply is not None:
+            return self.declare_vs_model(m6, mb, o6, ob, first, loop, self.reply)
+        if first:
+            return max(min(self.roll(m6, mb, o6, ob, dm, do, first, loop) for do in self.kinds(o6, ob))
+                       for dm in self.kinds(m6, mb))
+        return min(max(self.roll(m6, mb, o6, ob, dm, do, first, loop) for dm in self.kinds(m6, mb))
+                   for do in self.kinds(o6, ob))
+
+    def big_pot(self, m6, mb, o6, ob) -> bool:
+        """A fat pot (after the antes): more than one ante each plus a die."""
+        return self.t6 + self.tb - (m6 + mb + o6 + ob) >= 6
+
+    def declare_vs_model(self, m6, mb, o6, ob, first, loop, reply, big=None) -> float:
+        """Value after the antes against an opponent whose binding call is
+        "bone" with probability ``reply[(what they heard from me, big pot)]``."""
+        if big is None:
+            big = self.big_pot(m6, mb, o6, ob)
+        if not (o6 and ob):
+            return max(self.roll(m6, mb, o6, ob, dm, ob > 0, first, loop) for dm in self.kinds(m6, mb))
+        if first or not (m6 and mb):
+            # they hear my binding call (or my forced die) and answer it
+            best = 0.0
+            for dm in self.kinds(m6, mb):
+                q = reply[(dm, big)]
+                best = max(best, q * self.roll(m6, mb, o6, ob, dm, True, first, loop)
+                           + (1 - q) * self.roll(m6, mb, o6, ob, dm, False, first, loop))
+            return best
+        # they bind first, having heard my free first-pass call; I answer them
+        answer = {do: max(self.roll(m6, mb, o6, ob, dm, do, first, loop) for dm in (False, True))
+                  for do in (False, True)}
+        return max(reply[(said, big)] * answer[True] + (1 - reply[(said, big)]) * answer[False]
+                   for said in (False, True))
+
+    def roll(self, m6, mb, o6, ob, dm, do, first, loop=False) -> float:
+        """Value of rolling kinds ``dm`` (mine) and ``do`` with these collections
+        left after the antes (the rolled dice still counted in them)."""
+        p_high, p_low, p_tie = PROBS[(dm, do)]
+        r6, rb = m6 - (not dm), mb - dm
+        s6, sb = o6 - (not do), ob - do
+        win = 1.0 if s6 + sb == 0 else self.rounds[(self.t6 - s6, self.tb - sb, True)]
+        lose = 0.0 if r6 + rb == 0 else self.rounds[(r6, rb, False)]
+        if r6 + rb == 0 or s6 + sb == 0:          # last-die rule: both keep their dice
+            if loop:                               # ... and the same stage comes again
+                return (p_high * win + p_low * lose) / (p_high + p_low)
+            tie = self.stage(m6, mb, o6, ob, first)
+        else:
+            tie = self.stage(r6, rb, s6, sb, first)
+        return p_high * win + p_low * lose + p_tie * tie
+
+
+TABLE_MODEL = {(True, False): 1.0, (True, True): 1.0, (False, False): 0.0, (False, True): 1.0}
+"""The opponent the shipped tables are solved against, as P(binding "bone")
+keyed by (heard "bone" from me, fat pot): the common table habit of answering
+a bone with a bone and rolling it for a fat pot (and keeping bones out of the
+ante).  Hard learns each opponent's real answers as it plays (``Reads``); the
+tables only price what comes after the current roll."""
+
+
+def solve_heads_up(t6: int, tb: int, ante: int) -> dict:
+    return HeadsUp(t6, tb, ante, reply=TABLE_MODEL).solve()
+
+
+_MODELS: dict = {}
+
+
+def heads_up_model(view: BonesView) -> HeadsUp | None:
+    """The solved heads-up game for this table, if it is heads-up and shipped."""
+    if len(view.alive) != 2 or len(view.order) != 2:
+        return None
+    from ._tables import ROUNDS
+    config = (10 * view.num_players, view.num_players, view.ante_size)
+    if config not in ROUNDS:
+        return None
+    model = _MODELS.get(config)
+    if model is None:
+        model = _MODELS[config] = HeadsUp(*config, rounds=ROUNDS[config], reply=TABLE_MODEL)
+    return model
 
 
 @lru_cache(maxsize=4096)
@@ -155,8 +309,68 @@ class HardAgent(BonesAgent):
     that size; tuned with ``python -m game sim`` (2 gave 48% against Normal, 10
     gave 57%)."""
 
+    def __init__(self, player, rng):
+        super().__init__(player, rng)
+        self.reads: dict = {}        # (opponent, heard bone, fat pot) -> [bone answers, answers]
+        self._said = None            # (round, stage, my first-pass call)
+        self._pending = None         # (round, stage, opponent, my binding call, fat pot)
+
+    # --- reading the opponent (heads-up) ---------------------------------------
+    def reply_bone(self, opp: int, heard: bool, big: bool) -> float:
+        """P(opp's binding call is "bone") after hearing ``heard`` from me, with
+        a fat pot or not: what they did so far, starting from ``TABLE_MODEL``."""
+        bones, answers = self.reads.get((opp, heard, big), (0, 0))
+        prior = min(0.9, max(0.1, TABLE_MODEL[(heard, big)]))
+        return (bones + 3 * prior) / (answers + 3)
+
+    def _read(self, opp, heard, big, bone) -> None:
+        tally = self.reads.setdefault((opp, heard, big), [0, 0])
+        tally[0] += bool(bone)
+        tally[1] += 1
+
+    def _observe(self, view) -> None:
+        """Learn the answer to my last binding call from the roll that followed."""
+        pending, self._pending = self._pending, None
+        result = view.last_result
+        if pending is None or result is None:
+            return
+        rnd, stage, opp, heard, big = pending
+        if result.get("round") == rnd and result.get("stage") == stage and str(opp) in result["dice"]:
+            self._read(opp, heard, big, result["dice"][str(opp)] >= 10 * view.num_players)
+
+    def _replies(self, opp) -> dict:
+        return {(h, b): self.reply_bone(opp, h, b) for h in (False, True) for b in (False, True)}
+
+    def act(self, view, legal):
+        self._observe(view)
+        return super().act(view, legal)
+
+    def choose_ante(self, view, legal):
+        model = heads_up_model(view)
+        if model is None or len(legal) == 1:
+            return super().choose_ante(view, legal)
+        me = view.me
+        opp = next(p for p in view.order if p != me)
+        first = view.order[0] == me
+        (m6, mb), (o6, ob) = view.counts[me], view.counts[opp]
+        amt = view.amounts[me]
+        reply = self._replies(opp)
+        if first:   # they ante after me; assume they keep their bones
+            o_amt = view.amounts[opp]
+            ko = max(0, o_amt - o6)
+            o6, ob = o6 - o_amt + ko, ob - ko
+        scores = {a.bones: model.declare_vs_model(m6 - amt + a.bones, mb - a.bones, o6, ob, first, False, reply)
+                  for a in legal}
+        best = max(legal, key=lambda a: (round(scores[a.bones], 12), -a.bones))
+        self._why = (f"antes {best.bones} bone{'s' if best.bones != 1 else ''}: "
+                     f"{100 * scores[best.bones]:.0f}% to take the game")
+        return best
+
     def choose_declaration(self, view):
         me = view.me
+        model = heads_up_model(view)
+        if model is not None:
+            return self._declare_heads_up(view, model)
         if view.declare_pass == 1 and len(view.choosers) >= 2:
             # The first pass binds nobody.  Showing the bone costs nothing and
             # tempts those who must commit before me to risk theirs on a small pot.
@@ -173,6 +387,53 @@ class HardAgent(BonesAgent):
             self._why = f"bone: {ev[True]:+.1f} dice expected vs {ev[False]:+.1f} with a six-sider"
         else:
             self._why = f"six-sider: {ev[False]:+.1f} dice expected vs {ev[True]:+.1f} risking the bone"
+        return Declare(bone)
+
+    def _declare_heads_up(self, view, model: HeadsUp) -> Declare:
+        me = view.me
+        opp = next(p for p in view.order if p != me)
+        first = view.order[0] == me
+        (m6, mb), (o6, ob) = view.counts[me], view.counts[opp]
+        loop = view.amounts.get(me, 0) == 0
+        big = model.big_pot(m6, mb, o6, ob)
+        opp_chooses = o6 > 0 and ob > 0
+
+        def answer(do):
+            return max(model.roll(m6, mb, o6, ob, dm, do, first, loop) for dm in (False, True))
+
+        if view.declare_pass == 1 and len(view.choosers) >= 2:
+            if first:
+                self._why = "keeps its counsel: its binding call comes first anyway"
+                return Declare(False)
+            # They bind before me, having heard this: say what draws the
+            # answer I can punish best.
+            scores = {}
+            for said in (False, True):
+                q = self.reply_bone(opp, said, big)
+                scores[said] = q * answer(True) + (1 - q) * answer(False)
+            said = scores[True] > scores[False] + 1e-12
+            self._said = (view.round, view.stage, said)
+            self._why = f"calls {'bone!' if said else 'no bone'} first to draw the answer it wants"
+            return Declare(said)
+        if first:
+            scores = {}
+            for dm in (False, True):
+                if opp_chooses:
+                    q = self.reply_bone(opp, dm, big)
+                    scores[dm] = (q * model.roll(m6, mb, o6, ob, dm, True, True, loop)
+                                  + (1 - q) * model.roll(m6, mb, o6, ob, dm, False, True, loop))
+                else:
+                    scores[dm] = model.roll(m6, mb, o6, ob, dm, ob > 0, True, loop)
+        else:
+            do = bool(view.declared.get(opp))
+            if opp_chooses and self._said and self._said[:2] == (view.round, view.stage):
+                self._read(opp, self._said[2], big, do)
+            scores = {dm: model.roll(m6, mb, o6, ob, dm, do, False, loop) for dm in (False, True)}
+        bone = scores[True] > scores[False] + 1e-12
+        if first and opp_chooses:
+            self._pending = (view.round, view.stage, opp, bone, big)
+        self._why = (f"{'bone' if bone else 'six-sider'}: {100 * scores[bone]:.0f}% to take the game "
+                     f"vs {100 * scores[not bone]:.0f}%")
         return Declare(bone)
 
     def _solve(self, view, kinds: dict, speakers: list) -> dict:
