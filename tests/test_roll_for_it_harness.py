@@ -4,15 +4,28 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from game.core.harness import playout, playouts
 from game.core.match import Match, Seat
 
 
 def test_harness_many_seeded_games():
-    matches = playouts("roll-for-it", 60, seed=7, players=(2, 3, 4, 5, 8),
+    """A few hundred checked games at the common table sizes (thousands: the slow test)."""
+    matches = playouts("roll-for-it", 180, seed=7, players=(2, 3, 2, 4),
                        mix=("easy", "normal", "hard"))
     reasons = {m.state.end_reason for m in matches}
     assert "target" in reasons
+    matches = playouts("roll-for-it", 10, seed=8, players=(5, 8), mix=("easy", "normal", "hard"))
+    assert {len(m.seats) for m in matches} == {5, 8}
+
+
+@pytest.mark.slow
+def test_harness_thousands_of_seeded_games():
+    """Two thousand checked games over every table size, AI levels and random agents mixed."""
+    matches = playouts("roll-for-it", 2000, seed=11, players=(2, 3, 4, 5, 6, 7, 8),
+                       mix=("random", "easy", "normal", "hard"))
+    assert "target" in {m.state.end_reason for m in matches}
 
 
 def test_harness_with_random_agents():

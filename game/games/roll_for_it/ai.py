@@ -30,6 +30,15 @@ FOCUS_WEIGHTS = (1.0, 0.1)
 cards can be chased at once."""
 UNSTARTED_RIVAL = 1.5
 """A rival who has not started a card is this much slower at it (they may chase another)."""
+WIN_BONUS = 10.0
+"""Extra worth of a card that reaches the target (points past the target count for nothing)."""
+DENY_WEIGHT = 0.5
+"""Share of a rival's progress on a card that counts as a gain when we score it first."""
+SPEED_EXP = 1.5
+"""Exponent on our speed (1 / expected turns) in a card's rate: above 1 favours quick cards,
+which free the dice sooner and leave the rivals less time (tuned by sim)."""
+TAKEBACK_MARGIN = 0.3
+"""A fresh start must beat the dice on the table by this fraction before Hard takes back."""
 
 
 def _first_placement(legal: Sequence[Action]) -> list[Place]:
@@ -135,46 +144,75 @@ class HardAgent(RollForItAgent):
     name = "Shark"
     style = "counts the odds and the rivals"
 
+    focus_weights = FOCUS_WEIGHTS
+    unstarted_rival = UNSTARTED_RIVAL
+    win_bonus = WIN_BONUS
+    deny_weight = DENY_WEIGHT
+    speed_exp = SPEED_EXP
+    takeback_margin = TAKEBACK_MARGIN
+
     # --- evaluation ---------------------------------------------------------
-    def card_rate(self, view: RollForItView, slot: int, needed: tuple[int, ...], free: int) -> float:
-        """Expected points per turn from chasing this card: points x P(first) / turns."""
-        card = view.slots[slot]
-        if not needed:
-            return float(card.points)
-        mine = expected_turns(needed, free)
-        rival_speed = 0.0
-        for p in range(view.num_players):
-            if p == view.me:
+    def _context(self, view: RollForItView) -> dict[int, tuple]:
+        """Per face-up slot, the facts that do not depend on this turn's plan:
+        (my open images, the rivals' combined speed on it, what scoring it is worth to me)."""
+        me, n, target = view.me, view.num_players, view.target
+        remaining = target - view.scores[me]
+        ctx = {}
+        for s, card in enumerate(view.slots):
+            if card is None:
                 continue
-            theirs = view.needed(slot, p)
-            turns = expected_turns(theirs, view.hands[p])
-            if len(theirs) == len(card.images):
-                turns *= UNSTARTED_RIVAL
-            rival_speed += 1.0 / turns
-        my_speed = 1.0 / mine
-        return card.points * my_speed / (my_speed + rival_speed) * my_speed
+            covers = view.covers[s]
+            images = card.images
+            size = len(images)
+            mine = tuple(f for i, f in enumerate(images) if i not in covers[me])
+            rival_speed = deny = 0.0
+            for p in range(n):
+                if p == me:
+                    continue
+                have = covers[p]
+                theirs = tuple(f for i, f in enumerate(images) if i not in have)
+                turns = expected_turns(theirs, view.hands[p])
+                if not have:
+                    turns *= self.unstarted_rival
+                speed = 1.0 / turns
+                rival_speed += speed
+                worth = card.points + (self.win_bonus if view.scores[p] + card.points >= target else 0.0)
+                if have:
+                    # Scoring the card first sends the rival's dice home: their progress is lost.
+                    deny += self.deny_weight * worth * len(have) / size
+            worth = (min(card.points, remaining)
+                     + (self.win_bonus if card.points >= remaining else 0.0))
+            ctx[s] = (mine, rival_speed, worth + deny)
+        return ctx
 
-    def position_value(self, view: RollForItView, needs: dict[int, tuple[int, ...]], free: int,
-                       banked: int = 0) -> float:
-        """Focus-weighted sum of card rates, plus points banked now."""
-        if view.scores[view.me] + banked >= view.target:
-            return 1e6
-        rates = sorted((self.card_rate(view, s, needs[s], free) for s in needs), reverse=True)
-        return banked + sum(w * r for w, r in zip(FOCUS_WEIGHTS, rates))
+    def position_value(self, ctx: dict[int, tuple], needs: dict[int, tuple[int, ...]], free: int,
+                       banked: float = 0.0) -> float:
+        """Focus-weighted expected points per turn over the cards, plus points banked now.
 
-    def _current_needs(self, view: RollForItView) -> dict[int, tuple[int, ...]]:
-        return {s: view.needed(s, view.me) for s, c in enumerate(view.slots) if c is not None}
+        A card's rate: its worth x P(we finish it before the rivals) x our speed on it."""
+        rates = []
+        for s, needed in needs.items():
+            _, rival_speed, worth = ctx[s]
+            if not needed:
+                rates.append(worth)
+                continue
+            my_speed = 1.0 / expected_turns(needed, free)
+            first = my_speed / (my_speed + rival_speed)
+            rates.append(worth * first * my_speed ** self.speed_exp)
+        rates.sort(reverse=True)
+        return banked + sum(w * r for w, r in zip(self.focus_weights, rates))
 
     # --- take back ----------------------------------------------------------
     def start(self, view, legal):
-        needs = self._current_needs(view)
-        now = self.position_value(view, needs, view.hands[view.me])
+        ctx = self._context(view)
+        needs = {s: c[0] for s, c in ctx.items()}
+        now = self.position_value(ctx, needs, view.hands[view.me])
         if TakeBack() not in legal:
             self._why = "rolls all six dice"
             return Roll()
-        fresh = {s: view.slots[s].images for s in needs}
-        restart = self.position_value(view, fresh, DICE_PER_PLAYER)
-        if restart > now * 1.05 or Roll() not in legal and restart > now:
+        fresh = {s: view.slots[s].images for s in ctx}
+        restart = self.position_value(ctx, fresh, DICE_PER_PLAYER)
+        if restart > now + self.takeback_margin * abs(now) or Roll() not in legal and restart > now:
             self._why = f"takes back: a fresh start is worth {restart:.2f} pts/turn vs {now:.2f}"
             return TakeBack()
         if Roll() in legal:
@@ -184,11 +222,11 @@ class HardAgent(RollForItAgent):
         return Pass()
 
     # --- placement ------------------------------------------------------------
-    def _plans(self, view: RollForItView):
+    @staticmethod
+    def _plans(needs: dict[int, tuple[int, ...]], rolled: Sequence[int]):
         """Every way to spread the rolled dice over the cards (one per open image)."""
-        needs = self._current_needs(view)
         per_face = []
-        for face, count in sorted(Counter(view.rolled).items()):
+        for face, count in sorted(Counter(rolled).items()):
             targets = [(s, needs[s].count(face)) for s in needs if face in needs[s]]
             options = []
             for split in product(*(range(k + 1) for _, k in targets)):
@@ -198,31 +236,34 @@ class HardAgent(RollForItAgent):
         for combo in product(*per_face):
             yield tuple(step for part in combo for step in part)
 
-    def _plan_value(self, view: RollForItView, plan) -> float:
-        needs = {s: list(n) for s, n in self._current_needs(view).items()}
+    def _plan_value(self, view: RollForItView, ctx, needs, plan) -> float:
+        needs = {s: list(n) for s, n in needs.items()}
         free = view.hands[view.me]
         for face, slot, k in plan:
             for _ in range(k):
                 needs[slot].remove(face)
             free -= k
-        banked = 0
+        banked = 0.0
         for slot in [s for s, n in needs.items() if not n]:
             card = view.slots[slot]
-            banked += card.points
+            banked += ctx[slot][2]
             free += len(card.images)
             del needs[slot]
-        return self.position_value(view, {s: tuple(n) for s, n in needs.items()}, free, banked)
+        if view.scores[view.me] + sum(view.slots[s].points for s in ctx if s not in needs) >= view.target:
+            return 1e6
+        return self.position_value(ctx, {s: tuple(n) for s, n in needs.items()}, free, banked)
 
     def place(self, view, legal):
+        ctx = self._context(view)
+        needs = {s: c[0] for s, c in ctx.items()}
         best_plan, best_value = (), None
-        for plan in self._plans(view):
-            value = self._plan_value(view, plan)
+        for plan in self._plans(needs, view.rolled):
+            value = self._plan_value(view, ctx, needs, plan)
             if best_value is None or value > best_value + 1e-12:
                 best_plan, best_value = plan, value
         if not best_plan:
             self._why = "keeps the rest: no placement improves its odds"
             return KeepRest()
-        needs = self._current_needs(view)
         # Finish a card first, so the replacement card can still take the rest of this roll.
         finishing = [(f, s) for f, s, k in best_plan if len(needs[s]) == sum(
             kk for ff, ss, kk in best_plan if ss == s)]

@@ -279,17 +279,20 @@ class RollForItState(State):
         return [i for i in range(len(card(card_id).images)) if i not in have]
 
     def fits(self, face: int, card_id: int, player: int) -> bool:
-        images = card(card_id).images
-        return any(images[i] == face for i in self.open_images(card_id, player))
+        have = self.covers[card_id][player]
+        return any(f == face and i not in have for i, f in enumerate(card(card_id).images))
 
     def placements(self, player: int) -> list[Place]:
         """Every distinct legal placement for the rolled dice."""
-        out = []
-        for face in sorted(set(self.rolled)):
-            for cid in self.slots:
-                if cid is not None and self.fits(face, cid, player):
-                    out.append(Place(face, cid))
-        return out
+        if not self.rolled:
+            return []
+        open_faces = []
+        for cid in self.slots:
+            if cid is not None:
+                have = self.covers[cid][player]
+                open_faces.append((cid, {f for i, f in enumerate(card(cid).images) if i not in have}))
+        return [Place(face, cid) for face in sorted(set(self.rolled))
+                for cid, faces in open_faces if face in faces]
 
     # --- protocol: who acts -------------------------------------------
     def chance_request(self):
