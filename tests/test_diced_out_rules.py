@@ -7,7 +7,7 @@ import pytest
 from game.core.protocol import CHANCE, IllegalActionError, RollRequest, RollResult
 from game.games.diced_out.rules import (FREE_MARK, OPENING, OVER, PENALTY, ROLL, TIE, DicedOutGame,
                                         FreeMark, Penalise, check_invariants)
-from game.games.diced_out.solver import FULL, bit, numbers_of
+from game.games.diced_out.solver import FULL, numbers_of
 
 
 def faces(total):

@@ -6,9 +6,8 @@ import random
 import pytest
 
 from game.core.match import Match, Seat
-from game.core.protocol import CHANCE, RollResult
 from game.games.roll_for_it import ai
-from game.games.roll_for_it.rules import Place, Roll, RollForItView, TakeBack
+from game.games.roll_for_it.rules import Place, RollForItView, TakeBack
 
 from .test_roll_for_it_rules import new_state, roll
 

@@ -10,7 +10,7 @@ from game.core.protocol import CHANCE, IllegalActionError, RollRequest, RollResu
 from game.games.roll_for_it import rules
 from game.games.roll_for_it.odds import expected_turns
 from game.games.roll_for_it.rules import (DeckError, KeepRest, Pass, Place, Roll, RollForItGame, TakeBack,
-                                          card, check_invariants, load_deck)
+                                          check_invariants, load_deck)
 
 IDENTITY = ShuffleResult(tuple(range(30)))
 

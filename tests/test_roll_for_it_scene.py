@@ -39,7 +39,7 @@ def human_match():
 
 def test_table_enters_draws_and_survives_random_input(app):
     match = Match("roll-for-it", [Seat("You")] + [Seat(f"B{i}", "ai", "hard") for i in range(1, 4)], seed=2)
-    scene = table(app, match)
+    table(app, match)
     rng = random.Random(4)
     for _ in range(40):
         pos = (rng.randrange(1280), rng.randrange(720))

@@ -439,10 +439,7 @@ class DiceRenderer:
         generator: one picture per step, so it can run a little per frame)."""
         sides = 12 if kind == "bone" else 6
         if kind == "bone":
-            from ..physics.orientation import d12_opposite
-            opp = d12_opposite()
             pairs = [(0, 0)] + [(a, b) for a in range(1, 13) for b in range(1, 13) if a != b]
-            del opp
         else:
             pairs = [(0, 0)] + [(a, b) for a in range(1, sides + 1) for b in range(1, sides + 1)
                                 if a != b and a + b != 7]

@@ -164,7 +164,6 @@ def render(scene_name: str, out: str, *, game_id: str | None = None, seed: int =
 
     from ..app import App
     from .scene import CANVAS_SIZE
-    from .. import games
     from ..scenes.launch import is_playable
     game_id = game_id or default_game()
     if scene_name in NEEDS_BUILT_GAME and not is_playable(game_id):

@@ -28,7 +28,6 @@ same table, with pause / step / speed controls drawn by this base class.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable
 
 import pygame
 
@@ -40,7 +39,7 @@ from ..core.userfiles import UserFileError
 from . import layout
 from . import theme as th
 from .pictures import render_table_background, table_background  # noqa: F401 (re-exported)
-from .scene import FIXED_DT, Scene
+from .scene import Scene
 
 AI_DELAY = {"normal": 0.85, "fast": 0.3}
 """Seconds an AI 'thinks' before acting, per animation speed."""

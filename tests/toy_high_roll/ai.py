@@ -1,4 +1,4 @@
-from game.core.agents import Agent, RandomAgent
+from game.core.agents import RandomAgent
 
 
 def make_agent(level, player, rng):

@@ -12,7 +12,6 @@ import statistics
 
 from ...bench import percentiles, timed
 from ...core.match import Match, Seat
-from ...core.protocol import CHANCE
 from ...core.seeding import derive, stream
 from .ai import make_agent
 from .rules import FREE_MARK, PENALTY

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Optional
 
-from ...core.bidding import Bid, Call, bid_text, count_matching
+from ...core.bidding import Bid, Call, count_matching
 from ...core.protocol import (CHANCE, Action, DieGroup, Game, GameInfo, OptionSpec,
                               RollRequest, RollResult, State)
 

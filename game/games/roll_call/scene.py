@@ -262,7 +262,6 @@ def _shot_table(app, ctx, humans: int, call: bool):
     if call and state.turn_player() is not None:
         if state.bid is None:
             match.apply(state.turn_player(), Bid(3, 4))
-        others = state.interjectors() if state.bid else match.state.interjectors()
         caller = (match.state.interjectors() or (match.state.turn_player(),))[0]
         action = CallOutOfTurn() if caller in match.state.interjectors() else Call()
         scene = make_table(app, match)

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from ...core.protocol import CHANCE, RollResult
+from ...core.protocol import CHANCE
 from ...ui import layout
 from ...ui import theme as th
 from ...ui.table_scene import TableScene as BaseTableScene
