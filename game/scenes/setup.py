@@ -7,7 +7,7 @@ from .. import games
 from ..core.match import Match, Seat
 from ..core.seeding import parse_seed
 from ..ui import theme as th
-from ..ui.widgets import Button, Choice, FacePicker, Panel, Stepper, TextInput, Toggle
+from ..ui.widgets import Button, Choice, FacePicker, Label, Panel, Stepper, TextInput, Toggle
 from .base import MenuScene
 from .launch import make_table
 
@@ -97,6 +97,12 @@ class SetupScene(MenuScene):
         self.ui.add(Panel((760, 130, 480, 500), title="Table rules"))
         y = 186
         for spec in self.info.options:
+            if spec.kind == "faces":  # a row of number chips needs the panel's full width
+                label = spec.label + (" *" if spec.house else "")
+                self.ui.add(Label((790, y + 8), label, 20, th.INK))
+                self.ui.add(self._option_widget(spec, (790, y + 38, 420, 40), label_width=0))
+                y += 96
+                continue
             self.ui.add(self._option_widget(spec, (790, y, 420, 40)))
             y += 48
         if not self.info.options:
@@ -110,12 +116,12 @@ class SetupScene(MenuScene):
         self.ui.add(Button((240, 650, 180, 52), "Rules", self.open_rules))
         self.ui.add(Button((1000, 650, 240, 52), "Start", self.start, primary=True))
 
-    def _option_widget(self, spec, rect):
+    def _option_widget(self, spec, rect, label_width: int = 250):
         value = self.options.get(spec.key, spec.default)
 
         def setter(v, key=spec.key):
             self.options[key] = v
-        kw = {"label_width": 250, "tooltip": spec.help}
+        kw = {"label_width": label_width, "tooltip": spec.help}
         label = spec.label + (" *" if spec.house else "")
         if spec.kind == "int":
             return Stepper(rect, label, value, spec.min, spec.max, setter, **kw)
