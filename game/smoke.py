@@ -19,13 +19,10 @@ CI compares the faces of the frozen executable with the source run
 (``tools/check_smoke.sh``).  ``DICE_TAVERN_SMOKE_OUT=FILE`` also writes the
 JSON report to FILE (a windowed Windows build has no stdout).
 
-``DICE_TAVERN_FIRST_FRAME_EXIT=1`` turns the smoke run into a start-up probe:
-it opens the real (non-headless) app, draws the title screen once, prints
-``first-frame <seconds>`` and exits; ``bench_startup`` times that from outside
-the process (so a one-file build's unpacking is included).
-
-Heavy modules are imported inside the functions: importing this module must
-stay cheap because the start-up probe goes through it.
+``bench_startup`` launches the real game (source, one-folder, one-file) with
+``DICE_TAVERN_FIRST_FRAME_EXIT=1``: the app's own loop prints ``first-frame``
+once its first frame is presented and exits, and the time is taken from
+outside the process (so a one-file build's unpacking is included).
 """
 from __future__ import annotations
 
@@ -37,7 +34,6 @@ import time
 import traceback
 from pathlib import Path
 
-T_IMPORT = time.perf_counter()
 
 FIRST_FRAME_ENV = "DICE_TAVERN_FIRST_FRAME_EXIT"
 OUT_ENV = "DICE_TAVERN_SMOKE_OUT"
@@ -249,20 +245,7 @@ def report_lines(report: dict) -> list[str]:
     return lines
 
 
-def first_frame_probe() -> int:
-    """Start-up probe: real app, title screen, one frame, print the time, exit."""
-    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    with tempfile.TemporaryDirectory(prefix="dice-tavern-probe-") as home:
-        os.environ.setdefault("DICE_TAVERN_HOME", home)
-        title_stage(headless=False)
-        # perf_counter's zero is arbitrary; report time since this module was imported
-        print(f"first-frame {time.perf_counter() - T_IMPORT:.3f}", flush=True)
-    return 0
-
-
 def main(args) -> int:
-    if os.environ.get(FIRST_FRAME_ENV):
-        return first_frame_probe()
     report = run_smoke(int(getattr(args, "seed", 2024)))
     out = os.environ.get(OUT_ENV)
     if out:
@@ -289,13 +272,13 @@ def _executables() -> dict[str, list[str]]:
     dist = SOURCE_ROOT / "dist"
     found: dict[str, list[str]] = {}
     if not is_frozen():
-        found["source"] = [sys.executable, "-m", "game", "--smoke"]
+        found["source"] = [sys.executable, "-m", "game"]
     folder = dist / "dice-tavern" / f"dice-tavern{exe}"
     onefile = dist / f"dice-tavern-onefile{exe}"
     if folder.is_file():
-        found["one-folder"] = [str(folder), "--smoke"]
+        found["one-folder"] = [str(folder)]
     if onefile.is_file():
-        found["one-file"] = [str(onefile), "--smoke"]
+        found["one-file"] = [str(onefile)]
     return found
 
 
