@@ -653,6 +653,11 @@ class BiddingTableScene(table_scene.TableScene):
         from .dice_render import player_colour
         return player_colour(seat, self.theme.colorblind)
 
+    def throw_colour(self, pose):
+        """Dice in flight in their owner's colour, as they will sit in the tray
+        (hidden dice are drawn face-down whatever their colour)."""
+        return self.colour(pose.owner)
+
     # ------------------------------------------------------------------
     # Drawing
     # ------------------------------------------------------------------
