@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 import pytest
 
@@ -66,6 +67,36 @@ def test_hard_takes_back_when_its_dice_are_stranded():
     state.covers = {26: [[0, 1], [0, 1, 2, 3, 4]], 27: [[0, 1], [0, 1, 2, 3, 4]], 28: [[0, 1], []]}
     agent = ai.make_agent("hard", 0, random.Random(0))
     assert agent.act(state.view(0), state.legal_actions(0)) == TakeBack()
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_easy_never_misses_a_card_it_can_score_now(seed):
+    """Easy is a beginner, but a beginner always sees a card this roll finishes: the rolled 1
+    also fits its favourite card (the 15-pointer it has three dice on), yet it scores the
+    (1 1) card it needs one die for, whatever its random whims."""
+    state = new_state()
+    state.slots = [26, 0, 1]                       # 1-2-3-4-5-6 (15), 1 1 (2), 2 2 (2)
+    state.deck = [c for c in range(30) if c not in (26, 0, 1)]
+    state.covers = {26: [[1, 2, 3], []], 0: [[0], []], 1: [[], []]}
+    state = roll(state, 1, 5)
+    agent = ai.make_agent("easy", 0, random.Random(seed))
+    while state.phase == "place" and state.turn == 0:
+        state = state.apply(0, agent.act(state.view(0), state.legal_actions(0)))
+    assert 0 in state.scored[0] and state.scores[0] == 2
+
+
+def test_easy_is_a_beginner_not_a_calculator():
+    """Easy piles dice on the card it has started rather than spreading them at random."""
+    state = new_state()
+    state.slots = [26, 18, 7]                      # 1-2-3-4-5-6 (15), 1 1 2 2 (10), 4 5 6 (5)
+    state.deck = [c for c in range(30) if c not in (26, 18, 7)]
+    state.covers = {26: [[0, 3], []], 18: [[], []], 7: [[], []]}
+    state = roll(state, 2, 2, 2, 1)
+    picks = Counter()
+    for seed in range(40):
+        agent = ai.make_agent("easy", 0, random.Random(seed))
+        picks[agent.act(state.view(0), state.legal_actions(0))] += 1
+    assert picks.most_common(1)[0][0] == Place(2, 26)
 
 
 def _heads_up(a, b, games, seed=0):

@@ -3,8 +3,11 @@
 Two decisions make the game: where each rolled die goes (or whether it stays
 in hand), and when to Take Back.
 
-* Easy, "Magpie": drops every die on any card it fits, at random; takes back
-  only when all six dice are stuck on cards.
+* Easy, "Magpie": a beginner. Always scores a card this roll can finish;
+  otherwise piles matching dice on its favourite card (the one it has most
+  dice on, else the one this roll matches best; now and then just one it
+  fancies), sometimes spreads the dice that miss it over other cards, never
+  looks at the rivals, and takes back only when all six dice are stuck.
 * Normal, "Steady": finishes what it started: each die goes to the card it
   is closest to completing (bigger cards first on ties).
 * Hard, "Shark": scores whole placement plans by expected points per turn:
@@ -39,6 +42,10 @@ SPEED_EXP = 1.5
 which free the dice sooner and leave the rivals less time (tuned by sim)."""
 TAKEBACK_MARGIN = 0.3
 """A fresh start must beat the dice on the table by this fraction before Hard takes back."""
+EASY_SPREAD = 0.3
+"""Chance Easy drops a die that misses its favourite card on some other card anyway."""
+EASY_WHIM = 0.15
+"""Chance Easy's favourite card this move is just one it fancies, not the one it has started."""
 
 
 def _first_placement(legal: Sequence[Action]) -> list[Place]:
@@ -73,13 +80,19 @@ class RollForItAgent(Agent):
 
 
 class EasyAgent(RollForItAgent):
+    """A beginner: never misses a card it can score right now, otherwise piles
+    matching dice onto its favourite card, sometimes spreads the rest thin over
+    other cards, ignores the rivals and only takes back when it has no dice left."""
     level = "easy"
     name = "Magpie"
     style = "grabs whatever fits"
 
+    spread_chance = EASY_SPREAD
+    whim_chance = EASY_WHIM
+
     def start(self, view, legal):
-        if TakeBack() in legal and view.hands[view.me] <= 1:
-            self._why = "almost out of dice: takes them all back"
+        if TakeBack() in legal and view.hands[view.me] == 0:
+            self._why = "all dice are stuck on cards: takes them all back"
             return TakeBack()
         return super().start(view, legal)
 
@@ -88,13 +101,38 @@ class EasyAgent(RollForItAgent):
         if not options:
             self._why = "nothing fits"
             return KeepRest()
-        started = [a for a in options if len(view.needed(view.slot_of(a.card), view.me))
-                   < len(view.slots[view.slot_of(a.card)].images)]
-        if started and self.rng.random() < 0.7:
-            options = started
-        choice = self.rng.choice(options)
-        self._why = f"a {choice.face} fits there"
-        return choice
+        rolled = Counter(view.rolled)
+        slot_of = {a: view.slot_of(a.card) for a in options}
+        # 1. A card it can score with this roll: always seen.
+        finish = [a for a in options if not Counter(view.needed(slot_of[a], view.me)) - rolled]
+        if finish:
+            choice = max(finish, key=lambda a: view.slots[slot_of[a]].points)
+            self._why = f"can score the {view.slots[slot_of[choice]].points}-point card right now"
+            return choice
+
+        # 2. Its favourite card: the one it has most dice on, else the one this roll matches best.
+        def progress(slot: int) -> int:
+            return len(view.covers[slot][view.me])
+
+        def matches(slot: int) -> int:
+            return sum(min(k, rolled[f]) for f, k in Counter(view.needed(slot, view.me)).items())
+        if self.rng.random() < self.whim_chance:
+            favourite = self.rng.choice(sorted({slot_of[a] for a in options}))
+        else:
+            favourite = max((s for s, c in enumerate(view.slots) if c is not None),
+                            key=lambda s: (progress(s), matches(s), view.slots[s].points))
+        mine = [a for a in options if slot_of[a] == favourite]
+        if mine:
+            choice = self.rng.choice(mine)
+            self._why = f"piles a {choice.face} on its favourite card"
+            return choice
+        # 3. Nothing more fits the favourite: sometimes spreads the rest thin.
+        if self.rng.random() < self.spread_chance:
+            choice = self.rng.choice(options)
+            self._why = f"a {choice.face} fits there too"
+            return choice
+        self._why = "keeps the rest"
+        return KeepRest()
 
 
 class NormalAgent(RollForItAgent):
