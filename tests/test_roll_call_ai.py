@@ -100,3 +100,47 @@ def test_strength_sanity_small():
 def test_strength_targets(pair):
     result = run_sim("roll-call", list(pair), 2000, seed=1)
     assert result.by_level[pair[0]].win_rate >= 0.6
+
+
+def _four_seat_position(normal_dice: int, quantity: int, face: int = 6):
+    """Seat 0 bids, seat 1 is to act, seat 2 is Normal (``normal_dice`` dice,
+    one of which counts for sixes), seat 3 watches."""
+    state = make_game("roll-call", 4).new_initial_state()
+    state.dice_counts[2] = normal_dice
+    normal_hand = (6,) + (2, 3, 4, 5)[:normal_dice - 1]
+    hands = ((2, 3, 4, 5, 6), (2, 3, 4, 5, 6), normal_hand, (2, 3, 4, 5, 6))
+    state = state.apply(CHANCE, RollResult(hands))
+    return state.apply(0, Bid(quantity, face))
+
+
+def test_normal_out_of_turn_call_respects_the_two_dice_break_even():
+    """Text: "If you are wrong, you must lose TWO dice".  Normal must not call
+    out of turn unless the chance the bid is false clears the break-even of
+    risking two of its dice for one of the bidder's."""
+    normal = ai.make_agent("normal", 2, random.Random(0))
+    # Two dice left: 9 sixes is about 91% false by the plain odds (above the
+    # old fixed 85%), but a wrong call would all but end Normal's game.
+    risky = _four_seat_position(2, 9)
+    view = risky.view(2)
+    assert 0.85 < 1.0 - ai.plain_chance(view, 9, 6) < ai.out_of_turn_break_even(2, 5)
+    assert normal.interject(view, risky.legal_actions(2)) is None
+    # Whatever the bid, an out-of-turn call only ever comes above the break-even.
+    for dice in (1, 2, 3, 5):
+        for quantity in range(1, 3 * 5 + dice + 1):
+            state = _four_seat_position(dice, quantity)
+            view = state.view(2)
+            if normal.interject(view, state.legal_actions(2)) == CallOutOfTurn():
+                assert 1.0 - ai.plain_chance(view, quantity, 6) > ai.out_of_turn_break_even(dice, 5)
+
+
+def test_normal_calls_an_impossible_bid_out_of_turn_but_not_a_likely_one():
+    normal = ai.make_agent("normal", 2, random.Random(0))
+    impossible = _four_seat_position(5, 20)  # more sixes than dice could show but mine
+    assert normal.interject(impossible.view(2), impossible.legal_actions(2)) == CallOutOfTurn()
+    likely = _four_seat_position(5, 5)
+    assert normal.interject(likely.view(2), likely.legal_actions(2)) is None
+
+
+def test_normal_in_turn_call_floor_rises_with_the_table():
+    assert ai.normal_call_floor(1) == 0.0  # heads-up: the plain comparison decides
+    assert 0.0 < ai.normal_call_floor(2) < ai.normal_call_floor(3) < ai.normal_call_floor(5) <= 0.9

@@ -3,8 +3,11 @@
 * Easy, "Pip the Greenhorn": counts its own dice plus a third of the rest,
   calls on a hunch, now and then bids on a whim and calls out of turn rashly.
 * Normal, "Morgan the Reckoner": exact binomial odds from its own dice; calls
-  when the bid is more likely false than its best raise is true; calls out of
-  turn only on a near-certain lie.
+  when the bid is more likely false than its best raise is true (and, with
+  more opponents, only when it is clearly false: its raise is then less likely
+  to be the bid that gets called); calls out of turn only when the bid is
+  likely false even granting the bidder every die they hold, beyond the
+  break-even of risking two of its own dice.
 * Hard, "Vesper the Card Shark": reads what every bid this round reveals about
   the bidder's cup (Bayesian, discounted for players it has caught bluffing),
   mixes in bluffs, and calls out of turn when the chance the bid is false
@@ -171,7 +174,7 @@ class RollCallAgent(Agent):
         raise_bid, raise_p = self.pick_raise(view, pmfs, bids)
         if can_call:
             p_cur = self.chance_true(view, pmfs, *view.bid)
-            if 1.0 - p_cur > raise_p + self.call_bias:
+            if 1.0 - p_cur > max(raise_p + self.call_bias, self.call_floor(view)):
                 self._why = f"{bid_text(*view.bid)} looks only {100 * p_cur:.0f}% likely, so I call"
                 return Call()
         self._why = f"{bid_text(raise_bid.quantity, raise_bid.face)} is {100 * raise_p:.0f}% likely by my count"
@@ -210,7 +213,7 @@ class RollCallAgent(Agent):
         if not legal or view.bid is None:
             return None
         pmfs = self.face_pmfs(view)
-        p_false = 1.0 - self.chance_true(view, pmfs, *view.bid)
+        p_false = self.oot_false_chance(view, pmfs)
         threshold = self.oot_threshold(view)
         if p_false > threshold:
             self._why = (f"{bid_text(*view.bid)} is {100 * p_false:.0f}% likely false, "
@@ -220,6 +223,13 @@ class RollCallAgent(Agent):
 
     def oot_threshold(self, view: RollCallView) -> float:
         return self.oot_fixed if self.oot_fixed is not None else 1.0
+
+    def oot_false_chance(self, view: RollCallView, pmfs) -> float:
+        return 1.0 - self.chance_true(view, pmfs, *view.bid)
+
+    def call_floor(self, view: RollCallView) -> float:
+        """The least chance of being false at which a bid is called in turn."""
+        return 0.0
 
 
 class EasyAgent(RollCallAgent):
@@ -261,11 +271,41 @@ class EasyAgent(RollCallAgent):
         return None
 
 
+def normal_call_floor(opponents: int) -> float:
+    """How likely false a bid must be before Normal calls it in turn.
+
+    Heads-up my raise always goes back to the one opponent, so the plain
+    comparison (false beats my raise) decides.  With more opponents a raise
+    of mine is less likely to be the bid that gets called (others raise on),
+    while the bids I would call come from players who saw their own dice:
+    the call must then clear a floor that rises with the table."""
+    if opponents <= 1:
+        return 0.0
+    return min(0.9, 0.5 + 0.1 * (opponents - 1))
+
+
 class NormalAgent(RollCallAgent):
+    """Plain binomial odds from its own dice, no reading of bids."""
+
     level = "normal"
 
     def __init__(self, player, rng):
-        super().__init__(player, rng, oot_fixed=0.85, call_bias=0.1)
+        super().__init__(player, rng, oot_fixed=None, call_bias=0.1)
+
+    def call_floor(self, view: RollCallView) -> float:
+        return normal_call_floor(len(view.alive) - 1)
+
+    def oot_threshold(self, view: RollCallView) -> float:
+        return out_of_turn_break_even(view.dice_counts[view.me], view.dice_counts[view.bidder])
+
+    def oot_false_chance(self, view: RollCallView, pmfs) -> float:
+        """Chance the bid is false even if every die of the bidder counts for
+        it: the plain odds over the other hidden dice only.  A bid is rarely
+        made without backing, so this keeps a wrong two-dice call rare."""
+        quantity, face = view.bid
+        others = [(n, P_MATCH) for p, n in hidden_counts(view).items() if p != view.bidder]
+        need = quantity - matches(view.my_dice, face) - view.dice_counts[view.bidder]
+        return 1.0 - pmf_at_least(sum_binomials_pmf(others), need)
 
 
 class HardAgent(RollCallAgent):
