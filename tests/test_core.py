@@ -123,3 +123,12 @@ def test_pure_layers_import_no_pygame_or_pymunk():
             "print(','.join(bad))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == ""
+
+
+def test_every_game_builds_each_level_and_refuses_unknown_ones():
+    import random
+    for gid in games.GAME_IDS:
+        for level in ("easy", "normal", "hard"):
+            assert games.make_agent(gid, level, 0, random.Random(1)).act
+        with pytest.raises(ValueError, match="unknown AI level 'genius'"):
+            games.make_agent(gid, "genius", 0, random.Random(1))

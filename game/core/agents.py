@@ -50,3 +50,13 @@ class RandomAgent(Agent):
         if legal and self.rng.random() < self.interject_rate:
             return self.rng.choice(list(legal))
         return None
+
+
+def agent_for_level(agents_by_level, level: str, player: int, rng: random.Random) -> Agent:
+    """The agent class a game lists for ``level``, built for ``player``; an
+    unknown level is a ``ValueError`` naming the allowed ones."""
+    try:
+        cls = agents_by_level[level]
+    except KeyError:
+        raise ValueError(f"unknown AI level {level!r}; choose {', '.join(agents_by_level)}") from None
+    return cls(player, rng)

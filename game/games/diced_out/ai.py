@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 from typing import Sequence
 
-from ...core.agents import Agent
+from ...core.agents import Agent, agent_for_level
 from .rules import FreeMark, Penalise, TableView
 from .solver import ROLL_PROB, solve
 
@@ -120,8 +120,5 @@ LEVELS = {"easy": EasyAgent, "normal": NormalAgent, "hard": HardAgent}
 
 
 def make_agent(level: str, player: int, rng) -> DicedOutAgent:
-    try:
-        return LEVELS[level](player, rng)
-    except KeyError:
-        raise ValueError(f"unknown AI level {level!r}; use easy, normal or hard") from None
+    return agent_for_level(LEVELS, level, player, rng)
 

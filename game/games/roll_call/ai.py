@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from ...core.agents import Agent
+from ...core.agents import Agent, agent_for_level
 from ...core.bidding import bid_text, match_chance, pmf_at_least, sum_binomials_pmf, tilt
 from .rules import (BID_FACES, EMBLEM, WRONG_OUT_OF_TURN_PENALTY, Bid, Call, CallOutOfTurn,
                     RollCallView, matches)
@@ -322,7 +322,4 @@ AGENTS = {"easy": EasyAgent, "normal": NormalAgent, "hard": HardAgent}
 
 
 def make_agent(level: str, player: int, rng) -> RollCallAgent:
-    try:
-        return AGENTS[level](player, rng)
-    except KeyError:
-        raise ValueError(f"unknown AI level {level!r}; choose easy, normal or hard") from None
+    return agent_for_level(AGENTS, level, player, rng)

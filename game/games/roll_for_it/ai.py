@@ -23,7 +23,7 @@ from collections import Counter
 from itertools import product
 from typing import Sequence
 
-from ...core.agents import Agent
+from ...core.agents import Agent, agent_for_level
 from ...core.protocol import Action
 from .odds import expected_turns
 from .rules import DICE_PER_PLAYER, KeepRest, Pass, Place, Roll, RollForItView, TakeBack
@@ -316,7 +316,4 @@ LEVELS = {"easy": EasyAgent, "normal": NormalAgent, "hard": HardAgent}
 
 
 def make_agent(level: str, player: int, rng) -> RollForItAgent:
-    try:
-        return LEVELS[level](player, rng)
-    except KeyError:
-        raise ValueError(f"unknown AI level {level!r}; choose easy, normal or hard") from None
+    return agent_for_level(LEVELS, level, player, rng)

@@ -22,7 +22,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Sequence
 
-from game.core.agents import Agent
+from game.core.agents import Agent, agent_for_level
 
 from .rules import Ante, BonesView, Declare
 
@@ -459,7 +459,4 @@ AGENTS = {"easy": EasyAgent, "normal": NormalAgent, "hard": HardAgent}
 
 
 def make_agent(level: str, player: int, rng) -> BonesAgent:
-    try:
-        return AGENTS[level](player, rng)
-    except KeyError:
-        raise ValueError(f"unknown AI level {level!r}; choose easy, normal or hard") from None
+    return agent_for_level(AGENTS, level, player, rng)
