@@ -274,6 +274,7 @@ def standard_labels(kind: str) -> tuple[int, ...]:
     return d12_standard() if kind == "bone" else D6_STANDARD
 
 
+@lru_cache(maxsize=None)
 def paint(kind: str, symmetry_index: int) -> tuple[int, ...]:
     """Numbers per slot after applying symmetry ``symmetry_index``."""
     perm = symmetries(kind)[symmetry_index]

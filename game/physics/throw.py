@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Sequence
 
 import pymunk
@@ -143,19 +144,133 @@ def default_zones(request: RollRequest) -> list[tuple[float, float, float, float
     return [FELT] * len(request.groups)
 
 
+_set_position = pymunk.Body.position.fset
+_set_angle = pymunk.Body.angle.fset
+_set_velocity = pymunk.Body.velocity.fset
+_set_angular_velocity = pymunk.Body.angular_velocity.fset
+_set_elasticity = pymunk.Shape.elasticity.fset
+_set_friction = pymunk.Shape.friction.fset
+_set_collision_type = pymunk.Shape.collision_type.fset
+_set_filter = pymunk.Shape.filter.fset
+_set_max_bias = pymunk.Constraint.max_bias.fset
+_set_max_force = pymunk.Constraint.max_force.fset
+
+
+@lru_cache(maxsize=None)
+def _die_model(kind: str, ext: float):
+    """(moment, polygon vertices or None for a box, tip length) of a die."""
+    if kind == "bone":
+        r = ext / 2
+        verts = tuple((r * math.cos(math.pi * k / 5), r * math.sin(math.pi * k / 5))
+                      for k in range(10))
+        return pymunk.moment_for_poly(1.0, verts), verts, ext * 0.62
+    return pymunk.moment_for_box(1.0, (ext, ext)), None, ext
+
+
 class _Die:
     __slots__ = ("group", "index", "owner", "kind", "hidden", "body", "shape", "orient",
                  "labels", "sym", "ax", "ay", "px", "py", "pa", "settled", "size",
-                 "tip_len", "tip_len2", "square", "zone", "dirs", "falling", "prev")
+                 "tip_len", "tip_len2", "tip_t", "square", "zone", "dirs", "falling", "prev")
 
     def tilt_state(self):
         """(progress 0..1, tip index) of the tip the die is heading into."""
+        if self.square:
+            # d6: the tip directions are always E, W, S, N (body axes), so the
+            # best projection is the largest of ax, -ax, ay, -ay (first wins ties)
+            ax, ay = self.ax, self.ay
+            if ax > 0.0:
+                best, best_i = ax, 0
+            elif ax < 0.0:
+                best, best_i = -ax, 1
+            else:
+                best, best_i = 0.0, -1
+            if ay > best:
+                best, best_i = ay, 2
+            elif -ay > best:
+                best, best_i = -ay, 3
+            return best / self.tip_len, best_i
         best, best_i = 0.0, -1
         for i, ((dx, dy), _) in enumerate(self.dirs):
             p = self.ax * dx + self.ay * dy
             if p > best:
                 best, best_i = p, i
         return best / self.tip_len, best_i
+
+
+def _tip_d6(die: _Die, ax: float, ay: float) -> tuple[float, float]:
+    """Tip a d6 over every edge it has travelled past (``tilt_state`` and
+    ``_tip_if_due`` unrolled for the four body-axis directions E, W, S, N);
+    stores and returns the new travel ``(ax, ay)``."""
+    tl = die.tip_len
+    orient = None
+    while True:
+        if ax > 0.0:
+            best, i = ax, 0
+        elif ax < 0.0:
+            best, i = -ax, 1
+        else:
+            best, i = 0.0, -1
+        if ay > best:
+            best, i = ay, 2
+        elif -ay > best:
+            best, i = -ay, 3
+        if best / tl < 1.0:
+            break
+        if i == 0:
+            ax -= tl
+        elif i == 1:
+            ax += tl
+        elif i == 2:
+            ay -= tl
+        else:
+            ay += tl
+        orient = die.orient
+        orient.tip(i)
+    if orient is not None:
+        die.dirs = orient.directions()
+    die.ax = ax
+    die.ay = ay
+    return ax, ay
+
+
+def _fall_d6(die: _Die, ax: float, ay: float) -> tuple[float, float]:
+    """``Throw._fall`` for a d6 (tip directions E, W, S, N), with the same
+    arithmetic; stores and returns the new travel ``(ax, ay)``."""
+    tl = die.tip_len
+    if ax > 0.0:
+        best, i = ax, 0
+    elif ax < 0.0:
+        best, i = -ax, 1
+    else:
+        best, i = 0.0, -1
+    if ay > best:
+        best, i = ay, 2
+    elif -ay > best:
+        best, i = -ay, 3
+    if i < 0 or best / tl < 0.5:
+        ax *= 0.6
+        ay *= 0.6
+        if ax * ax + ay * ay < 0.25:
+            ax = ay = 0.0
+        die.ax = ax
+        die.ay = ay
+        return ax, ay
+    if i == 0:
+        tx, ty = tl, 0.0
+    elif i == 1:
+        tx, ty = -tl, 0.0
+    elif i == 2:
+        tx, ty = 0.0, tl
+    else:
+        tx, ty = 0.0, -tl
+    ax += (tx - ax) * 0.35
+    ay += (ty - ay) * 0.35
+    if (tx - ax) ** 2 + (ty - ay) ** 2 < (0.05 * tl) ** 2:
+        _tip_d6(die, tx, ty)
+        ax = ay = 0.0
+    die.ax = ax
+    die.ay = ay
+    return ax, ay
 
 
 class Throw:
@@ -210,25 +325,39 @@ class Throw:
                 zone_bits[zone] = 1 << (1 + len(zone_bits) % 31)
                 self._add_rail(zone, zone_bits[zone])
         self.dice: list[_Die] = []
+        filters = {}
+        bodies, attached = [], []
         for gi, (group, zone) in enumerate(zip(self.request.groups, self.zones)):
             starts = self._start_positions(zone, group.count, group.kind, motion)
+            bit = zone_bits[zone]
+            filt = filters.get(bit)
+            if filt is None:
+                filt = filters[bit] = pymunk.ShapeFilter(categories=_DIE_CAT, mask=_DIE_CAT | bit)
+            n_sym = len(symmetries(group.kind))
             for di in range(group.count):
-                die = self._add_die(gi, di, group, zone, zone_bits[zone], starts[di], motion)
-                die.sym = paint_rng.randrange(len(symmetries(group.kind)))
+                die = self._add_die(gi, di, group, zone, filt, starts[di], motion, attached)
+                bodies.append(die.body)
+                die.sym = paint_rng.randrange(n_sym)
                 die.labels = paint(group.kind, die.sym)
                 self.dice.append(die)
+        # one call: pymunk adds the bodies first (space order = dice order),
+        # then shapes and joints in dice order
+        space.add(*bodies, *attached)
 
     def _add_rail(self, zone, bit) -> None:
         x, y, w, h = zone
         r = 6.0
         pts = [(x - r, y - r), (x + w + r, y - r), (x + w + r, y + h + r), (x - r, y + h + r)]
+        filt = pymunk.ShapeFilter(categories=bit, mask=_DIE_CAT)
+        segs = []
         for a, b in zip(pts, pts[1:] + pts[:1]):
             seg = pymunk.Segment(self._anchor, a, b, r)
-            seg.elasticity = 0.55
-            seg.friction = 0.5
-            seg.collision_type = 2
-            seg.filter = pymunk.ShapeFilter(categories=bit, mask=_DIE_CAT)
-            self.space.add(seg)
+            _set_elasticity(seg, 0.55)
+            _set_friction(seg, 0.5)
+            _set_collision_type(seg, 2)
+            _set_filter(seg, filt)
+            segs.append(seg)
+        self.space.add(*segs)
 
     def _die_extent(self, kind) -> float:
         return self.die_size * (BONE_SCALE if kind == "bone" else 1.0)
@@ -267,58 +396,55 @@ class Throw:
             starts.append((px, py, normal, depth))
         return starts
 
-    def _add_die(self, gi, di, group, zone, bit, start, rng) -> _Die:
+    def _add_die(self, gi, di, group, zone, filt, start, rng, attached) -> _Die:
+        """A die's body, shape and table friction; the shape and joints go to
+        ``attached``, for ``_build`` to add to the space in one call."""
         px, py, normal, depth = start
         ext = self._die_extent(group.kind)
         mass = 1.0
-        if group.kind == "bone":
-            r = ext / 2
-            verts = [(r * math.cos(math.pi * k / 5), r * math.sin(math.pi * k / 5)) for k in range(10)]
-            moment = pymunk.moment_for_poly(mass, verts)
-            shape_args = ("poly", verts)
-            tip_len = ext * 0.62
-        else:
-            moment = pymunk.moment_for_box(mass, (ext, ext))
-            shape_args = ("box", ext)
-            tip_len = ext
+        moment, verts, tip_len = _die_model(group.kind, ext)
         body = pymunk.Body(mass, moment)
-        body.position = (px, py)
-        body.angle = rng.uniform(-math.pi, math.pi)
-        if shape_args[0] == "poly":
-            shape = pymunk.Poly(body, shape_args[1], radius=1.0)
+        # the property setters called directly: what ``body.x = v`` runs,
+        # minus pymunk's ``__setattr__`` hop (building is half a throw's time)
+        _set_position(body, (px, py))
+        angle = rng.uniform(-math.pi, math.pi)
+        _set_angle(body, angle)
+        if verts is not None:
+            shape = pymunk.Poly(body, verts, radius=1.0)
         else:
             shape = pymunk.Poly.create_box(body, (ext - 2, ext - 2), radius=1.0)
-        shape.elasticity = 0.45
-        shape.friction = 0.35
-        shape.collision_type = 1
-        shape.filter = pymunk.ShapeFilter(categories=_DIE_CAT, mask=_DIE_CAT | bit)
+        _set_elasticity(shape, 0.45)
+        _set_friction(shape, 0.35)
+        _set_collision_type(shape, 1)
+        _set_filter(shape, filt)
         # Throw: toward the far side of the zone, spread, with spin.
         travel = depth * rng.uniform(0.55, 1.45) + ext * 2.0
         # small trays get less friction, so every throw lasts about as long
         friction = min(FRICTION_ACCEL, 2 * travel / THROW_SECONDS ** 2)
         v0 = math.sqrt(2 * friction * travel) * 0.8
         heading = math.atan2(normal[1], normal[0]) + rng.uniform(-0.6, 0.6)
-        body.velocity = (v0 * math.cos(heading), v0 * math.sin(heading))
-        body.angular_velocity = rng.uniform(-9.0, 9.0)
+        _set_velocity(body, (v0 * math.cos(heading), v0 * math.sin(heading)))
+        _set_angular_velocity(body, rng.uniform(-9.0, 9.0))
         # Coulomb friction against the table: pivot + gear to the static body.
         pivot = pymunk.PivotJoint(self._anchor, body, (0, 0), (0, 0))
-        pivot.max_bias = 0
-        pivot.max_force = mass * friction
+        _set_max_bias(pivot, 0)
+        _set_max_force(pivot, mass * friction)
         gear = pymunk.GearJoint(self._anchor, body, 0.0, 1.0)
-        gear.max_bias = 0
-        gear.max_force = moment * SPIN_FRICTION
-        self.space.add(body, shape, pivot, gear)
+        _set_max_bias(gear, 0)
+        _set_max_force(gear, moment * SPIN_FRICTION)
+        attached += (shape, pivot, gear)
         die = _Die()
         die.group, die.index, die.owner = gi, di, group.owner
         die.kind, die.hidden, die.zone = group.kind, group.hidden, zone
         die.body, die.shape, die.size, die.tip_len = body, shape, ext, tip_len
         die.tip_len2 = tip_len * tip_len
+        die.tip_t = tip_len * 0.999999
         die.orient = new_orientation(group.kind)
         die.dirs = die.orient.directions()
         die.square = die.orient.axis_aligned
         die.ax = die.ay = 0.0
-        die.px, die.py, die.pa = px, py, body.angle
-        die.prev = (px, py, body.angle, 0.0, 0.0)
+        die.px, die.py, die.pa = px, py, angle
+        die.prev = (px, py, angle, 0.0, 0.0)
         die.settled = False
         die.falling = False
         return die
@@ -395,36 +521,51 @@ class Throw:
         buf = self._buf
         buf.clear()
         batch.get_space_bodies(self.space, _FIELDS, buf)
-        data = memoryview(buf.float_buf()).cast("d").tolist()
+        it = iter(memoryview(buf.float_buf()).cast("d").tolist())
         all_settled = True
         fall2 = FALL_SPEED * FALL_SPEED
         rest2 = REST_SPEED * REST_SPEED
         cos, sin = math.cos, math.sin
         keep_prev = self._report_impacts  # headless runs never interpolate
-        k = 0
-        for die in self.dice:
-            x, y, a, vx, vy, w = data[k:k + 6]
-            k += 6
-            px, py = die.px, die.py
-            ax, ay = die.ax, die.ay
+        # six floats per body (x, y, angle, vx, vy, w), bodies in dice order
+        for die, x, y, a, vx, vy, w in zip(self.dice, it, it, it, it, it, it):
+            px = die.px
+            py = die.py
+            ax = die.ax
+            ay = die.ay
             if keep_prev:
                 die.prev = (px, py, die.pa, ax, ay)
-            die.px, die.py, die.pa = x, y, a
-            dx, dy = x - px, y - py
+            die.px = x
+            die.py = y
+            die.pa = a
+            dx = x - px
+            dy = y - py
             if dx or dy:
-                c, s = cos(a), sin(a)
+                c = cos(a)
+                s = sin(a)
                 ax += dx * c + dy * s
                 ay += dy * c - dx * s
-                die.ax, die.ay = ax, ay
+                die.ax = ax
+                die.ay = ay
             speed2 = vx * vx + vy * vy
             if speed2 < fall2:
                 if ax or ay:
-                    self._fall(die)
-                    ax, ay = die.ax, die.ay
+                    if die.square:
+                        ax, ay = _fall_d6(die, ax, ay)
+                    else:
+                        self._fall(die)
+                        ax = die.ax
+                        ay = die.ay
+            elif die.square:
+                # d6: a tip is due only once |ax| or |ay| reaches tip_len
+                t = die.tip_t
+                if ax >= t or ax <= -t or ay >= t or ay <= -t:
+                    ax, ay = _tip_d6(die, ax, ay)
             elif ax * ax + ay * ay >= die.tip_len2:
                 # only then can some tip direction have reached tip_len
                 self._tip_if_due(die)
-                ax, ay = die.ax, die.ay
+                ax = die.ax
+                ay = die.ay
             if speed2 < rest2 and -0.08 < w < 0.08 and ax * ax + ay * ay < 0.25:
                 die.settled = True
             else:
@@ -438,11 +579,8 @@ class Throw:
 
     def _tip_if_due(self, die) -> None:
         if die.square:
-            # d6: a tip is due only once |ax| or |ay| reaches tip_len (the
-            # margin keeps this exact despite the division in tilt_state)
-            t = die.tip_len * 0.999999
-            if -t < die.ax < t and -t < die.ay < t:
-                return
+            _tip_d6(die, die.ax, die.ay)
+            return
         progress, i = die.tilt_state()
         while progress >= 1.0:
             (dx, dy), _ = die.dirs[i]
@@ -483,15 +621,29 @@ class Throw:
             if bb.left < zx - 1 or bb.bottom < zy - 1 or bb.right > zx + zw + 1 or bb.top > zy + zh + 1:
                 out.append((die, (zx + zw / 2 - die.px, zy + zh / 2 - die.py)))
                 flagged.add(id(die))
-        for i, a in enumerate(dice):
-            for b in dice[i + 1:]:
-                need = (a.size + b.size) * 0.72
-                dx, dy = a.px - b.px, a.py - b.py
-                if -need < dx < need and -need < dy < need and overlap_depth(a.shape, b.shape) > 1.0:
-                    for die, sign in ((a, 1.0), (b, -1.0)):
-                        if id(die) not in flagged:
-                            flagged.add(id(die))
-                            out.append((die, (sign * dx, sign * dy)))
+        # pairs near enough to overlap: sweep along x (a superset of the
+        # pairs the exact test below accepts), then visit them in index order
+        reach = max(die.size for die in dice) * 1.5 + 1.0 if dice else 0.0
+        order = sorted(range(len(dice)), key=lambda i: dice[i].px)
+        xs = [dice[i].px for i in order]
+        pairs = []
+        for k, i in enumerate(order):
+            x = xs[k] + reach
+            for m in range(k + 1, len(order)):
+                if xs[m] > x:
+                    break
+                j = order[m]
+                pairs.append((i, j) if i < j else (j, i))
+        pairs.sort()
+        for i, j in pairs:
+            a, b = dice[i], dice[j]
+            need = (a.size + b.size) * 0.72
+            dx, dy = a.px - b.px, a.py - b.py
+            if -need < dx < need and -need < dy < need and overlap_depth(a.shape, b.shape) > 1.0:
+                for die, sign in ((a, 1.0), (b, -1.0)):
+                    if id(die) not in flagged:
+                        flagged.add(id(die))
+                        out.append((die, (sign * dx, sign * dy)))
         return out
 
     _nudges = 0
