@@ -103,8 +103,25 @@ class Challenge:
         return f"{word} on {bid}: there were {self.count}."
 
 
+class _RoundFacts:
+    """What follows from a round's bid list, for the state and the view alike
+    (both have ``bids`` as (player, quantity, face) and ``palifico``)."""
+
+    @property
+    def current_bid(self) -> Optional[tuple[int, int]]:
+        return (self.bids[-1][1], self.bids[-1][2]) if self.bids else None
+
+    @property
+    def palifico_face(self) -> Optional[int]:
+        return self.bids[0][2] if self.palifico and self.bids else None
+
+    @property
+    def wild(self) -> Optional[int]:
+        return None if self.palifico else WILD
+
+
 @dataclass(frozen=True)
-class LiarsView:
+class LiarsView(_RoundFacts):
     """All one seat may know: its own dice and public facts."""
     me: int
     my_faces: tuple[int, ...]
@@ -118,17 +135,6 @@ class LiarsView:
     jinto_cap: bool
     last_challenge: Optional[Challenge]
 
-    @property
-    def current_bid(self) -> Optional[tuple[int, int]]:
-        return (self.bids[-1][1], self.bids[-1][2]) if self.bids else None
-
-    @property
-    def palifico_face(self) -> Optional[int]:
-        return self.bids[0][2] if self.palifico and self.bids else None
-
-    @property
-    def wild(self) -> Optional[int]:
-        return None if self.palifico else WILD
 
     @property
     def total_dice(self) -> int:
@@ -167,7 +173,7 @@ class LiarsDiceGame(Game):
         return LiarsState(self)
 
 
-class LiarsState(State):
+class LiarsState(_RoundFacts, State):
     def __init__(self, game: LiarsDiceGame):
         super().__init__(game)
         n = game.num_players
@@ -208,18 +214,10 @@ class LiarsState(State):
                 return q
         return player
 
-    @property
-    def current_bid(self) -> Optional[tuple[int, int]]:
-        return (self.bids[-1][1], self.bids[-1][2]) if self.bids else None
-
-    @property
-    def palifico_face(self) -> Optional[int]:
-        return self.bids[0][2] if self.palifico and self.bids else None
 
     def table_count(self, face: int) -> int:
         """Dice on the table that count for a bid on ``face`` this round."""
-        wild = None if self.palifico else WILD
-        return sum(count_matching(fs, face, wild) for fs in self.faces)
+        return sum(count_matching(fs, face, self.wild) for fs in self.faces)
 
     # --- protocol -----------------------------------------------------------
     def chance_request(self) -> Optional[RollRequest]:
