@@ -20,16 +20,10 @@ class GenericTableScene(TableScene):
     def __init__(self, app, match, *, replay=None):
         super().__init__(app, match, replay=replay)
         self.ui = FocusGroup(app)
-        self._built_for = None
-
-    def _actions_key(self):
-        return (len(self.match.history), self.human_to_act(), self.throw_view is None)
 
     def _rebuild(self) -> None:
-        key = self._actions_key()
-        if key == self._built_for:
+        if not self.decision_changed():
             return
-        self._built_for = key
         self.ui.clear()
         player = self.human_to_act()
         if player is None or self.throw_view is not None:

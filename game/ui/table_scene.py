@@ -119,6 +119,7 @@ class TableScene(Scene):
         self._curtain_for: int | None = None
         self.replay_path = None
         self.log: list[LogLine] = []
+        self._decision_key = None
         self._renderer = None
         self.time = 0.0
 
@@ -365,6 +366,16 @@ class TableScene(Scene):
         throw = self._make_throw(physics, request, seed, zones, forced_faces)
         self.throw_view = throw_view.ThrowView(throw, self.renderer, on_impact=self._on_impact,
                                                can_see=self.can_see, colours=self.throw_colour)
+
+    def decision_changed(self) -> bool:
+        """True once each time the decision point changes (a move was made,
+        another seat must act, a throw began or ended): the moment for a
+        scene to rebuild its human controls, and no other."""
+        key = (len(self.match.history), self.human_to_act(), self.throw_view is None)
+        if key == self._decision_key:
+            return False
+        self._decision_key = key
+        return True
 
     def throw_colour(self, pose):
         """Colour of a die in flight; None = the kind's own colour.  Games with

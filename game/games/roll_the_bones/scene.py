@@ -64,7 +64,6 @@ class TableScene(BaseTableScene):
         self.banner = ""
         self.banner_age = BANNER_SECONDS
         self.ui = FocusGroup(app)
-        self._built_for = None
 
     # ------------------------------------------------------------------
     # Geometry
@@ -150,10 +149,8 @@ class TableScene(BaseTableScene):
     # Human controls
     # ------------------------------------------------------------------
     def _rebuild(self) -> None:
-        key = (len(self.match.history), self.human_to_act(), self.throw_view is None)
-        if key == self._built_for:
+        if not self.decision_changed():
             return
-        self._built_for = key
         self.ui.clear()
         player = self.human_to_act()
         if player is None or self.throw_view is not None:
