@@ -33,3 +33,17 @@ def test_replay_of_damaged_file_is_refused_with_a_message(app, tmp_path):
     bad.write_text('{"format": "dice-tavern-game", "version": 1, "game": "liars-dice", "seats": 3}')
     scene, error = open_replay(app, bad)
     assert scene is None and "bad.json" in error
+
+
+def test_replay_shows_every_hand_but_live_play_only_your_own(app):
+    """A replay is of a finished game, so every hand is shown; during play the
+    one human at the screen sees only their own dice."""
+    from game.scenes.launch import make_table
+    from game.scenes.replay import open_replay
+    seats = [Seat("You"), Seat("Ada", "ai", "easy"), Seat("Bram", "ai", "hard")]
+    live = make_table(app, Match("liars-dice", seats, seed=2))
+    assert live.can_see(0) and not live.can_see(1) and not live.can_see(2)
+    finished = Match("liars-dice", [Seat("A", "ai"), Seat("B", "ai"), Seat("C", "ai")], seed=2)
+    finished.play_out()
+    scene, _ = open_replay(app, saves.save_replay(finished))
+    assert all(scene.can_see(p) for p in range(3))

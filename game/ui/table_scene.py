@@ -178,7 +178,11 @@ class TableScene(Scene):
         return self._renderer
 
     def can_see(self, owner: int) -> bool:
-        """May the hidden dice of ``owner`` be drawn face-up now?"""
+        """May the hidden dice of ``owner`` be drawn face-up now?  In a replay
+        the game is over, so the watcher sees every hand, as at a real table
+        when the cups come up after the game."""
+        if self.replay is not None:
+            return True
         return self.viewer is not None and owner == self.viewer
 
     def seat_name(self, seat: int) -> str:
