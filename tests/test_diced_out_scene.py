@@ -133,3 +133,18 @@ def test_solo_game_keeps_the_personal_best(app):
     assert note is None and stats["games"]["diced-out"]["solo_best"] == 280
     assert scene.personal_best == 280 and scene.new_best
     scene.draw(app.canvas, 0.0)
+
+
+def test_a_human_throws_their_own_dice(app):
+    """On a human's turn the dice wait in hand until the player throws them
+    (click, Space or Enter); AI turns and replays roll by themselves."""
+    from game.scenes.launch import make_table
+    match = Match("diced-out", [Seat("You")], seed=4)
+    table = make_table(app, match)
+    app.start(table)
+    app.run_frames(240)
+    assert match.state.is_chance() and table.waiting_thrower == 0 and table.throw_view is None
+    before = len(match.history)
+    app.feed(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0))
+    app.run_frames(600, until=lambda a: len(match.history) > before)
+    assert len(match.history) > before and table.waiting_thrower in (None, 0)

@@ -120,6 +120,9 @@ class TableScene(Scene):
         self.replay_path = None
         self.log: list[LogLine] = []
         self._decision_key = None
+        self.waiting_thrower: int | None = None
+        """A human seat whose own roll waits for them to throw (click/Space)."""
+        self._throw_released_at: int | None = None
         self._renderer = None
         self.time = 0.0
 
@@ -240,6 +243,8 @@ class TableScene(Scene):
             return
         if self.replay is not None and self._replay_event(event):
             return
+        if self.waiting_thrower is not None and self._throw_event(event):
+            return
         if self.throw_view is None or not getattr(self, "block_input_while_throwing", True):
             self.handle_table_event(event)
 
@@ -260,6 +265,11 @@ class TableScene(Scene):
             return
         request = state.chance_request()
         if isinstance(request, RollRequest):
+            if self._throw_released_at != len(self.match.history):
+                self.waiting_thrower = self.throw_waits_for(request)
+                if self.waiting_thrower is not None:
+                    return
+            self.waiting_thrower = None
             self._start_throw(request)
             return
         if isinstance(request, ShuffleRequest):
@@ -275,6 +285,7 @@ class TableScene(Scene):
             view.draw(canvas, alpha)
         if self.show_log:
             self._draw_log(canvas)
+        self._draw_throw_prompt(canvas)
         if self.replay is not None:
             self._draw_replay_bar(canvas)
 
@@ -370,6 +381,31 @@ class TableScene(Scene):
         throw = self._make_throw(physics, request, seed, zones, forced_faces)
         self.throw_view = throw_view.ThrowView(throw, self.renderer, on_impact=self._on_impact,
                                                can_see=self.can_see, colours=self.throw_colour)
+
+    def throw_waits_for(self, request: RollRequest) -> int | None:
+        """The human seat who throws this roll by hand (the dice fly when they
+        click or press Space or Enter), or None to throw at once.  Default:
+        every throw starts by itself; games with a lone human roller (Diced
+        Out) override this.  Replays and reduced motion never wait."""
+        return None
+
+    def _throw_event(self, event) -> bool:
+        """Click, Space or Enter throws the waiting human's dice."""
+        if (event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1) or (
+                event.type == pygame.KEYDOWN and event.key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER)):
+            self._throw_released_at = len(self.match.history)
+            self.waiting_thrower = None
+            return True
+        return False
+
+    def _draw_throw_prompt(self, canvas: pygame.Surface) -> None:
+        if self.waiting_thrower is None or not self.is_top:
+            return
+        text = f"{self.seat_name(self.waiting_thrower)}: click or press Space to roll"
+        surf = self.theme.text(text, 26, th.CREAM, bold=True)
+        box = surf.get_rect(center=(640, 612)).inflate(36, 18)
+        th.panel(canvas, box, fill=th.WOOD_DARK, border=th.BRASS)
+        th.blit_text(canvas, surf, box.center, "center")
 
     def decision_changed(self) -> bool:
         """True once each time the decision point changes (a move was made,

@@ -307,6 +307,14 @@ class TableScene(BaseTableScene):
         del self.banners[:-2]
 
     # --- dice -----------------------------------------------------------------
+    def throw_waits_for(self, request: RollRequest) -> int | None:
+        """A human throws their own two dice (opening roll-offs, with several
+        rollers at once, go by themselves)."""
+        if self.replay is not None or len(request.groups) != 1:
+            return None
+        owner = request.groups[0].owner
+        return owner if not self.match.seats[owner].is_ai else None
+
     def dice_zones(self, request: RollRequest) -> list[pygame.Rect]:
         """The tray for a turn; a roll-off splits the tray, one lane per player."""
         groups = request.groups
@@ -518,7 +526,8 @@ class TableScene(BaseTableScene):
         if state.phase == ROLL:
             who = self.seat_name(state.current)
             left = state.rerolls[state.current]
-            return f"{round_text}  -  {who} rolls  ({left} reroll{'s' if left != 1 else ''} left)"
+            verb = "roll" if who == "You" else "rolls"
+            return f"{round_text}  -  {who} {verb}  ({left} reroll{'s' if left != 1 else ''} left)"
         if state.phase == FREE_MARK:
             who = self.seat_name(state.current)
             if self.human_to_act() is not None:
