@@ -249,6 +249,16 @@ def _draw_pattern(surf, size, colour: DiceColour, strong: bool):
     surf.blit(layer, (0, 0))
 
 
+def _pattern_and_pips(surf, big, kind, face, colour, top, strong_pattern) -> None:
+    """The colour-blind pattern cue, then the pips (or Emblem) on ``top``."""
+    if colour.pattern not in ("none", "plain"):
+        pat = pygame.Surface((big, big), pygame.SRCALPHA)
+        _draw_pattern(pat, big, colour, strong_pattern)
+        surf.blit(pat, (0, 0))
+    if face:
+        _paint_pips(surf, big, kind, face, colour, top)
+
+
 def paint_face(kind: str, face: int, colour: DiceColour, size: int, *, strong_pattern=False,
                side: bool = False) -> pygame.Surface:
     """A face at ``size`` px (square surface, transparent corners).
@@ -272,12 +282,7 @@ def paint_face(kind: str, face: int, colour: DiceColour, size: int, *, strong_pa
         pygame.draw.rect(hl, (255, 255, 255, 38), top.inflate(-big * 0.1, -big * 0.1).move(-big * 0.02, -big * 0.03),
                          border_radius=int(radius * 0.6))
         surf.blit(hl, (0, 0))
-        if colour.pattern not in ("none", "plain"):
-            pat = pygame.Surface((big, big), pygame.SRCALPHA)
-            _draw_pattern(pat, big, colour, strong_pattern)
-            surf.blit(pat, (0, 0))
-        if face:
-            _paint_pips(surf, big, kind, face, colour, top)
+        _pattern_and_pips(surf, big, kind, face, colour, top, strong_pattern)
     return pygame.transform.smoothscale(surf, (size, size))
 
 
@@ -307,12 +312,7 @@ def paint_face_flat(kind: str, face: int, colour: DiceColour, size: int, *,
     surf = pygame.Surface((big, big), pygame.SRCALPHA)
     surf.fill((*colour.body, 255))
     top = pygame.Rect(0, 0, big, big).inflate(-big * 0.1, -big * 0.1)
-    if colour.pattern not in ("none", "plain"):
-        pat = pygame.Surface((big, big), pygame.SRCALPHA)
-        _draw_pattern(pat, big, colour, strong_pattern)
-        surf.blit(pat, (0, 0))
-    if face:
-        _paint_pips(surf, big, kind, face, colour, top)
+    _pattern_and_pips(surf, big, kind, face, colour, top, strong_pattern)
     return pygame.transform.smoothscale(surf, (size, size))
 
 

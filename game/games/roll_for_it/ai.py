@@ -65,6 +65,9 @@ class RollForItAgent(Agent):
 
     def act(self, view: RollForItView, legal: Sequence[Action]) -> Action:
         if view.phase == "place":
+            if not _first_placement(legal):
+                self._why = "nothing fits"
+                return KeepRest()
             return self.place(view, legal)
         return self.start(view, legal)
 
@@ -76,6 +79,8 @@ class RollForItAgent(Agent):
         return TakeBack()
 
     def place(self, view: RollForItView, legal: Sequence[Action]) -> Action:
+        """Choose a placement (or KeepRest); ``act`` calls it only when at
+        least one rolled die fits a card."""
         raise NotImplementedError
 
 
@@ -98,9 +103,6 @@ class EasyAgent(RollForItAgent):
 
     def place(self, view, legal):
         options = _first_placement(legal)
-        if not options:
-            self._why = "nothing fits"
-            return KeepRest()
         rolled = Counter(view.rolled)
         slot_of = {a: view.slot_of(a.card) for a in options}
         # 1. A card it can score with this roll: always seen.
@@ -151,9 +153,6 @@ class NormalAgent(RollForItAgent):
 
     def place(self, view, legal):
         options = _first_placement(legal)
-        if not options:
-            self._why = "nothing fits"
-            return KeepRest()
 
         def closeness(a: Place):
             slot = view.slot_of(a.card)
