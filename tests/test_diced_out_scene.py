@@ -14,6 +14,7 @@ from game.core.protocol import CHANCE, RollResult
 from game.core.userfiles import load_stats
 from game.games.diced_out.rules import FREE_MARK, PENALTY, FreeMark, Penalise
 from game.games.diced_out.solver import bit
+from tests.helpers import key, start_table
 
 
 
@@ -22,20 +23,9 @@ def faces(total):
     return RollResult(((low, total - low),))
 
 
-def table(app, match):
-    from game.games.diced_out.scene import TableScene
-    scene = TableScene(app, match)
-    app.start(scene)
-    return scene
-
-
 def settle(app, scene, frames=240):
     """Let banners and strokes finish (no dice are pending in these setups)."""
     app.run_frames(frames, until=lambda a: not scene.is_busy())
-
-
-def key(k):
-    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="")
 
 
 def click(pos):
@@ -53,7 +43,7 @@ def solo_at_free_mark():
 def test_table_enters_draws_and_survives_random_input(app):
     match = Match("diced-out", [Seat("You")] + [Seat(f"Bot{i}", "ai", lvl) for i, lvl in
                                                  enumerate(["easy", "normal", "hard", "hard"], 1)], seed=2)
-    scene = table(app, match)
+    scene = start_table(app, match)
     rng = random.Random(4)
     for _ in range(30):
         pos = (rng.randrange(1280), rng.randrange(720))
@@ -65,7 +55,7 @@ def test_table_enters_draws_and_survives_random_input(app):
 @pytest.mark.parametrize("players", [1, 2, 3, 8])
 def test_every_table_size_draws(app, players):
     seats = [Seat("You")] + [Seat(f"B{i}", "ai", "hard") for i in range(1, players)]
-    scene = table(app, Match("diced-out", seats, seed=1))
+    scene = start_table(app, Match("diced-out", seats, seed=1))
     app.run_frames(3)
     scene.draw(app.canvas, 0.0)
     rects = scene.sheets
@@ -77,7 +67,7 @@ def test_every_table_size_draws(app, players):
 
 
 def test_human_free_mark_by_clicking_the_sheet(app):
-    scene = table(app, solo_at_free_mark())
+    scene = start_table(app, solo_at_free_mark())
     settle(app, scene)
     assert scene.human_to_act() == 0
     cell = scene.sheets[0].cell(0, 11)
@@ -88,7 +78,7 @@ def test_human_free_mark_by_clicking_the_sheet(app):
 
 
 def test_clicking_a_marked_number_is_refused_politely(app):
-    scene = table(app, solo_at_free_mark())
+    scene = start_table(app, solo_at_free_mark())
     settle(app, scene)
     app.feed(*click(scene.sheets[0].number_rect(12).center))
     assert scene.match.state.phase == FREE_MARK
@@ -96,7 +86,7 @@ def test_clicking_a_marked_number_is_refused_politely(app):
 
 
 def test_human_free_mark_by_keyboard(app):
-    scene = table(app, solo_at_free_mark())
+    scene = start_table(app, solo_at_free_mark())
     settle(app, scene)
     app.feed(key(pygame.K_LEFT), key(pygame.K_LEFT), key(pygame.K_RIGHT), key(pygame.K_RETURN))
     assert scene.match.history[-1] == (0, FreeMark(10)), "the cursor starts on 11, the highest unmarked"
@@ -110,7 +100,7 @@ def test_human_lowest_scorer_chooses_the_penalty(app):
     while match.state.phase != PENALTY:
         match.apply(CHANCE, faces(7))
     assert match.state.chooser == 0
-    scene = table(app, match)
+    scene = start_table(app, match)
     settle(app, scene)
     app.run_frames(2)
     assert scene.human_to_act() == 0
@@ -121,7 +111,7 @@ def test_human_lowest_scorer_chooses_the_penalty(app):
 
 def test_solo_game_keeps_the_personal_best(app):
     match = Match("diced-out", [Seat("You")], seed=3)
-    scene = table(app, match)
+    scene = start_table(app, match)
     assert scene.personal_best is None
     for _ in range(20):   # four rounds of five 7s: mark, three rerolls, Diced Out (70 each)
         before = match.state

@@ -5,6 +5,7 @@ from game.core.bidding import Bid, Call
 from game.core.protocol import CHANCE, IllegalActionError, RollResult
 from game.games import make_game
 from game.games.liars_dice.rules import Jinto, check_invariants, is_raise
+from tests.helpers import play_checked
 
 
 def rolled(faces, options=None, opener=0, palifico=False):
@@ -18,11 +19,7 @@ def rolled(faces, options=None, opener=0, palifico=False):
 
 
 def play(state, *moves):
-    for player, action in moves:
-        nxt = state.apply(player, action)
-        check_invariants(state, action, nxt)
-        state = nxt
-    return state
+    return play_checked(state, check_invariants, *moves)
 
 
 def test_default_setup():

@@ -10,6 +10,7 @@ import pygame
 from game.core.bidding import Bid, Call
 from game.core.match import Match, Seat
 from game.games.liars_dice.rules import Jinto
+from tests.helpers import key
 
 
 
@@ -24,10 +25,6 @@ def table(app, players=3, options=None, seed=3):
 def until_human(app, scene, frames=3000):
     app.run_frames(frames, until=lambda a: scene.human_to_act() is not None and scene.throw_view is None)
     assert scene.human_to_act() == 0
-
-
-def key(k):
-    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="")
 
 
 def test_human_bids_with_keys_then_calls(app):

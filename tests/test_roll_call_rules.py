@@ -7,6 +7,7 @@ from game.core.protocol import CHANCE, IllegalActionError, RollResult
 from game.games import make_game
 from game.games.roll_call.rules import (Bid, Call, CallOutOfTurn, RollCallState, check_invariants,
                                         is_raise, matches, minimum_raise)
+from tests.helpers import play_checked
 
 
 def new_state(players=4, **options) -> RollCallState:
@@ -22,11 +23,7 @@ def rolled(state: RollCallState, *hands) -> RollCallState:
 
 
 def play(state, *moves):
-    for player, action in moves:
-        nxt = state.apply(player, action)
-        check_invariants(state, action, nxt)
-        state = nxt
-    return state
+    return play_checked(state, check_invariants, *moves)
 
 
 FOUR_HANDS = ((1, 3, 3, 5, 6), (2, 2, 4, 4, 6), (1, 1, 5, 5, 5), (3, 4, 6, 6, 2))

@@ -10,6 +10,7 @@ import pygame
 
 from game.core.match import Match, Seat
 from game.games.roll_call.rules import Bid, Call, CallOutOfTurn
+from tests.helpers import key
 
 
 
@@ -32,10 +33,6 @@ def settled(scene):
 def until_human(app, scene, frames=3000):
     app.run_frames(frames, until=lambda a: scene.human_to_act() is not None and settled(scene))
     assert scene.human_to_act() == 0
-
-
-def key(k):
-    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="")
 
 
 def click(pos):

@@ -11,18 +11,8 @@ import pytest
 from game.core.match import Match, Seat
 from game.core.protocol import CHANCE, RollResult, ShuffleResult
 from game.games.roll_for_it.rules import KeepRest, Place, Roll
+from tests.helpers import key, start_table
 
-
-
-def table(app, match):
-    from game.games.roll_for_it.scene import TableScene
-    scene = TableScene(app, match)
-    app.start(scene)
-    return scene
-
-
-def key(k):
-    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="")
 
 
 def mouse(kind, pos):
@@ -39,7 +29,7 @@ def human_match():
 
 def test_table_enters_draws_and_survives_random_input(app):
     match = Match("roll-for-it", [Seat("You")] + [Seat(f"B{i}", "ai", "hard") for i in range(1, 4)], seed=2)
-    table(app, match)
+    start_table(app, match)
     rng = random.Random(4)
     for _ in range(40):
         pos = (rng.randrange(1280), rng.randrange(720))
@@ -54,7 +44,7 @@ def test_table_enters_draws_and_survives_random_input(app):
 @pytest.mark.parametrize("players", [2, 5, 8])
 def test_every_table_size_draws(app, players):
     seats = [Seat(f"B{i}", "ai", "easy") for i in range(players)]
-    scene = table(app, Match("roll-for-it", seats, seed=1))
+    scene = start_table(app, Match("roll-for-it", seats, seed=1))
     app.run_frames(240)
     app.draw(1.0)
     assert len(scene.cards) == (4 if players >= 5 else 3)
@@ -62,7 +52,7 @@ def test_every_table_size_draws(app, players):
 
 def test_human_rolls_drags_a_die_and_is_refused_a_wrong_card(app):
     match = human_match()
-    scene = table(app, match)
+    scene = start_table(app, match)
     app.feed(key(pygame.K_r))
     assert match.history[-1] == (0, Roll())
     app.run_frames(600, until=lambda a: match.state.phase == "place")
@@ -91,7 +81,7 @@ def test_keyboard_place_and_keep_the_rest(app):
     match = human_match()
     match.apply(0, Roll())
     match.apply(CHANCE, RollResult(((1, 2, 5, 5, 6, 6),)))
-    scene = table(app, match)
+    scene = start_table(app, match)
     scene._lay_out_roll(0)
     app.run_frames(5)
     assert scene.selected == 0 and scene.target == 0

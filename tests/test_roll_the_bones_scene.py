@@ -10,18 +10,8 @@ import pytest
 
 from game.core.match import Match, Seat
 from game.games.roll_the_bones.rules import Ante, Declare
+from tests.helpers import key, start_table
 
-
-
-def table(app, match):
-    from game.games.roll_the_bones.scene import TableScene
-    scene = TableScene(app, match)
-    app.start(scene)
-    return scene
-
-
-def key(k):
-    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="")
 
 
 def click(pos):
@@ -33,14 +23,14 @@ def click(pos):
 @pytest.mark.parametrize("players", [2, 4, 6])
 def test_every_table_size_draws_and_plays(app, players):
     seats = [Seat(f"B{i}", "ai", "hard") for i in range(players)]
-    scene = table(app, Match("roll-the-bones", seats, seed=players))
+    scene = start_table(app, Match("roll-the-bones", seats, seed=players))
     app.run_frames(240)
     assert scene.match.history
 
 
 def test_random_input_does_not_break_the_table(app):
     match = Match("roll-the-bones", [Seat("You"), Seat("Bot", "ai", "normal"), Seat("Bot2", "ai", "easy")], seed=2)
-    scene = table(app, match)
+    scene = start_table(app, match)
     rng = random.Random(4)
     for _ in range(30):
         pos = (rng.randrange(1280), rng.randrange(720))
@@ -51,7 +41,7 @@ def test_random_input_does_not_break_the_table(app):
 
 def test_human_antes_and_announces_by_keys(app):
     match = Match("roll-the-bones", [Seat("You"), Seat("Bot", "ai", "normal")], seed=1)
-    scene = table(app, match)
+    scene = start_table(app, match)
     assert scene.human_to_act() == 0
     app.feed(key(pygame.K_0))
     app.run_frames(2)
@@ -64,7 +54,7 @@ def test_human_antes_and_announces_by_keys(app):
 
 def test_human_antes_by_mouse(app):
     match = Match("roll-the-bones", [Seat("You"), Seat("Bot", "ai", "normal")], seed=1)
-    scene = table(app, match)
+    scene = start_table(app, match)
     app.run_frames(2)
     button = scene.ui.widgets[1]           # "Ante 1 six-sider + 1 bone"
     app.feed(*click(button.rect.center))
