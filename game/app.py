@@ -54,6 +54,9 @@ class App:
         self.sounds = Sounds(self.settings)
         self.canvas = pygame.Surface(CANVAS_SIZE)
         self.stack: list[Scene] = []
+        from .scenes.nav import Navigator
+        self.nav = Navigator(self)
+        """Named screens (pause, curtain, results, title, replay) for the table layer."""
         self._pending: list[tuple[str, Scene | None]] = []
         self.toasts: list[list] = []  # [message, seconds left]
         self.running = True

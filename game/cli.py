@@ -146,7 +146,7 @@ def main(argv: list[str] | None = None) -> int:
         from .physics import fairness
         return fairness.main(args)
     if args.command == "shot":
-        from .ui import shots
+        from . import shots
         return shots.main(args)
     if args.command == "smoke":
         from . import smoke
@@ -160,7 +160,7 @@ def main(argv: list[str] | None = None) -> int:
 def _cmd_sim(args, parser) -> int:
     from . import games
     from .core.sim import run_sim
-    if not games.is_built(args.game) and games._rules_module(args.game) is None:
+    if not games.is_built(args.game) and not games.has_rules(args.game):
         parser.error(f"argument --game: {args.game} is not built yet")
     try:
         options = dict(_parse_option(o) for o in args.option)

@@ -199,10 +199,9 @@ class Match:
         if version > RECORD_VERSION:
             raise RecordError(f"this game record was written by a newer Dice Tavern (format version {version})")
         game_id = record.get("game")
-        if not isinstance(game_id, str) or (game_id not in games.GAME_IDS
-                                            and game_id not in games._EXTRA_PACKAGES):
+        if not isinstance(game_id, str) or not games.is_known(game_id):
             raise RecordError(f"unknown game {game_id!r} in this record")
-        if games._rules_module(game_id) is None:
+        if not games.has_rules(game_id):
             raise RecordError(f"{games.game_info(game_id).title} is not available in this version")
         seats_data = record.get("seats")
         if not isinstance(seats_data, list):

@@ -36,6 +36,21 @@ def register(game_id: str, package: str) -> None:
     _rules_module.cache_clear()
 
 
+def extra_game_ids() -> list[str]:
+    """Game ids registered with ``register`` (test doubles), in order."""
+    return list(_EXTRA_PACKAGES)
+
+
+def is_known(game_id: str) -> bool:
+    """One of the five games or a registered test double."""
+    return game_id in GAME_IDS or game_id in _EXTRA_PACKAGES
+
+
+def has_rules(game_id: str) -> bool:
+    """The game's ``rules.py`` can be imported (it may still lack a table)."""
+    return _rules_module(game_id) is not None
+
+
 def package_name(game_id: str) -> str:
     if game_id in _EXTRA_PACKAGES:
         return _EXTRA_PACKAGES[game_id]

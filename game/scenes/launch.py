@@ -24,10 +24,10 @@ def make_table(app, match, replay=None):
 
 def menu_game_ids() -> list[str]:
     """The five games, plus test doubles registered with ``games.register``."""
-    return list(games.GAME_IDS) + [g for g in games._EXTRA_PACKAGES if g not in games.GAME_IDS]
+    return list(games.GAME_IDS) + [g for g in games.extra_game_ids() if g not in games.GAME_IDS]
 
 
 def is_playable(game_id: str) -> bool:
-    if game_id in games._EXTRA_PACKAGES:
-        return games._rules_module(game_id) is not None
+    if game_id in games.extra_game_ids():
+        return games.has_rules(game_id)
     return games.is_built(game_id)

@@ -63,5 +63,4 @@ class PauseScene(MenuScene):
                 saves.autosave(match)
             except UserFileError as exc:
                 self.app.toast(f"Could not save: {exc}")
-        from .title import TitleScene
-        self.app.reset_to(TitleScene(self.app))
+        self.app.nav.title()

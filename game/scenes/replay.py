@@ -10,7 +10,7 @@ from ..core import saves
 from ..core.match import Match, RecordError
 from ..core.userfiles import UserFileError, read_json
 from ..ui import theme as th
-from ..ui.table_scene import ReplayFeed
+from ..core.playback import ReplayFeed
 from ..ui.widgets import Button, Panel
 from .base import MenuScene
 from .launch import make_table
@@ -62,11 +62,9 @@ class ReplayListScene(MenuScene):
         self.rebuild()
 
     def open(self, path) -> None:
-        scene, error = open_replay(self.app, path)
-        if scene is None:
+        error = self.app.nav.replay(path)
+        if error:
             self.app.toast(error)
-            return
-        self.app.push(scene)
 
 
 def _describe(path: Path) -> str:

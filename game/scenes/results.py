@@ -96,16 +96,12 @@ class ResultsScene(MenuScene):
         self._again(self.match.seed)
 
     def watch_replay(self) -> None:
-        from .replay import open_replay
-        scene, error = open_replay(self.app, self.replay_path)
-        if scene is None:
+        error = self.app.nav.replay(self.replay_path, came_from=self)
+        if error:
             self.app.toast(error)
-        else:
-            self.app.replace(scene)
 
     def to_title(self) -> None:
-        from .title import TitleScene
-        self.app.reset_to(TitleScene(self.app))
+        self.app.nav.title()
 
     def back(self) -> None:
         self.to_title()

@@ -33,6 +33,7 @@ import pygame
 
 from ..core import saves
 from ..core.match import Match
+from ..core.playback import REPLAY_SPEEDS, ReplayFeed  # noqa: F401 (re-exported)
 from ..core.protocol import (CHANCE, Action, IllegalActionError, RollRequest, RollResult,
                              ShuffleRequest)
 from ..core.userfiles import UserFileError
@@ -45,28 +46,6 @@ AI_DELAY = {"normal": 0.85, "fast": 0.3}
 """Seconds an AI 'thinks' before acting, per animation speed."""
 END_DELAY = 1.6
 """Seconds the final position stays on screen before the results."""
-REPLAY_SPEEDS = (0.5, 1.0, 2.0, 4.0)
-
-
-@dataclass
-class ReplayFeed:
-    """The logged actions of a replay and the viewer's playback controls."""
-    actions: list[tuple[int, Action]]
-    position: int = 0
-    paused: bool = False
-    speed_index: int = 1
-    pending_steps: int = 0
-
-    @property
-    def speed(self) -> float:
-        return REPLAY_SPEEDS[self.speed_index]
-
-    @property
-    def finished(self) -> bool:
-        return self.position >= len(self.actions)
-
-    def peek(self) -> tuple[int, Action] | None:
-        return None if self.finished else self.actions[self.position]
 
 
 @dataclass
@@ -118,6 +97,8 @@ class TableScene(Scene):
         self._finished = False
         self._curtain_for: int | None = None
         self.replay_path = None
+        self.return_to = None
+        """The scene a replay goes back to when closed (see ``app.nav``)."""
         self.log: list[LogLine] = []
         self._decision_key = None
         self.waiting_thrower: int | None = None
@@ -216,7 +197,6 @@ class TableScene(Scene):
 
     def show_curtain_for(self, seat: int) -> None:
         """Pass the screen to ``seat``: hide everything, then reveal to them."""
-        from ..scenes.curtain import CurtainScene
         if self._curtain_for == seat:
             return  # already on its way up
         self.viewer = None
@@ -225,7 +205,7 @@ class TableScene(Scene):
         def reveal():
             self.viewer = seat
             self._curtain_for = None
-        self.app.push(CurtainScene(self.app, self.seat_name(seat), reveal))
+        self.app.nav.curtain(self.seat_name(seat), reveal)
 
     # ------------------------------------------------------------------
     # Lifecycle
@@ -238,8 +218,7 @@ class TableScene(Scene):
             if self.replay is not None:
                 self._leave_replay()
             else:
-                from ..scenes.pause import PauseScene
-                self.app.push(PauseScene(self.app, self))
+                self.app.nav.pause(self)
             return
         if self.replay is not None and self._replay_event(event):
             return
@@ -358,9 +337,8 @@ class TableScene(Scene):
         if self.replay is not None:
             self.replay.paused = True
             return
-        from ..scenes.results import ResultsScene
         self.app.sounds.play("win")
-        self.app.replace(ResultsScene(self.app, self.match, replay_path=self.replay_path))
+        self.app.nav.results(self.match, self.replay_path)
 
     # ------------------------------------------------------------------
     # Throws
@@ -508,10 +486,10 @@ class TableScene(Scene):
                 feed.pending_steps += 1
                 return True
             if event.key in (pygame.K_UP, pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
-                feed.speed_index = min(len(REPLAY_SPEEDS) - 1, feed.speed_index + 1)
+                feed.faster()
                 return True
             if event.key in (pygame.K_DOWN, pygame.K_MINUS, pygame.K_KP_MINUS):
-                feed.speed_index = max(0, feed.speed_index - 1)
+                feed.slower()
                 return True
         if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1:
             for name, rect in self._replay_buttons().items():
@@ -526,8 +504,7 @@ class TableScene(Scene):
         return False
 
     def _leave_replay(self) -> None:
-        from ..scenes.title import TitleScene
-        self.app.reset_to(TitleScene(self.app))
+        self.app.nav.leave_replay(self)
 
     def _replay_buttons(self) -> dict[str, pygame.Rect]:
         names = ("slower", "pause", "step", "faster", "close")

@@ -1,0 +1,37 @@
+"""Replay playback state: the logged actions, the position and the viewer's
+controls (pause, step, speed).  Pure data, no pygame: the table scene reads
+and advances it, the replay viewer builds it from a saved record."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .protocol import Action
+
+REPLAY_SPEEDS = (0.5, 1.0, 2.0, 4.0)
+
+
+@dataclass
+class ReplayFeed:
+    """The logged actions of a replay and the viewer's playback controls."""
+    actions: list[tuple[int, Action]]
+    position: int = 0
+    paused: bool = False
+    speed_index: int = 1
+    pending_steps: int = 0
+
+    @property
+    def speed(self) -> float:
+        return REPLAY_SPEEDS[self.speed_index]
+
+    @property
+    def finished(self) -> bool:
+        return self.position >= len(self.actions)
+
+    def peek(self) -> tuple[int, Action] | None:
+        return None if self.finished else self.actions[self.position]
+
+    def faster(self) -> None:
+        self.speed_index = min(len(REPLAY_SPEEDS) - 1, self.speed_index + 1)
+
+    def slower(self) -> None:
+        self.speed_index = max(0, self.speed_index - 1)

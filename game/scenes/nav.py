@@ -1,0 +1,62 @@
+"""Navigation as a service: the screens around a table, by name.
+
+The table layer (``game.ui``) never imports the menu scenes; it asks
+``app.nav`` for them (``pause``, ``curtain``, ``results``, ``title``,
+``replay``, ``leave_replay``).  The app builds one ``Navigator`` at start;
+tests may swap it for a recorder."""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+
+class Navigator:
+    """Opens the menu scenes for the table layer (see the module docstring)."""
+
+    def __init__(self, app: Any):
+        self.app = app
+
+    def pause(self, table) -> None:
+        """The pause menu over ``table``."""
+        from .pause import PauseScene
+        self.app.push(PauseScene(self.app, table))
+
+    def curtain(self, name: str, on_reveal: Callable[[], None]) -> None:
+        """Pass the screen to the player called ``name``."""
+        from .curtain import CurtainScene
+        self.app.push(CurtainScene(self.app, name, on_reveal))
+
+    def results(self, match, replay_path=None) -> None:
+        """The results of a finished ``match`` in place of its table."""
+        from .results import ResultsScene
+        self.app.replace(ResultsScene(self.app, match, replay_path=replay_path))
+
+    def title(self) -> None:
+        """Back to the title screen, dropping everything else."""
+        from .title import TitleScene
+        self.app.reset_to(TitleScene(self.app))
+
+    def replay(self, path, *, came_from=None) -> str:
+        """Watch the replay at ``path``: pushed over the current screen, or in
+        place of ``came_from`` (a scene to return to when it is closed).
+        Returns "" or a message for players."""
+        from .replay import open_replay
+        scene, error = open_replay(self.app, path)
+        if scene is None:
+            return error
+        if came_from is not None:
+            scene.return_to = came_from
+            self.app.replace(scene)
+        else:
+            self.app.push(scene)
+        return ""
+
+    def leave_replay(self, table) -> None:
+        """Close a replay: back where it was opened from (the results it
+        replaced, the replay list below it), else the title."""
+        back = getattr(table, "return_to", None)
+        if back is not None:
+            self.app.replace(back)
+        elif len(getattr(self.app, "stack", ())) > 1:
+            self.app.pop()
+        else:
+            self.title()

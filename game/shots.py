@@ -1,0 +1,219 @@
+"""``python -m game shot``: render any screen headless to a PNG.
+
+Each scene name maps to a builder that sets the app up in a representative
+state (a match played forward by the AI for table/pause/results/replay).
+Game slices can add their own names with ``game.ui.shots.register_shot``
+(a pure registry, so the table layer never imports the menu scenes).  Shots run in a
+throw-away data folder so they never touch the player's saves.
+"""
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+
+from .ui.shots import SHOT_SCENES, register_shot  # noqa: F401 (re-exported)
+
+FRAMES_BEFORE_SHOT = 30
+MID_GAME = 0.4
+"""How far through a game the table shots are taken (fraction of its moves)."""
+
+
+class ShotContext:
+    """What a builder may use: the game, seed and player count asked for."""
+
+    def __init__(self, game_id: str, seed: int, players: int | None):
+        from . import games
+        self.game_id = game_id
+        self.seed = seed
+        info = games.game_info(game_id)
+        self.players = max(info.min_players, min(info.max_players, players or min(4, info.max_players)))
+
+    def seats(self, humans: int = 1):
+        from .core.match import Seat
+        from .scenes.setup import TAVERN_NAMES
+        levels = ("hard", "normal", "easy")
+        return [Seat("You", "human") if i < humans else Seat(TAVERN_NAMES[i - 1], "ai", levels[i % 3])
+                for i in range(self.players)]
+
+    def match(self, humans: int = 1, finished: bool = False, progress: float = MID_GAME):
+        """A finished all-AI match, or a match at a mid-game moment where the
+        human in seat 0 must act.
+
+        The mid-game moment comes from an all-AI game of the same seed: of the
+        points in its log where seat 0 is to act (and the game is not over),
+        the one nearest ``progress`` of the way through is chosen, and the log
+        up to there is applied to a match whose seat 0 is the human "You"
+        (so the table never shows a finished game, even when the human would
+        have dropped out early)."""
+        from .core.match import Match
+        from .scenes.setup import make_dice
+        ai_seats = self.seats(0)
+        full = Match(self.game_id, ai_seats, None, self.seed, make_dice())
+        full.play_out()
+        if finished:
+            return full
+        seats = self.seats(humans)
+        match = Match(self.game_id, seats[:1] + ai_seats[1:] if humans == 1 else seats, None, self.seed,
+                      make_dice())
+        target = progress * len(full.history)
+        best, best_cost = 0, float("inf")
+        probe = Match(self.game_id, ai_seats, None, self.seed, make_dice())
+        for i, (player, action) in enumerate(full.history + [(None, None)]):
+            state = probe.state
+            if not state.is_terminal() and not state.is_chance():
+                # seat 0's own turn first; a chance to act out of turn only if there is none
+                cost = (abs(i - target) if state.turn_player() == 0
+                        else 1e6 + abs(i - target) if 0 in (state.interjectors() or ()) else None)
+                if cost is not None and cost < best_cost:
+                    best, best_cost = i, cost
+            if player is None:
+                break
+            probe.apply(player, action)
+        for player, action in full.history[:best]:
+            match.apply(player, action)
+        return match
+
+
+def _title(app, ctx):
+    from .scenes.title import TitleScene
+    return TitleScene(app)
+
+
+def _setup(app, ctx):
+    from .scenes.setup import SetupScene, default_seats
+    return SetupScene(app, ctx.game_id, default_seats(ctx.players))
+
+
+def _settings(app, ctx):
+    from .scenes.settings import SettingsScene
+    return SettingsScene(app)
+
+
+def _rules(app, ctx):
+    from .scenes.rules import RulesScene
+    return RulesScene(app, ctx.game_id)
+
+
+def _table(app, ctx):
+    from .scenes.launch import make_table
+    return make_table(app, ctx.match())
+
+
+def _pause(app, ctx):
+    from .scenes.pause import PauseScene
+    table = _table(app, ctx)
+    return [table, PauseScene(app, table)]
+
+
+def _curtain(app, ctx):
+    from .scenes.curtain import CurtainScene
+    return CurtainScene(app, ctx.seats(2)[1].name if ctx.players > 1 else "You")
+
+
+def _results(app, ctx):
+    from .scenes.results import ResultsScene
+    return ResultsScene(app, ctx.match(finished=True))
+
+
+def _replay(app, ctx):
+    from .core import saves
+    from .scenes.replay import open_replay
+    path = saves.save_replay(ctx.match(finished=True))
+    scene, error = open_replay(app, path)
+    if scene is None:
+        raise RuntimeError(error)
+    return scene
+
+
+for _name, _builder in (("title", _title), ("setup", _setup), ("settings", _settings), ("rules", _rules),
+                        ("pause", _pause), ("curtain", _curtain), ("results", _results),
+                        ("replay", _replay), ("table", _table)):
+    register_shot(_name, _builder)
+
+NEEDS_BUILT_GAME = {"table", "pause", "results", "replay"}
+
+
+def default_game() -> str:
+    from . import games
+    from .scenes.launch import is_playable, menu_game_ids
+    return next((g for g in menu_game_ids() if is_playable(g)), games.GAME_IDS[0])
+
+
+def _load_game_shots() -> None:
+    """Let built games register extra shot names (importing their scenes)."""
+    import importlib
+
+    from . import games
+    for game_id in games.GAME_IDS:
+        if games.is_built(game_id):
+            try:
+                importlib.import_module(games.package_name(game_id) + ".scene")
+            except Exception:  # a broken game scene must not break other shots
+                pass
+
+
+def render(scene_name: str, out: str, *, game_id: str | None = None, seed: int = 7,
+           players: int | None = None, size: tuple[int, int] = (1280, 720), frames: int = FRAMES_BEFORE_SHOT):
+    """Render one screen to ``out`` (PNG); returns the saved path."""
+    import pygame
+
+    from .app import App
+    from .ui.scene import CANVAS_SIZE
+    from .scenes.launch import is_playable
+    game_id = game_id or default_game()
+    if scene_name in NEEDS_BUILT_GAME and not is_playable(game_id):
+        raise ValueError(f"scene {scene_name!r} needs a built game; {game_id} is not built yet")
+    app = App(headless=True, window_size=size)
+    ctx = ShotContext(game_id, seed, players)
+    built = SHOT_SCENES[scene_name](app, ctx)
+    scenes = built if isinstance(built, list) else [built]
+    app.start(scenes[0])
+    for scene in scenes[1:]:
+        app.push(scene)
+        app.apply_transitions()
+    app.run_frames(frames)
+    if tuple(size) == CANVAS_SIZE:
+        image = app.canvas
+    else:
+        app._fit_view(size)
+        app._present()
+        image = app.window
+    os.makedirs(os.path.dirname(os.path.abspath(out)), exist_ok=True)
+    pygame.image.save(image, out)
+    return out
+
+
+def _parse_size(text: str) -> tuple[int, int]:
+    try:
+        w, h = (int(v) for v in text.lower().split("x"))
+    except ValueError:
+        raise ValueError(f"size {text!r} must look like 1280x720") from None
+    if not (16 <= w <= 7680 and 16 <= h <= 4320):
+        raise ValueError(f"size {text!r} must be from 16x16 to 7680x4320")
+    return w, h
+
+
+def main(args) -> int:
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    _load_game_shots()
+    if args.scene not in SHOT_SCENES:
+        print(f"dice-tavern shot: error: unknown scene {args.scene!r}; choose one of: "
+              f"{', '.join(sorted(SHOT_SCENES))}", file=sys.stderr)
+        return 2
+    try:
+        size = _parse_size(args.size)
+    except ValueError as exc:
+        print(f"dice-tavern shot: error: {exc}", file=sys.stderr)
+        return 2
+    with tempfile.TemporaryDirectory(prefix="dice-tavern-shot-") as home:
+        os.environ["DICE_TAVERN_HOME"] = home
+        try:
+            path = render(args.scene, args.out, game_id=args.game, seed=args.seed, players=args.players,
+                          size=size)
+        except ValueError as exc:
+            print(f"dice-tavern shot: error: {exc}", file=sys.stderr)
+            return 2
+    print(path)
+    return 0
