@@ -169,3 +169,55 @@ def test_physics_bench_provider_runs():
 def test_faces_are_fair_long(kind):
     counts = roll_counts(kind, 30000, base_seed=5)
     assert chi_square(counts)[1] > 0.001, counts
+
+
+def _crowded_request():
+    """20 seats x 6 dice thrown into overlapping trays, as at Liar's Dice's
+    biggest table: more dice than the trays hold, so the hard stop runs."""
+    zones = []
+    for i in range(20):
+        angle = 2 * math.pi * i / 20
+        cx, cy = 640 + 300 * math.cos(angle), 360 + 170 * math.sin(angle)
+        zones.append((cx - 105, cy - 85, 210, 170))
+    return RollRequest(tuple(DieGroup(i, "d6", 6, hidden=True) for i in range(20))), zones
+
+
+def test_hard_stop_separation_matches_an_all_pairs_check():
+    """The grid separation leaves no pair closer than its reach when the dice
+    fit, checked against every pair (not just the grid's)."""
+    from game.physics.throw import _Separation
+    import random
+    rng = random.Random(3)
+    points = [(rng.uniform(100, 1100), rng.uniform(100, 600)) for _ in range(80)]
+    sep = _Separation(points, [34.0] * 80, [(48.0, 48.0, 1184.0, 624.0)] * 80)
+    while not sep.sweep():
+        pass
+    assert sep.sweeps < 60
+    for i in range(80):
+        for j in range(i + 1, 80):
+            d = math.hypot(sep.xs[i] - sep.xs[j], sep.ys[i] - sep.ys[j])
+            assert d >= 34.0 * 1.42 - 1e-6, (i, j, d)
+
+
+def test_crowded_table_hard_stop_is_spread_over_ticks_and_deterministic():
+    """A crowded table ends its throw with the separation one sweep per tick
+    (no single frame does all of it), gives up once overlaps stop shrinking,
+    and plays the same on screen as headless."""
+    from game.physics.throw import SEPARATION_SWEEPS
+    req, zones = _crowded_request()
+    headless = Throw(req, 12, zones, die_size=46.0)
+    sweeps_per_tick = []
+    while not headless.done:
+        before = headless._separation.sweeps if headless._separation else None
+        headless._tick()
+        if before is not None:
+            after = headless._separation.sweeps if headless._separation else before + 1
+            sweeps_per_tick.append(after - before)
+    assert sweeps_per_tick, "the crowded table should reach the hard stop"
+    assert set(sweeps_per_tick) == {1}
+    assert len(sweeps_per_tick) < SEPARATION_SWEEPS
+    shown = Throw(req, 12, zones, die_size=46.0, speed=2.0)
+    while not shown.done:
+        shown.step()
+    assert shown.faces() == headless.faces()
+    assert [(p.x, p.y) for p in shown.poses()] == [(p.x, p.y) for p in headless.poses()]

@@ -22,7 +22,9 @@ How a throw goes (DESIGN.md "Dice"):
   the zone centre) and the throw continues.  At the hard limit
   (``MAX_TICKS``) motion is stopped, pending tips fall the way they lean,
   and a deterministic separation pushes overlapping dice apart and clamps
-  them into their zone.  A die is never silently re-rolled.
+  them into their zone, one grid sweep per tick (``_Separation``: the cost
+  grows with the dice, not their pairs, and no frame does it all).  A die
+  is never silently re-rolled.
 
 ``Throw.step()`` advances display time by ``DT * speed``; the physics ticks
 at ``TICK`` (every third display step at normal speed) and poses are
@@ -273,6 +275,98 @@ def _fall_d6(die: _Die, ax: float, ay: float) -> tuple[float, float]:
     return ax, ay
 
 
+SEPARATION_SWEEPS = 60
+"""At most this many sweeps of the hard stop's overlap separation."""
+
+SEPARATION_PATIENCE = 4
+"""Sweeps without a shallower deepest overlap after which the separation
+gives up: more dice than their zones can hold never come apart, and a
+crowded 20-seat table must not spend 60 sweeps finding that out."""
+
+
+class _Separation:
+    """The hard stop's deterministic separation: push overlapping dice apart
+    (centre distance at least 1.42 half-sizes summed, a die's circumcircle)
+    and clamp each into its zone, one ``sweep()`` per physics tick until
+    nothing moves (the dice visibly slide apart instead of one frame
+    stalling for all of it).
+
+    A sweep visits only the pairs a uniform grid (cell = the largest reach)
+    finds near each other, in index order, so it costs about the number of
+    dice instead of its square; a pair that a push brings together mid-sweep
+    is found by the next sweep, and a sweep that moves nothing proves every
+    pair apart.  Plain floats, no pymunk calls.  When the deepest overlap
+    stops shrinking (more dice than their zones hold) it gives up after
+    ``SEPARATION_PATIENCE`` sweeps."""
+
+    def __init__(self, points, sizes, zones):
+        self.xs = [float(p[0]) for p in points]
+        self.ys = [float(p[1]) for p in points]
+        self.half = [s / 2 * 1.42 for s in sizes]
+        self.cell = 2 * max(self.half, default=1.0)
+        self.bounds = [(zx + s * 0.71, zx + zw - s * 0.71, zy + s * 0.71, zy + zh - s * 0.71)
+                       for s, (zx, zy, zw, zh) in zip(sizes, zones)]
+        self.sweeps = 0
+        self.best = math.inf
+        self.stalled = 0
+        self.finished = not self.xs
+
+    def sweep(self) -> bool:
+        """One sweep; True once the separation is finished."""
+        if self.finished:
+            return True
+        xs, ys, half, cell = self.xs, self.ys, self.half, self.cell
+        hypot = math.hypot
+        moved = False
+        deepest = 0.0
+        grid: dict = {}
+        keys = []
+        for i in range(len(xs)):
+            key = (int(xs[i] // cell), int(ys[i] // cell))
+            keys.append(key)
+            grid.setdefault(key, []).append(i)
+        pairs = []
+        for i, (cx, cy) in enumerate(keys):
+            for gx in (cx - 1, cx, cx + 1):
+                for gy in (cy - 1, cy, cy + 1):
+                    for j in grid.get((gx, gy), ()):
+                        if j > i:
+                            pairs.append((i, j))
+        pairs.sort()
+        for i, j in pairs:
+            ax, ay, bx, by = xs[i], ys[i], xs[j], ys[j]
+            need = half[i] + half[j]
+            dx, dy = bx - ax, by - ay
+            if dx >= need or dx <= -need or dy >= need or dy <= -need:
+                continue
+            d = hypot(dx, dy)
+            if d < need:
+                if d < 1e-6:
+                    dx, dy, d = 1.0, 0.0, 1.0
+                if need - d > deepest:
+                    deepest = need - d
+                push = (need - d) / 2 + 0.1
+                ux, uy = dx / d * push, dy / d * push
+                xs[i], ys[i] = ax - ux, ay - uy
+                xs[j], ys[j] = bx + ux, by + uy
+                moved = True
+        for i, (lo_x, hi_x, lo_y, hi_y) in enumerate(self.bounds):
+            x, y = xs[i], ys[i]
+            nx = min(max(x, lo_x), hi_x)
+            ny = min(max(y, lo_y), hi_y)
+            if nx != x or ny != y:
+                xs[i], ys[i] = nx, ny
+                moved = True
+        self.sweeps += 1
+        if deepest < self.best - 0.01:
+            self.best, self.stalled = deepest, 0
+        else:
+            self.stalled += 1
+        self.finished = (not moved or self.sweeps >= SEPARATION_SWEEPS
+                         or self.stalled >= SEPARATION_PATIENCE)
+        return self.finished
+
+
 class Throw:
     """A throw in progress.  ``step()`` until ``done``; read ``poses()``.
 
@@ -515,6 +609,14 @@ class Throw:
         return self
 
     def _tick(self) -> None:
+        if self._separation is not None:
+            # the hard stop's separation: no physics, one sweep per tick
+            self.ticks += 1
+            self._tick_time = self.ticks * TICK
+            self._separate_step()
+            if self._separation is None:
+                self._done = True
+            return
         self.space.step(TICK)
         self.ticks += 1
         self._tick_time = self.ticks * TICK
@@ -657,7 +759,7 @@ class Throw:
         self._nudges += 1
         if self._nudges > 3 or self.ticks >= MAX_TICKS:
             self._hard_stop()
-            return True
+            return False  # done after the separation's sweeps (next ticks)
         for die, (dx, dy) in problems:
             ln = math.hypot(dx, dy) or 1.0
             die.body.apply_impulse_at_world_point((dx / ln * 60.0, dy / ln * 60.0), die.body.position)
@@ -666,7 +768,8 @@ class Throw:
 
     def _hard_stop(self) -> None:
         """Step limit reached: stop everything, finish pending tips the way
-        they lean, separate overlaps and clamp into zones (deterministic)."""
+        they lean; the next ticks separate overlaps and clamp into zones
+        (deterministic, see ``_Separation``), then the throw is done."""
         for die in self.dice:
             die.body.velocity = (0, 0)
             die.body.angular_velocity = 0
@@ -676,37 +779,28 @@ class Throw:
                 self._fall(die)
             die.ax = die.ay = 0.0
             die.settled = True
-        for _ in range(60):
-            moved = False
-            for i, a in enumerate(self.dice):
-                for b in self.dice[i + 1:]:
-                    ax, ay = a.body.position
-                    bx, by = b.body.position
-                    need = (a.size + b.size) / 2 * 1.42
-                    dx, dy = bx - ax, by - ay
-                    d = math.hypot(dx, dy)
-                    if d < need:
-                        if d < 1e-6:
-                            dx, dy, d = 1.0, 0.0, 1.0
-                        push = (need - d) / 2 + 0.1
-                        a.body.position = (ax - dx / d * push, ay - dy / d * push)
-                        b.body.position = (bx + dx / d * push, by + dy / d * push)
-                        moved = True
-            for die in self.dice:
-                x, y = die.body.position
-                zx, zy, zw, zh = die.zone
-                r = die.size * 0.71
-                nx = min(max(x, zx + r), zx + zw - r)
-                ny = min(max(y, zy + r), zy + zh - r)
-                if (nx, ny) != (x, y):
-                    die.body.position = (nx, ny)
-                    moved = True
-            if not moved:
-                break
+        self._separation = _Separation([die.body.position for die in self.dice],
+                                       [die.size for die in self.dice],
+                                       [die.zone for die in self.dice])
+
+    _separation: _Separation | None = None
+
+    def _separate_step(self) -> None:
+        """One sweep of the hard stop's separation (one per tick, so a crowded
+        table spreads the work over frames); the throw is done after the last."""
+        sep = self._separation
+        finished = sep.sweep()
+        for die, x, y in zip(self.dice, sep.xs, sep.ys):
+            die.prev = (die.px, die.py, die.pa, 0.0, 0.0)
+            die.px, die.py = x, y
+        if not finished:
+            return
         for die in self.dice:
-            die.px, die.py = die.body.position
+            if (die.px, die.py) != tuple(die.body.position):
+                die.body.position = (die.px, die.py)
             die.prev = (die.px, die.py, die.pa, 0.0, 0.0)
             self.space.reindex_shapes_for_body(die.body)
+        self._separation = None
         self._done = True
 
     # --------------------------------------------------------------- results
