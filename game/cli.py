@@ -14,6 +14,8 @@ import sys
 from .games import GAME_IDS
 
 COMMANDS = ("play", "replay", "sim", "bench", "shot", "fairness", "smoke")
+ASSET_COMMANDS = ("play", "replay", "shot", "smoke")
+"""Commands that draw or play sounds: they check the bundled files first."""
 
 
 class _Parser(argparse.ArgumentParser):
@@ -56,6 +58,7 @@ def _seed(text: str) -> int:
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="dice-tavern", description="Dice Tavern: five dice games on a felt table.")
     parser.add_argument("--data-dir", help="folder for settings, saves and replays (default: the user data folder)")
+    parser.add_argument("--version", action="store_true", help="print the version and exit")
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
 
     play = sub.add_parser("play", help="start the game (default)")
@@ -127,6 +130,10 @@ def main(argv: list[str] | None = None) -> int:
     # `python -m game` alone (or with play's flags) plays.
     at = _first_index(argv)
     first = argv[at] if at < len(argv) else None
+    if first == "--version":
+        from .version import version_line
+        print(version_line())
+        return 0
     if "--smoke" in argv:  # the frozen executable's smoke flag: `--smoke --json`
         i = argv.index("--smoke")
         argv = argv[:i] + ["smoke"] + argv[i + 1:]
@@ -136,6 +143,13 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.data_dir:
         os.environ["DICE_TAVERN_HOME"] = args.data_dir
+
+    if args.command in ASSET_COMMANDS:
+        from .paths import missing_assets, missing_message
+        missing = missing_assets()
+        if missing:
+            _tell_player(missing_message(missing), window=args.command in ("play", "replay"))
+            return 1
 
     if args.command == "sim":
         return _cmd_sim(args, parser)
@@ -155,6 +169,18 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "replay":
         return app.run(replay_file=args.file)
     return app.run(fullscreen=args.fullscreen)
+
+
+def _tell_player(message: str, *, window: bool) -> None:
+    """One line on stderr and, for the windowed game (whose players may have
+    no terminal), a message box too."""
+    sys.stderr.write(f"dice-tavern: {message}\n")
+    if window and os.environ.get("SDL_VIDEODRIVER") != "dummy":
+        try:
+            import pygame
+            pygame.display.message_box("Dice Tavern cannot start", message, message_type="error")
+        except Exception:  # no display at all: the stderr line stands
+            pass
 
 
 def _cmd_sim(args, parser) -> int:

@@ -9,6 +9,7 @@ from ..core.userfiles import UserFileError
 from ..ui import pictures
 from ..ui import theme as th
 from ..ui.widgets import Button
+from ..version import VERSION
 from .base import MenuScene
 from .launch import is_playable, make_table, menu_game_ids
 
@@ -117,3 +118,5 @@ class TitleScene(MenuScene):
     def draw_content(self, canvas):
         th.draw_text(canvas, self.theme, "Arrows choose \u00b7 Enter plays \u00b7 F11 full screen",
                      (640, 700), 15, th.CREAM_DIM, anchor="midbottom")
+        # which build this is, for bug reports (the same text as `--version`)
+        th.draw_text(canvas, self.theme, f"v{VERSION}", (1268, 712), 13, th.CREAM_DIM, anchor="bottomright")

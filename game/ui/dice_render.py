@@ -23,10 +23,10 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from pathlib import Path
 
 import pygame
 
+from ..paths import require_asset
 from ..physics import DIE_SIZE
 from ..physics.throw import BONE_SCALE
 
@@ -148,16 +148,11 @@ _font_cache: dict[int, pygame.font.Font] = {}
 
 
 def _font(px: int) -> pygame.font.Font:
-    """Lato Bold from assets/fonts (pygame's default font if missing)."""
+    """Lato Bold from assets/fonts (``AssetError`` if the file is missing)."""
     if px not in _font_cache:
         if not pygame.font.get_init():
             pygame.font.init()
-        path = Path(__file__).resolve().parents[2] / "assets" / "fonts" / "Lato-Bold.ttf"
-        try:
-            _font_cache[px] = pygame.font.Font(str(path), px)
-        except (OSError, FileNotFoundError):
-            _font_cache[px] = pygame.font.Font(None, px)
-            _font_cache[px].set_bold(True)
+        _font_cache[px] = pygame.font.Font(str(require_asset("fonts", "Lato-Bold.ttf")), px)
     return _font_cache[px]
 
 

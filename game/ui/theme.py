@@ -3,14 +3,15 @@
 Warm felt green, a dark-wood rail, cream and brass text.  Colours that carry
 meaning (good/bad, player colours) have a colour-blind-safe alternative
 (Okabe-Ito), switched by ``Theme.colorblind``.  Fonts come from
-``assets/fonts`` (Lato for interface text, EB Garamond for display); if a
-file is missing pygame's default font is used so the game still runs.
+``assets/fonts`` (Lato for interface text, EB Garamond for display); a
+missing font file raises ``AssetError`` (a broken install must show, not
+quietly fall back to pygame's default font).
 """
 from __future__ import annotations
 
 import pygame
 
-from ..paths import asset_path
+from ..paths import AssetError, require_asset
 
 # --- palette ----------------------------------------------------------------
 FELT = (32, 94, 64)
@@ -56,7 +57,6 @@ class Theme:
     def __init__(self, colorblind: bool = False):
         self.colorblind = colorblind
         self._fonts: dict[tuple, pygame.font.Font] = {}
-        self.missing_fonts: list[str] = []
 
     # --- meaning colours ------------------------------------------------
     @property
@@ -85,14 +85,11 @@ class Theme:
             if not pygame.font.get_init():
                 pygame.font.init()
             name = FONT_FILES.get((style, bool(bold)), FONT_FILES[("body", False)])
-            path = asset_path("fonts", name)
+            path = require_asset("fonts", name)
             try:
                 font = pygame.font.Font(str(path), size)
-            except (OSError, FileNotFoundError, pygame.error):
-                if name not in self.missing_fonts:
-                    self.missing_fonts.append(name)
-                font = pygame.font.Font(None, int(size * 1.3))
-                font.set_bold(bold)
+            except (OSError, pygame.error) as exc:
+                raise AssetError(f"font {path} cannot be read ({exc}); please reinstall Dice Tavern") from exc
             self._fonts[key] = font
         return font
 
