@@ -23,7 +23,7 @@ import pygame
 from .core import userfiles
 from .paths import asset_path
 from .ui.scene import CANVAS_SIZE, FIXED_DT, Scene
-from .ui.sound import Sounds
+from .ui.sound import Sounds, quiet_native_stderr
 from .ui.theme import Theme
 
 MAX_CATCH_UP = 8
@@ -43,7 +43,8 @@ class App:
         if headless:
             os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
             os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-        pygame.init()
+        with quiet_native_stderr():  # pygame.init() also tries the audio device
+            pygame.init()
         self.settings, note = userfiles.load_settings()
         # what is on disk (None: nothing valid yet, so the first shutdown writes it)
         self._saved_settings = (self.settings.to_json()
@@ -203,6 +204,9 @@ class App:
             self._fit_view(size)
             if not self.settings.fullscreen and size[0] >= 200 and size[1] >= 200:
                 self.settings.window_size = (int(size[0]), int(size[1]))
+            return
+        if event.type == pygame.AUDIODEVICEADDED:
+            self.sounds.retry()
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()

@@ -15,6 +15,11 @@ class SettingsScene(MenuScene):
         super().__init__(app)
         self.overlay = overlay
 
+    def enter(self) -> None:
+        # a sound device plugged in since the start is picked up here
+        self.app.sounds.retry()
+        super().enter()
+
     def build(self) -> None:
         s = self.app.settings
         self.ui.add(Panel((300, 140, 680, 480)))
@@ -48,6 +53,13 @@ class SettingsScene(MenuScene):
     def _fullscreen(self, value: bool) -> None:
         if value != self.app.settings.fullscreen:
             self.app.toggle_fullscreen()
+
+    def draw(self, canvas, alpha: float) -> None:
+        super().draw(canvas, alpha)
+        if not self.app.sounds.enabled:  # on the panel, under the rows
+            from ..ui import theme as th
+            th.draw_text(canvas, self.theme, "Sound: no audio device \u00b7 the game plays silently until one is found",
+                         (640, 582), 17, th.INK, style="italic", anchor="midtop")
 
     def draw_content(self, canvas):
         from ..ui import theme as th

@@ -105,6 +105,7 @@ class TitleScene(MenuScene):
         pass  # Esc on the title does nothing; Quit is a button
 
     def resume(self) -> None:
+        self.app.sounds.retry()  # cheap and rate-limited: sound returns if a device appeared
         self.rebuild()
 
     def draw_heading(self, canvas, y=40):
