@@ -20,6 +20,7 @@ PROVIDERS = {
     "ai-roll-the-bones": "game.games.roll_the_bones.bench:bench_ai",
     "ai-roll-for-it": "game.games.roll_for_it.bench:bench_ai",
     "ai-diced-out": "game.games.diced_out.bench:bench_ai",
+    "autosave": "game.core.bench:bench_autosave",
     "startup": "game.smoke:bench_startup",
 }
 

@@ -123,7 +123,7 @@ def game_stage(game_id: str, seed: int) -> dict:
         path = saves.save_replay(match)
     else:
         saves.autosave(match)
-        path = userfiles.autosave_path()
+        path = saves.autosave_file()
     saved_actions = len(match.history)
     reloaded = saves.load_match(path, dice=PhysicsDice())
     if _canonical(reloaded.state.summary()) != _canonical(match.state.summary()):
@@ -210,7 +210,7 @@ def _user_files_next_to_bundle() -> list[str]:
     if not is_frozen():
         return []
     root = bundle_root()
-    names = ("settings.json", "autosave.json", "stats.json", "replays")
+    names = ("settings.json", "autosave.journal", "autosave.json", "stats.json", "replays")
     return [n for n in names if (root / n).exists() or (Path(sys.executable).parent / n).exists()]
 
 

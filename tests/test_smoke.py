@@ -51,7 +51,7 @@ def test_game_stage_saves_reloads_and_plays_on(tmp_path, monkeypatch):
     b = smoke.game_stage("toy", 5)
     assert a["ok"] and a["throws"] >= 1 and a["faces"]
     assert a["faces"] == b["faces"]
-    assert (tmp_path / "replays").is_dir() or (tmp_path / "autosave.json").is_file()
+    assert (tmp_path / "replays").is_dir() or (tmp_path / "autosave.journal").is_file()
 
 
 def test_a_failing_stage_makes_smoke_exit_non_zero(monkeypatch, capsys):

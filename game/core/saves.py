@@ -1,9 +1,14 @@
-"""Saving and loading game records: the autosave and the replay folder."""
+"""Saving and loading game records: the autosave and the replay folder.
+
+The autosave is the append-only journal of ``journal.py`` (``autosave.journal``);
+an ``autosave.json`` record from an older version still loads for Continue
+and is removed once the resumed game writes its journal."""
 from __future__ import annotations
 
 import datetime as _dt
 from pathlib import Path
 
+from . import journal
 from .match import Match, RecordError
 from .userfiles import (UserFileError, atomic_write_json, autosave_path, read_json,
                         replays_dir, set_aside)
@@ -16,10 +21,12 @@ def autosave(match: Match) -> None:
         save_replay(match)
         clear_autosave()
     else:
-        atomic_write_json(autosave_path(), match.to_record())
+        journal.save(match)
+        _clear_legacy()
 
 
-def clear_autosave() -> None:
+def _clear_legacy() -> None:
+    """Remove an older version's ``autosave.json`` (the journal replaces it)."""
     try:
         autosave_path().unlink()
     except FileNotFoundError:
@@ -28,14 +35,30 @@ def clear_autosave() -> None:
         raise UserFileError(f"could not clear the autosave: {exc}") from exc
 
 
+def clear_autosave() -> None:
+    journal.remove()
+    _clear_legacy()
+
+
+def flush_autosave() -> None:
+    """fsync and close the autosave now (leaving a table, quitting)."""
+    journal.close()
+
+
 def has_autosave() -> bool:
-    return autosave_path().is_file()
+    return journal.exists() or autosave_path().is_file()
+
+
+def autosave_file() -> Path:
+    """The file Continue would load (the journal, else an older ``autosave.json``)."""
+    return journal.journal_path() if journal.exists() else autosave_path()
 
 
 def load_match(path: Path, dice=None, upto: int | None = None) -> Match:
-    """A match from a record file; ``UserFileError`` with a player message."""
+    """A match from a record file or the autosave journal; ``UserFileError``
+    with a player message."""
     try:
-        data = read_json(path)
+        data = journal.read_record(path) if Path(path).suffix == ".journal" else read_json(path)
     except FileNotFoundError as exc:
         raise UserFileError(f"{Path(path).name} does not exist") from exc
     try:
@@ -45,14 +68,18 @@ def load_match(path: Path, dice=None, upto: int | None = None) -> Match:
 
 
 def load_autosave(dice=None) -> Match:
-    """Resume the autosave; a damaged one is set aside (kept as .bad)."""
-    path = autosave_path()
+    """Resume the autosave; a damaged one is set aside (kept as .bad).  A
+    journal keeps growing from where it ends (no rewrite on resume)."""
+    path = autosave_file()
     try:
-        return load_match(path, dice)
+        match = load_match(path, dice)
     except UserFileError:
         if path.exists():
             set_aside(path)
         raise
+    if path.suffix == ".journal":
+        journal.adopt(match, path)
+    return match
 
 
 def save_replay(match: Match) -> Path:

@@ -61,6 +61,7 @@ class PauseScene(MenuScene):
         if not match.is_over and self.table.replay is None:
             try:
                 saves.autosave(match)
+                saves.flush_autosave()
             except UserFileError as exc:
                 self.app.toast(f"Could not save: {exc}")
         self.app.nav.title()

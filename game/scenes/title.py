@@ -4,7 +4,7 @@ from __future__ import annotations
 import pygame
 
 from .. import games
-from ..core import userfiles
+from ..core import journal, userfiles
 from ..core.userfiles import UserFileError
 from ..ui import pictures
 from ..ui import theme as th
@@ -65,7 +65,7 @@ class TitleScene(MenuScene):
             self.ui.add(GameCard((x0 + i * (width + gap), 200, width, 300), game_id,
                                  lambda g=game_id: self.open_setup(g), enabled=is_playable(game_id)))
         # a plain file check: the save machinery (Match, seeds) loads only on Continue
-        has_save = userfiles.autosave_path().is_file()
+        has_save = journal.exists() or userfiles.autosave_path().is_file()
         labels = ([("Continue", self.continue_game, True)] if has_save else []) + [
             ("Replays", self.open_replays, False), ("Settings", self.open_settings, False),
             ("Quit", self.app.quit, False)]

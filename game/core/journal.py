@@ -1,0 +1,295 @@
+"""The autosave as an append-only journal: one header, then one line per action.
+
+Why: rewriting the whole record after every action cost 1.6 ms at move 50 and
+21 ms (plus an fsync) at move 1,000, inside the frame.  The journal costs the
+same at move 2,000 as at move 2: each action is one short line handed to the
+OS with a single ``os.write`` (no fsync in the frame), so a killed game loses
+nothing the OS was given; a background thread fsyncs a dirty journal at most
+every ``SYNC_SECONDS`` for power cuts.
+
+The file (``autosave.journal`` in the user data folder), UTF-8 JSON lines:
+
+* line 1, the header, written atomically (temp file, fsync, rename, fsync
+  of the folder) once per game:
+  ``{"format": "dice-tavern-journal", "version": 1, "record": {...}}`` where
+  ``record`` is ``Match.to_record()`` without ``actions`` (game, options,
+  seats, seed, dice, record format and version);
+* every following line: one action, ``{"player": P, "action": {...}}``, the
+  same entries as a record's ``actions`` list.
+
+Loading joins them back into a match record (``Match.from_record``), so the
+Continue contract and the replay format are those of the record.  A last
+line without its newline (the game was killed mid-write) is ignored; any other
+bad line makes the journal damaged (set aside as ``.bad`` by the caller).
+"""
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+import threading
+import time
+import weakref
+from pathlib import Path
+from typing import Any
+
+from . import userfiles
+from .userfiles import UserFileError
+
+JOURNAL_FORMAT = "dice-tavern-journal"
+JOURNAL_VERSION = 1
+SYNC_SECONDS = 1.0
+"""A dirty journal is fsynced by the writer thread at most this often."""
+MAX_BYTES = 64 * 1024 * 1024
+"""A journal larger than this is not a Dice Tavern autosave."""
+
+
+def journal_path() -> Path:
+    return userfiles.data_dir() / "autosave.journal"
+
+
+def exists() -> bool:
+    """A plain file check (the title screen asks before loading anything)."""
+    return journal_path().is_file()
+
+
+def _atomic_write(path: Path, body: bytes) -> None:
+    """The file is either the old one or the new one, also after a power cut."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
+        try:
+            with os.fdopen(fd, "wb") as fh:
+                fh.write(body)
+                fh.flush()
+                os.fsync(fh.fileno())
+            os.replace(tmp, path)
+        except BaseException:
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
+            raise
+    except OSError as exc:
+        raise UserFileError(f"could not save {path.name}: {exc.strerror or exc}") from exc
+    fsync_dir = getattr(userfiles, "fsync_dir", None)  # the user-file layer's, where it has one
+    if fsync_dir is not None:
+        fsync_dir(path.parent)
+
+
+def _line(player: int, action) -> bytes:
+    return (json.dumps({"player": player, "action": action.to_json()}, separators=(",", ":"))
+            + "\n").encode("utf-8")
+
+
+def read_record(path: Path) -> dict:
+    """The match record a journal holds (``UserFileError`` if damaged).
+
+    A torn last line (no newline: the writer was killed mid-line) is dropped."""
+    path = Path(path)
+    try:
+        with open(path, "rb") as fh:
+            raw = fh.read(MAX_BYTES + 1)
+    except FileNotFoundError:
+        raise
+    except OSError as exc:
+        raise UserFileError(f"could not read {path.name}: {exc.strerror or exc}") from exc
+    if len(raw) > MAX_BYTES:
+        raise UserFileError(f"{path.name} is too large to be a Dice Tavern file")
+    lines = raw.split(b"\n")
+    lines.pop()  # after the last newline: empty, or a torn line to ignore
+    if not lines:
+        raise UserFileError(f"{path.name} is damaged (no header)")
+    try:
+        header = json.loads(lines[0].decode("utf-8"))
+        actions = [json.loads(line.decode("utf-8")) for line in lines[1:]]
+    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as exc:
+        raise UserFileError(f"{path.name} is damaged (a line is not valid JSON)") from exc
+    if not isinstance(header, dict) or header.get("format") != JOURNAL_FORMAT:
+        raise UserFileError(f"{path.name} is not a Dice Tavern autosave")
+    version = header.get("version")
+    if isinstance(version, bool) or not isinstance(version, int) or version < 1:
+        raise UserFileError(f"{path.name} has no valid version")
+    if version > JOURNAL_VERSION:
+        raise UserFileError(f"{path.name} was written by a newer Dice Tavern (version {version})")
+    record = header.get("record")
+    if not isinstance(record, dict):
+        raise UserFileError(f"{path.name} is damaged (no game in the header)")
+    return {**record, "actions": actions, "finished": False}
+
+
+class _Syncer(threading.Thread):
+    """fsyncs the journal's descriptor when it is dirty, off the game loop."""
+
+    def __init__(self, journal: "Journal"):
+        super().__init__(name="autosave-sync", daemon=True)
+        self.journal = journal
+        self.wake = threading.Event()
+
+    def run(self) -> None:
+        while True:
+            self.wake.wait()
+            self.wake.clear()
+            if self.journal._syncer is not self or not self.journal.sync():
+                return
+            time.sleep(SYNC_SECONDS)
+
+
+class Journal:
+    """The open autosave journal of one match (see the module docstring)."""
+
+    def __init__(self, match, path: Path):
+        self.path = Path(path)
+        self.match = weakref.ref(match)
+        self.count = 0      # actions of the match's history in the file
+        self._fd: int | None = None
+        self._lock = threading.Lock()
+        self._dirty = False
+        self._syncer: _Syncer | None = None
+
+    def start(self, match) -> None:
+        """Write the header and the actions so far atomically (once per game,
+        or when a game resumed from an older save is first saved)."""
+        record = match.to_record()
+        for key in ("actions", "finished", "ranking", "saved_at"):
+            record.pop(key, None)
+        header = {"format": JOURNAL_FORMAT, "version": JOURNAL_VERSION, "record": record}
+        body = (json.dumps(header, separators=(",", ":")) + "\n").encode("utf-8")
+        body += b"".join(_line(p, a) for p, a in match.history)
+        self.close()
+        _atomic_write(self.path, body)
+        self.count = len(match.history)
+        self._open()
+
+    def _open(self) -> None:
+        try:
+            self._fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | getattr(os, "O_BINARY", 0))
+        except OSError as exc:
+            raise UserFileError(f"could not save {self.path.name}: {exc.strerror or exc}") from exc
+
+    def append(self, match) -> None:
+        """The actions applied since the last call, as lines, in one write."""
+        history = match.history
+        if self.count >= len(history):
+            return
+        data = b"".join(_line(p, a) for p, a in history[self.count:])
+        with self._lock:
+            if self._fd is None:
+                self._open()
+            try:
+                written = os.write(self._fd, data)
+                while written < len(data):  # rare: a partial write to a full disk
+                    written += os.write(self._fd, data[written:])
+            except OSError as exc:
+                raise UserFileError(f"could not save {self.path.name}: {exc.strerror or exc}") from exc
+            self.count = len(history)
+            self._dirty = True
+        if self._syncer is None:
+            self._syncer = _Syncer(self)
+            self._syncer.start()
+        self._syncer.wake.set()
+
+    def sync(self) -> bool:
+        """fsync if dirty; False once the journal is closed (the thread ends)."""
+        with self._lock:
+            if self._fd is None:
+                return False
+            if not self._dirty:
+                return True
+            self._dirty = False
+            try:
+                fd = os.dup(self._fd)  # fsync a twin outside the lock: appends never wait
+            except OSError:
+                return True
+        try:
+            os.fsync(fd)
+        except OSError:
+            pass
+        finally:
+            os.close(fd)
+        return True
+
+    def close(self) -> None:
+        """Flush to disk and close (quitting to the title, a finished game)."""
+        with self._lock:
+            if self._fd is not None:
+                try:
+                    if self._dirty:
+                        os.fsync(self._fd)
+                except OSError:
+                    pass
+                os.close(self._fd)
+                self._fd = None
+                self._dirty = False
+        syncer, self._syncer = self._syncer, None
+        if syncer is not None:
+            syncer.wake.set()  # it sees it is no longer the journal's and ends
+
+
+_current: Journal | None = None
+"""The journal of the match being played (one autosave at a time)."""
+
+
+def save(match) -> None:
+    """Journal ``match``: append its new actions, or start a fresh journal if
+    the file belongs to another match or is gone."""
+    global _current
+    path = journal_path()
+    journal = _current
+    if (journal is None or journal.match() is not match or journal.path != path
+            or journal.count > len(match.history) or not path.is_file()):
+        if journal is not None:
+            journal.close()
+        journal = _current = Journal(match, path)
+        journal.start(match)
+    else:
+        journal.append(match)
+
+
+def adopt(match, path: Path) -> None:
+    """A match just loaded from the journal at ``path`` keeps appending to it
+    (no rewrite on resume), unless its last line was torn: then the next save
+    starts the file afresh."""
+    global _current
+    if _current is not None:
+        _current.close()
+        _current = None
+    try:
+        with open(path, "rb") as fh:
+            fh.seek(-1, os.SEEK_END)
+            clean = fh.read(1) == b"\n"
+    except OSError:
+        return
+    if clean:
+        journal = Journal(match, path)
+        journal.count = len(match.history)
+        _current = journal
+
+
+def close() -> None:
+    """fsync and close the current journal (pause menu, quitting)."""
+    global _current
+    if _current is not None:
+        _current.close()
+
+
+def remove() -> None:
+    """Delete the journal (the game ended or was abandoned)."""
+    global _current
+    if _current is not None:
+        _current.close()
+        _current = None
+    try:
+        journal_path().unlink()
+    except FileNotFoundError:
+        pass
+    except OSError as exc:
+        raise UserFileError(f"could not clear the autosave: {exc}") from exc
+
+
+def describe() -> dict[str, Any]:
+    """The journal format, for documentation and the user-file layer."""
+    return {"file": "autosave.journal", "format": JOURNAL_FORMAT, "version": JOURNAL_VERSION,
+            "header": "one JSON line: {format, version, record: match record without actions}",
+            "lines": "one JSON line per action: {player, action}; a torn last line is ignored",
+            "max_bytes": MAX_BYTES}

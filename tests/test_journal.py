@@ -1,0 +1,175 @@
+"""The autosave journal: one header per game, one line per action, nothing
+lost when the game is killed, a torn last line ignored, Continue unchanged."""
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from game.core import journal, saves, userfiles
+from game.core.match import Match, Seat
+
+ROOT = Path(__file__).resolve().parents[1]
+SEATS = [Seat(f"Bot{i}", "ai", "easy") for i in range(6)]
+
+CHILD = """
+import sys
+from game.core import saves
+from game.core.match import Match, Seat
+m = Match("liars-dice", [Seat(f"Bot{i}", "ai", "easy") for i in range(6)], {"starting_dice": 5}, seed=SEED)
+def saved(match, p, a):
+    saves.autosave(match)
+    sys.stdout.write(f"{len(match.history)}\\n")
+    sys.stdout.flush()
+m.listeners.append(saved)
+m.play_out()
+"""
+
+
+@pytest.fixture
+def home(tmp_path, monkeypatch):
+    monkeypatch.setenv("DICE_TAVERN_HOME", str(tmp_path))
+    yield tmp_path
+    journal.remove()
+
+
+def _match(seed=5):
+    return Match("liars-dice", SEATS, {"starting_dice": 5}, seed=seed)
+
+
+def _play(match, actions):
+    while len(match.history) < actions and match.step():
+        pass
+
+
+def test_header_once_then_one_line_per_action(home, monkeypatch):
+    """The header is written once per game; every later save appends exactly
+    the new actions' lines and never rewrites what is there."""
+    starts = []
+    real_start = journal.Journal.start
+    monkeypatch.setattr(journal.Journal, "start", lambda self, m: (starts.append(1), real_start(self, m)))
+    m = _match()
+    m.listeners.append(lambda match, p, a: saves.autosave(match))
+    _play(m, 3)
+    path = journal.journal_path()
+    before = path.read_bytes()
+    _play(m, 60)
+    after = path.read_bytes()
+    assert len(starts) == 1
+    assert after.startswith(before)
+    lines = after.decode().splitlines()
+    assert json.loads(lines[0])["format"] == journal.JOURNAL_FORMAT
+    assert [json.loads(line) for line in lines[1:]] == [
+        {"player": p, "action": a.to_json()} for p, a in m.history]
+    assert saves.load_autosave().history == m.history
+
+
+def test_torn_last_line_is_ignored_and_the_game_goes_on(home):
+    m = _match()
+    m.listeners.append(lambda match, p, a: saves.autosave(match))
+    _play(m, 20)
+    journal.close()
+    path = journal.journal_path()
+    with open(path, "ab") as fh:
+        fh.write(b'{"player": 0, "action": {"ty')  # killed mid-line
+    resumed = saves.load_autosave()
+    assert resumed.history == m.history
+    # the resumed game saves on: the torn tail is gone, nothing else is lost
+    resumed.listeners.append(lambda match, p, a: saves.autosave(match))
+    resumed.step()
+    again = saves.load_autosave()
+    assert again.history == resumed.history
+    assert len(again.history) == 21
+
+
+def test_resume_appends_to_the_same_journal(home, monkeypatch):
+    m = _match()
+    m.listeners.append(lambda match, p, a: saves.autosave(match))
+    _play(m, 10)
+    saves.flush_autosave()
+    resumed = saves.load_autosave()
+    starts = []
+    monkeypatch.setattr(journal.Journal, "start", lambda self, match: starts.append(1))
+    resumed.listeners.append(lambda match, p, a: saves.autosave(match))
+    _play(resumed, 25)
+    assert starts == []
+    assert saves.load_autosave().history == resumed.history
+
+
+def test_a_damaged_line_sets_the_journal_aside(home):
+    m = _match()
+    m.listeners.append(lambda match, p, a: saves.autosave(match))
+    _play(m, 8)
+    journal.close()
+    path = journal.journal_path()
+    lines = path.read_bytes().split(b"\n")
+    lines[3] = b"{not json"
+    path.write_bytes(b"\n".join(lines))
+    with pytest.raises(userfiles.UserFileError, match="damaged"):
+        saves.load_autosave()
+    assert not saves.has_autosave()
+    assert (home / "autosave.journal.bad").exists()
+
+
+def test_an_older_autosave_json_still_continues_then_becomes_a_journal(home):
+    m = _match()
+    _play(m, 12)
+    userfiles.atomic_write_json(userfiles.autosave_path(), m.to_record())
+    assert saves.has_autosave()
+    resumed = saves.load_autosave()
+    assert resumed.history == m.history
+    resumed.step()
+    saves.autosave(resumed)
+    assert not userfiles.autosave_path().exists()
+    assert saves.load_autosave().history == resumed.history
+
+
+def test_a_finished_game_clears_the_journal(home):
+    m = Match("liars-dice", SEATS[:2], {"starting_dice": 1}, seed=2)
+    m.listeners.append(lambda match, p, a: saves.autosave(match))
+    m.play_out()
+    assert not saves.has_autosave()
+    assert len(saves.list_replays()) == 1
+
+
+def _kill_loop(home, rounds, seed):
+    """Kill a game mid-play ``rounds`` times; each time the journal must
+    load and hold at least every action the game had reported saved, as a
+    prefix of the game the seed plays."""
+    env = dict(os.environ, DICE_TAVERN_HOME=str(home), PYTHONPATH=str(ROOT))
+    reference = Match("liars-dice", SEATS, {"starting_dice": 5}, seed=seed)
+    reference.play_out()
+    rng = random.Random(seed)
+    for _ in range(rounds):
+        journal.remove()
+        child = subprocess.Popen([sys.executable, "-c", CHILD.replace("SEED", str(seed))], cwd=ROOT,
+                                 env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+        first = child.stdout.readline()  # imports done, saving under way
+        assert first.strip(), "the child game did not start"
+        time.sleep(rng.uniform(0.0, 0.25))
+        child.send_signal(signal.SIGKILL)
+        rest = child.stdout.read().split()
+        child.wait()
+        child.stdout.close()
+        reported = int(rest[-1]) if rest else int(first)
+        if reported >= len(reference.history):
+            continue  # the game ended before the kill: the journal was cleared
+        loaded = saves.load_match(journal.journal_path())
+        assert len(loaded.history) >= reported
+        assert loaded.history == reference.history[:len(loaded.history)]
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")
+def test_a_killed_game_loses_nothing_short(home):
+    _kill_loop(home, 3, seed=7)
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")
+def test_a_killed_game_loses_nothing_long(home):
+    _kill_loop(home, 40, seed=8)
