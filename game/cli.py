@@ -13,9 +13,11 @@ import sys
 
 from .games import GAME_IDS
 
-COMMANDS = ("play", "replay", "sim", "bench", "shot", "fairness", "smoke")
+COMMANDS = ("play", "replay", "sim", "ai-report", "bench", "shot", "fairness", "smoke")
 ASSET_COMMANDS = ("play", "replay", "shot", "smoke")
 """Commands that draw or play sounds: they check the bundled files first."""
+BIDDING_GAMES = ("liars-dice", "roll-call")
+"""Games with sparring partners (``reader``, ``bluffer``, ``caller``, ``binomial``)."""
 
 
 class _Parser(argparse.ArgumentParser):
@@ -27,12 +29,21 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _levels(text: str) -> list[str]:
+    from .core.agents import LEVELS, SPARRING
     levels = [t.strip() for t in text.split(",") if t.strip()]
-    bad = [t for t in levels if t not in ("easy", "normal", "hard")]
+    bad = [t for t in levels if t not in LEVELS + SPARRING]
     if bad or not levels:
         raise argparse.ArgumentTypeError(
-            f"invalid players {text!r}: use a comma list of easy, normal, hard (e.g. hard,normal)")
+            f"invalid players {text!r}: use a comma list of easy, normal, hard (e.g. hard,normal); "
+            f"the bidding games also seat the sparring partners {', '.join(SPARRING)}")
     return levels
+
+
+def _check_sparring(parser, game: str, levels: list[str]) -> None:
+    from .core.agents import SPARRING
+    if game not in BIDDING_GAMES and any(lvl in SPARRING for lvl in levels):
+        parser.error(f"argument --players: sparring partners ({', '.join(SPARRING)}) "
+                     f"exist only for {', '.join(BIDDING_GAMES)}")
 
 
 def _positive(text: str) -> int:
@@ -77,6 +88,16 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                      help="a game option (JSON value), e.g. --option side_pots=false")
     sim.add_argument("--json", action="store_true")
+
+    rep = sub.add_parser("ai-report", help="calibration, bid honesty and decision time of a bidding AI")
+    rep.add_argument("--game", required=True, choices=BIDDING_GAMES)
+    rep.add_argument("--level", required=True, type=_levels, help="the level (or sparring style) to watch")
+    rep.add_argument("--opponents", type=_levels, default=None,
+                     help="comma list of the other seats (default: one more of the same level)")
+    rep.add_argument("--games", type=_positive, default=200)
+    rep.add_argument("--seed", type=_seed, default=1)
+    rep.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    rep.add_argument("--json", action="store_true")
 
     bench = sub.add_parser("bench", help="speed benchmarks")
     bench.add_argument("--json", action="store_true")
@@ -153,6 +174,8 @@ def main(argv: list[str] | None = None) -> int:
 
     if args.command == "sim":
         return _cmd_sim(args, parser)
+    if args.command == "ai-report":
+        return _cmd_ai_report(args, parser)
     if args.command == "bench":
         from . import bench
         return bench.main(args)
@@ -188,6 +211,7 @@ def _cmd_sim(args, parser) -> int:
     from .core.sim import run_sim
     if not games.is_built(args.game) and not games.has_rules(args.game):
         parser.error(f"argument --game: {args.game} is not built yet")
+    _check_sparring(parser, args.game, args.players)
     try:
         options = dict(_parse_option(o) for o in args.option)
         info = games.game_info(args.game)
@@ -207,4 +231,28 @@ def _cmd_sim(args, parser) -> int:
         print(json.dumps(result.to_json()))
     else:
         print("\n".join(result.lines()))
+    return 0
+
+
+def _cmd_ai_report(args, parser) -> int:
+    from . import games
+    from .core.ai_report import run_report
+    if len(args.level) != 1:
+        parser.error("argument --level: name one level, e.g. --level hard")
+    level = args.level[0]
+    opponents = args.opponents or [level]
+    try:
+        options = dict(_parse_option(o) for o in args.option)
+        info = games.game_info(args.game)
+        seats = 1 + len(opponents)
+        if not info.min_players <= seats <= info.max_players:
+            raise ValueError(f"{seats} players is not allowed; use {info.min_players} to {info.max_players}")
+        games.make_game(args.game, seats, options)
+    except ValueError as exc:
+        parser.error(str(exc))
+    report = run_report(args.game, level, opponents, args.games, args.seed, options)
+    if args.json:
+        print(json.dumps(report.to_json()))
+    else:
+        print("\n".join(report.lines()))
     return 0

@@ -7,17 +7,40 @@ game seed), so AI games replay exactly.
 from __future__ import annotations
 
 import random
-from typing import Any, Sequence
+from dataclasses import dataclass
+from typing import Any, Optional, Sequence
 
 from .protocol import Action
 
 LEVELS = ("easy", "normal", "hard")
+SPARRING = ("reader", "bluffer", "caller", "binomial")
+"""Scripted test opponents of the bidding games: seated by ``sim`` and
+``ai-report`` only, never offered in the setup menu."""
+
+
+@dataclass(frozen=True)
+class Decision:
+    """The numbers behind an agent's last decision, for ``ai-report``.
+
+    ``kind`` is "bid", "call", "jinto" or "oot" (out-of-turn call); ``p`` is
+    the stated chance the bid in question is true (bid, call, oot) or exactly
+    right (jinto)."""
+    kind: str
+    quantity: int
+    face: int
+    p: Optional[float]
 
 
 class Agent:
     """Base agent: subclasses implement ``act``; ``interject`` is optional."""
 
     level = "random"
+
+    seat_names: Sequence[str] = ()
+    """Seat names by seat, set by the match so the "why" line names players
+    as the table does."""
+
+    last_decision: Optional[Decision] = None
 
     def __init__(self, player: int, rng: random.Random):
         self.player = player

@@ -72,6 +72,9 @@ class Match:
         self.listeners: list[Callable[["Match", int, Action], None]] = []
         self.agents = {i: games.make_agent(game_id, s.level, i, stream(self.seed, "ai", i))
                        for i, s in enumerate(self.seats) if s.is_ai}
+        names = tuple(s.name for s in self.seats)
+        for agent in self.agents.values():
+            agent.seat_names = names
 
     # --- changing the game ---------------------------------------------
     def apply(self, player: int, action: Action) -> None:

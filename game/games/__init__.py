@@ -103,6 +103,10 @@ def make_game(game_id: str, num_players: int, options: dict | None = None) -> Ga
 
 
 def make_agent(game_id: str, level: str, player: int, rng):
+    from ..core.agents import SPARRING
+    if level in SPARRING and importlib.util.find_spec(package_name(game_id) + ".sparring"):
+        module = importlib.import_module(package_name(game_id) + ".sparring")
+        return module.make_sparring(level, player, rng)
     module = importlib.import_module(package_name(game_id) + ".ai")
     return module.make_agent(level, player, rng)
 

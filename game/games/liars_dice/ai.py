@@ -24,12 +24,14 @@ import random
 from dataclasses import dataclass
 from typing import Optional, Sequence
 
-from ...core.agents import Agent
+from ...core.agents import Agent, Decision
+from ...core.bidbrain import BidBrain, Style
 from ...core.bidding import (Bid, BidBelief, Call, bid_text, count_matching, match_chance,
                              pmf_at_least, pmf_exactly, sum_binomials_pmf)
+from ...core.bidspot import BidSpot, TableReader, next_seat
 from ...core.dice import prob_at_least
 from ...core.protocol import Action
-from .rules import Jinto, LiarsView, minimum_raises
+from .rules import FACES, Jinto, LiarsView, minimum_raises
 
 PERSONAS = {
     "easy": (("Pip", "a hopeful beginner: bids what it holds, calls on a hunch"),
@@ -121,7 +123,7 @@ class LiarsAgent(Agent):
             mine, pmf = odds(face)
             return pmf_at_least(pmf, q - mine)
 
-        options: list[tuple[float, Action, str]] = []
+        options: list[tuple[float, Action, str, Decision]] = []
         prev = view.current_bid
         if prev is not None:
             q, face = prev
@@ -130,17 +132,19 @@ class LiarsAgent(Agent):
             exact = pmf_exactly(pmf, q - mine)
             if mine < q:  # never call what my own dice already make true
                 options.append((-truth + rival_loss * (1 - truth), Call(),
-                                f"called {bid_text(q, face)}: I put it at {truth:.0%} to be true"))
+                                f"called {bid_text(q, face)}: I put it at {truth:.0%} to be true",
+                                Decision("call", q, face, truth)))
             if exact > 0.0:
                 can_gain = not (view.jinto_cap and view.dice[self.player] >= view.starting_dice)
                 value = exact * ((1.0 if can_gain else 0.0) + rival_loss) - (1 - exact) - self.temper.jinto_edge
                 if self.temper.whim_jinto and self.rng.random() < self.temper.whim_jinto:
                     value += 1.0
                 options.append((value, Jinto(),
-                                f"said Jinto on {bid_text(q, face)}: exactly right {exact:.0%} of the time"))
+                                f"said Jinto on {bid_text(q, face)}: exactly right {exact:.0%} of the time",
+                                Decision("jinto", q, face, exact)))
         options += self._bid_options(view, wild, p_true, rival_loss)
         if self.temper.noise:
-            options = [(v + self.rng.gauss(0, self.temper.noise), a, w) for v, a, w in options]
+            options = [(v + self.rng.gauss(0, self.temper.noise), a, w, d) for v, a, w, d in options]
         legal_set = set(legal)
         options = [o for o in options if o[1] in legal_set]
         if not options:  # never happens with a sane view; stay legal regardless
@@ -148,7 +152,8 @@ class LiarsAgent(Agent):
             self._why = f"chose {choice.label()}"
             return choice
         best = max(options, key=lambda o: o[0])
-        self._why = f"{self.name} {best[2]}."
+        self._why = f"{best[2]}."
+        self.last_decision = best[3]
         return best[1]
 
     def _bid_options(self, view: LiarsView, wild, p_true, rival_loss) -> list:
@@ -174,7 +179,7 @@ class LiarsAgent(Agent):
                     value += 0.15
                 out.append((value, Bid(q, face),
                             f"bid {bid_text(q, face)}: {truth:.0%} likely from what I see"
-                            + (" (a bluff)" if held == 0 else "")))
+                            + (" (a bluff)" if held == 0 else ""), Decision("bid", q, face, truth)))
         return out
 
     def _call_chance(self, view: LiarsView, q: int, face: int) -> float:
@@ -184,7 +189,84 @@ class LiarsAgent(Agent):
         return min(1.0, max(0.05, max(0.0, 1.0 - public) ** 0.7))
 
 
-def make_agent(level: str, player: int, rng: random.Random) -> LiarsAgent:
+def spot_of(agent: Agent, view: LiarsView, legal) -> BidSpot:
+    """Everything a bidding AI needs from one Liar's Dice view (Palifico:
+    no wilds, only the opening bid picks the face)."""
+    last = view.last_challenge
+    reveal = None
+    if last is not None:
+        reveal = (view.round_no - 1, last.faces, last.challenger, (last.bidder, last.quantity, last.face))
+    return BidSpot(
+        me=view.me, hand=view.my_faces, dice=view.dice, faces=FACES, wild=view.wild, bids=view.bids,
+        round_no=view.round_no, legal=legal, fixed_face=view.palifico,
+        jinto=Jinto() if view.bids else None,
+        jinto_gain=not (view.jinto_cap and view.dice[view.me] >= view.starting_dice),
+        next_player=next_seat(view.dice, view.me), reveal=reveal, names=agent.seat_names)
+
+
+def _endgame_policy():
+    """The exact heads-up endgame tables, once they ship (``endgame.py``)."""
+    try:
+        from .endgame import endgame_policy
+    except ImportError:
+        return None
+    return endgame_policy
+
+
+class HardAgent(Agent):
+    """Reads every rival through a learned model of how THAT rival bids
+    (``TableReader``), values call / Jinto / each bid by expected dice with the
+    next player's learned call habits, and mixes its bid faces so its bids
+    say little.  Covered heads-up endgames play the solved equilibrium."""
+
+    level = "hard"
+
+    def __init__(self, player: int, rng: random.Random):
+        super().__init__(player, rng)
+        self.name, self.style = persona("hard", player)
+        self.brain = BidBrain(TableReader(), Style())
+        self.endgame = _endgame_policy()
+        self._why = ""
+
+    def explain(self) -> str:
+        return self._why
+
+    def act(self, view: LiarsView, legal: Sequence[Action]) -> Action:
+        spot = spot_of(self, view, legal)
+        action, decision, why = self.brain.decide(spot, self.rng)
+        policy = self.endgame(view, legal) if self.endgame is not None else None
+        if policy:
+            action = self._sample(policy)
+            decision, why = self._endgame_record(spot, action)
+        self.last_decision = decision
+        self._why = why + "."
+        return action
+
+    def _sample(self, policy: dict) -> Action:
+        x = self.rng.random() * sum(policy.values())
+        for action, weight in policy.items():
+            x -= weight
+            if x <= 0:
+                return action
+        return next(iter(policy))
+
+    def _endgame_record(self, spot: BidSpot, action: Action) -> tuple[Decision, str]:
+        r = self.brain.reader
+        cur = spot.current
+        if isinstance(action, Call):
+            p = r.chance_true(spot, *cur)
+            return Decision("call", cur[0], cur[1], p), f"called {bid_text(*cur)} (solved endgame; {p:.0%} true by my reading)"
+        if isinstance(action, Jinto):
+            p = r.chance_exact(spot, *cur)
+            return Decision("jinto", cur[0], cur[1], p), f"Jinto on {bid_text(*cur)} (solved endgame; {p:.0%} exact by my reading)"
+        p = r.chance_true(spot, action.quantity, action.face)
+        return (Decision("bid", action.quantity, action.face, p),
+                f"bid {bid_text(action.quantity, action.face)} (solved endgame; {p:.0%} true by my reading)")
+
+
+def make_agent(level: str, player: int, rng: random.Random) -> Agent:
+    if level == "hard":
+        return HardAgent(player, rng)
     if level not in TEMPERAMENTS:
         raise ValueError(f"unknown AI level {level!r}; use easy, normal or hard")
     return LiarsAgent(player, rng, level)

@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from ...core.agents import Agent, agent_for_level
+from ...core.agents import Agent, Decision, agent_for_level
 from ...core.bidding import bid_text, match_chance, pmf_at_least, sum_binomials_pmf, tilt
 from .rules import (BID_FACES, EMBLEM, WRONG_OUT_OF_TURN_PENALTY, Bid, Call, CallOutOfTurn,
                     RollCallView, matches)
@@ -176,8 +176,10 @@ class RollCallAgent(Agent):
             p_cur = self.chance_true(view, pmfs, *view.bid)
             if 1.0 - p_cur > max(raise_p + self.call_bias, self.call_floor(view)):
                 self._why = f"{bid_text(*view.bid)} looks only {100 * p_cur:.0f}% likely, so I call"
+                self.last_decision = Decision("call", view.bid[0], view.bid[1], p_cur)
                 return Call()
         self._why = f"{bid_text(raise_bid.quantity, raise_bid.face)} is {100 * raise_p:.0f}% likely by my count"
+        self.last_decision = Decision("bid", raise_bid.quantity, raise_bid.face, raise_p)
         return raise_bid
 
     def pick_raise(self, view: RollCallView, pmfs, bids: list[Bid]) -> tuple[Bid, float]:
@@ -218,6 +220,7 @@ class RollCallAgent(Agent):
         if p_false > threshold:
             self._why = (f"{bid_text(*view.bid)} is {100 * p_false:.0f}% likely false, "
                          f"above my {100 * threshold:.0f}% break-even: Call!")
+            self.last_decision = Decision("oot", view.bid[0], view.bid[1], 1.0 - p_false)
             return CallOutOfTurn()
         return None
 

@@ -1,0 +1,158 @@
+"""``python -m game ai-report``: calibration, honesty and speed of one AI level.
+
+Plays seeded AI games (seats rotated like ``sim``) and watches every decision
+of the seats at the tested level through ``agent.last_decision`` (a
+``Decision``: kind, bid, stated probability), never through text:
+
+* calibration: stated chance vs observed frequency, by decile, for calls
+  (chance the called bid is true), Jintos (chance it is exact) and
+  out-of-turn calls;
+* honesty: mean dice of the bid face the bidder holds (wilds included) vs the
+  no-information baseline (dice held x chance one die counts);
+* decision CPU time (``time.thread_time``) p50/p99 of turn decisions and
+  out-of-turn polls.
+
+Each bidding game supplies ``table_count(state, face)`` and
+``hand_and_wild(state, player)`` in its ``sparring.py``.
+"""
+from __future__ import annotations
+
+import importlib
+import time
+from dataclasses import dataclass, field
+
+from .bidding import count_matching, match_chance
+from .match import Match, Seat
+from .seeding import derive
+from .sim import wilson
+
+
+@dataclass
+class Report:
+    game: str
+    level: str
+    players: list
+    games: int
+    seed: int
+    wins: float = 0.0
+    seat_games: int = 0
+    calib: dict = field(default_factory=lambda: {"call": [], "jinto": [], "oot": []})
+    held: list = field(default_factory=list)
+    baseline: list = field(default_factory=list)
+    times_ms: list = field(default_factory=list)
+
+    def deciles(self, kind: str) -> list[dict]:
+        rows = []
+        for d in range(10):
+            pts = [(p, o) for p, o in self.calib[kind] if min(9, int(p * 10)) == d]
+            if pts:
+                stated = sum(p for p, _ in pts) / len(pts)
+                seen = sum(o for _, o in pts) / len(pts)
+                rows.append({"decile": f"{10 * d}-{10 * d + 9}%", "n": len(pts), "stated": round(stated, 4),
+                             "observed": round(seen, 4), "gap": round(seen - stated, 4)})
+        return rows
+
+    def to_json(self) -> dict:
+        s = sorted(self.times_ms)
+
+        def pct(q):
+            return round(s[min(len(s) - 1, int(round(q * (len(s) - 1))))], 3) if s else None
+        lo, hi = wilson(self.wins, self.seat_games)
+        n = len(self.held)
+        return {
+            "game": self.game, "level": self.level, "players": self.players, "games": self.games,
+            "seed": self.seed,
+            "win_rate": round(self.wins / max(1, self.seat_games), 4), "ci95": [round(lo, 4), round(hi, 4)],
+            "calibration": {k: self.deciles(k) for k in self.calib},
+            "worst_gap": self.worst_gap(),
+            "honesty": {"bids": n, "held": round(sum(self.held) / max(1, n), 3),
+                        "baseline": round(sum(self.baseline) / max(1, n), 3),
+                        "excess": round((sum(self.held) - sum(self.baseline)) / max(1, n), 3)},
+            "decision_ms": {"n": len(s), "p50": pct(0.5), "p99": pct(0.99), "max": pct(1.0)},
+        }
+
+    def worst_gap(self, min_n: int = 100) -> float:
+        gaps = [abs(r["gap"]) for k in self.calib for r in self.deciles(k) if r["n"] >= min_n]
+        return round(max(gaps), 4) if gaps else 0.0
+
+    def lines(self) -> list[str]:
+        j = self.to_json()
+        lo, hi = j["ci95"]
+        out = [f"{self.game}: {self.level} vs {','.join(self.players[1:])}, {self.games} games, seed {self.seed}, dice rng",
+               f"  wins per {self.level} seat: {100 * j['win_rate']:.1f}% (95% CI {100 * lo:.1f}-{100 * hi:.1f})"]
+        for kind, title in (("call", "calls: chance the called bid is true"),
+                            ("jinto", "Jintos: chance the bid is exact"),
+                            ("oot", "out-of-turn calls: chance the bid is true")):
+            rows = j["calibration"][kind]
+            if not rows:
+                continue
+            out.append(f"  {title}")
+            out.append("    decile     n   stated  observed   gap")
+            for r in rows:
+                flag = "  <- off by more than 5 points" if r["n"] >= 100 and abs(r["gap"]) > 0.05 else ""
+                out.append(f"    {r['decile']:<8} {r['n']:>5}  {100 * r['stated']:6.1f}%  {100 * r['observed']:6.1f}%"
+                           f"  {100 * r['gap']:+5.1f}{flag}")
+        h = j["honesty"]
+        out.append(f"  bid honesty: {h['bids']} bids hold {h['held']:.3f} of the bid face vs "
+                   f"{h['baseline']:.3f} with no information (excess {h['excess']:+.3f})")
+        t = j["decision_ms"]
+        out.append(f"  decision CPU time: p50 {t['p50']} ms, p99 {t['p99']} ms, max {t['max']} ms (n={t['n']})")
+        out.append(f"  worst calibration gap (deciles with 100+ samples): {100 * j['worst_gap']:.1f} points")
+        return out
+
+
+def run_report(game_id: str, level: str, opponents: list[str], games: int, seed: int,
+               options: dict | None = None) -> Report:
+    from . import dice as _dice
+    from ..games import package_name
+    hooks = importlib.import_module(package_name(game_id) + ".sparring")
+    levels = [level] + list(opponents)
+    rep = Report(game_id, level, levels, games, seed)
+    n = len(levels)
+    for g in range(games):
+        shift = g % n
+        seat_levels = [levels[(i - shift) % n] for i in range(n)]
+        seats = [Seat(f"{lvl}-{i}", "ai", lvl) for i, lvl in enumerate(seat_levels)]
+        match = Match(game_id, seats, options, seed=derive(seed, "ai-report", g), dice=_dice.RngDice())
+        tested = [p for p, lvl in enumerate(seat_levels) if lvl == level]
+        for p in tested:
+            _watch(match, p, rep, hooks)
+        match.play_out()
+        winners = match.state.winners()
+        for p in tested:
+            rep.seat_games += 1
+            if p in winners:
+                rep.wins += 1.0 / len(winners)
+    return rep
+
+
+def _watch(match: Match, player: int, rep: Report, hooks) -> None:
+    agent = match.agents[player]
+
+    def wrap(fn):
+        def timed(view, legal):
+            agent.last_decision = None
+            state = match.state
+            t0 = time.thread_time()
+            action = fn(view, legal)
+            rep.times_ms.append((time.thread_time() - t0) * 1000.0)
+            d = agent.last_decision
+            if action is not None and d is not None:
+                _record(rep, state, player, d, hooks)
+            return action
+        return timed
+    agent.act = wrap(agent.act)
+    agent.interject = wrap(agent.interject)
+
+
+def _record(rep: Report, state, player: int, d, hooks) -> None:
+    if d.kind == "bid":
+        hand, wild = hooks.hand_and_wild(state, player)
+        rep.held.append(count_matching(hand, d.face, wild))
+        rep.baseline.append(len(hand) * match_chance(d.face, wild))
+        return
+    if d.p is None or d.kind not in rep.calib:
+        return
+    count = hooks.table_count(state, d.face)
+    hit = count == d.quantity if d.kind == "jinto" else count >= d.quantity
+    rep.calib[d.kind].append((min(1.0, max(0.0, d.p)), 1.0 if hit else 0.0))

@@ -1,0 +1,161 @@
+"""The bidding-game decision shared by Liar's Dice and Roll Call (Hard, Normal).
+
+Every option gets an expected value in dice from the ``TableReader``
+posterior: losing a die is -1, a rival losing one is worth ``rival_value``
+(1 heads-up, less at a big table), a right Jinto's gained die +1.
+
+* Call: ``(1 - P(true)) * rival_value - P(true)``.
+* Jinto: ``P(exact) * (gain + rival_value) - (1 - P(exact))``.
+* Out of turn (Roll Call): ``(1 - P) * rival_value - P * cost`` where a wrong
+  call costs two dice, and only when the player to act would likely let the
+  bid through.
+* A bid: the next player answers.  For each count ``k`` of that player's
+  matching dice (my posterior), they call with the chance their model gives
+  for a bid that is ``x`` likely from their seat; if called the bid is judged
+  on the real table.  Not called is worth 0 (the risk moves on).
+
+Bids are mixed so they tell little: with chance ``conceal`` the face is drawn
+uniformly among the faces whose best bid is within ``window`` of the best
+value (a hand-blind choice when the values are close), otherwise the best.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .agents import Decision
+from .bidding import Bid, Call, bid_text, pmf_at_least
+from .bidspot import BidSpot, TableReader
+from .dice import prob_at_least
+
+
+@dataclass(frozen=True)
+class Style:
+    conceal: float = 0.6        # chance to draw the bid face among near-best faces
+    window: float = 0.12        # how near (in dice of value) counts as near-best
+    reach: int = 3              # quantities considered above the cheapest raise
+    model_caller: bool = True   # use the next player's learned call model
+    oot_wait: float = 0.5       # weight on "the player to act calls it anyway"
+
+
+def rival_value(spot: BidSpot) -> float:
+    """What a rival's lost die is worth to me: everything heads-up, a share at
+    a big table."""
+    rivals = len(spot.rivals)
+    return 1.0 if rivals <= 1 else 0.6 / rivals
+
+
+class BidBrain:
+    def __init__(self, reader: TableReader, style: Style = Style()):
+        self.reader = reader
+        self.style = style
+
+    # --- values -------------------------------------------------------------------
+    def bid_value(self, spot: BidSpot, q: int, f: int, G: float) -> tuple[float, float, float]:
+        """(value, chance true, chance the next player calls) of bidding q x f."""
+        nxt = spot.next_player
+        need = q - spot.mine(f)
+        r = self.reader
+        if nxt is None or nxt == spot.me or not spot.dice[nxt]:
+            pt = pmf_at_least(r.hidden_pmf(spot, f), need)
+            return pt * G - (1 - pt), pt, 1.0
+        others = r.hidden_pmf(spot, f, skip=(nxt,))
+        theirs = r.player_pmf(spot, nxt, f)
+        n_them = spot.dice[nxt]
+        unseen_them = spot.total - n_them
+        p = spot.p_match(f)
+        ev = pt = pc = 0.0
+        for k, pk in enumerate(theirs):
+            if pk < 1e-9:
+                continue
+            t = pmf_at_least(others, need - k)
+            if self.style.model_caller:
+                c = r.call_chance(nxt, prob_at_least(q - k, unseen_them, p))
+            else:
+                c = 1.0
+            ev += pk * c * (t * G - (1 - t))
+            pt += pk * t
+            pc += pk * c
+        return ev, pt, pc
+
+    def candidates(self, spot: BidSpot, G: float) -> dict[int, tuple[float, Bid, float, float]]:
+        """Best (value, bid, chance true, chance called) per face."""
+        best: dict[int, tuple[float, Bid, float, float]] = {}
+        opening = spot.current is None
+        for f, lo in spot.lows().items():
+            top = spot.total if opening else min(spot.total, lo + self.style.reach)
+            for q in range(lo, top + 1):
+                if opening and q > lo and spot.plain_chance(q, f) < 0.25:
+                    break
+                v, pt, pc = self.bid_value(spot, q, f, G)
+                if opening:
+                    v += 0.02 * q / max(1, spot.total)  # open with substance, not "1 two"
+                if f not in best or v > best[f][0]:
+                    best[f] = (v, Bid(q, f), pt, pc)
+        return best
+
+    # --- the turn -------------------------------------------------------------------
+    def decide(self, spot: BidSpot, rng) -> tuple[object, Decision, str]:
+        """(action, decision record, why) for the seat to act."""
+        self.reader.observe(spot)
+        G = rival_value(spot)
+        r = self.reader
+        challenges = []
+        cur = spot.current
+        if cur is not None:
+            q, f = cur
+            pt = r.chance_true(spot, q, f)
+            who = spot.name(spot.bidder)
+            w = r.model(spot.bidder).w
+            if spot.mine(f) < q and spot.can_call():
+                challenges.append(((1 - pt) * G - pt, Call(), Decision("call", q, f, pt),
+                                   f"called {who}'s {bid_text(q, f)}: {pt:.0%} true by my reading "
+                                   f"({who} bids honestly {w:.0%} of the time)"))
+            if spot.jinto is not None:
+                pe = r.chance_exact(spot, q, f)
+                if pe > 0:
+                    gain = 1.0 if spot.jinto_gain else 0.0
+                    challenges.append((pe * (gain + G) - (1 - pe), spot.jinto, Decision("jinto", q, f, pe),
+                                       f"Jinto on {who}'s {bid_text(q, f)}: exactly right {pe:.0%} "
+                                       f"by my reading"))
+        cands = self.candidates(spot, G)
+        best_challenge = max(challenges, key=lambda c: c[0]) if challenges else None
+        if not cands:
+            if best_challenge is None:
+                raise ValueError("no legal bid and no challenge")
+            return best_challenge[1], best_challenge[2], best_challenge[3]
+        top = max(c[0] for c in cands.values())
+        if best_challenge is not None and best_challenge[0] >= top:
+            return best_challenge[1], best_challenge[2], best_challenge[3]
+        near = sorted(f for f, c in cands.items() if c[0] >= top - self.style.window)
+        if len(near) > 1 and rng.random() < self.style.conceal:
+            face = rng.choice(near)
+        else:
+            face = max(cands, key=lambda f: cands[f][0])
+        v, bid, pt, pc = cands[face]
+        nxt = spot.name(spot.next_player) if spot.next_player is not None else "the next player"
+        why = (f"bid {bid_text(bid.quantity, bid.face)}: {pt:.0%} true as I read the table, "
+               f"{nxt} calls it about {pc:.0%} of the time")
+        return bid, Decision("bid", bid.quantity, bid.face, pt), why
+
+    # --- out of turn (Roll Call) ---------------------------------------------------------
+    def interject(self, spot: BidSpot) -> tuple[object, Decision, str] | None:
+        """Call out of turn when it beats waiting: the player to act may call
+        it themselves, so only the share they would let through counts."""
+        if spot.oot is None or spot.current is None:
+            return None
+        self.reader.observe(spot)
+        q, f = spot.current
+        if spot.mine(f) >= q:
+            return None
+        pt = self.reader.chance_true(spot, q, f)
+        mine = spot.dice[spot.me]
+        cost = min(spot.oot_cost, mine)
+        if mine <= spot.oot_cost:
+            cost *= 2.0  # a wrong call would end (or all but end) my game
+        G = rival_value(spot) * (1 - self.style.oot_wait)
+        if (1 - pt) * G - pt * cost > 0:
+            who = spot.name(spot.bidder)
+            return spot.oot, Decision("oot", q, f, pt), (
+                f"called {who}'s {bid_text(q, f)} out of turn: {pt:.0%} true by my reading, "
+                f"a wrong call costs me {min(spot.oot_cost, mine)} dice")
+        return None

@@ -1,0 +1,297 @@
+"""Game-neutral reading of a bidding table (Liar's Dice, Roll Call).
+
+Both bidding games reduce, for an AI, to one ``BidSpot``: my hand, the dice
+each seat holds, the faces one may bid, the wild face (or None), this round's
+bids, the legal actions and what the last reveal showed.  Each game builds a
+spot from its own view (``spot_of`` in its ``sparring.py``); everything below
+is written once for both games.
+
+``TableReader`` is the belief: for every opponent and face, a posterior over
+how many of that opponent's dice count for the face, given their bids this
+round.  The likelihood of a bid given a hand comes from a model of how THAT
+player bids, a mixture of
+
+* an *honest* component: a bidder picks face ``f`` with a chance that rises
+  with the matches ``k`` they hold, ``P_h(f | k) = e^(b k) / E[e^(b K)] / F``
+  (normalised so every face is a priori equally likely, ``F`` faces), and
+* a *bluff* component: the face says nothing, ``1 / F``,
+
+with the honest weight ``w`` learned online from reveals (a soft count per
+player, prior 0.6 honest).  It also learns how readily each player calls:
+``call_chance(player, x)`` with ``x`` the chance the bid was true from that
+player's own seat (known after the reveal shows their hand).
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Optional, Sequence
+
+from .bidding import Bid, binomial_pmf, count_matching, match_chance, pmf_at_least
+from .dice import prob_at_least
+from .protocol import Action
+
+
+@dataclass
+class BidSpot:
+    """One seat's decision point, game-neutral (built per game from a view)."""
+    me: int
+    hand: tuple[int, ...]
+    dice: tuple[int, ...]                 # dice per seat (0 = out)
+    faces: tuple[int, ...]                # faces one may bid on
+    wild: Optional[int]                   # counts for every face, or None
+    bids: tuple[tuple[int, int, int], ...]  # (player, quantity, face) this round
+    round_no: int
+    legal: Sequence[Action]
+    fixed_face: bool = False              # Palifico: only the opening bid picks the face
+    jinto: Optional[Action] = None        # Liar's Dice's exact call, when legal
+    jinto_gain: bool = True               # a right Jinto wins a die
+    oot: Optional[Action] = None          # Roll Call's out-of-turn call, when legal
+    oot_cost: int = 2                     # dice a wrong out-of-turn call costs
+    next_player: Optional[int] = None     # who answers my bid
+    reveal: Optional[tuple] = None        # (round_no, hands by seat, challenger, bid (p, q, f))
+    names: Sequence[str] = ()
+    sides: int = 6
+    _lows: Optional[dict] = field(default=None, repr=False)
+
+    # --- plain facts ----------------------------------------------------------
+    @property
+    def current(self) -> Optional[tuple[int, int]]:
+        return (self.bids[-1][1], self.bids[-1][2]) if self.bids else None
+
+    @property
+    def bidder(self) -> Optional[int]:
+        return self.bids[-1][0] if self.bids else None
+
+    @property
+    def total(self) -> int:
+        return sum(self.dice)
+
+    @property
+    def in_turn(self) -> bool:
+        return self.oot is None
+
+    @property
+    def rivals(self) -> list[int]:
+        return [p for p, n in enumerate(self.dice) if n and p != self.me]
+
+    def p_match(self, face: int) -> float:
+        return match_chance(face, self.wild, self.sides)
+
+    def mine(self, face: int) -> int:
+        return count_matching(self.hand, face, self.wild)
+
+    def name(self, player: int) -> str:
+        return self.names[player] if 0 <= player < len(self.names) else f"seat {player + 1}"
+
+    def lows(self) -> dict[int, int]:
+        """Smallest legal quantity per face (faces with no legal bid left out)."""
+        if self._lows is None:
+            lows: dict[int, int] = {}
+            for a in self.legal:
+                if type(a) is Bid and a.quantity < lows.get(a.face, 10**9):
+                    lows[a.face] = a.quantity
+            self._lows = lows
+        return self._lows
+
+    def can_call(self) -> bool:
+        return any(type(a).__name__ == "Call" for a in self.legal)
+
+    def plain_chance(self, quantity: int, face: int) -> float:
+        """Chance the bid is true from my dice alone (binomial over the rest)."""
+        return prob_at_least(quantity - self.mine(face), self.total - len(self.hand), self.p_match(face))
+
+
+def next_seat(dice: Sequence[int], player: int) -> int:
+    """The next seat to ``player``'s left that still holds dice."""
+    n = len(dice)
+    for step in range(1, n + 1):
+        q = (player + step) % n
+        if dice[q] > 0:
+            return q
+    return player
+
+
+def convolve(a: list[float], b: list[float]) -> list[float]:
+    out = [0.0] * (len(a) + len(b) - 1)
+    for i, x in enumerate(a):
+        if x:
+            for j, y in enumerate(b):
+                out[i + j] += x * y
+    return out
+
+
+def choice_observations(spot: BidSpot, bids=None) -> list[tuple[int, int]]:
+    """(player, face) for every bid that *chose* its face: each player's first
+    bid on a face this round; in a fixed-face round only the opening bid."""
+    bids = spot.bids if bids is None else bids
+    out, seen = [], set()
+    for i, (p, _q, f) in enumerate(bids):
+        if spot.fixed_face and i > 0:
+            break
+        if (p, f) not in seen:
+            seen.add((p, f))
+            out.append((p, f))
+    return out
+
+
+@dataclass
+class PlayerModel:
+    """What a player's past rounds taught: honest weight and call tendency."""
+    honest: float = 2.4       # soft count of honest face choices (prior 0.6 of 4)
+    bluff: float = 1.6
+    call_bins: list = field(default_factory=lambda: [[c * 3.0, 3.0] for c in PRIOR_CALLS])
+
+    @property
+    def w(self) -> float:
+        return self.honest / (self.honest + self.bluff)
+
+
+PRIOR_CALLS = (0.92, 0.75, 0.45, 0.2, 0.05)
+"""Prior chance a player calls a bid, by the chance (from their own seat) the
+bid is true in fifths: 0-20%, 20-40%, ..."""
+
+
+class TableReader:
+    """Posterior over each opponent's hand from their bids (see module doc)."""
+
+    def __init__(self, beta: float = 4.0, prior_w: float = 0.6, strength: float = 4.0,
+                 learn: bool = True):
+        self.beta = beta
+        self.learn = learn
+        self.prior = (prior_w * strength, (1 - prior_w) * strength)
+        self.models: dict[int, PlayerModel] = {}
+        self._round = None
+        self._bids: tuple = ()
+        self._meta = None
+        self._cache: dict = {}
+
+    def model(self, player: int) -> PlayerModel:
+        m = self.models.get(player)
+        if m is None:
+            m = self.models[player] = PlayerModel(*self.prior)
+        return m
+
+    # --- learning ---------------------------------------------------------------
+    def observe(self, spot: BidSpot) -> None:
+        """Call at every decision: learns from the previous round's reveal."""
+        if spot.round_no != self._round:
+            if self.learn and self._round is not None and spot.reveal is not None \
+                    and spot.reveal[0] == self._round:
+                self._learn(spot.reveal)
+            self._round = spot.round_no
+            self._bids = ()
+        if len(spot.bids) >= len(self._bids):
+            self._bids = tuple(spot.bids)
+            self._meta = (spot.faces, spot.wild, spot.fixed_face, spot.sides, spot.dice)
+        self._cache = {}
+
+    def _learn(self, reveal) -> None:
+        _round, hands, challenger, last = reveal
+        bids = list(self._bids)
+        if last is not None and (not bids or tuple(bids[-1]) != tuple(last)):
+            bids.append(tuple(last))
+        if not bids or self._meta is None:
+            return
+        faces, wild, fixed, sides, dice = self._meta
+        F = len(faces)
+        probe = BidSpot(-1, (), dice, faces, wild, tuple(bids), -1, (), fixed, sides=sides)
+        for p, f in choice_observations(probe):
+            hand = hands[p] if p < len(hands) else ()
+            if not hand:
+                continue
+            k = count_matching(hand, f, wild)
+            ph = self.p_honest(f, k, len(hand), match_chance(f, wild, sides), F)
+            m = self.model(p)
+            w = m.w
+            r = w * ph / (w * ph + (1 - w) / F)
+            m.honest += r
+            m.bluff += 1 - r
+        # Responses: each bid answered by the next bidder (raise) or the challenger (call).
+        total = sum(dice)
+        for i, (p, q, f) in enumerate(bids):
+            responder = bids[i + 1][0] if i + 1 < len(bids) else challenger
+            if responder is None or responder == p or responder >= len(hands):
+                continue
+            hand = hands[responder]
+            if not hand:
+                continue
+            x = prob_at_least(q - count_matching(hand, f, wild), total - len(hand),
+                              match_chance(f, wild, sides))
+            called = i + 1 == len(bids)
+            b = self.model(responder).call_bins[min(4, int(x * 5))]
+            b[0] += 1.0 if called else 0.0
+            b[1] += 1.0
+
+    def p_honest(self, face: int, k: int, n: int, p: float, F: int) -> float:
+        """Honest component: chance of choosing ``face`` holding ``k`` of ``n``."""
+        if n <= 0:
+            return 1.0 / F
+        b = self.beta / math.sqrt(n)
+        mean = (1 - p + p * math.exp(b)) ** n
+        return min(0.999, math.exp(b * k) / mean / F)
+
+    def call_chance(self, player: int, x: float) -> float:
+        calls, seen = self.model(player).call_bins[min(4, max(0, int(x * 5)))]
+        return calls / seen
+
+    # --- beliefs ----------------------------------------------------------------------
+    def player_pmf(self, spot: BidSpot, player: int, face: int) -> list[float]:
+        """Posterior over how many of ``player``'s dice count for ``face``."""
+        key = (player, face)
+        hit = self._cache.get(key)
+        if hit is not None:
+            return hit
+        n = spot.dice[player]
+        p = spot.p_match(face)
+        prior = binomial_pmf(n, p)
+        chosen = [f for q, f in choice_observations(spot) if q == player]
+        if not chosen:
+            self._cache[key] = prior
+            return prior
+        F = len(spot.faces)
+        w = self.model(player).w
+        post = []
+        for k, pk in enumerate(prior):
+            like = 1.0
+            ph = self.p_honest(face, k, n, p, F)
+            for f in chosen:
+                if f == face:
+                    like *= w * ph + (1 - w) / F
+                elif face not in chosen:
+                    like *= w * (1 - ph) / max(1, F - 1) + (1 - w) / F
+            post.append(pk * like)
+        z = sum(post)
+        post = [x / z for x in post] if z > 0 else prior
+        self._cache[key] = post
+        return post
+
+    def hidden_pmf(self, spot: BidSpot, face: int, skip: tuple = ()) -> list[float]:
+        """Distribution of matches for ``face`` among every die I cannot see
+        (players in ``skip`` left out)."""
+        key = ("all", face, skip)
+        hit = self._cache.get(key)
+        if hit is not None:
+            return hit
+        bidders = {p for p, _q, _f in spot.bids}
+        plain = 0
+        pmf = [1.0]
+        for p in spot.rivals:
+            if p in skip:
+                continue
+            if p in bidders:
+                pmf = convolve(pmf, self.player_pmf(spot, p, face))
+            else:
+                plain += spot.dice[p]
+        if plain:
+            pmf = convolve(pmf, binomial_pmf(plain, spot.p_match(face)))
+        self._cache[key] = pmf
+        return pmf
+
+    def chance_true(self, spot: BidSpot, quantity: int, face: int) -> float:
+        return pmf_at_least(self.hidden_pmf(spot, face), quantity - spot.mine(face))
+
+    def chance_exact(self, spot: BidSpot, quantity: int, face: int) -> float:
+        pmf = self.hidden_pmf(spot, face)
+        k = quantity - spot.mine(face)
+        return pmf[k] if 0 <= k < len(pmf) else 0.0

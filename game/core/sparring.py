@@ -1,0 +1,122 @@
+"""Scripted sparring partners for the bidding games (testing only, not menu levels).
+
+Four styles, written once on the game-neutral ``BidSpot``; each game only
+supplies ``spot_of(agent, view, legal)`` (its ``sparring.py``).
+
+* ``reader``: the honest bid reader.  Treats every bid as evidence of the
+  bidder's dice (a ``TableReader`` that trusts everyone), bids the face it
+  holds most (plus what it read) at the highest quantity still >= 50%, calls
+  when the bid is likelier false than its best raise is true.
+* ``bluffer``: aggressive.  Bids a random face, jumps the quantity about one
+  above the plain odds, rarely calls (only when the bid is under 20%).
+* ``caller``: trigger-happy.  Honest cheapest raise on its best face; calls
+  anything under 65% from its own dice.
+* ``binomial``: the pure odds player.  Own dice plus a binomial for the rest,
+  honest best raise, calls when the bid is likelier false than its raise true.
+
+Out of turn (Roll Call) each calls when its chance the bid is false beats a
+style threshold.  Jinto (Liar's Dice) when the exact chance beats 1/2 (reader,
+binomial) or never (bluffer, caller).
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+from .agents import Agent, Decision
+from .bidding import Bid, Call, bid_text
+from .bidspot import BidSpot, TableReader
+
+STYLES = ("reader", "bluffer", "caller", "binomial")
+
+
+class SparringAgent(Agent):
+    """One scripted style; ``spot_of`` turns the game's view into a ``BidSpot``."""
+
+    def __init__(self, player, rng, style: str, spot_of: Callable):
+        super().__init__(player, rng)
+        if style not in STYLES:
+            raise ValueError(f"unknown sparring style {style!r}; choose {', '.join(STYLES)}")
+        self.level = style
+        self.style = style
+        self.name = style
+        self.spot_of = spot_of
+        self.reader = TableReader(beta=6.0, prior_w=0.97, learn=False) if style == "reader" else None
+        self._why = ""
+
+    def explain(self) -> str:
+        return self._why
+
+    # --- odds -------------------------------------------------------------------
+    def chance(self, spot: BidSpot, q: int, f: int) -> float:
+        if self.reader is not None:
+            return self.reader.chance_true(spot, q, f)
+        return spot.plain_chance(q, f)
+
+    def _best_raise(self, spot: BidSpot) -> tuple[Bid, float] | None:
+        lows = spot.lows()
+        if not lows:
+            return None
+        if self.style == "bluffer":
+            face = self.rng.choice(sorted(lows))
+            q = lows[face]
+            while q < spot.total and self.chance(spot, q + 1, face) >= 0.35:
+                q += 1
+            if spot.current is None or self.rng.random() < 0.5:
+                q = min(spot.total, max(q, lows[face]) + (1 if self.rng.random() < 0.5 else 0))
+            return Bid(q, face), self.chance(spot, q, face)
+        # honest styles: the likeliest face at its cheapest raise (ties: most held)
+        face = max(lows, key=lambda f: (round(self.chance(spot, lows[f], f), 6), spot.mine(f), f))
+        q = lows[face]
+        if self.style in ("reader", "binomial") or spot.current is None:
+            while q < spot.total and self.chance(spot, q + 1, face) >= 0.5:
+                q += 1
+            q = max(q, lows[face])
+        return Bid(q, face), self.chance(spot, q, face)
+
+    # --- turn -------------------------------------------------------------------
+    def act(self, view, legal):
+        spot = self.spot_of(self, view, legal)
+        if self.reader is not None:
+            self.reader.observe(spot)
+        best = self._best_raise(spot)
+        cur = spot.current
+        if cur is not None:
+            p_cur = self.chance(spot, *cur)
+            if spot.jinto is not None and self.style in ("reader", "binomial"):
+                exact = (self.reader.chance_exact(spot, *cur) if self.reader else
+                         _plain_exact(spot, *cur))
+                if exact > 0.5:
+                    return self._done(spot.jinto, Decision("jinto", cur[0], cur[1], exact),
+                                      f"Jinto on {bid_text(*cur)}: {exact:.0%} exact")
+            limit = {"bluffer": 0.2, "caller": 0.65}.get(self.style)
+            if limit is None:
+                limit = 1.0 - best[1] if best else 1.0
+            if best is None or p_cur < limit:
+                return self._done(Call(), Decision("call", cur[0], cur[1], p_cur),
+                                  f"call {bid_text(*cur)}: {p_cur:.0%} true")
+        bid, p = best
+        return self._done(bid, Decision("bid", bid.quantity, bid.face, p),
+                          f"bid {bid_text(bid.quantity, bid.face)}: {p:.0%} true")
+
+    def interject(self, view, legal):
+        spot = self.spot_of(self, view, legal)
+        if spot.oot is None or spot.current is None:
+            return None
+        if self.reader is not None:
+            self.reader.observe(spot)
+        p_cur = self.chance(spot, *spot.current)
+        limit = {"reader": 0.25, "binomial": 1 / 3, "caller": 0.5, "bluffer": 0.0}[self.style]
+        if p_cur < limit:
+            return self._done(spot.oot, Decision("oot", *spot.current, p_cur),
+                              f"out-of-turn call on {bid_text(*spot.current)}: {p_cur:.0%} true")
+        return None
+
+    def _done(self, action, decision: Decision, why: str):
+        self.last_decision = decision
+        self._why = why
+        return action
+
+
+def _plain_exact(spot: BidSpot, q: int, f: int) -> float:
+    from .dice import prob_exactly
+    return prob_exactly(q - spot.mine(f), spot.total - len(spot.hand), spot.p_match(f))
