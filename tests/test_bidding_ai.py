@@ -20,12 +20,24 @@ def spot(bids, dice=(2, 2), hand=(3, 4), wild=1, fixed=False, round_no=1, reveal
                    round_no=round_no, legal=(), fixed_face=fixed, next_player=1, reveal=reveal)
 
 
-def brute_force(n, bids_faces, face, wild, w, beta, F=6):
+def brute_force(n, bids, face, wild, w, beta, total, forced=(), F=6, slope=1.2):
     """Posterior over matches of ``face`` among ``n`` dice by enumerating every
-    hand: prior uniform over 6^n hands, each chosen face multiplies by
-    w * P_h + (1 - w) / F with P_h = e^(b k) / E[e^(b K)] / F (b = beta/sqrt n),
-    every other bid face by w * (1 - P_h(face)) / (F - 1) + (1 - w) / F."""
+    hand: prior uniform over 6^n hands; if the player chose ``face`` (highest
+    bid on it q) the hand's weight is multiplied by w * P_h * L_q + (1 - w) / F
+    with P_h = e^(b k) / E[e^(b K)] / F (b = beta/sqrt n) and L_q = 1 unless
+    q exceeds k + the mean of the other dice + 1/2, then e^(-slope * excess);
+    each other face chosen multiplies by w * (1 - P_h(face)) / (F - 1) + (1 - w) / F;
+    a bid forced onto the face (Palifico) by w * L_q + (1 - w)."""
     b = beta / math.sqrt(n)
+    p_f = 1 / 6 if (wild is None or face == wild) else 2 / 6
+    faces_chosen = [f for _q, f in bids]
+    top = max([q for q, f in list(bids) + list(forced) if f == face], default=None)
+
+    def l_q(k):
+        if top is None:
+            return 1.0
+        over = top - k - (total - n) * p_f - 0.5
+        return 1.0 if over <= 0 else math.exp(-slope * over)
 
     def p_h(f, k):
         p = 1 / 6 if (wild is None or f == wild) else 2 / 6
@@ -35,28 +47,32 @@ def brute_force(n, bids_faces, face, wild, w, beta, F=6):
     for hand in itertools.product(FACES, repeat=n):
         k = count_matching(hand, face, wild)
         like = 1.0
-        for f in bids_faces:
-            if f == face:
-                like *= w * p_h(face, k) + (1 - w) / F
-            elif face not in bids_faces:
+        if face in faces_chosen:
+            like *= w * p_h(face, k) * l_q(k) + (1 - w) / F
+        else:
+            if top is not None:
+                like *= w * l_q(k) + (1 - w)
+            for f in faces_chosen:
                 like *= w * (1 - p_h(face, k)) / (F - 1) + (1 - w) / F
         post[k] += like
     z = sum(post)
     return [x / z for x in post]
 
 
-@pytest.mark.parametrize("bids,face,wild", [
-    ([(1, 2, 5)], 5, 1),                 # one bid on fives: fives (and ones) likelier
-    ([(1, 2, 5)], 3, 1),                 # ... and threes a little less likely
-    ([(1, 2, 5), (0, 3, 5), (1, 4, 6)], 6, 1),  # two faces chosen
-    ([(1, 1, 4)], 4, None),              # Palifico opening: no wilds
+@pytest.mark.parametrize("bids,face,wild,chosen,forced", [
+    ([(1, 2, 5)], 5, 1, [(2, 5)], []),            # one bid on fives: fives (and ones) likelier
+    ([(1, 4, 5)], 5, 1, [(4, 5)], []),            # a high bid says more
+    ([(1, 2, 5)], 3, 1, [(2, 5)], []),            # ... and threes a little less likely
+    ([(1, 2, 5), (0, 3, 5), (1, 4, 6)], 6, 1, [(2, 5), (4, 6)], []),  # two faces chosen
+    ([(1, 1, 4)], 4, None, [(1, 4)], []),         # Palifico opening: no wilds
+    ([(0, 1, 4), (1, 3, 4)], 4, None, [], [(3, 4)]),  # Palifico raise: face forced, quantity tells
 ])
-def test_posterior_matches_brute_force(bids, face, wild):
+def test_posterior_matches_brute_force(bids, face, wild, chosen, forced):
     reader = TableReader(beta=4.0, prior_w=0.6)
     s = spot(bids, wild=wild, fixed=wild is None, dice=(2, 3))
     reader.observe(s)
     got = reader.player_pmf(s, 1, face)
-    want = brute_force(3, [f for p, _q, f in bids if p == 1][:1 if wild is None else None], face, wild, 0.6, 4.0)
+    want = brute_force(3, chosen, face, wild, 0.6, 4.0, total=5, forced=forced)
     assert got == pytest.approx(want, abs=1e-9)
 
 

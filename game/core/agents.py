@@ -54,6 +54,14 @@ class Agent:
         """Out-of-turn action, or None to let play go on (default)."""
         return None
 
+    watches = False
+    """True for agents that learn from the game as it goes: the match then
+    calls ``watch`` with this seat's view after every action, so what they
+    learned depends only on the history (a loaded game plays on the same)."""
+
+    def watch(self, view: Any) -> None:
+        """See the table after an action (only if ``watches``)."""
+
     def explain(self) -> str:
         """One line on the last decision, for the optional "why" line."""
         return ""

@@ -156,8 +156,9 @@ class TableReader:
     """Posterior over each opponent's hand from their bids (see module doc)."""
 
     def __init__(self, beta: float = 4.0, prior_w: float = 0.6, strength: float = 4.0,
-                 learn: bool = True):
+                 learn: bool = True, q_slope: float = 1.2):
         self.beta = beta
+        self.q_slope = q_slope
         self.learn = learn
         self.prior = (prior_w * strength, (1 - prior_w) * strength)
         self.models: dict[int, PlayerModel] = {}
@@ -196,19 +197,21 @@ class TableReader:
         faces, wild, fixed, sides, dice = self._meta
         F = len(faces)
         probe = BidSpot(-1, (), dice, faces, wild, tuple(bids), -1, (), fixed, sides=sides)
+        total = sum(dice)
         for p, f in choice_observations(probe):
             hand = hands[p] if p < len(hands) else ()
             if not hand:
                 continue
             k = count_matching(hand, f, wild)
-            ph = self.p_honest(f, k, len(hand), match_chance(f, wild, sides), F)
+            pm = match_chance(f, wild, sides)
+            top = max(q for b, q, g in bids if b == p and g == f)
+            ph = self.p_honest(f, k, len(hand), pm, F) * self.q_honest(top, k, len(hand), pm, total)
             m = self.model(p)
             w = m.w
             r = w * ph / (w * ph + (1 - w) / F)
             m.honest += r
             m.bluff += 1 - r
         # Responses: each bid answered by the next bidder (raise) or the challenger (call).
-        total = sum(dice)
         for i, (p, q, f) in enumerate(bids):
             responder = bids[i + 1][0] if i + 1 < len(bids) else challenger
             if responder is None or responder == p or responder >= len(hands):
@@ -236,6 +239,12 @@ class TableReader:
         return calls / seen
 
     # --- beliefs ----------------------------------------------------------------------
+    def q_honest(self, quantity: int, k: int, n: int, p: float, total: int) -> float:
+        """Honest component of a bid's quantity: an honest bidder rarely bids
+        more than its own ``k`` plus about the mean of the dice it cannot see."""
+        over = quantity - k - (total - n) * p - 0.5
+        return 1.0 if over <= 0 else math.exp(-self.q_slope * over)
+
     def player_pmf(self, spot: BidSpot, player: int, face: int) -> list[float]:
         """Posterior over how many of ``player``'s dice count for ``face``."""
         key = (player, face)
@@ -246,7 +255,8 @@ class TableReader:
         p = spot.p_match(face)
         prior = binomial_pmf(n, p)
         chosen = [f for q, f in choice_observations(spot) if q == player]
-        if not chosen:
+        top = max((q for b, q, f in spot.bids if b == player and f == face), default=None)
+        if not chosen and top is None:
             self._cache[key] = prior
             return prior
         F = len(spot.faces)
@@ -255,10 +265,13 @@ class TableReader:
         for k, pk in enumerate(prior):
             like = 1.0
             ph = self.p_honest(face, k, n, p, F)
-            for f in chosen:
-                if f == face:
-                    like *= w * ph + (1 - w) / F
-                elif face not in chosen:
+            lq = 1.0 if top is None else self.q_honest(top, k, n, p, spot.total)
+            if face in chosen:
+                like *= w * ph * lq + (1 - w) / F
+            else:
+                if top is not None:  # forced onto the face (Palifico): quantity only
+                    like *= w * lq + (1 - w)
+                for f in chosen:
                     like *= w * (1 - ph) / max(1, F - 1) + (1 - w) / F
             post.append(pk * like)
         z = sum(post)

@@ -83,6 +83,9 @@ class Match:
         self.history.append((player, action))
         if player == CHANCE:
             self.chance_count += 1
+        for p, agent in self.agents.items():
+            if agent.watches:
+                agent.watch(self.state.view(p))
         for listener in list(self.listeners):
             listener(self, player, action)
 

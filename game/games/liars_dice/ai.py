@@ -228,8 +228,14 @@ class HardAgent(Agent):
         self.endgame = _endgame_policy()
         self._why = ""
 
+    watches = True
+
     def explain(self) -> str:
         return self._why
+
+    def watch(self, view: LiarsView) -> None:
+        """Every bid and every reveal teaches the reader (see ``TableReader``)."""
+        self.brain.reader.observe(spot_of(self, view, ()))
 
     def act(self, view: LiarsView, legal: Sequence[Action]) -> Action:
         spot = spot_of(self, view, legal)
