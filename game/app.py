@@ -8,6 +8,12 @@ canvas pixels before scenes see them.  The loop runs a fixed 120 Hz step
 capped at 60 frames a second.  Scene transitions requested during a frame
 are applied at its end.
 
+An idle game rests: when every visible scene says ``is_idle()`` (a menu, a
+table waiting for a human), no toast is showing and the last ``QUIET_FRAMES``
+frames came out pixel-identical, the loop stops updating and drawing and
+sleeps until input arrives (then it runs at full rate at once), waking every
+``REST_WAKE_MS`` to check one frame.
+
 ``App(headless=True)`` builds the same app without a real window so tests and
 the shot command can run frames and feed events (``run_frames``, ``feed``).
 """
@@ -30,6 +36,10 @@ MAX_CATCH_UP = 8
 """At most this many fixed steps per frame; beyond it the game slows down
 instead of spiralling (a stalled window must not fast-forward the dice)."""
 FRAME_CAP = 60
+QUIET_FRAMES = 20
+"""Identical frames of an idle scene before the loop rests (a third of a second)."""
+REST_WAKE_MS = 1000
+"""While resting the loop waits for input, waking this often to check one frame."""
 TOAST_SECONDS = 4.0
 MOUSE_EVENTS = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
 
@@ -63,6 +73,8 @@ class App:
         self.running = True
         self.exit_code = 0
         self.frame = 0
+        self.quiet_frames = 0           # identical idle frames in a row
+        self._last_pixels: bytes | None = None
         self._window_size = tuple(window_size or self.settings.window_size)
         self._view = pygame.Rect(0, 0, *CANVAS_SIZE)  # where the canvas sits in the window
         self.window = self._open_window()
@@ -262,6 +274,47 @@ class App:
             self.canvas.blit(surf, surf.get_rect(center=box.center))
             y = box.bottom + 6
 
+    # --- resting when idle -------------------------------------------------
+    def is_idle(self) -> bool:
+        """Every drawn scene idle, nothing pending, no toast showing."""
+        if self.toasts or self._pending or not self.stack:
+            return False
+        first = len(self.stack) - 1
+        while first > 0 and self.stack[first].overlay:
+            first -= 1
+        return all(scene.is_idle() for scene in self.stack[max(first, 0):])
+
+    def note_frame(self) -> None:
+        """After a frame: count it quiet if the scenes are idle and the canvas
+        came out the same as the last one (so a scene that claims idle while
+        something still moves keeps being drawn)."""
+        if not self.is_idle():
+            self.quiet_frames = 0
+            self._last_pixels = None
+            return
+        pixels = pygame.image.tobytes(self.canvas, "RGB")
+        if pixels == self._last_pixels:
+            self.quiet_frames += 1
+        else:
+            self.quiet_frames = 0
+            self._last_pixels = pixels
+
+    @property
+    def resting(self) -> bool:
+        return self.quiet_frames >= QUIET_FRAMES
+
+    def _rest(self) -> list:
+        """Sleep until input arrives (checked once a frame time: a frame's
+        latency, about 1% of a core) or ``REST_WAKE_MS`` passed.  Not
+        ``pygame.event.wait``: in pygame-ce it polls every millisecond, which
+        costs 2-3% of a core by itself."""
+        deadline = time.perf_counter() + REST_WAKE_MS / 1000.0
+        while True:
+            time.sleep(1.0 / FRAME_CAP)
+            events = pygame.event.get()
+            if events or time.perf_counter() >= deadline or not self.running:
+                return events
+
     def run(self, first: Scene) -> int:
         """The real loop (windowed)."""
         self.reset_to(first)
@@ -270,13 +323,23 @@ class App:
         last = time.perf_counter()
         accumulator = 0.0
         while self.running:
-            for event in pygame.event.get():
+            was_resting = self.resting
+            if was_resting:
+                events = self._rest()
+                last = time.perf_counter() - 1.0 / FRAME_CAP  # the nap is not game time
+                if events:
+                    self.quiet_frames = 0
+            else:
+                events = pygame.event.get()
+            for event in events:
                 self.dispatch(event)
             now = time.perf_counter()
             frame_dt = min(now - last, 0.25)
             last = now
             accumulator = self.step(frame_dt, accumulator)
-            self._present()
+            self.note_frame()
+            if not (was_resting and not events and self.resting):
+                self._present()  # a check frame that came out the same is not shown again
             if self.frame == 1 and os.environ.get("DICE_TAVERN_FIRST_FRAME_EXIT"):
                 # start-up probe for `bench --only startup`: first frame is on screen
                 print("first-frame", flush=True)

@@ -21,6 +21,7 @@ PROVIDERS = {
     "ai-roll-for-it": "game.games.roll_for_it.bench:bench_ai",
     "ai-diced-out": "game.games.diced_out.bench:bench_ai",
     "autosave": "game.core.bench:bench_autosave",
+    "idle": "game.scenes.idle_bench:bench_idle",
     "startup": "game.smoke:bench_startup",
 }
 

@@ -60,6 +60,11 @@ class MenuScene(Scene):
                 return
         self.ui.handle_event(event)
 
+    def is_idle(self) -> bool:
+        """A menu changes only on input (a focused text field blinks)."""
+        from ..ui.widgets import TextInput
+        return not isinstance(self.ui.focused, TextInput)
+
     def draw_backdrop(self, canvas: pygame.Surface) -> None:
         if self.overlay:
             th.dim(canvas, 160)

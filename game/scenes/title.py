@@ -21,6 +21,7 @@ class GameCard(Button):
         super().__init__(rect, games.game_info(game_id).title, on_click, enabled=enabled)
         self.game_id = game_id
         self.info = games.game_info(game_id)
+        self._faces: dict = {}
 
     def draw(self, canvas, theme, focused, hovered):
         rect = self.rect.move(0, -6 if (focused or hovered) and self.enabled else 0)
@@ -28,6 +29,17 @@ class GameCard(Button):
             glow = pygame.Surface(rect.inflate(20, 20).size, pygame.SRCALPHA)
             pygame.draw.rect(glow, (*th.BRASS_LIGHT, 80), glow.get_rect(), border_radius=22)
             canvas.blit(glow, rect.inflate(20, 20).topleft)
+        # the card itself is painted once per look (focused or not) and reused:
+        # repainting pictures and text every frame cost the idle title most of its CPU
+        key = (bool(focused), theme.colorblind, rect.size)
+        face = self._faces.get(key)
+        if face is None:
+            face = pygame.Surface((rect.w + 32, rect.h + 36), pygame.SRCALPHA)
+            self._paint(face, pygame.Rect(12, 12, rect.w, rect.h), theme, focused)
+            self._faces[key] = face
+        canvas.blit(face, (rect.x - 12, rect.y - 12))
+
+    def _paint(self, canvas, rect, theme, focused):
         th.panel(canvas, rect, fill=th.PARCHMENT if self.enabled else th.PARCHMENT_DARK,
                  border=th.BRASS_LIGHT if focused else th.BRASS_DARK, radius=14, width=3)
         pic = pygame.Rect(rect.x + 12, rect.y + 12, rect.w - 24, int(rect.w * 0.62))

@@ -5,6 +5,7 @@ so the pictures stay sharp at any size and follow the palette.
 """
 from __future__ import annotations
 
+import functools
 import math
 
 import pygame
@@ -53,6 +54,12 @@ def star(surface, center, radius, colour) -> None:
     pygame.draw.polygon(surface, colour, points)
 
 
+@functools.lru_cache(maxsize=16)
+def _number_font(size: int) -> pygame.font.Font:
+    """The bone die's number font, opened once per size (not once per frame)."""
+    return pygame.font.Font(None, size)
+
+
 def bone_die(surface, center, size, number: int, colour=(236, 222, 190)) -> None:
     """The twelve-sided bone die, drawn as a pentagon with a number."""
     cx, cy = center
@@ -61,8 +68,7 @@ def bone_die(surface, center, size, number: int, colour=(236, 222, 190)) -> None
     pygame.draw.polygon(surface, (0, 0, 0), [(x + 2, y + 3) for x, y in pts])
     pygame.draw.polygon(surface, colour, pts)
     pygame.draw.polygon(surface, (150, 130, 96), pts, 2)
-    font = pygame.font.Font(None, int(size * 1.1))
-    text = font.render(str(number), True, PIP)
+    text = _number_font(int(size * 1.1)).render(str(number), True, PIP)
     surface.blit(text, text.get_rect(center=(cx, cy + 2)))
 
 

@@ -68,6 +68,12 @@ class Scene:
     def draw(self, canvas: "pygame.Surface", alpha: float) -> None:
         """Draw onto the 1280x720 canvas; ``alpha`` interpolates fixed steps."""
 
+    def is_idle(self) -> bool:
+        """True when nothing on this scene changes until input arrives, so the
+        app may stop drawing and sleep (see ``App.run``; it also checks that
+        frames really stay the same).  Default: drawn every frame."""
+        return False
+
     # --- helpers ----------------------------------------------------------
     @property
     def is_top(self) -> bool:

@@ -129,6 +129,17 @@ class TableScene(Scene):
         """True while a game animation plays; the driver waits for it."""
         return False
 
+    def is_idle(self) -> bool:
+        """Waiting for a human, with no throw, animation or AI poll pending
+        (the app then checks the frames really stay the same before it rests)."""
+        if self.replay is not None or self.throw_view is not None or self.is_busy():
+            return False
+        if self.match.state.is_terminal():
+            return False
+        if self.waiting_thrower is not None:
+            return True
+        return self.human_to_act() is not None and self._polled_at == len(self.match.history)
+
     def human_to_act(self) -> int | None:
         """The human seat that must decide now, or None."""
         if self.replay is not None:

@@ -1,0 +1,79 @@
+"""An idle game rests: nothing changes, nothing is redrawn (game/app.py)."""
+import threading
+import time
+
+import pygame
+
+from game.app import QUIET_FRAMES
+from game.core.match import Match, Seat
+from game.ui.scene import Scene
+from tests.helpers import key
+
+
+def _frames(app, n):
+    acc = 0.0
+    for _ in range(n):
+        acc = app.step(1 / 60, acc)
+        app.note_frame()
+
+
+def test_title_rests_and_input_wakes_it(app):
+    from game.scenes.title import TitleScene
+    app.start(TitleScene(app))
+    _frames(app, QUIET_FRAMES + 2)
+    assert app.resting
+    app.feed(key(pygame.K_RIGHT))  # focus moves to the next card: the frame changes
+    _frames(app, 1)
+    assert not app.resting
+    _frames(app, QUIET_FRAMES + 1)
+    assert app.resting
+
+
+class _Spinner(Scene):
+    """Claims to be idle but draws something new every frame."""
+    n = 0
+
+    def draw(self, canvas, alpha):
+        self.n += 1
+        canvas.fill((self.n % 256, 0, 0))
+
+    def is_idle(self):
+        return True
+
+
+def test_a_scene_that_still_moves_is_never_put_to_rest(app):
+    app.start(_Spinner(app))
+    _frames(app, QUIET_FRAMES * 3)
+    assert not app.resting
+
+
+def test_table_rests_only_while_a_human_decides(app):
+    from game.scenes.launch import make_table
+    app.settings.reduced_motion = True
+    seats = [Seat("You", "human")] + [Seat(f"Bot{i}", "ai", "normal") for i in range(1, 4)]
+    table = make_table(app, Match("liars-dice", seats, seed=3))
+    app.start(table)
+    for _ in range(2000):
+        _frames(app, 1)
+        if app.resting:
+            break
+    assert app.resting
+    assert table.human_to_act() == 0 and table.throw_view is None
+    bots = [Seat(f"Bot{i}", "ai", "normal") for i in range(4)]
+    watched = make_table(app, Match("liars-dice", bots, seed=3))
+    app.start(watched)
+    for _ in range(600):
+        _frames(app, 1)
+        assert not app.resting, "an AI-only table never rests while the game goes on"
+
+
+def test_the_real_loop_stops_drawing_when_idle(app):
+    """``App.run`` on the title draws its quiet frames, then (almost) none."""
+    from game.scenes.title import TitleScene
+
+    def quit_later():
+        time.sleep(2.0)
+        pygame.event.post(pygame.event.Event(pygame.QUIT))
+    threading.Thread(target=quit_later, daemon=True).start()
+    app.run(TitleScene(app))
+    assert app.frame < QUIET_FRAMES + 20  # at 60 frames a second it would be ~120
