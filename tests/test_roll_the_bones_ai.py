@@ -82,6 +82,29 @@ def test_heads_up_tables_are_probabilities_and_rise_with_dice():
                 assert bone >= p - 1e-9
 
 
+@pytest.mark.slow
+def test_shipped_heads_up_tables_regenerate():
+    """``_tables.py`` is exactly what its generator (``tune.py tables``) makes now."""
+    from game.games.roll_the_bones._tables import ROUNDS
+    from game.games.roll_the_bones.ai import solve_heads_up
+    for config, table in ROUNDS.items():
+        fresh = solve_heads_up(*config)
+        assert fresh.keys() == table.keys()
+        assert max(abs(fresh[k] - table[k]) for k in table) < 1e-9
+
+
+def test_heads_up_rounds_never_leave_dice_on_the_table():
+    """The heads-up tables assume the roll's winner takes every die on the table.
+    Under the pot rules (a pot goes only to a player who anted to it) that still
+    holds from a heads-up start: nobody antes only when someone is down to one
+    die, and then the table is empty."""
+    from game.core.harness import playouts
+    for match in playouts("roll-the-bones", 12, seed=21, players=(2,)):
+        assert not any(r.get("carried") for r in match.state.results_log)
+        assert all(r["kind"] == "tie" or sum(map(len, r["haul"].values())) > 0
+                   and list(r["haul"]) == [str(r["winner"])] for r in match.state.results_log)
+
+
 def test_minimax_heads_up_game_is_symmetric():
     """Solved without an opponent model, the heads-up game is zero-sum: my
     chance from a stage plus the opponent's from the mirrored stage is 1."""

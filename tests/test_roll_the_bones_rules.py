@@ -13,8 +13,9 @@ def new_state(n=2, **options) -> BonesState:
     return RollTheBonesGame(n, options).new_initial_state()
 
 
-def rigged(hands, side_pots=True, eliminations=0, starter=0) -> BonesState:
-    """A fresh round where player p holds hands[p] = (six-siders, bones).
+def rigged(hands, side_pots=True, eliminations=0, starter=0, carried=(0, 0)) -> BonesState:
+    """A fresh round where player p holds hands[p] = (six-siders, bones) and
+    ``carried`` = (six-siders, bones) lie in the centre from an earlier round.
 
     Dice not handed out simply leave the game (these tests check placement,
     the harness checks conservation)."""
@@ -26,7 +27,7 @@ def rigged(hands, side_pots=True, eliminations=0, starter=0) -> BonesState:
     for p, (s, b) in enumerate(hands):
         state.collections.append(sorted(sixes[:s] + bones[:b]))
         del sixes[:s], bones[:b]
-    state.pots, state.pot_eligible = [[]], [None]
+    state.pots, state.pot_eligible = [sorted(sixes[:carried[0]] + bones[:carried[1]])], [None]
     state.out_event = [None if sum(h) else 1 for h in hands]
     state.eliminations = eliminations
     state.starter = starter
@@ -242,8 +243,11 @@ def test_last_die_rule_in_a_tiebreak():
     assert state.in_flight[0] == rolled_0 and rolled_1 in state.collections[1] + [state.in_flight[1]]
     assert len(state.pots[0]) == 2 and len(state.pots[1]) == 3  # 2 rolled; side pot of antes
     state = roll(state, {0: 5, 1: 2})
-    assert total(state, 0) == 1 + 1 + 2   # own die, player 1's die, the centre
-    assert total(state, 1) == 6 - 1 - 1 + 3  # second highest takes the side pot
+    # "If the player with 1 die did not ante to the center pot and has the highest
+    # roll, then they only collect the rolled dice from the other players. The
+    # second highest die would then collect everything else."
+    assert total(state, 0) == 1 + 1       # own die and player 1's die only
+    assert total(state, 1) == 6 - 1 - 1 + 3 + 2  # the side pot and the centre
 
 
 def test_tie_at_the_top_of_three_players_continues_among_them():
@@ -319,6 +323,74 @@ def test_unclaimable_side_pot_is_carried_to_next_round():
     assert total(state, 0) == 3
     assert len(state.last_result["carried"]) == 4 and state.round == 2
     assert set(state.last_result["carried"]) <= set(state.pots[0])
+
+
+# --- dice carried over from an earlier round (they lie in the centre) -----------------
+
+def test_short_winner_who_did_not_ante_leaves_carried_dice_to_second_highest():
+    """"If the player with 1 die did not ante to the center pot and has the highest
+    roll, then they only collect the rolled dice from the other players. The second
+    highest die would then collect everything else."  Carried dice lie in the centre,
+    so they are part of "everything else"."""
+    state = play_until_roll(rigged([(1, 0), (8, 0), (8, 0)], carried=(3, 1)))
+    assert state.amounts[0] == 0 and len(state.pots[0]) == 4 and state.centre_eligible == (1, 2)
+    carried = list(state.pots[0])
+    state = roll(state, {0: 6, 1: 5, 2: 2})
+    assert total(state, 0) == 1 + 2                  # own die and the two rolled dice
+    assert total(state, 1) == 8 - 2 - 1 + 4 + 4      # side pot and the carried dice
+    assert set(carried) <= set(state.collections[1]) and total(state, 2) == 5
+    assert state.last_result["carried"] == []
+
+
+def test_short_winner_who_anted_takes_the_centre_with_carried_dice():
+    """"If the player with the one die wins, then they collect all the rolled dice
+    and all the dice in the center pot if they had ante'd to it that round; then the
+    player with 2nd highest roll collects the dice in the side pot.\""""
+    state = play_until_roll(rigged([(2, 0), (8, 0), (8, 0)], carried=(4, 0)))
+    assert [len(p) for p in state.pots] == [4 + 3, 2] and state.centre_eligible == (0, 1, 2)
+    state = roll(state, {0: 6, 1: 2, 2: 5})
+    assert total(state, 0) == 1 + 7 + 2              # own die, the centre, 2 rolled dice
+    assert total(state, 2) == 8 - 2 - 1 + 2          # the side pot
+    assert total(state, 1) == 5
+
+
+def test_carried_dice_in_a_tiebreak_go_to_the_second_highest():
+    """"If the player with 1 die did not ante to the center pot and has the highest
+    roll, then they only collect the rolled dice from the other players. The second
+    highest die would then collect everything else."  Here after a tiebreak (where
+    "both tiebreaker players keep their last rolled die"), with a bone carried."""
+    state = play_until_roll(rigged([(1, 0), (6, 0), (6, 0), (6, 0)], carried=(7, 1)))
+    bone = next(d for d in state.pots[0] if state.is_bone(d))
+    state = roll(state, {0: 6, 1: 6, 2: 1, 3: 3})
+    assert state.order == (0, 1) and state.last_result["kept"] is True
+    state = roll(play_until_roll(state), {0: 5, 1: 2})
+    assert total(state, 0) == 2                       # own die, player 1's die
+    assert total(state, 1) == 6 - 1 - 1 + 3 + 8 + 2   # side pot, carried dice, 2 tie dice
+    assert bone in state.collections[1]
+
+
+def test_several_short_players_the_centre_goes_to_the_best_player_who_anted():
+    """"The second highest die would then collect everything else": with two short
+    players who anted nothing, the centre and side pots go to the highest roll among
+    the players who anted into them (house reading for several short players)."""
+    state = play_until_roll(rigged([(1, 0), (1, 0), (5, 0), (5, 0)], carried=(3, 0)))
+    assert state.amounts == {0: 0, 1: 0, 2: 1, 3: 1} and state.centre_eligible == (2, 3)
+    state = roll(state, {0: 6, 1: 5, 2: 4, 3: 2})
+    assert total(state, 0) == 4                       # all four rolled dice
+    assert total(state, 2) == 5 - 1 - 1 + 2 + 3       # side pot and carried centre
+    assert total(state, 3) == 3 and state.out_event[1] is not None
+
+
+def test_centre_nobody_anted_to_stays_on_the_table():
+    """"they only collect the rolled dice from the other players": when nobody in the
+    roll anted (house rule), the centre stays on the table for the next round."""
+    state = play_until_roll(rigged([(1, 0), (5, 0), (1, 0)], carried=(3, 0)))
+    assert state.amounts == {0: 0, 1: 0, 2: 0} and state.centre_eligible == ()
+    state = roll(state, {0: 6, 1: 5, 2: 1})
+    assert total(state, 0) == 3 and total(state, 1) == 4
+    assert len(state.last_result["carried"]) == 3
+    assert set(state.last_result["carried"]) <= set(state.pots[0])   # next round's centre
+    assert state.round == 2 and not state.is_terminal()
 
 
 def test_no_side_pots_means_everyone_matches_the_short_player():

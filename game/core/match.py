@@ -31,6 +31,27 @@ class RecordError(ValueError):
     """A saved game or replay that cannot be loaded; the message is for players."""
 
 
+def check_rules_version(record: Mapping, game) -> int:
+    """The record's rules version (records before rules versions: 1); refuses,
+    with a clear message, one whose rules changed in a way that replays it
+    differently."""
+    version = record.get("rules_version", 1)
+    if isinstance(version, bool) or not isinstance(version, int) or version < 1:
+        raise RecordError("this game record has no valid rules version")
+    if version > game.rules_version:
+        raise RecordError(f"this {game.info.title} game was made by a newer version of Dice Tavern "
+                          f"(rules version {version})")
+    if not game.replays_records_of(version):
+        raise older_rules_error(game, version)
+    return version
+
+
+def older_rules_error(game, version: int) -> RecordError:
+    return RecordError(f"this {game.info.title} game was made by an older version of Dice Tavern "
+                       f"(rules version {version}, now {game.rules_version}); the rules have "
+                       f"changed since, so it cannot be replayed or continued")
+
+
 @dataclass(frozen=True)
 class Seat:
     """Who sits in a seat: a named human, or an AI at a level."""
@@ -176,6 +197,7 @@ class Match:
             "format": RECORD_FORMAT,
             "version": RECORD_VERSION,
             "game": self.game_id,
+            "rules_version": self.game.rules_version,
             "options": {k: list(v) if isinstance(v, tuple) else v for k, v in self.options.items()},
             "seats": [s.to_json() for s in self.seats],
             "seed": self.seed,
@@ -220,6 +242,7 @@ class Match:
             match = cls(game_id, seats, record.get("options") or {}, seed, dice)
         except ValueError as exc:
             raise RecordError(f"the record's settings are not valid: {exc}") from exc
+        rules_version = check_rules_version(record, match.game)
         actions = record.get("actions")
         if not isinstance(actions, list):
             raise RecordError("the record has no action list")
@@ -231,5 +254,9 @@ class Match:
                 action = match.game.action_from_json(entry["action"])
                 match.apply(player, action)
             except (KeyError, TypeError, ValueError) as exc:
+                if rules_version < match.game.rules_version:
+                    raise older_rules_error(match.game, rules_version) from exc
                 raise RecordError(f"the record is damaged at move {i + 1}: {exc}") from exc
+            if rules_version < match.game.rules_version and match.state.departs_from_rules(rules_version):
+                raise older_rules_error(match.game, rules_version)
         return match

@@ -262,6 +262,9 @@ class Game:
 
     info: ClassVar[GameInfo]
     action_types: ClassVar[tuple[type, ...]] = ()
+    rules_version: ClassVar[int] = 1
+    """Raised whenever a rules change could make an old record replay differently;
+    every record carries it (see ``replays_records_of``)."""
 
     def __init__(self, num_players: int, options: Mapping[str, Any] | None = None):
         lo, hi = self.info.min_players, self.info.max_players
@@ -276,6 +279,13 @@ class Game:
 
     def new_initial_state(self) -> "State":
         raise NotImplementedError
+
+    def replays_records_of(self, rules_version: int) -> bool:
+        """Whether a record made under an older ``rules_version`` may still replay
+        identically at this player count and these options (a game overrides
+        this when its change left some tables untouched); the replay then asks
+        ``State.departs_from_rules`` after every move."""
+        return rules_version == self.rules_version
 
     def action_from_json(self, data: Mapping) -> Action:
         return action_from_json(data, self.action_types)
@@ -362,6 +372,11 @@ class State:
         return twin
 
     # --- the end --------------------------------------------------------
+    def departs_from_rules(self, rules_version: int) -> bool:
+        """Whether play so far went differently than under that older rules
+        version (asked only for records ``Game.replays_records_of`` accepts)."""
+        return False
+
     def is_terminal(self) -> bool:
         raise NotImplementedError
 

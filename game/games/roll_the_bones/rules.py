@@ -9,9 +9,21 @@ from its first owner's collection to the pot and on to its captor:
 
 A *round* is antes, announcements and one simultaneous roll; ties continue the
 round in *stages* among the tied players until one of them wins.  Pots are a
-list: ``pots[0]`` is the centre pot (open to everyone in the round); side pots
-carry the tuple of players who anted into them (poker-style layers, which is
-the text's side-pot rule generalised to any number of short players).
+list: ``pots[0]`` is the centre pot, ``pots[1:]`` the side pots.  Each pot has
+the players who may win it:
+
+* the centre holds the antes every stage player could match, the rolled dice of
+  ties and the dice *carried* over from an earlier round (a side pot nobody could
+  win); it is for ``centre_eligible``, the players who anted this round
+  (text: "all the dice in the center pot if they had ante'd to it that round");
+* a side pot holds the ante layers a short player could not match and carries the
+  tuple of players who anted into it (poker-style layers: the text's side-pot
+  rule generalised to any number of short players).
+
+The roll's winner takes every rolled die; each pot goes to the winner if they
+may win it, else to the best roll among its players ("The second highest die
+would then collect everything else"), else it stays on the table for the next
+round's centre.
 
 Pure Python: no pygame, no pymunk.
 """
@@ -65,6 +77,13 @@ class RollTheBonesGame(Game):
         ),
         hidden_dice=False)
     action_types = (Ante, Declare)
+    rules_version = 2
+    """2: pots go only to players who anted to them (carried dice included).
+    A version-1 record replays identically until the first roll whose centre
+    the winner may not take (``BonesState.departs_from_rules``)."""
+
+    def replays_records_of(self, rules_version: int) -> bool:
+        return rules_version in (1, 2)
 
     def new_initial_state(self) -> "BonesState":
         return BonesState(self)
@@ -104,7 +123,8 @@ class BonesState(State):
             list(range(SIX_SIDERS_EACH * p, SIX_SIDERS_EACH * (p + 1))) + [SIX_SIDERS_EACH * n + p]
             for p in range(n)]
         self.pots: list[list[int]] = [[]]            # pots[0] = centre
-        self.pot_eligible: list[tuple[int, ...] | None] = [None]
+        self.pot_eligible: list[tuple[int, ...] | None] = [None]   # None: see centre_eligible
+        self.centre_eligible: tuple[int, ...] = ()    # who anted this round (sorted)
         self.in_flight: dict[int, int] = {}            # player -> die being rolled
         self.round = 1
         self.stage = 0                                 # 0 = first roll, k = k-th tiebreak
@@ -123,6 +143,7 @@ class BonesState(State):
         self.out_event: list[int | None] = [None] * n  # elimination event number per player
         self.events = 0
         self.last_result: dict | None = None
+        self.v1_departed = False                       # see departs_from_rules
         self.results_log: list[dict] = []              # one entry per resolved roll
         self._start_round()
 
@@ -163,6 +184,7 @@ class BonesState(State):
     def _start_round(self) -> None:
         self.round_players = self.clockwise_from(self.starter, self.alive())
         self.stage = 0
+        self.centre_eligible = ()
         self._start_stage(self.round_players)
 
     def _start_stage(self, players: tuple[int, ...]) -> None:
@@ -253,7 +275,16 @@ class BonesState(State):
             collection.remove(die)
             self.pots[pot].append(die)
             self.anted[player].append(die)
+        if amount and player not in self.centre_eligible:
+            self.centre_eligible = tuple(sorted((*self.centre_eligible, player)))
         self.cursor += 1
+
+    def ante_split(self, player: int) -> tuple[int, int]:
+        """(dice to the centre, dice to side pots) of the player's ante.  The
+        ante fills the centre first; six-siders go in before bones, so anted
+        bones land in the side pots (a stated rule: there is no choice)."""
+        centre = sum(1 for pot in self.slots.get(player, ()) if pot == 0)
+        return centre, len(self.slots.get(player, ())) - centre
 
     # --- protocol --------------------------------------------------------------
     def chance_request(self):
@@ -311,12 +342,15 @@ class BonesState(State):
             self._start_stage(tied)
             return
         winner = tied[0]
-        haul: dict[int, list[int]] = {}
-        haul.setdefault(winner, []).extend(d for d, _f in rolled.values())
-        haul[winner].extend(self.pots[0])
+        if self.pots[0] and winner not in self.centre_eligible:
+            self.v1_departed = True                    # rules version 1 gave the winner the centre
+        haul: dict[int, list[int]] = {winner: [d for d, _f in rolled.values()]}
         carried: list[int] = []
-        for dice, eligible in zip(self.pots[1:], self.pot_eligible[1:]):
-            taker = self._side_pot_taker(eligible, winner, faces)
+        pots = [(self.pots[0], self.centre_eligible)] + list(zip(self.pots[1:], self.pot_eligible[1:]))
+        for dice, eligible in pots:
+            if not dice:
+                continue
+            taker = self._pot_taker(eligible, winner, faces)
             if taker is None:
                 carried.extend(dice)
             else:
@@ -342,10 +376,10 @@ class BonesState(State):
         self._start_round()
 
     @staticmethod
-    def _side_pot_taker(eligible, winner, faces) -> int | None:
-        """Who takes a side pot: the winner if they anted into it, else the
-        highest roll among its contributors in this roll; None (the pot is
-        carried to the next round) if those tie or none of them rolled."""
+    def _pot_taker(eligible, winner, faces) -> int | None:
+        """Who takes a pot: the winner if they may win it, else the highest roll
+        among its players in this roll; None (the pot stays on the table for the
+        next round's centre) if those tie or none of them rolled."""
         if winner in eligible:
             return winner
         rolls = [(faces[p], p) for p in eligible if p in faces]
@@ -354,6 +388,9 @@ class BonesState(State):
         best = max(f for f, _p in rolls)
         best_players = [p for f, p in rolls if f == best]
         return best_players[0] if len(best_players) == 1 else None
+
+    def departs_from_rules(self, rules_version: int) -> bool:
+        return rules_version == 1 and self.v1_departed
 
     def _record(self, entry: dict) -> None:
         self.last_result = entry
@@ -397,6 +434,7 @@ class BonesState(State):
             "collections": [sorted(c) for c in self.collections],
             "pots": [sorted(p) for p in self.pots],
             "pot_eligible": [list(e) if e is not None else None for e in self.pot_eligible],
+            "centre_eligible": list(self.centre_eligible),
             "in_flight": {str(p): d for p, d in self.in_flight.items()},
             "order": list(self.order), "amounts": {str(p): a for p, a in self.amounts.items()},
             "declared": {str(p): d for p, d in self.declared.items()},
@@ -425,7 +463,8 @@ class BonesView:
         self.declared = dict(state.declared)
         self.pot_sizes = tuple(len(p) for p in state.pots)
         self.pot_bones = tuple(sum(1 for d in p if state.is_bone(d)) for p in state.pots)
-        self.pot_eligible = tuple(state.pot_eligible)
+        # who may win each pot; the centre's players are those who anted this round
+        self.pot_eligible = (state.centre_eligible,) + tuple(state.pot_eligible[1:])
         self.ante_size = state.ante_size()
         self.last_result = state.last_result
 
@@ -449,6 +488,38 @@ def check_invariants(prev: BonesState, action: Action, state: BonesState) -> Non
         for p in state.order:
             assert state.collections[p], f"player {p} was left without a die to roll"
     assert len(state.pots) == len(state.pot_eligible)
+    assert set(state.centre_eligible) <= set(state.round_players)
     assert state.eliminations >= prev.eliminations
+    if prev.phase == "roll" and len(state.results_log) > len(prev.results_log) \
+            and state.last_result["kind"] == "win":
+        _check_haul(prev, state.last_result)
     if state.phase == "over":
         assert len(state.alive()) == 1 and not any(state.pots)
+
+
+def _check_haul(prev: BonesState, result: dict) -> None:
+    """Each die of a won roll went where the text sends it: rolled dice to the
+    winner, a pot (carried dice included, they lie in the centre) only to a
+    player who anted into it, the winner first, else the best roll among them."""
+    rolled = set(prev.in_flight.values())
+    pot_of = {d: i for i, pot in enumerate(prev.pots) for d in pot}
+    winner = result["winner"]
+    faces = {int(p): f for p, f in result["faces"].items()}
+    taken = set()
+    for p, dice in result["haul"].items():
+        p = int(p)
+        for d in dice:
+            taken.add(d)
+            if d in rolled:
+                assert p == winner, f"rolled die {d} went to {p}, not the winner {winner}"
+                continue
+            i = pot_of[d]
+            eligible = prev.centre_eligible if i == 0 else prev.pot_eligible[i]
+            assert p in eligible, f"player {p} took die {d} of pot {i} without anteing to it"
+            if winner in eligible:
+                assert p == winner, f"pot {i} went to {p} although the winner {winner} anted to it"
+            else:
+                assert faces[p] == max(faces[q] for q in eligible if q in faces), \
+                    f"pot {i} went to {p}, not the best roll among its players"
+    assert rolled <= taken, "a rolled die was not taken by the winner"
+    assert set(result["carried"]) | taken == rolled | set(pot_of), "a pot die went nowhere"

@@ -140,7 +140,8 @@ class TableScene(BaseTableScene):
             for p, dice in haul.items():
                 self._fly(dice, POT_CENTRE, self.pile_spots[int(p)], 0.3)
             if result.get("carried"):
-                self.announce(f"{len(result['carried'])} dice of a side pot stay for the next round")
+                self.announce(f"{len(result['carried'])} dice nobody could win stay on the table "
+                              "for the next round's centre pot")
             if state.is_terminal():
                 self._show_banner(f"{self.seat_name(winner)} holds every die!")
             del total
@@ -277,9 +278,12 @@ class TableScene(BaseTableScene):
                          bold=True, anchor="midbottom", shadow=2)
             th.draw_text(canvas, self.theme, count, (spot[0], spot[1] + radius + 2), 15, th.CREAM,
                          anchor="midtop", shadow=2)
-            if i:
-                names = ", ".join(self.seat_name(p)[:8] for p in state.pot_eligible[i])
-                th.draw_text(canvas, self.theme, f"for {names}", (spot[0], spot[1] + radius + 20), 13,
+            eligible = state.pot_eligible[i] if i else state.centre_eligible
+            if i or (state.phase in ("declare", "roll") and set(eligible) != set(state.round_players)):
+                # the centre is only for those who anted this round (rule text)
+                names = ", ".join(self.seat_name(p)[:8] for p in eligible)
+                note = f"for {names}" if names else "nobody anted: it stays on the table"
+                th.draw_text(canvas, self.theme, note, (spot[0], spot[1] + radius + 20), 13,
                              th.CREAM_DIM, anchor="midtop", shadow=1)
 
     def _draw_bubbles(self, canvas) -> None:
@@ -318,6 +322,14 @@ class TableScene(BaseTableScene):
         if player is not None:
             if state.phase == "ante":
                 ask = f"{self.seat_name(player)}, ante {state.amounts[player]}: which dice?"
+                centre, side = state.ante_split(player)
+                if side:
+                    # the split is a rule, not a choice: say it where the choice is made
+                    note = (f"all {side} go to the side pot: a short player cannot match them" if not centre else
+                            f"{centre} to the centre, {side} to the side pot: six-siders fill the "
+                            f"centre first, so bones you ante land in the side pot")
+                    th.draw_text(canvas, self.theme, note, (1240, 600), 15, th.CREAM_DIM,
+                                 anchor="bottomright", shadow=1)
             else:
                 ask = f"{self.seat_name(player)}, roll the bone?"
             th.draw_text(canvas, self.theme, ask, (1240, 632), 21, th.CREAM, bold=True, anchor="bottomright",
@@ -335,3 +347,41 @@ class TableScene(BaseTableScene):
         box.blit(surf, surf.get_rect(center=box.get_rect().center))
         box.set_alpha(alpha)
         canvas.blit(box, plate)
+
+
+def _shot_short_stack(app, ctx):
+    """A human antes into a side pot beside a centre holding carried dice."""
+    from ...core.match import Match, Seat
+    from ...scenes.launch import make_table
+    seats = [Seat("You", "human"), Seat("Mira", "ai", "hard"), Seat("Odo", "ai", "normal"),
+             Seat("Tam", "ai", "easy")]
+    match = Match("roll-the-bones", seats, None, ctx.seed)
+    state = match.state
+    # A mid-game table, rigged directly (every die id still exists once): Tam is
+    # down to one die and four dice, a bone among them, were left by an earlier round.
+    sixes, bones = list(range(40)), list(range(40, 44))
+    hands = [(12, 2), (14, 1), (10, 0), (1, 0)]
+    state.collections = []
+    for s, b in hands:
+        state.collections.append(sorted(sixes[:s] + bones[:b]))
+        del sixes[:s], bones[:b]
+    state.pots, state.pot_eligible = [sixes + bones], [None]
+    state.eliminations = 1
+    state.starter = 1
+    state._start_round()
+    while state.turn_player() != 0:
+        player = state.turn_player()
+        state = state.apply(player, state.legal_actions(player)[0])
+    match.state = state
+    return make_table(app, match)
+
+
+def _register_shots() -> None:
+    try:
+        from ...ui.shots import register_shot
+    except ImportError:  # pragma: no cover - shots are a dev tool
+        return
+    register_shot("bones-short-stack", _shot_short_stack)
+
+
+_register_shots()
