@@ -100,6 +100,15 @@ def _table(app, ctx):
     return make_table(app, ctx.match())
 
 
+def _log(app, ctx):
+    """A table with the game log open (later in the game, so it has a story)."""
+    from .scenes.launch import make_table
+    table = make_table(app, ctx.match(progress=0.7))
+    table.enter()
+    table.log_panel.is_open = True
+    return table
+
+
 def _pause(app, ctx):
     from .scenes.pause import PauseScene
     table = _table(app, ctx)
@@ -128,10 +137,10 @@ def _replay(app, ctx):
 
 for _name, _builder in (("title", _title), ("setup", _setup), ("settings", _settings), ("rules", _rules),
                         ("pause", _pause), ("curtain", _curtain), ("results", _results),
-                        ("replay", _replay), ("table", _table)):
+                        ("replay", _replay), ("table", _table), ("log", _log)):
     register_shot(_name, _builder)
 
-NEEDS_BUILT_GAME = {"table", "pause", "results", "replay"}
+NEEDS_BUILT_GAME = {"table", "pause", "results", "replay", "log"}
 
 
 def default_game() -> str:

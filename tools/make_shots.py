@@ -1,7 +1,7 @@
 """Write the README's screenshots (PNG): `python tools/make_shots.py [FOLDER]`.
 
 The set: the title, setup, rules, settings, pause, curtain and results
-screens, the replay viewer, and the table of every built game at a mid-game
+screens, the replay viewer, the game log, and the table of every built game at a mid-game
 moment (``table-<game>.png``).  Uses the same renderer as
 `python -m game shot`, in a throw-away data folder; scenes that need a built
 game are skipped while it is not built.  Images are 1280x720 PNGs, each
@@ -29,6 +29,7 @@ MENU_SHOTS = (
     ("curtain", "curtain", "liars-dice", 3),
     ("results", "results", "roll-for-it", 4),
     ("replay", "replay", "liars-dice", 4),
+    ("log", "log", "liars-dice", 4),
 )
 TABLE_PLAYERS = {"diced-out": 3}
 """Seats per table shot (others: 4); Diced Out's sheets are large."""

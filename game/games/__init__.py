@@ -111,6 +111,16 @@ def make_agent(game_id: str, level: str, player: int, rng):
     return module.make_agent(level, player, rng)
 
 
+def narrator(game_id: str):
+    """The game's ``narrate`` module (the game log's sentences), or None."""
+    try:
+        return importlib.import_module(package_name(game_id) + ".narrate")
+    except ModuleNotFoundError as exc:
+        if exc.name and exc.name.startswith(package_name(game_id)):
+            return None
+        raise
+
+
 def rules_markdown(game_id: str) -> str:
     """The player-facing rules text of a game (``RULES.md`` in its package)."""
     path = package_dir(game_id) / "RULES.md"

@@ -37,8 +37,11 @@ from ..core.playback import REPLAY_SPEEDS, ReplayFeed  # noqa: F401 (re-exported
 from ..core.protocol import (CHANCE, Action, IllegalActionError, RollRequest, RollResult,
                              ShuffleRequest)
 from ..core.userfiles import UserFileError
+from .. import games
+from ..core.narration import GameLog
 from . import layout
 from . import theme as th
+from .game_log import LogPanel, SinceSummary
 from .pictures import render_table_background, table_background  # noqa: F401 (re-exported)
 from .scene import Scene
 
@@ -106,6 +109,12 @@ class TableScene(Scene):
         self._throw_released_at: int | None = None
         self._renderer = None
         self.time = 0.0
+        self.game_log = GameLog(match.game.new_initial_state(), [s.name for s in match.seats],
+                                games.narrator(match.game_id) if games.is_known(match.game_id) else None)
+        """Every action of the whole game in words (``L`` or the Log button)."""
+        self.log_panel = LogPanel(self.game_log)
+        self.since = SinceSummary()
+        self._since_for: int | None = None
 
     # ------------------------------------------------------------------
     # Subclass hooks
@@ -222,9 +231,12 @@ class TableScene(Scene):
     # Lifecycle
     # ------------------------------------------------------------------
     def enter(self) -> None:
+        self.game_log.sync(self.match.history)
         self._maybe_curtain()
 
     def handle_event(self, event) -> None:
+        if self.log_panel.handle_event(event):
+            return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             if self.replay is not None:
                 self._leave_replay()
@@ -240,6 +252,9 @@ class TableScene(Scene):
 
     def fixed_update(self, dt: float) -> None:
         self.time += dt
+        if self.log_panel.is_open:
+            return   # the table holds still while the log is read
+        self._update_since()
         for line in self.log:
             line.age += dt
         if self._advance_throw(dt):
@@ -278,6 +293,38 @@ class TableScene(Scene):
         self._draw_throw_prompt(canvas)
         if self.replay is not None:
             self._draw_replay_bar(canvas)
+        self.draw_above_dice(canvas)
+        self._draw_log_chrome(canvas)
+
+    def draw_above_dice(self, canvas: pygame.Surface) -> None:
+        """Game drawing above the dice in flight (banners, dialogs); the log
+        button and panel still go on top."""
+
+    def _draw_log_chrome(self, canvas: pygame.Surface) -> None:
+        """The shared log pieces: the "since your last move" card, the Log button, the open panel."""
+        if self.curtain_hides_table():
+            return
+        self.since.draw(canvas, self.theme)
+        mouse = self.app.to_canvas(pygame.mouse.get_pos()) if pygame.display.get_surface() else (-1, -1)
+        self.log_panel.draw_button(canvas, self.theme, mouse)
+        self.log_panel.draw(canvas, self.theme)
+
+    def curtain_hides_table(self) -> bool:
+        """True while the pass-the-screen curtain is on its way up."""
+        return self._curtain_for is not None
+
+    def _update_since(self) -> None:
+        """Show what others did since a human's last move when their turn starts."""
+        seat = self.human_to_act()
+        if seat is None:
+            seat = self.waiting_thrower
+        if seat == self._since_for:
+            return
+        self._since_for = seat
+        if seat is None or self.replay is not None or not self.game_log.has_acted(seat):
+            return
+        title = "Since your last move" if len(self.humans) == 1 else f"{self.seat_name(seat)}: since your last move"
+        self.since.show(seat, title, self.game_log.since_last_turn(seat))
 
     # ------------------------------------------------------------------
     # Driving the match
@@ -311,6 +358,9 @@ class TableScene(Scene):
     def _apply(self, player: int, action: Action) -> None:
         before = self.match.state
         self.match.apply(player, action)
+        self.game_log.sync(self.match.history)
+        if player == self.since.seat:
+            self.since.hide()
         self._ai_timer = 0.0
         if player != CHANCE:
             self.announce(f"{self.seat_name(player)}: {action.label()}")
@@ -587,7 +637,7 @@ class TableScene(Scene):
                 canvas.blit(small, (plate.x + 28, plate.y + 25))
 
     def _draw_log(self, canvas: pygame.Surface) -> None:
-        y = 700
+        y = 700 if self.replay is None else self._replay_buttons()["slower"].y - 52   # above the replay bar
         for line in reversed(self.log[-4:]):
             fade = max(0, min(255, int(255 - max(0.0, line.age - 6.0) * 120)))
             if fade <= 0:

@@ -488,9 +488,7 @@ class TableScene(BaseTableScene):
             self._draw_sheet(canvas, p, sheet)
         self._draw_status(canvas)
 
-    def draw(self, canvas, alpha) -> None:
-        super().draw(canvas, alpha)
-        # Overlays go above the dice.
+    def draw_above_dice(self, canvas) -> None:
         seat = self.human_to_act()
         if seat is not None and self.state.phase == PENALTY and not self.is_busy():
             self._draw_penalty(canvas, seat)

@@ -1,0 +1,139 @@
+"""The game log as data: every action of a match told in a player's words.
+
+A game supplies a *narrator* (``narrate.py`` in its slice, found through
+``games.narrator``): ``narrate(before, player, action, after, names)`` returns
+the sentences for one applied action (chance outcomes included) and
+``round_title(state)`` names the round a state is in; optionally
+``acting_seat(before, player, action)`` says whose move a chance outcome is
+(a seat's own throw), for the "since your last turn" summary.  Narrators state only
+public facts: a die hidden under a cup is never described before its cup
+comes up, so the log is safe at a hot-seat table.
+
+Sentences are in the past tense with the seat's name as subject ("Mags bid
+four fives", "You called"): English past tense does not change with the
+person, so no sentence needs to know whether a seat is "you".  All number
+words and lists come from the helpers below, the one place to change the
+wording for every game.
+
+``GameLog`` follows a match's history (it keeps its own copy of the state,
+so a continued game or a replay gets the whole story, not just what was seen
+since the table opened), grouped by round, and knows which entries came
+after a seat's last own action (the "since your last turn" summary).
+Pure Python: no pygame."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, Sequence
+
+from .protocol import CHANCE
+
+NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+                "eleven", "twelve")
+
+
+def number(n: int) -> str:
+    """"three", or digits from 13 on."""
+    return NUMBER_WORDS[n] if 0 <= n < len(NUMBER_WORDS) else str(n)
+
+
+def there(n: int) -> str:
+    """"there was one", "there were three", "there were no"."""
+    return f"there {'was' if n == 1 else 'were'} {number(n)}"
+
+
+def plural(n: int, word: str, words: str | None = None) -> str:
+    """"1 die", "3 dice", "no dice" (``words``: the irregular plural)."""
+    return f"{number(n) if n == 0 else n} {word if n == 1 else (words or word + 's')}"
+
+
+def bid_words(quantity: int, face: int) -> str:
+    """"four fives", "one six" (a bid as players say it)."""
+    from .bidding import face_name
+    return f"{number(quantity)} {face_name(face, quantity)}"
+
+
+def listing(items: Sequence[str]) -> str:
+    """"A", "A and B", "A, B and C"."""
+    items = list(items)
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    """One sentence of the log."""
+    index: int          # the history position of the action told (0-based)
+    round: str          # the round heading it belongs under
+    text: str
+    actor: int          # the seat that acted (a seat's own throw counts as theirs), or CHANCE
+
+
+Narrate = Callable[[Any, int, Any, Any, Callable[[int], str]], Sequence[str]]
+
+
+def plain_narrate(before, player, action, after, name) -> list[str]:
+    """Fallback for a game without a narrator: the action's own label."""
+    if player == CHANCE:
+        return []
+    return [f"{name(player)}: {action.label()}"]
+
+
+class GameLog:
+    """The log of one match (see the module docstring)."""
+
+    def __init__(self, initial_state, names: Sequence[str], narrator=None):
+        self._initial = initial_state
+        self.names = list(names)
+        self._narrate: Narrate = getattr(narrator, "narrate", None) or plain_narrate
+        self._round_title = getattr(narrator, "round_title", None) or (lambda state: "")
+        self._acting_seat = getattr(narrator, "acting_seat", None) or (lambda before, player, action: player)
+        self.entries: list[LogEntry] = []
+        self._state = initial_state
+        self._done = 0
+        self._last_own: dict[int, int] = {}   # seat -> entries count after its last own action
+
+    def name(self, seat: int) -> str:
+        return self.names[seat] if 0 <= seat < len(self.names) else "?"
+
+    def sync(self, history: Sequence[tuple[int, Any]]) -> list[LogEntry]:
+        """Tell every action of ``history`` not told yet; returns the new
+        entries.  A shorter history (a replay stepped back) starts over."""
+        if len(history) < self._done:
+            self.entries, self._state, self._done, self._last_own = [], self._initial, 0, {}
+        new: list[LogEntry] = []
+        for i in range(self._done, len(history)):
+            player, action = history[i]
+            before = self._state
+            heading = self._round_title(before)
+            after = before.apply(player, action)
+            try:
+                lines = list(self._narrate(before, player, action, after, self.name))
+            except Exception:  # a narrator bug must never stop the game
+                lines = plain_narrate(before, player, action, after, self.name)
+            actor = self._acting_seat(before, player, action)
+            batch = [LogEntry(i, heading, text, actor) for text in lines]
+            new += batch
+            self.entries += batch
+            if actor != CHANCE:
+                self._last_own[actor] = len(self.entries)
+            self._state = after
+            self._done = i + 1
+        return new
+
+    def rounds(self) -> list[tuple[str, list[LogEntry]]]:
+        """The entries grouped under their round headings, in order."""
+        out: list[tuple[str, list[LogEntry]]] = []
+        for entry in self.entries:
+            if not out or out[-1][0] != entry.round:
+                out.append((entry.round, []))
+            out[-1][1].append(entry)
+        return out
+
+    def has_acted(self, seat: int) -> bool:
+        return seat in self._last_own
+
+    def since_last_turn(self, seat: int) -> list[LogEntry]:
+        """What others did since ``seat`` last acted (all of it if they never did)."""
+        start = self._last_own.get(seat, 0)
+        return self.entries[start:]

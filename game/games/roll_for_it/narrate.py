@@ -1,0 +1,67 @@
+"""Roll For It! in the game log (see ``game.core.narration``): roll-offs,
+rolls, every placed die, scored cards and points, and how the game ended."""
+from __future__ import annotations
+
+from ...core.narration import listing, plural
+from ...core.protocol import CHANCE
+from .rules import KeepRest, Pass, Place, Roll, TakeBack, card
+
+ENDINGS = {"target": "a player reached the target", "deck": "the cards ran out",
+           "stall": "nobody could score any more"}
+
+
+def round_title(state) -> str:
+    if state.phase in ("shuffle", "rolloff"):
+        return "Who starts"
+    return f"Round {state.turns_played // max(1, state.n) + 1}"
+
+
+def acting_seat(before, player, action) -> int:
+    """A turn's throw is the turn player's own move."""
+    return before.turn if player == CHANCE and before.phase == "roll" else player
+
+
+def narrate(before, player, action, after, name) -> list[str]:
+    lines: list[str] = []
+    if player == CHANCE:
+        if before.phase == "shuffle":
+            return [f"The deck was shuffled; {plural(len([s for s in after.slots if s is not None]), 'card')} "
+                    f"face up."]
+        if before.phase == "rolloff":
+            totals = ", ".join(f"{name(p)} {t}" for p, t in after.rolloff)
+            lines.append(f"Roll-off: {totals}.")
+            if after.phase == "start":
+                lines.append(f"{name(after.turn)} starts.")
+            else:
+                lines.append(f"Tie: {listing([name(p) for p in after.contenders])} roll again.")
+            return lines
+        p = before.turn
+        faces = ", ".join(str(f) for f in sorted(action.faces[0]))
+        lines.append(f"{name(p)} rolled {faces}.")
+        if after.turn != p or after.phase != "place":
+            lines.append(f"No die fitted a card; {name(p)} kept them.")
+        return lines + _ending(before, after)
+    if isinstance(action, Roll):
+        return []   # the throw's outcome says it
+    if isinstance(action, TakeBack):
+        lines.append(f"{name(player)} took every die back from the cards.")
+    elif isinstance(action, Pass):
+        lines.append(f"{name(player)} passed with all six dice on cards.")
+    elif isinstance(action, KeepRest):
+        lines.append(f"{name(player)} kept the rest and ended the turn.")
+    elif isinstance(action, Place):
+        c = card(action.card)
+        lines.append(f"{name(player)} put a {action.face} on the {c.points}-point card.")
+        if len(after.scored[player]) > len(before.scored[player]):
+            lines.append(f"{name(player)} completed the {c.points}-point card: {after.scores[player]} points.")
+        elif after.turn != player and after.phase != "over":
+            lines.append(f"No other die fitted; the turn passed to {name(after.turn)}.")
+    else:
+        return [f"{name(player)}: {action.label()}"]
+    return lines + _ending(before, after)
+
+
+def _ending(before, after) -> list[str]:
+    if after.phase != "over" or before.phase == "over":
+        return []
+    return [f"Game over: {ENDINGS.get(after.end_reason, after.end_reason)}."]

@@ -1,0 +1,48 @@
+"""Roll the Bones in the game log (see ``game.core.narration``): antes,
+bone announcements, every roll, who took which pot share and who went out."""
+from __future__ import annotations
+
+from ...core.narration import listing, plural
+from ...core.protocol import CHANCE
+from .rules import Ante
+
+
+def round_title(state) -> str:
+    return f"Round {state.round}"
+
+
+def _die(state, die: int) -> str:
+    return "bone" if state.is_bone(die) else "six-sider"
+
+
+def narrate(before, player, action, after, name) -> list[str]:
+    if player != CHANCE:
+        if isinstance(action, Ante):
+            amount = before.amounts.get(player, 0)
+            bones = f" ({plural(action.bones, 'bone')})" if action.bones else ""
+            return [f"{name(player)} anted {plural(amount, 'die', 'dice')}{bones}."]
+        die = "the bone die" if action.bone else "a six-sider"
+        if before.declare_pass == 2:
+            changed = before.declared.get(player) != action.bone
+            return [f"{name(player)} {'switched to' if changed else 'stayed with'} {die}."]
+        return [f"{name(player)} announced {die}."]
+    lines: list[str] = []
+    if len(after.results_log) > len(before.results_log):
+        r = after.results_log[-1]
+        dice = r.get("dice", {})
+        rolls = [f"{name(int(p))} {f}" + (" (bone)" if before.is_bone(dice.get(p, 0)) else "")
+                 for p, f in r["faces"].items()]
+        lines.append("Rolled: " + ", ".join(rolls) + ".")
+        if r["kind"] == "tie":
+            tied = [name(p) for p in r["tied"]]
+            kept = " (they keep the dice they rolled)" if r.get("kept") else ""
+            lines.append(f"Tie: {listing(tied)} roll again{kept}.")
+        else:
+            shares = [f"{name(int(p))} took {plural(len(d), 'die', 'dice')}" for p, d in r["haul"].items()]
+            lines.append(f"{name(r['winner'])} won the roll. Pot shares: {listing(shares)}.")
+            if r.get("carried"):
+                lines.append(f"{plural(len(r['carried']), 'die', 'dice')} stayed in the pot for the next round.")
+    out = [p for p in range(after.n) if after.out_event[p] is not None and before.out_event[p] is None]
+    for p in out:
+        lines.append(f"{name(p)} had no dice left and went out; the ante rose to {after.ante_size()}.")
+    return lines

@@ -1,0 +1,185 @@
+"""The game log on screen: one shared component for every table.
+
+``LogPanel`` shows a ``game.core.narration.GameLog`` (the whole game, grouped
+by round) as a scrollable parchment overlay, opened with the "Log" button in
+the top-left corner or the L key, scrolled with the wheel, arrows, Page
+Up/Down, Home/End, and closed with L, Esc or a click outside.  While it is
+open the table holds still (the table scene checks ``is_open``).
+
+``SinceSummary`` is the "since your last turn" note: when a human's turn
+starts after several moves by others, their sentences stay on screen in a
+small card until that human acts (or a few seconds pass after they start
+to act)."""
+from __future__ import annotations
+
+import pygame
+
+from ..core.narration import GameLog, LogEntry
+from . import theme as th
+
+LOG_KEY = pygame.K_l
+SUMMARY_MIN_MOVES = 2
+"""A summary shows only when at least this many sentences happened since."""
+SUMMARY_LINES = 6
+
+
+class LogPanel:
+    """The scrollable log overlay and its corner button (see the module docstring)."""
+
+    BUTTON = pygame.Rect(14, 12, 92, 34)
+    RECT = pygame.Rect(290, 48, 700, 624)
+    LINE_H = 24
+
+    def __init__(self, log: GameLog):
+        self.log = log
+        self.is_open = False
+        self.scroll = 0                  # lines scrolled up from the newest
+        self._lines: list[tuple[str, bool]] = []
+        self._built_for = (-1, 0)
+
+    # --- input ---------------------------------------------------------------
+    def toggle(self) -> None:
+        self.is_open = not self.is_open
+        self.scroll = 0
+
+    def handle_event(self, event) -> bool:
+        """L / the button toggle; while open, every input is the panel's."""
+        if event.type == pygame.KEYDOWN and event.key == LOG_KEY:
+            self.toggle()
+            return True
+        if (event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1
+                and self.BUTTON.collidepoint(event.pos)):
+            self.toggle()
+            return True
+        if not self.is_open:
+            return False
+        page = self._visible_rows() - 1
+        if event.type == pygame.KEYDOWN:
+            steps = {pygame.K_UP: 1, pygame.K_DOWN: -1, pygame.K_PAGEUP: page, pygame.K_PAGEDOWN: -page,
+                     pygame.K_HOME: 10 ** 6, pygame.K_END: -10 ** 6}
+            if event.key in steps:
+                self._scroll_by(steps[event.key])
+            elif event.key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                self.is_open = False
+            return True
+        if event.type == pygame.MOUSEWHEEL:
+            self._scroll_by(3 * getattr(event, "y", 0))
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            button = getattr(event, "button", 1)
+            if button in (4, 5):
+                self._scroll_by(3 if button == 4 else -3)
+            elif not self.RECT.collidepoint(event.pos):
+                self.is_open = False
+            return True
+        return event.type in (pygame.MOUSEBUTTONUP, pygame.KEYUP, pygame.TEXTINPUT)
+
+    def _scroll_by(self, rows: int) -> None:
+        self.scroll = max(0, min(self.scroll + rows, max(0, len(self._lines) - self._visible_rows())))
+
+    def _visible_rows(self) -> int:
+        return (self.RECT.h - 86) // self.LINE_H
+
+    # --- drawing -------------------------------------------------------------
+    def _build(self, theme: th.Theme) -> None:
+        key = (len(self.log.entries), id(self.log.entries[0]) if self.log.entries else 0)
+        if key == self._built_for:
+            return
+        self._built_for = key
+        font = theme.font(17)
+        width = self.RECT.w - 72
+        lines: list[tuple[str, bool]] = []
+        for heading, entries in self.log.rounds():
+            if heading:
+                lines.append((heading, True))
+            for entry in entries:
+                wrapped = th.wrap_text(font, entry.text, width)
+                lines += [(("" if i == 0 else "   ") + text, False) for i, text in enumerate(wrapped)]
+        self._lines = lines
+
+    def draw_button(self, canvas: pygame.Surface, theme: th.Theme, mouse=(-1, -1)) -> None:
+        hot = self.BUTTON.collidepoint(mouse) or self.is_open
+        pygame.draw.rect(canvas, th.WOOD_LIGHT if hot else th.WOOD_DARK, self.BUTTON, border_radius=8)
+        pygame.draw.rect(canvas, th.BRASS_LIGHT if hot else th.BRASS, self.BUTTON, 2, border_radius=8)
+        th.draw_text(canvas, theme, "Log", (self.BUTTON.x + 14, self.BUTTON.centery), 18, th.CREAM,
+                     bold=True, anchor="midleft")
+        th.draw_text(canvas, theme, "L", (self.BUTTON.right - 14, self.BUTTON.centery), 14, th.BRASS_LIGHT,
+                     anchor="midright")
+
+    def draw(self, canvas: pygame.Surface, theme: th.Theme) -> None:
+        if not self.is_open:
+            return
+        self._build(theme)
+        th.dim(canvas, 120)
+        rect = self.RECT
+        th.panel(canvas, rect)
+        th.draw_text(canvas, theme, "Game log", (rect.x + 30, rect.y + 16), 30, th.INK, style="display")
+        th.draw_text(canvas, theme, "\u2191\u2193 PgUp PgDn scroll  \u00b7  L or Esc closes",
+                     (rect.right - 30, rect.y + 30), 14, th.BRASS_DARK, anchor="midright")
+        rows = self._visible_rows()
+        end = len(self._lines) - self.scroll
+        shown = self._lines[max(0, end - rows):end]
+        y = rect.y + 62
+        for text, heading in shown:
+            if heading:
+                pygame.draw.line(canvas, th.PARCHMENT_DARK, (rect.x + 30, y + 2), (rect.right - 30, y + 2), 1)
+                th.draw_text(canvas, theme, text, (rect.x + 30, y + 4), 18, (120, 60, 30), bold=True)
+            else:
+                th.draw_text(canvas, theme, text, (rect.x + 42, y + 3), 17, th.INK)
+            y += self.LINE_H
+        if not self._lines:
+            th.draw_text(canvas, theme, "Nothing has happened yet.", rect.center, 20, th.INK,
+                         style="italic", anchor="center")
+        if len(self._lines) > rows:   # a scroll bar
+            track = pygame.Rect(rect.right - 18, rect.y + 62, 6, rows * self.LINE_H)
+            pygame.draw.rect(canvas, th.PARCHMENT_DARK, track, border_radius=3)
+            h = max(20, track.h * rows // len(self._lines))
+            top = track.bottom - h - (track.h - h) * self.scroll // max(1, len(self._lines) - rows)
+            pygame.draw.rect(canvas, th.BRASS_DARK, (track.x, top, track.w, h), border_radius=3)
+
+
+class SinceSummary:
+    """"Since your last turn" (see the module docstring)."""
+
+    RECT_TOPLEFT = (14, 56)
+    WIDTH = 420
+
+    def __init__(self):
+        self.seat: int | None = None
+        self.title = ""
+        self.lines: list[str] = []
+
+    def show(self, seat: int, title: str, entries: list[LogEntry]) -> None:
+        """Show what happened since ``seat``'s last move, if it was enough to miss."""
+        if len(entries) < SUMMARY_MIN_MOVES:
+            self.hide()
+            return
+        self.seat = seat
+        self.title = title
+        texts = [e.text for e in entries]
+        if len(texts) > SUMMARY_LINES:
+            texts = [f"\u2026 {len(texts) - SUMMARY_LINES + 1} earlier (L for the log)"] + texts[-(SUMMARY_LINES - 1):]
+        self.lines = texts
+
+    def hide(self) -> None:
+        self.seat = None
+        self.lines = []
+
+    def draw(self, canvas: pygame.Surface, theme: th.Theme) -> None:
+        if self.seat is None or not self.lines:
+            return
+        font = theme.font(15)
+        wrapped: list[str] = []
+        for text in self.lines:
+            wrapped += th.wrap_text(font, text, self.WIDTH - 28)
+        wrapped = wrapped[-(SUMMARY_LINES + 3):]
+        rect = pygame.Rect(*self.RECT_TOPLEFT, self.WIDTH, 38 + 19 * len(wrapped))
+        veil = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(veil, (*th.WOOD_DARK, 225), veil.get_rect(), border_radius=10)
+        canvas.blit(veil, rect.topleft)
+        pygame.draw.rect(canvas, th.BRASS, rect, 1, border_radius=10)
+        th.draw_text(canvas, theme, self.title, (rect.x + 14, rect.y + 8), 16, th.BRASS_LIGHT, bold=True)
+        y = rect.y + 30
+        for text in wrapped:
+            th.draw_text(canvas, theme, text, (rect.x + 14, y), 15, th.CREAM)
+            y += 19
