@@ -12,7 +12,7 @@ import os
 import sys
 import tempfile
 
-from .ui.shots import SHOT_SCENES, register_shot  # noqa: F401 (re-exported)
+from .ui.shots import SHOT_SCENES, register_shot
 
 FRAMES_BEFORE_SHOT = 30
 MID_GAME = 0.4
@@ -168,8 +168,8 @@ def render(scene_name: str, out: str, *, game_id: str | None = None, seed: int =
     import pygame
 
     from .app import App
-    from .ui.scene import CANVAS_SIZE
     from .scenes.launch import is_playable
+    from .ui.scene import CANVAS_SIZE
     game_id = game_id or default_game()
     if scene_name in NEEDS_BUILT_GAME and not is_playable(game_id):
         raise ValueError(f"scene {scene_name!r} needs a built game; {game_id} is not built yet")

@@ -96,6 +96,7 @@ def test_replay_returns_where_it_came_from(tmp_path, monkeypatch):
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     monkeypatch.setenv("DICE_TAVERN_HOME", str(tmp_path))
     import pygame
+
     from game.app import App
     from game.core import saves
     from game.core.match import Match, Seat

@@ -22,8 +22,9 @@ after a seat's last own action (the "since your last turn" summary).
 Pure Python: no pygame."""
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Callable, Sequence
+from typing import Any
 
 from .protocol import CHANCE
 
@@ -107,10 +108,7 @@ class GameLog:
             before = self._state
             heading = self._round_title(before)
             after = before.apply(player, action)
-            try:
-                lines = list(self._narrate(before, player, action, after, self.name))
-            except Exception:  # a narrator bug must never stop the game
-                lines = plain_narrate(before, player, action, after, self.name)
+            lines = list(self._narrate(before, player, action, after, self.name))
             actor = self._acting_seat(before, player, action)
             batch = [LogEntry(i, heading, text, actor) for text in lines]
             new += batch

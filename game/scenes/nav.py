@@ -6,7 +6,8 @@ The table layer (``game.ui``) never imports the menu scenes; it asks
 tests may swap it for a recorder."""
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 
 class Navigator:

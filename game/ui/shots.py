@@ -5,7 +5,7 @@ own shots without importing the menu scenes; building and rendering the
 shots is ``game.shots``."""
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 SHOT_SCENES: dict[str, Callable] = {}
 

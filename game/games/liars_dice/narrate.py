@@ -2,10 +2,9 @@
 Jinto and their outcome.  Dice are described only once the cups come up."""
 from __future__ import annotations
 
-from ...core.bidding import Bid
+from ...core.bidding import Bid, face_name
 from ...core.narration import bid_words, plural, there
 from ...core.protocol import CHANCE
-from ...core.bidding import face_name
 
 
 def round_title(state) -> str:
@@ -24,11 +23,11 @@ def narrate(before, player, action, after, name) -> list[str]:
     what = face_name(c.face, c.count)
     ones = " (ones wild)" if c.wilds and c.face != 1 else ""
     if c.kind == "jinto":
-        lines = [f"{name(player)} said Jinto on {bid_words(c.quantity, c.face)} (bid by {name(c.bidder)}): "
-                 f"{there(c.count)} {what}{ones}."]
+        lines = [(f"{name(player)} said Jinto on {bid_words(c.quantity, c.face)} (bid by {name(c.bidder)}): "
+                  f"{there(c.count)} {what}{ones}.")]
     else:
-        lines = [f"{name(player)} called {bid_words(c.quantity, c.face)} (bid by {name(c.bidder)}): "
-                 f"{there(c.count)} {what}{ones}."]
+        lines = [(f"{name(player)} called {bid_words(c.quantity, c.face)} (bid by {name(c.bidder)}): "
+                  f"{there(c.count)} {what}{ones}.")]
     lines.append(f"{name(c.loser)} lost a die" + (" (the last one) and left the game." if c.eliminated else "."))
     if c.gainer is not None:
         lines.append(f"{name(c.gainer)} won a die back for the exact call.")

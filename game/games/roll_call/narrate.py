@@ -21,8 +21,8 @@ def narrate(before, player, action, after, name) -> list[str]:
     if r is None:
         return [f"{name(player)}: {action.label()}"]
     how = "called out of turn on" if isinstance(action, CallOutOfTurn) else "called"
-    lines = [f"{name(player)} {how} {bid_words(r.quantity, r.face)} (bid by {name(r.bidder)}): "
-             f"{there(r.total)} {face_name(r.face, r.total)} with Emblems."]
+    lines = [(f"{name(player)} {how} {bid_words(r.quantity, r.face)} (bid by {name(r.bidder)}): "
+              f"{there(r.total)} {face_name(r.face, r.total)} with Emblems.")]
     dice = "two dice" if r.dice_lost == 2 else "a die"
     wrong = "Wrong out-of-turn call: " if r.out_of_turn and r.bid_true else ""
     lines.append(f"{wrong}{name(r.loser)} lost {dice}"

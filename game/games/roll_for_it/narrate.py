@@ -25,8 +25,8 @@ def narrate(before, player, action, after, name) -> list[str]:
     lines: list[str] = []
     if player == CHANCE:
         if before.phase == "shuffle":
-            return [f"The deck was shuffled; {plural(len([s for s in after.slots if s is not None]), 'card')} "
-                    f"face up."]
+            up = plural(len([s for s in after.slots if s is not None]), "card")
+            return [f"The deck was shuffled; {up} face up."]
         if before.phase == "rolloff":
             totals = ", ".join(f"{name(p)} {t}" for p, t in after.rolloff)
             lines.append(f"Roll-off: {totals}.")
