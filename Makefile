@@ -5,7 +5,7 @@ VENV   ?= .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: play test test-all bench fairness shots dist smoke clean
+.PHONY: play test test-all lint bench fairness shots dist smoke wheel-check floors-check clean
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -18,6 +18,10 @@ play: $(STAMP)  ## set up and start the game
 
 test: $(STAMP)  ## set up and run the quick test suite (headless)
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest -n auto -m "not slow"
+
+lint: $(STAMP)  ## ruff on the whole tree, mypy on the core and the rules (settings: pyproject.toml)
+	$(PY) -m ruff check .
+	$(PY) -m mypy
 
 test-all: $(STAMP)  ## every test, including the long statistical ones
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest -n auto
@@ -43,6 +47,12 @@ dist: $(BUILD_STAMP)  ## build dist/dice-tavern/ (one folder) and dist/dice-tave
 
 smoke: $(STAMP)  ## run the built executables' --smoke mode; their dice faces must equal the source run's
 	PY=$(PY) tools/check_smoke.sh
+
+wheel-check: $(STAMP)  ## build the wheel, install it in a fresh venv (deps from PyPI), smoke + every screen vs source
+	$(PY) tools/check_wheel.py --shots
+
+floors-check: $(STAMP)  ## the same with the lowest dependency versions pyproject.toml allows
+	$(PY) tools/check_wheel.py --floors --shots
 
 clean:
 	rm -rf build dist .pytest_cache

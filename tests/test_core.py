@@ -67,15 +67,18 @@ def test_illegal_action_refused_with_clear_error():
 
 
 def test_same_seed_same_game_and_record_round_trip():
-    a = Match("toy", ai_seats(3), seed=11); a.play_out()
-    b = Match("toy", ai_seats(3), seed=11); b.play_out()
+    a = Match("toy", ai_seats(3), seed=11)
+    a.play_out()
+    b = Match("toy", ai_seats(3), seed=11)
+    b.play_out()
     assert a.history == b.history
     c = Match.from_record(json.loads(json.dumps(a.to_record())))
     assert c.history == a.history and c.state.summary() == a.state.summary()
 
 
 def test_interjections_happen_and_are_deterministic():
-    m = Match("toy", ai_seats(4), seed=5); m.play_out()
+    m = Match("toy", ai_seats(4), seed=5)
+    m.play_out()
     assert any(type(a).__name__ == "Heckle" for _, a in m.history)
 
 
@@ -89,7 +92,8 @@ def test_interjections_happen_and_are_deterministic():
     (lambda r: r.update(seats="x"), "seat"),
 ])
 def test_bad_records_give_clear_errors(mutate, message):
-    m = Match("toy", ai_seats(2), seed=9); m.play_out()
+    m = Match("toy", ai_seats(2), seed=9)
+    m.play_out()
     rec = json.loads(json.dumps(m.to_record()))
     mutate(rec)
     with pytest.raises(RecordError, match=message):

@@ -38,7 +38,7 @@ def main() -> int:
     args = ap.parse_args()
     with ThreadPoolExecutor(args.jobs) as pool:
         results = list(pool.map(lambda p: run(p[0], p[1], args.games, args.seed), PAIRINGS))
-    print(f"| game | players | games | win rate per seat (95% CI) |")
+    print("| game | players | games | win rate per seat (95% CI) |")
     print("| --- | --- | --- | --- |")
     for (game, players), res in zip(PAIRINGS, results):
         cells = []

@@ -199,6 +199,7 @@ class OptionSpec:
     def validate(self, value: Any) -> Any:
         bad = ValueError(f"option {self.key!r}: {value!r} is not allowed; use {self.allowed()}")
         if self.kind == "int":
+            assert self.min is not None and self.max is not None, "an int option has bounds"
             if isinstance(value, bool) or not isinstance(value, int) or not self.min <= value <= self.max:
                 raise bad
             return value
@@ -211,6 +212,7 @@ class OptionSpec:
                 raise bad
             return value
         if self.kind == "faces":
+            assert self.min is not None and self.max is not None, "a faces option has bounds"
             try:
                 items = tuple(sorted(set(value)))
             except TypeError:
@@ -363,7 +365,7 @@ class State:
     def clone(self) -> "State":
         """Deep enough copy for ``_apply`` to mutate; games may speed it up."""
         game = self.game
-        self.game = None  # the Game is shared, never copied
+        self.game = None  # type: ignore[assignment]  # the Game is shared, never copied
         try:
             twin = copy.deepcopy(self)
         finally:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -98,7 +99,7 @@ def game_info(game_id: str) -> GameInfo:
     return module.GAME.info
 
 
-def make_game(game_id: str, num_players: int, options: dict | None = None) -> Game:
+def make_game(game_id: str, num_players: int, options: Mapping | None = None) -> Game:
     return game_class(game_id)(num_players, options)
 
 

@@ -35,7 +35,8 @@ def house_rules_markdown(game_id: str, options: dict | None) -> str:
 
 
 def _same(a, b) -> bool:
-    norm = lambda v: tuple(sorted(v)) if isinstance(v, (list, tuple, set)) else v
+    def norm(v):
+        return tuple(sorted(v)) if isinstance(v, (list, tuple, set)) else v
     return norm(a) == norm(b)
 
 
