@@ -104,7 +104,7 @@ def dice_stage(seed: int) -> dict:
 def game_stage(game_id: str, seed: int) -> dict:
     """An AI-only match with physical dice: play, save, reload, compare, go on."""
     from . import games
-    from .core import saves, userfiles
+    from .core import saves
     from .core.match import Match, Seat
     from .core.protocol import CHANCE, RollResult
     from .physics import PhysicsDice
