@@ -176,10 +176,12 @@ class Journal:
         with self._lock:
             if self._fd is None:
                 self._open()
+            fd = self._fd
+            assert fd is not None  # _open set it or raised
             try:
-                written = os.write(self._fd, data)
+                written = os.write(fd, data)
                 while written < len(data):  # rare: a partial write to a full disk
-                    written += os.write(self._fd, data[written:])
+                    written += os.write(fd, data[written:])
             except OSError as exc:
                 raise UserFileError(f"could not save {self.path.name}: {exc.strerror or exc}") from exc
             self.count = len(history)
@@ -236,8 +238,8 @@ def save(match) -> None:
     global _current
     path = journal_path()
     journal = _current
-    if (journal is None or journal.match() is not match or journal.path != path
-            or journal.count > len(match.history) or not path.is_file()):
+    if (journal is None or journal.count > len(match.history) or journal.match() is not match
+            or journal.path != path or not path.is_file()):
         if journal is not None:
             journal.close()
         journal = _current = Journal(match, path)
