@@ -2,11 +2,10 @@
 learning from reveals, sparring partners and the ai-report tool."""
 import itertools
 import math
-import random
 
 import pytest
 
-from game.core.bidding import Bid, count_matching
+from game.core.bidding import count_matching
 from game.core.bidspot import BidSpot, TableReader
 from game.core.match import Match, Seat
 from game.core.ai_report import run_report

@@ -99,13 +99,15 @@ class BidBrain:
         self.reader.observe(spot)
         G = rival_value(spot)
         r = self.reader
-        challenges = []
+        challenges: list[tuple[float, object, Decision, str]] = []
         cur = spot.current
         if cur is not None:
             q, f = cur
             pt = r.chance_true(spot, q, f)
-            who = spot.name(spot.bidder)
-            w = r.model(spot.bidder).w
+            bidder = spot.bidder
+            assert bidder is not None  # a current bid has a bidder
+            who = spot.name(bidder)
+            w = r.model(bidder).w
             if spot.mine(f) < q and spot.can_call():
                 challenges.append(((1 - pt) * G - pt, Call(), Decision("call", q, f, pt),
                                    f"called {who}'s {bid_text(q, f)}: {pt:.0%} true by my reading "
@@ -149,11 +151,12 @@ class BidBrain:
             return None
         pt = self.reader.chance_true(spot, q, f)
         mine = spot.dice[spot.me]
-        cost = min(spot.oot_cost, mine)
+        cost = float(min(spot.oot_cost, mine))
         if mine <= spot.oot_cost:
             cost *= 2.0  # a wrong call would end (or all but end) my game
         G = rival_value(spot) * (1 - self.style.oot_wait)
         if (1 - pt) * G - pt * cost > 0:
+            assert spot.bidder is not None  # a current bid has a bidder
             who = spot.name(spot.bidder)
             return spot.oot, Decision("oot", q, f, pt), (
                 f"called {who}'s {bid_text(q, f)} out of turn: {pt:.0%} true by my reading, "

@@ -147,7 +147,7 @@ class PlayerModel:
         return self.honest / (self.honest + self.bluff)
 
 
-PRIOR_CALLS = (0.92, 0.75, 0.45, 0.2, 0.05)
+PRIOR_CALLS: tuple[float, ...] = (0.92, 0.75, 0.45, 0.2, 0.05)
 """Prior chance a player calls a bid, by the chance (from their own seat) the
 bid is true in fifths: 0-20%, 20-40%, ..."""
 
@@ -162,9 +162,9 @@ class TableReader:
         self.learn = learn
         self.prior = (prior_w * strength, (1 - prior_w) * strength)
         self.models: dict[int, PlayerModel] = {}
-        self._round = None
+        self._round: int | None = None
         self._bids: tuple = ()
-        self._meta = None
+        self._meta: tuple | None = None
         self._cache: dict = {}
 
     def model(self, player: int) -> PlayerModel:
