@@ -14,27 +14,29 @@ posterior: losing a die is -1, a rival losing one is worth ``rival_value``
   for a bid that is ``x`` likely from their seat; if called the bid is judged
   on the real table.  Not called is worth 0 (the risk moves on).
 
-Bids are mixed so they tell little: with chance ``conceal`` the face is drawn
-uniformly among the faces whose best bid is within ``window`` of the best
-value (a hand-blind choice when the values are close), otherwise the best.
+Bids are mixed so they tell little: with chance ``conceal`` the face is
+chosen blind to my hand (an opening on a random face, a raise on the face
+already bid), unless that costs more than ``window`` dice of value; the
+quantity is then the best for that face.  Otherwise the best face.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from .agents import Decision
-from .bidding import Bid, Call, bid_text, pmf_at_least
-from .bidspot import BidSpot, TableReader
+from .bidding import Bid, Call, bid_text, binomial_pmf, pmf_at_least
+from .bidspot import BidSpot, TableReader, convolve
 from .dice import prob_at_least
 
 
 @dataclass(frozen=True)
 class Style:
-    conceal: float = 0.6        # chance to draw the bid face among near-best faces
-    window: float = 0.12        # how near (in dice of value) counts as near-best
+    conceal: float = 1.0        # chance to choose the bid face blind to my hand
+    window: float = 1.3         # most value (dice) a blind face may cost
     reach: int = 3              # quantities considered above the cheapest raise
     model_caller: bool = True   # use the next player's learned call model
     oot_wait: float = 0.5       # weight on "the player to act calls it anyway"
+    jinto_edge: float = 0.15    # Jinto must beat the alternatives by this much (its odds are the shakiest)
 
 
 def rival_value(spot: BidSpot) -> float:
@@ -93,6 +95,17 @@ class BidBrain:
                     best[f] = (v, Bid(q, f), pt, pc)
         return best
 
+    def public_face(self, spot: BidSpot, rng) -> int:
+        """The face whose cheapest raise is likeliest from public facts only
+        (my own dice treated as unknown): a choice that says nothing about my
+        hand but still follows what the table's bids revealed."""
+        scores = {}
+        for f, lo in spot.lows().items():
+            pmf = convolve(self.reader.hidden_pmf(spot, f), binomial_pmf(len(spot.hand), spot.p_match(f)))
+            scores[f] = round(pmf_at_least(pmf, lo), 9)
+        best = max(scores.values())
+        return rng.choice(sorted(f for f, v in scores.items() if v >= best - 1e-6))
+
     # --- the turn -------------------------------------------------------------------
     def decide(self, spot: BidSpot, rng) -> tuple[object, Decision, str]:
         """(action, decision record, why) for the seat to act."""
@@ -116,7 +129,7 @@ class BidBrain:
                 pe = r.chance_exact(spot, q, f)
                 if pe > 0:
                     gain = 1.0 if spot.jinto_gain else 0.0
-                    challenges.append((pe * (gain + G) - (1 - pe), spot.jinto, Decision("jinto", q, f, pe),
+                    challenges.append((pe * (gain + G) - (1 - pe) - self.style.jinto_edge, spot.jinto, Decision("jinto", q, f, pe),
                                        f"Jinto on {who}'s {bid_text(q, f)}: exactly right {pe:.0%} "
                                        f"by my reading"))
         cands = self.candidates(spot, G)
@@ -128,11 +141,12 @@ class BidBrain:
         top = max(c[0] for c in cands.values())
         if best_challenge is not None and best_challenge[0] >= top:
             return best_challenge[1], best_challenge[2], best_challenge[3]
-        near = sorted(f for f, c in cands.items() if c[0] >= top - self.style.window)
-        if len(near) > 1 and rng.random() < self.style.conceal:
-            face = rng.choice(near)
-        else:
-            face = max(cands, key=lambda f: cands[f][0])
+        face = max(cands, key=lambda f: cands[f][0])
+        if rng.random() < self.style.conceal and not (spot.fixed_face and cur is None):
+            # (a Palifico opening fixes the face for the whole round: it stays on value)
+            blind = self.public_face(spot, rng)
+            if blind in cands and cands[blind][0] >= top - self.style.window:
+                face = blind
         v, bid, pt, pc = cands[face]
         nxt = spot.name(spot.next_player) if spot.next_player is not None else "the next player"
         why = (f"bid {bid_text(bid.quantity, bid.face)}: {pt:.0%} true as I read the table, "

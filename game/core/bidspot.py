@@ -24,6 +24,8 @@ player's own seat (known after the reveal shows their hand).
 from __future__ import annotations
 
 import math
+from itertools import repeat
+from operator import add, mul
 from dataclasses import dataclass, field
 from typing import Optional, Sequence
 
@@ -113,17 +115,25 @@ def next_seat(dice: Sequence[int], player: int) -> int:
 
 
 def convolve(a: list[float], b: list[float]) -> list[float]:
-    out = [0.0] * (len(a) + len(b) - 1)
-    for i, x in enumerate(a):
-        if x:
-            for j, y in enumerate(b):
-                out[i + j] += x * y
+    """Distribution of the sum of two independent counts (tails below 1e-12
+    dropped: a 20-seat table stays fast)."""
+    if len(a) < len(b):
+        a, b = b, a
+    la = len(a)
+    out = [0.0] * (la + len(b) - 1)
+    for j, y in enumerate(b):
+        if y:
+            out[j:j + la] = map(add, out[j:j + la], map(mul, a, repeat(y, la)))
+    while len(out) > 1 and out[-1] < 1e-12:
+        out.pop()
     return out
 
 
 def choice_observations(spot: BidSpot, bids=None) -> list[tuple[int, int]]:
     """(player, face) for every bid that *chose* its face: each player's first
-    bid on a face this round; in a fixed-face round only the opening bid."""
+    bid on a face this round, unless it only stayed on the face just bid (a
+    raise on someone else's face says little about one's own dice); in a
+    fixed-face round only the opening bid."""
     bids = spot.bids if bids is None else bids
     out, seen = [], set()
     for i, (p, _q, f) in enumerate(bids):
@@ -131,7 +141,8 @@ def choice_observations(spot: BidSpot, bids=None) -> list[tuple[int, int]]:
             break
         if (p, f) not in seen:
             seen.add((p, f))
-            out.append((p, f))
+            if i == 0 or bids[i - 1][2] != f:
+                out.append((p, f))
     return out
 
 

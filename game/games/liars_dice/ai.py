@@ -213,6 +213,44 @@ def _endgame_policy():
     return endgame_policy
 
 
+class BrainAgent(Agent):
+    """A level played by the shared ``BidBrain`` (Normal and Hard)."""
+
+    level = "hard"
+    watches = True
+
+    def __init__(self, player: int, rng: random.Random, reader: TableReader, style: Style):
+        super().__init__(player, rng)
+        self.name, self.style = persona(self.level, player)
+        self.brain = BidBrain(reader, style)
+        self._why = ""
+
+    def explain(self) -> str:
+        return self._why
+
+    def watch(self, view: LiarsView) -> None:
+        """Every bid and every reveal teaches the reader (see ``TableReader``)."""
+        self.brain.reader.observe(spot_of(self, view, ()))
+
+    def act(self, view: LiarsView, legal: Sequence[Action]) -> Action:
+        action, decision, why = self.brain.decide(spot_of(self, view, legal), self.rng)
+        self.last_decision = decision
+        self._why = why + "."
+        return action
+
+
+class NormalAgent(BrainAgent):
+    """A fair opponent: reads bids with a fixed, trusting-but-wary model (no
+    learning), assumes every bid gets called, and hides its hand only half
+    the time."""
+
+    level = "normal"
+
+    def __init__(self, player: int, rng: random.Random):
+        super().__init__(player, rng, TableReader(beta=3.0, prior_w=0.5, learn=False),
+                         Style(conceal=0.5, window=0.5, reach=2, model_caller=False))
+
+
 class HardAgent(Agent):
     """Reads every rival through a learned model of how THAT rival bids
     (``TableReader``), values call / Jinto / each bid by expected dice with the
@@ -273,6 +311,8 @@ class HardAgent(Agent):
 def make_agent(level: str, player: int, rng: random.Random) -> Agent:
     if level == "hard":
         return HardAgent(player, rng)
+    if level == "normal":
+        return NormalAgent(player, rng)
     if level not in TEMPERAMENTS:
         raise ValueError(f"unknown AI level {level!r}; use easy, normal or hard")
     return LiarsAgent(player, rng, level)
