@@ -10,7 +10,7 @@ from game.core.protocol import CHANCE, IllegalActionError, RollRequest, RollResu
 from game.games.roll_for_it import rules
 from game.games.roll_for_it.odds import expected_turns
 from game.games.roll_for_it.rules import (DeckError, KeepRest, Pass, Place, Roll, RollForItGame, TakeBack,
-                                          check_invariants, load_deck)
+                                          card, check_invariants, load_deck)
 
 IDENTITY = ShuffleResult(tuple(range(30)))
 
@@ -18,6 +18,8 @@ IDENTITY = ShuffleResult(tuple(range(30)))
 def new_state(players=2, order=IDENTITY, starter=0, **options):
     """Shuffled (identity order: cards 0,1,2 face up) and roll-off won by ``starter``."""
     state = RollForItGame(players, options).new_initial_state()
+    if order is IDENTITY:
+        order = ShuffleResult(tuple(range(state.chance_request().size)))
     state = state.apply(CHANCE, order)
     faces = tuple((6, 6) if p == starter else (1, 1) for p in range(players))
     return state.apply(CHANCE, RollResult(faces))
@@ -120,10 +122,28 @@ def test_shuffle_is_a_chance_event_and_three_cards_face_up():
     assert state.slots == [29, 28, 27] and len(state.deck) == 27
 
 
-def test_four_cards_with_five_players():
-    """"If you're playing with two decks and 5+ players, deal four instead.\""""
-    assert len(new_state(5).slots) == 4
-    assert len(new_state(4).slots) == 3
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_one_deck_and_three_cards_with_two_to_four_players(n):
+    """"Shuffle the Roll For It! cards ... Deal three cards face up.\""""
+    state = RollForItGame(n).new_initial_state()
+    assert state.chance_request() == ShuffleRequest(30, "shuffle the deck")
+    state = new_state(n)
+    assert len(state.slots) == 3 and len(state.deck) == 27
+
+
+@pytest.mark.parametrize("n", [5, 6, 7, 8])
+def test_two_decks_and_four_cards_with_five_or_more_players(n):
+    """"Deal three cards face up. If you're playing with two decks and 5+ players,
+    deal four instead.": with 5+ players both decks (60 cards) are shuffled together."""
+    state = RollForItGame(n).new_initial_state()
+    assert state.chance_request() == ShuffleRequest(60, "shuffle both decks")
+    order = tuple(reversed(range(60)))
+    state = state.apply(CHANCE, ShuffleResult(order))
+    assert state.slots == [59, 58, 57, 56] and len(state.deck) == 56
+    # the second deck repeats the first, card for card, under its own ids
+    assert [(card(c).points, card(c).images) for c in range(30, 60)] == \
+        [(card(c).points, card(c).images) for c in range(30)]
+    assert sum(card(c).points for c in range(60)) == 2 * 212
 
 
 def test_roll_off_highest_total_starts_and_ties_roll_again():

@@ -59,3 +59,24 @@ def test_record_from_newer_rules_is_refused():
     record["rules_version"] = "two"
     with pytest.raises(RecordError, match="no valid rules version"):
         Match.from_record(record)
+
+
+def test_old_roll_for_it_record_of_five_or_more_players_is_refused():
+    """Rules version 2 shuffles two decks with 5+ players: an old 5-8 player record
+    (one 30-card deck) cannot replay; 2-4 player records are unchanged and load."""
+    big = finished("roll-for-it", 5, 3).to_record()
+    assert big["rules_version"] == 2
+    with pytest.raises(RecordError, match="Roll For It! game was made by an older version"):
+        Match.from_record(as_old(big))
+    small = finished("roll-for-it", 4, 3)
+    again = Match.from_record(as_old(small.to_record()))
+    assert again.state.summary() == small.state.summary()
+
+
+def test_old_diced_out_record_replays_unchanged():
+    """Declining the free mark is a new action; old records never used it and
+    replay the same, so Diced Out keeps rules version 1."""
+    match = finished("diced-out", 3, 4)
+    assert match.to_record()["rules_version"] == 1
+    again = Match.from_record(as_old(match.to_record()))
+    assert again.state.summary() == match.state.summary()

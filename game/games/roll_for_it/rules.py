@@ -2,7 +2,7 @@
 
 Flow of a game::
 
-    shuffle (chance) -> deal 3 face-up cards (4 with 5+ players)
+    shuffle (chance) -> deal 3 face-up cards (with 5+ players: two decks, 4 cards)
     roll-off (chance: contenders roll two dice; ties roll again)
     turn: [Take Back] or Roll  -> dice (chance) -> Place ... -> Keep the rest
           (Pass instead of Roll when all six of your dice sit on cards)
@@ -35,6 +35,10 @@ from ...core.protocol import (CHANCE, Action, DieGroup, Game, GameInfo, OptionSp
 
 DICE_PER_PLAYER = 6
 DECK_SIZE = 30
+"""Cards in one deck (the data file); with 5+ players two decks are shuffled together."""
+TWO_DECKS_FROM = 5
+"""Player count from which two decks are used (text: "If you're playing with two decks and
+5+ players, deal four instead"; one box holds dice for only 4 players)."""
 TIER_COUNTS = {2: 6, 5: 12, 10: 8, 15: 4}
 """How many cards of each point value the house deck holds."""
 TIER_IMAGES = {2: (2,), 5: (3,), 10: (4, 5), 15: (6,)}
@@ -113,8 +117,14 @@ def deck() -> tuple[Card, ...]:
     return load_deck()
 
 
+@lru_cache(maxsize=1)
+def _two_decks() -> tuple[Card, ...]:
+    """Both decks: ids ``DECK_SIZE + i`` are the second deck's copy of card ``i``."""
+    return deck() + tuple(Card(DECK_SIZE + c.id, c.points, c.images) for c in deck())
+
+
 def card(card_id: int) -> Card:
-    return deck()[card_id]
+    return _two_decks()[card_id]
 
 
 # --------------------------------------------------------------------------
@@ -217,9 +227,23 @@ class RollForItGame(Game):
         hidden_dice=False)
     action_types = (Roll, TakeBack, Pass, Place, KeepRest)
 
+    rules_version = 2
+    """2: two decks (60 cards) with 5+ players; games of 2-4 players are unchanged."""
+
+    @property
+    def decks(self) -> int:
+        return 2 if self.num_players >= TWO_DECKS_FROM else 1
+
+    @property
+    def deck_size(self) -> int:
+        return DECK_SIZE * self.decks
+
     @property
     def face_up_count(self) -> int:
-        return 4 if self.num_players >= 5 else 3
+        return 4 if self.decks == 2 else 3
+
+    def replays_records_of(self, rules_version: int) -> bool:
+        return rules_version == self.rules_version or self.decks == 1
 
     def new_initial_state(self) -> "RollForItState":
         return RollForItState(self)
@@ -230,7 +254,7 @@ class RollForItState(State):
         super().__init__(game)
         n = game.num_players
         self.phase = "shuffle"       # shuffle, rolloff, start, roll, place, over
-        self.deck: list[int] = list(range(DECK_SIZE))   # top card first
+        self.deck: list[int] = list(range(game.deck_size))   # top card first
         self.slots: list[int | None] = []
         self.covers: dict[int, list[list[int]]] = {}     # card -> per player image indices
         self.scores = [0] * n
@@ -297,7 +321,8 @@ class RollForItState(State):
     # --- protocol: who acts -------------------------------------------
     def chance_request(self):
         if self.phase == "shuffle":
-            return ShuffleRequest(DECK_SIZE, "shuffle the deck")
+            return ShuffleRequest(self.game.deck_size,
+                                  "shuffle the deck" if self.game.decks == 1 else "shuffle both decks")
         if self.phase == "rolloff":
             return RollRequest(tuple(DieGroup(p, "d6", 2) for p in self.contenders),
                                "roll-off: highest total starts")
@@ -500,7 +525,8 @@ def check_invariants(prev: RollForItState, action: Action, state: RollForItState
     assert len(state.rolled) <= state.hand(state.turn), "rolled dice come from the hand"
     face_up = [c for c in state.slots if c is not None]
     everywhere = state.deck + face_up + [c for pile in state.scored for c in pile]
-    assert sorted(everywhere) == list(range(DECK_SIZE)), "all 30 cards, each in one place"
+    assert sorted(everywhere) == list(range(state.game.deck_size)), "every card of the deck(s) in one place"
+    assert len(state.slots) <= state.game.face_up_count
     assert set(state.covers) == set(face_up), "dice lie only beside face-up cards"
     for cid, per in state.covers.items():
         size = len(card(cid).images)

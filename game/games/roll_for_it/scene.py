@@ -190,8 +190,8 @@ class TableScene(BaseTableScene):
             if before.phase == "shuffle":
                 for slot in range(len(after.slots)):
                     self.flips[slot] = self.time + slot * 0.12 * pace
-                self.announce("The deck is shuffled; three cards are dealt."
-                              if len(after.slots) == 3 else "The deck is shuffled; four cards are dealt.")
+                self.announce("The deck is shuffled; three cards are dealt." if self.match.game.decks == 1
+                              else "Two decks are shuffled together; four cards are dealt.")
             elif before.phase == "rolloff":
                 self.rolloff_view = self.settled_view
                 totals = ", ".join(f"{self.seat_name(p)} {t}" for p, t in after.rolloff)
@@ -464,7 +464,8 @@ class TableScene(BaseTableScene):
 
     def _draw_header(self, canvas) -> None:
         state = self.state
-        deck = f"Deck: {len(state.deck)} cards" if state.phase != "shuffle" else "Shuffling..."
+        decks = "" if state.game.decks == 1 else f" (of {state.game.deck_size}, two decks)"
+        deck = f"Deck: {len(state.deck)} cards{decks}" if state.phase != "shuffle" else "Shuffling..."
         th.draw_text(canvas, self.theme, f"{deck}   ·   first to {state.target} points wins",
                      (640, self.cards[0].y - 8), 16, th.CREAM_DIM, anchor="midbottom", shadow=1)
         th.draw_text(canvas, self.theme, self._prompt(), (640, TRAY.y - 8), 20, th.BRASS_LIGHT, bold=True,
