@@ -8,7 +8,7 @@ import pytest
 from game.core.protocol import CHANCE, RollResult
 from game.games.diced_out import ai
 from game.games.diced_out.bench import decision_positions, solo_round_scores
-from game.games.diced_out.rules import DicedOutGame, FreeMark, Penalise, TableView
+from game.games.diced_out.rules import DicedOutGame, FreeMark, Penalise, SkipFreeMark, TableView
 from game.games.diced_out.solver import ROLL_PROB, bit, evaluate, mask_of, solve
 
 
@@ -60,10 +60,63 @@ def test_hard_free_mark_is_the_solved_argmin():
         mask = rng.randrange(1, 2047)
         rerolls = rng.randrange(4)
         view = _solo_view(mask, rerolls)
-        legal = [FreeMark(n) for n in range(2, 13) if not mask & bit(n)]
-        chosen = hard.act(view, legal).number
+        legal = [FreeMark(n) for n in range(2, 13) if not mask & bit(n)] + [SkipFreeMark()]
+        action = hard.act(view, legal)
         values = sol.free_mark_values(mask, rerolls)
-        assert values[chosen] == pytest.approx(min(values.values()))
+        assert isinstance(action, FreeMark)    # the default bonus numbers never favour skipping
+        assert values[action.number] == pytest.approx(min(values.values()))
+
+
+ISSUE_BONUS = (2, 4, 6, 7, 9, 10, 11)
+
+
+def test_declining_the_free_mark_is_sometimes_best():
+    """"YOU MAY NOT ONLY MARK-OFF THAT NUMBER BUT IMMEDIATELY MARK-OFF ONE NUMBER":
+    with bonus {2,4,6,7,9,10,11}, only 6 and 7 unmarked and 3 rerolls, leaving both
+    open (either one then fills the sheet) beats either free mark."""
+    sol = solve(ISSUE_BONUS)
+    mask = 2047 & ~mask_of([6, 7])
+    values = sol.free_mark_values(mask, 3)
+    assert values[0] == pytest.approx(3.0234, abs=1e-4)
+    assert min(values[6], values[7]) == pytest.approx(3.2990, abs=1e-4)
+    assert sol.best_mark[3][mask] == 0
+    # the table's values are those of its own policy, skips included
+    assert evaluate(lambda m, r, _c: sol.best_mark[r][m], ISSUE_BONUS) == pytest.approx(sol.expected())
+    marks_always = evaluate(lambda m, r, c: sol.best_mark[r][m] or min(c, key=lambda n: sol.value[r][m | bit(n)]),
+                            ISSUE_BONUS)
+    assert sol.expected() < marks_always
+
+
+def test_hard_declines_exactly_where_the_solver_does():
+    """Hard follows the exact solution, skipping included, for a custom bonus set."""
+    sol = solve(ISSUE_BONUS)
+    hard = ai.make_agent("hard", 0, random.Random(0))
+    mask = 2047 & ~mask_of([6, 7])
+    legal = [FreeMark(6), FreeMark(7), SkipFreeMark()]
+    assert hard.act(_solo_view(mask, 3, ISSUE_BONUS), legal) == SkipFreeMark()
+    assert "skips" in hard.explain()
+    rng = random.Random(8)
+    masks = [mask] + [rng.randrange(1, 2047) for _ in range(300)]
+    for m in masks:
+        for rerolls in range(4):
+            legal = [FreeMark(n) for n in range(2, 13) if not m & bit(n)] + [SkipFreeMark()]
+            action = hard.act(_solo_view(m, rerolls, ISSUE_BONUS), legal)
+            best = sol.best_mark[rerolls][m]
+            values = sol.free_mark_values(m, rerolls)
+            if best == 0:
+                assert action == SkipFreeMark()
+            else:
+                assert isinstance(action, FreeMark)
+                assert values[action.number] == pytest.approx(values[best])
+
+
+@pytest.mark.parametrize("level", ["easy", "normal"])
+def test_easy_and_normal_take_the_free_mark(level):
+    """Easy and Normal always take the gift (skipping pays only in rare corners)."""
+    agent = ai.make_agent(level, 0, random.Random(1))
+    mask = 2047 & ~mask_of([6, 7])
+    action = agent.act(_solo_view(mask, 3, ISSUE_BONUS), [FreeMark(6), FreeMark(7), SkipFreeMark()])
+    assert isinstance(action, FreeMark)
 
 
 def test_hard_mean_round_score_matches_the_solution_and_beats_naive():
@@ -108,8 +161,8 @@ def test_ai_plays_through_the_match_with_views_only():
     assert len(state.round_scores[0]) == 4
 
 
-def _solo_view(mask, rerolls):
-    return TableView(me=0, num_players=1, bonus=(2, 12), phase="free_mark", round_index=0, current=0,
+def _solo_view(mask, rerolls, bonus=(2, 12)):
+    return TableView(me=0, num_players=1, bonus=bonus, phase="free_mark", round_index=0, current=0,
                      starter=0, marked=(mask,), rerolls=(rerolls,), reroll_limit=(3,), done=(False,),
                      round_score=(None,), round_scores=((),), round_marks=((),), contenders=(), chooser=None)
 

@@ -4,6 +4,7 @@ import json
 
 from game.core.harness import playouts
 from game.core.match import Match, Seat
+from game.games.diced_out.rules import SkipFreeMark
 
 
 def test_playouts_hold_the_invariants():
@@ -15,6 +16,15 @@ def test_playouts_hold_the_invariants():
 
 def test_custom_bonus_numbers_playouts():
     playouts("diced-out", 30, seed=3, players=(1, 3), options={"bonus_numbers": [3, 7, 11]})
+
+
+def test_playouts_where_the_free_mark_is_declined():
+    """Random seats decline free marks too; the harness checks every skip (no mark
+    made, the turn passes) and the replay; Hard skips where the solver does."""
+    matches = playouts("diced-out", 16, seed=5, players=(1, 2, 3),
+                       options={"bonus_numbers": [2, 4, 6, 7, 9, 10, 11]}, mix=("random", "hard"))
+    skips = sum(1 for m in matches for _p, a in m.history if isinstance(a, SkipFreeMark))
+    assert skips > 0
 
 
 def test_record_round_trip_midgame():

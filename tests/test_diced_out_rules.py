@@ -5,7 +5,7 @@ import json
 import pytest
 
 from game.core.protocol import CHANCE, IllegalActionError, RollRequest, RollResult
-from game.games.diced_out.rules import (FREE_MARK, OPENING, OVER, PENALTY, ROLL, TIE, DicedOutGame,
+from game.games.diced_out.rules import (SkipFreeMark, FREE_MARK, OPENING, OVER, PENALTY, ROLL, TIE, DicedOutGame,
                                         FreeMark, Penalise, check_invariants)
 from game.games.diced_out.solver import FULL, numbers_of
 
@@ -150,7 +150,7 @@ def test_bonus_number_gives_a_free_mark_of_the_players_choice():
     state = roll(state, 12)       # P1 rolls a bonus number
     assert state.phase == FREE_MARK and state.turn_player() == 1 and state.chance_request() is None
     legal = state.legal_actions(1)
-    assert [a.number for a in legal] == [n for n in range(2, 12)]
+    assert legal == [FreeMark(n) for n in range(2, 12)] + [SkipFreeMark()]
     assert state.legal_actions(0) == []
     with pytest.raises(IllegalActionError):
         state.apply(1, FreeMark(12))  # already marked
@@ -158,6 +158,24 @@ def test_bonus_number_gives_a_free_mark_of_the_players_choice():
         state.apply(0, FreeMark(5))   # not their turn
     state = step(state, 1, FreeMark(11))
     assert numbers_of(state.marked[1]) == (11, 12) and state.current == 0 and state.phase == ROLL
+
+
+def test_the_free_mark_may_be_declined():
+    """"YOU MAY NOT ONLY MARK-OFF THAT NUMBER BUT IMMEDIATELY MARK-OFF ONE NUMBER IN
+    THAT ROUND FROM YOUR SCORE SHEET WITHOUT HAVING TO ROLL-IT!": a "may", so the
+    player can leave the sheet as it is; only the rolled number is marked."""
+    state = roll(started(2), 7)
+    state = roll(state, 12)
+    assert SkipFreeMark() in state.legal_actions(1)
+    with pytest.raises(IllegalActionError):
+        state.apply(0, SkipFreeMark())   # not their turn
+    state = step(state, 1, SkipFreeMark())
+    assert numbers_of(state.marked[1]) == (12,) and state.current == 0 and state.phase == ROLL
+    assert state.last == {"event": "skip_free_mark", "player": 1}
+    with pytest.raises(IllegalActionError):
+        state.apply(0, SkipFreeMark())   # no bonus pending
+    summary = json.loads(json.dumps(state.summary()))
+    assert summary["last"]["event"] == "skip_free_mark"
 
 
 def test_free_mark_of_a_bonus_number_does_not_chain():

@@ -12,7 +12,7 @@ import pytest
 from game.core.match import Match, Seat
 from game.core.protocol import CHANCE, RollResult
 from game.core.userfiles import load_stats
-from game.games.diced_out.rules import FREE_MARK, PENALTY, FreeMark, Penalise
+from game.games.diced_out.rules import FREE_MARK, PENALTY, ROLL, FreeMark, Penalise, SkipFreeMark
 from game.games.diced_out.solver import bit
 from tests.helpers import key, start_table
 
@@ -91,6 +91,21 @@ def test_human_free_mark_by_keyboard(app):
     app.feed(key(pygame.K_LEFT), key(pygame.K_LEFT), key(pygame.K_RIGHT), key(pygame.K_RETURN))
     assert scene.match.history[-1] == (0, FreeMark(10)), "the cursor starts on 11, the highest unmarked"
 
+
+
+def test_human_skips_the_free_mark_by_key_or_button(app):
+    """The free mark is a "may": S or the visible button declines it, and the prompt says so."""
+    scene = start_table(app, solo_at_free_mark())
+    settle(app, scene)
+    assert "Skip free mark (S)" in scene._status_text() and "may mark" in scene._status_text()
+    app.feed(key(pygame.K_s))
+    assert scene.match.history[-1] == (0, SkipFreeMark())
+    assert scene.match.state.marked[0] == bit(12) and scene.match.state.phase == ROLL
+
+    scene = start_table(app, solo_at_free_mark())
+    settle(app, scene)
+    app.feed(*click(scene.skip_rect().center))
+    assert scene.match.history[-1] == (0, SkipFreeMark())
 
 
 def test_human_lowest_scorer_chooses_the_penalty(app):

@@ -9,7 +9,8 @@ Flow of a game, as phases of the state:
               for a free mark.  A marked total burns a reroll and is thrown
               again at once (house: forced); with none left the player is
               Diced Out and scores the unmarked sum.
-``free_mark`` the turn player marks one more unmarked number (action).
+``free_mark`` the turn player marks one more unmarked number, or declines
+              (the text: "you MAY ... immediately mark-off one number").
 ``tie``       the round's lowest scorers roll off (chance) for the choice.
 ``penalty``   the round's lowest scorer picks who loses a reroll (action).
 ``over``      four rounds played; the lowest total wins, ties share.
@@ -45,6 +46,15 @@ class FreeMark(Action):
 
 
 @dataclass(frozen=True)
+class SkipFreeMark(Action):
+    """After rolling a bonus number: decline the free mark (it is a "may"; with
+    some bonus sets leaving a number open is worth more)."""
+
+    def label(self) -> str:
+        return "skips the free mark"
+
+
+@dataclass(frozen=True)
 class Penalise(Action):
     """The round's lowest scorer takes one reroll from ``target`` next round."""
     target: int
@@ -66,7 +76,7 @@ class DicedOutGame(Game):
         ),
         hidden_dice=False,
     )
-    action_types = (FreeMark, Penalise)
+    action_types = (FreeMark, SkipFreeMark, Penalise)
 
     @property
     def bonus(self) -> tuple[int, ...]:
@@ -162,7 +172,7 @@ class DicedOutState(State):
 
     def _legal_actions(self, player):
         if self.phase == FREE_MARK:
-            return [FreeMark(n) for n in NUMBERS if not self.marked[player] & bit(n)]
+            return [FreeMark(n) for n in NUMBERS if not self.marked[player] & bit(n)] + [SkipFreeMark()]
         if self.phase == PENALTY:
             return [Penalise(t) for t in range(self.n) if t != player]
         return []
@@ -173,6 +183,8 @@ class DicedOutState(State):
         if isinstance(action, FreeMark):
             return (self.phase == FREE_MARK and isinstance(action.number, int) and action.number in NUMBERS
                     and not self.marked[player] & bit(action.number))
+        if isinstance(action, SkipFreeMark):
+            return self.phase == FREE_MARK
         if isinstance(action, Penalise):
             return (self.phase == PENALTY and isinstance(action.target, int) and not isinstance(action.target, bool)
                     and 0 <= action.target < self.n and action.target != player)
@@ -188,6 +200,9 @@ class DicedOutState(State):
         elif isinstance(action, FreeMark):
             self.marked[player] |= bit(action.number)
             self.last = {"event": "free_mark", "player": player, "number": action.number}
+            self._end_turn()
+        elif isinstance(action, SkipFreeMark):
+            self.last = {"event": "skip_free_mark", "player": player}
             self._end_turn()
         elif isinstance(action, Penalise):
             self.penalised = action.target
@@ -333,5 +348,7 @@ def check_invariants(prev: DicedOutState, action: Action, state: DicedOutState) 
             assert state.done[p] or not prev.done[p], f"player {p} came back into the round"
         gained = sum(bin(s).count("1") for s in state.marked) - sum(bin(s).count("1") for s in prev.marked)
         assert gained <= 1, "more than one number marked by one action"
+        if isinstance(action, SkipFreeMark):
+            assert state.marked == prev.marked and prev.phase == FREE_MARK, "a skipped free mark marked something"
     if state.phase == OVER:
         assert all(len(s) == ROUNDS for s in state.round_scores)

@@ -5,8 +5,8 @@ numbers, one row per round, reroll boxes and round scores).  Sheets sit in
 two columns, clockwise from the bottom left, with the dice tray between
 them; one or two players get bigger sheets under the tray.  Marks appear as
 hand-drawn strokes that draw themselves; "Diced Out!" is staged as a stamp.
-Humans choose free marks on their own sheet (mouse or Left/Right + Enter)
-and the penalty from a small panel of buttons (mouse or keyboard).
+Humans choose free marks on their own sheet (mouse or Left/Right + Enter),
+or decline one (the "Skip free mark" button or S), and the penalty from a small panel of buttons (mouse or keyboard).
 """
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ from ...core.userfiles import UserFileError, load_stats, save_stats
 from ...ui import theme as th
 from ...ui.table_scene import TableScene as BaseTableScene
 from ...ui.widgets import Button, FocusGroup
-from .rules import FREE_MARK, OPENING, OVER, PENALTY, ROLL, ROUNDS, TIE, FreeMark, Penalise
+from .rules import FREE_MARK, OPENING, OVER, PENALTY, ROLL, ROUNDS, TIE, FreeMark, Penalise, SkipFreeMark
 from .solver import NUMBERS, bit, unmarked_sum
 
 PAPER = (251, 246, 230)
@@ -342,7 +342,7 @@ class TableScene(BaseTableScene):
         if player == CHANCE and kind in ("mark", "bonus", "repeat", "diced_out"):
             self.last_total = (event["player"], event["total"], kind)
         if kind == "bonus":
-            self.banner(f"Bonus number {event['total']}!", f"{who}: one more number is marked free", th.BRASS_LIGHT)
+            self.banner(f"Bonus number {event['total']}!", f"{who} may mark one more number free", th.BRASS_LIGHT)
             sounds.play("win", 0.35)
             self.cursor = None
         elif kind == "repeat":
@@ -353,6 +353,8 @@ class TableScene(BaseTableScene):
             sounds.play("error", 0.7)
         elif kind == "free_mark":
             sounds.play("click", 0.8)
+        elif kind == "skip_free_mark":
+            self.banner("No free mark", f"{who} leaves the sheet as it is", th.CREAM)
         elif kind == "penalty":
             self.banner(f"{who} starts round {after.round_index + 1}",
                         f"{self.seat_name(event['target'])} loses a reroll this round", th.BRASS_LIGHT)
@@ -426,9 +428,18 @@ class TableScene(BaseTableScene):
     def _free_choices(self, seat: int) -> list[int]:
         return [n for n in NUMBERS if not self.state.marked[seat] & bit(n)]
 
+    def skip_rect(self) -> pygame.Rect:
+        """The "Skip free mark" button: bottom left in the tray (the total sits right)."""
+        return pygame.Rect(self.tray.x + 14, self.tray.bottom - 60, 200, 48)
+
     def _free_mark_event(self, seat: int, event) -> bool:
         choices = self._free_choices(seat)
         sheet = self.sheets[seat]
+        # The free mark is a "may": S or the button declines it.
+        if (event.type == pygame.KEYDOWN and event.key == pygame.K_s) or (
+                event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1
+                and self.skip_rect().collidepoint(event.pos)):
+            return self.submit(seat, SkipFreeMark())
         if event.type == pygame.MOUSEMOTION:
             n = sheet.hit_number(event.pos, self.state.round_index)
             self.hover_number = n if n in choices else None
@@ -492,6 +503,11 @@ class TableScene(BaseTableScene):
         seat = self.human_to_act()
         if seat is not None and self.state.phase == PENALTY and not self.is_busy():
             self._draw_penalty(canvas, seat)
+        if seat is not None and self.state.phase == FREE_MARK and not self.is_busy():
+            rect = self.skip_rect()
+            mouse = self.app.to_canvas(pygame.mouse.get_pos()) if pygame.display.get_surface() else (-1, -1)
+            Button(rect, "Skip free mark", size=18, sub="key S").draw(
+                canvas, self.theme, False, rect.collidepoint(mouse))
         self._draw_banners(canvas)
 
     def _draw_tray(self, canvas) -> None:
@@ -529,8 +545,9 @@ class TableScene(BaseTableScene):
         if state.phase == FREE_MARK:
             who = self.seat_name(state.current)
             if self.human_to_act() is not None:
-                return f"Bonus! {who}, click a number on your sheet to mark it free (or Left/Right and Enter)"
-            return f"{round_text}  -  {who} chooses a free mark"
+                return (f"Bonus! {who} may mark one more number free: click it on your sheet "
+                        f"(Left/Right, Enter), or Skip free mark (S)")
+            return f"{round_text}  -  {who} may mark one more number free"
         if state.phase == PENALTY:
             return f"{self.seat_name(state.chooser)} scored lowest: starts next round, takes one reroll away"
         return "Game over"
@@ -723,3 +740,35 @@ class TableScene(BaseTableScene):
                 sub = self.theme.text(b.sub, 16, th.CREAM)
                 sub.set_alpha(int(255 * fade))
                 th.blit_text(canvas, sub, (box.centerx, box.bottom - 6), "midbottom")
+
+
+def _shot_free_mark(app, ctx):
+    """A human's bonus roll: the sheet offers the free mark and the Skip button."""
+    from ...core.match import Match, Seat
+    from ...core.protocol import RollResult
+    from ...scenes.launch import make_table
+    from .solver import mask_of
+    seats = [Seat("You", "human"), Seat("Actuary", "ai", "hard")]
+    match = Match("diced-out", seats, {"bonus_numbers": [2, 4, 6, 7, 9, 10, 11]}, ctx.seed)
+    while match.state.phase != ROLL or match.state.current != 0:
+        if not match.step():
+            match.apply(match.state.turn_player(), match.state.legal_actions(match.state.turn_player())[0])
+    # The solver's corner: 6 and 7 left open with three rerolls, and a 9 rolled.
+    state = match.state.clone()
+    state.marked[0] = mask_of((2, 3, 4, 5, 8, 10, 11, 12))
+    match.state = state
+    match.apply(-1, RollResult(((4, 5),)))
+    scene = make_table(app, match)
+    scene.last_total = (0, 9, "bonus")
+    return scene
+
+
+def _register_shots() -> None:
+    try:
+        from ...ui.shots import register_shot
+    except ImportError:  # pragma: no cover - shots are a dev tool
+        return
+    register_shot("diced-out-free-mark", _shot_free_mark)
+
+
+_register_shots()

@@ -50,8 +50,9 @@ class RoundSolution:
     """Expected round scores (and second moments) under optimal free marks.
 
     ``value[r][mask]``: expected final score at the start of a turn.
-    ``best_mark[r][mask]``: the best free mark once ``mask`` is marked
-    (0 when nothing is left to mark)."""
+    ``best_mark[r][mask]``: the best free mark once ``mask`` is marked, 0
+    when declining it is better (the free mark is a choice: "you MAY") or
+    nothing is left to mark."""
     bonus: tuple[int, ...]
     value: tuple[tuple[float, ...], ...]
     second: tuple[tuple[float, ...], ...]
@@ -65,8 +66,11 @@ class RoundSolution:
         return max(0.0, self.second[rerolls][mask] - mean * mean) ** 0.5
 
     def free_mark_values(self, mask: int, rerolls: int) -> dict[int, float]:
-        """Expected round score after each possible free mark on ``mask``."""
-        return {n: self.value[rerolls][mask | bit(n)] for n in NUMBERS if not mask & bit(n)}
+        """Expected round score after each possible free mark on ``mask``;
+        key ``0`` is declining the free mark."""
+        values = {n: self.value[rerolls][mask | bit(n)] for n in NUMBERS if not mask & bit(n)}
+        values[0] = self.value[rerolls][mask]
+        return values
 
 
 @lru_cache(maxsize=16)
@@ -82,15 +86,6 @@ def solve(bonus: tuple[int, ...] = (2, 12)) -> RoundSolution:
     for mask in range(FULL, -1, -1):
         for r in range(MAX_REROLLS + 1):
             v_row, s_row = value[r], second[r]
-            # Best free mark once ``mask`` is marked (supersets already known).
-            if mask != FULL:
-                choice, low = 0, None
-                for b, _ in bits:
-                    if not mask & b:
-                        v = v_row[mask | b]
-                        if low is None or v < low:
-                            choice, low = b, v
-                best[r][mask] = choice
             if mask == FULL:
                 continue  # a full sheet scores 0 and rolls no more
             ev = ev2 = 0.0
@@ -109,13 +104,24 @@ def solve(bonus: tuple[int, ...] = (2, 12)) -> RoundSolution:
                 ev += p * v_row[after]
                 ev2 += p * s_row[after]
             v_row[mask], s_row[mask] = ev, ev2
+            # Best free mark once ``mask`` is marked: a superset, or none at
+            # all (this very value) when declining is strictly better.
+            choice, low = 0, None
+            for b, _ in bits:
+                if not mask & b:
+                    v = v_row[mask | b]
+                    if low is None or v < low:
+                        choice, low = b, v
+            if ev < low - 1e-12:
+                choice = 0
+            best[r][mask] = choice
     marks = tuple(tuple((b.bit_length() + 1) if b else 0 for b in row) for row in best)
     return RoundSolution(tuple(bonus), tuple(map(tuple, value)), tuple(map(tuple, second)), marks)
 
 
 def evaluate(policy, bonus: tuple[int, ...] = (2, 12), rerolls: int = MAX_REROLLS) -> float:
     """Exact expected round score of any free-mark ``policy(mask, rerolls,
-    choices) -> number`` (to measure how much a naive rule gives away)."""
+    choices) -> number`` (0 declines; to measure how much a naive rule gives away)."""
     bonus_bits = mask_of(bonus)
     memo: dict[tuple[int, int], float] = {}
 
@@ -132,7 +138,8 @@ def evaluate(policy, bonus: tuple[int, ...] = (2, 12), rerolls: int = MAX_REROLL
                     continue
                 after = mask | b
                 if b & bonus_bits and after != FULL:
-                    after |= bit(policy(after, r, numbers_of(FULL & ~after)))
+                    choice = policy(after, r, numbers_of(FULL & ~after))
+                    after |= bit(choice) if choice else 0
                 ev += p * value(after, r)
             memo[key] = ev
         return memo[key]
