@@ -60,3 +60,20 @@ def test_human_antes_by_mouse(app):
     app.feed(*click(button.rect.center))
     app.run_frames(2)
     assert match.history[0] == (0, Ante(1))
+
+
+def test_table_says_how_an_ante_splits_and_who_may_win_the_centre(app):
+    """RULES.md: "six-siders fill the centre first, so any bones you ante land in the
+    side pot. The table says how your ante splits when you choose it."""
+    from types import SimpleNamespace
+
+    from game.games.roll_the_bones.scene import _shot_short_stack
+    scene = _shot_short_stack(app, SimpleNamespace(seed=7))
+    state = scene.match.state
+    assert state.phase == "ante" and scene.human_to_act() == 0
+    assert state.ante_split(0) == (0, 2)           # Tam antes nothing: all of it is a side pot
+    assert "side pot" in scene.ante_note(0)
+    scene.draw(app.canvas, 0.0)
+    scene.submit(0, Ante(0))
+    assert 3 not in scene.match.state.centre_eligible   # Tam did not ante: not his centre
+    scene.draw(app.canvas, 0.0)

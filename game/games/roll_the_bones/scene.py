@@ -322,18 +322,25 @@ class TableScene(BaseTableScene):
         if player is not None:
             if state.phase == "ante":
                 ask = f"{self.seat_name(player)}, ante {state.amounts[player]}: which dice?"
-                centre, side = state.ante_split(player)
-                if side:
-                    # the split is a rule, not a choice: say it where the choice is made
-                    note = (f"all {side} go to the side pot: a short player cannot match them" if not centre else
-                            f"{centre} to the centre, {side} to the side pot: six-siders fill the "
-                            f"centre first, so bones you ante land in the side pot")
+                note = self.ante_note(player)
+                if note:
                     th.draw_text(canvas, self.theme, note, (1240, 600), 15, th.CREAM_DIM,
                                  anchor="bottomright", shadow=1)
             else:
                 ask = f"{self.seat_name(player)}, roll the bone?"
             th.draw_text(canvas, self.theme, ask, (1240, 632), 21, th.CREAM, bold=True, anchor="bottomright",
                          shadow=2)
+
+    def ante_note(self, player: int) -> str:
+        """How the player's ante splits between centre and side pot: a rule, not
+        a choice, so it is said where the choice is made ("" without a side pot)."""
+        centre, side = self.state.ante_split(player)
+        if not side:
+            return ""
+        if not centre:
+            return f"all {side} go to the side pot: a short player cannot match them"
+        return (f"{centre} to the centre, {side} to the side pot: six-siders fill the centre "
+                f"first, so bones you ante land in the side pot")
 
     def _draw_banner(self, canvas) -> None:
         t = self.banner_age / BANNER_SECONDS
