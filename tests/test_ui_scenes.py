@@ -272,3 +272,39 @@ def test_letterbox_maps_mouse_back_to_canvas(app):
     app._fit_view((0, 0))
     assert app.to_canvas((10, 10)) == (0, 0)
     app._present()
+
+
+def test_each_speed_is_applied_once_as_its_label_says(app):
+    """Fast is 2x: the throw's own speed doubles and the table steps it once
+    per fixed step (it used to be doubled twice over), animations and AI
+    thinking halve; Instant lands dice at once; every value is offered."""
+    from game.physics.throw import DT
+    from game.scenes.launch import make_table
+    from game.ui.pace import PACES, pace_for
+    app.settings.reduced_motion = False
+    seats = [Seat("A", "ai", "easy"), Seat("B", "ai", "easy")]
+    sim_per_step = {}
+    for speed in ("normal", "fast"):
+        app.settings.animation_speed = speed
+        table = make_table(app, Match("liars-dice", seats, seed=4))
+        app.start(table)
+        app.run_frames(1)
+        assert table.throw_view is not None
+        before = table.throw_view.throw.sim_time
+        table.fixed_update(1 / 120)
+        sim_per_step[speed] = table.throw_view.throw.sim_time - before
+    assert sim_per_step["normal"] == pytest.approx(DT)
+    assert sim_per_step["fast"] == pytest.approx(2 * DT)
+    normal, fast = PACES["normal"], PACES["fast"]
+    assert fast.ai_delay == pytest.approx(normal.ai_delay / 2)
+    assert fast.duration == pytest.approx(normal.duration / 2)
+    app.settings.animation_speed = "instant"
+    assert pace_for(app.settings).instant_throws
+    table = make_table(app, Match("liars-dice", seats, seed=4))
+    app.start(table)
+    app.run_frames(1)
+    assert table.throw_view is None or table.throw_view.done
+    assert set(PACES) == set(userfiles.ANIMATION_SPEEDS)
+    for value in userfiles.ANIMATION_SPEEDS:  # every value loads back from a settings file
+        loaded, problems = userfiles.Settings.from_json({"animation_speed": value})
+        assert loaded.animation_speed == value and not problems

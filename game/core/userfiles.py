@@ -24,6 +24,8 @@ SETTINGS_FORMAT = "dice-tavern-settings"
 SETTINGS_VERSION = 1
 STATS_FORMAT = "dice-tavern-stats"
 STATS_VERSION = 1
+ANIMATION_SPEEDS = ("relaxed", "normal", "fast", "instant")
+"""Values of ``Settings.animation_speed`` (what each does: ``game.ui.pace``)."""
 
 
 class UserFileError(Exception):
@@ -130,7 +132,7 @@ class Settings:
     fullscreen: bool = False
     master_volume: float = 0.8
     effects_volume: float = 0.8
-    animation_speed: str = "normal"  # "normal" | "fast"
+    animation_speed: str = "normal"  # one of ANIMATION_SPEEDS
     reduced_motion: bool = False
     colorblind_palette: bool = False
     show_ai_reasons: bool = False
@@ -156,7 +158,7 @@ class Settings:
                 ok = isinstance(value, (int, float)) and not isinstance(value, bool) and 0.0 <= value <= 1.0
                 value = float(value) if ok else value
             elif f.name == "animation_speed":
-                ok = value in ("normal", "fast")
+                ok = value in ANIMATION_SPEEDS
             elif f.name == "window_size":
                 ok = (isinstance(value, list) and len(value) == 2
                       and all(isinstance(v, int) and not isinstance(v, bool) and 200 <= v <= 10000 for v in value))

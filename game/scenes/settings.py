@@ -2,6 +2,7 @@
 reasons.  Every change is saved at once (``app.save_settings``)."""
 from __future__ import annotations
 
+from ..ui.pace import PACES
 from ..ui.widgets import Button, Choice, Panel, Stepper, Toggle
 from .base import MenuScene
 
@@ -30,8 +31,8 @@ class SettingsScene(MenuScene):
                     lambda v: self._set("master_volume", v / 10), fmt="{}0 %"),
             Stepper((0, 0, 0, 0), "Effects volume", round(s.effects_volume * 10), 0, 10,
                     lambda v: self._set("effects_volume", v / 10), fmt="{}0 %"),
-            Choice((0, 0, 0, 0), "Animation speed", ["normal", "fast"], s.animation_speed,
-                   lambda v: self._set("animation_speed", v), fmt=str.capitalize),
+            Choice((0, 0, 0, 0), "Animation speed", list(PACES), s.animation_speed,
+                   lambda v: self._set("animation_speed", v), fmt=lambda v: PACES[v].label),
             Toggle((0, 0, 0, 0), "Reduced motion", s.reduced_motion, lambda v: self._set("reduced_motion", v)),
             Toggle((0, 0, 0, 0), "Colour-blind palette", s.colorblind_palette,
                    lambda v: self._set("colorblind_palette", v)),
@@ -63,5 +64,5 @@ class SettingsScene(MenuScene):
 
     def draw_content(self, canvas):
         from ..ui import theme as th
-        th.draw_text(canvas, self.theme, "Stepper 0 % means silent \u00b7 Fast halves AI thinking time",
+        th.draw_text(canvas, self.theme, "0 % means silent \u00b7 Fast (2x) halves every wait: dice, animations, AI thinking",
                      (640, 716), 16, th.CREAM_DIM, anchor="midbottom", shadow=1)

@@ -349,7 +349,7 @@ class BiddingTableScene(table_scene.TableScene):
     bid_faces: tuple[int, ...] = (1, 2, 3, 4, 5, 6)
     challenges: tuple[tuple[str, str, int], ...] = (("call", "Call", pygame.K_c),)
     picker_width = 420
-    reveal_seconds = {"normal": 4.2, "fast": 2.2}
+    reveal_seconds = {"normal": 4.2}  # scaled by the pace (game.ui.pace)
     reduced_reveal_seconds = 2.0
     banner_seconds = 2.4
     light_at = 0.12      # reveal fraction when the cups are up and matches light
@@ -644,7 +644,7 @@ class BiddingTableScene(table_scene.TableScene):
     def reveal_length(self) -> float:
         if self.app.settings.reduced_motion:
             return self.reduced_reveal_seconds
-        return self.reveal_seconds.get(self.app.settings.animation_speed, self.reveal_seconds["normal"])
+        return self.reveal_seconds["normal"] * self.pace.duration
 
     def reveal_t(self) -> float:
         return self.reveal_time / self.reveal_length()

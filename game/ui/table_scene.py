@@ -42,11 +42,10 @@ from ..core.narration import GameLog
 from . import layout
 from . import theme as th
 from .game_log import LogPanel, SinceSummary
+from .pace import PACES, Pace, pace_for
 from .pictures import render_table_background, table_background  # noqa: F401 (re-exported)
 from .scene import Scene
 
-AI_DELAY = {"normal": 0.85, "fast": 0.3}
-"""Seconds an AI 'thinks' before acting, per animation speed."""
 END_DELAY = 1.6
 """Seconds the final position stays on screen before the results."""
 
@@ -329,8 +328,13 @@ class TableScene(Scene):
     # ------------------------------------------------------------------
     # Driving the match
     # ------------------------------------------------------------------
+    @property
+    def pace(self) -> Pace:
+        """The animation pace of the settings (see ``game.ui.pace``)."""
+        return pace_for(self.app.settings)
+
     def _ai_delay(self) -> float:
-        return AI_DELAY.get(self.app.settings.animation_speed, AI_DELAY["normal"])
+        return self.pace.ai_delay
 
     def _drive_ai(self, dt: float) -> None:
         self._ai_timer += dt
@@ -411,7 +415,7 @@ class TableScene(Scene):
         if mods is None:
             # No physics package: fall back to plain faces after a short pause.
             self._throw_pending_faces = forced or self.match.dice.resolve(request, seed)
-            self._throw_timer = 0.0 if self.app.settings.reduced_motion else 0.5
+            self._throw_timer = 0.0 if self.pace.instant_throws else 0.5
             self.throw_view = _NoThrow()
             return
         physics, _dice_render, throw_view = mods
@@ -464,11 +468,12 @@ class TableScene(Scene):
     def _make_throw(self, physics, request, seed, zones, forced_faces):
         """A throw at the scene's die size, shrunk step by step if a zone is
         too small for its dice (a crowded table), never a crash."""
-        speed = 2.0 if self.app.settings.animation_speed == "fast" else 1.0
+        pace = self.pace
+        speed = pace.throw_speed
         size = float(self.die_size)
         for _ in range(12):
             try:
-                if self.app.settings.reduced_motion:
+                if pace.instant_throws:
                     return physics.Throw.instant(request, seed, zones, forced=forced_faces, die_size=size)
                 return physics.Throw(request, seed, zones, speed=speed, forced=forced_faces, die_size=size)
             except ValueError:
@@ -490,9 +495,9 @@ class TableScene(Scene):
                 return True
             result = self._throw_pending_faces
         else:
-            steps = 2 if self.app.settings.animation_speed == "fast" else 1
+            steps = 1  # the pace is in the throw's own speed, applied once
             if self.replay is not None:
-                steps = max(1, round(steps * self.replay.speed))
+                steps = max(1, round(self.replay.speed))
             for _ in range(steps):
                 if view.done:
                     break
@@ -520,7 +525,7 @@ class TableScene(Scene):
             return
         if feed.pending_steps <= 0:
             self._ai_timer += dt * feed.speed
-            if self._ai_timer < AI_DELAY["normal"]:
+            if self._ai_timer < PACES["normal"].ai_delay:
                 return
         feed.pending_steps = max(0, feed.pending_steps - 1)
         self._ai_timer = 0.0

@@ -283,10 +283,8 @@ class TableScene(BaseTableScene):
 
     # --- timing ---------------------------------------------------------------
     def _pace(self) -> float:
-        """Animation time scale: fast setting halves, reduced motion nearly skips."""
-        if self.app.settings.reduced_motion:
-            return 0.25
-        return 0.5 if self.app.settings.animation_speed == "fast" else 1.0
+        """Animation time scale (the one pace policy, ``game.ui.pace``)."""
+        return self.pace.duration
 
     def is_busy(self) -> bool:
         now = self.time

@@ -20,7 +20,7 @@ from ...ui import theme as th
 from ...ui.bidding import BiddingTableScene, ease
 from .rules import WILD, Challenge, Jinto, minimum_raises
 
-REVEAL_SECONDS = {"normal": 4.2, "fast": 2.2}
+REVEAL_SECONDS = {"normal": 4.2}  # scaled by the pace (game.ui.pace)
 BANNER_SECONDS = 2.4
 MOVE_AT = 0.62
 """Reveal fraction when the lost die starts to leave (or slide to the Jinto winner)."""

@@ -23,7 +23,7 @@ from .ai import plain_chance
 from .rules import (BID_FACES, EMBLEM, WRONG_OUT_OF_TURN_PENALTY, Bid, Call, CallOutOfTurn, Reveal,
                     matches, minimum_raise)
 
-REVEAL_SECONDS = {"normal": 4.6, "fast": 2.4}
+REVEAL_SECONDS = {"normal": 4.6}  # scaled by the pace (game.ui.pace)
 DIE_KIND = "emblem"
 OUT_OF_TURN_KEYS = tuple(getattr(pygame, f"K_F{i}") for i in range(1, 11))
 """F1..F10: the out-of-turn call key of seat 1..10 (hot-seat)."""

@@ -108,9 +108,7 @@ class TableScene(BaseTableScene):
         return player_colour(player, self.app.settings.colorblind_palette)
 
     def _pace(self) -> float:
-        if self.app.settings.reduced_motion:
-            return 0.2
-        return 0.55 if self.app.settings.animation_speed == "fast" else 1.0
+        return self.pace.duration
 
     def image_spot(self, slot: int, index: int, player: int) -> tuple[float, float]:
         """Centre of ``player``'s die beside image ``index`` of the card in ``slot``."""

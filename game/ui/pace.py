@@ -1,0 +1,56 @@
+"""The pace policy: what each animation-speed setting does, in one place.
+
+Every timing of a table reads the current ``Pace`` (``pace_for(settings)``)
+and applies it once: the throw's simulated seconds per real second
+(``throw_speed``), the length of scene animations (reveals, banners, flights:
+``duration``, a factor on their normal seconds) and how long an AI seems to
+think (``ai_delay``).  The labels say exactly that.  Reduced motion (an
+accessibility setting, separate from speed) lands throws at once and
+shortens animations to at most ``REDUCED_DURATION`` of their length.
+
+The setting is ``Settings.animation_speed``; its values are
+``userfiles.ANIMATION_SPEEDS``.  "normal" and "fast" are the values of older
+settings files and keep their names; "fast" used to speed throws up twice
+over (4x) and is now the 2x its label says.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from ..core.userfiles import ANIMATION_SPEEDS
+
+
+@dataclass(frozen=True)
+class Pace:
+    name: str
+    label: str
+    throw_speed: float
+    """Simulated throw seconds per real second (1.0 = real time)."""
+    duration: float
+    """Factor on every scene animation's normal length."""
+    ai_delay: float
+    """Seconds an AI 'thinks' before it acts."""
+    instant_throws: bool = False
+    """Dice land at once (``Throw.instant``: same faces and resting places)."""
+
+
+NORMAL_AI_DELAY = 0.85
+
+PACES = {
+    "relaxed": Pace("relaxed", "Relaxed (3/4 speed)", 0.75, 1 / 0.75, NORMAL_AI_DELAY / 0.75),
+    "normal": Pace("normal", "Normal", 1.0, 1.0, NORMAL_AI_DELAY),
+    "fast": Pace("fast", "Fast (2x)", 2.0, 0.5, NORMAL_AI_DELAY / 2),
+    "instant": Pace("instant", "Instant (dice land at once)", 1.0, 0.2, 0.15, instant_throws=True),
+}
+assert tuple(PACES) == ANIMATION_SPEEDS
+
+REDUCED_DURATION = 0.25
+"""With reduced motion, animations take at most this share of their length."""
+
+
+def pace_for(settings) -> Pace:
+    """The pace of ``settings`` (unknown values: normal)."""
+    pace = PACES.get(getattr(settings, "animation_speed", "normal"), PACES["normal"])
+    if getattr(settings, "reduced_motion", False):
+        pace = replace(pace, instant_throws=True, duration=min(pace.duration, REDUCED_DURATION))
+    return pace
