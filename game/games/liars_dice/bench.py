@@ -33,3 +33,45 @@ def bench_ai(quick: bool) -> dict:
         for key, value in percentiles(s).items():
             out[f"{level}_{key}"] = value
     return out
+
+
+def bench_endgame(quick: bool) -> dict:
+    """CPU time of the exact-endgame lookup (``endgame.endgame_policy``) at every
+    decision of seeded heads-up endgames played from the tables, and the one-off
+    CPU time of loading the default variant's table."""
+    import random
+
+    from ...core.protocol import RollResult
+    from ...games import make_game
+    from . import endgame
+
+    t0 = time.process_time()
+    endgame.variant_table.cache_clear()
+    endgame.variant_table("cap0-skip0")
+    load_ms = (time.process_time() - t0) * 1000.0
+    rng = random.Random(5)
+    samples: list[float] = []
+    top = max(2, endgame.max_total())
+    starts = [(a, t - a) for t in range(2, top + 1) for a in range(1, t)]
+    for g in range(40 if quick else 400):
+        state = make_game("liars-dice", 2).new_initial_state()
+        state.dice = list(starts[g % len(starts)])
+        while not state.is_terminal():
+            if state.is_chance():
+                groups = state.chance_request().groups
+                state = state.apply(CHANCE, RollResult(tuple(
+                    tuple(rng.randint(1, 6) for _ in range(grp.count)) for grp in groups)))
+                continue
+            p = state.turn_player()
+            legal = state.legal_actions(p)
+            view = state.view(p)
+            t = time.process_time_ns()
+            policy = endgame.endgame_policy(view, legal)
+            samples.append((time.process_time_ns() - t) / 1e6)
+            if policy is None:
+                break
+            acts, weights = zip(*policy.items())
+            state = state.apply(p, rng.choices(acts, weights)[0])
+    out = {"table_load_ms": round(load_ms, 1), "lookups": len(samples)}
+    out.update({f"lookup_{k}": v for k, v in percentiles(samples).items()})
+    return out

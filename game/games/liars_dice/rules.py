@@ -134,7 +134,7 @@ class LiarsView(_RoundFacts):
     starting_dice: int
     jinto_cap: bool
     last_challenge: Optional[Challenge]
-
+    skip_palifico_two: bool = False   # the option: it changes what a heads-up round is worth
 
     @property
     def total_dice(self) -> int:
@@ -320,7 +320,7 @@ class LiarsState(_RoundFacts, State):
         return LiarsView(player, self.faces[player], tuple(self.dice), tuple(self.bids),
                          self.turn_player(), self.opener, self.palifico, self.round_no,
                          self.options["starting_dice"], self.options["jinto_cap"],
-                         self.last_challenge)
+                         self.last_challenge, self.options["skip_palifico_two"])
 
     def summary(self) -> dict:
         last = self.last_challenge

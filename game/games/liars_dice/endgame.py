@@ -1,0 +1,173 @@
+"""Exact heads-up endgames for Liar's Dice: equilibrium strategies looked up from tables.
+
+When two players are left with few dice (1v1, 1v2, 2v2, 1v3 ...), the whole
+rest of the game is small enough to solve offline: ``endgame_gen.py`` runs
+discounted CFR over every bid history of every such round, chaining the
+rounds by the position each challenge leads to (Jinto can move a die, so
+positions of one dice total are solved jointly), and ships the result as
+``_endgame_<variant>.json.gz``.  This module only reads that file: pure Python, no
+numpy, no pygame; a lookup is a few dict accesses.
+
+``endgame_policy(view, legal)`` returns the equilibrium distribution over the
+legal actions, or None when the position is not covered: more than two
+players in, more dice than the tables hold, an option combination that was
+not solved, or a bid history the table never reaches (the table only keeps
+the histories a player following it can get to).
+"""
+from __future__ import annotations
+
+import gzip
+import json
+from functools import lru_cache
+from pathlib import Path
+from typing import Optional
+
+from ...core.bidding import Bid, Call
+from ...core.protocol import Action
+from .rules import Jinto, LiarsView
+
+HERE = Path(__file__).parent
+FORMAT = 2
+
+
+def table_path(name: str) -> Path:
+    return HERE / f"_endgame_{name}.json.gz"
+
+
+@lru_cache(maxsize=None)
+def variant_table(name: str) -> Optional[dict]:
+    """One rule variant's tables (gzipped JSON, loaded on first use), or None if
+    not shipped or unreadable.  Layout: positions -> "AvB[p]" -> {value, br,
+    exploitability, nashconv, policy: {history: {hand: "code+units ..."}}};
+    a history is the round's bids as "qf" pairs, a hand its sorted faces,
+    codes are "qf", "C" (Call) or "J" (Jinto), units are thousandths."""
+    try:
+        doc = json.loads(gzip.decompress(table_path(name).read_bytes()).decode("utf-8"))
+    except (OSError, ValueError, EOFError):
+        return None
+    return doc if isinstance(doc, dict) and doc.get("format") == FORMAT else None
+
+
+def max_total() -> int:
+    """Most dice on the table that the shipped tables cover (0 if none)."""
+    doc = variant_table("cap0-skip0")
+    return doc["max_total"] if doc else 0
+
+
+def parse_actions(text: str) -> list[tuple[str, int]]:
+    """"C523 24477" -> [("C", 523), ("24", 477)]."""
+    out = []
+    for token in text.split():
+        code, units = (token[0], token[1:]) if token[0] in "CJ" else (token[:2], token[2:])
+        out.append((code, int(units)))
+    return out
+
+
+def format_actions(acts) -> str:
+    return " ".join(f"{code}{units}" for code, units in acts)
+
+
+def load_all() -> dict:
+    """Every shipped variant with flat policies {"hand/history": [(code, units)]}
+    (for tests and reports; the game itself uses ``endgame_policy``)."""
+    out = {"max_total": max_total(), "variants": {}}
+    for path in sorted(HERE.glob("_endgame_*.json.gz")):
+        name = path.name[len("_endgame_"):-len(".json.gz")]
+        doc = variant_table(name)
+        if doc is None:
+            continue
+        out.update({k: doc[k] for k in ("iterations", "floor", "unit", "command")})
+        entry = {}
+        for pkey, pos in doc["positions"].items():
+            flat = {f"{hand}/{hist}": parse_actions(text)
+                    for hist, by_hand in pos["policy"].items() for hand, text in by_hand.items()}
+            entry[pkey] = dict(pos, policy=flat)
+        out["variants"][name] = entry
+    return out
+
+
+def variant_name(view: LiarsView) -> str:
+    """Which solved rule variant the view's options play.  The Jinto cap only
+    changes a covered endgame when the cap is 2 or more and a capped player
+    can face a bidder with two dice, i.e. cap <= max_total - 2; otherwise the
+    uncapped tables are exact."""
+    cap = view.starting_dice if view.jinto_cap else 0
+    if cap and not (2 <= cap <= max_total() - 2):
+        cap = 0
+    skip = int(bool(getattr(view, "skip_palifico_two", False)))
+    return f"cap{cap}-skip{skip}"
+
+
+def position_key(view: LiarsView) -> Optional[tuple[str, int]]:
+    """("AvB[p]", my seat in the round: 0 = opener, 1 = responder) or None if not heads-up."""
+    players = view.players_in
+    if len(players) != 2 or view.me not in players or view.opener not in players:
+        return None
+    other = players[0] if players[1] == view.opener else players[1]
+    a, b = view.dice[view.opener], view.dice[other]
+    return f"{a}v{b}" + ("p" if view.palifico else ""), (0 if view.me == view.opener else 1)
+
+
+def info_key(view: LiarsView, role: int) -> Optional[tuple[str, str]]:
+    """(hand, history) as the generator writes them; None if the bids do not
+    alternate from the opener (then the round is not the one that was solved)."""
+    for i, (player, _q, _f) in enumerate(view.bids):
+        if (player == view.opener) != (i % 2 == 0):
+            return None
+    if len(view.bids) % 2 != role:
+        return None
+    hand = "".join(str(f) for f in sorted(view.my_faces))
+    return hand, "".join(f"{q}{f}" for _p, q, f in view.bids)
+
+
+def _action(code: str) -> Optional[Action]:
+    if code == "C":
+        return Call()
+    if code == "J":
+        return Jinto()
+    if len(code) == 2 and code.isdigit():
+        return Bid(int(code[0]), int(code[1]))
+    return None
+
+
+def endgame_policy(view: LiarsView, legal: list[Action]) -> Optional[dict[Action, float]]:
+    """Equilibrium probabilities for every legal action (they sum to 1), or None if not covered."""
+    where = position_key(view)
+    if where is None:
+        return None
+    pos, role = where
+    table = (variant_table(variant_name(view)) or {}).get("positions", {}).get(pos)
+    if table is None:
+        return None
+    key = info_key(view, role)
+    if key is None:
+        return None
+    hand, hist = key
+    text = table["policy"].get(hist, {}).get(hand)
+    if not text:
+        return None
+    legal_set = set(legal)
+    out = {a: 0.0 for a in legal}
+    total = 0
+    for code, units in parse_actions(text):
+        action = _action(code)
+        if action is None or action not in legal_set:
+            return None   # the table and the game disagree: let the caller decide
+        out[action] += units
+        total += units
+    if total <= 0:
+        return None
+    return {a: u / total for a, u in out.items()}
+
+
+def position_value(view: LiarsView) -> Optional[float]:
+    """My chance of winning the game at the start of this round under
+    equilibrium play (None if not covered)."""
+    where = position_key(view)
+    if where is None:
+        return None
+    pos, role = where
+    table = (variant_table(variant_name(view)) or {}).get("positions", {}).get(pos)
+    if table is None:
+        return None
+    return table["value"] if role == 0 else 1.0 - table["value"]
