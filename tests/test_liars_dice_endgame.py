@@ -1,7 +1,7 @@
 """Liar's Dice exact heads-up endgames: the shipped tables, their lookup, and
 their claimed exploitability checked by independent best responses."""
 import random
-from functools import lru_cache
+from functools import cache, lru_cache
 
 import pytest
 
@@ -10,7 +10,6 @@ from game.core.protocol import CHANCE, RollResult
 from game.games import make_game
 from game.games.liars_dice.endgame import endgame_policy, load_all, position_value
 from game.games.liars_dice.rules import Jinto, is_raise, minimum_raises
-
 
 
 @lru_cache(maxsize=1)
@@ -139,7 +138,7 @@ def test_independent_best_response_matches_the_reported_values(vname):
 # The generator (numpy, offline): best responses, fixed opponents, regeneration
 # --------------------------------------------------------------------------
 
-@lru_cache(maxsize=None)
+@cache
 def small_variant(max_total, cap, skip):
     gen = pytest.importorskip("numpy") and __import__("game.games.liars_dice.endgame_gen", fromlist=["x"])
     return gen, gen.Variant(max_total, cap, skip)
