@@ -23,6 +23,7 @@ PROVIDERS = {
     "ai-diced-out": "game.games.diced_out.bench:bench_ai",
     "autosave": "game.core.bench:bench_autosave",
     "idle": "game.scenes.idle_bench:bench_idle",
+    "tables": "game.scenes.tables_bench:bench_tables",
     "startup": "game.smoke:bench_startup",
 }
 

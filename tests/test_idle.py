@@ -77,3 +77,16 @@ def test_the_real_loop_stops_drawing_when_idle(app):
     threading.Thread(target=quit_later, daemon=True).start()
     app.run(TitleScene(app))
     assert app.frame < QUIET_FRAMES + 20  # at 60 frames a second it would be ~120
+
+
+def test_tables_bench_times_real_frames_and_names_the_worst(tmp_path, monkeypatch):
+    """The tables bench drives the real table scene: frames are counted,
+    the AI and the dice move the game on, the worst frames say what happened."""
+    from game.scenes.tables_bench import play_table
+    monkeypatch.setenv("DICE_TAVERN_HOME", str(tmp_path))
+    out = play_table("roll-the-bones", 3, {}, quick=True, max_frames=240)
+    assert out["frames"] == 240 and out["actions"] > 3
+    assert 0 < out["cpu_p50_ms"] <= out["cpu_p99_ms"] <= out["cpu_max_ms"]
+    assert len(out["worst"]) == 5
+    assert all(w["what"] for w in out["worst"])
+    assert out["worst"][0]["cpu_ms"] == max(w["cpu_ms"] for w in out["worst"])

@@ -231,7 +231,21 @@ class TableScene(Scene):
     # ------------------------------------------------------------------
     def enter(self) -> None:
         self.game_log.sync(self.match.history)
+        self.warm()
         self._maybe_curtain()
+
+    def warm(self) -> None:
+        """Build now, while the table opens, what the first throw would
+        otherwise build in its first frame (70-200 ms at big tables): the
+        physics modules, the dice renderer with its sprites for the kinds of
+        dice this game throws, and the felt background."""
+        mods = _physics()
+        if mods is not None and self.renderer is not None:
+            request = self.match.state.chance_request()
+            kinds = ({g.kind for g in request.groups} if isinstance(request, RollRequest) else set()) - {"d6"}
+            if kinds:
+                self.renderer.prewarm(tuple(sorted(kinds)))
+        table_background((layout.CANVAS_W, layout.CANVAS_H))
 
     def handle_event(self, event) -> None:
         if self.log_panel.handle_event(event):
