@@ -75,7 +75,7 @@ def play_table(game_id: str, seats: int, options: dict, *, quick: bool, seed: in
     app.settings.animation_speed = "normal"
     normal = pace_mod.PACES["normal"]
     saved = dict(pace_mod.PACES)
-    pace_mod.PACES["normal"] = pace_mod.replace(normal, ai_delay=FRAME_DT / 2)
+    pace_mod.PACES["normal"] = pace_mod.replace(normal, ai_delay=FRAME_DT)  # at most one AI move a frame
     try:
         match = Match(game_id, [Seat(f"Bot{i + 1}", "ai", "normal") for i in range(seats)],
                       options, seed=seed)
