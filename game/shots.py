@@ -216,6 +216,7 @@ def main(args) -> int:
     except ValueError as exc:
         print(f"dice-tavern shot: error: {exc}", file=sys.stderr)
         return 2
+    player_home = os.environ.get("DICE_TAVERN_HOME")
     with tempfile.TemporaryDirectory(prefix="dice-tavern-shot-") as home:
         os.environ["DICE_TAVERN_HOME"] = home
         try:
@@ -224,5 +225,10 @@ def main(args) -> int:
         except ValueError as exc:
             print(f"dice-tavern shot: error: {exc}", file=sys.stderr)
             return 2
+        finally:  # the caller's data folder again (not the deleted temp one)
+            if player_home is None:
+                os.environ.pop("DICE_TAVERN_HOME", None)
+            else:
+                os.environ["DICE_TAVERN_HOME"] = player_home
     print(path)
     return 0

@@ -20,7 +20,9 @@ def test_shot_writes_png(tmp_path, monkeypatch):
     assert main(["shot", "--scene", "title", "--out", str(out), "--size", "640x480"]) == 0
     image = pygame.image.load(str(out))
     assert image.get_size() == (640, 480)
-    assert not (tmp_path / "home" / "settings.json").exists() or True
+    # shots run in a throw-away data folder: the player's stays untouched
+    assert not (tmp_path / "home").exists() or not any((tmp_path / "home").iterdir())
+    assert os.environ["DICE_TAVERN_HOME"] == str(tmp_path / "home")
 
 
 def test_shot_of_toy_table_and_results(tmp_path):
