@@ -116,6 +116,8 @@ class TableView:
 
 
 class DicedOutState(State):
+    game: DicedOutGame
+
     def __init__(self, game: DicedOutGame):
         super().__init__(game)
         n = game.num_players
@@ -247,7 +249,9 @@ class DicedOutState(State):
 
     def _end_round(self) -> None:
         for p in range(self.n):
-            self.round_scores[p].append(self.round_score[p])
+            score = self.round_score[p]
+            assert score is not None  # every sheet is scored before the round ends
+            self.round_scores[p].append(score)
             self.round_marks[p].append(self.marked[p])
         self.round_index += 1
         if self.round_index >= ROUNDS:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from math import ceil
-from typing import Optional
+from typing import Optional, Sequence
 
 from ...core.bidding import Bid, Call, bid_text, count_matching
 from ...core.protocol import (CHANCE, Action, DieGroup, Game, GameInfo, OptionSpec,
@@ -106,6 +106,9 @@ class Challenge:
 class _RoundFacts:
     """What follows from a round's bid list, for the state and the view alike
     (both have ``bids`` as (player, quantity, face) and ``palifico``)."""
+
+    bids: Sequence[tuple[int, int, int]]
+    palifico: bool
 
     @property
     def current_bid(self) -> Optional[tuple[int, int]]:
@@ -267,7 +270,9 @@ class LiarsState(_RoundFacts, State):
         if player == CHANCE:
             assert isinstance(action, RollResult)
             self.faces = [()] * len(self.dice)
-            for group, faces in zip(self.chance_request().groups, action.faces):
+            request = self.chance_request()
+            assert request is not None
+            for group, faces in zip(request.groups, action.faces):
                 self.faces[group.owner] = tuple(faces)
             self.rolled = True
             self.turn = self.opener
@@ -345,13 +350,14 @@ def check_invariants(prev: LiarsState, action: Action, state: LiarsState) -> Non
     assert all(n >= 0 for n in state.dice)
     if state.rolled:
         assert [len(f) for f in state.faces] == state.dice, "faces do not match dice counts"
-        assert state.dice[state.turn] > 0, "the player to act has no dice"
+        assert state.turn is not None and state.dice[state.turn] > 0, "the player to act has no dice"
     if isinstance(action, (Call, Jinto)):
         diffs = [b - a for a, b in zip(prev.dice, state.dice)]
         losers = [p for p, d in enumerate(diffs) if d < 0]
         gainers = [p for p, d in enumerate(diffs) if d > 0]
         assert len(losers) == 1 and diffs[losers[0]] == -1, f"not exactly one loser: {diffs}"
         assert len(gainers) <= 1 and all(diffs[g] == 1 for g in gainers)
+        assert state.last_challenge is not None
         if gainers:
             assert isinstance(action, Jinto) and state.last_challenge.gainer == gainers[0]
             assert sum(state.dice) == sum(prev.dice)

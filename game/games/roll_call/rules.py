@@ -280,6 +280,7 @@ class RollCallState(State):
         """Text: equal to or greater than the quantity -> the caller loses;
         else the bidder loses.  A wrong out-of-turn caller loses TWO dice
         (house: all they have if they hold fewer)."""
+        assert self.bid is not None and self.bidder is not None  # a call answers a bid
         quantity, face = self.bid
         bidder = self.bidder
         counts = tuple(matches(h, face) for h in self.hands)
@@ -356,7 +357,7 @@ def check_invariants(prev: RollCallState, action: Action, state: RollCallState) 
         assert is_raise(prev.bid, action.quantity, action.face) and action.quantity <= prev.total_dice
     if state.phase == "bid":
         assert all(len(state.hands[p]) == state.dice_counts[p] for p in range(state.num_players))
-        assert state.dice_counts[state.turn] > 0, "an eliminated player never acts"
+        assert state.turn is not None and state.dice_counts[state.turn] > 0, "an eliminated player never acts"
         assert all(state.dice_counts[p] > 0 for p in state.interjectors())
     if state.phase == "over":
         assert len(state.alive()) == 1

@@ -29,6 +29,7 @@ from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from ...core.protocol import (CHANCE, Action, DieGroup, Game, GameInfo, OptionSpec, RollRequest,
                               ShuffleRequest, State)
@@ -250,6 +251,8 @@ class RollForItGame(Game):
 
 
 class RollForItState(State):
+    game: RollForItGame
+
     def __init__(self, game: RollForItGame):
         super().__init__(game)
         n = game.num_players
@@ -389,12 +392,13 @@ class RollForItState(State):
     # --- protocol: applying ---------------------------------------------
     def _apply(self, player: int, action: Action) -> None:
         if player == CHANCE:
+            chance: Any = action  # a ShuffleResult in the shuffle phase, else a RollResult
             if self.phase == "shuffle":
-                self._deal(action.order)
+                self._deal(chance.order)
             elif self.phase == "rolloff":
-                self._settle_rolloff(action.faces)
+                self._settle_rolloff(chance.faces)
             else:
-                self.rolled = list(action.faces[0])
+                self.rolled = list(chance.faces[0])
                 self.phase = "place"
                 self._end_turn_if_stuck()
             return

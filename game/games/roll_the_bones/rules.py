@@ -491,7 +491,7 @@ def check_invariants(prev: BonesState, action: Action, state: BonesState) -> Non
     assert set(state.centre_eligible) <= set(state.round_players)
     assert state.eliminations >= prev.eliminations
     if prev.phase == "roll" and len(state.results_log) > len(prev.results_log) \
-            and state.last_result["kind"] == "win":
+            and state.last_result is not None and state.last_result["kind"] == "win":
         _check_haul(prev, state.last_result)
     if state.phase == "over":
         assert len(state.alive()) == 1 and not any(state.pots)
@@ -515,6 +515,7 @@ def _check_haul(prev: BonesState, result: dict) -> None:
                 continue
             i = pot_of[d]
             eligible = prev.centre_eligible if i == 0 else prev.pot_eligible[i]
+            assert eligible is not None
             assert p in eligible, f"player {p} took die {d} of pot {i} without anteing to it"
             if winner in eligible:
                 assert p == winner, f"pot {i} went to {p} although the winner {winner} anted to it"
