@@ -109,6 +109,32 @@ def _log(app, ctx):
     return table
 
 
+def _call_window(app, ctx):
+    """Roll Call with an AI about to bid while you may call out of turn: the
+    call window counts down (settings: call window 3 s)."""
+    from .core.match import Match
+    from .scenes.launch import make_table
+    app.settings.call_window = 3
+    seats = ShotContext("roll-call", ctx.seed, max(4, ctx.players)).seats(1)
+    match = Match("roll-call", seats, None, ctx.seed)
+    for _ in range(400):   # AI moves, and the human's smallest bid, until the window opens
+        state = match.state
+        if state.is_terminal():
+            break
+        tp = state.turn_player()
+        if (tp is not None and match.seats[tp].is_ai and state.bid is not None
+                and 0 in (state.interjectors() or ())):
+            break
+        if tp == 0:
+            legal = [a for a in state.legal_actions(0) if type(a).__name__ == "Bid"]
+            match.apply(0, min(legal, key=lambda b: (b.quantity, b.face)) if legal else state.legal_actions(0)[0])
+        else:
+            match.step()
+    table = make_table(app, match)
+    table.enter()
+    return table
+
+
 def _pause(app, ctx):
     from .scenes.pause import PauseScene
     table = _table(app, ctx)
@@ -137,10 +163,11 @@ def _replay(app, ctx):
 
 for _name, _builder in (("title", _title), ("setup", _setup), ("settings", _settings), ("rules", _rules),
                         ("pause", _pause), ("curtain", _curtain), ("results", _results),
-                        ("replay", _replay), ("table", _table), ("log", _log)):
+                        ("replay", _replay), ("table", _table), ("log", _log),
+                        ("call-window", _call_window)):
     register_shot(_name, _builder)
 
-NEEDS_BUILT_GAME = {"table", "pause", "results", "replay", "log"}
+NEEDS_BUILT_GAME = {"table", "pause", "results", "replay", "log", "call-window"}
 
 
 def default_game() -> str:

@@ -39,7 +39,7 @@ def test_human_bids_with_keys_then_calls(app):
     until_human(app, scene)
     assert scene.match.state.current_bid is not None
     total = sum(scene.match.state.dice)
-    app.feed(key(pygame.K_c))
+    app.feed(key(pygame.K_c), key(pygame.K_c))   # Call asks for a second press (misclick guard)
     assert isinstance(scene.match.history[-1][1], Call)
     assert sum(scene.match.state.dice) == total - 1   # a Call always costs someone one die
     assert scene.reveal is not None and scene.is_busy()
@@ -65,10 +65,12 @@ def test_jinto_key_only_when_legal(app):
     until_human(app, scene)
     if scene.match.state.current_bid is None:   # opening: no Jinto
         before = len(scene.match.history)
-        app.feed(key(pygame.K_j))
+        app.feed(key(pygame.K_j), key(pygame.K_j))
         assert len(scene.match.history) == before
         app.feed(key(pygame.K_RETURN))
         until_human(app, scene)
+    app.feed(key(pygame.K_j))
+    assert not isinstance(scene.match.history[-1][1], Jinto)   # the first press only asks "Sure?"
     app.feed(key(pygame.K_j))
     assert isinstance(scene.match.history[-1][1], Jinto)
 

@@ -66,7 +66,7 @@ def test_human_bids_with_keys_then_calls(app):
     until_human(app, scene)
     assert scene.match.state.bid is not None
     total = scene.match.state.total_dice
-    app.feed(key(pygame.K_c))
+    app.feed(key(pygame.K_c), key(pygame.K_c))   # Call asks for a second press (misclick guard)
     assert isinstance(scene.match.history[-1][1], Call)
     assert scene.reveal is not None and scene.match.state.total_dice == total - 1
     scene.draw(app.canvas, 0.0)

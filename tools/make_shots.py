@@ -30,6 +30,7 @@ MENU_SHOTS = (
     ("results", "results", "roll-for-it", 4),
     ("replay", "replay", "liars-dice", 4),
     ("log", "log", "liars-dice", 4),
+    ("call-window", "call-window", "roll-call", 4),
 )
 TABLE_PLAYERS = {"diced-out": 3}
 """Seats per table shot (others: 4); Diced Out's sheets are large."""

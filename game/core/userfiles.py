@@ -28,6 +28,9 @@ ANIMATION_SPEEDS = ("relaxed", "normal", "fast", "instant")
 """Values of ``Settings.animation_speed`` (what each does: ``game.ui.pace``)."""
 
 
+CALL_WINDOW_MAX = 5
+
+
 class UserFileError(Exception):
     """A user file that could not be read or written; ``str()`` is for players."""
 
@@ -136,6 +139,10 @@ class Settings:
     reduced_motion: bool = False
     colorblind_palette: bool = False
     show_ai_reasons: bool = False
+    pause_after_reveal: bool = False
+    """Pace: hold each reveal / pot split until the player continues (tap or Enter)."""
+    call_window: int = 2
+    """Pace: seconds AIs wait before bidding while a human may call out of turn (0-5)."""
     window_size: tuple[int, int] = (1280, 720)
 
     def to_json(self) -> dict:
@@ -157,6 +164,8 @@ class Settings:
             elif isinstance(default, float):
                 ok = isinstance(value, (int, float)) and not isinstance(value, bool) and 0.0 <= value <= 1.0
                 value = float(value) if ok else value
+            elif f.name == "call_window":
+                ok = isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= CALL_WINDOW_MAX
             elif f.name == "animation_speed":
                 ok = value in ANIMATION_SPEEDS
             elif f.name == "window_size":

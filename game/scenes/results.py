@@ -10,6 +10,11 @@ from .base import MenuScene
 PLACES = ("1st", "2nd", "3rd") + tuple(f"{n}th" for n in range(4, 21))
 
 
+KEY_GUARD_SECONDS = 1.0
+"""Keys are ignored this long after the results appear: the Enter that ended
+the game (or a held key repeating) must not start a new one."""
+
+
 class ResultsScene(MenuScene):
     name = "results"
 
@@ -17,11 +22,21 @@ class ResultsScene(MenuScene):
         super().__init__(app)
         self.match = match
         self.replay_path = replay_path
+        self.age = 0.0
         ranking = match.state.ranking()
         self.order = sorted(range(len(match.seats)), key=lambda p: (ranking[p], p))
         self.ranking = ranking
         winners = [match.seats[p].name for p in self.order if ranking[p] == 0]
         self.title = (" and ".join(winners) + (" win!" if len(winners) > 1 else " wins!")) if winners else "Game over"
+
+    def update(self, dt: float) -> None:
+        self.age += dt
+
+    def handle_event(self, event) -> None:
+        import pygame
+        if event.type == pygame.KEYDOWN and self.age < KEY_GUARD_SECONDS:
+            return
+        super().handle_event(event)
 
     def build(self) -> None:
         items = [("Play again", self.play_again_new, True), ("Same seed", self.play_again_same, False),

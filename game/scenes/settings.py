@@ -2,6 +2,7 @@
 reasons.  Every change is saved at once (``app.save_settings``)."""
 from __future__ import annotations
 
+from ..core.userfiles import CALL_WINDOW_MAX
 from ..ui.pace import PACES
 from ..ui.widgets import Button, Choice, Panel, Stepper, Toggle
 from .base import MenuScene
@@ -23,7 +24,7 @@ class SettingsScene(MenuScene):
 
     def build(self) -> None:
         s = self.app.settings
-        self.ui.add(Panel((300, 140, 680, 480)))
+        self.ui.add(Panel((300, 132, 680, 496)))
         rows = [
             Choice((0, 0, 0, 0), "Display", [False, True], s.fullscreen, self._fullscreen,
                    fmt=lambda v: "Full screen" if v else "Window"),
@@ -38,10 +39,14 @@ class SettingsScene(MenuScene):
                    lambda v: self._set("colorblind_palette", v)),
             Toggle((0, 0, 0, 0), "Show AI reasoning", s.show_ai_reasons,
                    lambda v: self._set("show_ai_reasons", v)),
+            Toggle((0, 0, 0, 0), "Pause after reveals", s.pause_after_reveal,
+                   lambda v: self._set("pause_after_reveal", v)),
+            Stepper((0, 0, 0, 0), "Call window (Roll Call)", s.call_window, 0, CALL_WINDOW_MAX,
+                    lambda v: self._set("call_window", v), fmt="{} s"),
         ]
         from ..ui import theme as th
         for i, w in enumerate(rows):
-            w.rect.update(340, 170 + i * 58, 600, 44)
+            w.rect.update(340, 150 + i * 52, 600, 44)
             w.label_width = 280
             w.label_colour = th.INK
             self.ui.add(w)

@@ -83,6 +83,8 @@ class BidPicker:
         self.odds: Optional[Callable[[int, int], Optional[float]]] = None
         self.hover: Optional[str] = None
         self.visible = True
+        self.armed: Optional[str] = None
+        """A challenge pressed once: a second press confirms it (misclick guard)."""
 
     # --- state -------------------------------------------------------------
     def set_legal(self, minimums: dict[int, int], max_quantity: int, *, enabled: Sequence[str] = (),
@@ -92,6 +94,7 @@ class BidPicker:
         self.minimums = {f: q for f, q in minimums.items() if q <= max_quantity}
         self.max_quantity = max_quantity
         self.enabled_challenges = set(enabled)
+        self.armed = None
         if not self.minimums:
             return
         if prefer_face in self.minimums:
@@ -151,8 +154,18 @@ class BidPicker:
     def handle_event(self, event) -> bool:
         if not self.visible:
             return False
+        armed = self.armed
+        used = self._handle(event)
+        if used and self.armed == armed and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+            self.armed = None   # anything else done in between cancels a pressed-once challenge
+        return used
+
+    def _handle(self, event) -> bool:
         if event.type == pygame.KEYDOWN:
             key = event.key
+            if key == pygame.K_ESCAPE and self.armed:
+                self.armed = None
+                return True
             if key in (pygame.K_LEFT, pygame.K_a):
                 return self.step_face(-1)
             if key in (pygame.K_RIGHT, pygame.K_d):
@@ -197,8 +210,14 @@ class BidPicker:
         return True
 
     def _challenge(self, name: str) -> bool:
+        """Call and Jinto cannot be taken back: the first press arms the
+        button ("Sure?"), the second fires it."""
         if name not in self.enabled_challenges:
             return False
+        if self.armed != name:
+            self.armed = name
+            return True
+        self.armed = None
         self.on_challenge(name)
         return True
 
@@ -238,9 +257,13 @@ class BidPicker:
                 odds_text = f"{chance:.0%} likely"
         self._button(canvas, theme, rects["bid"], "Bid", self.can_bid, self.hover == "bid", primary=True,
                      sub=odds_text)
-        for name, label, _k in self.challenges:
-            self._button(canvas, theme, rects[name], label + "!", name in self.enabled_challenges,
-                         self.hover == name)
+        for name, label, k in self.challenges:
+            if name == self.armed:
+                self._button(canvas, theme, rects[name], f"Sure? {label}!", True, True, primary=True, size=17,
+                             sub=f"{pygame.key.name(k).upper()} or click again")
+            else:
+                self._button(canvas, theme, rects[name], label + "!", name in self.enabled_challenges,
+                             self.hover == name)
 
     def _button(self, canvas, theme, rect, label, enabled, hovered, *, primary=False, size=20, sub=""):
         fill = th.BRASS_DARK if primary else th.WOOD
@@ -595,8 +618,10 @@ class BiddingTableScene(table_scene.TableScene):
         if self.reveal is not None:
             self.reveal_time += dt
             if self.reveal_time >= self.reveal_length():
-                self.reveal = None
-                self._maybe_curtain()
+                self.reveal_time = self.reveal_length()
+                if not self.hold_until_continue(("reveal", len(self.match.history))):
+                    self.reveal = None
+                    self._maybe_curtain()
         if self.banner:
             self.banner_time += dt
             if self.banner_time > self.banner_seconds:

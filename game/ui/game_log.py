@@ -30,8 +30,10 @@ class LogPanel:
     RECT = pygame.Rect(290, 48, 700, 624)
     LINE_H = 24
 
-    def __init__(self, log: GameLog):
+    def __init__(self, log: GameLog, corner: str = "topleft"):
         self.log = log
+        if corner == "topright":   # the table keeps its top-left corner for its own buttons
+            self.BUTTON = self.BUTTON.move(1280 - 2 * self.BUTTON.x - self.BUTTON.w, 0)
         self.is_open = False
         self.scroll = 0                  # lines scrolled up from the newest
         self._lines: list[tuple[str, bool]] = []
@@ -144,7 +146,9 @@ class SinceSummary:
     RECT_TOPLEFT = (14, 56)
     WIDTH = 420
 
-    def __init__(self):
+    def __init__(self, corner: str = "topleft"):
+        if corner == "topright":
+            self.RECT_TOPLEFT = (1280 - self.RECT_TOPLEFT[0] - self.WIDTH, self.RECT_TOPLEFT[1])
         self.seat: int | None = None
         self.title = ""
         self.lines: list[str] = []

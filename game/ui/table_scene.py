@@ -31,14 +31,14 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from .. import games
 from ..core import saves
 from ..core.match import Match
+from ..core.narration import GameLog
 from ..core.playback import REPLAY_SPEEDS, ReplayFeed  # noqa: F401 (re-exported)
 from ..core.protocol import (CHANCE, Action, IllegalActionError, RollRequest, RollResult,
                              ShuffleRequest)
 from ..core.userfiles import UserFileError
-from .. import games
-from ..core.narration import GameLog
 from . import layout
 from . import theme as th
 from .game_log import LogPanel, SinceSummary
@@ -76,6 +76,10 @@ class TableScene(Scene):
     """Draw the last throw's dice where they landed until the next throw
     (games that move dice into trays set False and draw them themselves)."""
     show_log = True
+    log_corner = "topleft"
+    """Where the Log button and the "since your last move" card sit ("topright" too)."""
+    continue_spot = (640, 470)
+    """Centre of the "continue" prompt of a held reveal (clear of the seats' dice)."""
 
 
     def __init__(self, app, match: Match, *, replay: ReplayFeed | None = None):
@@ -111,9 +115,14 @@ class TableScene(Scene):
         self.game_log = GameLog(match.game.new_initial_state(), [s.name for s in match.seats],
                                 games.narrator(match.game_id) if games.is_known(match.game_id) else None)
         """Every action of the whole game in words (``L`` or the Log button)."""
-        self.log_panel = LogPanel(self.game_log)
-        self.since = SinceSummary()
+        self.log_panel = LogPanel(self.game_log, self.log_corner)
+        self.since = SinceSummary(self.log_corner)
         self._since_for: int | None = None
+        self.holding: object | None = None
+        """The moment (a key) held on screen until the player continues, or None."""
+        self._continued: object | None = None
+        self.call_window_left = 0.0
+        """Seconds left in a visible call window (a human may call out of turn)."""
 
     # ------------------------------------------------------------------
     # Subclass hooks
@@ -140,6 +149,8 @@ class TableScene(Scene):
     def is_idle(self) -> bool:
         """Waiting for a human, with no throw, animation or AI poll pending
         (the app then checks the frames really stay the same before it rests)."""
+        if self.holding is not None or self.log_panel.is_open:
+            return True   # a held reveal or the open log: nothing moves until the player acts
         if self.replay is not None or self.throw_view is not None or self.is_busy():
             return False
         if self.match.state.is_terminal():
@@ -258,6 +269,8 @@ class TableScene(Scene):
             return
         if self.replay is not None and self._replay_event(event):
             return
+        if self.holding is not None and self._continue_event(event):
+            return
         if self.waiting_thrower is not None and self._throw_event(event):
             return
         if self.throw_view is None or not getattr(self, "block_input_while_throwing", True):
@@ -272,7 +285,7 @@ class TableScene(Scene):
             line.age += dt
         if self._advance_throw(dt):
             return
-        if self.is_busy() or not self.is_top:
+        if self.holding is not None or self.is_busy() or not self.is_top:
             return
         state = self.match.state
         if state.is_terminal():
@@ -307,6 +320,7 @@ class TableScene(Scene):
         if self.replay is not None:
             self._draw_replay_bar(canvas)
         self.draw_above_dice(canvas)
+        self._draw_pace(canvas)
         self._draw_log_chrome(canvas)
 
     def draw_above_dice(self, canvas: pygame.Surface) -> None:
@@ -350,10 +364,27 @@ class TableScene(Scene):
     def _ai_delay(self) -> float:
         return self.pace.ai_delay
 
+    def call_window_open(self) -> bool:
+        """An AI is about to act while a human may call out of turn (Roll Call)."""
+        state = self.match.state
+        if self.replay is not None or state.is_terminal() or state.is_chance():
+            return False
+        tp = state.turn_player()
+        if tp is None or not self.match.seats[tp].is_ai:
+            return False
+        return any(not self.match.seats[p].is_ai for p in (state.interjectors() or ()))
+
     def _drive_ai(self, dt: float) -> None:
         self._ai_timer += dt
-        if self._ai_timer < self._ai_delay():
+        delay = self._ai_delay()
+        if self.call_window_open():
+            delay = max(delay, float(getattr(self.app.settings, "call_window", 0)))
+            self.call_window_left = max(0.0, delay - self._ai_timer)
+        else:
+            self.call_window_left = 0.0
+        if self._ai_timer < delay:
             return
+        self.call_window_left = 0.0
         human = self.human_to_act()
         moments = len(self.match.history)
         if human is not None:
@@ -454,6 +485,51 @@ class TableScene(Scene):
             self.waiting_thrower = None
             return True
         return False
+
+    # ------------------------------------------------------------------
+    # Pace: hold a moment until the player continues; the call window
+    # ------------------------------------------------------------------
+    def hold_until_continue(self, moment) -> bool:
+        """At a moment worth reading (a reveal, a pot split): with the
+        "pause after reveals" setting on and a human at the table, keep it on
+        screen until the player clicks or presses Enter/Space.  ``moment`` is
+        any key naming it (held once).  True while it is held."""
+        if (not getattr(self.app.settings, "pause_after_reveal", False) or self.replay is not None
+                or not self.humans or self.match.is_over or moment == self._continued):
+            return False
+        self.holding = moment
+        return True
+
+    def _continue_event(self, event) -> bool:
+        if (event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1) or (
+                event.type == pygame.KEYDOWN and event.key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER)):
+            self._continued, self.holding = self.holding, None
+            return True
+        return event.type == pygame.KEYDOWN and event.key not in (pygame.K_ESCAPE,)
+
+    def _draw_pace(self, canvas: pygame.Surface) -> None:
+        """The "continue" prompt of a held moment, or the call window's countdown."""
+        if not self.is_top or self.curtain_hides_table():
+            return
+        if self.holding is not None:
+            text = "Click or press Enter to continue"
+            surf = self.theme.text(text, 24, th.CREAM, bold=True)
+            box = surf.get_rect(center=self.continue_spot).inflate(36, 18)
+            th.panel(canvas, box, fill=th.WOOD_DARK, border=th.BRASS_LIGHT)
+            th.blit_text(canvas, surf, box.center, "center")
+            return
+        if self.call_window_left > 0.05:
+            window = float(getattr(self.app.settings, "call_window", 0)) or 1.0
+            box = pygame.Rect(0, 0, 300, 46)
+            box.midbottom = (640, 384)
+            th.panel(canvas, box, fill=th.WOOD_DARK, border=th.BRASS, radius=10, width=2)
+            th.draw_text(canvas, self.theme, f"Call window  {self.call_window_left:.1f} s", (box.centerx, box.y + 6),
+                         17, th.BRASS_LIGHT, bold=True, anchor="midtop")
+            bar = pygame.Rect(box.x + 16, box.bottom - 12, box.w - 32, 5)
+            pygame.draw.rect(canvas, (40, 24, 14), bar, border_radius=2)
+            bar.w = int(bar.w * min(1.0, self.call_window_left / window))
+            if bar.w:
+                pygame.draw.rect(canvas, th.BRASS, bar, border_radius=2)
 
     def _draw_throw_prompt(self, canvas: pygame.Surface) -> None:
         if self.waiting_thrower is None or not self.is_top:

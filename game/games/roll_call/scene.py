@@ -42,6 +42,7 @@ class TableScene(BiddingTableScene):
     reduced_reveal_seconds = 2.2
     light_at = 0.12
     verdict_at = 0.6
+    log_corner = "topright"   # the out-of-turn call buttons live top left
 
     # ------------------------------------------------------------------
     # State access

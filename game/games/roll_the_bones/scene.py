@@ -54,6 +54,7 @@ class Flight:
 
 class TableScene(BaseTableScene):
     die_size = 42
+    continue_spot = (880, 470)   # clear of the pot and of your own rolled die
 
     def __init__(self, app, match, *, replay=None):
         super().__init__(app, match, replay=replay)
@@ -63,6 +64,7 @@ class TableScene(BaseTableScene):
         self.flights: list[Flight] = []
         self.banner = ""
         self.banner_age = BANNER_SECONDS
+        self._split_at: int | None = None
         self.ui = FocusGroup(app)
 
     # ------------------------------------------------------------------
@@ -95,6 +97,9 @@ class TableScene(BaseTableScene):
         for flight in self.flights:
             flight.age += dt
         self.flights = [f for f in self.flights if not f.done]
+        if self._split_at is not None and not self.flights:
+            self.hold_until_continue(("pot split", self._split_at))   # "pause after reveals"
+            self._split_at = None
         self.banner_age += dt
         self._rebuild()
 
@@ -114,6 +119,7 @@ class TableScene(BaseTableScene):
         state = self.state
         pots = self.pot_spots()
         if player != CHANCE:
+            self.clear_dice()   # last roll's dice leave the felt once the next ante or call starts
             if isinstance(action, Declare):
                 self.app.sounds.play("click", 0.8)
             # antes (this one and any taken automatically after it)
@@ -139,6 +145,7 @@ class TableScene(BaseTableScene):
                           f" and takes {len(haul[str(winner)])} dice", th.BRASS_LIGHT)
             for p, dice in haul.items():
                 self._fly(dice, POT_CENTRE, self.pile_spots[int(p)], 0.3)
+            self._split_at = len(self.match.history)
             if result.get("carried"):
                 self.announce(f"{len(result['carried'])} dice nobody could win stay on the table "
                               "for the next round's centre pot")
