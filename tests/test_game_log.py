@@ -89,7 +89,6 @@ def _human_match(game_id, seed=3):
 def test_log_panel_opens_with_l_and_button_and_holds_the_table(tmp_path, monkeypatch):
     monkeypatch.setenv("DICE_TAVERN_HOME", str(tmp_path))
     from game.app import App
-    from game.ui.game_log import LogPanel
     app = App(headless=True)
     match = _human_match("roll-call")
     scene = start_table(app, match)
@@ -103,7 +102,7 @@ def test_log_panel_opens_with_l_and_button_and_holds_the_table(tmp_path, monkeyp
     app.feed(key(pygame.K_ESCAPE))
     app.apply_transitions()
     assert not scene.log_panel.is_open and app.top is scene   # Esc closed the log, not the table
-    app.feed(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=LogPanel.BUTTON.center, button=1))
+    app.feed(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=scene.log_panel.BUTTON.center, button=1))
     assert scene.log_panel.is_open
     app.run_frames(2)
     app.feed(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(5, 700), button=1))

@@ -8,6 +8,11 @@ from ..ui.widgets import Button, Choice, Panel, Stepper, Toggle
 from .base import MenuScene
 
 
+def _percent(tenths: int) -> str:
+    """A volume step as players read it: "0 %", "80 %"."""
+    return f"{tenths * 10} %"
+
+
 class SettingsScene(MenuScene):
     name = "settings"
     title = "Settings"
@@ -29,9 +34,9 @@ class SettingsScene(MenuScene):
             Choice((0, 0, 0, 0), "Display", [False, True], s.fullscreen, self._fullscreen,
                    fmt=lambda v: "Full screen" if v else "Window"),
             Stepper((0, 0, 0, 0), "Master volume", round(s.master_volume * 10), 0, 10,
-                    lambda v: self._set("master_volume", v / 10), fmt="{}0 %"),
+                    lambda v: self._set("master_volume", v / 10), fmt=_percent),
             Stepper((0, 0, 0, 0), "Effects volume", round(s.effects_volume * 10), 0, 10,
-                    lambda v: self._set("effects_volume", v / 10), fmt="{}0 %"),
+                    lambda v: self._set("effects_volume", v / 10), fmt=_percent),
             Choice((0, 0, 0, 0), "Animation speed", list(PACES), s.animation_speed,
                    lambda v: self._set("animation_speed", v), fmt=lambda v: PACES[v].label),
             Toggle((0, 0, 0, 0), "Reduced motion", s.reduced_motion, lambda v: self._set("reduced_motion", v)),
@@ -46,11 +51,17 @@ class SettingsScene(MenuScene):
         ]
         from ..ui import theme as th
         for i, w in enumerate(rows):
-            w.rect.update(340, 150 + i * 52, 600, 44)
+            w.rect.update(340, 148 + i * 48, 600, 42)
             w.label_width = 280
             w.label_colour = th.INK
             self.ui.add(w)
         self.ui.add(Button((540, 640, 200, 52), "Done", self.back, primary=True))
+
+    def update(self, dt: float) -> None:
+        # F11 switches the display anywhere: the Display row must follow it
+        display = self.ui.widgets[1] if len(self.ui.widgets) > 1 else None
+        if display is not None and getattr(display, "value", None) != self.app.settings.fullscreen:
+            self.rebuild()
 
     def _set(self, key: str, value) -> None:
         setattr(self.app.settings, key, value)

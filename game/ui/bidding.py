@@ -751,7 +751,7 @@ class BiddingTableScene(table_scene.TableScene):
         pygame.draw.rect(surf, (12, 30, 20, 150), surf.get_rect(), border_radius=12)
         pygame.draw.rect(surf, (*self.theme.player_colour(seat), 230), surf.get_rect(), 2, border_radius=12)
         canvas.blit(surf, tray)
-        label = "Your dice" if self.seat_name(seat) == "You" or len(self.humans) == 1 else \
+        label = "Your dice" if self.replay is None and seat == self.viewer and len(self.humans) == 1 else \
             f"{self.seat_name(seat)[:12]}'s dice"
         tag = self.theme.text(label, 12, th.CREAM, bold=True)
         pill = pygame.Rect(0, 0, tag.get_width() + 14, tag.get_height() + 2)
@@ -772,7 +772,7 @@ class BiddingTableScene(table_scene.TableScene):
         for seat, n in enumerate(self.dice_counts()):
             if n == 0:
                 continue
-            faces = self.hand(seat)
+            faces = tuple(sorted(self.hand(seat)))   # a hand reads best in order
             if self.can_see(seat) and faces:
                 size = self.own_die_px(seat)
                 self.draw_own_tray(canvas, seat, self.dice_box(seat, len(faces), size))

@@ -193,7 +193,7 @@ class Stepper(_ValueRow):
         self.on_change, self.step, self.fmt = on_change, step, fmt
 
     def value_text(self) -> str:
-        return self.fmt.format(self.value)
+        return self.fmt(self.value) if callable(self.fmt) else self.fmt.format(self.value)
 
     def adjust(self, step: int) -> bool:
         if not self.enabled:

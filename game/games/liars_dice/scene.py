@@ -121,7 +121,11 @@ class TableScene(BiddingTableScene):
         return f"Palifico: {face_name(state.current_bid[1])} only, no wilds" if state.palifico else ""
 
     def history_footer(self) -> str:
-        return f"Round {self._round_no()}" + ("  \u00b7  Palifico" if self.match.state.palifico else "")
+        state = self.match.state
+        palifico = (not self.reveal.wilds) if self.reveal is not None else state.palifico
+        dice = sum(state.dice) + (1 if self.reveal is not None else 0) - (
+            1 if self.reveal is not None and self.reveal.gainer is not None else 0)
+        return (f"Round {self._round_no()}  \u00b7  {dice} dice" + ("  \u00b7  Palifico" if palifico else ""))
 
     def _round_no(self) -> int:
         state = self.match.state

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from ...core.narration import plural
 from ...core.protocol import CHANCE
 from ...ui import layout
 from ...ui import theme as th
@@ -140,9 +141,9 @@ class TableScene(BaseTableScene):
             winner = result["winner"]
             haul = result["haul"]
             total = sum(len(v) for v in haul.values())
-            self._show_banner(f"{self.seat_name(winner)} takes {len(haul[str(winner)])} dice")
+            self._show_banner(f"{self.seat_name(winner)} takes {plural(len(haul[str(winner)]), 'die', 'dice')}")
             self.announce(f"{self.seat_name(winner)} wins the roll with {result['faces'][str(winner)]}"
-                          f" and takes {len(haul[str(winner)])} dice", th.BRASS_LIGHT)
+                          f" and takes {plural(len(haul[str(winner)]), 'die', 'dice')}", th.BRASS_LIGHT)
             for p, dice in haul.items():
                 self._fly(dice, POT_CENTRE, self.pile_spots[int(p)], 0.3)
             self._split_at = len(self.match.history)
@@ -211,7 +212,7 @@ class TableScene(BaseTableScene):
         for p in range(self.n):
             sixes, bones = state.counts(p)
             notes[p] = "out" if state.out_event[p] is not None else \
-                f"{sixes + bones + (p in state.in_flight)} dice"
+                plural(sixes + bones + (p in state.in_flight), "die", "dice")
         self.draw_seats(canvas, active, notes)
         self._draw_pots(canvas)
         for p in range(self.n):
@@ -280,7 +281,7 @@ class TableScene(BaseTableScene):
             self._pile_heap(canvas, pot, (spot[0], spot[1] - 6), 18, 6 if i == 0 else 4)
             bones = sum(1 for d in pot if state.is_bone(d))
             title = "Centre pot" if i == 0 else "Side pot"
-            count = f"{len(pot)} dice" + (f", {bones} bone{'s' if bones != 1 else ''}" if bones else "")
+            count = plural(len(pot), "die", "dice") + (f", {bones} bone{'s' if bones != 1 else ''}" if bones else "")
             th.draw_text(canvas, self.theme, title, (spot[0], spot[1] - radius - 4), 16, th.BRASS_LIGHT,
                          bold=True, anchor="midbottom", shadow=2)
             th.draw_text(canvas, self.theme, count, (spot[0], spot[1] + radius + 2), 15, th.CREAM,
