@@ -56,6 +56,7 @@ class App:
         with quiet_native_stderr():  # pygame.init() also tries the audio device
             pygame.init()
         self.settings, note = userfiles.load_settings()
+        userfiles.clean_stale_temp_files()
         # what is on disk (None: nothing valid yet, so the first shutdown writes it)
         self._saved_settings = (self.settings.to_json()
                                 if not note and userfiles.settings_path().is_file() else None)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import sys
 
 from .games import GAME_IDS
@@ -18,6 +19,14 @@ ASSET_COMMANDS = ("play", "replay", "shot", "smoke")
 """Commands that draw or play sounds: they check the bundled files first."""
 BIDDING_GAMES = ("liars-dice", "roll-call")
 """Games with sparring partners (``reader``, ``bluffer``, ``caller``, ``binomial``)."""
+MAX_SIM_GAMES = 1_000_000
+"""``sim --games`` above this is refused (a million games is hours of CPU)."""
+MAX_FAIRNESS_ROLLS = 100_000_000
+
+
+def _shown(text: str) -> str:
+    """An argument quoted for a one-line message (long ones cut)."""
+    return repr(text if len(text) <= 40 else text[:40] + "...")
 
 
 class _Parser(argparse.ArgumentParser):
@@ -46,29 +55,61 @@ def _check_sparring(parser, game: str, levels: list[str]) -> None:
                      f"exist only for {', '.join(BIDDING_GAMES)}")
 
 
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"{text!r} must be at least 1")
-    return value
+def _whole(text: str, what: str = "") -> int:
+    if len(text) > 30 or not re.fullmatch(r"\s*[+-]?[0-9]+\s*", text):
+        raise argparse.ArgumentTypeError(f"{what}{_shown(text)} is not a whole number")
+    return int(text)
+
+
+def _bounded(hi: int, lo: int = 1):
+    """An argparse type: a whole number from ``lo`` to ``hi``."""
+    def parse(text: str) -> int:
+        value = _whole(text)
+        if value < lo:
+            raise argparse.ArgumentTypeError(f"{_shown(text)} must be at least {lo}")
+        if value > hi:
+            raise argparse.ArgumentTypeError(f"{_shown(text)} must be at most {hi:,}")
+        return value
+    return parse
+
+
+_positive = _bounded(MAX_FAIRNESS_ROLLS)
 
 
 def _seed(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"seed {text!r} is not a whole number") from None
+    value = _whole(text, "seed ")
     if not 0 <= value < 2**63:
-        raise argparse.ArgumentTypeError(f"seed {text!r} must be from 0 to 2^63-1")
+        raise argparse.ArgumentTypeError(f"seed {_shown(text)} must be from 0 to 2^63-1")
     return value
+
+
+def _out_file(text: str) -> str:
+    """A file to write: its folder must exist."""
+    if not text or "\0" in text or len(text) > 1000:
+        raise argparse.ArgumentTypeError(f"{_shown(text)} is not a usable file name")
+    folder = os.path.dirname(os.path.abspath(text))
+    if not os.path.isdir(folder) or os.path.isdir(text):
+        raise argparse.ArgumentTypeError(f"cannot write {_shown(text)}: no such folder")
+    return text
+
+
+def _data_dir(text: str) -> str:
+    """The data folder: an existing folder, or one that can be made."""
+    if not text or "\0" in text or len(text) > 1000:
+        raise argparse.ArgumentTypeError(f"{_shown(text)} is not a usable folder name")
+    if os.path.exists(text) and not os.path.isdir(text):
+        raise argparse.ArgumentTypeError(f"cannot use {_shown(text)} as the data folder: it is a file")
+    try:
+        os.makedirs(text, exist_ok=True)
+    except (OSError, ValueError) as exc:
+        reason = getattr(exc, "strerror", None) or "not a folder"
+        raise argparse.ArgumentTypeError(f"cannot use {_shown(text)} as the data folder: {reason}") from None
+    return text
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="dice-tavern", description="Dice Tavern: five dice games on a felt table.")
-    parser.add_argument("--data-dir", help="folder for settings, saves and replays (default: the user data folder)")
+    parser.add_argument("--data-dir", type=_data_dir, help="folder for settings, saves and replays (default: the user data folder)")
     parser.add_argument("--version", action="store_true", help="print the version and exit")
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
 
@@ -82,7 +123,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim = sub.add_parser("sim", help="AI-vs-AI games, headless, with win rates")
     sim.add_argument("--game", required=True, choices=GAME_IDS)
     sim.add_argument("--players", required=True, type=_levels, help="e.g. hard,normal,easy")
-    sim.add_argument("--games", type=_positive, default=200)
+    sim.add_argument("--games", type=_bounded(MAX_SIM_GAMES), default=200)
     sim.add_argument("--seed", type=_seed, default=1)
     sim.add_argument("--dice", choices=("physics", "rng"), default="rng")
     sim.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
@@ -94,7 +135,7 @@ def build_parser() -> argparse.ArgumentParser:
     rep.add_argument("--level", required=True, type=_levels, help="the level (or sparring style) to watch")
     rep.add_argument("--opponents", type=_levels, default=None,
                      help="comma list of the other seats (default: one more of the same level)")
-    rep.add_argument("--games", type=_positive, default=200)
+    rep.add_argument("--games", type=_bounded(MAX_SIM_GAMES), default=200)
     rep.add_argument("--seed", type=_seed, default=1)
     rep.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
     rep.add_argument("--json", action="store_true")
@@ -106,10 +147,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     shot = sub.add_parser("shot", help="render a screen headless to a PNG")
     shot.add_argument("--scene", required=True)
-    shot.add_argument("--out", required=True)
+    shot.add_argument("--out", required=True, type=_out_file)
     shot.add_argument("--game", choices=GAME_IDS)
     shot.add_argument("--seed", type=_seed, default=7)
-    shot.add_argument("--players", type=int, default=None)
+    shot.add_argument("--players", type=_bounded(20), default=None)
     shot.add_argument("--size", default="1280x720")
 
     fair = sub.add_parser("fairness", help="long chi-square test of the physical dice")
@@ -137,6 +178,8 @@ def _first_index(argv: list[str]) -> int:
     i = 0
     while i < len(argv):
         if argv[i] == "--data-dir":
+            if i + 1 >= len(argv):
+                return i  # no folder given: let argparse say so
             i += 2
         elif argv[i].startswith("--data-dir="):
             i += 1
@@ -151,6 +194,8 @@ def main(argv: list[str] | None = None) -> int:
     # `python -m game` alone (or with play's flags) plays.
     at = _first_index(argv)
     first = argv[at] if at < len(argv) else None
+    if first == "--data-dir":  # given last, with no folder
+        build_parser().error("argument --data-dir: expected one argument (a folder)")
     if first == "--version":
         from .version import version_line
         print(version_line())
@@ -190,6 +235,12 @@ def main(argv: list[str] | None = None) -> int:
         return smoke.main(args)
     from . import app
     if args.command == "replay":
+        from pathlib import Path
+        from .core import saves, userfiles
+        try:  # checked before a window opens: a bad file is a bad argument
+            saves.load_match(Path(args.file))
+        except (userfiles.UserFileError, OSError, ValueError) as exc:
+            parser.error(f"cannot play replay: {str(exc)[:300]}")
         return app.run(replay_file=args.file)
     return app.run(fullscreen=args.fullscreen)
 

@@ -44,7 +44,7 @@ def test_bad_settings_fall_back_and_keep_file(home, content, expect):
 
 def test_single_bad_values_reset_one_by_one(home):
     data = userfiles.Settings().to_json()
-    data.update(master_volume=7, animation_speed="ludicrous", fullscreen=True, window_size=[0, 0])
+    data.update(master_volume=7, animation_speed="ludicrous", fullscreen=True, window_size=[0, "0"])
     userfiles.settings_path().write_text(json.dumps(data))
     settings, message = userfiles.load_settings()
     assert settings.fullscreen is True and settings.master_volume == 0.8

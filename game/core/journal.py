@@ -33,7 +33,7 @@ import weakref
 from pathlib import Path
 from typing import Any
 
-from . import userfiles
+from . import userfiles, validation
 from .userfiles import UserFileError
 
 JOURNAL_FORMAT = "dice-tavern-journal"
@@ -42,6 +42,12 @@ SYNC_SECONDS = 1.0
 """A dirty journal is fsynced by the writer thread at most this often."""
 MAX_BYTES = 64 * 1024 * 1024
 """A journal larger than this is not a Dice Tavern autosave."""
+
+validation.register(validation.Format(JOURNAL_FORMAT, "autosave", {1: validation.Obj({
+    "format": validation.Str(), "version": validation.Int(1, JOURNAL_VERSION),
+    # the record without its actions; Match.from_record checks it field by field
+    "record": validation.Obj({}, extra=validation.Tree(max_items=64, max_depth=3)),
+}, required=("record",))}, max_bytes=MAX_BYTES))
 
 
 def journal_path() -> Path:
@@ -87,23 +93,15 @@ def read_record(path: Path) -> dict:
 
     A torn last line (no newline: the writer was killed mid-line) is dropped."""
     path = Path(path)
-    try:
-        with open(path, "rb") as fh:
-            raw = fh.read(MAX_BYTES + 1)
-    except FileNotFoundError:
-        raise
-    except OSError as exc:
-        raise UserFileError(f"could not read {path.name}: {exc.strerror or exc}") from exc
-    if len(raw) > MAX_BYTES:
-        raise UserFileError(f"{path.name} is too large to be a Dice Tavern file")
+    raw = userfiles.read_bytes(path, MAX_BYTES)  # regular files only, size checked first
     lines = raw.split(b"\n")
     lines.pop()  # after the last newline: empty, or a torn line to ignore
     if not lines:
         raise UserFileError(f"{path.name} is damaged (no header)")
     try:
-        header = json.loads(lines[0].decode("utf-8"))
-        actions = [json.loads(line.decode("utf-8")) for line in lines[1:]]
-    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as exc:
+        header = json.loads(lines[0].decode("utf-8"), parse_constant=userfiles._no_constants)
+        actions = [json.loads(line.decode("utf-8"), parse_constant=userfiles._no_constants) for line in lines[1:]]
+    except (ValueError, RecursionError) as exc:  # incl. bad UTF-8, huge integers, NaN
         raise UserFileError(f"{path.name} is damaged (a line is not valid JSON)") from exc
     if not isinstance(header, dict) or header.get("format") != JOURNAL_FORMAT:
         raise UserFileError(f"{path.name} is not a Dice Tavern autosave")
@@ -115,6 +113,7 @@ def read_record(path: Path) -> dict:
     record = header.get("record")
     if not isinstance(record, dict):
         raise UserFileError(f"{path.name} is damaged (no game in the header)")
+    userfiles.check_document(header, JOURNAL_FORMAT, path.name)  # the actions: by the record's schema
     return {**record, "actions": actions, "finished": False}
 
 

@@ -21,10 +21,37 @@ from .. import games
 from .dice import DiceResolver, RngDice
 from .protocol import (CHANCE, Action, IllegalActionError, RollRequest, ShuffleRequest,
                        ShuffleResult, State)
-from .seeding import derive, fresh_seed, stream
+from . import validation as v
+from .seeding import MAX_SEED, derive, fresh_seed, stream
 
 RECORD_FORMAT = "dice-tavern-game"
 RECORD_VERSION = 1
+MAX_SEATS = 20
+MAX_ACTIONS = 200_000
+
+SEAT_SCHEMA = v.Obj({"name": v.Str(40), "kind": v.OneOf(("human", "ai")),
+                     "level": v.OneOf(("easy", "normal", "hard"))}, required=("name",))
+_ID = r"[a-z0-9_-]+"
+RECORD_SCHEMA = v.Obj({
+    "format": v.Str(), "version": v.Int(1, RECORD_VERSION),
+    "game": v.Str(40, 1, _ID),
+    "rules_version": v.Int(1, 10_000),
+    "options": v.Optional(v.Map(v.Str(40, 1, _ID), v.Tree(max_items=64, max_depth=2), max_keys=32)),
+    "seats": v.List(SEAT_SCHEMA, MAX_SEATS, 1),
+    "seed": v.Int(0, MAX_SEED),
+    "dice": v.Str(20),
+    "actions": v.List(v.Obj({"player": v.Int(CHANCE, MAX_SEATS - 1),
+                             "action": v.Obj({"type": v.Str(40, 1, r"[A-Za-z][A-Za-z0-9_]*")},
+                                             required=("type",), extra=v.Tree(max_items=200, max_depth=3),
+                                             max_keys=16)},
+                            required=("player", "action")), MAX_ACTIONS),
+    "finished": v.Bool(),
+    "saved_at": v.Str(40),
+    "ranking": v.List(v.Int(0, MAX_SEATS - 1), MAX_SEATS),
+}, required=("game", "seats", "seed", "actions"))
+"""The declared schema of the game record (autosave and replays), version 1.
+What the moves *mean* is checked by replaying them (``Match.from_record``)."""
+v.register(v.Format(RECORD_FORMAT, "game record", {1: RECORD_SCHEMA}, max_bytes=16 * 1024 * 1024))
 
 
 class RecordError(ValueError):
@@ -68,14 +95,13 @@ class Seat:
 
     @classmethod
     def from_json(cls, data: Mapping) -> "Seat":
-        if not isinstance(data, Mapping):
-            raise RecordError(f"bad seat {data!r}")
-        kind = data.get("kind", "human")
-        level = data.get("level", "normal")
-        name = data.get("name")
-        if kind not in ("human", "ai") or level not in ("easy", "normal", "hard") or not isinstance(name, str):
-            raise RecordError(f"bad seat {dict(data)!r}")
-        return cls(name[:40], kind, level)
+        """A seat from a record; names with control characters or lone
+        surrogates (which cannot be drawn) are refused like any bad field."""
+        try:
+            data = SEAT_SCHEMA.check(dict(data) if isinstance(data, Mapping) else data, "seat")
+        except v.SchemaError as exc:
+            raise RecordError(str(exc)) from exc
+        return cls(data["name"], data.get("kind", "human"), data.get("level", "normal"))
 
 
 class Match:
@@ -219,44 +245,44 @@ class Match:
         corrupt, foreign or from a newer version."""
         if not isinstance(record, Mapping):
             raise RecordError("this file is not a Dice Tavern game record")
-        if record.get("format") != RECORD_FORMAT:
-            raise RecordError("this file is not a Dice Tavern game record")
-        version = record.get("version")
-        if not isinstance(version, int) or version < 1:
-            raise RecordError("this game record has no valid version")
-        if version > RECORD_VERSION:
-            raise RecordError(f"this game record was written by a newer Dice Tavern (format version {version})")
-        game_id = record.get("game")
-        if not isinstance(game_id, str) or not games.is_known(game_id):
+        try:
+            record = v.check_document(dict(record), RECORD_FORMAT)
+        except v.SchemaError as exc:
+            raise RecordError(str(exc)) from exc
+        game_id = record["game"]
+        if not games.is_known(game_id):
             raise RecordError(f"unknown game {game_id!r} in this record")
         if not games.has_rules(game_id):
             raise RecordError(f"{games.game_info(game_id).title} is not available in this version")
-        seats_data = record.get("seats")
-        if not isinstance(seats_data, list):
-            raise RecordError("the record has no seat list")
-        seats = [Seat.from_json(s) for s in seats_data]
-        seed = record.get("seed")
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise RecordError("the record has no valid seed")
+        seats = [Seat.from_json(s) for s in record["seats"]]
         try:
-            match = cls(game_id, seats, record.get("options") or {}, seed, dice)
-        except ValueError as exc:
+            match = cls(game_id, seats, record.get("options") or {}, record["seed"], dice)
+        except Exception as exc:  # a game's option parser on foreign values: any error is the record's
             raise RecordError(f"the record's settings are not valid: {exc}") from exc
         rules_version = check_rules_version(record, match.game)
-        actions = record.get("actions")
-        if not isinstance(actions, list):
-            raise RecordError("the record has no action list")
+        actions = record["actions"]
         for i, entry in enumerate(actions[:upto] if upto is not None else actions):
+            # Replaying is the check of the game-specific content: an illegal,
+            # out-of-range or foreign move fails here, whatever the rules raise.
             try:
                 player = entry["player"]
-                if isinstance(player, bool) or not isinstance(player, int):
-                    raise ValueError("bad player")
                 action = match.game.action_from_json(entry["action"])
+                if player != CHANCE and not 0 <= player < len(seats):
+                    raise ValueError(f"there is no player {player}")
                 match.apply(player, action)
-            except (KeyError, TypeError, ValueError) as exc:
+                action.label()
+                if rules_version < match.game.rules_version and match.state.departs_from_rules(rules_version):
+                    raise older_rules_error(match.game, rules_version)
+            except RecordError:
+                raise
+            except Exception as exc:
                 if rules_version < match.game.rules_version:
                     raise older_rules_error(match.game, rules_version) from exc
-                raise RecordError(f"the record is damaged at move {i + 1}: {exc}") from exc
-            if rules_version < match.game.rules_version and match.state.departs_from_rules(rules_version):
-                raise older_rules_error(match.game, rules_version)
+                raise RecordError(f"the record is damaged at move {i + 1}: {_short(exc)}") from exc
         return match
+
+
+def _short(exc: BaseException) -> str:
+    """An exception as at most one short line for a player message."""
+    text = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+    return text[:160]

@@ -63,6 +63,19 @@ def _from_jsonable(value: Any) -> Any:
     return value
 
 
+def _fits(value: Any, annotation: str) -> bool:
+    """Whether a decoded field value has its declared type exactly (``True``
+    is not an ``int`` here: a saved move of quantity ``true`` is foreign).
+    Knows the forms actions use: int, bool, str and ``tuple[X, ...]``;
+    anything else is accepted as is."""
+    annotation = annotation.replace(" ", "")
+    if annotation in ("int", "bool", "str"):
+        return type(value).__name__ == annotation
+    if annotation.startswith("tuple[") and annotation.endswith(",...]"):
+        return isinstance(value, tuple) and all(_fits(v, annotation[6:-5]) for v in value)
+    return True
+
+
 def action_from_json(data: Mapping, action_types: Iterable[type]) -> Action:
     """Rebuild an action from ``Action.to_json`` output.
 
@@ -78,6 +91,9 @@ def action_from_json(data: Mapping, action_types: Iterable[type]) -> Action:
     kwargs = {k: _from_jsonable(v) for k, v in data.items() if k != "type"}
     if set(kwargs) != names:
         raise ValueError(f"action {data['type']} needs fields {sorted(names)}, got {sorted(kwargs)}")
+    for f in dataclasses.fields(cls):
+        if not _fits(kwargs[f.name], str(f.type)):
+            raise ValueError(f"action {data['type']}: {f.name} must be {f.type}")
     try:
         return cls(**kwargs)
     except (TypeError, ValueError) as exc:

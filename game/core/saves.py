@@ -6,12 +6,13 @@ and is removed once the resumed game writes its journal."""
 from __future__ import annotations
 
 import datetime as _dt
+import os
 from pathlib import Path
 
-from . import journal
-from .match import Match, RecordError
-from .userfiles import (UserFileError, atomic_write_json, autosave_path, read_json,
-                        replays_dir, set_aside)
+from . import journal, validation
+from .match import RECORD_FORMAT, Match, RecordError
+from .userfiles import (UserFileError, atomic_create_json, atomic_write_json, autosave_path,
+                        read_json, replays_dir, set_aside)
 
 
 def autosave(match: Match) -> None:
@@ -58,7 +59,8 @@ def load_match(path: Path, dice=None, upto: int | None = None) -> Match:
     """A match from a record file or the autosave journal; ``UserFileError``
     with a player message."""
     try:
-        data = journal.read_record(path) if Path(path).suffix == ".journal" else read_json(path)
+        data = (journal.read_record(path) if Path(path).suffix == ".journal"
+                else read_json(path, validation.FORMATS[RECORD_FORMAT].max_bytes))
     except FileNotFoundError as exc:
         raise UserFileError(f"{Path(path).name} does not exist") from exc
     try:
@@ -74,8 +76,8 @@ def load_autosave(dice=None) -> Match:
     try:
         match = load_match(path, dice)
     except UserFileError:
-        if path.exists():
-            set_aside(path)
+        if os.path.lexists(path):
+            set_aside(path)  # so Continue does not fail on it forever
         raise
     if path.suffix == ".journal":
         journal.adopt(match, path)
@@ -83,10 +85,18 @@ def load_autosave(dice=None) -> Match:
 
 
 def save_replay(match: Match) -> Path:
+    """A new file per finished game: time, game and seed name it, and a
+    counter plus exclusive creation make sure two games never share a name."""
     stamp = _dt.datetime.now().strftime("%Y%m%d-%H%M%S")
-    path = replays_dir() / f"{stamp}-{match.game_id}-{match.seed}.json"
-    atomic_write_json(path, match.to_record())
-    return path
+    record = match.to_record()
+    for n in range(1, 10_000):
+        path = replays_dir() / f"{stamp}-{match.game_id}-{match.seed}{'' if n == 1 else f'-{n}'}.json"
+        try:
+            atomic_create_json(path, record)
+            return path
+        except FileExistsError:
+            continue
+    raise UserFileError("could not name the replay file (too many games this second)")
 
 
 def list_replays() -> list[Path]:

@@ -7,15 +7,29 @@ fails gives a ``UserFileError`` with a message for players, and the caller
 falls back to defaults.  A bad file is moved aside as ``*.bad`` (never
 deleted) so the player's data is kept for inspection; other files are never
 touched.
+
+Reading is defensive: only regular files are opened (``O_NONBLOCK`` + fstat,
+so a FIFO never blocks and a device is never read), the size cap of the
+format is checked before reading, every JSON failure (bad bytes, huge
+integers, deep nesting) becomes ``UserFileError``, and the document is then
+checked against its declared schema (``game.core.validation``).  Writes
+survive power loss: temp file, fsync, rename, fsync of the folder; temp
+files left by a kill are removed at start (``clean_stale_temp_files``).
 """
 from __future__ import annotations
 
+import datetime as _dt
 import json
 import os
+import re
+import stat
 import tempfile
+import time
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 from typing import Any
+
+from . import validation as v
 
 APP_NAME = "DiceTavern"
 HOME_ENV = "DICE_TAVERN_HOME"
@@ -26,6 +40,11 @@ STATS_FORMAT = "dice-tavern-stats"
 STATS_VERSION = 1
 ANIMATION_SPEEDS = ("relaxed", "normal", "fast", "instant")
 """Values of ``Settings.animation_speed`` (what each does: ``game.ui.pace``)."""
+MAX_READ_BYTES = 16 * 1024 * 1024
+"""No user file is read past this (a format may declare less)."""
+WINDOW_MIN, WINDOW_MAX = 200, 10000
+TEMP_MAX_AGE = 60.0
+"""A temp file older than this (seconds) is left over from a kill, not a write in progress."""
 
 
 CALL_WINDOW_MAX = 5
@@ -73,6 +92,7 @@ def atomic_write_json(path: Path, data: Any) -> None:
                 fh.flush()
                 os.fsync(fh.fileno())
             os.replace(tmp, path)
+            fsync_dir(path.parent)
         except BaseException:
             try:
                 os.unlink(tmp)
@@ -83,45 +103,190 @@ def atomic_write_json(path: Path, data: Any) -> None:
         raise UserFileError(f"could not save {path.name}: {exc.strerror or exc}") from exc
 
 
-def read_json(path: Path) -> Any:
-    """Parse a JSON file; ``UserFileError`` says plainly what is wrong."""
+def fsync_dir(folder: Path) -> None:
+    """Make a rename in ``folder`` durable (no-op where folders cannot be opened)."""
+    try:
+        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    except OSError:
+        return  # Windows: folders cannot be opened; NTFS journals the rename
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def atomic_create_json(path: Path, data: Any) -> None:
+    """Like ``atomic_write_json`` but never replaces: ``FileExistsError`` if
+    ``path`` exists (hard link of the finished temp file, atomic and exclusive)."""
     path = Path(path)
     try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as fh:
+                json.dump(data, fh, indent=1, sort_keys=False)
+                fh.flush()
+                os.fsync(fh.fileno())
+            try:
+                os.link(tmp, path)
+            except FileExistsError:
+                raise
+            except OSError:  # no hard links here (FAT, some shares): reserve the name, then replace
+                os.close(os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o644))
+                os.replace(tmp, path)
+            fsync_dir(path.parent)
+        finally:
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
+    except FileExistsError:
         raise
     except OSError as exc:
-        raise UserFileError(f"could not read {path.name}: {exc.strerror or exc}") from exc
-    if len(raw) > 50 * 1024 * 1024:
-        raise UserFileError(f"{path.name} is too large to be a Dice Tavern file")
+        raise UserFileError(f"could not save {path.name}: {exc.strerror or exc}") from exc
+
+
+def read_bytes(path: Path, max_bytes: int = MAX_READ_BYTES) -> bytes:
+    """The bytes of a *regular* file of at most ``max_bytes``.
+
+    Opened non-blocking and checked with fstat before any read, so a FIFO,
+    a device, a folder or a link to one is refused at once.  Raises
+    ``FileNotFoundError`` if absent, else ``UserFileError``."""
+    path = Path(path)
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
     try:
-        return json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as exc:
-        raise UserFileError(f"{path.name} is damaged (not valid JSON)") from exc
+        fd = os.open(path, flags)
+    except FileNotFoundError:
+        raise
+    except (OSError, ValueError) as exc:  # ValueError: NUL in the path
+        raise UserFileError(f"could not read {path.name}: {getattr(exc, 'strerror', None) or exc}") from exc
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise UserFileError(f"{path.name} is not a regular file")
+        if info.st_size > max_bytes:
+            raise UserFileError(f"{path.name} is too large to be a Dice Tavern file")
+        chunks, total = [], 0
+        while total <= max_bytes:
+            chunk = os.read(fd, min(1 << 20, max_bytes + 1 - total))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            total += len(chunk)
+        if total > max_bytes:  # grew while we read
+            raise UserFileError(f"{path.name} is too large to be a Dice Tavern file")
+        return b"".join(chunks)
+    except OSError as exc:
+        raise UserFileError(f"could not read {path.name}: {exc.strerror or exc}") from exc
+    finally:
+        os.close(fd)
 
 
-def check_format(data: Any, fmt: str, version: int, name: str) -> dict:
-    if not isinstance(data, dict) or data.get("format") != fmt:
-        raise UserFileError(f"{name} is not a Dice Tavern {fmt.split('-')[-1]} file")
-    v = data.get("version")
-    if isinstance(v, bool) or not isinstance(v, int) or v < 1:
-        raise UserFileError(f"{name} has no valid version")
-    if v > version:
-        raise UserFileError(f"{name} was written by a newer Dice Tavern (version {v})")
-    return data
+def _no_constants(name: str):
+    raise ValueError(f"{name} is not allowed")
+
+
+def parse_json(raw: bytes, name: str) -> Any:
+    """JSON from bytes; every kind of failure becomes ``UserFileError``."""
+    try:
+        return json.loads(raw.decode("utf-8"), parse_constant=_no_constants)
+    except (ValueError, RecursionError) as exc:  # incl. UnicodeDecodeError, int digit limit
+        raise UserFileError(f"{name} is damaged (not valid JSON)") from exc
+
+
+def read_json(path: Path, max_bytes: int = MAX_READ_BYTES) -> Any:
+    """Parse a JSON file; ``UserFileError`` says plainly what is wrong."""
+    path = Path(path)
+    return parse_json(read_bytes(path, max_bytes), path.name)
+
+
+def read_document(path: Path, format_name: str) -> Any:
+    """Read and check a user file against its declared schema
+    (``validation.FORMATS``); one ``UserFileError`` names the file and field."""
+    path = Path(path)
+    fmt = v.FORMATS[format_name]
+    data = read_json(path, fmt.max_bytes)
+    return check_document(data, format_name, path.name)
+
+
+def check_document(data: Any, format_name: str, name: str) -> Any:
+    try:
+        return v.check_document(data, format_name)
+    except v.SchemaError as exc:
+        raise UserFileError(f"{name}: {exc}") from exc
 
 
 def set_aside(path: Path) -> Path | None:
-    """Keep a bad file as ``name.bad`` (numbered if taken) instead of losing it."""
+    """Keep a bad file as ``name.bad`` (``name.bad1``, ``.bad2``... if taken:
+    an earlier one is never overwritten) instead of losing it."""
     path = Path(path)
-    for i in range(100):
+    for i in range(10_000):
         target = path.with_name(path.name + (".bad" if i == 0 else f".bad{i}"))
-        if not target.exists():
+        if os.path.lexists(target):
+            continue
+        try:
+            if hasattr(os, "link") and not path.is_symlink() and path.is_file():
+                os.link(path, target)   # exclusive: fails if a .bad appeared meanwhile
+                os.unlink(path)
+            else:
+                os.replace(path, target)
+            return target
+        except FileExistsError:
+            continue
+        except OSError:
             try:
                 os.replace(path, target)
                 return target
             except OSError:
                 return None
+    return None
+
+
+_TEMP_NAME = re.compile(r".+\.(json|journal)\.[A-Za-z0-9_]+\.tmp")
+
+
+def clean_stale_temp_files(now: float | None = None) -> list[Path]:
+    """Remove temp files a killed write left behind (ours only: ``*.json.XXXX.tmp``, ``*.journal.XXXX.tmp``,
+    regular files, older than ``TEMP_MAX_AGE`` so a write in progress is safe)."""
+    now = time.time() if now is None else now
+    removed = []
+    for folder in (data_dir(), replays_dir()):
+        try:
+            entries = list(os.scandir(folder))
+        except OSError:
+            continue
+        for entry in entries:
+            try:
+                if (_TEMP_NAME.fullmatch(entry.name) and entry.is_file(follow_symlinks=False)
+                        and now - entry.stat(follow_symlinks=False).st_mtime > TEMP_MAX_AGE):
+                    os.unlink(entry.path)
+                    removed.append(Path(entry.path))
+            except OSError:
+                continue
+    return removed
+
+
+def write_crash_report(text: str) -> Path | None:
+    """``crash-YYYYmmdd-HHMMSS-N.txt`` in the data folder (never overwrites)."""
+    folder = data_dir()
+    stamp = _dt.datetime.now().strftime("%Y%m%d-%H%M%S")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return None
+    for n in range(1, 1000):
+        path = folder / f"crash-{stamp}-{n}.txt"
+        try:
+            fd = os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o644)
+        except FileExistsError:
+            continue
+        except OSError:
+            return None
+        with os.fdopen(fd, "w", encoding="utf-8", errors="backslashreplace") as fh:
+            fh.write(text)
+        return path
     return None
 
 
@@ -147,43 +312,72 @@ class Settings:
 
     def to_json(self) -> dict:
         data = asdict(self)
-        data["window_size"] = list(self.window_size)
+        data["window_size"] = [_clamp_window(x) for x in self.window_size]
         return {"format": SETTINGS_FORMAT, "version": SETTINGS_VERSION, **data}
 
     @classmethod
     def from_json(cls, data: dict) -> tuple["Settings", list[str]]:
-        """Settings from a file; bad values fall back one by one (listed)."""
+        """Settings from a file; bad values fall back one by one (each listed
+        as ``field: problem``)."""
         out, problems = cls(), []
         for f in fields(cls):
-            if f.name not in data:
+            if f.name not in data or f.name not in SETTINGS_FIELDS:
                 continue
-            value, default = data[f.name], getattr(out, f.name)
-            ok = False
-            if isinstance(default, bool):
-                ok = isinstance(value, bool)
-            elif isinstance(default, float):
-                ok = isinstance(value, (int, float)) and not isinstance(value, bool) and 0.0 <= value <= 1.0
-                value = float(value) if ok else value
-            elif f.name == "call_window":
-                ok = isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= CALL_WINDOW_MAX
-            elif f.name == "animation_speed":
-                ok = value in ANIMATION_SPEEDS
-            elif f.name == "window_size":
-                ok = (isinstance(value, list) and len(value) == 2
-                      and all(isinstance(v, int) and not isinstance(v, bool) and 200 <= v <= 10000 for v in value))
-                value = tuple(value) if ok else value
-            if ok:
-                setattr(out, f.name, value)
-            else:
-                problems.append(f.name)
+            try:
+                value = SETTINGS_FIELDS[f.name].check(data[f.name], f.name)
+            except v.SchemaError as exc:
+                problems.append(str(exc))
+                continue
+            setattr(out, f.name, tuple(value) if isinstance(value, list) else value)
         return out, problems
 
 
+def _clamp_window(x: int) -> int:
+    return min(max(int(x), WINDOW_MIN), WINDOW_MAX)
+
+
+class _ClampedInt(v.Node):
+    """A whole number; out of range is clamped, not refused (a window dragged
+    past the limit is still the player's choice)."""
+
+    def check(self, value, path):
+        v.Int(-2**63, 2**63 - 1).check(value, path)
+        return _clamp_window(value)
+
+
+SETTINGS_FIELDS: dict[str, v.Node] = {
+    "fullscreen": v.Bool(),
+    "master_volume": v.Float(0.0, 1.0),
+    "effects_volume": v.Float(0.0, 1.0),
+    "animation_speed": v.OneOf(ANIMATION_SPEEDS),
+    "reduced_motion": v.Bool(),
+    "colorblind_palette": v.Bool(),
+    "show_ai_reasons": v.Bool(),
+    "pause_after_reveal": v.Bool(),
+    "call_window": v.Int(0, CALL_WINDOW_MAX),
+    "window_size": v.List(_ClampedInt(), 2, 2),
+}
+"""The declared schema of each setting (a bad one falls back alone)."""
+
+v.register(v.Format(SETTINGS_FORMAT, "settings", {
+    1: v.Obj({"format": v.Str(), "version": v.Int(1, 1), **SETTINGS_FIELDS},
+             extra=v.Tree(max_items=64, max_depth=2)),  # unknown keys: ignored, but bounded
+}, max_bytes=64 * 1024))
+
+
 def load_settings() -> tuple[Settings, str | None]:
-    """The saved settings, or defaults with a message saying why."""
+    """The saved settings, or defaults with a message saying why.
+
+    A file with bad values is kept as ``settings.json.bad`` and the good
+    values are used; the next save writes a clean file."""
     path = settings_path()
+    fmt = v.FORMATS[SETTINGS_FORMAT]
     try:
-        data = check_format(read_json(path), SETTINGS_FORMAT, SETTINGS_VERSION, "settings.json")
+        data = read_json(path, fmt.max_bytes)
+        try:
+            v.check_header(data, SETTINGS_FORMAT)
+        except v.SchemaError as exc:
+            raise UserFileError(f"settings.json: {exc}") from exc
     except FileNotFoundError:
         return Settings(), None
     except UserFileError as exc:
@@ -192,7 +386,10 @@ def load_settings() -> tuple[Settings, str | None]:
         return Settings(), f"Settings reset to defaults: {exc}{note}."
     settings, problems = Settings.from_json(data)
     if problems:
-        return settings, "Some settings were invalid and were reset: " + ", ".join(problems) + "."
+        kept = set_aside(path)
+        note = f" (file kept as {kept.name})" if kept else ""
+        return settings, ("Some settings in settings.json were invalid and were reset: "
+                          + "; ".join(problems) + note + ".")
     return settings, None
 
 
@@ -204,18 +401,31 @@ def save_settings(settings: Settings) -> None:
 # Stats (personal bests, games played)
 # --------------------------------------------------------------------------
 
+_STAT_NAME = v.Str(40, 1, r"[a-z0-9_-]+")
+STATS_SCHEMA = v.Obj({
+    "format": v.Str(), "version": v.Int(1, 1),
+    # game id -> stat name -> count or score (e.g. diced-out: solo_games, solo_best)
+    "games": v.Map(_STAT_NAME, v.Map(_STAT_NAME, v.Int(-10**9, 10**9), max_keys=32), max_keys=64),
+}, required=("games",))
+v.register(v.Format(STATS_FORMAT, "stats", {1: STATS_SCHEMA}, max_bytes=256 * 1024))
+
+
+def fresh_stats() -> dict:
+    return {"format": STATS_FORMAT, "version": STATS_VERSION, "games": {}}
+
+
 def load_stats() -> tuple[dict, str | None]:
+    """Personal stats; a file that breaks its schema anywhere is kept aside
+    and stats start afresh (the message names the field)."""
     path = stats_path()
     try:
-        data = check_format(read_json(path), STATS_FORMAT, STATS_VERSION, "stats.json")
+        data = read_document(path, STATS_FORMAT)
     except FileNotFoundError:
-        return {"format": STATS_FORMAT, "version": STATS_VERSION, "games": {}}, None
+        return fresh_stats(), None
     except UserFileError as exc:
         kept = set_aside(path)
         note = f" (kept as {kept.name})" if kept else ""
-        return {"format": STATS_FORMAT, "version": STATS_VERSION, "games": {}}, f"Stats started afresh: {exc}{note}."
-    if not isinstance(data.get("games"), dict):
-        data["games"] = {}
+        return fresh_stats(), f"Stats started afresh: {exc}{note}."
     return data, None
 
 

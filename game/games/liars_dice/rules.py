@@ -260,7 +260,7 @@ class LiarsState(_RoundFacts, State):
         if isinstance(action, (Call, Jinto)):
             return type(action) in (Call, Jinto) and self.bids != []
         if type(action) is Bid:
-            return (isinstance(action.quantity, int) and isinstance(action.face, int)
+            return (type(action.quantity) is int and type(action.face) is int  # not bool (True == 1)
                     and action.quantity <= sum(self.dice)
                     and is_raise(self.current_bid, action.quantity, action.face,
                                  palifico=self.palifico, palifico_face=self.palifico_face))

@@ -30,6 +30,7 @@ Pure Python: no pygame, no pymunk.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from types import MappingProxyType
 
 from game.core.protocol import (CHANCE, Action, DieGroup, Game, GameInfo, OptionSpec,
                                 RollRequest, RollResult, State)
@@ -466,10 +467,20 @@ class BonesView:
         # who may win each pot; the centre's players are those who anted this round
         self.pot_eligible = (state.centre_eligible,) + tuple(state.pot_eligible[1:])
         self.ante_size = state.ante_size()
-        self.last_result = state.last_result
+        self.last_result = _frozen(state.last_result)
 
     def my_counts(self) -> tuple[int, int]:
         return self.counts[self.me]
+
+
+def _frozen(value):
+    """A read-only deep copy (dicts become mapping proxies, lists tuples), so
+    an agent holding a view can never change the state's record."""
+    if isinstance(value, dict):
+        return MappingProxyType({k: _frozen(v) for k, v in value.items()})
+    if isinstance(value, (list, tuple)):
+        return tuple(_frozen(v) for v in value)
+    return value
 
 
 GAME = RollTheBonesGame

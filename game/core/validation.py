@@ -1,0 +1,329 @@
+"""Declared schemas for the files the player owns, checked field by field.
+
+Every user file format (settings, stats, the game record used by the
+autosave and the replays, and any later one such as a save journal) declares
+here, per format name and version, what each field may hold: type, range,
+string content, sizes and nesting.  ``check_document`` dispatches on
+``format``/``version`` and raises ``SchemaError`` naming the first bad field
+(``seats[1].name: contains a control character``); the loaders in
+``userfiles`` turn that into one player message naming the file.
+
+A small hand-written checker rather than a library (jsonschema, pydantic):
+it adds no runtime dependency to the frozen build, distinguishes ``True``
+from ``1`` and finite from infinite numbers by default, rejects lone
+surrogates and control characters in text, and words its messages for
+players.  The game-specific meaning of a record (is this move legal?) is
+checked by replaying it (``Match.from_record``), not here.
+
+Pure Python: no pygame.
+"""
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping
+
+MAX_DEPTH = 32
+"""Deepest nesting any user file may have (records nest about 6 levels)."""
+
+
+class SchemaError(ValueError):
+    """A value that does not fit its schema; ``path`` names the field."""
+
+    def __init__(self, path: str, problem: str):
+        super().__init__(f"{path or 'the file'}: {problem}" if path else problem)
+        self.path = path
+        self.problem = problem
+
+
+def _join(path: str, key: object) -> str:
+    if isinstance(key, int):
+        return f"{path}[{key}]"
+    return f"{path}.{key}" if path else str(key)
+
+
+def text_problem(text: str) -> str | None:
+    """Why a string may not be shown or saved (None when it is fine).
+
+    NUL and other control characters break font rendering and terminals;
+    a lone surrogate cannot be encoded at all."""
+    for ch in text:
+        o = ord(ch)
+        if 0xD800 <= o <= 0xDFFF:
+            return "contains a lone surrogate (invalid Unicode)"
+        if o < 0x20 or 0x7F <= o < 0xA0:
+            return "contains a control character"
+        if o in (0xFFFE, 0xFFFF):
+            return "contains a non-character"
+    return None
+
+
+class Node:
+    """One schema node; ``check`` returns the (possibly normalised) value."""
+
+    def check(self, value: Any, path: str) -> Any:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+
+@dataclass
+class Int(Node):
+    lo: int
+    hi: int
+
+    def check(self, value, path):
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise SchemaError(path, f"must be a whole number, not {_kind(value)}")
+        if not self.lo <= value <= self.hi:
+            raise SchemaError(path, f"must be from {self.lo} to {self.hi}")
+        return value
+
+
+@dataclass
+class Float(Node):
+    lo: float
+    hi: float
+
+    def check(self, value, path):
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise SchemaError(path, f"must be a number, not {_kind(value)}")
+        if not math.isfinite(value) or not self.lo <= value <= self.hi:
+            raise SchemaError(path, f"must be from {self.lo} to {self.hi}")
+        return float(value)
+
+
+@dataclass
+class Bool(Node):
+    def check(self, value, path):
+        if not isinstance(value, bool):
+            raise SchemaError(path, f"must be true or false, not {_kind(value)}")
+        return value
+
+
+@dataclass
+class Str(Node):
+    max_len: int = 200
+    min_len: int = 0
+    pattern: str | None = None
+
+    def check(self, value, path):
+        if not isinstance(value, str):
+            raise SchemaError(path, f"must be text, not {_kind(value)}")
+        if not self.min_len <= len(value) <= self.max_len:
+            raise SchemaError(path, f"must be {self.min_len} to {self.max_len} characters long")
+        problem = text_problem(value)
+        if problem:
+            raise SchemaError(path, problem)
+        if self.pattern and not re.fullmatch(self.pattern, value):
+            raise SchemaError(path, "is not in the expected form")
+        return value
+
+
+@dataclass
+class OneOf(Node):
+    """A fixed set of allowed JSON scalars (enum)."""
+    values: tuple
+
+    def check(self, value, path):
+        if isinstance(value, (dict, list)) or not any(type(value) is type(v) and value == v
+                                                      for v in self.values):
+            shown = ", ".join(repr(v) for v in self.values)
+            raise SchemaError(path, f"must be one of {shown}")
+        return value
+
+
+@dataclass
+class Optional(Node):
+    """``null`` or the inner node."""
+    inner: Node
+
+    def check(self, value, path):
+        return None if value is None else self.inner.check(value, path)
+
+
+@dataclass
+class List(Node):
+    item: Node
+    max_len: int
+    min_len: int = 0
+
+    def check(self, value, path):
+        if not isinstance(value, list):
+            raise SchemaError(path, f"must be a list, not {_kind(value)}")
+        if not self.min_len <= len(value) <= self.max_len:
+            raise SchemaError(path, f"must hold {self.min_len} to {self.max_len} entries, not {len(value)}")
+        return [self.item.check(v, _join(path, i)) for i, v in enumerate(value)]
+
+
+@dataclass
+class Obj(Node):
+    """An object with declared fields.  ``extra``: schema for undeclared
+    keys (None: undeclared keys are an error)."""
+    fields: Mapping[str, Node]
+    required: tuple[str, ...] = ()
+    extra: Node | None = None
+    max_keys: int = 64
+
+    def check(self, value, path):
+        if not isinstance(value, dict):
+            raise SchemaError(path, f"must be an object, not {_kind(value)}")
+        if len(value) > self.max_keys:
+            raise SchemaError(path, f"has more than {self.max_keys} entries")
+        for name in self.required:
+            if name not in value:
+                raise SchemaError(_join(path, name), "is missing")
+        out = {}
+        for key, item in value.items():
+            where = _join(path, key)
+            node = self.fields.get(key, self.extra)
+            if node is None:
+                raise SchemaError(where, "is not a known field")
+            out[key] = node.check(item, where)
+        return out
+
+
+@dataclass
+class Map(Node):
+    """An object used as a dictionary: checked keys, one value schema."""
+    key: Str
+    value: Node
+    max_keys: int = 64
+
+    def check(self, value, path):
+        if not isinstance(value, dict):
+            raise SchemaError(path, f"must be an object, not {_kind(value)}")
+        if len(value) > self.max_keys:
+            raise SchemaError(path, f"has more than {self.max_keys} entries")
+        out = {}
+        for key, item in value.items():
+            where = _join(path, key)
+            self.key.check(key, where + " (name)")
+            out[key] = self.value.check(item, where)
+        return out
+
+
+@dataclass
+class Scalar(Node):
+    """Any JSON scalar (null, bool, finite number of bounded size, short text)."""
+    max_len: int = 200
+
+    def check(self, value, path):
+        if value is None or isinstance(value, bool):
+            return value
+        if isinstance(value, int):
+            return Int(-2**63, 2**63 - 1).check(value, path)
+        if isinstance(value, float):
+            if not math.isfinite(value):
+                raise SchemaError(path, "must be a finite number")
+            return value
+        if isinstance(value, str):
+            return Str(self.max_len).check(value, path)
+        raise SchemaError(path, f"must be a single value, not {_kind(value)}")
+
+
+@dataclass
+class Tree(Node):
+    """Nested lists of scalars (action fields, option lists), bounded in size
+    and depth."""
+    max_items: int = 1000
+    max_depth: int = 4
+    scalar: Node = field(default_factory=Scalar)
+
+    def check(self, value, path, depth: int = 0):
+        if isinstance(value, list):
+            if depth >= self.max_depth:
+                raise SchemaError(path, "is nested too deeply")
+            if len(value) > self.max_items:
+                raise SchemaError(path, f"holds more than {self.max_items} entries")
+            return [self.check(v, _join(path, i), depth + 1) for i, v in enumerate(value)]
+        return self.scalar.check(value, path)
+
+
+@dataclass
+class Check(Node):
+    """A node plus a cross-field rule: ``rule(value)`` returns a problem or None."""
+    inner: Node
+    rule: Callable[[Any], str | None]
+
+    def check(self, value, path):
+        value = self.inner.check(value, path)
+        problem = self.rule(value)
+        if problem:
+            raise SchemaError(path, problem)
+        return value
+
+
+def _kind(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true/false"
+    if isinstance(value, (int, float)):
+        return "a number"
+    if isinstance(value, str):
+        return "text"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "an object"
+    return type(value).__name__
+
+
+# --------------------------------------------------------------------------
+# The format registry
+# --------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Format:
+    """One user file format: its schema for every version it ever had and the
+    largest file accepted (checked before reading)."""
+    name: str
+    noun: str                    # "settings", "game record": for messages
+    schemas: Mapping[int, Node]  # version -> schema of the whole document
+    max_bytes: int
+
+    @property
+    def version(self) -> int:
+        return max(self.schemas)
+
+
+FORMATS: dict[str, Format] = {}
+
+
+def register(fmt: Format) -> Format:
+    """Declare a user file format (settings, stats, records, journals...)."""
+    FORMATS[fmt.name] = fmt
+    return fmt
+
+
+def check_depth(value: Any, limit: int = MAX_DEPTH) -> None:
+    """Refuse documents nested deeper than ``limit`` (iteratively: no recursion)."""
+    todo = [(value, 0)]
+    while todo:
+        item, depth = todo.pop()
+        if isinstance(item, (list, dict)):
+            if depth >= limit:
+                raise SchemaError("", f"is nested more than {limit} levels deep")
+            todo.extend((v, depth + 1) for v in (item.values() if isinstance(item, dict) else item))
+
+
+def check_document(data: Any, format_name: str) -> Any:
+    """Check a parsed document against its declared format and version."""
+    version = check_header(data, format_name)
+    return FORMATS[format_name].schemas[version].check(data, "")
+
+
+def check_header(data: Any, format_name: str) -> int:
+    """Nesting, ``format`` and ``version`` (which must have a schema); the version."""
+    fmt = FORMATS[format_name]
+    check_depth(data)
+    if not isinstance(data, dict) or data.get("format") != fmt.name:
+        raise SchemaError("", f"is not a Dice Tavern {fmt.noun} file")
+    version = data.get("version")
+    if isinstance(version, bool) or not isinstance(version, int) or version < 1:
+        raise SchemaError("version", "is not a valid version number")
+    if version > fmt.version:
+        raise SchemaError("", f"was written by a newer Dice Tavern (version {version})")
+    if version not in fmt.schemas:
+        raise SchemaError("version", f"{version} is not a version this game knows")
+    return version

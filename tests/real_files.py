@@ -1,0 +1,41 @@
+"""Real user files of every format, made by playing each game headless.
+
+Used by the validation tests and the fuzzers as the starting points of
+mutations and truncations (so they exercise the deep checks, not only the
+JSON parser)."""
+import functools
+import json
+
+from game import games
+from game.core import userfiles
+from game.core.match import Match, Seat
+
+
+def _dump(data) -> bytes:
+    return json.dumps(data, indent=1).encode("utf-8")
+
+
+@functools.lru_cache(maxsize=None)
+def records() -> dict[str, bytes]:
+    """``{name: bytes}``: per game a finished replay and a mid-game autosave."""
+    out = {}
+    for game_id in games.GAME_IDS:
+        info = games.game_info(game_id)
+        n = max(2, info.min_players)
+        match = Match(game_id, [Seat(f"Pat {i}", "ai", ("easy", "normal", "hard")[i % 3]) for i in range(n)],
+                      seed=11)
+        match.play_out()
+        out[f"{game_id}-replay"] = _dump(match.to_record())
+        half = Match.from_record(match.to_record(), upto=len(match.history) // 2)
+        out[f"{game_id}-autosave"] = _dump(half.to_record())
+    return out
+
+
+def settings() -> bytes:
+    return _dump(userfiles.Settings(fullscreen=True, master_volume=0.5, window_size=(1600, 900)).to_json())
+
+
+def stats() -> bytes:
+    data = userfiles.fresh_stats()
+    data["games"]["diced-out"] = {"solo_games": 3, "solo_best": 17}
+    return _dump(data)
