@@ -40,11 +40,12 @@ def test_unknown_scene_is_one_line_error_exit_2(tmp_path, capsys):
     assert "\n" not in err and "nope" in err and "title" in err
 
 
-def test_replay_cli_bad_file_exit_1(tmp_path):
+def test_replay_cli_bad_file_exit_2(tmp_path):
+    """A replay file that cannot be loaded is a bad argument: one line, status 2, no window."""
     bad = tmp_path / "broken.json"
     bad.write_text("{{{")
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", DICE_TAVERN_HOME=str(tmp_path))
     proc = subprocess.run([sys.executable, "-m", "game", "replay", str(bad)], capture_output=True, text=True,
                           env=env, timeout=60)
-    assert proc.returncode == 1
-    assert "broken.json" in proc.stderr
+    assert proc.returncode == 2
+    assert "broken.json" in proc.stderr and len(proc.stderr.strip().splitlines()) == 1
