@@ -20,8 +20,10 @@ the shot command can run frames and feed events (``run_frames``, ``feed``).
 from __future__ import annotations
 
 import os
+import platform
 import sys
 import time
+import traceback
 from typing import Callable
 
 import pygame
@@ -50,6 +52,10 @@ class App:
     def __init__(self, *, headless: bool = False, fullscreen: bool | None = None,
                  window_size: tuple[int, int] | None = None):
         self.headless = headless
+        self.contain_errors = not headless
+        """Last line of defence (``recover``); off in headless tests so bugs
+        fail them, on for players."""
+        self.crashes = 0
         if headless:
             os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
             os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -209,6 +215,15 @@ class App:
     # ------------------------------------------------------------------
     def dispatch(self, event: pygame.event.Event) -> None:
         """Route one raw event: window events here, the rest to the top scene."""
+        if not self.contain_errors:
+            self._dispatch(event)
+            return
+        try:
+            self._dispatch(event)
+        except Exception as exc:  # noqa: BLE001 - the last line of defence
+            self.recover(exc)
+
+    def _dispatch(self, event: pygame.event.Event) -> None:
         if event.type == pygame.QUIT:
             self.quit(0)
             return
@@ -233,7 +248,18 @@ class App:
 
     def step(self, frame_dt: float, accumulator: float) -> float:
         """One frame of simulation: fixed steps, update, draw; returns the
-        leftover accumulator."""
+        leftover accumulator.  An unexpected error in a scene is contained
+        (``recover``) when ``contain_errors`` is on."""
+        if not self.contain_errors:
+            return self._step(frame_dt, accumulator)
+        try:
+            return self._step(frame_dt, accumulator)
+        except Exception as exc:  # noqa: BLE001 - the last line of defence
+            self.recover(exc)
+            self.frame += 1
+            return 0.0
+
+    def _step(self, frame_dt: float, accumulator: float) -> float:
         accumulator += frame_dt
         steps = 0
         while accumulator >= FIXED_DT and steps < MAX_CATCH_UP:
@@ -316,10 +342,95 @@ class App:
             if events or time.perf_counter() >= deadline or not self.running:
                 return events
 
+    # ------------------------------------------------------------------
+    # The last line of defence
+    # ------------------------------------------------------------------
+    def recover(self, exc: BaseException) -> None:
+        """An unexpected error in a scene: save the game in play, write a
+        crash report to the data folder, and show the apology screen (never a
+        traceback).  A second error on the apology screen itself ends the
+        game with a one-line message instead of looping."""
+        self.crashes += 1
+        table = self._table_in_play()
+        saved = self._save_for_crash(table)
+        report = userfiles.write_crash_report(self._crash_report(exc, table, saved))
+        where = str(report) if report else "nowhere (the data folder is not writable)"
+        print(f"dice-tavern: an unexpected error was caught ({type(exc).__name__}); report: {where}",
+              file=sys.stderr)
+        from .scenes.crash import CrashScene
+        if isinstance(self.top, CrashScene) or self.crashes > 20:
+            self.quit(1)
+            return
+        self._pending.clear()
+        for scene in reversed(self.stack):
+            try:
+                scene.exit()
+            except Exception:  # noqa: BLE001 - leaving a broken scene must not stop the rescue
+                pass
+        self.stack = []
+        message = None
+        if saved == "autosave":
+            message = "Your game was saved: choose Continue on the title screen to play on."
+        elif saved == "replay":
+            message = "Your finished game was saved with the replays."
+        elif saved == "failed":
+            message = "Sorry: the game in progress could not be saved."
+        crash = CrashScene(self, saved=message, report=str(report) if report else None)
+        self.stack.append(crash)
+        crash.enter()
+
+    def _table_in_play(self):
+        """The top-most table scene with a live (not replayed) match, if any."""
+        for scene in reversed(self.stack):
+            match = getattr(scene, "match", None)
+            if match is not None and getattr(scene, "replay", None) is None and hasattr(match, "to_record"):
+                return scene
+        return None
+
+    @staticmethod
+    def _save_for_crash(table) -> str | None:
+        if table is None:
+            return None
+        from .core import saves
+        try:
+            saves.autosave(table.match)
+        except Exception:  # noqa: BLE001
+            return "failed"
+        return "replay" if table.match.is_over else "autosave"
+
+    def _crash_report(self, exc: BaseException, table, saved: str | None) -> str:
+        from . import __version__
+        lines = [
+            "Dice Tavern crash report",
+            f"time: {time.strftime('%Y-%m-%d %H:%M:%S')}",
+            f"version: {__version__}",
+            f"python: {sys.version.split()[0]}  pygame-ce: {pygame.version.ver}  system: {platform.platform()}",
+            f"screens: {' > '.join(type(s).__name__ for s in self.stack)}",
+            f"game saved: {saved or 'no game in progress'}",
+        ]
+        if table is not None:
+            match = table.match
+            try:
+                lines += [f"game: {match.game_id}", f"seed: {match.seed}",
+                          f"options: {dict(match.options)!r}",
+                          f"seats: {[(s.kind, s.level) for s in match.seats]!r}",
+                          f"actions so far: {len(match.history)}", "last actions:"]
+                lines += [f"  {i}: player {p}: {a.to_json()!r}" for i, (p, a) in
+                          enumerate(match.history[-50:], start=max(0, len(match.history) - 50) + 1)]
+            except Exception as inner:  # noqa: BLE001
+                lines.append(f"(the match could not be described: {inner!r})")
+        lines += ["", "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))]
+        return "\n".join(lines)
+
     def run(self, first: Scene) -> int:
         """The real loop (windowed)."""
         self.reset_to(first)
-        self.apply_transitions()
+        try:
+            self.apply_transitions()
+        except Exception as exc:  # noqa: BLE001 - the first screen failed to open
+            if not self.contain_errors:
+                raise
+            self.recover(exc)
         clock = pygame.time.Clock()
         last = time.perf_counter()
         accumulator = 0.0
@@ -346,7 +457,10 @@ class App:
                 print("first-frame", flush=True)
                 self.quit(0)
             clock.tick(FRAME_CAP)
-        self.shutdown()
+        try:
+            self.shutdown()
+        except Exception as exc:  # noqa: BLE001 - quitting must not show a traceback
+            print(f"dice-tavern: error while quitting: {type(exc).__name__}: {exc}", file=sys.stderr)
         return self.exit_code
 
     # --- headless driving (tests, shots) -------------------------------
@@ -384,8 +498,18 @@ class App:
 
 
 def run(fullscreen: bool | None = None, replay_file: str | None = None) -> int:
-    """Start the game (or the replay viewer for ``replay_file``)."""
-    app = App(fullscreen=fullscreen)
+    """Start the game (or the replay viewer for ``replay_file``); an error
+    before the loop can contain it ends with one line and a report."""
+    try:
+        app = App(fullscreen=fullscreen)
+    except Exception as exc:  # noqa: BLE001 - e.g. no display: one line, never a traceback
+        report = userfiles.write_crash_report(
+            "Dice Tavern crash report (start-up)\n\n"
+            + "".join(traceback.format_exception(type(exc), exc, exc.__traceback__)))
+        print(f"dice-tavern: could not start: {str(exc).splitlines()[0] if str(exc) else type(exc).__name__}"
+              + (f" (report: {report})" if report else ""), file=sys.stderr)
+        pygame.quit()
+        return 1
     from .scenes.title import TitleScene
     first: Scene = TitleScene(app)
     if replay_file is not None:
@@ -398,5 +522,12 @@ def run(fullscreen: bool | None = None, replay_file: str | None = None) -> int:
         first = scene
     try:
         return app.run(first)
+    except Exception as exc:  # noqa: BLE001 - even the rescue failed: one line and a report
+        report = userfiles.write_crash_report(
+            "Dice Tavern crash report (the rescue itself failed)\n\n"
+            + "".join(traceback.format_exception(type(exc), exc, exc.__traceback__)))
+        print(f"dice-tavern: stopped after an unexpected error ({type(exc).__name__})"
+              + (f"; report: {report}" if report else ""), file=sys.stderr)
+        return 1
     finally:
         pygame.quit()

@@ -161,13 +161,28 @@ def _replay(app, ctx):
     return scene
 
 
+def _crash(app, ctx):
+    """The apology screen after a real contained error: a table mid-game,
+    then a scene that fails on its first frame (``App.recover`` takes over)."""
+    from .ui.scene import Scene
+
+    class _Failing(Scene):
+        overlay = True
+
+        def update(self, dt):
+            raise RuntimeError("a deliberate failure for the crash screen shot")
+
+    app.contain_errors = True
+    return [_table(app, ctx), _Failing(app)]
+
+
 for _name, _builder in (("title", _title), ("setup", _setup), ("settings", _settings), ("rules", _rules),
                         ("pause", _pause), ("curtain", _curtain), ("results", _results),
                         ("replay", _replay), ("table", _table), ("log", _log),
-                        ("call-window", _call_window)):
+                        ("call-window", _call_window), ("crash", _crash)):
     register_shot(_name, _builder)
 
-NEEDS_BUILT_GAME = {"table", "pause", "results", "replay", "log", "call-window"}
+NEEDS_BUILT_GAME = {"table", "pause", "results", "replay", "log", "call-window", "crash"}
 
 
 def default_game() -> str:
@@ -220,13 +235,18 @@ def render(scene_name: str, out: str, *, game_id: str | None = None, seed: int =
     return out
 
 
+def _cut(text: str) -> str:
+    """A value short enough to quote in a one-line error."""
+    return text if len(text) <= 40 else text[:40] + "..."
+
+
 def _parse_size(text: str) -> tuple[int, int]:
     try:
         w, h = (int(v) for v in text.lower().split("x"))
     except ValueError:
-        raise ValueError(f"size {text!r} must look like 1280x720") from None
+        raise ValueError(f"size {_cut(text)!r} must look like 1280x720") from None
     if not (16 <= w <= 7680 and 16 <= h <= 4320):
-        raise ValueError(f"size {text!r} must be from 16x16 to 7680x4320")
+        raise ValueError(f"size {_cut(text)!r} must be from 16x16 to 7680x4320")
     return w, h
 
 
@@ -235,7 +255,7 @@ def main(args) -> int:
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     _load_game_shots()
     if args.scene not in SHOT_SCENES:
-        print(f"dice-tavern shot: error: unknown scene {args.scene!r}; choose one of: "
+        print(f"dice-tavern shot: error: unknown scene {_cut(args.scene)!r}; choose one of: "
               f"{', '.join(sorted(SHOT_SCENES))}", file=sys.stderr)
         return 2
     try:
