@@ -55,7 +55,8 @@ def main(args) -> int:
     unknown = [w for w in wanted if w not in PROVIDERS]
     if unknown:
         import sys
-        sys.stderr.write(f"bench: error: unknown benchmark {unknown[0]!r}; choose from {', '.join(PROVIDERS)}\n")
+        shown = unknown[0] if len(unknown[0]) <= 40 else unknown[0][:40] + "..."
+        sys.stderr.write(f"bench: error: unknown benchmark {shown!r}; choose from {', '.join(PROVIDERS)}\n")
         return 2
     results = {}
     for name, target in PROVIDERS.items():

@@ -33,6 +33,10 @@ class _Parser(argparse.ArgumentParser):
     """argparse that reports errors in one line and exits 2."""
 
     def error(self, message: str):  # noqa: D401 - argparse API
+        if len(message) > 400:  # argparse quotes whole values: a huge one stays one short line
+            message = message[:300] + " ... " + message[-80:]
+        # control characters, line breaks and undecodable bytes as escapes: one safe line
+        message = "".join(c if c.isprintable() else repr(c)[1:-1] for c in message)
         sys.stderr.write(f"{self.prog}: error: {message}\n")
         raise SystemExit(2)
 
@@ -81,6 +85,13 @@ def _seed(text: str) -> int:
     if not 0 <= value < 2**63:
         raise argparse.ArgumentTypeError(f"seed {_shown(text)} must be from 0 to 2^63-1")
     return value
+
+
+def _names(text: str) -> str:
+    """A non-empty comma list (an empty ``--only`` must not mean "everything")."""
+    if not [t for t in text.split(",") if t.strip()]:
+        raise argparse.ArgumentTypeError(f"{_shown(text)} names nothing; give a comma list of names")
+    return text
 
 
 def _out_file(text: str) -> str:
@@ -143,7 +154,7 @@ def build_parser() -> argparse.ArgumentParser:
     bench = sub.add_parser("bench", help="speed benchmarks")
     bench.add_argument("--json", action="store_true")
     bench.add_argument("--quick", action="store_true", help="fewer repetitions (smoke check)")
-    bench.add_argument("--only", default="", help="comma list of benchmark names")
+    bench.add_argument("--only", default=None, type=_names, help="comma list of benchmark names")
 
     shot = sub.add_parser("shot", help="render a screen headless to a PNG")
     shot.add_argument("--scene", required=True)
@@ -196,7 +207,7 @@ def main(argv: list[str] | None = None) -> int:
     first = argv[at] if at < len(argv) else None
     if first == "--data-dir":  # given last, with no folder
         build_parser().error("argument --data-dir: expected one argument (a folder)")
-    if first == "--version":
+    if first == "--version" and at == len(argv) - 1:  # with anything after it: argparse says why
         from .version import version_line
         print(version_line())
         return 0
