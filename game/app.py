@@ -394,6 +394,8 @@ class App:
         from .core import saves
         try:
             saves.autosave(table.match)
+            if hasattr(saves, "flush_autosave"):
+                saves.flush_autosave()  # on disk now: the next thing may be a kill
         except Exception:  # noqa: BLE001
             return "failed"
         return "replay" if table.match.is_over else "autosave"

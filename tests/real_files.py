@@ -5,6 +5,9 @@ mutations and truncations (so they exercise the deep checks, not only the
 JSON parser)."""
 import functools
 import json
+import os
+import tempfile
+from pathlib import Path
 
 from game import games
 from game.core import userfiles
@@ -39,3 +42,28 @@ def stats() -> bytes:
     data = userfiles.fresh_stats()
     data["games"]["diced-out"] = {"solo_games": 3, "solo_best": 17}
     return _dump(data)
+
+
+@functools.lru_cache(maxsize=None)
+def journals() -> dict[str, bytes]:
+    """Per game the autosave journal (header + one line per action) of a game
+    half played, written by the real autosave in a throw-away folder."""
+    from game.core import saves
+    out = {}
+    old = os.environ.get(userfiles.HOME_ENV)
+    with tempfile.TemporaryDirectory(prefix="dt-journal-") as home:
+        os.environ[userfiles.HOME_ENV] = home
+        try:
+            for name, raw in records().items():
+                if not name.endswith("-autosave"):
+                    continue
+                saves.autosave(Match.from_record(json.loads(raw)))
+                saves.flush_autosave()
+                out[name.replace("-autosave", "-journal")] = (Path(home) / "autosave.journal").read_bytes()
+                saves.clear_autosave()
+        finally:
+            if old is None:
+                os.environ.pop(userfiles.HOME_ENV, None)
+            else:
+                os.environ[userfiles.HOME_ENV] = old
+    return out

@@ -25,11 +25,11 @@ from tests import real_files
 
 QUICK, SLOW = 200, 10_000
 
-LOADERS = ("settings", "stats", "autosave", "replay")
+LOADERS = ("settings", "stats", "autosave", "journal", "replay")
 FILE_NAME = {"settings": "settings.json", "stats": "stats.json", "autosave": "autosave.json",
-             "replay": "replays/fuzzed.json"}
+             "journal": "autosave.journal", "replay": "replays/fuzzed.json"}
 FORMAT = {"settings": "dice-tavern-settings", "stats": "dice-tavern-stats",
-          "autosave": "dice-tavern-game", "replay": "dice-tavern-game"}
+          "autosave": "dice-tavern-game", "journal": "dice-tavern-journal", "replay": "dice-tavern-game"}
 
 
 def real_files_for(loader: str) -> list[bytes]:
@@ -37,6 +37,8 @@ def real_files_for(loader: str) -> list[bytes]:
         return [real_files.settings()]
     if loader == "stats":
         return [real_files.stats()]
+    if loader == "journal":
+        return list(real_files.journals().values())
     return list(real_files.records().values())
 
 
@@ -97,15 +99,16 @@ def _load(loader: str, target: Path) -> str:
         validation.check_document(result, FORMAT[loader])  # whatever we use is valid
         return "refused" if message else "loaded"
     try:
-        match = saves.load_autosave() if loader == "autosave" else saves.load_match(target)
+        match = saves.load_autosave() if loader in ("autosave", "journal") else saves.load_match(target)
     except userfiles.UserFileError as exc:
         assert str(exc) and "\n" not in str(exc)
-        if loader == "autosave":
+        if loader in ("autosave", "journal"):
             assert not saves.has_autosave(), "a bad autosave is set aside so Continue does not fail forever"
             return "refused"
         return "kept"  # a bad replay is reported, not moved (the player chose to open it)
     assert isinstance(match, Match)
     Match.from_record(match.to_record())  # a loaded game saves and loads again
+    saves.flush_autosave()  # a resumed journal is adopted (kept open): close it before the folder goes
     return "loaded"
 
 
@@ -147,8 +150,18 @@ def _paths(value, path=()):
 
 @st.composite
 def json_mutation(draw, loader):
-    """A real file with one node replaced, deleted, or wrapped (deep, typed damage)."""
-    doc = json.loads(draw(st.sampled_from(real_files_for(loader))))
+    """A real file with one node replaced, deleted, or wrapped (deep, typed
+    damage); for the journal, in one of its JSON lines."""
+    raw = draw(st.sampled_from(real_files_for(loader)))
+    if loader != "journal":
+        return mutate_doc(draw, json.loads(raw))
+    lines = raw.split(b"\n")
+    at = draw(st.integers(0, len(lines) - 2))
+    lines[at] = mutate_doc(draw, json.loads(lines[at]), indent=None)
+    return b"\n".join(lines)
+
+
+def mutate_doc(draw, doc, indent=1):
     paths = list(_paths(doc))
     path = draw(st.sampled_from(paths[1:] if len(paths) > 1 else paths))
     doc = copy.deepcopy(doc)
@@ -170,7 +183,7 @@ def json_mutation(draw, loader):
         parent[last] = [parent[last]]
     else:
         parent[last] = draw(st.sampled_from([-1, 0, 1, 99, 2**63, -2**63, 10**30, True, 1.5, "1", "\x00", "\ud800"]))
-    return json.dumps(doc, indent=draw(st.sampled_from([None, 1]))).encode()
+    return json.dumps(doc, indent=draw(st.sampled_from([None, indent]))).encode()
 
 
 @st.composite
@@ -251,6 +264,21 @@ def test_every_truncation_of_a_game_record_quick():
     for raw in records.values():
         for cut in range(0, len(raw), 97):
             assert check_loader("autosave", raw[:cut]) == "refused"
+
+
+def test_every_truncation_of_a_journal():
+    """A journal cut anywhere: a torn last line is dropped (the game loads,
+    one move shorter), any other cut is refused and kept."""
+    smallest = min(real_files.journals().values(), key=len)
+    outcomes = {check_loader("journal", smallest[:cut]) for cut in range(0, len(smallest), 3)}
+    assert outcomes == {"loaded", "refused"}
+
+
+@pytest.mark.slow
+def test_every_truncation_of_every_journal():
+    for raw in real_files.journals().values():
+        for cut in range(len(raw)):
+            assert check_loader("journal", raw[:cut]) in ("loaded", "refused")
 
 
 @pytest.mark.slow

@@ -46,7 +46,7 @@ MAX_BYTES = 64 * 1024 * 1024
 validation.register(validation.Format(JOURNAL_FORMAT, "autosave", {1: validation.Obj({
     "format": validation.Str(), "version": validation.Int(1, JOURNAL_VERSION),
     # the record without its actions; Match.from_record checks it field by field
-    "record": validation.Obj({}, extra=validation.Tree(max_items=64, max_depth=3)),
+    "record": validation.Obj({}, extra=validation.Json(max_items=64, max_depth=4)),
 }, required=("record",))}, max_bytes=MAX_BYTES))
 
 

@@ -240,6 +240,26 @@ class Tree(Node):
 
 
 @dataclass
+class Json(Node):
+    """Any JSON (objects too), bounded in entries and depth: for parts whose
+    fields another schema checks later (a journal header's record)."""
+    max_items: int = 1000
+    max_depth: int = 6
+
+    def check(self, value, path, depth: int = 0):
+        if isinstance(value, (list, dict)):
+            if depth >= self.max_depth:
+                raise SchemaError(path, "is nested too deeply")
+            if len(value) > self.max_items:
+                raise SchemaError(path, f"holds more than {self.max_items} entries")
+            if isinstance(value, list):
+                return [self.check(v, _join(path, i), depth + 1) for i, v in enumerate(value)]
+            return {Str(200).check(k, _join(path, k) + " (name)"): self.check(v, _join(path, k), depth + 1)
+                    for k, v in value.items()}
+        return Scalar().check(value, path)
+
+
+@dataclass
 class Check(Node):
     """A node plus a cross-field rule: ``rule(value)`` returns a problem or None."""
     inner: Node
