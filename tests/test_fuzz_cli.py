@@ -48,6 +48,11 @@ def stubbed(monkeypatch, tmp_path):
     import game.smoke
     monkeypatch.setattr(game.app, "run", _stub)
     monkeypatch.setattr(game.core.sim, "run_sim", _stub)
+    try:
+        import game.core.ai_report
+        monkeypatch.setattr(game.core.ai_report, "run_report", _stub)
+    except ImportError:
+        pass
     monkeypatch.setattr(game.bench, "PROVIDERS", {k: "tests.test_fuzz_cli:_stub" for k in game.bench.PROVIDERS})
     monkeypatch.setattr(game.shots, "render", _stub)
     monkeypatch.setattr(game.smoke, "run_smoke", _stub)
@@ -79,6 +84,7 @@ def base_args(tmp) -> dict[str | None, list[str]]:
     """A valid command line for each command, which one flag is then spoiled in."""
     return {None: [], "play": ["play"], "replay": ["replay", "x.json"],
             "sim": ["sim", "--game", "liars-dice", "--players", "hard,easy"],
+            "ai-report": ["ai-report", "--game", "liars-dice", "--level", "hard"],
             "bench": ["bench"], "shot": ["shot", "--scene", "title", "--out", str(tmp / "out" / "t.png")],
             "fairness": ["fairness"], "smoke": ["smoke"]}
 

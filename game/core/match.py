@@ -35,7 +35,7 @@ _ID = r"[a-z0-9_-]+"
 RECORD_SCHEMA = v.Obj({
     "format": v.Str(), "version": v.Int(1, RECORD_VERSION),
     "game": v.Str(40, 1, _ID),
-    "rules_version": v.Int(1, 10_000),
+    "rules_version": v.Scalar(40),  # range and meaning: check_rules_version
     "options": v.Optional(v.Map(v.Str(40, 1, _ID), v.Tree(max_items=64, max_depth=2), max_keys=32)),
     "seats": v.List(SEAT_SCHEMA, MAX_SEATS, 1),
     "seed": v.Int(0, MAX_SEED),

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from . import journal, validation
 from .match import RECORD_FORMAT, Match, RecordError
-from .userfiles import (UserFileError, atomic_create_json, atomic_write_json, autosave_path,
+from .userfiles import (UserFileError, atomic_create_json, autosave_path,
                         read_json, replays_dir, set_aside)
 
 
