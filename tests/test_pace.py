@@ -153,4 +153,5 @@ def test_settings_keep_pace_fields_and_refuse_bad_ones():
     s, problems = Settings.from_json({"pause_after_reveal": True, "call_window": 3})
     assert s.pause_after_reveal and s.call_window == 3 and not problems
     s, problems = Settings.from_json({"call_window": 99, "pause_after_reveal": "yes"})
-    assert s.call_window == Settings().call_window and set(problems) == {"call_window", "pause_after_reveal"}
+    assert s.call_window == Settings().call_window  # problems are "field: why" (issue 14)
+    assert {p.split(":")[0] for p in problems} == {"call_window", "pause_after_reveal"}
