@@ -2,10 +2,11 @@
 learning from reveals, sparring partners and the ai-report tool."""
 import itertools
 import math
+import random
 
 import pytest
 
-from game.core.bidding import count_matching
+from game.core.bidding import Bid, Call, count_matching
 from game.core.bidspot import BidSpot, TableReader
 from game.core.match import Match, Seat
 from game.core.ai_report import run_report
@@ -135,9 +136,58 @@ def test_ai_report_records_decisions():
     assert rc["honesty"]["bids"] > 10
 
 
-@pytest.mark.parametrize("game", ["liars-dice"])
+@pytest.mark.parametrize("game", ["liars-dice", "roll-call"])
 def test_hard_beats_sparring_small(game):
     """A short seeded check (loose bound; the full figures: README AI strength)."""
     for style in ("reader", "bluffer"):
         res = run_sim(game, ["hard", style], 60, seed=21)
         assert res.by_level["hard"].win_rate > 0.4, style
+
+
+def _roll_call(hands, bids):
+    from game.core.protocol import CHANCE, RollResult
+    from game.games import make_game
+    state = make_game("roll-call", len(hands)).new_initial_state()
+    state = state.apply(CHANCE, RollResult(tuple(map(tuple, hands))))
+    for player, action in bids:
+        state = state.apply(player, action)
+    return state
+
+
+def test_roll_call_hard_calls_out_of_turn_only_when_it_pays():
+    """Text: "If you are wrong, you must lose TWO dice" - Hard calls out of turn
+    an impossible-looking bid, never one its own dice make true."""
+    from game.games.roll_call.ai import make_agent
+    from game.games.roll_call.rules import CallOutOfTurn
+    hands = [(2, 3, 4, 5, 6), (2, 3, 4, 5, 6), (3, 3, 4, 4, 5)]
+    absurd = _roll_call(hands, [(0, Bid(12, 6))])      # seat 1 to act, seat 2 may interject
+    hard = make_agent("hard", 2, random.Random(0))
+    hard.seat_names = ("Ada", "Bram", "Cy")
+    assert hard.interject(absurd.view(2), absurd.legal_actions(2)) == CallOutOfTurn()
+    assert "Ada" in hard.explain() and hard.last_decision.kind == "oot" and hard.last_decision.p < 0.05
+    sure = _roll_call(hands, [(0, Bid(2, 4))])          # seat 2 holds two fours itself
+    assert make_agent("hard", 2, random.Random(0)).interject(sure.view(2), sure.legal_actions(2)) is None
+
+
+def test_why_line_names_seats_and_numbers():
+    from game.games.liars_dice.ai import make_agent as ld_agent
+    from game.games import make_game
+    from game.core.protocol import CHANCE, RollResult
+    state = make_game("liars-dice", 2).new_initial_state()
+    state = state.apply(CHANCE, RollResult(((2, 3, 4), (6, 6, 2))))
+    state = state.apply(0, Bid(6, 5))
+    agent = ld_agent("hard", 1, random.Random(1))
+    agent.seat_names = ("Mags", "Bram")
+    assert agent.act(state.view(1), state.legal_actions(1)) == Call()
+    why = agent.explain()
+    assert "Mags" in why and "%" in why and agent.last_decision.kind == "call"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", ["liars-dice", "roll-call"])
+def test_full_targets(game):
+    """The README's targets at 2000 seat-swapped games (slow)."""
+    for style in ("reader", "bluffer", "caller", "binomial"):
+        assert run_sim(game, ["hard", style], 2000, seed=1).by_level["hard"].win_rate >= 0.55, style
+    assert run_sim(game, ["hard", "normal"], 2000, seed=1).by_level["hard"].win_rate >= 0.6
+    assert run_sim(game, ["normal", "easy"], 2000, seed=1).by_level["normal"].win_rate >= 0.6

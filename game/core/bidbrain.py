@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .agents import Decision
+from .agents import Agent, Decision
 from .bidding import Bid, Call, bid_text, binomial_pmf, pmf_at_least
 from .bidspot import BidSpot, TableReader, convolve
 from .dice import prob_at_least
@@ -176,3 +176,42 @@ class BidBrain:
                 f"called {who}'s {bid_text(q, f)} out of turn: {pt:.0%} true by my reading, "
                 f"a wrong call costs me {min(spot.oot_cost, mine)} dice")
         return None
+
+
+class BrainAgent(Agent):
+    """An AI level played by ``BidBrain``; a game subclasses it with
+    ``make_spot(view, legal)`` (its view as a ``BidSpot``).  It watches every
+    action, so what its reader learned depends only on the game's history."""
+
+    watches = True
+
+    def __init__(self, player: int, rng, reader: TableReader, style: Style):
+        super().__init__(player, rng)
+        self.brain = BidBrain(reader, style)
+        self._why = ""
+
+    def make_spot(self, view, legal) -> BidSpot:
+        raise NotImplementedError
+
+    def explain(self) -> str:
+        return self._why
+
+    def watch(self, view) -> None:
+        self.brain.reader.observe(self.make_spot(view, ()))
+
+    def act(self, view, legal):
+        action, decision, why = self.brain.decide(self.make_spot(view, legal), self.rng)
+        self.last_decision = decision
+        self._why = why + "."
+        return action
+
+    def interject(self, view, legal):
+        spot = self.make_spot(view, legal)
+        if spot.oot is None:
+            return None
+        found = self.brain.interject(spot)
+        if found is None:
+            return None
+        action, self.last_decision, why = found
+        self._why = why + "."
+        return action

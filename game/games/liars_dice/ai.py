@@ -8,12 +8,15 @@ and a correct Jinto's gained die is +1.
 
 * Easy counts only its own dice, sometimes forgets the ones are wild, acts
   on hunches (noise) and now and then cries Jinto on a whim.
-* Normal plays the plain binomial odds of what it cannot see.
-* Hard reads each rival's bids as evidence about their hidden dice
-  (``BidBelief``, Bayesian), estimates whether its own bid will be called,
-  bluffs on faces it lacks now and then so it cannot be read, uses Jinto
-  only when its expected value beats the alternatives, and in Palifico
-  rounds drops the wilds from its model.
+* Normal and Hard are the shared ``game.core.bidbrain.BidBrain`` (also Roll
+  Call's): a posterior over each rival's dice from their bids
+  (``game.core.bidspot.TableReader``), expected values for call, Jinto and
+  every bid.  Normal's reading is fixed (trusting-but-wary, no learning) and
+  it assumes every bid is called.  Hard learns, per rival, how honestly they
+  bid and how readily they call, chooses its bid faces blind to its own hand
+  (so its bids say little), and in covered heads-up endgames plays the
+  solved tables of ``endgame.py`` when that module is present.  Palifico: no
+  wilds, only the opening bid picks the face (and it is read as such).
 
 Hard and Normal never call a bid their own dice already make true and never
 Jinto a bid they know is impossible.  All chance from ``self.rng``.
@@ -25,7 +28,7 @@ from dataclasses import dataclass
 from typing import Optional, Sequence
 
 from ...core.agents import Agent, Decision
-from ...core.bidbrain import BidBrain, Style
+from ...core.bidbrain import BrainAgent, Style
 from ...core.bidding import (Bid, BidBelief, Call, bid_text, count_matching, match_chance,
                              pmf_at_least, pmf_exactly, sum_binomials_pmf)
 from ...core.bidspot import BidSpot, TableReader, next_seat
@@ -213,33 +216,20 @@ def _endgame_policy():
     return endgame_policy
 
 
-class BrainAgent(Agent):
-    """A level played by the shared ``BidBrain`` (Normal and Hard)."""
+class LiarsBrainAgent(BrainAgent):
+    """Normal and Hard: the shared ``BidBrain`` on this game's views."""
 
     level = "hard"
-    watches = True
 
     def __init__(self, player: int, rng: random.Random, reader: TableReader, style: Style):
-        super().__init__(player, rng)
+        super().__init__(player, rng, reader, style)
         self.name, self.style = persona(self.level, player)
-        self.brain = BidBrain(reader, style)
-        self._why = ""
 
-    def explain(self) -> str:
-        return self._why
-
-    def watch(self, view: LiarsView) -> None:
-        """Every bid and every reveal teaches the reader (see ``TableReader``)."""
-        self.brain.reader.observe(spot_of(self, view, ()))
-
-    def act(self, view: LiarsView, legal: Sequence[Action]) -> Action:
-        action, decision, why = self.brain.decide(spot_of(self, view, legal), self.rng)
-        self.last_decision = decision
-        self._why = why + "."
-        return action
+    def make_spot(self, view: LiarsView, legal) -> BidSpot:
+        return spot_of(self, view, legal)
 
 
-class NormalAgent(BrainAgent):
+class NormalAgent(LiarsBrainAgent):
     """A fair opponent: reads bids with a fixed, trusting-but-wary model (no
     learning), assumes every bid gets called, and hides its hand only half
     the time."""
@@ -251,39 +241,26 @@ class NormalAgent(BrainAgent):
                          Style(conceal=0.5, window=0.5, reach=2, model_caller=False))
 
 
-class HardAgent(Agent):
+class HardAgent(LiarsBrainAgent):
     """Reads every rival through a learned model of how THAT rival bids
     (``TableReader``), values call / Jinto / each bid by expected dice with the
-    next player's learned call habits, and mixes its bid faces so its bids
-    say little.  Covered heads-up endgames play the solved equilibrium."""
+    next player's learned call habits, and chooses its bid faces blind to its
+    own hand so its bids say little.  Covered heads-up endgames play the
+    solved equilibrium (``endgame.py``), sampled with ``self.rng``."""
 
     level = "hard"
 
     def __init__(self, player: int, rng: random.Random):
-        super().__init__(player, rng)
-        self.name, self.style = persona("hard", player)
-        self.brain = BidBrain(TableReader(), Style())
+        super().__init__(player, rng, TableReader(), Style())
         self.endgame = _endgame_policy()
-        self._why = ""
-
-    watches = True
-
-    def explain(self) -> str:
-        return self._why
-
-    def watch(self, view: LiarsView) -> None:
-        """Every bid and every reveal teaches the reader (see ``TableReader``)."""
-        self.brain.reader.observe(spot_of(self, view, ()))
 
     def act(self, view: LiarsView, legal: Sequence[Action]) -> Action:
-        spot = spot_of(self, view, legal)
-        action, decision, why = self.brain.decide(spot, self.rng)
+        action = super().act(view, legal)
         policy = self.endgame(view, legal) if self.endgame is not None else None
         if policy:
             action = self._sample(policy)
-            decision, why = self._endgame_record(spot, action)
-        self.last_decision = decision
-        self._why = why + "."
+            self.last_decision, why = self._endgame_record(spot_of(self, view, legal), action)
+            self._why = why + "."
         return action
 
     def _sample(self, policy: dict) -> Action:
