@@ -1,7 +1,9 @@
 """Pass-the-screen curtain: nothing secret is drawn while it is up.
 
 It is an opaque scene (not an overlay), so the table below is not drawn at
-all; the next human presses Enter or clicks to see their dice."""
+all.  The next human presses Enter or clicks to confirm they sit at the
+screen; their cup stays down until they hold the peek key or button (see
+game/ui/secrecy.py)."""
 from __future__ import annotations
 
 import pygame
@@ -68,10 +70,14 @@ class CurtainScene(MenuScene):
     name = "curtain"
     overlay = False
 
-    def __init__(self, app, seat_name: str, on_reveal=None):
+    def __init__(self, app, seat_name: str, on_reveal=None, *, seat: int | None = None,
+                 peek_hint: bool = True):
         super().__init__(app)
         self.seat_name = seat_name
+        self.seat = seat
+        """The seat index the screen passes to (None for a picture)."""
         self.on_reveal = on_reveal
+        self.peek_hint = peek_hint
 
     def enter(self) -> None:
         super().enter()
@@ -103,3 +109,7 @@ class CurtainScene(MenuScene):
                      style="display", anchor="midtop", shadow=3)
         th.draw_text(canvas, self.theme, "Everyone else, look away. Press Enter or click when ready.",
                      (640, 390), 22, th.CREAM, anchor="midtop", shadow=2)
+        if self.peek_hint:
+            th.draw_text(canvas, self.theme, "Your dice stay under the cup: hold Tab or Space (or the Peek "
+                         "button) to look, let go to cover them.", (640, 560), 18, th.CREAM_DIM,
+                         anchor="midtop", shadow=2)

@@ -21,10 +21,10 @@ class Navigator:
         from .pause import PauseScene
         self.app.push(PauseScene(self.app, table))
 
-    def curtain(self, name: str, on_reveal: Callable[[], None]) -> None:
-        """Pass the screen to the player called ``name``."""
+    def curtain(self, name: str, on_reveal: Callable[[], None], seat: int | None = None) -> None:
+        """Pass the screen to the player called ``name`` (seat index ``seat``)."""
         from .curtain import CurtainScene
-        self.app.push(CurtainScene(self.app, name, on_reveal))
+        self.app.push(CurtainScene(self.app, name, on_reveal, seat=seat))
 
     def results(self, match, replay_path=None) -> None:
         """The results of a finished ``match`` in place of its table."""

@@ -81,6 +81,7 @@ class BidPicker:
         self.quantity = 1
         self.face = self.faces[0]
         self.odds: Optional[Callable[[int, int], Optional[float]]] = None
+        self.title = "Your bid"
         self.hover: Optional[str] = None
         self.visible = True
         self.armed: Optional[str] = None
@@ -227,7 +228,7 @@ class BidPicker:
             return
         th.panel(canvas, self.rect, fill=th.WOOD_DARK, border=th.BRASS, radius=14)
         rects = self._rects()
-        th.draw_text(canvas, theme, "Your bid", (self.rect.x + 16, self.rect.y + 10), 18, th.BRASS_LIGHT,
+        th.draw_text(canvas, theme, self.title[:24], (self.rect.x + 16, self.rect.y + 10), 18, th.BRASS_LIGHT,
                      bold=True)
         hint = "\u2190\u2192 face  \u2191\u2193 quantity  Enter bid" + "".join(
             f"  {pygame.key.name(k).upper()} {label}" for _n, label, k in self.challenges)
@@ -463,7 +464,9 @@ class BiddingTableScene(table_scene.TableScene):
         return ""
 
     def turn_line(self, turn: int) -> str:
-        return "Your turn" if self.human_to_act() == turn else f"{self.seat_name(turn)} is thinking\u2026"
+        if self.human_to_act() == turn:
+            return f"{self.words.possessive(turn)} turn"
+        return f"{self.seat_name(turn)} is thinking\u2026"
 
     def odds_line(self) -> str:
         """The odds helper's line for the viewer ("" for none)."""
@@ -599,6 +602,7 @@ class BiddingTableScene(table_scene.TableScene):
                                                    action.face))
             return
         self.round_entries.append(HistoryEntry(self.seat_name(player), colour, text=self.shout_text(action)))
+        self.secrecy.forget()  # every cup comes up: the next human is confirmed by the curtain again
         self.reveal = self.last_reveal()
         self.reveal_time = 0.0
         self.app.sounds.play("curtain", 0.7)
@@ -633,14 +637,26 @@ class BiddingTableScene(table_scene.TableScene):
     def _refresh_picker(self) -> None:
         """Load the legal bids of this moment into the picker (once per move)."""
         seat = self.human_to_act()
-        key = (len(self.match.history), seat, self.viewer)
+        key = (len(self.match.history), seat)
         if key == self._picker_key or seat is None:
             return
         self._picker_key = key
         minimums, max_quantity, enabled, prefer = self.legal_bids(seat)
         self.picker.set_legal(minimums, max_quantity, enabled=enabled, prefer_face=prefer)
-        self.picker.odds = (self.bid_odds(seat) if self.match.options.get("odds_helper") and self.can_see(seat)
-                            else None)
+        self.picker.title = f"{self.words.possessive(seat)} bid"
+        odds = self.bid_odds(seat) if self.match.options.get("odds_helper") else None
+        # the odds come from the seat's own dice: shown only while they are face-up
+        self.picker.odds = None if odds is None else (
+            lambda q, f: odds(q, f) if self.can_see(seat) else None)
+
+    def knows_hand(self, seat: int) -> bool:
+        """May on-screen hints (the preselected face) use ``seat``'s dice?
+        Only for the lone human: in hot-seat the picker must not change or
+        hint at anything when a cup lifts."""
+        return self.secrecy.mode == "solo" and self.can_see(seat)
+
+    def has_hidden_dice(self, seat: int) -> bool:
+        return 0 <= seat < len(self.seats) and self.dice_counts()[seat] > 0 and bool(self.hand(seat))
 
     def _human_bid(self, quantity: int, face: int) -> None:
         seat = self.human_to_act()
@@ -658,10 +674,6 @@ class BiddingTableScene(table_scene.TableScene):
     # ------------------------------------------------------------------
     # Words and timing
     # ------------------------------------------------------------------
-    def verb(self, seat: int, third: str, second: str) -> str:
-        """"You lose" but "Marta loses"."""
-        return second if self.seat_name(seat) == "You" else third
-
     def show_banner(self, text: str) -> None:
         self.banner = text
         self.banner_time = 0.0
@@ -706,19 +718,21 @@ class BiddingTableScene(table_scene.TableScene):
             self.draw_banner(canvas)
         self.draw_overlay(canvas)
 
-    def draw_face(self, canvas, face, rect, seat=None) -> None:
-        """One upright die face in the seat's colour (plain ivory for None)."""
+    def draw_face(self, canvas, face, rect, seat=None, public=False) -> None:
+        """One upright die face in the seat's colour (plain ivory for None: a
+        picture, not a die).  A seat's die is recorded by the renderer as a
+        hidden face shown, ``public`` when a reveal shows it."""
         colour = self.colour(seat) if seat is not None else None
         if self.renderer is not None:
-            self.renderer.draw_face_icon(canvas, self.die_kind, face, rect, colour)
+            self.renderer.draw_face_icon(canvas, self.die_kind, face, rect, colour, owner=seat, public=public)
         else:
             _face_icon(canvas, None, self.die_kind, face, rect)
 
     def draw_dice(self, canvas, seat, faces, size, *, lit=None, skip=(), leaving=0, fade=1.0,
-                  per_row=None) -> None:
+                  per_row=None, public=False) -> None:
         """A seat's dice; ``lit(face)`` marks the ones that count (the others are
         veiled), indices in ``skip`` are not drawn, the last ``leaving`` dice
-        rise and fade out to ``fade``."""
+        rise and fade out to ``fade``; ``public``: a reveal shows them."""
         points = self.dice_points(seat, len(faces), size, per_row)
         for i, (pos, face) in enumerate(zip(points, faces)):
             if i in skip:
@@ -734,7 +748,7 @@ class BiddingTableScene(table_scene.TableScene):
                 rect = pygame.Rect(5, 5, size, size)
             if lit is not None and lit(face):
                 pygame.draw.rect(target, th.BRASS_LIGHT, rect.inflate(8, 8), border_radius=8)
-            self.draw_face(target, face, rect, seat)
+            self.draw_face(target, face, rect, seat, public)
             if lit is not None and not lit(face):
                 veil = pygame.Surface(rect.size, pygame.SRCALPHA)
                 veil.fill((0, 0, 0, 115))
@@ -751,8 +765,7 @@ class BiddingTableScene(table_scene.TableScene):
         pygame.draw.rect(surf, (12, 30, 20, 150), surf.get_rect(), border_radius=12)
         pygame.draw.rect(surf, (*self.theme.player_colour(seat), 230), surf.get_rect(), 2, border_radius=12)
         canvas.blit(surf, tray)
-        label = "Your dice" if self.replay is None and seat == self.viewer and len(self.humans) == 1 else \
-            f"{self.seat_name(seat)[:12]}'s dice"
+        label = f"{self.words.possessive(seat)[:14]} dice"
         tag = self.theme.text(label, 12, th.CREAM, bold=True)
         pill = pygame.Rect(0, 0, tag.get_width() + 14, tag.get_height() + 2)
         sx, sy = self.seat_spots[seat].pos
@@ -780,7 +793,7 @@ class BiddingTableScene(table_scene.TableScene):
                 continue
             x, y = self.cup_point(seat)
             if self.renderer is not None:
-                self.renderer.draw_cup(canvas, x, y, self.colour(seat), size=self.cup_px)
+                self.renderer.draw_cup(canvas, x, y, self.colour(seat), size=self.cup_px, owner=seat, dice=n)
             else:
                 pygame.draw.circle(canvas, th.WOOD_DARK, (int(x), int(y)), self.cup_px // 2)
 
@@ -797,7 +810,8 @@ class BiddingTableScene(table_scene.TableScene):
         for seat, faces in enumerate(self.reveal_hands(r)):
             if not faces:
                 continue
-            self.draw_dice(canvas, seat, faces, self.reveal_die_px(), lit=lit, **self.reveal_dice_style(seat, t))
+            self.draw_dice(canvas, seat, faces, self.reveal_die_px(), lit=lit, public=True,
+                           **self.reveal_dice_style(seat, t))
             lift = ease(t / self.light_at)
             if lift < 1 and self.renderer is not None:   # the cup rising off the dice
                 x, y = self.cup_point(seat)
@@ -822,7 +836,7 @@ class BiddingTableScene(table_scene.TableScene):
                          anchor="center", shadow=2)
             th.draw_text(canvas, self.theme, hint, (cx, cy + 36), 17, th.CREAM_DIM, anchor="center")
         else:
-            self.draw_bid_big(canvas, (cx, cy), bid[0], bid[1], f"bid by {self.seat_name(self.current_bidder())}")
+            self.draw_bid_big(canvas, (cx, cy), bid[0], bid[1], f"bid by {self.words.object(self.current_bidder())}")
             note = self.bid_note()
             if note:
                 th.draw_text(canvas, self.theme, note, (cx, cy + 54), 16, th.BRASS_LIGHT, bold=True,
@@ -850,7 +864,7 @@ class BiddingTableScene(table_scene.TableScene):
         shout, tally, good, note = self.reveal_lines(r, shown)
         th.draw_text(canvas, self.theme, shout, (cx, cy - 86), 24, th.BRASS_LIGHT, bold=True, anchor="center",
                      shadow=2)
-        self.draw_bid_big(canvas, (cx, cy - 30), r.quantity, r.face, f"bid by {self.seat_name(r.bidder)}")
+        self.draw_bid_big(canvas, (cx, cy - 30), r.quantity, r.face, f"bid by {self.words.object(r.bidder)}")
         colour = th.CREAM
         if t > self.verdict_at:
             colour = self.theme.good if good else self.theme.bad

@@ -57,6 +57,17 @@ CACHE_LIMIT = 12000
 
 
 @dataclass(frozen=True)
+class DrawnDie:
+    """One seat's die as the renderer drew it (the secrecy record).
+
+    ``face_up``: its number showed (False: the blank face, i.e. face-down);
+    ``public``: drawn as part of a public reveal (a Call lifts every cup)."""
+    owner: int
+    face_up: bool
+    public: bool = False
+
+
+@dataclass(frozen=True)
 class DiceColour:
     """A die body colour with its pip colour and a second, non-colour cue."""
     name: str
@@ -399,6 +410,11 @@ class DiceRenderer:
         self._warm_queue = None
         self.fallbacks = 0
         """Tilted pictures drawn flat because the frame's fill budget ran out."""
+        self.drawn: list[DrawnDie] = []
+        """What this frame showed of seats' hidden dice: one ``DrawnDie`` per
+        hidden die drawn (a die in flight, a tray, a reveal), so tests can
+        prove from the renderer itself that no hidden face leaked.  The
+        table starts a new record each frame (``start_record``)."""
         if prewarm:
             self.prewarm()
 
@@ -447,6 +463,16 @@ class DiceRenderer:
                         if key not in self._tilted:
                             self._put(self._tilted, key, self._tilted_base(kind, face, nxt, col, size, tb, r, q))
                             yield key
+
+    def start_record(self) -> None:
+        """Forget the last frame's ``drawn`` record (the table calls this
+        first thing in every frame it draws)."""
+        self.drawn = []
+
+    def note(self, owner: int | None, face_up: bool, public: bool = False) -> None:
+        """Record one hidden die of ``owner`` drawn (None: not a seat's die)."""
+        if owner is not None and owner >= 0:
+            self.drawn.append(DrawnDie(owner, bool(face_up), public))
 
     def begin_frame(self, max_fills: int = FRAME_FILLS) -> None:
         """Start a frame with a budget of expensive sprite builds (see
@@ -614,6 +640,8 @@ class DiceRenderer:
         col = _as_colour(kind, colour)
         x, y = pose.x, pose.y
         face = 0 if face_down else pose.top
+        if getattr(pose, "hidden", False):
+            self.note(getattr(pose, "owner", None), not face_down)
         tilt = pose.tilt
         surf = None
         lift = 0.0
@@ -676,9 +704,12 @@ class DiceRenderer:
         return baked
 
     def draw_cup(self, canvas: pygame.Surface, x: float, y: float, colour=None, *,
-                 size: float | None = None) -> pygame.Rect:
+                 size: float | None = None, owner: int | None = None, dice: int = 0) -> pygame.Rect:
         """An upturned leather dice cup seen from above, covering hidden dice.
-        ``size``: cup diameter (default 2.4 die sizes)."""
+        ``size``: cup diameter (default 2.4 die sizes); ``owner``'s ``dice``
+        under it are recorded in ``drawn`` as face-down."""
+        for _ in range(dice):
+            self.note(owner, False)
         col = _as_colour("d6", colour).body if colour is not None else (120, 64, 36)
         d = int(size or self.die_size * 2.4)
         key = ("cup", col, d)
@@ -712,8 +743,12 @@ class DiceRenderer:
         canvas.blit(surf, rect)
         return rect
 
-    def draw_face_icon(self, surface: pygame.Surface, kind: str, face: int, rect, colour=None) -> None:
-        """A small upright face for pickers and bid widgets, fitted in ``rect``."""
+    def draw_face_icon(self, surface: pygame.Surface, kind: str, face: int, rect, colour=None, *,
+                       owner: int | None = None, public: bool = False) -> None:
+        """A small upright face for pickers and bid widgets, fitted in ``rect``;
+        ``owner``: the seat whose hidden die this is (recorded in ``drawn``,
+        ``public`` during a reveal), None for a picture of a face."""
+        self.note(owner, face > 0, public)
         rect = pygame.Rect(rect)
         size = max(8, min(rect.w, rect.h))
         surf = self.face(kind, face, colour, size)

@@ -15,10 +15,15 @@ done here, the same way for all five games:
   the same order as the headless ``Match.step``, so a seed plays the same on
   screen and in ``sim``.  While a human is thinking, AI interjections are
   polled once per position after the same delay.
-* hidden dice: for a game with ``GameInfo.hidden_dice`` and two or more
-  human seats, the pass-the-screen curtain goes up before a different human
-  must act; ``self.viewer`` is the seat whose hidden dice may be drawn
-  face-up (one human: always that seat; no human: nobody).
+* hidden dice: one policy object (``self.secrecy``, game/ui/secrecy.py)
+  decides per die per frame whether a hidden die may be drawn face-up
+  (``can_see``).  With two or more humans (hot-seat) every cup is down; the
+  pass-the-screen curtain confirms who sits at the screen before a human
+  must act, and that human peeks by holding Tab/Space or the "Peek at my
+  dice" button; the cup drops on letting go, on any action, on a throw and
+  when anything covers the table.  One human: their dice show as always.
+* words: ``self.words`` (game/ui/grammar.py) says "You open" to the lone
+  human and "Player 2 opens" to everyone else.
 * Esc pauses; every applied action autosaves (errors become a toast); at the
   end the replay is saved and the results scene follows.
 
@@ -42,12 +47,16 @@ from ..core.userfiles import UserFileError
 from . import layout
 from . import theme as th
 from .game_log import LogPanel, SinceSummary
+from .grammar import Voice
 from .pace import PACES, Pace, pace_for
 from .pictures import render_table_background, table_background  # noqa: F401 (re-exported)
 from .scene import Scene
+from .secrecy import Secrecy
 
 END_DELAY = 1.6
 """Seconds the final position stays on screen before the results."""
+PEEK_KEYS = (pygame.K_TAB, pygame.K_SPACE)
+"""Held down in hot-seat: the confirmed human lifts their cup."""
 
 
 @dataclass
@@ -91,8 +100,10 @@ class TableScene(Scene):
         self.seat_spots = layout.seat_spots(len(match.seats))
         humans = [i for i, s in enumerate(match.seats) if not s.is_ai]
         self.humans = humans
-        self.uses_curtain = bool(self.info.hidden_dice) and len(humans) >= 2 and replay is None
-        self.viewer: int | None = humans[0] if len(humans) == 1 and replay is None else None
+        self.secrecy = Secrecy(humans, hidden_dice=bool(self.info.hidden_dice), replay=replay is not None)
+        self.uses_curtain = self.secrecy.hotseat
+        self.words = Voice(match.seats)
+        self._peek_by_mouse = False
         self.throw_view = None          # the throw in flight (ThrowView)
         self.settled_view = None        # the last throw, at rest
         self._throw_pending_faces = None  # fallback when physics is missing
@@ -192,12 +203,44 @@ class TableScene(Scene):
         return self._renderer
 
     def can_see(self, owner: int) -> bool:
-        """May the hidden dice of ``owner`` be drawn face-up now?  In a replay
-        the game is over, so the watcher sees every hand, as at a real table
-        when the cups come up after the game."""
-        if self.replay is not None:
-            return True
-        return self.viewer is not None and owner == self.viewer
+        """May the hidden dice of ``owner`` be drawn face-up now?  Asked per
+        die per frame; the answer is ``self.secrecy``'s, and in hot-seat only
+        while the table itself is on top and at rest (no throw in flight,
+        nothing covering it).  In a replay the game is over, so the watcher
+        sees every hand, as at a real table when the cups come up."""
+        if not self.secrecy.may_show(owner):
+            return False
+        return not self.secrecy.hotseat or self.peek_possible()
+
+    @property
+    def viewer(self) -> int | None:
+        """The seat whose hidden dice are face-up now (the lone human, or the
+        hot-seat human while peeking), or None."""
+        seat = self.secrecy.viewer
+        return seat if seat is not None and self.can_see(seat) else None
+
+    def has_hidden_dice(self, seat: int) -> bool:
+        """Does ``seat`` hold hidden dice to peek at?  (Bidding tables: dice
+        in hand.)"""
+        return False
+
+    def peek_possible(self) -> bool:
+        """May the confirmed hot-seat human lift their cup right now?"""
+        seat = self.secrecy.confirmed
+        return (seat is not None and self.is_top and self.throw_view is None and not self.is_busy()
+                and not self.log_panel.is_open
+                and not self._finished and not self.match.state.is_chance() and self.has_hidden_dice(seat))
+
+    def peek_button_rect(self) -> pygame.Rect:
+        """Where the hot-seat "Peek at my dice" button sits."""
+        return pygame.Rect(16, 548, 236, 58)
+
+    def subject(self, seat: int) -> str:
+        return self.words.subject(seat)
+
+    def verb(self, seat: int, third: str, second: str) -> str:
+        """"You lose" but "Marta loses" (decided by the seats' kind)."""
+        return self.words.verb(seat, third, second)
 
     def seat_name(self, seat: int) -> str:
         return self.match.seats[seat].name if 0 <= seat < len(self.match.seats) else "?"
@@ -211,6 +254,7 @@ class TableScene(Scene):
         """A human's decision; an illegal one gives a message, never a crash."""
         if self.replay is not None or self._finished:
             return False
+        self.secrecy.drop()  # acting drops the cup
         if self.throw_view is not None or self.match.state.is_chance():
             self.app.toast("Wait for the dice to settle.")
             return False
@@ -229,13 +273,13 @@ class TableScene(Scene):
         """Pass the screen to ``seat``: hide everything, then reveal to them."""
         if self._curtain_for == seat:
             return  # already on its way up
-        self.viewer = None
+        self.secrecy.forget()
         self._curtain_for = seat
 
         def reveal():
-            self.viewer = seat
+            self.secrecy.confirm(seat)
             self._curtain_for = None
-        self.app.nav.curtain(self.seat_name(seat), reveal)
+        self.app.nav.curtain(self.seat_name(seat), reveal, seat=seat)
 
     # ------------------------------------------------------------------
     # Lifecycle
@@ -258,7 +302,16 @@ class TableScene(Scene):
                 self.renderer.prewarm(tuple(sorted(kinds)))
         table_background((layout.CANVAS_W, layout.CANVAS_H))
 
+    def pause(self) -> None:
+        self.secrecy.drop()  # another screen covers the table: cups down
+
+    def exit(self) -> None:
+        self.secrecy.drop()
+
     def handle_event(self, event) -> None:
+        if self.secrecy.hotseat and (not self.log_panel.is_open or event.type == pygame.KEYUP) \
+                and self._peek_event(event):
+            return
         if self.log_panel.handle_event(event):
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
@@ -276,8 +329,39 @@ class TableScene(Scene):
         if self.throw_view is None or not getattr(self, "block_input_while_throwing", True):
             self.handle_table_event(event)
 
+    def _peek_event(self, event) -> bool:
+        """Hot-seat peeking: hold Tab/Space or the button to lift your cup."""
+        kind = event.type
+        if kind == pygame.KEYDOWN and event.key in PEEK_KEYS:
+            self._start_peek()
+            return True
+        if kind == pygame.KEYUP and event.key in PEEK_KEYS:
+            self.secrecy.drop()
+            return True
+        if kind == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1 and self._peek_button_shown() \
+                and self.peek_button_rect().collidepoint(event.pos):
+            self._peek_by_mouse = self._start_peek()
+            return True
+        if kind == pygame.MOUSEBUTTONUP and self._peek_by_mouse:
+            self._peek_by_mouse = False
+            self.secrecy.drop()
+            return True
+        if kind == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.secrecy.drop()
+        return False
+
+    def _start_peek(self) -> bool:
+        if not self.peek_possible():
+            return False
+        return self.secrecy.peek()
+
+    def _peek_button_shown(self) -> bool:
+        return self.secrecy.hotseat and self.peek_possible()
+
     def fixed_update(self, dt: float) -> None:
         self.time += dt
+        if self.secrecy.peeking and not self.peek_possible():
+            self.secrecy.drop()  # something covered the table or started moving
         if self.log_panel.is_open:
             return   # the table holds still while the log is read
         self._update_since()
@@ -309,11 +393,15 @@ class TableScene(Scene):
         self._drive_ai(dt)
 
     def draw(self, canvas: pygame.Surface, alpha: float) -> None:
+        if self.renderer is not None:
+            self.renderer.start_record()
         self.draw_background(canvas)
         self.draw_table(canvas, alpha)
         view = self.throw_view or (self.settled_view if self.keep_settled_dice else None)
         if view is not None:
             view.draw(canvas, alpha)
+        if self._peek_button_shown():
+            self._draw_peek_button(canvas)
         if self.show_log:
             self._draw_log(canvas)
         self._draw_throw_prompt(canvas)
@@ -405,6 +493,7 @@ class TableScene(Scene):
                     self.announce(f"{self.seat_name(player)}: {why}", th.CREAM_DIM)
 
     def _apply(self, player: int, action: Action) -> None:
+        self.secrecy.drop()  # the cup drops before anything happens on the table
         before = self.match.state
         self.match.apply(player, action)
         self.game_log.sync(self.match.history)
@@ -434,7 +523,7 @@ class TableScene(Scene):
         if not self.uses_curtain or self.match.is_over:
             return
         seat = self.human_to_act()
-        if seat is not None and seat != self.viewer:
+        if seat is not None and seat != self.secrecy.confirmed:
             self.show_curtain_for(seat)
 
     def _finish(self, dt: float) -> None:
@@ -454,6 +543,7 @@ class TableScene(Scene):
     # Throws
     # ------------------------------------------------------------------
     def _start_throw(self, request: RollRequest, forced: RollResult | None = None) -> None:
+        self.secrecy.drop()  # hidden dice land face-down in hot-seat
         seed = self.match.next_throw_seed()
         self.settled_view = None
         mods = _physics()
@@ -730,6 +820,20 @@ class TableScene(Scene):
             canvas.blit(name, (plate.x + 28, plate.y + 5))
             if small:
                 canvas.blit(small, (plate.x + 28, plate.y + 25))
+
+    def _draw_peek_button(self, canvas: pygame.Surface) -> None:
+        """Hot-seat: "Peek at <name>'s dice", held down to lift the cup, with
+        the key hint; brass while the cup is up."""
+        seat = self.secrecy.confirmed
+        rect = self.peek_button_rect()
+        up = self.secrecy.peeking
+        pygame.draw.rect(canvas, th.BRASS_DARK if up else th.WOOD_DARK, rect, border_radius=10)
+        pygame.draw.rect(canvas, th.BRASS_LIGHT if up else th.BRASS, rect, 2, border_radius=10)
+        pygame.draw.circle(canvas, self.theme.player_colour(seat), (rect.x + 18, rect.y + 20), 7)
+        title = "Cup lifted" if up else "Peek at my dice"
+        th.draw_text(canvas, self.theme, title, (rect.x + 32, rect.y + 8), 18, th.CREAM, bold=True)
+        hint = "let go to cover them" if up else f"{self.seat_name(seat)[:12]}: hold Tab or Space"
+        th.draw_text(canvas, self.theme, hint, (rect.x + 32, rect.y + 33), 14, th.CREAM_DIM)
 
     def _draw_log(self, canvas: pygame.Surface) -> None:
         y = 700 if self.replay is None else self._replay_buttons()["slower"].y - 52   # above the replay bar

@@ -58,9 +58,10 @@ class TableScene(BiddingTableScene):
     def on_round_start(self) -> None:
         state = self.match.state
         if state.palifico:
-            opener = self.seat_name(state.opener)
+            opener = self.subject(state.opener)
             self.show_banner("Palifico!")
-            self.announce(f"Palifico! {opener} has one die: no wilds, one face all round.", th.BRASS_LIGHT)
+            self.announce(f"Palifico! {opener} {self.verb(state.opener, 'has', 'have')} one die: no wilds, "
+                          "one face all round.", th.BRASS_LIGHT)
 
     # ------------------------------------------------------------------
     # Human input
@@ -76,7 +77,7 @@ class TableScene(BiddingTableScene):
         """Preselect the face you hold most of (with wilds) for an opening bid."""
         state = self.match.state
         wild = None if state.palifico else WILD
-        faces = state.faces[seat] if self.can_see(seat) else ()
+        faces = state.faces[seat] if self.knows_hand(seat) else ()
         choices = range(1, 7) if state.palifico else range(2, 7)
         return max(choices, key=lambda f: (count_matching(faces, f, wild), f))
 
@@ -97,10 +98,11 @@ class TableScene(BiddingTableScene):
     # Words
     # ------------------------------------------------------------------
     def verdict(self, c: Challenge) -> str:
-        loser, bid = self.seat_name(c.loser), bid_text(c.quantity, c.face)
+        loser, bid = self.subject(c.loser), bid_text(c.quantity, c.face)
         text = f"{c.count} {face_name(c.face, c.count)} on the table against {bid}. "
         if c.gainer is not None:
-            text += f"Jinto! {self.seat_name(c.gainer)} {self.verb(c.gainer, 'takes', 'take')} a die from {loser}."
+            text += (f"Jinto! {self.words.says(c.gainer, 'takes', 'take')} a die from "
+                     f"{self.words.object(c.loser)}.")
         else:
             text += f"{loser} {self.verb(c.loser, 'loses', 'lose')} a die."
         if c.eliminated:
@@ -109,12 +111,10 @@ class TableScene(BiddingTableScene):
 
     def opening_lines(self):
         state = self.match.state
-        who = self.seat_name(state.opener)
         what = "Palifico! " if state.palifico else ""
-        verb = "open" if who == "You" else "opens"
         hint = ("One face for the whole round, no wilds." if state.palifico
                 else "Ones are wild. The opening bid may not be on ones.")
-        return f"{what}{who} {verb} the bidding", hint
+        return f"{what}{self.words.says(state.opener, 'opens', 'open')} the bidding", hint
 
     def bid_note(self) -> str:
         state = self.match.state
@@ -182,7 +182,7 @@ class TableScene(BiddingTableScene):
         rect = pygame.Rect(0, 0, size + 2, size + 2)
         rect.center = (int(pos[0]), int(pos[1]))
         surf = pygame.Surface(rect.size, pygame.SRCALPHA)
-        self.draw_face(surf, c.faces[c.loser][0], surf.get_rect(), c.loser)
+        self.draw_face(surf, c.faces[c.loser][0], surf.get_rect(), c.loser, public=True)
         if c.gainer is None:
             surf.set_alpha(int(255 * (1 - k)))
         canvas.blit(surf, rect)

@@ -69,8 +69,12 @@ class TableScene(BiddingTableScene):
     # Out-of-turn calls
     # ------------------------------------------------------------------
     def out_of_turn_buttons(self) -> dict[int, pygame.Rect]:
-        """One "Call!" button per human seat that may call out of turn now."""
+        """One "Call!" button per human seat that may call out of turn now.
+        In hot-seat they show only while every cup is down: nobody is
+        invited to watch the screen while someone peeks."""
         if self.replay is not None or self.reveal is not None or self.throw_view is not None:
+            return {}
+        if self.secrecy.hotseat and self.secrecy.peeking:
             return {}
         seats = [p for p in self.match.state.interjectors() if not self.match.seats[p].is_ai]
         out = {}
@@ -127,7 +131,7 @@ class TableScene(BiddingTableScene):
         return {face: (q if face >= f else q + 1) for face in BID_FACES}
 
     def _best_face(self, seat: int) -> int:
-        faces = self.match.state.hands[seat] if self.can_see(seat) else ()
+        faces = self.match.state.hands[seat] if self.knows_hand(seat) else ()
         return max(BID_FACES, key=lambda f: (matches(faces, f), f))
 
     def bid_odds(self, seat):
@@ -144,27 +148,27 @@ class TableScene(BiddingTableScene):
     # Words
     # ------------------------------------------------------------------
     def verdict(self, r: Reveal) -> str:
-        loser = self.seat_name(r.loser)
+        loses = self.words.says(r.loser, "loses", "lose")
         text = f"{r.total} on the table against {bid_text(r.quantity, r.face)}. "
         dice = "two dice" if r.dice_lost == 2 else "a die"
         if r.out_of_turn and r.bid_true:
-            text += f"Wrong out-of-turn call: {loser} loses {dice}."
+            text += f"Wrong out-of-turn call: {loses} {dice}."
         else:
-            text += f"{loser} loses {dice}."
+            text += f"{loses} {dice}."
         if r.eliminated:
-            text += f" {loser} is out!"
+            text += f" {self.words.says(r.loser, 'is', 'are')} out!"
         return text
 
     def opening_lines(self):
-        who = self.seat_name(self.match.state.opener)
-        verb = "open" if who == "You" else "opens"
-        return f"{who} {verb} the bidding", "Emblems are wild. Bids are on Twos to Sixes."
+        opener = self.match.state.opener
+        return (f"{self.words.says(opener, 'opens', 'open')} the bidding",
+                "Emblems are wild. Bids are on Twos to Sixes.")
 
     def turn_line(self, turn) -> str:
         if self.match.state.bid is None:
             return ""
         if self.human_to_act() == turn:
-            return "Your turn" if len(self.humans) == 1 else f"{self.seat_name(turn)} to raise or call"
+            return "Your turn" if self.words.is_you(turn) else f"{self.seat_name(turn)} to raise or call"
         return f"{self.seat_name(turn)} is thinking\u2026"
 
     def history_footer(self) -> str:
@@ -254,8 +258,8 @@ def _shot_table(app, ctx, humans: int, call: bool):
     from ...scenes.setup import TAVERN_NAMES
     names = ("You", "Ada", "Old Tom", "Mags", "Bertha", "Jory")
     names += tuple(n for n in TAVERN_NAMES if n not in names)
-    seats = [Seat(names[i], "human") if i < humans else Seat(names[i], "ai", ("hard", "normal", "easy")[i % 3])
-             for i in range(max(3, ctx.players))]
+    seats = [Seat(names[i] if humans == 1 else f"Player {i + 1}", "human") if i < humans
+             else Seat(names[i], "ai", ("hard", "normal", "easy")[i % 3]) for i in range(max(3, ctx.players))]
     match = Match("roll-call", seats, {"odds_helper": True}, ctx.seed)
     while match.step():
         pass
@@ -284,13 +288,16 @@ def _register_shots() -> None:
 
 
 def _shot_hotseat(app, ctx):
-    """Three humans, the curtain already passed: the out-of-turn buttons show."""
+    """Three humans, the curtain passed to the one to act, every cup down:
+    the other humans' out-of-turn buttons show and no die is face-up."""
     scene = _shot_table(app, ctx, 3, False)
     state = scene.match.state
     if state.turn_player() is not None and state.bid is None:
         scene.submit(state.turn_player(), Bid(3, 4))
     scene.uses_curtain = False
-    scene.viewer = scene.human_to_act()
+    seat = scene.human_to_act()
+    if seat is not None:
+        scene.secrecy.confirm(seat)
     return scene
 
 

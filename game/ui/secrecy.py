@@ -1,0 +1,98 @@
+"""Who may see which hidden dice: one policy, asked per die per frame.
+
+Liar's Dice and Roll Call hide each player's dice.  The table asks
+``Secrecy.may_show(owner)`` every time it draws a hidden die (a die in
+flight, a cup, a tray), so a decision is never remembered past a frame.
+
+* **replay**: the game is over, every hand is shown (as when the cups come up).
+* **solo**: one human with AI opponents: that human's dice always, nobody
+  else's (nothing hidden from the only person looking).
+* **watch**: no human seat (or nothing hidden): nobody's.
+* **hot-seat**: a hidden-dice game with two or more humans at one screen,
+  modelled on the physical table: every cup is down by default.  The
+  pass-the-screen curtain *confirms* who sits at the screen
+  (``confirm(seat)``); that seat, and only that seat, may lift its own cup
+  by holding the peek key or button (``peek()``), and the cup drops
+  (``drop()``) when they let go, when anyone acts, when a throw starts,
+  when another screen covers the table, and when the screen is passed on.
+  A public reveal (a Call) ends the confirmation (``forget()``): the next
+  human to act is confirmed by the curtain again.
+
+Design decision (DESIGN.md, hidden information): in hot-seat the acting
+human does NOT see their dice automatically on their turn; they peek, as
+at a real table, and a "Peek at my dice" button plus a hint under it say
+how.  That keeps every hidden die covered whenever nobody deliberately
+looks, so another human may call out of turn (Roll Call) or glance at the
+screen at any time without seeing a hidden face.
+"""
+from __future__ import annotations
+
+from typing import Sequence
+
+REPLAY, SOLO, WATCH, HOTSEAT = "replay", "solo", "watch", "hot-seat"
+
+
+class Secrecy:
+    """The visibility policy of one table (see the module docstring)."""
+
+    def __init__(self, humans: Sequence[int], *, hidden_dice: bool, replay: bool = False):
+        self.humans = tuple(humans)
+        if replay:
+            self.mode = REPLAY
+        elif len(self.humans) >= 2 and hidden_dice:
+            self.mode = HOTSEAT
+        elif len(self.humans) == 1:
+            self.mode = SOLO
+        else:  # nobody human, or several humans and no hidden dice to guard
+            self.mode = WATCH
+        self.confirmed: int | None = None
+        """Hot-seat: the seat the curtain last confirmed at the screen."""
+        self.peeking = False
+        """Hot-seat: the confirmed seat holds its cup up right now."""
+
+    @property
+    def hotseat(self) -> bool:
+        return self.mode == HOTSEAT
+
+    # --- the question asked per die per frame ---------------------------------
+    def may_show(self, owner: int) -> bool:
+        """May a hidden die of ``owner`` be drawn face-up now?"""
+        if self.mode == REPLAY:
+            return True
+        if self.mode == SOLO:
+            return owner == self.humans[0]
+        if self.mode == HOTSEAT:
+            return self.peeking and self.confirmed is not None and owner == self.confirmed
+        return False
+
+    @property
+    def viewer(self) -> int | None:
+        """The one seat whose hidden dice are face-up now (odds lines and the
+        picker's preselection may use its faces), or None."""
+        if self.mode == SOLO:
+            return self.humans[0]
+        if self.mode == HOTSEAT and self.peeking:
+            return self.confirmed
+        return None
+
+    # --- hot-seat events ------------------------------------------------------
+    def confirm(self, seat: int) -> None:
+        """The curtain confirmed ``seat`` sits at the screen (cup still down)."""
+        self.confirmed = seat
+        self.peeking = False
+
+    def forget(self) -> None:
+        """The screen is passed on or every hand went public: nobody is confirmed."""
+        self.confirmed = None
+        self.peeking = False
+
+    def peek(self) -> bool:
+        """Lift the confirmed seat's cup; False when nobody may peek."""
+        if not self.hotseat or self.confirmed is None:
+            return False
+        self.peeking = True
+        return True
+
+    def drop(self) -> None:
+        """The cup drops (let go, someone acted, something happens)."""
+        self.peeking = False
