@@ -242,10 +242,10 @@ def test_curtain_between_two_humans_hides_then_reveals(app):
     assert app.top.name == "curtain" and table.viewer is None
     app.feed(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0))
     app.run_frames(1)
-    assert app.top is table and table.viewer == 0
+    assert app.top is table and table.secrecy.confirmed == 0 and table.viewer is None  # cup still down
     table.submit(0, Stand())
     app.run_frames(1)
-    assert app.top.name == "curtain" and table.viewer is None
+    assert app.top.name == "curtain" and table.secrecy.confirmed is None and table.viewer is None
     assert not table.can_see(0) and not table.can_see(1)
 
 
