@@ -33,8 +33,8 @@ class ShotContext:
         from .core.match import Seat
         from .scenes.setup import TAVERN_NAMES
         levels = ("hard", "normal", "easy")
-        return [Seat("You", "human") if i < humans else Seat(TAVERN_NAMES[i - 1], "ai", levels[i % 3])
-                for i in range(self.players)]
+        return [Seat("You" if humans == 1 else f"Player {i + 1}", "human") if i < humans
+                else Seat(TAVERN_NAMES[i - 1], "ai", levels[i % 3]) for i in range(self.players)]
 
     def match(self, humans: int = 1, finished: bool = False, progress: float = MID_GAME):
         """A finished all-AI match, or a match at a mid-game moment where the
@@ -146,6 +146,20 @@ def _curtain(app, ctx):
     return CurtainScene(app, ctx.seats(2)[1].name if ctx.players > 1 else "You")
 
 
+def _hotseat(app, ctx, peek: bool):
+    """Two humans and AI at a hidden-dice table, just after the curtain
+    confirmed Player 1 at the screen: every cup down and the Peek button
+    (``peek``: Player 1 holds it, their dice face-up in the tray)."""
+    from .scenes.launch import make_table
+    table = make_table(app, ctx.match(humans=2))
+    seat = table.human_to_act()
+    if seat is not None:
+        table.secrecy.confirm(seat)
+        if peek:
+            table.secrecy.peek()
+    return table
+
+
 def _results(app, ctx):
     from .scenes.results import ResultsScene
     return ResultsScene(app, ctx.match(finished=True))
@@ -179,10 +193,12 @@ def _crash(app, ctx):
 for _name, _builder in (("title", _title), ("setup", _setup), ("settings", _settings), ("rules", _rules),
                         ("pause", _pause), ("curtain", _curtain), ("results", _results),
                         ("replay", _replay), ("table", _table), ("log", _log),
-                        ("call-window", _call_window), ("crash", _crash)):
+                        ("call-window", _call_window), ("crash", _crash),
+                        ("hotseat", lambda app, ctx: _hotseat(app, ctx, False)),
+                        ("hotseat-peek", lambda app, ctx: _hotseat(app, ctx, True))):
     register_shot(_name, _builder)
 
-NEEDS_BUILT_GAME = {"table", "pause", "results", "replay", "log", "call-window", "crash"}
+NEEDS_BUILT_GAME = {"table", "pause", "results", "replay", "log", "call-window", "crash", "hotseat", "hotseat-peek"}
 
 
 def default_game() -> str:

@@ -67,3 +67,47 @@ def test_one_human_with_ai_sees_their_dice_as_before(app, game_id):
     table.draw(app.canvas, 0.0)
     assert [d.owner for d in renderer.drawn if d.face_up] == [0] * len(table.hand(0)) and table.hand(0)
     assert sum(not d.face_up for d in renderer.drawn) == sum(table.dice_counts()[1:])
+
+
+def test_cup_drops_on_action_button_release_and_pause_and_repeats_never_relift(app):
+    """"...it drops when they let go, when they act, and before anything else
+    happens" - and a held key (or its key-repeat) never lifts a dropped cup."""
+    from game.scenes.launch import make_table
+    seats = [Seat("Player 1"), Seat("Mags", "ai", "normal"), Seat("Player 2"), Seat("Finn", "ai", "easy")]
+    match = Match("liars-dice", seats, seed=5)
+    table = make_table(app, match)
+    app.start(table)
+
+    def ready(a):
+        if a.top is not table:
+            if a.top.name == "curtain":
+                a.feed(key(pygame.K_RETURN))
+            return False
+        return table.human_to_act() is not None and table.throw_view is None and not table.is_busy()
+    app.run_frames(3000, until=ready)
+    human = table.human_to_act()
+    up = pygame.event.Event(pygame.KEYUP, key=pygame.K_SPACE, mod=0)
+    app.feed(key(pygame.K_SPACE))
+    assert table.viewer == human
+    app.feed(key(pygame.K_SPACE))  # a key-repeat while held changes nothing
+    assert table.viewer == human
+    legal = match.state.legal_actions(human)
+    assert table.submit(human, next(a for a in legal if type(a).__name__ == "Bid"))
+    assert table.viewer is None
+    app.feed(key(pygame.K_SPACE))  # still held after acting: the cup stays down
+    app.run_frames(1)
+    assert table.viewer is None and not table.can_see(human)
+    app.feed(up)
+    # an AI thinks next: the human who acted still sits at the screen and may peek again
+    assert table.secrecy.confirmed == human and table.peek_possible()
+    rect = table.peek_button_rect()
+    app.feed(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=rect.center, button=1))
+    assert table.viewer == human
+    app.feed(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=rect.center, button=1))
+    assert table.viewer is None
+    app.feed(key(pygame.K_TAB))
+    assert table.viewer == human
+    app.feed(key(pygame.K_ESCAPE))  # the pause menu covers the table: cup down at once
+    assert table.viewer is None
+    app.run_frames(1)
+    assert app.top.name == "pause" and not table.can_see(human)

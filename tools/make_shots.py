@@ -1,8 +1,9 @@
 """Write the README's screenshots (PNG): `python tools/make_shots.py [FOLDER]`.
 
 The set: the title, setup, rules, settings, pause, curtain and results
-screens, the replay viewer, the game log, and the table of every built game at a mid-game
-moment (``table-<game>.png``).  Uses the same renderer as
+screens, the hot-seat flow (cups down, a peek, Roll Call's out-of-turn
+calls with every die covered), the replay viewer, the game log, and the
+table of every built game at a mid-game moment (``table-<game>.png``).  Uses the same renderer as
 `python -m game shot`, in a throw-away data folder; scenes that need a built
 game are skipped while it is not built.  Images are 1280x720 PNGs, each
 written once and reported with its size."""
@@ -27,6 +28,9 @@ MENU_SHOTS = (
     ("settings", "settings", None, None),
     ("pause", "pause", "roll-the-bones", 4),
     ("curtain", "curtain", "liars-dice", 3),
+    ("hotseat-covered", "hotseat", "liars-dice", 4),
+    ("hotseat-peek", "hotseat-peek", "liars-dice", 4),
+    ("hotseat-call", "roll-call-hotseat", "roll-call", 4),
     ("results", "results", "roll-for-it", 4),
     ("replay", "replay", "liars-dice", 4),
     ("log", "log", "liars-dice", 4),

@@ -4,6 +4,7 @@ from __future__ import annotations
 from ..core.seeding import fresh_seed
 from ..ui import pictures
 from ..ui import theme as th
+from ..ui.grammar import Voice
 from ..ui.widgets import Button
 from .base import MenuScene
 
@@ -26,8 +27,11 @@ class ResultsScene(MenuScene):
         ranking = match.state.ranking()
         self.order = sorted(range(len(match.seats)), key=lambda p: (ranking[p], p))
         self.ranking = ranking
-        winners = [match.seats[p].name for p in self.order if ranking[p] == 0]
-        self.title = (" and ".join(winners) + (" win!" if len(winners) > 1 else " wins!")) if winners else "Game over"
+        winners = [p for p in self.order if ranking[p] == 0]
+        if len(winners) == 1:  # "You win!" for the lone human, "Mags wins!" otherwise
+            self.title = Voice(match.seats).says(winners[0], "wins", "win") + "!"
+        else:
+            self.title = (" and ".join(match.seats[p].name for p in winners) + " win!") if winners else "Game over"
 
     def update(self, dt: float) -> None:
         self.age += dt

@@ -23,17 +23,42 @@ MAX_ROWS_PER_COLUMN = 10
 class SeatRow:
     name: str
     kind: str  # human | easy | normal | hard
+    custom: bool = False
+    """The player typed this name; otherwise it follows ``default_name``."""
+    ai_name: str = ""
+    """The tavern name this seat gets while it is an AI."""
 
-    def to_seat(self, index: int) -> Seat:
-        name = self.name.strip() or f"Player {index + 1}"
+    def to_seat(self, index: int, default: str = "") -> Seat:
+        name = self.name.strip() or default or f"Player {index + 1}"
         if self.kind == "human":
             return Seat(name, "human")
         return Seat(name, "ai", self.kind)
 
 
+def default_name(rows: list[SeatRow], index: int) -> str:
+    """A seat's name until the player types one: a lone human is "You",
+    humans sharing the screen are "Player 1", "Player 2"... (in seat order),
+    an AI keeps its tavern name."""
+    row = rows[index]
+    if row.kind != "human":
+        return row.ai_name or TAVERN_NAMES[(index - 1) % len(TAVERN_NAMES)]
+    humans = [i for i, r in enumerate(rows) if r.kind == "human"]
+    return "You" if len(humans) == 1 else f"Player {humans.index(index) + 1}"
+
+
+def refresh_default_names(rows: list[SeatRow]) -> None:
+    """Every seat without a typed name takes its default name again."""
+    for i, row in enumerate(rows):
+        if not row.custom:
+            row.name = default_name(rows, i)
+
+
 def default_seats(count: int) -> list[SeatRow]:
-    return [SeatRow("You", "human")] + [SeatRow(TAVERN_NAMES[i % len(TAVERN_NAMES)], "normal")
-                                        for i in range(count - 1)]
+    rows = [SeatRow("You", "human")] + [SeatRow(name, "normal", ai_name=name)
+                                        for name in (TAVERN_NAMES[i % len(TAVERN_NAMES)]
+                                                     for i in range(count - 1))]
+    refresh_default_names(rows)
+    return rows
 
 
 def make_dice():
@@ -89,10 +114,10 @@ class SetupScene(MenuScene):
             x, y = 70 + col * col_w, 236 + r * 38
             name_w = int(col_w * (0.5 if columns == 1 else 0.45))
             self.ui.add(TextInput((x, y, name_w, 34), "", row.name,
-                                  lambda t, row=row: setattr(row, "name", t), max_len=16, label_width=0,
-                                  placeholder=f"Player {i + 1}"))
+                                  lambda t, i=i: self.set_name(i, t), max_len=16, label_width=0,
+                                  placeholder=default_name(self.seat_rows, i)))
             self.ui.add(Choice((x + name_w + 8, y, col_w - name_w - 16, 34), "", SEAT_KINDS, row.kind,
-                               lambda k, row=row: setattr(row, "kind", k), fmt=KIND_LABELS.get,
+                               lambda k, i=i: self.set_kind(i, k), fmt=KIND_LABELS.get,
                                label_width=0))
         self.ui.add(Panel((760, 130, 480, 500), title="Table rules"))
         y = 186
@@ -136,9 +161,28 @@ class SetupScene(MenuScene):
 
     def set_seat_count(self, count: int) -> None:
         while len(self.seat_rows) < count:
-            self.seat_rows.append(SeatRow(TAVERN_NAMES[(len(self.seat_rows) - 1) % len(TAVERN_NAMES)], "normal"))
+            name = TAVERN_NAMES[(len(self.seat_rows) - 1) % len(TAVERN_NAMES)]
+            self.seat_rows.append(SeatRow(name, "normal", ai_name=name))
         del self.seat_rows[count:]
+        refresh_default_names(self.seat_rows)
         self.rebuild()
+
+    def set_name(self, index: int, text: str) -> None:
+        """A typed name sticks; an emptied field goes back to the default."""
+        row = self.seat_rows[index]
+        row.name = text
+        row.custom = bool(text.strip())
+
+    def set_kind(self, index: int, kind: str) -> None:
+        """Human or AI; default names follow ("You" alone, "Player 1"... together)."""
+        row = self.seat_rows[index]
+        if row.kind != "human" and not row.ai_name:
+            row.ai_name = row.name if not row.custom else ""
+        row.kind = kind
+        before = [r.name for r in self.seat_rows]
+        refresh_default_names(self.seat_rows)
+        if [r.name for r in self.seat_rows] != before:
+            self.rebuild()
 
     # --- actions -------------------------------------------------------------
     def open_rules(self) -> None:
@@ -146,7 +190,7 @@ class SetupScene(MenuScene):
         self.app.push(RulesScene(self.app, self.game_id, self.options))
 
     def seats(self) -> list[Seat]:
-        return [row.to_seat(i) for i, row in enumerate(self.seat_rows)]
+        return [row.to_seat(i, default_name(self.seat_rows, i)) for i, row in enumerate(self.seat_rows)]
 
     def start(self) -> None:
         start_match(self.app, self.game_id, self.seats(), dict(self.options), parse_seed(self.seed_text))

@@ -48,6 +48,12 @@ class Voice:
         """``third`` ("loses") for a named seat, ``second`` ("lose") for you."""
         return second if self.is_you(seat) else third
 
+    def ask(self, seat: int, request: str) -> str:
+        """A request to the seat: "Roll the bone?" to you, "Mags, roll the bone?"."""
+        if self.is_you(seat):
+            return request[:1].upper() + request[1:]
+        return f"{self.name(seat)}, {request}"
+
     def says(self, seat: int, third: str, second: str) -> str:
         """Subject and verb: "You lose" / "Mags loses"."""
         return f"{self.subject(seat)} {self.verb(seat, third, second)}"

@@ -104,6 +104,7 @@ class TableScene(Scene):
         self.uses_curtain = self.secrecy.hotseat
         self.words = Voice(match.seats)
         self._peek_by_mouse = False
+        self._peek_keys_held: set[int] = set()
         self.throw_view = None          # the throw in flight (ThrowView)
         self.settled_view = None        # the last throw, at rest
         self._throw_pending_faces = None  # fallback when physics is missing
@@ -303,10 +304,17 @@ class TableScene(Scene):
         table_background((layout.CANVAS_W, layout.CANVAS_H))
 
     def pause(self) -> None:
-        self.secrecy.drop()  # another screen covers the table: cups down
+        self._cup_down()  # another screen covers the table: cups down
 
     def exit(self) -> None:
+        self._cup_down()
+
+    def _cup_down(self) -> None:
+        """Drop the cup and forget held peek keys/buttons (their release may
+        go to another screen)."""
         self.secrecy.drop()
+        self._peek_keys_held.clear()
+        self._peek_by_mouse = False
 
     def handle_event(self, event) -> None:
         if self.secrecy.hotseat and (not self.log_panel.is_open or event.type == pygame.KEYUP) \
@@ -333,9 +341,12 @@ class TableScene(Scene):
         """Hot-seat peeking: hold Tab/Space or the button to lift your cup."""
         kind = event.type
         if kind == pygame.KEYDOWN and event.key in PEEK_KEYS:
-            self._start_peek()
+            if event.key not in self._peek_keys_held:  # a key-repeat never lifts a dropped cup
+                self._peek_keys_held.add(event.key)
+                self._start_peek()
             return True
         if kind == pygame.KEYUP and event.key in PEEK_KEYS:
+            self._peek_keys_held.discard(event.key)
             self.secrecy.drop()
             return True
         if kind == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1 and self._peek_button_shown() \
@@ -346,6 +357,8 @@ class TableScene(Scene):
             self._peek_by_mouse = False
             self.secrecy.drop()
             return True
+        if kind == getattr(pygame, "WINDOWFOCUSLOST", -1):
+            self._cup_down()
         if kind == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.secrecy.drop()
         return False

@@ -246,7 +246,9 @@ class Toggle(Choice):
 
 
 class TextInput(_ValueRow):
-    """Free text (names, seeds); typing goes here while it has the focus."""
+    """Free text (names, seeds); typing goes here while it has the focus.
+    Gaining the focus (click or Tab) selects the whole text, so typing
+    replaces a default name instead of appending to it."""
 
     def __init__(self, rect, label: str, text: str = "", on_change=None, *, max_len: int = 20,
                  allowed: Callable[[str], bool] | None = None, placeholder: str = "", **kw):
@@ -255,6 +257,11 @@ class TextInput(_ValueRow):
         self.allowed = allowed or (lambda ch: ch.isprintable())
         self.placeholder = placeholder
         self._blink = 0
+        self.selected = False
+        """The whole text is selected: the next key replaces (or erases) it."""
+
+    def focus_gained(self) -> None:
+        self.selected = bool(self.text)
 
     def value_text(self) -> str:
         return self.text
@@ -265,11 +272,14 @@ class TextInput(_ValueRow):
         if event.type == pygame.TEXTINPUT:
             added = "".join(ch for ch in event.text if self.allowed(ch))
             if added:
-                self.text = (self.text + added)[: self.max_len]
+                base = "" if self.selected else self.text
+                self.text = (base + added)[: self.max_len]
+                self.selected = False
                 self._changed()
             return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_BACKSPACE:
-            self.text = self.text[:-1]
+            self.text = "" if self.selected else self.text[:-1]
+            self.selected = False
             self._changed()
             return True
         return False
@@ -279,6 +289,7 @@ class TextInput(_ValueRow):
             self.on_change(self.text)
 
     def click(self, pos) -> bool:
+        self.focus_gained()
         return True
 
     def adjust(self, step: int) -> bool:
@@ -300,8 +311,11 @@ class TextInput(_ValueRow):
         surf = theme.text(shown, 20, colour, style="italic" if not self.text else "body")
         clip = canvas.get_clip()
         canvas.set_clip(box.inflate(-16, -4))
-        rect = canvas.blit(surf, surf.get_rect(midleft=(box.x + 12, box.centery)))
-        if focused and (pygame.time.get_ticks() // 500) % 2 == 0:
+        where = surf.get_rect(midleft=(box.x + 12, box.centery))
+        if focused and self.selected and self.text:  # selected: typing replaces it
+            pygame.draw.rect(canvas, th.BRASS_LIGHT, where.inflate(6, 4), border_radius=4)
+        rect = canvas.blit(surf, where)
+        if focused and not self.selected and (pygame.time.get_ticks() // 500) % 2 == 0:
             x = (rect.right + 2) if self.text else box.x + 12
             pygame.draw.line(canvas, th.INK, (x, box.y + 8), (x, box.bottom - 8), 2)
         canvas.set_clip(clip)
@@ -335,9 +349,18 @@ class FocusGroup:
             return w if w.can_focus else None
         return None
 
+    def _set_focus(self, index: int) -> None:
+        """Move the focus; a widget that gains it hears ``focus_gained``."""
+        changed = index != self.focus_index
+        self.focus_index = index
+        if changed and 0 <= index < len(self.widgets):
+            gained = getattr(self.widgets[index], "focus_gained", None)
+            if gained is not None:
+                gained()
+
     def focus(self, widget: Widget) -> None:
         if widget in self.widgets and widget.can_focus:
-            self.focus_index = self.widgets.index(widget)
+            self._set_focus(self.widgets.index(widget))
 
     def focus_first(self) -> None:
         self.focus_index = next((i for i, w in enumerate(self.widgets) if w.can_focus), -1)
@@ -348,10 +371,10 @@ class FocusGroup:
             self.focus_index = -1
             return
         if self.focus_index not in focusable:
-            self.focus_index = focusable[0 if step > 0 else -1]
+            self._set_focus(focusable[0 if step > 0 else -1])
         else:
             pos = focusable.index(self.focus_index)
-            self.focus_index = focusable[(pos + step) % len(focusable)]
+            self._set_focus(focusable[(pos + step) % len(focusable)])
         self._sound("hover", 0.25)
 
     def _sound(self, name, volume=1.0):

@@ -354,7 +354,8 @@ class TableScene(BaseTableScene):
         elif kind == "skip_free_mark":
             self.banner("No free mark", f"{who} leaves the sheet as it is", th.CREAM)
         elif kind == "penalty":
-            self.banner(f"{who} starts round {after.round_index + 1}",
+            self.banner(f"{self.words.says(event.get('player', player), 'starts', 'start')} round "
+                        f"{after.round_index + 1}",
                         f"{self.seat_name(event['target'])} loses a reroll this round", th.BRASS_LIGHT)
         elif kind == "roll_off":
             self._announce_roll_off(event, after)
@@ -387,10 +388,11 @@ class TableScene(BaseTableScene):
         if winner is None:
             self.banner("Tie!", "The tied players roll again", th.CREAM)
         elif event["phase"] == OPENING:
-            self.banner(f"{self.seat_name(winner)} goes first", "Highest roll starts; play passes clockwise",
+            self.banner(f"{self.words.says(winner, 'goes', 'go')} first", "Highest roll starts; play passes clockwise",
                         th.BRASS_LIGHT)
         else:
-            self.banner(f"{self.seat_name(winner)} wins the roll-off", "and picks who loses a reroll", th.BRASS_LIGHT)
+            self.banner(f"{self.words.says(winner, 'wins', 'win')} the roll-off", "and picks who loses a reroll",
+                        th.BRASS_LIGHT)
 
     def _announce_round_end(self, before, after) -> None:
         finished = before.round_index + 1
@@ -400,8 +402,9 @@ class TableScene(BaseTableScene):
         if after.is_terminal():
             totals = after.totals()
             best = min(totals)
-            winners = [self.seat_name(p) for p in range(after.n) if totals[p] == best]
-            title = f"{' & '.join(winners)} win{'s' if len(winners) == 1 else ''}!" if after.n > 1 else "Game over"
+            winners = [p for p in range(after.n) if totals[p] == best]
+            title = ((f"{self.words.says(winners[0], 'wins', 'win')}!" if len(winners) == 1
+                      else f"{' & '.join(self.seat_name(p) for p in winners)} win!") if after.n > 1 else "Game over")
             self.banner(title, f"Lowest total: {best}", th.BRASS_LIGHT, seconds=3, blocking=True)
         elif after.n == 1:
             self.banner(f"Round {finished} done", f"{low} points - round {finished + 1} of {ROUNDS}", th.BRASS_LIGHT,
@@ -536,15 +539,14 @@ class TableScene(BaseTableScene):
         if state.phase == TIE:
             return "Tie for the lowest score: roll off, highest total chooses"
         if state.phase == ROLL:
-            who = self.seat_name(state.current)
             left = state.rerolls[state.current]
-            verb = "roll" if who == "You" else "rolls"
-            return f"{round_text}  -  {who} {verb}  ({left} reroll{'s' if left != 1 else ''} left)"
+            rolls = self.words.says(state.current, "rolls", "roll")
+            return f"{round_text}  -  {rolls}  ({left} reroll{'s' if left != 1 else ''} left)"
         if state.phase == FREE_MARK:
             who = self.seat_name(state.current)
             if self.human_to_act() is not None:
-                return (f"Bonus! {who} may mark one more number free: click it on your sheet "
-                        f"(Left/Right, Enter), or Skip free mark (S)")
+                return "Bonus! " + self.words.says(state.current, "may", "may") + (
+                    " mark one more number free: click it on the sheet (Left/Right, Enter), or Skip free mark (S)")
             return f"{round_text}  -  {who} may mark one more number free"
         if state.phase == PENALTY:
             return f"{self.seat_name(state.chooser)} scored lowest: starts next round, takes one reroll away"
@@ -705,7 +707,7 @@ class TableScene(BaseTableScene):
         panel = self._penalty_panel(len(group.widgets))
         th.panel(canvas, panel, fill=th.PARCHMENT, border=th.BRASS_DARK)
         name = self.seat_name(seat)
-        title = "You scored lowest!" if name.lower() == "you" else f"{name}, you scored lowest!"
+        title = "You scored lowest!" if self.words.is_you(seat) else f"{name}, you scored lowest!"
         th.draw_text(canvas, self.theme, title, (panel.centerx, panel.y + 14),
                      22, th.INK, bold=True, style="display", anchor="midtop")
         th.draw_text(canvas, self.theme, "You start the next round. Who loses a reroll?",

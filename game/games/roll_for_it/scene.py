@@ -195,7 +195,7 @@ class TableScene(BaseTableScene):
                 totals = ", ".join(f"{self.seat_name(p)} {t}" for p, t in after.rolloff)
                 self.announce(f"Roll-off: {totals}")
                 if after.phase == "start":
-                    self.banner(f"{self.seat_name(after.turn)} goes first", "highest roll-off total",
+                    self.banner(f"{self.words.says(after.turn, 'goes', 'go')} first", "highest roll-off total",
                                 th.BRASS_LIGHT)
                 else:
                     self.banner("Tie!", "the tied players roll again", th.CREAM)
@@ -219,7 +219,7 @@ class TableScene(BaseTableScene):
                                            FLIGHT_SECONDS * pace, d.face, player, DIE - 10))
             self.loose = []
         elif isinstance(action, Pass):
-            self.banner(f"{self.seat_name(player)} passes", "all six dice are on cards")
+            self.banner(self.words.says(player, "passes", "pass"), "all six dice are on cards")
         if after.phase == "place" and after.turn == player:
             self._fix_selection()
 
@@ -266,7 +266,7 @@ class TableScene(BaseTableScene):
             return
         # Scored: celebrate, send the card to the pile and every die home.
         c = card(action.card)
-        self.banner(f"+{c.points}  {self.seat_name(player)} takes the card!",
+        self.banner(f"+{c.points}  {self.words.says(player, 'takes', 'take')} the card!",
                     f"now {after.scores[player]} points", th.BRASS_LIGHT)
         self.app.sounds.play("win" if after.is_terminal() else "chime", 0.8)
         rect = self.cards[slot]
@@ -286,7 +286,7 @@ class TableScene(BaseTableScene):
         if after.is_terminal():
             why = {"target": f"reaches {after.scores[player]} points",
                    "deck": "the cards ran out"}.get(after.end_reason, "")
-            self.banner(f"{self.seat_name(after.winners()[0])} wins!", why, th.BRASS_LIGHT, 3.0)
+            self.banner(f"{self.words.says(after.winners()[0], 'wins', 'win')}!", why, th.BRASS_LIGHT, 3.0)
 
     def _fly_home_from_cards(self, before, player: int) -> None:
         for slot, cid in enumerate(before.slots):
@@ -475,14 +475,14 @@ class TableScene(BaseTableScene):
             return "Game over"
         if state.phase in ("shuffle", "rolloff"):
             return "Roll-off: highest total goes first"
-        name = self.seat_name(state.turn)
         human = self.human_to_act()
         if human is None:
-            return f"{name} is rolling..." if state.phase in ("start", "roll") else f"{name} is placing dice"
+            doing = "rolling..." if state.phase in ("start", "roll") else "placing dice"
+            return f"{self.words.says(state.turn, 'is', 'are')} {doing}"
         if state.phase == "start":
             if Roll() not in state.legal_actions(human):
-                return "All your dice are on cards: Take Back, or pass"
-            return "Your turn: roll the dice in hand, or Take Back first"
+                return f"All {self.words.possessive(human, capital=False)} dice are on cards: Take Back, or pass"
+            return f"{self.words.possessive(human)} turn: roll the dice in hand, or Take Back first"
         return "Drag a die onto a matching image (arrows + Enter), or keep the rest"
 
     def _draw_slot(self, canvas, slot: int, rect: pygame.Rect, lit: bool) -> None:

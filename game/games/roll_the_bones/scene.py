@@ -141,9 +141,10 @@ class TableScene(BaseTableScene):
             winner = result["winner"]
             haul = result["haul"]
             total = sum(len(v) for v in haul.values())
-            self._show_banner(f"{self.seat_name(winner)} takes {plural(len(haul[str(winner)]), 'die', 'dice')}")
-            self.announce(f"{self.seat_name(winner)} wins the roll with {result['faces'][str(winner)]}"
-                          f" and takes {plural(len(haul[str(winner)]), 'die', 'dice')}", th.BRASS_LIGHT)
+            self._show_banner(f"{self.words.says(winner, 'takes', 'take')} {plural(len(haul[str(winner)]), 'die', 'dice')}")
+            self.announce(f"{self.words.says(winner, 'wins', 'win')} the roll with {result['faces'][str(winner)]}"
+                          f" and {self.verb(winner, 'takes', 'take')} {plural(len(haul[str(winner)]), 'die', 'dice')}",
+                          th.BRASS_LIGHT)
             for p, dice in haul.items():
                 self._fly(dice, POT_CENTRE, self.pile_spots[int(p)], 0.3)
             self._split_at = len(self.match.history)
@@ -151,7 +152,7 @@ class TableScene(BaseTableScene):
                 self.announce(f"{len(result['carried'])} dice nobody could win stay on the table "
                               "for the next round's centre pot")
             if state.is_terminal():
-                self._show_banner(f"{self.seat_name(winner)} holds every die!")
+                self._show_banner(f"{self.words.says(winner, 'holds', 'hold')} every die!")
             del total
 
     # ------------------------------------------------------------------
@@ -329,13 +330,13 @@ class TableScene(BaseTableScene):
         player = self.human_to_act()
         if player is not None:
             if state.phase == "ante":
-                ask = f"{self.seat_name(player)}, ante {state.amounts[player]}: which dice?"
+                ask = self.words.ask(player, f"ante {state.amounts[player]}: which dice?")
                 note = self.ante_note(player)
                 if note:
                     th.draw_text(canvas, self.theme, note, (1240, 600), 15, th.CREAM_DIM,
                                  anchor="bottomright", shadow=1)
             else:
-                ask = f"{self.seat_name(player)}, roll the bone?"
+                ask = self.words.ask(player, "roll the bone?")
             th.draw_text(canvas, self.theme, ask, (1240, 632), 21, th.CREAM, bold=True, anchor="bottomright",
                          shadow=2)
 
