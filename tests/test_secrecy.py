@@ -62,7 +62,7 @@ class Room:
         self.peek_since: int | None = None  # history length when the cup went up (key/button held)
         self.peek_key = None
         self.stats = {"frames": 0, "peek_frames": 0, "public_frames": 0, "curtains": 0, "peeks": 0,
-                      "out_of_turn": 0, "pauses": 0, "decisions": 0, "covered_frames": 0, "throw_frames": 0}
+                      "out_of_turn": 0, "pauses": 0, "rules": 0, "decisions": 0, "covered_frames": 0, "throw_frames": 0}
 
     @property
     def match(self):
@@ -174,7 +174,7 @@ class Room:
         """Roll Call: another eligible human calls out of turn, every cup down."""
         buttons = self.table.out_of_turn_buttons() if hasattr(self.table, "out_of_turn_buttons") else {}
         callers = [s for s in buttons if s != self.table.human_to_act()]
-        if not callers or self.rng.random() > 0.3:
+        if not callers or (self.stats["out_of_turn"] and self.rng.random() > 0.3):
             return False
         seat = self.rng.choice(callers)
         before = len(self.match.history)
@@ -191,7 +191,17 @@ class Room:
         self.app.feed(key(pygame.K_ESCAPE))
         self.peek_since = None  # the pause menu must cover the cup
         self.frames(3)
-        assert self.app.top.name == "pause"
+        pause = self.app.top
+        assert pause.name == "pause"
+        if self.stats["pauses"] == 0:  # the rules over the table, from the pause menu
+            rules = next(w for w in pause.ui.widgets if getattr(w, "text", "") == "Rules")
+            self.app.feed(click(rules.rect.center))
+            self.frames(3)
+            assert self.app.top.name == "rules"
+            self.app.feed(key(pygame.K_ESCAPE))
+            self.frames(1)
+            assert self.app.top is pause
+            self.stats["rules"] += 1
         self.app.feed(key(pygame.K_ESCAPE))
         self.frames(2)
         self.cup_down()
@@ -214,7 +224,7 @@ class Room:
             if self.game_id == "roll-call" and self.peek_key is not None:
                 # while a cup is up nobody is invited to call out of turn
                 assert not table.out_of_turn_buttons()
-            if self.peek_key is not None and self.rng.random() < 0.15:
+            if self.peek_key is not None and self.stats["peeks"] in (2, 5):
                 self.pause_while_peeking()
                 return
         if self.idle() and table.human_to_act() == seat:
@@ -258,6 +268,7 @@ def play_hotseat(app, game_id, humans, ais, *, dice, seed, resume_after=3, motio
     # the test really exercised the flow it guards
     assert resumed and stats["curtains"] >= 2 and stats["decisions"] >= 3, stats
     assert stats["peek_frames"] > 0 and stats["covered_frames"] > 0 and stats["public_frames"] > 0, stats
+    assert stats["pauses"] > 0 and stats["rules"] > 0, stats
     return stats
 
 
@@ -266,8 +277,10 @@ def play_hotseat(app, game_id, humans, ais, *, dice, seed, resume_after=3, motio
 def test_hotseat_game_never_shows_a_hidden_face_to_the_wrong_human(app, game_id, humans, ais, seed):
     stats = play_hotseat(app, game_id, humans, ais, dice=1 if humans == 3 else 2, seed=seed,
                          motion=humans == 2)
-    if game_id == "roll-call" and humans == 3:
+    if game_id == "roll-call":
         assert stats["out_of_turn"] > 0, stats
+    if humans == 2:  # with full motion: frames of dice in flight were checked too
+        assert stats["throw_frames"] > 0, stats
 
 
 @pytest.mark.slow

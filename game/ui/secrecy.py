@@ -16,7 +16,8 @@ flight, a cup, a tray), so a decision is never remembered past a frame.
   (``drop()``) when they let go, when anyone acts, when a throw starts,
   when another screen covers the table, and when the screen is passed on.
   A public reveal (a Call) ends the confirmation (``forget()``): the next
-  human to act is confirmed by the curtain again.
+  human to act is confirmed by the curtain again.  The mode is fixed for
+  the game: a human who is out still watches the same screen.
 
 Design decision (DESIGN.md, hidden information): in hot-seat the acting
 human does NOT see their dice automatically on their turn; they peek, as
