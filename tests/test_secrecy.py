@@ -224,7 +224,7 @@ class Room:
             if self.game_id == "roll-call" and self.peek_key is not None:
                 # while a cup is up nobody is invited to call out of turn
                 assert not table.out_of_turn_buttons()
-            if self.peek_key is not None and self.stats["peeks"] in (2, 5):
+            if self.peek_key is not None and self.stats["peeks"] in (1, 3, 5):
                 self.pause_while_peeking()
                 return
         if self.idle() and table.human_to_act() == seat:
