@@ -22,7 +22,7 @@ SOURCE_ROOT = PACKAGE_DIR.parent
 
 FONT_FILES = ("Lato-Regular.ttf", "Lato-Bold.ttf", "Lato-Italic.ttf",
               "EBGaramond12-Regular.otf", "EBGaramond12-Bold.otf")
-SOUND_FILES = ("click", "hover", "felt", "rail", "win", "error", "curtain")
+SOUND_FILES = ("click", "hover", "felt", "rail", "win", "error", "curtain", "chime")
 REQUIRED_ASSETS = ((("icon.png",),)
                    + tuple(("fonts", f) for f in FONT_FILES)
                    + tuple(("fonts", f) for f in ("LICENSE-Lato-OFL.txt", "LICENSE-EBGaramond-OFL.txt"))

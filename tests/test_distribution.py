@@ -190,3 +190,16 @@ def test_installed_wheel_is_the_same_game_as_the_source(tmp_path):
                            "--dist", str(tmp_path / "dist")], capture_output=True, text=True, timeout=1800)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert "check_wheel: ok" in proc.stdout
+
+
+def test_every_sound_the_game_plays_is_a_known_sound():
+    """A sound name played anywhere in the code must be loaded (Roll For It!'s card chime was
+    played but never loaded, so it was silently skipped)."""
+    root = Path(paths.__file__).resolve().parent
+    played = set()
+    for source in root.rglob("*.py"):
+        played |= set(re.findall(r"""sounds\.play\(\s*["'](\w+)["']""", source.read_text()))
+        for a, b in re.findall(r"""sounds\.play\(\s*["'](\w+)["']\s+if .*? else ["'](\w+)["']""",
+                               source.read_text()):
+            played |= {a, b}
+    assert "chime" in played and played <= set(paths.SOUND_FILES), played - set(paths.SOUND_FILES)

@@ -164,6 +164,8 @@ class Room:
         before = len(self.match.history)
         self.peek_since = None  # acting drops the cup, whatever the hand still holds
         self.app.feed(key(press))
+        if press != pygame.K_RETURN:  # Call and Jinto ask "Sure?": the second press confirms
+            self.app.feed(key(press))
         assert len(self.match.history) == before + 1, "the human's key did not act"
         self.stats["decisions"] += 1
         if self.peek_key is not None:
@@ -266,19 +268,19 @@ def play_hotseat(app, game_id, humans, ais, *, dice, seed, resume_after=3, motio
     assert app.top is not None and app.top.name == "results", f"the game did not finish: {room.stats}"
     stats = room.stats
     # the test really exercised the flow it guards
-    assert resumed and stats["curtains"] >= 2 and stats["decisions"] >= 3, stats
+    assert resumed and stats["curtains"] >= 2 and stats["decisions"] >= 3, repr(stats)
     assert stats["peek_frames"] > 0 and stats["covered_frames"] > 0 and stats["public_frames"] > 0, stats
     assert stats["pauses"] > 0 and stats["rules"] > 0, stats
     return stats
 
 
-@pytest.mark.xfail(reason="main's new call window / pace (4b1b2bf) delays a human's key; the simulated "
-                   "humans must wait for it - TODO, see the i13 report", strict=False)
 @pytest.mark.parametrize("game_id", ["liars-dice", "roll-call"])
 @pytest.mark.parametrize("humans,ais,seed", [(2, 1, 5), (3, 2, 8)])
 def test_hotseat_game_never_shows_a_hidden_face_to_the_wrong_human(app, game_id, humans, ais, seed):
-    stats = play_hotseat(app, game_id, humans, ais, dice=1 if humans == 3 else 2, seed=seed,
-                         motion=humans == 2)
+    dice = 1 if humans == 3 else 2
+    # one-die games are short: Continue after the first human decision so the resume is mid-game
+    stats = play_hotseat(app, game_id, humans, ais, dice=dice, seed=seed, motion=humans == 2,
+                         resume_after=1 if dice == 1 else 3)
     if game_id == "roll-call":
         assert stats["out_of_turn"] > 0, stats
     if humans == 2:  # with full motion: frames of dice in flight were checked too
