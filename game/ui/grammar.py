@@ -18,9 +18,10 @@ from typing import Sequence
 class Voice:
     """Grammar for the seats of one table (see the module docstring)."""
 
-    def __init__(self, seats: Sequence):
+    def __init__(self, seats: Sequence, *, spectator: bool = False):
+        """``spectator``: the person at the screen plays no seat (a replay), so nobody is "you"."""
         humans = [i for i, s in enumerate(seats) if not getattr(s, "is_ai", False)]
-        self.you: int | None = humans[0] if len(humans) == 1 else None
+        self.you: int | None = humans[0] if len(humans) == 1 and not spectator else None
         """The seat addressed as "you" (the lone human), or None."""
         self.names = [str(getattr(s, "name", "?")) for s in seats]
 

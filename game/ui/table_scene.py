@@ -102,7 +102,7 @@ class TableScene(Scene):
         self.humans = humans
         self.secrecy = Secrecy(humans, hidden_dice=bool(self.info.hidden_dice), replay=replay is not None)
         self.uses_curtain = self.secrecy.hotseat
-        self.words = Voice(match.seats)
+        self.words = Voice(match.seats, spectator=replay is not None)
         self._peek_by_mouse = False
         self._peek_keys_held: set[int] = set()
         self.throw_view = None          # the throw in flight (ThrowView)
