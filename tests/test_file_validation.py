@@ -73,7 +73,7 @@ def test_a_second_bad_file_never_overwrites_the_first(home):
     ({"diced-out": {"solo_games": [1]}}, "games.diced-out.solo_games"),
     ({"diced-out": {"solo_best": 1e999}}, "games.diced-out.solo_best"),
     ({"diced-out": {"solo_best": True}}, "games.diced-out.solo_best"),
-    ({"diced\x00out": {}}, "games.diced"),
+    ({"diced\x00out": {}}, "games.'diced\\x00out'"),  # shown escaped: one printable line
 ])
 def test_wrongly_typed_stats_name_the_field_and_start_afresh(home, games, field):
     raw = json.dumps({"format": "dice-tavern-stats", "version": 1, "games": games}).replace("Infinity", "1e999").encode()
@@ -293,3 +293,13 @@ def test_liars_dice_refuses_a_bool_quantity_like_roll_call():
             assert not state.is_legal(tp, bad), (game_id, bad)
             with pytest.raises(IllegalActionError):
                 state.apply(tp, bad)
+
+
+def test_a_field_name_with_control_characters_gives_a_one_line_message():
+    """Found by the slow fuzzer: a journal whose seat record had a key "\\n..1.\\x0cu" produced a
+    message spanning two lines with a raw control character in it."""
+    from game.core import validation
+    path = validation._join("record", "\n..1.\x0cu")
+    assert "\n" not in path and "\x0c" not in path and path.isprintable()
+    assert validation._join("record", "\ud800").isprintable()
+    assert validation._join("record", "seats") == "record.seats"

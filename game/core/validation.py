@@ -40,7 +40,16 @@ class SchemaError(ValueError):
 def _join(path: str, key: object) -> str:
     if isinstance(key, int):
         return f"{path}[{key}]"
-    return f"{path}.{key}" if path else str(key)
+    return f"{path}.{_shown(key)}" if path else _shown(key)
+
+
+def _shown(key: object) -> str:
+    """A field name as a message may print it: one line, printable, short (a damaged file's
+    keys can hold newlines, control characters or lone surrogates)."""
+    text = str(key)
+    if text.isprintable() and len(text) <= 60:
+        return text
+    return ascii(text[:60]) + ("..." if len(text) > 60 else "")
 
 
 def text_problem(text: str) -> str | None:
