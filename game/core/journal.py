@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 import threading
 import time
 import weakref
@@ -57,30 +56,6 @@ def journal_path() -> Path:
 def exists() -> bool:
     """A plain file check (the title screen asks before loading anything)."""
     return journal_path().is_file()
-
-
-def _atomic_write(path: Path, body: bytes) -> None:
-    """The file is either the old one or the new one, also after a power cut."""
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
-        try:
-            with os.fdopen(fd, "wb") as fh:
-                fh.write(body)
-                fh.flush()
-                os.fsync(fh.fileno())
-            os.replace(tmp, path)
-        except BaseException:
-            try:
-                os.unlink(tmp)
-            except OSError:
-                pass
-            raise
-    except OSError as exc:
-        raise UserFileError(f"could not save {path.name}: {exc.strerror or exc}") from exc
-    fsync_dir = getattr(userfiles, "fsync_dir", None)  # the user-file layer's, where it has one
-    if fsync_dir is not None:
-        fsync_dir(path.parent)
 
 
 def _line(player: int, action) -> bytes:
@@ -156,7 +131,7 @@ class Journal:
         body = (json.dumps(header, separators=(",", ":")) + "\n").encode("utf-8")
         body += b"".join(_line(p, a) for p, a in match.history)
         self.close()
-        _atomic_write(self.path, body)
+        userfiles.atomic_write_bytes(self.path, body)
         self.count = len(match.history)
         self._open()
 

@@ -80,27 +80,51 @@ def stats_path() -> Path:
     return data_dir() / "stats.json"
 
 
-def atomic_write_json(path: Path, data: Any) -> None:
-    """Write JSON so that the file is either the old one or the new one."""
+def _fsynced_temp(path: Path, body: bytes) -> str:
+    """``body`` in a new temp file beside ``path``, on disk before it is renamed or linked."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(body)
+            fh.flush()
+            os.fsync(fh.fileno())
+    except BaseException:
+        _unlink_quietly(tmp)
+        raise
+    return tmp
+
+
+def _unlink_quietly(tmp: str) -> None:
+    try:
+        os.unlink(tmp)
+    except OSError:
+        pass
+
+
+def _json_bytes(data: Any) -> bytes:
+    return json.dumps(data, indent=1, sort_keys=False).encode("utf-8")
+
+
+def atomic_write_bytes(path: Path, body: bytes) -> None:
+    """Write so that the file is either the old one or the new one, also after a power cut
+    (temp file, fsync, rename, fsync of the folder)."""
     path = Path(path)
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
+        tmp = _fsynced_temp(path, body)
         try:
-            with os.fdopen(fd, "w", encoding="utf-8") as fh:
-                json.dump(data, fh, indent=1, sort_keys=False)
-                fh.flush()
-                os.fsync(fh.fileno())
             os.replace(tmp, path)
-            fsync_dir(path.parent)
         except BaseException:
-            try:
-                os.unlink(tmp)
-            except OSError:
-                pass
+            _unlink_quietly(tmp)
             raise
+        fsync_dir(path.parent)
     except OSError as exc:
         raise UserFileError(f"could not save {path.name}: {exc.strerror or exc}") from exc
+
+
+def atomic_write_json(path: Path, data: Any) -> None:
+    """Write JSON so that the file is either the old one or the new one."""
+    atomic_write_bytes(path, _json_bytes(data))
 
 
 def fsync_dir(folder: Path) -> None:
@@ -122,13 +146,8 @@ def atomic_create_json(path: Path, data: Any) -> None:
     ``path`` exists (hard link of the finished temp file, atomic and exclusive)."""
     path = Path(path)
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
+        tmp = _fsynced_temp(path, _json_bytes(data))
         try:
-            with os.fdopen(fd, "w", encoding="utf-8") as fh:
-                json.dump(data, fh, indent=1, sort_keys=False)
-                fh.flush()
-                os.fsync(fh.fileno())
             try:
                 os.link(tmp, path)
             except FileExistsError:
@@ -138,10 +157,7 @@ def atomic_create_json(path: Path, data: Any) -> None:
                 os.replace(tmp, path)
             fsync_dir(path.parent)
         finally:
-            try:
-                os.unlink(tmp)
-            except OSError:
-                pass
+            _unlink_quietly(tmp)
     except FileExistsError:
         raise
     except OSError as exc:
