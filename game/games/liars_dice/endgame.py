@@ -130,15 +130,22 @@ def _action(code: str) -> Optional[Action]:
     return None
 
 
-def endgame_policy(view: LiarsView, legal: list[Action]) -> Optional[dict[Action, float]]:
-    """Equilibrium probabilities for every legal action (they sum to 1), or None if not covered."""
+def _position_table(view: LiarsView) -> Optional[tuple[dict, int]]:
+    """The solved table of this heads-up position and my role in it (0 opens), or None."""
     where = position_key(view)
     if where is None:
         return None
     pos, role = where
     table = (variant_table(variant_name(view)) or {}).get("positions", {}).get(pos)
-    if table is None:
+    return None if table is None else (table, role)
+
+
+def endgame_policy(view: LiarsView, legal: list[Action]) -> Optional[dict[Action, float]]:
+    """Equilibrium probabilities for every legal action (they sum to 1), or None if not covered."""
+    found = _position_table(view)
+    if found is None:
         return None
+    table, role = found
     key = info_key(view, role)
     if key is None:
         return None
@@ -163,11 +170,8 @@ def endgame_policy(view: LiarsView, legal: list[Action]) -> Optional[dict[Action
 def position_value(view: LiarsView) -> Optional[float]:
     """My chance of winning the game at the start of this round under
     equilibrium play (None if not covered)."""
-    where = position_key(view)
-    if where is None:
+    found = _position_table(view)
+    if found is None:
         return None
-    pos, role = where
-    table = (variant_table(variant_name(view)) or {}).get("positions", {}).get(pos)
-    if table is None:
-        return None
+    table, role = found
     return table["value"] if role == 0 else 1.0 - table["value"]
