@@ -18,15 +18,6 @@ from ..core.protocol import Game, GameInfo
 
 GAME_IDS = ("liars-dice", "roll-call", "roll-the-bones", "roll-for-it", "diced-out")
 
-_PLACEHOLDER = {
-    "liars-dice": GameInfo("liars-dice", "Liar's Dice", "Bid, bluff and call with dice under your cup.", 2, 20),
-    "roll-call": GameInfo("roll-call", "Roll Call", "Liar's dice with Emblem wilds and out-of-turn calls.", 2, 10),
-    "roll-the-bones": GameInfo("roll-the-bones", "Roll the Bones", "Ante up, roll high, take every die.", 2, 6),
-    "roll-for-it": GameInfo("roll-for-it", "Roll For It!", "Match your dice to cards and race to 40.", 2, 8),
-    "diced-out": GameInfo("diced-out", "Diced Out", "Mark your sheet, dodge repeats, score low.", 1, 8),
-}
-
-
 _EXTRA_PACKAGES: dict[str, str] = {}
 """Extra games registered by tests (``register``); never used by the product."""
 
@@ -88,14 +79,16 @@ def is_built(game_id: str) -> bool:
 def game_class(game_id: str) -> type[Game]:
     module = _rules_module(game_id)
     if module is None:
-        raise ValueError(f"{_PLACEHOLDER[game_id].title} is not built yet")
+        raise ValueError(f"{game_id} is not built yet")
     return module.GAME
 
 
 def game_info(game_id: str) -> GameInfo:
+    """The game's menu metadata, from its rules (the one source of names and
+    taglines); a slice without rules yet gets a "coming soon" card."""
     module = _rules_module(game_id)
     if module is None:
-        return _PLACEHOLDER[game_id]
+        return GameInfo(game_id, game_id.replace("-", " ").title(), "Coming soon.", 2, 2)
     return module.GAME.info
 
 

@@ -62,12 +62,9 @@ def default_seats(count: int) -> list[SeatRow]:
 
 
 def make_dice():
-    """Physical dice when the physics package is there (recorded in the log)."""
-    try:
-        from ..physics import PhysicsDice
-        return PhysicsDice()
-    except ImportError:
-        return None
+    """Physical dice: the faces the pymunk throw lands on (recorded in the log)."""
+    from ..physics import PhysicsDice
+    return PhysicsDice()
 
 
 def start_match(app, game_id: str, seats: list[Seat], options: dict, seed: int, *,

@@ -120,10 +120,6 @@ def player_colour(index: int, colourblind: bool = False) -> DiceColour:
     return palette[index % len(palette)]
 
 
-def _default_colour(kind: str) -> DiceColour:
-    return {"emblem": EMBLEM_BLUE, "bone": BONE}.get(kind, IVORY)
-
-
 _DEFAULT_COLOURS = {"emblem": EMBLEM_BLUE, "bone": BONE}
 
 

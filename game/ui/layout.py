@@ -53,11 +53,6 @@ def seat_spots(n: int, rect: pygame.Rect | None = None) -> list[SeatSpot]:
     return spots
 
 
-def seat_positions(n: int, rect: pygame.Rect | None = None) -> list[tuple[float, float]]:
-    """Centre of each seat's nameplate on the rail (see ``seat_spots``)."""
-    return [s.pos for s in seat_spots(n, rect)]
-
-
 def toward_centre(pos, fraction: float) -> tuple[float, float]:
     cx, cy = TABLE_CENTRE
     return (pos[0] + (cx - pos[0]) * fraction, pos[1] + (cy - pos[1]) * fraction)

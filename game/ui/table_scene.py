@@ -66,16 +66,6 @@ class LogLine:
     colour: tuple = field(default=th.CREAM)
 
 
-def _physics():
-    """The physics package, or None while it is not there (menus still work)."""
-    try:
-        from .. import physics
-        from . import dice_render, throw_view
-        return physics, dice_render, throw_view
-    except ImportError:
-        return None
-
-
 class TableScene(Scene):
     """Base of every game's table scene; see the module docstring."""
 
@@ -107,8 +97,6 @@ class TableScene(Scene):
         self._peek_keys_held: set[int] = set()
         self.throw_view = None          # the throw in flight (ThrowView)
         self.settled_view = None        # the last throw, at rest
-        self._throw_pending_faces = None  # fallback when physics is missing
-        self._throw_timer = 0.0
         self._ai_timer = 0.0
         self._polled_at = -1            # history length of the last interjection poll
         self._end_timer = 0.0
@@ -196,11 +184,10 @@ class TableScene(Scene):
 
     @property
     def renderer(self):
-        """The shared DiceRenderer (None without the physics package)."""
+        """The shared DiceRenderer, made on first use at this table's die size."""
         if self._renderer is None:
-            mods = _physics()
-            if mods:
-                self._renderer = mods[1].DiceRenderer(self.die_size)
+            from . import dice_render
+            self._renderer = dice_render.DiceRenderer(self.die_size)
         return self._renderer
 
     def can_see(self, owner: int) -> bool:
@@ -295,12 +282,12 @@ class TableScene(Scene):
         otherwise build in its first frame (70-200 ms at big tables): the
         physics modules, the dice renderer with its sprites for the kinds of
         dice this game throws, and the felt background."""
-        mods = _physics()
-        if mods is not None and self.renderer is not None:
-            request = self.match.state.chance_request()
-            kinds = ({g.kind for g in request.groups} if isinstance(request, RollRequest) else set()) - {"d6"}
-            if kinds:
-                self.renderer.prewarm(tuple(sorted(kinds)))
+        from .. import physics  # noqa: F401 - imported now, not in the first throw's frame
+        from . import throw_view  # noqa: F401
+        request = self.match.state.chance_request()
+        kinds = ({g.kind for g in request.groups} if isinstance(request, RollRequest) else set()) - {"d6"}
+        if kinds:
+            self.renderer.prewarm(tuple(sorted(kinds)))
         table_background((layout.CANVAS_W, layout.CANVAS_H))
 
     def pause(self) -> None:
@@ -334,7 +321,7 @@ class TableScene(Scene):
             return
         if self.waiting_thrower is not None and self._throw_event(event):
             return
-        if self.throw_view is None or not getattr(self, "block_input_while_throwing", True):
+        if self.throw_view is None:
             self.handle_table_event(event)
 
     def _peek_event(self, event) -> bool:
@@ -559,14 +546,8 @@ class TableScene(Scene):
         self.secrecy.drop()  # hidden dice land face-down in hot-seat
         seed = self.match.next_throw_seed()
         self.settled_view = None
-        mods = _physics()
-        if mods is None:
-            # No physics package: fall back to plain faces after a short pause.
-            self._throw_pending_faces = forced or self.match.dice.resolve(request, seed)
-            self._throw_timer = 0.0 if self.pace.instant_throws else 0.5
-            self.throw_view = _NoThrow()
-            return
-        physics, _dice_render, throw_view = mods
+        from .. import physics
+        from . import throw_view
         zones = [tuple(pygame.Rect(z)) for z in self.dice_zones(request)]
         forced_faces = forced.faces if forced is not None else None
         throw = self._make_throw(physics, request, seed, zones, forced_faces)
@@ -682,23 +663,17 @@ class TableScene(Scene):
         view = self.throw_view
         if view is None:
             return False
-        if isinstance(view, _NoThrow):
-            self._throw_timer -= dt
-            if self._throw_timer > 0:
-                return True
-            result = self._throw_pending_faces
-        else:
-            steps = 1  # the pace is in the throw's own speed, applied once
-            if self.replay is not None:
-                steps = max(1, round(self.replay.speed))
-            for _ in range(steps):
-                if view.done:
-                    break
-                view.fixed_update()
-            if not view.done:
-                return True
-            result = RollResult(tuple(tuple(int(f) for f in group) for group in view.faces()))
-            self.settled_view = view
+        steps = 1  # the pace is in the throw's own speed, applied once
+        if self.replay is not None:
+            steps = max(1, round(self.replay.speed))
+        for _ in range(steps):
+            if view.done:
+                break
+            view.fixed_update()
+        if not view.done:
+            return True
+        result = RollResult(tuple(tuple(int(f) for f in group) for group in view.faces()))
+        self.settled_view = view
         self.throw_view = None
         if self.replay is not None:
             logged = self.replay.peek()
@@ -859,10 +834,3 @@ class TableScene(Scene):
             th.blit_text(canvas, surf, (16, y), "bottomleft", shadow=1)
             y -= 20
 
-
-class _NoThrow:
-    """Stand-in for a ThrowView while game.physics is not available."""
-    done = False
-
-    def draw(self, canvas, alpha):
-        pass

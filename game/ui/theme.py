@@ -68,12 +68,9 @@ class Theme:
         return _BAD[self.colorblind]
 
     def player_colour(self, index: int) -> tuple[int, int, int]:
-        """Seat colour; delegates to the dice renderer's palette when present."""
-        try:
-            from .dice_render import player_colour
-            return tuple(player_colour(index, self.colorblind))[:3]
-        except Exception:  # the dice module is optional for menus
-            return _FALLBACK_SEATS[self.colorblind][index % 8]
+        """Seat colour: the dice renderer's palette, so labels match the dice."""
+        from .dice_render import player_colour
+        return tuple(player_colour(index, self.colorblind))[:3]
 
     # --- type -----------------------------------------------------------
     def font(self, size: int, bold: bool = False, *, style: str = "body") -> pygame.font.Font:
@@ -99,14 +96,6 @@ class Theme:
     def text(self, text: str, size: int, colour=CREAM, *, bold: bool = False,
              style: str = "body") -> pygame.Surface:
         return self.font(size, bold, style=style).render(text, True, colour)
-
-
-_FALLBACK_SEATS = {
-    False: [(196, 64, 52), (52, 108, 196), (230, 186, 60), (88, 160, 84),
-            (150, 84, 176), (232, 132, 52), (64, 170, 170), (200, 96, 150)],
-    True: [(230, 159, 0), (86, 180, 233), (0, 158, 115), (240, 228, 66),
-           (0, 114, 178), (213, 94, 0), (204, 121, 167), (200, 200, 200)],
-}
 
 
 # --- drawing helpers -----------------------------------------------------------

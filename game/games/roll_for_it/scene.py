@@ -556,12 +556,7 @@ class TableScene(BaseTableScene):
                     self._mini_die(surf, face, p, (x, y), self.mini)
 
     def _mini_die(self, surf, face: int, owner: int, centre, size: int) -> None:
-        renderer = self.renderer
-        if renderer is None:
-            pygame.draw.rect(surf, self.colour(owner).body, pygame.Rect(0, 0, size, size).move(
-                centre[0] - size / 2, centre[1] - size / 2), border_radius=3)
-            return
-        img = renderer.face("d6", face, self.colour(owner), int(size))
+        img = self.renderer.face("d6", face, self.colour(owner), int(size))
         surf.blit(img, img.get_rect(center=(int(centre[0]), int(centre[1]))))
 
     def _draw_tray(self, canvas) -> None:

@@ -11,10 +11,6 @@ def round_title(state) -> str:
     return f"Round {state.round}"
 
 
-def _die(state, die: int) -> str:
-    return "bone" if state.is_bone(die) else "six-sider"
-
-
 def narrate(before, player, action, after, name) -> list[str]:
     if player != CHANCE:
         if isinstance(action, Ante):

@@ -116,12 +116,3 @@ def main(argv):
 if __name__ == "__main__":
     main(sys.argv[1:])
 
-
-def _oracle():
-    """A Hard that knows Normal's rule exactly (the ceiling for opponent modelling)."""
-    from . import ai
-
-    class Oracle(ai.HardAgent):
-        def reply_bone(self, opp, heard, big):
-            return ai.TABLE_MODEL[(heard, big)]
-    ai.AGENTS["oracle"] = Oracle
