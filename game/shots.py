@@ -13,6 +13,7 @@ import sys
 import tempfile
 
 from .ui.shots import SHOT_SCENES, register_shot
+from .canvas import CANVAS_SIZE
 
 FRAMES_BEFORE_SHOT = 30
 MID_GAME = 0.4
@@ -221,7 +222,7 @@ def _load_game_shots() -> None:
 
 
 def render(scene_name: str, out: str, *, game_id: str | None = None, seed: int = 7,
-           players: int | None = None, size: tuple[int, int] = (1280, 720), frames: int = FRAMES_BEFORE_SHOT):
+           players: int | None = None, size: tuple[int, int] = CANVAS_SIZE, frames: int = FRAMES_BEFORE_SHOT):
     """Render one screen to ``out`` (PNG); returns the saved path."""
     import pygame
 

@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from . import validation as v
+from ..canvas import CANVAS_SIZE
 
 APP_NAME = "DiceTavern"
 HOME_ENV = "DICE_TAVERN_HOME"
@@ -324,7 +325,7 @@ class Settings:
     """Pace: hold each reveal / pot split until the player continues (tap or Enter)."""
     call_window: int = 2
     """Pace: seconds AIs wait before bidding while a human may call out of turn (0-5)."""
-    window_size: tuple[int, int] = (1280, 720)
+    window_size: tuple[int, int] = CANVAS_SIZE
 
     def to_json(self) -> dict:
         data = asdict(self)

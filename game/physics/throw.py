@@ -44,8 +44,9 @@ from pymunk import batch
 from ..core.protocol import RollRequest
 from ..core.seeding import stream
 from .orientation import new_orientation, paint, paint_forcing, symmetries
+from ..canvas import CANVAS_SIZE
 
-CANVAS = (1280, 720)
+CANVAS = CANVAS_SIZE
 """Logical canvas size in pixels; positions are in canvas pixels."""
 
 FELT = (48.0, 48.0, 1184.0, 624.0)

@@ -12,8 +12,9 @@ from ..ui import pictures
 from ..ui import theme as th
 from ..ui.scene import Scene
 from ..ui.widgets import FocusGroup
+from ..canvas import CANVAS_SIZE, CENTRE_X
 
-def backdrop(size=(1280, 720)) -> pygame.Surface:
+def backdrop(size=CANVAS_SIZE) -> pygame.Surface:
     """The menus' backdrop (see ``pictures.menu_backdrop``)."""
     return pictures.menu_backdrop(size)
 
@@ -73,10 +74,10 @@ class MenuScene(Scene):
 
     def draw_heading(self, canvas: pygame.Surface, y: int = 40) -> None:
         if self.title:
-            th.draw_text(canvas, self.theme, self.title, (640, y), 56, th.BRASS_LIGHT,
+            th.draw_text(canvas, self.theme, self.title, (CENTRE_X, y), 56, th.BRASS_LIGHT,
                          style="display", anchor="midtop", shadow=3)
         if self.subtitle:
-            th.draw_text(canvas, self.theme, self.subtitle, (640, y + 70), 20, th.CREAM_DIM,
+            th.draw_text(canvas, self.theme, self.subtitle, (CENTRE_X, y + 70), 20, th.CREAM_DIM,
                          style="italic", anchor="midtop", shadow=2)
 
     def draw(self, canvas: pygame.Surface, alpha: float) -> None:

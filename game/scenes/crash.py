@@ -8,6 +8,7 @@ from __future__ import annotations
 from ..ui import theme as th
 from ..ui.widgets import Button
 from .base import MenuScene
+from ..canvas import CENTRE_X
 
 
 class CrashScene(MenuScene):
@@ -43,7 +44,7 @@ class CrashScene(MenuScene):
         for text, colour in self.lines():
             font = self.theme.font(22)
             for line in _wrap(font, text, 820):
-                th.draw_text(canvas, self.theme, line, (640, y), 22, colour, anchor="midtop")
+                th.draw_text(canvas, self.theme, line, (CENTRE_X, y), 22, colour, anchor="midtop")
                 y += 32
             y += 16
 

@@ -12,12 +12,13 @@ from ..ui import pictures
 from ..ui import theme as th
 from ..ui.widgets import Button
 from .base import MenuScene
+from ..canvas import CANVAS_SIZE, CENTRE_X
 
 
 _CURTAIN: dict[tuple[int, int], pygame.Surface] = {}
 
 
-def velvet_curtain(size=(1280, 720)) -> pygame.Surface:
+def velvet_curtain(size=CANVAS_SIZE) -> pygame.Surface:
     """Red velvet in soft folds under a brass rod and a fringed pelmet, with a
     pool of lamp light in the middle (drawn once per size)."""
     import math
@@ -104,12 +105,12 @@ class CurtainScene(MenuScene):
         canvas.blit(velvet_curtain(canvas.get_size()), (0, 0))
 
     def draw_heading(self, canvas, y=0):
-        pictures.cup(canvas, (640, 200), 110, 110)
-        th.draw_text(canvas, self.theme, f"Pass to {self.seat_name}", (640, 300), 64, th.BRASS_LIGHT,
+        pictures.cup(canvas, (CENTRE_X, 200), 110, 110)
+        th.draw_text(canvas, self.theme, f"Pass to {self.seat_name}", (CENTRE_X, 300), 64, th.BRASS_LIGHT,
                      style="display", anchor="midtop", shadow=3)
         th.draw_text(canvas, self.theme, "Everyone else, look away. Press Enter or click when ready.",
-                     (640, 390), 22, th.CREAM, anchor="midtop", shadow=2)
+                     (CENTRE_X, 390), 22, th.CREAM, anchor="midtop", shadow=2)
         if self.peek_hint:
             th.draw_text(canvas, self.theme, "Your dice stay under the cup: hold Tab or Space (or the Peek "
-                         "button) to look, let go to cover them.", (640, 560), 18, th.CREAM_DIM,
+                         "button) to look, let go to cover them.", (CENTRE_X, 560), 18, th.CREAM_DIM,
                          anchor="midtop", shadow=2)

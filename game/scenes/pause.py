@@ -7,6 +7,7 @@ from ..ui import pictures
 from ..ui import theme as th
 from ..ui.widgets import Button
 from .base import MenuScene
+from ..canvas import CENTRE_X
 
 
 class PauseScene(MenuScene):
@@ -31,7 +32,7 @@ class PauseScene(MenuScene):
         th.wood_board(canvas, self.BOARD)
 
     def draw_heading(self, canvas, y=0):
-        th.draw_text(canvas, self.theme, "Paused", (640, 150), 56, th.BRASS_LIGHT, style="display",
+        th.draw_text(canvas, self.theme, "Paused", (CENTRE_X, 150), 56, th.BRASS_LIGHT, style="display",
                      anchor="midtop", shadow=3)
         try:
             from .. import games
@@ -39,13 +40,13 @@ class PauseScene(MenuScene):
         except Exception:  # a test double without a registered game
             name = ""
         if name:
-            th.draw_text(canvas, self.theme, name, (640, 214), 18, th.CREAM_DIM, style="italic",
+            th.draw_text(canvas, self.theme, name, (CENTRE_X, 214), 18, th.CREAM_DIM, style="italic",
                          anchor="midtop")
         pictures.die(canvas, (484, 184), 30, 5, angle=-14)
         pictures.die(canvas, (796, 184), 30, 2, angle=12)
 
     def draw_content(self, canvas) -> None:
-        th.draw_text(canvas, self.theme, "Esc resumes", (640, 572), 14, th.CREAM_DIM, anchor="midbottom")
+        th.draw_text(canvas, self.theme, "Esc resumes", (CENTRE_X, 572), 14, th.CREAM_DIM, anchor="midbottom")
 
     def open_rules(self) -> None:
         from .rules import RulesScene

@@ -14,6 +14,7 @@ from ..core.playback import ReplayFeed
 from ..ui.widgets import Button, Panel
 from .base import MenuScene
 from .launch import make_table
+from ..canvas import CENTRE_X
 
 ROWS = 8
 
@@ -51,7 +52,7 @@ class ReplayListScene(MenuScene):
                                lambda p=path: self.open(p), size=18))
         if not self.files:
             from ..ui.widgets import Label
-            self.ui.add(Label((640, 360), "No finished games yet.", 22, th.INK, anchor="center", style="italic"))
+            self.ui.add(Label((CENTRE_X, 360), "No finished games yet.", 22, th.INK, anchor="center", style="italic"))
         self.ui.add(Button((300, 640, 160, 52), "Newer", lambda: self.page(-ROWS), enabled=self.first > 0))
         self.ui.add(Button((560, 640, 160, 52), "Back", self.back, primary=True))
         self.ui.add(Button((820, 640, 160, 52), "Older", lambda: self.page(ROWS),

@@ -7,6 +7,7 @@ from ..ui import theme as th
 from ..ui.grammar import Voice
 from ..ui.widgets import Button
 from .base import MenuScene
+from ..canvas import CENTRE_X
 
 PLACES = ("1st", "2nd", "3rd") + tuple(f"{n}th" for n in range(4, 21))
 
@@ -46,7 +47,7 @@ class ResultsScene(MenuScene):
         items = [("Play again", self.play_again_new, True), ("Same seed", self.play_again_same, False),
                  ("Watch replay", self.watch_replay, False), ("Title", self.to_title, False)]
         w, gap = 200, 16
-        x0 = 640 - (w * 4 + gap * 3) // 2
+        x0 = CENTRE_X - (w * 4 + gap * 3) // 2
         for i, (text, action, primary) in enumerate(items):
             self.ui.add(Button((x0 + i * (w + gap), 620, w, 54), text, action, primary=primary,
                                enabled=text != "Watch replay" or self.replay_path is not None))
@@ -62,7 +63,7 @@ class ResultsScene(MenuScene):
         extra = 26 if len(self.order) > self.MAX_ROWS else 0
         h = 36 + rows * self.ROW_H + extra + 58
         rect = pygame.Rect(0, 0, 600, h)
-        rect.center = (640, (120 + 600) // 2)
+        rect.center = (CENTRE_X, (120 + 600) // 2)
         rect.top = max(120, rect.top)
         return rect
 
@@ -96,10 +97,10 @@ class ResultsScene(MenuScene):
                          anchor="midright")
         y = y0 + len(rows) * self.ROW_H
         if len(self.order) > self.MAX_ROWS:
-            th.draw_text(canvas, self.theme, f"... and {len(self.order) - self.MAX_ROWS} more", (640, y), 16,
+            th.draw_text(canvas, self.theme, f"... and {len(self.order) - self.MAX_ROWS} more", (CENTRE_X, y), 16,
                          th.INK, anchor="midtop", style="italic")
         th.draw_text(canvas, self.theme, f"Seed {self.match.seed}  \u00b7  {len(self.match.history)} moves",
-                     (640, card.bottom - 24), 18, th.BRASS_DARK, bold=True, anchor="midbottom")
+                     (CENTRE_X, card.bottom - 24), 18, th.BRASS_DARK, bold=True, anchor="midbottom")
         pictures.die(canvas, (300, 80), 50, 6, angle=-18)
         pictures.die(canvas, (980, 80), 50, 6, angle=12)
 

@@ -11,6 +11,7 @@ from .. import games
 from ..ui import theme as th
 from ..ui.widgets import Button
 from .base import MenuScene
+from ..canvas import CENTRE_X
 
 PAGE = pygame.Rect(190, 110, 900, 520)
 TEXT_W = PAGE.w - 80
@@ -191,7 +192,7 @@ class RulesScene(MenuScene):
         super().handle_event(event)
 
     def draw_heading(self, canvas, y=0):
-        th.draw_text(canvas, self.theme, self.title, (640, 36), 48, th.BRASS_LIGHT, style="display",
+        th.draw_text(canvas, self.theme, self.title, (CENTRE_X, 36), 48, th.BRASS_LIGHT, style="display",
                      anchor="midtop", shadow=3)
 
     def draw_content(self, canvas) -> None:

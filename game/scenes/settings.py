@@ -6,6 +6,7 @@ from ..core.userfiles import CALL_WINDOW_MAX
 from ..ui.pace import PACES
 from ..ui.widgets import Button, Choice, Panel, Stepper, Toggle
 from .base import MenuScene
+from ..canvas import CENTRE_X
 
 
 def _percent(tenths: int) -> str:
@@ -76,9 +77,9 @@ class SettingsScene(MenuScene):
         if not self.app.sounds.enabled:  # on the panel, under the rows
             from ..ui import theme as th
             th.draw_text(canvas, self.theme, "Sound: no audio device \u00b7 the game plays silently until one is found",
-                         (640, 582), 17, th.INK, style="italic", anchor="midtop")
+                         (CENTRE_X, 582), 17, th.INK, style="italic", anchor="midtop")
 
     def draw_content(self, canvas):
         from ..ui import theme as th
         th.draw_text(canvas, self.theme, "0 % means silent \u00b7 Fast (2x) halves every wait: dice, animations, AI thinking",
-                     (640, 716), 16, th.CREAM_DIM, anchor="midbottom", shadow=1)
+                     (CENTRE_X, 716), 16, th.CREAM_DIM, anchor="midbottom", shadow=1)

@@ -10,6 +10,7 @@ from ..ui import theme as th
 from ..ui.widgets import Button, Choice, FacePicker, Label, Panel, Stepper, TextInput, Toggle
 from .base import MenuScene
 from .launch import make_table
+from ..canvas import CENTRE_X
 
 TAVERN_NAMES = ("Mags", "Old Tom", "Bertha", "Finn", "Ada", "Rook", "Hilda", "Jasper", "Nell",
                 "Cormac", "Ivy", "Bram", "Odette", "Silas", "Wren", "Garrick", "Tilly", "Ansel",
@@ -199,7 +200,7 @@ class SetupScene(MenuScene):
         focused = self.ui.focused
         tip = getattr(focused, "tooltip", "") if focused is not None else ""
         text = tip or "* house rule (see Rules).  Empty seed = a fresh random game."
-        th.draw_text(canvas, self.theme, text[:110], (640, 716), 16, th.CREAM_DIM, anchor="midbottom",
+        th.draw_text(canvas, self.theme, text[:110], (CENTRE_X, 716), 16, th.CREAM_DIM, anchor="midbottom",
                      shadow=1)
 
 

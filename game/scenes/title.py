@@ -12,6 +12,7 @@ from ..ui.widgets import Button
 from ..version import VERSION
 from .base import MenuScene
 from .launch import is_playable, make_table, menu_game_ids
+from ..canvas import CENTRE_X
 
 
 class GameCard(Button):
@@ -72,7 +73,7 @@ class TitleScene(MenuScene):
         ids = menu_game_ids()
         gap = 18
         width = min(220, (1180 - gap * (len(ids) - 1)) // len(ids))
-        x0 = 640 - (width * len(ids) + gap * (len(ids) - 1)) // 2
+        x0 = CENTRE_X - (width * len(ids) + gap * (len(ids) - 1)) // 2
         for i, game_id in enumerate(ids):
             self.ui.add(GameCard((x0 + i * (width + gap), 200, width, 300), game_id,
                                  lambda g=game_id: self.open_setup(g), enabled=is_playable(game_id)))
@@ -82,7 +83,7 @@ class TitleScene(MenuScene):
             ("Replays", self.open_replays, False), ("Settings", self.open_settings, False),
             ("Quit", self.app.quit, False)]
         w, gap = 190, 20
-        x0 = 640 - (w * len(labels) + gap * (len(labels) - 1)) // 2
+        x0 = CENTRE_X - (w * len(labels) + gap * (len(labels) - 1)) // 2
         for i, (text, action, primary) in enumerate(labels):
             self.ui.add(Button((x0 + i * (w + gap), 560, w, 54), text, action, primary=primary))
         if has_save:
@@ -121,15 +122,15 @@ class TitleScene(MenuScene):
         self.rebuild()
 
     def draw_heading(self, canvas, y=40):
-        th.draw_text(canvas, self.theme, "Dice Tavern", (640, 34), 92, th.BRASS_LIGHT,
+        th.draw_text(canvas, self.theme, "Dice Tavern", (CENTRE_X, 34), 92, th.BRASS_LIGHT,
                      style="display", anchor="midtop", shadow=4)
-        th.draw_text(canvas, self.theme, "Five dice games around one felt table", (640, 138), 22,
+        th.draw_text(canvas, self.theme, "Five dice games around one felt table", (CENTRE_X, 138), 22,
                      th.CREAM_DIM, style="italic", anchor="midtop", shadow=2)
         pictures.die(canvas, (356, 92), 44, 5, angle=-16)
         pictures.die(canvas, (924, 92), 44, 3, angle=14)
 
     def draw_content(self, canvas):
         th.draw_text(canvas, self.theme, "Arrows choose \u00b7 Enter plays \u00b7 F11 full screen",
-                     (640, 700), 15, th.CREAM_DIM, anchor="midbottom")
+                     (CENTRE_X, 700), 15, th.CREAM_DIM, anchor="midbottom")
         # which build this is, for bug reports (the same text as `--version`)
         th.draw_text(canvas, self.theme, f"v{VERSION}", (1268, 712), 13, th.CREAM_DIM, anchor="bottomright")

@@ -37,6 +37,7 @@ from ..core.protocol import CHANCE
 from . import layout
 from . import table_scene
 from . import theme as th
+from ..canvas import CENTRE_X
 
 
 @dataclass(frozen=True)
@@ -378,7 +379,7 @@ class BiddingTableScene(table_scene.TableScene):
     banner_seconds = 2.4
     light_at = 0.12      # reveal fraction when the cups are up and matches light
     verdict_at = 0.55    # reveal fraction when the verdict shows
-    centre = (640, 234)  # the current bid
+    centre = (CENTRE_X, 234)  # the current bid
     history_width = 172
 
     def __init__(self, app, match, **kw):
@@ -387,7 +388,7 @@ class BiddingTableScene(table_scene.TableScene):
         self.die_px = 30 if n <= 6 else 24 if n <= 10 else 18
         self.cup_px = 64 if n <= 6 else 50 if n <= 10 else 38
         picker = pygame.Rect(0, 0, self.picker_width, 150)
-        picker.midtop = (640, 398)
+        picker.midtop = (CENTRE_X, 398)
         self.picker = BidPicker(picker, on_bid=self._human_bid, challenges=self.challenges,
                                 on_challenge=self._human_challenge, faces=self.bid_faces,
                                 die_kind=self.die_kind)
@@ -900,4 +901,4 @@ class BiddingTableScene(table_scene.TableScene):
         band.fill((20, 12, 8, int(170 * fade)))
         canvas.blit(band, (0, 330 - band.get_height() // 2))
         text.set_alpha(int(255 * fade))
-        th.blit_text(canvas, text, (640, 330), "center", shadow=3)
+        th.blit_text(canvas, text, (CENTRE_X, 330), "center", shadow=3)

@@ -7,6 +7,7 @@ import time
 from ..core.protocol import DieGroup, RollRequest
 from ..physics import Throw
 from ..physics.layout import seat_zones
+from ..canvas import CANVAS_SIZE
 
 
 def bench_table_frame(quick: bool) -> dict:
@@ -30,8 +31,8 @@ def bench_table_frame(quick: bool) -> dict:
     from .throw_view import ThrowView
 
     pygame.init()
-    canvas = pygame.Surface((1280, 720))
-    felt = pygame.Surface((1280, 720))
+    canvas = pygame.Surface(CANVAS_SIZE)
+    felt = pygame.Surface(CANVAS_SIZE)
     felt.fill((32, 94, 64))
     zones = seat_zones(20)
     request = RollRequest(tuple(DieGroup(i, "d6", 3, hidden=(i % 2 == 1)) for i in range(20)))

@@ -16,6 +16,7 @@ import pygame
 
 from ..core.narration import GameLog, LogEntry
 from . import theme as th
+from ..canvas import CANVAS_W
 
 LOG_KEY = pygame.K_l
 SUMMARY_MIN_MOVES = 2
@@ -33,7 +34,7 @@ class LogPanel:
     def __init__(self, log: GameLog, corner: str = "topleft"):
         self.log = log
         if corner == "topright":   # the table keeps its top-left corner for its own buttons
-            self.BUTTON = self.BUTTON.move(1280 - 2 * self.BUTTON.x - self.BUTTON.w, 0)
+            self.BUTTON = self.BUTTON.move(CANVAS_W - 2 * self.BUTTON.x - self.BUTTON.w, 0)
         self.is_open = False
         self.scroll = 0                  # lines scrolled up from the newest
         self._lines: list[tuple[str, bool]] = []
@@ -148,7 +149,7 @@ class SinceSummary:
 
     def __init__(self, corner: str = "topleft"):
         if corner == "topright":
-            self.RECT_TOPLEFT = (1280 - self.RECT_TOPLEFT[0] - self.WIDTH, self.RECT_TOPLEFT[1])
+            self.RECT_TOPLEFT = (CANVAS_W - self.RECT_TOPLEFT[0] - self.WIDTH, self.RECT_TOPLEFT[1])
         self.seat: int | None = None
         self.title = ""
         self.lines: list[str] = []

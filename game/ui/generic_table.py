@@ -12,6 +12,7 @@ import pygame
 from . import theme as th
 from .table_scene import TableScene
 from .widgets import Button, FocusGroup
+from ..canvas import CENTRE_X
 
 
 class GenericTableScene(TableScene):
@@ -30,7 +31,7 @@ class GenericTableScene(TableScene):
             return
         legal = self.match.state.legal_actions(player)[:12]
         w, gap = 170, 10
-        x0 = 640 - (min(len(legal), 6) * (w + gap) - gap) // 2
+        x0 = CENTRE_X - (min(len(legal), 6) * (w + gap) - gap) // 2
         for i, action in enumerate(legal):
             row, col = divmod(i, 6)
             self.ui.add(Button((x0 + col * (w + gap), 560 + row * 52, w, 44), action.label()[:18],
@@ -48,7 +49,7 @@ class GenericTableScene(TableScene):
         active = state.turn_player() if not state.is_terminal() else None
         self.draw_seats(canvas, active)
         title = self.info.title
-        th.draw_text(canvas, self.theme, title, (640, 130), 40, th.BRASS_LIGHT, style="display",
+        th.draw_text(canvas, self.theme, title, (CENTRE_X, 130), 40, th.BRASS_LIGHT, style="display",
                      anchor="midtop", shadow=2)
         try:
             summary = json.dumps(state.summary(), default=str)
@@ -56,9 +57,9 @@ class GenericTableScene(TableScene):
             summary = ""
         font = self.theme.font(17)
         for i, line in enumerate(th.wrap_text(font, summary, 700)[:8]):
-            th.blit_text(canvas, font.render(line, True, th.CREAM), (640, 200 + i * 22), "midtop", shadow=1)
+            th.blit_text(canvas, font.render(line, True, th.CREAM), (CENTRE_X, 200 + i * 22), "midtop", shadow=1)
         player = self.human_to_act()
         if player is not None:
-            th.draw_text(canvas, self.theme, f"{self.seat_name(player)}, your move", (640, 520), 24,
+            th.draw_text(canvas, self.theme, f"{self.seat_name(player)}, your move", (CENTRE_X, 520), 24,
                          th.BRASS_LIGHT, bold=True, anchor="midtop", shadow=2)
         self.ui.draw(canvas, self.theme)

@@ -11,9 +11,9 @@ import math
 from dataclasses import dataclass
 
 import pygame
+from ..canvas import CANVAS_H as CANVAS_H, CANVAS_W as CANVAS_W, CENTRE_X  # re-exported: layout.CANVAS_W
 
-CANVAS_W, CANVAS_H = 1280, 720
-TABLE_CENTRE = (640, 356)
+TABLE_CENTRE = (CENTRE_X, 356)
 FELT_RECT = pygame.Rect(0, 0, 1120, 596)
 FELT_RECT.center = TABLE_CENTRE
 RAIL_WIDTH = 30

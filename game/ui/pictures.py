@@ -11,6 +11,7 @@ import math
 import pygame
 
 from . import theme as th
+from ..canvas import CANVAS_SIZE
 
 PIPS = {
     1: [(0.5, 0.5)],
@@ -147,7 +148,7 @@ def _soft_gradient(size, top, bottom) -> pygame.Surface:
     return pygame.transform.smoothscale(strip, (max(1, size[0]), max(1, size[1])))
 
 
-def render_table_background(size=(1280, 720)) -> pygame.Surface:
+def render_table_background(size=CANVAS_SIZE) -> pygame.Surface:
     """Room gradient, a wooden rail with grain, and felt with a soft vignette.
 
     Every layer is drawn straight onto one surface (no full-size alpha layers
@@ -208,7 +209,7 @@ def render_table_background(size=(1280, 720)) -> pygame.Surface:
     return surf.convert() if pygame.display.get_surface() is not None else surf
 
 
-def table_background(size=(1280, 720)) -> pygame.Surface:
+def table_background(size=CANVAS_SIZE) -> pygame.Surface:
     """The table background for ``size``, rendered on first use and kept."""
     key = (max(1, int(size[0])), max(1, int(size[1])))
     surf = _TABLE_CACHE.get(key)
@@ -217,7 +218,7 @@ def table_background(size=(1280, 720)) -> pygame.Surface:
     return surf
 
 
-def menu_backdrop(size=(1280, 720)) -> pygame.Surface:
+def menu_backdrop(size=CANVAS_SIZE) -> pygame.Surface:
     """The table seen from a little further away, dimmed, with warm lamp light
     from the top centre: the menus' backdrop (kept per size)."""
     key = (max(1, int(size[0])), max(1, int(size[1])))

@@ -23,10 +23,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..canvas import CANVAS_SIZE as CANVAS_SIZE  # re-exported for the app and shots
+
 if TYPE_CHECKING:  # pragma: no cover
     import pygame
 
-CANVAS_SIZE = (1280, 720)
 FIXED_DT = 1.0 / 120.0
 
 

@@ -52,6 +52,7 @@ from .pace import PACES, Pace, pace_for
 from .pictures import render_table_background, table_background  # noqa: F401 (re-exported)
 from .scene import Scene
 from .secrecy import Secrecy
+from ..canvas import CENTRE_X
 
 END_DELAY = 1.6
 """Seconds the final position stays on screen before the results."""
@@ -77,7 +78,7 @@ class TableScene(Scene):
     show_log = True
     log_corner = "topleft"
     """Where the Log button and the "since your last move" card sit ("topright" too)."""
-    continue_spot = (640, 470)
+    continue_spot = (CENTRE_X, 470)
     """Centre of the "continue" prompt of a held reveal (clear of the seats' dice)."""
 
 
@@ -605,7 +606,7 @@ class TableScene(Scene):
         if self.call_window_left > 0.05:
             window = float(getattr(self.app.settings, "call_window", 0)) or 1.0
             box = pygame.Rect(0, 0, 300, 46)
-            box.midbottom = (640, 384)
+            box.midbottom = (CENTRE_X, 384)
             th.panel(canvas, box, fill=th.WOOD_DARK, border=th.BRASS, radius=10, width=2)
             th.draw_text(canvas, self.theme, f"Call window  {self.call_window_left:.1f} s", (box.centerx, box.y + 6),
                          17, th.BRASS_LIGHT, bold=True, anchor="midtop")
@@ -620,7 +621,7 @@ class TableScene(Scene):
             return
         text = f"{self.seat_name(self.waiting_thrower)}: click or press Space to roll"
         surf = self.theme.text(text, 26, th.CREAM, bold=True)
-        box = surf.get_rect(center=(640, 612)).inflate(36, 18)
+        box = surf.get_rect(center=(CENTRE_X, 612)).inflate(36, 18)
         th.panel(canvas, box, fill=th.WOOD_DARK, border=th.BRASS)
         th.blit_text(canvas, surf, box.center, "center")
 

@@ -23,6 +23,7 @@ from ...ui.table_scene import TableScene as BaseTableScene
 from ...ui.widgets import Button, FocusGroup
 from .rules import FREE_MARK, OPENING, OVER, PENALTY, ROLL, ROUNDS, TIE, FreeMark, Penalise, SkipFreeMark
 from .solver import NUMBERS, bit, unmarked_sum
+from ...canvas import CANVAS_H, CANVAS_W
 
 PAPER = (251, 246, 230)
 PAPER_EDGE = (196, 178, 140)
@@ -51,9 +52,9 @@ def sheet_rects(n: int) -> list[pygame.Rect]:
         return [pygame.Rect(70, 424, 560, 270), pygame.Rect(650, 424, 560, 270)]
     rows = math.ceil(n / 2)
     gap, top, w = 10, 14, 392
-    h = min(236, (720 - 2 * top - gap * (rows - 1)) // rows)
-    left = [pygame.Rect(14, 720 - top - (i + 1) * h - i * gap, w, h) for i in range(rows)]
-    right = [pygame.Rect(1280 - 14 - w, top + i * (h + gap), w, h) for i in range(n - rows)]
+    h = min(236, (CANVAS_H - 2 * top - gap * (rows - 1)) // rows)
+    left = [pygame.Rect(14, CANVAS_H - top - (i + 1) * h - i * gap, w, h) for i in range(rows)]
+    right = [pygame.Rect(CANVAS_W - 14 - w, top + i * (h + gap), w, h) for i in range(n - rows)]
     return left + right
 
 

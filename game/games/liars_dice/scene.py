@@ -19,6 +19,7 @@ from ...core.bidding import Bid, Call, bid_chance, bid_text, count_matching, exa
 from ...ui import theme as th
 from ...ui.bidding import BiddingTableScene, ease
 from .rules import WILD, Challenge, Jinto, minimum_raises
+from ...canvas import CENTRE_X
 
 REVEAL_SECONDS = {"normal": 4.2}  # scaled by the pace (game.ui.pace)
 BANNER_SECONDS = 2.4
@@ -177,7 +178,7 @@ class TableScene(BiddingTableScene):
             end = self.cup_point(c.gainer)
         else:
             sx, sy = self.seat_spots[c.loser].pos
-            end = (sx + (sx - 640) * 0.3, sy + (sy - 356) * 0.3)
+            end = (sx + (sx - CENTRE_X) * 0.3, sy + (sy - 356) * 0.3)
         pos = (start[0] + (end[0] - start[0]) * k, start[1] + (end[1] - start[1]) * k - 60 * math.sin(k * math.pi))
         rect = pygame.Rect(0, 0, size + 2, size + 2)
         rect.center = (int(pos[0]), int(pos[1]))

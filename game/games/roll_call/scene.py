@@ -22,6 +22,7 @@ from ...ui.bidding import BiddingTableScene, ease
 from .ai import plain_chance
 from .rules import (BID_FACES, EMBLEM, WRONG_OUT_OF_TURN_PENALTY, Bid, Call, CallOutOfTurn, Reveal,
                     matches, minimum_raise)
+from ...canvas import CENTRE_X
 
 REVEAL_SECONDS = {"normal": 4.6}  # scaled by the pace (game.ui.pace)
 DIE_KIND = "emblem"
@@ -226,7 +227,7 @@ class TableScene(BiddingTableScene):
         the seat's dice on the side of the table centre."""
         box = self.dice_box(seat, dice, self.reveal_die_px())
         cx, cy = box.center
-        tx, ty = 640 - cx, 356 - cy
+        tx, ty = CENTRE_X - cx, 356 - cy
         if abs(tx) * box.h > abs(ty) * box.w * 1.6:   # side seats: beside the dice
             hx, hy = cx + (box.w / 2 + 44) * (1 if tx > 0 else -1), cy
         else:                                          # top and bottom: above or below

@@ -20,6 +20,7 @@ from ...ui import theme as th
 from ...ui.table_scene import TableScene as BaseTableScene
 from ...ui.widgets import Button, FocusGroup
 from .rules import KeepRest, Pass, Place, Roll, TakeBack, card
+from ...canvas import CENTRE_X
 
 TIER_COLOURS = {2: (92, 150, 96), 5: (70, 118, 176), 10: (146, 84, 160), 15: (196, 146, 44)}
 CARD_FACE = (250, 244, 228)
@@ -66,7 +67,7 @@ class Banner:
 def card_rects(slots: int) -> list[pygame.Rect]:
     """The face-up card positions, centred in a row."""
     w, h, gap, top = (196, 262, 28, 130) if slots <= 3 else (162, 230, 14, 162)
-    x0 = 640 - (slots * w + (slots - 1) * gap) // 2
+    x0 = CENTRE_X - (slots * w + (slots - 1) * gap) // 2
     return [pygame.Rect(x0 + i * (w + gap), top, w, h) for i in range(slots)]
 
 
@@ -465,8 +466,8 @@ class TableScene(BaseTableScene):
         decks = "" if state.game.decks == 1 else f" (of {state.game.deck_size}, two decks)"
         deck = f"Deck: {len(state.deck)} cards{decks}" if state.phase != "shuffle" else "Shuffling..."
         th.draw_text(canvas, self.theme, f"{deck}   ·   first to {state.target} points wins",
-                     (640, self.cards[0].y - 8), 16, th.CREAM_DIM, anchor="midbottom", shadow=1)
-        th.draw_text(canvas, self.theme, self._prompt(), (640, TRAY.y - 8), 20, th.BRASS_LIGHT, bold=True,
+                     (CENTRE_X, self.cards[0].y - 8), 16, th.CREAM_DIM, anchor="midbottom", shadow=1)
+        th.draw_text(canvas, self.theme, self._prompt(), (CENTRE_X, TRAY.y - 8), 20, th.BRASS_LIGHT, bold=True,
                      anchor="midbottom", shadow=2)
 
     def _prompt(self) -> str:
@@ -637,7 +638,7 @@ class TableScene(BaseTableScene):
             t = (self.time - b.t0) / b.seconds
             fade = 255 if t < 0.8 else int(255 * (1 - (t - 0.8) / 0.2))
             box = pygame.Rect(0, 0, 560, 92)
-            box.center = (640, 290)
+            box.center = (CENTRE_X, 290)
             plate = pygame.Surface(box.size, pygame.SRCALPHA)
             pygame.draw.rect(plate, (*th.WOOD_DARK, 230), plate.get_rect(), border_radius=16)
             pygame.draw.rect(plate, (*b.colour, 255), plate.get_rect(), 3, border_radius=16)

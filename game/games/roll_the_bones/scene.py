@@ -22,10 +22,11 @@ from ...ui import theme as th
 from ...ui.table_scene import TableScene as BaseTableScene
 from ...ui.widgets import Button, FocusGroup
 from .rules import Ante, Declare, die_kind, first_owner
+from ...canvas import CENTRE_X
 
 FLIGHT_SECONDS = 0.55
 BANNER_SECONDS = 1.6
-POT_CENTRE = (640, 330)
+POT_CENTRE = (CENTRE_X, 330)
 
 
 @dataclass
@@ -325,7 +326,7 @@ class TableScene(BaseTableScene):
             step = {"ante": "antes", "declare": f"announcements, {'first' if state.declare_pass == 1 else 'final'} call",
                     "roll": "everyone rolls"}.get(state.phase, "")
             text = f"Round {state.round}{stage}  ·  ante {state.ante_size()}  ·  {step}"
-        th.draw_text(canvas, self.theme, text, (640, 62), 19, th.BRASS_LIGHT, bold=True, anchor="midtop",
+        th.draw_text(canvas, self.theme, text, (CENTRE_X, 62), 19, th.BRASS_LIGHT, bold=True, anchor="midtop",
                      shadow=2)
         player = self.human_to_act()
         if player is not None:
@@ -356,7 +357,7 @@ class TableScene(BaseTableScene):
         alpha = int(255 * min(1.0, 4 * (1 - t)))
         surf = self.theme.display(40).render(self.banner, True, th.BRASS_LIGHT)
         plate = surf.get_rect().inflate(48, 20)
-        plate.center = (640, 200)
+        plate.center = (CENTRE_X, 200)
         box = pygame.Surface(plate.size, pygame.SRCALPHA)
         pygame.draw.rect(box, (*th.WOOD_DARK, 220), box.get_rect(), border_radius=14)
         pygame.draw.rect(box, (*th.BRASS, 255), box.get_rect(), 3, border_radius=14)
