@@ -78,7 +78,7 @@ def d12_normals() -> tuple[tuple[float, float, float], ...]:
         for b in (_PHI, -_PHI):
             raw += [(0.0, a, b), (a, b, 0.0), (b, 0.0, a)]
     norm = math.sqrt(1 + _PHI * _PHI)
-    return tuple(tuple(c / norm for c in v) for v in sorted(raw))
+    return tuple((x / norm, y / norm, z / norm) for x, y, z in sorted(raw))
 
 
 def _dot(a, b):

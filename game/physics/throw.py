@@ -36,7 +36,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Sequence
+from typing import Any, Sequence
 
 import pymunk
 from pymunk import batch
@@ -147,16 +147,16 @@ def default_zones(request: RollRequest) -> list[tuple[float, float, float, float
     return [FELT] * len(request.groups)
 
 
-_set_position = pymunk.Body.position.fset
-_set_angle = pymunk.Body.angle.fset
-_set_velocity = pymunk.Body.velocity.fset
-_set_angular_velocity = pymunk.Body.angular_velocity.fset
-_set_elasticity = pymunk.Shape.elasticity.fset
-_set_friction = pymunk.Shape.friction.fset
-_set_collision_type = pymunk.Shape.collision_type.fset
-_set_filter = pymunk.Shape.filter.fset
-_set_max_bias = pymunk.Constraint.max_bias.fset
-_set_max_force = pymunk.Constraint.max_force.fset
+_set_position = pymunk.Body.position.fset  # type: ignore[attr-defined, unused-ignore]
+_set_angle = pymunk.Body.angle.fset  # type: ignore[attr-defined, unused-ignore]
+_set_velocity = pymunk.Body.velocity.fset  # type: ignore[attr-defined, unused-ignore]
+_set_angular_velocity = pymunk.Body.angular_velocity.fset  # type: ignore[attr-defined, unused-ignore]
+_set_elasticity = pymunk.Shape.elasticity.fset  # type: ignore[attr-defined, unused-ignore]
+_set_friction = pymunk.Shape.friction.fset  # type: ignore[attr-defined, unused-ignore]
+_set_collision_type = pymunk.Shape.collision_type.fset  # type: ignore[attr-defined, unused-ignore]
+_set_filter = pymunk.Shape.filter.fset  # type: ignore[attr-defined, unused-ignore]
+_set_max_bias = pymunk.Constraint.max_bias.fset  # type: ignore[attr-defined, unused-ignore]
+_set_max_force = pymunk.Constraint.max_force.fset  # type: ignore[attr-defined, unused-ignore]
 
 
 @lru_cache(maxsize=None)
@@ -171,9 +171,36 @@ def _die_model(kind: str, ext: float):
 
 
 class _Die:
+    """One die in flight: its pymunk body and shape, its 3-D orientation and
+    the tip state (slots, set in ``Throw._make_die``: building is half a throw)."""
     __slots__ = ("group", "index", "owner", "kind", "hidden", "body", "shape", "orient",
                  "labels", "sym", "ax", "ay", "px", "py", "pa", "settled", "size",
                  "tip_len", "tip_len2", "tip_t", "square", "zone", "dirs", "falling", "prev")
+    group: int
+    index: int
+    owner: int
+    kind: str
+    hidden: bool
+    body: pymunk.Body
+    shape: pymunk.Poly
+    orient: Any
+    labels: Any
+    sym: Any
+    ax: float
+    ay: float
+    px: float
+    py: float
+    pa: float
+    settled: bool
+    size: float
+    tip_len: float
+    tip_len2: float
+    tip_t: float
+    square: bool
+    zone: tuple[float, float, float, float]
+    dirs: Any
+    falling: bool
+    prev: tuple[float, float, float, float, float]
 
     def tilt_state(self):
         """(progress 0..1, tip index) of the tip the die is heading into."""
@@ -387,7 +414,8 @@ class Throw:
                  die_size: float = DIE_SIZE):
         self.request = request
         self.seed = int(seed)
-        self.zones = [tuple(map(float, z)) for z in (zones or default_zones(request))]
+        self.zones: list[tuple[float, float, float, float]] = [
+            (float(x), float(y), float(w), float(h)) for x, y, w, h in (zones or default_zones(request))]
         if len(self.zones) != len(request.groups):
             raise ValueError(f"zones: need one rect per dice group ({len(request.groups)}), "
                              f"got {len(self.zones)}")
@@ -414,14 +442,15 @@ class Throw:
         space.damping = LINEAR_DAMPING
         self.space = space
         self._anchor = space.static_body
-        zone_bits = {}
+        zone_bits: dict[tuple, int] = {}
         for zone in self.zones:
             if zone not in zone_bits:
                 zone_bits[zone] = 1 << (1 + len(zone_bits) % 31)
                 self._add_rail(zone, zone_bits[zone])
         self.dice: list[_Die] = []
-        filters = {}
-        bodies, attached = [], []
+        filters: dict[int, pymunk.ShapeFilter] = {}
+        bodies: list[pymunk.Body] = []
+        attached: list = []
         for gi, (group, zone) in enumerate(zip(self.request.groups, self.zones)):
             starts = self._start_positions(zone, group.count, group.kind, motion)
             bit = zone_bits[zone]
@@ -790,6 +819,7 @@ class Throw:
         """One sweep of the hard stop's separation (one per tick, so a crowded
         table spreads the work over frames); the throw is done after the last."""
         sep = self._separation
+        assert sep is not None, "the hard stop prepared the separation"
         finished = sep.sweep()
         for die, x, y in zip(self.dice, sep.xs, sep.ys):
             die.prev = (die.px, die.py, die.pa, 0.0, 0.0)
@@ -807,7 +837,7 @@ class Throw:
     # --------------------------------------------------------------- results
     def faces(self) -> tuple[tuple[int, ...], ...]:
         """Face on top of every die, per group (like ``RollResult.faces``)."""
-        out = [[] for _ in self.request.groups]
+        out: list[list[int]] = [[] for _ in self.request.groups]
         for die in self.dice:
             out[die.group].append(die.labels[die.orient.top_slot])
         return tuple(tuple(f) for f in out)
