@@ -51,7 +51,36 @@ class BidBrain:
         self.reader = reader
         self.style = style
 
-    # --- values -------------------------------------------------------------------
+    # --- values (public: the post-game coach weighs a human's options with these) ---
+    @staticmethod
+    def call_value(pt: float, G: float) -> float:
+        """Calling a bid that is true with chance ``pt``."""
+        return (1 - pt) * G - pt
+
+    @staticmethod
+    def jinto_value(spot: BidSpot, pe: float, G: float) -> float:
+        """Jinto on a bid that is exactly right with chance ``pe`` (before ``jinto_edge``)."""
+        gain = 1.0 if spot.jinto_gain else 0.0
+        return pe * (gain + G) - (1 - pe)
+
+    def oot_value(self, spot: BidSpot, pt: float) -> float:
+        """Calling out of turn (Roll Call) against waiting (worth 0): a wrong
+        call costs ``oot_cost`` dice (doubled when it would all but end my
+        game) and only the share of bids the player to act lets through counts."""
+        mine = spot.dice[spot.me]
+        cost = float(min(spot.oot_cost, mine))
+        if mine <= spot.oot_cost:
+            cost *= 2.0  # a wrong call would end (or all but end) my game
+        G = rival_value(spot) * (1 - self.style.oot_wait)
+        return (1 - pt) * G - pt * cost
+
+    def bid_score(self, spot: BidSpot, q: int, f: int, G: float) -> tuple[float, float, float]:
+        """``bid_value`` plus the small bonus an opening bid gets for substance."""
+        v, pt, pc = self.bid_value(spot, q, f, G)
+        if spot.current is None:
+            v += 0.02 * q / max(1, spot.total)  # open with substance, not "1 two"
+        return v, pt, pc
+
     def bid_value(self, spot: BidSpot, q: int, f: int, G: float) -> tuple[float, float, float]:
         """(value, chance true, chance the next player calls) of bidding q x f."""
         nxt = spot.next_player
@@ -88,9 +117,7 @@ class BidBrain:
             for q in range(lo, top + 1):
                 if opening and q > lo and spot.plain_chance(q, f) < 0.25:
                     break
-                v, pt, pc = self.bid_value(spot, q, f, G)
-                if opening:
-                    v += 0.02 * q / max(1, spot.total)  # open with substance, not "1 two"
+                v, pt, pc = self.bid_score(spot, q, f, G)
                 if f not in best or v > best[f][0]:
                     best[f] = (v, Bid(q, f), pt, pc)
         return best
@@ -122,14 +149,13 @@ class BidBrain:
             who = spot.name(bidder)
             w = r.model(bidder).w
             if spot.mine(f) < q and spot.can_call():
-                challenges.append(((1 - pt) * G - pt, Call(), Decision("call", q, f, pt),
+                challenges.append((self.call_value(pt, G), Call(), Decision("call", q, f, pt),
                                    f"called {who}'s {bid_text(q, f)}: {pt:.0%} true by my reading "
                                    f"({who} bids honestly {w:.0%} of the time)"))
             if spot.jinto is not None:
                 pe = r.chance_exact(spot, q, f)
                 if pe > 0:
-                    gain = 1.0 if spot.jinto_gain else 0.0
-                    challenges.append((pe * (gain + G) - (1 - pe) - self.style.jinto_edge, spot.jinto, Decision("jinto", q, f, pe),
+                    challenges.append((self.jinto_value(spot, pe, G) - self.style.jinto_edge, spot.jinto, Decision("jinto", q, f, pe),
                                        f"Jinto on {who}'s {bid_text(q, f)}: exactly right {pe:.0%} "
                                        f"by my reading"))
         cands = self.candidates(spot, G)
@@ -165,11 +191,7 @@ class BidBrain:
             return None
         pt = self.reader.chance_true(spot, q, f)
         mine = spot.dice[spot.me]
-        cost = float(min(spot.oot_cost, mine))
-        if mine <= spot.oot_cost:
-            cost *= 2.0  # a wrong call would end (or all but end) my game
-        G = rival_value(spot) * (1 - self.style.oot_wait)
-        if (1 - pt) * G - pt * cost > 0:
+        if self.oot_value(spot, pt) > 0:
             assert spot.bidder is not None  # a current bid has a bidder
             who = spot.name(spot.bidder)
             return spot.oot, Decision("oot", q, f, pt), (

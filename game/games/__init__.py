@@ -115,6 +115,17 @@ def narrator(game_id: str):
         raise
 
 
+def coach_hook(game_id: str):
+    """The game's post-game coach hook (``coach.py`` in its slice: see
+    ``game.core.coach``), or None when the game has none."""
+    try:
+        return importlib.import_module(package_name(game_id) + ".coach")
+    except ModuleNotFoundError as exc:
+        if exc.name and exc.name.startswith(package_name(game_id)):
+            return None
+        raise
+
+
 def rules_markdown(game_id: str) -> str:
     """The player-facing rules text of a game (``RULES.md`` in its package)."""
     path = package_dir(game_id) / "RULES.md"

@@ -114,8 +114,13 @@ class HardAgent(DicedOutAgent):
         self._why = f"marking {number} leaves an expected {options[number]:.1f} points this round"
         return number
 
+    def penalty_chances(self, view: TableView, targets: list[int]) -> dict[int, float]:
+        """Per target, the chance they finish below me if they lose the reroll
+        (public: the coach weighs a person's choice with it)."""
+        return {t: self.threat(view, t) for t in targets}
+
     def penalise(self, view, targets):
-        chances = {t: self.threat(view, t) for t in targets}
+        chances = self.penalty_chances(view, targets)
         target = max(targets, key=lambda t: (chances[t], -t))
         self._why = f"seat {target + 1} has a {100 * chances[target]:.0f}% chance to finish below me"
         return target

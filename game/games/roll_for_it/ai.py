@@ -240,15 +240,20 @@ class HardAgent(RollForItAgent):
         return banked + sum(w * r for w, r in zip(self.focus_weights, rates))
 
     # --- take back ----------------------------------------------------------
-    def start(self, view, legal):
+    def take_back_values(self, view) -> tuple[float, float]:
+        """(expected points per turn keeping the dice on the cards, after a
+        Take Back): the two sides of the Take Back decision (public: the coach)."""
         ctx = self._context(view)
         needs = {s: c[0] for s, c in ctx.items()}
         now = self.position_value(ctx, needs, view.hands[view.me])
+        fresh = {s: view.slots[s].images for s in ctx}
+        return now, self.position_value(ctx, fresh, DICE_PER_PLAYER)
+
+    def start(self, view, legal):
         if TakeBack() not in legal:
             self._why = "rolls all six dice"
             return Roll()
-        fresh = {s: view.slots[s].images for s in ctx}
-        restart = self.position_value(ctx, fresh, DICE_PER_PLAYER)
+        now, restart = self.take_back_values(view)
         if restart > now + self.takeback_margin * abs(now) or Roll() not in legal and restart > now:
             self._why = f"takes back: a fresh start is worth {restart:.2f} pts/turn vs {now:.2f}"
             return TakeBack()
@@ -290,12 +295,18 @@ class HardAgent(RollForItAgent):
             return 1e6
         return self.position_value(ctx, {s: tuple(n) for s, n in needs.items()}, free, banked)
 
-    def place(self, view, legal):
+    def plan_values(self, view) -> list[tuple[tuple, float]]:
+        """Every way to place this roll's dice, ``((face, slot, count), ...)``,
+        with its value (expected points per turn; 1e6 wins the game), in the
+        order Hard tries them (public: the coach weighs a person's placement)."""
         ctx = self._context(view)
         needs = {s: c[0] for s, c in ctx.items()}
+        return [(plan, self._plan_value(view, ctx, needs, plan)) for plan in self._plans(needs, view.rolled)]
+
+    def place(self, view, legal):
+        needs = {s: c[0] for s, c in self._context(view).items()}
         best_plan, best_value = (), None
-        for plan in self._plans(needs, view.rolled):
-            value = self._plan_value(view, ctx, needs, plan)
+        for plan, value in self.plan_values(view):
             if best_value is None or value > best_value + 1e-12:
                 best_plan, best_value = plan, value
         if not best_plan:

@@ -314,6 +314,12 @@ class HardAgent(BonesAgent):
         self.reads: dict = {}        # (opponent, heard bone, fat pot) -> [bone answers, answers]
         self._said = None            # (round, stage, my first-pass call)
         self._pending = None         # (round, stage, opponent, my binding call, fat pot)
+        self.scores: dict | None = None
+        """The last decision's value per legal action, or None when it was a
+        rule with no numbers (the post-game coach reads it)."""
+        self.unit = ""
+        """``"win"`` (P(win the game), heads-up) or ``"bone-dice"`` (expected
+        six-sider dice, a bone worth ``bone_value``)."""
 
     # --- reading the opponent (heads-up) ---------------------------------------
     def reply_bone(self, opp: int, heard: bool, big: bool) -> float:
@@ -343,7 +349,17 @@ class HardAgent(BonesAgent):
 
     def act(self, view, legal):
         self._observe(view)
+        self.scores, self.unit = None, ""
         return super().act(view, legal)
+
+    def adopt(self, action) -> None:
+        """The seat really played ``action`` (a person in the coach's seat):
+        learn the opponent's answer to that call, not to the one I chose."""
+        if isinstance(action, Declare):
+            if self._said is not None:
+                self._said = self._said[:2] + (action.bone,)
+            if self._pending is not None:
+                self._pending = self._pending[:3] + (action.bone,) + self._pending[4:]
 
     def choose_ante(self, view, legal):
         model = heads_up_model(view)
@@ -362,6 +378,7 @@ class HardAgent(BonesAgent):
         scores = {a.bones: model.declare_vs_model(m6 - amt + a.bones, mb - a.bones, o6, ob, first, False, reply)
                   for a in legal}
         best = max(legal, key=lambda a: (round(scores[a.bones], 12), -a.bones))
+        self.scores, self.unit = {a: scores[a.bones] for a in legal}, "win"
         self._why = (f"antes {best.bones} bone{'s' if best.bones != 1 else ''}: "
                      f"{100 * scores[best.bones]:.0f}% to take the game")
         return best
@@ -383,6 +400,7 @@ class HardAgent(BonesAgent):
         pot = pot_value_for(view, me, self.bone_value)
         ev = {kind: roll_value(kind, others, pot, self.bone_value) for kind in (True, False)}
         bone = final[me]
+        self.scores, self.unit = {Declare(k): ev[k] for k in (True, False)}, "bone-dice"
         if bone:
             self._why = f"bone: {ev[True]:+.1f} dice expected vs {ev[False]:+.1f} with a six-sider"
         else:
@@ -413,6 +431,7 @@ class HardAgent(BonesAgent):
                 scores[said] = q * answer(True) + (1 - q) * answer(False)
             said = scores[True] > scores[False] + 1e-12
             self._said = (view.round, view.stage, said)
+            self.scores, self.unit = {Declare(k): scores[k] for k in (False, True)}, "win"
             self._why = f"calls {'bone!' if said else 'no bone'} first to draw the answer it wants"
             return Declare(said)
         if first:
@@ -430,6 +449,7 @@ class HardAgent(BonesAgent):
                 self._read(opp, self._said[2], big, do)
             scores = {dm: model.roll(m6, mb, o6, ob, dm, do, False, loop) for dm in (False, True)}
         bone = scores[True] > scores[False] + 1e-12
+        self.scores, self.unit = {Declare(k): scores[k] for k in (False, True)}, "win"
         if first and opp_chooses:
             self._pending = (view.round, view.stage, opp, bone, big)
         self._why = (f"{'bone' if bone else 'six-sider'}: {100 * scores[bone]:.0f}% to take the game "

@@ -1,0 +1,306 @@
+"""The post-game coach: a finished game's human decisions, each weighed by
+the Hard AI's own evaluation (pure Python, no pygame).
+
+A game is ``(options, seed, actions)``, so the coach replays the record and,
+at every action of the coached seat, asks the game's coach hook
+(``game/games/<pkg>/coach.py``, found through ``games.coach_hook``) for an
+``Advice``: the situation in words, the value of the move made and of the
+best alternatives, in the hook's unit (a ``Scale``).  The hook sees only
+``state.view(seat)`` and the legal actions when it advises, and it learns
+only from the seat's views between decisions (``watch``), exactly what a
+Hard AI sitting in that seat would have seen.  What really happened (the
+dice under the cups, the roll that followed) comes after the decision from
+``hook.aftermath``, which may read the full state and the rest of the game;
+the screen draws it below a rule, as a separate line.
+
+Verdicts compare the move's value with the best option's (the *loss*), with
+thresholds per unit chosen so a "clear mistake" is one a club player would
+wince at (see ``Scale`` and the ``SCALES`` table; documented in README).
+
+A hook module provides ``make_coach(game, seat, names) -> SeatCoach``::
+
+    watch(view)                       # after every action (learning from views)
+    advise(view, legal, action)       # -> Advice | None (None: nothing to weigh)
+    aftermath(before, action, after, rest) -> (label, text)   # full information
+
+``CoachSession`` walks a match a little at a time (``advance(budget)``), so a
+screen can show the first decisions while the rest are still being weighed.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Any, Iterator, Sequence
+
+from .. import games
+from .protocol import CHANCE, Action
+
+VERDICTS = ("good", "fine", "questionable", "mistake")
+VERDICT_LABELS = {"good": "Good", "fine": "Fine", "questionable": "Questionable", "mistake": "Clear mistake"}
+
+
+@dataclass(frozen=True)
+class Scale:
+    """How a hook's values compare.  Higher values are better.  ``loss`` is
+    best minus made, or, when ``relative``, that as a fraction of the best
+    value's size.  Up to ``good`` the move was (about) the best, up to
+    ``fine`` a defensible alternative, up to ``questionable`` it gave away
+    something real; beyond it is a clear mistake."""
+    unit: str
+    good: float
+    fine: float
+    questionable: float
+    relative: bool = False
+
+    def loss(self, made: float, best: float) -> float:
+        gap = max(0.0, best - made)
+        if self.relative:
+            return gap / max(abs(best), 0.05)
+        return gap
+
+    def verdict(self, made: float, best: float) -> str:
+        loss = self.loss(made, best)
+        if loss <= self.good + 1e-9:
+            return "good"
+        if loss <= self.fine:
+            return "fine"
+        if loss <= self.questionable:
+            return "questionable"
+        return "mistake"
+
+
+SCALES = {
+    # expected dice won/lost (a lost die -1; the bidding games)
+    "dice": Scale("dice", 0.05, 0.15, 0.35),
+    # chance to win the game (Roll the Bones heads-up): percentage points
+    "win": Scale("chance to win", 0.005, 0.02, 0.05),
+    # expected dice in six-sider units, a bone worth ten (Roll the Bones, 4+ players)
+    "bone-dice": Scale("dice", 0.1, 0.5, 1.5),
+    # expected points per turn (Roll For It!): share of the best plan's rate
+    "rate": Scale("points per turn", 0.03, 0.10, 0.25, relative=True),
+    # expected round score from the exact solver (Diced Out): points (values are -score)
+    "points": Scale("points", 0.05, 0.3, 1.0),
+    # chance a choice works out (Diced Out's penalty target): percentage points
+    "chance": Scale("chance", 0.01, 0.05, 0.15),
+}
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One option at a decision: ``text`` as a player says it ("three 5s",
+    "Call"), its ``value`` on the advice's scale, and ``odds`` in words
+    ("61% true", "72% right"; may be empty) with its number in ``chance``."""
+    key: Any
+    text: str
+    value: float
+    odds: str = ""
+    chance: float | None = None    # the probability behind ``odds``, when there is one
+
+    def words(self) -> str:
+        return f"{self.text} ({self.odds})" if self.odds else self.text
+
+
+@dataclass(frozen=True)
+class Advice:
+    """The decision part of a coach entry: a function of the seat's view only."""
+    kind: str                      # noun of the move: "bid", "call", "Jinto", "bone call" ...
+    situation: str                 # what the seat saw, in words
+    move: str                      # "You bid four 5s"
+    made: Choice
+    options: tuple[Choice, ...]    # every option weighed, best first (the made one included)
+    scale: Scale
+    note: str = ""                 # one more line (e.g. the AI's rule when there are no odds)
+    forced_verdict: str = ""       # a hook's verdict when there are no numbers to compare
+
+    @property
+    def best(self) -> Choice:
+        return self.options[0] if self.options else self.made
+
+    @property
+    def loss(self) -> float:
+        return self.scale.loss(self.made.value, self.best.value)
+
+    @property
+    def verdict(self) -> str:
+        return self.forced_verdict or self.scale.verdict(self.made.value, self.best.value)
+
+    def alternatives(self, count: int = 2) -> list[Choice]:
+        """The best options other than the one made."""
+        return [c for c in self.options if c.key != self.made.key][:count]
+
+    def sentence(self) -> str:
+        """"You bid four 5s: 38% true given your dice. Best: three 5s (61% true) or Call (72% right)." """
+        head = self.move + (f": {self.made.odds}" if self.made.odds else "") + "."
+        alts = self.alternatives()
+        if not alts:
+            return head
+        if self.best.key == self.made.key:
+            return head + " That was the best option; next: " + " or ".join(c.words() for c in alts) + "."
+        better = [c for c in alts if c.value > self.made.value + 1e-12] or alts
+        return head + " Best: " + " or ".join(c.words() for c in better) + "."
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One coached decision: the advice, then (separately) what really happened."""
+    number: int                    # 1-based among the seat's coached decisions
+    index: int                     # position of the action in the game's log
+    seat: int
+    heading: str                   # "Round 3 · Palifico"
+    advice: Advice
+    after_label: str               # "What was really under the cups" / "What happened next"
+    after_text: str
+
+    @property
+    def verdict(self) -> str:
+        return self.advice.verdict
+
+
+def play_on(state, rest, stop, limit: int = 2000):
+    """For ``aftermath``: apply the game's next actions from ``rest`` until
+    ``stop(state)``; the state where it stopped, or None if the game ended first."""
+    for n, (player, action) in enumerate(rest):
+        if n >= limit:
+            break
+        state = state.apply(player, action)
+        if stop(state):
+            return state
+    return None
+
+
+def human_seats(match) -> list[int]:
+    """Seats a person played (the coach has nothing to say to an AI)."""
+    return [i for i, s in enumerate(match.seats) if not s.is_ai]
+
+
+def has_coach(game_id: str) -> bool:
+    return games.coach_hook(game_id) is not None
+
+
+def walk(match, seat: int) -> Iterator[Entry]:
+    """Yield the coach entries of ``seat`` in ``match`` (its logged history),
+    one decision at a time; the game is replayed from a fresh state."""
+    hook = games.coach_hook(match.game_id)
+    if hook is None:
+        return
+    game = match.game
+    names = tuple(s.name for s in match.seats)
+    coach = hook.make_coach(game, seat, names)
+    narrator = games.narrator(match.game_id)
+    history = list(match.history)
+    state = game.new_initial_state()
+    coach.watch(state.view(seat))
+    number = 0
+    for i, (player, action) in enumerate(history):
+        advice = None
+        if player == seat and player != CHANCE:
+            advice = coach.advise(state.view(seat), state.legal_actions(seat), action)
+        after = state.apply(player, action)
+        if advice is not None:
+            number += 1
+            heading = narrator.round_title(state) if narrator is not None and hasattr(narrator, "round_title") else ""
+            label, text = coach.aftermath(state, action, after, iter(history[i + 1:]))
+            yield Entry(number, i, seat, heading, advice, label, text)
+        state = after
+        coach.watch(state.view(seat))
+
+
+# --------------------------------------------------------------------------
+# Summary line
+# --------------------------------------------------------------------------
+
+def _plural(n: int, noun: str) -> str:
+    if n == 1:
+        return noun
+    if noun.endswith("y") and not noun.endswith(("ay", "ey", "oy")):
+        return noun[:-1] + "ies"
+    return noun + ("es" if noun.endswith(("s", "sh", "ch")) else "s")
+
+
+def summary(entries: Sequence[Entry], limit: int = 3) -> str:
+    """"3 good calls, 1 costly Jinto": the most frequent good kinds, then
+    every kind with a clear mistake, then the questionable ones in one count."""
+    if not entries:
+        return "No decisions to review"
+    good: dict[str, int] = {}
+    bad: dict[str, int] = {}
+    doubtful = 0
+    for e in entries:
+        v = e.verdict
+        if v in ("good", "fine"):
+            good[e.advice.kind] = good.get(e.advice.kind, 0) + 1
+        elif v == "mistake":
+            bad[e.advice.kind] = bad.get(e.advice.kind, 0) + 1
+        else:
+            doubtful += 1
+    parts = [f"{n} good {_plural(n, k)}" for k, n in sorted(good.items(), key=lambda kv: -kv[1])][:limit]
+    parts += [f"{n} costly {_plural(n, k)}" for k, n in sorted(bad.items(), key=lambda kv: -kv[1])]
+    if doubtful:
+        parts.append(f"{doubtful} questionable")
+    return ", ".join(parts)
+
+
+def tally(entries: Sequence[Entry]) -> dict[str, int]:
+    out = {v: 0 for v in VERDICTS}
+    for e in entries:
+        out[e.verdict] += 1
+    return out
+
+
+# --------------------------------------------------------------------------
+# A walk done a little at a time (for screens)
+# --------------------------------------------------------------------------
+
+@dataclass
+class CoachSession:
+    """The coach of one seat, computed lazily: ``advance(budget)`` weighs at
+    least one more decision and goes on until ``budget`` seconds have passed
+    (a screen calls it once a frame), ``done`` once the game is walked."""
+    match: Any
+    seat: int
+    entries: list[Entry] = field(default_factory=list)
+    done: bool = False
+    error: str = ""
+    _walk: Iterator[Entry] | None = None
+
+    def __post_init__(self):
+        self._walk = walk(self.match, self.seat)
+
+    @property
+    def name(self) -> str:
+        return self.match.seats[self.seat].name
+
+    def advance(self, budget: float = 0.008) -> bool:
+        """Weigh decisions for about ``budget`` seconds; True if something new came."""
+        if self.done or self._walk is None:
+            return False
+        start = time.perf_counter()
+        grew = False
+        while True:
+            try:
+                self.entries.append(next(self._walk))
+                grew = True
+            except StopIteration:
+                self.done = True
+                break
+            except Exception as exc:  # a damaged record or a hook bug: the coach stops, the game does not
+                self.done = True
+                self.error = f"the coach stopped early ({type(exc).__name__}: {str(exc)[:80]})"
+                break
+            if time.perf_counter() - start >= budget:
+                break
+        return grew
+
+    def finish(self) -> "CoachSession":
+        """Weigh everything now (tests, the bench)."""
+        while not self.done:
+            self.advance(1.0)
+        return self
+
+    def summary(self) -> str:
+        return summary(self.entries)
+
+
+def coach_actions(history: Sequence[tuple[int, Action]], seat: int) -> int:
+    """How many actions the seat took (an upper bound of its coach entries)."""
+    return sum(1 for p, _a in history if p == seat)

@@ -1,0 +1,128 @@
+"""Roll For It!'s post-game coach hook (see ``game.core.coach``): each
+placement (or keeping the rest) and each Take Back decision, weighed by the
+Hard AI's own evaluation (``ai.HardAgent``: expected points per turn).
+
+A placement is valued as the best whole plan for the roll that starts with
+it (``HardAgent.plan_values``: the other dice placed as well as possible),
+keeping the rest as the plan that places nothing more; Take Back as a fresh
+start with six dice against the dice left on the cards
+(``HardAgent.take_back_values``).  Hard's own margin before it takes back is
+a habit, not a value, so the coach compares the two values as they are.
+Moves where every option is worth the same (a die that fits one card only,
+and keeping it is no better) are not listed.  Everything is public except
+the deck, which the view does not show."""
+from __future__ import annotations
+
+import random
+
+from ...core.coach import SCALES, Advice, Choice, play_on
+from .ai import HardAgent
+from .rules import KeepRest, Pass, Place, Roll, TakeBack, card
+
+WIN = 1e5
+
+
+def _rate(value: float) -> str:
+    return "wins the game" if value >= WIN else f"{value:.2f} points a turn"
+
+
+class RollForItCoach:
+    def __init__(self, game, seat: int, names):
+        self.seat = seat
+        self.names = tuple(names)
+        self.agent = HardAgent(seat, random.Random(0))
+
+    def watch(self, view) -> None:
+        """Hard reads each position afresh: nothing to learn between decisions."""
+
+    def who(self, p: int) -> str:
+        return "You" if p == self.seat else self.names[p]
+
+    def situation(self, view) -> str:
+        me = view.me
+        rivals = [p for p in range(view.num_players) if p != me]
+        lead = max(rivals, key=lambda p: view.scores[p]) if rivals else None
+        text = f"You had {view.scores[me]} of {view.target} points"
+        if lead is not None:
+            text += f" ({self.names[lead]} {view.scores[lead]})"
+        if view.phase == "place":
+            text += f"; you rolled {' '.join(map(str, sorted(view.rolled)))}."
+        else:
+            text += f"; {view.hands[me]} dice in hand, {6 - view.hands[me]} on cards."
+        cards = []
+        for s, c in enumerate(view.slots):
+            if c is None:
+                continue
+            need = view.needed(s, me)
+            have = len(c.images) - len(need)
+            cards.append(f"{c.points} pts [{' '.join(map(str, c.images))}]" + (f" {have} covered" if have else ""))
+        return text + " Cards: " + ", ".join(cards) + "."
+
+    def advise(self, view, legal, action) -> Advice | None:
+        agent = self.agent
+        if isinstance(action, (Place, KeepRest)) and view.phase == "place":
+            plans = agent.plan_values(view)
+            if not plans:
+                return None
+            options: list[Choice] = []
+            keep = max((v for plan, v in plans if not plan), default=None)
+            if keep is not None and KeepRest() in legal:
+                options.append(Choice(KeepRest(), "Keep the rest", keep, _rate(keep)))
+            for a in legal:
+                if not isinstance(a, Place):
+                    continue
+                slot = view.slot_of(a.card)
+                best = max((v for plan, v in plans if any(f == a.face and s == slot for f, s, _k in plan)),
+                           default=None)
+                if best is not None:
+                    c = card(a.card)
+                    options.append(Choice(a, f"a {a.face} on the {c.points}-point card", best, _rate(best)))
+            options.sort(key=lambda c: -c.value)
+            made = next((c for c in options if c.key == action), None)
+            if made is None or len(options) < 2 or options[0].value - options[-1].value < 1e-9:
+                return None
+            if isinstance(action, Place):
+                c = card(action.card)
+                move = f"You placed a {action.face} on the {c.points}-point card"
+                kind = "placement"
+            else:
+                move, kind = "You kept the rest", "placement"
+            return Advice(kind, self.situation(view), move, made, tuple(options), SCALES["rate"])
+        if isinstance(action, (Roll, Pass, TakeBack)) and TakeBack() in legal:
+            now, restart = agent.take_back_values(view)
+            stay = next((a for a in (Roll(), Pass()) if a in legal), None)
+            if stay is None:
+                return None
+            options = sorted([Choice(TakeBack(), "Take Back", restart, _rate(restart)),
+                              Choice(stay, "Keep the dice on the cards", now, _rate(now))],
+                             key=lambda c: -c.value)
+            made = next((c for c in options if c.key == action), None)
+            if made is None:
+                return None
+            move = "You took back all your dice" if isinstance(action, TakeBack) else \
+                "You kept your dice on the cards"
+            return Advice("Take Back choice", self.situation(view), move, made, tuple(options), SCALES["rate"])
+        return None
+
+    def aftermath(self, before, action, after, rest) -> tuple[str, str]:
+        label = "What happened next"
+        seat = self.seat
+        gone = {"left": False}
+
+        def stop(s):
+            if s.is_terminal():
+                return True
+            if s.turn_player() != seat:
+                gone["left"] = True
+            return gone["left"] and s.phase == "place" and s.turn_player() == seat and bool(s.rolled)
+        later = after if after.is_terminal() else play_on(after, rest, stop)
+        if later is None:
+            return label, "The game ended before your next roll."
+        scores = ", ".join(f"{self.who(p)} {later.scores[p]}" for p in range(later.n))
+        if later.is_terminal():
+            return label, f"The game ended. Final scores: {scores}."
+        return label, f"Your next roll: {' '.join(map(str, sorted(later.rolled)))}. Scores then: {scores}."
+
+
+def make_coach(game, seat: int, names) -> RollForItCoach:
+    return RollForItCoach(game, seat, names)
