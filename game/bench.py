@@ -22,6 +22,7 @@ PROVIDERS = {
     "ai-roll-for-it": "game.games.roll_for_it.bench:bench_ai",
     "ai-diced-out": "game.games.diced_out.bench:bench_ai",
     "autosave": "game.core.bench:bench_autosave",
+    "coach": "game.core.coach:bench_coach",
     "idle": "game.scenes.idle_bench:bench_idle",
     "tables": "game.scenes.tables_bench:bench_tables",
     "startup": "game.smoke:bench_startup",

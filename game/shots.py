@@ -199,7 +199,49 @@ for _name, _builder in (("title", _title), ("setup", _setup), ("settings", _sett
                         ("hotseat-peek", lambda app, ctx: _hotseat(app, ctx, True))):
     register_shot(_name, _builder)
 
-NEEDS_BUILT_GAME = {"table", "pause", "results", "replay", "log", "call-window", "crash", "hotseat", "hotseat-peek"}
+
+
+def _coached_match(ctx):
+    """A real finished game (played by the AI, seat 0 at Normal) reviewed as
+    if a person had played seat 0."""
+    from .core.match import Match, Seat
+    from .scenes.setup import make_dice
+    seats = ctx.seats(0)
+    seats[0] = Seat("You", "ai", "normal")
+    match = Match(ctx.game_id, seats, None, ctx.seed, make_dice())
+    match.play_out()
+    match.seats[0] = Seat("You", "human")
+    return match
+
+
+def _coach(app, ctx):
+    """The coach on its most instructive decision (a mistake if there is one)."""
+    from .scenes.coach import CoachScene
+    scene = CoachScene(app, _coached_match(ctx))
+    if scene.session is not None:
+        entries = scene.session.finish().entries
+        rank = {"mistake": 0, "questionable": 1, "fine": 2, "good": 3}
+        if entries:
+            scene.index = min(range(len(entries)), key=lambda i: (rank[entries[i].verdict], i))
+    return scene
+
+
+def _coach_results(app, ctx):
+    """The results screen with its coach line filled in."""
+    from .scenes.results import ResultsScene
+    scene = ResultsScene(app, _coached_match(ctx))
+    scene.enter()
+    for session in scene.coach_sessions:
+        session.finish()
+    scene.rebuild()
+    return scene
+
+
+register_shot("coach", _coach)
+register_shot("coach-results", _coach_results)
+
+NEEDS_BUILT_GAME = {"table", "pause", "results", "replay", "log", "call-window", "crash", "hotseat", "hotseat-peek",
+                    "coach", "coach-results"}
 
 
 def default_game() -> str:

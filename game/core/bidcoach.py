@@ -112,7 +112,6 @@ class BidCoach:
         whose = f"{who}'s" if who != "your" else "your own"
         if type(action) is Bid:
             kind, move = "bid", f"You bid {self.words(action.quantity, action.face)}"
-            made = Choice(made.key, made.text, made.value, made.odds + " given your dice and the bids", made.chance)
         elif action == spot.oot:
             assert cur is not None
             kind, move = "out-of-turn call", f"You called {whose} {self.words(*cur)} out of turn"
@@ -122,7 +121,8 @@ class BidCoach:
         else:
             assert cur is not None
             kind, move = "Jinto", f"You said Jinto on {whose} {self.words(*cur)}"
-        return Advice(kind, self.situation(spot), move, made, tuple(options), SCALES["dice"])
+        return Advice(kind, self.situation(spot), move, made, tuple(options), SCALES["dice"],
+                      context=" given your dice and the bids" if kind == "bid" else "")
 
     # --- after the decision: what was under the cups -------------------------------------
     def aftermath(self, before, action, after, rest) -> tuple[str, str]:

@@ -110,6 +110,7 @@ class Advice:
     options: tuple[Choice, ...]    # every option weighed, best first (the made one included)
     scale: Scale
     note: str = ""                 # one more line (e.g. the AI's rule when there are no odds)
+    context: str = ""              # what the made move's odds are based on (" given your dice and the bids")
     forced_verdict: str = ""       # a hook's verdict when there are no numbers to compare
 
     @property
@@ -128,9 +129,13 @@ class Advice:
         """The best options other than the one made."""
         return [c for c in self.options if c.key != self.made.key][:count]
 
+    def headline(self) -> str:
+        """"You bid four fives: 38% true given your dice and the bids"."""
+        return self.move + (f": {self.made.odds}{self.context}" if self.made.odds else "")
+
     def sentence(self) -> str:
-        """"You bid four 5s: 38% true given your dice. Best: three 5s (61% true) or Call (72% right)." """
-        head = self.move + (f": {self.made.odds}" if self.made.odds else "") + "."
+        """"You bid four fives: 38% true given your dice and the bids. Best: three fives (61% true) or Call (72% right)." """
+        head = self.headline() + "."
         alts = self.alternatives()
         if not alts:
             return head
@@ -304,3 +309,31 @@ class CoachSession:
 def coach_actions(history: Sequence[tuple[int, Action]], seat: int) -> int:
     """How many actions the seat took (an upper bound of its coach entries)."""
     return sum(1 for p, _a in history if p == seat)
+
+
+def bench_coach(quick: bool) -> dict:
+    """``python -m game bench --only coach``: CPU time (``process_time``) to
+    weigh every decision of one person in the longest game we ship, Liar's
+    Dice at 20 seats (10 with ``--quick``) with 5 dice each, the person in
+    seat 0 (their moves played by the Normal AI), and the slowest single
+    decision (what one frame of the coach screen may cost)."""
+    from .match import Match, Seat
+    seats = 10 if quick else 20
+    levels = ("hard", "normal", "easy")
+    match = Match("liars-dice", [Seat("You", "ai", "normal")]
+                  + [Seat(f"AI {i}", "ai", levels[i % 3]) for i in range(1, seats)],
+                  {"starting_dice": 5}, 11)
+    match.play_out()
+    match.seats[0] = Seat("You", "human")
+    steps = []
+    session = CoachSession(match, 0)
+    start = time.process_time()
+    while not session.done:
+        t0 = time.process_time()
+        session.advance(0.0)
+        steps.append((time.process_time() - t0) * 1000.0)
+    total = (time.process_time() - start) * 1000.0
+    steps.sort()
+    return {"seats": seats, "moves": len(match.history), "decisions": len(session.entries),
+            "total_cpu_ms": round(total, 1), "per_decision_cpu_ms_p50": round(steps[len(steps) // 2], 2),
+            "per_decision_cpu_ms_max": round(steps[-1], 2)}

@@ -48,8 +48,9 @@ class ReplayListScene(MenuScene):
         self.ui.add(Panel((240, 140, 800, 480)))
         shown = self.files[self.first:self.first + ROWS]
         for i, path in enumerate(shown):
-            self.ui.add(Button((280, 170 + i * 54, 720, 46), _describe(path),
+            self.ui.add(Button((280, 170 + i * 54, 600, 46), _describe(path),
                                lambda p=path: self.open(p), size=18))
+            self.ui.add(Button((890, 170 + i * 54, 110, 46), "Coach", lambda p=path: self.coach(p), size=18))
         if not self.files:
             from ..ui.widgets import Label
             self.ui.add(Label((CENTRE_X, 360), "No finished games yet.", 22, th.INK, anchor="center", style="italic"))
@@ -61,6 +62,22 @@ class ReplayListScene(MenuScene):
     def page(self, step: int) -> None:
         self.first = max(0, min(len(self.files) - 1, self.first + step))
         self.rebuild()
+
+    def coach(self, path) -> None:
+        """The post-game coach of a saved game (for each person who played it)."""
+        from .coach import CoachScene, sessions_for
+        try:
+            match = saves.load_match(Path(path))
+        except (UserFileError, RecordError) as exc:
+            self.app.toast(str(exc))
+            return
+        except Exception as exc:  # a rules error on a doctored log
+            self.app.toast(f"{Path(path).name}: cannot be replayed ({exc})")
+            return
+        if not sessions_for(match):
+            self.app.toast("Nobody played this game by hand: there is nothing to coach.")
+            return
+        self.app.push(CoachScene(self.app, match))
 
     def open(self, path) -> None:
         error = self.app.nav.replay(path)

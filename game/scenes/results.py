@@ -36,10 +36,19 @@ class ResultsScene(MenuScene):
 
     def update(self, dt: float) -> None:
         self.age += dt
+        if getattr(self, "coach_line", None) is not None and not self.coach_line.done:
+            self.coach_line.advance()  # the coach's summary, weighed a few ms a frame
+
+    def is_idle(self) -> bool:
+        line = getattr(self, "coach_line", None)
+        return super().is_idle() and (line is None or line.done)
 
     def handle_event(self, event) -> None:
         import pygame
         if event.type == pygame.KEYDOWN and self.age < KEY_GUARD_SECONDS:
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_c and getattr(self, "coach_line", None):
+            self.coach_line.open()
             return
         super().handle_event(event)
 
@@ -51,6 +60,12 @@ class ResultsScene(MenuScene):
         for i, (text, action, primary) in enumerate(items):
             self.ui.add(Button((x0 + i * (w + gap), 620, w, 54), text, action, primary=primary,
                                enabled=text != "Watch replay" or self.replay_path is not None))
+        from .coach import CoachLine, sessions_for   # the post-game coach's one line (C opens it)
+        if not hasattr(self, "coach_sessions"):
+            self.coach_sessions = sessions_for(self.match)
+        line_y = 570 if self.panel_rect().bottom < 556 else 682
+        self.coach_line = self.ui.add(CoachLine(self.app, self.match, (320, line_y, 640, 36), self.coach_sessions)) \
+            if self.coach_sessions else None
 
     ROW_H = 44
     MAX_ROWS = 10

@@ -1,0 +1,357 @@
+"""The post-game coach screen, and the one-line summary the results screen shows.
+
+Steps through one person's decisions (Left/Right, the mouse wheel, the
+Previous/Next buttons, or a click on the timeline of dots): what they could
+see, the move made with its odds, the best alternatives as the Hard AI
+values them, a verdict badge, and, under a rule, what really happened.  The
+decisions are weighed lazily (``CoachSession.advance`` a few milliseconds a
+frame), so the screen opens at once even after a 20-seat game.
+
+Several people at one screen (hot seat): each has their own coach; choosing
+another person passes the screen through the curtain first, and a decision
+part only ever shows the coached person's own dice (``game.core.coach``)."""
+from __future__ import annotations
+
+import pygame
+
+from .. import games
+from ..core.coach import VERDICT_LABELS, VERDICTS, CoachSession, human_seats, tally
+from ..ui import pictures
+from ..ui import theme as th
+from ..ui.widgets import Button
+from .base import MenuScene
+
+FRAME_BUDGET = 0.006
+"""Seconds of weighing per frame while the coach or the results line is open."""
+
+VERDICT_COLOURS = {
+    "good": (46, 125, 60), "fine": (52, 104, 150), "questionable": (196, 120, 24), "mistake": (170, 38, 30)}
+VERDICT_MARKS = {"good": "", "fine": "~", "questionable": "?", "mistake": "!"}
+"""Drawn beside the label so a verdict never rests on colour alone (good gets a drawn tick)."""
+
+
+def sessions_for(match) -> list[CoachSession]:
+    """A coach per person who played (none for an all-AI game or a game without a hook)."""
+    if games.coach_hook(match.game_id) is None:
+        return []
+    return [CoachSession(match, seat) for seat in human_seats(match)]
+
+
+class CoachLine(Button):
+    """The results screen's one line ("Coach: 3 good calls, 1 costly Jinto"):
+    fills in while the decisions are weighed; Enter, a click or C opens the coach."""
+
+    def __init__(self, app, match, rect, sessions: list[CoachSession] | None = None):
+        super().__init__(rect, "", self.open, size=18)
+        self.app = app
+        self.match = match
+        self.sessions = sessions if sessions is not None else sessions_for(match)
+        self.refresh()
+
+    def advance(self, budget: float = FRAME_BUDGET) -> None:
+        for s in self.sessions:
+            if not s.done:
+                s.advance(budget)
+                break
+        self.refresh()
+
+    @property
+    def done(self) -> bool:
+        return all(s.done for s in self.sessions)
+
+    def refresh(self) -> None:
+        if not self.sessions:
+            self.text = ""
+        elif len(self.sessions) > 1:
+            self.text = "Coach: review " + ", ".join(s.name for s in self.sessions) + "  \u203a"
+        elif not self.done:
+            self.text = f"Coach: weighing your decisions ({len(self.sessions[0].entries)} so far)\u2026"
+        else:
+            self.text = "Coach: " + self.sessions[0].summary() + "  \u203a"
+
+    def open(self) -> None:
+        self.app.push(CoachScene(self.app, self.match, self.sessions))
+
+
+class CoachScene(MenuScene):
+    name = "coach"
+
+    def __init__(self, app, match, sessions: list[CoachSession] | None = None, seat: int | None = None):
+        super().__init__(app)
+        self.match = match
+        self.sessions = sessions if sessions is not None else sessions_for(match)
+        self.current = 0
+        self.index = 0
+        self.revealed = len(self.sessions) <= 1   # several people: pick one, behind the curtain
+        if seat is not None:
+            self.current = next((i for i, s in enumerate(self.sessions) if s.seat == seat), 0)
+            self.revealed = True
+        info = games.game_info(match.game_id)
+        self.title = "Coach"
+        self.subtitle = f"{info.title}  \u00b7  seed {match.seed}"
+
+    # --- state --------------------------------------------------------------
+    @property
+    def session(self) -> CoachSession | None:
+        return self.sessions[self.current] if self.sessions else None
+
+    def entry(self):
+        s = self.session
+        if s is None or not 0 <= self.index < len(s.entries):
+            return None
+        return s.entries[self.index]
+
+    def update(self, dt: float) -> None:
+        s = self.session
+        if s is not None and self.revealed and not s.done:
+            before = len(s.entries)
+            s.advance(FRAME_BUDGET)
+            if before == 0 and s.entries:
+                self.rebuild()
+            elif s.done:
+                self.rebuild()
+
+    def is_idle(self) -> bool:
+        s = self.session
+        return s is None or s.done or not self.revealed
+
+    def step(self, delta: int) -> None:
+        s = self.session
+        if s is None or not self.revealed:
+            return
+        last = len(s.entries) - 1 if s.done else len(s.entries)
+        self.index = max(0, min(max(0, last), self.index + delta))
+        self.rebuild()
+
+    def choose(self, i: int) -> None:
+        """Coach another person: the screen passes through the curtain first."""
+        if not 0 <= i < len(self.sessions):
+            return
+        seat = self.sessions[i].seat
+
+        def reveal():
+            self.current, self.index, self.revealed = i, 0, True
+            self.rebuild()
+        self.revealed = False
+        self.rebuild()
+        self.app.nav.curtain(self.match.seats[seat].name, reveal, seat=seat)
+
+    # --- widgets -------------------------------------------------------------
+    def build(self) -> None:
+        if len(self.sessions) > 1:
+            w = min(200, 900 // len(self.sessions))
+            x0 = 640 - (w * len(self.sessions) + 10 * (len(self.sessions) - 1)) // 2
+            for i, s in enumerate(self.sessions):
+                self.ui.add(Button((x0 + i * (w + 10), 118, w, 36), s.name, lambda i=i: self.choose(i), size=16,
+                                   primary=self.revealed and i == self.current))
+        s = self.session
+        can_step = s is not None and self.revealed
+        last = (len(s.entries) - 1 if s.done else len(s.entries)) if s is not None else 0
+        self.ui.add(Button((330, 656, 180, 48), "\u2039 Previous", lambda: self.step(-1),
+                           enabled=can_step and self.index > 0))
+        self.ui.add(Button((550, 656, 180, 48), "Back", self.back, primary=True))
+        self.ui.add(Button((770, 656, 180, 48), "Next \u203a", lambda: self.step(1),
+                           enabled=can_step and self.index < last))
+        self.ui.focus_index = len(self.ui.widgets) - 1 if can_step and self.index < last else len(self.ui.widgets) - 2
+
+    def handle_event(self, event) -> None:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+            self.step(-1 if event.key == pygame.K_LEFT else 1)
+            return
+        if event.type == pygame.MOUSEWHEEL:
+            self.step(-1 if event.y > 0 else 1)
+            return
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 3):
+            hit = self._dot_at(event.pos)
+            if hit is not None:
+                self.index = hit
+                self.rebuild()
+                return
+            if event.button == 3:
+                self.step(-1)
+                return
+        super().handle_event(event)
+
+    # --- drawing -------------------------------------------------------------------
+    def _dots(self):
+        """Timeline of decisions: (rect, index) of each dot."""
+        s = self.session
+        if s is None or not s.entries:
+            return []
+        n = len(s.entries)
+        width = 900
+        gap = min(22, width / max(1, n))
+        r = max(3, min(7, int(gap / 2) - 1))
+        x0 = 640 - gap * (n - 1) / 2
+        y = 196
+        return [(pygame.Rect(int(x0 + i * gap) - r, y - r, 2 * r, 2 * r), i) for i in range(n)]
+
+    def _dot_at(self, pos):
+        for rect, i in self._dots():
+            if rect.inflate(6, 10).collidepoint(pos):
+                return i
+        return None
+
+    def draw_heading(self, canvas, y: int = 22) -> None:
+        th.draw_text(canvas, self.theme, self.title, (640, y), 46, th.BRASS_LIGHT, style="display",
+                     anchor="midtop", shadow=3)
+        th.draw_text(canvas, self.theme, self.subtitle, (640, y + 58), 18, th.CREAM_DIM, style="italic",
+                     anchor="midtop", shadow=2)
+
+    def draw_content(self, canvas) -> None:
+        s = self.session
+        if s is None:
+            self._message(canvas, "Nobody played this game by hand: there is nothing to coach.")
+            return
+        if not self.revealed:
+            self._message(canvas, "Choose whose decisions to review. Each player's review shows only "
+                                  "their own dice; the screen passes through the curtain first.")
+            return
+        self._summary_bar(canvas, s)
+        entry = self.entry()
+        card = pygame.Rect(150, 230, 980, 412)
+        th.panel(canvas, card)
+        pygame.draw.rect(canvas, th.BRASS_DARK, card.inflate(-14, -14), 1, border_radius=10)
+        if entry is None:
+            if s.error:
+                text = f"Sorry: {s.error}."
+            elif s.done:
+                text = "No decisions of yours to weigh in this game (forced moves are not listed)."
+            else:
+                text = f"Weighing your decisions\u2026 ({len(s.entries)} so far)"
+            th.draw_text(canvas, self.theme, text, card.center, 22, th.INK, style="italic", anchor="center")
+            return
+        self._entry(canvas, card, entry, len(s.entries), s.done)
+
+    def _message(self, canvas, text: str) -> None:
+        card = pygame.Rect(240, 250, 800, 200)
+        th.panel(canvas, card)
+        font = self.theme.font(22, style="italic")
+        lines = th.wrap_text(font, text, card.w - 80)
+        y = card.centery - len(lines) * 15
+        for line in lines:
+            th.draw_text(canvas, self.theme, line, (card.centerx, y), 22, th.INK, style="italic", anchor="midtop")
+            y += 30
+
+    def _summary_bar(self, canvas, s: CoachSession) -> None:
+        many = len(self.sessions) > 1
+        bar = pygame.Rect(150, 160, 980, 58) if many else pygame.Rect(150, 112, 980, 106)
+        th.wood_board(canvas, bar, radius=12, studs=False)
+        counts = tally(s.entries)
+        x = bar.x + 26
+        cy = bar.y + 24 if not many else bar.y + 20
+        who = "Your decisions" if len(self.sessions) <= 1 else f"{s.name}'s decisions"
+        th.draw_text(canvas, self.theme, who, (x, cy), 20, th.BRASS_LIGHT, bold=True, anchor="midleft")
+        x = bar.x + 240
+        for v in VERDICTS:
+            r = self._chip(canvas, (x, cy), f"{counts[v]}  {VERDICT_LABELS[v]}", VERDICT_COLOURS[v], 16)
+            x = r.right + 12
+        status = s.summary() if s.done else f"weighing\u2026 {len(s.entries)} so far"
+        if many:
+            th.draw_text(canvas, self.theme, status, (bar.right - 24, cy), 15, th.CREAM_DIM, style="italic",
+                         anchor="midright")
+        else:
+            th.draw_text(canvas, self.theme, status, (bar.x + 26, cy + 30), 16, th.CREAM_DIM, style="italic",
+                         anchor="midleft")
+        if len(self.sessions) <= 1:
+            for rect, i in self._dots():
+                v = s.entries[i].verdict
+                colour = VERDICT_COLOURS[v]
+                if i == self.index:
+                    pygame.draw.circle(canvas, th.BRASS_LIGHT, rect.center, rect.w // 2 + 4)
+                pygame.draw.circle(canvas, colour, rect.center, rect.w // 2)
+                pygame.draw.circle(canvas, th.WOOD_DARK, rect.center, rect.w // 2, 1)
+
+    def _chip(self, canvas, center_left, text, colour, size=16, *, pad=10, height=28) -> pygame.Rect:
+        surf = self.theme.text(text, size, th.CREAM, bold=True)
+        rect = pygame.Rect(0, 0, surf.get_width() + 2 * pad, height)
+        rect.midleft = (int(center_left[0]), int(center_left[1]))
+        pygame.draw.rect(canvas, th.WOOD_DARK, rect.move(0, 2), border_radius=height // 2)
+        pygame.draw.rect(canvas, colour, rect, border_radius=height // 2)
+        pygame.draw.rect(canvas, tuple(min(255, c + 60) for c in colour), rect, 1, border_radius=height // 2)
+        canvas.blit(surf, surf.get_rect(center=rect.center))
+        return rect
+
+    def _wrapped(self, canvas, text, x, y, width, size, colour, *, style="body", bold=False, gap=4) -> int:
+        font = self.theme.font(size, bold, style=style)
+        for line in th.wrap_text(font, text, width):
+            th.draw_text(canvas, self.theme, line, (x, y), size, colour, style=style, bold=bold)
+            y += font.get_linesize() + gap - 4
+        return y
+
+    def _entry(self, canvas, card, entry, count, done) -> None:
+        a = entry.advice
+        x, w = card.x + 36, card.w - 72
+        y = card.y + 22
+        head = f"Decision {entry.number} of {count}{'' if done else '+'}"
+        if entry.heading:
+            head += f"  \u00b7  {entry.heading}"
+        th.draw_text(canvas, self.theme, head, (x, y + 14), 18, th.BRASS_DARK, bold=True, anchor="midleft")
+        verdict = a.verdict
+        text = f"{VERDICT_MARKS[verdict] or '   '}  {VERDICT_LABELS[verdict]}"
+        label_w = self.theme.font(20, True).size(text)[0]
+        badge = self._chip(canvas, (card.right - 30 - label_w - 36, y + 14), text, VERDICT_COLOURS[verdict], 20,
+                           pad=18, height=36)
+        if verdict == "good":  # the font has no tick: draw one
+            bx, by = badge.x + 20, badge.centery
+            pygame.draw.lines(canvas, th.CREAM, False, [(bx, by), (bx + 5, by + 6), (bx + 15, by - 7)], 4)
+        y += 40
+        th.draw_text(canvas, self.theme, "What you saw", (x, y), 14, (120, 96, 70), bold=True)
+        y = self._wrapped(canvas, a.situation, x, y + 20, w, 18, th.INK) + 6
+        y = self._wrapped(canvas, a.headline(), x, y, w, 24, (96, 34, 24), bold=True) + 6
+        y = self._options(canvas, a, x, y, w)
+        if a.note:
+            y = self._wrapped(canvas, a.note, x, y + 2, w, 15, (110, 90, 70), style="italic")
+        # after the decision: a separate, darker strip below a dashed rule
+        strip = pygame.Rect(card.x + 18, card.bottom - 94, card.w - 36, 78)
+        for dx in range(strip.x + 6, strip.right - 6, 14):
+            pygame.draw.line(canvas, th.BRASS_DARK, (dx, strip.y - 9), (dx + 7, strip.y - 9), 2)
+        pygame.draw.rect(canvas, (70, 46, 30), strip, border_radius=10)
+        pygame.draw.rect(canvas, th.BRASS_DARK, strip, 2, border_radius=10)
+        pictures.cup(canvas, (strip.x + 32, strip.centery + 6), 30, 38)
+        tx = strip.x + 62
+        th.draw_text(canvas, self.theme, entry.after_label + ":", (tx, strip.y + 6), 15, th.BRASS_LIGHT, bold=True)
+        font = self.theme.font(15)
+        lines = th.wrap_text(font, entry.after_text, strip.right - tx - 16)
+        if len(lines) > 2:
+            lines = lines[:2]
+            while font.size(lines[1] + "…")[0] > strip.right - tx - 16 and len(lines[1]) > 4:
+                lines[1] = lines[1][:-2]
+            lines[1] += "…"
+        for i, line in enumerate(lines):
+            th.draw_text(canvas, self.theme, line, (tx, strip.y + 28 + 21 * i), 15, th.CREAM)
+
+    def _options(self, canvas, a, x, y, w) -> int:
+        """The options as value bars, best first: the move made and the best marked."""
+        rows = list(a.options[:4])
+        if a.made not in rows and a.made.key not in [c.key for c in rows]:
+            rows[-1:] = [a.made]
+        values = [c.value for c in a.options]
+        hi, lo = max(values), min(values)
+        # a bar shows what an option gives away next to the best, on the verdict scale:
+        # half a bar is the line between "questionable" and "clear mistake"
+        sc = a.scale
+        span = max(hi - lo, 2 * sc.questionable * (max(abs(hi), 0.05) if sc.relative else 1.0), 1e-9)
+        for i, c in enumerate(rows):
+            row = pygame.Rect(x, y, w, 30)
+            mine = c.key == a.made.key
+            best = i == 0 and c.key == a.best.key
+            if mine:
+                pygame.draw.rect(canvas, (232, 212, 168), row.inflate(10, 4), border_radius=8)
+            if best:
+                pictures.star(canvas, (x + 10, row.centery), 8, VERDICT_COLOURS["good"])
+            th.draw_text(canvas, self.theme, c.text, (x + 26, row.centery), 18, th.INK, bold=mine,
+                         anchor="midleft")
+            th.draw_text(canvas, self.theme, c.odds, (x + 330, row.centery), 16, (90, 70, 50), anchor="midleft")
+            bar = pygame.Rect(x + 600, row.centery - 7, w - 600 - 110, 14)
+            pygame.draw.rect(canvas, th.PARCHMENT_DARK, bar, border_radius=7)
+            share = max(0.04, 1.0 - (hi - c.value) / span)
+            fill = pygame.Rect(bar.x, bar.y, max(8, int(bar.w * share)), bar.h)
+            pygame.draw.rect(canvas, VERDICT_COLOURS["good"] if best else (150, 120, 80), fill, border_radius=7)
+            tag = "your move" if mine else ("best" if best else "")
+            if tag:
+                th.draw_text(canvas, self.theme, tag, (row.right - 4, row.centery), 14,
+                             (96, 34, 24) if mine else VERDICT_COLOURS["good"], style="italic", bold=True,
+                             anchor="midright")
+            y += 32
+        return y + 4

@@ -1,0 +1,169 @@
+"""The coach on screen (issue 18): the results line opens it, it steps with
+keys and the mouse, hot seat goes through the curtain, saved replays have a
+Coach button, and every game's coach renders."""
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame
+import pytest
+
+from game.app import App
+from game.core import coach
+from game.core.match import Match, Seat
+from game.scenes.coach import CoachScene
+from game.scenes.results import KEY_GUARD_SECONDS, ResultsScene
+from tests.helpers import key
+
+
+def _finished(game_id="liars-dice", humans=1, players=3, seed=3):
+    seats = [Seat(f"P{i}", "ai", "normal") for i in range(players)]
+    m = Match(game_id, seats, None, seed)
+    m.play_out()
+    for i in range(humans):
+        m.seats[i] = Seat("You" if humans == 1 else f"Player {i + 1}", "human")
+    return m
+
+
+def _frames(app, n=1):
+    for _ in range(n):
+        app.top.update(1 / 60)
+        app.top.draw(app.canvas if hasattr(app, "canvas") else pygame.Surface((1280, 720)), 1.0)
+
+
+def test_results_line_fills_in_and_c_opens_the_coach():
+    app = App(headless=True)
+    match = _finished()
+    results = ResultsScene(app, match)
+    app.start(results)
+    line = results.coach_line
+    assert line is not None and "weighing" in line.text
+    assert not results.is_idle()          # the loop keeps updating while the coach weighs
+    for _ in range(2000):
+        if line.done:
+            break
+        results.update(1 / 60)
+    expected = coach.summary(coach.CoachSession(match, 0).finish().entries)
+    assert line.text == f"Coach: {expected}  \u203a"
+    assert results.is_idle()
+    results.age = KEY_GUARD_SECONDS + 1
+    app.feed(key(pygame.K_c))
+    app.apply_transitions()
+    scene = app.top
+    assert isinstance(scene, CoachScene) and scene.session is results.coach_sessions[0]
+    assert scene.session.done  # nothing weighed twice
+
+
+def test_all_ai_game_has_no_coach_line():
+    app = App(headless=True)
+    m = Match("roll-call", [Seat("A", "ai", "easy"), Seat("B", "ai", "easy")], None, 2)
+    m.play_out()
+    results = ResultsScene(app, m)
+    app.start(results)
+    assert results.coach_line is None and results.coach_sessions == []
+    assert not [w for w in results.ui.widgets if type(w).__name__ == "CoachLine"]
+
+
+def test_coach_steps_with_keys_wheel_and_buttons():
+    app = App(headless=True)
+    scene = CoachScene(app, _finished())
+    app.start(scene)
+    canvas = pygame.Surface((1280, 720))
+    for _ in range(400):
+        scene.update(1 / 60)
+        scene.draw(canvas, 1.0)
+        if scene.session.done:
+            break
+    n = len(scene.session.entries)
+    assert n >= 3
+    assert scene.index == 0
+    app.feed(key(pygame.K_RIGHT))
+    app.feed(key(pygame.K_RIGHT))
+    assert scene.index == 2
+    app.feed(key(pygame.K_LEFT))
+    assert scene.index == 1
+    app.feed(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False))
+    assert scene.index == 2
+    app.feed(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=3, pos=(5, 5)))
+    assert scene.index == 1
+    for _ in range(n + 5):
+        scene.step(1)
+    assert scene.index == n - 1          # never past the last decision
+    nxt = [w for w in scene.ui.widgets if getattr(w, "text", "") == "Next \u203a"][0]
+    assert not nxt.enabled
+    # a click on a dot of the timeline jumps to that decision
+    rect, i = scene._dots()[0]
+    app.feed(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=rect.center))
+    assert scene.index == i == 0
+    scene.draw(canvas, 1.0)
+
+
+def test_hot_seat_coach_goes_through_the_curtain():
+    """Two people at one screen: the coach shows nobody's decisions until one
+    is chosen, and the choice passes through the curtain for that seat."""
+    from game.scenes.curtain import CurtainScene
+    app = App(headless=True)
+    match = _finished(humans=2, players=3, seed=5)
+    scene = CoachScene(app, match)
+    app.start(scene)
+    assert [s.seat for s in scene.sessions] == [0, 1]
+    assert not scene.revealed and scene.entry() is None
+    scene.update(1 / 60)
+    assert all(not s.entries for s in scene.sessions)   # nothing weighed before a choice
+    scene.choose(1)
+    app.apply_transitions()
+    curtain = app.top
+    assert isinstance(curtain, CurtainScene)
+    curtain.on_reveal()
+    assert scene.revealed and scene.session.seat == 1
+    scene.session.finish()
+    hand1 = " ".join(map(str, sorted(_first_hand(match, 1))))
+    hand0 = " ".join(map(str, sorted(_first_hand(match, 0))))
+    first = scene.session.entries[0]
+    assert f"You held {hand1} " in first.advice.situation
+    assert hand0 == hand1 or f"held {hand0} " not in first.advice.situation
+
+
+def _first_hand(match, seat):
+    from game.core.protocol import CHANCE
+    state = match.game.new_initial_state()
+    for p, a in match.history:
+        state = state.apply(p, a)
+        if p == CHANCE:
+            return state.faces[seat]
+    return ()
+
+
+def test_replay_list_coach_button(tmp_path, monkeypatch):
+    monkeypatch.setenv("DICE_TAVERN_HOME", str(tmp_path))
+    from game.core import saves
+    from game.scenes.replay import ReplayListScene
+    app = App(headless=True)
+    path = saves.save_replay(_finished("roll-for-it", players=2, seed=4))
+    scene = ReplayListScene(app)
+    app.start(scene)
+    buttons = [w for w in scene.ui.widgets if getattr(w, "text", "") == "Coach"]
+    assert len(buttons) == 1
+    buttons[0].activate()
+    app.apply_transitions()
+    assert isinstance(app.top, CoachScene) and app.top.match.seed == 4
+    # an all-AI replay: a message, no screen
+    app.pop()
+    app.apply_transitions()
+    ai = Match("roll-for-it", [Seat("A", "ai", "easy"), Seat("B", "ai", "easy")], None, 9)
+    ai.play_out()
+    toasts = []
+    monkeypatch.setattr(app, "toast", toasts.append)
+    scene.coach(saves.save_replay(ai))
+    assert toasts and "nothing to coach" in toasts[0] and app.top is scene
+    del path
+
+
+@pytest.mark.parametrize("game_id", ["liars-dice", "roll-call", "roll-the-bones", "roll-for-it", "diced-out"])
+def test_coach_shot_renders_every_game(game_id, tmp_path):
+    from game import shots
+    os.environ["DICE_TAVERN_HOME"] = str(tmp_path)
+    out = tmp_path / "coach.png"
+    shots.render("coach", str(out), game_id=game_id, players=3 if game_id != "diced-out" else 4)
+    assert pygame.image.load(str(out)).get_size() == (1280, 720)
