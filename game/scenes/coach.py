@@ -15,6 +15,7 @@ from __future__ import annotations
 import pygame
 
 from .. import games
+from ..canvas import CENTRE_X
 from ..core.coach import VERDICT_LABELS, VERDICTS, CoachSession, human_seats, tally
 from ..ui import pictures
 from ..ui import theme as th
@@ -140,7 +141,7 @@ class CoachScene(MenuScene):
     def build(self) -> None:
         if len(self.sessions) > 1:
             w = min(200, 900 // len(self.sessions))
-            x0 = 640 - (w * len(self.sessions) + 10 * (len(self.sessions) - 1)) // 2
+            x0 = CENTRE_X - (w * len(self.sessions) + 10 * (len(self.sessions) - 1)) // 2
             for i, s in enumerate(self.sessions):
                 self.ui.add(Button((x0 + i * (w + 10), 118, w, 36), s.name, lambda i=i: self.choose(i), size=16,
                                    primary=self.revealed and i == self.current))
@@ -182,7 +183,7 @@ class CoachScene(MenuScene):
         width = 900
         gap = min(22, width / max(1, n))
         r = max(3, min(7, int(gap / 2) - 1))
-        x0 = 640 - gap * (n - 1) / 2
+        x0 = CENTRE_X - gap * (n - 1) / 2
         y = 196
         return [(pygame.Rect(int(x0 + i * gap) - r, y - r, 2 * r, 2 * r), i) for i in range(n)]
 
@@ -193,9 +194,9 @@ class CoachScene(MenuScene):
         return None
 
     def draw_heading(self, canvas, y: int = 22) -> None:
-        th.draw_text(canvas, self.theme, self.title, (640, y), 46, th.BRASS_LIGHT, style="display",
+        th.draw_text(canvas, self.theme, self.title, (CENTRE_X, y), 46, th.BRASS_LIGHT, style="display",
                      anchor="midtop", shadow=3)
-        th.draw_text(canvas, self.theme, self.subtitle, (640, y + 58), 18, th.CREAM_DIM, style="italic",
+        th.draw_text(canvas, self.theme, self.subtitle, (CENTRE_X, y + 58), 18, th.CREAM_DIM, style="italic",
                      anchor="midtop", shadow=2)
 
     def draw_content(self, canvas) -> None:

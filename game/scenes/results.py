@@ -64,7 +64,7 @@ class ResultsScene(MenuScene):
         if not hasattr(self, "coach_sessions"):
             self.coach_sessions = sessions_for(self.match)
         line_y = 570 if self.panel_rect().bottom < 556 else 682
-        self.coach_line = self.ui.add(CoachLine(self.app, self.match, (320, line_y, 640, 36), self.coach_sessions)) \
+        self.coach_line = self.ui.add(CoachLine(self.app, self.match, (CENTRE_X - 320, line_y, 640, 36), self.coach_sessions)) \
             if self.coach_sessions else None
 
     ROW_H = 44
