@@ -271,3 +271,66 @@ def test_verdict_thresholds():
     r = coach.SCALES["rate"]
     assert r.verdict(0.98, 1.0) == "good" and r.verdict(0.5, 1.0) == "mistake"
     assert replace(s, good=1.0).verdict(-0.5, 0.0) == "good"
+
+
+def test_roll_call_out_of_turn_call_values():
+    """Roll Call: "You can call a bid out of turn": against letting the bid
+    ride (worth 0), a right one gains a rival's die only where the player to
+    act would let it through (half of 0.6/2 rivals = 0.15); a wrong one costs
+    two of my dice (-2).  Fourteen sixes among 15 dice with none in my hand
+    is impossible; five sixes when I hold three sixes and two Emblems is sure."""
+    from game.games.roll_call.rules import CallOutOfTurn
+    three = _you_and("Mags", "Bo")
+    for mine, bid, value, chance, verdict in (((2, 3, 4, 5, 2), Bid(14, 6), 0.15, 1.0, "good"),
+                                              ((6, 6, 6, 1, 1), Bid(5, 6), -2.0, 0.0, "mistake")):
+        m = _match("roll-call", three, [(CHANCE, RollResult((mine, (2, 3, 4, 5, 5), (2, 3, 4, 4, 5)))),
+                                        (0, Bid(1, 2)), (1, bid), (0, CallOutOfTurn())])
+        entry = _entries(m)[-1]
+        a = entry.advice
+        assert a.kind == "out-of-turn call" and a.made.key == CallOutOfTurn()
+        assert a.made.value == pytest.approx(value) and a.made.chance == pytest.approx(chance)
+        assert {c.text: c.value for c in a.options}["Let it ride"] == 0.0
+        assert entry.verdict == verdict
+        assert entry.after_label == "What was really under the domes"
+
+
+def test_a_jinto_my_own_dice_exceed_is_a_clear_mistake():
+    """Jinto claims the bid is exactly right; holding more matches than the
+    bid already makes it wrong for sure: 0% exact, a die lost (-1)."""
+    from game.games.liars_dice.rules import Jinto
+    m = _match("liars-dice", _you_and("Mags"), [(CHANCE, RollResult(((4, 4, 1), (5, 5, 2)))),
+                                                 (0, Bid(1, 3)), (1, Bid(2, 4)), (0, Jinto())])
+    entry = _entries(m)[-1]
+    assert entry.advice.kind == "Jinto"
+    assert entry.advice.made.chance == pytest.approx(0.0) and entry.advice.made.value == pytest.approx(-1.0)
+    assert entry.verdict == "mistake" and "the Jinto was wrong" in entry.after_text
+
+
+def test_solved_endgame_moves_are_judged_by_the_equilibrium():
+    """Heads-up with few dice Hard plays the solved tables: a move the
+    equilibrium mixes is good whatever the estimates say, and the note
+    quotes the mix."""
+    from game.games.liars_dice.endgame import endgame_policy
+    found = 0
+    for seed in range(1, 8):
+        m = Match("liars-dice", [Seat("You", "ai", "normal"), Seat("B", "ai", "hard")], None, seed)
+        m.play_out()
+        m.seats[0] = Seat("You", "human")
+        probe = m.game.new_initial_state()
+        policies = {}
+        for i, (p, a) in enumerate(m.history):
+            if p == 0:
+                policies[i] = endgame_policy(probe.view(0), probe.legal_actions(0))
+            probe = probe.apply(p, a)
+        for e in _entries(m):
+            policy = policies[e.index]
+            if policy:
+                found += 1
+                assert e.advice.note.startswith("Solved heads-up endgame")
+                if policy.get(e.advice.made.key, 0.0) >= 0.01:
+                    assert e.verdict == "good"
+                else:
+                    assert e.verdict != "good"
+            else:
+                assert not e.advice.note
+    assert found

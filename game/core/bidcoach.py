@@ -17,6 +17,7 @@ for its cups.  Pure Python.
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Callable
 
 from .bidbrain import BidBrain, rival_value
@@ -34,7 +35,8 @@ class BidCoach:
 
     def __init__(self, agent, spot_of: Callable, hand_and_wild: Callable, table_count: Callable,
                  *, names, cups: str = "cups", wild_word: str = "ones wild",
-                 face_word: Callable[[int, int], str] | None = None):
+                 face_word: Callable[[int, int], str] | None = None,
+                 face_text: Callable[[int], str] = str, solved: Callable | None = None):
         self.agent = agent
         agent.seat_names = tuple(names)
         agent.rng = random.Random(0)
@@ -46,6 +48,10 @@ class BidCoach:
         self.cups = cups
         self.wild_word = wild_word
         self.face_word = face_word or (lambda face, q: face_name(face, q))
+        self.face_text = face_text
+        self.solved = solved
+        """``solved(view, legal) -> {action: weight} | None``: the game's solved
+        endgame policy where Hard plays it (Liar's Dice heads-up), quoted in a note."""
 
     @property
     def brain(self) -> BidBrain:
@@ -62,7 +68,7 @@ class BidCoach:
 
     # --- the decision part: the seat's view only ------------------------------------------
     def situation(self, spot) -> str:
-        hand = " ".join(map(str, sorted(spot.hand)))
+        hand = " ".join(self.face_text(f) for f in sorted(spot.hand))
         wild = f" ({self.wild_word})" if spot.wild is not None else " (no wilds: Palifico)"
         text = f"You held {hand}{wild}; {spot.total} dice in play, {len(spot.hand)} of them yours."
         if spot.bids:
@@ -121,8 +127,33 @@ class BidCoach:
         else:
             assert cur is not None
             kind, move = "Jinto", f"You said Jinto on {whose} {self.words(*cur)}"
-        return Advice(kind, self.situation(spot), move, made, tuple(options), SCALES["dice"],
-                      context=" given your dice and the bids" if kind == "bid" else "")
+        advice = Advice(kind, self.situation(spot), move, made, tuple(options), SCALES["dice"],
+                        context=" given your dice and the bids" if kind == "bid" else "")
+        return self.with_solved(advice, view, legal, action)
+
+    def with_solved(self, advice: Advice, view, legal, action) -> Advice:
+        """Where Hard plays a solved endgame instead of its estimates, that is
+        its evaluation: a note names the equilibrium's mix, and the verdict
+        follows it.  Every move an equilibrium mixes is worth the same (that
+        is why it mixes them), so one it plays at least 1% of the time is
+        good; one it never plays keeps the estimate's verdict, at best fine."""
+        policy = self.solved(view, list(legal)) if self.solved is not None else None
+        if not policy:
+            return advice
+        text = {c.key: c.text for c in advice.options}
+        top = sorted(((w, a) for a, w in policy.items() if w >= 0.005), key=lambda x: -x[0])[:3]
+        if not top:
+            return advice
+        named = ", ".join(f"{text.get(a) or self._label(a)} {w:.0%}" for w, a in top)
+        weight = policy.get(action, 0.0)
+        note = f"Solved heads-up endgame: the Hard AI plays {named}; your move {weight:.0%} of the time."
+        verdict = "good" if weight >= 0.01 else ("fine" if advice.verdict == "good" else advice.verdict)
+        return replace(advice, note=note, forced_verdict=verdict)
+
+    def _label(self, action) -> str:
+        if type(action) is Bid:
+            return self.words(action.quantity, action.face)
+        return "Call" if isinstance(action, Call) else type(action).__name__
 
     # --- after the decision: what was under the cups -------------------------------------
     def aftermath(self, before, action, after, rest) -> tuple[str, str]:
@@ -150,6 +181,7 @@ class BidCoach:
             for p in range(players):
                 h, _w = self.hand_and_wild(before, p)
                 if h:
-                    hands.append(f"{'You' if p == self.seat else self.names[p]} {' '.join(map(str, sorted(h)))}")
+                    hands.append(f"{'You' if p == self.seat else self.names[p]} "
+                                 f"{' '.join(self.face_text(f) for f in sorted(h))}")
             text += "  " + " \u00b7 ".join(hands)
         return label, text

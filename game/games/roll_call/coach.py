@@ -7,10 +7,16 @@ import random
 
 from ...core.bidcoach import BidCoach
 from .ai import HardAgent, spot_of
+from .rules import EMBLEM
 from .sparring import hand_and_wild, table_count
+
+
+def _face(face: int) -> str:
+    """A die as players see it: the Emblem is no number."""
+    return "E" if face == EMBLEM else str(face)
 
 
 def make_coach(game, seat: int, names) -> BidCoach:
     """A shadow Hard agent in ``seat`` (its reader learns from the seat's views)."""
     return BidCoach(HardAgent(seat, random.Random(0)), spot_of, hand_and_wild, table_count,
-                    names=names, cups="domes", wild_word="Emblems wild")
+                    names=names, cups="domes", wild_word="Emblems wild", face_text=_face)
