@@ -334,3 +334,22 @@ def test_solved_endgame_moves_are_judged_by_the_equilibrium():
             else:
                 assert not e.advice.note
     assert found
+
+
+@pytest.mark.parametrize("game_id", ["liars-dice", "roll-call", "roll-the-bones", "roll-for-it", "diced-out"])
+def test_coach_survives_a_person_who_plays_at_random(game_id):
+    """People make moves no AI would (wild raises, rash out-of-turn calls,
+    needless Take Backs): every such move is still weighed, without error."""
+    rng = random.Random(11)
+    m = Match(game_id, [Seat("You", "human"), Seat("B", "ai", "hard"), Seat("C", "ai", "normal")], None, 11)
+    for _ in range(20000):
+        state = m.state
+        if state.is_terminal():
+            break
+        if not state.is_chance() and (state.turn_player() == 0 or (0 in state.interjectors() and rng.random() < 0.1)):
+            m.apply(0, rng.choice(state.legal_actions(0)))
+        elif not m.step():
+            m.apply(0, rng.choice(state.legal_actions(0)))
+    session = coach.CoachSession(m, 0).finish()
+    assert not session.error
+    assert session.entries and all(e.verdict in coach.VERDICTS for e in session.entries)

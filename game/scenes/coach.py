@@ -153,7 +153,15 @@ class CoachScene(MenuScene):
         self.ui.add(Button((550, 656, 180, 48), "Back", self.back, primary=True))
         self.ui.add(Button((770, 656, 180, 48), "Next \u203a", lambda: self.step(1),
                            enabled=can_step and self.index < last))
-        self.ui.focus_index = len(self.ui.widgets) - 1 if can_step and self.index < last else len(self.ui.widgets) - 2
+
+    def rebuild(self) -> None:
+        """Keep the focus on Next while there is a next decision (else Back)."""
+        super().rebuild()
+        texts = [getattr(w, "text", "") for w in self.ui.widgets]
+        for wanted in ("Next \u203a", "Back"):
+            if wanted in texts and self.ui.widgets[texts.index(wanted)].can_focus:
+                self.ui.focus_index = texts.index(wanted)
+                break
 
     def handle_event(self, event) -> None:
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT):

@@ -58,7 +58,8 @@ class BonesCoach:
                 f"{'roll' if not view.stage else 'tie-break'}, {pot} dice in the pots"
                 + (f" ({pot_bones} bones)" if pot_bones else "") + ".")
         if view.phase == "ante":
-            text += f" Your ante: {view.amounts.get(view.me, 0)} dice."
+            amount = view.amounts.get(view.me, 0)
+            text += f" Your ante: {amount} {'die' if amount == 1 else 'dice'}."
         else:
             said = [f"{self.who(p)}: {'bone!' if b else 'no bone'}" for p, b in view.declared.items()
                     if b is not None and p != view.me]
