@@ -147,10 +147,11 @@ def test_decisions_do_not_depend_on_hidden_opponent_dice(game_id):
     end = next(i for i, (p, a) in enumerate(history)
                if p != CHANCE and not isinstance(a, Bid))  # the first call / Jinto
     roll = history[first_roll][1]
-    rng = random.Random(5)
     mine = roll.faces[0]
-    changed_faces = tuple(f if i == 0 else tuple(rng.randint(1, 6) for _ in f) for i, f in enumerate(roll.faces))
-    assert changed_faces != roll.faces and changed_faces[0] == mine
+    # every opponent die turns to the next face (a 6 to a 1): every hidden hand differs
+    changed_faces = tuple(f if i == 0 else tuple(x % 6 + 1 for x in f) for i, f in enumerate(roll.faces))
+    assert changed_faces[0] == mine
+    assert all(a != b for a, b in zip(changed_faces[1:], roll.faces[1:]) if a)
 
     def cut(faces):
         moves = list(history[:end])
