@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterator, Sequence
 
 from .. import games
-from .protocol import CHANCE, Action
+from .protocol import CHANCE
 
 VERDICTS = ("good", "fine", "questionable", "mistake")
 VERDICT_LABELS = {"good": "Good", "fine": "Fine", "questionable": "Questionable", "mistake": "Clear mistake"}
@@ -304,11 +304,6 @@ class CoachSession:
 
     def summary(self) -> str:
         return summary(self.entries)
-
-
-def coach_actions(history: Sequence[tuple[int, Action]], seat: int) -> int:
-    """How many actions the seat took (an upper bound of its coach entries)."""
-    return sum(1 for p, _a in history if p == seat)
 
 
 def bench_coach(quick: bool) -> dict:
