@@ -174,7 +174,7 @@ class BidCoach:
         elif type(action).__name__ == "Jinto":
             text += f": the Jinto was {'right' if n == q else 'wrong'}."
         else:  # a call, in turn or out of turn
-            text += f": the {bid_words(q, f)} was {'true, so the call was wrong' if true else 'false, so the call was right'}."
+            text += f": the bid of {bid_words(q, f)} was {'true, so the call was wrong' if true else 'false, so the call was right'}."
         hands = []
         players = len(self.names)
         if players <= 6:

@@ -352,6 +352,9 @@ class CoachScene(MenuScene):
             th.draw_text(canvas, self.theme, c.text, (x + 26, row.centery), 18, th.INK, bold=mine,
                          anchor="midleft")
             th.draw_text(canvas, self.theme, c.odds, (x + 330, row.centery), 16, (90, 70, 50), anchor="midleft")
+            if sc.unit == "dice":   # odds say how likely; the expected dice say what it is worth
+                th.draw_text(canvas, self.theme, f"{c.value:+.2f} dice", (x + 585, row.centery), 15,
+                             (120, 96, 70), style="italic", anchor="midright")
             bar = pygame.Rect(x + 600, row.centery - 7, w - 600 - 110, 14)
             pygame.draw.rect(canvas, th.PARCHMENT_DARK, bar, border_radius=7)
             share = max(0.04, 1.0 - (hi - c.value) / span)
