@@ -77,3 +77,25 @@ def test_table_says_how_an_ante_splits_and_who_may_win_the_centre(app):
     scene.submit(0, Ante(0))
     assert 3 not in scene.match.state.centre_eligible   # Tam did not ante: not his centre
     scene.draw(app.canvas, 0.0)
+
+
+@pytest.mark.parametrize("speed, factor", [("relaxed", 1 / 0.75), ("normal", 1.0), ("fast", 0.5)])
+def test_ante_flights_follow_the_speed_setting_once(app, speed, factor):
+    """Issue 16: Roll the Bones' dice slides obey relaxed / normal / fast (the
+    pace's duration factor, applied once): a slide lasts FLIGHT_SECONDS times
+    the factor, and the table is busy exactly that long."""
+    from game.games.roll_the_bones.scene import FLIGHT_SECONDS
+    app.settings.reduced_motion = False
+    app.settings.animation_speed = speed
+    match = Match("roll-the-bones", [Seat("You"), Seat("Bot", "ai", "normal")], seed=1)
+    scene = start_table(app, match)
+    scene.submit(0, Ante(1))               # two dice slide to the pots
+    flights = list(scene.flights)
+    assert len(flights) >= 2
+    for flight in flights:
+        assert flight.seconds == pytest.approx(FLIGHT_SECONDS * factor)
+    last = max(f.delay + f.seconds for f in flights)
+    scene.update(last - 0.02)
+    assert scene.is_busy()
+    scene.update(0.04)
+    assert not scene.is_busy()

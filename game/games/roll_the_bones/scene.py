@@ -38,9 +38,11 @@ class Flight:
     end: tuple[float, float]
     delay: float
     age: float = 0.0
+    seconds: float = FLIGHT_SECONDS
+    """Length of the slide: ``FLIGHT_SECONDS`` times the pace's duration factor."""
 
     def position(self) -> tuple[float, float] | None:
-        t = (self.age - self.delay) / FLIGHT_SECONDS
+        t = (self.age - self.delay) / self.seconds
         if t < 0:
             return None
         t = min(1.0, t)
@@ -51,7 +53,7 @@ class Flight:
 
     @property
     def done(self) -> bool:
-        return self.age >= self.delay + FLIGHT_SECONDS
+        return self.age >= self.delay + self.seconds
 
 
 class TableScene(BaseTableScene):
@@ -106,13 +108,18 @@ class TableScene(BaseTableScene):
         self._rebuild()
 
     def _fly(self, dice, start, end, delay=0.0) -> None:
+        """Dice slide from ``start`` to ``end`` one after another; the slide,
+        the gap between dice and ``delay`` follow the speed setting (the
+        pace's duration factor, applied here once)."""
         if self.app.settings.reduced_motion:
             return
         n = self.state.n
+        pace = self.pace.duration
         for i, die in enumerate(dice):
             jitter = ((die * 37) % 21 - 10, (die * 53) % 17 - 8)
             self.flights.append(Flight(die_kind(die, n), first_owner(die, n), start,
-                                       (end[0] + jitter[0], end[1] + jitter[1]), delay + i * 0.06))
+                                       (end[0] + jitter[0], end[1] + jitter[1]), (delay + i * 0.06) * pace,
+                                       seconds=FLIGHT_SECONDS * pace))
 
     def _show_banner(self, text: str) -> None:
         self.banner, self.banner_age = text, 0.0
@@ -225,7 +232,7 @@ class TableScene(BaseTableScene):
             pos = flight.position()
             if pos is not None:
                 self._icon(canvas, flight.kind, flight.colour, pos, 22)
-        if self.banner and self.banner_age < BANNER_SECONDS:
+        if self.banner and self.banner_age < self._banner_seconds():
             self._draw_banner(canvas)
         self.ui.draw(canvas, self.theme)
 
@@ -352,8 +359,11 @@ class TableScene(BaseTableScene):
         return (f"{centre} to the centre, {side} to the side pot: six-siders fill the centre "
                 f"first, so bones you ante land in the side pot")
 
+    def _banner_seconds(self) -> float:
+        return BANNER_SECONDS * self.pace.duration
+
     def _draw_banner(self, canvas) -> None:
-        t = self.banner_age / BANNER_SECONDS
+        t = self.banner_age / self._banner_seconds()
         alpha = int(255 * min(1.0, 4 * (1 - t)))
         surf = self.theme.display(40).render(self.banner, True, th.BRASS_LIGHT)
         plate = surf.get_rect().inflate(48, 20)
