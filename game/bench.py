@@ -17,6 +17,7 @@ PROVIDERS = {
     "table-frame": "game.ui.dice_bench:bench_table_frame",
     "ai-liars-dice": "game.games.liars_dice.bench:bench_ai",
     "ai-liars-dice-endgame": "game.games.liars_dice.bench:bench_endgame",
+    "engine": "game.games.liars_dice.bench:bench_engine",
     "ai-roll-call": "game.games.roll_call.bench:bench_ai",
     "ai-roll-the-bones": "game.games.roll_the_bones.bench:bench_ai",
     "ai-roll-for-it": "game.games.roll_for_it.bench:bench_ai",

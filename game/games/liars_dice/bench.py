@@ -75,3 +75,56 @@ def bench_endgame(quick: bool) -> dict:
     out = {"table_load_ms": round(load_ms, 1), "lookups": len(samples)}
     out.update({f"lookup_{k}": v for k, v in percentiles(samples).items()})
     return out
+
+
+ENGINE_TABLES = ((2, 3), (6, 5), (20, 6))
+"""(players, starting dice) of the engine bench: heads-up, a full table, the largest table."""
+
+
+def random_playouts(players: int, dice: int, games: int, seed: int = 1) -> tuple[int, int]:
+    """Play ``games`` whole games with uniformly random legal moves and random
+    dice through the public engine API, as ``sim`` and a search do: the chance
+    request, then per decision the turn player, its legal actions, its view and
+    ``apply``.  Returns (actions applied, chance events included; games)."""
+    import random
+
+    from ...core.protocol import RollResult
+    from ...games import make_game
+    rng = random.Random(seed)
+    pick, faces = rng.random, (1, 2, 3, 4, 5, 6)
+    game = make_game("liars-dice", players, {"starting_dice": dice})
+    actions = 0
+    for _ in range(games):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance():
+                request = state.chance_request()
+                state = state.apply(CHANCE, RollResult(tuple(
+                    tuple(rng.choices(faces, k=g.count)) for g in request.groups)))
+            else:
+                p = state.turn_player()
+                legal = state.legal_actions(p)
+                state.view(p)
+                state = state.apply(p, legal[int(pick() * len(legal))])
+            actions += 1
+    return actions, games
+
+
+def bench_engine(quick: bool) -> dict:
+    """Random playouts of the rules engine (``python -m game bench --only engine``):
+    actions per second of CPU time (``process_time``) at three table sizes,
+    with wall time beside it.  Issue 16's goal: 4x the 27-36k actions/s of
+    the engine before its hot paths were tuned."""
+    out = {}
+    for players, dice in ENGINE_TABLES:
+        games = max(1, (600 if quick else 6000) // players ** 2 + (1 if quick else 30))
+        c0, w0 = time.process_time(), time.perf_counter()
+        actions, _ = random_playouts(players, dice, games)
+        cpu, wall = time.process_time() - c0, time.perf_counter() - w0
+        name = f"{players}x{dice}"
+        out[f"{name}_games"] = games
+        out[f"{name}_actions"] = actions
+        out[f"{name}_cpu_s"] = round(cpu, 3)
+        out[f"{name}_actions_per_cpu_s"] = round(actions / max(cpu, 1e-9))
+        out[f"{name}_actions_per_wall_s"] = round(actions / max(wall, 1e-9))
+    return out

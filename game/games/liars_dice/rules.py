@@ -14,9 +14,9 @@ from dataclasses import dataclass
 from math import ceil
 from typing import Optional, Sequence
 
-from ...core.bidding import Bid, Call, bid_text, count_matching
-from ...core.protocol import (CHANCE, Action, DieGroup, Game, GameInfo, OptionSpec,
-                              RollRequest, RollResult, State)
+from ...core.bidding import Bid, Call, bid_text
+from ...core.protocol import (CHANCE, Action, DieGroup, Game, GameInfo, IllegalActionError,
+                              OptionSpec, RollRequest, RollResult, State)
 
 WILD = 1
 FACES = (1, 2, 3, 4, 5, 6)
@@ -71,6 +71,53 @@ def minimum_raises(prev: Optional[tuple[int, int]], *, palifico: bool,
         if is_raise(prev, lo, face, palifico=palifico, palifico_face=palifico_face):
             out[face] = lo
     return out
+
+
+_BIDS: dict[int, list[Bid]] = {face: [] for face in FACES}
+"""Bid(q, face) for q = 0, 1, ... per face, made once: bids are frozen values,
+so the engine hands out the same objects instead of building hundreds per
+decision."""
+
+_LEGAL: dict[tuple, tuple[Action, ...]] = {}
+"""Legal actions per (standing bid, palifico, palifico face, dice on the table):
+the same for every seat and state with those facts (bounded, see ``_legal``)."""
+_LEGAL_LIMIT = 50_000
+
+
+_GROUPS: dict[tuple[int, int], DieGroup] = {}
+
+
+def _group(owner: int, count: int) -> DieGroup:
+    """A seat's hidden d6 group (made once per seat and count: groups are frozen values)."""
+    group = _GROUPS.get((owner, count))
+    if group is None:
+        group = _GROUPS[(owner, count)] = DieGroup(owner, "d6", count, hidden=True)
+    return group
+
+
+def _bids_of(face: int, top: int) -> list[Bid]:
+    row = _BIDS[face]
+    while len(row) <= top:
+        row.append(Bid(len(row), face))
+    return row
+
+
+def _legal(prev, palifico: bool, palifico_face, top: int) -> tuple[Action, ...]:
+    """Every legal action given the round's facts, in the engine's order: bids
+    face by face (1-6), quantity rising, then Call and Jinto."""
+    key = (prev, palifico, palifico_face, top)
+    legal = _LEGAL.get(key)
+    if legal is None:
+        actions: list[Action] = []
+        for face, lo in minimum_raises(prev, palifico=palifico, palifico_face=palifico_face).items():
+            if lo <= top:
+                actions.extend(_bids_of(face, top)[lo:top + 1])
+        if prev is not None:
+            actions += [Call(), Jinto()]
+        if len(_LEGAL) >= _LEGAL_LIMIT:
+            _LEGAL.clear()
+        legal = _LEGAL[key] = tuple(actions)
+    return legal
 
 
 # --------------------------------------------------------------------------
@@ -152,6 +199,26 @@ class LiarsView(_RoundFacts):
         return tuple(p for p, n in enumerate(self.dice) if n > 0)
 
 
+def _frozen(cls, fields: dict):
+    """An instance of the frozen dataclass ``cls`` with ``fields`` (every field,
+    by name), without its ``__init__``'s one ``object.__setattr__`` per field:
+    equal, hashable and immutable like one made the usual way."""
+    obj = object.__new__(cls)
+    obj.__dict__.update(fields)
+    return obj
+
+
+def _make_view(me, my_faces, dice, bids, turn, opener, palifico, round_no, starting_dice, jinto_cap,
+               last_challenge, skip_palifico_two) -> LiarsView:
+    """``LiarsView(...)`` without the frozen dataclass's one
+    ``object.__setattr__`` per field (a view per decision is a hot path of
+    playouts and AI); equal, hashable and immutable like any other view."""
+    return _frozen(LiarsView, {"me": me, "my_faces": my_faces, "dice": dice, "bids": bids, "turn": turn,
+                               "opener": opener, "palifico": palifico, "round_no": round_no,
+                               "starting_dice": starting_dice, "jinto_cap": jinto_cap,
+                               "last_challenge": last_challenge, "skip_palifico_two": skip_palifico_two})
+
+
 # --------------------------------------------------------------------------
 # Game and State
 # --------------------------------------------------------------------------
@@ -193,11 +260,11 @@ class LiarsState(_RoundFacts, State):
 
     def clone(self) -> "LiarsState":
         twin = LiarsState.__new__(LiarsState)
-        twin.__dict__.update(self.__dict__)
-        twin.dice = list(self.dice)
-        twin.faces = list(self.faces)
-        twin.bids = list(self.bids)
-        twin.out_order = list(self.out_order)
+        twin.__dict__ = self.__dict__.copy()
+        twin.dice = self.dice[:]
+        twin.faces = self.faces[:]
+        twin.bids = self.bids[:]
+        twin.out_order = self.out_order[:]
         return twin
 
     # --- helpers ----------------------------------------------------------
@@ -219,22 +286,37 @@ class LiarsState(_RoundFacts, State):
 
 
     def table_count(self, face: int) -> int:
-        """Dice on the table that count for a bid on ``face`` this round."""
-        return sum(count_matching(fs, face, self.wild) for fs in self.faces)
+        """Dice on the table that count for a bid on ``face`` this round
+        (``count_matching`` over every hand, by ``tuple.count``)."""
+        wild = None if self.palifico else WILD
+        if wild is None or wild == face:
+            return sum(fs.count(face) for fs in self.faces)
+        return sum(fs.count(face) + fs.count(wild) for fs in self.faces)
 
     # --- protocol -----------------------------------------------------------
     def chance_request(self) -> Optional[RollRequest]:
         if self.rolled or self.is_terminal():
             return None
-        groups = tuple(DieGroup(p, "d6", self.dice[p], hidden=True) for p in self.players_in())
+        groups = tuple(_group(p, n) for p, n in enumerate(self.dice) if n > 0)
         reason = f"round {self.round_no}" + (" (Palifico)" if self.palifico else "")
         return RollRequest(groups, reason)
 
     def turn_player(self) -> Optional[int]:
-        return self.turn if self.rolled and not self.is_terminal() else None
+        # ``rolled`` implies the game goes on: a roll needs two players with
+        # dice, and only a challenge (which ends the rolled state) removes dice
+        return self.turn if self.rolled else None
 
     def is_terminal(self) -> bool:
-        return len(self.players_in()) <= 1
+        dice = self.dice
+        return dice.count(0) >= len(dice) - 1   # at most one player still has dice
+
+    # the protocol's answers, without building the chance request (hot paths
+    # of playouts and search; same results as the generic ``State`` ones)
+    def is_chance(self) -> bool:
+        return not self.rolled and not self.is_terminal()
+
+    def current_players(self) -> tuple[int, ...]:
+        return (self.turn,) if self.rolled and self.turn is not None else ()
 
     def ranking(self) -> tuple[int, ...]:
         """Winner 0; the rest by how long they stayed in (last out = 1)."""
@@ -243,41 +325,114 @@ class LiarsState(_RoundFacts, State):
             places[p] = i + 1
         return tuple(places)
 
+    def legal_actions(self, player: int) -> list[Action]:
+        if not self.rolled or player != self.turn:
+            return []   # only the turn player acts (``current_players``)
+        return self._legal_actions(player)
+
+    def apply(self, player: int, action: Action) -> "LiarsState":
+        """``State.apply`` with the same checks and errors, on a shorter path:
+        a bid or challenge is checked once by ``is_legal``, and a roll whose
+        faces are plainly right (one tuple of ints 1-6 per player still in,
+        as many as their dice) skips building the request; anything else
+        goes through the generic checks and their messages."""
+        if player == CHANCE:
+            rolled = self._rolled_twin(action)
+            return rolled if rolled is not None else super().apply(player, action)  # type: ignore[return-value]
+        if not self.is_legal(player, action):
+            if self.is_terminal():
+                raise IllegalActionError("the game is over")
+            raise IllegalActionError(f"not a legal move for player {player} now: "
+                                     f"{type(action).__name__} ({action.label()})")
+        if type(action) is Bid:
+            # a bid changes only the bid list and the turn: the twin shares
+            # the (never mutated after ``apply``) dice, faces and out lists
+            twin = LiarsState.__new__(LiarsState)
+            twin.__dict__ = self.__dict__.copy()
+            twin.bids = self.bids + [(player, action.quantity, action.face)]
+            twin.turn = self.next_player(player)
+            return twin
+        # a challenge: only the dice and the out list change in place
+        twin = LiarsState.__new__(LiarsState)
+        twin.__dict__ = self.__dict__.copy()
+        twin.dice = self.dice[:]
+        twin.out_order = self.out_order[:]
+        twin._settle(player, "jinto" if type(action) is Jinto else "call")
+        return twin
+
+    def _rolled_twin(self, action: Action) -> Optional["LiarsState"]:
+        """The state after a plainly right roll (one tuple of ints 1-6 per
+        player still in, in seat order, as many as their dice), or None for
+        anything else (the generic checks then decide and word the error).
+        Same result as ``_apply``; the twin shares the unchanged dice list."""
+        if self.rolled or type(action) is not RollResult or self.is_terminal():
+            return None
+        rolled = action.faces
+        if type(rolled) is not tuple:
+            return None
+        dice = self.dice
+        faces: list[tuple[int, ...]] = [()] * len(dice)
+        k = 0
+        for owner, n in enumerate(dice):
+            if n <= 0:
+                continue
+            if k >= len(rolled):
+                return None
+            group = rolled[k]
+            k += 1
+            if type(group) is not tuple or len(group) != n:
+                return None
+            for f in group:
+                if type(f) is not int or not 0 < f < 7:
+                    return None
+            faces[owner] = group
+        if k != len(rolled):
+            return None
+        twin = LiarsState.__new__(LiarsState)
+        twin.__dict__ = self.__dict__.copy()
+        twin.faces = faces
+        twin.bids = []
+        twin.rolled = True
+        twin.turn = self.opener
+        return twin
+
     def _legal_actions(self, player: int) -> list[Action]:
-        prev = self.current_bid
-        top = sum(self.dice)
-        actions: list[Action] = []
-        for face, lo in minimum_raises(prev, palifico=self.palifico,
-                                       palifico_face=self.palifico_face).items():
-            actions.extend(Bid(q, face) for q in range(lo, top + 1))
-        if prev is not None:
-            actions += [Call(), Jinto()]
-        return actions
+        bids = self.bids
+        prev = (bids[-1][1], bids[-1][2]) if bids else None
+        pface = bids[0][2] if self.palifico and bids else None
+        return list(_legal(prev, self.palifico, pface, sum(self.dice)))
 
     def is_legal(self, player: int, action: Action) -> bool:
-        if player not in self.current_players():
-            return False
-        if isinstance(action, (Call, Jinto)):
-            return type(action) in (Call, Jinto) and self.bids != []
-        if type(action) is Bid:
-            return (type(action.quantity) is int and type(action.face) is int  # not bool (True == 1)
-                    and action.quantity <= sum(self.dice)
-                    and is_raise(self.current_bid, action.quantity, action.face,
-                                 palifico=self.palifico, palifico_face=self.palifico_face))
+        if not self.rolled or player != self.turn:
+            return False   # only the turn player acts (``current_players``)
+        kind = type(action)
+        if kind is Call or kind is Jinto:
+            return self.bids != []
+        if isinstance(action, Bid) and kind is Bid:
+            quantity, face = action.quantity, action.face
+            if type(quantity) is not int or type(face) is not int:   # not bool (True == 1)
+                return False
+            if quantity > sum(self.dice):
+                return False
+            bids = self.bids
+            if not bids:
+                return is_raise(None, quantity, face, palifico=self.palifico)
+            last = bids[-1]
+            return is_raise((last[1], last[2]), quantity, face, palifico=self.palifico,
+                            palifico_face=bids[0][2] if self.palifico else None)
         return False
 
     def _apply(self, player: int, action: Action) -> None:
         if player == CHANCE:
             assert isinstance(action, RollResult)
-            self.faces = [()] * len(self.dice)
-            request = self.chance_request()
-            assert request is not None
-            for group, faces in zip(request.groups, action.faces):
-                self.faces[group.owner] = tuple(faces)
+            faces = self.faces = [()] * len(self.dice)
+            # one group per player still in, in seat order (``chance_request``)
+            for owner, rolled in zip(self.players_in(), action.faces):
+                faces[owner] = rolled if type(rolled) is tuple else tuple(rolled)
             self.rolled = True
             self.turn = self.opener
             return
-        if isinstance(action, Bid):
+        if type(action) is Bid:
             self.bids.append((player, action.quantity, action.face))
             self.turn = self.next_player(player)
             return
@@ -286,12 +441,13 @@ class LiarsState(_RoundFacts, State):
     def _settle(self, challenger: int, kind: str) -> None:
         bidder, quantity, face = self.bids[-1]
         count = self.table_count(face)
+        options = self.game.options
         gainer = None
         if kind == "call":
             loser = bidder if count < quantity else challenger
         elif count == quantity:
             loser = bidder
-            cap = self.options["starting_dice"] if self.options["jinto_cap"] else None
+            cap = options["starting_dice"] if options["jinto_cap"] else None
             if cap is None or self.dice[challenger] < cap:
                 gainer = challenger
         else:
@@ -305,11 +461,12 @@ class LiarsState(_RoundFacts, State):
             self.out_order.append(loser)
         winner = bidder if loser == challenger else challenger
         fell_to_one = before == 2
-        skip = self.options["skip_palifico_two"] and len(self.players_in()) == 2
+        skip = options["skip_palifico_two"] and len(self.players_in()) == 2
         palifico_next = fell_to_one and not skip and not self.is_terminal()
-        self.last_challenge = Challenge(kind, challenger, bidder, quantity, face, not self.palifico,
-                                        tuple(self.faces), count, loser, gainer, eliminated,
-                                        palifico_next)
+        self.last_challenge = _frozen(Challenge, {
+            "kind": kind, "challenger": challenger, "bidder": bidder, "quantity": quantity, "face": face,
+            "wilds": not self.palifico, "faces": tuple(self.faces), "count": count, "loser": loser,
+            "gainer": gainer, "eliminated": eliminated, "palifico_next": palifico_next})
         # Next round: the challenge winner opens (never eliminated: winners
         # lose no die); a fall from 2 to 1 makes the faller open a Palifico.
         self.opener = loser if palifico_next else winner
@@ -322,10 +479,11 @@ class LiarsState(_RoundFacts, State):
 
     # --- views and digests ----------------------------------------------------
     def view(self, player: int) -> LiarsView:
-        return LiarsView(player, self.faces[player], tuple(self.dice), tuple(self.bids),
-                         self.turn_player(), self.opener, self.palifico, self.round_no,
-                         self.options["starting_dice"], self.options["jinto_cap"],
-                         self.last_challenge, self.options["skip_palifico_two"])
+        options = self.game.options
+        return _make_view(player, self.faces[player], tuple(self.dice), tuple(self.bids),
+                          self.turn if self.rolled else None, self.opener, self.palifico, self.round_no,
+                          options["starting_dice"], options["jinto_cap"],
+                          self.last_challenge, options["skip_palifico_two"])
 
     def summary(self) -> dict:
         last = self.last_challenge
