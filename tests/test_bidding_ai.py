@@ -183,11 +183,47 @@ def test_why_line_names_seats_and_numbers():
     assert "Mags" in why and "%" in why and agent.last_decision.kind == "call"
 
 
+def test_hard_bid_mix_hides_the_hand():
+    """Issue 12: Hard's bids hold at most 0.25 dice of the bid face above the
+    no-information baseline (a short seeded run; the 2,000-game figure is in
+    the README).  Without the bluff half of the mix the same games show more."""
+    import dataclasses
+
+    from game.games.liars_dice import ai as ld_ai
+    mixed = run_report("liars-dice", "hard", ["reader"], 60, seed=4).to_json()["honesty"]
+    assert mixed["excess"] <= 0.25
+    original = ld_ai.HARD_STYLE
+    try:
+        ld_ai.HARD_STYLE = dataclasses.replace(original, bluff=0.0)
+        plain = run_report("liars-dice", "hard", ["reader"], 60, seed=4).to_json()["honesty"]
+    finally:
+        ld_ai.HARD_STYLE = original
+    assert plain["excess"] > mixed["excess"]
+
+
+@pytest.mark.parametrize("game,games,floor", [("liars-dice", 30, 0.55), ("roll-call", 16, 0.5)])
+def test_hard_beats_an_independent_reference_bot_small(game, games, floor):
+    """Hard against a bot written apart from the game's AI (tests/reference_bot.py),
+    seeded and short; the 2,000-game figures are in the README."""
+    from tests.reference_bot import play_vs_reference
+    assert play_vs_reference(game, "hard", 1, games, seed=2) >= floor
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("game", ["liars-dice", "roll-call"])
 def test_full_targets(game):
     """The README's targets at 2000 seat-swapped games (slow)."""
     for style in ("reader", "bluffer", "caller", "binomial"):
         assert run_sim(game, ["hard", style], 2000, seed=1).by_level["hard"].win_rate >= 0.55, style
+        assert run_sim(game, ["hard", style, style, style], 2000, seed=1).by_level["hard"].win_rate >= 0.30, style
     assert run_sim(game, ["hard", "normal"], 2000, seed=1).by_level["hard"].win_rate >= 0.6
     assert run_sim(game, ["normal", "easy"], 2000, seed=1).by_level["normal"].win_rate >= 0.6
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", ["liars-dice", "roll-call"])
+def test_hard_beats_the_reference_bot_full(game):
+    """Hard >= 55% heads-up and >= 30% at 4 seats against the independent reference bot."""
+    from tests.reference_bot import play_vs_reference
+    assert play_vs_reference(game, "hard", 1, 2000, seed=1) >= 0.55
+    assert play_vs_reference(game, "hard", 3, 400, seed=1) >= 0.30

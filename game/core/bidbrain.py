@@ -17,7 +17,10 @@ posterior: losing a die is -1, a rival losing one is worth ``rival_value``
 Bids are mixed so they tell little: with chance ``conceal`` the face is
 chosen blind to my hand (an opening on a random face, a raise on the face
 already bid), unless that costs more than ``window`` dice of value; the
-quantity is then the best for that face.  Otherwise the best face.
+quantity is then the best for that face.  Otherwise the best face.  A bid
+still on a face I hold moves, with chance ``bluff``, to the best face I hold
+none of when that costs under ``bluff_window`` dice: the blind choices alone
+leave a lean towards my hand (the fallbacks), the bluffs lean the other way.
 """
 from __future__ import annotations
 
@@ -37,6 +40,8 @@ class Style:
     model_caller: bool = True   # use the next player's learned call model
     oot_wait: float = 0.5       # weight on "the player to act calls it anyway"
     jinto_edge: float = 0.15    # Jinto must beat the alternatives by this much (its odds are the shakiest)
+    bluff: float = 0.0          # chance to move a bid off a face I hold onto one I hold none of
+    bluff_window: float = 0.0   # most value (dice) that bluff may cost
 
 
 def rival_value(spot: BidSpot) -> float:
@@ -173,6 +178,13 @@ class BidBrain:
             blind = self.public_face(spot, rng)
             if blind in cands and cands[blind][0] >= top - self.style.window:
                 face = blind
+        if self.style.bluff and spot.mine(face) > 0 and not (spot.fixed_face and cur is None) \
+                and rng.random() < self.style.bluff:
+            # the other half of the mix: a face I hold none of, so that over many
+            # bids the face I name says about nothing of my hand
+            empty = [f for f in cands if spot.mine(f) == 0 and cands[f][0] >= top - self.style.bluff_window]
+            if empty:
+                face = max(empty, key=lambda f: cands[f][0])
         v, bid, pt, pc = cands[face]
         nxt = spot.name(spot.next_player) if spot.next_player is not None else "the next player"
         why = (f"bid {bid_text(bid.quantity, bid.face)}: {pt:.0%} true as I read the table, "

@@ -13,11 +13,16 @@ player bids, a mixture of
 
 * an *honest* component: a bidder picks face ``f`` with a chance that rises
   with the matches ``k`` they hold, ``P_h(f | k) = e^(b k) / E[e^(b K)] / F``
-  (normalised so every face is a priori equally likely, ``F`` faces), and
+  with ``b = beta / n^n_power`` for ``n`` dice (normalised so every face is a
+  priori equally likely, ``F`` faces), and rarely bids a quantity above its
+  ``k`` plus the mean of the dice it cannot see plus ``q_offset``
+  (``e^(-q_slope * excess)``), and
 * a *bluff* component: the face says nothing, ``1 / F``,
 
 with the honest weight ``w`` learned online from reveals (a soft count per
-player, prior 0.6 honest).  It also learns how readily each player calls:
+player), the product of likelihoods tempered by ``temper``.  The defaults
+below are round numbers for tests; Hard starts from the population prior
+fitted offline per game (``bidfit.py``, shipped as ``_bidfit.json``).  It also learns how readily each player calls:
 ``call_chance(player, x)`` with ``x`` the chance the bid was true from that
 player's own seat (known after the reveal shows their hand).
 """
@@ -167,9 +172,13 @@ class TableReader:
     """Posterior over each opponent's hand from their bids (see module doc)."""
 
     def __init__(self, beta: float = 4.0, prior_w: float = 0.6, strength: float = 4.0,
-                 learn: bool = True, q_slope: float = 1.2):
+                 learn: bool = True, q_slope: float = 1.2, q_offset: float = 0.5,
+                 temper: float = 1.0, n_power: float = 0.5):
         self.beta = beta
+        self.n_power = n_power
+        self.temper = temper
         self.q_slope = q_slope
+        self.q_offset = q_offset
         self.learn = learn
         self.prior = (prior_w * strength, (1 - prior_w) * strength)
         self.models: dict[int, PlayerModel] = {}
@@ -241,7 +250,7 @@ class TableReader:
         """Honest component: chance of choosing ``face`` holding ``k`` of ``n``."""
         if n <= 0:
             return 1.0 / F
-        b = self.beta / math.sqrt(n)
+        b = self.beta / n ** self.n_power
         mean = (1 - p + p * math.exp(b)) ** n
         return min(0.999, math.exp(b * k) / mean / F)
 
@@ -253,7 +262,7 @@ class TableReader:
     def q_honest(self, quantity: int, k: int, n: int, p: float, total: int) -> float:
         """Honest component of a bid's quantity: an honest bidder rarely bids
         more than its own ``k`` plus about the mean of the dice it cannot see."""
-        over = quantity - k - (total - n) * p - 0.5
+        over = quantity - k - (total - n) * p - self.q_offset
         return 1.0 if over <= 0 else math.exp(-self.q_slope * over)
 
     def player_pmf(self, spot: BidSpot, player: int, face: int) -> list[float]:
@@ -284,7 +293,7 @@ class TableReader:
                     like *= w * lq + (1 - w)
                 for f in chosen:
                     like *= w * (1 - ph) / max(1, F - 1) + (1 - w) / F
-            post.append(pk * like)
+            post.append(pk * like ** self.temper if self.temper != 1.0 else pk * like)
         z = sum(post)
         post = [x / z for x in post] if z > 0 else prior
         self._cache[key] = post

@@ -1,0 +1,50 @@
+"""The bid reader's population prior (game/core/bidfit.py, _bidfit.json)."""
+from __future__ import annotations
+
+import pytest
+
+from game.core import bidfit
+
+
+@pytest.mark.parametrize("game", bidfit.GAMES)
+def test_shipped_fit_is_loaded_and_in_bounds(game):
+    params = bidfit.fitted_params(game)
+    assert set(params) == set(bidfit.PARAMS)
+    for name, value in params.items():
+        lo, hi = bidfit.BOUNDS[name]
+        assert lo <= value <= hi, name
+    assert params != bidfit.START, "the shipped file should hold a fit, not the starting point"
+    reader = bidfit.fitted_reader(game)
+    assert reader.beta == params["beta"] and reader.q_offset == params["q_offset"]
+
+
+def test_damaged_fit_file_falls_back_to_start(tmp_path, monkeypatch):
+    bad = tmp_path / "_bidfit.json"
+    bad.write_text('{"games": {"liars-dice": {"params": {"beta": "x"}}}}')
+    monkeypatch.setattr(bidfit, "FIT_PATH", bad)
+    bidfit._shipped.cache_clear()
+    try:
+        assert bidfit.fitted_params("liars-dice") == bidfit.START
+        bad.write_text("not json")
+        bidfit._shipped.cache_clear()
+        assert bidfit.fitted_params("roll-call") == bidfit.START
+    finally:
+        bidfit._shipped.cache_clear()
+
+
+@pytest.mark.parametrize("game", bidfit.GAMES)
+def test_fit_lowers_the_log_loss_of_stated_chances(game):
+    """A small seeded population: the search must end below where it started,
+    and the fitted reader's stated chances must score better on the real hands."""
+    seqs = bidfit.collect(game, 10, seed=3)
+    assert sum(1 for s in seqs for it in s if it[0] == "ask") > 30
+    start = bidfit.loss(seqs, bidfit.START)
+    params, final = bidfit.fit(seqs, rounds=1)
+    assert final < start
+    assert bidfit.loss(seqs, params) == pytest.approx(final)
+
+
+@pytest.mark.slow
+def test_shipped_fit_regenerates():
+    """``python -m game.core.bidfit --check`` reproduces the shipped parameters."""
+    assert bidfit.main(["--check"]) == 0
