@@ -314,6 +314,7 @@ class HardAgent(BonesAgent):
         self.reads: dict = {}        # (opponent, heard bone, fat pot) -> [bone answers, answers]
         self._said = None            # (round, stage, my first-pass call)
         self._pending = None         # (round, stage, opponent, my binding call, fat pot)
+        self._before: tuple = (None, None)   # (_said, _pending) as the last decision found them
         self.scores: dict | None = None
         """The last decision's value per legal action, or None when it was a
         rule with no numbers (the post-game coach reads it)."""
@@ -350,15 +351,18 @@ class HardAgent(BonesAgent):
     def act(self, view, legal):
         self._observe(view)
         self.scores, self.unit = None, ""
+        self._before = (self._said, self._pending)
         return super().act(view, legal)
 
     def adopt(self, action) -> None:
         """The seat really played ``action`` (a person in the coach's seat):
-        learn the opponent's answer to that call, not to the one I chose."""
+        learn the opponent's answer to that call, not to the one I chose
+        (only what this last decision noted is corrected)."""
+        said, pending = self._before
         if isinstance(action, Declare):
-            if self._said is not None:
+            if self._said is not None and self._said is not said:
                 self._said = self._said[:2] + (action.bone,)
-            if self._pending is not None:
+            if self._pending is not None and self._pending is not pending:
                 self._pending = self._pending[:3] + (action.bone,) + self._pending[4:]
 
     def choose_ante(self, view, legal):
