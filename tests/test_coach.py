@@ -354,3 +354,20 @@ def test_coach_survives_a_person_who_plays_at_random(game_id):
     session = coach.CoachSession(m, 0).finish()
     assert not session.error
     assert session.entries and all(e.verdict in coach.VERDICTS for e in session.entries)
+
+
+def test_diced_out_skipping_the_free_mark_is_weighed_by_the_solver():
+    """The text: after a bonus number "you MAY immediately mark-off one
+    number": declining is an option, valued by the solver's expected round
+    score without the extra mark (key 0); with the default bonus numbers it
+    is never the best, and the loss is the solver's difference."""
+    from game.games.diced_out.rules import SkipFreeMark
+    from game.games.diced_out.solver import bit, solve
+    values = solve((2, 12)).free_mark_values(bit(12), 3)
+    best = min((n for n in values if n), key=lambda n: values[n])
+    m = _match("diced-out", [Seat("You", "human")], [(CHANCE, RollResult(((6, 6),))), (0, SkipFreeMark())])
+    [entry] = _entries(m)
+    assert entry.advice.made.key == SkipFreeMark() and entry.advice.made.value == pytest.approx(-values[0])
+    assert entry.advice.best.value == pytest.approx(-values[best])
+    assert entry.advice.loss == pytest.approx(values[0] - values[best]) and entry.advice.loss > 0
+    assert entry.advice.move == "You skipped the free mark"
