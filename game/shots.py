@@ -176,6 +176,18 @@ def _replay(app, ctx):
     return scene
 
 
+def _replay_list(app, ctx):
+    """The replay list with a few finished games of each game, and one damaged file."""
+    from . import games
+    from .core import saves
+    from .scenes.replay import ReplayListScene
+    for i, game_id in enumerate(g for g in games.GAME_IDS if games.is_built(g)):
+        sub = ShotContext(game_id, ctx.seed + i, ctx.players)
+        saves.save_replay(sub.match(finished=True))
+    (saves.replays_dir() / "20260101-120000-liars-dice-7.json").write_text("{ damaged")
+    return ReplayListScene(app)
+
+
 def _crash(app, ctx):
     """The apology screen after a real contained error: a table mid-game,
     then a scene that fails on its first frame (``App.recover`` takes over)."""
@@ -193,7 +205,7 @@ def _crash(app, ctx):
 
 for _name, _builder in (("title", _title), ("setup", _setup), ("settings", _settings), ("rules", _rules),
                         ("pause", _pause), ("curtain", _curtain), ("results", _results),
-                        ("replay", _replay), ("table", _table), ("log", _log),
+                        ("replay", _replay), ("replay-list", _replay_list), ("table", _table), ("log", _log),
                         ("call-window", _call_window), ("crash", _crash),
                         ("hotseat", lambda app, ctx: _hotseat(app, ctx, False)),
                         ("hotseat-peek", lambda app, ctx: _hotseat(app, ctx, True))):

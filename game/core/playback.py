@@ -35,3 +35,14 @@ class ReplayFeed:
 
     def slower(self) -> None:
         self.speed_index = max(0, self.speed_index - 1)
+
+
+def rewound(match, actions: list[tuple[int, Action]], position: int):
+    """A fresh match of the same game, seats, options, seed and dice, with the
+    first ``position`` logged actions applied (stepping a replay back)."""
+    from .match import Match
+    position = max(0, min(position, len(actions)))
+    fresh = Match(match.game_id, match.seats, match.options, match.seed, match.dice)
+    for player, action in actions[:position]:
+        fresh.apply(player, action)
+    return fresh

@@ -100,7 +100,9 @@ def save_replay(match: Match) -> Path:
 
 
 def list_replays() -> list[Path]:
+    """The replay files, newest first (the list's own ``index.json`` is not one)."""
+    from .replay_index import INDEX_NAME
     try:
-        return sorted(replays_dir().glob("*.json"), reverse=True)
+        return sorted((p for p in replays_dir().glob("*.json") if p.name != INDEX_NAME), reverse=True)
     except OSError:
         return []

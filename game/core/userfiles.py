@@ -25,7 +25,7 @@ import re
 import stat
 import tempfile
 import time
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
@@ -326,6 +326,9 @@ class Settings:
     call_window: int = 2
     """Pace: seconds AIs wait before bidding while a human may call out of turn (0-5)."""
     window_size: tuple[int, int] = CANVAS_SIZE
+    setups: dict = field(default_factory=dict)
+    """The last setup per game id: ``{"options": {...}, "seats": [{"name", "kind", "custom"}]}``
+    (the setup screen restores it; see ``SETUP_SCHEMA``)."""
 
     def to_json(self) -> dict:
         data = asdict(self)
@@ -338,6 +341,10 @@ class Settings:
         as ``field: problem``)."""
         out, problems = cls(), []
         for f in fields(cls):
+            if f.name == "setups" and f.name in data:
+                out.setups, bad = check_setups(data[f.name])
+                problems += bad
+                continue
             if f.name not in data or f.name not in SETTINGS_FIELDS:
                 continue
             try:
@@ -362,6 +369,50 @@ class _ClampedInt(v.Node):
         return _clamp_window(value)
 
 
+SETUP_SEAT_KINDS = ("human", "easy", "normal", "hard")
+"""What a seat can be on the setup screen (a human or an AI level)."""
+MAX_SETUP_SEATS = 20
+_SETUP_ID = v.Str(40, 1, r"[a-z0-9_-]+")
+SETUP_SCHEMA = v.Obj({
+    "options": v.Map(_SETUP_ID, v.Tree(max_items=64, max_depth=2), max_keys=32),
+    "seats": v.List(v.Obj({"name": v.Str(40), "kind": v.OneOf(SETUP_SEAT_KINDS), "custom": v.Bool()},
+                          required=("name", "kind")), MAX_SETUP_SEATS, 1),
+}, max_keys=8)
+"""One game's remembered setup; whether the values fit the game *now*
+(an option's range, the seat count) is checked by the setup screen, option by option."""
+MAX_SETUPS = 32
+
+
+def check_setups(value) -> tuple[dict, list[str]]:
+    """The remembered setups that pass ``SETUP_SCHEMA``; a bad game entry (or a
+    bad part of one: its options, its seats) falls back alone, with a message."""
+    if not isinstance(value, dict):
+        return {}, ["setups: must be an object"]
+    out: dict = {}
+    problems: list[str] = []
+    for key, entry in list(value.items())[:MAX_SETUPS]:
+        try:
+            game_id = _SETUP_ID.check(key, "setups (name)")
+            if not isinstance(entry, dict):
+                raise v.SchemaError(f"setups.{game_id}", "must be an object")
+        except v.SchemaError as exc:
+            problems.append(str(exc))
+            continue
+        kept = {}
+        for part in ("options", "seats"):
+            if part not in entry:
+                continue
+            try:
+                kept[part] = SETUP_SCHEMA.fields[part].check(entry[part], f"setups.{game_id}.{part}")
+            except v.SchemaError as exc:
+                problems.append(str(exc))
+        if kept:
+            out[game_id] = kept
+    if len(value) > MAX_SETUPS:
+        problems.append(f"setups: more than {MAX_SETUPS} games (the rest were dropped)")
+    return out, problems
+
+
 SETTINGS_FIELDS: dict[str, v.Node] = {
     "fullscreen": v.Bool(),
     "master_volume": v.Float(0.0, 1.0),
@@ -377,7 +428,8 @@ SETTINGS_FIELDS: dict[str, v.Node] = {
 """The declared schema of each setting (a bad one falls back alone)."""
 
 v.register(v.Format(SETTINGS_FORMAT, "settings", {
-    1: v.Obj({"format": v.Str(), "version": v.Int(1, 1), **SETTINGS_FIELDS},
+    1: v.Obj({"format": v.Str(), "version": v.Int(1, 1), **SETTINGS_FIELDS,
+              "setups": v.Map(_SETUP_ID, SETUP_SCHEMA, max_keys=MAX_SETUPS)},
              extra=v.Tree(max_items=64, max_depth=2)),  # unknown keys: ignored, but bounded
 }, max_bytes=64 * 1024))
 

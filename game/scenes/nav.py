@@ -2,7 +2,7 @@
 
 The table layer (``game.ui``) never imports the menu scenes; it asks
 ``app.nav`` for them (``pause``, ``curtain``, ``results``, ``title``,
-``replay``, ``leave_replay``).  The app builds one ``Navigator`` at start;
+``replay``, ``replay_at``, ``leave_replay``).  The app builds one ``Navigator`` at start;
 tests may swap it for a recorder."""
 from __future__ import annotations
 
@@ -50,6 +50,20 @@ class Navigator:
         else:
             self.app.push(scene)
         return ""
+
+    def replay_at(self, table, position: int) -> None:
+        """The replay shown by ``table``, rebuilt paused at ``position`` (its
+        first ``position`` actions applied), in its place; Close still returns
+        where the replay was opened from."""
+        from dataclasses import replace
+
+        from ..core.playback import rewound
+        from .launch import make_table
+        feed = replace(table.replay, position=max(0, min(position, len(table.replay.actions))),
+                       paused=True, pending_steps=0)
+        scene = make_table(self.app, rewound(table.match, feed.actions, feed.position), replay=feed)
+        scene.return_to = table.return_to
+        self.app.replace(scene)
 
     def leave_replay(self, table) -> None:
         """Close a replay: back where it was opened from (the results it

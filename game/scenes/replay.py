@@ -5,12 +5,14 @@ feed), with the throws re-simulated and the logged faces trusted."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any, Callable
 
 from ..core import saves
 from ..core.match import Match, RecordError
 from ..core.userfiles import UserFileError, read_json
 from ..ui import theme as th
 from ..core.playback import ReplayFeed
+from ..core.replay_index import ReplayIndex, ReplaySummary
 from ..ui.widgets import Button, Panel
 from .base import MenuScene
 from .launch import make_table
@@ -34,6 +36,48 @@ def open_replay(app, path) -> tuple[object | None, str]:
     return make_table(app, start, replay=feed), ""
 
 
+ROW_ACTIONS: list[tuple[str, Callable[[Any, Path], None]]] = []
+"""Extra buttons at the right end of every replay row: (label, action(app, path)).
+Register with ``register_row_action`` (e.g. the coach's "Coach")."""
+ACTION_W = 110
+
+
+def register_row_action(label: str, action: Callable[[Any, Path], None]) -> None:
+    """Add a per-row button to the replay list (once per label)."""
+    if all(name != label for name, _ in ROW_ACTIONS):
+        ROW_ACTIONS.append((label, action))
+
+
+class ReplayRow(Button):
+    """One saved game: date and game on the left, the winner on the right,
+    the players below; clicking watches it."""
+
+    def __init__(self, rect, summary: ReplaySummary, on_click):
+        super().__init__(rect, summary.game or "Damaged file", on_click, enabled=summary.ok, size=19)
+        self.summary = summary
+
+    def draw(self, canvas, theme, focused, hovered):
+        s = self.summary
+        _wood(canvas, self.rect, focused, hovered, self.enabled)
+        x, top, right = self.rect.x + 18, self.rect.y + 7, self.rect.right - 18
+        colour = th.CREAM if self.enabled else th.CREAM_DIM
+        th.draw_text(canvas, theme, s.date, (x, top), 16, th.BRASS_LIGHT, bold=True)
+        th.draw_text(canvas, theme, s.game if s.ok else "Cannot be read", (x + 190, top), 19, colour, bold=True)
+        if s.ok:
+            won = f"Winner: {s.winner}" if s.winner else "Not finished"
+            th.draw_text(canvas, theme, won, (right, top), 17, th.BRASS_LIGHT, bold=True, anchor="topright")
+        players = (f"{len(s.players)} players: " + ", ".join(s.players)) if s.ok else "This file is damaged."
+        font = theme.font(15)
+        while len(players) > 20 and font.size(players)[0] > self.rect.w - 36 - 190:
+            players = players[:-5].rstrip(", ") + "\u2026"
+        th.draw_text(canvas, theme, players, (x + 190, top + 24), 15, th.CREAM_DIM)
+
+
+def _wood(canvas, rect, focused, hovered, enabled):
+    from ..ui.widgets import _wood_box
+    _wood_box(canvas, rect, focused=focused, hovered=hovered, enabled=enabled, primary=False)
+
+
 class ReplayListScene(MenuScene):
     name = "replays"
     title = "Replays"
@@ -42,15 +86,23 @@ class ReplayListScene(MenuScene):
     def __init__(self, app):
         super().__init__(app)
         self.files = saves.list_replays()
+        self.index = ReplayIndex(saves.replays_dir())
         self.first = 0
 
     def build(self) -> None:
-        self.ui.add(Panel((240, 140, 800, 480)))
+        self.ui.add(Panel((140, 140, 1000, 480)))
         shown = self.files[self.first:self.first + ROWS]
+        actions = self.row_actions()
+        row_w = 920 - len(actions) * (ACTION_W + 10)
         for i, path in enumerate(shown):
-            self.ui.add(Button((280, 170 + i * 54, 600, 46), _describe(path),
-                               lambda p=path: self.open(p), size=18))
-            self.ui.add(Button((890, 170 + i * 54, 110, 46), "Coach", lambda p=path: self.coach(p), size=18))
+            y = 164 + i * 56
+            summary = self.index.summary(path)
+            self.ui.add(ReplayRow((180, y, row_w, 50), summary, lambda p=path: self.open(p)))
+            for k, (label, action) in enumerate(actions):
+                x = 180 + row_w + 10 + k * (ACTION_W + 10)
+                self.ui.add(Button((x, y, ACTION_W, 50), label, lambda p=path, a=action: a(p),
+                                   size=18, enabled=summary.ok))
+        self.index.save(keep=self.files)
         if not self.files:
             from ..ui.widgets import Label
             self.ui.add(Label((CENTRE_X, 360), "No finished games yet.", 22, th.INK, anchor="center", style="italic"))
@@ -58,6 +110,17 @@ class ReplayListScene(MenuScene):
         self.ui.add(Button((560, 640, 160, 52), "Back", self.back, primary=True))
         self.ui.add(Button((820, 640, 160, 52), "Older", lambda: self.page(ROWS),
                            enabled=self.first + ROWS < len(self.files)))
+
+    def draw_content(self, canvas):
+        if self.files:
+            last = min(len(self.files), self.first + ROWS)
+            th.draw_text(canvas, self.theme, f"{self.first + 1}\u2013{last} of {len(self.files)}",
+                         (640, 716), 16, th.CREAM_DIM, anchor="midbottom", shadow=1)
+
+    def row_actions(self) -> list[tuple[str, Callable[[Path], None]]]:
+        """The buttons at the right end of each row: the coach, then registered ones."""
+        return [("Coach", self.coach)] + [(label, lambda p, a=action: a(self.app, p))
+                                          for label, action in ROW_ACTIONS if label != "Coach"]
 
     def page(self, step: int) -> None:
         self.first = max(0, min(len(self.files) - 1, self.first + step))
@@ -83,13 +146,3 @@ class ReplayListScene(MenuScene):
         error = self.app.nav.replay(path)
         if error:
             self.app.toast(error)
-
-
-def _describe(path: Path) -> str:
-    """'2024-05-01 20:14  liars-dice  seed 123' from the file name."""
-    parts = path.stem.split("-")
-    if len(parts) >= 4 and parts[0].isdigit():
-        day, clock = parts[0], parts[1]
-        game = "-".join(parts[2:-1])
-        return f"{day[:4]}-{day[4:6]}-{day[6:]}  {clock[:2]}:{clock[2:4]}   {game}   seed {parts[-1]}"
-    return path.name

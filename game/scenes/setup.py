@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from .. import games
 from ..core.match import Match, Seat
 from ..core.seeding import parse_seed
+from ..core.userfiles import SETUP_SEAT_KINDS
 from ..ui import theme as th
 from ..ui.widgets import Button, Choice, FacePicker, Label, Panel, Stepper, TextInput, Toggle
 from .base import MenuScene
@@ -15,7 +16,7 @@ from ..canvas import CENTRE_X
 TAVERN_NAMES = ("Mags", "Old Tom", "Bertha", "Finn", "Ada", "Rook", "Hilda", "Jasper", "Nell",
                 "Cormac", "Ivy", "Bram", "Odette", "Silas", "Wren", "Garrick", "Tilly", "Ansel",
                 "Maude", "Percy")
-SEAT_KINDS = ("human", "easy", "normal", "hard")
+SEAT_KINDS = SETUP_SEAT_KINDS
 KIND_LABELS = {"human": "Human", "easy": "AI \u00b7 easy", "normal": "AI \u00b7 normal", "hard": "AI \u00b7 hard"}
 MAX_ROWS_PER_COLUMN = 10
 
@@ -93,10 +94,52 @@ class SetupScene(MenuScene):
         self.title = self.info.title
         self.subtitle = self.info.tagline
         lo, hi = self.info.min_players, self.info.max_players
-        self.seat_rows = seats or default_seats(max(lo, min(hi, 4 if hi >= 4 else hi)))
+        remembered = {} if seats or options else self.remembered()
+        self.seat_rows = seats or remembered.get("seats") or default_seats(max(lo, min(hi, 4 if hi >= 4 else hi)))
         self.options = {o.key: o.default for o in self.info.options}
-        self.options.update(options or {})
+        self.options.update(options or remembered.get("options") or {})
         self.seed_text = ""
+
+    # --- memory: the last setup of each game (in the settings file) --------
+    def remembered(self) -> dict:
+        """This game's last options and seats from the settings, each checked
+        against the game as it is now: an option that no longer fits falls
+        back to its default alone; seats only if their count fits the game."""
+        saved = getattr(self.app.settings, "setups", {}).get(self.game_id) or {}
+        out: dict = {}
+        options = {}
+        for spec in self.info.options:
+            if spec.key in saved.get("options", {}):
+                try:
+                    options[spec.key] = spec.validate(_from_json(saved["options"][spec.key]))
+                except (ValueError, TypeError):
+                    continue
+        if options:
+            out["options"] = options
+        seats = saved.get("seats") or []
+        if self.info.min_players <= len(seats) <= self.info.max_players:
+            rows = []
+            for i, s in enumerate(seats):
+                custom = bool(s.get("custom")) and bool(s["name"].strip())
+                ai_name = TAVERN_NAMES[(i - 1) % len(TAVERN_NAMES)]
+                rows.append(SeatRow(s["name"][:16] if custom else "", s["kind"], custom=custom,
+                                    ai_name="" if custom else ai_name))
+            refresh_default_names(rows)
+            out["seats"] = rows
+        return out
+
+    def remember(self) -> None:
+        """Keep these options and seats for the next time this game is set up."""
+        settings = self.app.settings
+        if not hasattr(settings, "setups"):
+            return
+        settings.setups = dict(settings.setups)
+        settings.setups[self.game_id] = {
+            "options": {k: list(v) if isinstance(v, (tuple, set, frozenset)) else v
+                        for k, v in self.options.items()},
+            "seats": [{"name": r.name if r.custom else "", "kind": r.kind, "custom": r.custom}
+                      for r in self.seat_rows]}
+        self.app.save_settings()
 
     # --- widgets -------------------------------------------------------------
     def build(self) -> None:
@@ -190,7 +233,12 @@ class SetupScene(MenuScene):
     def seats(self) -> list[Seat]:
         return [row.to_seat(i, default_name(self.seat_rows, i)) for i, row in enumerate(self.seat_rows)]
 
+    def back(self) -> None:
+        self.remember()
+        super().back()
+
     def start(self) -> None:
+        self.remember()
         start_match(self.app, self.game_id, self.seats(), dict(self.options), parse_seed(self.seed_text))
 
     def draw_heading(self, canvas, y=24):
@@ -202,6 +250,11 @@ class SetupScene(MenuScene):
         text = tip or "* house rule (see Rules).  Empty seed = a fresh random game."
         th.draw_text(canvas, self.theme, text[:110], (CENTRE_X, 716), 16, th.CREAM_DIM, anchor="midbottom",
                      shadow=1)
+
+
+def _from_json(value):
+    """An option value as JSON stored it (a set of faces comes back as a list)."""
+    return tuple(value) if isinstance(value, list) else value
 
 
 def _pretty(value) -> str:

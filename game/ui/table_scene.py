@@ -720,6 +720,9 @@ class TableScene(Scene):
                 feed.paused = True
                 feed.pending_steps += 1
                 return True
+            if event.key in (pygame.K_LEFT, pygame.K_b, pygame.K_COMMA):
+                self.step_back()
+                return True
             if event.key in (pygame.K_UP, pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
                 feed.faster()
                 return True
@@ -729,7 +732,7 @@ class TableScene(Scene):
         if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1:
             for name, rect in self._replay_buttons().items():
                 if rect.collidepoint(event.pos):
-                    keys = {"pause": pygame.K_SPACE, "step": pygame.K_RIGHT,
+                    keys = {"pause": pygame.K_SPACE, "step": pygame.K_RIGHT, "back": pygame.K_LEFT,
                             "slower": pygame.K_DOWN, "faster": pygame.K_UP}
                     if name == "close":
                         self._leave_replay()
@@ -741,8 +744,16 @@ class TableScene(Scene):
     def _leave_replay(self) -> None:
         self.app.nav.leave_replay(self)
 
+    def step_back(self) -> None:
+        """One action back: the table is rebuilt from the start up to the action
+        before the one last shown (silently, as Continue does), paused there."""
+        feed = self.replay
+        if feed is None:
+            return
+        self.app.nav.replay_at(self, max(0, feed.position - 1))  # a throw in flight is not counted yet
+
     def _replay_buttons(self) -> dict[str, pygame.Rect]:
-        names = ("slower", "pause", "step", "faster", "close")
+        names = ("slower", "back", "pause", "step", "faster", "close")
         x0 = 16 + 12
         return {n: pygame.Rect(x0 + i * 84, 664, 78, 38) for i, n in enumerate(names)}
 
@@ -755,7 +766,7 @@ class TableScene(Scene):
         first, last = buttons["slower"], buttons["close"]
         bar = pygame.Rect(first.x - 12, first.y - 40, last.right - first.x + 24, last.bottom - first.y + 52)
         th.wood_board(canvas, bar, radius=12, inlay=False, studs=False)
-        labels = {"slower": "Slower", "pause": "Play" if feed.paused else "Pause", "step": "Step",
+        labels = {"slower": "Slower", "pause": "Play" if feed.paused else "Pause", "step": "Step >", "back": "< Step",
                   "faster": "Faster", "close": "Close"}
         mouse = self.app.to_canvas(pygame.mouse.get_pos()) if pygame.display.get_surface() else (-1, -1)
         for name, rect in buttons.items():

@@ -1,0 +1,147 @@
+"""What the replay list shows for each saved game: date, game, players, winner.
+
+Only the rows on screen are summarised, each from its record's header fields
+(game, seats, ranking, saved_at: no replaying), and every summary is kept in
+``replays/index.json`` keyed by file name, size and modification time, so a
+list of hundreds of replays opens with one folder listing and at most a page
+of reads.  A damaged or foreign file gives a "cannot be read" row, never an
+error; a damaged index is simply rebuilt.  Pure Python: no pygame.
+"""
+from __future__ import annotations
+
+import datetime as _dt
+import os
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+from .. import games
+from . import validation as v
+from .userfiles import UserFileError, atomic_write_json, read_document, read_json
+
+INDEX_FORMAT = "dice-tavern-replay-index"
+INDEX_NAME = "index.json"
+MAX_ENTRIES = 5000
+_TEXT = v.Str(200)
+SUMMARY_SCHEMA = v.Obj({
+    "key": v.List(v.Int(0, 2**63 - 1), 2, 2),
+    "date": _TEXT, "game": _TEXT, "players": v.List(v.Str(40), 20), "winner": _TEXT, "ok": v.Bool(),
+}, required=("key", "date", "game", "players", "winner", "ok"))
+v.register(v.Format(INDEX_FORMAT, "replay index", {1: v.Obj({
+    "format": v.Str(), "version": v.Int(1, 1),
+    "entries": v.Map(v.Str(200, 1), SUMMARY_SCHEMA, max_keys=MAX_ENTRIES),
+}, required=("entries",))}, max_bytes=8 * 1024 * 1024))
+
+
+@dataclass(frozen=True)
+class ReplaySummary:
+    """One row of the replay list, in words a player uses."""
+    date: str       # "23 Nov 2026 14:05"
+    game: str       # "Liar's Dice"
+    players: tuple[str, ...]
+    winner: str     # "Mags", "" while unknown
+    ok: bool = True
+    """False: the file could not be read (the row says so and cannot be opened)."""
+
+
+def _file_key(path: Path) -> list[int] | None:
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return [st.st_size, st.st_mtime_ns]
+
+
+class ReplayIndex:
+    """Summaries of the replay files, read lazily and cached on disk."""
+
+    def __init__(self, folder: Path):
+        self.folder = Path(folder)
+        self.path = self.folder / INDEX_NAME
+        self.entries: dict[str, dict] = {}
+        self.dirty = False
+        self.reads = 0
+        """Replay files read so far (a test checks that only shown rows are read)."""
+        try:
+            data = read_document(self.path, INDEX_FORMAT)
+            self.entries = dict(data["entries"])
+        except (FileNotFoundError, UserFileError):
+            self.entries = {}  # missing or damaged: rebuilt from the replays as rows are shown
+
+    def summary(self, path: Path) -> ReplaySummary:
+        """The row for ``path`` (from the cache when the file is unchanged)."""
+        path = Path(path)
+        key = _file_key(path)
+        cached = self.entries.get(path.name)
+        if cached is not None and key is not None and cached["key"] == key:
+            return ReplaySummary(cached["date"], cached["game"], tuple(cached["players"]),
+                                 cached["winner"], cached["ok"])
+        summary = summarise(path)
+        self.reads += 1
+        if key is not None:
+            self.entries[path.name] = {"key": key, **asdict(summary), "players": list(summary.players)}
+            self.dirty = True
+        return summary
+
+    def save(self, keep: list[Path] | None = None) -> None:
+        """Write the cache if it changed (entries of deleted replays dropped)."""
+        if not self.dirty:
+            return
+        if keep is not None:
+            names = {p.name for p in keep}
+            self.entries = {k: e for k, e in self.entries.items() if k in names}
+        entries = dict(list(self.entries.items())[-MAX_ENTRIES:])
+        try:
+            atomic_write_json(self.path, {"format": INDEX_FORMAT, "version": 1, "entries": entries})
+            self.dirty = False
+        except UserFileError:
+            pass  # a read-only folder: the list still works, just reads again next time
+
+
+def summarise(path: Path) -> ReplaySummary:
+    """A record's date, game, players and winner from its header fields."""
+    from .match import RECORD_FORMAT
+    fallback_date = _date_from_name(path.name)
+    try:
+        data = read_json(path, v.FORMATS[RECORD_FORMAT].max_bytes)
+        if not isinstance(data, dict) or data.get("format") != RECORD_FORMAT:
+            raise ValueError("not a record")
+        from .match import RECORD_SCHEMA
+        game_id = RECORD_SCHEMA.fields["game"].check(data.get("game"), "game")
+        seats = RECORD_SCHEMA.fields["seats"].check(data.get("seats"), "seats")
+        players = tuple(s["name"] for s in seats)
+        title = games.game_info(game_id).title if games.is_known(game_id) else game_id
+        ranking = data.get("ranking")
+        winner = ""
+        if ranking is not None:
+            ranking = RECORD_SCHEMA.fields["ranking"].check(ranking, "ranking")
+            if ranking and 0 <= ranking[0] < len(players):
+                winner = players[ranking[0]]
+        date = _date_from_saved_at(data.get("saved_at")) or fallback_date
+        return ReplaySummary(date, title, players, winner)
+    except (FileNotFoundError, UserFileError, ValueError):  # SchemaError is a ValueError
+        return ReplaySummary(fallback_date, "", (), "", ok=False)
+
+
+def _date_from_saved_at(text) -> str:
+    """The record's UTC save time in the player's local time."""
+    if not isinstance(text, str):
+        return ""
+    try:
+        when = _dt.datetime.fromisoformat(text)
+    except ValueError:
+        return ""
+    if when.tzinfo is not None:
+        when = when.astimezone()
+    return _format(when)
+
+
+def _date_from_name(name: str) -> str:
+    """``20261123-140512-...json`` -> the date in the file name (a damaged file still has one)."""
+    try:
+        return _format(_dt.datetime.strptime(name[:15], "%Y%m%d-%H%M%S"))
+    except ValueError:
+        return ""
+
+
+def _format(when: _dt.datetime) -> str:
+    return f"{when.day} {when.strftime('%b %Y  %H:%M')}"

@@ -1,0 +1,97 @@
+"""The replay list (#17): date, game, players and winner per row, read only
+for the rows shown and cached, damaged files shown as such, a slot for
+per-row actions."""
+import json
+import os
+import shutil
+
+from game.core import saves
+from game.core.match import Match, Seat
+from game.core.replay_index import ReplayIndex, summarise
+
+
+def _finished(game_id="liars-dice", seed=5):
+    seats = [Seat("You", "human"), Seat("Mags", "ai", "normal"), Seat("Finn", "ai", "hard")]
+    match = Match(game_id, seats, seed=seed)
+    while not match.is_over:
+        if not match.step():
+            match.apply(0, match.state.legal_actions(0)[0])
+    return match
+
+
+def test_row_says_date_game_players_and_winner(app):
+    match = _finished()
+    path = saves.save_replay(match)
+    s = summarise(path)
+    assert s.ok and s.game == "Liar's Dice"
+    assert s.players == ("You", "Mags", "Finn")
+    assert s.winner == match.seats[match.state.ranking()[0]].name
+    assert s.date[:2].strip().isdigit() and str(path.name[:4]) in s.date  # "23 Nov 2026  14:05"
+
+
+def test_hundreds_of_replays_read_only_the_page_shown_and_then_from_the_cache(app):
+    from game.scenes.replay import ROWS, ReplayListScene
+    first = saves.save_replay(_finished())
+    for i in range(300):
+        shutil.copy(first, first.with_name(f"2025{i // 28 + 1:02d}{i % 28 + 1:02d}-120000-liars-dice-{i}.json"))
+    scene = ReplayListScene(app)
+    app.start(scene)
+    app.run_frames(1)
+    assert len(scene.files) == 301
+    assert scene.index.reads == ROWS                  # only the rows on screen were opened
+    texts = [w.summary.game for w in scene.ui.widgets if hasattr(w, "summary")]
+    assert texts == ["Liar's Dice"] * ROWS
+    scene.page(ROWS)
+    assert scene.index.reads == 2 * ROWS
+    again = ReplayListScene(app)                      # next visit: from replays/index.json
+    app.start(again)
+    app.run_frames(1)
+    assert again.index.reads == 0
+    assert "index.json" not in {p.name for p in saves.list_replays()}
+
+
+def test_damaged_files_and_a_damaged_index_never_break_the_list(app):
+    from game.scenes.replay import ReplayListScene
+    good = saves.save_replay(_finished())
+    folder = saves.replays_dir()
+    (folder / "20250101-000000-liars-dice-1.json").write_bytes(b"\xff\x00 not json")
+    (folder / "20250101-000001-liars-dice-2.json").write_text(json.dumps({"format": "dice-tavern-game", "seats": 5}))
+    (folder / "20250101-000002-liars-dice-3.json").mkdir()
+    if hasattr(os, "mkfifo"):
+        os.mkfifo(folder / "20250101-000003-liars-dice-4.json")
+    (folder / "index.json").write_text("[[[ broken")
+    scene = ReplayListScene(app)
+    app.start(scene)
+    app.run_frames(2)
+    rows = {w.summary.date: w for w in scene.ui.widgets if hasattr(w, "summary")}
+    assert sum(1 for w in rows.values() if w.summary.ok) == 1
+    bad = [w for w in scene.ui.widgets if hasattr(w, "summary") and not w.summary.ok]
+    assert len(bad) >= 3 and all(not w.enabled for w in bad)   # shown, but cannot be opened
+    assert good.exists()
+    assert ReplayIndex(folder).entries                         # the index was rebuilt
+
+
+def test_a_changed_file_is_read_again(app):
+    path = saves.save_replay(_finished())
+    index = ReplayIndex(saves.replays_dir())
+    assert index.summary(path).ok
+    path.write_text("{}")
+    assert not index.summary(path).ok and index.reads == 2
+
+
+def test_per_row_actions_have_their_own_button(app):
+    from game.scenes import replay
+    opened = []
+    saves.save_replay(_finished())
+    replay.register_row_action("Share", lambda app_, path: opened.append(path))
+    try:
+        scene = replay.ReplayListScene(app)
+        app.start(scene)
+        app.run_frames(1)
+        button = next(w for w in scene.ui.widgets if getattr(w, "text", "") == "Share")
+        row = next(w for w in scene.ui.widgets if hasattr(w, "summary"))
+        assert not button.rect.colliderect(row.rect)
+        button.activate()
+        assert opened and opened[0].name == saves.list_replays()[0].name
+    finally:
+        replay.ROW_ACTIONS[:] = [a for a in replay.ROW_ACTIONS if a[0] != "Share"]

@@ -1,0 +1,93 @@
+"""The replay viewer steps back and forward (#17): Left rebuilds the table
+one action earlier (replayed silently from the start), Right steps on, and
+Close still returns where the replay was opened from."""
+import pygame
+import pytest
+
+from game import games
+from game.core import saves
+from game.core.match import Match, Seat
+from tests.helpers import key
+
+
+def _saved(game_id, seed=5, moves=40):
+    match = Match(game_id, [Seat("Ada", "ai", "easy"), Seat("Bram", "ai", "normal")], seed=seed)
+    for _ in range(moves):
+        if not match.step():
+            break
+    return saves.save_replay(match), match
+
+
+def _step(app, k):
+    app.feed(key(k))
+    app.run_frames(400, until=lambda a: not a.top.is_busy() and a.top.throw_view is None
+                   and a.top.replay.pending_steps == 0)
+    app.apply_transitions()
+    return app.top
+
+
+@pytest.mark.parametrize("game_id", [g for g in games.GAME_IDS if games.is_built(g)])
+def test_step_back_and_forward_in_every_game(app, game_id):
+    from game.scenes.replay import ReplayListScene
+    from game.scenes.title import TitleScene
+    path, match = _saved(game_id)
+    app.start(TitleScene(app))
+    app.push(ReplayListScene(app))
+    app.apply_transitions()
+    app.top.open(path)
+    app.apply_transitions()
+    scene = app.top
+    scene.replay.paused = True
+    for _ in range(6):
+        scene = _step(app, pygame.K_RIGHT)
+    assert scene.replay.position == 6
+    assert scene.match.history == match.history[:6]
+    before = scene.match.state.summary()
+    scene = _step(app, pygame.K_RIGHT)
+    assert scene.replay.position == 7
+    scene = _step(app, pygame.K_LEFT)
+    assert scene.replay.position == 6 and scene.replay.paused
+    assert scene.match.history == match.history[:6]
+    assert scene.match.state.summary() == before
+    for _ in range(10):  # back past the start stays at the start
+        scene = _step(app, pygame.K_LEFT)
+    assert scene.replay.position == 0 and scene.match.history == []
+    scene = _step(app, pygame.K_RIGHT)
+    assert scene.replay.position == 1 and scene.match.history == match.history[:1]
+    app.feed(key(pygame.K_ESCAPE))  # Close: back to the list it was opened from
+    app.apply_transitions()
+    assert isinstance(app.top, ReplayListScene)
+
+
+def test_close_after_stepping_back_returns_to_the_results(app):
+    from game.scenes.results import ResultsScene
+    match = Match("liars-dice", [Seat("Ada", "ai", "easy"), Seat("Bo", "ai", "easy")], None, 5)
+    match.play_out()
+    path = saves.save_replay(match)
+    results = ResultsScene(app, match, replay_path=path)
+    app.start(results)
+    results.watch_replay()
+    app.apply_transitions()
+    app.top.replay.paused = True
+    _step(app, pygame.K_RIGHT)
+    _step(app, pygame.K_RIGHT)
+    scene = _step(app, pygame.K_LEFT)
+    assert scene.replay.position == 1
+    app.feed(key(pygame.K_ESCAPE))
+    app.apply_transitions()
+    assert app.top is results
+
+
+def test_the_step_back_button_is_on_the_bar_and_clear_of_the_log_button(app):
+    path, _ = _saved("liars-dice")
+    from game.scenes.replay import open_replay
+    scene, _ = open_replay(app, path)
+    app.start(scene)
+    buttons = scene._replay_buttons()
+    assert "back" in buttons
+    assert not any(r.colliderect(scene.log_panel.BUTTON) for r in buttons.values())
+    for _ in range(3):
+        scene = _step(app, pygame.K_RIGHT)
+    app.feed(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=scene._replay_buttons()["back"].center, button=1))
+    app.apply_transitions()
+    assert app.top.replay.position == 2
