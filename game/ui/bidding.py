@@ -711,7 +711,7 @@ class BiddingTableScene(table_scene.TableScene):
         elif self.throw_view is None:
             self.draw_cups(canvas)
         self.draw_centre(canvas)
-        self.history.draw(canvas, self.theme, self.renderer, self.round_entries, footer=self.history_footer())
+        self.history.draw(canvas, self.theme, self.renderer, self.shown_entries(), footer=self.history_footer())
         if self.human_to_act() is not None and self.throw_view is None:
             self._refresh_picker()
             self.picker.draw(canvas, self.theme, self.renderer)
@@ -823,12 +823,24 @@ class BiddingTableScene(table_scene.TableScene):
                 canvas.blit(cup, cup.get_rect(center=(int(x), int(y - 40 * lift))))
         self.draw_reveal_extras(canvas, t)
 
+    def round_closed(self) -> bool:
+        """The reveal is over and the next round's roll has not landed: the old
+        bid, its odds and the round's history are over too (they used to flash
+        back between the reveal and the throw)."""
+        history = self.match.history
+        return (self.reveal is None and bool(history) and history[-1][0] != CHANCE
+                and not self.is_bid(history[-1][1]) and self.state.is_chance())
+
+    def shown_entries(self) -> list[HistoryEntry]:
+        """The history panel's rows: this round's, none once it is closed."""
+        return [] if self.round_closed() else self.round_entries
+
     def draw_centre(self, canvas) -> None:
         cx, cy = self.centre
         if self.reveal is not None:
             self.draw_reveal_centre(canvas)
             return
-        if self.state.is_terminal():
+        if self.state.is_terminal() or self.round_closed():
             return
         bid = self.current_bid()
         if bid is None:

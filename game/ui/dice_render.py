@@ -79,6 +79,20 @@ class DiceColour:
         return iter(self.body)
 
 
+_MORE_COLOURS = (
+    # Seats 11-20 (Liar's Dice seats 20): hues and lightness apart from the first
+    # ten and each other (CIE76 distance at least 25, tested), each with a pattern.
+    DiceColour("maroon", (128, 16, 40), (255, 240, 236), "stripes"),
+    DiceColour("navy", (36, 30, 110), (255, 255, 255), "studs"),
+    DiceColour("olive", (122, 128, 20), (255, 255, 240), "dashes"),
+    DiceColour("teal", (0, 96, 100), (255, 255, 255), "inner"),
+    DiceColour("lavender", (168, 150, 226), (30, 20, 50), "corners"),
+    DiceColour("magenta", (236, 64, 150), (255, 255, 255), "dots"),
+    DiceColour("lime", (160, 214, 80), (24, 36, 10), "double"),
+    DiceColour("grey", (150, 150, 154), (20, 20, 24), "plain"),
+    DiceColour("plum", (100, 30, 70), (255, 236, 248), "dashes"),
+    DiceColour("tan", (214, 186, 132), (50, 32, 16), "studs"),
+)
 PLAYER_COLOURS: tuple[DiceColour, ...] = (
     # Okabe-Ito based: distinct under the common colour-vision deficiencies.
     DiceColour("vermilion", (213, 94, 0), (255, 248, 236), "plain"),
@@ -91,8 +105,8 @@ PLAYER_COLOURS: tuple[DiceColour, ...] = (
     DiceColour("charcoal", (52, 52, 58), (250, 250, 250), "stripes"),
     DiceColour("white", (244, 242, 236), (30, 30, 30), "double"),
     DiceColour("brown", (141, 90, 52), (255, 240, 220), "dots"),
-)
-"""Player dice colours, in seat order; each has a pattern as a second cue."""
+) + _MORE_COLOURS
+"""Player dice colours, in seat order, one per seat up to 20; each has a pattern as a second cue."""
 
 _PALETTE_COLOURBLIND = (
     # Same cues, hues pushed further apart in lightness for the setting.
@@ -106,7 +120,7 @@ _PALETTE_COLOURBLIND = (
     DiceColour("charcoal", (40, 40, 44), (255, 255, 255), "stripes"),
     DiceColour("white", (250, 250, 250), (10, 10, 10), "double"),
     DiceColour("brown", (120, 72, 40), (255, 255, 255), "dots"),
-)
+) + _MORE_COLOURS
 
 IVORY = DiceColour("ivory", (246, 240, 226), (28, 24, 22), "none")
 EMBLEM_BLUE = DiceColour("emblem", (28, 46, 92), (236, 196, 92), "none")
@@ -115,7 +129,7 @@ PIP_RED = (186, 32, 38)
 
 
 def player_colour(index: int, colourblind: bool = False) -> DiceColour:
-    """The dice colour of seat ``index`` (wraps after 10)."""
+    """The dice colour of seat ``index`` (20 different ones: every seat of the largest table)."""
     palette = _PALETTE_COLOURBLIND if colourblind else PLAYER_COLOURS
     return palette[index % len(palette)]
 
@@ -334,6 +348,20 @@ def _silhouette(w: int, h: int, radius: float, rim_rgb, edge_x: float, edge_rgb)
         pygame.draw.line(rim, (*_shade(rim_rgb, 0.9), 70), (ex - int(SS * 1.2), lw),
                          (ex - int(SS * 1.2), bh - lw), max(1, SS // 2))
     return (pygame.transform.smoothscale(mask, (w, h)), pygame.transform.smoothscale(rim, (w, h)))
+
+
+BONE_SYMMETRY = 2 * math.pi / 5
+"""The painted d12 looks the same after a fifth of a turn (its upper facets form a pentagon)."""
+
+
+def readable_angle(kind: str, angle: float) -> float:
+    """The angle to draw a resting die at.  A d12 carries a number, not pips:
+    turned with the die a 7 read as an L, so it is drawn at the same angle
+    modulo its fifth-turn symmetry, which keeps the number within 36 degrees
+    of upright while the body looks exactly as turned.  Other dice: as is."""
+    if kind != "bone":
+        return angle
+    return (angle + BONE_SYMMETRY / 2) % BONE_SYMMETRY - BONE_SYMMETRY / 2
 
 
 def _paint_bone(surf, big, face, colour):
@@ -653,7 +681,7 @@ class DiceRenderer:
         elif tilt >= 0.96:
             face = 0 if face_down else getattr(pose, "next_top", pose.top)
         if surf is None:
-            surf = self._rotated_face(kind, face, col, size, pose.angle)
+            surf = self._rotated_face(kind, face, col, size, readable_angle(kind, pose.angle))
         if not highlight and alpha >= 255:
             # one blit: the sprite with its shadow baked in
             baked = self._baked.get(surf)

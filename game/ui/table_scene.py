@@ -56,6 +56,8 @@ from ..canvas import CENTRE_X
 
 END_DELAY = 1.6
 """Seconds the final position stays on screen before the results."""
+EDGE_MARGIN = 8
+"""Nameplates keep this far from the window edge (at 4 seats they touched it)."""
 PEEK_KEYS = (pygame.K_TAB, pygame.K_SPACE)
 """Held down in hot-seat: the confirmed human lifts their cup."""
 
@@ -123,6 +125,8 @@ class TableScene(Scene):
         """The moment (a key) held on screen until the player continues, or None."""
         self._continued: object | None = None
         self.call_window_left = 0.0
+        self.seat_plates: dict[int, pygame.Rect] = {}
+        """Where each seat's nameplate was last drawn (tests check overlaps with it)."""
         """Seconds left in a visible call window (a human may call out of turn)."""
 
     # ------------------------------------------------------------------
@@ -753,18 +757,23 @@ class TableScene(Scene):
         self.app.nav.replay_at(self, max(0, feed.position - 1))  # a throw in flight is not counted yet
 
     def _replay_buttons(self) -> dict[str, pygame.Rect]:
+        """Six small buttons in one row, low in the bottom-left corner: clear of
+        every seat label up to 20 seats and of the history panels on the right."""
         names = ("slower", "back", "pause", "step", "faster", "close")
-        x0 = 16 + 12
-        return {n: pygame.Rect(x0 + i * 84, 664, 78, 38) for i, n in enumerate(names)}
+        return {n: pygame.Rect(20 + i * 58, 672, 56, 36) for i, n in enumerate(names)}
 
-    def _draw_replay_bar(self, canvas: pygame.Surface) -> None:
-        """The viewer's controls: a wooden board in the bottom-left corner
-        (clear of the seat at the bottom centre and the history panels on the right), with the position as a
-        brass progress line."""
-        feed = self.replay
+    def replay_bar_rect(self) -> pygame.Rect:
+        """The board behind the replay controls (status line, progress, buttons)."""
         buttons = self._replay_buttons()
         first, last = buttons["slower"], buttons["close"]
-        bar = pygame.Rect(first.x - 12, first.y - 40, last.right - first.x + 24, last.bottom - first.y + 52)
+        return pygame.Rect(first.x - 12, first.y - 34, last.right - first.x + 24, last.bottom - first.y + 40)
+
+    def _draw_replay_bar(self, canvas: pygame.Surface) -> None:
+        """The viewer's controls: a wooden board in the bottom-left corner with
+        the position as a brass progress line."""
+        feed = self.replay
+        buttons = self._replay_buttons()
+        bar = self.replay_bar_rect()
         th.wood_board(canvas, bar, radius=12, inlay=False, studs=False)
         labels = {"slower": "Slower", "pause": "Play" if feed.paused else "Pause", "step": "Step >", "back": "< Step",
                   "faster": "Faster", "close": "Close"}
@@ -773,16 +782,16 @@ class TableScene(Scene):
             hot = rect.collidepoint(mouse)
             pygame.draw.rect(canvas, th.WOOD_LIGHT if hot else th.WOOD, rect, border_radius=8)
             pygame.draw.rect(canvas, th.BRASS_LIGHT if name == "pause" else th.BRASS, rect, 2, border_radius=8)
-            th.draw_text(canvas, self.theme, labels[name], rect.center, 17, th.CREAM, bold=True,
+            th.draw_text(canvas, self.theme, labels[name], rect.center, 15, th.CREAM, bold=True,
                          anchor="center")
         status = f"Replay  {feed.position}/{len(feed.actions)}  \u00b7  x{feed.speed:g}"
         if feed.finished:
             status += "  \u00b7  end"
         elif feed.paused:
             status += "  \u00b7  paused"
-        th.draw_text(canvas, self.theme, status, (bar.x + 16, bar.y + 16), 16, th.BRASS_LIGHT,
+        th.draw_text(canvas, self.theme, status, (bar.x + 14, bar.y + 13), 15, th.BRASS_LIGHT,
                      bold=True, anchor="midleft")
-        track = pygame.Rect(bar.x + 16, bar.y + 30, bar.w - 32, 4)
+        track = pygame.Rect(bar.x + 14, bar.y + 25, bar.w - 28, 4)
         pygame.draw.rect(canvas, (40, 24, 14), track, border_radius=2)
         done = track.copy()
         done.w = int(track.w * feed.position / max(1, len(feed.actions)))
@@ -799,7 +808,8 @@ class TableScene(Scene):
     def draw_seats(self, canvas: pygame.Surface, active: int | None = None,
                    notes: dict[int, str] | None = None) -> None:
         """Nameplates on the rail: seat colour, name, AI level, an optional note
-        (score, dice left); ``active`` glows."""
+        (score, dice left); ``active`` glows.  Each plate keeps ``EDGE_MARGIN``
+        from the window edge; where it was drawn is kept in ``seat_plates``."""
         for i, spot in enumerate(self.seat_spots):
             seat = self.match.seats[i]
             font = self.theme.font(17, True)
@@ -809,7 +819,8 @@ class TableScene(Scene):
             w = max(name.get_width(), small.get_width() if small else 0) + 40
             plate = pygame.Rect(0, 0, w, 44 if small else 30)
             plate.center = (int(spot.x), int(spot.y))
-            plate.clamp_ip(pygame.Rect(0, 0, layout.CANVAS_W, layout.CANVAS_H))
+            plate.clamp_ip(pygame.Rect(0, 0, layout.CANVAS_W, layout.CANVAS_H).inflate(-2 * EDGE_MARGIN, -2 * EDGE_MARGIN))
+            self.seat_plates[i] = plate
             if i == active:
                 glow = pygame.Surface(plate.inflate(14, 14).size, pygame.SRCALPHA)
                 pygame.draw.rect(glow, (*th.BRASS_LIGHT, 110), glow.get_rect(), border_radius=14)

@@ -206,6 +206,15 @@ def fit_text(font: pygame.font.Font, text: str, width: int) -> str:
     return text.rstrip() + "..."
 
 
+def sheet_title(font: pygame.font.Font, name: str, persona: str, width: int) -> str:
+    """The sheet header's name: "Mags  (Steady Sal)" when it fits, else the
+    seat name alone (an AI's persona is flavour, its name is not), cut only if
+    even that does not fit."""
+    if persona and font.size(f"{name}  ({persona})")[0] <= width:
+        return f"{name}  ({persona})"
+    return fit_text(font, name, width)
+
+
 @dataclass
 class Stroke:
     """A mark drawing itself on a sheet."""
@@ -298,6 +307,18 @@ class TableScene(BaseTableScene):
         now = self.time
         self.strokes = [s for s in self.strokes if now - s.start < STROKE_SECONDS * self._pace() + 0.05]
         self.banners = [b for b in self.banners if now - b.start < b.seconds * self._pace()]
+        self._clear_previous_roll()
+
+    def _clear_previous_roll(self) -> None:
+        """Once the marks and banners of a roll are done and another player's
+        turn has begun, that roll (dice and total) leaves the tray: a player
+        never sees the previous player's dice as if they were their own."""
+        if self.last_total is None or self.throw_view is not None or self.is_busy():
+            return
+        state = self.state
+        if state.phase in (ROLL, FREE_MARK) and state.current != self.last_total[0]:
+            self.last_total = None
+            self.clear_dice()
 
     def banner(self, title: str, sub: str = "", colour=th.CREAM, *, seconds: float = BANNER_SECONDS,
                blocking: bool = False, big: bool = False) -> None:
@@ -592,9 +613,10 @@ class TableScene(BaseTableScene):
                             style="display", bold=True, anchor="midleft")
         total = th.draw_text(canvas, theme, f"Total {state.totals()[p]}", (rect.right - geo.pad, mid_y),
                              max(11, size - 3), th.INK, bold=True, anchor="midright")
-        name = self.seat_name(p) + ("" if not self.seats[p].is_ai else f"  ({self._persona(p)})")
+        persona = self._persona(p) if self.seats[p].is_ai else ""
         font = theme.font(max(11, size - 3), True)
-        th.blit_text(canvas, font.render(fit_text(font, name, total.left - logo.right - 2 * geo.pad), True, th.INK),
+        name = sheet_title(font, self.seat_name(p), persona, total.left - logo.right - 2 * geo.pad)
+        th.blit_text(canvas, font.render(name, True, th.INK),
                      (logo.right + geo.pad, mid_y), "midleft")
         self._draw_numbers(canvas, geo)
         self._draw_rounds(canvas, p, geo)

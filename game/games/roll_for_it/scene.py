@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from ...core.narration import plural
 from ...core.protocol import CHANCE, RollRequest
 from ...ui import theme as th
 from ...ui.table_scene import TableScene as BaseTableScene
@@ -100,6 +101,8 @@ class TableScene(BaseTableScene):
         self._buttons_for = None
         self._placing_index: int | None = None
         self.mini = 22 if len(match.seats) <= 4 else 15
+        if self.state.phase == "place":   # Continue (or a replay stepped back) between a roll and its placing
+            self._lay_out_roll(self.state.turn)
 
     # ------------------------------------------------------------------
     # Helpers
@@ -154,9 +157,17 @@ class TableScene(BaseTableScene):
     # Base-class hooks
     # ------------------------------------------------------------------
     def dice_zones(self, request: RollRequest) -> list[pygame.Rect]:
-        if len(request.groups) == 1:
+        """A turn's roll lands in the tray; a roll-off splits the tray into one
+        lane per player (in front of the seats, dice landed on the cards)."""
+        groups = request.groups
+        if len(groups) == 1:
             return [TRAY.inflate(-60, -40)]
-        return super().dice_zones(request)
+        cols = min(4, len(groups))
+        rows = math.ceil(len(groups) / cols)
+        inner = TRAY.inflate(-12, -12)
+        w, h = inner.w // cols, inner.h // rows
+        return [pygame.Rect(inner.x + (i % cols) * w + 3, inner.y + (i // cols) * h + 3, w - 6, h - 6)
+                for i in range(len(groups))]
 
     def throw_colour(self, pose):
         """Player-coloured dice in flight."""
@@ -435,7 +446,7 @@ class TableScene(BaseTableScene):
     def draw_table(self, canvas: pygame.Surface, alpha: float) -> None:
         self._refresh_buttons()
         state = self.state
-        notes = {p: f"{state.scores[p]} pts  ·  {state.hand(p)} dice in hand" for p in range(state.n)}
+        notes = {p: f"{state.scores[p]} pts  ·  {plural(state.hand(p), 'die', 'dice')} in hand" for p in range(state.n)}
         self.draw_seats(canvas, state.turn_player() if state.turn_player() is not None else
                         (state.turn if state.phase == "roll" else None), notes)
         self._draw_piles(canvas)
@@ -623,7 +634,12 @@ class TableScene(BaseTableScene):
             if not pile:
                 continue
             sx, sy = self.seat_anchor(p)
-            x0 = sx + (80 if sx < 1000 else -80 - 26 - 8 * len(pile))
+            plate = self.seat_plates.get(p)
+            width = 26 + 8 * (len(pile) - 1)
+            if plate is None:
+                x0 = sx + (80 if sx < 1000 else -80 - 26 - 8 * len(pile))
+            else:   # beside the nameplate, never over its text (plates keep off the edge)
+                x0 = plate.right + 6 if plate.right + 6 + width <= 1280 - 4 else plate.left - 6 - width
             y0 = sy - 18
             for k, cid in enumerate(pile):
                 r = pygame.Rect(int(x0 + k * 8), int(y0), 26, 36)

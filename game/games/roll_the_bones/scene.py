@@ -68,6 +68,8 @@ class TableScene(BaseTableScene):
         self.flights: list[Flight] = []
         self.banner = ""
         self.banner_age = BANNER_SECONDS
+        self.label_rects: list[pygame.Rect] = []
+        """The pile and pot labels drawn this frame (the banner keeps clear of them)."""
         self._split_at: int | None = None
         self.ui = FocusGroup(app)
 
@@ -218,6 +220,7 @@ class TableScene(BaseTableScene):
         state = self.state
         active = state.turn_player() if state.phase in ("ante", "declare") else None
         notes = {}
+        self.label_rects = []
         for p in range(self.n):
             sixes, bones = state.counts(p)
             notes[p] = "out" if state.out_event[p] is not None else \
@@ -274,8 +277,8 @@ class TableScene(BaseTableScene):
         self._pile_heap(canvas, state.collections[p], (x, y - 6))
         sixes, bones = state.counts(p)
         label = f"{sixes} six-sider{'s' if sixes != 1 else ''}" + (f" · {bones} bone{'s' if bones != 1 else ''}" if bones else "")
-        th.draw_text(canvas, self.theme, label, (x, y + 34), 15, th.CREAM, bold=bool(bones),
-                     anchor="midtop", shadow=2)
+        self.label_rects.append(th.draw_text(canvas, self.theme, label, (x, y + 34), 15, th.CREAM, bold=bool(bones),
+                                             anchor="midtop", shadow=2))
 
     def _draw_pots(self, canvas) -> None:
         state = self.state
@@ -291,17 +294,17 @@ class TableScene(BaseTableScene):
             bones = sum(1 for d in pot if state.is_bone(d))
             title = "Centre pot" if i == 0 else "Side pot"
             count = plural(len(pot), "die", "dice") + (f", {bones} bone{'s' if bones != 1 else ''}" if bones else "")
-            th.draw_text(canvas, self.theme, title, (spot[0], spot[1] - radius - 4), 16, th.BRASS_LIGHT,
-                         bold=True, anchor="midbottom", shadow=2)
-            th.draw_text(canvas, self.theme, count, (spot[0], spot[1] + radius + 2), 15, th.CREAM,
-                         anchor="midtop", shadow=2)
+            self.label_rects.append(th.draw_text(canvas, self.theme, title, (spot[0], spot[1] - radius - 4), 16,
+                                                 th.BRASS_LIGHT, bold=True, anchor="midbottom", shadow=2))
+            self.label_rects.append(th.draw_text(canvas, self.theme, count, (spot[0], spot[1] + radius + 2), 15,
+                                                 th.CREAM, anchor="midtop", shadow=2))
             eligible = state.pot_eligible[i] if i else state.centre_eligible
             if i or (state.phase in ("declare", "roll") and set(eligible) != set(state.round_players)):
                 # the centre is only for those who anted this round (rule text)
                 names = ", ".join(self.seat_name(p)[:8] for p in eligible)
                 note = f"for {names}" if names else "nobody anted: it stays on the table"
-                th.draw_text(canvas, self.theme, note, (spot[0], spot[1] + radius + 20), 13,
-                             th.CREAM_DIM, anchor="midtop", shadow=1)
+                self.label_rects.append(th.draw_text(canvas, self.theme, note, (spot[0], spot[1] + radius + 20),
+                                                     13, th.CREAM_DIM, anchor="midtop", shadow=1))
 
     def _draw_bubbles(self, canvas) -> None:
         state = self.state
@@ -362,12 +365,29 @@ class TableScene(BaseTableScene):
     def _banner_seconds(self) -> float:
         return BANNER_SECONDS * self.pace.duration
 
+    BANNER_ROWS = (200, 470, 130, 560, 330)
+    """Heights tried for the banner, best first (above the centre pot, below it, ...)."""
+
+    def banner_rect(self, size) -> pygame.Rect:
+        """Where the banner goes: the first row where it covers no seat label,
+        pile or pot label drawn this frame (else the row covering the least)."""
+        taken = list(self.seat_plates.values()) + self.label_rects
+        best, best_cost = None, None
+        for y in self.BANNER_ROWS:
+            rect = pygame.Rect((0, 0), size)
+            rect.center = (CENTRE_X, y)
+            cost = sum(rect.clip(r).w * rect.clip(r).h for r in taken)
+            if best_cost is None or cost < best_cost:
+                best, best_cost = rect, cost
+            if cost == 0:
+                break
+        return best
+
     def _draw_banner(self, canvas) -> None:
         t = self.banner_age / self._banner_seconds()
         alpha = int(255 * min(1.0, 4 * (1 - t)))
         surf = self.theme.display(40).render(self.banner, True, th.BRASS_LIGHT)
-        plate = surf.get_rect().inflate(48, 20)
-        plate.center = (CENTRE_X, 200)
+        plate = self.banner_rect(surf.get_rect().inflate(48, 20).size)
         box = pygame.Surface(plate.size, pygame.SRCALPHA)
         pygame.draw.rect(box, (*th.WOOD_DARK, 220), box.get_rect(), border_radius=14)
         pygame.draw.rect(box, (*th.BRASS, 255), box.get_rect(), 3, border_radius=14)
