@@ -136,6 +136,38 @@ def _call_window(app, ctx):
     return table
 
 
+def _undo(app, ctx):
+    """A table just after the human made a move that may be taken back (a
+    bid, a Roll For It! placement): the Undo button and its window."""
+    from .core.protocol import CHANCE
+    from .scenes.launch import make_table
+    table = make_table(app, ctx.match(progress=0.0))
+    table.enter()
+    match = table.match
+    for _ in range(600):
+        state = match.state
+        if state.is_terminal():
+            break
+        if state.is_chance():
+            table._apply(CHANCE, match.chance_outcome())
+            continue
+        seat = table.human_to_act()
+        if seat is None:
+            move = match.ai_interjection() or match.ai_turn_action()
+            if move is None:
+                break
+            table._apply(*move)
+            continue
+        legal = state.legal_actions(seat)
+        undoable = [a for a in legal if table.undoable(seat, a)]
+        if undoable:
+            table.submit(seat, min(undoable, key=lambda a: a.label()))
+            table.undo_left = 1.0
+            break
+        table._apply(seat, legal[0])
+    return table
+
+
 def _pause(app, ctx):
     from .scenes.pause import PauseScene
     table = _table(app, ctx)
@@ -206,7 +238,7 @@ def _crash(app, ctx):
 for _name, _builder in (("title", _title), ("setup", _setup), ("settings", _settings), ("rules", _rules),
                         ("pause", _pause), ("curtain", _curtain), ("results", _results),
                         ("replay", _replay), ("replay-list", _replay_list), ("table", _table), ("log", _log),
-                        ("call-window", _call_window), ("crash", _crash),
+                        ("call-window", _call_window), ("crash", _crash), ("undo", _undo),
                         ("hotseat", lambda app, ctx: _hotseat(app, ctx, False)),
                         ("hotseat-peek", lambda app, ctx: _hotseat(app, ctx, True))):
     register_shot(_name, _builder)
@@ -253,7 +285,7 @@ register_shot("coach", _coach)
 register_shot("coach-results", _coach_results)
 
 NEEDS_BUILT_GAME = {"table", "pause", "results", "replay", "log", "call-window", "crash", "hotseat", "hotseat-peek",
-                    "coach", "coach-results"}
+                    "coach", "coach-results", "undo"}
 
 
 def default_game() -> str:

@@ -13,6 +13,7 @@ a game with the same seed and seats plays the same on screen and headless.
 """
 from __future__ import annotations
 
+import copy
 import datetime as _dt
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping
@@ -122,11 +123,23 @@ class Match:
         names = tuple(s.name for s in self.seats)
         for agent in self.agents.values():
             agent.seat_names = names
+        self._undo: list[tuple[State, int, dict]] = []
+        """Snapshots before each action applied ``undoable`` since the last other action."""
 
     # --- changing the game ---------------------------------------------
-    def apply(self, player: int, action: Action) -> None:
-        """Apply and log one action (raises ``IllegalActionError``)."""
+    def apply(self, player: int, action: Action, *, undoable: bool = False) -> None:
+        """Apply and log one action (raises ``IllegalActionError``).
+
+        ``undoable``: a human's move that may still be taken back
+        (``take_back``) until any other action is applied; the match keeps
+        what it needs to restore this moment exactly (state, log, the AIs'
+        memories), so a taken-back move leaves no trace."""
+        snapshot = (self.state, len(self.history), copy.deepcopy(self.agents)) if undoable else None
         self.state = self.state.apply(player, action)
+        if snapshot is not None and player != CHANCE:
+            self._undo.append(snapshot)
+        else:
+            self._undo.clear()
         self.history.append((player, action))
         if player == CHANCE:
             self.chance_count += 1
@@ -135,6 +148,28 @@ class Match:
                 agent.watch(self.state.view(p))
         for listener in list(self.listeners):
             listener(self, player, action)
+
+    def can_take_back(self) -> bool:
+        """Was the last action applied ``undoable``, with nothing after it?"""
+        return bool(self._undo)
+
+    def undo_player(self) -> int | None:
+        """The seat whose move ``take_back`` would undo, or None."""
+        return self.history[-1][0] if self._undo else None
+
+    def take_back(self) -> tuple[int, Action]:
+        """Undo the last (``undoable``) action as if it was never made: the
+        state, the log and every AI's memory are those from before it, so the
+        record, the autosave and what the AIs do next never see it.  Raises
+        ``IllegalActionError`` when there is nothing to take back."""
+        if not self._undo:
+            raise IllegalActionError("there is no move to take back")
+        state, length, agents = self._undo.pop()
+        move = self.history[-1]
+        self.state = state
+        del self.history[length:]
+        self.agents = agents
+        return move
 
     # --- chance -----------------------------------------------------------
     def next_throw_seed(self) -> int:

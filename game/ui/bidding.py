@@ -667,6 +667,22 @@ class BiddingTableScene(table_scene.TableScene):
     def bid_action(self, quantity: int, face: int):
         raise NotImplementedError
 
+    def undoable(self, player, action) -> bool:
+        """A bid may be taken back until the next player moves, at a table
+        with one human (in hot-seat the next human would see it).  Call and
+        Jinto lift every cup at once, so they are never undone: they have
+        the picker's confirm step instead."""
+        return len(self.humans) == 1 and self.is_bid(action)
+
+    def on_taken_back(self, player, action) -> None:
+        self.round_entries = self._round_so_far()
+
+    def undo_button_rect(self) -> pygame.Rect:
+        """Where the bid picker was (it is hidden while the others decide)."""
+        rect = pygame.Rect(0, 0, 240, 52)
+        rect.midtop = (640, self.picker.rect.y + 50)
+        return rect
+
     def _human_challenge(self, name: str) -> None:
         seat = self.human_to_act()
         if seat is not None:

@@ -60,6 +60,9 @@ EDGE_MARGIN = 8
 """Nameplates keep this far from the window edge (at 4 seats they touched it)."""
 PEEK_KEYS = (pygame.K_TAB, pygame.K_SPACE)
 """Held down in hot-seat: the confirmed human lifts their cup."""
+UNDO_WINDOW = 1.5
+"""After a move that may be taken back, the next AI waits at least this long
+(seconds): the undo window (see ``TableScene.undoable``)."""
 
 
 @dataclass
@@ -128,6 +131,8 @@ class TableScene(Scene):
         self.seat_plates: dict[int, pygame.Rect] = {}
         """Where each seat's nameplate was last drawn (tests check overlaps with it)."""
         """Seconds left in a visible call window (a human may call out of turn)."""
+        self.undo_left = 0.0
+        """Seconds left before the next AI moves and a taken-back move becomes final."""
 
     # ------------------------------------------------------------------
     # Subclass hooks
@@ -146,6 +151,26 @@ class TableScene(Scene):
 
     def on_applied(self, player: int, action: Action, before_state) -> None:
         """After any action (chance included) was applied: start animations."""
+
+    def undoable(self, player: int, action: Action) -> bool:
+        """May this human move (not applied yet; ``self.state`` is before it)
+        be taken back until any other move is made?  Default: no.  Games
+        answer per action (a bid with one human, a placement that scores
+        nothing); moves that show hidden information stay final and get a
+        confirm step instead (docs/CONTRIBUTING.md, "Misclick protection")."""
+        return False
+
+    def on_taken_back(self, player: int, action: Action) -> None:
+        """After ``action`` was taken back (``self.state`` is before it again):
+        put the scene's own pieces back (the bid list, a die in the tray)."""
+
+    def undo_text(self, action: Action) -> str:
+        """The Undo button's words for ``action`` ("Undo bid 1 five")."""
+        return "Undo " + action.label().lower()
+
+    def undo_button_rect(self) -> pygame.Rect:
+        """Where the "Undo" button sits while a move may be taken back."""
+        return pygame.Rect(530, 430, 220, 52)
 
     def is_busy(self) -> bool:
         """True while a game animation plays; the driver waits for it."""
@@ -252,12 +277,77 @@ class TableScene(Scene):
             self.app.toast("Wait for the dice to settle.")
             return False
         try:
-            self._apply(player, action)
+            undo = self.state.is_legal(player, action) and self.undoable(player, action)
+            self._apply(player, action, undoable=undo)
         except IllegalActionError as exc:
             self.app.toast(str(exc))
             self.app.sounds.play("error")
             return False
         return True
+
+    # ------------------------------------------------------------------
+    # Undo: a human's last move, while no one else has moved since
+    # ------------------------------------------------------------------
+    def can_undo(self) -> bool:
+        """May the last move be taken back now?  Only a human's own move
+        made ``undoable``, before anyone else moved, while no throw or held
+        moment is on screen, and only for the human who made it: when
+        another human is to act (or, in hot-seat, sits at the screen) the
+        move is theirs to see, not to undo."""
+        match = self.match
+        if self.replay is not None or self._finished or not match.can_take_back():
+            return False
+        seat = match.undo_player()
+        if seat is None or not 0 <= seat < len(match.seats) or match.seats[seat].is_ai:
+            return False
+        if self.throw_view is not None or self.holding is not None or match.state.is_chance():
+            return False
+        if self.human_to_act() not in (None, seat):
+            return False
+        return not self.secrecy.hotseat or self.secrecy.confirmed == seat
+
+    def undo(self) -> bool:
+        """Take back the last move (see ``can_undo``); the match forgets it
+        entirely, so the record, the autosave and the AIs never see it."""
+        if not self.can_undo():
+            return False
+        self.secrecy.drop()
+        player, action = self.match.take_back()
+        self.game_log.sync(self.match.history)
+        self._ai_timer = 0.0
+        self.undo_left = 0.0
+        self.announce(f"{self.seat_name(player)}: took back {action.label()}", th.CREAM_DIM)
+        self.app.sounds.play("click", 0.4)
+        self.on_taken_back(player, action)
+        return True
+
+    def _undo_event(self, event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_z:
+            return self.undo()
+        if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1 \
+                and self.undo_button_rect().collidepoint(event.pos):
+            return self.undo()
+        return False
+
+    def _draw_undo(self, canvas: pygame.Surface) -> None:
+        """The "Undo" button, with the time left before the move is final."""
+        if not self.is_top or not self.can_undo():
+            return
+        rect = self.undo_button_rect()
+        mouse = self.app.to_canvas(pygame.mouse.get_pos()) if pygame.display.get_surface() else (-1, -1)
+        hot = rect.collidepoint(mouse)
+        pygame.draw.rect(canvas, th.WOOD_LIGHT if hot else th.WOOD_DARK, rect, border_radius=10)
+        pygame.draw.rect(canvas, th.BRASS_LIGHT, rect, 2, border_radius=10)
+        label = self.undo_text(self.match.history[-1][1])
+        th.draw_text(canvas, self.theme, label[:26], (rect.centerx, rect.y + 8), 18, th.CREAM, bold=True,
+                     anchor="midtop")
+        th.draw_text(canvas, self.theme, "Z or Ctrl+Z", (rect.centerx, rect.bottom - 9), 13, th.CREAM_DIM,
+                     anchor="midbottom")
+        if self.undo_left > 0.05:
+            bar = pygame.Rect(rect.x + 14, rect.bottom - 5, rect.w - 28, 3)
+            bar.w = int(bar.w * min(1.0, self.undo_left / UNDO_WINDOW))
+            if bar.w:
+                pygame.draw.rect(canvas, th.BRASS, bar)
 
     def clear_dice(self) -> None:
         self.settled_view = None
@@ -323,6 +413,8 @@ class TableScene(Scene):
         if self.replay is not None and self._replay_event(event):
             return
         if self.holding is not None and self._continue_event(event):
+            return
+        if self.replay is None and self._undo_event(event):
             return
         if self.waiting_thrower is not None and self._throw_event(event):
             return
@@ -413,6 +505,7 @@ class TableScene(Scene):
         if self.replay is not None:
             self._draw_replay_bar(canvas)
         self.draw_above_dice(canvas)
+        self._draw_undo(canvas)
         self._draw_pace(canvas)
         self._draw_log_chrome(canvas)
 
@@ -475,6 +568,11 @@ class TableScene(Scene):
             self.call_window_left = max(0.0, delay - self._ai_timer)
         else:
             self.call_window_left = 0.0
+        if self.can_undo():   # the undo window: the next actor waits a moment
+            delay = max(delay, UNDO_WINDOW)
+            self.undo_left = max(0.0, delay - self._ai_timer)
+        else:
+            self.undo_left = 0.0
         if self._ai_timer < delay:
             return
         self.call_window_left = 0.0
@@ -497,10 +595,10 @@ class TableScene(Scene):
                 if why:
                     self.announce(f"{self.seat_name(player)}: {why}", th.CREAM_DIM)
 
-    def _apply(self, player: int, action: Action) -> None:
+    def _apply(self, player: int, action: Action, undoable: bool = False) -> None:
         self.secrecy.drop()  # the cup drops before anything happens on the table
         before = self.match.state
-        self.match.apply(player, action)
+        self.match.apply(player, action, undoable=undoable)
         self.game_log.sync(self.match.history)
         if player == self.since.seat:
             self.since.hide()
@@ -508,8 +606,8 @@ class TableScene(Scene):
         if player != CHANCE:
             self.announce(f"{self.seat_name(player)}: {action.label()}")
             self.app.sounds.play("click", 0.6)
-        if self.replay is None:
-            self._autosave()
+        if self.replay is None and not self.match.can_take_back():
+            self._autosave()   # a move that may still be taken back is saved with the next one
         self.on_applied(player, action, before)
         if self.replay is None:
             self._maybe_curtain()

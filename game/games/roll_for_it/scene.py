@@ -300,6 +300,39 @@ class TableScene(BaseTableScene):
                    "deck": "the cards ran out"}.get(after.end_reason, "")
             self.banner(f"{self.words.says(after.winners()[0], 'wins', 'win')}!", why, th.BRASS_LIGHT, 3.0)
 
+    def undoable(self, player, action) -> bool:
+        """A placement may be taken back until the turn's next commit (the
+        player keeps the rest, rolls again, or anyone else moves), unless it
+        scored the card: then the dice flew home and a new card was turned
+        from the hidden deck, so it is final.  The rules say a placed die
+        cannot move; taking it back erases the misclick from the record,
+        it never moves a die within the game."""
+        if not isinstance(action, Place):
+            return False
+        after = self.state.apply(player, action)
+        return action.card in after.covers and not after.is_terminal()
+
+    def on_taken_back(self, player, action) -> None:
+        """The die leaves its card and lies in the tray again."""
+        self.flights = [f for f in self.flights if not (f.lands_on and f.lands_on[:2] == (action.card, player))]
+        taken = {(round(d.x), round(d.y)) for d in self.loose}
+        spot = next(((TRAY.x + 50 + i * (DIE + 14), TRAY.centery) for i in range(12)
+                     if all(abs(TRAY.x + 50 + i * (DIE + 14) - x) > DIE or abs(TRAY.centery - y) > DIE
+                            for x, y in taken)), TRAY.center)
+        self.loose.append(Loose(action.face, float(spot[0]), float(spot[1])))
+        self.loose_dead = False
+        self.selected = len(self.loose) - 1
+        self.target = None
+        self.drag = None
+        self._fix_selection()
+
+    def undo_text(self, action) -> str:
+        return f"Undo: {action.face} back to tray"
+
+    def undo_button_rect(self) -> pygame.Rect:
+        """Under "Keep the rest", beside the tray."""
+        return pygame.Rect(TRAY.right + 24, TRAY.y + 70, 196, 56)
+
     def _fly_home_from_cards(self, before, player: int) -> None:
         for slot, cid in enumerate(before.slots):
             if cid is None:
