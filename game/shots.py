@@ -198,6 +198,22 @@ def _results(app, ctx):
     return ResultsScene(app, ctx.match(finished=True))
 
 
+def _results_story(app, ctx):
+    """The results of a real finished game in which seat 0 ("You", played by
+    the Normal AI) was the human: the story ledger and the lead chart."""
+    from .core.match import Match, Seat
+    from .scenes.results import ResultsScene
+    from .scenes.setup import make_dice
+    seats = ctx.seats(0)
+    seats[0] = Seat("You", "ai", "normal")
+    match = Match(ctx.game_id, seats, None, ctx.seed, make_dice())
+    match.play_out()
+    match.seats[0] = Seat("You", "human")
+    scene = ResultsScene(app, match)
+    scene.age = 5.0
+    return scene
+
+
 def _replay(app, ctx):
     from .core import saves
     from .scenes.replay import open_replay
@@ -239,6 +255,7 @@ for _name, _builder in (("title", _title), ("setup", _setup), ("settings", _sett
                         ("pause", _pause), ("curtain", _curtain), ("results", _results),
                         ("replay", _replay), ("replay-list", _replay_list), ("table", _table), ("log", _log),
                         ("call-window", _call_window), ("crash", _crash), ("undo", _undo),
+                        ("results-story", _results_story),
                         ("hotseat", lambda app, ctx: _hotseat(app, ctx, False)),
                         ("hotseat-peek", lambda app, ctx: _hotseat(app, ctx, True))):
     register_shot(_name, _builder)
@@ -285,7 +302,7 @@ register_shot("coach", _coach)
 register_shot("coach-results", _coach_results)
 
 NEEDS_BUILT_GAME = {"table", "pause", "results", "replay", "log", "call-window", "crash", "hotseat", "hotseat-peek",
-                    "coach", "coach-results", "undo"}
+                    "coach", "coach-results", "undo", "results-story"}
 
 
 def default_game() -> str:

@@ -115,6 +115,17 @@ def narrator(game_id: str):
         raise
 
 
+def story_hook(game_id: str):
+    """The game's results-story hook (``story.py`` in its slice: see
+    ``game.core.story``), or None when the game has none."""
+    try:
+        return importlib.import_module(package_name(game_id) + ".story")
+    except ModuleNotFoundError as exc:
+        if exc.name and exc.name.startswith(package_name(game_id)):
+            return None
+        raise
+
+
 def coach_hook(game_id: str):
     """The game's post-game coach hook (``coach.py`` in its slice: see
     ``game.core.coach``), or None when the game has none."""

@@ -1,15 +1,20 @@
-"""Results: final ranking, the seed, play again (new or same seed), replay, title."""
+"""Results: the final ranking with each player's story of the game, a chart of
+the lead over time, the coach's line, play again (new or same seed), replay,
+title.  The story comes from the game's pure hook (``game.core.story``) and is
+drawn by the shared ``game.ui.story``; nothing here is game-specific."""
 from __future__ import annotations
 
 from ..core.seeding import fresh_seed
+from ..core import story as stories
 from ..ui import pictures
+from ..ui import story as story_ui
 from ..ui import theme as th
 from ..ui.grammar import Voice
 from ..ui.widgets import Button
 from .base import MenuScene
 from ..canvas import CENTRE_X
 
-PLACES = ("1st", "2nd", "3rd") + tuple(f"{n}th" for n in range(4, 21))
+PLACES = story_ui.PLACES
 
 
 KEY_GUARD_SECONDS = 1.0
@@ -33,6 +38,11 @@ class ResultsScene(MenuScene):
             self.title = Voice(match.seats).says(winners[0], "wins", "win") + "!"
         else:
             self.title = (" and ".join(match.seats[p].name for p in winners) + " win!") if winners else "Game over"
+        try:
+            self.story = stories.tell(match)
+        except Exception:   # a story is a bonus: never let it cost the results screen
+            self.story = None
+        self.humans = tuple(p for p, seat in enumerate(match.seats) if not seat.is_ai)
 
     def update(self, dt: float) -> None:
         self.age += dt
@@ -63,61 +73,47 @@ class ResultsScene(MenuScene):
         from .coach import CoachLine, sessions_for   # the post-game coach's one line (C opens it)
         if not hasattr(self, "coach_sessions"):
             self.coach_sessions = sessions_for(self.match)
-        line_y = 570 if self.panel_rect().bottom < 556 else 682
-        self.coach_line = self.ui.add(CoachLine(self.app, self.match, (CENTRE_X - 320, line_y, 640, 36), self.coach_sessions)) \
+        self.coach_line = self.ui.add(CoachLine(self.app, self.match, self.coach_slot(), self.coach_sessions)) \
             if self.coach_sessions else None
 
-    ROW_H = 44
-    MAX_ROWS = 10
+    TOP, BOTTOM = 112, 560
+
+    def coach_slot(self):
+        """The one line the post-game coach owns, between the story and the buttons."""
+        return (CENTRE_X - 320, 570, 640, 36)
 
     def panel_rect(self):
-        """The ranking card: as tall as its rows (plus the seed line), centred
-        between the heading and the buttons."""
+        """The ledger: ranking and each player's story (the whole width
+        without a chart)."""
         import pygame
-        rows = min(len(self.order), self.MAX_ROWS)
-        extra = 26 if len(self.order) > self.MAX_ROWS else 0
-        h = 36 + rows * self.ROW_H + extra + 58
-        rect = pygame.Rect(0, 0, 600, h)
-        rect.center = (CENTRE_X, (120 + 600) // 2)
-        rect.top = max(120, rect.top)
-        return rect
+        most = self.BOTTOM - self.TOP
+        h = story_ui.board_height(len(self.order), self.story is not None, most)
+        if self.story is not None:
+            h = max(h, 340)   # room for the chart beside it
+        top = self.TOP + (most - h) // 2
+        if self.story is None:
+            return pygame.Rect(CENTRE_X - 330, top, 660, h)
+        return pygame.Rect(28, top, 800, h)
+
+    def chart_rect(self):
+        import pygame
+        board = self.panel_rect()
+        left = board.right + 16
+        return pygame.Rect(left, board.y, 1280 - 28 - left, board.h)
+
+    def draw_heading(self, canvas, y: int = 22) -> None:
+        super().draw_heading(canvas, y)
 
     def draw_content(self, canvas) -> None:
-        import pygame
-        card = self.panel_rect()
-        th.panel(canvas, card)
-        pygame.draw.rect(canvas, th.BRASS_DARK, card.inflate(-14, -14), 1, border_radius=10)
-        rows = self.order[:self.MAX_ROWS]
-        y0 = card.y + 22
-        for i, p in enumerate(rows):
-            y = y0 + i * self.ROW_H
-            seat = self.match.seats[p]
-            winner = self.ranking[p] == 0
-            if winner:  # a warm brass band behind the winners
-                band = pygame.Rect(card.x + 22, y - 2, card.w - 44, self.ROW_H - 6)
-                pygame.draw.rect(canvas, (232, 204, 140), band, border_radius=8)
-            elif i:
-                pygame.draw.line(canvas, th.PARCHMENT_DARK, (card.x + 40, y - 4), (card.right - 40, y - 4), 1)
-            place = PLACES[self.ranking[p]] if self.ranking[p] < len(PLACES) else str(self.ranking[p] + 1)
-            colour = (110, 40, 28) if winner else th.INK
-            cy = y + (self.ROW_H - 6) // 2
-            th.draw_text(canvas, self.theme, place, (card.x + 60, cy), 24, colour, bold=True, style="display",
-                         anchor="midleft")
-            pygame.draw.circle(canvas, self.theme.player_colour(p), (card.x + 140, cy), 9)
-            pygame.draw.circle(canvas, th.INK, (card.x + 140, cy), 9, 1)
-            kind = "human" if not seat.is_ai else f"AI {seat.level}"
-            th.draw_text(canvas, self.theme, seat.name, (card.x + 160, cy), 24, colour, bold=winner,
-                         anchor="midleft")
-            th.draw_text(canvas, self.theme, kind, (card.right - 60, cy), 16, (110, 90, 70), style="italic",
-                         anchor="midright")
-        y = y0 + len(rows) * self.ROW_H
-        if len(self.order) > self.MAX_ROWS:
-            th.draw_text(canvas, self.theme, f"... and {len(self.order) - self.MAX_ROWS} more", (CENTRE_X, y), 16,
-                         th.INK, anchor="midtop", style="italic")
+        bold = set(self.humans) | {p for p in self.order if self.ranking[p] == 0}
+        story_ui.draw_board(canvas, self.theme, self.panel_rect(), self.story, self.match.seats, self.order,
+                            self.ranking, highlight=self.humans)
+        if self.story is not None:
+            story_ui.draw_chart(canvas, self.theme, self.chart_rect(), self.story, bold=bold)
         th.draw_text(canvas, self.theme, f"Seed {self.match.seed}  \u00b7  {len(self.match.history)} moves",
-                     (CENTRE_X, card.bottom - 24), 18, th.BRASS_DARK, bold=True, anchor="midbottom")
-        pictures.die(canvas, (300, 80), 50, 6, angle=-18)
-        pictures.die(canvas, (980, 80), 50, 6, angle=12)
+                     (1280 - 24, 712), 14, th.CREAM_DIM, anchor="bottomright")
+        pictures.die(canvas, (300, 56), 44, 6, angle=-18)
+        pictures.die(canvas, (980, 56), 44, 6, angle=12)
 
     def _again(self, seed: int) -> None:
         from .setup import start_match

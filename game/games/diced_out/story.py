@@ -1,0 +1,27 @@
+"""Diced Out's results story: the four rounds' scores and the total (low
+wins); the chart follows the running totals, turned over so the leader is
+on top (see ``game.core.story``)."""
+from __future__ import annotations
+
+from ...core.story import Story, walk
+from .rules import ROUNDS
+
+
+def tell(game, history) -> Story:
+    state = game.new_initial_state()
+    for _before, _player, _action, after in walk(game, history):
+        state = after
+    n = game.num_players
+    cells, series = [], []
+    for p in range(n):
+        scores = list(state.round_scores[p])
+        cells.append(tuple(str(s) for s in scores) + ("\u2013",) * (ROUNDS - len(scores)) + (str(sum(scores)),))
+        running = [0.0]
+        for s in scores:
+            running.append(running[-1] + s)
+        series.append(tuple(running))
+    done = min(len(s) for s in state.round_scores)
+    series = [s[:done + 1] for s in series]
+    marks = ("Start",) + tuple(f"R{i}" for i in range(1, done + 1))
+    return Story(tuple(f"Round {i}" for i in range(1, ROUNDS + 1)) + ("Total",), tuple(cells),
+                 "Running total (low leads)", tuple(series), marks, higher_is_better=False)

@@ -1,0 +1,14 @@
+"""Liar's Dice's results story: bids, calls (and Jintos) won and lost, times
+caught bluffing, dice lost and won; the chart follows everyone's dice round
+by round (see ``game.core.story``)."""
+from __future__ import annotations
+
+from ...core.story import bidding_tell, places_from_out_order
+
+
+def tell(game, history):
+    return bidding_tell(game, history, lambda state: list(state.dice), gains=True)
+
+
+def out_places(state) -> dict[int, int]:
+    return places_from_out_order(len(state.dice), state.out_order)
