@@ -24,6 +24,7 @@ PROVIDERS = {
     "ai-diced-out": "game.games.diced_out.bench:bench_ai",
     "autosave": "game.core.bench:bench_autosave",
     "coach": "game.core.coach:bench_coach",
+    "stats": "game.core.stats_bench:bench_stats",
     "idle": "game.scenes.idle_bench:bench_idle",
     "tables": "game.scenes.tables_bench:bench_tables",
     "startup": "game.smoke:bench_startup",

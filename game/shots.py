@@ -236,6 +236,53 @@ def _replay_list(app, ctx):
     return ReplayListScene(app)
 
 
+STATS_SHOT_LEVELS = ("easy", "normal", "hard", "normal", "mixed", "hard", "normal", "easy")
+
+
+def stats_games(ctx, per_game: int = len(STATS_SHOT_LEVELS)) -> dict:
+    """A stats document of real games: per game, seeded AI games at several
+    tables whose seat 0 is then counted as the human "You" (so wins, streaks,
+    bests, bids and dice are all real)."""
+    from . import games
+    from .core import stats, userfiles
+    from .core.match import Match, Seat
+    from .scenes.setup import TAVERN_NAMES
+    data = userfiles.fresh_stats()
+    for g, game_id in enumerate(games.GAME_IDS):
+        info = games.game_info(game_id)
+        n = max(info.min_players, min(info.max_players, 3))
+        for k, level in enumerate(STATS_SHOT_LEVELS[:per_game]):
+            levels = ["easy", "normal", "hard"] if level == "mixed" else [level] * 3
+            seats = [Seat("You", "ai", "hard")] + [Seat(TAVERN_NAMES[i], "ai", levels[i % 3]) for i in range(n - 1)]
+            match = Match(game_id, seats, None, ctx.seed * 1000 + g * 50 + k)
+            match.play_out()
+            match.seats[0] = Seat("You", "human")
+            stats.add_match(data, match)
+        # the tables without AI too: solo Diced Out games, a hot-seat game of the others
+        extra = [[Seat("You", "ai", "hard")]] * 2 if game_id == "diced-out" else \
+            [[Seat(f"Player {i + 1}", "ai", "normal") for i in range(max(2, info.min_players))]]
+        for k, seats in enumerate(extra[:max(0, per_game - 6)]):
+            match = Match(game_id, list(seats), None, ctx.seed * 1000 + g * 50 + 40 + k)
+            match.play_out()
+            match.seats[:] = [Seat(s.name, "human") for s in match.seats]
+            stats.add_match(data, match)
+    return data
+
+
+def _stats(app, ctx, tab: str | None = None, *, empty: bool = False, confirm: bool = False):
+    """The stats screen: of real games (``stats_games``) or empty; ``confirm``:
+    the reset question over it."""
+    from .core import userfiles
+    from .scenes.stats import StatsScene
+    if not empty:
+        userfiles.save_stats(stats_games(ctx))
+    scene = StatsScene(app, tab or ctx.game_id)
+    if confirm:
+        scene.enter()
+        scene.ask_reset()
+    return scene
+
+
 def _crash(app, ctx):
     """The apology screen after a real contained error: a table mid-game,
     then a scene that fails on its first frame (``App.recover`` takes over)."""
@@ -257,7 +304,10 @@ for _name, _builder in (("title", _title), ("setup", _setup), ("settings", _sett
                         ("call-window", _call_window), ("crash", _crash), ("undo", _undo),
                         ("results-story", _results_story),
                         ("hotseat", lambda app, ctx: _hotseat(app, ctx, False)),
-                        ("hotseat-peek", lambda app, ctx: _hotseat(app, ctx, True))):
+                        ("hotseat-peek", lambda app, ctx: _hotseat(app, ctx, True)),
+                        ("stats", _stats), ("stats-all", lambda app, ctx: _stats(app, ctx, "all")),
+                        ("stats-empty", lambda app, ctx: _stats(app, ctx, "all", empty=True)),
+                        ("stats-reset", lambda app, ctx: _stats(app, ctx, "all", confirm=True))):
     register_shot(_name, _builder)
 
 

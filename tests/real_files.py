@@ -38,9 +38,30 @@ def settings() -> bytes:
     return _dump(userfiles.Settings(fullscreen=True, master_volume=0.5, window_size=(1600, 900)).to_json())
 
 
-def stats() -> bytes:
-    data = userfiles.fresh_stats()
+def stats_v1() -> bytes:
+    """A stats file of version 1 (before the lifetime stats): Diced Out's solo best."""
+    data = {"format": userfiles.STATS_FORMAT, "version": 1, "games": {}}
     data["games"]["diced-out"] = {"solo_games": 3, "solo_best": 17}
+    return _dump(data)
+
+
+@functools.lru_cache(maxsize=None)
+def stats() -> bytes:
+    """A stats file of the current version holding real games: per game one
+    human-against-AI game at each level, a mixed table, and a solo / hot-seat game."""
+    from game.core import stats as lifetime
+    data = userfiles.fresh_stats()
+    for game_id in games.GAME_IDS:
+        info = games.game_info(game_id)
+        tables = [("easy",), ("normal",), ("hard",), ("easy", "hard"), ()]
+        for k, levels in enumerate(tables):
+            n = max(info.min_players, 2) if levels else max(info.min_players, 1)
+            seats = [Seat("You", "ai", "normal")] + [Seat(f"Pat {i}", "ai", levels[i % len(levels)] if levels
+                                                          else "normal") for i in range(n - 1)]
+            match = Match(game_id, seats, seed=20 + k)
+            match.play_out()
+            match.seats = [Seat(s.name) if i == 0 or not levels else s for i, s in enumerate(match.seats)]
+            lifetime.add_match(data, match)
     return _dump(data)
 
 

@@ -11,6 +11,7 @@ import pytest
 
 from game.core.match import Match, Seat
 from game.core.protocol import CHANCE, RollResult
+from game.core.stats import solo_best
 from game.core.userfiles import load_stats
 from game.games.diced_out.rules import FREE_MARK, PENALTY, ROLL, FreeMark, Penalise, SkipFreeMark
 from game.games.diced_out.solver import bit
@@ -129,13 +130,11 @@ def test_solo_game_keeps_the_personal_best(app):
     scene = start_table(app, match)
     assert scene.personal_best is None
     for _ in range(20):   # four rounds of five 7s: mark, three rerolls, Diced Out (70 each)
-        before = match.state
-        action = faces(7)
-        match.apply(CHANCE, action)
-        scene.on_applied(CHANCE, action, before)
+        scene._apply(CHANCE, faces(7))
     assert match.is_over and match.state.totals() == [280]
+    scene.recording.wait()
     stats, note = load_stats()
-    assert note is None and stats["games"]["diced-out"]["solo_best"] == 280
+    assert note is None and solo_best(stats, "diced-out") == 280
     assert scene.personal_best == 280 and scene.new_best
     scene.draw(app.canvas, 0.0)
 

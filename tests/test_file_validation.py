@@ -90,12 +90,18 @@ def test_solo_diced_out_starts_and_ends_with_a_bad_stats_file(home, entry):
     from tests.helpers import start_table
     userfiles.stats_path().write_text(json.dumps(
         {"format": "dice-tavern-stats", "version": 1, "games": {"diced-out": entry}}))
+    from game.core import stats as lifetime
     app = App(headless=True)
-    scene = start_table(app, Match("diced-out", [Seat("Solo")], seed=3))
+    match = Match("diced-out", [Seat("Solo", "ai", "easy")], seed=3)
+    match.play_out()                      # a finished solo game, played by the human
+    match.seats[0] = Seat("Solo")
+    scene = start_table(app, match)
     assert scene.personal_best is None
     scene._record_solo_result()  # what the end of the game calls
+    scene.recording.wait()
     stats, note = userfiles.load_stats()
-    assert note is None and stats["games"]["diced-out"]["solo_games"] == 1
+    assert note is None and stats["games"]["diced-out"]["levels"]["solo"]["games"] == 1
+    assert lifetime.solo_best(stats, "diced-out") == scene.personal_best == match.state.totals()[0]
 
 
 # --- 3. seat names that cannot be drawn ------------------------------------------

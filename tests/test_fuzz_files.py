@@ -36,7 +36,7 @@ def real_files_for(loader: str) -> list[bytes]:
     if loader == "settings":
         return [real_files.settings()]
     if loader == "stats":
-        return [real_files.stats()]
+        return [real_files.stats(), real_files.stats_v1()]
     if loader == "journal":
         return list(real_files.journals().values())
     return list(real_files.records().values())
@@ -251,8 +251,18 @@ def _truncations(loader: str, stride: int):
 
 @pytest.mark.parametrize("loader", ["settings", "stats"])
 def test_every_truncation_of_settings_and_stats(loader):
-    for raw in _truncations(loader, 1):
-        assert check_loader(loader, raw) == "refused"
+    """Every byte cut of the settings and the version 1 stats; every 13th of the
+    (larger) stats of real games (every one: the slow test below)."""
+    raws = real_files_for(loader)
+    for raw in raws:
+        for cut in range(0, len(raw), 13 if raw == real_files.stats() else 1):
+            assert check_loader(loader, raw[:cut]) == "refused"
+
+
+@pytest.mark.slow
+def test_every_truncation_of_the_stats_of_real_games():
+    for raw in _truncations("stats", 1):
+        assert check_loader("stats", raw) == "refused"
 
 
 def test_every_truncation_of_a_game_record_quick():

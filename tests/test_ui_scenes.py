@@ -69,6 +69,7 @@ def scene_builders():
     from game.scenes.setup import SetupScene
     from game.scenes.title import TitleScene
     from game.scenes.replay import ReplayListScene
+    from game.scenes.stats import StatsScene
     from game.ui.generic_table import GenericTableScene
 
     def finished(app):
@@ -91,7 +92,24 @@ def scene_builders():
         "table": lambda app: GenericTableScene(app, toy_match()),
         "pause": paused,
         "replays": lambda app: ReplayListScene(app),
+        "stats": recorded_stats,
+        "stats-empty": lambda app: StatsScene(app),
     }
+
+
+def recorded_stats(app):
+    """The stats screen over a few real finished games (each game's table and luck)."""
+    from game import games
+    from game.core import stats, userfiles
+    from game.scenes.stats import StatsScene
+    data = userfiles.fresh_stats()
+    for i, game_id in enumerate(games.GAME_IDS):
+        m = Match(game_id, [Seat("You", "ai", "easy"), Seat("B", "ai", ("easy", "hard")[i % 2])], None, 5)
+        m.play_out()
+        m.seats[0] = Seat("You")
+        stats.add_match(data, m)
+    userfiles.save_stats(data)
+    return StatsScene(app)
 
 
 @pytest.mark.parametrize("name", sorted(scene_builders()))

@@ -4,7 +4,7 @@ The set: the title, setup, rules, settings, pause, curtain and results
 screens, the hot-seat flow (cups down, a peek, Roll Call's out-of-turn
 calls with every die covered), the replay viewer, the game log, the post-game
 coach (and its line on the results screen), the results story (4 and 20
-seats), the Undo button, and the
+seats), the Undo button, the lifetime stats (all games, and Liar's Dice), and the
 table of every built game at a mid-game moment (``table-<game>.png``).  Uses the same renderer as
 `python -m game shot`, in a throw-away data folder; scenes that need a built
 game are skipped while it is not built.  Images are 1280x720 PNGs, each
@@ -43,6 +43,8 @@ MENU_SHOTS = (
     ("results-story", "results-story", "roll-the-bones", 4),
     ("results-story-20", "results-story", "liars-dice", 20),
     ("undo", "undo", "roll-for-it", 4),
+    ("stats", "stats-all", None, None),
+    ("stats-game", "stats", "liars-dice", None),
 )
 TABLE_PLAYERS = {"diced-out": 3}
 """Seats per table shot (others: 4); Diced Out's sheets are large."""

@@ -38,7 +38,7 @@ HOME_ENV = "DICE_TAVERN_HOME"
 SETTINGS_FORMAT = "dice-tavern-settings"
 SETTINGS_VERSION = 1
 STATS_FORMAT = "dice-tavern-stats"
-STATS_VERSION = 1
+STATS_VERSION = 2
 ANIMATION_SPEEDS = ("relaxed", "normal", "fast", "instant")
 """Values of ``Settings.animation_speed`` (what each does: ``game.ui.pace``)."""
 MAX_READ_BYTES = 16 * 1024 * 1024
@@ -467,28 +467,97 @@ def save_settings(settings: Settings) -> None:
 
 
 # --------------------------------------------------------------------------
-# Stats (personal bests, games played)
+# Stats (game.core.stats: games, wins, streaks, best scores, bids, dice luck)
 # --------------------------------------------------------------------------
 
 _STAT_NAME = v.Str(40, 1, r"[a-z0-9_-]+")
-STATS_SCHEMA = v.Obj({
+STATS_SCHEMA_V1 = v.Obj({
     "format": v.Str(), "version": v.Int(1, 1),
     # game id -> stat name -> count or score (e.g. diced-out: solo_games, solo_best)
     "games": v.Map(_STAT_NAME, v.Map(_STAT_NAME, v.Int(-10**9, 10**9), max_keys=32), max_keys=64),
 }, required=("games",))
-v.register(v.Format(STATS_FORMAT, "stats", {1: STATS_SCHEMA}, max_bytes=256 * 1024))
+STATS_SCHEMA = STATS_SCHEMA_V1  # the name older code and tests use for version 1
+
+_COUNT = v.Int(0, 10**9)
+_TABLE = v.Str(10, 1, r"easy|normal|hard|mixed|solo|hotseat")
+
+
+def _streak_problem(entry: dict) -> str | None:
+    """Counts that cannot all be true at once (a hand-edited or damaged file)."""
+    games_, wins = entry.get("games"), entry.get("wins", 0)
+    streak, best = entry.get("streak", 0), entry.get("best_streak", 0)
+    if games_ is not None and wins > games_:
+        return "has more wins than games"
+    if streak > best:
+        return "has a current streak longer than its best streak"
+    if games_ is not None and best > wins:
+        return "has a best streak longer than its wins"
+    return None
+
+
+def _luck_problem(luck: dict) -> str | None:
+    from .protocol import DIE_KINDS
+    for kind, counts in luck.items():
+        if kind in DIE_KINDS and len(counts) != DIE_KINDS[kind]:
+            return f"{kind} must have {DIE_KINDS[kind]} faces, not {len(counts)}"
+    return None
+
+
+STATS_BUCKET = v.Check(v.Obj({"games": _COUNT, "wins": _COUNT, "streak": _COUNT, "best_streak": _COUNT,
+                              "best": v.Int(-10**9, 10**9)}, required=("games",)), _streak_problem)
+STATS_GAME = v.Check(v.Obj({
+    "levels": v.Map(_TABLE, STATS_BUCKET, max_keys=6),
+    "streak": _COUNT, "best_streak": _COUNT,
+    "bids": v.Map(v.Str(2, 1, r"[1-9]|1[0-2]"), _COUNT, max_keys=12),
+    "luck": v.Check(v.Map(v.Str(20, 1, r"[a-z0-9_-]+"), v.List(_COUNT, 20, 2), max_keys=8), _luck_problem),
+}), _streak_problem)
+STATS_SCHEMA_V2 = v.Obj({
+    "format": v.Str(), "version": v.Int(2, 2),
+    "games": v.Map(_STAT_NAME, STATS_GAME, max_keys=64),
+    "recent": v.List(v.Str(80, 1, r"[a-z0-9_-]+:[0-9]+:[0-9]+"), 64),
+}, required=("games",))
+"""Version 2: per game, per table (AI level, mixed, solo, hot-seat) games,
+wins, streaks and best score; the faces bid; the faces rolled per die kind;
+the last recorded games (so none is counted twice).  See ``game.core.stats``."""
+v.register(v.Format(STATS_FORMAT, "stats", {1: STATS_SCHEMA_V1, 2: STATS_SCHEMA_V2}, max_bytes=256 * 1024))
 
 
 def fresh_stats() -> dict:
-    return {"format": STATS_FORMAT, "version": STATS_VERSION, "games": {}}
+    return {"format": STATS_FORMAT, "version": STATS_VERSION, "games": {}, "recent": []}
 
 
-def load_stats() -> tuple[dict, str | None]:
-    """Personal stats; a file that breaks its schema anywhere is kept aside
-    and stats start afresh (the message names the field)."""
-    path = stats_path()
+def migrate_stats(data: dict) -> dict:
+    """A checked stats document of any version as the current version.
+
+    Version 1 kept only Diced Out's solo games and solo best: they become the
+    "solo" table of that game (games and best), so an old personal best stays."""
+    if data.get("version") == STATS_VERSION:
+        return data
+    out = fresh_stats()
+    for game_id, old in data.get("games", {}).items():
+        count, best = old.get("solo_games"), old.get("solo_best")
+        if count is None and best is None:
+            continue
+        solo: dict = {"games": max(0, count or 0), "wins": 0, "streak": 0, "best_streak": 0}
+        if best is not None:
+            solo["best"] = best
+            solo["games"] = max(solo["games"], 1)
+        out["games"][game_id] = {"levels": {"solo": solo}}
+    return v.check_document(out, STATS_FORMAT)
+
+
+def load_stats(path: Path | None = None) -> tuple[dict, str | None]:
+    """Personal stats (always the current version: older files are migrated);
+    a file that breaks its schema anywhere is kept aside and stats start
+    afresh (the message names the field).  ``path``: the stats file (default
+    ``stats_path()``; a worker thread is given it, see ``game.core.stats``)."""
+    path = stats_path() if path is None else Path(path)
     try:
         data = read_document(path, STATS_FORMAT)
+        try:
+            data = migrate_stats(data)
+        except v.SchemaError as exc:  # an old file whose values do not fit the new version
+            raise UserFileError(f"{path.name}: {exc}") from exc
     except FileNotFoundError:
         return fresh_stats(), None
     except UserFileError as exc:
@@ -498,5 +567,5 @@ def load_stats() -> tuple[dict, str | None]:
     return data, None
 
 
-def save_stats(stats: dict) -> None:
-    atomic_write_json(stats_path(), stats)
+def save_stats(stats: dict, path: Path | None = None) -> None:
+    atomic_write_json(stats_path() if path is None else path, stats)

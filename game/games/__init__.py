@@ -137,6 +137,18 @@ def coach_hook(game_id: str):
         raise
 
 
+def stats_hooks(game_id: str):
+    """The game's ``stats`` module (its score for the lifetime stats), or None."""
+    if not is_known(game_id):
+        return None
+    try:
+        return importlib.import_module(package_name(game_id) + ".stats")
+    except ModuleNotFoundError as exc:
+        if exc.name and exc.name.startswith(package_name(game_id)):
+            return None
+        raise
+
+
 def rules_markdown(game_id: str) -> str:
     """The player-facing rules text of a game (``RULES.md`` in its package)."""
     path = package_dir(game_id) / "RULES.md"

@@ -1,4 +1,4 @@
-"""The title screen: the five games as cards, Continue, Replays, Settings, Quit."""
+"""The title screen: the five games as cards, Continue, Replays, Stats, Settings, Quit."""
 from __future__ import annotations
 
 import pygame
@@ -80,7 +80,8 @@ class TitleScene(MenuScene):
         # a plain file check: the save machinery (Match, seeds) loads only on Continue
         has_save = journal.exists() or userfiles.autosave_path().is_file()
         labels = ([("Continue", self.continue_game, True)] if has_save else []) + [
-            ("Replays", self.open_replays, False), ("Settings", self.open_settings, False),
+            ("Replays", self.open_replays, False), ("Stats", self.open_stats, False),
+            ("Settings", self.open_settings, False),
             ("Quit", self.app.quit, False)]
         w, gap = 190, 20
         x0 = CENTRE_X - (w * len(labels) + gap * (len(labels) - 1)) // 2
@@ -96,6 +97,10 @@ class TitleScene(MenuScene):
     def open_settings(self) -> None:
         from .settings import SettingsScene
         self.app.push(SettingsScene(self.app))
+
+    def open_stats(self) -> None:
+        from .stats import StatsScene
+        self.app.push(StatsScene(self.app))
 
     def open_replays(self) -> None:
         from .replay import ReplayListScene

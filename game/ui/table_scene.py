@@ -37,7 +37,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from .. import games
-from ..core import saves
+from ..core import saves, stats
 from ..core.match import Match
 from ..core.narration import GameLog
 from ..core.playback import REPLAY_SPEEDS, ReplayFeed  # noqa: F401 (re-exported)
@@ -109,6 +109,8 @@ class TableScene(Scene):
         self._finished = False
         self._curtain_for: int | None = None
         self.replay_path = None
+        self.recording: stats.Recording | None = None
+        """The finished game on its way into the lifetime stats (``record_stats``)."""
         self.return_to = None
         """The scene a replay goes back to when closed (see ``app.nav``)."""
         self.log: list[LogLine] = []
@@ -608,6 +610,7 @@ class TableScene(Scene):
             self.app.sounds.play("click", 0.6)
         if self.replay is None and not self.match.can_take_back():
             self._autosave()   # a move that may still be taken back is saved with the next one
+            self.record_stats()
         self.on_applied(player, action, before)
         if self.replay is None:
             self._maybe_curtain()
@@ -621,6 +624,12 @@ class TableScene(Scene):
                 saves.autosave(self.match)
         except (UserFileError, OSError) as exc:
             self.app.toast(f"Could not save: {exc}")
+
+    def record_stats(self) -> None:
+        """Add the game to the lifetime stats once, when it ends, off the frame
+        (never a replay; ``game.core.stats`` also skips tutorials and repeats)."""
+        if self.recording is None and self.replay is None and self.match.is_over:
+            self.recording = stats.Recording(self.match)
 
     def _maybe_curtain(self) -> None:
         if not self.uses_curtain or self.match.is_over:
@@ -636,6 +645,8 @@ class TableScene(Scene):
         if self._end_timer < END_DELAY:
             return
         self._finished = True
+        if self.recording is not None:
+            self.recording.report(self.app.toast)
         if self.replay is not None:
             self.replay.paused = True
             return

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 import pygame
 
 from ...core.protocol import CHANCE, RollRequest
-from ...core.userfiles import UserFileError, load_stats, save_stats
+from ...core import stats
 from ...ui import theme as th
 from ...ui.table_scene import TableScene as BaseTableScene
 from ...ui.widgets import Button, FocusGroup
@@ -268,28 +268,18 @@ class TableScene(BaseTableScene):
     def enter(self) -> None:
         super().enter()
         if self.solo_human:
-            stats, note = load_stats()
+            self.personal_best, note = stats.load_solo_best(STATS_KEY)
             if note:
                 self.app.toast(note)
-            best = stats.get("games", {}).get(STATS_KEY, {}).get("solo_best")
-            self.personal_best = best if isinstance(best, int) and not isinstance(best, bool) else None
 
     def _record_solo_result(self) -> None:
+        """A new personal best?  (The base table records the game in the
+        lifetime stats, whose solo table keeps the best.)"""
+        self.record_stats()
         total = self.state.totals()[0]
-        stats, _ = load_stats()
-        entry = stats.setdefault("games", {}).setdefault(STATS_KEY, {})
-        if not isinstance(entry, dict):
-            entry = stats["games"][STATS_KEY] = {}
-        entry["solo_games"] = int(entry.get("solo_games", 0) or 0) + 1
-        best = entry.get("solo_best")
-        if not isinstance(best, int) or isinstance(best, bool) or total < best:
-            entry["solo_best"] = total
+        if self.personal_best is None or total < self.personal_best:
             self.new_best = True
             self.personal_best = total
-        try:
-            save_stats(stats)
-        except UserFileError as exc:
-            self.app.toast(str(exc))
 
     # --- timing ---------------------------------------------------------------
     def _pace(self) -> float:

@@ -1,0 +1,12 @@
+"""Roll Call in the lifetime stats: the best score is the most dice left
+when the game ends (only a winner has any)."""
+from __future__ import annotations
+
+from ...core.stats import ScoreSpec
+
+SCORE = ScoreSpec("Most dice left")
+
+
+def score(steps, player: int) -> int | None:
+    """None for a seat that lost (no dice left: nothing to compare)."""
+    return steps[-1].after.dice_counts[player] or None
