@@ -93,7 +93,9 @@ def test_chi_square_statistic_and_verdicts():
     cheat = stats.Luck("d6", (5, 5, 5, 5, 5, 75))
     assert cheat.p_value < 0.001 and cheat.verdict() == "Very unusual for fair dice: p < 0.001"
     few = stats.Luck("bone", (1,) * 12)
-    assert few.p_value is None and "12 of the 60" in few.verdict()
+    assert few.p_value is None and few.verdict() == "Too few rolls to judge yet"
+    assert few.detail().startswith("12 of the 60 rolls")
+    assert "once in 2" not in loaded.detail() and f"once in {round(1 / loaded.p_value):,}" in loaded.detail()
 
 
 # --- recording real games -----------------------------------------------------------

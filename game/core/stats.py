@@ -174,18 +174,28 @@ class Luck:
         return chi2_sf(self.statistic, self.sides - 1) if self.enough else None
 
     def verdict(self) -> str:
-        """The test in plain words (``the dice look fair: p = 0.43``)."""
+        """The test in plain words, one short line (``The dice look fair: p = 0.43``)."""
         p = self.p_value
         if p is None:
-            return (f"Too few rolls to judge yet: {self.rolls} of the {self.needed} "
-                    f"the test needs")
+            return "Too few rolls to judge yet"
         shown = f"p = {p:.2f}" if p >= 0.01 else ("p < 0.001" if p < 0.001 else f"p = {p:.3f}")
         if p >= 0.05:
             return f"The dice look fair: {shown}"
         if p >= 0.001:
-            return (f"Unusual, but fair dice do this now and then: {shown} "
-                    f"(about 1 in {max(2, round(1 / p))} fair sets of rolls)")
+            return f"Unusual for fair dice: {shown}"
         return f"Very unusual for fair dice: {shown}"
+
+    def detail(self) -> str:
+        """The line under the verdict: what was counted and what p means here."""
+        p = self.p_value
+        if p is None:
+            return (f"{self.rolls:,} of the {self.needed:,} rolls the test needs "
+                    f"({MIN_EXPECTED} per face on average)")
+        if p >= 0.05:
+            return (f"{self.rolls:,} rolls \u00b7 p is the chance that fair dice come out "
+                    f"at least this uneven")
+        return (f"{self.rolls:,} rolls \u00b7 fair dice come out this uneven about once in "
+                f"{max(2, round(1 / max(p, 1e-9))):,} tries: it happens")
 
 
 # --------------------------------------------------------------------------

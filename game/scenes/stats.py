@@ -485,16 +485,11 @@ class StatsScene(MenuScene):
             pygame.draw.lines(canvas, th.WOOD_DARK, False, [(cx - 9, cy + 1), (cx - 3, cy + 8), (cx + 10, cy - 7)], 4)
         else:
             th.draw_text(canvas, theme, mark, badge.center, 24, th.WOOD_DARK, bold=True, anchor="center")
-        font = theme.font(19, True)
-        lines = th.wrap_text(font, luck.verdict(), rect.w - 60)[:2]
-        for i, line in enumerate(lines):
-            th.blit_text(canvas, font.render(line, True, th.CREAM), (rect.x + 56, rect.y + 4 + i * 23), "topleft", shadow=1)
-        detail = (f"{_n(luck.rolls)} rolls of {KIND_NAMES.get(luck.kind, luck.kind).lower()}"
-                  f" \u00b7 p is the chance that fair dice come out at least this uneven")
-        small = theme.font(13, style="italic")
+        th.draw_text(canvas, theme, luck.verdict(), (rect.x + 56, rect.y + 6), 20, th.CREAM, bold=True, shadow=1)
+        detail = f"{KIND_NAMES.get(luck.kind, luck.kind)}: {luck.detail()}"
+        small = theme.font(14, style="italic")
         for i, line in enumerate(th.wrap_text(small, detail, rect.w - 60)[:2]):
-            th.blit_text(canvas, small.render(line, True, th.CREAM_DIM),
-                         (rect.x + 56, rect.y + 8 + 23 * len(lines) + i * 16), "topleft")
+            th.blit_text(canvas, small.render(line, True, th.CREAM_DIM), (rect.x + 56, rect.y + 34 + i * 17), "topleft")
 
     def _draw_confirm(self, canvas) -> None:
         th.dim(canvas, 170)
