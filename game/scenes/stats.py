@@ -11,6 +11,7 @@ from __future__ import annotations
 import pygame
 
 from .. import games
+from ..canvas import CENTRE_X
 from ..core import stats as st
 from ..core import userfiles
 from ..core.bidding import face_name
@@ -90,7 +91,7 @@ class StatsScene(MenuScene):
             return
         tabs = self.tabs
         w, gap = 196, 8
-        x0 = 640 - (w * len(tabs) + gap * (len(tabs) - 1)) // 2
+        x0 = CENTRE_X - (w * len(tabs) + gap * (len(tabs) - 1)) // 2
         for i, (key, label) in enumerate(tabs):
             self.ui.add(Tab((x0 + i * (w + gap), 116, w, 42), label, lambda k=key: self.choose(k),
                             selected=key == self.tab))
@@ -163,9 +164,9 @@ class StatsScene(MenuScene):
 
     # --- drawing -------------------------------------------------------
     def draw_heading(self, canvas, y=24):
-        th.draw_text(canvas, self.theme, self.title, (640, 18), 56, th.BRASS_LIGHT, style="display",
+        th.draw_text(canvas, self.theme, self.title, (CENTRE_X, 18), 56, th.BRASS_LIGHT, style="display",
                      anchor="midtop", shadow=3)
-        th.draw_text(canvas, self.theme, "Every finished game at this computer", (640, 82), 18,
+        th.draw_text(canvas, self.theme, "Every finished game at this computer", (CENTRE_X, 82), 18,
                      th.CREAM_DIM, style="italic", anchor="midtop", shadow=2)
         pictures.die(canvas, (456, 52), 34, 6, angle=-16)
         pictures.die(canvas, (824, 52), 34, 3, angle=12)
@@ -494,15 +495,15 @@ class StatsScene(MenuScene):
     def _draw_confirm(self, canvas) -> None:
         th.dim(canvas, 170)
         board = pygame.Rect(0, 0, 560, 300)
-        board.center = (640, 372)
+        board.center = (CENTRE_X, 372)
         board.y = 240
         th.wood_board(canvas, board)
-        th.draw_text(canvas, self.theme, "Reset all your stats?", (640, board.y + 34), 40, th.BRASS_LIGHT,
+        th.draw_text(canvas, self.theme, "Reset all your stats?", (CENTRE_X, board.y + 34), 40, th.BRASS_LIGHT,
                      style="display", bold=True, anchor="midtop", shadow=2)
         font = self.theme.font(18, style="italic")
         text = ("Games, wins, streaks, best scores (Diced Out's personal best too), favourite bids and "
                 "dice luck are forgotten for every game. This cannot be undone.")
         for i, line in enumerate(th.wrap_text(font, text, board.w - 80)):
-            th.blit_text(canvas, font.render(line, True, th.CREAM), (640, board.y + 94 + i * 25), "midtop")
-        th.draw_text(canvas, self.theme, "Esc keeps them", (640, board.bottom - 20), 14, th.CREAM_DIM,
+            th.blit_text(canvas, font.render(line, True, th.CREAM), (CENTRE_X, board.y + 94 + i * 25), "midtop")
+        th.draw_text(canvas, self.theme, "Esc keeps them", (CENTRE_X, board.bottom - 20), 14, th.CREAM_DIM,
                      anchor="midbottom")
