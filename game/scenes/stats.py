@@ -209,6 +209,32 @@ class StatsScene(MenuScene):
         font = self.theme.font(19, style="italic")
         for i, line in enumerate(th.wrap_text(font, text, card.w - 160)):
             th.blit_text(canvas, font.render(line, True, SOFT_INK), (card.centerx, felt.bottom + 92 + i * 27), "midtop")
+        # what the screen will show, one small tile each
+        tiles = (("Wins and streaks", "per table: Easy, Normal, Hard AI"), ("Best scores", "and Diced Out's personal best"),
+                 ("Dice luck", "your rolls against fair dice"))
+        w, gap = 220, 20
+        x0 = card.centerx - (3 * w + 2 * gap) // 2
+        for i, (name, sub) in enumerate(tiles):
+            box = pygame.Rect(x0 + i * (w + gap), card.bottom - 112, w, 84)
+            pygame.draw.rect(canvas, (245, 234, 208), box, border_radius=10)
+            pygame.draw.rect(canvas, th.PARCHMENT_DARK, box, 1, border_radius=10)
+            icon = pygame.Rect(box.x + 14, box.y + 18, 44, 44)
+            if i == 0:      # a win-rate bar
+                for k, h in enumerate((18, 30, 24, 40)):
+                    pygame.draw.rect(canvas, self.theme.good if k == 3 else th.BRASS,
+                                     (icon.x + k * 11, icon.bottom - h, 8, h), border_radius=2)
+            elif i == 1:    # a brass star
+                pictures.star(canvas, icon.center, 22, th.BRASS)
+                pictures.star(canvas, icon.center, 13, th.BRASS_LIGHT)
+            else:           # a die above the fair line
+                pictures.die(canvas, icon.center, 34, 6, angle=-10)
+                for k in range(3):
+                    pygame.draw.line(canvas, th.BRASS_DARK, (icon.x - 4 + k * 18, icon.bottom + 4),
+                                     (icon.x + 6 + k * 18, icon.bottom + 4), 2)
+            th.draw_text(canvas, self.theme, name, (box.x + 70, box.y + 20), 17, th.INK, bold=True)
+            small = self.theme.font(13, style="italic")
+            for k, line in enumerate(th.wrap_text(small, sub, w - 82)[:2]):
+                th.blit_text(canvas, small.render(line, True, SOFT_INK), (box.x + 70, box.y + 44 + k * 16), "topleft")
 
     # the ledger ------------------------------------------------------------
     def _draw_ledger(self, canvas, shown: st.GameStats) -> None:
@@ -272,7 +298,14 @@ class StatsScene(MenuScene):
                 pygame.draw.rect(canvas, (245, 234, 208), band, border_radius=6)
             self._draw_row(canvas, row, band, cols, bold=is_total)
             y += row_h
-        self._draw_bids(canvas, shown, pygame.Rect(card.x + 24, max(y + 8, card.bottom - 132), card.w - 48, 116))
+        bottom = max(y + 8, card.bottom - 132)
+        if self.tab != "all" and bottom - y > 60:   # room left: say how the table fills up
+            font = theme.font(15, style="italic")
+            hint = "A row appears for each table you play: Easy, Normal, Hard or mixed AI, solo, hot-seat."
+            for i, line in enumerate(th.wrap_text(font, hint, card.w - 80)[:2]):
+                th.blit_text(canvas, font.render(line, True, SOFT_INK), (card.centerx, (y + bottom) // 2 - 18 + i * 20),
+                             "midtop")
+        self._draw_bids(canvas, shown, pygame.Rect(card.x + 24, bottom, card.w - 48, 116))
 
     def _summary_line(self, shown: st.GameStats) -> str:
         total = shown.total
