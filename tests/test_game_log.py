@@ -139,3 +139,39 @@ def test_since_your_last_move_after_several_ai_moves(tmp_path, monkeypatch):
     others = scene.game_log.since_last_turn(0)
     assert len(others) >= 2 and all(e.actor != 0 for e in others)
     assert scene.since.seat == 0 and scene.since.lines[-1] == others[-1].text
+
+
+def test_since_card_folds_into_a_tab_and_the_table_then_rests(tmp_path, monkeypatch):
+    """The card must not cover seats or cards for a whole turn: after a few
+    seconds it folds into a one-line tab (hover opens it), and only then
+    may the waiting table rest."""
+    monkeypatch.setenv("DICE_TAVERN_HOME", str(tmp_path))
+    import pygame
+    from game.app import App
+    from game.core.bidding import Bid
+    from game.ui import game_log
+    app = App(headless=True)
+    match = _human_match("liars-dice", seed=8)
+    scene = start_table(app, match)
+    app.run_frames(2000, until=lambda a: scene.human_to_act() == 0)
+    bids = [a for a in match.state.legal_actions(0) if isinstance(a, Bid)]
+    assert scene.submit(0, min(bids, key=lambda b: (b.quantity, b.face)))
+    app.run_frames(3000, until=lambda a: scene.since.seat == 0)
+    assert scene.since.unfolding and not scene.is_idle()
+    card = pygame.Surface((1280, 720))
+    scene.since.draw(card, scene.theme)
+    app.run_frames(int(game_log.SUMMARY_SECONDS * 60) + 30)
+    assert scene.since.seat == 0 and not scene.since.unfolding
+    tab = pygame.Surface((1280, 720))
+    scene.since.draw(tab, scene.theme)
+    hovered = pygame.Surface((1280, 720))
+    scene.since.draw(hovered, scene.theme, mouse=scene.since.tab_rect().center)
+    below = pygame.Rect(0, scene.since.tab_rect().bottom + 4, 420, 60)
+
+    def blank(surface):
+        part = surface.subsurface(below)
+        return pygame.mask.from_threshold(part, (0, 0, 0), (1, 1, 1, 255)).count() == below.w * below.h
+    assert blank(tab)            # folded: nothing drawn below the tab
+    assert not blank(card)       # the open card reached there
+    assert not blank(hovered)    # hovering the tab opens it again
+    assert scene.is_idle()

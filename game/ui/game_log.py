@@ -8,8 +8,9 @@ open the table holds still (the table scene checks ``is_open``).
 
 ``SinceSummary`` is the "since your last turn" note: when a human's turn
 starts after several moves by others, their sentences stay on screen in a
-small card until that human acts (or a few seconds pass after they start
-to act)."""
+small card; after ``SUMMARY_SECONDS`` it folds into a one-line tab under
+the Log button (hovering the tab opens it again) so it never covers seats or
+cards for a whole turn, and it goes when that human acts."""
 from __future__ import annotations
 
 import pygame
@@ -22,6 +23,8 @@ LOG_KEY = pygame.K_l
 SUMMARY_MIN_MOVES = 2
 """A summary shows only when at least this many sentences happened since."""
 SUMMARY_LINES = 6
+SUMMARY_SECONDS = 6.0
+"""How long the card stays open before it folds into its tab."""
 
 
 class LogPanel:
@@ -153,6 +156,18 @@ class SinceSummary:
         self.seat: int | None = None
         self.title = ""
         self.lines: list[str] = []
+        self.age = 0.0
+
+    @property
+    def unfolding(self) -> bool:
+        """The open card is still waiting to fold (the table is not idle yet)."""
+        return self.seat is not None and bool(self.lines) and self.age < SUMMARY_SECONDS
+
+    def tick(self, dt: float) -> None:
+        self.age += dt
+
+    def tab_rect(self) -> pygame.Rect:
+        return pygame.Rect(self.RECT_TOPLEFT[0], self.RECT_TOPLEFT[1], 250, 30)
 
     def show(self, seat: int, title: str, entries: list[LogEntry]) -> None:
         """Show what happened since ``seat``'s last move, if it was enough to miss."""
@@ -161,6 +176,7 @@ class SinceSummary:
             return
         self.seat = seat
         self.title = title
+        self.age = 0.0
         texts = [e.text for e in entries]
         if len(texts) > SUMMARY_LINES:
             texts = [f"\u2026 {len(texts) - SUMMARY_LINES + 1} earlier (L for the log)"] + texts[-(SUMMARY_LINES - 1):]
@@ -170,8 +186,11 @@ class SinceSummary:
         self.seat = None
         self.lines = []
 
-    def draw(self, canvas: pygame.Surface, theme: th.Theme) -> None:
+    def draw(self, canvas: pygame.Surface, theme: th.Theme, mouse=(-1, -1)) -> None:
         if self.seat is None or not self.lines:
+            return
+        if self.age >= SUMMARY_SECONDS and not self.tab_rect().collidepoint(mouse):
+            self._draw_tab(canvas, theme)
             return
         font = theme.font(15)
         wrapped: list[str] = []
@@ -188,3 +207,13 @@ class SinceSummary:
         for text in wrapped:
             th.draw_text(canvas, theme, text, (rect.x + 14, y), 15, th.CREAM)
             y += 19
+
+    def _draw_tab(self, canvas: pygame.Surface, theme: th.Theme) -> None:
+        """The folded card: its title and how many lines it holds."""
+        rect = self.tab_rect()
+        veil = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(veil, (*th.WOOD_DARK, 200), veil.get_rect(), border_radius=8)
+        canvas.blit(veil, rect.topleft)
+        pygame.draw.rect(canvas, th.BRASS_DARK, rect, 1, border_radius=8)
+        th.draw_text(canvas, theme, f"{self.title} · {len(self.lines)} ›", (rect.x + 12, rect.centery),
+                     14, th.CREAM_DIM, anchor="midleft")

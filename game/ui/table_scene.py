@@ -187,6 +187,8 @@ class TableScene(Scene):
             return False
         if self.match.state.is_terminal():
             return False
+        if self.since.unfolding:
+            return False   # the "since your last move" card folds after a few seconds
         if self.waiting_thrower is not None:
             return True
         return self.human_to_act() is not None and self._polled_at == len(self.match.history)
@@ -464,6 +466,7 @@ class TableScene(Scene):
         if self.log_panel.is_open:
             return   # the table holds still while the log is read
         self._update_since()
+        self.since.tick(dt)
         for line in self.log:
             line.age += dt
         if self._advance_throw(dt):
@@ -519,8 +522,8 @@ class TableScene(Scene):
         """The shared log pieces: the "since your last move" card, the Log button, the open panel."""
         if self.curtain_hides_table():
             return
-        self.since.draw(canvas, self.theme)
         mouse = self.app.to_canvas(pygame.mouse.get_pos()) if pygame.display.get_surface() else (-1, -1)
+        self.since.draw(canvas, self.theme, mouse)
         self.log_panel.draw_button(canvas, self.theme, mouse)
         self.log_panel.draw(canvas, self.theme)
 
