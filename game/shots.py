@@ -298,7 +298,34 @@ def _crash(app, ctx):
     return [_table(app, ctx), _Failing(app)]
 
 
-for _name, _builder in (("title", _title), ("setup", _setup), ("settings", _settings), ("rules", _rules),
+def _learn(app, ctx):
+    from .scenes.learn import LearnScene
+    return LearnScene(app)
+
+
+def _tutorial_offer(app, ctx):
+    from .scenes.learn import TutorialOfferScene
+    return [_setup(app, ctx), TutorialOfferScene(app, ctx.game_id)]
+
+
+def _tutorial(app, ctx):
+    """The game's guided game at its first step that asks for a move after a
+    few notes (the seed picks which: --seed 2 is the second such step...)."""
+    from . import games
+    from .core.tutorial import Tutorial, drive
+    from .scenes.learn import make_tutorial_table
+    script = games.tutorial_script(ctx.game_id)
+    if script is None:
+        raise ValueError(f"{ctx.game_id} has no guided game yet")
+    tutorial = Tutorial.start(script)
+    asks = [i for i, s in enumerate(script.steps) if s.asks]
+    target = asks[min(len(asks) - 1, max(0, ctx.seed - 1))] if ctx.seed < 100 else 0
+    drive(tutorial, lambda t: t.step_index == target and t.pending() is not None)
+    return make_tutorial_table(app, tutorial)
+
+
+for _name, _builder in (("title", _title), ("learn", _learn), ("tutorial-offer", _tutorial_offer),
+                        ("tutorial", _tutorial), ("setup", _setup), ("settings", _settings), ("rules", _rules),
                         ("pause", _pause), ("curtain", _curtain), ("results", _results),
                         ("replay", _replay), ("replay-list", _replay_list), ("table", _table), ("log", _log),
                         ("call-window", _call_window), ("crash", _crash), ("undo", _undo),
@@ -352,7 +379,7 @@ register_shot("coach", _coach)
 register_shot("coach-results", _coach_results)
 
 NEEDS_BUILT_GAME = {"table", "pause", "results", "replay", "log", "call-window", "crash", "hotseat", "hotseat-peek",
-                    "coach", "coach-results", "undo", "results-story"}
+                    "coach", "coach-results", "undo", "results-story", "tutorial", "tutorial-offer"}
 
 
 def default_game() -> str:

@@ -17,7 +17,11 @@ from .userfiles import (UserFileError, atomic_create_json, autosave_path,
 
 def autosave(match: Match) -> None:
     """Write the unfinished game so "Continue" resumes it exactly; a finished
-    game goes to the replay folder and the autosave is cleared."""
+    game goes to the replay folder and the autosave is cleared.  A guided
+    first game (``match.tutorial``) writes nothing here: it keeps its place
+    in tutorials.json and must never replace the player's real game."""
+    if getattr(match, "tutorial", False):
+        return
     if match.is_over:
         save_replay(match)
         clear_autosave()

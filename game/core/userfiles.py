@@ -329,6 +329,8 @@ class Settings:
     setups: dict = field(default_factory=dict)
     """The last setup per game id: ``{"options": {...}, "seats": [{"name", "kind", "custom"}]}``
     (the setup screen restores it; see ``SETUP_SCHEMA``)."""
+    tutorial_offered: tuple[str, ...] = ()
+    """Games whose guided first game was already offered in setup (taken or "No thanks")."""
 
     def to_json(self) -> dict:
         data = asdict(self)
@@ -424,6 +426,7 @@ SETTINGS_FIELDS: dict[str, v.Node] = {
     "pause_after_reveal": v.Bool(),
     "call_window": v.Int(0, CALL_WINDOW_MAX),
     "window_size": v.List(_ClampedInt(), 2, 2),
+    "tutorial_offered": v.List(v.Str(40, 1, r"[a-z0-9_-]+"), 64),
 }
 """The declared schema of each setting (a bad one falls back alone)."""
 

@@ -149,6 +149,18 @@ def stats_hooks(game_id: str):
         raise
 
 
+def tutorial_script(game_id: str):
+    """The game's guided first game (``tutorial.py``'s ``SCRIPT``, a
+    ``game.core.tutorial.Script``), or None if it has none yet."""
+    try:
+        module = importlib.import_module(package_name(game_id) + ".tutorial")
+    except ModuleNotFoundError as exc:
+        if exc.name and exc.name.startswith(package_name(game_id)):
+            return None
+        raise
+    return getattr(module, "SCRIPT", None)
+
+
 def rules_markdown(game_id: str) -> str:
     """The player-facing rules text of a game (``RULES.md`` in its package)."""
     path = package_dir(game_id) / "RULES.md"

@@ -36,6 +36,13 @@ class Navigator:
         from .title import TitleScene
         self.app.reset_to(TitleScene(self.app))
 
+    def learned(self, game_id: str) -> None:
+        """A guided first game is finished: the game's setup, ready to play for real."""
+        from .setup import SetupScene
+        from .title import TitleScene
+        self.app.reset_to(TitleScene(self.app))
+        self.app.push(SetupScene(self.app, game_id, offer_tutorial=False))
+
     def replay(self, path, *, came_from=None) -> str:
         """Watch the replay at ``path``: pushed over the current screen, or in
         place of ``came_from`` (a scene to return to when it is closed).

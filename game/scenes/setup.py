@@ -87,8 +87,10 @@ class SetupScene(MenuScene):
     name = "setup"
 
     def __init__(self, app, game_id: str, seats: list[SeatRow] | None = None,
-                 options: dict | None = None):
+                 options: dict | None = None, *, offer_tutorial: bool = True):
         super().__init__(app)
+        self.offer_tutorial = offer_tutorial
+        """Offer the guided first game the first time this game is chosen."""
         self.game_id = game_id
         self.info = games.game_info(game_id)
         self.title = self.info.title
@@ -180,6 +182,8 @@ class SetupScene(MenuScene):
                 w.label_colour = th.INK
         self.ui.add(Button((40, 650, 180, 52), "Back", self.back))
         self.ui.add(Button((240, 650, 180, 52), "Rules", self.open_rules))
+        if games.tutorial_script(self.game_id) is not None:
+            self.ui.add(Button((440, 650, 200, 52), "Learn to play", self.open_tutorial))
         self.ui.add(Button((1000, 650, 240, 52), "Start", self.start, primary=True))
 
     def _option_widget(self, spec, rect, label_width: int = 250):
@@ -225,7 +229,19 @@ class SetupScene(MenuScene):
         if [r.name for r in self.seat_rows] != before:
             self.rebuild()
 
+    def enter(self) -> None:
+        super().enter()
+        from .learn import TutorialOfferScene, should_offer
+        if self.offer_tutorial and should_offer(self.app, self.game_id):
+            self.app.push(TutorialOfferScene(self.app, self.game_id))
+        self.offer_tutorial = False
+
     # --- actions -------------------------------------------------------------
+    def open_tutorial(self) -> None:
+        from .learn import remember_offer, start_tutorial
+        remember_offer(self.app, self.game_id)
+        start_tutorial(self.app, self.game_id)
+
     def open_rules(self) -> None:
         from .rules import RulesScene
         self.app.push(RulesScene(self.app, self.game_id, self.options))

@@ -80,8 +80,8 @@ class TitleScene(MenuScene):
         # a plain file check: the save machinery (Match, seeds) loads only on Continue
         has_save = journal.exists() or userfiles.autosave_path().is_file()
         labels = ([("Continue", self.continue_game, True)] if has_save else []) + [
-            ("Replays", self.open_replays, False), ("Stats", self.open_stats, False),
-            ("Settings", self.open_settings, False),
+            ("Learn to play", self.open_learn, False), ("Replays", self.open_replays, False),
+            ("Stats", self.open_stats, False), ("Settings", self.open_settings, False),
             ("Quit", self.app.quit, False)]
         w, gap = 190, 20
         x0 = CENTRE_X - (w * len(labels) + gap * (len(labels) - 1)) // 2
@@ -93,6 +93,10 @@ class TitleScene(MenuScene):
     def open_setup(self, game_id: str) -> None:
         from .setup import SetupScene
         self.app.push(SetupScene(self.app, game_id))
+
+    def open_learn(self) -> None:
+        from .learn import LearnScene
+        self.app.push(LearnScene(self.app))
 
     def open_settings(self) -> None:
         from .settings import SettingsScene

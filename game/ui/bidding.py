@@ -545,6 +545,24 @@ class BiddingTableScene(table_scene.TableScene):
         rect.center = (int(spot.x), int(spot.y))
         return rect.clamp(pygame.Rect(0, 0, layout.CANVAS_W, layout.CANVAS_H))
 
+    def anchor_rect(self, name: str):
+        """The tutorial coach's targets at a bidding table: the picker and its
+        buttons, the lone human's dice, the round's bids (besides the base's)."""
+        if name == "bid_picker":
+            return self.picker.rect
+        if name in ("bid_button", "call_button", "jinto_button"):
+            return self.picker._rects().get(name[:-len("_button")])
+        if name == "my_dice" and self.humans:
+            seat = self.humans[0]
+            count = len(self.hand(seat)) or self.dice_counts()[seat]
+            return self.dice_box(seat, count, self.own_die_px(seat)).inflate(18, 16)
+        if name == "history":
+            return self.history.rect
+        return super().anchor_rect(name)
+
+    def coach_keep_clear(self) -> list:
+        return [self.picker.rect] if self.human_to_act() is not None else []
+
     def dice_box(self, seat: int, count: int, size: int) -> pygame.Rect:
         """The rectangle the seat's dice cover."""
         points = self.dice_points(seat, count, size)

@@ -135,6 +135,8 @@ class TableScene(Scene):
         """Seconds left in a visible call window (a human may call out of turn)."""
         self.undo_left = 0.0
         """Seconds left before the next AI moves and a taken-back move becomes final."""
+        self.tutorial = None
+        """A guided first game's coach (game/ui/tutorial.py ``TutorialCoach``), or None."""
 
     # ------------------------------------------------------------------
     # Subclass hooks
@@ -181,6 +183,8 @@ class TableScene(Scene):
     def is_idle(self) -> bool:
         """Waiting for a human, with no throw, animation or AI poll pending
         (the app then checks the frames really stay the same before it rests)."""
+        if self.tutorial is not None and self.tutorial.visible_step() is not None:
+            return False   # the coach's ring pulses
         if self.holding is not None or self.log_panel.is_open:
             return True   # a held reveal or the open log: nothing moves until the player acts
         if self.replay is not None or self.throw_view is not None or self.is_busy():
@@ -280,6 +284,8 @@ class TableScene(Scene):
         if self.throw_view is not None or self.match.state.is_chance():
             self.app.toast("Wait for the dice to settle.")
             return False
+        if self.tutorial is not None and not self.tutorial.allows(player, action):
+            return False   # not what the lesson asks: its hint shows, nothing is applied
         try:
             undo = self.state.is_legal(player, action) and self.undoable(player, action)
             self._apply(player, action, undoable=undo)
@@ -406,6 +412,8 @@ class TableScene(Scene):
         if self.secrecy.hotseat and (not self.log_panel.is_open or event.type == pygame.KEYUP) \
                 and self._peek_event(event):
             return
+        if self.tutorial is not None and self.tutorial.handle_event(event):
+            return
         if self.log_panel.handle_event(event):
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
@@ -473,6 +481,8 @@ class TableScene(Scene):
             return
         if self.holding is not None or self.is_busy() or not self.is_top:
             return
+        if self.tutorial is not None and self.tutorial.holds_table():
+            return   # the learner reads the coach's note first
         state = self.match.state
         if state.is_terminal():
             self._finish(dt)
@@ -511,8 +521,23 @@ class TableScene(Scene):
             self._draw_replay_bar(canvas)
         self.draw_above_dice(canvas)
         self._draw_undo(canvas)
-        self._draw_pace(canvas)
+        if self.tutorial is None or self.tutorial.visible_step() is None:
+            self._draw_pace(canvas)
         self._draw_log_chrome(canvas)
+        if self.tutorial is not None:
+            self.tutorial.draw(canvas)
+
+    def anchor_rect(self, name: str):
+        """Where the thing called ``name`` is on screen (the tutorial coach
+        points at it), or None; tables add their own names."""
+        if name.startswith("seat:") and name[5:].isdigit() and int(name[5:]) < len(self.seat_spots):
+            spot = self.seat_spots[int(name[5:])]
+            return pygame.Rect(0, 0, 150, 48).move(int(spot.x) - 75, int(spot.y) - 24)
+        return {"centre": pygame.Rect(440, 170, 400, 150)}.get(name)
+
+    def coach_keep_clear(self) -> list:
+        """Rectangles the coach's card must not cover (besides its target)."""
+        return []
 
     def draw_above_dice(self, canvas: pygame.Surface) -> None:
         """Game drawing above the dice in flight (banners, dialogs); the log
@@ -619,6 +644,9 @@ class TableScene(Scene):
             self._maybe_curtain()
 
     def _autosave(self) -> None:
+        if self.tutorial is not None:
+            self.tutorial.save()   # a lesson keeps its own place, never the real autosave
+            return
         try:
             if self.match.is_over:
                 self.replay_path = saves.save_replay(self.match)
@@ -653,6 +681,8 @@ class TableScene(Scene):
         if self.replay is not None:
             self.replay.paused = True
             return
+        if self.tutorial is not None:
+            return   # the lesson's last note says Finish
         self.app.sounds.play("win")
         self.app.nav.results(self.match, self.replay_path)
 
@@ -666,6 +696,8 @@ class TableScene(Scene):
         from .. import physics
         from . import throw_view
         zones = [tuple(pygame.Rect(z)) for z in self.dice_zones(request)]
+        if forced is None and self.tutorial is not None:
+            forced = self.tutorial.forced_roll(request)   # the lesson's scripted faces
         forced_faces = forced.faces if forced is not None else None
         throw = self._make_throw(physics, request, seed, zones, forced_faces)
         self.throw_view = throw_view.ThrowView(throw, self.renderer, on_impact=self._on_impact,
@@ -695,7 +727,8 @@ class TableScene(Scene):
         "pause after reveals" setting on and a human at the table, keep it on
         screen until the player clicks or presses Enter/Space.  ``moment`` is
         any key naming it (held once).  True while it is held."""
-        if (not getattr(self.app.settings, "pause_after_reveal", False) or self.replay is not None
+        if (not (getattr(self.app.settings, "pause_after_reveal", False) or self.tutorial is not None)
+                or self.replay is not None
                 or not self.humans or self.match.is_over or moment == self._continued):
             return False
         self.holding = moment
