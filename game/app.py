@@ -55,6 +55,9 @@ class App:
         self.contain_errors = not headless
         """Last line of defence (``recover``); off in headless tests so bugs
         fail them, on for players."""
+        self.offer_tutorials = not headless
+        """Offer a game's guided first game the first time it is chosen in setup
+        (off headless: tests and shots drive setup directly; tests of the offer switch it on)."""
         self.crashes = 0
         if headless:
             os.environ.setdefault("SDL_VIDEODRIVER", "dummy")

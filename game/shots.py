@@ -308,9 +308,9 @@ def _tutorial_offer(app, ctx):
     return [_setup(app, ctx), TutorialOfferScene(app, ctx.game_id)]
 
 
-def _tutorial(app, ctx):
-    """The game's guided game at its first step that asks for a move after a
-    few notes (the seed picks which: --seed 2 is the second such step...)."""
+def _tutorial(app, ctx, note: bool):
+    """The game's guided game at its second step that asks for a move, or
+    (``note``) at its first note after a reveal or a score (the table held)."""
     from . import games
     from .core.tutorial import Tutorial, drive
     from .scenes.learn import make_tutorial_table
@@ -318,14 +318,18 @@ def _tutorial(app, ctx):
     if script is None:
         raise ValueError(f"{ctx.game_id} has no guided game yet")
     tutorial = Tutorial.start(script)
-    asks = [i for i, s in enumerate(script.steps) if s.asks]
-    target = asks[min(len(asks) - 1, max(0, ctx.seed - 1))] if ctx.seed < 100 else 0
+    if note:
+        target = next(i for i, s in enumerate(script.steps) if not s.asks and s.when is not None and i > 3)
+    else:
+        target = [i for i, s in enumerate(script.steps) if s.asks][1]
     drive(tutorial, lambda t: t.step_index == target and t.pending() is not None)
     return make_tutorial_table(app, tutorial)
 
 
 for _name, _builder in (("title", _title), ("learn", _learn), ("tutorial-offer", _tutorial_offer),
-                        ("tutorial", _tutorial), ("setup", _setup), ("settings", _settings), ("rules", _rules),
+                        ("tutorial", lambda app, ctx: _tutorial(app, ctx, False)),
+                        ("tutorial-note", lambda app, ctx: _tutorial(app, ctx, True)),
+                        ("setup", _setup), ("settings", _settings), ("rules", _rules),
                         ("pause", _pause), ("curtain", _curtain), ("results", _results),
                         ("replay", _replay), ("replay-list", _replay_list), ("table", _table), ("log", _log),
                         ("call-window", _call_window), ("crash", _crash), ("undo", _undo),
@@ -379,7 +383,8 @@ register_shot("coach", _coach)
 register_shot("coach-results", _coach_results)
 
 NEEDS_BUILT_GAME = {"table", "pause", "results", "replay", "log", "call-window", "crash", "hotseat", "hotseat-peek",
-                    "coach", "coach-results", "undo", "results-story", "tutorial", "tutorial-offer"}
+                    "coach", "coach-results", "undo", "results-story",
+                    "tutorial", "tutorial-note", "tutorial-offer"}
 
 
 def default_game() -> str:

@@ -16,7 +16,5 @@ def app(tmp_path, monkeypatch):
     from game.app import App
     app = App(headless=True)
     app.settings.reduced_motion = True
-    from game import games
-    app.settings.tutorial_offered = tuple(games.GAME_IDS)   # the first-time lesson offer: seen (tests of it reset this)
     yield app
     app.shutdown()

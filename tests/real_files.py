@@ -66,6 +66,16 @@ def stats() -> bytes:
 
 
 @functools.lru_cache(maxsize=None)
+def tutorials() -> bytes:
+    """tutorials.json with a lesson half done and one finished."""
+    from game.core.tutorial import PROGRESS_FORMAT, Tutorial, drive
+    lesson = Tutorial.start(games.tutorial_script("liars-dice"))
+    drive(lesson, lambda t: t.step_index >= len(t.steps) // 2)
+    return _dump({"format": PROGRESS_FORMAT, "version": 1,
+                  "games": {"liars-dice": lesson.progress(), "roll-call": {"step": 12, "done": True}}})
+
+
+@functools.lru_cache(maxsize=None)
 def journals() -> dict[str, bytes]:
     """Per game the autosave journal (header + one line per action) of a game
     half played, written by the real autosave in a throw-away folder."""

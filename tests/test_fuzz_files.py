@@ -19,16 +19,17 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from game.core import saves, userfiles, validation
+from game import games
+from game.core import saves, tutorial, userfiles, validation
 from game.core.match import Match
 from tests import real_files
 
 QUICK, SLOW = 200, 10_000
 
-LOADERS = ("settings", "stats", "autosave", "journal", "replay")
+LOADERS = ("settings", "stats", "autosave", "journal", "replay", "tutorials")
 FILE_NAME = {"settings": "settings.json", "stats": "stats.json", "autosave": "autosave.json",
-             "journal": "autosave.journal", "replay": "replays/fuzzed.json"}
-FORMAT = {"settings": "dice-tavern-settings", "stats": "dice-tavern-stats",
+             "journal": "autosave.journal", "replay": "replays/fuzzed.json", "tutorials": "tutorials.json"}
+FORMAT = {"tutorials": "dice-tavern-tutorials", "settings": "dice-tavern-settings", "stats": "dice-tavern-stats",
           "autosave": "dice-tavern-game", "journal": "dice-tavern-journal", "replay": "dice-tavern-game"}
 
 
@@ -39,6 +40,8 @@ def real_files_for(loader: str) -> list[bytes]:
         return [real_files.stats(), real_files.stats_v1()]
     if loader == "journal":
         return list(real_files.journals().values())
+    if loader == "tutorials":
+        return [real_files.tutorials()]
     return list(real_files.records().values())
 
 
@@ -97,6 +100,13 @@ def _load(loader: str, target: Path) -> str:
     if loader == "stats":
         result, message = userfiles.load_stats()
         validation.check_document(result, FORMAT[loader])  # whatever we use is valid
+        return "refused" if message else "loaded"
+    if loader == "tutorials":
+        progress, message = tutorial.load_progress()
+        for game_id, entry in progress.items():   # whatever loads, a lesson resumes from it or starts afresh
+            script = games.tutorial_script(game_id) if games.is_known(game_id) else None
+            if script is not None:
+                assert tutorial.Tutorial.resume(script, entry).match.game_id == game_id
         return "refused" if message else "loaded"
     try:
         match = saves.load_autosave() if loader in ("autosave", "journal") else saves.load_match(target)

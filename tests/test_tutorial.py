@@ -206,7 +206,7 @@ def test_lesson_never_touches_the_real_autosave(app):
 def test_first_choice_of_a_game_offers_the_lesson_once(app):
     from game.scenes.setup import SetupScene
     from game.scenes.title import TitleScene
-    app.settings.tutorial_offered = ()
+    app.settings.tutorial_offered, app.offer_tutorials = (), True
     app.start(TitleScene(app))
     app.push(SetupScene(app, "liars-dice"))
     app.apply_transitions()
@@ -228,7 +228,7 @@ def test_first_choice_of_a_game_offers_the_lesson_once(app):
 def test_offer_accepted_opens_the_lesson(app):
     from game.scenes.learn import TutorialOfferScene
     from game.scenes.setup import SetupScene
-    app.settings.tutorial_offered = ()
+    app.settings.tutorial_offered, app.offer_tutorials = (), True
     app.start(SetupScene(app, "liars-dice"))
     app.apply_transitions()
     offer = app.top

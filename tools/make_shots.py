@@ -45,6 +45,9 @@ MENU_SHOTS = (
     ("undo", "undo", "roll-for-it", 4),
     ("stats", "stats-all", None, None),
     ("stats-game", "stats", "liars-dice", None),
+    ("learn", "learn", None, None),
+    ("tutorial-liars-dice", "tutorial", "liars-dice", None),
+    ("tutorial-offer", "tutorial-offer", "liars-dice", None),
 )
 TABLE_PLAYERS = {"diced-out": 3}
 """Seats per table shot (others: 4); Diced Out's sheets are large."""

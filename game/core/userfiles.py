@@ -335,6 +335,7 @@ class Settings:
     def to_json(self) -> dict:
         data = asdict(self)
         data["window_size"] = [_clamp_window(x) for x in self.window_size]
+        data["tutorial_offered"] = list(self.tutorial_offered)
         return {"format": SETTINGS_FORMAT, "version": SETTINGS_VERSION, **data}
 
     @classmethod

@@ -56,7 +56,7 @@ class LearnScene(MenuScene):
             info = games.game_info(game_id)
             y = 176 + i * 84
             if script is None:
-                self.ui.add(Button((290, y, 560, 66), info.title, None, enabled=False, sub="Coming soon"))
+                self.ui.add(Button((360, y, 560, 66), info.title, None, enabled=False, sub="Coming soon"))
                 continue
             entry = progress.get(game_id)
             state = status(script, entry)
@@ -64,10 +64,10 @@ class LearnScene(MenuScene):
             sub = {"new": f"About {script.minutes}  \u00b7  {total} steps",
                    "started": f"Resume at step {min(total, int(entry.get('step', 0)) + 1) if entry else 1} of {total}",
                    "done": "Done \u2713  \u00b7  play it again"}[state]
-            self.ui.add(Button((290, y, 560, 66), info.title, lambda g=game_id: self.open(g),
+            self.ui.add(Button((360, y, 560, 66), info.title, lambda g=game_id: self.open(g),
                                primary=state == "started", sub=sub))
             if state == "started":
-                self.ui.add(Button((870, y + 8, 170, 50), "Start over", lambda g=game_id: self.open(g, fresh=True),
+                self.ui.add(Button((936, y + 8, 170, 50), "Start over", lambda g=game_id: self.open(g, fresh=True),
                                    size=18))
         self.ui.add(Button((40, 650, 180, 52), "Back", self.back))
 
@@ -120,7 +120,7 @@ class TutorialOfferScene(MenuScene):
 
 
 def should_offer(app, game_id: str) -> bool:
-    return (game_id not in tuple(getattr(app.settings, "tutorial_offered", ()))
+    return (getattr(app, "offer_tutorials", False) and game_id not in tuple(getattr(app.settings, "tutorial_offered", ()))
             and games.tutorial_script(game_id) is not None)
 
 

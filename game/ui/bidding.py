@@ -561,7 +561,9 @@ class BiddingTableScene(table_scene.TableScene):
         return super().anchor_rect(name)
 
     def coach_keep_clear(self) -> list:
-        return [self.picker.rect] if self.human_to_act() is not None else []
+        """The picker while it shows, and every seat's nameplate."""
+        plates = [self.seat_plate(i).inflate(8, 8) for i in range(len(self.seat_spots))]
+        return ([self.picker.rect] if self.human_to_act() is not None else []) + plates
 
     def dice_box(self, seat: int, count: int, size: int) -> pygame.Rect:
         """The rectangle the seat's dice cover."""

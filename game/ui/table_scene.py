@@ -533,7 +533,7 @@ class TableScene(Scene):
         if name.startswith("seat:") and name[5:].isdigit() and int(name[5:]) < len(self.seat_spots):
             spot = self.seat_spots[int(name[5:])]
             return pygame.Rect(0, 0, 150, 48).move(int(spot.x) - 75, int(spot.y) - 24)
-        return {"centre": pygame.Rect(440, 170, 400, 150)}.get(name)
+        return {"centre": pygame.Rect(430, 160, 420, 230)}.get(name)
 
     def coach_keep_clear(self) -> list:
         """Rectangles the coach's card must not cover (besides its target)."""

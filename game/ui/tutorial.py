@@ -151,22 +151,26 @@ class TutorialCoach:
         if target is None:
             card.center = (640, 300)
             return card
-        clear = [target.inflate(24, 24)] + [pygame.Rect(r) for r in self.table.coach_keep_clear()]
+        keep = [pygame.Rect(r) for r in self.table.coach_keep_clear()]
+        clear = [target.inflate(24, 24)] + keep
+        # beside the target, else beside the panel it sits in (a button inside the bid picker)
+        around = [target] + [r.union(target) for r in keep if r.colliderect(target)]
         spots = []
-        for side in ("right", "left", "below", "above"):
-            c = card.copy()
-            if side == "right":
-                c.midleft = (target.right + GAP, target.centery)
-            elif side == "left":
-                c.midright = (target.left - GAP, target.centery)
-            elif side == "below":
-                c.midtop = (target.centerx, target.bottom + GAP)
-            else:
-                c.midbottom = (target.centerx, target.top - GAP)
-            c.clamp_ip(screen)
-            spots.append(c)
-            if screen.contains(c) and c.collidelist(clear) < 0:
-                return c
+        for zone in around:
+            for side in ("right", "left", "below", "above"):
+                c = card.copy()
+                if side == "right":
+                    c.midleft = (zone.right + GAP, target.centery)
+                elif side == "left":
+                    c.midright = (zone.left - GAP, target.centery)
+                elif side == "below":
+                    c.midtop = (target.centerx, zone.bottom + GAP)
+                else:
+                    c.midbottom = (target.centerx, zone.top - GAP)
+                c.clamp_ip(screen)
+                spots.append(c)
+                if c.collidelist(clear) < 0:
+                    return c
         return min(spots, key=lambda c: sum(_overlap(c, r) for r in clear))
 
     def _draw_ring(self, canvas, target: pygame.Rect, pulse: float) -> None:
