@@ -33,9 +33,15 @@ def open_lesson(app, game_id, fresh=False):
 
 
 def until_note(app, table, frames=4000):
-    """Run the table until the coach shows a note (or the lesson is over)."""
-    app.run_frames(frames, until=lambda a: table.tutorial.visible_step() is not None
-                   or table.tutorial.tutorial.done or a.top is not table)
+    """Run the table until the coach shows a note (or the lesson is over); a
+    moment the table holds without a note (a pot split) is continued with Enter."""
+    for _ in range(20):
+        app.run_frames(frames, until=lambda a: table.tutorial.visible_step() is not None or table.holding
+                       or table.tutorial.tutorial.done or a.top is not table)
+        if table.tutorial.visible_step() is None and table.holding is not None:
+            app.feed(key(pygame.K_RETURN))
+            continue
+        break
     return table.tutorial.visible_step()
 
 
@@ -80,6 +86,42 @@ def test_liars_dice_lesson_ends_with_the_learners_jinto_win(app):
     kinds = [type(a).__name__ for p, a in table.match.history if p == 0]
     assert kinds == ["Bid", "Bid", "Bid", "Bid", "Bid", "Call", "Bid", "Jinto"]
     assert table.match.state.last_challenge.kind == "jinto"
+
+
+def test_roll_call_lesson_has_an_emblem_and_out_of_turn_calls(app):
+    """Rules text: "Anyone who is not the bidder and not the player to act may call the bid out of
+    turn ... Wrong (the bid stands): the out-of-turn caller loses two dice." The lesson's learner calls
+    out of turn and is right; Tom calls out of turn wrongly and loses two dice."""
+    from game.games.roll_call.rules import CallOutOfTurn
+    table = open_lesson(app, "roll-call")
+    play_through_scene(app, table)
+    history = table.match.history
+    assert (0, CallOutOfTurn()) in history and (2, CallOutOfTurn()) in history
+    assert table.match.state.is_terminal() and table.match.state.winners() == (0,)
+    first_roll = next(a for p, a in history if p == CHANCE)
+    assert 1 in first_roll.faces[0]    # the learner holds an Emblem from the start
+
+
+def test_roll_the_bones_lesson_has_ante_bone_tie_and_side_pot(app):
+    """Rules text: "If the highest roll is shared, every rolled die goes into the centre pot" and "the
+    second-highest roll among the side pot's players takes the side pot"."""
+    from game.games.roll_the_bones.rules import Ante, Declare
+    table = open_lesson(app, "roll-the-bones")
+    seen_side_pot = []
+    lesson = table.tutorial.tutorial
+    while not lesson.done:
+        step = until_note(app, table)
+        if step.anchor == "side_pot":
+            seen_side_pot.append(len(table.match.state.pots) > 1 and bool(table.match.state.pots[1]))
+        if step.asks:
+            assert table.submit(0, right_action(lesson))
+        else:
+            app.feed(key(pygame.K_RETURN))
+    mine = [a for p, a in table.match.history if p == 0]
+    assert Ante(0) in mine and Declare(True) in mine
+    ties = [a for p, a in table.match.history if p == CHANCE and len(a.faces) == 2]
+    assert len(ties) == 2 and seen_side_pot == [True]
+    assert table.match.state.last_result["haul"]["0"]   # the learner took the side pot
 
 
 def test_scripted_faces_are_the_faces_thrown(app):

@@ -63,7 +63,7 @@ class Step:
     Otherwise the learner must take an action for which ``expect`` is True;
     a wrong one gets ``hint``.  ``when`` delays the step until the state
     fits (default: at once for a Next step, the learner's turn for an
-    action step)."""
+    action step; an out-of-turn move says ``when=you_may_act()``)."""
     text: str
     anchor: str | None = None
     expect: Predicate | None = None
@@ -82,8 +82,13 @@ def is_action(expected: Action) -> Predicate:
 
 
 def your_turn(learner: int = 0) -> StateTest:
-    """The moment "the learner may act" (for a Next step that comes just
-    before the learner's move, after the opponents have played)."""
+    """The moment "it is the learner's turn" (the default of an action step;
+    for a note that comes just before the learner's move)."""
+    return lambda state: not state.is_terminal() and state.turn_player() == learner
+
+
+def you_may_act(learner: int = 0) -> StateTest:
+    """The moment "the learner may act", out of turn too (Roll Call's call)."""
     return lambda state: learner in state.current_players()
 
 
@@ -265,13 +270,14 @@ class Tutorial:
         if step.when is not None:
             return step if step.when(self.match.state) else None
         if step.asks:
-            return step if self.learner_may_act() else None
+            return step if your_turn(self.learner)(self.match.state) else None
         return step
 
     def holds_table(self) -> bool:
-        """A "Next" step is showing: nothing moves until the learner reads it."""
-        step = self.pending()
-        return step is not None and not step.asks
+        """A step is showing: nothing moves (no throw, no opponent, no call
+        window running out) until the learner has read it or made the move
+        (an out-of-turn call is asked for while an opponent is to act)."""
+        return self.pending() is not None
 
     # --- the learner ---------------------------------------------------------
     def next(self) -> bool:

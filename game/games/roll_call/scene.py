@@ -84,6 +84,12 @@ class TableScene(BiddingTableScene):
             out[seat] = pygame.Rect(12 if col == 0 else 1268 - 190, 34 + row * 52, 190, 46)
         return out
 
+    def anchor_rect(self, name: str):
+        """Adds "oot_button": the lone human's out-of-turn Call! button."""
+        if name == "oot_button":
+            return next(iter(self.out_of_turn_buttons().values()), None)
+        return super().anchor_rect(name)
+
     def overlay_event(self, event) -> bool:
         buttons = self.out_of_turn_buttons()
         if not buttons:

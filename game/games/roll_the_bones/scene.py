@@ -84,6 +84,31 @@ class TableScene(BaseTableScene):
             spots.append((POT_CENTRE[0] + side * (170 + 60 * ((i - 1) // 2)), POT_CENTRE[1] + 10))
         return spots
 
+    def anchor_rect(self, name: str):
+        """The tutorial coach's targets here: "pot", "side_pot", "my_dice" (the
+        lone human's collection) and "buttons" (the ante / bone! row)."""
+        spots = self.pot_spots()
+        if name in ("pot", "side_pot"):
+            index = 0 if name == "pot" else 1
+            if index >= len(spots):
+                return None
+            radius = 82 if index == 0 else 58
+            return pygame.Rect(0, 0, radius * 2, radius * 2 + 40).move(int(spots[index][0]) - radius,
+                                                                        int(spots[index][1]) - radius - 20)
+        if name == "my_dice" and self.humans:
+            x, y = self.pile_spots[self.humans[0]]
+            return pygame.Rect(int(x) - 70, int(y) - 40, 140, 92)
+        if name == "buttons":
+            self._rebuild()
+            rects = [w.rect for w in self.ui.widgets]
+            return rects[0].unionall(rects[1:]) if rects else None
+        return super().anchor_rect(name)
+
+    def coach_keep_clear(self) -> list:
+        """Every pot and the human's buttons."""
+        keep = [self.anchor_rect("pot")] + [self.anchor_rect("buttons")]
+        return [r for r in keep if r is not None]
+
     def dice_zones(self, request):
         zones = []
         for group in request.groups:
