@@ -287,7 +287,8 @@ class TableScene(Scene):
         if self.tutorial is not None and not self.tutorial.allows(player, action):
             return False   # not what the lesson asks: its hint shows, nothing is applied
         try:
-            undo = self.state.is_legal(player, action) and self.undoable(player, action)
+            undo = (self.tutorial is None   # a lesson's moves follow its script: no take-backs
+                    and self.state.is_legal(player, action) and self.undoable(player, action))
             self._apply(player, action, undoable=undo)
         except IllegalActionError as exc:
             self.app.toast(str(exc))
