@@ -152,3 +152,33 @@ def test_a_human_throws_their_own_dice(app):
     app.feed(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0))
     app.run_frames(600, until=lambda a: len(match.history) > before)
     assert len(match.history) > before and table.waiting_thrower in (None, 0)
+
+
+def test_sheets_are_kept_until_their_marks_change_and_look_the_same(app):
+    """Issue 16: a sheet is drawn afresh only when what it shows changes; the
+    kept picture is pixel-identical to a fresh drawing."""
+    seats = [Seat(f"B{i}", "ai", "hard") for i in range(8)]
+    match = Match("diced-out", seats, seed=3)
+    scene = start_table(app, match)
+    app.run_frames(2000, until=lambda a: match.state.phase == ROLL and len(match.history) > 12
+                   and not scene.is_busy() and scene.throw_view is None and not scene.strokes)
+    assert match.state.phase == ROLL and not scene.strokes
+    scene.draw(app.canvas, 0.0)
+    before = [p.redraws for p in scene.painters]
+    scene.draw(app.canvas, 0.0)
+    kept = pygame.image.tobytes(app.canvas, "RGB")
+    assert [p.redraws for p in scene.painters] == before          # nothing changed: no sheet redrawn
+    for painter in scene.painters:
+        painter._facts = None                                        # forget: draw every sheet afresh
+    scene.draw(app.canvas, 0.0)
+    assert pygame.image.tobytes(app.canvas, "RGB") == kept
+    assert all(p.redraws == b + 1 for p, b in zip(scene.painters, before))
+    # a new mark on one sheet redraws that sheet only
+    seat = match.state.current
+    state = match.state.clone()
+    free = next(n for n in range(2, 13) if not state.marked[seat] & bit(n))
+    state.marked[seat] |= bit(free)
+    match.state = state
+    before = [p.redraws for p in scene.painters]
+    scene.draw(app.canvas, 0.0)
+    assert [p.redraws - b for p, b in zip(scene.painters, before)] == [int(i == seat) for i in range(8)]

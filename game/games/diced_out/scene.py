@@ -11,7 +11,6 @@ or decline one (the "Skip free mark" button or S), and the penalty from a small 
 from __future__ import annotations
 
 import math
-import random
 from dataclasses import dataclass
 
 import pygame
@@ -22,17 +21,9 @@ from ...ui import theme as th
 from ...ui.table_scene import TableScene as BaseTableScene
 from ...ui.widgets import Button, FocusGroup
 from .rules import FREE_MARK, OPENING, OVER, PENALTY, ROLL, ROUNDS, TIE, FreeMark, Penalise, SkipFreeMark
+from .sheet import (PRINT_RED, STAMP_GOOD, FreeMarkChoice, SheetFacts, SheetGeometry, SheetPainter, SheetRow,
+                    sheet_rects, sheet_title, stamp)  # noqa: F401 (sheet_title re-exported)
 from .solver import NUMBERS, bit, unmarked_sum
-from ...canvas import CANVAS_H, CANVAS_W
-
-PAPER = (251, 246, 230)
-PAPER_EDGE = (196, 178, 140)
-GRID = (150, 176, 196)          # the printed blue-grey grid
-PRINT_RED = (178, 44, 36)       # the printed logo and bonus circles
-PEN = (28, 52, 120)             # ballpoint blue
-HIGHLIGHT = (255, 236, 140)     # the current round's marker band
-PREVIEW_INK = (140, 150, 190)   # a free mark not yet made
-STAMP_GOOD = (40, 130, 70)
 
 STROKE_SECONDS = 0.32
 STAMP_SECONDS = 1.5
@@ -41,178 +32,13 @@ STATS_KEY = "diced-out"
 
 
 # --------------------------------------------------------------------------
-# Geometry
+# Geometry (the sheets' own: sheet.py)
 # --------------------------------------------------------------------------
-
-def sheet_rects(n: int) -> list[pygame.Rect]:
-    """One sheet per seat, clockwise from the bottom left."""
-    if n == 1:
-        return [pygame.Rect(300, 408, 680, 290)]
-    if n == 2:
-        return [pygame.Rect(70, 424, 560, 270), pygame.Rect(650, 424, 560, 270)]
-    rows = math.ceil(n / 2)
-    gap, top, w = 10, 14, 392
-    h = min(236, (CANVAS_H - 2 * top - gap * (rows - 1)) // rows)
-    left = [pygame.Rect(14, CANVAS_H - top - (i + 1) * h - i * gap, w, h) for i in range(rows)]
-    right = [pygame.Rect(CANVAS_W - 14 - w, top + i * (h + gap), w, h) for i in range(n - rows)]
-    return left + right
-
 
 def tray_rect(n: int) -> pygame.Rect:
     if n <= 2:
         return pygame.Rect(400, 120, 480, 230)
     return pygame.Rect(432, 150, 416, 300)
-
-
-@dataclass(frozen=True)
-class SheetGeometry:
-    """Where everything on one printed sheet is."""
-    rect: pygame.Rect
-
-    @property
-    def pad(self) -> int:
-        return max(6, self.rect.h // 26)
-
-    @property
-    def header(self) -> pygame.Rect:
-        return pygame.Rect(self.rect.x, self.rect.y, self.rect.w, int(self.rect.h * 0.17))
-
-    @property
-    def label_w(self) -> int:
-        return int(self.rect.w * 0.075)
-
-    @property
-    def score_w(self) -> int:
-        return int(self.rect.w * 0.12)
-
-    @property
-    def cell_w(self) -> float:
-        return (self.rect.w - 2 * self.pad - self.label_w - self.score_w) / len(NUMBERS)
-
-    @property
-    def numbers_row(self) -> pygame.Rect:
-        h = int(self.rect.h * 0.16)
-        return pygame.Rect(self.rect.x, self.header.bottom, self.rect.w, h)
-
-    @property
-    def row_h(self) -> float:
-        return self.rect.h * 0.125
-
-    def number_rect(self, number: int) -> pygame.Rect:
-        x = self.rect.x + self.pad + self.label_w + (number - 2) * self.cell_w
-        row = self.numbers_row
-        return pygame.Rect(round(x), row.y, round(self.cell_w), row.h)
-
-    def cell(self, round_index: int, number: int) -> pygame.Rect:
-        x = self.rect.x + self.pad + self.label_w + (number - 2) * self.cell_w
-        y = self.numbers_row.bottom + round_index * self.row_h
-        return pygame.Rect(round(x), round(y), round(self.cell_w), round(self.row_h))
-
-    def label(self, round_index: int) -> pygame.Rect:
-        y = self.numbers_row.bottom + round_index * self.row_h
-        return pygame.Rect(self.rect.x + self.pad, round(y), self.label_w, round(self.row_h))
-
-    def score(self, round_index: int) -> pygame.Rect:
-        y = self.numbers_row.bottom + round_index * self.row_h
-        return pygame.Rect(self.rect.right - self.pad - self.score_w, round(y), self.score_w, round(self.row_h))
-
-    @property
-    def footer(self) -> pygame.Rect:
-        top = round(self.numbers_row.bottom + ROUNDS * self.row_h)
-        return pygame.Rect(self.rect.x, top, self.rect.w, self.rect.bottom - top)
-
-    def reroll_box(self, i: int) -> pygame.Rect:
-        size = max(10, int(self.footer.h * 0.52))
-        x = self.rect.x + self.pad + self.label_w + int(self.cell_w * 2.6) + i * (size + size // 2)
-        return pygame.Rect(x, self.footer.centery - size // 2, size, size)
-
-    def hit_number(self, pos, round_index: int) -> int | None:
-        """The number whose column (header or current row) is under ``pos``."""
-        for n in NUMBERS:
-            if self.number_rect(n).collidepoint(pos) or self.cell(round_index, n).collidepoint(pos):
-                return n
-        return None
-
-
-# --------------------------------------------------------------------------
-# Pen strokes and stamps
-# --------------------------------------------------------------------------
-
-def pen_stroke(canvas: pygame.Surface, cell: pygame.Rect, progress: float, seed: int, colour=PEN) -> None:
-    """A hand-drawn slash across ``cell``: slightly curved, thicker in the
-    middle, drawn up to ``progress`` (0..1) so it can animate."""
-    if progress <= 0:
-        return
-    rng = random.Random(seed)
-    inset = cell.w * 0.18
-    x0, y0 = cell.left + inset + rng.uniform(-2, 2), cell.bottom - cell.h * 0.18 + rng.uniform(-1, 1)
-    x1, y1 = cell.right - inset + rng.uniform(-2, 2), cell.top + cell.h * 0.18 + rng.uniform(-1, 1)
-    bow = rng.uniform(-0.12, 0.12) * cell.w
-    width = max(2.0, cell.h / 9)
-    steps = 10
-    last = None
-    for i in range(int(steps * min(1.0, progress)) + 1):
-        t = min(i / steps, progress)
-        bend = math.sin(math.pi * t) * bow
-        x = x0 + (x1 - x0) * t + bend * 0.7
-        y = y0 + (y1 - y0) * t + bend
-        if last is not None:
-            w = width * (0.7 + 0.5 * math.sin(math.pi * t))
-            pygame.draw.line(canvas, colour, last, (x, y), max(1, round(w)))
-            pygame.draw.aaline(canvas, colour, (last[0] + 0.6, last[1]), (x + 0.6, y))
-        last = (x, y)
-        pygame.draw.circle(canvas, colour, (round(x), round(y)), max(1, round(width / 2)))
-
-
-def tick_box(canvas, box: pygame.Rect, colour=PEN, progress: float = 1.0) -> None:
-    """A checkmark in a reroll box."""
-    pts = [(box.x + box.w * 0.2, box.y + box.h * 0.55), (box.x + box.w * 0.42, box.bottom - box.h * 0.2),
-           (box.right - box.w * 0.12, box.y + box.h * 0.12)]
-    width = max(2, box.w // 6)
-    if progress >= 1:
-        pygame.draw.lines(canvas, colour, False, pts, width)
-    else:
-        mid = 0.4
-        if progress < mid:
-            t = progress / mid
-            end = (pts[0][0] + (pts[1][0] - pts[0][0]) * t, pts[0][1] + (pts[1][1] - pts[0][1]) * t)
-            pygame.draw.line(canvas, colour, pts[0], end, width)
-        else:
-            t = (progress - mid) / (1 - mid)
-            end = (pts[1][0] + (pts[2][0] - pts[1][0]) * t, pts[1][1] + (pts[2][1] - pts[1][1]) * t)
-            pygame.draw.lines(canvas, colour, False, [pts[0], pts[1], end], width)
-
-
-def stamp(canvas, theme, text: str, centre, size: int, colour, angle: float = -12, scale: float = 1.0,
-          alpha: int = 235) -> None:
-    """A rubber-stamp word in a frame, rotated, for "DICED OUT" / "FULL SHEET"."""
-    font = theme.display(max(8, int(size * scale)), True)
-    label = font.render(text, True, colour)
-    pad = max(4, label.get_height() // 6)
-    tile = pygame.Surface((label.get_width() + 4 * pad, label.get_height() + 2 * pad), pygame.SRCALPHA)
-    pygame.draw.rect(tile, colour, tile.get_rect(), max(2, pad // 2), border_radius=pad)
-    tile.blit(label, (2 * pad, pad))
-    tile.set_alpha(alpha)
-    tile = pygame.transform.rotozoom(tile, angle, 1.0)
-    canvas.blit(tile, tile.get_rect(center=(round(centre[0]), round(centre[1]))))
-
-
-def fit_text(font: pygame.font.Font, text: str, width: int) -> str:
-    """``text`` shortened with an ellipsis to fit ``width`` pixels."""
-    if font.size(text)[0] <= width:
-        return text
-    while text and font.size(text + "...")[0] > width:
-        text = text[:-1]
-    return text.rstrip() + "..."
-
-
-def sheet_title(font: pygame.font.Font, name: str, persona: str, width: int) -> str:
-    """The sheet header's name: "Mags  (Steady Sal)" when it fits, else the
-    seat name alone (an AI's persona is flavour, its name is not), cut only if
-    even that does not fit."""
-    if persona and font.size(f"{name}  ({persona})")[0] <= width:
-        return f"{name}  ({persona})"
-    return fit_text(font, name, width)
 
 
 @dataclass
@@ -248,6 +74,7 @@ class TableScene(BaseTableScene):
         super().__init__(app, match, **kw)
         n = len(match.seats)
         self.sheets = [SheetGeometry(r) for r in sheet_rects(n)]
+        self.painters = [SheetPainter(p, geo) for p, geo in enumerate(self.sheets)]
         self.tray = tray_rect(n)
         self.strokes: list[Stroke] = []
         self.banners: list[Banner] = []
@@ -579,93 +406,47 @@ class TableScene(BaseTableScene):
                          anchor="midtop", shadow=1)
 
     def _draw_sheet(self, canvas, p: int, geo: SheetGeometry) -> None:
-        state, theme, rect = self.state, self.theme, geo.rect
-        colour = theme.player_colour(p)
+        """One seat's sheet (sheet.py), redrawn only when its facts change
+        or while a mark draws itself or a free mark is on offer there."""
+        state = self.state
         active = state.phase in (ROLL, FREE_MARK) and state.current == p
-        # paper with a shadow and a slight lift for the active player
-        if active:
-            glow = pygame.Surface(rect.inflate(18, 18).size, pygame.SRCALPHA)
-            pulse = 90 + int(50 * math.sin(self.time * 4))
-            pygame.draw.rect(glow, (*th.BRASS_LIGHT, pulse), glow.get_rect(), border_radius=14)
-            canvas.blit(glow, rect.inflate(18, 18))
-        shade = pygame.Surface(rect.size, pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 80))
-        canvas.blit(shade, rect.move(4, 5))
-        pygame.draw.rect(canvas, PAPER, rect, border_radius=5)
-        pygame.draw.rect(canvas, PAPER_EDGE, rect, 1, border_radius=5)
-        # header: logo, seat colour, name, total
-        header = geo.header
-        pygame.draw.rect(canvas, colour, (rect.x, rect.y, rect.w, max(4, header.h // 6)),
-                         border_top_left_radius=5, border_top_right_radius=5)
-        size = max(12, int(header.h * 0.62))
-        mid_y = header.centery + header.h // 10
-        logo = th.draw_text(canvas, theme, "DICED OUT!", (rect.x + geo.pad, mid_y), size, PRINT_RED,
-                            style="display", bold=True, anchor="midleft")
-        total = th.draw_text(canvas, theme, f"Total {state.totals()[p]}", (rect.right - geo.pad, mid_y),
-                             max(11, size - 3), th.INK, bold=True, anchor="midright")
+        glow = 90 + int(50 * math.sin(self.time * 4)) if active else None
+        drawing = any(s.player == p for s in self.strokes)
+        progress = (lambda r, n: self._stroke_progress(p, r, n)) if drawing else None
+        self.painters[p].draw(canvas, self.theme, self._sheet_facts(p), glow=glow, progress=progress,
+                              free_mark=self._free_mark_choice(p))
+
+    def _sheet_facts(self, p: int) -> SheetFacts:
+        """What seat ``p``'s sheet shows now."""
+        state = self.state
         persona = self._persona(p) if self.seats[p].is_ai else ""
-        font = theme.font(max(11, size - 3), True)
-        name = sheet_title(font, self.seat_name(p), persona, total.left - logo.right - 2 * geo.pad)
-        th.blit_text(canvas, font.render(name, True, th.INK),
-                     (logo.right + geo.pad, mid_y), "midleft")
-        self._draw_numbers(canvas, geo)
-        self._draw_rounds(canvas, p, geo)
-        self._draw_rerolls(canvas, p, geo)
-        self._draw_free_mark_choice(canvas, p, geo)
+        # Between rounds (roll-off, penalty) the old sheet is already in round_marks.
+        current = state.round_index if state.phase in (ROLL, FREE_MARK, OPENING) else -1
+        rows = []
+        for r in range(ROUNDS):
+            played = r <= current or r < len(state.round_scores[p])
+            if r < len(state.round_marks[p]):
+                rows.append(SheetRow(played, state.round_marks[p][r], state.round_scores[p][r]))
+            elif r == current:
+                rows.append(SheetRow(played, state.marked[p], state.round_score[p]))
+            else:
+                rows.append(SheetRow(played))
+        limit, left = state.reroll_limit[p], state.rerolls[p]
+        if state.phase in (PENALTY, TIE, OPENING, OVER):
+            limit = left = 3
+        info = f"{left} left" if state.phase in (ROLL, FREE_MARK) else ""
+        if state.phase in (ROLL, FREE_MARK) and not state.done[p]:
+            info += f"  -  at risk {unmarked_sum(state.marked[p])}"
+        mark = None
         if state.done[p] and state.phase in (ROLL, FREE_MARK):
-            score = state.round_score[p]
-            text, ink = ("FULL SHEET", STAMP_GOOD) if score == 0 else ("DICED OUT", PRINT_RED)
-            cell = geo.cell(state.round_index, 7)
-            stamp(canvas, theme, text, (cell.centerx, cell.centery - cell.h * 0.3), max(14, int(geo.row_h * 1.2)),
-                  ink, alpha=165)
+            word, ink = ("FULL SHEET", STAMP_GOOD) if state.round_score[p] == 0 else ("DICED OUT", PRINT_RED)
+            mark = (word, ink, state.round_index)
+        return SheetFacts(self.theme.player_colour(p), self.seat_name(p), persona, state.totals()[p], tuple(self.match.game.bonus),
+                          current, tuple(rows), limit, left, info, mark)
 
     def _persona(self, p: int) -> str:
         agent = self.match.agents.get(p)
         return getattr(agent, "name", "AI")
-
-    def _draw_numbers(self, canvas, geo: SheetGeometry) -> None:
-        bonus = self.match.game.bonus
-        size = max(11, int(geo.numbers_row.h * 0.58))
-        for n in NUMBERS:
-            r = geo.number_rect(n)
-            th.draw_text(canvas, self.theme, str(n), (r.centerx, r.y + r.h * 0.42), size, th.INK,
-                         style="display", bold=True, anchor="center")
-            if n in bonus:
-                rad = max(2, r.h // 11)
-                for dx in (-rad * 1.6, rad * 1.6):
-                    pygame.draw.circle(canvas, PRINT_RED, (round(r.centerx + dx), round(r.bottom - rad * 1.8)),
-                                       rad, 1)
-        th.draw_text(canvas, self.theme, "score", (geo.score(0).centerx, geo.numbers_row.centery), max(9, size // 2),
-                     th.INK, anchor="center")
-
-    def _draw_rounds(self, canvas, p: int, geo: SheetGeometry) -> None:
-        state, theme = self.state, self.theme
-        # Between rounds (roll-off, penalty) the old sheet is already in round_marks.
-        current = state.round_index if state.phase in (ROLL, FREE_MARK, OPENING) else -1
-        for r in range(ROUNDS):
-            row = pygame.Rect(geo.label(r).x, geo.label(r).y, geo.score(r).right - geo.label(r).x, geo.label(r).h)
-            if r == current:
-                band = pygame.Surface(row.size, pygame.SRCALPHA)
-                band.fill((*HIGHLIGHT, 120))
-                canvas.blit(band, row)
-            played = r <= current or r < len(state.round_scores[p])
-            th.draw_text(canvas, theme, f"R{r + 1}", geo.label(r).center, max(9, int(geo.row_h * 0.5)),
-                         th.INK if played else GRID, bold=True, anchor="center")
-            for n in NUMBERS:
-                pygame.draw.rect(canvas, GRID, geo.cell(r, n), 1)
-            pygame.draw.rect(canvas, GRID, geo.score(r), 1)
-            if r < len(state.round_marks[p]):
-                marks, score = state.round_marks[p][r], state.round_scores[p][r]
-            elif r == current:
-                marks, score = state.marked[p], state.round_score[p]
-            else:
-                continue
-            for n in NUMBERS:
-                if marks & bit(n):
-                    pen_stroke(canvas, geo.cell(r, n), self._stroke_progress(p, r, n), hash((p, r, n)) & 0xFFFF)
-            if score is not None:
-                th.draw_text(canvas, theme, str(score), geo.score(r).center, max(11, int(geo.row_h * 0.78)), PEN,
-                             style="italic", bold=True, anchor="center")
 
     def _stroke_progress(self, p: int, r: int, n: int) -> float:
         for s in self.strokes:
@@ -673,47 +454,17 @@ class TableScene(BaseTableScene):
                 return max(0.0, min(1.0, (self.time - s.start) / (STROKE_SECONDS * self._pace())))
         return 1.0
 
-    def _draw_rerolls(self, canvas, p: int, geo: SheetGeometry) -> None:
-        state = self.state
-        footer = geo.footer
-        size = max(9, int(footer.h * 0.42))
-        th.draw_text(canvas, self.theme, "REROLLS", (geo.rect.x + geo.pad, footer.centery), size, PRINT_RED,
-                     bold=True, anchor="midleft")
-        limit, left = state.reroll_limit[p], state.rerolls[p]
-        if state.phase in (PENALTY, TIE, OPENING, OVER):
-            limit = left = 3
-        for i in range(3):
-            box = geo.reroll_box(i)
-            pygame.draw.rect(canvas, PAPER, box)
-            pygame.draw.rect(canvas, th.INK, box, 1)
-            if i >= limit:  # taken away by the round's lowest scorer
-                pygame.draw.line(canvas, PRINT_RED, box.topleft, box.bottomright, 2)
-                pygame.draw.line(canvas, PRINT_RED, box.topright, box.bottomleft, 2)
-            elif i < limit - left:
-                tick_box(canvas, box)
-        info = f"{left} left" if state.phase in (ROLL, FREE_MARK) else ""
-        if state.phase in (ROLL, FREE_MARK) and not state.done[p]:
-            info += f"  -  at risk {unmarked_sum(state.marked[p])}"
-        th.draw_text(canvas, self.theme, info, (geo.reroll_box(2).right + geo.pad * 2, footer.centery),
-                     size, th.INK, anchor="midleft")
-
-    def _draw_free_mark_choice(self, canvas, p: int, geo: SheetGeometry) -> None:
+    def _free_mark_choice(self, p: int) -> FreeMarkChoice | None:
         state = self.state
         if state.phase != FREE_MARK or state.current != p:
-            return
+            return None
         choices = self._free_choices(p)
         human = self.human_to_act() == p
         chosen = self.cursor if self.cursor in choices else (self._suggested(p) if human else None)
+        if chosen is None and not human:
+            return None   # an AI choosing: nothing shows on the sheet
         pulse = 0.5 + 0.5 * math.sin(self.time * 5)
-        for n in choices:
-            cell = geo.cell(state.round_index, n)
-            if n == chosen:
-                pygame.draw.rect(canvas, th.BRASS, cell.inflate(2, 2), 3, border_radius=4)
-                pen_stroke(canvas, cell, 1.0, hash((p, n)) & 0xFFFF, PREVIEW_INK)
-            elif human:
-                ring = pygame.Surface(cell.size, pygame.SRCALPHA)
-                pygame.draw.rect(ring, (*th.BRASS, int(60 + 80 * pulse)), ring.get_rect(), 2, border_radius=4)
-                canvas.blit(ring, cell)
+        return FreeMarkChoice(state.round_index, tuple(choices), chosen, human, pulse)
 
     def _draw_penalty(self, canvas, seat: int) -> None:
         group = self._penalty_group(seat)

@@ -1,0 +1,413 @@
+"""Diced Out's printed score sheets: where everything on a sheet is, and
+drawing one, kept as a picture until what it shows changes.
+
+A sheet shows what ``SheetFacts`` says (the scene builds them from the
+state each frame; they are small and compare by value).  ``SheetPainter``
+draws the paper every frame (its glow when the seat is active, the shadow,
+the paper and its coloured band: a few rectangles) and the print, the pen
+marks and the labels on it only when the facts changed; otherwise it blits
+the picture it kept of the paper's inside.  Marks that are still drawing
+themselves and a free-mark choice on offer are animations: that sheet is
+drawn afresh each frame until they end.  The picture is cut from the canvas
+itself after a fresh draw and blitted back only where the opaque paper
+covers (not its rounded corners), so a kept sheet is pixel-identical to a
+fresh one.
+"""
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+from typing import Callable, Optional
+
+import pygame
+
+from ...canvas import CANVAS_H, CANVAS_W
+from ...ui import theme as th
+from .rules import ROUNDS
+from .solver import NUMBERS, bit
+
+PAPER = (251, 246, 230)
+PAPER_EDGE = (196, 178, 140)
+GRID = (150, 176, 196)          # the printed blue-grey grid
+PRINT_RED = (178, 44, 36)       # the printed logo and bonus circles
+PEN = (28, 52, 120)             # ballpoint blue
+HIGHLIGHT = (255, 236, 140)     # the current round's marker band
+PREVIEW_INK = (140, 150, 190)   # a free mark not yet made
+STAMP_GOOD = (40, 130, 70)
+
+
+# --------------------------------------------------------------------------
+# Geometry
+# --------------------------------------------------------------------------
+
+def sheet_rects(n: int) -> list[pygame.Rect]:
+    """One sheet per seat, clockwise from the bottom left."""
+    if n == 1:
+        return [pygame.Rect(300, 408, 680, 290)]
+    if n == 2:
+        return [pygame.Rect(70, 424, 560, 270), pygame.Rect(650, 424, 560, 270)]
+    rows = math.ceil(n / 2)
+    gap, top, w = 10, 14, 392
+    h = min(236, (CANVAS_H - 2 * top - gap * (rows - 1)) // rows)
+    left = [pygame.Rect(14, CANVAS_H - top - (i + 1) * h - i * gap, w, h) for i in range(rows)]
+    right = [pygame.Rect(CANVAS_W - 14 - w, top + i * (h + gap), w, h) for i in range(n - rows)]
+    return left + right
+
+
+@dataclass(frozen=True)
+class SheetGeometry:
+    """Where everything on one printed sheet is."""
+    rect: pygame.Rect
+
+    @property
+    def pad(self) -> int:
+        return max(6, self.rect.h // 26)
+
+    @property
+    def header(self) -> pygame.Rect:
+        return pygame.Rect(self.rect.x, self.rect.y, self.rect.w, int(self.rect.h * 0.17))
+
+    @property
+    def label_w(self) -> int:
+        return int(self.rect.w * 0.075)
+
+    @property
+    def score_w(self) -> int:
+        return int(self.rect.w * 0.12)
+
+    @property
+    def cell_w(self) -> float:
+        return (self.rect.w - 2 * self.pad - self.label_w - self.score_w) / len(NUMBERS)
+
+    @property
+    def numbers_row(self) -> pygame.Rect:
+        h = int(self.rect.h * 0.16)
+        return pygame.Rect(self.rect.x, self.header.bottom, self.rect.w, h)
+
+    @property
+    def row_h(self) -> float:
+        return self.rect.h * 0.125
+
+    def number_rect(self, number: int) -> pygame.Rect:
+        x = self.rect.x + self.pad + self.label_w + (number - 2) * self.cell_w
+        row = self.numbers_row
+        return pygame.Rect(round(x), row.y, round(self.cell_w), row.h)
+
+    def cell(self, round_index: int, number: int) -> pygame.Rect:
+        x = self.rect.x + self.pad + self.label_w + (number - 2) * self.cell_w
+        y = self.numbers_row.bottom + round_index * self.row_h
+        return pygame.Rect(round(x), round(y), round(self.cell_w), round(self.row_h))
+
+    def label(self, round_index: int) -> pygame.Rect:
+        y = self.numbers_row.bottom + round_index * self.row_h
+        return pygame.Rect(self.rect.x + self.pad, round(y), self.label_w, round(self.row_h))
+
+    def score(self, round_index: int) -> pygame.Rect:
+        y = self.numbers_row.bottom + round_index * self.row_h
+        return pygame.Rect(self.rect.right - self.pad - self.score_w, round(y), self.score_w, round(self.row_h))
+
+    @property
+    def footer(self) -> pygame.Rect:
+        top = round(self.numbers_row.bottom + ROUNDS * self.row_h)
+        return pygame.Rect(self.rect.x, top, self.rect.w, self.rect.bottom - top)
+
+    def reroll_box(self, i: int) -> pygame.Rect:
+        size = max(10, int(self.footer.h * 0.52))
+        x = self.rect.x + self.pad + self.label_w + int(self.cell_w * 2.6) + i * (size + size // 2)
+        return pygame.Rect(x, self.footer.centery - size // 2, size, size)
+
+    def hit_number(self, pos, round_index: int) -> int | None:
+        """The number whose column (header or current row) is under ``pos``."""
+        for n in NUMBERS:
+            if self.number_rect(n).collidepoint(pos) or self.cell(round_index, n).collidepoint(pos):
+                return n
+        return None
+
+
+# --------------------------------------------------------------------------
+# Pen strokes and stamps
+# --------------------------------------------------------------------------
+
+def pen_stroke(canvas: pygame.Surface, cell: pygame.Rect, progress: float, seed: int, colour=PEN) -> None:
+    """A hand-drawn slash across ``cell``: slightly curved, thicker in the
+    middle, drawn up to ``progress`` (0..1) so it can animate."""
+    if progress <= 0:
+        return
+    rng = random.Random(seed)
+    inset = cell.w * 0.18
+    x0, y0 = cell.left + inset + rng.uniform(-2, 2), cell.bottom - cell.h * 0.18 + rng.uniform(-1, 1)
+    x1, y1 = cell.right - inset + rng.uniform(-2, 2), cell.top + cell.h * 0.18 + rng.uniform(-1, 1)
+    bow = rng.uniform(-0.12, 0.12) * cell.w
+    width = max(2.0, cell.h / 9)
+    steps = 10
+    last = None
+    for i in range(int(steps * min(1.0, progress)) + 1):
+        t = min(i / steps, progress)
+        bend = math.sin(math.pi * t) * bow
+        x = x0 + (x1 - x0) * t + bend * 0.7
+        y = y0 + (y1 - y0) * t + bend
+        if last is not None:
+            w = width * (0.7 + 0.5 * math.sin(math.pi * t))
+            pygame.draw.line(canvas, colour, last, (x, y), max(1, round(w)))
+            pygame.draw.aaline(canvas, colour, (last[0] + 0.6, last[1]), (x + 0.6, y))
+        last = (x, y)
+        pygame.draw.circle(canvas, colour, (round(x), round(y)), max(1, round(width / 2)))
+
+
+def tick_box(canvas, box: pygame.Rect, colour=PEN, progress: float = 1.0) -> None:
+    """A checkmark in a reroll box."""
+    pts = [(box.x + box.w * 0.2, box.y + box.h * 0.55), (box.x + box.w * 0.42, box.bottom - box.h * 0.2),
+           (box.right - box.w * 0.12, box.y + box.h * 0.12)]
+    width = max(2, box.w // 6)
+    if progress >= 1:
+        pygame.draw.lines(canvas, colour, False, pts, width)
+    else:
+        mid = 0.4
+        if progress < mid:
+            t = progress / mid
+            end = (pts[0][0] + (pts[1][0] - pts[0][0]) * t, pts[0][1] + (pts[1][1] - pts[0][1]) * t)
+            pygame.draw.line(canvas, colour, pts[0], end, width)
+        else:
+            t = (progress - mid) / (1 - mid)
+            end = (pts[1][0] + (pts[2][0] - pts[1][0]) * t, pts[1][1] + (pts[2][1] - pts[1][1]) * t)
+            pygame.draw.lines(canvas, colour, False, [pts[0], pts[1], end], width)
+
+
+def stamp(canvas, theme, text: str, centre, size: int, colour, angle: float = -12, scale: float = 1.0,
+          alpha: int = 235) -> None:
+    """A rubber-stamp word in a frame, rotated, for "DICED OUT" / "FULL SHEET"."""
+    font = theme.display(max(8, int(size * scale)), True)
+    label = font.render(text, True, colour)
+    pad = max(4, label.get_height() // 6)
+    tile = pygame.Surface((label.get_width() + 4 * pad, label.get_height() + 2 * pad), pygame.SRCALPHA)
+    pygame.draw.rect(tile, colour, tile.get_rect(), max(2, pad // 2), border_radius=pad)
+    tile.blit(label, (2 * pad, pad))
+    tile.set_alpha(alpha)
+    tile = pygame.transform.rotozoom(tile, angle, 1.0)
+    canvas.blit(tile, tile.get_rect(center=(round(centre[0]), round(centre[1]))))
+
+
+def fit_text(font: pygame.font.Font, text: str, width: int) -> str:
+    """``text`` shortened with an ellipsis to fit ``width`` pixels."""
+    if font.size(text)[0] <= width:
+        return text
+    while text and font.size(text + "...")[0] > width:
+        text = text[:-1]
+    return text.rstrip() + "..."
+
+
+
+def sheet_title(font: pygame.font.Font, name: str, persona: str, width: int) -> str:
+    """The sheet header's name: "Mags  (Steady Sal)" when it fits, else the
+    seat name alone (an AI's persona is flavour, its name is not), cut only if
+    even that does not fit."""
+    if persona and font.size(f"{name}  ({persona})")[0] <= width:
+        return f"{name}  ({persona})"
+    return fit_text(font, name, width)
+
+
+# --------------------------------------------------------------------------
+# One sheet, drawn from its facts and kept
+# --------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class SheetRow:
+    """One round's row: ``marks`` (a bit set of numbers) and ``score`` when
+    the row has been played into (``marks`` None: nothing written yet)."""
+    played: bool
+    marks: Optional[int] = None
+    score: Optional[int] = None
+
+
+@dataclass(frozen=True)
+class SheetFacts:
+    """Everything printed and written on one sheet (its cache key)."""
+    colour: tuple
+    name: str
+    persona: str                 # an AI's persona ("" for a human)
+    total: int
+    bonus: tuple[int, ...]
+    current: int                 # the highlighted round, -1 for none
+    rows: tuple[SheetRow, ...]
+    reroll_limit: int
+    rerolls_left: int
+    info: str                    # "2 left  -  at risk 17"
+    stamp: Optional[tuple[str, tuple, int]] = None   # (word, ink, round) of "DICED OUT" / "FULL SHEET"
+
+
+@dataclass(frozen=True)
+class FreeMarkChoice:
+    """The free mark on offer on this sheet: its cells ring (a human
+    chooses) and the chosen one shows a preview stroke."""
+    round_index: int
+    choices: tuple[int, ...]
+    chosen: Optional[int]
+    human: bool
+    pulse: float
+
+
+CORNER = 5
+"""The paper's corner radius: the kept picture is blitted everywhere but these corners."""
+
+
+class SheetPainter:
+    """Draws seat ``seat``'s sheet at ``geo`` (see the module docstring)."""
+
+    def __init__(self, seat: int, geo: SheetGeometry):
+        self.seat = seat
+        self.geo = geo
+        self._facts: Optional[SheetFacts] = None
+        self._picture: Optional[pygame.Surface] = None
+        self._shade: Optional[pygame.Surface] = None
+        self._glows: dict[int, pygame.Surface] = {}
+        self.redraws = 0
+        """How many times the print was drawn afresh (tests: a still sheet is not)."""
+
+    def draw(self, canvas: pygame.Surface, theme: th.Theme, facts: SheetFacts, *, glow: Optional[int] = None,
+             progress: Optional[Callable[[int, int], float]] = None,
+             free_mark: Optional[FreeMarkChoice] = None) -> None:
+        """``glow``: the active seat's pulse alpha; ``progress(round, number)``:
+        how far each mark has drawn itself (None: all done); ``free_mark``:
+        the choice on offer.  Either of the last two makes this frame fresh."""
+        rect = self.geo.rect
+        if glow is not None:
+            canvas.blit(self._glow(glow), rect.inflate(18, 18))
+        if self._shade is None:
+            self._shade = pygame.Surface(rect.size, pygame.SRCALPHA)
+            self._shade.fill((0, 0, 0, 80))
+        canvas.blit(self._shade, rect.move(4, 5))
+        pygame.draw.rect(canvas, PAPER, rect, border_radius=CORNER)
+        pygame.draw.rect(canvas, PAPER_EDGE, rect, 1, border_radius=CORNER)
+        header = self.geo.header
+        pygame.draw.rect(canvas, facts.colour, (rect.x, rect.y, rect.w, max(4, header.h // 6)),
+                         border_top_left_radius=CORNER, border_top_right_radius=CORNER)
+        live = progress is not None or free_mark is not None
+        if not live and facts == self._facts and self._picture is not None:
+            self._blit_inside(canvas)
+            return
+        self.redraws += 1
+        self._paint(canvas, theme, facts, progress or _done, free_mark)
+        if live or not canvas.get_rect().contains(rect):
+            self._facts = self._picture = None
+        else:
+            self._facts, self._picture = facts, canvas.subsurface(rect).copy()
+
+    def _glow(self, alpha: int) -> pygame.Surface:
+        surf = self._glows.get(alpha)
+        if surf is None:
+            surf = pygame.Surface(self.geo.rect.inflate(18, 18).size, pygame.SRCALPHA)
+            pygame.draw.rect(surf, (*th.BRASS_LIGHT, alpha), surf.get_rect(), border_radius=14)
+            self._glows[alpha] = surf
+        return surf
+
+    def _blit_inside(self, canvas: pygame.Surface) -> None:
+        """The kept picture where the paper is opaque: all but the corners."""
+        rect, pic, c = self.geo.rect, self._picture, CORNER
+        assert pic is not None
+        w, h = rect.size
+        canvas.blit(pic, (rect.x + c, rect.y), (c, 0, w - 2 * c, h))
+        canvas.blit(pic, (rect.x, rect.y + c), (0, c, c, h - 2 * c))
+        canvas.blit(pic, (rect.right - c, rect.y + c), (w - c, c, c, h - 2 * c))
+
+    # --- the print, the pen and the labels -----------------------------------
+    def _paint(self, canvas, theme, facts: SheetFacts, progress, free_mark) -> None:
+        geo, rect = self.geo, self.geo.rect
+        header = geo.header
+        size = max(12, int(header.h * 0.62))
+        mid_y = header.centery + header.h // 10
+        logo = th.draw_text(canvas, theme, "DICED OUT!", (rect.x + geo.pad, mid_y), size, PRINT_RED,
+                            style="display", bold=True, anchor="midleft")
+        total = th.draw_text(canvas, theme, f"Total {facts.total}", (rect.right - geo.pad, mid_y),
+                             max(11, size - 3), th.INK, bold=True, anchor="midright")
+        font = theme.font(max(11, size - 3), True)
+        name = sheet_title(font, facts.name, facts.persona, total.left - logo.right - 2 * geo.pad)
+        th.blit_text(canvas, font.render(name, True, th.INK), (logo.right + geo.pad, mid_y), "midleft")
+        self._numbers(canvas, theme, facts.bonus)
+        self._rounds(canvas, theme, facts, progress)
+        self._rerolls(canvas, theme, facts)
+        if free_mark is not None:
+            self._free_mark(canvas, free_mark)
+        if facts.stamp is not None:
+            word, ink, round_index = facts.stamp
+            cell = geo.cell(round_index, 7)
+            stamp(canvas, theme, word, (cell.centerx, cell.centery - cell.h * 0.3), max(14, int(geo.row_h * 1.2)),
+                  ink, alpha=165)
+
+    def _numbers(self, canvas, theme, bonus) -> None:
+        geo = self.geo
+        size = max(11, int(geo.numbers_row.h * 0.58))
+        for n in NUMBERS:
+            r = geo.number_rect(n)
+            th.draw_text(canvas, theme, str(n), (r.centerx, r.y + r.h * 0.42), size, th.INK,
+                         style="display", bold=True, anchor="center")
+            if n in bonus:
+                rad = max(2, r.h // 11)
+                for dx in (-rad * 1.6, rad * 1.6):
+                    pygame.draw.circle(canvas, PRINT_RED, (round(r.centerx + dx), round(r.bottom - rad * 1.8)),
+                                       rad, 1)
+        th.draw_text(canvas, theme, "score", (geo.score(0).centerx, geo.numbers_row.centery), max(9, size // 2),
+                     th.INK, anchor="center")
+
+    def _rounds(self, canvas, theme, facts: SheetFacts, progress) -> None:
+        geo = self.geo
+        for r, line in enumerate(facts.rows):
+            row = pygame.Rect(geo.label(r).x, geo.label(r).y, geo.score(r).right - geo.label(r).x, geo.label(r).h)
+            if r == facts.current:
+                band = pygame.Surface(row.size, pygame.SRCALPHA)
+                band.fill((*HIGHLIGHT, 120))
+                canvas.blit(band, row)
+            th.draw_text(canvas, theme, f"R{r + 1}", geo.label(r).center, max(9, int(geo.row_h * 0.5)),
+                         th.INK if line.played else GRID, bold=True, anchor="center")
+            for n in NUMBERS:
+                pygame.draw.rect(canvas, GRID, geo.cell(r, n), 1)
+            pygame.draw.rect(canvas, GRID, geo.score(r), 1)
+            if line.marks is None:
+                continue
+            for n in NUMBERS:
+                if line.marks & bit(n):
+                    pen_stroke(canvas, geo.cell(r, n), progress(r, n), stroke_seed(self.seat, r, n))
+            if line.score is not None:
+                th.draw_text(canvas, theme, str(line.score), geo.score(r).center, max(11, int(geo.row_h * 0.78)), PEN,
+                             style="italic", bold=True, anchor="center")
+
+    def _rerolls(self, canvas, theme, facts: SheetFacts) -> None:
+        geo = self.geo
+        footer = geo.footer
+        size = max(9, int(footer.h * 0.42))
+        th.draw_text(canvas, theme, "REROLLS", (geo.rect.x + geo.pad, footer.centery), size, PRINT_RED,
+                     bold=True, anchor="midleft")
+        limit, left = facts.reroll_limit, facts.rerolls_left
+        for i in range(3):
+            box = geo.reroll_box(i)
+            pygame.draw.rect(canvas, PAPER, box)
+            pygame.draw.rect(canvas, th.INK, box, 1)
+            if i >= limit:  # taken away by the round's lowest scorer
+                pygame.draw.line(canvas, PRINT_RED, box.topleft, box.bottomright, 2)
+                pygame.draw.line(canvas, PRINT_RED, box.topright, box.bottomleft, 2)
+            elif i < limit - left:
+                tick_box(canvas, box)
+        th.draw_text(canvas, theme, facts.info, (geo.reroll_box(2).right + geo.pad * 2, footer.centery),
+                     size, th.INK, anchor="midleft")
+
+    def _free_mark(self, canvas, choice: FreeMarkChoice) -> None:
+        geo = self.geo
+        for n in choice.choices:
+            cell = geo.cell(choice.round_index, n)
+            if n == choice.chosen:
+                pygame.draw.rect(canvas, th.BRASS, cell.inflate(2, 2), 3, border_radius=4)
+                pen_stroke(canvas, cell, 1.0, hash((self.seat, n)) & 0xFFFF, PREVIEW_INK)
+            elif choice.human:
+                ring = pygame.Surface(cell.size, pygame.SRCALPHA)
+                pygame.draw.rect(ring, (*th.BRASS, int(60 + 80 * choice.pulse)), ring.get_rect(), 2, border_radius=4)
+                canvas.blit(ring, cell)
+
+
+def _done(_round: int, _number: int) -> float:
+    return 1.0
+
+
+def stroke_seed(seat: int, round_index: int, number: int) -> int:
+    """The seed of the pen stroke marking ``number`` in a round (the same
+    stroke every time it is drawn)."""
+    return hash((seat, round_index, number)) & 0xFFFF
