@@ -300,7 +300,7 @@ class App:
             box = surf.get_rect(midtop=(CANVAS_SIZE[0] // 2, y)).inflate(32, 16)
             box.top = y
             th.panel(self.canvas, box, fill=th.WOOD_DARK, border=th.BRASS, radius=10, width=2)
-            surf.set_alpha(int(255 * min(1.0, left / 0.4)))
+            surf = th.faded(surf, int(255 * min(1.0, left / 0.4)))
             self.canvas.blit(surf, surf.get_rect(center=box.center))
             y = box.bottom + 6
 

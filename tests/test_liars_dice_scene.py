@@ -101,3 +101,42 @@ def test_twenty_seats_draw(app):
     until_human(app, scene, frames=6000)
     scene.draw(app.canvas, 0.0)
     assert len(scene.seat_spots) == 20
+
+
+def _fresh_frame(app, scene):
+    """The frame drawn with nothing kept (the still layer forgotten)."""
+    scene.still.forget()
+    scene.draw(app.canvas, 0.0)
+    return pygame.image.tobytes(app.canvas, "RGB"), list(scene.renderer.drawn)
+
+
+def test_still_layer_is_kept_and_looks_like_a_fresh_frame(app):
+    """Issue 16: the nameplates and cups are drawn once and kept while
+    nothing on them changes; a kept frame is pixel-identical to a fresh one
+    and records the same hidden dice for the secrecy checks."""
+    scene = table(app, players=20, options={"starting_dice": 6})
+    until_human(app, scene)
+    scene.draw(app.canvas, 0.0)
+    redraws = scene.still.redraws
+    scene.draw(app.canvas, 0.0)
+    kept = pygame.image.tobytes(app.canvas, "RGB"), list(scene.renderer.drawn)
+    assert scene.still.redraws == redraws                  # same moment: nothing drawn afresh
+    assert kept == _fresh_frame(app, scene)
+    assert any(not d.face_up for d in kept[1]) and any(d.face_up and d.owner == 0 for d in kept[1])
+    # a bid moves the turn: the nameplates change, so the layer is drawn again
+    legal = [a for a in scene.match.state.legal_actions(0) if isinstance(a, Bid)]
+    scene.submit(0, legal[0])
+    scene.draw(app.canvas, 0.0)
+    assert scene.still.redraws == redraws + 2
+    # and during a reveal, once the cups are up
+    for _ in range(20):
+        app.run_frames(3000, until=lambda a: (scene.reveal is not None and scene.reveal_t() > 0.3)
+                       or scene.human_to_act() == 0)
+        if scene.reveal is not None:
+            break
+        scene.submit(0, Call())
+    assert scene.reveal is not None
+    scene.draw(app.canvas, 0.0)
+    kept = pygame.image.tobytes(app.canvas, "RGB"), list(scene.renderer.drawn)
+    assert kept == _fresh_frame(app, scene)
+    assert all(d.public for d in kept[1] if d.face_up and d.owner != 0)

@@ -347,6 +347,18 @@ def draw_times(canvas: pygame.Surface, centre, size: int, colour, shadow: int = 
     """A multiplication sign drawn as two strokes (the display font has no
     "\u00d7" glyph in bold, and a drawn one matches any font), anti-aliased by
     drawing large and scaling down."""
+    key = (size, tuple(colour))
+    surf = _TIMES.get(key)
+    if surf is None:
+        surf = _TIMES[key] = th.keep_shadow(_times_sign(size, colour))
+    return th.blit_text(canvas, surf, centre, "center", shadow)
+
+
+_TIMES: dict[tuple, pygame.Surface] = {}
+"""Drawn multiplication signs by size and colour (``draw_times``)."""
+
+
+def _times_sign(size: int, colour) -> pygame.Surface:
     ss = 4
     big = pygame.Surface((size * ss, size * ss), pygame.SRCALPHA)
     w = max(2, size * ss // 6)
@@ -356,8 +368,7 @@ def draw_times(canvas: pygame.Surface, centre, size: int, colour, shadow: int = 
     pygame.draw.line(big, colour, (pad, end), (end, pad), w)
     for x, y in ((pad, pad), (end, end), (pad, end), (end, pad)):
         pygame.draw.circle(big, colour, (x, y), w // 2)
-    surf = pygame.transform.smoothscale(big, (size, size))
-    return th.blit_text(canvas, surf, centre, "center", shadow)
+    return pygame.transform.smoothscale(big, (size, size))
 
 
 class BiddingTableScene(table_scene.TableScene):
@@ -735,17 +746,39 @@ class BiddingTableScene(table_scene.TableScene):
     # ------------------------------------------------------------------
     # Drawing
     # ------------------------------------------------------------------
-    def draw_table(self, canvas, alpha) -> None:
+    def _seat_notes(self) -> dict[int, str]:
         counts = self.dice_counts()
         if self.reveal is not None:  # counts as they were until the dice have moved
             counts = [len(h) for h in self.reveal_hands(self.reveal)]
-        notes = {i: ("out" if n == 0 else f"{n} {'die' if n == 1 else 'dice'}") for i, n in enumerate(counts)}
-        self.draw_seats(canvas, active=None if self.reveal is not None else self.state.turn_player(),
-                        notes=notes)
+        return {i: ("out" if n == 0 else f"{n} {'die' if n == 1 else 'dice'}") for i, n in enumerate(counts)}
+
+    def _active_seat(self):
+        return None if self.reveal is not None else self.state.turn_player()
+
+    def still_key(self):
+        """The nameplates, and the cups (or the hands you may see), or the
+        revealed dice that are not moving: they change only at moments."""
+        seats = (tuple(sorted(self._seat_notes().items())), self._active_seat(), self.theme.colorblind)
         if self.reveal is not None:
-            self.draw_reveal(canvas)
+            t = self.reveal_t()
+            return ("reveal", len(self.match.history), seats, t > self.light_at, self._moving_seats(t))
+        if self.throw_view is not None:
+            return ("throw", seats)
+        hands = tuple((n, self.can_see(seat) and bool(self.hand(seat)),
+                       tuple(self.hand(seat)) if self.can_see(seat) else ())
+                      for seat, n in enumerate(self.dice_counts()))
+        return ("cups", seats, hands)
+
+    def draw_still(self, canvas) -> None:
+        self.draw_seats(canvas, active=self._active_seat(), notes=self._seat_notes())
+        if self.reveal is not None:
+            self.draw_reveal(canvas, still=True)
         elif self.throw_view is None:
             self.draw_cups(canvas)
+
+    def draw_table(self, canvas, alpha) -> None:
+        if self.reveal is not None:
+            self.draw_reveal(canvas, still=False)
         self.draw_centre(canvas)
         self.history.draw(canvas, self.theme, self.renderer, self.shown_entries(), footer=self.history_footer())
         if self.human_to_act() is not None and self.throw_view is None:
@@ -837,26 +870,39 @@ class BiddingTableScene(table_scene.TableScene):
     def reveal_die_px(self) -> int:
         return self.die_px + 4
 
-    def draw_reveal(self, canvas) -> None:
-        """Cups lifted, the dice that count lit, then the game's extras."""
+    def _moving_seats(self, t: float) -> tuple[int, ...]:
+        """Seats whose revealed dice move now (a die leaving, fading)."""
+        return tuple(seat for seat, faces in enumerate(self.reveal_hands(self.reveal))
+                     if faces and self.reveal_dice_style(seat, t))
+
+    def draw_reveal(self, canvas, still: bool | None = None) -> None:
+        """Cups lifted, the dice that count lit, then the game's extras.
+        ``still``: True draws only the dice at rest (the still layer), False
+        the rest on top of it (moving dice, rising cups, extras), None all."""
         r = self.reveal
         t = self.reveal_t()
+        moving = self._moving_seats(t)
 
         def lit(face):
             return t > self.light_at and self.reveal_counts(face, r)
-        for seat, faces in enumerate(self.reveal_hands(r)):
-            if not faces:
-                continue
-            self.draw_dice(canvas, seat, faces, self.reveal_die_px(), lit=lit, public=True,
+        hands = self.reveal_hands(r)
+        if still is not False:
+            for seat, faces in enumerate(hands):
+                if faces and (still is None or seat not in moving):
+                    self.draw_dice(canvas, seat, faces, self.reveal_die_px(), lit=lit, public=True,
+                                   **self.reveal_dice_style(seat, t))
+        if still is True:
+            return
+        for seat in moving if still is False else ():
+            self.draw_dice(canvas, seat, hands[seat], self.reveal_die_px(), lit=lit, public=True,
                            **self.reveal_dice_style(seat, t))
-            lift = ease(t / self.light_at)
-            if lift < 1 and self.renderer is not None:   # the cup rising off the dice
-                x, y = self.cup_point(seat)
-                cup = pygame.Surface((self.cup_px + 4, self.cup_px + 4), pygame.SRCALPHA)
-                self.renderer.draw_cup(cup, cup.get_width() / 2, cup.get_height() / 2, self.colour(seat),
-                                       size=self.cup_px)
-                cup.set_alpha(int(255 * (1 - lift)))
-                canvas.blit(cup, cup.get_rect(center=(int(x), int(y - 40 * lift))))
+        lift = ease(t / self.light_at)
+        if lift < 1 and self.renderer is not None:   # the cups rising off the dice
+            for seat, faces in enumerate(hands):
+                if faces:
+                    x, y = self.cup_point(seat)
+                    cup = th.faded(self._lifted_cup(seat), int(255 * (1 - lift)))
+                    canvas.blit(cup, cup.get_rect(center=(int(x), int(y - 40 * lift))))
         self.draw_reveal_extras(canvas, t)
 
     def round_closed(self) -> bool:
@@ -870,6 +916,18 @@ class BiddingTableScene(table_scene.TableScene):
     def shown_entries(self) -> list[HistoryEntry]:
         """The history panel's rows: this round's, none once it is closed."""
         return [] if self.round_closed() else self.round_entries
+
+    def _lifted_cup(self, seat: int) -> pygame.Surface:
+        """A seat's cup on its own little surface (faded as it rises)."""
+        key = (self.colour(seat), self.cup_px)
+        cups = self.__dict__.setdefault("_cups", {})
+        cup = cups.get(key)
+        if cup is None:
+            cup = pygame.Surface((self.cup_px + 4, self.cup_px + 4), pygame.SRCALPHA)
+            self.renderer.draw_cup(cup, cup.get_width() / 2, cup.get_height() / 2, self.colour(seat),
+                                   size=self.cup_px)
+            cups[key] = cup
+        return cup
 
     def draw_centre(self, canvas) -> None:
         cx, cy = self.centre
@@ -929,7 +987,7 @@ class BiddingTableScene(table_scene.TableScene):
         """``5 x [die]`` large and clear: the number in the display face, a drawn
         multiplication sign (no font needed), the die face as a picture."""
         cx, cy = centre
-        qty = self.theme.font(64, True, style="body").render(str(quantity), True, th.CREAM)
+        qty = self.theme.text(str(quantity), 64, th.CREAM, bold=True)
         times, icon = 30, pygame.Rect(0, 0, 58, 58)
         gap = 14
         total = qty.get_width() + gap + times + gap + icon.w
@@ -943,10 +1001,8 @@ class BiddingTableScene(table_scene.TableScene):
     def draw_banner(self, canvas) -> None:
         t = self.banner_time / self.banner_seconds
         fade = 1.0 - max(0.0, (t - 0.75) / 0.25)
-        font = self.theme.font(72, True, style="display")
-        text = font.render(self.banner, True, th.BRASS_LIGHT)
+        text = self.theme.text(self.banner, 72, th.BRASS_LIGHT, bold=True, style="display")
         band = pygame.Surface((layout.CANVAS_W, text.get_height() + 30), pygame.SRCALPHA)
         band.fill((20, 12, 8, int(170 * fade)))
         canvas.blit(band, (0, 330 - band.get_height() // 2))
-        text.set_alpha(int(255 * fade))
-        th.blit_text(canvas, text, (CENTRE_X, 330), "center", shadow=3)
+        th.blit_text(canvas, th.faded(text, int(255 * fade)), (CENTRE_X, 330), "center", shadow=3)

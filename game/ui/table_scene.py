@@ -52,6 +52,7 @@ from .pace import PACES, Pace, pace_for
 from .pictures import render_table_background, table_background  # noqa: F401 (re-exported)
 from .scene import Scene
 from .secrecy import Secrecy
+from .still_layer import StillLayer
 from ..canvas import CENTRE_X
 
 END_DELAY = 1.6
@@ -137,6 +138,8 @@ class TableScene(Scene):
         """Seconds left before the next AI moves and a taken-back move becomes final."""
         self.tutorial = None
         """A guided first game's coach (game/ui/tutorial.py ``TutorialCoach``), or None."""
+        self.still = StillLayer()
+        """The kept bottom of the picture (``still_key`` / ``draw_still``)."""
 
     # ------------------------------------------------------------------
     # Subclass hooks
@@ -505,10 +508,24 @@ class TableScene(Scene):
             return
         self._drive_ai(dt)
 
+    def still_key(self):
+        """What the still bottom layer (``draw_still``) shows, as a value that
+        changes whenever its picture would (see game/ui/still_layer.py); None
+        draws it afresh every frame.  Default: only the felt."""
+        return ("felt",)
+
+    def draw_still(self, canvas: pygame.Surface) -> None:
+        """Draw what lies on the felt and changes only at moments (kept as a
+        picture until ``still_key`` changes); the background is already drawn."""
+
+    def _paint_still(self, canvas: pygame.Surface) -> None:
+        self.draw_background(canvas)
+        self.draw_still(canvas)
+
     def draw(self, canvas: pygame.Surface, alpha: float) -> None:
         if self.renderer is not None:
             self.renderer.start_record()
-        self.draw_background(canvas)
+        self.still.draw(canvas, self.still_key(), self._paint_still, self.renderer)
         self.draw_table(canvas, alpha)
         view = self.throw_view or (self.settled_view if self.keep_settled_dice else None)
         if view is not None:
@@ -958,8 +975,7 @@ class TableScene(Scene):
         from the window edge; where it was drawn is kept in ``seat_plates``."""
         for i, spot in enumerate(self.seat_spots):
             seat = self.match.seats[i]
-            font = self.theme.font(17, True)
-            name = font.render(seat.name[:14], True, th.CREAM)
+            name = self.theme.text(seat.name[:14], 17, th.CREAM, bold=True)
             note = (notes or {}).get(i, "" if not seat.is_ai else f"AI {seat.level}")
             small = self.theme.text(note, 13, th.BRASS_LIGHT) if note else None
             w = max(name.get_width(), small.get_width() if small else 0) + 40
@@ -998,8 +1014,7 @@ class TableScene(Scene):
             fade = max(0, min(255, int(255 - max(0.0, line.age - 6.0) * 120)))
             if fade <= 0:
                 continue
-            surf = self.theme.text(line.text[:90], 16, line.colour)
-            surf.set_alpha(fade)
+            surf = th.faded(self.theme.text(line.text[:90], 16, line.colour), fade)
             th.blit_text(canvas, surf, (16, y), "bottomleft", shadow=1)
             y -= 20
 

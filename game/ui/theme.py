@@ -9,9 +9,16 @@ quietly fall back to pygame's default font).
 """
 from __future__ import annotations
 
+from collections import OrderedDict
+
 import pygame
 
 from ..paths import AssetError, require_asset
+
+TEXT_CACHE_LIMIT = 2048
+"""Rendered labels kept per theme (least recently used go first)."""
+_SHADOWS: dict[pygame.Surface, pygame.Surface | None] = {}
+"""Drop shadows of cached labels (``blit_text``), made on first use."""
 
 # --- palette ----------------------------------------------------------------
 FELT = (32, 94, 64)
@@ -57,6 +64,7 @@ class Theme:
     def __init__(self, colorblind: bool = False):
         self.colorblind = colorblind
         self._fonts: dict[tuple, pygame.font.Font] = {}
+        self._texts: OrderedDict[tuple, pygame.Surface] = OrderedDict()
 
     # --- meaning colours ------------------------------------------------
     @property
@@ -95,7 +103,22 @@ class Theme:
 
     def text(self, text: str, size: int, colour=CREAM, *, bold: bool = False,
              style: str = "body") -> pygame.Surface:
-        return self.font(size, bold, style=style).render(text, True, colour)
+        """The label rendered once and kept (tables draw the same words every
+        frame).  Shared: do not draw on it or change its alpha (``faded``
+        gives a copy to fade)."""
+        key = (text, int(size), tuple(colour), bool(bold), style)
+        texts = self._texts
+        surf = texts.get(key)
+        if surf is not None:
+            texts.move_to_end(key)
+            return surf
+        surf = self.font(size, bold, style=style).render(text, True, colour)
+        texts[key] = surf
+        _SHADOWS[surf] = None
+        if len(texts) > TEXT_CACHE_LIMIT:
+            _old_key, old = texts.popitem(last=False)
+            _SHADOWS.pop(old, None)
+        return surf
 
 
 # --- drawing helpers -----------------------------------------------------------
@@ -106,12 +129,32 @@ def blit_text(canvas: pygame.Surface, surf: pygame.Surface, pos, anchor: str = "
     with a soft drop shadow so cream text stays readable on felt."""
     rect = surf.get_rect(**{anchor: (int(pos[0]), int(pos[1]))})
     if shadow:
-        shade = surf.copy()
-        shade.fill((0, 0, 0, 150), special_flags=pygame.BLEND_RGBA_MULT)
-        shade.fill((0, 0, 0, 0), special_flags=pygame.BLEND_RGB_MULT)
+        shade = _SHADOWS.get(surf)   # kept for cached labels (``Theme.text``)
+        if shade is None:
+            shade = surf.copy()
+            shade.fill((0, 0, 0, 150), special_flags=pygame.BLEND_RGBA_MULT)
+            shade.fill((0, 0, 0, 0), special_flags=pygame.BLEND_RGB_MULT)
+            if surf in _SHADOWS:
+                _SHADOWS[surf] = shade
         canvas.blit(shade, rect.move(shadow, shadow))
     canvas.blit(surf, rect)
     return rect
+
+
+def keep_shadow(surf: pygame.Surface) -> pygame.Surface:
+    """Let ``blit_text`` keep the drop shadow of a long-lived picture (one
+    that is never drawn on again), as it does for cached labels."""
+    _SHADOWS.setdefault(surf, None)
+    return surf
+
+
+def faded(surf: pygame.Surface, alpha: int) -> pygame.Surface:
+    """``surf`` at ``alpha`` (0-255) without touching a shared (cached) label."""
+    if alpha >= 255:
+        return surf
+    surf = surf.copy()
+    surf.set_alpha(max(0, int(alpha)))
+    return surf
 
 
 def draw_text(canvas, theme: Theme, text: str, pos, size: int = 22, colour=CREAM, *,

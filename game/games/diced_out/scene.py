@@ -397,7 +397,8 @@ class TableScene(BaseTableScene):
         lines = th.wrap_text(font, self._status_text(), self.tray.w + 30)[:2]
         y = self.tray.y - 22 - 22 * len(lines) if len(self.seats) > 2 else self.tray.bottom + 14
         for line in lines:
-            th.blit_text(canvas, font.render(line, True, th.CREAM), (self.tray.centerx, y), "midtop", shadow=2)
+            th.blit_text(canvas, self.theme.text(line, 18, th.CREAM, bold=True), (self.tray.centerx, y), "midtop",
+                         shadow=2)
             y += 22
         if self.solo_human or (self.personal_best is not None and len(self.seats) == 1):
             best = "none yet" if self.personal_best is None else str(self.personal_best)
@@ -487,8 +488,7 @@ class TableScene(BaseTableScene):
                 stamp(canvas, self.theme, b.title, self.tray.center, 64, b.colour, angle=-8, scale=pop,
                       alpha=int(240 * fade))
                 if b.sub:
-                    surf = self.theme.text(b.sub, 22, th.CREAM, bold=True)
-                    surf.set_alpha(int(255 * fade))
+                    surf = th.faded(self.theme.text(b.sub, 22, th.CREAM, bold=True), int(255 * fade))
                     th.blit_text(canvas, surf, (self.tray.centerx, self.tray.centery + 58), "midtop", shadow=2)
                 continue
             box = pygame.Rect(0, 0, self.tray.w - 20, 70)
@@ -497,12 +497,10 @@ class TableScene(BaseTableScene):
             pygame.draw.rect(plate, (20, 12, 8, int(190 * fade)), plate.get_rect(), border_radius=12)
             pygame.draw.rect(plate, (*th.BRASS_DARK, int(255 * fade)), plate.get_rect(), 2, border_radius=12)
             canvas.blit(plate, box)
-            title = self.theme.text(b.title, 28, b.colour, bold=True, style="display")
-            title.set_alpha(int(255 * fade))
+            title = th.faded(self.theme.text(b.title, 28, b.colour, bold=True, style="display"), int(255 * fade))
             th.blit_text(canvas, title, (box.centerx, box.y + 4), "midtop")
             if b.sub:
-                sub = self.theme.text(b.sub, 16, th.CREAM)
-                sub.set_alpha(int(255 * fade))
+                sub = th.faded(self.theme.text(b.sub, 16, th.CREAM), int(255 * fade))
                 th.blit_text(canvas, sub, (box.centerx, box.bottom - 6), "midbottom")
 
 

@@ -411,7 +411,7 @@ class TableScene(BaseTableScene):
     def _draw_banner(self, canvas) -> None:
         t = self.banner_age / self._banner_seconds()
         alpha = int(255 * min(1.0, 4 * (1 - t)))
-        surf = self.theme.display(40).render(self.banner, True, th.BRASS_LIGHT)
+        surf = self.theme.text(self.banner, 40, th.BRASS_LIGHT, bold=True, style="display")
         plate = self.banner_rect(surf.get_rect().inflate(48, 20).size)
         box = pygame.Surface(plate.size, pygame.SRCALPHA)
         pygame.draw.rect(box, (*th.WOOD_DARK, 220), box.get_rect(), border_radius=14)

@@ -1,0 +1,50 @@
+"""The still bottom of a table's picture, drawn once and kept.
+
+Most of a table frame is the same as the last one: the felt and rail, the
+nameplates, the cups, the dice at rest.  A table scene names what that
+bottom layer shows as a key (``TableScene.still_key``) and draws it in
+``draw_still``; ``StillLayer`` keeps the finished opaque picture and blits it
+while the key stays equal, so a frame costs one blit plus what really moves.
+The key must change whenever anything drawn there would look different
+(counts, turn, which cups are up, who may see which hand): a key of None
+draws afresh every frame.  Hidden dice drawn into the layer are recorded
+again in the renderer's ``drawn`` list on every frame that shows it, so the
+secrecy tests see exactly what a fresh drawing would have recorded.
+"""
+from __future__ import annotations
+
+import pygame
+
+
+class StillLayer:
+    """One kept picture of the whole canvas with the key it was drawn for."""
+
+    def __init__(self) -> None:
+        self.key = None
+        self.picture: pygame.Surface | None = None
+        self.notes: list = []
+        self.redraws = 0
+        """Fresh drawings so far (tests: an unchanged key draws nothing)."""
+
+    def draw(self, canvas: pygame.Surface, key, paint, renderer=None) -> None:
+        """Blit the kept picture if ``key`` matches, else ``paint(canvas)`` and keep it."""
+        picture = self.picture
+        if key is not None and key == self.key and picture is not None and picture.get_size() == canvas.get_size():
+            canvas.blit(picture, (0, 0))
+            if renderer is not None and self.notes:
+                renderer.drawn.extend(self.notes)
+            return
+        start = len(renderer.drawn) if renderer is not None else 0
+        paint(canvas)
+        self.redraws += 1
+        if key is None:
+            self.key, self.notes = None, []
+            return
+        if picture is None or picture.get_size() != canvas.get_size():
+            picture = self.picture = pygame.Surface(canvas.get_size())
+        picture.blit(canvas, (0, 0))
+        self.key = key
+        self.notes = list(renderer.drawn[start:]) if renderer is not None else []
+
+    def forget(self) -> None:
+        self.key = None
