@@ -59,6 +59,9 @@ class App:
         """Offer a game's guided first game the first time it is chosen in setup
         (off headless: tests and shots drive setup directly; tests of the offer switch it on)."""
         self.crashes = 0
+        self.think_in_background = not headless
+        """AI decisions run in a worker thread (game/ui/thinker.py); headless
+        tests keep them inside the frame, so a frame count stays a fixed pace."""
         if headless:
             os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
             os.environ.setdefault("SDL_AUDIODRIVER", "dummy")

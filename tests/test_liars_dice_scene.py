@@ -140,3 +140,34 @@ def test_still_layer_is_kept_and_looks_like_a_fresh_frame(app):
     kept = pygame.image.tobytes(app.canvas, "RGB"), list(scene.renderer.drawn)
     assert kept == _fresh_frame(app, scene)
     assert all(d.public for d in kept[1] if d.face_up and d.owner != 0)
+
+
+def _ai_game(app, background: bool):
+    from game.games.liars_dice.scene import TableScene
+    app.think_in_background = background
+    seats = [Seat(f"Bot{i}", "ai", level) for i, level in enumerate(["hard", "normal", "easy"])]
+    match = Match("liars-dice", seats, {"starting_dice": 2}, 11)
+    scene = TableScene(app, match)
+    app.start(scene)
+    app.run_frames(60_000, until=lambda a: match.is_over)
+    assert match.is_over
+    return match.history
+
+
+def test_ai_thinking_in_the_background_plays_the_same_game(app, monkeypatch):
+    """Issue 16: AI decisions run in a worker thread (game/ui/thinker.py), off
+    the frame; the game they play is the same move for move."""
+    import threading
+
+    from game.ui import table_scene
+    threads = set()
+
+    class Counted(table_scene.Thinker):
+        def _run(self, fn):
+            threads.add(threading.get_ident())
+            super()._run(fn)
+    monkeypatch.setattr(table_scene, "Thinker", Counted)
+    assert not app.think_in_background            # headless tests think inside the frame
+    background = _ai_game(app, True)
+    assert threads and threading.get_ident() not in threads
+    assert background == _ai_game(app, False)

@@ -53,6 +53,7 @@ from .pictures import render_table_background, table_background  # noqa: F401 (r
 from .scene import Scene
 from .secrecy import Secrecy
 from .still_layer import StillLayer
+from .thinker import Thinker
 from ..canvas import CENTRE_X
 
 END_DELAY = 1.6
@@ -138,6 +139,8 @@ class TableScene(Scene):
         """Seconds left before the next AI moves and a taken-back move becomes final."""
         self.tutorial = None
         """A guided first game's coach (game/ui/tutorial.py ``TutorialCoach``), or None."""
+        self._thinker: Thinker | None = None
+        """An AI decision being computed in the background (``_drive_ai``)."""
         self.still = StillLayer()
         """The kept bottom of the picture (``still_key`` / ``draw_still``)."""
 
@@ -326,6 +329,7 @@ class TableScene(Scene):
         if not self.can_undo():
             return False
         self.secrecy.drop()
+        self._forget_thought()   # the AIs' memory is rolled back: no thought may run meanwhile
         player, action = self.match.take_back()
         self.game_log.sync(self.match.history)
         self._ai_timer = 0.0
@@ -621,19 +625,27 @@ class TableScene(Scene):
             self.undo_left = max(0.0, delay - self._ai_timer)
         else:
             self.undo_left = 0.0
-        if self._ai_timer < delay:
-            return
-        self.call_window_left = 0.0
         human = self.human_to_act()
         moments = len(self.match.history)
-        if human is not None:
-            # A human is thinking: give the AI one chance to speak up here.
-            if self._polled_at == moments:
-                return
-            self._polled_at = moments
-            move = self.match.ai_interjection()
+        # A human is thinking: give the AI one chance to speak up here.
+        if human is not None and self._polled_at == moments:
+            return
+        if getattr(self.app, "think_in_background", False):
+            moment = (moments, human is not None)
+            if self._thinker is None or self._thinker.moment != moment:
+                self._forget_thought()
+                self._thinker = Thinker(moment, lambda: self._ai_move(human is not None))
+            if self._ai_timer < delay or not self._thinker.done:
+                return   # the pause (and the thought) go on
+            move = self._thinker.take()
+            self._thinker = None
         else:
-            move = self.match.ai_interjection() or self.match.ai_turn_action()
+            if self._ai_timer < delay:
+                return
+            move = self._ai_move(human is not None)
+        self.call_window_left = 0.0
+        if human is not None:
+            self._polled_at = moments
         self._ai_timer = 0.0
         if move is not None:
             player, action = move
@@ -643,7 +655,21 @@ class TableScene(Scene):
                 if why:
                     self.announce(f"{self.seat_name(player)}: {why}", th.CREAM_DIM)
 
+    def _ai_move(self, human_thinking: bool):
+        """The AI move of this moment, as ``Match.step`` would find it: with a
+        human to act, only an AI's chance to speak up out of turn."""
+        if human_thinking:
+            return self.match.ai_interjection()
+        return self.match.ai_interjection() or self.match.ai_turn_action()
+
+    def _forget_thought(self) -> None:
+        """Drop a thought in progress (waiting for it: see game/ui/thinker.py)."""
+        if self._thinker is not None:
+            self._thinker.wait()
+            self._thinker = None
+
     def _apply(self, player: int, action: Action, undoable: bool = False) -> None:
+        self._forget_thought()   # any move makes a thought in progress stale
         self.secrecy.drop()  # the cup drops before anything happens on the table
         before = self.match.state
         self.match.apply(player, action, undoable=undoable)

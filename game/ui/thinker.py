@@ -1,0 +1,48 @@
+"""An AI decision computed in a worker thread, so no frame waits for it.
+
+A big table's AI can think for 10-20 ms (Liar's Dice at 20 seats): inside
+one frame that is a visible stall.  The table starts thinking as soon as a
+position needs an AI move (the seat's "thinking" pause runs meanwhile) and
+applies the move once the pause is over and the thought is done; if the
+thought takes longer than the pause, the pause simply lasts a little
+longer.  Decisions stay deterministic: each draws from a random stream named
+by the seat and the log length (``Match._decision_rng``), not from timing.
+Nothing else touches the agents while a thought runs: the table waits for
+it (``wait``) before it applies any other move, because applying lets
+every agent watch the new position.
+"""
+from __future__ import annotations
+
+import threading
+from typing import Any, Callable
+
+
+class Thinker:
+    """``fn()`` running in a daemon thread for the position ``moment``."""
+
+    def __init__(self, moment: Any, fn: Callable[[], Any]):
+        self.moment = moment
+        self.result: Any = None
+        self.error: BaseException | None = None
+        self._thread = threading.Thread(target=self._run, args=(fn,), name="ai-thinker", daemon=True)
+        self._thread.start()
+
+    def _run(self, fn: Callable[[], Any]) -> None:
+        try:
+            self.result = fn()
+        except BaseException as exc:  # noqa: BLE001 - handed to the table's thread by ``take``
+            self.error = exc
+
+    @property
+    def done(self) -> bool:
+        return not self._thread.is_alive()
+
+    def wait(self) -> None:
+        self._thread.join()
+
+    def take(self) -> Any:
+        """The decision (waiting for it); an error in the thought is raised here."""
+        self.wait()
+        if self.error is not None:
+            raise self.error
+        return self.result
