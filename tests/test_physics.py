@@ -221,3 +221,23 @@ def test_crowded_table_hard_stop_is_spread_over_ticks_and_deterministic():
         shown.step()
     assert shown.faces() == headless.faces()
     assert [(p.x, p.y) for p in shown.poses()] == [(p.x, p.y) for p in headless.poses()]
+
+
+def test_a_prepared_throw_is_the_same_throw():
+    """Issue 16: a table builds its next throw a group per tick while a reveal
+    plays (``Throw.prepare`` / ``build_step``); the throw is identical."""
+    from game.core.protocol import DieGroup, RollRequest
+    from game.physics import Throw
+    request = RollRequest(tuple(DieGroup(p, "d6", 6, hidden=True) for p in range(8)))
+    whole = Throw(request, 77)
+    prepared = Throw.prepare(request, 77)
+    steps = 0
+    while not prepared.build_step():
+        steps += 1
+    assert steps == len(request.groups)          # one group of dice per step, then the space
+    for _ in range(40):
+        whole.step()
+        prepared.step()
+        assert [(p.x, p.y, p.angle, p.top) for p in whole.poses()] == \
+            [(p.x, p.y, p.angle, p.top) for p in prepared.poses()]
+    assert whole.run().faces() == prepared.run().faces()

@@ -411,7 +411,7 @@ class Throw:
     def __init__(self, request: RollRequest, seed: int,
                  zones: Sequence[tuple[float, float, float, float]] | None = None, *,
                  speed: float = 1.0, forced: Sequence[Sequence[int]] | None = None,
-                 die_size: float = DIE_SIZE):
+                 die_size: float = DIE_SIZE, _deferred: bool = False):
         self.request = request
         self.seed = int(seed)
         self.zones: list[tuple[float, float, float, float]] = [
@@ -429,12 +429,39 @@ class Throw:
         self.impacts: list[Impact] = []
         self._report_impacts = True
         self._buf = batch.Buffer()
-        self._build()
+        self._building = self._build_steps()
+        if not _deferred:
+            self.finish_build()
         if forced is not None:
             self._force(forced)
 
+    @classmethod
+    def prepare(cls, request: RollRequest, seed: int,
+                zones: Sequence[tuple[float, float, float, float]] | None = None, *,
+                speed: float = 1.0, die_size: float = DIE_SIZE) -> "Throw":
+        """The same throw, built a group of dice per ``build_step()`` (a table
+        builds its next throw this way while a reveal plays, so the frame the
+        dice fly in does not also build 120 bodies).  The finished throw is
+        identical to ``Throw(...)``: same bodies, order and random draws."""
+        return cls(request, seed, zones, speed=speed, die_size=die_size, _deferred=True)
+
+    def build_step(self) -> bool:
+        """Build the next group of dice; True once the throw is complete
+        (a zone too small for its dice raises ``ValueError``, as ``Throw`` does)."""
+        if self._building is None:
+            return True
+        if next(self._building, None) is None:
+            self._building = None
+        return self._building is None
+
+    def finish_build(self) -> "Throw":
+        while not self.build_step():
+            pass
+        return self
+
     # ------------------------------------------------------------------ build
-    def _build(self) -> None:
+    def _build_steps(self):
+        """Build the space (a generator: it pauses after each group of dice)."""
         motion = stream(self.seed, "throw-motion")
         paint_rng = stream(self.seed, "throw-paint")
         space = pymunk.Space()
@@ -464,6 +491,7 @@ class Throw:
                 die.sym = paint_rng.randrange(n_sym)
                 die.labels = paint(group.kind, die.sym)
                 self.dice.append(die)
+            yield gi
         # one call: pymunk adds the bodies first (space order = dice order),
         # then shapes and joints in dice order
         space.add(*bodies, *attached)
@@ -615,6 +643,8 @@ class Throw:
     def step(self) -> list[Impact]:
         """Advance display time by ``DT * speed``; return the impacts since
         the last step (empty when done)."""
+        if self._building is not None:
+            self.finish_build()
         if self._done:
             return []
         if self.ticks == 0 and self._report_impacts and not self._listening:
@@ -632,6 +662,7 @@ class Throw:
 
     def run(self) -> "Throw":
         """Tick to completion (headless)."""
+        self.finish_build()
         while not self._done:
             self._tick()
         self.sim_time = self._tick_time

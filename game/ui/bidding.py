@@ -381,6 +381,7 @@ class BiddingTableScene(table_scene.TableScene):
     class attributes and implement the game hooks."""
 
     keep_settled_dice = False  # thrown dice go under the cups (or face-up before you)
+    prepare_throws = True      # the next round's throw is built while the reveal plays
     die_kind = "d6"
     bid_faces: tuple[int, ...] = (1, 2, 3, 4, 5, 6)
     challenges: tuple[tuple[str, str, int], ...] = (("call", "Call", pygame.K_c),)

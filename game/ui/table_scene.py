@@ -139,6 +139,8 @@ class TableScene(Scene):
         """Seconds left before the next AI moves and a taken-back move becomes final."""
         self.tutorial = None
         """A guided first game's coach (game/ui/tutorial.py ``TutorialCoach``), or None."""
+        self._prepared: tuple | None = None
+        """(key, Throw being built) for the next throw (``_prepare_throw``)."""
         self._thinker: Thinker | None = None
         """An AI decision being computed in the background (``_drive_ai``)."""
         self.still = StillLayer()
@@ -488,6 +490,7 @@ class TableScene(Scene):
         if self._advance_throw(dt):
             return
         if self.holding is not None or self.is_busy() or not self.is_top:
+            self._prepare_throw()
             return
         if self.tutorial is not None and self.tutorial.holds_table():
             return   # the learner reads the coach's note first
@@ -833,12 +836,46 @@ class TableScene(Scene):
         player-coloured dice (Roll For It!) override this."""
         return None
 
+    prepare_throws = False
+    """Build the next throw a group of dice per tick while an animation holds
+    the table (``Throw.prepare``), so the frame the dice fly in does not build
+    them all.  Only for games whose ``dice_zones`` has no side effects."""
+
+    def _prepare_throw(self) -> None:
+        """While the table is busy and the next event is a throw: build it a
+        little per tick (see ``prepare_throws``)."""
+        if not self.prepare_throws or self.replay is not None or self.pace.instant_throws:
+            return
+        request = self.match.state.chance_request()
+        if not isinstance(request, RollRequest):
+            return
+        from ..physics import Throw
+        seed = self.match.next_throw_seed()
+        zones = [tuple(pygame.Rect(z)) for z in self.dice_zones(request)]
+        key = (request, seed, tuple(zones), self.pace.throw_speed, float(self.die_size))
+        if self._prepared is None or self._prepared[0] != key:
+            try:
+                self._prepared = (key, Throw.prepare(request, seed, zones, speed=key[3], die_size=key[4]))
+            except ValueError:
+                self._prepared = (key, None)
+                return
+        throw = self._prepared[1]
+        if throw is not None:
+            try:
+                throw.build_step()
+            except ValueError:   # a zone too small at this size: ``_make_throw`` shrinks the dice
+                self._prepared = (key, None)
+
     def _make_throw(self, physics, request, seed, zones, forced_faces):
         """A throw at the scene's die size, shrunk step by step if a zone is
         too small for its dice (a crowded table), never a crash."""
         pace = self.pace
         speed = pace.throw_speed
         size = float(self.die_size)
+        prepared, self._prepared = self._prepared, None
+        if (prepared is not None and prepared[1] is not None and forced_faces is None and not pace.instant_throws
+                and prepared[0] == (request, seed, tuple(tuple(z) for z in zones), speed, size)):
+            return prepared[1].finish_build()
         for _ in range(12):
             try:
                 if pace.instant_throws:
