@@ -62,6 +62,8 @@ class App:
         self.think_in_background = not headless
         """AI decisions run in a worker thread (game/ui/thinker.py); headless
         tests keep them inside the frame, so a frame count stays a fixed pace."""
+        self.write_in_background = not headless
+        """A finished game's replay is written by a thread (TableScene._save_replay)."""
         if headless:
             os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
             os.environ.setdefault("SDL_AUDIODRIVER", "dummy")

@@ -171,3 +171,28 @@ def test_ai_thinking_in_the_background_plays_the_same_game(app, monkeypatch):
     background = _ai_game(app, True)
     assert threads and threading.get_ident() not in threads
     assert background == _ai_game(app, False)
+
+
+def test_the_replay_is_written_off_the_frame(app, monkeypatch):
+    """Issue 16: at the end of a game the whole record is written (with
+    fsync) by a thread while the final position shows; the results get its
+    path and the autosave is gone."""
+    import threading
+
+    from game.core import saves
+    from game.games.liars_dice.scene import TableScene
+    writers = []
+    real = saves.save_replay
+
+    def save_replay(match):
+        writers.append(threading.get_ident())
+        return real(match)
+    monkeypatch.setattr(saves, "save_replay", save_replay)
+    app.write_in_background = True
+    match = Match("liars-dice", [Seat("A", "ai", "easy"), Seat("B", "ai", "easy")], {"starting_dice": 1}, 4)
+    scene = TableScene(app, match)
+    app.start(scene)
+    app.run_frames(20_000, until=lambda a: a.top is not scene)
+    assert match.is_over and writers and writers[0] != threading.get_ident()
+    assert scene.replay_path is not None and scene.replay_path.is_file()
+    assert not saves.has_autosave()

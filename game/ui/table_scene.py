@@ -32,6 +32,7 @@ same table, with pause / step / speed controls drawn by this base class.
 """
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass, field
 
 import pygame
@@ -139,6 +140,8 @@ class TableScene(Scene):
         """Seconds left before the next AI moves and a taken-back move becomes final."""
         self.tutorial = None
         """A guided first game's coach (game/ui/tutorial.py ``TutorialCoach``), or None."""
+        self._replay_writer: tuple | None = None
+        """(thread, outcome) while the finished game's replay is being written."""
         self._prepared: tuple | None = None
         """(key, Throw being built) for the next throw (``_prepare_throw``)."""
         self._thinker: Thinker | None = None
@@ -332,6 +335,7 @@ class TableScene(Scene):
             return False
         self.secrecy.drop()
         self._forget_thought()   # the AIs' memory is rolled back: no thought may run meanwhile
+        self._await_replay()
         player, action = self.match.take_back()
         self.game_log.sync(self.match.history)
         self._ai_timer = 0.0
@@ -410,6 +414,7 @@ class TableScene(Scene):
 
     def exit(self) -> None:
         self._cup_down()
+        self._await_replay()   # leaving before the results: the replay is still written
 
     def _cup_down(self) -> None:
         """Drop the cup and forget held peek keys/buttons (their release may
@@ -694,12 +699,11 @@ class TableScene(Scene):
         if self.tutorial is not None:
             self.tutorial.save()   # a lesson keeps its own place, never the real autosave
             return
+        if self.match.is_over:
+            self._save_replay()
+            return
         try:
-            if self.match.is_over:
-                self.replay_path = saves.save_replay(self.match)
-                saves.clear_autosave()
-            else:
-                saves.autosave(self.match)
+            saves.autosave(self.match)
         except (UserFileError, OSError) as exc:
             self.app.toast(f"Could not save: {exc}")
 
@@ -708,6 +712,44 @@ class TableScene(Scene):
         (never a replay; ``game.core.stats`` also skips tutorials and repeats)."""
         if self.recording is None and self.replay is None and self.match.is_over:
             self.recording = stats.Recording(self.match)
+
+    def _save_replay(self) -> None:
+        """The finished game becomes a replay file and the autosave goes.  The
+        whole record written with fsync costs 10-200 ms at a big table, so
+        with ``app.write_in_background`` a thread writes it while the final
+        position shows (``END_DELAY``); the results wait for it
+        (``_await_replay``).  Headless tests write it at once."""
+        match = self.match
+        outcome: dict = {}
+
+        def write() -> None:
+            try:
+                outcome["path"] = saves.save_replay(match)
+                saves.clear_autosave()
+            except (UserFileError, OSError) as exc:
+                outcome["error"] = exc
+        if getattr(self.app, "write_in_background", False):
+            thread = threading.Thread(target=write, name="replay-writer", daemon=True)
+            self._replay_writer = (thread, outcome)
+            thread.start()
+            return
+        write()
+        self._replay_written(outcome)
+
+    def _await_replay(self) -> None:
+        """Wait for the replay writer, if one runs (normally long finished)."""
+        if self._replay_writer is None:
+            return
+        thread, outcome = self._replay_writer
+        thread.join()
+        self._replay_writer = None
+        self._replay_written(outcome)
+
+    def _replay_written(self, outcome: dict) -> None:
+        if "error" in outcome:
+            self.app.toast(f"Could not save: {outcome['error']}")
+        else:
+            self.replay_path = outcome.get("path")
 
     def _maybe_curtain(self) -> None:
         if not self.uses_curtain or self.match.is_over:
@@ -730,6 +772,7 @@ class TableScene(Scene):
             return
         if self.tutorial is not None:
             return   # the lesson's last note says Finish
+        self._await_replay()
         self.app.sounds.play("win")
         self.app.nav.results(self.match, self.replay_path)
 
