@@ -408,6 +408,10 @@ class TableScene(Scene):
         if kinds:
             self.renderer.prewarm(tuple(sorted(kinds)))
         table_background((layout.CANVAS_W, layout.CANVAS_H))
+        if self.prepare_throws and isinstance(request, RollRequest):
+            self._prepare_throw()   # the opening throw, built whole now
+            if self._prepared is not None and self._prepared[1] is not None:
+                self._prepared[1].finish_build()
 
     def pause(self) -> None:
         self._cup_down()  # another screen covers the table: cups down
