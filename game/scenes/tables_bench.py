@@ -88,6 +88,8 @@ def play_table(game_id: str, seats: int, options: dict, *, quick: bool, seed: in
         cpu, wall, worst = [], [], []
         acc = 0.0
         limit = max_frames or (QUICK_FRAMES if quick else MAX_FRAMES)
+        partial = os.environ.get("DICE_TAVERN_BENCH_PARTIAL")
+        """A file to write the figures so far to every 2,000 frames (long runs)."""
         for frame in range(limit):
             if app.top is not table:
                 break
@@ -103,23 +105,35 @@ def play_table(game_id: str, seats: int, options: dict, *, quick: bool, seed: in
                 worst.append((c, w, frame, _what(table, h0, t0, len(match.history))))
                 worst.sort(key=lambda x: -x[0])
                 del worst[5:]
-        finished = app.top is not table
-        out = {
-            "frames": len(cpu), "actions": len(match.history), "finished": finished,
-            "open_cpu_ms": round(open_cpu, 2), "open_wall_ms": round(open_wall, 2),
-            "cpu_p50_ms": _pct(cpu, 0.5), "cpu_p99_ms": _pct(cpu, 0.99), "cpu_max_ms": round(max(cpu), 3),
-            "wall_p50_ms": _pct(wall, 0.5), "wall_p99_ms": _pct(wall, 0.99), "wall_max_ms": round(max(wall), 3),
-            "cpu_mean_ms": round(statistics.fmean(cpu), 3),
-            "frames_over_16_7ms_cpu": sum(c > 1000 / 60 for c in cpu),
-            "frames_over_6ms_cpu": sum(c > 6.0 for c in cpu),
-            "worst": [{"frame": f, "cpu_ms": round(c, 2), "wall_ms": round(w, 2), "what": what}
-                      for c, w, f, what in worst],
-        }
+            if partial and frame % 2000 == 1999:
+                _dump(partial, _figures(cpu, wall, worst, match, app.top is not table, open_cpu, open_wall))
+        out = _figures(cpu, wall, worst, match, app.top is not table, open_cpu, open_wall)
     finally:
         pace_mod.PACES.clear()
         pace_mod.PACES.update(saved)
         app.shutdown()
     return out
+
+
+def _dump(path: str, figures: dict) -> None:
+    import json
+    with open(path, "w") as f:
+        json.dump(figures, f)
+
+
+def _figures(cpu, wall, worst, match, finished, open_cpu, open_wall) -> dict:
+    """The figures of the frames so far (see the module docstring)."""
+    return {
+        "frames": len(cpu), "actions": len(match.history), "finished": finished,
+        "open_cpu_ms": round(open_cpu, 2), "open_wall_ms": round(open_wall, 2),
+        "cpu_p50_ms": _pct(cpu, 0.5), "cpu_p99_ms": _pct(cpu, 0.99), "cpu_max_ms": round(max(cpu), 3),
+        "wall_p50_ms": _pct(wall, 0.5), "wall_p99_ms": _pct(wall, 0.99), "wall_max_ms": round(max(wall), 3),
+        "cpu_mean_ms": round(statistics.fmean(cpu), 3),
+        "frames_over_16_7ms_cpu": sum(c > 1000 / 60 for c in cpu),
+        "frames_over_6ms_cpu": sum(c > 6.0 for c in cpu),
+        "worst": [{"frame": f, "cpu_ms": round(c, 2), "wall_ms": round(w, 2), "what": what}
+                  for c, w, f, what in worst],
+    }
 
 
 def bench_tables(quick: bool) -> dict:
