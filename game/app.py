@@ -432,6 +432,16 @@ class App:
         lines += ["", "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))]
         return "\n".join(lines)
 
+    @staticmethod
+    def settle_memory() -> None:
+        """Collect once and move everything alive now (modules, fonts, the
+        first screen) out of the collector's sight (``gc.freeze``), so a full
+        collection during play has far fewer objects to walk: no 20-50 ms
+        pause in the middle of a table frame."""
+        import gc
+        gc.collect()
+        gc.freeze()
+
     def run(self, first: Scene) -> int:
         """The real loop (windowed)."""
         self.reset_to(first)
@@ -441,6 +451,7 @@ class App:
             if not self.contain_errors:
                 raise
             self.recover(exc)
+        self.settle_memory()
         clock = pygame.time.Clock()
         last = time.perf_counter()
         accumulator = 0.0

@@ -400,7 +400,8 @@ class TableScene(Scene):
         """Build now, while the table opens, what the first throw would
         otherwise build in its first frame (70-200 ms at big tables): the
         physics modules, the dice renderer with its sprites for the kinds of
-        dice this game throws, and the felt background."""
+        dice this game throws, the felt background, the opening throw of a
+        bidding table, and one drawing of the table (its labels and still layer)."""
         from .. import physics  # noqa: F401 - imported now, not in the first throw's frame
         from . import throw_view  # noqa: F401
         request = self.match.state.chance_request()
@@ -412,6 +413,7 @@ class TableScene(Scene):
             self._prepare_throw()   # the opening throw, built whole now
             if self._prepared is not None and self._prepared[1] is not None:
                 self._prepared[1].finish_build()
+        self.draw(self.app.canvas, 0.0)   # fonts, labels and the still layer: made now, not in frame 1
 
     def pause(self) -> None:
         self._cup_down()  # another screen covers the table: cups down
