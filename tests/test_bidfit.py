@@ -48,3 +48,15 @@ def test_fit_lowers_the_log_loss_of_stated_chances(game):
 def test_shipped_fit_regenerates():
     """``python -m game.core.bidfit --check`` reproduces the shipped parameters."""
     assert bidfit.main(["--check"]) == 0
+
+
+def test_population_does_not_depend_on_the_shipped_fit(monkeypatch):
+    """Hard in the fitting population reads from START, so a refit reproduces
+    the shipped file whatever it holds (``--check``)."""
+    def bids_of(seqs):
+        return [[(it[0], it[1].bids, it[1].round_no) for it in s] for s in seqs]
+    plain = bids_of(bidfit.collect("liars-dice", 6, seed=5))
+    odd = dict(bidfit.START, beta=0.6, prior_w=0.05, strength=50.0)
+    monkeypatch.setattr(bidfit, "_shipped", lambda: {"games": {"liars-dice": {"params": odd}}})
+    assert bidfit.fitted_params("liars-dice")["beta"] == 0.6     # the patch is seen outside collect
+    assert bids_of(bidfit.collect("liars-dice", 6, seed=5)) == plain

@@ -224,4 +224,8 @@ def main(argv=None) -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    # Run the imported module's main, not this ``__main__`` copy: the agents
+    # import ``game.core.bidfit``, and only that module's ``_PLAYING`` flag
+    # keeps Hard in the population off the shipped fit.
+    from game.core import bidfit as _module
+    raise SystemExit(_module.main())
