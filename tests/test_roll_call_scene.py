@@ -88,7 +88,7 @@ def test_human_calls_out_of_turn_with_their_key(app):
     assert 0 not in (state.bidder, state.turn_player())
     app.feed(key(pygame.K_F1))
     assert scene.match.history[-1] == (0, CallOutOfTurn())
-    assert scene.reveal is not None and scene.reveal.out_of_turn
+    assert scene.reveal is not None and scene.reveal.kind == "out-of-turn"
 
 
 def test_human_calls_out_of_turn_with_the_button(app):

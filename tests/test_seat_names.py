@@ -98,12 +98,12 @@ def _table(app, game_id, seats, seed=4):
 @pytest.mark.parametrize("game_id", ["liars-dice", "roll-call"])
 def test_bidding_sentences_use_the_seat_kind(app, game_id):
     hot = _table(app, game_id, [Seat("Player 1"), Seat("Player 2"), Seat("Mags", "ai", "easy")])
-    title, _hint = hot.opening_lines()
+    title, _hint = hot.text.opening(hot.snap)
     opener = hot.match.state.opener
     assert title.endswith(f"{hot.seat_name(opener)} {'opens' if opener != 2 else 'opens'} the bidding")
     solo = _table(app, game_id, [Seat("Ann"), Seat("Mags", "ai", "easy"), Seat("Finn", "ai", "easy")])
     assert solo.words.says(0, "loses", "lose") == "You lose"
-    assert solo.opening_lines()[0].endswith(("You open the bidding", "Mags opens the bidding",
+    assert solo.text.opening(solo.snap)[0].endswith(("You open the bidding", "Mags opens the bidding",
                                              "Finn opens the bidding"))
 
 

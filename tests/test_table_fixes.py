@@ -39,8 +39,8 @@ def test_liars_dice_footer_counts_dice_and_names_palifico_only_when_it_is(app):
     match = Match("liars-dice", _seats(), {"starting_dice": 2}, 5)   # two dice: Palifico comes soon
     scene = start_table(app, match)
     app.run_frames(2000, until=lambda a: scene.human_to_act() == 0)
-    assert f"{sum(match.state.dice)} dice" in scene.history_footer()
-    assert "Palifico" not in scene.history_footer()
+    assert f"{sum(match.state.dice)} dice" in scene.text.history_footer(scene.snap, scene.reveal is not None)
+    assert "Palifico" not in scene.text.history_footer(scene.snap, scene.reveal is not None)
     # a normal round's reveal while the next round is Palifico: not labelled Palifico
     from game.core.bidding import Call
     for _ in range(200):
@@ -53,7 +53,7 @@ def test_liars_dice_footer_counts_dice_and_names_palifico_only_when_it_is(app):
             caller = state.turn_player()
             match.apply(caller, Call())
             scene.on_applied(caller, Call(), state)
-            footer = scene.history_footer()
+            footer = scene.text.history_footer(scene.snap, scene.reveal is not None)
             assert f"{before} dice" in footer
             assert ("Palifico" in footer) == palifico_round
             if match.state.palifico and not palifico_round:

@@ -96,9 +96,9 @@ def test_after_a_reveal_the_old_bid_and_odds_do_not_flash_back(app, game_id):
                   {"odds_helper": True}, seed=4)
     scene = start_table(app, match)
     drawn = []
-    real_big, real_odds = scene.draw_bid_big, scene.odds_line
+    real_big, real_odds = scene.draw_bid_big, scene.text.odds_line
     scene.draw_bid_big = lambda *a, **k: (drawn.append("bid"), real_big(*a, **k))[1]
-    scene.odds_line = lambda: (drawn.append("odds"), real_odds())[1]
+    scene.text.odds_line = lambda *a: (drawn.append("odds"), real_odds(*a))[1]
     gap_frames, reveals, in_reveal = 0, 0, False
     for _ in range(8000):
         app.run_frames(1)

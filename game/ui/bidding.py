@@ -33,6 +33,8 @@ from typing import Callable, Optional, Sequence
 
 import pygame
 
+from ..core.bidding import Bid, Call, count_matching
+from ..core.bidtable import BiddingSnapshot, BidText, nobody
 from ..core.protocol import CHANCE
 from . import layout
 from . import table_scene
@@ -377,8 +379,10 @@ class BiddingTableScene(table_scene.TableScene):
     Shared: cup spots and dice rows per seat, throw zones, the picker and
     the history panel, the reveal (cups lift, matching dice light up, the
     tally climbs), the centre (opening line, current bid, whose turn, odds),
-    the banner, and the human bid/challenge plumbing.  Subclasses set the
-    class attributes and implement the game hooks."""
+    the banner, and the human bid/challenge plumbing.  A game plugs in as
+    data: ``snapshot_of`` (its rules' ``table_snapshot``), ``text_class``
+    (its sentences), ``challenge_actions`` and the class attributes; it
+    overrides only the visual extras."""
 
     keep_settled_dice = False  # thrown dice go under the cups (or face-up before you)
     prepare_throws = True      # the next round's throw is built while the reveal plays
@@ -393,6 +397,12 @@ class BiddingTableScene(table_scene.TableScene):
     verdict_at = 0.55    # reveal fraction when the verdict shows
     centre = (CENTRE_X, 234)  # the current bid
     history_width = 172
+    snapshot_of: Callable[..., BiddingSnapshot] = staticmethod(lambda state, may_see=nobody: None)
+    """The rules' ``table_snapshot(state, may_see)`` (set by each game's scene)."""
+    text_class: type[BidText] = BidText
+    """The game's sentences (its ``bidtext.py``)."""
+    challenge_actions: dict[str, type] = {"call": Call}
+    """The action of each picker challenge button, by name."""
 
     def __init__(self, app, match, **kw):
         super().__init__(app, match, **kw)
@@ -409,6 +419,8 @@ class BiddingTableScene(table_scene.TableScene):
         self.reveal_time = 0.0
         self.banner = ""
         self.banner_time = 0.0
+        self._snap = self._public = None
+        self.text = self.text_class(self.words)
         self.round_entries: list[HistoryEntry] = self._round_so_far()
         self._picker_key = None
 
@@ -420,83 +432,43 @@ class BiddingTableScene(table_scene.TableScene):
                 for p, a in history[start:] if self.is_bid(a)]
 
     # ------------------------------------------------------------------
-    # Game hooks
+    # The game's facts (a BiddingSnapshot) and sentences (a BidText)
     # ------------------------------------------------------------------
+    @property
+    def snap(self) -> BiddingSnapshot:
+        """The table's snapshot now: hands only where ``can_see`` allows
+        (built again when the state or who may see changes)."""
+        sec = self.secrecy
+        key = (len(self.match.history), sec.mode, sec.confirmed, sec.peeking,
+               sec.hotseat and self.peek_possible())
+        state = self.match.state
+        cached = self._snap
+        if cached is None or cached[0] is not state or cached[1] != key:
+            cached = self._snap = (state, key, self.snapshot_of(state, self.can_see))
+        return cached[2]
+
+    def public_snap(self) -> BiddingSnapshot:
+        """The snapshot with every hand hidden (for what needs no faces)."""
+        state = self.match.state
+        cached = self._public
+        if cached is None or cached[0] is not state:
+            cached = self._public = (state, self.snapshot_of(state, nobody))
+        return cached[1]
+
     def dice_counts(self) -> list[int]:
         """Dice per seat now."""
-        raise NotImplementedError
+        return list(self.public_snap().dice)
 
     def hand(self, seat: int) -> tuple[int, ...]:
-        """The seat's hidden faces now (empty before the roll)."""
-        raise NotImplementedError
-
-    def current_bid(self):
-        """The standing ``(quantity, face)`` or None."""
-        raise NotImplementedError
-
-    def current_bidder(self) -> int:
-        raise NotImplementedError
-
-    def last_reveal(self):
-        """The state's record of the challenge just applied."""
-        raise NotImplementedError
-
-    def legal_bids(self, seat: int):
-        """``(minimums, max_quantity, enabled_challenges, prefer_face)`` for the picker."""
-        raise NotImplementedError
-
-    def bid_odds(self, seat: int):
-        """``odds(q, f) -> chance`` for the picker, or None."""
-        return None
-
-    def challenge_action(self, name: str):
-        """The action of the picker's challenge button ``name``."""
-        raise NotImplementedError
-
-    def reveal_hands(self, reveal) -> Sequence[tuple[int, ...]]:
-        raise NotImplementedError
-
-    def reveal_counts(self, face: int, reveal) -> bool:
-        """Does a die showing ``face`` count towards the called bid?"""
-        raise NotImplementedError
-
-    def reveal_lines(self, reveal, shown: int):
-        """``(shout, tally, tally_good, note)`` for the centre during a reveal."""
-        raise NotImplementedError
-
-    def verdict(self, reveal) -> str:
-        """"N on the table against B. X loses a die." (announced and shown)."""
-        raise NotImplementedError
-
-    def opening_lines(self) -> tuple[str, str]:
-        """Title and hint before the first bid of a round."""
-        raise NotImplementedError
-
-    def bid_note(self) -> str:
-        """A line under the standing bid (Palifico...)."""
-        return ""
-
-    def turn_line(self, turn: int) -> str:
-        if self.human_to_act() == turn:
-            return f"{self.words.possessive(turn)} turn"
-        return f"{self.seat_name(turn)} is thinking\u2026"
-
-    def odds_line(self) -> str:
-        """The odds helper's line for the viewer ("" for none)."""
-        return ""
-
-    def history_footer(self) -> str:
-        return ""
-
-    def shout_text(self, action) -> str:
-        return "Call!"
+        """The seat's faces now if they may be shown, else ()."""
+        return self.snap.hand(seat)
 
     def is_bid(self, action) -> bool:
-        raise NotImplementedError
+        return isinstance(action, Bid)
 
-    def on_round_start(self) -> None:
-        """After the dice of a new round were rolled."""
-
+    # ------------------------------------------------------------------
+    # Visual extras: the only hooks a game overrides
+    # ------------------------------------------------------------------
     def draw_reveal_extras(self, canvas, t: float) -> None:
         """Game touches on top of the reveal (a die moving, fingers)."""
 
@@ -627,19 +599,22 @@ class BiddingTableScene(table_scene.TableScene):
     def on_applied(self, player, action, before_state) -> None:
         if player == CHANCE:
             self.round_entries = []
-            self.on_round_start()
+            start = self.text.round_start(self.public_snap())
+            if start is not None:
+                self.show_banner(start[0])
+                self.announce(start[1], th.BRASS_LIGHT)
             return
         colour = self.theme.player_colour(player)
         if self.is_bid(action):
             self.round_entries.append(HistoryEntry(self.seat_name(player), colour, action.quantity,
                                                    action.face))
             return
-        self.round_entries.append(HistoryEntry(self.seat_name(player), colour, text=self.shout_text(action)))
         self.secrecy.forget()  # every cup comes up: the next human is confirmed by the curtain again
-        self.reveal = self.last_reveal()
+        self.reveal = self.public_snap().reveal
+        self.round_entries.append(HistoryEntry(self.seat_name(player), colour, text=self.text.shout(self.reveal)))
         self.reveal_time = 0.0
         self.app.sounds.play("curtain", 0.7)
-        self.announce(self.verdict(self.reveal), th.BRASS_LIGHT)
+        self.announce(self.text.verdict(self.reveal), th.BRASS_LIGHT)
 
     def handle_table_event(self, event) -> bool:
         if self.reveal is not None:
@@ -674,13 +649,24 @@ class BiddingTableScene(table_scene.TableScene):
         if key == self._picker_key or seat is None:
             return
         self._picker_key = key
-        minimums, max_quantity, enabled, prefer = self.legal_bids(seat)
-        self.picker.set_legal(minimums, max_quantity, enabled=enabled, prefer_face=prefer)
+        snap = self.snap
+        minimums = snap.legal_minimums()
+        self.picker.set_legal(minimums, snap.max_quantity, enabled=snap.challenges,
+                              prefer_face=self._preferred_face(snap, seat, minimums))
         self.picker.title = f"{self.words.possessive(seat)} bid"
-        odds = self.bid_odds(seat) if self.match.options.get("odds_helper") else None
         # the odds come from the seat's own dice: shown only while they are face-up
-        self.picker.odds = None if odds is None else (
-            lambda q, f: odds(q, f) if self.can_see(seat) else None)
+        self.picker.odds = None if not self.match.options.get("odds_helper") else (
+            lambda q, f: self.text.chance(self.snap, seat, q, f) if self.can_see(seat) else None)
+
+    def _preferred_face(self, snap: BiddingSnapshot, seat: int, minimums: dict[int, int]) -> Optional[int]:
+        """The standing bid's face, or for an opening bid the face you hold
+        most of (wilds included; only when the hint gives nothing away)."""
+        if snap.bid is not None:
+            return snap.bid[1]
+        if not minimums:
+            return None
+        faces = snap.hand(seat) if self.knows_hand(seat) else ()
+        return max(minimums, key=lambda f: (count_matching(faces, f, snap.wild), f))
 
     def knows_hand(self, seat: int) -> bool:
         """May on-screen hints (the preselected face) use ``seat``'s dice?
@@ -689,15 +675,13 @@ class BiddingTableScene(table_scene.TableScene):
         return self.secrecy.mode == "solo" and self.can_see(seat)
 
     def has_hidden_dice(self, seat: int) -> bool:
-        return 0 <= seat < len(self.seats) and self.dice_counts()[seat] > 0 and bool(self.hand(seat))
+        snap = self.public_snap()
+        return 0 <= seat < len(self.seats) and snap.dice[seat] > 0 and snap.held[seat] > 0
 
     def _human_bid(self, quantity: int, face: int) -> None:
         seat = self.human_to_act()
         if seat is not None:
-            self.submit(seat, self.bid_action(quantity, face))
-
-    def bid_action(self, quantity: int, face: int):
-        raise NotImplementedError
+            self.submit(seat, Bid(quantity, face))
 
     def undoable(self, player, action) -> bool:
         """A bid may be taken back until the next player moves, at a table
@@ -718,7 +702,7 @@ class BiddingTableScene(table_scene.TableScene):
     def _human_challenge(self, name: str) -> None:
         seat = self.human_to_act()
         if seat is not None:
-            self.submit(seat, self.challenge_action(name))
+            self.submit(seat, self.challenge_actions[name]())
 
     # ------------------------------------------------------------------
     # Words and timing
@@ -750,7 +734,7 @@ class BiddingTableScene(table_scene.TableScene):
     def _seat_notes(self) -> dict[int, str]:
         counts = self.dice_counts()
         if self.reveal is not None:  # counts as they were until the dice have moved
-            counts = [len(h) for h in self.reveal_hands(self.reveal)]
+            counts = [len(h) for h in self.reveal.hands]
         return {i: ("out" if n == 0 else f"{n} {'die' if n == 1 else 'dice'}") for i, n in enumerate(counts)}
 
     def _active_seat(self):
@@ -781,7 +765,8 @@ class BiddingTableScene(table_scene.TableScene):
         if self.reveal is not None:
             self.draw_reveal(canvas, still=False)
         self.draw_centre(canvas)
-        self.history.draw(canvas, self.theme, self.renderer, self.shown_entries(), footer=self.history_footer())
+        self.history.draw(canvas, self.theme, self.renderer, self.shown_entries(),
+                          footer=self.text.history_footer(self.snap, self.reveal is not None))
         if self.human_to_act() is not None and self.throw_view is None:
             self._refresh_picker()
             self.picker.draw(canvas, self.theme, self.renderer)
@@ -853,10 +838,11 @@ class BiddingTableScene(table_scene.TableScene):
 
     def draw_cups(self, canvas) -> None:
         """Your own dice face-up in a tray; every other seat's under a cup."""
-        for seat, n in enumerate(self.dice_counts()):
+        snap = self.snap
+        for seat, n in enumerate(snap.dice):
             if n == 0:
                 continue
-            faces = tuple(sorted(self.hand(seat)))   # a hand reads best in order
+            faces = tuple(sorted(snap.hand(seat)))   # a hand reads best in order
             if self.can_see(seat) and faces:
                 size = self.own_die_px(seat)
                 self.draw_own_tray(canvas, seat, self.dice_box(seat, len(faces), size))
@@ -873,7 +859,7 @@ class BiddingTableScene(table_scene.TableScene):
 
     def _moving_seats(self, t: float) -> tuple[int, ...]:
         """Seats whose revealed dice move now (a die leaving, fading)."""
-        return tuple(seat for seat, faces in enumerate(self.reveal_hands(self.reveal))
+        return tuple(seat for seat, faces in enumerate(self.reveal.hands)
                      if faces and self.reveal_dice_style(seat, t))
 
     def draw_reveal(self, canvas, still: bool | None = None) -> None:
@@ -885,8 +871,8 @@ class BiddingTableScene(table_scene.TableScene):
         moving = self._moving_seats(t)
 
         def lit(face):
-            return t > self.light_at and self.reveal_counts(face, r)
-        hands = self.reveal_hands(r)
+            return t > self.light_at and r.counts_for_bid(face)
+        hands = r.hands
         if still is not False:
             for seat, faces in enumerate(hands):
                 if faces and (still is None or seat not in moving):
@@ -937,39 +923,38 @@ class BiddingTableScene(table_scene.TableScene):
             return
         if self.state.is_terminal() or self.round_closed():
             return
-        bid = self.current_bid()
+        snap = self.snap
+        bid = snap.bid
         if bid is None:
-            title, hint = self.opening_lines()
+            title, hint = self.text.opening(snap)
             th.draw_text(canvas, self.theme, title, (cx, cy), 30, th.CREAM, bold=True, style="display",
                          anchor="center", shadow=2)
             th.draw_text(canvas, self.theme, hint, (cx, cy + 36), 17, th.CREAM_DIM, anchor="center")
         else:
-            self.draw_bid_big(canvas, (cx, cy), bid[0], bid[1], f"bid by {self.words.object(self.current_bidder())}")
-            note = self.bid_note()
+            self.draw_bid_big(canvas, (cx, cy), bid[0], bid[1], f"bid by {self.words.object(snap.bidder)}")
+            note = self.text.bid_note(snap)
             if note:
                 th.draw_text(canvas, self.theme, note, (cx, cy + 54), 16, th.BRASS_LIGHT, bold=True,
                              anchor="center")
         turn = self.state.turn_player()
         if turn is not None:
-            line = self.turn_line(turn)
+            line = self.text.turn_line(snap, turn, self.human_to_act() == turn)
             if line:
                 th.draw_text(canvas, self.theme, line, (cx, cy + 76), 18, th.CREAM, anchor="center", shadow=1)
-        odds = self.odds_line() if self.match.options.get("odds_helper") else ""
+        odds = self.text.odds_line(snap, self.viewer) if self.match.options.get("odds_helper") else ""
         if odds:
             th.draw_text(canvas, self.theme, odds, (cx, cy + 102), 16, th.BRASS_LIGHT, anchor="center", shadow=1)
-
-    def reveal_total(self, reveal) -> int:
-        raise NotImplementedError
 
     def draw_reveal_centre(self, canvas) -> None:
         cx, cy = self.centre
         cy += 56   # no picker during a reveal: sit mid-table, clear of the top seats' dice
         r = self.reveal
         t = self.reveal_t()
-        total = self.reveal_total(r)
+        total = r.count
         start = self.light_at
         shown = min(total, int(total * ease((t - start) / 0.4) + 0.999)) if t > start else 0
-        shout, tally, good, note = self.reveal_lines(r, shown)
+        shout, tally, note = self.text.reveal_lines(r, shown)
+        good = r.challenger_right
         th.draw_text(canvas, self.theme, shout, (cx, cy - 86), 24, th.BRASS_LIGHT, bold=True, anchor="center",
                      shadow=2)
         self.draw_bid_big(canvas, (cx, cy - 30), r.quantity, r.face, f"bid by {self.words.object(r.bidder)}")
@@ -979,7 +964,7 @@ class BiddingTableScene(table_scene.TableScene):
         th.draw_text(canvas, self.theme, tally, (cx, cy + 44), 38, colour, bold=True, style="body",
                      anchor="center", shadow=2)
         if t > self.verdict_at:
-            th.draw_text(canvas, self.theme, self.verdict(r).split(". ", 1)[1], (cx, cy + 84), 20, th.CREAM,
+            th.draw_text(canvas, self.theme, self.text.verdict(r).split(". ", 1)[1], (cx, cy + 84), 20, th.CREAM,
                          anchor="center", shadow=2)
         if note:
             th.draw_text(canvas, self.theme, note, (cx, cy + 110), 15, th.CREAM_DIM, anchor="center")

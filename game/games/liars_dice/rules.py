@@ -12,9 +12,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from math import ceil
-from typing import Optional, Sequence
+from typing import Callable, Optional, Sequence
 
-from ...core.bidding import Bid, Call, bid_text
+from ...core.bidding import Bid, Call, bid_text, count_matching
+from ...core.bidtable import BiddingSnapshot, RevealFacts, nobody, visible_hands
 from ...core.protocol import (CHANCE, Action, DieGroup, Game, GameInfo, IllegalActionError,
                               OptionSpec, RollRequest, RollResult, State)
 
@@ -499,6 +500,34 @@ class LiarsState(_RoundFacts, State):
 
 
 GAME = LiarsDiceGame
+
+
+# --------------------------------------------------------------------------
+# The table's snapshot (game/core/bidtable.py): the same names as Roll Call's
+# --------------------------------------------------------------------------
+def table_snapshot(state: LiarsState, may_see: Callable[[int], bool] = nobody) -> BiddingSnapshot:
+    """What the table may show of ``state``: hands only where ``may_see(seat)``."""
+    bids = state.bids
+    prev = state.current_bid
+    minimums = minimum_raises(prev, palifico=state.palifico, palifico_face=state.palifico_face)
+    c = state.last_challenge
+    reveal = None
+    if c is not None:
+        wild = WILD if c.wilds else None
+        reveal = RevealFacts(
+            kind=c.kind, challenger=c.challenger, bidder=c.bidder, quantity=c.quantity, face=c.face,
+            wild=wild, hands=c.faces, counts=tuple(count_matching(h, c.face, wild) for h in c.faces),
+            count=c.count,
+            challenger_right=(c.count == c.quantity) if c.kind == "jinto" else (c.count < c.quantity),
+            loser=c.loser, dice_lost=1, gainer=c.gainer, eliminated=c.eliminated,
+            round_no=state.round_no - 1)   # a challenge ends its round: the state counts the next one
+    return BiddingSnapshot(
+        dice=tuple(state.dice), held=tuple(len(f) for f in state.faces),
+        hands=visible_hands(state.faces, may_see), round_no=state.round_no, opener=state.opener,
+        turn=state.turn_player(), bid=prev, bidder=bids[-1][0] if bids else None, wild=state.wild,
+        minimums=tuple(minimums.items()), max_quantity=sum(state.dice),
+        challenges=("call", "jinto") if bids else (), palifico=state.palifico,
+        palifico_face=state.palifico_face, reveal=reveal)
 
 
 def check_invariants(prev: LiarsState, action: Action, state: LiarsState) -> None:

@@ -59,9 +59,13 @@ def hidden_counts(view: RollCallView) -> dict[int, int]:
 def plain_chance(view: RollCallView, quantity: int, face: int) -> float:
     """Chance "quantity x face" is true knowing only my own dice (the odds
     helper shows this figure)."""
-    unseen = view.total_dice - len(view.my_dice)
-    pmf = sum_binomials_pmf([(unseen, P_MATCH)])
-    return pmf_at_least(pmf, quantity - matches(view.my_dice, face))
+    return hand_chance(view.my_dice, view.total_dice, quantity, face)
+
+
+def hand_chance(my_dice, total_dice: int, quantity: int, face: int) -> float:
+    """``plain_chance`` from a hand and the dice on the table (the table's odds line)."""
+    pmf = sum_binomials_pmf([(total_dice - len(my_dice), P_MATCH)])
+    return pmf_at_least(pmf, quantity - matches(my_dice, face))
 
 
 def out_of_turn_break_even(my_dice: int, bidder_dice: int) -> float:

@@ -10,9 +10,10 @@ wins.  Player-facing text and the house decisions: RULES.md beside this file.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Optional
+from typing import Callable, Optional
 
 from ...core.bidding import Bid, Call, count_matching
+from ...core.bidtable import BiddingSnapshot, RevealFacts, nobody, visible_hands
 from ...core.protocol import (CHANCE, Action, DieGroup, Game, GameInfo, OptionSpec,
                               RollRequest, RollResult, State)
 
@@ -330,6 +331,37 @@ class RollCallState(State):
             "last_reveal": self.last_reveal.to_json() if self.last_reveal else None,
             "out_order": list(self.out_order),
         }
+
+
+# --------------------------------------------------------------------------
+# The table's snapshot (game/core/bidtable.py): the same names as Liar's Dice's
+# --------------------------------------------------------------------------
+def legal_minimums(bid: tuple[int, int] | None, total_dice: int) -> dict[int, int]:
+    """Lowest legal quantity per face under the Roll Call raise rule (every
+    larger quantity up to ``total_dice`` is legal too)."""
+    start = minimum_raise(bid, total_dice)
+    if start is None:
+        return {}
+    q, f = start
+    return {face: (q if face >= f else q + 1) for face in BID_FACES}
+
+
+def table_snapshot(state: RollCallState, may_see: Callable[[int], bool] = nobody) -> BiddingSnapshot:
+    """What the table may show of ``state``: hands only where ``may_see(seat)``."""
+    r = state.last_reveal
+    reveal = None
+    if r is not None:
+        reveal = RevealFacts(
+            kind="out-of-turn" if r.out_of_turn else "call", challenger=r.caller, bidder=r.bidder,
+            quantity=r.quantity, face=r.face, wild=EMBLEM, hands=r.hands, counts=r.counts, count=r.total,
+            challenger_right=not r.bid_true, loser=r.loser, dice_lost=r.dice_lost, gainer=None,
+            eliminated=r.eliminated, round_no=r.round_no)
+    return BiddingSnapshot(
+        dice=tuple(state.dice_counts), held=tuple(len(h) for h in state.hands),
+        hands=visible_hands(state.hands, may_see), round_no=state.round_no, opener=state.opener,
+        turn=state.turn_player(), bid=state.bid, bidder=state.bidder, wild=EMBLEM,
+        minimums=tuple(legal_minimums(state.bid, state.total_dice).items()), max_quantity=state.total_dice,
+        challenges=("call",) if state.bids else (), interjectors=state.interjectors(), reveal=reveal)
 
 
 GAME = RollCallGame

@@ -1,7 +1,8 @@
 """The Roll Call table: domes around the rail, the bid in the middle, and an
 out-of-turn "Call!" for every other human seat.
 
-The rules decide; this module only shows them.  The shared table
+The rules decide (the table reads them through ``table_snapshot``); the
+sentences are in bidtext.py.  The shared table
 (game/ui/bidding.py ``BiddingTableScene``) draws the domes, your own dice
 (Emblem on the 1 face) face-up before your seat, the current bid, the
 round's history, the ``BidPicker`` (legal raises only, minimum preselected)
@@ -16,21 +17,16 @@ from __future__ import annotations
 
 import pygame
 
-from ...core.bidding import bid_text, face_name
 from ...ui import theme as th
 from ...ui.bidding import BiddingTableScene, ease
-from .ai import plain_chance
-from .rules import (BID_FACES, EMBLEM, WRONG_OUT_OF_TURN_PENALTY, Bid, Call, CallOutOfTurn, Reveal,
-                    matches, minimum_raise)
+from .bidtext import RollCallText
+from .rules import BID_FACES, Bid, Call, CallOutOfTurn, table_snapshot
 from ...canvas import CENTRE_X
 
 REVEAL_SECONDS = {"normal": 4.6}  # scaled by the pace (game.ui.pace)
 DIE_KIND = "emblem"
 OUT_OF_TURN_KEYS = tuple(getattr(pygame, f"K_F{i}") for i in range(1, 11))
 """F1..F10: the out-of-turn call key of seat 1..10 (hot-seat)."""
-PLAIN_BREAK_EVEN = WRONG_OUT_OF_TURN_PENALTY / (WRONG_OUT_OF_TURN_PENALTY + 1)
-"""A wrong out-of-turn call costs 2 dice, a right one costs the bidder 1: the
-bid must be false more than 2/3 of the time before calling pays in dice."""
 FADE_AT = 0.66
 """Reveal fraction when the lost dice start to leave."""
 
@@ -44,27 +40,8 @@ class TableScene(BiddingTableScene):
     light_at = 0.12
     verdict_at = 0.6
     log_corner = "topright"   # the out-of-turn call buttons live top left
-
-    # ------------------------------------------------------------------
-    # State access
-    # ------------------------------------------------------------------
-    def dice_counts(self):
-        return list(self.match.state.dice_counts)
-
-    def hand(self, seat):
-        return self.match.state.hands[seat]
-
-    def current_bid(self):
-        return self.match.state.bid
-
-    def current_bidder(self):
-        return self.match.state.bidder
-
-    def last_reveal(self) -> Reveal:
-        return self.match.state.last_reveal
-
-    def is_bid(self, action) -> bool:
-        return isinstance(action, Bid)
+    snapshot_of = staticmethod(table_snapshot)
+    text_class = RollCallText
 
     # ------------------------------------------------------------------
     # Out-of-turn calls
@@ -77,7 +54,7 @@ class TableScene(BiddingTableScene):
             return {}
         if self.secrecy.hotseat and self.secrecy.peeking:
             return {}
-        seats = [p for p in self.match.state.interjectors() if not self.match.seats[p].is_ai]
+        seats = [p for p in self.snap.interjectors if not self.match.seats[p].is_ai]
         out = {}
         for i, seat in enumerate(seats):  # three down the top-left corner, then the top-right
             col, row = divmod(i, 3)
@@ -119,101 +96,8 @@ class TableScene(BiddingTableScene):
                          13, th.CREAM_DIM)
 
     # ------------------------------------------------------------------
-    # Human input
+    # Reveal extras
     # ------------------------------------------------------------------
-    def legal_bids(self, seat):
-        state = self.match.state
-        prefer = state.bid[1] if state.bid else self._best_face(seat)
-        return (self._minimums(state.bid, state.total_dice), state.total_dice,
-                ("call",) if state.bid else (), prefer)
-
-    @staticmethod
-    def _minimums(bid, total_dice: int) -> dict[int, int]:
-        """Lowest legal quantity per face under the Roll Call raise rule (the
-        picker assumes every larger quantity is legal too, which holds)."""
-        start = minimum_raise(bid, total_dice)
-        if start is None:
-            return {}
-        q, f = start
-        return {face: (q if face >= f else q + 1) for face in BID_FACES}
-
-    def _best_face(self, seat: int) -> int:
-        faces = self.match.state.hands[seat] if self.knows_hand(seat) else ()
-        return max(BID_FACES, key=lambda f: (matches(faces, f), f))
-
-    def bid_odds(self, seat):
-        view = self.match.state.view(seat)
-        return lambda q, f: plain_chance(view, q, f)
-
-    def bid_action(self, quantity, face):
-        return Bid(quantity, face)
-
-    def challenge_action(self, name):
-        return Call()
-
-    # ------------------------------------------------------------------
-    # Words
-    # ------------------------------------------------------------------
-    def verdict(self, r: Reveal) -> str:
-        loses = self.words.says(r.loser, "loses", "lose")
-        text = f"{r.total} on the table against {bid_text(r.quantity, r.face)}. "
-        dice = "two dice" if r.dice_lost == 2 else "a die"
-        if r.out_of_turn and r.bid_true:
-            text += f"Wrong out-of-turn call: {loses} {dice}."
-        else:
-            text += f"{loses} {dice}."
-        if r.eliminated:
-            text += f" {self.words.says(r.loser, 'is', 'are')} out!"
-        return text
-
-    def opening_lines(self):
-        opener = self.match.state.opener
-        return (f"{self.words.says(opener, 'opens', 'open')} the bidding",
-                "Emblems are wild. Bids are on Twos to Sixes.")
-
-    def turn_line(self, turn) -> str:
-        if self.match.state.bid is None:
-            return ""
-        if self.human_to_act() == turn:
-            return "Your turn" if self.words.is_you(turn) else f"{self.seat_name(turn)} to raise or call"
-        return f"{self.seat_name(turn)} is thinking\u2026"
-
-    def history_footer(self) -> str:
-        state = self.match.state
-        return f"Round {self.reveal.round_no if self.reveal else state.round_no}  \u00b7  {state.total_dice} dice"
-
-    def odds_line(self) -> str:
-        """Odds helper: chance the standing bid is true from what you see, and
-        the out-of-turn break-even."""
-        state = self.match.state
-        seat = self.viewer
-        if seat is None or state.bid is None or state.dice_counts[seat] == 0 or not state.hands[seat]:
-            return ""
-        chance = plain_chance(state.view(seat), *state.bid)
-        text = f"Odds: {chance:.0%} true"
-        if seat in state.interjectors():
-            verdict = "worth it" if 1 - chance > PLAIN_BREAK_EVEN else "not worth it"
-            text += (f"  \u00b7  out-of-turn call pays if under {1 - PLAIN_BREAK_EVEN:.0%} true "
-                     f"({verdict})")
-        return text
-
-    # ------------------------------------------------------------------
-    # Reveal
-    # ------------------------------------------------------------------
-    def reveal_hands(self, r: Reveal):
-        return r.hands
-
-    def reveal_counts(self, face, r: Reveal) -> bool:
-        return face == r.face or face == EMBLEM
-
-    def reveal_total(self, r: Reveal) -> int:
-        return r.total
-
-    def reveal_lines(self, r: Reveal, shown: int):
-        shout = "Call out of turn!" if r.out_of_turn else "Call!"
-        return (f"{self.seat_name(r.caller)}: {shout}", f"{shown} {face_name(r.face, shown)} with Emblems",
-                not r.bid_true, "")   # good for the caller
-
     def reveal_dice_style(self, seat, t):
         """The loser's last die (two for a wrong out-of-turn call) rises and fades."""
         if seat != self.reveal.loser or t <= FADE_AT:
