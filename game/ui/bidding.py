@@ -1,35 +1,16 @@
-"""Bidding widgets shared by Liar's Dice and Roll Call.
+"""The table both bidding games share (Liar's Dice, Roll Call).
 
-``BidPicker``: a quantity stepper, a row of die-face buttons and action
-buttons (Bid plus any challenges: Call, Jinto...).  It only ever offers
-legal bids: the game hands it the lowest legal quantity per face
-(``set_legal``) and every larger quantity up to ``max_quantity`` is assumed
-legal too, which holds for both games' raise rules.  The minimum legal
-raise is preselected.  Keys: Left/Right face, Up/Down quantity, 1-6 pick a
-face, Enter bids, each challenge has its own key (C for Call, J for Jinto).
-
-``BidHistory``: the bids of the round, newest at the bottom, with the
-bidder's colour, name and a die-face icon.
-
-``BiddingTableScene``: the table both games share (cups around the rail,
-your own dice face-up in a tray before your seat, the current bid large in
-the centre, the round's history in the bottom-right corner, the picker, the
-reveal with lifted cups and lit dice, an odds line, a banner).  A game's
-scene subclasses it and fills in the hooks marked "Game hooks" below.
-
-Stable API (Roll Call imports it):
-    picker = BidPicker(rect, on_bid=lambda q, f: ..., challenges=(("call", "Call", K_c), ...),
-                       on_challenge=lambda key: ...)
-    picker.set_legal({face: min_quantity}, max_quantity, enabled={"call"}, prefer_face=f)
-    picker.odds = lambda q, f: 0.42 or None     # optional odds line
-    picker.handle_event(event) -> bool; picker.draw(canvas, theme, renderer)
-    BidHistory(rect).draw(canvas, theme, renderer, entries=[HistoryEntry(...)])
+``BiddingTableScene``: cups around the rail, your own dice face-up in a tray
+before your seat, the current bid large in the centre, the round's history
+in the bottom-right corner (``BidHistory``, bid_history.py), the picker
+(``BidPicker``, bid_picker.py), the reveal with lifted cups and lit dice, an
+odds line, a banner.  A game plugs in as data (its rules' snapshot, its
+sentences: game/core/bidtable.py) and overrides only visual extras.
 """
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
-from typing import Callable, Optional, Sequence
+from typing import Callable, Optional
 
 import pygame
 
@@ -37,303 +18,11 @@ from ..core.bidding import Bid, Call, count_matching
 from ..core.bidtable import BiddingSnapshot, BidText, nobody
 from ..core.protocol import CHANCE
 from . import layout
+from .bid_history import BidHistory, HistoryEntry
+from .bid_picker import BidPicker, face_icon
 from . import table_scene
 from . import theme as th
 from ..canvas import CENTRE_X
-
-
-@dataclass(frozen=True)
-class HistoryEntry:
-    """One line of the bid history: a bid (quantity and face) or a shout."""
-    name: str
-    colour: tuple
-    quantity: Optional[int] = None
-    face: Optional[int] = None
-    text: str = ""          # "Call!", "Jinto!" when there is no bid
-
-
-def _face_icon(canvas, renderer, kind, face, rect, colour=None):
-    """A die face from the shared renderer, or a plain pip count without one."""
-    if renderer is not None:
-        renderer.draw_face_icon(canvas, kind, face, rect, colour)
-        return
-    rect = pygame.Rect(rect)
-    pygame.draw.rect(canvas, th.CREAM, rect, border_radius=6)
-    pygame.draw.rect(canvas, th.INK, rect, 2, border_radius=6)
-    font = pygame.font.Font(None, max(12, rect.h))
-    text = font.render(str(face), True, th.INK)
-    canvas.blit(text, text.get_rect(center=rect.center))
-
-
-class BidPicker:
-    """See the module docstring.  Coordinates are canvas pixels."""
-
-    def __init__(self, rect, *, on_bid: Callable[[int, int], None],
-                 challenges: Sequence[tuple[str, str, int]] = (("call", "Call", pygame.K_c),),
-                 on_challenge: Callable[[str], None] = lambda key: None,
-                 faces: Sequence[int] = (1, 2, 3, 4, 5, 6), die_kind: str = "d6"):
-        self.rect = pygame.Rect(rect)
-        self.on_bid = on_bid
-        self.on_challenge = on_challenge
-        self.challenges = tuple(challenges)
-        self.faces = tuple(faces)
-        self.die_kind = die_kind
-        self.minimums: dict[int, int] = {}
-        self.max_quantity = 0
-        self.enabled_challenges: set[str] = set()
-        self.quantity = 1
-        self.face = self.faces[0]
-        self.odds: Optional[Callable[[int, int], Optional[float]]] = None
-        self.title = "Your bid"
-        self.hover: Optional[str] = None
-        self.visible = True
-        self.armed: Optional[str] = None
-        """A challenge pressed once: a second press confirms it (misclick guard)."""
-
-    # --- state -------------------------------------------------------------
-    def set_legal(self, minimums: dict[int, int], max_quantity: int, *, enabled: Sequence[str] = (),
-                  prefer_face: Optional[int] = None) -> None:
-        """Offer these bids and preselect the minimum legal raise (on
-        ``prefer_face`` when it has one, else the cheapest face)."""
-        self.minimums = {f: q for f, q in minimums.items() if q <= max_quantity}
-        self.max_quantity = max_quantity
-        self.enabled_challenges = set(enabled)
-        self.armed = None
-        if not self.minimums:
-            return
-        if prefer_face in self.minimums:
-            self.face = prefer_face
-        else:
-            self.face = min(self.minimums, key=lambda f: (self.minimums[f], -f))
-        self.quantity = self.minimums[self.face]
-
-    @property
-    def can_bid(self) -> bool:
-        return self.face in self.minimums
-
-    def selected(self) -> Optional[tuple[int, int]]:
-        return (self.quantity, self.face) if self.can_bid else None
-
-    def pick_face(self, face: int) -> bool:
-        if face not in self.minimums:
-            return False
-        self.face = face
-        self.quantity = max(self.quantity, self.minimums[face])
-        if self.quantity > self.max_quantity:
-            self.quantity = self.minimums[face]
-        return True
-
-    def step_face(self, step: int) -> bool:
-        legal = [f for f in self.faces if f in self.minimums]
-        if not legal:
-            return False
-        i = legal.index(self.face) if self.face in legal else 0
-        return self.pick_face(legal[(i + step) % len(legal)])
-
-    def step_quantity(self, step: int) -> bool:
-        if not self.can_bid:
-            return False
-        q = min(self.max_quantity, max(self.minimums[self.face], self.quantity + step))
-        changed = q != self.quantity
-        self.quantity = q
-        return changed
-
-    # --- geometry ------------------------------------------------------------
-    def _rects(self) -> dict[str, pygame.Rect]:
-        r = self.rect
-        out = {"minus": pygame.Rect(r.x + 14, r.y + 40, 40, 44),
-               "qty": pygame.Rect(r.x + 56, r.y + 40, 64, 44),
-               "plus": pygame.Rect(r.x + 122, r.y + 40, 40, 44)}
-        cell = min(44, (r.right - 14 - (r.x + 176)) // max(1, len(self.faces)))
-        for i, f in enumerate(self.faces):
-            out[f"face{f}"] = pygame.Rect(r.x + 176 + i * cell, r.y + 40, cell - 4, 44)
-        n = 1 + len(self.challenges)
-        w = (r.w - 28 - (n - 1) * 8) // n
-        out["bid"] = pygame.Rect(r.x + 14, r.bottom - 56, w, 44)
-        for i, (key, _label, _k) in enumerate(self.challenges):
-            out[key] = pygame.Rect(r.x + 14 + (i + 1) * (w + 8), r.bottom - 56, w, 44)
-        return out
-
-    # --- input ------------------------------------------------------------------
-    def handle_event(self, event) -> bool:
-        if not self.visible:
-            return False
-        armed = self.armed
-        used = self._handle(event)
-        if used and self.armed == armed and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
-            self.armed = None   # anything else done in between cancels a pressed-once challenge
-        return used
-
-    def _handle(self, event) -> bool:
-        if event.type == pygame.KEYDOWN:
-            key = event.key
-            if key == pygame.K_ESCAPE and self.armed:
-                self.armed = None
-                return True
-            if key in (pygame.K_LEFT, pygame.K_a):
-                return self.step_face(-1)
-            if key in (pygame.K_RIGHT, pygame.K_d):
-                return self.step_face(1)
-            if key in (pygame.K_UP, pygame.K_w, pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
-                return self.step_quantity(1)
-            if key in (pygame.K_DOWN, pygame.K_s, pygame.K_MINUS, pygame.K_KP_MINUS):
-                return self.step_quantity(-1)
-            if pygame.K_1 <= key <= pygame.K_9:
-                return self.pick_face(key - pygame.K_0)
-            if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_b):
-                return self._bid()
-            for name, _label, shortcut in self.challenges:
-                if key == shortcut:
-                    return self._challenge(name)
-            return False
-        if event.type == pygame.MOUSEMOTION:
-            self.hover = next((k for k, r in self._rects().items() if r.collidepoint(event.pos)), None)
-            return False
-        if event.type == pygame.MOUSEWHEEL:
-            return self.step_quantity(1 if event.y > 0 else -1)
-        if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1:
-            for name, rect in self._rects().items():
-                if not rect.collidepoint(event.pos):
-                    continue
-                if name == "minus":
-                    return self.step_quantity(-1)
-                if name == "plus":
-                    return self.step_quantity(1)
-                if name.startswith("face"):
-                    return self.pick_face(int(name[4:]))
-                if name == "bid":
-                    return self._bid()
-                return self._challenge(name)
-            return self.rect.collidepoint(event.pos)
-        return False
-
-    def _bid(self) -> bool:
-        if not self.can_bid:
-            return False
-        self.on_bid(self.quantity, self.face)
-        return True
-
-    def _challenge(self, name: str) -> bool:
-        """Call and Jinto cannot be taken back: the first press arms the
-        button ("Sure?"), the second fires it."""
-        if name not in self.enabled_challenges:
-            return False
-        if self.armed != name:
-            self.armed = name
-            return True
-        self.armed = None
-        self.on_challenge(name)
-        return True
-
-    # --- drawing ----------------------------------------------------------------
-    def draw(self, canvas: pygame.Surface, theme: th.Theme, renderer=None) -> None:
-        if not self.visible:
-            return
-        th.panel(canvas, self.rect, fill=th.WOOD_DARK, border=th.BRASS, radius=14)
-        rects = self._rects()
-        th.draw_text(canvas, theme, self.title[:24], (self.rect.x + 16, self.rect.y + 10), 18, th.BRASS_LIGHT,
-                     bold=True)
-        hint = "\u2190\u2192 face  \u2191\u2193 quantity  Enter bid" + "".join(
-            f"  {pygame.key.name(k).upper()} {label}" for _n, label, k in self.challenges)
-        th.draw_text(canvas, theme, hint, (self.rect.right - 14, self.rect.y + 13), 13, th.CREAM_DIM,
-                     anchor="topright")
-        for name, label in (("minus", "\u2212"), ("plus", "+")):
-            active = self.can_bid and (self.quantity > self.minimums[self.face] if name == "minus"
-                                       else self.quantity < self.max_quantity)
-            self._button(canvas, theme, rects[name], label, active, name == self.hover, size=26)
-        pygame.draw.rect(canvas, th.PARCHMENT, rects["qty"], border_radius=8)
-        th.draw_text(canvas, theme, str(self.quantity) if self.can_bid else "-", rects["qty"].center, 30,
-                     th.INK, bold=True, anchor="center")
-        for f in self.faces:
-            r = rects[f"face{f}"]
-            legal = f in self.minimums
-            if f == self.face and legal:
-                pygame.draw.rect(canvas, th.BRASS_LIGHT, r.inflate(6, 6), border_radius=9)
-            _face_icon(canvas, renderer, self.die_kind, f, r.inflate(-4, -4))
-            if not legal:
-                veil = pygame.Surface(r.size, pygame.SRCALPHA)
-                veil.fill((20, 12, 8, 170))
-                canvas.blit(veil, r)
-        odds_text = ""
-        if self.odds is not None and self.can_bid:
-            chance = self.odds(self.quantity, self.face)
-            if chance is not None:
-                odds_text = f"{chance:.0%} likely"
-        self._button(canvas, theme, rects["bid"], "Bid", self.can_bid, self.hover == "bid", primary=True,
-                     sub=odds_text)
-        for name, label, k in self.challenges:
-            if name == self.armed:
-                self._button(canvas, theme, rects[name], f"Sure? {label}!", True, True, primary=True, size=17,
-                             sub=f"{pygame.key.name(k).upper()} or click again")
-            else:
-                self._button(canvas, theme, rects[name], label + "!", name in self.enabled_challenges,
-                             self.hover == name)
-
-    def _button(self, canvas, theme, rect, label, enabled, hovered, *, primary=False, size=20, sub=""):
-        fill = th.BRASS_DARK if primary else th.WOOD
-        if not enabled:
-            fill = (70, 52, 40)
-        elif hovered:
-            fill = tuple(min(255, c + 24) for c in fill)
-        pygame.draw.rect(canvas, fill, rect, border_radius=9)
-        pygame.draw.rect(canvas, th.BRASS_LIGHT if enabled else th.DISABLED, rect, 2, border_radius=9)
-        colour = th.CREAM if enabled else th.DISABLED
-        if sub:
-            th.draw_text(canvas, theme, label, (rect.centerx, rect.centery + 1), size, colour, bold=True,
-                         anchor="midbottom")
-            th.draw_text(canvas, theme, sub, (rect.centerx, rect.centery + 1), 13, th.CREAM_DIM,
-                         anchor="midtop")
-        else:
-            th.draw_text(canvas, theme, label, rect.center, size, colour, bold=True, anchor="center")
-
-
-class BidHistory:
-    """The round's bids as a readable list, newest last; older lines scroll
-    off the top (the count of hidden lines is shown)."""
-
-    def __init__(self, rect, *, title: str = "This round", die_kind: str = "d6"):
-        self.rect = pygame.Rect(rect)
-        self.title = title
-        self.die_kind = die_kind
-
-    def draw(self, canvas: pygame.Surface, theme: th.Theme, renderer, entries: Sequence[HistoryEntry],
-             footer: str = "") -> None:
-        panel = pygame.Surface(self.rect.size, pygame.SRCALPHA)
-        pygame.draw.rect(panel, (20, 14, 10, 190), panel.get_rect(), border_radius=12)
-        pygame.draw.rect(panel, (*th.BRASS_DARK, 255), panel.get_rect(), 2, border_radius=12)
-        canvas.blit(panel, self.rect)
-        th.draw_text(canvas, theme, self.title, (self.rect.x + 12, self.rect.y + 8), 16, th.BRASS_LIGHT,
-                     bold=True)
-        row_h = 26
-        top = self.rect.y + 34
-        bottom = self.rect.bottom - (26 if footer else 8)
-        rows = max(1, (bottom - top) // row_h)
-        shown = list(entries)[-rows:]
-        if len(entries) > rows:
-            th.draw_text(canvas, theme, f"+{len(entries) - rows} earlier", (self.rect.right - 12, self.rect.y + 10),
-                         13, th.CREAM_DIM, anchor="topright")
-        if not entries:
-            th.draw_text(canvas, theme, "No bids yet", (self.rect.x + 12, top + 2), 15, th.CREAM_DIM,
-                         style="italic")
-        for i, entry in enumerate(shown):
-            y = top + i * row_h
-            newest = i == len(shown) - 1
-            pygame.draw.circle(canvas, entry.colour, (self.rect.x + 18, y + 11), 6)
-            name = entry.name[:12]
-            th.draw_text(canvas, theme, name, (self.rect.x + 30, y + 2), 16,
-                         th.CREAM if newest else th.CREAM_DIM, bold=newest)
-            right = self.rect.right - 12
-            if entry.quantity is not None and entry.face is not None:
-                icon = pygame.Rect(0, 0, 22, 22)
-                icon.topright = (right, y)
-                _face_icon(canvas, renderer, self.die_kind, entry.face, icon)
-                th.draw_text(canvas, theme, f"{entry.quantity} \u00d7", (icon.x - 6, y + 2), 17,
-                             th.BRASS_LIGHT if newest else th.CREAM, bold=True, anchor="topright")
-            else:
-                th.draw_text(canvas, theme, entry.text, (right, y + 2), 17, th.BRASS_LIGHT, bold=True,
-                             anchor="topright")
-        if footer:
-            th.draw_text(canvas, theme, footer, (self.rect.x + 12, self.rect.bottom - 22), 14, th.CREAM_DIM)
 
 
 # ----------------------------------------------------------------------
@@ -782,7 +471,7 @@ class BiddingTableScene(table_scene.TableScene):
         if self.renderer is not None:
             self.renderer.draw_face_icon(canvas, self.die_kind, face, rect, colour, owner=seat, public=public)
         else:
-            _face_icon(canvas, None, self.die_kind, face, rect)
+            face_icon(canvas, None, self.die_kind, face, rect)
 
     def draw_dice(self, canvas, seat, faces, size, *, lit=None, skip=(), leaving=0, fade=1.0,
                   per_row=None, public=False) -> None:
