@@ -581,6 +581,19 @@ class BiddingTableScene(table_scene.TableScene):
                     canvas.blit(cup, cup.get_rect(center=(int(x), int(y - 40 * lift))))
         self.draw_reveal_extras(canvas, t)
 
+    def screen_facts(self) -> dict:
+        facts = super().screen_facts()
+        seat = self.human_to_act()
+        if seat is not None:
+            self._refresh_picker()
+        facts.update(bid=None if self.round_closed() or self.reveal is not None else self.current_bid(),
+                     history=[(e.name, e.quantity, e.face, e.text) for e in self.shown_entries()],
+                     reveal=self.reveal is not None,
+                     centre=self.opening_lines() if self.current_bid() is None and not self.round_closed() else None,
+                     picker=self.picker.title if seat is not None else None,
+                     counts=list(self.dice_counts()))
+        return facts
+
     def round_closed(self) -> bool:
         """The reveal is over and the next round's roll has not landed: the old
         bid, its odds and the round's history are over too (they used to flash

@@ -208,6 +208,18 @@ class TableScene(Scene):
             return True
         return self.human_to_act() is not None and self._polled_at == len(self.match.history)
 
+    def screen_facts(self) -> dict:
+        """What the player sees, as data: whose turn, who must act, a throw
+        waiting for its thrower, a held moment, the dice lying on the felt.
+        Continue must give a table with the same facts (tests/test_continue_phases.py);
+        each game adds its own (the tray, the bid, the prompt...)."""
+        state = self.match.state
+        view = self.settled_view if self.keep_settled_dice else None
+        return {"moves": len(self.match.history), "to_act": self.human_to_act(),
+                "turn": None if state.is_terminal() or state.is_chance() else state.turn_player(),
+                "waiting_thrower": self.waiting_thrower, "holding": self.holding is not None,
+                "dice_on_felt": sorted(p.top for p in view.poses()) if view is not None else []}
+
     def human_to_act(self) -> int | None:
         """The human seat that must decide now, or None."""
         if self.replay is not None:

@@ -370,6 +370,12 @@ class TableScene(BaseTableScene):
                          anchor="bottomright", shadow=2)
             th.draw_text(canvas, self.theme, "rolled", (spot[0], spot[1] + 2), 14, th.CREAM_DIM, anchor="topright")
 
+    def screen_facts(self) -> dict:
+        facts = super().screen_facts()
+        facts.update(prompt=self._status_text(), last_total=self.last_total,
+                     cursor=getattr(self, "cursor", None))
+        return facts
+
     def _status_text(self) -> str:
         state = self.state
         round_text = f"Round {min(state.round_index + 1, ROUNDS)} of {ROUNDS}"

@@ -514,6 +514,16 @@ class TableScene(BaseTableScene):
         th.draw_text(canvas, self.theme, self._prompt(), (CENTRE_X, TRAY.y - 8), 20, th.BRASS_LIGHT, bold=True,
                      anchor="midbottom", shadow=2)
 
+    def screen_facts(self) -> dict:
+        facts = super().screen_facts()
+        state = self.state
+        selected = self.loose[self.selected].face if self.selected is not None and self.selected < len(self.loose) else None
+        facts.update(tray=sorted(d.face for d in self.loose), tray_dimmed=self.loose_dead and bool(self.loose),
+                     selected=selected, prompt=self._prompt(),
+                     hands=[state.hand(p) for p in range(state.n)],
+                     buttons=sorted(w.text for w in self.buttons.widgets if getattr(w, "visible", True)))
+        return facts
+
     def _prompt(self) -> str:
         state = self.state
         if state.phase == "over":

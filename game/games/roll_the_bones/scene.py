@@ -352,6 +352,11 @@ class TableScene(BaseTableScene):
                                  (bubble.centerx, bubble.bottom + 7)])
             canvas.blit(surf, surf.get_rect(center=bubble.center))
 
+    def screen_facts(self) -> dict:
+        facts = super().screen_facts()
+        facts.update(buttons=sorted(w.text for w in self.ui.widgets if getattr(w, "visible", True)))
+        return facts
+
     def _draw_status(self, canvas) -> None:
         state = self.state
         if state.is_terminal():
