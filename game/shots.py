@@ -309,7 +309,7 @@ def _tutorial_offer(app, ctx):
 
 
 def _tutorial(app, ctx, note: bool):
-    """The game's guided game at its second step that asks for a move, or
+    """The game's guided game at its second step that asks for a move (or a throw), or
     (``note``) at its first note after a reveal or a score (the table held)."""
     from . import games
     from .core.tutorial import Tutorial, drive
@@ -319,9 +319,10 @@ def _tutorial(app, ctx, note: bool):
         raise ValueError(f"{ctx.game_id} has no guided game yet")
     tutorial = Tutorial.start(script)
     if note:
-        target = next(i for i, s in enumerate(script.steps) if not s.asks and s.when is not None and i > 3)
+        target = next(i for i, s in enumerate(script.steps) if s.is_note and s.when is not None and i > 3)
     else:
-        target = [i for i, s in enumerate(script.steps) if s.asks][1]
+        moves = [i for i, s in enumerate(script.steps) if not s.is_note]
+        target = moves[min(1, len(moves) - 1)]
     drive(tutorial, lambda t: t.step_index == target and t.pending() is not None)
     return make_tutorial_table(app, tutorial)
 

@@ -46,19 +46,30 @@ def until_note(app, table, frames=4000):
 
 
 def play_through_scene(app, table):
-    """Follow the coach: Enter on a note, the asked move through the table's submit."""
+    """Follow the coach: Enter on a note, the asked move through the table's submit,
+    and on a watching step Space whenever the table waits for the learner's throw."""
     lesson = table.tutorial.tutorial
     seen = []
-    while not lesson.done:
+    for _ in range(500):
+        if lesson.done:
+            break
         step = until_note(app, table)
         assert step is not None, f"stuck before step {lesson.step_index}: {lesson.current.title}"
-        seen.append(lesson.step_index)
+        if not seen or seen[-1] != lesson.step_index:
+            seen.append(lesson.step_index)
         if step.asks:
             action = right_action(lesson)
             assert action is not None, step.title
             assert table.submit(lesson.learner, action), step.title
+        elif step.watches:
+            index = lesson.step_index
+            app.run_frames(4000, until=lambda a: table.waiting_thrower is not None
+                           or (lesson.pending(), lesson.step_index)[1] != index)
+            if table.waiting_thrower is not None:
+                app.feed(key(pygame.K_SPACE))
         else:
             app.feed(key(pygame.K_RETURN))
+    assert lesson.done
     return seen
 
 

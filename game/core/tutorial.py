@@ -61,7 +61,9 @@ class Step:
 
     ``expect`` None: a "Next" step (the table holds still until Next).
     Otherwise the learner must take an action for which ``expect`` is True;
-    a wrong one gets ``hint``.  ``when`` delays the step until the state
+    a wrong one gets ``hint``.  ``until`` makes a watching step instead: no
+    Next, the table plays on (the learner throws their own dice, say) and
+    the step is done once ``until(state)`` holds.  ``when`` delays the step until the state
     fits (default: at once for a Next step, the learner's turn for an
     action step; an out-of-turn move says ``when=you_may_act()``)."""
     text: str
@@ -70,10 +72,20 @@ class Step:
     hint: str = ""
     title: str = ""
     when: StateTest | None = None
+    until: StateTest | None = None
 
     @property
     def asks(self) -> bool:
         return self.expect is not None
+
+    @property
+    def watches(self) -> bool:
+        return self.until is not None and self.expect is None
+
+    @property
+    def is_note(self) -> bool:
+        """Read, then Next: the table holds still meanwhile."""
+        return self.expect is None and self.until is None
 
 
 def is_action(expected: Action) -> Predicate:
@@ -130,8 +142,8 @@ class ScriptedDice:
     def scripted(self, request: RollRequest) -> RollResult | None:
         """The forced faces of the pending roll, or None past the script."""
         index = self.match.chance_count if self.match is not None else 0
-        if index >= len(self.rolls):
-            return None
+        if index >= len(self.rolls) or not isinstance(request, RollRequest):
+            return None   # past the script, or a shuffle (decided by the seed)
         faces = self.rolls[index]
         if len(faces) != len(request.groups) or any(
                 len(f) != g.count or not all(1 <= x <= g.sides for x in f)
@@ -263,8 +275,12 @@ class Tutorial:
         return self.learner in self.match.state.current_players()
 
     def pending(self) -> Step | None:
-        """The current step if its moment has come (else the game plays on)."""
+        """The current step if its moment has come (else the game plays on);
+        a watching step whose ``until`` came true is done first."""
         step = self.current
+        while step is not None and step.watches and step.until is not None and step.until(self.match.state):
+            self.step_index += 1
+            step = self.current
         if step is None:
             return None
         if step.when is not None:
@@ -274,16 +290,18 @@ class Tutorial:
         return step
 
     def holds_table(self) -> bool:
-        """A step is showing: nothing moves (no throw, no opponent, no call
-        window running out) until the learner has read it or made the move
-        (an out-of-turn call is asked for while an opponent is to act)."""
-        return self.pending() is not None
+        """A note or an asking step is showing: nothing moves (no throw, no
+        opponent, no call window running out) until the learner has read it
+        or made the move (an out-of-turn call is asked for while an opponent
+        is to act).  A watching step lets the table play."""
+        step = self.pending()
+        return step is not None and not step.watches
 
     # --- the learner ---------------------------------------------------------
     def next(self) -> bool:
         """The learner pressed Next (only a "Next" step advances this way)."""
         step = self.pending()
-        if step is None or step.asks:
+        if step is None or not step.is_note:
             return False
         self.hint = ""
         if self.step_index == len(self.steps) - 1:
@@ -299,7 +317,9 @@ class Tutorial:
             return ""
         step = self.pending()
         if step is None:
-            return "Press Next first." if self.current is not None and not self.current.asks else ""
+            return "Press Next first." if self.current is not None and self.current.is_note else ""
+        if step.watches:
+            return step.hint or "Not now: follow the note."
         if not step.asks:
             return "Read this, then press Next."
         assert step.expect is not None
@@ -421,10 +441,10 @@ def drive(tutorial: Tutorial, stop: Callable[[Tutorial], bool], max_moves: int =
         if stop(tutorial) or tutorial.done:
             return
         step = tutorial.pending()
-        if step is not None and not step.asks:
+        if step is not None and step.is_note:
             tutorial.next()
             continue
-        if step is not None:
+        if step is not None and step.asks:
             action = right_action(tutorial)
             if action is None:
                 raise RuntimeError(f"step {tutorial.step_index} ({step.title}): no legal move fits")
@@ -435,4 +455,6 @@ def drive(tutorial: Tutorial, stop: Callable[[Tutorial], bool], max_moves: int =
             raise RuntimeError(f"the game ended at step {tutorial.step_index} of {len(tutorial.steps)}")
         if not match.step():
             raise RuntimeError(f"step {tutorial.step_index}: the learner must act but no step asks")
+        if step is not None and step.watches and len(match.history) > 10_000:
+            raise RuntimeError(f"step {tutorial.step_index} ({step.title}) never comes true")
     raise RuntimeError("the lesson did not end")

@@ -23,6 +23,8 @@ from . import layout
 from . import theme as th
 
 CARD_W = 400
+NARROW_W = 290
+"""The card's width when no side of the target has room for the wide one."""
 GAP = 30
 MARGIN = 10
 
@@ -90,15 +92,15 @@ class TutorialCoach:
                     self.next() if name == "next" else self.leave()
                     return True
             card = self._buttons.get("card")
-            return not step.asks or bool(card and card.collidepoint(event.pos))
+            return step.is_note or bool(card and card.collidepoint(event.pos))
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
                 return False   # the pause menu, as always
-            if not step.asks and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_n):
+            if step.is_note and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_n):
                 self.next()
                 return True
-            return not step.asks
-        return event.type == pygame.MOUSEBUTTONUP and not step.asks
+            return step.is_note
+        return event.type == pygame.MOUSEBUTTONUP and step.is_note
 
     def next(self) -> None:
         if not self.tutorial.next():
@@ -137,40 +139,49 @@ class TutorialCoach:
             self._draw_arrow(canvas, card, target)
         self._draw_card(canvas, theme, step, card)
 
-    def _lines(self, theme, step: Step) -> tuple[list[str], list[str]]:
+    def _lines(self, theme, step: Step, width: int = CARD_W) -> tuple[list[str], list[str]]:
         font = theme.font(18)
-        text = th.wrap_text(font, step.text, CARD_W - 36)
-        hint = th.wrap_text(theme.font(16, True), self.tutorial.hint, CARD_W - 36) if self.tutorial.hint else []
+        text = th.wrap_text(font, step.text, width - 36)
+        hint = th.wrap_text(theme.font(16, True), self.tutorial.hint, width - 36) if self.tutorial.hint else []
         return text, hint
 
+    def _card_size(self, theme, step: Step, width: int) -> pygame.Rect:
+        text, hint = self._lines(theme, step, width)
+        return pygame.Rect(0, 0, width, 58 + len(text) * 24 + (len(hint) * 20 + 10 if hint else 0) + 62)
+
     def _layout_card(self, canvas, theme, step: Step, target: pygame.Rect | None) -> pygame.Rect:
-        text, hint = self._lines(theme, step)
-        height = 58 + len(text) * 24 + (len(hint) * 20 + 10 if hint else 0) + 62
-        card = pygame.Rect(0, 0, CARD_W, height)
+        """Beside the target (or the panel it sits in) where nothing the table
+        keeps clear is covered; else a narrower card, then the screen's edges;
+        else the place that covers least."""
         screen = pygame.Rect(0, 0, layout.CANVAS_W, layout.CANVAS_H).inflate(-2 * MARGIN, -2 * MARGIN)
         if target is None:
+            card = self._card_size(theme, step, CARD_W)
             card.center = (640, 300)
             return card
         keep = [pygame.Rect(r) for r in self.table.coach_keep_clear()]
         clear = [target.inflate(24, 24)] + keep
-        # beside the target, else beside the panel it sits in (a button inside the bid picker)
         around = [target] + [r.union(target) for r in keep if r.colliderect(target)]
         spots = []
-        for zone in around:
-            for side in ("right", "left", "below", "above"):
-                c = card.copy()
-                if side == "right":
-                    c.midleft = (zone.right + GAP, target.centery)
-                elif side == "left":
-                    c.midright = (zone.left - GAP, target.centery)
-                elif side == "below":
-                    c.midtop = (target.centerx, zone.bottom + GAP)
-                else:
-                    c.midbottom = (target.centerx, zone.top - GAP)
-                c.clamp_ip(screen)
-                spots.append(c)
-                if c.collidelist(clear) < 0:
-                    return c
+        for width, gap in ((CARD_W, GAP), (NARROW_W, 14)):
+            card = self._card_size(theme, step, width)
+            for zone in around:
+                for side in ("right", "left", "below", "above"):
+                    c = card.copy()
+                    if side == "right":
+                        c.midleft = (zone.right + gap, target.centery)
+                    elif side == "left":
+                        c.midright = (zone.left - gap, target.centery)
+                    elif side == "below":
+                        c.midtop = (target.centerx, zone.bottom + gap)
+                    else:
+                        c.midbottom = (target.centerx, zone.top - gap)
+                    spots.append(c.clamp(screen))
+        card = self._card_size(theme, step, NARROW_W)
+        for y in (70, 200, 330):   # the screen's edges, with a longer arrow
+            spots += [card.move(MARGIN, y), card.move(layout.CANVAS_W - MARGIN - card.w, y)]
+        for c in spots:
+            if screen.contains(c) and c.collidelist(clear) < 0:
+                return c
         return min(spots, key=lambda c: sum(_overlap(c, r) for r in clear))
 
     def _draw_ring(self, canvas, target: pygame.Rect, pulse: float) -> None:
@@ -202,6 +213,7 @@ class TutorialCoach:
         pygame.draw.polygon(canvas, th.WOOD_DARK, (tip, left, right), 2)
 
     def _draw_card(self, canvas, theme, step: Step, card: pygame.Rect) -> None:
+        width = card.w
         left = 0.45 - (self.table.time - self.shake_at)
         shake = int(math.sin(left * 50) * 8 * left / 0.45) if 0 < left <= 0.45 else 0
         card = card.move(shake, 0)
@@ -212,7 +224,7 @@ class TutorialCoach:
                      13, th.BRASS_DARK, bold=True)
         th.draw_text(canvas, theme, step.title or self.tutorial.script.title, (card.x + 18, card.y + 28), 24,
                      th.INK, bold=True, style="display")
-        text, hint = self._lines(theme, step)
+        text, hint = self._lines(theme, step, width)
         y = card.y + 62
         for line in text:
             th.draw_text(canvas, theme, line, (card.x + 18, y), 18, th.INK)
@@ -223,14 +235,15 @@ class TutorialCoach:
                 th.draw_text(canvas, theme, line, (card.x + 18, y), 16, (150, 52, 36), bold=True)
                 y += 20
         self._buttons = {"card": card}
-        skip = pygame.Rect(card.x + 14, card.bottom - 50, 150, 38)
+        skip = pygame.Rect(card.x + 14, card.bottom - 50, 138 if width < CARD_W else 150, 38)
         self._button(canvas, theme, "skip", skip, "Skip tutorial", primary=False)
-        if step.asks:
-            th.draw_text(canvas, theme, "Your move: do it on the table", (card.right - 18, card.bottom - 31),
-                         15, th.BRASS_DARK, style="italic", anchor="midright")
+        if not step.is_note:
+            th.draw_text(canvas, theme, "Your move" if width < CARD_W else "Your move: do it on the table",
+                         (card.right - 18, card.bottom - 31), 15, th.BRASS_DARK, style="italic", anchor="midright")
         else:
             last = self.tutorial.step_index == total - 1
-            nxt = pygame.Rect(card.right - 144, card.bottom - 50, 130, 38)
+            nxt = pygame.Rect(card.right - (118 if width < CARD_W else 144), card.bottom - 50,
+                              104 if width < CARD_W else 130, 38)
             self._button(canvas, theme, "next", nxt, "Finish" if last else "Next", primary=True)
 
     def _button(self, canvas, theme, name: str, rect: pygame.Rect, label: str, *, primary: bool) -> None:

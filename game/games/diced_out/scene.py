@@ -152,6 +152,26 @@ class TableScene(BaseTableScene):
         owner = request.groups[0].owner
         return owner if not self.match.seats[owner].is_ai else None
 
+    def anchor_rect(self, name: str):
+        """The tutorial coach's targets here: "tray", and on the lone human's
+        sheet "sheet", "number:N" (this round's cell) and "rerolls"."""
+        if name == "tray":
+            return self.tray
+        if not self.humans or self.humans[0] >= len(self.sheets):
+            return super().anchor_rect(name)
+        geo = self.sheets[self.humans[0]]
+        if name == "sheet":
+            return geo.rect
+        if name.startswith("number:") and name[7:].isdigit():
+            return geo.cell(min(self.state.round_index, 3), int(name[7:])).inflate(6, 6)
+        if name == "rerolls":
+            boxes = [geo.reroll_box(i) for i in range(3)]
+            return boxes[0].unionall(boxes[1:]).inflate(10, 10)
+        return super().anchor_rect(name)
+
+    def coach_keep_clear(self) -> list:
+        return [self.tray] + [geo.rect for geo in self.sheets]
+
     def dice_zones(self, request: RollRequest) -> list[pygame.Rect]:
         """The tray for a turn; a roll-off splits the tray, one lane per player."""
         groups = request.groups
@@ -184,7 +204,8 @@ class TableScene(BaseTableScene):
             self.cursor = None
         elif kind == "repeat":
             left = event["rerolls"]
-            self.banner(f"{event['total']} again!", f"{who} uses a reroll ({left} left)", th.CREAM)
+            self.banner(f"{event['total']} again!", f"{self.words.says(event['player'], 'uses', 'use')} a reroll "
+                        f"({left} left)", th.CREAM)
         elif kind == "diced_out":
             self.banner("DICED OUT!", f"{who}: {event['score']} points this round", self.theme.bad, seconds=STAMP_SECONDS, blocking=True, big=True)
             sounds.play("error", 0.7)

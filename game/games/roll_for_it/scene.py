@@ -384,6 +384,25 @@ class TableScene(BaseTableScene):
             self.buttons.add(Button((x, y, 196, 56), "Keep the rest",
                                     lambda: self.submit(seat, KeepRest()), sub="end turn  (K)"))
 
+    def anchor_rect(self, name: str):
+        """The tutorial coach's targets here: "card:N" (face-up slot N), "tray"
+        (your rolled dice) and "buttons" (Roll / Take Back / Keep the rest)."""
+        if name.startswith("card:") and name[5:].isdigit():
+            index = int(name[5:])
+            return self.cards[index] if index < len(self.cards) else None
+        if name == "tray":
+            return TRAY
+        if name == "buttons":
+            self._refresh_buttons()
+            rects = [w.rect for w in self.buttons.widgets]
+            return rects[0].unionall(rects[1:]) if rects else None
+        return super().anchor_rect(name)
+
+    def coach_keep_clear(self) -> list:
+        """The cards, your dice and the buttons stay visible."""
+        buttons = self.anchor_rect("buttons")
+        return [TRAY, *self.cards] + ([buttons] if buttons is not None else [])
+
     def try_place(self, index: int, slot: int | None) -> bool:
         """Place loose die ``index`` on the card in ``slot``; a refusal says why."""
         seat = self.human_placing()
