@@ -97,6 +97,11 @@ def test_liars_dice_lesson_ends_with_the_learners_jinto_win(app):
     kinds = [type(a).__name__ for p, a in table.match.history if p == 0]
     assert kinds == ["Bid", "Bid", "Bid", "Bid", "Bid", "Call", "Bid", "Jinto"]
     assert table.match.state.last_challenge.kind == "jinto"
+    from game.core import stats, userfiles
+    assert stats.skip_reason(table.match) == "a tutorial game"   # a finished lesson is no lifetime game
+    if table.recording is not None:
+        assert table.recording.wait() is None   # the recorder refused it
+    assert not stats.has_any(userfiles.load_stats()[0])
 
 
 def test_roll_call_lesson_has_an_emblem_and_out_of_turn_calls(app):
