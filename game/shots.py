@@ -214,6 +214,36 @@ def _results_story(app, ctx):
     return scene
 
 
+def _out_moment(app, ctx):
+    """The "you are out" card: an AI game replayed with seat 0 as "You" up
+    to the move that put seat 0 out (games with elimination)."""
+    from .core.match import Match, Seat
+    from .core.story import out_places
+    from .scenes.launch import make_table
+    from .scenes.setup import make_dice
+    seats = ctx.seats(0)
+    seats[0] = Seat(seats[0].name, "ai", "easy")   # the seat that goes out early
+    full = Match(ctx.game_id, seats, None, ctx.seed, make_dice())
+    full.play_out()
+    probe = Match(ctx.game_id, seats, None, ctx.seed, make_dice())
+    upto = len(full.history)
+    for i, (player, action) in enumerate(full.history):
+        probe.apply(player, action)
+        if 0 in out_places(ctx.game_id, probe.state) and not probe.is_over:
+            upto = i + 1
+            break
+    record = full.to_record()
+    record["seats"][0] = Seat("You", "human").to_json()
+    match = Match.from_record({**record, "actions": record["actions"][:upto]}, dice=make_dice())
+    table = make_table(app, match)
+    table.enter()
+    table._out_known.discard(0)
+    table._note_out()
+    if table._out_queue:
+        table._announce_out()
+    return table
+
+
 def _replay(app, ctx):
     from .core import saves
     from .scenes.replay import open_replay
@@ -335,6 +365,7 @@ for _name, _builder in (("title", _title), ("learn", _learn), ("tutorial-offer",
                         ("replay", _replay), ("replay-list", _replay_list), ("table", _table), ("log", _log),
                         ("call-window", _call_window), ("crash", _crash), ("undo", _undo),
                         ("results-story", _results_story),
+                        ("out-moment", _out_moment),
                         ("hotseat", lambda app, ctx: _hotseat(app, ctx, False)),
                         ("hotseat-peek", lambda app, ctx: _hotseat(app, ctx, True)),
                         ("stats", _stats), ("stats-all", lambda app, ctx: _stats(app, ctx, "all")),
@@ -384,7 +415,7 @@ register_shot("coach", _coach)
 register_shot("coach-results", _coach_results)
 
 NEEDS_BUILT_GAME = {"table", "pause", "results", "replay", "log", "call-window", "crash", "hotseat", "hotseat-peek",
-                    "coach", "coach-results", "undo", "results-story",
+                    "coach", "coach-results", "undo", "results-story", "out-moment",
                     "tutorial", "tutorial-note", "tutorial-offer"}
 
 

@@ -4,7 +4,7 @@ The set: the title, setup, rules, settings, pause, curtain and results
 screens, the hot-seat flow (cups down, a peek, Roll Call's out-of-turn
 calls with every die covered), the replay viewer, the game log, the post-game
 coach (and its line on the results screen), the results story (4 and 20
-seats), the Undo button, the lifetime stats (all games, and Liar's Dice), and the
+seats), the Undo button, the "you are out" card, the lifetime stats (all games, and Liar's Dice), and the
 table of every built game at a mid-game moment (``table-<game>.png``).  Uses the same renderer as
 `python -m game shot`, in a throw-away data folder; scenes that need a built
 game are skipped while it is not built.  Images are 1280x720 PNGs, each
@@ -48,6 +48,7 @@ MENU_SHOTS = (
     ("learn", "learn", None, None),
     ("tutorial-liars-dice", "tutorial", "liars-dice", None),
     ("tutorial-offer", "tutorial-offer", "liars-dice", None),
+    ("out-moment", "out-moment", "liars-dice", 5),
 )
 TABLE_PLAYERS = {"diced-out": 3}
 """Seats per table shot (others: 4); Diced Out's sheets are large."""

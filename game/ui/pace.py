@@ -54,3 +54,15 @@ def pace_for(settings) -> Pace:
     if getattr(settings, "reduced_motion", False):
         pace = replace(pace, instant_throws=True, duration=min(pace.duration, REDUCED_DURATION))
     return pace
+
+
+def faster(pace: Pace) -> Pace:
+    """The pace for watching on once every human is out: one step faster
+    (Relaxed and Normal become Fast, Fast becomes Instant), keeping what
+    reduced motion shortened."""
+    target = {"relaxed": "fast", "normal": "fast", "fast": "instant"}.get(pace.name)
+    if target is None:
+        return pace
+    quick = PACES[target]
+    return replace(quick, instant_throws=quick.instant_throws or pace.instant_throws,
+                   duration=min(quick.duration, pace.duration))

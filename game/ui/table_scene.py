@@ -41,6 +41,7 @@ from .. import games
 from ..core import saves, stats
 from ..core.match import Match
 from ..core.narration import GameLog
+from ..core.story import out_places
 from ..core.playback import REPLAY_SPEEDS, ReplayFeed  # noqa: F401 (re-exported)
 from ..core.protocol import (CHANCE, Action, IllegalActionError, RollRequest, RollResult,
                              ShuffleRequest)
@@ -49,7 +50,8 @@ from . import layout
 from . import theme as th
 from .game_log import LogPanel, SinceSummary
 from .grammar import Voice
-from .pace import PACES, Pace, pace_for
+from .out_moment import OutMoment, OutNotice, out_words
+from .pace import PACES, Pace, faster, pace_for
 from .pictures import render_table_background, table_background  # noqa: F401 (re-exported)
 from .scene import Scene
 from .secrecy import Secrecy
@@ -148,6 +150,16 @@ class TableScene(Scene):
         """An AI decision being computed in the background (``_drive_ai``)."""
         self.still = StillLayer()
         """The kept bottom of the picture (``still_key`` / ``draw_still``)."""
+        self._out_known = set(self._out_places())
+        """Seats already out (a continued game does not announce them again)."""
+        self._out_queue: list[int] = []
+        self.out_moment: OutMoment | None = None
+        """The "you are out" card while it is up (game/ui/out_moment.py)."""
+        self.out_notice = OutNotice()
+        self.out_shown: list[int] = []
+        """Every human seat announced as out, in order (each once)."""
+        self.watching_fast = False
+        """Every human is out and chose to watch on faster."""
 
     # ------------------------------------------------------------------
     # Subclass hooks
@@ -445,6 +457,9 @@ class TableScene(Scene):
         if self.secrecy.hotseat and (not self.log_panel.is_open or event.type == pygame.KEYUP) \
                 and self._peek_event(event):
             return
+        if self.out_moment is not None:
+            self._out_event(event)
+            return
         if self.tutorial is not None and self.tutorial.handle_event(event):
             return
         if self.log_panel.handle_event(event):
@@ -512,14 +527,23 @@ class TableScene(Scene):
             line.age += dt
         if self._advance_throw(dt):
             return
+        self.out_notice.update(dt)
         if self.holding is not None or self.is_busy() or not self.is_top:
             self._prepare_throw()
             return
+        if self.out_moment is not None:
+            return
+        if self._finished and not self.match.is_over:
+            return   # left the table (the out moment's "leave"): nothing more is played
         if self.tutorial is not None and self.tutorial.holds_table():
             return   # the learner reads the coach's note first
         state = self.match.state
         if state.is_terminal():
+            self._out_queue.clear()   # the results say it all
             self._finish(dt)
+            return
+        if self._out_queue:
+            self._announce_out()
             return
         if self.replay is not None:
             self._drive_replay(dt)
@@ -571,6 +595,8 @@ class TableScene(Scene):
         self._draw_undo(canvas)
         if self.tutorial is None or self.tutorial.visible_step() is None:
             self._draw_pace(canvas)
+        if not self.curtain_hides_table():
+            self.out_notice.draw(canvas, self.theme)
         self._draw_log_chrome(canvas)
         if self.tutorial is not None:
             self.tutorial.draw(canvas)
@@ -599,6 +625,8 @@ class TableScene(Scene):
         self.since.draw(canvas, self.theme, mouse)
         self.log_panel.draw_button(canvas, self.theme, mouse)
         self.log_panel.draw(canvas, self.theme)
+        if self.out_moment is not None and self.is_top:
+            self.out_moment.draw(canvas, self.theme, self.theme.player_colour(self.out_moment.seat))
 
     def curtain_hides_table(self) -> bool:
         """True while the pass-the-screen curtain is on its way up."""
@@ -622,8 +650,10 @@ class TableScene(Scene):
     # ------------------------------------------------------------------
     @property
     def pace(self) -> Pace:
-        """The animation pace of the settings (see ``game.ui.pace``)."""
-        return pace_for(self.app.settings)
+        """The animation pace of the settings (see ``game.ui.pace``); one
+        step faster while every human is out and watching on."""
+        pace = pace_for(self.app.settings)
+        return faster(pace) if self.watching_fast else pace
 
     def _ai_delay(self) -> float:
         return self.pace.ai_delay
@@ -711,7 +741,75 @@ class TableScene(Scene):
             self.record_stats()
         self.on_applied(player, action, before)
         if self.replay is None:
+            self._note_out()
             self._maybe_curtain()
+
+    # ------------------------------------------------------------------
+    # Elimination: the "you are out" moment
+    # ------------------------------------------------------------------
+    def _out_places(self) -> dict[int, int]:
+        if not games.is_known(self.match.game_id):
+            return {}
+        return out_places(self.match.game_id, self.match.state)
+
+    def _note_out(self) -> None:
+        """After a move: queue every human newly out (shown once the reveal ends)."""
+        out = self._out_places()
+        for seat in sorted(set(out) - self._out_known):
+            self._out_known.add(seat)
+            if not self.match.seats[seat].is_ai:
+                self._out_queue.append(seat)
+
+    def _announce_out(self) -> None:
+        """The last human out gets the card; others a notice while humans play on."""
+        places = self._out_places()
+        queue, self._out_queue = self._out_queue, []
+        still_in = [h for h in self.humans if h not in places]
+        n = len(self.match.seats)
+        for seat in queue:
+            self.out_shown.append(seat)
+            is_you = len(self.humans) == 1
+            title, line = out_words(self.seat_name(seat), is_you, places.get(seat, n - 1), n)
+            if still_in or seat != queue[-1]:
+                self.out_notice.add(f"{title} \u2013 {line}", self.theme.player_colour(seat))
+            else:
+                self.secrecy.drop()
+                self.out_moment = OutMoment(seat, title, line)
+        self.app.sounds.play("curtain", 0.5)
+
+    def _out_event(self, event) -> None:
+        choice = self.out_moment.handle_event(event) if self.out_moment is not None else None
+        if choice is None:
+            return
+        self.out_moment = None
+        if choice == "watch":
+            self.watching_fast = True
+        elif choice == "results":
+            self._skip_to_results()
+        elif choice == "title":
+            try:
+                self._finished = True         # the table stops here
+                saves.autosave(self.match)   # the game stays saved: Continue watches on
+                saves.flush_autosave()
+            except (UserFileError, OSError) as exc:
+                self.app.toast(f"Could not save: {exc}")
+            self.app.nav.title()
+
+    def _skip_to_results(self) -> None:
+        """Every human is out: the AIs finish the game at once (the same
+        moves the table would have shown), then the results."""
+        try:
+            self.match.play_out()
+        except RuntimeError:
+            pass
+        if not self.match.is_over:   # someone still must act by hand: watch instead
+            self.watching_fast = True
+            return
+        self.game_log.sync(self.match.history)
+        self._autosave()
+        self._finished = True
+        self.app.sounds.play("win")
+        self.app.nav.results(self.match, self.replay_path)
 
     def _autosave(self) -> None:
         if self.tutorial is not None:
@@ -837,7 +935,7 @@ class TableScene(Scene):
         any key naming it (held once).  True while it is held."""
         if (not (getattr(self.app.settings, "pause_after_reveal", False) or self.tutorial is not None)
                 or self.replay is not None
-                or not self.humans or self.match.is_over or moment == self._continued):
+                or not self.humans or self.match.is_over or moment == self._continued or self.watching_fast):
             return False
         self.holding = moment
         return True
