@@ -798,6 +798,7 @@ class TableScene(Scene):
     def _skip_to_results(self) -> None:
         """Every human is out: the AIs finish the game at once (the same
         moves the table would have shown), then the results."""
+        self._forget_thought()   # no thought may run while the match plays on
         try:
             self.match.play_out()
         except RuntimeError:
