@@ -31,7 +31,7 @@ def _phase(game_id: str, scene) -> str | None:
         if game_id == "liars-dice" and getattr(state, "palifico", False):
             return "palifico"
         bids = [a for p, a in history[max((i for i, (p, _) in enumerate(history) if p == -1), default=-1) + 1:]]
-        if scene.current_bid() is None:
+        if scene.snap.bid is None:
             return "after a reveal" if any(p != -1 and not scene.is_bid(a) for p, a in history) else "opening bid"
         return "mid-bid" if bids else "opening bid"
     if game_id == "roll-for-it":

@@ -586,10 +586,11 @@ class BiddingTableScene(table_scene.TableScene):
         seat = self.human_to_act()
         if seat is not None:
             self._refresh_picker()
-        facts.update(bid=None if self.round_closed() or self.reveal is not None else self.current_bid(),
+        snap = self.snap
+        facts.update(bid=None if self.round_closed() or self.reveal is not None else snap.bid,
                      history=[(e.name, e.quantity, e.face, e.text) for e in self.shown_entries()],
                      reveal=self.reveal is not None,
-                     centre=self.opening_lines() if self.current_bid() is None and not self.round_closed() else None,
+                     centre=self.text.opening(snap) if snap.bid is None and not self.round_closed() else None,
                      picker=self.picker.title if seat is not None else None,
                      counts=list(self.dice_counts()))
         return facts
