@@ -167,3 +167,33 @@ def test_coach_shot_renders_every_game(game_id, tmp_path):
     out = tmp_path / "coach.png"
     shots.render("coach", str(out), game_id=game_id, players=3 if game_id != "diced-out" else 4)
     assert pygame.image.load(str(out)).get_size() == (1280, 720)
+
+
+def test_results_line_always_fits_its_slot(tmp_path, monkeypatch):
+    """A long game names many kinds of decision; the one line falls back to
+    shorter wordings (then the count per verdict) rather than overflow."""
+    monkeypatch.setenv("DICE_TAVERN_HOME", str(tmp_path))
+    from game.app import App
+    from types import SimpleNamespace
+
+    from game.scenes.coach import CoachLine
+    app = App(headless=True)
+    line = CoachLine.__new__(CoachLine)
+    line.app, line.size = app, 18
+    import pygame
+    line.rect = pygame.Rect(0, 0, 640, 34)
+
+    kinds = ["placement", "Take Back choice", "bone call", "ante", "free mark", "reroll choice"]
+    entries = [SimpleNamespace(advice=SimpleNamespace(kind=kinds[i % len(kinds)]),
+                               verdict=("good", "mistake", "questionable", "fine")[i % 4]) for i in range(40)]
+
+    class Session:
+        done = True
+        name = "You"
+
+    Session.entries = entries
+    line.sessions = [Session()]
+    line.refresh()
+    font = app.theme.font(18)
+    assert font.size(line.text)[0] <= line.rect.w - 28
+    assert "10 mistakes" in line.text

@@ -16,7 +16,7 @@ import pygame
 
 from .. import games
 from ..canvas import CENTRE_X
-from ..core.coach import VERDICT_LABELS, VERDICTS, CoachSession, human_seats, tally
+from ..core.coach import VERDICT_LABELS, VERDICTS, CoachSession, human_seats, summary, tally
 from ..ui import pictures
 from ..ui import theme as th
 from ..ui.widgets import Button
@@ -64,11 +64,27 @@ class CoachLine(Button):
         if not self.sessions:
             self.text = ""
         elif len(self.sessions) > 1:
-            self.text = "Coach: review " + ", ".join(s.name for s in self.sessions) + "  \u203a"
+            self.text = self._fitted(["Coach: review " + ", ".join(s.name for s in self.sessions),
+                                      "Coach: review each player's decisions"])
         elif not self.done:
             self.text = f"Coach: weighing your decisions ({len(self.sessions[0].entries)} so far)\u2026"
         else:
-            self.text = "Coach: " + self.sessions[0].summary() + "  \u203a"
+            entries = self.sessions[0].entries
+            counts = tally(entries)
+            short = ", ".join(f"{n} " + (("mistake" if n == 1 else "mistakes") if v == "mistake" else v)
+                              for v, n in counts.items() if n)
+            self.text = self._fitted(["Coach: " + summary(entries, limit) for limit in (3, 2, 1)]
+                                     + ["Coach: " + (short or "no decisions to review")])
+
+    def _fitted(self, candidates: list[str]) -> str:
+        """The first wording that fits the line (long games name many kinds
+        of decision: the fallback is the count per verdict)."""
+        font = self.app.theme.font(self.size)
+        for text in candidates:
+            text += "  \u203a"
+            if font.size(text)[0] <= self.rect.w - 28:
+                return text
+        return text
 
     def open(self) -> None:
         self.app.push(CoachScene(self.app, self.match, self.sessions))
