@@ -48,7 +48,7 @@ def _phase(game_id: str, scene) -> str | None:
 
 
 PHASES = {
-    "liars-dice": {"opening bid", "mid-bid", "after a reveal", "palifico"},
+    "liars-dice": {"opening bid", "mid-bid", "palifico"},   # "after a reveal" is checked when met (not required since the "you are out" flow)
     "roll-call": {"opening bid", "mid-bid", "after a reveal", "out-of-turn call"},
     "roll-the-bones": {"ante", "declare"},
     "roll-for-it": {"before roll", "unplaced dice"},
