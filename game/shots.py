@@ -8,6 +8,8 @@ throw-away data folder so they never touch the player's saves.
 """
 from __future__ import annotations
 
+import json
+
 import os
 import sys
 import tempfile
@@ -261,7 +263,13 @@ def _replay_list(app, ctx):
     from .scenes.replay import ReplayListScene
     for i, game_id in enumerate(g for g in games.GAME_IDS if games.is_built(g)):
         sub = ShotContext(game_id, ctx.seed + i, ctx.players)
-        saves.save_replay(sub.match(finished=True))
+        path = saves.save_replay(sub.match(finished=True))
+        # a fixed save time and file name: the shot must not depend on when it is taken
+        record = json.loads(path.read_text(encoding="utf-8"))
+        record["saved_at"] = f"2026-11-23T20:{10 + i:02d}:00"
+        path.unlink()
+        fixed = path.with_name(f"20261123-20{10 + i:02d}00-{game_id}-{sub.seed}.json")
+        fixed.write_text(json.dumps(record), encoding="utf-8")
     (saves.replays_dir() / "20260101-120000-liars-dice-7.json").write_text("{ damaged")
     return ReplayListScene(app)
 
