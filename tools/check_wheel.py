@@ -73,7 +73,12 @@ from game import shots
 shots._load_game_shots()
 out = sys.argv[1]
 failed = []
-for name, game_id in json.loads(sys.argv[2]):
+base = os.environ["DICE_TAVERN_HOME"]
+for i, (name, game_id) in enumerate(json.loads(sys.argv[2])):
+    # each shot in a data folder of its own, as `python -m game shot` does: a shot
+    # must not see the replays or stats the shots before it wrote (with their clock times)
+    os.environ["DICE_TAVERN_HOME"] = os.path.join(base, str(i))
+    os.makedirs(os.environ["DICE_TAVERN_HOME"], exist_ok=True)
     try:
         shots.render(name, os.path.join(out, f"{name}--{game_id}.png"), game_id=game_id)
     except Exception as exc:
