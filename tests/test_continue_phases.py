@@ -1,63 +1,45 @@
 """Continue at every phase of every game (#17): a live table is saved and quit
-(the pause menu's "Save and quit to title") whenever a human may act, and
+(the pause menu's "Save and quit to title": the autosave journal) and
 Continue on the title must give a table whose screen, read from the scene's
-own state (``TableScene.screen_facts``: the dice in the tray, the prompt, the
-bid and history shown, whose turn, a pending reveal, the buttons), equals the
-one before saving - not just the same match.
+own state (``TableScene.screen_facts``: the dice in the tray or on the felt,
+the prompt, the bid and history shown, whose turn, a pending reveal, pot
+split or scored card, banners, buttons), equals the one before saving - not
+just the same match.
 
-Each game lists the phases a human meets; the test plays until each one was
-saved and resumed at least once."""
+Two kinds of check (docs/CONTRIBUTING.md, "Continue"):
+
+* at rest (a human decides, nothing moving, banners gone): the restored
+  table, once it has played the last move's outcome again, shows the same
+  facts;
+* a moment pending (a reveal, a pot split, a card just scored, a roll's
+  banner) is shown again by Continue at once: the facts right after
+  Continue equal those before saving.
+
+Fast by construction: a seeded match is played forward directly (AI and a
+seeded random human) to near the phases, then the table is driven live by
+ticking the scene (no drawing) with instant pace and reduced motion; each
+phase is saved and continued once."""
 from __future__ import annotations
 
 import random
 
-import pytest
+import pygame
 
 from game.core.match import Match, Seat
+from game.core.protocol import CHANCE
 from game.scenes.title import TitleScene
+from tests.helpers import key, start_table
+
+TICK = 0.05
 
 
-def _phase(game_id: str, scene) -> str | None:
-    """The phase a human is in now (None: nobody to save at)."""
-    state = scene.match.state
-    seat = scene.human_to_act()
-    if (seat is None and game_id == "roll-call" and not state.is_chance() and not state.is_terminal()
-            and 0 in (state.interjectors() or ()) and scene.call_window_left > 0):
-        return "out-of-turn call"   # an AI is about to bid; the human may call now
-    if seat is None:
-        return None
-    if game_id in ("liars-dice", "roll-call"):
-        history = scene.match.history
-        if game_id == "liars-dice" and getattr(state, "palifico", False):
-            return "palifico"
-        bids = [a for p, a in history[max((i for i, (p, _) in enumerate(history) if p == -1), default=-1) + 1:]]
-        if scene.snap.bid is None:
-            return "after a reveal" if any(p != -1 and not scene.is_bid(a) for p, a in history) else "opening bid"
-        return "mid-bid" if bids else "opening bid"
-    if game_id == "roll-for-it":
-        if state.phase == "place":
-            return "unplaced dice" + (" (some placed)" if len(scene.loose) < len(state.rolled) or
-                                      any(isinstance(a, type(None)) for a in ()) else "")
-        return "before roll"
-    if game_id == "roll-the-bones":
-        return {"ante": "ante", "declare": "declare"}.get(state.phase)
-    if game_id == "diced-out":
-        return {"free_mark": "free mark", "penalty": "penalty"}.get(str(state.phase).lower().replace(" ", "_"),
-                                                                     str(state.phase))
-    return str(state.phase)
-
-
-PHASES = {
-    "liars-dice": {"opening bid", "mid-bid", "palifico"},   # "after a reveal" is checked when met (not required since the "you are out" flow)
-    "roll-call": {"opening bid", "mid-bid", "after a reveal", "out-of-turn call"},
-    "roll-the-bones": {"ante", "declare"},
-    "roll-for-it": {"before roll", "unplaced dice"},
-    "diced-out": {"free mark"},
-}
-SEATS = {
-    "liars-dice": 3, "roll-call": 3, "roll-the-bones": 4, "roll-for-it": 3, "diced-out": 3,
-}
-OPTIONS = {"liars-dice": {"starting_dice": 3, "odds_helper": True}, "roll-call": {"starting_dice": 3, "odds_helper": True}}
+def _tick(app, n: int = 1) -> None:
+    """Advance the top scene ``n`` fixed steps (no drawing: fast)."""
+    for _ in range(n):
+        top = app.top
+        top.fixed_update(TICK)
+        top.update(TICK)
+        app.apply_transitions()
 
 
 def _facts(app, scene) -> dict:
@@ -76,49 +58,250 @@ def _save_quit_continue(app, table):
     assert isinstance(app.top, TitleScene)
     app.top.continue_game()
     app.apply_transitions()
-    app.run_frames(1)
-    return app.top
+    restored = app.top
+    assert restored is not table and restored.match is not table.match
+    return restored
 
 
-@pytest.mark.parametrize("game_id", ["liars-dice"])
-def test_continue_restores_the_screen_at_every_phase(app, game_id):
-    rng = random.Random(7)
-    seats = [Seat("You", "human")] + [Seat(n, "ai", lvl) for n, lvl in
-                                      zip(("Mags", "Finn", "Ada"), ("hard", "normal", "easy"))][:SEATS[game_id] - 1]
-    if game_id == "roll-the-bones":
-        seats[2] = Seat("Finn", "ai", "easy")
-    from tests.helpers import start_table
-    seeds = iter(range(11, 41))
-    scene = start_table(app, Match(game_id, seats, OPTIONS.get(game_id), seed=next(seeds)))
-    wanted = set(PHASES[game_id])
-    resumed: dict[str, int] = {}
-    for _ in range(60000):
-        if scene.match.is_over:   # another game (a new seed) until every phase was met
-            scene = start_table(app, Match(game_id, seats, OPTIONS.get(game_id), seed=next(seeds)))
-        app.run_frames(1)
-        scene = app.top
-        if scene.is_busy() or scene.throw_view is not None:
-            continue
-        phase = _phase(game_id, scene)
-        if phase is None:
-            continue
-        if phase and resumed.get(phase, 0) < 2:
-            before = _facts(app, scene)
-            scene = _save_quit_continue(app, scene)
-            after = _facts(app, scene)
-            assert after == before, f"{game_id}, {phase}: {before} != {after}"
-            resumed[phase] = resumed.get(phase, 0) + 1
-        seat = scene.human_to_act()
-        if seat is None:
-            continue
-        legal = scene.match.state.legal_actions(seat)
-        if game_id == "roll-for-it" and scene.match.state.phase == "place" and resumed.get("unplaced dice", 0) == 1:
-            # place one die first, so a later save has some dice placed and some in the tray
-            places = [a for a in legal if type(a).__name__ == "Place"]
-            legal = places or legal
-        bids = [a for a in legal if scene.is_bid(a)] if hasattr(scene, "is_bid") else []
-        scene.submit(seat, rng.choice(bids if bids and rng.random() < 0.7 else legal))
-        if wanted <= set(resumed) and all(v >= 2 for v in resumed.values()):
+def _moving(scene) -> bool:
+    return scene.throw_view is not None or scene.is_busy()
+
+
+def _banners(scene) -> list:
+    return scene.screen_facts().get("banner") or []
+
+
+def _settle(app, scene, seconds: float = 4.0):
+    """Tick until nothing moves and no banner shows, while a human must act
+    (an AI never moves meanwhile); at most ``seconds``."""
+    for _ in range(int(seconds / TICK)):
+        if scene.holding is not None or (not _moving(scene) and not _banners(scene)):
             break
-    assert wanted <= set(resumed), f"phases never met: {wanted - set(resumed)}"
+        if scene.human_to_act() is None and scene.holding is None and scene.waiting_thrower is None \
+                and not _moving(scene):
+            break   # an AI is about to act: the moment is now
+        _tick(app)
+        scene = app.top
+    return scene
 
+
+def _to_rest(app, scene, seconds: float = 6.0):
+    """Tick a restored table until it waits for a human again (the last move's
+    outcome played, banners gone; a held moment stays held)."""
+    for _ in range(int(seconds / TICK)):
+        if not _moving(scene) and (scene.human_to_act() is not None or scene.holding is not None
+                                   or scene.waiting_thrower is not None or scene.call_window_left > 0):
+            break
+        _tick(app)
+        scene = app.top
+    return _settle(app, scene)
+
+
+def check_at_rest(app, scene, phase: str):
+    before = _facts(app, scene)
+    restored = _save_quit_continue(app, scene)
+    restored = _to_rest(app, restored)
+    after = _facts(app, restored)
+    assert after == before, f"{scene.match.game_id}, {phase}:\n{before}\n!=\n{after}"
+    return restored
+
+
+def check_pending(app, scene, phase: str):
+    before = _facts(app, scene)
+    restored = _save_quit_continue(app, scene)
+    after = _facts(app, restored)
+    assert after == before, f"{scene.match.game_id}, {phase} (pending):\n{before}\n!=\n{after}"
+    return restored
+
+
+# ----------------------------------------------------------------------
+# Driving a table: a seeded human, the AIs through the scene's own driver
+# ----------------------------------------------------------------------
+def _human_move(scene, seat, rng, prefer):
+    legal = scene.match.state.legal_actions(seat)
+    return prefer(scene, seat, legal, rng) or rng.choice(legal)
+
+
+def play(app, game_id, seats, options, seeds, phases, prefer, skip=lambda match: False,
+         pending=lambda scene: None, settings=None, max_ticks=30000):
+    """Play live tables (one per seed until every phase was met) and check
+    each phase once: ``phases(scene)`` names the phase a resting table is in
+    (or None), ``pending(scene)`` a moment on screen (checked right after
+    Continue).  ``skip(match)``: play forward directly while true."""
+    app.settings.animation_speed = "instant"
+    for name, value in (settings or {}).items():
+        setattr(app.settings, name, value)
+    rng = random.Random(5)
+    met: set[str] = set()
+    wanted = set(phases.wanted)
+    for seed in seeds:
+        match = Match(game_id, seats, options, seed=seed)
+        while skip(match) and not match.is_over:
+            if not match.step():
+                seat = match.state.turn_player()
+                legal = match.state.legal_actions(seat)
+                match.apply(seat, prefer(None, seat, legal, rng) or rng.choice(legal))
+        if match.is_over:
+            continue
+        scene = start_table(app, match)
+        for _ in range(max_ticks):
+            scene = app.top
+            if scene.match.is_over or scene.out_moment is not None or scene.match.state.is_terminal():
+                break
+            moment = pending(scene)
+            if moment and moment not in met and moment in wanted:
+                # a held moment (pause after reveals) is at rest: Continue plays it again, held at its end
+                check = check_at_rest if moment.endswith("held") else check_pending
+                scene = check(app, scene, moment)
+                met.add(moment)
+                continue
+            if not _moving(scene):
+                phase = phases(scene)
+                if phase and phase not in met and phase in wanted:
+                    scene = _settle(app, scene)
+                    if phases(scene) == phase and not _moving(scene):
+                        scene = check_at_rest(app, scene, phase)
+                        met.add(phase)
+                        continue
+            if scene.holding is not None:
+                scene.handle_event(key(pygame.K_RETURN))
+                continue
+            if scene.waiting_thrower is not None:
+                scene.handle_event(key(pygame.K_SPACE))
+                continue
+            seat = scene.human_to_act()
+            if seat is not None and not _moving(scene):
+                scene.submit(seat, _human_move(scene, seat, rng, prefer))
+                continue
+            _tick(app)
+        if wanted <= met:
+            return met
+    assert wanted <= met, f"{game_id}: phases never met: {sorted(wanted - met)}"
+    return met
+
+
+class Phases:
+    """A phase namer with the set of phases the test must meet."""
+
+    def __init__(self, wanted, namer):
+        self.wanted = wanted
+        self.namer = namer
+
+    def __call__(self, scene):
+        return self.namer(scene)
+
+
+def _you(n, levels=("hard", "normal", "easy")):
+    return [Seat("You", "human")] + [Seat(name, "ai", levels[i % 3])
+                                     for i, name in enumerate(("Mags", "Finn", "Ada", "Bertha", "Jory")[:n - 1])]
+
+
+# ----------------------------------------------------------------------
+# The bidding games
+# ----------------------------------------------------------------------
+def _bidding_phase(scene):
+    from game.core.bidding import Bid
+    state = scene.match.state
+    if scene.reveal is not None or state.is_chance() or state.is_terminal():
+        return None
+    history = scene.match.history
+    seat = scene.human_to_act()
+    if seat is None:
+        if (scene.match.game_id == "roll-call" and scene.call_window_left > 0
+                and 0 in (state.interjectors() or ())):
+            return "out-of-turn call"
+        return None
+    if getattr(state, "palifico", False):
+        return "palifico"
+    if scene.match.game_id == "roll-call" and 1 in scene.snap.hand(seat) and scene.snap.bid is not None:
+        return "emblem in hand"
+    if scene.snap.bid is None:
+        challenged = any(p != CHANCE and not isinstance(a, Bid) for p, a in history)
+        return "after a reveal" if challenged else "opening bid"
+    return "mid-bid"
+
+
+def _bidding_pending(scene):
+    if scene.reveal is not None and scene.reveal_t() < 0.5:
+        return "reveal pending"
+    return "reveal held" if scene.holding is not None else None
+
+
+def _bid_mostly(scene, seat, legal, rng):
+    from game.core.bidding import Bid
+    bids = [a for a in legal if isinstance(a, Bid)]
+    if bids and rng.random() < 0.75:
+        return min(bids, key=lambda b: (b.quantity, rng.random()))
+    return None
+
+
+BIDDING_WANTED = {"opening bid", "mid-bid", "after a reveal", "reveal pending"}
+
+
+def test_continue_roll_call_at_every_phase(app):
+    """Opening bid, mid-bid, the out-of-turn call window, Emblems in hand,
+    after a reveal, a reveal pending and a reveal held (pause after reveals)."""
+    wanted = BIDDING_WANTED | {"out-of-turn call", "emblem in hand", "reveal held"}
+    met = play(app, "roll-call", _you(3), {"starting_dice": 3, "odds_helper": True}, range(11, 31),
+               Phases(wanted, _bidding_phase), _bid_mostly, pending=_bidding_pending,
+               settings={"call_window": 2, "pause_after_reveal": True})
+    assert wanted <= met
+
+
+def test_continue_liars_dice_at_every_phase(app):
+    wanted = BIDDING_WANTED | {"palifico", "reveal held"}
+    met = play(app, "liars-dice", _you(3), {"starting_dice": 2, "odds_helper": True}, range(11, 41),
+               Phases(wanted, _bidding_phase), _bid_mostly, pending=_bidding_pending,
+               settings={"pause_after_reveal": True})
+    assert wanted <= met
+
+
+# ----------------------------------------------------------------------
+# Roll For It!
+# ----------------------------------------------------------------------
+def _rfi_phase(scene):
+    from game.games.roll_for_it.rules import Place
+    state = scene.match.state
+    seat = scene.human_to_act()
+    if seat is None:
+        return None
+    history = scene.match.history
+    last = history[-1] if history else (None, None)
+    if state.phase == "start":
+        if scene.rolloff_view is not None:
+            return "after the roll-off"
+        if scene.loose_dead and scene.loose:
+            return "dimmed dice of a roll that matched nothing"
+        return "before roll"
+    if state.phase == "place":
+        if isinstance(last[1], Place) and last[1].card not in state.covers:
+            return "after a card is scored"
+        if isinstance(last[1], Place):
+            return "some placed"
+        return "rolled, unplaced dice in the tray"
+    return None
+
+
+def _rfi_pending(scene):
+    if any(b.title.startswith("+") for b in scene.banners) and scene.time - scene.banners[0].t0 < 0.1:
+        return "card score pending"
+    return None
+
+
+def _rfi_prefer(scene, seat, legal, rng):
+    from game.games.roll_for_it.rules import Place, Roll
+    places = [a for a in legal if isinstance(a, Place)]
+    if places and rng.random() < 0.8:
+        return rng.choice(places)
+    return Roll() if Roll() in legal else None
+
+
+def test_continue_roll_for_it_at_every_phase(app):
+    """Before the roll, rolled dice in the tray (none and some placed), after
+    the roll-off, a card scored (pending and after), a roll that matched
+    nothing (dimmed in the tray)."""
+    wanted = {"before roll", "rolled, unplaced dice in the tray", "some placed", "after the roll-off",
+              "after a card is scored", "card score pending"}
+    met = play(app, "roll-for-it", _you(3), None, range(21, 45), Phases(wanted, _rfi_phase), _rfi_prefer,
+               pending=_rfi_pending)
+    assert wanted <= met

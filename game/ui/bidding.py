@@ -305,6 +305,13 @@ class BiddingTableScene(table_scene.TableScene):
         self.app.sounds.play("curtain", 0.7)
         self.announce(self.text.verdict(self.reveal), th.BRASS_LIGHT)
 
+    def restore_moment(self, player, action, before_state) -> None:
+        """Continue saved during a reveal (the Call or Jinto is the last move:
+        the next roll follows it at once) shows the reveal again from the
+        start, the cups coming up; the history keeps its shout."""
+        if player != CHANCE and not self.is_bid(action):
+            self.on_applied(player, action, before_state)
+
     def handle_table_event(self, event) -> bool:
         if self.reveal is not None:
             return False

@@ -160,6 +160,9 @@ class TableScene(Scene):
         """Every human seat announced as out, in order (each once)."""
         self.watching_fast = False
         """Every human is out and chose to watch on faster."""
+        self._built_at: int | None = len(match.history)
+        """Moves in the match when the table was built (a Continue: more than 0);
+        None once ``restore_table`` ran."""
 
     # ------------------------------------------------------------------
     # Subclass hooks
@@ -178,6 +181,23 @@ class TableScene(Scene):
 
     def on_applied(self, player: int, action: Action, before_state) -> None:
         """After any action (chance included) was applied: start animations."""
+
+    def keeps_roll_on_continue(self, index: int) -> bool:
+        """Does the throw at ``history[index]`` (the last one) still lie on the
+        felt?  Asked when a table opens on a game under way; default: the
+        table keeps its last throw until the next (``keep_settled_dice``)."""
+        return self.keep_settled_dice
+
+    def on_roll_restored(self, before_state, after_state) -> None:
+        """Continue put the last throw back on the felt (``keeps_roll_on_continue``):
+        the game adds what goes with it (a total shown beside the tray)."""
+
+    def restore_moment(self, player: int, action: Action, before_state) -> None:
+        """Continue: the table opens on a game whose last move was ``action``
+        (``before_state``: the state before it).  Put back what that move
+        left on screen and play its outcome again if it is one (a reveal, a
+        pot split, a card scored: docs/CONTRIBUTING.md, "Continue").
+        Default: nothing."""
 
     def undoable(self, player: int, action: Action) -> bool:
         """May this human move (not applied yet; ``self.state`` is before it)
@@ -219,6 +239,58 @@ class TableScene(Scene):
         if self.waiting_thrower is not None:
             return True
         return self.human_to_act() is not None and self._polled_at == len(self.match.history)
+
+    def restore_table(self) -> None:
+        """A table opened on a game already under way (Continue, a replay
+        stepped back) shows what the table showed after the last move, from
+        the record alone: the last throw's dice where they landed (the same
+        seed, zones and faces, settled at once) while the game keeps them,
+        then ``restore_moment`` for the last move.  Runs once, before the
+        table's own first move."""
+        history = self.match.history
+        built, self._built_at = self._built_at, None
+        if not built or built != len(history) or self.match.is_over:
+            return
+        rolls = [i for i, (p, a) in enumerate(history) if p == CHANCE and isinstance(a, RollResult)]
+        last_roll = rolls[-1] if rolls else None
+        state = self.match.game.new_initial_state()
+        before_roll = before_last = None
+        for i, (player, action) in enumerate(history):
+            if i == last_roll:
+                before_roll = state
+            if i == len(history) - 1:
+                before_last = state
+            state = state.apply(player, action)
+        if last_roll is not None and before_roll is not None and self.keeps_roll_on_continue(last_roll):
+            self._restore_throw(before_roll, history[last_roll][1],
+                                sum(1 for p, _a in history[:last_roll] if p == CHANCE))
+            self.on_roll_restored(before_roll, before_roll.apply(*history[last_roll]))
+        if self.replay is None and before_last is not None:
+            self.restore_moment(*history[-1], before_last)
+
+    def _restore_throw(self, before, result: RollResult, chance_index: int) -> None:
+        """The settled view of a logged throw: ``Throw.instant`` with its seed
+        and zones and the logged faces (a crowded zone shrinks the dice as
+        ``_make_throw`` does)."""
+        request = before.chance_request()
+        if not isinstance(request, RollRequest):
+            return
+        from .. import physics
+        from . import throw_view
+        from ..core.seeding import derive
+        seed = derive(self.match.seed, "chance", chance_index)
+        zones = [tuple(pygame.Rect(z)) for z in self.dice_zones(request)]
+        size = float(self.die_size)
+        for _ in range(12):
+            try:
+                throw = physics.Throw.instant(request, seed, zones, forced=result.faces, die_size=size)
+                break
+            except ValueError:
+                size *= 0.88
+        else:
+            return
+        self.settled_view = throw_view.ThrowView(throw, self.renderer, can_see=self.can_see,
+                                                 colours=self.throw_colour)
 
     def screen_facts(self) -> dict:
         """What the player sees, as data: whose turn, who must act, a throw
@@ -417,6 +489,8 @@ class TableScene(Scene):
     # ------------------------------------------------------------------
     def enter(self) -> None:
         self.game_log.sync(self.match.history)
+        if self._built_at is not None:
+            self.restore_table()
         self.warm()
         self._maybe_curtain()
 

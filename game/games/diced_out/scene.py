@@ -230,6 +230,18 @@ class TableScene(BaseTableScene):
             if self.new_best:
                 self.banner("New personal best!", f"{after.totals()[0]} points", th.BRASS_LIGHT, seconds=3)
 
+    def on_roll_restored(self, before_state, after_state) -> None:
+        """Continue: the last roll's total beside the tray again (it goes, with
+        the dice, once another player's turn begins: ``_clear_previous_roll``)."""
+        event = after_state.last if after_state.last is not before_state.last else {}
+        if event.get("event") in ("mark", "bonus", "repeat", "diced_out"):
+            self.last_total = (event["player"], event["total"], event["event"])
+
+    def restore_moment(self, player, action, before_state) -> None:
+        """Continue: the last move's outcome again (the roll's strokes and
+        banner, a free mark, the penalty and the next round's banner)."""
+        self.on_applied(player, action, before_state)
+
     def _add_strokes(self, before, after) -> None:
         for p in range(after.n):
             if after.round_index == before.round_index:
@@ -394,7 +406,8 @@ class TableScene(BaseTableScene):
     def screen_facts(self) -> dict:
         facts = super().screen_facts()
         facts.update(prompt=self._status_text(), last_total=self.last_total,
-                     cursor=getattr(self, "cursor", None))
+                     cursor=getattr(self, "cursor", None),
+                     banner=[b.title for b in self.banners if self.time - b.start < b.seconds * self._pace()])
         return facts
 
     def _status_text(self) -> str:

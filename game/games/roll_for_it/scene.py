@@ -226,14 +226,23 @@ class TableScene(BaseTableScene):
         elif isinstance(action, Place):
             self._placed(before, player, action)
         elif isinstance(action, KeepRest):
-            for d in self.loose:
-                self.flights.append(Flight((d.x, d.y), self.seat_anchor(player), self.time,
-                                           FLIGHT_SECONDS * pace, d.face, player, DIE - 10))
-            self.loose = []
+            self._send_rest_home(player)
+        if isinstance(action, Place) and self.loose and (after.phase != "place" or after.turn != player):
+            # the rest fits no card: the turn ended with the placement, the dice go home
+            self.announce(f"{self.seat_name(player)}: the rest fits no card", th.CREAM_DIM)
+            self._send_rest_home(player)
         elif isinstance(action, Pass):
             self.banner(self.words.says(player, "passes", "pass"), "all six dice are on cards")
         if after.phase == "place" and after.turn == player:
             self._fix_selection()
+
+    def _send_rest_home(self, player: int) -> None:
+        """The unplaced dice fly from the tray back to their owner."""
+        for d in self.loose:
+            self.flights.append(Flight((d.x, d.y), self.seat_anchor(player), self.time,
+                                       FLIGHT_SECONDS * self._pace(), d.face, player, DIE - 10))
+        self.loose = []
+        self.selected = self.target = self.drag = None
 
     def _lay_out_roll(self, owner: int) -> None:
         """The rolled dice stay where they settled, ready to drag."""
@@ -276,7 +285,13 @@ class TableScene(BaseTableScene):
                                        self.mini, lands_on=(action.card, player, image)))
             self.app.sounds.play("click", 0.5)
             return
-        # Scored: celebrate, send the card to the pile and every die home.
+        self._stage_score(before, player, action, slot, end)
+
+    def _stage_score(self, before, player: int, action: Place, slot: int, end) -> None:
+        """A card scored: celebrate, send the card to the pile and every die home."""
+        pace = self._pace()
+        images = card(action.card).images
+        after = self.state
         c = card(action.card)
         self.banner(f"+{c.points}  {self.words.says(player, 'takes', 'take')} the card!",
                     f"now {after.scores[player]} points", th.BRASS_LIGHT)
@@ -299,6 +314,27 @@ class TableScene(BaseTableScene):
             why = {"target": f"reaches {after.scores[player]} points",
                    "deck": "the cards ran out"}.get(after.end_reason, "")
             self.banner(f"{self.words.says(after.winners()[0], 'wins', 'win')}!", why, th.BRASS_LIGHT, 3.0)
+
+    def keeps_roll_on_continue(self, index: int) -> bool:
+        """The last roll's dice (where they landed) are this turn's tray while
+        only placements followed it, or the roll-off's dice before the first turn."""
+        return all(isinstance(a, Place) for _p, a in self.match.history[index + 1:])
+
+    def restore_moment(self, player, action, before_state) -> None:
+        """Continue: a roll is laid out again (the tray, dimmed if nothing
+        matched; a roll-off's dice and banner; a deal's cards turning); the
+        tray of a turn under way keeps where its dice landed; a card just
+        scored is celebrated again (banner, dice flying home, a new card)."""
+        if player == CHANCE:
+            self.on_applied(player, action, before_state)
+            return
+        if self.state.phase == "place":
+            self._lay_out_roll(self.state.turn)
+        if isinstance(action, Place) and action.card not in self.state.covers:
+            slot = before_state.slots.index(action.card)
+            images = card(action.card).images
+            image = next(i for i in before_state.open_images(action.card, player) if images[i] == action.face)
+            self._stage_score(before_state, player, action, slot, self.image_spot(slot, image, player))
 
     def undoable(self, player, action) -> bool:
         """A placement may be taken back until the turn's next commit (the
@@ -540,7 +576,10 @@ class TableScene(BaseTableScene):
         facts.update(tray=sorted(d.face for d in self.loose), tray_dimmed=self.loose_dead and bool(self.loose),
                      selected=selected, prompt=self._prompt(),
                      hands=[state.hand(p) for p in range(state.n)],
-                     buttons=sorted(w.text for w in self.buttons.widgets if getattr(w, "visible", True)))
+                     buttons=sorted(w.text for w in self.buttons.widgets if getattr(w, "visible", True)),
+                     banner=[b.title for b in self.banners if self.time - b.t0 < b.seconds],
+                     rolloff=sorted(p.top for p in self.rolloff_view.poses()) if self.rolloff_view else [],
+                     highlighted=sorted(self._highlight_slots()))
         return facts
 
     def _prompt(self) -> str:

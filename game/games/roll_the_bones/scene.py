@@ -190,6 +190,16 @@ class TableScene(BaseTableScene):
                 self._show_banner(f"{self.words.says(winner, 'holds', 'hold')} every die!")
             del total
 
+    def keeps_roll_on_continue(self, index: int) -> bool:
+        """The rolled dice lie on the felt until the next ante or call."""
+        return index == len(self.match.history) - 1
+
+    def restore_moment(self, player, action, before_state) -> None:
+        """Continue after a roll (nobody has anted or called since): its pot
+        split or tiebreak plays again, banner, dice flying home and all."""
+        if player == CHANCE:
+            self.on_applied(player, action, before_state)
+
     # ------------------------------------------------------------------
     # Human controls
     # ------------------------------------------------------------------
@@ -354,7 +364,8 @@ class TableScene(BaseTableScene):
 
     def screen_facts(self) -> dict:
         facts = super().screen_facts()
-        facts.update(buttons=sorted(w.text for w in self.ui.widgets if getattr(w, "visible", True)))
+        facts.update(buttons=sorted(w.text for w in self.ui.widgets if getattr(w, "visible", True)),
+                     banner=[self.banner] if self.banner and self.banner_age < self._banner_seconds() else [])
         return facts
 
     def _draw_status(self, canvas) -> None:
