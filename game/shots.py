@@ -98,16 +98,33 @@ def _rules(app, ctx):
     return RulesScene(app, ctx.game_id)
 
 
+def _settled(table, seconds: float = 5.0):
+    """The table once the last move's outcome, which a table opened on a game
+    under way plays again (``TableScene.restore_table``), is over: its
+    animations and banners run their course (simulated time, no move made),
+    so a mid-game shot is not caught mid-flight."""
+    table.enter()
+    step = 1 / 60
+    moves = len(table.match.history)
+    for _ in range(int(seconds / step)):
+        if not table.is_busy() and not table.screen_facts().get("banner"):
+            break
+        table.fixed_update(step)
+        table.update(step)
+        if len(table.match.history) != moves or table.holding is not None:
+            break
+    return table
+
+
 def _table(app, ctx):
     from .scenes.launch import make_table
-    return make_table(app, ctx.match())
+    return _settled(make_table(app, ctx.match()))
 
 
 def _log(app, ctx):
     """A table with the game log open (later in the game, so it has a story)."""
     from .scenes.launch import make_table
-    table = make_table(app, ctx.match(progress=0.7))
-    table.enter()
+    table = _settled(make_table(app, ctx.match(progress=0.7)))
     table.log_panel.is_open = True
     return table
 

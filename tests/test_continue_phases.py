@@ -47,7 +47,7 @@ def _facts(app, scene) -> dict:
     return scene.screen_facts()
 
 
-def _save_quit_continue(app, table):
+def _save_quit_continue(app, table, first_frame: bool = True):
     """The pause menu's Save and quit, then Continue on the title."""
     from game.scenes.pause import PauseScene
     pause = PauseScene(app, table)
@@ -58,6 +58,8 @@ def _save_quit_continue(app, table):
     assert isinstance(app.top, TitleScene)
     app.top.continue_game()
     app.apply_transitions()
+    if first_frame:
+        _tick(app)   # the restored table's first frame (it builds its buttons in update)
     restored = app.top
     assert restored is not table and restored.match is not table.match
     return restored
@@ -108,7 +110,7 @@ def check_at_rest(app, scene, phase: str):
 
 def check_pending(app, scene, phase: str):
     before = _facts(app, scene)
-    restored = _save_quit_continue(app, scene)
+    restored = _save_quit_continue(app, scene, first_frame=False)   # the moment as it was just applied
     after = _facts(app, restored)
     assert after == before, f"{scene.match.game_id}, {phase} (pending):\n{before}\n!=\n{after}"
     return restored
@@ -175,6 +177,7 @@ def play(app, game_id, seats, options, seeds, phases, prefer, skip=lambda match:
                 continue
             _tick(app)
         if wanted <= met:
+            print(game_id, "seed", seed, sorted(met))
             return met
     assert wanted <= met, f"{game_id}: phases never met: {sorted(wanted - met)}"
     return met
@@ -301,7 +304,93 @@ def test_continue_roll_for_it_at_every_phase(app):
     the roll-off, a card scored (pending and after), a roll that matched
     nothing (dimmed in the tray)."""
     wanted = {"before roll", "rolled, unplaced dice in the tray", "some placed", "after the roll-off",
+              "dimmed dice of a roll that matched nothing",
               "after a card is scored", "card score pending"}
     met = play(app, "roll-for-it", _you(3), None, range(21, 45), Phases(wanted, _rfi_phase), _rfi_prefer,
                pending=_rfi_pending)
+    assert wanted <= met
+
+
+# ----------------------------------------------------------------------
+# Roll the Bones
+# ----------------------------------------------------------------------
+def _rtb_phase(scene):
+    state = scene.match.state
+    seat = scene.human_to_act()
+    if seat is None or state.is_chance():
+        return None
+    history = scene.match.history
+    if history and history[-1][0] == CHANCE and (state.last_result or {}).get("kind") == "win":
+        return "between rounds (the last roll on the felt)"
+    if any(state.pots[1:]):
+        return "side pot"
+    if state.amounts.get(seat, 0) < state.ante_size():
+        return "short stack"
+    if state.phase == "ante":
+        return "ante"
+    if state.phase == "declare":
+        return "first pass" if state.declare_pass == 1 else "second pass"
+    return None
+
+
+def _rtb_pending(scene):
+    state = scene.match.state
+    if scene.holding is not None:
+        return "pot split held"
+    if (scene.banner and scene.banner_age < 0.1 and scene.match.history
+            and scene.match.history[-1][0] == CHANCE and (state.last_result or {}).get("kind") == "win"):
+        return "pot split pending"
+    return None
+
+
+def _rtb_short(match) -> bool:
+    """Play forward until someone cannot pay the full ante (side pots start)."""
+    state = match.state
+    return not any(len(state.collections[p]) - 1 < state.ante_size() for p in state.alive())
+
+
+def test_continue_roll_the_bones_at_every_phase(app):
+    """Ante, the first and second announcement pass, between rounds (the
+    roll still on the felt), a side pot, a short stack, a pot split pending
+    and held (pause after reveals)."""
+    wanted = {"ante", "first pass", "second pass", "between rounds (the last roll on the felt)", "side pot",
+              "short stack", "pot split pending", "pot split held"}
+    met = play(app, "roll-the-bones", _you(4), None, range(31, 61), Phases(wanted, _rtb_phase),
+               lambda scene, seat, legal, rng: None, skip=_rtb_short, pending=_rtb_pending,
+               settings={"pause_after_reveal": True})
+    assert wanted <= met
+
+
+# ----------------------------------------------------------------------
+# Diced Out
+# ----------------------------------------------------------------------
+def _do_phase(scene):
+    from game.games.diced_out.rules import FREE_MARK, PENALTY
+    state = scene.match.state
+    if scene.waiting_thrower is not None:
+        if scene.last_total is not None and scene.last_total[2] == "repeat":
+            return "reroll"
+        return f"round {state.round_index + 1} roll"
+    if scene.human_to_act() is None:
+        return None
+    return {FREE_MARK: "free mark", PENALTY: "penalty"}.get(state.phase)
+
+
+def _do_pending(scene):
+    titles = [b.title for b in scene.banners if scene.time - b.start < 0.1]
+    if any(t.startswith("Bonus") for t in titles):
+        return "bonus banner pending"
+    if "DICED OUT!" in titles:
+        return "diced out pending"
+    return None
+
+
+def test_continue_diced_out_at_every_phase(app):
+    """Each round's roll (the previous roll cleared or kept as the table
+    shows it), a free mark pending, a reroll after a repeat, the penalty
+    choice, a bonus banner and a Diced Out stamp pending."""
+    wanted = {"round 1 roll", "round 2 roll", "round 3 roll", "round 4 roll", "free mark", "reroll", "penalty",
+              "bonus banner pending", "diced out pending"}
+    met = play(app, "diced-out", _you(3), None, range(41, 71), Phases(wanted, _do_phase),
+               lambda scene, seat, legal, rng: None, pending=_do_pending)
     assert wanted <= met

@@ -155,3 +155,46 @@ def test_settings_keep_pace_fields_and_refuse_bad_ones():
     s, problems = Settings.from_json({"call_window": 99, "pause_after_reveal": "yes"})
     assert s.call_window == Settings().call_window  # problems are "field: why" (issue 14)
     assert {p.split(":")[0] for p in problems} == {"call_window", "pause_after_reveal"}
+
+
+@pytest.mark.parametrize("speed", ["relaxed", "normal", "fast", "instant"])
+def test_undo_window_follows_the_pace(app, speed):
+    """The next AI waits the pace's undo window after an undoable bid (not a
+    fixed 1.5 s): it has not moved just before the window ends, and moves
+    as it ends (its own thinking time is shorter at every pace)."""
+    from game.ui.pace import PACES
+    app.settings.animation_speed = speed
+    app.settings.reduced_motion = True
+    pace = PACES[speed]
+    assert pace.ai_delay < pace.undo_window
+    scene = start_table(app, Match("liars-dice", _seats(3), None, 9))
+    _to_human(app, scene)
+    legal = [a for a in scene.match.state.legal_actions(0) if isinstance(a, Bid)]
+    assert scene.submit(0, min(legal, key=lambda b: (b.quantity, b.face)))
+    length = len(scene.match.history)
+    assert scene.can_undo()
+    step = 0.01
+    scene.fixed_update(step)
+    assert scene.undo_left == pytest.approx(pace.undo_window - step)
+    ticks = round(pace.undo_window / step)
+    for _ in range(ticks - 3):
+        scene.fixed_update(step)
+    assert len(scene.match.history) == length and scene.can_undo(), "the AI moved inside the undo window"
+    for _ in range(5):
+        scene.fixed_update(step)
+    assert len(scene.match.history) > length, "the AI still waits after the undo window"
+
+
+def test_undo_window_is_short_at_instant_and_kept_by_reduced_motion():
+    """Instant keeps a short window (0.6 s), Fast halves Normal's 1.5 s,
+    Relaxed stretches it; reduced motion never shortens it."""
+    from types import SimpleNamespace
+
+    from game.ui.pace import PACES, pace_for
+    assert PACES["normal"].undo_window == 1.5
+    assert PACES["fast"].undo_window == 0.75
+    assert PACES["relaxed"].undo_window == 2.0
+    assert 0.3 <= PACES["instant"].undo_window <= 0.6
+    for speed, pace in PACES.items():
+        reduced = pace_for(SimpleNamespace(animation_speed=speed, reduced_motion=True))
+        assert reduced.undo_window == pace.undo_window

@@ -150,7 +150,8 @@ class SinceSummary:
     RECT_TOPLEFT = (14, 56)
     WIDTH = 420
 
-    def __init__(self, corner: str = "topleft"):
+    def __init__(self, corner: str = "topleft", width: int = WIDTH):
+        self.WIDTH = width
         if corner == "topright":
             self.RECT_TOPLEFT = (CANVAS_W - self.RECT_TOPLEFT[0] - self.WIDTH, self.RECT_TOPLEFT[1])
         self.seat: int | None = None

@@ -3,10 +3,12 @@
 Every timing of a table reads the current ``Pace`` (``pace_for(settings)``)
 and applies it once: the throw's simulated seconds per real second
 (``throw_speed``), the length of scene animations (reveals, banners, flights:
-``duration``, a factor on their normal seconds) and how long an AI seems to
-think (``ai_delay``).  The labels say exactly that.  Reduced motion (an
+``duration``, a factor on their normal seconds) how long an AI seems to
+think (``ai_delay``) and how long the next AI waits after a move that may be
+taken back (``undo_window``).  The labels say exactly that.  Reduced motion (an
 accessibility setting, separate from speed) lands throws at once and
-shortens animations to at most ``REDUCED_DURATION`` of their length.
+shortens animations to at most ``REDUCED_DURATION`` of their length; it
+never shortens the undo window (more time to react, not less).
 
 The setting is ``Settings.animation_speed``; its values are
 ``userfiles.ANIMATION_SPEEDS``.  "normal" and "fast" are the values of older
@@ -32,15 +34,24 @@ class Pace:
     """Seconds an AI 'thinks' before it acts."""
     instant_throws: bool = False
     """Dice land at once (``Throw.instant``: same faces and resting places)."""
+    undo_window: float = 1.5
+    """Seconds the next AI waits after a move that may be taken back (the
+    undo window; docs/CONTRIBUTING.md, "Misclick protection")."""
 
 
 NORMAL_AI_DELAY = 0.85
+NORMAL_UNDO_WINDOW = 1.5
+INSTANT_UNDO_WINDOW = 0.6
+"""Instant keeps a short window rather than none: long enough to press Z on
+a misclick seen at once, short enough not to be the one wait left."""
 
 PACES = {
-    "relaxed": Pace("relaxed", "Relaxed (3/4 speed)", 0.75, 1 / 0.75, NORMAL_AI_DELAY / 0.75),
-    "normal": Pace("normal", "Normal", 1.0, 1.0, NORMAL_AI_DELAY),
-    "fast": Pace("fast", "Fast (2x)", 2.0, 0.5, NORMAL_AI_DELAY / 2),
-    "instant": Pace("instant", "Instant (dice land at once)", 1.0, 0.2, 0.15, instant_throws=True),
+    "relaxed": Pace("relaxed", "Relaxed (3/4 speed)", 0.75, 1 / 0.75, NORMAL_AI_DELAY / 0.75,
+                    undo_window=NORMAL_UNDO_WINDOW / 0.75),
+    "normal": Pace("normal", "Normal", 1.0, 1.0, NORMAL_AI_DELAY, undo_window=NORMAL_UNDO_WINDOW),
+    "fast": Pace("fast", "Fast (2x)", 2.0, 0.5, NORMAL_AI_DELAY / 2, undo_window=NORMAL_UNDO_WINDOW / 2),
+    "instant": Pace("instant", "Instant (dice land at once)", 1.0, 0.2, 0.15, instant_throws=True,
+                    undo_window=INSTANT_UNDO_WINDOW),
 }
 assert tuple(PACES) == ANIMATION_SPEEDS
 

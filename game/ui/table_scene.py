@@ -65,9 +65,6 @@ EDGE_MARGIN = 8
 """Nameplates keep this far from the window edge (at 4 seats they touched it)."""
 PEEK_KEYS = (pygame.K_TAB, pygame.K_SPACE)
 """Held down in hot-seat: the confirmed human lifts their cup."""
-UNDO_WINDOW = 1.5
-"""After a move that may be taken back, the next AI waits at least this long
-(seconds): the undo window (see ``TableScene.undoable``)."""
 
 
 @dataclass
@@ -88,6 +85,9 @@ class TableScene(Scene):
     show_log = True
     log_corner = "topleft"
     """Where the Log button and the "since your last move" card sit ("topright" too)."""
+    since_width = 420
+    """Width of the "since your last move" card (narrower where the table's
+    own pieces reach the corner)."""
     continue_spot = (CENTRE_X, 470)
     """Centre of the "continue" prompt of a held reveal (clear of the seats' dice)."""
 
@@ -129,7 +129,7 @@ class TableScene(Scene):
                                 games.narrator(match.game_id) if games.is_known(match.game_id) else None)
         """Every action of the whole game in words (``L`` or the Log button)."""
         self.log_panel = LogPanel(self.game_log, self.log_corner)
-        self.since = SinceSummary(self.log_corner)
+        self.since = SinceSummary(self.log_corner, self.since_width)
         self._since_for: int | None = None
         self.holding: object | None = None
         """The moment (a key) held on screen until the player continues, or None."""
@@ -465,7 +465,7 @@ class TableScene(Scene):
                      anchor="midbottom")
         if self.undo_left > 0.05:
             bar = pygame.Rect(rect.x + 14, rect.bottom - 5, rect.w - 28, 3)
-            bar.w = int(bar.w * min(1.0, self.undo_left / UNDO_WINDOW))
+            bar.w = int(bar.w * min(1.0, self.undo_left / self.pace.undo_window))
             if bar.w:
                 pygame.draw.rect(canvas, th.BRASS, bar)
 
@@ -750,8 +750,8 @@ class TableScene(Scene):
             self.call_window_left = max(0.0, delay - self._ai_timer)
         else:
             self.call_window_left = 0.0
-        if self.can_undo():   # the undo window: the next actor waits a moment
-            delay = max(delay, UNDO_WINDOW)
+        if self.can_undo():   # the undo window: the next actor waits a moment (the pace's)
+            delay = max(delay, self.pace.undo_window)
             self.undo_left = max(0.0, delay - self._ai_timer)
         else:
             self.undo_left = 0.0

@@ -177,6 +177,7 @@ class TableScene(BaseTableScene):
         groups = request.groups
         if len(groups) == 1:
             inner = self.tray.inflate(-40, -40)
+            inner.h -= 60   # the bottom strip keeps the Skip button and the total clear of the dice
             self.zone_labels = []
             return [inner]
         cols = min(4, len(groups))

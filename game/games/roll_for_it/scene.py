@@ -80,6 +80,7 @@ def ease(t: float) -> float:
 class TableScene(BaseTableScene):
     name = "roll-for-it"
     keep_settled_dice = False
+    since_width = 270   # clear of the leftmost face-up card (x 295 with four cards)
 
     def __init__(self, app, match, **kw):
         super().__init__(app, match, **kw)

@@ -27,6 +27,8 @@ from ...canvas import CENTRE_X
 FLIGHT_SECONDS = 0.55
 BANNER_SECONDS = 1.6
 POT_CENTRE = (CENTRE_X, 330)
+STATUS_Y = 456
+"""Top of the round / ante / step line, below the centre pot and its labels."""
 
 
 @dataclass
@@ -72,6 +74,8 @@ class TableScene(BaseTableScene):
         """The pile and pot labels drawn this frame (the banner keeps clear of them)."""
         self._split_at: int | None = None
         self.ui = FocusGroup(app)
+        self.buttons_top = 640
+        """Top of the human's top row of buttons (the prompt sits above it)."""
 
     # ------------------------------------------------------------------
     # Geometry
@@ -224,11 +228,16 @@ class TableScene(BaseTableScene):
             final = self.state.declare_pass == 2 or len(self.state.choosers) < 2
             buttons.append(("Bone!", "key B" + ("  (binding)" if final else ""), Declare(True)))
             buttons.append(("No bone", "key N" + ("  (binding)" if final else ""), Declare(False)))
-        w, gap = 180, 12
-        x0 = 1250 - len(buttons) * (w + gap)
+        # at most three a row, right-aligned and clear of your nameplate; more rows go upwards
+        cols = min(3, len(buttons))
+        w, gap = (180, 12) if cols < 3 else (164, 10)
+        rows = math.ceil(len(buttons) / cols)
+        self.buttons_top = 640 - (rows - 1) * 64
         for i, (text, sub, action) in enumerate(buttons):
-            self.ui.add(Button((x0 + i * (w + gap), 640, w, 56), text,
-                               lambda a=action, p=player: self.submit(p, a), sub=sub, size=20,
+            row, col = divmod(i, cols)
+            x0 = 1250 - cols * (w + gap)
+            self.ui.add(Button((x0 + col * (w + gap), self.buttons_top + row * 64, w, 56), text,
+                               lambda a=action, p=player: self.submit(p, a), sub=sub, size=20 if cols < 3 else 18,
                                primary=i == 0))
         self.ui.focus_first()
 
@@ -304,6 +313,11 @@ class TableScene(BaseTableScene):
             y = centre[1] + (row - (rows - 1) / 2) * (size + 3)
             self._icon(canvas, die_kind(die, n), first_owner(die, n), (x, y), size)
 
+    def _pile_top(self, p: int, size: int = 20, columns: int = 5) -> float:
+        """The top edge of seat ``p``'s pile as ``_pile_heap`` lays it out."""
+        rows = max(1, math.ceil(min(15, len(self.state.collections[p])) / columns))
+        return self.pile_spots[p][1] - 6 - (rows - 1) / 2 * (size + 3) - size / 2
+
     def _draw_pile(self, canvas, p) -> None:
         state = self.state
         if state.out_event[p] is not None:
@@ -354,7 +368,7 @@ class TableScene(BaseTableScene):
             x, y = self.pile_spots[p]
             surf = self.theme.text(text, 18, th.INK, bold=bool(said))
             bubble = surf.get_rect().inflate(18, 10)
-            bubble.midbottom = (int(x), int(y) - 34)
+            bubble.midbottom = (int(x), int(self._pile_top(p)) - 9)   # above the pile, however tall
             pygame.draw.rect(canvas, th.PARCHMENT if said else th.PARCHMENT_DARK, bubble, border_radius=10)
             pygame.draw.rect(canvas, colour if said else th.BRASS_DARK, bubble, 2, border_radius=10)
             pygame.draw.polygon(canvas, th.PARCHMENT if said else th.PARCHMENT_DARK,
@@ -377,7 +391,8 @@ class TableScene(BaseTableScene):
             step = {"ante": "antes", "declare": f"announcements, {'first' if state.declare_pass == 1 else 'final'} call",
                     "roll": "everyone rolls"}.get(state.phase, "")
             text = f"Round {state.round}{stage}  ·  ante {state.ante_size()}  ·  {step}"
-        th.draw_text(canvas, self.theme, text, (CENTRE_X, 62), 19, th.BRASS_LIGHT, bold=True, anchor="midtop",
+        # under the pots' labels: at the top it ran into the top seat's bubble
+        th.draw_text(canvas, self.theme, text, (CENTRE_X, STATUS_Y), 18, th.BRASS_LIGHT, bold=True, anchor="midtop",
                      shadow=2)
         player = self.human_to_act()
         if player is not None:
@@ -385,12 +400,12 @@ class TableScene(BaseTableScene):
                 ask = self.words.ask(player, f"ante {state.amounts[player]}: which dice?")
                 note = self.ante_note(player)
                 if note:
-                    th.draw_text(canvas, self.theme, note, (1240, 600), 15, th.CREAM_DIM,
+                    th.draw_text(canvas, self.theme, note, (1240, self.buttons_top - 40), 15, th.CREAM_DIM,
                                  anchor="bottomright", shadow=1)
             else:
                 ask = self.words.ask(player, "roll the bone?")
-            th.draw_text(canvas, self.theme, ask, (1240, 632), 21, th.CREAM, bold=True, anchor="bottomright",
-                         shadow=2)
+            th.draw_text(canvas, self.theme, ask, (1240, self.buttons_top - 8), 21, th.CREAM, bold=True,
+                         anchor="bottomright", shadow=2)
 
     def ante_note(self, player: int) -> str:
         """How the player's ante splits between centre and side pot: a rule, not
