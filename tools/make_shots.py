@@ -50,8 +50,9 @@ MENU_SHOTS = (
     ("tutorial-offer", "tutorial-offer", "liars-dice", None),
     ("out-moment", "out-moment", "liars-dice", 5),
 )
-TABLE_PLAYERS = {"diced-out": 3}
-"""Seats per table shot (others: 4); Diced Out's sheets are large."""
+TABLE_PLAYERS = {"diced-out": 3, "roll-the-bones": 6}
+"""Seats per table shot (others: 4); Diced Out's sheets are large; Roll the Bones at 6 reaches round 5
+(at 4 seats your last choice comes in round 1)."""
 SIZE_LIMIT = 250_000
 
 
