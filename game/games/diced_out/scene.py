@@ -60,6 +60,8 @@ class Banner:
     seconds: float
     blocking: bool = False
     big: bool = False
+    moment: int = 0
+    """Moves in the match when it was raised (a later move's banner replaces it)."""
 
 
 # --------------------------------------------------------------------------
@@ -139,8 +141,11 @@ class TableScene(BaseTableScene):
 
     def banner(self, title: str, sub: str = "", colour=th.CREAM, *, seconds: float = BANNER_SECONDS,
                blocking: bool = False, big: bool = False) -> None:
-        self.banners = [b for b in self.banners if not (b.big and not big)] if big else self.banners
-        self.banners.append(Banner(title, sub, colour, self.time, seconds, blocking, big))
+        moment = len(self.match.history)
+        # a later move's news replaces the earlier's ("4 again!" goes when the next roll is a bonus);
+        # a stamp (DICED OUT!, FULL SHEET!) also replaces the smaller banners of its own move
+        self.banners = [b for b in self.banners if b.moment == moment and (b.big or not big)]
+        self.banners.append(Banner(title, sub, colour, self.time, seconds, blocking, big, moment))
         del self.banners[:-2]
 
     # --- dice -----------------------------------------------------------------
