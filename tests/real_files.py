@@ -5,8 +5,6 @@ mutations and truncations (so they exercise the deep checks, not only the
 JSON parser)."""
 import functools
 import json
-import os
-import tempfile
 from pathlib import Path
 
 from game import games
@@ -81,20 +79,12 @@ def journals() -> dict[str, bytes]:
     half played, written by the real autosave in a throw-away folder."""
     from game.core import saves
     out = {}
-    old = os.environ.get(userfiles.HOME_ENV)
-    with tempfile.TemporaryDirectory(prefix="dt-journal-") as home:
-        os.environ[userfiles.HOME_ENV] = home
-        try:
-            for name, raw in records().items():
-                if not name.endswith("-autosave"):
-                    continue
-                saves.autosave(Match.from_record(json.loads(raw)))
-                saves.flush_autosave()
-                out[name.replace("-autosave", "-journal")] = (Path(home) / "autosave.journal").read_bytes()
-                saves.clear_autosave()
-        finally:
-            if old is None:
-                os.environ.pop(userfiles.HOME_ENV, None)
-            else:
-                os.environ[userfiles.HOME_ENV] = old
+    with userfiles.scratch_home(prefix="dt-journal-") as home:
+        for name, raw in records().items():
+            if not name.endswith("-autosave"):
+                continue
+            saves.autosave(Match.from_record(json.loads(raw)))
+            saves.flush_autosave()
+            out[name.replace("-autosave", "-journal")] = (Path(home) / "autosave.journal").read_bytes()
+            saves.clear_autosave()
     return out

@@ -1,5 +1,7 @@
 """User files: atomic writes, safe fallbacks, other files untouched."""
 import json
+import os
+from pathlib import Path
 
 import pytest
 
@@ -76,3 +78,19 @@ def test_corrupt_autosave_is_set_aside(home):
         saves.load_autosave()
     assert not saves.has_autosave()
     assert (home / "autosave.json.bad").exists()
+
+
+def test_scratch_home_puts_user_files_aside_and_restores_the_folder(monkeypatch, tmp_path):
+    """Benches and fixtures write into a throw-away folder; the player's folder
+    (here an outer override) is back afterwards, also when the block fails."""
+    monkeypatch.setenv(userfiles.HOME_ENV, str(tmp_path))
+    with pytest.raises(RuntimeError):
+        with userfiles.scratch_home("dt-test-") as home:
+            assert userfiles.data_dir() == Path(home) != tmp_path
+            raise RuntimeError("boom")
+    assert userfiles.data_dir() == tmp_path
+    assert not Path(home).exists()
+    monkeypatch.delenv(userfiles.HOME_ENV)
+    with userfiles.scratch_home():
+        assert userfiles.HOME_ENV in os.environ
+    assert userfiles.HOME_ENV not in os.environ

@@ -9,8 +9,6 @@ with wall time beside it, and the old whole-record rewrite for comparison.
 """
 from __future__ import annotations
 
-import os
-import tempfile
 import time
 
 SIZES = (10, 1000, 5000)
@@ -38,39 +36,31 @@ def bench_autosave(quick: bool) -> dict:
     from . import journal, saves, userfiles
     saves_per_size = 60 if quick else 400
     out = {}
-    old_home = os.environ.get(userfiles.HOME_ENV)
-    with tempfile.TemporaryDirectory(prefix="dice-tavern-bench-") as home:
-        os.environ[userfiles.HOME_ENV] = home
-        try:
-            for n in SIZES:
-                match, real = _match_with(n)
-                # the former autosave: the whole record rewritten with fsync
-                cpu, wall = [], []
-                for _ in range(3 if quick else 10):
-                    c0, w0 = time.thread_time(), time.perf_counter()
-                    userfiles.atomic_write_json(userfiles.autosave_path(), match.to_record())
-                    cpu.append((time.thread_time() - c0) * 1000)
-                    wall.append((time.perf_counter() - w0) * 1000)
-                out[f"rewrite_{n}_cpu_p50_ms"] = _pct(cpu, 0.5)
-                out[f"rewrite_{n}_wall_p50_ms"] = _pct(wall, 0.5)
-                saves.autosave(match)  # the header: once per game
-                cpu, wall = [], []
-                for k in range(saves_per_size):
-                    match.history.append(real[k % len(real)])
-                    c0, w0 = time.thread_time(), time.perf_counter()
-                    saves.autosave(match)
-                    cpu.append((time.thread_time() - c0) * 1000)
-                    wall.append((time.perf_counter() - w0) * 1000)
-                saves.clear_autosave()
-                out[f"journal_{n}_cpu_p50_ms"] = _pct(cpu, 0.5)
-                out[f"journal_{n}_cpu_p99_ms"] = _pct(cpu, 0.99)
-                out[f"journal_{n}_cpu_max_ms"] = _pct(cpu, 1.0)
-                out[f"journal_{n}_wall_p50_ms"] = _pct(wall, 0.5)
-                out[f"journal_{n}_wall_p99_ms"] = _pct(wall, 0.99)
-            journal.remove()
-        finally:
-            if old_home is None:
-                os.environ.pop(userfiles.HOME_ENV, None)
-            else:
-                os.environ[userfiles.HOME_ENV] = old_home
+    with userfiles.scratch_home(prefix="dice-tavern-bench-"):
+        for n in SIZES:
+            match, real = _match_with(n)
+            # the former autosave: the whole record rewritten with fsync
+            cpu, wall = [], []
+            for _ in range(3 if quick else 10):
+                c0, w0 = time.thread_time(), time.perf_counter()
+                userfiles.atomic_write_json(userfiles.autosave_path(), match.to_record())
+                cpu.append((time.thread_time() - c0) * 1000)
+                wall.append((time.perf_counter() - w0) * 1000)
+            out[f"rewrite_{n}_cpu_p50_ms"] = _pct(cpu, 0.5)
+            out[f"rewrite_{n}_wall_p50_ms"] = _pct(wall, 0.5)
+            saves.autosave(match)  # the header: once per game
+            cpu, wall = [], []
+            for k in range(saves_per_size):
+                match.history.append(real[k % len(real)])
+                c0, w0 = time.thread_time(), time.perf_counter()
+                saves.autosave(match)
+                cpu.append((time.thread_time() - c0) * 1000)
+                wall.append((time.perf_counter() - w0) * 1000)
+            saves.clear_autosave()
+            out[f"journal_{n}_cpu_p50_ms"] = _pct(cpu, 0.5)
+            out[f"journal_{n}_cpu_p99_ms"] = _pct(cpu, 0.99)
+            out[f"journal_{n}_cpu_max_ms"] = _pct(cpu, 1.0)
+            out[f"journal_{n}_wall_p50_ms"] = _pct(wall, 0.5)
+            out[f"journal_{n}_wall_p99_ms"] = _pct(wall, 0.99)
+        journal.remove()
     return out

@@ -25,6 +25,7 @@ import re
 import stat
 import tempfile
 import time
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
@@ -63,6 +64,23 @@ def data_dir() -> Path:
         import platformdirs
         path = Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
     return path
+
+
+@contextmanager
+def scratch_home(prefix: str = "dice-tavern-"):
+    """A throw-away data folder for the length of a ``with`` block (benches,
+    test fixtures): every user file goes there, and the player's own folder
+    (or an outer override) is back in place afterwards, whatever happens."""
+    old = os.environ.get(HOME_ENV)
+    with tempfile.TemporaryDirectory(prefix=prefix) as home:
+        os.environ[HOME_ENV] = home
+        try:
+            yield home
+        finally:
+            if old is None:
+                os.environ.pop(HOME_ENV, None)
+            else:
+                os.environ[HOME_ENV] = old
 
 
 def replays_dir() -> Path:

@@ -9,8 +9,6 @@ from start-up until the loop rests (start-up included).
 """
 from __future__ import annotations
 
-import os
-import tempfile
 import threading
 import time
 
@@ -68,17 +66,9 @@ def _waiting_table(app):
 
 def bench_idle(quick: bool) -> dict:
     from ..core import userfiles
-    old = os.environ.get(userfiles.HOME_ENV)
     out = {}
-    with tempfile.TemporaryDirectory(prefix="dice-tavern-idle-") as home:
-        os.environ[userfiles.HOME_ENV] = home
-        try:
-            for name, make in (("title", _title), ("waiting_table", _waiting_table)):
-                for key, value in _measure(make, 2.0 if quick else 5.0).items():
-                    out[f"{name}_{key}"] = value
-        finally:
-            if old is None:
-                os.environ.pop(userfiles.HOME_ENV, None)
-            else:
-                os.environ[userfiles.HOME_ENV] = old
+    with userfiles.scratch_home(prefix="dice-tavern-idle-"):
+        for name, make in (("title", _title), ("waiting_table", _waiting_table)):
+            for key, value in _measure(make, 2.0 if quick else 5.0).items():
+                out[f"{name}_{key}"] = value
     return out

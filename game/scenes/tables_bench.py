@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import os
 import statistics
-import tempfile
 import time
 
 TABLES = (
@@ -139,19 +138,11 @@ def _figures(cpu, wall, worst, match, finished, open_cpu, open_wall) -> dict:
 
 def bench_tables(quick: bool) -> dict:
     from ..core import userfiles
-    old = os.environ.get(userfiles.HOME_ENV)
     only = os.environ.get("DICE_TAVERN_BENCH_TABLES", "")
     out = {}
-    with tempfile.TemporaryDirectory(prefix="dice-tavern-tables-") as home:
-        os.environ[userfiles.HOME_ENV] = home
-        try:
-            for game_id, seats, options, name in TABLES:
-                if only and name not in only.split(","):
-                    continue
-                out[name] = play_table(game_id, seats, options, quick=quick)
-        finally:
-            if old is None:
-                os.environ.pop(userfiles.HOME_ENV, None)
-            else:
-                os.environ[userfiles.HOME_ENV] = old
+    with userfiles.scratch_home(prefix="dice-tavern-tables-"):
+        for game_id, seats, options, name in TABLES:
+            if only and name not in only.split(","):
+                continue
+            out[name] = play_table(game_id, seats, options, quick=quick)
     return out
