@@ -84,6 +84,30 @@ _LEGAL: dict[tuple, tuple[Action, ...]] = {}
 the same for every seat and state with those facts (bounded, see ``_legal``)."""
 _LEGAL_LIMIT = 50_000
 
+_MINIMUMS: dict[tuple, dict[int, int]] = {}
+"""``minimum_raises`` per (standing bid, palifico, palifico face), for the
+engine's own legality check (bounded like ``_LEGAL``; never handed out)."""
+
+_CHALLENGES = (Call(), Jinto())
+"""The challenges every legal list ends with (frozen values, made once)."""
+
+_REQUESTS: dict[tuple, RollRequest] = {}
+"""The roll request per (dice per seat, round, palifico) (frozen values; bounded)."""
+
+_GOOD_GROUPS: set = set()
+"""Tuples already checked to be faces 1-6 as ints (a roll's group is checked
+once, not die by die every round; bounded)."""
+
+
+def _minimums(prev, palifico: bool, palifico_face) -> dict[int, int]:
+    key = (prev, palifico, palifico_face)
+    found = _MINIMUMS.get(key)
+    if found is None:
+        if len(_MINIMUMS) >= _LEGAL_LIMIT:
+            _MINIMUMS.clear()
+        found = _MINIMUMS[key] = minimum_raises(prev, palifico=palifico, palifico_face=palifico_face)
+    return found
+
 
 _GROUPS: dict[tuple[int, int], DieGroup] = {}
 
@@ -114,7 +138,7 @@ def _legal(prev, palifico: bool, palifico_face, top: int) -> tuple[Action, ...]:
             if lo <= top:
                 actions.extend(_bids_of(face, top)[lo:top + 1])
         if prev is not None:
-            actions += [Call(), Jinto()]
+            actions += _CHALLENGES
         if len(_LEGAL) >= _LEGAL_LIMIT:
             _LEGAL.clear()
         legal = _LEGAL[key] = tuple(actions)
@@ -209,15 +233,7 @@ def _frozen(cls, fields: dict):
     return obj
 
 
-def _make_view(me, my_faces, dice, bids, turn, opener, palifico, round_no, starting_dice, jinto_cap,
-               last_challenge, skip_palifico_two) -> LiarsView:
-    """``LiarsView(...)`` without the frozen dataclass's one
-    ``object.__setattr__`` per field (a view per decision is a hot path of
-    playouts and AI); equal, hashable and immutable like any other view."""
-    return _frozen(LiarsView, {"me": me, "my_faces": my_faces, "dice": dice, "bids": bids, "turn": turn,
-                               "opener": opener, "palifico": palifico, "round_no": round_no,
-                               "starting_dice": starting_dice, "jinto_cap": jinto_cap,
-                               "last_challenge": last_challenge, "skip_palifico_two": skip_palifico_two})
+_new = object.__new__
 
 
 # --------------------------------------------------------------------------
@@ -278,10 +294,13 @@ class LiarsState(_RoundFacts, State):
 
     def next_player(self, player: int) -> int:
         """The next player to the left who still has dice."""
-        n = len(self.dice)
-        for step in range(1, n + 1):
-            q = (player + step) % n
-            if self.dice[q] > 0:
+        dice = self.dice
+        n = len(dice)
+        for q in range(player + 1, n):
+            if dice[q] > 0:
+                return q
+        for q in range(0, min(player + 1, n)):
+            if dice[q] > 0:
                 return q
         return player
 
@@ -298,9 +317,15 @@ class LiarsState(_RoundFacts, State):
     def chance_request(self) -> Optional[RollRequest]:
         if self.rolled or self.is_terminal():
             return None
-        groups = tuple(_group(p, n) for p, n in enumerate(self.dice) if n > 0)
-        reason = f"round {self.round_no}" + (" (Palifico)" if self.palifico else "")
-        return RollRequest(groups, reason)
+        key = (tuple(self.dice), self.round_no, self.palifico)
+        request = _REQUESTS.get(key)
+        if request is None:
+            groups = tuple(_group(p, n) for p, n in enumerate(self.dice) if n > 0)
+            reason = f"round {self.round_no}" + (" (Palifico)" if self.palifico else "")
+            if len(_REQUESTS) >= _LEGAL_LIMIT:
+                _REQUESTS.clear()
+            request = _REQUESTS[key] = RollRequest(groups, reason)
+        return request
 
     def turn_player(self) -> Optional[int]:
         # ``rolled`` implies the game goes on: a roll needs two players with
@@ -329,17 +354,46 @@ class LiarsState(_RoundFacts, State):
     def legal_actions(self, player: int) -> list[Action]:
         if not self.rolled or player != self.turn:
             return []   # only the turn player acts (``current_players``)
-        return self._legal_actions(player)
+        bids = self.bids
+        palifico = self.palifico
+        if bids:
+            last = bids[-1]
+            key = ((last[1], last[2]), palifico, bids[0][2] if palifico else None, sum(self.dice))
+        else:
+            key = (None, palifico, None, sum(self.dice))
+        legal = _LEGAL.get(key)
+        return list(legal if legal is not None else _legal(*key))
 
     def apply(self, player: int, action: Action) -> "LiarsState":
         """``State.apply`` with the same checks and errors, on a shorter path:
-        a bid or challenge is checked once by ``is_legal``, and a roll whose
+        a legal bid is recognised from the cached smallest raises and a
+        challenge from the bid list (anything else is checked once by
+        ``is_legal`` and worded by it), and a roll whose
         faces are plainly right (one tuple of ints 1-6 per player still in,
         as many as their dice) skips building the request; anything else
         goes through the generic checks and their messages."""
         if player == CHANCE:
             rolled = self._rolled_twin(action)
             return rolled if rolled is not None else super().apply(player, action)  # type: ignore[return-value]
+        if type(action) is Bid and self.rolled and player == self.turn:
+            # ``is_legal`` for a bid, from the cached smallest raises
+            quantity, face = action.quantity, action.face
+            bids = self.bids
+            if type(quantity) is int and type(face) is int and quantity <= sum(self.dice):
+                palifico = self.palifico
+                if bids:
+                    last = bids[-1]
+                    lo = _minimums((last[1], last[2]), palifico, bids[0][2] if palifico else None).get(face)
+                else:
+                    lo = _minimums(None, palifico, None).get(face)
+                if lo is not None and lo <= quantity:
+                    twin = LiarsState.__new__(LiarsState)
+                    twin.__dict__ = self.__dict__.copy()
+                    twin.bids = bids + [(player, quantity, face)]
+                    twin.turn = self.next_player(player)
+                    return twin
+        elif (type(action) is Call or type(action) is Jinto) and self.bids and self.rolled and player == self.turn:
+            return self._challenged(player, action)
         if not self.is_legal(player, action):
             if self.is_terminal():
                 raise IllegalActionError("the game is over")
@@ -353,7 +407,11 @@ class LiarsState(_RoundFacts, State):
             twin.bids = self.bids + [(player, action.quantity, action.face)]
             twin.turn = self.next_player(player)
             return twin
-        # a challenge: only the dice and the out list change in place
+        return self._challenged(player, action)
+
+    def _challenged(self, player: int, action: Action) -> "LiarsState":
+        """The state after a legal Call or Jinto: only the dice and the out
+        list change in place (the twin shares nothing it changes)."""
         twin = LiarsState.__new__(LiarsState)
         twin.__dict__ = self.__dict__.copy()
         twin.dice = self.dice[:]
@@ -383,9 +441,13 @@ class LiarsState(_RoundFacts, State):
             k += 1
             if type(group) is not tuple or len(group) != n:
                 return None
-            for f in group:
-                if type(f) is not int or not 0 < f < 7:
-                    return None
+            if group not in _GOOD_GROUPS:
+                for f in group:
+                    if type(f) is not int or not 0 < f < 7:
+                        return None
+                if len(_GOOD_GROUPS) >= _LEGAL_LIMIT:
+                    _GOOD_GROUPS.clear()
+                _GOOD_GROUPS.add(group)
             faces[owner] = group
         if k != len(rolled):
             return None
@@ -441,7 +503,10 @@ class LiarsState(_RoundFacts, State):
 
     def _settle(self, challenger: int, kind: str) -> None:
         bidder, quantity, face = self.bids[-1]
-        count = self.table_count(face)
+        if self.palifico or face == WILD:   # ``table_count``, inlined (hot in playouts)
+            count = sum([fs.count(face) for fs in self.faces])
+        else:
+            count = sum([fs.count(face) + fs.count(WILD) for fs in self.faces])
         options = self.game.options
         gainer = None
         if kind == "call":
@@ -462,9 +527,11 @@ class LiarsState(_RoundFacts, State):
             self.out_order.append(loser)
         winner = bidder if loser == challenger else challenger
         fell_to_one = before == 2
-        skip = options["skip_palifico_two"] and len(self.players_in()) == 2
-        palifico_next = fell_to_one and not skip and not self.is_terminal()
-        self.last_challenge = _frozen(Challenge, {
+        dice = self.dice
+        palifico_next = (fell_to_one and not (options["skip_palifico_two"] and len(self.players_in()) == 2)
+                         and dice.count(0) < len(dice) - 1)   # the game goes on (``is_terminal``)
+        challenge = self.last_challenge = _new(Challenge)   # as ``_frozen``, inlined
+        challenge.__dict__.update({
             "kind": kind, "challenger": challenger, "bidder": bidder, "quantity": quantity, "face": face,
             "wilds": not self.palifico, "faces": tuple(self.faces), "count": count, "loser": loser,
             "gainer": gainer, "eliminated": eliminated, "palifico_next": palifico_next})
@@ -481,10 +548,16 @@ class LiarsState(_RoundFacts, State):
     # --- views and digests ----------------------------------------------------
     def view(self, player: int) -> LiarsView:
         options = self.game.options
-        return _make_view(player, self.faces[player], tuple(self.dice), tuple(self.bids),
-                          self.turn if self.rolled else None, self.opener, self.palifico, self.round_no,
-                          options["starting_dice"], options["jinto_cap"],
-                          self.last_challenge, options["skip_palifico_two"])
+        # a view per decision is a hot path of playouts and AI: made without the
+        # frozen dataclass's one ``object.__setattr__`` per field (as ``_frozen``)
+        view = _new(LiarsView)
+        view.__dict__.update({
+            "me": player, "my_faces": self.faces[player], "dice": tuple(self.dice), "bids": tuple(self.bids),
+            "turn": self.turn if self.rolled else None, "opener": self.opener, "palifico": self.palifico,
+            "round_no": self.round_no, "starting_dice": options["starting_dice"],
+            "jinto_cap": options["jinto_cap"], "last_challenge": self.last_challenge,
+            "skip_palifico_two": options["skip_palifico_two"]})
+        return view
 
     def summary(self) -> dict:
         last = self.last_challenge
