@@ -356,6 +356,7 @@ class LiarsState(_RoundFacts, State):
             return []   # only the turn player acts (``current_players``)
         bids = self.bids
         palifico = self.palifico
+        key: tuple
         if bids:
             last = bids[-1]
             key = ((last[1], last[2]), palifico, bids[0][2] if palifico else None, sum(self.dice))
