@@ -1,0 +1,44 @@
+"""tools/bid_report.py: issue 12's tables, the reference bot's seats included."""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tools"))
+
+import bid_report  # noqa: E402
+
+from tests.reference_bot import ReferenceBot  # noqa: E402
+
+
+def test_reference_seats_are_played_by_the_reference_bot(monkeypatch):
+    """Every stand-in seat of a reference table is a ReferenceBot, the tested
+    seat never is, and the report counts the tested seat's decisions."""
+    seen = []
+    original = ReferenceBot.act
+
+    def act(self, view, legal):
+        seen.append(self.player)
+        return original(self, view, legal)
+    monkeypatch.setattr(ReferenceBot, "act", act)
+    rep = bid_report.run_table("liars-dice", "hard:reference+reference", 6, seed=3)
+    j = rep.to_json()
+    assert rep.seat_games == 6 and j["honesty"]["bids"] > 5
+    assert seen, "no reference bot acted"
+    # seats rotate: over 6 games each of the 3 seats is the tested one twice,
+    # so reference bots act from every seat
+    assert set(seen) == {0, 1, 2}
+
+
+def test_a_reference_table_may_not_hold_easy_seats():
+    import pytest
+    with pytest.raises(ValueError):
+        bid_report.run_table("roll-call", "hard:reference+easy", 2, seed=1)
+
+
+def test_plain_tables_match_ai_report():
+    from game.core.ai_report import run_report
+    a = bid_report.run_table("roll-call", "hard:caller", 4, seed=2).to_json()
+    b = run_report("roll-call", "hard", ["caller"], 4, seed=2).to_json()
+    a.pop("decision_ms"), b.pop("decision_ms")
+    assert a == b

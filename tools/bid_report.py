@@ -1,0 +1,95 @@
+"""Every issue-12 table of one bidding game: win rate, calibration, honesty.
+
+    python tools/bid_report.py --game liars-dice [--games 2000] [--seed 1] [--tables hard:normal,...] [--json]
+
+A table is ``level:opp1+opp2+...``; ``reference`` seats are the independent
+reference bot of ``tests/reference_bot.py`` (not a game level, so it is seated
+here and not by ``ai-report``).  Each table is ``game.core.ai_report``'s
+measurement (seats rotated every game, RNG dice, one seed per game); the
+reference bots draw from their own derived seeds.  Prints one Markdown row per
+table, or JSON with every decile.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from game.core import ai_report  # noqa: E402
+from game.core.seeding import derive  # noqa: E402
+
+STYLES = ("reader", "bluffer", "caller", "binomial", "reference")
+DEFAULT_TABLES = (["hard:normal", "normal:easy"] + [f"hard:{s}" for s in STYLES]
+                  + [f"hard:{s}+{s}+{s}" for s in STYLES])
+
+
+def run_table(game: str, table: str, games: int, seed: int) -> ai_report.Report:
+    """``ai_report.run_report`` with reference bots swapped into their seats."""
+    from tests.reference_bot import ReferenceBot
+    level, _, opps = table.partition(":")
+    opponents = opps.split("+")
+    if "reference" not in opponents:
+        return ai_report.run_report(game, level, opponents, games, seed)
+    if level == "easy" or "easy" in opponents:
+        raise ValueError("a reference table stands the bots in for easy seats: no easy seat allowed")
+    stand_in = ["easy" if o == "reference" else o for o in opponents]
+    original = ai_report.Match
+
+    class RefMatch(original):
+        """The match ai_report builds, its stand-in seats played by reference bots."""
+
+        def __init__(self, game_id, seats, options, seed, dice):
+            super().__init__(game_id, seats, options, seed=seed, dice=dice)
+            for p, s in enumerate(seats):
+                if s.level == "easy":
+                    bot = ReferenceBot(p, random.Random(derive(seed, "reference-bot", p)), game_id)
+                    bot.seat_names = self.agents[p].seat_names
+                    self.agents[p] = bot
+
+    ai_report.Match = RefMatch
+    try:
+        return ai_report.run_report(game, level, stand_in, games, seed)
+    finally:
+        ai_report.Match = original
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(prog="python tools/bid_report.py")
+    ap.add_argument("--game", required=True, choices=("liars-dice", "roll-call"))
+    ap.add_argument("--games", type=int, default=2000)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--tables", default=",".join(DEFAULT_TABLES))
+    ap.add_argument("--json", metavar="FILE", help="also write every decile of every table to FILE")
+    ap.add_argument("--deciles", action="store_true", help="print the deciles with 100+ samples under each row")
+    args = ap.parse_args(argv)
+    rows = []
+    for table in args.tables.split(","):
+        rep = run_table(args.game, table, args.games, args.seed)
+        j = rep.to_json()
+        j["table"] = table
+        rows.append(j)
+        lo, hi = j["ci95"]
+        h = j["honesty"]
+        gaps = {k: max((abs(r["gap"]) for r in v if r["n"] >= 100), default=0.0)
+                for k, v in j["calibration"].items()}
+        print(f"| {args.game} | {table} | {args.games} | {100 * j['win_rate']:.1f}% ({100 * lo:.1f}-{100 * hi:.1f}) "
+              f"| {h['held']:.2f} vs {h['baseline']:.2f} ({h['excess']:+.3f}) "
+              f"| {100 * j['worst_gap']:.1f} (call {100 * gaps['call']:.1f}, jinto {100 * gaps['jinto']:.1f}, "
+              f"oot {100 * gaps['oot']:.1f}) |", flush=True)
+        if args.deciles:
+            for kind, rs in j["calibration"].items():
+                for r in rs:
+                    if r["n"] >= 100:
+                        print(f"    {kind:5} {r['decile']:8} n={r['n']:5} stated {100 * r['stated']:5.1f} "
+                              f"observed {100 * r['observed']:5.1f} gap {100 * r['gap']:+5.1f}", flush=True)
+    if args.json:
+        Path(args.json).write_text(json.dumps(rows, indent=1) + "\n", encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
