@@ -30,7 +30,8 @@ def test_diced_out_header_keeps_the_whole_name(app):
 
 def test_diced_out_previous_roll_is_gone_on_your_turn(app):
     """While the human's own throw waits for them, the tray holds no dice and
-    no total of the previous player's roll."""
+    no total of the previous player's roll (a reroll after your own "N again!"
+    may keep your own dice beside its banner)."""
     import pygame
 
     from tests.helpers import key
@@ -44,9 +45,12 @@ def test_diced_out_previous_roll_is_gone_on_your_turn(app):
         if scene.match.state.is_terminal() or seen >= 3:
             break
         if scene.waiting_thrower == 0 and scene.match.state.phase == ROLL and not scene.is_busy():
-            if any(p != 0 for p, _ in scene.match.history[3:]):   # others have rolled since the start
+            last = scene.match.state.last or {}
+            if last.get("player", 0) != 0:   # another player's roll came last (not your own reroll)
                 seen += 1
                 assert scene.settled_view is None, "the previous player's dice are still in the tray"
+                assert scene.last_total is None
+            elif last.get("event") == "repeat":   # your own "N again!": your dice may stay for the reroll
                 assert scene.last_total is None or scene.last_total[0] == 0
             app.feed(key(pygame.K_SPACE))
         elif scene.human_to_act() == 0:
