@@ -198,6 +198,7 @@ class App:
             if op == "push":
                 if self.stack:
                     self.stack[-1].pause()
+                assert scene is not None, "push, replace and reset carry a scene"
                 self.stack.append(scene)
                 scene.enter()
             elif op == "pop":
@@ -208,11 +209,13 @@ class App:
             elif op == "replace":
                 if self.stack:
                     self.stack.pop().exit()
+                assert scene is not None, "push, replace and reset carry a scene"
                 self.stack.append(scene)
                 scene.enter()
             elif op == "reset":
                 while self.stack:
                     self.stack.pop().exit()
+                assert scene is not None, "push, replace and reset carry a scene"
                 self.stack.append(scene)
                 scene.enter()
         if not self.stack:

@@ -62,7 +62,7 @@ class ShotContext:
         target = progress * len(full.history)
         best, best_cost = 0, float("inf")
         probe = Match(self.game_id, ai_seats, None, self.seed, make_dice())
-        for i, (player, action) in enumerate(full.history + [(None, None)]):
+        for i in range(len(full.history) + 1):
             state = probe.state
             if not state.is_terminal() and not state.is_chance():
                 # seat 0's own turn first; a chance to act out of turn only if there is none
@@ -70,9 +70,9 @@ class ShotContext:
                         else 1e6 + abs(i - target) if 0 in (state.interjectors() or ()) else None)
                 if cost is not None and cost < best_cost:
                     best, best_cost = i, cost
-            if player is None:
+            if i == len(full.history):
                 break
-            probe.apply(player, action)
+            probe.apply(*full.history[i])
         for player, action in full.history[:best]:
             match.apply(player, action)
         return match

@@ -307,6 +307,7 @@ def time_first_frame(cmd: list[str], cwd: str | None = None, timeout: float = 60
                                 stderr=subprocess.DEVNULL, text=True)
         try:
             elapsed = None
+            assert proc.stdout is not None, "stdout=PIPE"
             for line in proc.stdout:
                 if line.startswith("first-frame"):
                     elapsed = time.perf_counter() - t0

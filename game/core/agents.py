@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any, Optional, Sequence
+from typing import Any, Mapping, Optional, Sequence, TypeVar
 
 from .protocol import Action
 
@@ -83,7 +83,11 @@ class RandomAgent(Agent):
         return None
 
 
-def agent_for_level(agents_by_level, level: str, player: int, rng: random.Random) -> Agent:
+AgentT = TypeVar("AgentT", bound=Agent)
+
+
+def agent_for_level(agents_by_level: Mapping[str, type[AgentT]], level: str, player: int,
+                    rng: random.Random) -> AgentT:
     """The agent class a game lists for ``level``, built for ``player``; an
     unknown level is a ``ValueError`` naming the allowed ones."""
     try:

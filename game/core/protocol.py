@@ -20,7 +20,7 @@ from __future__ import annotations
 import copy
 import dataclasses
 from dataclasses import dataclass
-from typing import Any, ClassVar, Iterable, Mapping, Sequence
+from typing import Any, ClassVar, Iterable, Mapping, Sequence, TypeVar
 
 CHANCE = -1
 """The pseudo-player that applies chance outcomes (dice, shuffles)."""
@@ -309,6 +309,9 @@ class Game:
         return action_from_json(data, self.action_types)
 
 
+StateT = TypeVar("StateT", bound="State")
+
+
 class State:
     """One moment of a game.  Never mutated after ``apply`` hands it out.
 
@@ -357,7 +360,7 @@ class State:
         """Games with huge action lists may override with a direct check."""
         return action in self.legal_actions(player)
 
-    def apply(self, player: int, action: Action) -> "State":
+    def apply(self: StateT, player: int, action: Action) -> StateT:
         """Return the state after ``player`` takes ``action``.
 
         ``player`` is ``CHANCE`` for roll and shuffle outcomes."""
@@ -378,7 +381,7 @@ class State:
         """Mutate ``self`` (a fresh clone) by the already-checked action."""
         raise NotImplementedError
 
-    def clone(self) -> "State":
+    def clone(self: StateT) -> StateT:
         """Deep enough copy for ``_apply`` to mutate; games may speed it up."""
         game = self.game
         self.game = None  # type: ignore[assignment]  # the Game is shared, never copied
@@ -413,3 +416,12 @@ class State:
     def summary(self) -> dict:
         """A JSON-able digest of the full state, for replay checks and tests."""
         raise NotImplementedError
+
+
+def state_as(state: State, cls: type[StateT]) -> StateT:
+    """``state`` typed as its game's own State subclass, so scenes, tutorials and
+    benches read game-specific fields that the type checker can follow; a state
+    of another game is a ``TypeError`` (a programming error, never a player's)."""
+    if not isinstance(state, cls):
+        raise TypeError(f"expected a {cls.__name__}, got a {type(state).__name__}")
+    return state

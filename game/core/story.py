@@ -18,6 +18,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from .. import games
+from .protocol import Action, StateT
 
 
 @dataclass(frozen=True)
@@ -46,9 +47,10 @@ class Story:
         return out
 
 
-def walk(game, history: Sequence[tuple[int, object]]) -> Iterator[tuple[object, int, object, object]]:
-    """``(before, player, action, after)`` for every move of ``history``."""
-    state = game.new_initial_state()
+def walk(first: StateT, history: Sequence[tuple[int, Action]]) -> Iterator[tuple[StateT, int, Action, StateT]]:
+    """``(before, player, action, after)`` for every move of ``history`` played
+    from ``first`` (the game's initial state, typed as the game's own State)."""
+    state = first
     for player, action in history:
         after = state.apply(player, action)
         yield state, player, action, after
@@ -96,7 +98,7 @@ def bidding_tell(game, history, dice_of, *, gains: bool) -> Story:
     first = dice_of(game.new_initial_state())
     series = [[float(d)] for d in first]
     bidder = None
-    for before, player, action, after in walk(game, history):
+    for before, player, action, after in walk(game.new_initial_state(), history):
         if player == CHANCE:
             bidder = None
             continue

@@ -35,7 +35,7 @@ from . import userfiles, validation as v
 from .agents import Agent
 from .dice import DiceResolver, RngDice
 from .match import RECORD_SCHEMA, Match, RecordError, Seat
-from .protocol import Action, RollRequest, RollResult, State
+from .protocol import Action, RollRequest, RollResult, State, StateT, state_as
 
 TUTORIAL_FLAG = "tutorial"
 """The attribute set True on a tutorial ``Match`` (stats and saves skip it)."""
@@ -102,6 +102,12 @@ def your_turn(learner: int = 0) -> StateTest:
 def you_may_act(learner: int = 0) -> StateTest:
     """The moment "the learner may act", out of turn too (Roll Call's call)."""
     return lambda state: learner in state.current_players()
+
+
+def on_state(cls: type[StateT], test: Callable[[StateT], bool]) -> StateTest:
+    """A ``when``/``until`` test written against the game's own State subclass,
+    so the fields it reads are checked by the type checker (``state_as``)."""
+    return lambda state: test(state_as(state, cls))
 
 
 def is_kind(*kinds: type) -> Predicate:

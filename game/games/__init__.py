@@ -53,7 +53,9 @@ def package_name(game_id: str) -> str:
 
 def package_dir(game_id: str) -> Path:
     if game_id in _EXTRA_PACKAGES:
-        return Path(importlib.import_module(_EXTRA_PACKAGES[game_id]).__file__).parent
+        init = importlib.import_module(_EXTRA_PACKAGES[game_id]).__file__
+        assert init is not None, "a game is a regular package (with __init__.py)"
+        return Path(init).parent
     return Path(__file__).parent / game_id.replace("-", "_")
 
 

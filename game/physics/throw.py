@@ -36,7 +36,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Sequence
+from typing import Any, Iterator, Sequence
 
 import pymunk
 from pymunk import batch
@@ -429,7 +429,7 @@ class Throw:
         self.impacts: list[Impact] = []
         self._report_impacts = True
         self._buf = batch.Buffer()
-        self._building = self._build_steps()
+        self._building: Iterator[int] | None = self._build_steps()
         if not _deferred:
             self.finish_build()
         if forced is not None:
@@ -460,7 +460,7 @@ class Throw:
         return self
 
     # ------------------------------------------------------------------ build
-    def _build_steps(self):
+    def _build_steps(self) -> Iterator[int]:
         """Build the space (a generator: it pauses after each group of dice)."""
         motion = stream(self.seed, "throw-motion")
         paint_rng = stream(self.seed, "throw-paint")

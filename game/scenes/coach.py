@@ -12,6 +12,8 @@ another person passes the screen through the curtain first, and a decision
 part only ever shows the coached person's own dice (``game.core.coach``)."""
 from __future__ import annotations
 
+from functools import partial
+
 import pygame
 
 from .. import games
@@ -158,8 +160,8 @@ class CoachScene(MenuScene):
         if len(self.sessions) > 1:
             w = min(200, 900 // len(self.sessions))
             x0 = CENTRE_X - (w * len(self.sessions) + 10 * (len(self.sessions) - 1)) // 2
-            for i, s in enumerate(self.sessions):
-                self.ui.add(Button((x0 + i * (w + 10), 118, w, 36), s.name, lambda i=i: self.choose(i), size=16,
+            for i, sess in enumerate(self.sessions):
+                self.ui.add(Button((x0 + i * (w + 10), 118, w, 36), sess.name, partial(self.choose, i), size=16,
                                    primary=self.revealed and i == self.current))
         s = self.session
         can_step = s is not None and self.revealed

@@ -2,11 +2,15 @@
 from __future__ import annotations
 
 import importlib
+from typing import TYPE_CHECKING
 
 from .. import games
 
+if TYPE_CHECKING:
+    from ..ui.table_scene import TableScene
 
-def table_scene_class(game_id: str):
+
+def table_scene_class(game_id: str) -> type[TableScene]:
     """``game.games.<pkg>.scene.TableScene``; the generic table if missing."""
     try:
         module = importlib.import_module(games.package_name(game_id) + ".scene")
@@ -18,7 +22,7 @@ def table_scene_class(game_id: str):
         raise
 
 
-def make_table(app, match, replay=None):
+def make_table(app, match, replay=None) -> TableScene:
     return table_scene_class(match.game_id)(app, match, replay=replay)
 
 

@@ -6,6 +6,8 @@ place is kept in ``tutorials.json``, so a lesson left half-way resumes.
 """
 from __future__ import annotations
 
+from functools import partial
+
 from .. import games
 from ..core.tutorial import Tutorial, load_progress, saved_entry, status
 from ..core.userfiles import UserFileError
@@ -64,10 +66,10 @@ class LearnScene(MenuScene):
             sub = {"new": f"About {script.minutes}  \u00b7  {total} steps",
                    "started": f"Resume at step {min(total, int(entry.get('step', 0)) + 1) if entry else 1} of {total}",
                    "done": "Done \u2713  \u00b7  play it again"}[state]
-            self.ui.add(Button((360, y, 560, 66), info.title, lambda g=game_id: self.open(g),
+            self.ui.add(Button((360, y, 560, 66), info.title, partial(self.open, game_id),
                                primary=state == "started", sub=sub))
             if state == "started":
-                self.ui.add(Button((936, y + 8, 170, 50), "Start over", lambda g=game_id: self.open(g, fresh=True),
+                self.ui.add(Button((936, y + 8, 170, 50), "Start over", partial(self.open, game_id, fresh=True),
                                    size=18))
         self.ui.add(Button((40, 650, 180, 52), "Back", self.back))
 

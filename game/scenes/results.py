@@ -46,8 +46,9 @@ class ResultsScene(MenuScene):
 
     def update(self, dt: float) -> None:
         self.age += dt
-        if getattr(self, "coach_line", None) is not None and not self.coach_line.done:
-            self.coach_line.advance()  # the coach's summary, weighed a few ms a frame
+        line = getattr(self, "coach_line", None)
+        if line is not None and not line.done:
+            line.advance()  # the coach's summary, weighed a few ms a frame
 
     def is_idle(self) -> bool:
         line = getattr(self, "coach_line", None)
@@ -57,8 +58,9 @@ class ResultsScene(MenuScene):
         import pygame
         if event.type == pygame.KEYDOWN and self.age < KEY_GUARD_SECONDS:
             return
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_c and getattr(self, "coach_line", None):
-            self.coach_line.open()
+        line = getattr(self, "coach_line", None)
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_c and line:
+            line.open()
             return
         super().handle_event(event)
 

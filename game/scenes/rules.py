@@ -130,7 +130,9 @@ def render_markdown(theme: th.Theme, text: str, width: int = TEXT_W) -> pygame.S
 def _wrap_runs(theme, runs, width, size) -> list[pygame.Surface]:
     fonts = {"body": theme.font(size), "bold": theme.font(size, True), "italic": theme.font(size, style="italic")}
     space = fonts["body"].size(" ")[0]
-    lines, current, x = [], [], 0
+    lines: list[list[tuple[str, str, int]]] = []
+    current: list[tuple[str, str, int]] = []
+    x = 0
     for word, style in runs:
         w = fonts[style].size(word)[0]
         if current and word[0] in ",.;:!?)" and x >= space:

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 
 from .. import games
 from ..core.match import Match, Seat
@@ -160,7 +161,7 @@ class SetupScene(MenuScene):
                                   lambda t, i=i: self.set_name(i, t), max_len=16, label_width=0,
                                   placeholder=default_name(self.seat_rows, i)))
             self.ui.add(Choice((x + name_w + 8, y, col_w - name_w - 16, 34), "", SEAT_KINDS, row.kind,
-                               lambda k, i=i: self.set_kind(i, k), fmt=KIND_LABELS.get,
+                               partial(self.set_kind, i), fmt=KIND_LABELS.__getitem__,
                                label_width=0))
         self.ui.add(Panel((760, 130, 480, 500), title="Table rules"))
         y = 186

@@ -8,6 +8,8 @@ words.  "Reset stats" asks first.  The numbers come from ``game.core.stats``.
 """
 from __future__ import annotations
 
+from functools import partial
+
 import pygame
 
 from .. import games
@@ -101,7 +103,7 @@ class StatsScene(MenuScene):
             bw = (LUCK.w - 60 - 8 * (len(lucks) - 1)) // len(lucks)
             for i, luck in enumerate(lucks):
                 self.ui.add(Button((LUCK.x + 30 + i * (bw + 8), LUCK.y + 70, bw, 32),
-                                   KIND_NAMES.get(luck.kind, luck.kind), lambda i=i: self.choose_kind(i),
+                                   KIND_NAMES.get(luck.kind, luck.kind), partial(self.choose_kind, i),
                                    size=15, primary=i == self.kind_index))
         self.ui.add(Button((440, 646, 190, 52), "Reset stats", self.ask_reset,
                            enabled=st.has_any(self.data)))

@@ -21,7 +21,7 @@ import os
 import statistics
 import time
 
-TABLES = (
+TABLES: tuple[tuple[str, int, dict[str, int], str], ...] = (
     ("liars-dice", 20, {"starting_dice": 6}, "liars_dice_20x6"),
     ("liars-dice", 20, {"starting_dice": 3}, "liars_dice_20x3"),
     ("roll-call", 10, {"starting_dice": 6}, "roll_call_10x6"),
@@ -85,7 +85,9 @@ def play_table(game_id: str, seats: int, options: dict, *, quick: bool, seed: in
         c0, w0 = time.thread_time(), time.perf_counter()
         app.start(table)  # opening the table (it warms the renderer): not a table frame
         open_cpu, open_wall = (time.thread_time() - c0) * 1000.0, (time.perf_counter() - w0) * 1000.0
-        cpu, wall, worst = [], [], []
+        cpu: list[float] = []
+        wall: list[float] = []
+        worst: list[tuple[float, float, int, str]] = []
         acc = 0.0
         limit = max_frames or (QUICK_FRAMES if quick else MAX_FRAMES)
         partial = os.environ.get("DICE_TAVERN_BENCH_PARTIAL")

@@ -22,6 +22,7 @@ Die kinds read as themselves from any face:
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 import pygame
@@ -217,8 +218,7 @@ def _draw_pattern(surf, size, colour: DiceColour, strong: bool):
     p = colour.pattern
     if p in ("none", "plain"):
         return
-    ink = colour.pips
-    ink = (*ink[:3], 255 if strong else 170)
+    ink = (*colour.pips[:3], 255 if strong else 170)
     s = size
     m = s * 0.075
     lw = max(1, int(s * (0.035 if strong else 0.028)))
@@ -431,7 +431,7 @@ class DiceRenderer:
         self._outline: dict = {}
         self._baked: dict = {}
         self._fills_left: int | None = None
-        self._warm_queue = None
+        self._warm_queue: Iterator[tuple] | None = None
         self.fallbacks = 0
         """Tilted pictures drawn flat because the frame's fill budget ran out."""
         self.drawn: list[DrawnDie] = []
@@ -469,7 +469,7 @@ class DiceRenderer:
                         built += 1
         return built
 
-    def _tilt_jobs(self, kind, col, size):
+    def _tilt_jobs(self, kind, col, size) -> Iterator[tuple]:
         """Build every canonical tilted picture of one kind and colour (a
         generator: one picture per step, so it can run a little per frame)."""
         sides = 12 if kind == "bone" else 6

@@ -6,6 +6,7 @@ before a game's own table exists."""
 from __future__ import annotations
 
 import json
+from functools import partial
 
 import pygame
 
@@ -35,7 +36,7 @@ class GenericTableScene(TableScene):
         for i, action in enumerate(legal):
             row, col = divmod(i, 6)
             self.ui.add(Button((x0 + col * (w + gap), 560 + row * 52, w, 44), action.label()[:18],
-                               lambda a=action, p=player: self.submit(p, a), size=17))
+                               partial(self.submit, player, action), size=17))
 
     def update(self, dt: float) -> None:
         self._rebuild()

@@ -90,7 +90,7 @@ class OutNotice:
     """A small card at the top of the table for a human who went out while
     other humans play on; it fades after ``NOTICE_SECONDS``."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.lines: list[tuple[str, tuple, float]] = []   # text, colour, age
 
     def add(self, text: str, colour) -> None:

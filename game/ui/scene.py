@@ -79,4 +79,4 @@ class Scene:
     @property
     def is_top(self) -> bool:
         stack = getattr(self.app, "stack", None)
-        return bool(stack) and stack[-1] is self
+        return stack is not None and bool(stack) and stack[-1] is self

@@ -57,7 +57,7 @@ def quiet_native_stderr():
 
 
 class Sounds:
-    def __init__(self, settings, *, clock=time.perf_counter):
+    def __init__(self, settings, *, clock=time.perf_counter) -> None:
         self.master = settings.master_volume
         self.effects = settings.effects_volume
         self._clock = clock

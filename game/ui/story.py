@@ -148,7 +148,7 @@ def draw_chart(canvas: pygame.Surface, theme: th.Theme, rect: pygame.Rect, story
     for i, seats in enumerate(leaders):
         x0 = ribbon.x + ribbon.w * max(0, i - 0.5) / (count - 1)
         x1 = ribbon.x + ribbon.w * min(count - 1, i + 0.5) / (count - 1)
-        colour = theme.player_colour(seats[0]) if len(seats) == 1 else th.PARCHMENT_DARK
+        colour: tuple[int, ...] = theme.player_colour(seats[0]) if len(seats) == 1 else th.PARCHMENT_DARK
         pygame.draw.rect(canvas, colour, pygame.Rect(int(x0), ribbon.y, max(1, int(x1) - int(x0) + 1), ribbon.h))
     pygame.draw.rect(canvas, th.BRASS_DARK, ribbon, 1)
     order = sorted(range(len(story.series)), key=lambda p: p in bold)   # bold lines on top

@@ -248,7 +248,7 @@ class TutorialCoach:
 
     def _button(self, canvas, theme, name: str, rect: pygame.Rect, label: str, *, primary: bool) -> None:
         hot = self._hover == name
-        fill = (132, 44, 34) if primary else th.WOOD
+        fill: tuple[int, ...] = (132, 44, 34) if primary else th.WOOD
         if hot:
             fill = tuple(min(255, c + 22) for c in fill)
         pygame.draw.rect(canvas, th.WOOD_DARK, rect.move(0, 3), border_radius=9)

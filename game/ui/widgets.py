@@ -186,7 +186,8 @@ class Stepper(_ValueRow):
     """A number picker: Left/Right or the arrows change it within min..max."""
 
     def __init__(self, rect, label: str, value: int, minimum: int, maximum: int,
-                 on_change: Callable[[int], Any] | None = None, *, step: int = 1, fmt: str = "{}",
+                 on_change: Callable[[int], Any] | None = None, *, step: int = 1,
+                 fmt: str | Callable[[int], str] = "{}",
                  **kw):
         super().__init__(rect, label, **kw)
         self.value, self.minimum, self.maximum = value, minimum, maximum

@@ -24,6 +24,7 @@ import math
 from typing import Sequence
 
 from ...core.agents import Agent, agent_for_level
+from ...core.protocol import Action
 from .rules import FreeMark, Penalise, SkipFreeMark, TableView
 from .solver import ROLL_PROB, solve
 
@@ -44,7 +45,7 @@ class DicedOutAgent(Agent):
         self.name, self.style = PERSONAS[self.level]
         self._why = ""
 
-    def act(self, view: TableView, legal: Sequence) -> object:
+    def act(self, view: TableView, legal: Sequence) -> Action:
         numbers = [a.number for a in legal if isinstance(a, FreeMark)]
         if numbers:
             number = self.free_mark(view, numbers)

@@ -12,9 +12,10 @@ import statistics
 
 from ...bench import percentiles, timed
 from ...core.match import Match, Seat
+from ...core.protocol import state_as
 from ...core.seeding import derive, stream
 from .ai import make_agent
-from .rules import FREE_MARK, PENALTY
+from .rules import FREE_MARK, PENALTY, DicedOutState
 from .solver import solve
 
 GAME_ID = "diced-out"
@@ -26,13 +27,13 @@ def solo_round_scores(level: str, games: int, seed: int = 1, options: dict | Non
     for g in range(games):
         match = Match(GAME_ID, [Seat("solo", "ai", level)], options, seed=derive(seed, "solo", level, g))
         match.play_out()
-        scores.extend(match.state.round_scores[0])
+        scores.extend(state_as(match.state, DicedOutState).round_scores[0])
     return scores
 
 
 def mean_round_scores(games: int = 500, seed: int = 1) -> dict:
     """Mean round score (and its standard error) per level, plus the optimum."""
-    out = {"solved_optimum": round(solve().expected(), 3), "rounds_per_level": 4 * games}
+    out: dict[str, object] = {"solved_optimum": round(solve().expected(), 3), "rounds_per_level": 4 * games}
     for level in ("easy", "normal", "hard"):
         scores = solo_round_scores(level, games, seed)
         out[level] = {"mean": round(statistics.fmean(scores), 3),
@@ -48,9 +49,10 @@ def decision_positions(count: int, seed: int = 7) -> list[tuple]:
         n = 2 + g % 7
         match = Match(GAME_ID, [Seat(f"P{i}", "ai", "normal") for i in range(n)], seed=derive(seed, "bench", g))
         while not match.is_over:
-            state = match.state
+            state = state_as(match.state, DicedOutState)
             if state.phase in (FREE_MARK, PENALTY):
                 p = state.turn_player()
+                assert p is not None, "a free mark or penalty is always someone's"
                 positions.append((state.view(p), state.legal_actions(p)))
             match.step()
         g += 1

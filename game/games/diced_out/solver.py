@@ -112,6 +112,7 @@ def solve(bonus: tuple[int, ...] = (2, 12)) -> RoundSolution:
                     v = v_row[mask | b]
                     if low is None or v < low:
                         choice, low = b, v
+            assert low is not None, "a sheet short of FULL has a free number"
             if ev < low - 1e-12:
                 choice = 0
             best[r][mask] = choice

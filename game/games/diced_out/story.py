@@ -3,13 +3,16 @@ wins); the chart follows the running totals, turned over so the leader is
 on top (see ``game.core.story``)."""
 from __future__ import annotations
 
+from typing import Sequence
+
 from ...core.story import Story, walk
-from .rules import ROUNDS
+from ...core.protocol import Action
+from .rules import ROUNDS, DicedOutGame
 
 
-def tell(game, history) -> Story:
+def tell(game: DicedOutGame, history: Sequence[tuple[int, Action]]) -> Story:
     state = game.new_initial_state()
-    for _before, _player, _action, after in walk(game, history):
+    for _before, _player, _action, after in walk(state, history):
         state = after
     n = game.num_players
     cells, series = [], []

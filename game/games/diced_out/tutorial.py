@@ -8,12 +8,12 @@ so the lesson ends as the second round starts (game.core.tutorial).
 from __future__ import annotations
 
 from ...core.match import Seat
-from ...core.tutorial import Script, Step, is_action
-from .rules import FreeMark, bit
+from ...core.tutorial import Script, StateTest, Step, is_action, on_state
+from .rules import DicedOutState, FreeMark, bit
 
 
-def _marked(number: int):
-    return lambda state: bool(state.marked[0] & bit(number))
+def _marked(number: int) -> StateTest:
+    return on_state(DicedOutState, lambda state: bool(state.marked[0] & bit(number)))
 
 
 _ROLL = "Click the dice tray or press Space to roll."
@@ -40,21 +40,22 @@ SCRIPT = Script(
         Step("7: marked on your sheet, and your turn is over.", anchor="number:7", title="Marked",
              when=_marked(7)),
         Step("Roll again.", anchor="tray", title="Your next turn",
-             until=lambda s: s.phase == "free_mark" or bool(s.marked[0] & bit(12))),
+             until=on_state(DicedOutState, lambda s: s.phase == "free_mark" or bool(s.marked[0] & bit(12)))),
         Step("12 is a bonus number (the little circles): mark it, then you may mark one more number "
              "free. Take 11: you rarely roll it, and it costs a lot if it stays open. Click 11 on "
              "your sheet.", anchor="number:11", title="A bonus number", expect=is_action(FreeMark(11)),
              hint="Click the 11 on this round's row (or Left/Right and Enter)."),
-        Step("Roll again.", anchor="tray", title="Your next turn", until=lambda s: s.rerolls[0] < 3),
+        Step("Roll again.", anchor="tray", title="Your next turn",
+             until=on_state(DicedOutState, lambda s: s.rerolls[0] < 3)),
         Step("7 again, and it is already marked: a reroll box is ticked and you roll again, in the same "
              "turn. You have three rerolls a round.", anchor="rerolls", title="A reroll",
-             when=lambda s: s.rerolls[0] < 3),
+             when=on_state(DicedOutState, lambda s: s.rerolls[0] < 3)),
         Step(_ROLL, anchor="tray", title="Reroll", until=_marked(8)),
         Step("8: marked. Now keep rolling: each repeat ticks another reroll box.", anchor="tray",
-             title="Keep rolling", until=lambda s: s.round_index >= 1),
+             title="Keep rolling", until=on_state(DicedOutState, lambda s: s.round_index >= 1)),
         Step("8 again with no rerolls left: Diced Out! Your round score is the sum of the numbers you "
              "did not mark: 39. The next round starts with a fresh row.", anchor="sheet",
-             title="Diced Out!", when=lambda s: s.round_index >= 1),
+             title="Diced Out!", when=on_state(DicedOutState, lambda s: s.round_index >= 1)),
         Step("That is Diced Out: mark, reroll repeats, use bonus numbers well, and keep your unmarked "
              "sum low over four rounds.", title="You've got it!"),
     ),

@@ -83,7 +83,7 @@ class LiarsAgent(Agent):
         self.temper = TEMPERAMENTS[level]
         self.name, self.style = persona(level, player)
         self.belief = BidBelief()
-        self._round = None
+        self._round: Optional[int] = None
         self._seen_bids = 0
         self._why = ""
 
@@ -285,11 +285,14 @@ class HardAgent(LiarsBrainAgent):
         r = self.brain.reader
         cur = spot.current
         if isinstance(action, Call):
+            assert cur is not None, "a challenge always follows a bid"
             p = r.chance_true(spot, *cur)
             return Decision("call", cur[0], cur[1], p), f"called {bid_text(*cur)} (solved endgame; {p:.0%} true by my reading)"
         if isinstance(action, Jinto):
+            assert cur is not None, "a challenge always follows a bid"
             p = r.chance_exact(spot, *cur)
             return Decision("jinto", cur[0], cur[1], p), f"Jinto on {bid_text(*cur)} (solved endgame; {p:.0%} exact by my reading)"
+        assert isinstance(action, Bid), "the endgame policy holds bids, Call and Jinto only"
         p = r.chance_true(spot, action.quantity, action.face)
         return (Decision("bid", action.quantity, action.face, p),
                 f"bid {bid_text(action.quantity, action.face)} (solved endgame; {p:.0%} true by my reading)")

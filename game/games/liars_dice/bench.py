@@ -24,9 +24,11 @@ def bench_ai(quick: bool) -> dict:
                 match.apply(CHANCE, match.chance_outcome())
                 continue
             player = match.state.turn_player()
+            assert player is not None, "a bidding round always has a turn player"
             t0 = time.thread_time()
             move = match.ai_turn_action()
             samples[seats[player].level].append((time.thread_time() - t0) * 1000.0)
+            assert move is not None, "every seat is an AI"
             match.apply(*move)
     out = {}
     for level, s in samples.items():
@@ -41,9 +43,10 @@ def bench_endgame(quick: bool) -> dict:
     CPU time of loading the default variant's table."""
     import random
 
-    from ...core.protocol import RollResult
+    from ...core.protocol import RollRequest, RollResult, state_as
     from ...games import make_game
     from . import endgame
+    from .rules import LiarsState
 
     t0 = time.process_time()
     endgame.variant_table.cache_clear()
@@ -54,15 +57,18 @@ def bench_endgame(quick: bool) -> dict:
     top = max(2, endgame.max_total())
     starts = [(a, t - a) for t in range(2, top + 1) for a in range(1, t)]
     for g in range(40 if quick else 400):
-        state = make_game("liars-dice", 2).new_initial_state()
+        state = state_as(make_game("liars-dice", 2).new_initial_state(), LiarsState)
         state.dice = list(starts[g % len(starts)])
         while not state.is_terminal():
             if state.is_chance():
-                groups = state.chance_request().groups
+                request = state.chance_request()
+                assert isinstance(request, RollRequest), "Liar's Dice only throws dice"
+                groups = request.groups
                 state = state.apply(CHANCE, RollResult(tuple(
                     tuple(rng.randint(1, 6) for _ in range(grp.count)) for grp in groups)))
                 continue
             p = state.turn_player()
+            assert p is not None, "a bidding round always has a turn player"
             legal = state.legal_actions(p)
             view = state.view(p)
             t = time.process_time_ns()
@@ -88,7 +94,7 @@ def random_playouts(players: int, dice: int, games: int, seed: int = 1) -> tuple
     ``apply``.  Returns (actions applied, chance events included; games)."""
     import random
 
-    from ...core.protocol import RollResult
+    from ...core.protocol import RollRequest, RollResult
     from ...games import make_game
     rng = random.Random(seed)
     pick, faces = rng.random, (1, 2, 3, 4, 5, 6)
@@ -99,10 +105,12 @@ def random_playouts(players: int, dice: int, games: int, seed: int = 1) -> tuple
         while not state.is_terminal():
             if state.is_chance():
                 request = state.chance_request()
+                assert isinstance(request, RollRequest), "Liar's Dice only throws dice"
                 state = state.apply(CHANCE, RollResult(tuple(
                     tuple(rng.choices(faces, k=g.count)) for g in request.groups)))
             else:
                 p = state.turn_player()
+                assert p is not None, "a bidding round always has a turn player"
                 legal = state.legal_actions(p)
                 state.view(p)
                 state = state.apply(p, legal[int(pick() * len(legal))])
@@ -115,7 +123,7 @@ def bench_engine(quick: bool) -> dict:
     actions per second of CPU time (``process_time``) at three table sizes,
     with wall time beside it.  Issue 16's goal: 4x the 27-36k actions/s of
     the engine before its hot paths were tuned."""
-    out = {}
+    out: dict[str, float] = {}
     for players, dice in ENGINE_TABLES:
         games = max(1, (600 if quick else 6000) // players ** 2 + (1 if quick else 30))
         c0, w0 = time.process_time(), time.perf_counter()

@@ -70,7 +70,8 @@ def format_actions(acts) -> str:
 def load_all() -> dict:
     """Every shipped variant with flat policies {"hand/history": [(code, units)]}
     (for tests and reports; the game itself uses ``endgame_policy``)."""
-    out = {"max_total": max_total(), "variants": {}}
+    variants: dict[str, dict] = {}
+    out = {"max_total": max_total(), "variants": variants}
     for path in sorted(HERE.glob("_endgame_*.json.gz")):
         name = path.name[len("_endgame_"):-len(".json.gz")]
         doc = variant_table(name)
@@ -82,7 +83,7 @@ def load_all() -> dict:
             flat = {f"{hand}/{hist}": parse_actions(text)
                     for hist, by_hand in pos["policy"].items() for hand, text in by_hand.items()}
             entry[pkey] = dict(pos, policy=flat)
-        out["variants"][name] = entry
+        variants[name] = entry
     return out
 
 

@@ -45,6 +45,7 @@ import time
 from itertools import combinations_with_replacement
 from math import factorial
 from pathlib import Path
+from typing import TypedDict
 
 import numpy as np
 
@@ -54,6 +55,29 @@ from .rules import WILD, minimum_raises
 DEFAULTS = {"max_total": 4, "iters": 400, "floor": 0.01}
 ALPHA, BETA, GAMMA = 1.5, 0.0, 2.0
 CALL, JINTO = "C", "J"
+
+BidQF = tuple[int, int]
+"""A bid as (quantity, face)."""
+History = tuple[BidQF, ...]
+"""The bids of a round so far, in order."""
+
+
+class Depth(TypedDict):
+    """One level of the bid tree as flat arrays over its actions: the data every
+    CFR, evaluation and best-response loop walks (see ``Tree``)."""
+    n: int                  # histories at this level
+    lnode: np.ndarray       # action -> index of its history
+    child: np.ndarray       # action -> index of the next-level history it leads to (-1: Call or Jinto)
+    kind: list[str]         # action -> "B" (bid), CALL or JINTO
+    bid: list[BidQF]        # action -> the bid it makes, or the bid it challenges
+    starts: np.ndarray      # history -> index of its first action
+    count: np.ndarray       # history -> number of its actions
+    bids: np.ndarray        # indices of the bid actions
+    cbids: np.ndarray       # the next-level history of each of those
+    pact: np.ndarray        # next-level history -> the action that led to it
+    pnode: np.ndarray       # next-level history -> its parent history
+    groups: list[tuple[BidQF, int, int, np.ndarray, np.ndarray]]
+    """Histories ending in the same bid: (bid, first, end, Call actions, Jinto actions)."""
 
 
 # --------------------------------------------------------------------------
@@ -132,7 +156,7 @@ class Tree:
 
     def __init__(self, total: int, pal: bool):
         self.total, self.pal = total, pal
-        levels = [[()]]
+        levels: list[list[History]] = [[()]]
         while True:
             nxt = [h + (bid,) for h in levels[-1] for bid in self.raises(h)]
             if not nxt:
@@ -140,7 +164,7 @@ class Tree:
             nxt.sort(key=lambda h: (h[-1], h))
             levels.append(nxt)
         self.levels = levels
-        self.depths = []
+        self.depths: list[Depth] = []
         for d, hs in enumerate(levels):
             index = {h: i for i, h in enumerate(levels[d + 1])} if d + 1 < len(levels) else {}
             lnode, child, kind, bids = [], [], [], []
@@ -158,16 +182,11 @@ class Tree:
                         bids.append(h[-1])
             lnode_a = np.array(lnode, dtype=np.int64)
             child_a = np.array(child, dtype=np.int64)
-            info = {"n": len(hs), "lnode": lnode_a, "child": child_a, "kind": kind, "bid": bids,
-                    "starts": np.flatnonzero(np.r_[True, lnode_a[1:] != lnode_a[:-1]]),
-                    "count": np.bincount(lnode_a, minlength=len(hs))}
-            info["bids"] = np.flatnonzero(child_a >= 0)
-            info["cbids"] = child_a[info["bids"]]
+            bid_actions = np.flatnonzero(child_a >= 0)
+            cbids = child_a[bid_actions]
             pact = np.zeros(len(index), dtype=np.int64)
-            pact[info["cbids"]] = info["bids"]
-            info["pact"] = pact                     # parent action of each next-level history
-            info["pnode"] = lnode_a[pact]
-            groups = []
+            pact[cbids] = bid_actions
+            groups: list[tuple[BidQF, int, int, np.ndarray, np.ndarray]] = []
             if d:
                 kc = {li: k for k, (li, kd) in enumerate(zip(lnode, kind)) if kd == CALL}
                 kj = {li: k for k, (li, kd) in enumerate(zip(lnode, kind)) if kd == JINTO}
@@ -177,11 +196,14 @@ class Tree:
                         groups.append((hs[lo][-1], lo, hi, np.array([kc[i] for i in range(lo, hi)]),
                                        np.array([kj[i] for i in range(lo, hi)])))
                         lo = hi
-            info["groups"] = groups
-            self.depths.append(info)
+            self.depths.append(Depth(
+                n=len(hs), lnode=lnode_a, child=child_a, kind=kind, bid=bids,
+                starts=np.flatnonzero(np.r_[True, lnode_a[1:] != lnode_a[:-1]]),
+                count=np.bincount(lnode_a, minlength=len(hs)),
+                bids=bid_actions, cbids=cbids, pact=pact, pnode=lnode_a[pact], groups=groups))
         self.size = sum(len(h) for h in levels)
 
-    def raises(self, h):
+    def raises(self, h: History) -> list[BidQF]:
         prev = h[-1] if h else None
         pface = h[0][1] if (self.pal and h) else None
         return [(q, face) for face, lo in sorted(minimum_raises(prev, palifico=self.pal, palifico_face=pface).items())
@@ -349,7 +371,7 @@ def best_response(rnd: Round, sig, U, e: int) -> float:
     o = 1 - e
     depths = rnd.tree.depths
     reach = reach_of(rnd, sig)   # reach[.][o] is what matters
-    ve = None
+    ve: np.ndarray | None = None
     for i in range(len(depths) - 1, -1, -1):
         d = depths[i]
         p = i % 2
@@ -364,6 +386,7 @@ def best_response(rnd: Round, sig, U, e: int) -> float:
         if ve is not None:
             act[d["bids"]] = ve[d["cbids"]]
         ve = (np.maximum.reduceat if p == e else np.add.reduceat)(act, d["starts"], axis=0)
+    assert ve is not None, "a tree has its root level"
     return float(rnd.w[e] @ ve[0])
 
 
@@ -500,7 +523,7 @@ def table_of(rnd: Round, sig, unit: int = 1000) -> dict:
     out = {}
     for i, d in enumerate(rnd.tree.depths):
         p = i % 2
-        acts_of = [[] for _ in range(d["n"])]
+        acts_of: list[list[int]] = [[] for _ in range(d["n"])]
         for k, li in enumerate(d["lnode"]):
             acts_of[li].append(k)
         for li, h_bids in enumerate(rnd.tree.levels[i]):
@@ -529,12 +552,13 @@ def variants(max_total: int) -> list:
 
 
 def generate(max_total: int, iters: int, floor: float, only=None, log=print) -> dict:
+    variants_out: dict[str, dict] = {}
     doc = {"format": 1, "unit": "chance of winning the game (pot = 1)",
            "max_total": max_total, "iterations": iters, "floor": floor,
            "command": "python -m game.games.liars_dice.endgame_gen"
            + "".join(f" --{k.replace('_', '-')} {v}" for k, v in
                      (("max_total", max_total), ("iters", iters), ("floor", floor)) if DEFAULTS[k] != v),
-           "variants": {}}
+           "variants": variants_out}
     for cap, skip in only or variants(max_total):
         var = Variant(max_total, cap, skip)
         log(f"variant {var.name}: {len(var.positions)} positions")
@@ -555,7 +579,7 @@ def generate(max_total: int, iters: int, floor: float, only=None, log=print) -> 
             }
             log(f"  {pos_key(p):5s} value {V[p]:.4f}  best-response gains {gain0:.5f} / {gain1:.5f}"
                 f"  info sets {len(entry[pos_key(p)]['policy'])}")
-        doc["variants"][var.name] = entry
+        variants_out[var.name] = entry
     return doc
 
 
@@ -651,7 +675,7 @@ def sigs_from_table(rnd: Round, policy: dict, unit: int = 1000):
         p = i % 2
         s = (1.0 / d["count"][d["lnode"]])[:, None] * np.ones((1, len(rnd.hands[p])))
         codes = [bid_code(b) if k == "B" else k for k, b in zip(d["kind"], d["bid"])]
-        first = {}
+        first: dict[int, list[int]] = {}
         for k, li in enumerate(d["lnode"]):
             first.setdefault(int(li), []).append(k)
         for li, h_bids in enumerate(rnd.tree.levels[i]):
@@ -677,7 +701,7 @@ def sigs_from_function(rnd: Round, fn):
         p = i % 2
         s = np.zeros((len(d["lnode"]), len(rnd.hands[p])))
         codes = [bid_code(b) if k == "B" else k for k, b in zip(d["kind"], d["bid"])]
-        first = {}
+        first: dict[int, list[int]] = {}
         for k, li in enumerate(d["lnode"]):
             first.setdefault(int(li), []).append(k)
         for li, h_bids in enumerate(rnd.tree.levels[i]):

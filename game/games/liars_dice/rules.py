@@ -375,7 +375,7 @@ class LiarsState(_RoundFacts, State):
         goes through the generic checks and their messages."""
         if player == CHANCE:
             rolled = self._rolled_twin(action)
-            return rolled if rolled is not None else super().apply(player, action)  # type: ignore[return-value]
+            return rolled if rolled is not None else super().apply(player, action)
         if type(action) is Bid and self.rolled and player == self.turn:
             # ``is_legal`` for a bid, from the cached smallest raises
             quantity, face = action.quantity, action.face

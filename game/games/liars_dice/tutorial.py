@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from ...core.bidding import Bid, Call
 from ...core.match import Seat
-from ...core.tutorial import Script, Step, is_action, your_turn
-from .rules import Jinto
+from ...core.tutorial import Script, StateTest, Step, is_action, on_state, your_turn
+from .rules import Jinto, LiarsState
 
 
-def _round(n: int):
-    return lambda state: state.round_no == n and not state.is_terminal()
+def _round(n: int) -> StateTest:
+    return on_state(LiarsState, lambda state: state.round_no == n and not state.is_terminal())
 
 
 _PICK = "Use \u2212 and + for the quantity, click the face, then press Bid."
@@ -43,7 +43,7 @@ SCRIPT = Script(
              title="Welcome to Liar's Dice"),
         Step("These are your dice: only you can see them. Two ones! Ones are wild: they count as "
              "any face.", anchor="my_dice", title="Your dice",
-             when=lambda s: s.rolled and s.round_no == 1),
+             when=on_state(LiarsState, lambda s: s.rolled and s.round_no == 1)),
         Step("Open the bidding with \u201ctwo fours\u201d: at least two fours on the whole table. "
              "Your two wild ones already make it true.", anchor="bid_picker", title="Your first bid",
              expect=is_action(Bid(2, 4)), hint="Not that one: bid two fours. " + _PICK),

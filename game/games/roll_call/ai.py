@@ -25,6 +25,7 @@ from typing import Sequence
 from ...core.agents import Agent, Decision, agent_for_level
 from ...core.bidbrain import BrainAgent, Style
 from ...core.bidfit import fitted_reader
+from ...core.protocol import Action
 from ...core.bidspot import BidSpot, TableReader, next_seat
 from ...core.bidding import bid_text, match_chance, pmf_at_least, sum_binomials_pmf, tilt
 from .rules import (BID_FACES, EMBLEM, WRONG_OUT_OF_TURN_PENALTY, Bid, Call, CallOutOfTurn,
@@ -166,13 +167,14 @@ class RollCallAgent(Agent):
         return pmf_at_least(pmfs[face], quantity - matches(view.my_dice, face))
 
     # --- turn -------------------------------------------------------------------
-    def act(self, view: RollCallView, legal: Sequence) -> object:
+    def act(self, view: RollCallView, legal: Sequence) -> Action:
         if self.reader is not None:
             self.reader.remember(view)
         pmfs = self.face_pmfs(view)
         bids = [a for a in legal if isinstance(a, Bid)]
         can_call = any(isinstance(a, Call) for a in legal)
         if not bids:
+            assert view.bid is not None, "only a standing bid leaves no raise"
             self._why = f"no raise is left, so I call {bid_text(*view.bid)}"
             return Call()
         if self.blunder and self.rng.random() < self.blunder:
@@ -182,6 +184,7 @@ class RollCallAgent(Agent):
             return choice
         raise_bid, raise_p = self.pick_raise(view, pmfs, bids)
         if can_call:
+            assert view.bid is not None, "only a standing bid can be called"
             p_cur = self.chance_true(view, pmfs, *view.bid)
             if 1.0 - p_cur > max(raise_p + self.call_bias, self.call_floor(view)):
                 self._why = f"{bid_text(*view.bid)} looks only {100 * p_cur:.0f}% likely, so I call"
@@ -218,7 +221,7 @@ class RollCallAgent(Agent):
         return Bid(q, face)
 
     # --- out of turn --------------------------------------------------------------
-    def interject(self, view: RollCallView, legal: Sequence) -> object | None:
+    def interject(self, view: RollCallView, legal: Sequence) -> Action | None:
         if self.reader is not None:
             self.reader.remember(view)
         if not legal or view.bid is None:
@@ -237,6 +240,7 @@ class RollCallAgent(Agent):
         return self.oot_fixed if self.oot_fixed is not None else 1.0
 
     def oot_false_chance(self, view: RollCallView, pmfs) -> float:
+        assert view.bid is not None, "asked out of turn only while a bid stands"
         return 1.0 - self.chance_true(view, pmfs, *view.bid)
 
     def call_floor(self, view: RollCallView) -> float:
@@ -308,12 +312,14 @@ class NormalAgent(RollCallAgent):
         return normal_call_floor(len(view.alive) - 1)
 
     def oot_threshold(self, view: RollCallView) -> float:
+        assert view.bidder is not None, "asked out of turn only while a bid stands"
         return out_of_turn_break_even(view.dice_counts[view.me], view.dice_counts[view.bidder])
 
     def oot_false_chance(self, view: RollCallView, pmfs) -> float:
         """Chance the bid is false even if every die of the bidder counts for
         it: the plain odds over the other hidden dice only.  A bid is rarely
         made without backing, so this keeps a wrong two-dice call rare."""
+        assert view.bid is not None and view.bidder is not None, "asked out of turn only while a bid stands"
         quantity, face = view.bid
         others = [(n, P_MATCH) for p, n in hidden_counts(view).items() if p != view.bidder]
         need = quantity - matches(view.my_dice, face) - view.dice_counts[view.bidder]
@@ -393,5 +399,5 @@ class HardAgent(RollCallBrainAgent):
 AGENTS = {"easy": EasyAgent, "normal": NormalBrainAgent, "hard": HardAgent}
 
 
-def make_agent(level: str, player: int, rng) -> RollCallAgent:
+def make_agent(level: str, player: int, rng) -> Agent:
     return agent_for_level(AGENTS, level, player, rng)

@@ -36,9 +36,10 @@ def bench_ai(quick: bool = False) -> dict:
             t0 = time.thread_time()
             move = match.ai_interjection() or match.ai_turn_action()
             elapsed = (time.thread_time() - t0) * 1000.0
+            assert tp is not None and move is not None, "every seat is an AI"
             if move[0] == tp:
                 samples[match.seats[tp].level].append(elapsed)
             match.apply(*move)
-    out = {f"{level}_decision_ms": percentiles(s) for level, s in samples.items()}
+    out: dict[str, object] = {f"{level}_decision_ms": percentiles(s) for level, s in samples.items()}
     out["table"] = "10 players, 5 dice each"
     return out

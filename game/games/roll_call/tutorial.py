@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from ...core.bidding import Bid, Call
 from ...core.match import Seat
-from ...core.tutorial import OutOfTurn, Script, Step, is_action, you_may_act
-from .rules import CallOutOfTurn
+from ...core.tutorial import OutOfTurn, Script, StateTest, Step, is_action, on_state, you_may_act
+from .rules import CallOutOfTurn, RollCallState
 
 
-def _round(n: int):
-    return lambda state: state.round_no == n and not state.is_terminal()
+def _round(n: int) -> StateTest:
+    return on_state(RollCallState, lambda state: state.round_no == n and not state.is_terminal())
 
 
 _PICK = "Use \u2212 and + for the quantity, click the face, then press Bid."
@@ -41,7 +41,7 @@ SCRIPT = Script(
              title="Welcome to Roll Call"),
         Step("Your dice: a four and the Emblem, where the one would be. The Emblem is wild: it "
              "counts for every bid. Bids are on twos to sixes.", anchor="my_dice", title="The Emblem",
-             when=lambda s: s.phase == "bid" and s.round_no == 1),
+             when=on_state(RollCallState, lambda s: s.phase == "bid" and s.round_no == 1)),
         Step("Open with \u201ctwo fours\u201d: your four and your Emblem already make it true.",
              anchor="bid_picker", title="Your first bid", expect=is_action(Bid(2, 4)),
              hint="Bid two fours. " + _PICK),

@@ -22,8 +22,10 @@ def bench_ai(quick: bool = False) -> dict:
                 match.step()
                 continue
             player = state.turn_player()
+            assert player is not None, "a game not over and not at chance has a turn player"
             t0 = time.perf_counter()
             move = match.ai_turn_action()
             samples[match.seats[player].level].append((time.perf_counter() - t0) * 1000.0)
+            assert move is not None, "every seat is an AI"
             match.apply(*move)
     return {f"{level}_decision": percentiles(s) for level, s in samples.items()}

@@ -3,16 +3,19 @@ card, dice placed and Take Backs; the chart follows everyone's points after
 each round of turns (see ``game.core.story``)."""
 from __future__ import annotations
 
+from typing import Sequence
+
 from ...core.story import Story, cell, walk
-from .rules import Place, TakeBack, card
+from ...core.protocol import Action
+from .rules import Place, RollForItGame, TakeBack, card
 
 
-def tell(game, history) -> Story:
+def tell(game: RollForItGame, history: Sequence[tuple[int, Action]]) -> Story:
     n = game.num_players
     placed, backs = [0] * n, [0] * n
     series: list[list[float]] = [[0.0] for _ in range(n)]
     state = game.new_initial_state()
-    for before, player, action, after in walk(game, history):
+    for before, player, action, after in walk(state, history):
         state = after
         if isinstance(action, Place):
             placed[player] += 1

@@ -9,8 +9,8 @@ seed's shuffle) and Mags are scripted (game.core.tutorial).  A whole race to
 from __future__ import annotations
 
 from ...core.match import Seat
-from ...core.tutorial import Script, Step, is_action
-from .rules import KeepRest, Place, Roll, TakeBack
+from ...core.tutorial import Script, Step, is_action, on_state
+from .rules import KeepRest, Place, Roll, RollForItState, TakeBack
 
 # Seed 235 deals (3 3) for 2 points, (3 3 4 4) for 10 and (4 5 6) for 5;
 # the next cards are (4 4) and (1 2 3).
@@ -48,7 +48,7 @@ SCRIPT = Script(
              hint="Put the 5 on the card showing 4, 5 and 6."),
         Step("Your 1 and 2 fit no card, so your turn ends. Mags may put her dice beside the same "
              "images: each player fills a card with their own dice.", anchor="tray", title="Your turn ends",
-             when=lambda s: s.turn == 1),
+             when=on_state(RollForItState, lambda s: s.turn == 1)),
         Step("Two of your dice sit on cards, so you would roll only four. Take Back brings ALL your "
              "dice home (all or nothing) and you roll six.", anchor="buttons", title="Take Back",
              expect=is_action(TakeBack()), hint="Press \u201cTake Back\u201d (or T)."),

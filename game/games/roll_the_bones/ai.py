@@ -19,6 +19,7 @@ Pure Python; agents see only ``BonesView`` and the legal actions.
 """
 from __future__ import annotations
 
+import random
 from functools import lru_cache
 from typing import Sequence
 
@@ -27,8 +28,9 @@ from game.core.agents import Agent, agent_for_level
 from .rules import Ante, BonesView, Declare
 
 SIDES = {False: 6, True: 12}
-PROBS = {(False, False): (15 / 36, 15 / 36, 6 / 36), (True, False): (51 / 72, 15 / 72, 6 / 72),
-         (False, True): (15 / 72, 51 / 72, 6 / 72), (True, True): (66 / 144, 66 / 144, 12 / 144)}
+PROBS: dict[tuple[bool, ...], tuple[float, float, float]] = {
+    (False, False): (15 / 36, 15 / 36, 6 / 36), (True, False): (51 / 72, 15 / 72, 6 / 72),
+    (False, True): (15 / 72, 51 / 72, 6 / 72), (True, True): (66 / 144, 66 / 144, 12 / 144)}
 """(P first higher, P second higher, P tie) for one die each, by kind (True = bone)."""
 
 
@@ -309,11 +311,12 @@ class HardAgent(BonesAgent):
     that size; tuned with ``python -m game sim`` (2 gave 48% against Normal, 10
     gave 57%)."""
 
-    def __init__(self, player, rng):
+    def __init__(self, player: int, rng: random.Random) -> None:
         super().__init__(player, rng)
         self.reads: dict = {}        # (opponent, heard bone, fat pot) -> [bone answers, answers]
-        self._said = None            # (round, stage, my first-pass call)
-        self._pending = None         # (round, stage, opponent, my binding call, fat pot)
+        self._said: tuple[int, int, bool] | None = None   # (round, stage, my first-pass call)
+        self._pending: tuple[int, int, int, bool, bool] | None = None
+        """(round, stage, opponent, my binding call, fat pot)"""
         self._before: tuple = (None, None)   # (_said, _pending) as the last decision found them
         self.scores: dict | None = None
         """The last decision's value per legal action, or None when it was a
@@ -476,6 +479,7 @@ class HardAgent(BonesAgent):
             value = roll_value(kind, others, pot_value_for(view, player, self.bone_value), self.bone_value)
             if best_value is None or value > best_value + 1e-12:
                 best_profile, best_value = profile, value
+        assert best_profile is not None, "both kinds were tried"
         return best_profile
 
 

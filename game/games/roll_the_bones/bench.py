@@ -23,6 +23,7 @@ def bench_ai(quick: bool = False) -> dict:
                 state = match.state
                 if not state.is_chance():
                     p = state.turn_player()
+                    assert p is not None, "an AI-only table waits on nobody"
                     agent = make_agent(level, p, stream(g, "bench", len(match.history)))
                     view, legal = state.view(p), state.legal_actions(p)
                     t0 = time.perf_counter()

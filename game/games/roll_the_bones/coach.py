@@ -94,10 +94,10 @@ class BonesCoach:
         options = tuple(sorted((Choice(a, _choice_text(a), v, _odds(v, unit), v if unit == "win" else None)
                                 for a, v in scores.items()),
                                key=lambda c: -c.value))
-        made = next((c for c in options if c.key == action), None)
-        if made is None:
+        found = next((c for c in options if c.key == action), None)
+        if found is None:
             return None
-        return Advice(kind, self.situation(view), move, made, options, SCALES[unit])
+        return Advice(kind, self.situation(view), move, found, options, SCALES[unit])
 
     def aftermath(self, before, action, after, rest) -> tuple[str, str]:
         label = "What happened next"

@@ -3,17 +3,21 @@ dice held, the round a player went out; the chart follows everyone's dice
 (six-siders and bone) after every round's pot split (see ``game.core.story``)."""
 from __future__ import annotations
 
+from typing import Sequence
+
+from ...core.protocol import Action
 from ...core.story import Story, cell, walk
+from .rules import RollTheBonesGame
 
 
-def tell(game, history) -> Story:
+def tell(game: RollTheBonesGame, history: Sequence[tuple[int, Action]]) -> Story:
     n = game.num_players
     first = game.new_initial_state()
     series = [[float(len(first.collections[p]))] for p in range(n)]
     pots, taken = [0] * n, [0] * n
     peak = [len(first.collections[p]) for p in range(n)]
     out_round: list[int | None] = [None] * n
-    for before, _player, _action, after in walk(game, history):
+    for before, _player, _action, after in walk(first, history):
         for p in range(n):
             if out_round[p] is None and after.out_event[p] is not None:
                 out_round[p] = before.round

@@ -17,9 +17,10 @@ import random
 import sys
 
 from game.core.match import Match, Seat
-from game.core.protocol import CHANCE, RollResult
+from game.core.protocol import CHANCE, RollRequest, RollResult
 
 from .ai import PROBS, make_agent, solve_heads_up
+from .rules import BonesState
 
 FACES = ((2, 1), (1, 2), (1, 1))   # first roller higher, lower, tie
 
@@ -40,7 +41,7 @@ def exact_heads_up(level_a: str, level_b: str, seed: int = 0, tol: float = 1e-10
         memo: dict = {}
         rounds: dict = {}
 
-        def walk(state):
+        def walk(state: BonesState) -> dict:
             """Outcome distribution {round-start key or 'w0'/'w1': prob} from a stage start."""
             key = _key(state)
             if key in memo:
@@ -48,8 +49,10 @@ def exact_heads_up(level_a: str, level_b: str, seed: int = 0, tol: float = 1e-10
             s = state
             while not s.is_chance():
                 p = s.turn_player()
+                assert p is not None, "a stage waits on a player or on the dice"
                 s = s.apply(p, agents[p].act(s.view(p), s.legal_actions(p)))
             request = s.chance_request()
+            assert isinstance(request, RollRequest), "Roll the Bones only throws dice"
             kinds = tuple(g.kind == "bone" for g in request.groups)
             probs = PROBS[kinds]
             dist: dict = {}

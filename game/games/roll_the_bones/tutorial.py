@@ -9,12 +9,12 @@ the side pot, with the game still going.
 from __future__ import annotations
 
 from ...core.match import Seat
-from ...core.tutorial import Script, Step, is_action
-from .rules import Ante, Declare
+from ...core.tutorial import Script, StateTest, Step, is_action, on_state
+from .rules import Ante, BonesState, Declare
 
 
-def _round(n: int):
-    return lambda state: state.round == n and state.phase in ("ante", "declare")
+def _round(n: int) -> StateTest:
+    return on_state(BonesState, lambda state: state.round == n and state.phase in ("ante", "declare"))
 
 
 SCRIPT = Script(
@@ -38,7 +38,7 @@ SCRIPT = Script(
              "dice into the pot, then everyone rolls ONE die: the highest roll takes the pot and every "
              "rolled die. Collect every die to win.", title="Welcome to Roll the Bones"),
         Step("Your collection: ten six-siders and one bone.", anchor="my_dice", title="Your dice",
-             when=lambda s: s.phase == "ante" and s.round == 1),
+             when=on_state(BonesState, lambda s: s.phase == "ante" and s.round == 1)),
         Step("First, the ante: with three players everyone puts two dice into the centre pot. You may "
              "ante your bone, but you rarely want to. Ante two six-siders.", anchor="buttons",
              title="The ante", expect=is_action(Ante(0)), hint="Press \u201cAnte 2 six-siders\u201d (or key 0)."),
@@ -50,9 +50,9 @@ SCRIPT = Script(
              title="The second pass", expect=is_action(Declare(True)), hint="Press \u201cBone!\u201d again."),
         Step("You and Mags both rolled 9: a tie! Every rolled die goes into the centre pot, and only "
              "the tied players ante again and roll again, until one of them wins the lot.",
-             anchor="pot", title="A tie", when=lambda s: s.stage == 1 and s.phase == "roll"),
+             anchor="pot", title="A tie", when=on_state(BonesState, lambda s: s.stage == 1 and s.phase == "roll")),
         Step("Four all: another tie! Your bones are in the pot now, so you both roll six-siders.",
-             anchor="pot", title="Tie again", when=lambda s: s.stage == 2 and s.phase == "roll"),
+             anchor="pot", title="Tie again", when=on_state(BonesState, lambda s: s.stage == 2 and s.phase == "roll")),
         Step("Your six beats Mags's two: you take the whole pot and every rolled die, both bones "
              "included. Mags is down to two dice.", anchor="my_dice", title="You win the lot",
              when=_round(2)),
@@ -61,16 +61,16 @@ SCRIPT = Script(
              hint="Press \u201cAnte 2 six-siders\u201d."),
         Step("Your second die and Tom's went into a side pot that only you and Tom can win. Mags can "
              "win only the centre.", anchor="side_pot", title="The side pot",
-             when=lambda s: s.round == 2 and s.phase == "declare"),
+             when=on_state(BonesState, lambda s: s.round == 2 and s.phase == "declare")),
         Step("Keep your bones safe this time: say \u201cNo bone\u201d.", anchor="buttons", title="No bone",
              expect=is_action(Declare(False)), hint="Press \u201cNo bone\u201d (or key N)."),
         Step("Tom said no bone too. Stay with \u201cNo bone\u201d.", anchor="buttons", title="No bone",
              expect=is_action(Declare(False)), hint="Press \u201cNo bone\u201d again."),
         Step("Mags rolled the highest: she takes the centre pot and the rolled dice. The side pot goes "
              "to the best roll among its own players: your four beats Tom's two!", anchor="my_dice",
-             title="Two pots, two winners", when=lambda s: s.round == 3),
+             title="Two pots, two winners", when=on_state(BonesState, lambda s: s.round == 3)),
         Step("That is Roll the Bones: ante, announce, roll, and ties and side pots when they come. "
              "A whole game goes on until one player holds every die.", title="You've got it!",
-             when=lambda s: s.round == 3),
+             when=on_state(BonesState, lambda s: s.round == 3)),
     ),
 )
