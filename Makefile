@@ -19,7 +19,7 @@ play: $(STAMP)  ## set up and start the game
 test: $(STAMP)  ## set up and run the quick test suite (headless)
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest -n auto -m "not slow"
 
-lint: $(STAMP)  ## ruff on the whole tree, mypy on the core, the rules and the physics (settings: pyproject.toml)
+lint: $(STAMP)  ## ruff on the whole tree, mypy on the game package and tools/ (settings: pyproject.toml)
 	$(PY) -m ruff check .
 	$(PY) -m mypy
 

@@ -116,7 +116,10 @@ def venv_script(env_dir: Path, name: str) -> Path:
 def floors() -> list[str]:
     """``name==X`` for every ``name>=X`` in pyproject.toml's dependencies."""
     text = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
-    deps = re.search(r"^dependencies = \[(.*?)^\]", text, re.M | re.S).group(1)
+    found = re.search(r"^dependencies = \[(.*?)^\]", text, re.M | re.S)
+    if found is None:
+        raise SystemExit("check_wheel: no 'dependencies = [...]' list found in pyproject.toml")
+    deps = found.group(1)
     pins = [f"{m.group(1)}=={m.group(2)}" for m in re.finditer(r'"([A-Za-z0-9_.-]+)>=([0-9.]+)"', deps)]
     if not pins:
         raise SystemExit("check_wheel: no 'name>=X' floors found in pyproject.toml")

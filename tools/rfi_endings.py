@@ -13,7 +13,9 @@ import argparse
 from collections import Counter
 
 from game.core.match import Match, Seat
+from game.core.protocol import state_as
 from game.core.seeding import derive
+from game.games.roll_for_it.rules import RollForItState
 
 
 def endings(players: int, games: int, seed: int = 1) -> Counter:
@@ -23,7 +25,7 @@ def endings(players: int, games: int, seed: int = 1) -> Counter:
         seats = [Seat(f"P{i}", "ai", levels[i % 3]) for i in range(players)]
         match = Match("roll-for-it", seats, seed=derive(seed, "endings", players, g))
         match.play_out()
-        counts[match.state.end_reason] += 1
+        counts[state_as(match.state, RollForItState).end_reason] += 1
     return counts
 
 
