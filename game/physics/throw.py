@@ -409,7 +409,7 @@ class Throw:
     TICK = TICK
 
     def __init__(self, request: RollRequest, seed: int,
-                 zones: Sequence[tuple[float, float, float, float]] | None = None, *,
+                 zones: Sequence[Sequence[float]] | None = None, *,
                  speed: float = 1.0, forced: Sequence[Sequence[int]] | None = None,
                  die_size: float = DIE_SIZE, _deferred: bool = False):
         self.request = request
@@ -437,7 +437,7 @@ class Throw:
 
     @classmethod
     def prepare(cls, request: RollRequest, seed: int,
-                zones: Sequence[tuple[float, float, float, float]] | None = None, *,
+                zones: Sequence[Sequence[float]] | None = None, *,
                 speed: float = 1.0, die_size: float = DIE_SIZE) -> "Throw":
         """The same throw, built a group of dice per ``build_step()`` (a table
         builds its next throw this way while a reveal plays, so the frame the
