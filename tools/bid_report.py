@@ -16,10 +16,12 @@ import json
 import random
 import sys
 from pathlib import Path
+from unittest import mock
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from game.core import ai_report  # noqa: E402
+from game.core.match import Match  # noqa: E402
 from game.core.seeding import derive  # noqa: E402
 
 STYLES = ("reader", "bluffer", "caller", "binomial", "reference")
@@ -37,9 +39,7 @@ def run_table(game: str, table: str, games: int, seed: int) -> ai_report.Report:
     if level == "easy" or "easy" in opponents:
         raise ValueError("a reference table stands the bots in for easy seats: no easy seat allowed")
     stand_in = ["easy" if o == "reference" else o for o in opponents]
-    original = ai_report.Match
-
-    class RefMatch(original):
+    class RefMatch(Match):
         """The match ai_report builds, its stand-in seats played by reference bots."""
 
         def __init__(self, game_id, seats, options, seed, dice):
@@ -50,11 +50,8 @@ def run_table(game: str, table: str, games: int, seed: int) -> ai_report.Report:
                     bot.seat_names = self.agents[p].seat_names
                     self.agents[p] = bot
 
-    ai_report.Match = RefMatch
-    try:
+    with mock.patch.object(ai_report, "Match", RefMatch):
         return ai_report.run_report(game, level, stand_in, games, seed)
-    finally:
-        ai_report.Match = original
 
 
 def main(argv=None) -> int:
