@@ -26,10 +26,49 @@ class Navigator:
         from .curtain import CurtainScene
         self.app.push(CurtainScene(self.app, name, on_reveal, seat=seat))
 
-    def results(self, match, replay_path=None) -> None:
-        """The results of a finished ``match`` in place of its table."""
+    def results(self, match, replay_path=None, prepared=None) -> None:
+        """The results of a finished ``match`` in place of its table;
+        ``prepared``: the scene ``results_ahead`` built (its replay path is set now)."""
+        if prepared is not None:
+            prepared.replay_path = replay_path
+            self.app.replace(prepared)
+            return
         from .results import ResultsScene
         self.app.replace(ResultsScene(self.app, match, replay_path=replay_path))
+
+    def results_ahead(self, match):
+        """The results screen of the finished ``match``, built a piece per step
+        (a generator: the table runs one step per frame while its last position
+        shows) so the frame that hands over only swaps screens: the modules,
+        the backdrop, the story, the coach's sessions, the widgets and one
+        drawing of every label.  Returns the scene (``results(prepared=)``)."""
+        from ..core import story  # noqa: F401 - each import is one step's work
+        yield
+        from ..ui import story as story_ui  # noqa: F401
+        yield
+        from . import coach
+        yield
+        from .results import ResultsScene
+        yield
+        from ..ui import pictures
+        size = self.app.canvas.get_size()
+        pictures.menu_backdrop(size)
+        yield
+        scene = ResultsScene(self.app, match)   # tells the story
+        yield
+        scene.coach_sessions = coach.sessions_for(match)
+        yield
+        scene.rebuild()
+        yield
+        import pygame
+        scratch = pygame.Surface(size)   # labels and fonts made now, not in the hand-over
+        scene.draw_backdrop(scratch)
+        scene.draw_heading(scratch)
+        yield
+        scene.draw_content(scratch)
+        yield
+        scene.ui.draw(scratch, scene.theme)
+        return scene
 
     def title(self) -> None:
         """Back to the title screen, dropping everything else."""

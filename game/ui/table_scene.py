@@ -112,6 +112,8 @@ class TableScene(Scene):
         self._polled_at = -1            # history length of the last interjection poll
         self._end_timer = 0.0
         self._finished = False
+        self._ahead: list | None = None
+        """[history length, steps, scene]: the results screen built ahead (``_results_ahead``)."""
         self._curtain_for: int | None = None
         self.replay_path = None
         self.recording: stats.Recording | None = None
@@ -954,6 +956,7 @@ class TableScene(Scene):
             return
         self._end_timer += dt
         if self._end_timer < END_DELAY:
+            self._results_ahead()
             return
         self._finished = True
         if self.recording is not None:
@@ -965,7 +968,30 @@ class TableScene(Scene):
             return   # the lesson's last note says Finish
         self._await_replay()
         self.app.sounds.play("win")
-        self.app.nav.results(self.match, self.replay_path)
+        ahead = self._ahead
+        if ahead is not None and ahead[0] == len(self.match.history) and ahead[2] is not None:
+            self.app.nav.results(self.match, self.replay_path, prepared=ahead[2])
+        else:
+            self.app.nav.results(self.match, self.replay_path)
+
+    def _results_ahead(self) -> None:
+        """One step of building the results screen while the final position
+        shows (``Navigator.results_ahead``): the hand-over frame then only
+        swaps screens.  Kept per history length (an undo makes it stale)."""
+        if self.replay is not None or self.tutorial is not None:
+            return
+        ahead = self._ahead
+        if ahead is None or ahead[0] != len(self.match.history):
+            steps = getattr(self.app.nav, "results_ahead", None)
+            if steps is None:
+                return
+            ahead = self._ahead = [len(self.match.history), steps(self.match), None]
+        if ahead[1] is None:
+            return
+        try:
+            next(ahead[1])
+        except StopIteration as done:
+            ahead[1], ahead[2] = None, done.value
 
     # ------------------------------------------------------------------
     # Throws

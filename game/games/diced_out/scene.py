@@ -29,6 +29,9 @@ STROKE_SECONDS = 0.32
 STAMP_SECONDS = 1.5
 BANNER_SECONDS = 1.8
 STATS_KEY = "diced-out"
+SHEETS_PER_FRAME = 2
+"""Sheets drawn afresh in one frame at most (a phase change touches all eight:
+the rest show their kept picture a frame or three longer; the active seat's never waits)."""
 
 
 # --------------------------------------------------------------------------
@@ -77,6 +80,7 @@ class TableScene(BaseTableScene):
         n = len(match.seats)
         self.sheets = [SheetGeometry(r) for r in sheet_rects(n)]
         self.painters = [SheetPainter(p, geo) for p, geo in enumerate(self.sheets)]
+        self._fresh_sheets = 0   # sheets drawn afresh this frame (``SHEETS_PER_FRAME``)
         self.tray = tray_rect(n)
         self.strokes: list[Stroke] = []
         self.banners: list[Banner] = []
@@ -114,6 +118,10 @@ class TableScene(BaseTableScene):
     def _pace(self) -> float:
         """Animation time scale (the one pace policy, ``game.ui.pace``)."""
         return self.pace.duration
+
+    def is_idle(self) -> bool:
+        """Not while a sheet still waits for its fresh drawing (``SHEETS_PER_FRAME``)."""
+        return super().is_idle() and not any(p.pending for p in self.painters)
 
     def is_busy(self) -> bool:
         now = self.time
@@ -374,6 +382,7 @@ class TableScene(BaseTableScene):
     # --- drawing ----------------------------------------------------------------
     def draw_table(self, canvas: pygame.Surface, alpha: float) -> None:
         self._draw_tray(canvas)
+        self._fresh_sheets = 0
         for p, sheet in enumerate(self.sheets):
             self._draw_sheet(canvas, p, sheet)
         self._draw_status(canvas)
@@ -460,8 +469,10 @@ class TableScene(BaseTableScene):
         glow = 90 + int(50 * math.sin(self.time * 4)) if active else None
         drawing = any(s.player == p for s in self.strokes)
         progress = (lambda r, n: self._stroke_progress(p, r, n)) if drawing else None
-        self.painters[p].draw(canvas, self.theme, self._sheet_facts(p), glow=glow, progress=progress,
-                              free_mark=self._free_mark_choice(p))
+        if self.painters[p].draw(canvas, self.theme, self._sheet_facts(p), glow=glow, progress=progress,
+                                 free_mark=self._free_mark_choice(p),
+                                 may_wait=self._fresh_sheets >= SHEETS_PER_FRAME and p != state.current):
+            self._fresh_sheets += 1
 
     def _sheet_facts(self, p: int) -> SheetFacts:
         """What seat ``p``'s sheet shows now."""

@@ -263,13 +263,18 @@ class SheetPainter:
         self._glows: dict[int, pygame.Surface] = {}
         self.redraws = 0
         """How many times the print was drawn afresh (tests: a still sheet is not)."""
+        self.pending = False
+        """The kept picture shows older facts (``draw(may_wait=True)``)."""
 
     def draw(self, canvas: pygame.Surface, theme: th.Theme, facts: SheetFacts, *, glow: Optional[int] = None,
              progress: Optional[Callable[[int, int], float]] = None,
-             free_mark: Optional[FreeMarkChoice] = None) -> None:
+             free_mark: Optional[FreeMarkChoice] = None, may_wait: bool = False) -> bool:
         """``glow``: the active seat's pulse alpha; ``progress(round, number)``:
         how far each mark has drawn itself (None: all done); ``free_mark``:
-        the choice on offer.  Either of the last two makes this frame fresh."""
+        the choice on offer.  Either of the last two makes this frame fresh.
+        ``may_wait``: a sheet whose facts changed may show its kept picture
+        one more frame (the scene spreads a phase change's eight fresh
+        drawings over frames); ``pending`` says so.  True if drawn afresh."""
         rect = self.geo.rect
         if glow is not None:
             canvas.blit(self._glow(glow), rect.inflate(18, 18))
@@ -283,15 +288,19 @@ class SheetPainter:
         pygame.draw.rect(canvas, facts.colour, (rect.x, rect.y, rect.w, max(4, header.h // 6)),
                          border_top_left_radius=CORNER, border_top_right_radius=CORNER)
         live = progress is not None or free_mark is not None
-        if not live and facts == self._facts and self._picture is not None:
+        if not live and self._picture is not None and (
+                facts == self._facts or (may_wait and self._facts is not None)):
+            self.pending = facts != self._facts
             self._blit_inside(canvas)
-            return
+            return False
+        self.pending = False
         self.redraws += 1
         self._paint(canvas, theme, facts, progress or _done, free_mark)
         if live or not canvas.get_rect().contains(rect):
             self._facts = self._picture = None
         else:
             self._facts, self._picture = facts, canvas.subsurface(rect).copy()
+        return True
 
     def _glow(self, alpha: int) -> pygame.Surface:
         surf = self._glows.get(alpha)

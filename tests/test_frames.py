@@ -1,0 +1,85 @@
+"""Issue 16, no frame over budget: the mechanisms that keep the worst table
+frames small (measured with ``python -m game bench --only tables``; these
+tests check the mechanisms, never a time)."""
+import pygame
+
+from game.core.match import Match, Seat
+from game.scenes.launch import make_table
+
+
+def test_the_results_screen_is_built_while_the_final_position_shows(app, monkeypatch):
+    """The hand-over frame only swaps screens: the results scene (modules,
+    story, widgets, labels) is built one piece per frame during the end
+    delay, and that very scene is shown."""
+    from game.scenes.nav import Navigator
+    from game.scenes.results import ResultsScene
+    steps_at = []
+    real = Navigator.results_ahead
+
+    def counted(self, match):
+        gen = real(self, match)
+        while True:
+            steps_at.append(table._end_timer)
+            try:
+                next(gen)
+            except StopIteration as done:
+                return done.value
+            yield
+    monkeypatch.setattr(Navigator, "results_ahead", counted)
+    match = Match("liars-dice", [Seat("A", "ai", "easy"), Seat("B", "ai", "easy")], {"starting_dice": 1}, 4)
+    table = make_table(app, match)
+    app.start(table)
+    app.run_frames(20_000, until=lambda a: table._ahead is not None and table._ahead[2] is not None)
+    assert app.top is table and match.is_over          # built while the table still shows
+    prepared = table._ahead[2]
+    assert isinstance(prepared, ResultsScene) and prepared.story is not None
+    assert len(steps_at) >= 8 and len(set(steps_at)) == len(steps_at)   # one piece per frame
+    app.run_frames(2_000, until=lambda a: a.top is not table)
+    assert app.top is prepared and prepared.replay_path == table.replay_path
+
+
+def test_a_stale_prepared_results_screen_is_not_shown(app):
+    """A results screen built for another history length (a move taken back)
+    is dropped: the hand-over builds a fresh one."""
+    from game.scenes.results import ResultsScene
+    match = Match("liars-dice", [Seat("A", "ai", "easy"), Seat("B", "ai", "easy")], {"starting_dice": 1}, 4)
+    table = make_table(app, match)
+    app.start(table)
+    app.run_frames(20_000, until=lambda a: table._ahead is not None and table._ahead[2] is not None)
+    stale = table._ahead[2]
+    table._ahead[0] -= 1
+    app.run_frames(2_000, until=lambda a: a.top is not table)
+    assert isinstance(app.top, ResultsScene) and app.top is not stale
+
+
+def test_a_diced_out_phase_change_spreads_its_fresh_sheets_over_frames(app):
+    """When a new round touches all eight sheets, at most ``SHEETS_PER_FRAME``
+    (and the active seat's) are drawn afresh per frame; the rest show their
+    kept picture until their turn, and then the table is pixel-identical to
+    a fresh drawing of every sheet."""
+    from game.games.diced_out import scene as do_scene
+    seats = [Seat(f"B{i}", "ai", "hard") for i in range(8)]
+    match = Match("diced-out", seats, seed=3)
+    table = make_table(app, match)
+    app.start(table)
+    app.run_frames(3000, until=lambda a: match.state.phase == do_scene.ROLL and len(match.history) > 12
+                   and not table.is_busy() and table.throw_view is None and not table.strokes)
+    table.draw(app.canvas, 0.0)
+    before = [p.redraws for p in table.painters]
+    for painter in table.painters:                     # every sheet's facts changed (as a new round does)
+        painter._facts = painter._facts.__class__(**{**painter._facts.__dict__, "total": -1})
+    table.draw(app.canvas, 0.0)
+    fresh = [p.redraws - b for p, b in zip(table.painters, before)]
+    active = match.state.current
+    assert fresh[active] == 1
+    assert sum(fresh) <= do_scene.SHEETS_PER_FRAME + 1 and sum(fresh) < 8
+    assert any(p.pending for p in table.painters) and not table.is_idle()
+    for _ in range(8):
+        table.draw(app.canvas, 0.0)
+    assert [p.redraws - b for p, b in zip(table.painters, before)] == [1] * 8   # each once, none twice
+    assert not any(p.pending for p in table.painters)
+    kept = pygame.image.tobytes(app.canvas, "RGB")
+    for painter in table.painters:
+        painter._facts = None                           # forgotten: drawn afresh at once
+    table.draw(app.canvas, 0.0)
+    assert pygame.image.tobytes(app.canvas, "RGB") == kept
