@@ -83,3 +83,54 @@ def test_a_diced_out_phase_change_spreads_its_fresh_sheets_over_frames(app):
         painter._facts = None                           # forgotten: drawn afresh at once
     table.draw(app.canvas, 0.0)
     assert pygame.image.tobytes(app.canvas, "RGB") == kept
+
+
+def test_a_calls_first_reveal_frame_finds_every_dice_picture_made(app, monkeypatch):
+    """The revealed dice pictures (each seat's colour, each face, the reveal
+    size) are made one a frame while the round is played
+    (``warm_steps``), so the first frame of a reveal paints none."""
+    from game.ui import dice_render
+    app.settings.reduced_motion = False
+    seats = [Seat(f"Bot{i}", "ai", "easy") for i in range(8)]
+    match = Match("liars-dice", seats, {"starting_dice": 5}, 21)
+    table = make_table(app, match)
+    app.start(table)
+    size = table.reveal_die_px()
+    painted = []
+    real = dice_render.paint_face
+    monkeypatch.setattr(dice_render, "paint_face", lambda *a, **k: painted.append(a[3]) or real(*a, **k))
+    app.run_frames(20_000, until=lambda a: table._warming is None or table.reveal is not None)
+    assert table.reveal is None and painted.count(size) == 8 * 6     # made before the first reveal
+    app.run_frames(20_000, until=lambda a: table.reveal is not None and table.reveal_t() > 0.5)
+    assert table.reveal is not None and painted.count(size) == 8 * 6     # and not again
+    assert len([d for d in table.renderer.drawn if d.public]) == 8 * 5
+
+
+def test_a_landed_throw_is_freed_without_a_garbage_collection(app):
+    """pymunk objects hold handles to themselves: a dropped throw used to wait,
+    thousands of objects strong, for a full garbage collection (40-60 ms in
+    one frame at big tables).  A landed throw is taken apart a step a frame
+    (``Throw.dispose_steps``) and freed by reference counting; the landed
+    dice still show where they stopped."""
+    import gc
+    import weakref
+    app.settings.reduced_motion = False
+    seats = [Seat(f"Bot{i}", "ai", "easy") for i in range(6)]
+    match = Match("liars-dice", seats, {"starting_dice": 5}, 8)
+    table = make_table(app, match)
+    app.start(table)
+    app.run_frames(2_000, until=lambda a: table.throw_view is not None)
+    throw = table.throw_view.throw
+    space = weakref.ref(throw.space)
+    poses = None
+    gc.disable()
+    try:
+        app.run_frames(2_000, until=lambda a: table.throw_view is None)
+        assert table.settled_view.throw is throw
+        poses = list(throw.poses())
+        app.run_frames(60)
+        assert space() is None and throw.space is None         # freed, no collection ran
+        assert list(throw.poses()) == poses
+    finally:
+        gc.enable()
+    assert len(poses) == 6 * 5

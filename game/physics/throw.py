@@ -395,6 +395,20 @@ class _Separation:
         return self.finished
 
 
+_SELF_HANDLES = ("_data_handle", "_h", "_userData")
+"""Where pymunk 7 keeps an object's handle to itself (bodies and joints,
+shapes, collision handlers): the reference cycle ``Throw.dispose_steps`` cuts."""
+
+
+def _drop_self_handle(obj) -> None:
+    """Cut ``obj``'s pymunk self-handle (if it has one: another pymunk
+    version leaves the object to the garbage collector, as before)."""
+    attrs = getattr(obj, "__dict__", None)
+    if attrs is not None:
+        for name in _SELF_HANDLES:
+            attrs.pop(name, None)
+
+
 class Throw:
     """A throw in progress.  ``step()`` until ``done``; read ``poses()``.
 
@@ -631,6 +645,50 @@ class Throw:
             x, y = a.position
         kind = "rail" if arbiter.shapes[1].collision_type == 2 else "die"
         self.impacts.append(Impact(x, y, speed, kind))
+
+    # ------------------------------------------------------------ disposal
+    DISPOSE_PER_STEP = 48
+    """Physics objects taken out of the space per ``dispose_steps`` step."""
+
+    def dispose_steps(self):
+        """Take a throw that is no longer shown apart, a few dozen physics
+        objects per step (a generator; a table runs one step a frame).
+
+        pymunk gives every body, shape, joint and collision handler a handle
+        to itself, and the space's collision handlers hold this throw: a
+        dropped throw is a few thousand objects in reference cycles, freed
+        only by a garbage collection.  By then they sit in the oldest
+        generation, and the full collection that frees a few throws' worth
+        took 40-60 ms in one table frame.  Here each object leaves the
+        space and loses its self-handle, so reference counting frees it at
+        once.  After the last step the throw cannot be stepped or drawn."""
+        if self._building is not None:   # a throw built ahead and not used
+            self._building.close()
+            self._building = None
+        space = getattr(self, "space", None)
+        if space is None:
+            return
+        per = self.DISPOSE_PER_STEP
+        for group in (list(space.constraints), list(space.shapes), list(space.bodies)):
+            while group:
+                chunk = group[-per:]
+                del group[-per:]
+                space.remove(*chunk)
+                for obj in chunk:
+                    _drop_self_handle(obj)
+                del chunk, obj
+                yield True
+        for die in self.dice:
+            die.body = die.shape = None
+        handlers = getattr(space, "_handlers", {})
+        for handler in handlers.values():
+            _drop_self_handle(handler)
+        handlers.clear()
+        _drop_self_handle(space.static_body)
+        self._anchor = None
+        self.space = None
+        self._done = True
+        yield True
 
     # ------------------------------------------------------------- stepping
     @property

@@ -16,7 +16,7 @@ import pygame
 
 from ..core.bidding import Bid, Call, count_matching
 from ..core.bidtable import BiddingSnapshot, BidText, nobody
-from ..core.protocol import CHANCE
+from ..core.protocol import CHANCE, DIE_KINDS
 from . import layout
 from .bid_history import BidHistory, HistoryEntry
 from .bid_picker import BidPicker, face_icon
@@ -552,6 +552,18 @@ class BiddingTableScene(table_scene.TableScene):
 
     def reveal_die_px(self) -> int:
         return self.die_px + 4
+
+    def warm_steps(self):
+        """Every seat's revealed dice pictures (its colour, each face, at the
+        reveal size), one a frame: a call's first reveal frame used to paint
+        up to 120 of them."""
+        if self.renderer is None:
+            return
+        size = self.reveal_die_px()
+        for seat in range(len(self.match.seats)):
+            for face in range(1, DIE_KINDS[self.die_kind] + 1):
+                self.renderer.face(self.die_kind, face, self.colour(seat), size)
+                yield True
 
     def _moving_seats(self, t: float) -> tuple[int, ...]:
         """Seats whose revealed dice move now (a die leaving, fading)."""

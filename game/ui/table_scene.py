@@ -112,6 +112,8 @@ class TableScene(Scene):
         self._polled_at = -1            # history length of the last interjection poll
         self._end_timer = 0.0
         self._finished = False
+        self._warming = None   # ``warm_steps`` still to run, one a frame
+        self._disposing: list = []   # finished throws taken apart, a step a frame (``_dispose``)
         self._ahead: list | None = None
         """[history length, steps, scene]: the results screen built ahead (``_results_ahead``)."""
         self._curtain_for: int | None = None
@@ -514,6 +516,14 @@ class TableScene(Scene):
             if self._prepared is not None and self._prepared[1] is not None:
                 self._prepared[1].finish_build()
         self.draw(self.app.canvas, 0.0)   # fonts, labels and the still layer: made now, not in frame 1
+        self._warming = self.warm_steps()
+
+    def warm_steps(self):
+        """Pictures the table will need later (a reveal's dice, say), built a
+        small piece per step: a generator that ``fixed_update`` runs one step
+        a frame, so the moment that first shows them does not paint them all.
+        Default: none."""
+        return iter(())
 
     def pause(self) -> None:
         self._cup_down()  # another screen covers the table: cups down
@@ -593,6 +603,10 @@ class TableScene(Scene):
 
     def fixed_update(self, dt: float) -> None:
         self.time += dt
+        if self._warming is not None and next(self._warming, None) is None:
+            self._warming = None
+        if self._disposing and next(self._disposing[0], None) is None:
+            self._disposing.pop(0)
         if self.secrecy.peeking and not self.peek_possible():
             self.secrecy.drop()  # something covered the table or started moving
         if self.log_panel.is_open:
@@ -1114,6 +1128,8 @@ class TableScene(Scene):
         zones = [tuple(pygame.Rect(z)) for z in self.dice_zones(request)]
         key = (request, seed, tuple(zones), self.pace.throw_speed, float(self.die_size))
         if self._prepared is None or self._prepared[0] != key:
+            if self._prepared is not None:
+                self._dispose(self._prepared[1])
             try:
                 self._prepared = (key, Throw.prepare(request, seed, zones, speed=key[3], die_size=key[4]))
             except ValueError:
@@ -1125,6 +1141,14 @@ class TableScene(Scene):
                 throw.build_step()
             except ValueError:   # a zone too small at this size: ``_make_throw`` shrinks the dice
                 self._prepared = (key, None)
+
+    def _dispose(self, throw) -> None:
+        """Take a throw no longer needed apart a step a frame
+        (``Throw.dispose_steps``): pymunk's reference cycles otherwise wait
+        for a full garbage collection, a 40-60 ms frame at big tables."""
+        steps = getattr(throw, "dispose_steps", None)
+        if steps is not None:
+            self._disposing.append(steps())
 
     def _make_throw(self, physics, request, seed, zones, forced_faces):
         """A throw at the scene's die size, shrunk step by step if a zone is
@@ -1166,6 +1190,7 @@ class TableScene(Scene):
         result = RollResult(tuple(tuple(int(f) for f in group) for group in view.faces()))
         self.settled_view = view
         self.throw_view = None
+        self._dispose(view.throw)   # its dice are drawn from their last poses, no physics
         if self.replay is not None:
             logged = self.replay.peek()
             result = logged[1] if logged and isinstance(logged[1], RollResult) else result
