@@ -395,6 +395,9 @@ class _Separation:
         return self.finished
 
 
+ADD_PER_STEP = 90
+"""Bodies, shapes or joints added to the space per build step (``Throw.prepare``)."""
+
 _SELF_HANDLES = ("_data_handle", "_h", "_userData")
 """Where pymunk 7 keeps an object's handle to itself (bodies and joints,
 shapes, collision handlers): the reference cycle ``Throw.dispose_steps`` cuts."""
@@ -488,6 +491,8 @@ class Throw:
             if zone not in zone_bits:
                 zone_bits[zone] = 1 << (1 + len(zone_bits) % 31)
                 self._add_rail(zone, zone_bits[zone])
+                if len(zone_bits) % 5 == 0:
+                    yield -1   # 20 rails are a step's work in four
         self.dice: list[_Die] = []
         filters: dict[int, pymunk.ShapeFilter] = {}
         bodies: list[pymunk.Body] = []
@@ -506,9 +511,13 @@ class Throw:
                 die.labels = paint(group.kind, die.sym)
                 self.dice.append(die)
             yield gi
-        # one call: pymunk adds the bodies first (space order = dice order),
-        # then shapes and joints in dice order
-        space.add(*bodies, *attached)
+        # as one ``space.add(*bodies, *attached)`` would (pymunk adds the
+        # bodies first, space order = dice order, then shapes and joints in
+        # dice order), in slices over steps: the same space, same order
+        for items in (bodies, attached):
+            for i in range(0, len(items), ADD_PER_STEP):
+                space.add(*items[i:i + ADD_PER_STEP])
+                yield -1
 
     def _add_rail(self, zone, bit) -> None:
         x, y, w, h = zone
