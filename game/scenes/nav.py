@@ -42,14 +42,13 @@ class Navigator:
         shows) so the frame that hands over only swaps screens: the modules,
         the backdrop, the story, the coach's sessions, the widgets and one
         drawing of every label.  Returns the scene (``results(prepared=)``)."""
-        from ..core import story  # noqa: F401 - each import is one step's work
-        yield
-        from ..ui import story as story_ui  # noqa: F401
-        yield
+        import importlib
+        for name in ("game.core.story", "game.ui.story", "game.core.coach", "game.ui.widgets",
+                     "game.scenes.base", "game.scenes.coach", "game.scenes.results"):
+            importlib.import_module(name)   # one module (and what it alone needs) per step
+            yield
         from . import coach
-        yield
         from .results import ResultsScene
-        yield
         from ..ui import pictures
         size = self.app.canvas.get_size()
         pictures.menu_backdrop(size)
@@ -61,13 +60,7 @@ class Navigator:
         scene.rebuild()
         yield
         import pygame
-        scratch = pygame.Surface(size)   # labels and fonts made now, not in the hand-over
-        scene.draw_backdrop(scratch)
-        scene.draw_heading(scratch)
-        yield
-        scene.draw_content(scratch)
-        yield
-        scene.ui.draw(scratch, scene.theme)
+        yield from scene.warm_steps(pygame.Surface(size))   # labels and fonts made now
         return scene
 
     def title(self) -> None:

@@ -107,11 +107,34 @@ class ResultsScene(MenuScene):
         super().draw_heading(canvas, y)
 
     def draw_content(self, canvas) -> None:
-        bold = set(self.humans) | {p for p in self.order if self.ranking[p] == 0}
+        self._draw_board(canvas)
+        self._draw_chart(canvas)
+        self._draw_footer(canvas)
+
+    def _draw_board(self, canvas) -> None:
         story_ui.draw_board(canvas, self.theme, self.panel_rect(), self.story, self.match.seats, self.order,
                             self.ranking, highlight=self.humans)
+
+    def _draw_chart(self, canvas) -> None:
         if self.story is not None:
+            bold = set(self.humans) | {p for p in self.order if self.ranking[p] == 0}
             story_ui.draw_chart(canvas, self.theme, self.chart_rect(), self.story, bold=bold)
+
+    def warm_steps(self, scratch):
+        """Draw this screen once on ``scratch`` in pieces (a generator, a piece
+        per step: ``Navigator.results_ahead``), so its fonts and labels are
+        made before the frame that shows it."""
+        self.draw_backdrop(scratch)
+        self.draw_heading(scratch)
+        yield
+        self._draw_board(scratch)
+        yield
+        self._draw_chart(scratch)
+        yield
+        self._draw_footer(scratch)
+        self.ui.draw(scratch, self.theme)
+
+    def _draw_footer(self, canvas) -> None:
         th.draw_text(canvas, self.theme, f"Seed {self.match.seed}  \u00b7  {len(self.match.history)} moves",
                      (1280 - 24, 712), 14, th.CREAM_DIM, anchor="bottomright")
         pictures.die(canvas, (300, 56), 44, 6, angle=-18)
