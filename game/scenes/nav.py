@@ -47,6 +47,11 @@ class Navigator:
                      "game.scenes.base", "game.scenes.coach", "game.scenes.results"):
             importlib.import_module(name)   # one module (and what it alone needs) per step
             yield
+        from .. import games
+        games.story_hook(match.game_id)   # the game's own story and coach modules
+        yield
+        games.coach_hook(match.game_id)
+        yield
         from . import coach
         from .results import ResultsScene
         from ..ui import pictures

@@ -555,15 +555,16 @@ class BiddingTableScene(table_scene.TableScene):
 
     def warm_steps(self):
         """Every seat's revealed dice pictures (its colour, each face, at the
-        reveal size), one a frame: a call's first reveal frame used to paint
-        up to 120 of them."""
+        reveal size), three a frame: a call's first reveal frame used to
+        paint up to 120 of them."""
         if self.renderer is None:
             return
         size = self.reveal_die_px()
         for seat in range(len(self.match.seats)):
             for face in range(1, DIE_KINDS[self.die_kind] + 1):
                 self.renderer.face(self.die_kind, face, self.colour(seat), size)
-                yield True
+                if face % 3 == 0:
+                    yield True
 
     def _moving_seats(self, t: float) -> tuple[int, ...]:
         """Seats whose revealed dice move now (a die leaving, fading)."""
