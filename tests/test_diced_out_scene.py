@@ -170,6 +170,7 @@ def test_sheets_are_kept_until_their_marks_change_and_look_the_same(app):
     assert [p.redraws for p in scene.painters] == before          # nothing changed: no sheet redrawn
     for painter in scene.painters:
         painter._facts = None                                        # forget: draw every sheet afresh
+    scene.still.forget()                                             # (the still sheets are in the still layer)
     scene.draw(app.canvas, 0.0)
     assert pygame.image.tobytes(app.canvas, "RGB") == kept
     assert all(p.redraws == b + 1 for p, b in zip(scene.painters, before))

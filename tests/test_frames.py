@@ -68,6 +68,7 @@ def test_a_diced_out_phase_change_spreads_its_fresh_sheets_over_frames(app):
     before = [p.redraws for p in table.painters]
     for painter in table.painters:                     # every sheet's facts changed (as a new round does)
         painter._facts = painter._facts.__class__(**{**painter._facts.__dict__, "total": -1})
+    table.still.forget()
     table.draw(app.canvas, 0.0)
     fresh = [p.redraws - b for p, b in zip(table.painters, before)]
     active = match.state.current
@@ -81,6 +82,7 @@ def test_a_diced_out_phase_change_spreads_its_fresh_sheets_over_frames(app):
     kept = pygame.image.tobytes(app.canvas, "RGB")
     for painter in table.painters:
         painter._facts = None                           # forgotten: drawn afresh at once
+    table.still.forget()
     table.draw(app.canvas, 0.0)
     assert pygame.image.tobytes(app.canvas, "RGB") == kept
 
@@ -134,3 +136,29 @@ def test_a_landed_throw_is_freed_without_a_garbage_collection(app):
     finally:
         gc.enable()
     assert len(poses) == 6 * 5
+
+
+def test_diced_out_keeps_its_still_sheets_in_the_still_layer(app):
+    """A Diced Out frame blits the tray and every sheet but the active seat's
+    (and any mark drawing itself) as one kept picture; only those are drawn
+    on top, and the frame is pixel-identical to one drawn afresh."""
+    from game.games.diced_out import scene as do_scene
+    seats = [Seat(f"B{i}", "ai", "hard") for i in range(8)]
+    match = Match("diced-out", seats, seed=3)
+    table = make_table(app, match)
+    app.start(table)
+    app.run_frames(3000, until=lambda a: match.state.phase == do_scene.ROLL and len(match.history) > 12
+                   and not table.is_busy() and table.throw_view is None and not table.strokes)
+    table.draw(app.canvas, 0.0)
+    table.draw(app.canvas, 0.0)
+    repaints = table.still.redraws
+    called = []
+    for painter in table.painters:
+        real = painter.draw
+        painter.draw = lambda *a, _real=real, _p=painter.seat, **k: called.append(_p) or _real(*a, **k)
+    table.draw(app.canvas, 0.0)
+    assert table.still.redraws == repaints and called == [match.state.current]
+    kept = pygame.image.tobytes(app.canvas, "RGB")
+    table.still.forget()
+    table.draw(app.canvas, 0.0)
+    assert sorted(called[1:]) == list(range(8)) and pygame.image.tobytes(app.canvas, "RGB") == kept

@@ -380,11 +380,33 @@ class TableScene(BaseTableScene):
         return rect
 
     # --- drawing ----------------------------------------------------------------
-    def draw_table(self, canvas: pygame.Surface, alpha: float) -> None:
+    def _moving_sheets(self) -> frozenset:
+        """Sheets drawn every frame above the still layer: the active seat's
+        (it glows) and any whose mark is drawing itself."""
+        state = self.state
+        moving = {s.player for s in self.strokes}
+        if state.phase in (ROLL, FREE_MARK):
+            moving.add(state.current)
+        return frozenset(moving)
+
+    def still_key(self):
+        """The tray and every sheet that is not moving: they change only with a
+        move (a new state), the colours, or while a sheet waits for its fresh
+        drawing (``SHEETS_PER_FRAME``)."""
+        return ("sheets", id(self.state), len(self.match.history), self.theme.colorblind,
+                self._moving_sheets(), tuple(p.pending for p in self.painters))
+
+    def draw_still(self, canvas: pygame.Surface) -> None:
         self._draw_tray(canvas)
         self._fresh_sheets = 0
+        moving = self._moving_sheets()
         for p, sheet in enumerate(self.sheets):
-            self._draw_sheet(canvas, p, sheet)
+            if p not in moving:
+                self._draw_sheet(canvas, p, sheet)
+
+    def draw_table(self, canvas: pygame.Surface, alpha: float) -> None:
+        for p in sorted(self._moving_sheets()):
+            self._draw_sheet(canvas, p, self.sheets[p])
         self._draw_status(canvas)
 
     def draw_above_dice(self, canvas) -> None:
