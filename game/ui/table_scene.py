@@ -515,6 +515,10 @@ class TableScene(Scene):
             self._prepare_throw()   # the opening throw, built whole now
             if self._prepared is not None and self._prepared[1] is not None:
                 self._prepared[1].finish_build()
+                # and drawn once out of sight: the dice pictures of its first frame
+                # (each seat's colour, face-down, at their starting angles) made now
+                throw_view.ThrowView(self._prepared[1], self.renderer, can_see=self.can_see,
+                                     colours=self.throw_colour).draw(pygame.Surface(self.app.canvas.get_size()))
         self.draw(self.app.canvas, 0.0)   # fonts, labels and the still layer: made now, not in frame 1
         self._warming = self.warm_steps()
 
