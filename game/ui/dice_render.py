@@ -49,9 +49,11 @@ TILT_DIR_STEP = 2
 for a few frames while a die rolls fast, so the coarser step never shows."""
 
 FRAME_FILLS = 10
-"""At most this many expensive sprites (rotozoom / composite) are built per
-frame inside ``begin_frame``/``end_frame``; beyond it a die is drawn with
-the nearest picture already cached, so a cold cache never spikes a frame."""
+"""At most this many expensive sprites (rotozoom / composite / shadow
+baking) are built per frame inside ``begin_frame``/``end_frame``; beyond it
+a die is drawn with the nearest picture already cached (a tilted die flat, a
+turned die upright, a die and its shadow in two blits), so a cold cache
+never spikes a frame (a 20-seat table's first throw built ~80 in one frame)."""
 
 CACHE_LIMIT = 12000
 """Sprites kept per cache (oldest dropped first, one at a time)."""
@@ -552,6 +554,11 @@ class DiceRenderer:
             m, r = divmod(bucket, QUARTER)
             base = self._rotated.get((kind, face, col, size, r)) if m else None
             if base is None:
+                if self._fills_left is not None:   # the frame's budget (``FRAME_FILLS``)
+                    if self._fills_left <= 0:
+                        self.fallbacks += 1
+                        return self.face(kind, face, col, size)   # upright, this frame only
+                    self._fills_left -= 1
                 base = pygame.transform.rotozoom(self.face(kind, face, col, size), r * 360 / ROT_BUCKETS, 1.0)
                 base = _trim(base)
                 self._put(self._rotated, (kind, face, col, size, r), base)
@@ -682,11 +689,16 @@ class DiceRenderer:
             face = 0 if face_down else getattr(pose, "next_top", pose.top)
         if surf is None:
             surf = self._rotated_face(kind, face, col, size, readable_angle(kind, pose.angle))
-        if not highlight and alpha >= 255:
-            # one blit: the sprite with its shadow baked in
-            baked = self._baked.get(surf)
-            if baked is None:
+        baked = self._baked.get(surf) if not highlight and alpha >= 255 else None
+        if baked is None and not highlight and alpha >= 255:
+            if self._fills_left is None or self._fills_left > 0:
+                if self._fills_left is not None:
+                    self._fills_left -= 1
                 baked = self._bake(surf, self._shadow(kind, size), size, lift)
+            else:
+                self.fallbacks += 1   # over the frame's budget: shadow and face in two blits
+        if baked is not None:
+            # one blit: the sprite with its shadow baked in
             img, ox, oy, dx, dy = baked
             cx, cy = round(x), round(y)
             canvas.blit(img, (cx + ox, cy + oy))
