@@ -94,8 +94,8 @@ def test_ante_flights_follow_the_speed_setting_once(app, speed, factor):
     assert len(flights) >= 2
     for flight in flights:
         assert flight.seconds == pytest.approx(FLIGHT_SECONDS * factor)
-    last = max(f.delay + f.seconds for f in flights)
-    scene.update(last - 0.02)
+    last = max(f.t0 + f.seconds for f in flights)
+    scene.time = last - 0.02
     assert scene.is_busy()
-    scene.update(0.04)
+    scene.time = last + 0.02
     assert not scene.is_busy()

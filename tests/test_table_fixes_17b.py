@@ -159,6 +159,7 @@ def test_the_renderer_draws_a_resting_d12_upright(app, monkeypatch):
 
 @pytest.mark.parametrize("players", [2, 4, 6])
 def test_roll_the_bones_banner_covers_no_label(app, players):
+    from game.ui.banner import plate_size
     """A pot-split banner ("Mags takes 14 dice") sat over the top pile's label
     and the centre pot's title; it now takes a row clear of every label."""
     seats = [Seat("You", "ai", "hard")] + [Seat(TAVERN_NAMES[i], "ai", "normal") for i in range(players - 1)]
@@ -168,14 +169,14 @@ def test_roll_the_bones_banner_covers_no_label(app, players):
         app.run_frames(1)
         if scene.match.state.is_terminal() or checked >= 4:
             break
-        if scene.banner and scene.banner_age < scene._banner_seconds() * 0.5:
+        banner = next(iter(scene.banners), None)
+        if banner and banner.age(scene.time) < 0.5:
             scene.draw(app.canvas, 0.0)
-            surf = scene.theme.display(40).render(scene.banner, True, (0, 0, 0))
-            rect = scene.banner_rect(surf.get_rect().inflate(48, 20).size)
+            rect = scene.banner_rect(plate_size(scene.theme, banner, 40))
             covered = [r for r in list(scene.seat_plates.values()) + scene.label_rects if rect.colliderect(r)]
-            assert not covered, (scene.banner, rect, covered)
+            assert not covered, (banner.title, rect, covered)
             checked += 1
-            scene.banner_age = scene._banner_seconds()   # on to the next one
+            banner.t0 = scene.time - banner.seconds   # on to the next one
     assert checked >= 2
 
 

@@ -22,18 +22,14 @@ from .bid_history import BidHistory, HistoryEntry
 from .bid_picker import BidPicker, face_icon
 from . import table_scene
 from . import theme as th
+from .banner import Banner, Banners, draw_band
+from .motion import ease
 from ..canvas import CENTRE_X
 
 
 # ----------------------------------------------------------------------
 # Shared table scene
 # ----------------------------------------------------------------------
-def ease(t: float) -> float:
-    """Smoothstep on [0, 1] (clamped): the curve of every reveal animation."""
-    t = max(0.0, min(1.0, t))
-    return t * t * (3 - 2 * t)
-
-
 def draw_times(canvas: pygame.Surface, centre, size: int, colour, shadow: int = 0) -> pygame.Rect:
     """A multiplication sign drawn as two strokes (the display font has no
     "\u00d7" glyph in bold, and a drawn one matches any font), anti-aliased by
@@ -106,8 +102,7 @@ class BiddingTableScene(table_scene.TableScene):
         self.history = BidHistory(self.history_rect(), die_kind=self.die_kind)
         self.reveal = None
         self.reveal_time = 0.0
-        self.banner = ""
-        self.banner_time = 0.0
+        self.banners = Banners()
         self._snap = self._public = None
         self.text = self.text_class(self.words)
         self.round_entries: list[HistoryEntry] = self._round_so_far()
@@ -330,10 +325,7 @@ class BiddingTableScene(table_scene.TableScene):
                 if not self.hold_until_continue(("reveal", len(self.match.history))):
                     self.reveal = None
                     self._maybe_curtain()
-        if self.banner:
-            self.banner_time += dt
-            if self.banner_time > self.banner_seconds:
-                self.banner = ""
+        self.banners.prune(self.time)
 
     # ------------------------------------------------------------------
     # Human input
@@ -404,11 +396,10 @@ class BiddingTableScene(table_scene.TableScene):
     # Words and timing
     # ------------------------------------------------------------------
     def show_banner(self, text: str) -> None:
-        self.banner = text
-        self.banner_time = 0.0
+        self.banners.show(Banner(text, t0=self.time, seconds=self.pace.reading(self.banner_seconds)))
 
     def reveal_length(self) -> float:
-        if self.app.settings.reduced_motion:
+        if self.pace.reduced_motion:
             return self.reduced_reveal_seconds
         return self.reveal_seconds["normal"] * self.pace.duration
 
@@ -466,8 +457,8 @@ class BiddingTableScene(table_scene.TableScene):
         if self.human_to_act() is not None and self.throw_view is None:
             self._refresh_picker()
             self.picker.draw(canvas, self.theme, self.renderer)
-        if self.banner:
-            self.draw_banner(canvas)
+        for banner in self.banners:
+            draw_band(canvas, self.theme, banner, self.time)
         self.draw_overlay(canvas)
 
     def draw_face(self, canvas, face, rect, seat=None, public=False) -> None:
@@ -706,12 +697,3 @@ class BiddingTableScene(table_scene.TableScene):
         icon.midleft = (left + qty.get_width() + gap * 2 + times, cy + 2)
         self.draw_face(canvas, face, icon)
         th.draw_text(canvas, self.theme, caption, (cx, cy + 34), 16, th.CREAM_DIM, anchor="midtop")
-
-    def draw_banner(self, canvas) -> None:
-        t = self.banner_time / self.banner_seconds
-        fade = 1.0 - max(0.0, (t - 0.75) / 0.25)
-        text = self.theme.text(self.banner, 72, th.BRASS_LIGHT, bold=True, style="display")
-        band = pygame.Surface((layout.CANVAS_W, text.get_height() + 30), pygame.SRCALPHA)
-        band.fill((20, 12, 8, int(170 * fade)))
-        canvas.blit(band, (0, 330 - band.get_height() // 2))
-        th.blit_text(canvas, th.faded(text, int(255 * fade)), (CENTRE_X, 330), "center", shadow=3)

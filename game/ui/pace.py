@@ -9,6 +9,10 @@ taken back (``undo_window``).  The labels say exactly that.  Reduced motion (an
 accessibility setting, separate from speed) lands throws at once and
 shortens animations to at most ``REDUCED_DURATION`` of their length; it
 never shortens the undo window (more time to react, not less).
+``reduced_motion`` tells a table to leave out what only decorates (Roll the
+Bones' sliding dice) and to use its short reveal.  Words to read (banners)
+last ``reading(seconds)``: the pace shortens them, never below
+``READ_FLOOR``.  Tables read these fields, never the settings themselves.
 
 The setting is ``Settings.animation_speed``; its values are
 ``userfiles.ANIMATION_SPEEDS``.  "normal" and "fast" are the values of older
@@ -37,6 +41,13 @@ class Pace:
     undo_window: float = 1.5
     """Seconds the next AI waits after a move that may be taken back (the
     undo window; docs/CONTRIBUTING.md, "Misclick protection")."""
+    reduced_motion: bool = False
+    """The player asked for less movement (an accessibility setting)."""
+
+    def reading(self, seconds: float) -> float:
+        """How long words meant to be read stay up: the pace shortens them,
+        but never below ``READ_FLOOR`` of their length."""
+        return seconds * max(self.duration, READ_FLOOR)
 
 
 NORMAL_AI_DELAY = 0.85
@@ -55,6 +66,8 @@ PACES = {
 }
 assert tuple(PACES) == ANIMATION_SPEEDS
 
+READ_FLOOR = 0.6
+"""Banners keep at least this share of their length at any pace."""
 REDUCED_DURATION = 0.25
 """With reduced motion, animations take at most this share of their length."""
 
@@ -63,7 +76,7 @@ def pace_for(settings) -> Pace:
     """The pace of ``settings`` (unknown values: normal)."""
     pace = PACES.get(getattr(settings, "animation_speed", "normal"), PACES["normal"])
     if getattr(settings, "reduced_motion", False):
-        pace = replace(pace, instant_throws=True, duration=min(pace.duration, REDUCED_DURATION))
+        pace = replace(pace, instant_throws=True, duration=min(pace.duration, REDUCED_DURATION), reduced_motion=True)
     return pace
 
 
@@ -76,4 +89,4 @@ def faster(pace: Pace) -> Pace:
         return pace
     quick = PACES[target]
     return replace(quick, instant_throws=quick.instant_throws or pace.instant_throws,
-                   duration=min(quick.duration, pace.duration))
+                   duration=min(quick.duration, pace.duration), reduced_motion=pace.reduced_motion)

@@ -18,6 +18,7 @@ import pygame
 from ...core.protocol import CHANCE, RollRequest
 from ...core import stats
 from ...ui import theme as th
+from ...ui.banner import Banner, Banners
 from ...ui.table_scene import TableScene as BaseTableScene
 from ...ui.widgets import Button, FocusGroup
 from .rules import FREE_MARK, OPENING, OVER, PENALTY, ROLL, ROUNDS, TIE, FreeMark, Penalise, SkipFreeMark
@@ -53,20 +54,6 @@ class Stroke:
     start: float
 
 
-@dataclass
-class Banner:
-    """A message over the tray; ``blocking`` holds the game until it ends."""
-    title: str
-    sub: str
-    colour: tuple
-    start: float
-    seconds: float
-    blocking: bool = False
-    big: bool = False
-    moment: int = 0
-    """Moves in the match when it was raised (a later move's banner replaces it)."""
-
-
 # --------------------------------------------------------------------------
 # The scene
 # --------------------------------------------------------------------------
@@ -83,7 +70,7 @@ class TableScene(BaseTableScene):
         self._fresh_sheets = 0   # sheets drawn afresh this frame (``SHEETS_PER_FRAME``)
         self.tray = tray_rect(n)
         self.strokes: list[Stroke] = []
-        self.banners: list[Banner] = []
+        self.banners = Banners(keep=2)
         self.last_total: tuple[int, int, str] | None = None   # (player, total, what happened)
         self.cursor: int | None = None                        # free-mark choice under the keyboard
         self.hover_number: int | None = None
@@ -115,25 +102,21 @@ class TableScene(BaseTableScene):
             self.personal_best = total
 
     # --- timing ---------------------------------------------------------------
-    def _pace(self) -> float:
-        """Animation time scale (the one pace policy, ``game.ui.pace``)."""
-        return self.pace.duration
-
     def is_idle(self) -> bool:
         """Not while a sheet still waits for its fresh drawing (``SHEETS_PER_FRAME``)."""
         return super().is_idle() and not any(p.pending for p in self.painters)
 
     def is_busy(self) -> bool:
         now = self.time
-        if any(now - s.start < STROKE_SECONDS * self._pace() for s in self.strokes):
+        if any(now - s.start < STROKE_SECONDS * self.pace.duration for s in self.strokes):
             return True
-        return any(b.blocking and now - b.start < b.seconds * self._pace() for b in self.banners)
+        return self.banners.blocking(now)
 
     def fixed_update(self, dt: float) -> None:
         super().fixed_update(dt)
         now = self.time
-        self.strokes = [s for s in self.strokes if now - s.start < STROKE_SECONDS * self._pace() + 0.05]
-        self.banners = [b for b in self.banners if now - b.start < b.seconds * self._pace()]
+        self.strokes = [s for s in self.strokes if now - s.start < STROKE_SECONDS * self.pace.duration + 0.05]
+        self.banners.prune(now)
         self._clear_previous_roll()
 
     def _clear_previous_roll(self) -> None:
@@ -149,12 +132,10 @@ class TableScene(BaseTableScene):
 
     def banner(self, title: str, sub: str = "", colour=th.CREAM, *, seconds: float = BANNER_SECONDS,
                blocking: bool = False, big: bool = False) -> None:
-        moment = len(self.match.history)
         # a later move's news replaces the earlier's ("4 again!" goes when the next roll is a bonus);
         # a stamp (DICED OUT!, FULL SHEET!) also replaces the smaller banners of its own move
-        self.banners = [b for b in self.banners if b.moment == moment and (b.big or not big)]
-        self.banners.append(Banner(title, sub, colour, self.time, seconds, blocking, big, moment))
-        del self.banners[:-2]
+        self.banners.show(Banner(title, sub, colour, self.time, self.pace.reading(seconds), blocking, big,
+                                 moment=len(self.match.history)))
 
     # --- dice -----------------------------------------------------------------
     def throw_waits_for(self, request: RollRequest) -> int | None:
@@ -531,7 +512,7 @@ class TableScene(BaseTableScene):
     def _stroke_progress(self, p: int, r: int, n: int) -> float:
         for s in self.strokes:
             if (s.player, s.round_index, s.number) == (p, r, n):
-                return max(0.0, min(1.0, (self.time - s.start) / (STROKE_SECONDS * self._pace())))
+                return max(0.0, min(1.0, (self.time - s.start) / (STROKE_SECONDS * self.pace.duration)))
         return 1.0
 
     def _free_mark_choice(self, p: int) -> FreeMarkChoice | None:
@@ -560,8 +541,7 @@ class TableScene(BaseTableScene):
 
     def _draw_banners(self, canvas) -> None:
         for b in self.banners:
-            age = (self.time - b.start) / max(0.01, b.seconds * self._pace())
-            fade = 1.0 if age < 0.75 else max(0.0, 1 - (age - 0.75) / 0.25)
+            age, fade = b.age(self.time), b.fade(self.time)
             if b.big:
                 pop = 1.0 + 0.6 * max(0.0, 1 - age * 6) ** 2
                 stamp(canvas, self.theme, b.title, self.tray.center, 64, b.colour, angle=-8, scale=pop,

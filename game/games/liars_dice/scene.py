@@ -16,7 +16,8 @@ import math
 import pygame
 
 from ...core.bidding import Bid, Call
-from ...ui.bidding import BiddingTableScene, ease
+from ...ui.bidding import BiddingTableScene
+from ...ui.motion import ease
 from .bidtext import LiarsDiceText
 from .rules import Jinto, table_snapshot
 from ...canvas import CENTRE_X

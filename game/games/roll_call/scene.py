@@ -18,7 +18,8 @@ from __future__ import annotations
 import pygame
 
 from ...ui import theme as th
-from ...ui.bidding import BiddingTableScene, ease
+from ...ui.bidding import BiddingTableScene
+from ...ui.motion import ease
 from .bidtext import RollCallText
 from .rules import BID_FACES, Bid, Call, CallOutOfTurn, table_snapshot
 from ...canvas import CENTRE_X

@@ -18,6 +18,8 @@ import pygame
 from ...core.narration import plural
 from ...core.protocol import CHANCE, RollRequest
 from ...ui import theme as th
+from ...ui.banner import Banner, Banners, draw_plate
+from ...ui.motion import Glide, ease, landed_removed, moving
 from ...ui.table_scene import TableScene as BaseTableScene
 from ...ui.widgets import Button, FocusGroup
 from .rules import KeepRest, Pass, Place, Roll, TakeBack, card
@@ -43,26 +45,16 @@ class Loose:
 
 
 @dataclass
-class Flight:
+class Flight(Glide):
     """A die (or a card) moving across the table."""
-    start: tuple[float, float]
-    end: tuple[float, float]
-    t0: float
-    seconds: float
     face: int = 0
     owner: int = 0
     size: int = 18
     card_id: int | None = None
     lands_on: tuple | None = None   # (card, player, image): hidden on the card until it lands
 
-
-@dataclass
-class Banner:
-    title: str
-    sub: str
-    colour: tuple
-    t0: float
-    seconds: float = BANNER_SECONDS
+    arc = 40.0
+    arc_eased = True
 
 
 def card_rects(slots: int) -> list[pygame.Rect]:
@@ -70,11 +62,6 @@ def card_rects(slots: int) -> list[pygame.Rect]:
     w, h, gap, top = (196, 262, 28, 130) if slots <= 3 else (162, 230, 14, 162)
     x0 = CENTRE_X - (slots * w + (slots - 1) * gap) // 2
     return [pygame.Rect(x0 + i * (w + gap), top, w, h) for i in range(slots)]
-
-
-def ease(t: float) -> float:
-    t = max(0.0, min(1.0, t))
-    return t * t * (3 - 2 * t)
 
 
 class TableScene(BaseTableScene):
@@ -95,7 +82,7 @@ class TableScene(BaseTableScene):
         self.press_pos = (0, 0)
         self.flights: list[Flight] = []
         self.flips: dict[int, float] = {}       # slot -> flip start time
-        self.banners: list[Banner] = []
+        self.banners = Banners()
         self.sparkles: list[tuple[float, float, float, float]] = []  # x, y, t0, angle
         self.rolloff_view = None
         self.buttons = FocusGroup(app)
@@ -111,9 +98,6 @@ class TableScene(BaseTableScene):
     def colour(self, player: int):
         from ...ui.dice_render import player_colour
         return player_colour(player, self.app.settings.colorblind_palette)
-
-    def _pace(self) -> float:
-        return self.pace.duration
 
     def image_spot(self, slot: int, index: int, player: int) -> tuple[float, float]:
         """Centre of ``player``'s die beside image ``index`` of the card in ``slot``."""
@@ -176,27 +160,27 @@ class TableScene(BaseTableScene):
 
     def is_busy(self) -> bool:
         now = self.time
-        if any(now - f.t0 < f.seconds for f in self.flights):
+        if moving(self.flights, now):
             return True
-        return any(now - t0 < FLIP_SECONDS * self._pace() for t0 in self.flips.values())
+        return any(now - t0 < FLIP_SECONDS * self.pace.duration for t0 in self.flips.values())
 
     def fixed_update(self, dt: float) -> None:
         super().fixed_update(dt)
         now = self.time
-        self.flights = [f for f in self.flights if now - f.t0 < f.seconds]
-        self.banners = [b for b in self.banners if now - b.t0 < b.seconds]
+        self.flights = landed_removed(self.flights, now)
+        self.banners.prune(now)
         self.sparkles = [s for s in self.sparkles if now - s[2] < 1.2]
-        self.flips = {k: t for k, t in self.flips.items() if now - t < FLIP_SECONDS * self._pace()}
+        self.flips = {k: t for k, t in self.flips.items() if now - t < FLIP_SECONDS * self.pace.duration}
 
     def banner(self, title: str, sub: str = "", colour=th.CREAM, seconds: float = BANNER_SECONDS) -> None:
-        self.banners = [Banner(title, sub, colour, self.time, seconds * max(self._pace(), 0.6))]
+        self.banners.show(Banner(title, sub, colour, self.time, self.pace.reading(seconds)))
 
     # ------------------------------------------------------------------
     # Reacting to applied actions
     # ------------------------------------------------------------------
     def on_applied(self, player, action, before) -> None:
         after = self.state
-        pace = self._pace()
+        pace = self.pace.duration
         if player == CHANCE:
             if before.phase == "shuffle":
                 for slot in range(len(after.slots)):
@@ -265,7 +249,7 @@ class TableScene(BaseTableScene):
         self._fix_selection()
 
     def _placed(self, before, player: int, action: Place) -> None:
-        pace = self._pace()
+        pace = self.pace.duration
         index = self._placing_index
         self._placing_index = None
         if index is None or index >= len(self.loose) or self.loose[index].face != action.face:
@@ -376,7 +360,7 @@ class TableScene(BaseTableScene):
                 continue
             for i in before.covers[cid][player]:
                 self.flights.append(Flight(self.image_spot(slot, i, player), self.seat_anchor(player),
-                                           self.time, FLIGHT_SECONDS * 1.4 * self._pace(),
+                                           self.time, FLIGHT_SECONDS * 1.4 * self.pace.duration,
                                            card(cid).images[i], player, self.mini))
 
     # ------------------------------------------------------------------
@@ -610,7 +594,7 @@ class TableScene(BaseTableScene):
         surf = pygame.Surface(rect.size, pygame.SRCALPHA)
         self._paint_card(surf, c, slot, pygame.Rect(0, 0, *rect.size))
         if flip is not None:
-            t = (self.time - flip) / max(FLIP_SECONDS * self._pace(), 1e-3)
+            t = (self.time - flip) / max(FLIP_SECONDS * self.pace.duration, 1e-3)
             if t < 0:
                 self._paint_back(canvas, rect)
                 return
@@ -704,13 +688,12 @@ class TableScene(BaseTableScene):
 
     def _draw_flights(self, canvas) -> None:
         for f in self.flights:
-            t = (self.time - f.t0) / max(f.seconds, 1e-3)
-            if t < 0:
+            pos = f.position(self.time)
+            if pos is None:
                 continue
-            k = ease(t)
-            x = f.start[0] + (f.end[0] - f.start[0]) * k
-            y = f.start[1] + (f.end[1] - f.start[1]) * k - math.sin(math.pi * k) * 40
+            x, y = pos
             if f.card_id is not None:
+                k = ease(f.progress(self.time) or 0.0)
                 w, h = int(150 * (1 - 0.75 * k)), int(200 * (1 - 0.75 * k))
                 r = pygame.Rect(0, 0, max(4, w), max(4, h))
                 r.center = (int(x), int(y))
@@ -752,17 +735,7 @@ class TableScene(BaseTableScene):
                          bold=True, anchor="center")
 
     def _draw_banner(self, canvas) -> None:
+        box = pygame.Rect(0, 0, 560, 92)
+        box.center = (CENTRE_X, 290)
         for b in self.banners:
-            t = (self.time - b.t0) / b.seconds
-            fade = 255 if t < 0.8 else int(255 * (1 - (t - 0.8) / 0.2))
-            box = pygame.Rect(0, 0, 560, 92)
-            box.center = (CENTRE_X, 290)
-            plate = pygame.Surface(box.size, pygame.SRCALPHA)
-            pygame.draw.rect(plate, (*th.WOOD_DARK, 230), plate.get_rect(), border_radius=16)
-            pygame.draw.rect(plate, (*b.colour, 255), plate.get_rect(), 3, border_radius=16)
-            th.draw_text(plate, self.theme, b.title, (box.w // 2, 44), 34, b.colour, bold=True,
-                         style="display", anchor="midbottom")
-            if b.sub:
-                th.draw_text(plate, self.theme, b.sub, (box.w // 2, 52), 18, th.CREAM, anchor="midtop")
-            plate.set_alpha(max(0, fade))
-            canvas.blit(plate, box)
+            draw_plate(canvas, self.theme, b, box, self.time, fade_from=0.8)

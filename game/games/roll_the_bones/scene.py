@@ -19,6 +19,8 @@ from ...core.narration import plural
 from ...core.protocol import CHANCE
 from ...ui import layout
 from ...ui import theme as th
+from ...ui.banner import Banner, Banners, draw_plate, plate_size
+from ...ui.motion import Glide, ease_out, landed_removed, moving
 from ...ui.table_scene import TableScene as BaseTableScene
 from ...ui.widgets import Button, FocusGroup
 from .rules import Ante, Declare, die_kind, first_owner
@@ -32,30 +34,13 @@ STATUS_Y = 456
 
 
 @dataclass
-class Flight:
-    """One die sliding from a pile or pot to another."""
-    kind: str
-    colour: int
-    start: tuple[float, float]
-    end: tuple[float, float]
-    delay: float
-    age: float = 0.0
-    seconds: float = FLIGHT_SECONDS
-    """Length of the slide: ``FLIGHT_SECONDS`` times the pace's duration factor."""
+class Flight(Glide):
+    """One die sliding from a pile or pot to another, hopping a little."""
+    kind: str = "d6"
+    colour: int = 0
 
-    def position(self) -> tuple[float, float] | None:
-        t = (self.age - self.delay) / self.seconds
-        if t < 0:
-            return None
-        t = min(1.0, t)
-        ease = 1 - (1 - t) ** 3
-        x = self.start[0] + (self.end[0] - self.start[0]) * ease
-        y = self.start[1] + (self.end[1] - self.start[1]) * ease - math.sin(math.pi * t) * 26
-        return x, y
-
-    @property
-    def done(self) -> bool:
-        return self.age >= self.delay + self.seconds
+    arc = 26.0
+    curve = staticmethod(ease_out)
 
 
 class TableScene(BaseTableScene):
@@ -68,8 +53,7 @@ class TableScene(BaseTableScene):
         self.n = n
         self.pile_spots = [spot.toward_centre(0.30 if n > 2 else 0.26) for spot in self.seat_spots]
         self.flights: list[Flight] = []
-        self.banner = ""
-        self.banner_age = BANNER_SECONDS
+        self.banners = Banners()
         self.label_rects: list[pygame.Rect] = []
         """The pile and pot labels drawn this frame (the banner keeps clear of them)."""
         self._split_at: int | None = None
@@ -126,34 +110,32 @@ class TableScene(BaseTableScene):
     # Animation
     # ------------------------------------------------------------------
     def is_busy(self) -> bool:
-        return any(not f.done for f in self.flights)
+        return moving(self.flights, self.time)
 
     def update(self, dt: float) -> None:
-        for flight in self.flights:
-            flight.age += dt
-        self.flights = [f for f in self.flights if not f.done]
+        self.flights = landed_removed(self.flights, self.time)
         if self._split_at is not None and not self.flights:
             self.hold_until_continue(("pot split", self._split_at))   # "pause after reveals"
             self._split_at = None
-        self.banner_age += dt
+        self.banners.prune(self.time)
         self._rebuild()
 
     def _fly(self, dice, start, end, delay=0.0) -> None:
         """Dice slide from ``start`` to ``end`` one after another; the slide,
         the gap between dice and ``delay`` follow the speed setting (the
         pace's duration factor, applied here once)."""
-        if self.app.settings.reduced_motion:
+        if self.pace.reduced_motion:
             return
         n = self.state.n
         pace = self.pace.duration
         for i, die in enumerate(dice):
             jitter = ((die * 37) % 21 - 10, (die * 53) % 17 - 8)
-            self.flights.append(Flight(die_kind(die, n), first_owner(die, n), start,
-                                       (end[0] + jitter[0], end[1] + jitter[1]), (delay + i * 0.06) * pace,
-                                       seconds=FLIGHT_SECONDS * pace))
+            self.flights.append(Flight(start, (end[0] + jitter[0], end[1] + jitter[1]),
+                                       self.time + (delay + i * 0.06) * pace, FLIGHT_SECONDS * pace,
+                                       kind=die_kind(die, n), colour=first_owner(die, n)))
 
     def _show_banner(self, text: str) -> None:
-        self.banner, self.banner_age = text, 0.0
+        self.banners.show(Banner(text, t0=self.time, seconds=self.pace.reading(BANNER_SECONDS)))
 
     def on_applied(self, player, action, before_state) -> None:
         state = self.state
@@ -179,7 +161,6 @@ class TableScene(BaseTableScene):
         elif result.get("kind") == "win":
             winner = result["winner"]
             haul = result["haul"]
-            total = sum(len(v) for v in haul.values())
             self._show_banner(f"{self.words.says(winner, 'takes', 'take')} {plural(len(haul[str(winner)]), 'die', 'dice')}")
             self.announce(f"{self.words.says(winner, 'wins', 'win')} the roll with {result['faces'][str(winner)]}"
                           f" and {self.verb(winner, 'takes', 'take')} {plural(len(haul[str(winner)]), 'die', 'dice')}",
@@ -192,7 +173,6 @@ class TableScene(BaseTableScene):
                               "for the next round's centre pot")
             if state.is_terminal():
                 self._show_banner(f"{self.words.says(winner, 'holds', 'hold')} every die!")
-            del total
 
     def keeps_roll_on_continue(self, index: int) -> bool:
         """The rolled dice lie on the felt until the next ante or call."""
@@ -276,11 +256,12 @@ class TableScene(BaseTableScene):
         self._draw_bubbles(canvas)
         self._draw_status(canvas)
         for flight in self.flights:
-            pos = flight.position()
+            pos = flight.position(self.time)
             if pos is not None:
                 self._icon(canvas, flight.kind, flight.colour, pos, 22)
-        if self.banner and self.banner_age < self._banner_seconds():
-            self._draw_banner(canvas)
+        for banner in self.banners:
+            draw_plate(canvas, self.theme, banner, self.banner_rect(plate_size(self.theme, banner, 40)), self.time,
+                       title_size=40, fill_alpha=220, rim=th.BRASS, radius=14)
         self.ui.draw(canvas, self.theme)
 
     def _icon(self, canvas, kind, owner, pos, size) -> None:
@@ -418,9 +399,6 @@ class TableScene(BaseTableScene):
         return (f"{centre} to the centre, {side} to the side pot: six-siders fill the centre "
                 f"first, so bones you ante land in the side pot")
 
-    def _banner_seconds(self) -> float:
-        return BANNER_SECONDS * self.pace.duration
-
     BANNER_ROWS = (200, 470, 130, 560, 330)
     """Heights tried for the banner, best first (above the centre pot, below it, ...)."""
 
@@ -438,18 +416,6 @@ class TableScene(BaseTableScene):
             if cost == 0:
                 break
         return best
-
-    def _draw_banner(self, canvas) -> None:
-        t = self.banner_age / self._banner_seconds()
-        alpha = int(255 * min(1.0, 4 * (1 - t)))
-        surf = self.theme.text(self.banner, 40, th.BRASS_LIGHT, bold=True, style="display")
-        plate = self.banner_rect(surf.get_rect().inflate(48, 20).size)
-        box = pygame.Surface(plate.size, pygame.SRCALPHA)
-        pygame.draw.rect(box, (*th.WOOD_DARK, 220), box.get_rect(), border_radius=14)
-        pygame.draw.rect(box, (*th.BRASS, 255), box.get_rect(), 3, border_radius=14)
-        box.blit(surf, surf.get_rect(center=box.get_rect().center))
-        box.set_alpha(alpha)
-        canvas.blit(box, plate)
 
 
 def _shot_short_stack(app, ctx):

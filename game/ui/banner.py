@@ -1,0 +1,124 @@
+"""Banners: the big words a table shows at a moment ("Tiebreak!", "+10 takes
+the card!", "DICED OUT!", "LIAR!").
+
+One component for every table: a ``Banner`` knows its words, when it was
+shown and how long it stays (``Pace.reading``: fast play shortens it, never
+past reading), and fades out over the last quarter of its time.
+``Banners`` keeps the ones on screen, drops the finished ones and says
+whether one still holds the game.  ``draw_plate`` is the shared look (a
+dark wooden plate with a coloured rim); a table with a look of its own
+(Diced Out's stamp, the bidding tables' band) draws ``banner.fade(now)``
+its way and keeps the timing from here.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterator
+
+import pygame
+
+from . import theme as th
+from ..canvas import CANVAS_W, CENTRE_X
+
+FADE_FROM = 0.75
+"""Share of its time a banner stays fully opaque before it fades."""
+
+
+@dataclass
+class Banner:
+    title: str
+    sub: str = ""
+    colour: tuple = th.BRASS_LIGHT
+    t0: float = 0.0
+    seconds: float = 1.6
+    """Its time on screen, the pace already applied."""
+    blocking: bool = False
+    """The table waits until it is gone (nothing is played under it)."""
+    big: bool = False
+    """A table's loudest moment (drawn its own way, e.g. Diced Out's stamp)."""
+    moment: int = 0
+    """Moves in the match when it was raised (news of a later move replaces it)."""
+
+    def age(self, now: float) -> float:
+        """How far through its time (0..1 while shown)."""
+        return (now - self.t0) / max(self.seconds, 1e-3)
+
+    def alive(self, now: float) -> bool:
+        return now - self.t0 < self.seconds
+
+    def fade(self, now: float, fade_from: float = FADE_FROM) -> float:
+        """Opacity 1..0: whole until ``fade_from`` of its time, then fading."""
+        t = self.age(now)
+        return 1.0 if t < fade_from else max(0.0, 1 - (t - fade_from) / (1 - fade_from))
+
+
+class Banners:
+    """The banners a table shows: at most ``keep`` at once, newest last."""
+
+    def __init__(self, keep: int = 1):
+        self.keep = keep
+        self.items: list[Banner] = []
+
+    def show(self, banner: Banner) -> Banner:
+        """Put ``banner`` up: news of a later moment replaces the earlier's, a
+        big one replaces the smaller ones of its own moment, and the oldest
+        beyond ``keep`` goes."""
+        self.items = [b for b in self.items if b.moment == banner.moment and (b.big or not banner.big)]
+        self.items.append(banner)
+        del self.items[:-self.keep]
+        return banner
+
+    def prune(self, now: float) -> None:
+        self.items = [b for b in self.items if b.alive(now)]
+
+    def blocking(self, now: float) -> bool:
+        """Does a banner still hold the game?"""
+        return any(b.blocking and b.alive(now) for b in self.items)
+
+    def clear(self) -> None:
+        self.items = []
+
+    def __iter__(self) -> Iterator[Banner]:
+        return iter(self.items)
+
+    def __bool__(self) -> bool:
+        return bool(self.items)
+
+
+def plate_size(theme: th.Theme, banner: Banner, title_size: int) -> tuple[int, int]:
+    """A plate just large enough for a one-line banner."""
+    surf = theme.text(banner.title, title_size, banner.colour, bold=True, style="display")
+    return surf.get_rect().inflate(48, 20).size
+
+
+def draw_plate(canvas: pygame.Surface, theme: th.Theme, banner: Banner, rect: pygame.Rect, now: float, *,
+               title_size: int = 34, sub_size: int = 18, fill_alpha: int = 230, rim: tuple | None = None,
+               radius: int = 16, fade_from: float = FADE_FROM) -> None:
+    """The shared banner look: a dark wooden plate with a rim (the banner's
+    colour unless ``rim``), the title in the display face, the line under
+    it in cream, the whole fading as one."""
+    plate = pygame.Surface(rect.size, pygame.SRCALPHA)
+    pygame.draw.rect(plate, (*th.WOOD_DARK, fill_alpha), plate.get_rect(), border_radius=radius)
+    pygame.draw.rect(plate, (*(rim or banner.colour), 255), plate.get_rect(), 3, border_radius=radius)
+    mid = rect.h // 2
+    if banner.sub:
+        th.draw_text(plate, theme, banner.title, (rect.w // 2, mid - 2), title_size, banner.colour, bold=True,
+                     style="display", anchor="midbottom")
+        th.draw_text(plate, theme, banner.sub, (rect.w // 2, mid + 6), sub_size, th.CREAM, anchor="midtop")
+    else:
+        surf = theme.text(banner.title, title_size, banner.colour, bold=True, style="display")
+        plate.blit(surf, surf.get_rect(center=plate.get_rect().center))
+    plate.set_alpha(max(0, int(255 * banner.fade(now, fade_from))))
+    canvas.blit(plate, rect)
+
+
+def draw_band(canvas: pygame.Surface, theme: th.Theme, banner: Banner, now: float, *, y: int = 330,
+              title_size: int = 72) -> None:
+    """The loud look (the bidding tables' "LIAR!", "Palifico"): the title
+    large on a dark band across the whole table."""
+    fade = banner.fade(now)
+    text = theme.text(banner.title, title_size, banner.colour, bold=True, style="display")
+    band = pygame.Surface((CANVAS_W, text.get_height() + 30), pygame.SRCALPHA)
+    band.fill((20, 12, 8, int(170 * fade)))
+    canvas.blit(band, (0, y - band.get_height() // 2))
+    th.blit_text(canvas, th.faded(text, int(255 * fade)), (CENTRE_X, y), "center", shadow=3)
