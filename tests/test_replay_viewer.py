@@ -83,11 +83,11 @@ def test_the_step_back_button_is_on_the_bar_and_clear_of_the_log_button(app):
     from game.scenes.replay import open_replay
     scene, _ = open_replay(app, path)
     app.start(scene)
-    buttons = scene._replay_buttons()
+    buttons = scene.replay_bar.buttons()
     assert "back" in buttons
     assert not any(r.colliderect(scene.log_panel.BUTTON) for r in buttons.values())
     for _ in range(3):
         scene = _step(app, pygame.K_RIGHT)
-    app.feed(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=scene._replay_buttons()["back"].center, button=1))
+    app.feed(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=scene.replay_bar.buttons()["back"].center, button=1))
     app.apply_transitions()
     assert app.top.replay.position == 2

@@ -84,7 +84,7 @@ def test_nameplates_clear_of_the_edge_and_of_the_replay_bar(app, game_id):
     for players in sorted({info.min_players, 4, info.max_players}):
         scene = _plates(app, game_id, players, replay=True)
         assert len(scene.seat_plates) == players
-        bar = scene.replay_bar_rect()
+        bar = scene.replay_bar.rect()
         for i, plate in scene.seat_plates.items():
             assert plate.left >= table_scene.EDGE_MARGIN and plate.right <= 1280 - table_scene.EDGE_MARGIN
             assert plate.top >= table_scene.EDGE_MARGIN and plate.bottom <= 720 - table_scene.EDGE_MARGIN

@@ -52,6 +52,7 @@ from .game_log import LogPanel, SinceSummary
 from .grammar import Voice
 from .out_moment import OutMoment, OutNotice, out_words
 from .pace import PACES, Pace, faster, pace_for
+from .replay_bar import ReplayBar
 from .pictures import render_table_background, table_background  # noqa: F401 (re-exported)
 from .scene import Scene
 from .secrecy import Secrecy
@@ -97,6 +98,8 @@ class TableScene(Scene):
         self.match = match
         self.info = match.game.info
         self.replay = replay
+        self.replay_bar = None if replay is None else ReplayBar(replay, on_back=self.step_back,
+                                                                 on_close=self._leave_replay)
         self.seats = match.seats
         self.seat_spots = layout.seat_spots(len(match.seats))
         humans = [i for i, s in enumerate(match.seats) if not s.is_ai]
@@ -560,7 +563,7 @@ class TableScene(Scene):
             else:
                 self.app.nav.pause(self)
             return
-        if self.replay is not None and self._replay_event(event):
+        if self.replay_bar is not None and self.replay_bar.handle_event(event):
             return
         if self.holding is not None and self._continue_event(event):
             return
@@ -683,8 +686,9 @@ class TableScene(Scene):
         if self.show_log:
             self._draw_log(canvas)
         self._draw_throw_prompt(canvas)
-        if self.replay is not None:
-            self._draw_replay_bar(canvas)
+        if self.replay_bar is not None:
+            mouse = self.app.to_canvas(pygame.mouse.get_pos()) if pygame.display.get_surface() else (-1, -1)
+            self.replay_bar.draw(canvas, self.theme, mouse)
         self.draw_above_dice(canvas)
         self._draw_undo(canvas)
         if self.tutorial is None or self.tutorial.visible_step() is None:
@@ -1229,37 +1233,6 @@ class TableScene(Scene):
             self.app.toast(f"The replay does not fit this game: {exc}")
             feed.position = len(feed.actions)
 
-    def _replay_event(self, event) -> bool:
-        feed = self.replay
-        if event.type == pygame.KEYDOWN:
-            if event.key in (pygame.K_SPACE, pygame.K_p):
-                feed.paused = not feed.paused
-                return True
-            if event.key in (pygame.K_RIGHT, pygame.K_n, pygame.K_PERIOD):
-                feed.paused = True
-                feed.pending_steps += 1
-                return True
-            if event.key in (pygame.K_LEFT, pygame.K_b, pygame.K_COMMA):
-                self.step_back()
-                return True
-            if event.key in (pygame.K_UP, pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
-                feed.faster()
-                return True
-            if event.key in (pygame.K_DOWN, pygame.K_MINUS, pygame.K_KP_MINUS):
-                feed.slower()
-                return True
-        if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1:
-            for name, rect in self._replay_buttons().items():
-                if rect.collidepoint(event.pos):
-                    keys = {"pause": pygame.K_SPACE, "step": pygame.K_RIGHT, "back": pygame.K_LEFT,
-                            "slower": pygame.K_DOWN, "faster": pygame.K_UP}
-                    if name == "close":
-                        self._leave_replay()
-                    else:
-                        self._replay_event(pygame.event.Event(pygame.KEYDOWN, key=keys[name]))
-                    return True
-        return False
-
     def _leave_replay(self) -> None:
         self.app.nav.leave_replay(self)
 
@@ -1270,48 +1243,6 @@ class TableScene(Scene):
         if feed is None:
             return
         self.app.nav.replay_at(self, max(0, feed.position - 1))  # a throw in flight is not counted yet
-
-    def _replay_buttons(self) -> dict[str, pygame.Rect]:
-        """Six small buttons in one row, low in the bottom-left corner: clear of
-        every seat label up to 20 seats and of the history panels on the right."""
-        names = ("slower", "back", "pause", "step", "faster", "close")
-        return {n: pygame.Rect(20 + i * 58, 672, 56, 36) for i, n in enumerate(names)}
-
-    def replay_bar_rect(self) -> pygame.Rect:
-        """The board behind the replay controls (status line, progress, buttons)."""
-        buttons = self._replay_buttons()
-        first, last = buttons["slower"], buttons["close"]
-        return pygame.Rect(first.x - 12, first.y - 34, last.right - first.x + 24, last.bottom - first.y + 40)
-
-    def _draw_replay_bar(self, canvas: pygame.Surface) -> None:
-        """The viewer's controls: a wooden board in the bottom-left corner with
-        the position as a brass progress line."""
-        feed = self.replay
-        buttons = self._replay_buttons()
-        bar = self.replay_bar_rect()
-        th.wood_board(canvas, bar, radius=12, inlay=False, studs=False)
-        labels = {"slower": "Slower", "pause": "Play" if feed.paused else "Pause", "step": "Step >", "back": "< Step",
-                  "faster": "Faster", "close": "Close"}
-        mouse = self.app.to_canvas(pygame.mouse.get_pos()) if pygame.display.get_surface() else (-1, -1)
-        for name, rect in buttons.items():
-            hot = rect.collidepoint(mouse)
-            pygame.draw.rect(canvas, th.WOOD_LIGHT if hot else th.WOOD, rect, border_radius=8)
-            pygame.draw.rect(canvas, th.BRASS_LIGHT if name == "pause" else th.BRASS, rect, 2, border_radius=8)
-            th.draw_text(canvas, self.theme, labels[name], rect.center, 15, th.CREAM, bold=True,
-                         anchor="center")
-        status = f"Replay  {feed.position}/{len(feed.actions)}  \u00b7  x{feed.speed:g}"
-        if feed.finished:
-            status += "  \u00b7  end"
-        elif feed.paused:
-            status += "  \u00b7  paused"
-        th.draw_text(canvas, self.theme, status, (bar.x + 14, bar.y + 13), 15, th.BRASS_LIGHT,
-                     bold=True, anchor="midleft")
-        track = pygame.Rect(bar.x + 14, bar.y + 25, bar.w - 28, 4)
-        pygame.draw.rect(canvas, (40, 24, 14), track, border_radius=2)
-        done = track.copy()
-        done.w = int(track.w * feed.position / max(1, len(feed.actions)))
-        if done.w:
-            pygame.draw.rect(canvas, th.BRASS, done, border_radius=2)
 
     # ------------------------------------------------------------------
     # Drawing
@@ -1361,7 +1292,7 @@ class TableScene(Scene):
         th.draw_text(canvas, self.theme, hint, (rect.x + 32, rect.y + 33), 14, th.CREAM_DIM)
 
     def _draw_log(self, canvas: pygame.Surface) -> None:
-        y = 700 if self.replay is None else self._replay_buttons()["slower"].y - 52   # above the replay bar
+        y = 700 if self.replay_bar is None else self.replay_bar.buttons()["slower"].y - 52   # above the replay bar
         for line in reversed(self.log[-4:]):
             fade = max(0, min(255, int(255 - max(0.0, line.age - 6.0) * 120)))
             if fade <= 0:

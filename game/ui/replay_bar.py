@@ -1,0 +1,101 @@
+"""The replay viewer's controls: one component every table gets for free.
+
+A wooden board low in the bottom-left corner with a status line (position,
+speed, paused/end), a brass progress line and six small buttons (slower,
+step back, play/pause, step, faster, close), clear of every seat label up
+to 20 seats and of the history panels on the right.  Keys: Space/P pause,
+Right/N/. step, Left/B/, step back, Up/+ faster, Down/- slower.  The bar
+works on the pure playback state (``core.playback.ReplayFeed``); stepping
+back and closing are the table's (it rebuilds itself through ``app.nav``),
+so it is handed those two as callbacks.
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+import pygame
+
+from ..core.playback import ReplayFeed
+from . import theme as th
+
+NAMES = ("slower", "back", "pause", "step", "faster", "close")
+KEYS = {
+    "pause": (pygame.K_SPACE, pygame.K_p),
+    "step": (pygame.K_RIGHT, pygame.K_n, pygame.K_PERIOD),
+    "back": (pygame.K_LEFT, pygame.K_b, pygame.K_COMMA),
+    "faster": (pygame.K_UP, pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS),
+    "slower": (pygame.K_DOWN, pygame.K_MINUS, pygame.K_KP_MINUS),
+}
+
+
+class ReplayBar:
+    def __init__(self, feed: ReplayFeed, *, on_back: Callable[[], None], on_close: Callable[[], None]):
+        self.feed = feed
+        self.on_back = on_back
+        self.on_close = on_close
+
+    def buttons(self) -> dict[str, pygame.Rect]:
+        """Six small buttons in one row (see the module text for where)."""
+        return {n: pygame.Rect(20 + i * 58, 672, 56, 36) for i, n in enumerate(NAMES)}
+
+    def rect(self) -> pygame.Rect:
+        """The board behind the controls (status line, progress, buttons)."""
+        buttons = self.buttons()
+        first, last = buttons["slower"], buttons["close"]
+        return pygame.Rect(first.x - 12, first.y - 34, last.right - first.x + 24, last.bottom - first.y + 40)
+
+    def press(self, name: str) -> None:
+        feed = self.feed
+        if name == "pause":
+            feed.paused = not feed.paused
+        elif name == "step":
+            feed.paused = True
+            feed.pending_steps += 1
+        elif name == "back":
+            self.on_back()
+        elif name == "faster":
+            feed.faster()
+        elif name == "slower":
+            feed.slower()
+        elif name == "close":
+            self.on_close()
+
+    def handle_event(self, event) -> bool:
+        """A key or click meant for the bar: act on it and say so."""
+        if event.type == pygame.KEYDOWN:
+            name = next((n for n, keys in KEYS.items() if event.key in keys), None)
+            if name is not None:
+                self.press(name)
+                return True
+        if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1:
+            for name, rect in self.buttons().items():
+                if rect.collidepoint(event.pos):
+                    self.press(name)
+                    return True
+        return False
+
+    def draw(self, canvas: pygame.Surface, theme: th.Theme, mouse: tuple[int, int]) -> None:
+        """The board, the buttons (lit under the mouse), the status and progress."""
+        feed = self.feed
+        bar = self.rect()
+        th.wood_board(canvas, bar, radius=12, inlay=False, studs=False)
+        labels = {"slower": "Slower", "pause": "Play" if feed.paused else "Pause", "step": "Step >", "back": "< Step",
+                  "faster": "Faster", "close": "Close"}
+        for name, rect in self.buttons().items():
+            hot = rect.collidepoint(mouse)
+            pygame.draw.rect(canvas, th.WOOD_LIGHT if hot else th.WOOD, rect, border_radius=8)
+            pygame.draw.rect(canvas, th.BRASS_LIGHT if name == "pause" else th.BRASS, rect, 2, border_radius=8)
+            th.draw_text(canvas, theme, labels[name], rect.center, 15, th.CREAM, bold=True, anchor="center")
+        status = f"Replay  {feed.position}/{len(feed.actions)}  \u00b7  x{feed.speed:g}"
+        if feed.finished:
+            status += "  \u00b7  end"
+        elif feed.paused:
+            status += "  \u00b7  paused"
+        th.draw_text(canvas, theme, status, (bar.x + 14, bar.y + 13), 15, th.BRASS_LIGHT, bold=True,
+                     anchor="midleft")
+        track = pygame.Rect(bar.x + 14, bar.y + 25, bar.w - 28, 4)
+        pygame.draw.rect(canvas, (40, 24, 14), track, border_radius=2)
+        done = track.copy()
+        done.w = int(track.w * feed.position / max(1, len(feed.actions)))
+        if done.w:
+            pygame.draw.rect(canvas, th.BRASS, done, border_radius=2)

@@ -1,0 +1,107 @@
+"""The shared table components in game/ui: the replay bar, banners, glides
+and the pace's reading time (issue 20: one piece each, fed by the tables)."""
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame
+import pytest
+
+from game.core.playback import ReplayFeed
+from game.ui import pace
+from game.ui.banner import Banner, Banners
+from game.ui.motion import Glide, ease, ease_out, landed_removed, moving
+from game.ui.replay_bar import ReplayBar
+
+
+def _bar():
+    calls = []
+    feed = ReplayFeed([(0, None)] * 10)
+    bar = ReplayBar(feed, on_back=lambda: calls.append("back"), on_close=lambda: calls.append("close"))
+    return feed, bar, calls
+
+
+@pytest.mark.parametrize("how", ["key", "click"])
+def test_replay_bar_controls_the_feed(how):
+    feed, bar, calls = _bar()
+    keys = {"pause": pygame.K_SPACE, "step": pygame.K_RIGHT, "back": pygame.K_LEFT, "faster": pygame.K_UP,
+            "slower": pygame.K_DOWN}
+
+    def press(name):
+        event = (pygame.event.Event(pygame.KEYDOWN, key=keys[name]) if how == "key" else
+                 pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=bar.buttons()[name].center, button=1))
+        assert bar.handle_event(event)
+
+    press("pause")
+    assert feed.paused
+    press("pause")
+    assert not feed.paused
+    press("step")
+    press("step")
+    assert feed.paused and feed.pending_steps == 2
+    speed = feed.speed
+    press("faster")
+    assert feed.speed > speed
+    press("slower")
+    press("slower")
+    assert feed.speed < speed
+    press("back")
+    assert calls == ["back"]
+    if how == "click":
+        assert bar.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=bar.buttons()["close"].center,
+                                                   button=1))
+        assert calls == ["back", "close"]
+
+
+def test_replay_bar_ignores_what_is_not_for_it_and_holds_its_buttons():
+    feed, bar, calls = _bar()
+    assert not bar.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a))
+    assert not bar.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(900, 100), button=1))
+    assert not calls and not feed.paused
+    board = bar.rect()
+    assert all(board.contains(r) for r in bar.buttons().values())
+    canvas = pygame.Surface((1280, 720))
+    from game.ui import theme as th
+    bar.draw(canvas, th.Theme(), (-1, -1))
+    assert canvas.get_at(bar.buttons()["pause"].center) != canvas.get_at((900, 100))
+
+
+def test_banner_fades_over_its_last_quarter_and_banners_drop_finished_ones():
+    b = Banner("Tie!", t0=10.0, seconds=2.0, blocking=True)
+    assert b.fade(10.0) == 1.0 and b.fade(11.4) == 1.0
+    assert b.fade(11.75) == pytest.approx(0.5)
+    assert b.fade(12.5) == 0.0
+    board = Banners(keep=2)
+    for i in range(3):
+        board.show(Banner(str(i), t0=10.0 + i, seconds=2.0))
+    assert [x.title for x in board] == ["1", "2"]
+    board.show(b)
+    assert board.blocking(11.0)
+    board.prune(12.5)
+    assert [x.title for x in board] == ["2"] and not board.blocking(12.5)
+
+
+def test_glide_path_and_landing():
+    g = Glide((0, 0), (100, 0), t0=1.0, seconds=2.0)
+    assert g.position(0.5) is None
+    assert g.position(1.0) == (0, 0)
+    assert g.position(2.0)[0] == pytest.approx(50)
+    assert g.position(5.0) == (100, 0)
+    assert moving([g], 2.9) and not moving([g], 3.0)
+    assert landed_removed([g], 3.0) == []
+    assert ease(0.25) < 0.25 < ease_out(0.25)
+    assert ease(-1) == 0 and ease_out(2) == 1
+
+
+@pytest.mark.parametrize("speed", list(pace.PACES))
+def test_words_stay_readable_at_every_pace(speed):
+    """Banners follow the speed setting but never drop below READ_FLOOR of
+    their length, also with reduced motion (which still shortens animations)."""
+    from types import SimpleNamespace
+    for reduced in (False, True):
+        p = pace.pace_for(SimpleNamespace(animation_speed=speed, reduced_motion=reduced))
+        assert p.reduced_motion is reduced
+        assert p.reading(2.0) == pytest.approx(2.0 * max(p.duration, pace.READ_FLOOR))
+        assert p.reading(2.0) >= 2.0 * pace.READ_FLOOR
+        assert pace.faster(p).reduced_motion is reduced
