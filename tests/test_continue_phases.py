@@ -377,7 +377,7 @@ def _do_phase(scene):
 
 
 def _do_pending(scene):
-    titles = [b.title for b in scene.banners if scene.time - b.start < 0.1]
+    titles = [b.title for b in scene.banners if scene.time - b.t0 < 0.1]
     if any(t.startswith("Bonus") for t in titles):
         return "bonus banner pending"
     if "DICED OUT!" in titles:

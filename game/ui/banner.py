@@ -75,6 +75,10 @@ class Banners:
         """Does a banner still hold the game?"""
         return any(b.blocking and b.alive(now) for b in self.items)
 
+    def showing(self, now: float) -> list[str]:
+        """The titles on screen now (a table's ``screen_facts``)."""
+        return [b.title for b in self.items if b.alive(now)]
+
     def clear(self) -> None:
         self.items = []
 
@@ -83,6 +87,12 @@ class Banners:
 
     def __bool__(self) -> bool:
         return bool(self.items)
+
+    def __len__(self) -> int:
+        return len(self.items)
+
+    def __getitem__(self, index: int) -> Banner:
+        return self.items[index]
 
 
 def plate_size(theme: th.Theme, banner: Banner, title_size: int) -> tuple[int, int]:

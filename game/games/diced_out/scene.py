@@ -425,7 +425,7 @@ class TableScene(BaseTableScene):
         facts = super().screen_facts()
         facts.update(prompt=self._status_text(), last_total=self.last_total,
                      cursor=getattr(self, "cursor", None),
-                     banner=[b.title for b in self.banners if self.time - b.start < b.seconds * self._pace()])
+                     banner=self.banners.showing(self.time))
         return facts
 
     def _status_text(self) -> str:

@@ -225,7 +225,7 @@ class TableScene(BaseTableScene):
         """The unplaced dice fly from the tray back to their owner."""
         for d in self.loose:
             self.flights.append(Flight((d.x, d.y), self.seat_anchor(player), self.time,
-                                       FLIGHT_SECONDS * self._pace(), d.face, player, DIE - 10))
+                                       FLIGHT_SECONDS * self.pace.duration, d.face, player, DIE - 10))
         self.loose = []
         self.selected = self.target = self.drag = None
 
@@ -274,7 +274,7 @@ class TableScene(BaseTableScene):
 
     def _stage_score(self, before, player: int, action: Place, slot: int, end) -> None:
         """A card scored: celebrate, send the card to the pile and every die home."""
-        pace = self._pace()
+        pace = self.pace.duration
         images = card(action.card).images
         after = self.state
         c = card(action.card)
@@ -562,7 +562,7 @@ class TableScene(BaseTableScene):
                      selected=selected, prompt=self._prompt(),
                      hands=[state.hand(p) for p in range(state.n)],
                      buttons=sorted(w.text for w in self.buttons.widgets if getattr(w, "visible", True)),
-                     banner=[b.title for b in self.banners if self.time - b.t0 < b.seconds],
+                     banner=self.banners.showing(self.time),
                      rolloff=sorted(p.top for p in self.rolloff_view.poses()) if self.rolloff_view else [],
                      highlighted=sorted(self._highlight_slots()))
         return facts

@@ -360,7 +360,7 @@ class TableScene(BaseTableScene):
     def screen_facts(self) -> dict:
         facts = super().screen_facts()
         facts.update(buttons=sorted(w.text for w in self.ui.widgets if getattr(w, "visible", True)),
-                     banner=[self.banner] if self.banner and self.banner_age < self._banner_seconds() else [])
+                     banner=self.banners.showing(self.time))
         return facts
 
     def _draw_status(self, canvas) -> None:
