@@ -9,7 +9,6 @@ sentences: game/core/bidtable.py) and overrides only visual extras.
 """
 from __future__ import annotations
 
-import math
 from typing import Callable, Optional
 
 import pygame
@@ -22,6 +21,7 @@ from .bid_history import BidHistory, HistoryEntry
 from .bid_picker import BidPicker, face_icon
 from . import table_scene
 from . import theme as th
+from .cup_layout import CupLayout
 from .banner import Banner, Banners, draw_band
 from .motion import ease
 from ..canvas import CENTRE_X
@@ -94,12 +94,14 @@ class BiddingTableScene(table_scene.TableScene):
         n = len(match.seats)
         self.die_px = 30 if n <= 6 else 24 if n <= 10 else 18
         self.cup_px = 64 if n <= 6 else 50 if n <= 10 else 38
+        self.cups = CupLayout(self.seat_spots, lambda seat: self.theme.font(17, True).size(self.seat_name(seat)[:14])[0])
+        """Cup spots, dice rows, your tray, the history corner (game/ui/cup_layout.py)."""
         picker = pygame.Rect(0, 0, self.picker_width, 150)
         picker.midtop = (CENTRE_X, 398)
         self.picker = BidPicker(picker, on_bid=self._human_bid, challenges=self.challenges,
                                 on_challenge=self._human_challenge, faces=self.bid_faces,
                                 die_kind=self.die_kind)
-        self.history = BidHistory(self.history_rect(), die_kind=self.die_kind)
+        self.history = BidHistory(self.cups.history_rect(self.history_width), die_kind=self.die_kind)
         self.reveal = None
         self.reveal_time = 0.0
         self.banners = Banners()
@@ -169,50 +171,6 @@ class BiddingTableScene(table_scene.TableScene):
     # ------------------------------------------------------------------
     # Geometry
     # ------------------------------------------------------------------
-    def cup_point(self, seat: int) -> tuple[float, float]:
-        return self.seat_spots[seat].toward_centre(0.2 if len(self.seat_spots) <= 10 else 0.17)
-
-    def lengthwise(self, seat: int) -> bool:
-        """Seats along the top and bottom rail have room for one long row of dice."""
-        return abs(math.sin(self.seat_spots[seat].angle)) > 0.9 and len(self.seat_spots) <= 10
-
-    def per_row(self, seat: int) -> int:
-        return 6 if self.lengthwise(seat) else 3
-
-    def dice_points(self, seat: int, count: int, size: int, per_row: Optional[int] = None):
-        """A neat row (two past ``per_row``) centred on the cup spot."""
-        cx, cy = self.cup_point(seat)
-        per_row = per_row or self.per_row(seat)
-        per_row = count if count <= per_row else math.ceil(count / 2)
-        rows = math.ceil(count / per_row) if count else 0
-        gap = size + 4
-        out = []
-        for i in range(count):
-            row, col = divmod(i, per_row)
-            in_row = min(per_row, count - row * per_row)
-            out.append((cx + (col - (in_row - 1) / 2) * gap, cy + (row - (rows - 1) / 2) * gap))
-        if not out:
-            return out
-        # keep clear of the seat's own nameplate: slide towards the centre
-        half_w = (max(p[0] for p in out) - min(p[0] for p in out) + size) / 2 + 16   # room for a tray
-        half_h = (max(p[1] for p in out) - min(p[1] for p in out) + size) / 2 + 16
-        plate = self.seat_plate(seat)
-        dx, dy = layout.TABLE_CENTRE[0] - cx, layout.TABLE_CENTRE[1] - cy
-        norm = math.hypot(dx, dy) or 1.0
-        shift = 0.0
-        while shift < 80 and plate.colliderect(pygame.Rect(int(cx + dx / norm * shift - half_w),
-                                                           int(cy + dy / norm * shift - half_h),
-                                                           int(half_w * 2), int(half_h * 2))):
-            shift += 3
-        return [(x + dx / norm * shift, y + dy / norm * shift) for x, y in out]
-
-    def seat_plate(self, seat: int) -> pygame.Rect:
-        """The seat's nameplate as the base class draws it (name and a note)."""
-        rect = pygame.Rect(0, 0, self.theme.font(17, True).size(self.seat_name(seat)[:14])[0] + 40, 44)
-        spot = self.seat_spots[seat]
-        rect.center = (int(spot.x), int(spot.y))
-        return rect.clamp(pygame.Rect(0, 0, layout.CANVAS_W, layout.CANVAS_H))
-
     def anchor_rect(self, name: str):
         """The tutorial coach's targets at a bidding table: the picker and its
         buttons, the lone human's dice, the round's bids (besides the base's)."""
@@ -223,28 +181,15 @@ class BiddingTableScene(table_scene.TableScene):
         if name == "my_dice" and self.humans:
             seat = self.humans[0]
             count = len(self.hand(seat)) or self.dice_counts()[seat]
-            return self.dice_box(seat, count, self.own_die_px(seat)).inflate(18, 16)
+            return self.cups.dice_box(seat, count, self.cups.own_die_px(seat)).inflate(18, 16)
         if name == "history":
             return self.history.rect
         return super().anchor_rect(name)
 
     def coach_keep_clear(self) -> list:
         """The picker while it shows, and every seat's nameplate."""
-        plates = [self.seat_plate(i).inflate(8, 8) for i in range(len(self.seat_spots))]
+        plates = [self.cups.seat_plate(i).inflate(8, 8) for i in range(len(self.seat_spots))]
         return ([self.picker.rect] if self.human_to_act() is not None else []) + plates
-
-    def dice_box(self, seat: int, count: int, size: int) -> pygame.Rect:
-        """The rectangle the seat's dice cover."""
-        points = self.dice_points(seat, count, size)
-        if not points:
-            return pygame.Rect(*map(int, self.cup_point(seat)), 0, 0)
-        xs, ys = [p[0] for p in points], [p[1] for p in points]
-        rect = pygame.Rect(0, 0, int(max(xs) - min(xs)) + size, int(max(ys) - min(ys)) + size)
-        rect.center = (int((max(xs) + min(xs)) / 2), int((max(ys) + min(ys)) / 2))
-        return rect
-
-    def own_die_px(self, seat: int) -> int:
-        return 40 if len(self.seat_spots) <= 10 else 28
 
     def dice_zones(self, request):
         """Each group lands around its owner's cup spot (physics needs room for
@@ -253,21 +198,9 @@ class BiddingTableScene(table_scene.TableScene):
         for g in request.groups:
             side = 130 if g.count <= 3 else 170
             rect = pygame.Rect(0, 0, side + 40, side)
-            rect.center = tuple(int(v) for v in self.cup_point(g.owner))
+            rect.center = tuple(int(v) for v in self.cups.cup_point(g.owner))
             zones.append(rect.clamp(layout.FELT_RECT.inflate(-60, -40)))
         return zones
-
-    def history_rect(self) -> pygame.Rect:
-        """The bottom-right corner, off the felt, as tall as the seats there allow."""
-        blockers = [self.seat_plate(i).inflate(20, 20) for i in range(len(self.seat_spots))]
-        blockers += [pygame.Rect(0, 0, 120, 90).move(int(x) - 60, int(y) - 45)
-                     for x, y in (self.cup_point(i) for i in range(len(self.seat_spots)))]
-        right, bottom = layout.CANVAS_W - 8, layout.CANVAS_H - 8
-        for top in range(500, 590, 6):
-            rect = pygame.Rect(right - self.history_width, top, self.history_width, bottom - top)
-            if rect.collidelist(blockers) < 0:
-                return rect
-        return pygame.Rect(right - self.history_width, 590, self.history_width, bottom - 590)
 
     # ------------------------------------------------------------------
     # Hooks from the base
@@ -476,7 +409,7 @@ class BiddingTableScene(table_scene.TableScene):
         """A seat's dice; ``lit(face)`` marks the ones that count (the others are
         veiled), indices in ``skip`` are not drawn, the last ``leaving`` dice
         rise and fade out to ``fade``; ``public``: a reveal shows them."""
-        points = self.dice_points(seat, len(faces), size, per_row)
+        points = self.cups.dice_points(seat, len(faces), size, per_row)
         for i, (pos, face) in enumerate(zip(points, faces)):
             if i in skip:
                 continue
@@ -531,11 +464,11 @@ class BiddingTableScene(table_scene.TableScene):
                 continue
             faces = tuple(sorted(snap.hand(seat)))   # a hand reads best in order
             if self.can_see(seat) and faces:
-                size = self.own_die_px(seat)
-                self.draw_own_tray(canvas, seat, self.dice_box(seat, len(faces), size))
+                size = self.cups.own_die_px(seat)
+                self.draw_own_tray(canvas, seat, self.cups.dice_box(seat, len(faces), size))
                 self.draw_dice(canvas, seat, faces, size)
                 continue
-            x, y = self.cup_point(seat)
+            x, y = self.cups.cup_point(seat)
             if self.renderer is not None:
                 self.renderer.draw_cup(canvas, x, y, self.colour(seat), size=self.cup_px, owner=seat, dice=n)
             else:
@@ -587,7 +520,7 @@ class BiddingTableScene(table_scene.TableScene):
         if lift < 1 and self.renderer is not None:   # the cups rising off the dice
             for seat, faces in enumerate(hands):
                 if faces:
-                    x, y = self.cup_point(seat)
+                    x, y = self.cups.cup_point(seat)
                     cup = th.faded(self._lifted_cup(seat), int(255 * (1 - lift)))
                     canvas.blit(cup, cup.get_rect(center=(int(x), int(y - 40 * lift))))
         self.draw_reveal_extras(canvas, t)

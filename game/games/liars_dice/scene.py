@@ -49,9 +49,9 @@ class TableScene(BiddingTableScene):
             return
         k = ease((t - MOVE_AT) / 0.3)
         size = self.reveal_die_px()
-        start = self.dice_points(c.loser, len(c.hands[c.loser]), size)[0]
+        start = self.cups.dice_points(c.loser, len(c.hands[c.loser]), size)[0]
         if c.gainer is not None:
-            end = self.cup_point(c.gainer)
+            end = self.cups.cup_point(c.gainer)
         else:
             sx, sy = self.seat_spots[c.loser].pos
             end = (sx + (sx - CENTRE_X) * 0.3, sy + (sy - 356) * 0.3)

@@ -116,7 +116,7 @@ class TableScene(BiddingTableScene):
         """A raised hand showing ``count`` fingers (a fist for zero), like
         players do at the table, with the number beside it; it sits beside
         the seat's dice on the side of the table centre."""
-        box = self.dice_box(seat, dice, self.reveal_die_px())
+        box = self.cups.dice_box(seat, dice, self.reveal_die_px())
         cx, cy = box.center
         tx, ty = CENTRE_X - cx, 356 - cy
         if abs(tx) * box.h > abs(ty) * box.w * 1.6:   # side seats: beside the dice
