@@ -337,7 +337,7 @@ def _rtb_pending(scene):
     state = scene.match.state
     if scene.holding is not None:
         return "pot split held"
-    if (scene.banner and scene.banner_age < 0.1 and scene.match.history
+    if (scene.banners and scene.time - scene.banners[-1].t0 < 0.1 and scene.match.history
             and scene.match.history[-1][0] == CHANCE and (state.last_result or {}).get("kind") == "win"):
         return "pot split pending"
     return None

@@ -19,6 +19,7 @@ from ...core.protocol import CHANCE, RollRequest
 from ...core import stats
 from ...ui import theme as th
 from ...ui.banner import Banner, Banners
+from ...ui.shots import register_shot
 from ...ui.table_scene import TableScene as BaseTableScene
 from ...ui.widgets import Button, FocusGroup
 from .rules import FREE_MARK, OPENING, OVER, PENALTY, ROLL, ROUNDS, TIE, FreeMark, Penalise, SkipFreeMark
@@ -584,12 +585,5 @@ def _shot_free_mark(app, ctx):
     return scene
 
 
-def _register_shots() -> None:
-    try:
-        from ...ui.shots import register_shot
-    except ImportError:  # pragma: no cover - shots are a dev tool
-        return
-    register_shot("diced-out-free-mark", _shot_free_mark)
-
-
-_register_shots()
+# the game's own screens for `python -m game shot` (game/ui/shots.py: a pure registry)
+register_shot("diced-out-free-mark", _shot_free_mark)

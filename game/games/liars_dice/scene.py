@@ -16,6 +16,7 @@ import math
 import pygame
 
 from ...core.bidding import Bid, Call
+from ...ui.shots import register_shot
 from ...ui.bidding import BiddingTableScene
 from ...ui.motion import ease
 from .bidtext import LiarsDiceText
@@ -93,13 +94,6 @@ def _shot_table(app, ctx, reveal: bool):
     return scene
 
 
-def _register_shots() -> None:
-    try:
-        from ...ui.shots import register_shot
-    except ImportError:  # pragma: no cover - shots are a dev tool
-        return
-    register_shot("liars-dice-bid", lambda app, ctx: _shot_table(app, ctx, False))
-    register_shot("liars-dice-reveal", lambda app, ctx: _shot_table(app, ctx, True))
-
-
-_register_shots()
+# the game's own screens for `python -m game shot` (game/ui/shots.py: a pure registry)
+register_shot("liars-dice-bid", lambda app, ctx: _shot_table(app, ctx, False))
+register_shot("liars-dice-reveal", lambda app, ctx: _shot_table(app, ctx, True))

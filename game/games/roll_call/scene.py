@@ -18,6 +18,7 @@ from __future__ import annotations
 import pygame
 
 from ...ui import theme as th
+from ...ui.shots import register_shot
 from ...ui.bidding import BiddingTableScene
 from ...ui.motion import ease
 from .bidtext import RollCallText
@@ -170,15 +171,6 @@ def _shot_table(app, ctx, humans: int, call: bool):
     return make_table(app, match)
 
 
-def _register_shots() -> None:
-    try:
-        from ...ui.shots import register_shot
-    except ImportError:  # pragma: no cover - shots are a dev tool
-        return
-    register_shot("roll-call-reveal", lambda app, ctx: _shot_table(app, ctx, 1, True))
-    register_shot("roll-call-hotseat", _shot_hotseat)
-
-
 def _shot_hotseat(app, ctx):
     """Three humans, the curtain passed to the one to act, every cup down:
     the other humans' out-of-turn buttons show and no die is face-up."""
@@ -193,4 +185,6 @@ def _shot_hotseat(app, ctx):
     return scene
 
 
-_register_shots()
+# the game's own screens for `python -m game shot` (game/ui/shots.py: a pure registry)
+register_shot("roll-call-reveal", lambda app, ctx: _shot_table(app, ctx, 1, True))
+register_shot("roll-call-hotseat", _shot_hotseat)

@@ -21,6 +21,7 @@ from ...ui import layout
 from ...ui import theme as th
 from ...ui.banner import Banner, Banners, draw_plate, plate_size
 from ...ui.motion import Glide, ease_out, landed_removed, moving
+from ...ui.shots import register_shot
 from ...ui.table_scene import TableScene as BaseTableScene
 from ...ui.widgets import Button, FocusGroup
 from .rules import Ante, Declare, die_kind, first_owner
@@ -445,12 +446,5 @@ def _shot_short_stack(app, ctx):
     return make_table(app, match)
 
 
-def _register_shots() -> None:
-    try:
-        from ...ui.shots import register_shot
-    except ImportError:  # pragma: no cover - shots are a dev tool
-        return
-    register_shot("bones-short-stack", _shot_short_stack)
-
-
-_register_shots()
+# the game's own screens for `python -m game shot` (game/ui/shots.py: a pure registry)
+register_shot("bones-short-stack", _shot_short_stack)
