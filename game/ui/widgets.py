@@ -343,6 +343,15 @@ class FocusGroup:
         self.focus_index = -1
         self.hover = None
 
+    def bounds(self) -> pygame.Rect | None:
+        """The rectangle around every widget (a tutorial note points at it), or None."""
+        rects = [w.rect for w in self.widgets]
+        return rects[0].unionall(rects[1:]) if rects else None
+
+    def labels(self) -> list[str]:
+        """The visible widgets' texts, sorted (a table's ``screen_facts``)."""
+        return sorted(w.text for w in self.widgets if getattr(w, "visible", True))
+
     @property
     def focused(self) -> Widget | None:
         if 0 <= self.focus_index < len(self.widgets):

@@ -415,8 +415,7 @@ class TableScene(BaseTableScene):
             return TRAY
         if name == "buttons":
             self._refresh_buttons()
-            rects = [w.rect for w in self.buttons.widgets]
-            return rects[0].unionall(rects[1:]) if rects else None
+            return self.buttons.bounds()
         return super().anchor_rect(name)
 
     def coach_keep_clear(self) -> list:
@@ -561,7 +560,7 @@ class TableScene(BaseTableScene):
         facts.update(tray=sorted(d.face for d in self.loose), tray_dimmed=self.loose_dead and bool(self.loose),
                      selected=selected, prompt=self._prompt(),
                      hands=[state.hand(p) for p in range(state.n)],
-                     buttons=sorted(w.text for w in self.buttons.widgets if getattr(w, "visible", True)),
+                     buttons=self.buttons.labels(),
                      banner=self.banners.showing(self.time),
                      rolloff=sorted(p.top for p in self.rolloff_view.poses()) if self.rolloff_view else [],
                      highlighted=sorted(self._highlight_slots()))

@@ -89,8 +89,7 @@ class TableScene(BaseTableScene):
             return pygame.Rect(int(x) - 70, int(y) - 40, 140, 92)
         if name == "buttons":
             self._rebuild()
-            rects = [w.rect for w in self.ui.widgets]
-            return rects[0].unionall(rects[1:]) if rects else None
+            return self.ui.bounds()
         return super().anchor_rect(name)
 
     def coach_keep_clear(self) -> list:
@@ -360,7 +359,7 @@ class TableScene(BaseTableScene):
 
     def screen_facts(self) -> dict:
         facts = super().screen_facts()
-        facts.update(buttons=sorted(w.text for w in self.ui.widgets if getattr(w, "visible", True)),
+        facts.update(buttons=self.ui.labels(),
                      banner=self.banners.showing(self.time))
         return facts
 
