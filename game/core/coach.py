@@ -28,6 +28,7 @@ screen can show the first decisions while the rest are still being weighed.
 """
 from __future__ import annotations
 
+import random
 import time
 from dataclasses import dataclass, field
 from typing import Any, Iterator, Sequence
@@ -143,6 +144,27 @@ class Advice:
             return head + " That was the best option; next: " + " or ".join(c.words() for c in alts) + "."
         better = [c for c in alts if c.value > self.made.value + 1e-12] or alts
         return head + " Best: " + " or ".join(c.words() for c in better) + "."
+
+
+class SeatCoach:
+    """The common start of a game's coach that keeps no memory between
+    decisions: the seat it advises, the seat names for its sentences, and
+    the game's Hard AI (``agent_class``, seeded 0 so advice is repeatable)
+    that values the options.  A game sets ``agent_class`` and writes
+    ``situation`` / ``advise``."""
+    agent_class: Any = None
+
+    def __init__(self, game, seat: int, names):
+        self.seat = seat
+        self.names = tuple(names)
+        self.agent = self.agent_class(seat, random.Random(0))
+
+    def watch(self, view) -> None:
+        """Nothing to learn between decisions (Hard reads each one afresh)."""
+
+    def who(self, p: int) -> str:
+        """The advised player is "You" (the coach speaks to its seat)."""
+        return "You" if p == self.seat else self.names[p]
 
 
 @dataclass(frozen=True)

@@ -9,25 +9,16 @@ marked 7: 11.2 expected points; best: 12 (9.8)" is the solver's own
 arithmetic.  Everything in Diced Out is public."""
 from __future__ import annotations
 
-import random
 
-from ...core.coach import SCALES, Advice, Choice, play_on
+from ...core.coach import SCALES, Advice, Choice, SeatCoach, play_on
 from .ai import HardAgent
 from .rules import FreeMark, Penalise, SkipFreeMark
 from .solver import numbers_of, solve, unmarked_sum
 
 
-class DicedOutCoach:
-    def __init__(self, game, seat: int, names):
-        self.seat = seat
-        self.names = tuple(names)
-        self.agent = HardAgent(seat, random.Random(0))
-
-    def watch(self, view) -> None:
-        """The solver needs no memory: nothing to learn between decisions."""
-
-    def who(self, p: int) -> str:
-        return "You" if p == self.seat else self.names[p]
+class DicedOutCoach(SeatCoach):
+    """The solver needs no memory: nothing to learn between decisions."""
+    agent_class = HardAgent
 
     def advise(self, view, legal, action) -> Advice | None:
         me = view.me

@@ -13,9 +13,8 @@ and keeping it is no better) are not listed.  Everything is public except
 the deck, which the view does not show."""
 from __future__ import annotations
 
-import random
 
-from ...core.coach import SCALES, Advice, Choice, play_on
+from ...core.coach import SCALES, Advice, Choice, SeatCoach, play_on
 from .ai import HardAgent
 from .rules import KeepRest, Pass, Place, Roll, TakeBack, card
 
@@ -26,17 +25,9 @@ def _rate(value: float) -> str:
     return "wins the game" if value >= WIN else f"{value:.2f} points a turn"
 
 
-class RollForItCoach:
-    def __init__(self, game, seat: int, names):
-        self.seat = seat
-        self.names = tuple(names)
-        self.agent = HardAgent(seat, random.Random(0))
-
-    def watch(self, view) -> None:
-        """Hard reads each position afresh: nothing to learn between decisions."""
-
-    def who(self, p: int) -> str:
-        return "You" if p == self.seat else self.names[p]
+class RollForItCoach(SeatCoach):
+    """Hard reads each position afresh: nothing to learn between decisions."""
+    agent_class = HardAgent
 
     def situation(self, view) -> str:
         me = view.me

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 
-from ...core.coach import SCALES, Advice, Choice, play_on
+from ...core.coach import SCALES, Advice, Choice, SeatCoach, play_on
 from .ai import HardAgent
 from .rules import Ante
 
@@ -36,18 +36,13 @@ def _dice(d6: int, bones: int) -> str:
     return six + (f" and {bones} bone{'s' if bones != 1 else ''}" if bones else "")
 
 
-class BonesCoach:
+class BonesCoach(SeatCoach):
+    """Hard learns from the rolls it sees at its own decisions (inside the agent)."""
+    agent_class = HardAgent
+
     def __init__(self, game, seat: int, names):
-        self.seat = seat
-        self.names = tuple(names)
-        self.agent = HardAgent(seat, random.Random(0))
+        super().__init__(game, seat, names)
         self.agent.seat_names = self.names
-
-    def watch(self, view) -> None:
-        """Hard learns from the rolls it sees at its own decisions."""
-
-    def who(self, p: int) -> str:
-        return "You" if p == self.seat else self.names[p]
 
     def situation(self, view) -> str:
         d6, bones = view.my_counts()
