@@ -75,7 +75,8 @@ class CupLayout:
         """The rectangle the seat's dice cover."""
         points = self.dice_points(seat, count, size)
         if not points:
-            return pygame.Rect(*map(int, self.cup_point(seat)), 0, 0)
+            x, y = self.cup_point(seat)
+            return pygame.Rect(int(x), int(y), 0, 0)
         xs, ys = [p[0] for p in points], [p[1] for p in points]
         rect = pygame.Rect(0, 0, int(max(xs) - min(xs)) + size, int(max(ys) - min(ys)) + size)
         rect.center = (int((max(xs) + min(xs)) / 2), int((max(ys) + min(ys)) / 2))

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Callable, ClassVar, Iterable
+from typing import ClassVar, Iterable
 
 
 def ease(t: float) -> float:
@@ -31,8 +31,9 @@ def ease_out(t: float) -> float:
 class Glide:
     """One thing moving from ``start`` to ``end`` on the scene clock: it
     leaves at ``t0`` and lands ``seconds`` later, hopping ``arc`` pixels
-    over the straight line.  ``arc_eased`` makes the hop follow the eased
-    progress instead of the clock (a card that rises as it speeds up)."""
+    over the straight line, along ``curve`` (smoothstep unless a subclass
+    says otherwise).  ``arc_eased`` makes the hop follow the eased progress
+    instead of the clock (a card that rises as it speeds up)."""
     start: tuple[float, float]
     end: tuple[float, float]
     t0: float
@@ -40,7 +41,9 @@ class Glide:
 
     arc: ClassVar[float] = 0.0
     arc_eased: ClassVar[bool] = False
-    curve: ClassVar[Callable[[float], float]] = staticmethod(ease)
+
+    def curve(self, t: float) -> float:
+        return ease(t)
 
     def progress(self, now: float) -> float | None:
         """How far along (0..1), or None before it leaves."""

@@ -350,7 +350,7 @@ class FocusGroup:
 
     def labels(self) -> list[str]:
         """The visible widgets' texts, sorted (a table's ``screen_facts``)."""
-        return sorted(w.text for w in self.widgets if getattr(w, "visible", True))
+        return sorted(str(getattr(w, "text", "")) for w in self.widgets if getattr(w, "visible", True))
 
     @property
     def focused(self) -> Widget | None:

@@ -41,7 +41,9 @@ class Flight(Glide):
     colour: int = 0
 
     arc = 26.0
-    curve = staticmethod(ease_out)
+
+    def curve(self, t: float) -> float:
+        return ease_out(t)
 
 
 class TableScene(BaseTableScene):
