@@ -58,7 +58,18 @@ class Navigator:
         size = self.app.canvas.get_size()
         pictures.menu_backdrop(size)
         yield
-        scene = ResultsScene(self.app, match)   # tells the story
+        import threading
+        from types import SimpleNamespace
+
+        from .results import safe_story
+        told: dict = {}
+        final = SimpleNamespace(game_id=match.game_id, game=match.game, history=list(match.history))
+        teller = threading.Thread(target=lambda: told.update(story=safe_story(final)),
+                                  name="results-story", daemon=True)
+        teller.start()   # replaying a long game for its story took 20 ms: told off the frame
+        while teller.is_alive():
+            yield
+        scene = ResultsScene(self.app, match, story=told.get("story"), told=True)
         yield
         scene.coach_sessions = coach.sessions_for(match)
         yield

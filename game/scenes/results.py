@@ -22,10 +22,18 @@ KEY_GUARD_SECONDS = 1.0
 the game (or a held key repeating) must not start a new one."""
 
 
+def safe_story(match):
+    """The story of ``match``, or None: a story is a bonus, never let it cost the results screen."""
+    try:
+        return stories.tell(match)
+    except Exception:  # noqa: BLE001
+        return None
+
+
 class ResultsScene(MenuScene):
     name = "results"
 
-    def __init__(self, app, match, replay_path=None):
+    def __init__(self, app, match, replay_path=None, story=None, told: bool = False):
         super().__init__(app)
         self.match = match
         self.replay_path = replay_path
@@ -38,10 +46,10 @@ class ResultsScene(MenuScene):
             self.title = Voice(match.seats).says(winners[0], "wins", "win") + "!"
         else:
             self.title = (" and ".join(match.seats[p].name for p in winners) + " win!") if winners else "Game over"
-        try:
-            self.story = stories.tell(match)
-        except Exception:   # a story is a bonus: never let it cost the results screen
-            self.story = None
+        if told:   # told already (``Navigator.results_ahead`` tells it off the frame)
+            self.story = story
+        else:
+            self.story = safe_story(match)
         self.humans = tuple(p for p, seat in enumerate(match.seats) if not seat.is_ai)
 
     def update(self, dt: float) -> None:
