@@ -24,11 +24,8 @@ class GenericTableScene(TableScene):
         self.ui = FocusGroup(app)
 
     def _rebuild(self) -> None:
-        if not self.decision_changed():
-            return
-        self.ui.clear()
-        player = self.human_to_act()
-        if player is None or self.throw_view is not None:
+        player = self.controls_to_build(self.ui)
+        if player is None:
             return
         legal = self.match.state.legal_actions(player)[:12]
         w, gap = 170, 10

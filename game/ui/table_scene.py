@@ -1113,6 +1113,17 @@ class TableScene(Scene):
         self._decision_key = key
         return True
 
+    def controls_to_build(self, group) -> int | None:
+        """Once per decision point (``decision_changed``): empty ``group`` (a
+        ``FocusGroup``) and return the human seat whose buttons it should
+        hold now; None when nothing changed, nobody here decides, or dice
+        are in the air."""
+        if not self.decision_changed():
+            return None
+        group.clear()
+        player = self.human_to_act()
+        return None if player is None or self.throw_view is not None else player
+
     def throw_colour(self, pose):
         """Colour of a die in flight; None = the kind's own colour.  Games with
         player-coloured dice (Roll For It!) override this."""

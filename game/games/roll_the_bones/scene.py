@@ -190,11 +190,8 @@ class TableScene(BaseTableScene):
     # Human controls
     # ------------------------------------------------------------------
     def _rebuild(self) -> None:
-        if not self.decision_changed():
-            return
-        self.ui.clear()
-        player = self.human_to_act()
-        if player is None or self.throw_view is not None:
+        player = self.controls_to_build(self.ui)
+        if player is None:
             return
         legal = self.state.legal_actions(player)
         buttons = []
