@@ -58,3 +58,40 @@ def test_apply_and_walk_keep_the_games_state_class():
     assert all(type(b) is LiarsState and type(n) is LiarsState for b, _p, _a, n in steps)
     assert steps[0][3].summary() == after.summary()
     assert steps[1][0] is steps[0][3]
+
+
+STATE_CLASSES = {
+    "liars-dice": "game.games.liars_dice.rules:LiarsState",
+    "roll-call": "game.games.roll_call.rules:RollCallState",
+    "roll-the-bones": "game.games.roll_the_bones.rules:BonesState",
+    "roll-for-it": "game.games.roll_for_it.rules:RollForItState",
+    "diced-out": "game.games.diced_out.rules:DicedOutState",
+}
+
+
+@pytest.mark.parametrize("game_id", sorted(STATE_CLASSES))
+def test_each_table_scene_reads_its_own_games_state(app, game_id):
+    """A game's scene declares ``state`` as its rules' State subclass (what mypy
+    checks its reads against); the property hands back the live match state."""
+    import importlib
+    import typing
+
+    from game.scenes.launch import make_table
+    module, name = STATE_CLASSES[game_id].split(":")
+    cls = getattr(importlib.import_module(module), name)
+    match = Match(game_id, [Seat("A", "ai", "easy"), Seat("B", "ai", "easy")], seed=5)
+    scene = make_table(app, match)
+    hints = typing.get_type_hints(type(scene).state.fget, vars(importlib.import_module(type(scene).__module__)))
+    assert hints["return"] is cls
+    assert scene.state is match.state
+    match.step()
+    assert scene.state is match.state and isinstance(scene.state, cls)
+
+
+def test_mypy_checks_the_whole_package_and_the_tools():
+    """`make lint` type-checks all of ``game`` and ``tools/``: no file is left out."""
+    from pathlib import Path
+    text = (Path(__file__).resolve().parent.parent / "pyproject.toml").read_text(encoding="utf-8")
+    section = text.split("[tool.mypy]", 1)[1].split("\n[", 1)[0]
+    assert 'files = ["game", "tools"]' in section
+    assert "exclude" not in section

@@ -4,8 +4,9 @@ A replay is played back through the game's own TableScene (``replay=``
 feed), with the throws re-simulated and the logged faces trusted."""
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from ..core import saves
 from ..core.match import Match, RecordError
@@ -18,10 +19,13 @@ from .base import MenuScene
 from .launch import make_table
 from ..canvas import CENTRE_X
 
+if TYPE_CHECKING:
+    from ..ui.table_scene import TableScene
+
 ROWS = 8
 
 
-def open_replay(app, path) -> tuple[object | None, str]:
+def open_replay(app, path) -> tuple[TableScene | None, str]:
     """(table scene in watch mode, "") or (None, a message for players)."""
     try:
         full = saves.load_match(Path(path))  # validates the whole log
@@ -97,10 +101,10 @@ class ReplayListScene(MenuScene):
         for i, path in enumerate(shown):
             y = 164 + i * 56
             summary = self.index.summary(path)
-            self.ui.add(ReplayRow((180, y, row_w, 50), summary, lambda p=path: self.open(p)))
+            self.ui.add(ReplayRow((180, y, row_w, 50), summary, partial(self.open, path)))
             for k, (label, action) in enumerate(actions):
                 x = 180 + row_w + 10 + k * (ACTION_W + 10)
-                self.ui.add(Button((x, y, ACTION_W, 50), label, lambda p=path, a=action: a(p),
+                self.ui.add(Button((x, y, ACTION_W, 50), label, partial(action, path),
                                    size=18, enabled=summary.ok))
         self.index.save(keep=self.files)
         if not self.files:
@@ -119,8 +123,8 @@ class ReplayListScene(MenuScene):
 
     def row_actions(self) -> list[tuple[str, Callable[[Path], None]]]:
         """The buttons at the right end of each row: the coach, then registered ones."""
-        return [("Coach", self.coach)] + [(label, lambda p, a=action: a(self.app, p))
-                                          for label, action in ROW_ACTIONS if label != "Coach"]
+        coach: list[tuple[str, Callable[[Path], None]]] = [("Coach", self.coach)]
+        return coach + [(label, partial(action, self.app)) for label, action in ROW_ACTIONS if label != "Coach"]
 
     def page(self, step: int) -> None:
         self.first = max(0, min(len(self.files) - 1, self.first + step))

@@ -9,7 +9,7 @@ sentences: game/core/bidtable.py) and overrides only visual extras.
 """
 from __future__ import annotations
 
-from typing import Callable, Optional
+from typing import Callable, Optional, TypeGuard
 
 import pygame
 
@@ -58,6 +58,10 @@ def _times_sign(size: int, colour) -> pygame.Surface:
     return pygame.transform.smoothscale(big, (size, size))
 
 
+def _no_snapshot(state, may_see=nobody) -> BiddingSnapshot:
+    raise NotImplementedError("a bidding scene sets snapshot_of to its rules' table_snapshot")
+
+
 class BiddingTableScene(table_scene.TableScene):
     """The table of a hidden-dice bidding game (Liar's Dice, Roll Call).
 
@@ -82,7 +86,7 @@ class BiddingTableScene(table_scene.TableScene):
     verdict_at = 0.55    # reveal fraction when the verdict shows
     centre = (CENTRE_X, 234)  # the current bid
     history_width = 172
-    snapshot_of: Callable[..., BiddingSnapshot] = staticmethod(lambda state, may_see=nobody: None)
+    snapshot_of: Callable[..., BiddingSnapshot] = staticmethod(_no_snapshot)
     """The rules' ``table_snapshot(state, may_see)`` (set by each game's scene)."""
     text_class: type[BidText] = BidText
     """The game's sentences (its ``bidtext.py``)."""
@@ -149,7 +153,7 @@ class BiddingTableScene(table_scene.TableScene):
         """The seat's faces now if they may be shown, else ()."""
         return self.snap.hand(seat)
 
-    def is_bid(self, action) -> bool:
+    def is_bid(self, action) -> TypeGuard[Bid]:
         return isinstance(action, Bid)
 
     # ------------------------------------------------------------------
@@ -578,6 +582,7 @@ class BiddingTableScene(table_scene.TableScene):
                          anchor="center", shadow=2)
             th.draw_text(canvas, self.theme, hint, (cx, cy + 36), 17, th.CREAM_DIM, anchor="center")
         else:
+            assert snap.bidder is not None, "a standing bid has its bidder"
             self.draw_bid_big(canvas, (cx, cy), bid[0], bid[1], f"bid by {self.words.object(snap.bidder)}")
             note = self.text.bid_note(snap)
             if note:

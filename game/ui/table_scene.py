@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import threading
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -43,7 +44,7 @@ from ..core.match import Match
 from ..core.narration import GameLog
 from ..core.story import out_places
 from ..core.playback import REPLAY_SPEEDS, ReplayFeed  # noqa: F401 (re-exported)
-from ..core.protocol import (CHANCE, Action, IllegalActionError, RollRequest, RollResult,
+from ..core.protocol import (CHANCE, Action, IllegalActionError, RollRequest, RollResult, State,
                              ShuffleRequest)
 from ..core.userfiles import UserFileError
 from . import layout
@@ -59,6 +60,10 @@ from .secrecy import Secrecy
 from .still_layer import StillLayer
 from .thinker import Thinker
 from ..canvas import CENTRE_X
+
+if TYPE_CHECKING:
+    from .throw_view import ThrowView
+    from .tutorial import TutorialCoach
 
 END_DELAY = 1.6
 """Seconds the final position stays on screen before the results."""
@@ -109,8 +114,8 @@ class TableScene(Scene):
         self.words = Voice(match.seats, spectator=replay is not None)
         self._peek_by_mouse = False
         self._peek_keys_held: set[int] = set()
-        self.throw_view = None          # the throw in flight (ThrowView)
-        self.settled_view = None        # the last throw, at rest
+        self.throw_view: ThrowView | None = None     # the throw in flight
+        self.settled_view: ThrowView | None = None   # the last throw, at rest
         self._ai_timer = 0.0
         self._polled_at = -1            # history length of the last interjection poll
         self._end_timer = 0.0
@@ -126,7 +131,7 @@ class TableScene(Scene):
         self.return_to = None
         """The scene a replay goes back to when closed (see ``app.nav``)."""
         self.log: list[LogLine] = []
-        self._decision_key = None
+        self._decision_key: tuple[int, int | None, bool] | None = None
         self.waiting_thrower: int | None = None
         """A human seat whose own roll waits for them to throw (click/Space)."""
         self._throw_released_at: int | None = None
@@ -147,7 +152,7 @@ class TableScene(Scene):
         """Seconds left in a visible call window (a human may call out of turn)."""
         self.undo_left = 0.0
         """Seconds left before the next AI moves and a taken-back move becomes final."""
-        self.tutorial = None
+        self.tutorial: TutorialCoach | None = None
         """A guided first game's coach (game/ui/tutorial.py ``TutorialCoach``), or None."""
         self._replay_writer: tuple | None = None
         """(thread, outcome) while the finished game's replay is being written."""
@@ -269,7 +274,9 @@ class TableScene(Scene):
                 before_last = state
             state = state.apply(player, action)
         if last_roll is not None and before_roll is not None and self.keeps_roll_on_continue(last_roll):
-            self._restore_throw(before_roll, history[last_roll][1],
+            roll = history[last_roll][1]
+            assert isinstance(roll, RollResult), "rolls lists RollResult moves only"
+            self._restore_throw(before_roll, roll,
                                 sum(1 for p, _a in history[:last_roll] if p == CHANCE))
             self.on_roll_restored(before_roll, before_roll.apply(*history[last_roll]))
         if self.replay is None and before_last is not None:
@@ -331,7 +338,9 @@ class TableScene(Scene):
         return self.app.theme
 
     @property
-    def state(self):
+    def state(self) -> State:
+        """The match's state; each game's scene narrows it to its own State
+        subclass (``state_as``), so game-specific fields are type-checked."""
         return self.match.state
 
     @property
@@ -1222,6 +1231,7 @@ class TableScene(Scene):
     # ------------------------------------------------------------------
     def _drive_replay(self, dt: float) -> None:
         feed = self.replay
+        assert feed is not None, "only a replay table drives a replay"
         if feed.finished:
             return
         if feed.paused and feed.pending_steps <= 0:
@@ -1232,7 +1242,9 @@ class TableScene(Scene):
                 return
         feed.pending_steps = max(0, feed.pending_steps - 1)
         self._ai_timer = 0.0
-        player, action = feed.peek()
+        logged = feed.peek()
+        assert logged is not None, "a replay that is not finished has a next move"
+        player, action = logged
         request = self.match.state.chance_request()
         if player == CHANCE and isinstance(request, RollRequest) and isinstance(action, RollResult):
             self._start_throw(request, forced=action)
@@ -1292,6 +1304,7 @@ class TableScene(Scene):
         """Hot-seat: "Peek at <name>'s dice", held down to lift the cup, with
         the key hint; brass while the cup is up."""
         seat = self.secrecy.confirmed
+        assert seat is not None, "the peek button is drawn for a confirmed seat only"
         rect = self.peek_button_rect()
         up = self.secrecy.peeking
         pygame.draw.rect(canvas, th.BRASS_DARK if up else th.WOOD_DARK, rect, border_radius=10)

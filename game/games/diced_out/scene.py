@@ -12,17 +12,19 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import partial
 
 import pygame
 
-from ...core.protocol import CHANCE, RollRequest
+from ...core.protocol import CHANCE, RollRequest, state_as
 from ...core import stats
 from ...ui import theme as th
 from ...ui.banner import Banner, Banners
 from ...ui.shots import register_shot
 from ...ui.table_scene import TableScene as BaseTableScene
 from ...ui.widgets import Button, FocusGroup
-from .rules import FREE_MARK, OPENING, OVER, PENALTY, ROLL, ROUNDS, TIE, FreeMark, Penalise, SkipFreeMark
+from .rules import (FREE_MARK, OPENING, OVER, PENALTY, ROLL, ROUNDS, TIE, DicedOutState, FreeMark, Penalise,
+                    SkipFreeMark)
 from .sheet import (PRINT_RED, STAMP_GOOD, FreeMarkChoice, SheetFacts, SheetGeometry, SheetPainter, SheetRow,
                     sheet_rects, sheet_title, stamp)  # noqa: F401 (sheet_title re-exported)
 from .solver import NUMBERS, bit, unmarked_sum
@@ -62,6 +64,11 @@ class Stroke:
 class TableScene(BaseTableScene):
     name = "diced-out"
     show_log = False
+
+    @property
+    def state(self) -> DicedOutState:
+        """The match's state as Diced Out's own State (typed: its fields are checked)."""
+        return state_as(self.match.state, DicedOutState)
 
     def __init__(self, app, match, **kw):
         super().__init__(app, match, **kw)
@@ -350,7 +357,7 @@ class TableScene(BaseTableScene):
             bw = (panel.w - 40 - (cols - 1) * 10) // cols
             for i, t in enumerate(targets):
                 rect = pygame.Rect(panel.x + 20 + (i % cols) * (bw + 10), panel.y + 84 + (i // cols) * 58, bw, 50)
-                group.add(Button(rect, self.seat_name(t), lambda t=t: self.submit(seat, Penalise(t)),
+                group.add(Button(rect, self.seat_name(t), partial(self.submit, seat, Penalise(t)),
                                  size=18, sub=f"total {state.totals()[t]}"))
             self.penalty_buttons, self._penalty_for = group, moment
         return self.penalty_buttons
@@ -447,6 +454,7 @@ class TableScene(BaseTableScene):
                     " mark one more number free: click it on the sheet (Left/Right, Enter), or Skip free mark (S)")
             return f"{round_text}  -  {who} may mark one more number free"
         if state.phase == PENALTY:
+            assert state.chooser is not None, "a penalty has its chooser"
             return f"{self.seat_name(state.chooser)} scored lowest: starts next round, takes one reroll away"
         return "Game over"
 
@@ -503,7 +511,7 @@ class TableScene(BaseTableScene):
         if state.done[p] and state.phase in (ROLL, FREE_MARK):
             word, ink = ("FULL SHEET", STAMP_GOOD) if state.round_score[p] == 0 else ("DICED OUT", PRINT_RED)
             mark = (word, ink, state.round_index)
-        return SheetFacts(self.theme.player_colour(p), self.seat_name(p), persona, state.totals()[p], tuple(self.match.game.bonus),
+        return SheetFacts(self.theme.player_colour(p), self.seat_name(p), persona, state.totals()[p], tuple(self.state.game.bonus),
                           current, tuple(rows), limit, left, info, mark)
 
     def _persona(self, p: int) -> str:

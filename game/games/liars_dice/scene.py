@@ -20,7 +20,8 @@ from ...ui.shots import register_shot
 from ...ui.bidding import BiddingTableScene
 from ...ui.motion import ease
 from .bidtext import LiarsDiceText
-from .rules import Jinto, table_snapshot
+from ...core.protocol import state_as
+from .rules import Jinto, LiarsState, table_snapshot
 from ...canvas import CENTRE_X
 
 REVEAL_SECONDS = {"normal": 4.2}  # scaled by the pace (game.ui.pace)
@@ -36,6 +37,11 @@ class TableScene(BiddingTableScene):
     text_class = LiarsDiceText
     reveal_seconds = REVEAL_SECONDS
     banner_seconds = BANNER_SECONDS
+
+    @property
+    def state(self) -> LiarsState:
+        """The match's state as Liar's Dice's own State (typed: its fields are checked)."""
+        return state_as(self.match.state, LiarsState)
 
     # ------------------------------------------------------------------
     # Reveal extras
@@ -75,18 +81,21 @@ def _shot_table(app, ctx, reveal: bool):
     from ...scenes.launch import make_table
     match = Match("liars-dice", ctx.seats(1), {"odds_helper": True}, ctx.seed)
     match.play_out()   # until the human must act
-    state = match.state
+    state = state_as(match.state, LiarsState)
     if state.current_bid is None:
         bids = [a for a in state.legal_actions(0) if isinstance(a, Bid)]
         match.apply(0, min(bids, key=lambda b: (b.quantity, -b.face)))
     while match.state.turn_player() not in (0, None):   # let the AI bid round to you again
-        player, action = match.ai_turn_action()
+        move = match.ai_turn_action()
+        assert move is not None, "the other seats are AIs"
+        player, action = move
         if not isinstance(action, Bid):
             break
         match.apply(player, action)
     scene = make_table(app, match)
-    if reveal and match.state.current_bid is not None and match.state.turn_player() is not None:
-        caller = match.state.turn_player()
+    assert isinstance(scene, TableScene), "make_table gives the game's own table"
+    caller = match.state.turn_player()
+    if reveal and state_as(match.state, LiarsState).current_bid is not None and caller is not None:
         before = match.state
         match.apply(caller, Call())
         scene.on_applied(caller, Call(), before)

@@ -22,7 +22,8 @@ from ...ui.shots import register_shot
 from ...ui.bidding import BiddingTableScene
 from ...ui.motion import ease
 from .bidtext import RollCallText
-from .rules import BID_FACES, Bid, Call, CallOutOfTurn, table_snapshot
+from ...core.protocol import state_as
+from .rules import BID_FACES, Bid, Call, CallOutOfTurn, RollCallState, table_snapshot
 from ...canvas import CENTRE_X
 
 REVEAL_SECONDS = {"normal": 4.6}  # scaled by the pace (game.ui.pace)
@@ -44,6 +45,11 @@ class TableScene(BiddingTableScene):
     log_corner = "topright"   # the out-of-turn call buttons live top left
     snapshot_of = staticmethod(table_snapshot)
     text_class = RollCallText
+
+    @property
+    def state(self) -> RollCallState:
+        """The match's state as Roll Call's own State (typed: its fields are checked)."""
+        return state_as(self.match.state, RollCallState)
 
     # ------------------------------------------------------------------
     # Out-of-turn calls
@@ -121,7 +127,7 @@ class TableScene(BiddingTableScene):
         cx, cy = box.center
         tx, ty = CENTRE_X - cx, 356 - cy
         if abs(tx) * box.h > abs(ty) * box.w * 1.6:   # side seats: beside the dice
-            hx, hy = cx + (box.w / 2 + 44) * (1 if tx > 0 else -1), cy
+            hx, hy = cx + (box.w / 2 + 44) * (1 if tx > 0 else -1), float(cy)
         else:                                          # top and bottom: above or below
             hx, hy = cx, cy + (box.h / 2 + 32) * (1 if ty > 0 else -1)
         ink = (*th.CREAM, int(255 * appear))
@@ -149,20 +155,23 @@ def _shot_table(app, ctx, humans: int, call: bool):
     from ...core.match import Match, Seat
     from ...scenes.launch import make_table
     from ...scenes.setup import TAVERN_NAMES
-    names = ("You", "Ada", "Old Tom", "Mags", "Bertha", "Jory")
+    names: tuple[str, ...] = ("You", "Ada", "Old Tom", "Mags", "Bertha", "Jory")
     names += tuple(n for n in TAVERN_NAMES if n not in names)
     seats = [Seat(names[i] if humans == 1 else f"Player {i + 1}", "human") if i < humans
              else Seat(names[i], "ai", ("hard", "normal", "easy")[i % 3]) for i in range(max(3, ctx.players))]
     match = Match("roll-call", seats, {"odds_helper": True}, ctx.seed)
     while match.step():
         pass
-    state = match.state
-    if call and state.turn_player() is not None:
+    state = state_as(match.state, RollCallState)
+    turn = state.turn_player()
+    if call and turn is not None:
         if state.bid is None:
-            match.apply(state.turn_player(), Bid(3, 4))
+            match.apply(turn, Bid(3, 4))
         caller = (match.state.interjectors() or (match.state.turn_player(),))[0]
+        assert caller is not None, "after a bid someone may call it"
         action = CallOutOfTurn() if caller in match.state.interjectors() else Call()
         scene = make_table(app, match)
+        assert isinstance(scene, TableScene), "make_table gives the game's own table"
         before = match.state
         match.apply(caller, action)
         scene.on_applied(caller, action, before)

@@ -16,13 +16,13 @@ from dataclasses import dataclass
 import pygame
 
 from ...core.narration import plural
-from ...core.protocol import CHANCE, RollRequest
+from ...core.protocol import CHANCE, RollRequest, state_as
 from ...ui import theme as th
 from ...ui.banner import Banner, Banners, draw_plate
 from ...ui.motion import Glide, ease, landed_removed, moving
 from ...ui.table_scene import TableScene as BaseTableScene
 from ...ui.widgets import Button, FocusGroup
-from .rules import KeepRest, Pass, Place, Roll, TakeBack, card
+from .rules import KeepRest, Pass, Place, Roll, RollForItState, TakeBack, card
 from ...canvas import CENTRE_X
 
 TIER_COLOURS = {2: (92, 150, 96), 5: (70, 118, 176), 10: (146, 84, 160), 15: (196, 146, 44)}
@@ -69,6 +69,11 @@ class TableScene(BaseTableScene):
     keep_settled_dice = False
     since_width = 270   # clear of the leftmost face-up card (x 295 with four cards)
 
+    @property
+    def state(self) -> RollForItState:
+        """The match's state as Roll For It!'s own State (typed: its fields are checked)."""
+        return state_as(self.match.state, RollForItState)
+
     def __init__(self, app, match, **kw):
         super().__init__(app, match, **kw)
         self.cards = card_rects(match.game.face_up_count)
@@ -114,7 +119,7 @@ class TableScene(BaseTableScene):
 
     @staticmethod
     def _image_row(rect: pygame.Rect, index: int, count: int) -> pygame.Rect:
-        top = rect.y + 62
+        top: float = rect.y + 62
         h = (rect.bottom - 10 - top) / max(count, 1)
         h = min(h, 40)
         block = h * count
@@ -185,7 +190,7 @@ class TableScene(BaseTableScene):
             if before.phase == "shuffle":
                 for slot in range(len(after.slots)):
                     self.flips[slot] = self.time + slot * 0.12 * pace
-                self.announce("The deck is shuffled; three cards are dealt." if self.match.game.decks == 1
+                self.announce("The deck is shuffled; three cards are dealt." if self.state.game.decks == 1
                               else "Two decks are shuffled together; four cards are dealt.")
             elif before.phase == "rolloff":
                 self.rolloff_view = self.settled_view
@@ -428,9 +433,10 @@ class TableScene(BaseTableScene):
         seat = self.human_placing()
         if seat is None or index is None or index >= len(self.loose):
             return False
-        if slot is None or self.state.slots[slot] is None:
+        cid = self.state.slots[slot] if slot is not None else None
+        if cid is None:
             return False
-        action = Place(self.loose[index].face, self.state.slots[slot])
+        action = Place(self.loose[index].face, cid)
         reason = self.state.why_illegal(seat, action)
         if reason:
             self.app.toast(reason)

@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import partial
 
 import pygame
 
 from ...core.narration import plural
-from ...core.protocol import CHANCE
+from ...core.protocol import CHANCE, Action, state_as
 from ...ui import layout
 from ...ui import theme as th
 from ...ui.banner import Banner, Banners, draw_plate, plate_size
@@ -24,7 +25,7 @@ from ...ui.motion import Glide, ease_out, landed_removed, moving
 from ...ui.shots import register_shot
 from ...ui.table_scene import TableScene as BaseTableScene
 from ...ui.widgets import Button, FocusGroup
-from .rules import Ante, Declare, die_kind, first_owner
+from .rules import Ante, BonesState, Declare, die_kind, first_owner
 from ...canvas import CENTRE_X
 
 FLIGHT_SECONDS = 0.55
@@ -50,6 +51,11 @@ class TableScene(BaseTableScene):
     die_size = 42
     continue_spot = (880, 470)   # clear of the pot and of your own rolled die
 
+    @property
+    def state(self) -> BonesState:
+        """The match's state as Roll the Bones's own State (typed: its fields are checked)."""
+        return state_as(self.match.state, BonesState)
+
     def __init__(self, app, match, *, replay=None):
         super().__init__(app, match, replay=replay)
         n = len(match.seats)
@@ -69,7 +75,7 @@ class TableScene(BaseTableScene):
     # ------------------------------------------------------------------
     def pot_spots(self) -> list[tuple[float, float]]:
         """The centre pot, then side pots to its right and left."""
-        spots = [POT_CENTRE]
+        spots: list[tuple[float, float]] = [POT_CENTRE]
         for i in range(1, len(self.state.pots)):
             side = 1 if i % 2 else -1
             spots.append((POT_CENTRE[0] + side * (170 + 60 * ((i - 1) // 2)), POT_CENTRE[1] + 10))
@@ -194,10 +200,11 @@ class TableScene(BaseTableScene):
         if player is None:
             return
         legal = self.state.legal_actions(player)
-        buttons = []
+        buttons: list[tuple[str, str, Action]] = []
         if isinstance(legal[0], Ante):
             amount = self.state.amounts[player]
             for action in legal:
+                assert isinstance(action, Ante), "an ante moment offers antes only"
                 sixes = amount - action.bones
                 text = f"Ante {sixes} six-sider{'s' if sixes != 1 else ''}" if not action.bones else \
                     (f"{sixes} + {action.bones} bone{'s' if action.bones != 1 else ''}" if sixes else
@@ -216,7 +223,7 @@ class TableScene(BaseTableScene):
             row, col = divmod(i, cols)
             x0 = 1250 - cols * (w + gap)
             self.ui.add(Button((x0 + col * (w + gap), self.buttons_top + row * 64, w, 56), text,
-                               lambda a=action, p=player: self.submit(p, a), sub=sub, size=20 if cols < 3 else 18,
+                               partial(self.submit, player, action), sub=sub, size=20 if cols < 3 else 18,
                                primary=i == 0))
         self.ui.focus_first()
 
@@ -328,6 +335,7 @@ class TableScene(BaseTableScene):
             self.label_rects.append(th.draw_text(canvas, self.theme, count, (spot[0], spot[1] + radius + 2), 15,
                                                  th.CREAM, anchor="midtop", shadow=2))
             eligible = state.pot_eligible[i] if i else state.centre_eligible
+            assert eligible is not None, "a side pot lists who may win it"
             if i or (state.phase in ("declare", "roll") and set(eligible) != set(state.round_players)):
                 # the centre is only for those who anted this round (rule text)
                 names = ", ".join(self.seat_name(p)[:8] for p in eligible)
@@ -414,6 +422,7 @@ class TableScene(BaseTableScene):
                 best, best_cost = rect, cost
             if cost == 0:
                 break
+        assert best is not None, "BANNER_ROWS is not empty"
         return best
 
 
