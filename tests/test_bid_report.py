@@ -42,3 +42,28 @@ def test_plain_tables_match_ai_report():
     b = run_report("roll-call", "hard", ["caller"], 4, seed=2).to_json()
     a.pop("decision_ms"), b.pop("decision_ms")
     assert a == b
+
+
+def test_calibration_after_the_first_round_is_the_later_samples():
+    """ai-report keeps the decisions made after round 1 apart (what learning from
+    reveals could reach): they are the calibration samples taken in rounds 2+."""
+    from game.core import ai_report
+    rounds = []
+    original = ai_report._record
+
+    def record(rep, state, player, d, hooks):
+        before = len(rep.calib.get(d.kind, ()))
+        original(rep, state, player, d, hooks)
+        if d.kind in rep.calib and len(rep.calib[d.kind]) > before:
+            rounds.append((d.kind, state.round_no))
+    ai_report._record = record
+    try:
+        rep = bid_report.run_table("liars-dice", "hard:binomial", 8, seed=4)
+    finally:
+        ai_report._record = original
+    for kind in rep.calib:
+        assert len(rep.later[kind]) == sum(1 for k, r in rounds if k == kind and r > 1)
+        assert all(s in rep.calib[kind] for s in rep.later[kind])
+    assert 0 < sum(map(len, rep.later.values())) < sum(map(len, rep.calib.values()))
+    j = rep.to_json()
+    assert set(j["after_first_round"]) == set(j["calibration"]) and "worst_gap_after_first_round" in j

@@ -7,7 +7,9 @@ reference bot of ``tests/reference_bot.py`` (not a game level, so it is seated
 here and not by ``ai-report``).  Each table is ``game.core.ai_report``'s
 measurement (seats rotated every game, RNG dice, one seed per game); the
 reference bots draw from their own derived seeds.  Prints one Markdown row per
-table, or JSON with every decile.
+table: win rate (95% CI), honesty (held vs baseline, excess), worst calibration gap
+over deciles with 100+ samples (per kind), and the same worst gap counting only the
+decisions after the first round (every rival has then shown a hand once).
 """
 from __future__ import annotations
 
@@ -76,7 +78,7 @@ def main(argv=None) -> int:
         print(f"| {args.game} | {table} | {args.games} | {100 * j['win_rate']:.1f}% ({100 * lo:.1f}-{100 * hi:.1f}) "
               f"| {h['held']:.2f} vs {h['baseline']:.2f} ({h['excess']:+.3f}) "
               f"| {100 * j['worst_gap']:.1f} (call {100 * gaps['call']:.1f}, jinto {100 * gaps['jinto']:.1f}, "
-              f"oot {100 * gaps['oot']:.1f}) |", flush=True)
+              f"oot {100 * gaps['oot']:.1f}) | {100 * j['worst_gap_after_first_round']:.1f} |", flush=True)
         if args.deciles:
             for kind, rs in j["calibration"].items():
                 for r in rs:

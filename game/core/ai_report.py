@@ -37,14 +37,17 @@ class Report:
     wins: float = 0.0
     seat_games: int = 0
     calib: dict = field(default_factory=lambda: {"call": [], "jinto": [], "oot": []})
+    later: dict = field(default_factory=lambda: {"call": [], "jinto": [], "oot": []})
+    """The same samples after the game's first round only (every rival has then shown a
+    hand once): what learning a rival's habits from reveals could reach."""
     held: list = field(default_factory=list)
     baseline: list = field(default_factory=list)
     times_ms: list = field(default_factory=list)
 
-    def deciles(self, kind: str) -> list[dict]:
+    def deciles(self, kind: str, samples: dict | None = None) -> list[dict]:
         rows = []
         for d in range(10):
-            pts = [(p, o) for p, o in self.calib[kind] if min(9, int(p * 10)) == d]
+            pts = [(p, o) for p, o in (samples or self.calib)[kind] if min(9, int(p * 10)) == d]
             if pts:
                 stated = sum(p for p, _ in pts) / len(pts)
                 seen = sum(o for _, o in pts) / len(pts)
@@ -65,14 +68,16 @@ class Report:
             "win_rate": round(self.wins / max(1, self.seat_games), 4), "ci95": [round(lo, 4), round(hi, 4)],
             "calibration": {k: self.deciles(k) for k in self.calib},
             "worst_gap": self.worst_gap(),
+            "after_first_round": {k: self.deciles(k, self.later) for k in self.later},
+            "worst_gap_after_first_round": self.worst_gap(samples=self.later),
             "honesty": {"bids": n, "held": round(sum(self.held) / max(1, n), 3),
                         "baseline": round(sum(self.baseline) / max(1, n), 3),
                         "excess": round((sum(self.held) - sum(self.baseline)) / max(1, n), 3)},
             "decision_ms": {"n": len(s), "p50": pct(0.5), "p99": pct(0.99), "max": pct(1.0)},
         }
 
-    def worst_gap(self, min_n: int = 100) -> float:
-        gaps = [abs(r["gap"]) for k in self.calib for r in self.deciles(k) if r["n"] >= min_n]
+    def worst_gap(self, min_n: int = 100, samples: dict | None = None) -> float:
+        gaps = [abs(r["gap"]) for k in self.calib for r in self.deciles(k, samples) if r["n"] >= min_n]
         return round(max(gaps), 4) if gaps else 0.0
 
     def lines(self) -> list[str]:
@@ -97,7 +102,8 @@ class Report:
                    f"{h['baseline']:.3f} with no information (excess {h['excess']:+.3f})")
         t = j["decision_ms"]
         out.append(f"  decision CPU time: p50 {t['p50']} ms, p99 {t['p99']} ms, max {t['max']} ms (n={t['n']})")
-        out.append(f"  worst calibration gap (deciles with 100+ samples): {100 * j['worst_gap']:.1f} points")
+        out.append(f"  worst calibration gap (deciles with 100+ samples): {100 * j['worst_gap']:.1f} points "
+                   f"({100 * j['worst_gap_after_first_round']:.1f} after the first round)")
         return out
 
 
@@ -155,4 +161,7 @@ def _record(rep: Report, state, player: int, d, hooks) -> None:
         return
     count = hooks.table_count(state, d.face)
     hit = count == d.quantity if d.kind == "jinto" else count >= d.quantity
-    rep.calib[d.kind].append((min(1.0, max(0.0, d.p)), 1.0 if hit else 0.0))
+    sample = (min(1.0, max(0.0, d.p)), 1.0 if hit else 0.0)
+    rep.calib[d.kind].append(sample)
+    if getattr(state, "round_no", 1) > 1:
+        rep.later[d.kind].append(sample)
