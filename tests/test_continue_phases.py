@@ -286,8 +286,11 @@ def _rfi_phase(scene):
 
 
 def _rfi_pending(scene):
-    if any(b.title.startswith("+") for b in scene.banners) and scene.time - scene.banners[0].t0 < 0.1:
+    fresh = [b.title for b in scene.banners if scene.time - b.t0 < 0.1]
+    if any(t.startswith("+") for t in fresh):
         return "card score pending"
+    if any(t.endswith("first") or t == "Tie!" for t in fresh):
+        return "roll-off banner pending"
     return None
 
 
@@ -301,11 +304,11 @@ def _rfi_prefer(scene, seat, legal, rng):
 
 def test_continue_roll_for_it_at_every_phase(app):
     """Before the roll, rolled dice in the tray (none and some placed), after
-    the roll-off, a card scored (pending and after), a roll that matched
-    nothing (dimmed in the tray)."""
+    the roll-off (its dice still shown) and its banner pending, a card scored
+    (pending and after), a roll that matched nothing (dimmed in the tray)."""
     wanted = {"before roll", "rolled, unplaced dice in the tray", "some placed", "after the roll-off",
               "dimmed dice of a roll that matched nothing",
-              "after a card is scored", "card score pending"}
+              "after a card is scored", "card score pending", "roll-off banner pending"}
     met = play(app, "roll-for-it", _you(3), None, range(21, 45), Phases(wanted, _rfi_phase), _rfi_prefer,
                pending=_rfi_pending)
     assert wanted <= met
@@ -338,8 +341,9 @@ def _rtb_pending(scene):
     if scene.holding is not None:
         return "pot split held"
     if (scene.banners and scene.time - scene.banners[-1].t0 < 0.1 and scene.match.history
-            and scene.match.history[-1][0] == CHANCE and (state.last_result or {}).get("kind") == "win"):
-        return "pot split pending"
+            and scene.match.history[-1][0] == CHANCE):
+        kind = (state.last_result or {}).get("kind")
+        return {"win": "pot split pending", "tie": "tiebreak pending"}.get(kind)
     return None
 
 
@@ -352,9 +356,9 @@ def _rtb_short(match) -> bool:
 def test_continue_roll_the_bones_at_every_phase(app):
     """Ante, the first and second announcement pass, between rounds (the
     roll still on the felt), a side pot, a short stack, a pot split pending
-    and held (pause after reveals)."""
+    and held (pause after reveals), a tiebreak pending."""
     wanted = {"ante", "first pass", "second pass", "between rounds (the last roll on the felt)", "side pot",
-              "short stack", "pot split pending", "pot split held"}
+              "short stack", "pot split pending", "pot split held", "tiebreak pending"}
     met = play(app, "roll-the-bones", _you(4), None, range(31, 61), Phases(wanted, _rtb_phase),
                lambda scene, seat, legal, rng: None, skip=_rtb_short, pending=_rtb_pending,
                settings={"pause_after_reveal": True})
@@ -382,15 +386,18 @@ def _do_pending(scene):
         return "bonus banner pending"
     if "DICED OUT!" in titles:
         return "diced out pending"
+    if any(t.endswith("first") for t in titles):
+        return "opening roll-off pending"
     return None
 
 
 def test_continue_diced_out_at_every_phase(app):
     """Each round's roll (the previous roll cleared or kept as the table
     shows it), a free mark pending, a reroll after a repeat, the penalty
-    choice, a bonus banner and a Diced Out stamp pending."""
+    choice, a bonus banner, a Diced Out stamp and the opening roll-off's
+    banner pending."""
     wanted = {"round 1 roll", "round 2 roll", "round 3 roll", "round 4 roll", "free mark", "reroll", "penalty",
-              "bonus banner pending", "diced out pending"}
+              "bonus banner pending", "diced out pending", "opening roll-off pending"}
     met = play(app, "diced-out", _you(3), None, range(41, 71), Phases(wanted, _do_phase),
                lambda scene, seat, legal, rng: None, pending=_do_pending)
     assert wanted <= met
