@@ -247,6 +247,7 @@ class TableScene(BaseTableScene):
     # Drawing
     # ------------------------------------------------------------------
     def draw_table(self, canvas: pygame.Surface, alpha: float) -> None:
+        self._rebuild()   # the buttons show under a pause menu too (update runs only on top)
         state = self.state
         active = state.turn_player() if state.phase in ("ante", "declare") else None
         notes = {}
