@@ -147,6 +147,8 @@ class TableScene(Scene):
         """The moment (a key) held on screen until the player continues, or None."""
         self._continued: object | None = None
         self.call_window_left = 0.0
+        self.highlighted_seat: int | None = None
+        """The seat whose nameplate glowed when last drawn (``draw_seats``)."""
         self.seat_plates: dict[int, pygame.Rect] = {}
         """Where each seat's nameplate was last drawn (tests check overlaps with it)."""
         """Seconds left in a visible call window (a human may call out of turn)."""
@@ -316,6 +318,7 @@ class TableScene(Scene):
         return {"moves": len(self.match.history), "to_act": self.human_to_act(),
                 "turn": None if state.is_terminal() or state.is_chance() else state.turn_player(),
                 "waiting_thrower": self.waiting_thrower, "holding": self.holding is not None,
+                "highlighted": self.highlighted_seat, "call_window": self.call_window_left > 0,
                 "dice_on_felt": sorted(p.top for p in view.poses()) if view is not None else []}
 
     def human_to_act(self) -> int | None:
@@ -1279,6 +1282,7 @@ class TableScene(Scene):
         """Nameplates on the rail: seat colour, name, AI level, an optional note
         (score, dice left); ``active`` glows.  Each plate keeps ``EDGE_MARGIN``
         from the window edge; where it was drawn is kept in ``seat_plates``."""
+        self.highlighted_seat = active
         for i, spot in enumerate(self.seat_spots):
             seat = self.match.seats[i]
             name = self.theme.text(seat.name[:14], 17, th.CREAM, bold=True)
