@@ -4,6 +4,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import partial
 
+import pygame
+
 from .. import games
 from ..core.match import Match, Seat
 from ..core.seeding import parse_seed
@@ -12,7 +14,6 @@ from ..ui import theme as th
 from ..ui.widgets import Button, Choice, FacePicker, Label, Panel, Stepper, TextInput, Toggle
 from .base import MenuScene
 from .launch import make_table
-from ..canvas import CENTRE_X
 
 TAVERN_NAMES = ("Mags", "Old Tom", "Bertha", "Finn", "Ada", "Rook", "Hilda", "Jasper", "Nell",
                 "Cormac", "Ivy", "Bram", "Odette", "Silas", "Wren", "Garrick", "Tilly", "Ansel",
@@ -20,6 +21,7 @@ TAVERN_NAMES = ("Mags", "Old Tom", "Bertha", "Finn", "Ada", "Rook", "Hilda", "Ja
 SEAT_KINDS = SETUP_SEAT_KINDS
 KIND_LABELS = {"human": "Human", "easy": "AI \u00b7 easy", "normal": "AI \u00b7 normal", "hard": "AI \u00b7 hard"}
 MAX_ROWS_PER_COLUMN = 10
+NOTE_BOX = pygame.Rect(575, 650, 410, 52)   # the footnote or the focused control's tip, between the buttons
 
 
 @dataclass
@@ -181,10 +183,10 @@ class SetupScene(MenuScene):
         for w in self.ui.widgets:
             if hasattr(w, "label_colour"):
                 w.label_colour = th.INK
-        self.ui.add(Button((40, 650, 180, 52), "Back", self.back))
-        self.ui.add(Button((240, 650, 180, 52), "Rules", self.open_rules))
+        self.ui.add(Button((40, 650, 150, 52), "Back", self.back))
+        self.ui.add(Button((205, 650, 150, 52), "Rules", self.open_rules))
         if games.tutorial_script(self.game_id) is not None:
-            self.ui.add(Button((440, 650, 200, 52), "Learn to play", self.open_tutorial))
+            self.ui.add(Button((370, 650, 190, 52), "Learn to play", self.open_tutorial))
         self.ui.add(Button((1000, 650, 240, 52), "Start", self.start, primary=True))
 
     def _option_widget(self, spec, rect, label_width: int = 250):
@@ -265,8 +267,12 @@ class SetupScene(MenuScene):
         focused = self.ui.focused
         tip = getattr(focused, "tooltip", "") if focused is not None else ""
         text = tip or "* house rule (see Rules).  Empty seed = a fresh random game."
-        th.draw_text(canvas, self.theme, text[:110], (CENTRE_X, 716), 16, th.CREAM_DIM, anchor="midbottom",
-                     shadow=1)
+        # the note lives in the free strip between the buttons (it used to run under them)
+        lines = th.wrap_text(self.theme.font(15), text, NOTE_BOX.w)[:2]
+        top = NOTE_BOX.centery - len(lines) * 9
+        for i, line in enumerate(lines):
+            th.draw_text(canvas, self.theme, line, (NOTE_BOX.centerx, top + i * 18), 15, th.CREAM_DIM,
+                         anchor="midtop", shadow=1)
 
 
 def _from_json(value):
