@@ -52,6 +52,41 @@ def test_a_stale_prepared_results_screen_is_not_shown(app):
     assert isinstance(app.top, ResultsScene) and app.top is not stale
 
 
+def test_the_hand_over_waits_for_a_results_screen_still_being_built(app, monkeypatch):
+    """When building the results takes longer than the end delay (a slow
+    machine, a long story), the final position shows a little longer and the
+    prepared screen is handed over, rather than a whole new one built in the
+    hand-over frame; past ``END_DELAY_MAX`` the table stops waiting."""
+    from game.scenes.nav import Navigator
+    from game.ui import table_scene
+    real = Navigator.results_ahead
+    from game.ui.scene import FIXED_DT
+    slow_steps = int(table_scene.END_DELAY / FIXED_DT) + 30   # more pieces than the end delay has steps
+
+    def slow(self, match):
+        for _ in range(slow_steps):
+            yield
+        return (yield from real(self, match))
+    monkeypatch.setattr(Navigator, "results_ahead", slow)
+    match = Match("liars-dice", [Seat("A", "ai", "easy"), Seat("B", "ai", "easy")], {"starting_dice": 1}, 4)
+    table = make_table(app, match)
+    app.start(table)
+    app.run_frames(40_000, until=lambda a: a.top is not table)
+    prepared = table._ahead[2] if table._ahead is not None else None
+    assert prepared is not None and app.top is prepared
+    assert table_scene.END_DELAY < table._end_timer < table_scene.END_DELAY_MAX
+
+    def endless(self, match):
+        while True:
+            yield
+    monkeypatch.setattr(Navigator, "results_ahead", endless)
+    match = Match("liars-dice", [Seat("A", "ai", "easy"), Seat("B", "ai", "easy")], {"starting_dice": 1}, 4)
+    table = make_table(app, match)
+    app.start(table)
+    app.run_frames(40_000, until=lambda a: a.top is not table)
+    assert app.top is not table and table._end_timer >= table_scene.END_DELAY_MAX
+
+
 def test_a_diced_out_phase_change_spreads_its_fresh_sheets_over_frames(app):
     """When a new round touches all eight sheets, at most ``SHEETS_PER_FRAME``
     (and the active seat's) are drawn afresh per frame; the rest show their

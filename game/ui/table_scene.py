@@ -66,6 +66,7 @@ if TYPE_CHECKING:
     from .tutorial import TutorialCoach
 
 END_DELAY = 1.6
+END_DELAY_MAX = 3.0   # the final position may show this long while the results screen finishes building
 """Seconds the final position stays on screen before the results."""
 EDGE_MARGIN = 8
 """Nameplates keep this far from the window edge (at 4 seats they touched it)."""
@@ -989,7 +990,7 @@ class TableScene(Scene):
         if self._finished:
             return
         self._end_timer += dt
-        if self._end_timer < END_DELAY:
+        if self._end_timer < END_DELAY or (self._end_timer < END_DELAY_MAX and self._building_results()):
             self._results_ahead()
             return
         self._finished = True
@@ -1007,6 +1008,13 @@ class TableScene(Scene):
             self.app.nav.results(self.match, self.replay_path, prepared=ahead[2])
         else:
             self.app.nav.results(self.match, self.replay_path)
+
+    def _building_results(self) -> bool:
+        """The results screen of this final position is still being built
+        ahead: the hand-over waits for it (up to ``END_DELAY_MAX``) rather
+        than build the rest in one frame."""
+        ahead = self._ahead
+        return ahead is not None and ahead[0] == len(self.match.history) and ahead[1] is not None
 
     def _results_ahead(self) -> None:
         """One step of building the results screen while the final position
