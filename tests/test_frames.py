@@ -7,6 +7,26 @@ from game.core.match import Match, Seat
 from game.scenes.launch import make_table
 
 
+def _diced_out_at_rest(app):
+    """An 8-seat Diced Out table a few rolls in, waiting for the next roll
+    with nothing moving (the moment the sheet tests start from)."""
+    from game.games.diced_out import scene as do_scene
+    match = Match("diced-out", [Seat(f"B{i}", "ai", "hard") for i in range(8)], seed=3)
+    table = make_table(app, match)
+    app.start(table)
+    app.run_frames(3000, until=lambda a: match.state.phase == do_scene.ROLL and len(match.history) > 12
+                   and not table.is_busy() and table.throw_view is None and not table.strokes)
+    return table
+
+
+def _two_seat_liars_dice(app):
+    """A quick all-AI Liar's Dice table (one die each), opened."""
+    table = make_table(app, Match("liars-dice", [Seat("A", "ai", "easy"), Seat("B", "ai", "easy")],
+                                  {"starting_dice": 1}, 4))
+    app.start(table)
+    return table
+
+
 def test_the_results_screen_is_built_while_the_final_position_shows(app, monkeypatch):
     """The hand-over frame only swaps screens: the results scene (modules,
     story, widgets, labels) is built one piece per frame during the end
@@ -26,9 +46,8 @@ def test_the_results_screen_is_built_while_the_final_position_shows(app, monkeyp
                 return done.value
             yield
     monkeypatch.setattr(Navigator, "results_ahead", counted)
-    match = Match("liars-dice", [Seat("A", "ai", "easy"), Seat("B", "ai", "easy")], {"starting_dice": 1}, 4)
-    table = make_table(app, match)
-    app.start(table)
+    table = _two_seat_liars_dice(app)
+    match = table.match
     app.run_frames(20_000, until=lambda a: table._ahead is not None and table._ahead[2] is not None)
     assert app.top is table and match.is_over          # built while the table still shows
     prepared = table._ahead[2]
@@ -42,9 +61,7 @@ def test_a_stale_prepared_results_screen_is_not_shown(app):
     """A results screen built for another history length (a move taken back)
     is dropped: the hand-over builds a fresh one."""
     from game.scenes.results import ResultsScene
-    match = Match("liars-dice", [Seat("A", "ai", "easy"), Seat("B", "ai", "easy")], {"starting_dice": 1}, 4)
-    table = make_table(app, match)
-    app.start(table)
+    table = _two_seat_liars_dice(app)
     app.run_frames(20_000, until=lambda a: table._ahead is not None and table._ahead[2] is not None)
     stale = table._ahead[2]
     table._ahead[0] -= 1
@@ -68,9 +85,7 @@ def test_the_hand_over_waits_for_a_results_screen_still_being_built(app, monkeyp
             yield
         return (yield from real(self, match))
     monkeypatch.setattr(Navigator, "results_ahead", slow)
-    match = Match("liars-dice", [Seat("A", "ai", "easy"), Seat("B", "ai", "easy")], {"starting_dice": 1}, 4)
-    table = make_table(app, match)
-    app.start(table)
+    table = _two_seat_liars_dice(app)
     app.run_frames(40_000, until=lambda a: a.top is not table)
     prepared = table._ahead[2] if table._ahead is not None else None
     assert prepared is not None and app.top is prepared
@@ -80,9 +95,7 @@ def test_the_hand_over_waits_for_a_results_screen_still_being_built(app, monkeyp
         while True:
             yield
     monkeypatch.setattr(Navigator, "results_ahead", endless)
-    match = Match("liars-dice", [Seat("A", "ai", "easy"), Seat("B", "ai", "easy")], {"starting_dice": 1}, 4)
-    table = make_table(app, match)
-    app.start(table)
+    table = _two_seat_liars_dice(app)
     app.run_frames(40_000, until=lambda a: a.top is not table)
     assert app.top is not table and table._end_timer >= table_scene.END_DELAY_MAX
 
@@ -93,12 +106,8 @@ def test_a_diced_out_phase_change_spreads_its_fresh_sheets_over_frames(app):
     kept picture until their turn, and then the table is pixel-identical to
     a fresh drawing of every sheet."""
     from game.games.diced_out import scene as do_scene
-    seats = [Seat(f"B{i}", "ai", "hard") for i in range(8)]
-    match = Match("diced-out", seats, seed=3)
-    table = make_table(app, match)
-    app.start(table)
-    app.run_frames(3000, until=lambda a: match.state.phase == do_scene.ROLL and len(match.history) > 12
-                   and not table.is_busy() and table.throw_view is None and not table.strokes)
+    table = _diced_out_at_rest(app)
+    match = table.match
     table.draw(app.canvas, 0.0)
     before = [p.redraws for p in table.painters]
     for painter in table.painters:                     # every sheet's facts changed (as a new round does)
@@ -177,13 +186,8 @@ def test_diced_out_keeps_its_still_sheets_in_the_still_layer(app):
     """A Diced Out frame blits the tray and every sheet but the active seat's
     (and any mark drawing itself) as one kept picture; only those are drawn
     on top, and the frame is pixel-identical to one drawn afresh."""
-    from game.games.diced_out import scene as do_scene
-    seats = [Seat(f"B{i}", "ai", "hard") for i in range(8)]
-    match = Match("diced-out", seats, seed=3)
-    table = make_table(app, match)
-    app.start(table)
-    app.run_frames(3000, until=lambda a: match.state.phase == do_scene.ROLL and len(match.history) > 12
-                   and not table.is_busy() and table.throw_view is None and not table.strokes)
+    table = _diced_out_at_rest(app)
+    match = table.match
     table.draw(app.canvas, 0.0)
     table.draw(app.canvas, 0.0)
     repaints = table.still.redraws
