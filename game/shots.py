@@ -132,13 +132,16 @@ def _log(app, ctx):
 def _call_window(app, ctx):
     """Roll Call with an AI about to bid while you may call out of turn: the
     call window counts down (settings: call window 3 s)."""
+    from .core.bidding import Bid
     from .core.match import Match
+    from .core.protocol import state_as
+    from .games.roll_call.rules import RollCallState
     from .scenes.launch import make_table
     app.settings.call_window = 3
     seats = ShotContext("roll-call", ctx.seed, max(4, ctx.players)).seats(1)
     match = Match("roll-call", seats, None, ctx.seed)
     for _ in range(400):   # AI moves, and the human's smallest bid, until the window opens
-        state = match.state
+        state = state_as(match.state, RollCallState)
         if state.is_terminal():
             break
         tp = state.turn_player()
@@ -146,7 +149,7 @@ def _call_window(app, ctx):
                 and 0 in (state.interjectors() or ())):
             break
         if tp == 0:
-            legal = [a for a in state.legal_actions(0) if type(a).__name__ == "Bid"]
+            legal = [a for a in state.legal_actions(0) if isinstance(a, Bid)]
             match.apply(0, min(legal, key=lambda b: (b.quantity, b.face)) if legal else state.legal_actions(0)[0])
         else:
             match.step()

@@ -20,7 +20,7 @@ binomial) or never (bluffer, caller).
 """
 from __future__ import annotations
 
-from typing import Callable
+from typing import Any, Callable
 
 from .agents import Agent, Decision
 from .bidding import Bid, Call, bid_text
@@ -32,7 +32,7 @@ STYLES = ("reader", "bluffer", "caller", "binomial")
 class SparringAgent(Agent):
     """One scripted style; ``spot_of`` turns the game's view into a ``BidSpot``."""
 
-    def __init__(self, player, rng, style: str, spot_of: Callable):
+    def __init__(self, player, rng, style: str, spot_of: Callable[[Agent, Any, Any], BidSpot]):
         super().__init__(player, rng)
         if style not in STYLES:
             raise ValueError(f"unknown sparring style {style!r}; choose {', '.join(STYLES)}")
@@ -94,6 +94,7 @@ class SparringAgent(Agent):
             if best is None or p_cur < limit:
                 return self._done(Call(), Decision("call", cur[0], cur[1], p_cur),
                                   f"call {bid_text(*cur)}: {p_cur:.0%} true")
+        assert best is not None, "no bid yet, so some raise is legal"
         bid, p = best
         return self._done(bid, Decision("bid", bid.quantity, bid.face, p),
                           f"bid {bid_text(bid.quantity, bid.face)}: {p:.0%} true")

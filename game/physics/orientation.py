@@ -224,14 +224,17 @@ class D12Orientation:
         s = math.sqrt(max(0.0, 1 - c * c))
         self.normals = [_rodrigues(v, axis, c, s) for v in normals]
         self._snap()
-        self._dirs = None
+        self._dirs: list[tuple[tuple[float, float], int, int]] | None = None
 
     def _snap(self):
         # keep the resting face exactly down (no drift over many tips)
         self.top = max(range(12), key=lambda i: self.normals[i][2])
         self.bottom = d12_opposite()[self.top]
 
-    def directions(self):
+    def _tips(self) -> list[tuple[tuple[float, float], int, int]]:
+        """(direction, face that comes up, neighbour rolled onto) per tip, kept
+        until the next tip: ``tip`` needs it too, whether or not
+        ``directions`` was asked first (as with ``D6Orientation``)."""
         if self._dirs is None:
             out = []
             opp = d12_opposite()
@@ -242,10 +245,13 @@ class D12Orientation:
                 out.append(((x / ln, y / ln), opp[nb], nb))
             out.sort(key=lambda t: t[2])
             self._dirs = out
-        return [(d, up) for d, up, _ in self._dirs]
+        return self._dirs
+
+    def directions(self):
+        return [(d, up) for d, up, _ in self._tips()]
 
     def tip(self, index: int) -> None:
-        nb = self._dirs[index][2]
+        nb = self._tips()[index][2]
         a = self.normals[nb]
         # rotate a onto -z: axis = a x (-z) normalised, angle = acos(-a.z)
         axis = (-a[1], a[0], 0.0)

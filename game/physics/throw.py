@@ -36,7 +36,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Iterator, Sequence
+from typing import Any, Generator, Sequence
 
 import pymunk
 from pymunk import batch
@@ -446,7 +446,8 @@ class Throw:
         self.impacts: list[Impact] = []
         self._report_impacts = True
         self._buf = batch.Buffer()
-        self._building: Iterator[int] | None = self._build_steps()
+        self.dice: list[_Die] = []   # here, not in the build: a throw taken apart mid-build has none
+        self._building: Generator[int, None, None] | None = self._build_steps()
         if not _deferred:
             self.finish_build()
         if forced is not None:
@@ -477,7 +478,7 @@ class Throw:
         return self
 
     # ------------------------------------------------------------------ build
-    def _build_steps(self) -> Iterator[int]:
+    def _build_steps(self) -> Generator[int, None, None]:
         """Build the space (a generator: it pauses after each group of dice)."""
         motion = stream(self.seed, "throw-motion")
         paint_rng = stream(self.seed, "throw-paint")
@@ -493,7 +494,6 @@ class Throw:
                 self._add_rail(zone, zone_bits[zone])
                 if len(zone_bits) % 5 == 0:
                     yield -1   # 20 rails are a step's work in four
-        self.dice: list[_Die] = []
         filters: dict[int, pymunk.ShapeFilter] = {}
         bodies: list[pymunk.Body] = []
         attached: list = []
@@ -532,6 +532,7 @@ class Throw:
             _set_collision_type(seg, 2)
             _set_filter(seg, filt)
             segs.append(seg)
+        assert self.space is not None, "rails are added while the throw is built"
         self.space.add(*segs)
 
     def _die_extent(self, kind) -> float:
@@ -688,13 +689,13 @@ class Throw:
                 del chunk, obj
                 yield True
         for die in self.dice:
-            die.body = die.shape = None
+            del die.body, die.shape
         handlers = getattr(space, "_handlers", {})
         for handler in handlers.values():
             _drop_self_handle(handler)
         handlers.clear()
         _drop_self_handle(space.static_body)
-        self._anchor = None
+        del self._anchor
         self.space = None
         self._done = True
         yield True
@@ -706,6 +707,8 @@ class Throw:
 
     _done = False
     _listening = False
+    space: pymunk.Space | None = None
+    """The physics world: set by the build, None once ``dispose_steps`` took it apart."""
 
     def step(self) -> list[Impact]:
         """Advance display time by ``DT * speed``; return the impacts since
@@ -714,6 +717,7 @@ class Throw:
             self.finish_build()
         if self._done:
             return []
+        assert self.space is not None, "only a done throw is taken apart"
         if self.ticks == 0 and self._report_impacts and not self._listening:
             # begin callbacks only observe; registering them changes nothing
             self.space.on_collision(1, 1, begin=self._on_begin)
@@ -745,6 +749,7 @@ class Throw:
             if self._separation is None:
                 self._done = True
             return
+        assert self.space is not None, "only a done throw is taken apart"
         self.space.step(TICK)
         self.ticks += 1
         self._tick_time = self.ticks * TICK
@@ -924,6 +929,7 @@ class Throw:
             die.px, die.py = x, y
         if not finished:
             return
+        assert self.space is not None, "only a done throw is taken apart"
         for die in self.dice:
             if (die.px, die.py) != tuple(die.body.position):
                 die.body.position = (die.px, die.py)

@@ -241,7 +241,7 @@ class BidPicker:
                              self.hover == name)
 
     def _button(self, canvas, theme, rect, label, enabled, hovered, *, primary=False, size=20, sub=""):
-        fill = th.BRASS_DARK if primary else th.WOOD
+        fill: tuple[int, ...] = th.BRASS_DARK if primary else th.WOOD
         if not enabled:
             fill = (70, 52, 40)
         elif hovered:

@@ -54,7 +54,7 @@ def _wood_box(canvas, rect, *, focused=False, hovered=False, enabled=True, prima
         glow = pygame.Surface(rect.inflate(16, 16).size, pygame.SRCALPHA)
         pygame.draw.rect(glow, (*th.BRASS_LIGHT, 70), glow.get_rect(), border_radius=radius + 8)
         canvas.blit(glow, rect.inflate(16, 16).topleft)
-    base = th.WOOD if enabled else (88, 72, 60)
+    base: tuple[int, ...] = th.WOOD if enabled else (88, 72, 60)
     if primary and enabled:
         base = (132, 44, 34)
     if hovered and enabled:

@@ -313,7 +313,7 @@ class Solver:
         reach = reach_of(self.r, sig)
         pos_d, neg_d = t ** ALPHA / (t ** ALPHA + 1), t ** BETA / (t ** BETA + 1) if not self.plus else (1, 1)
         avg_d = (t / (t + 1)) ** GAMMA
-        valn = None
+        valn: list[np.ndarray] | None = None   # [player 0's, player 1's] values one depth down
         for i in range(len(depths) - 1, -1, -1):
             d = depths[i]
             p, o = i % 2, 1 - i % 2
@@ -344,8 +344,7 @@ class Solver:
                 else:
                     self.R[i] = np.where(R > 0, R * pos_d, R * neg_d)
                     self.S[i] = self.S[i] * avg_d + rp[d["lnode"]] * sg
-            valn = [None, None]
-            valn[p], valn[o] = vp, oth
+            valn = [vp, oth] if p == 0 else [oth, vp]
 
     def average(self):
         return [normalise(S, d) for S, d in zip(self.S, self.r.tree.depths)]

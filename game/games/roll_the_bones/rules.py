@@ -419,8 +419,8 @@ class BonesState(State):
                 out.append(0)
             else:
                 # place = how many outlasted this player (the survivor included)
-                out.append(sum(1 for q in range(self.n)
-                               if self.out_event[q] is None or self.out_event[q] > event))
+                out.append(sum(1 for other in self.out_event
+                               if other is None or other > event))
         return tuple(out)
 
     # --- seeing -----------------------------------------------------------------
