@@ -29,6 +29,7 @@ from typing import Callable
 import pygame
 
 from .core import userfiles
+from .memory import Collector
 from .paths import asset_path
 from .ui.scene import CANVAS_SIZE, FIXED_DT, Scene
 from .ui.sound import Sounds, quiet_native_stderr
@@ -88,6 +89,8 @@ class App:
         self.running = True
         self.exit_code = 0
         self.frame = 0
+        self.memory = Collector()
+        """Garbage collection owned by the loop once ``settle_memory`` ran."""
         self.quiet_frames = 0           # identical idle frames in a row
         self._last_pixels: bytes | None = None
         self._window_size = tuple(window_size or self.settings.window_size)
@@ -288,6 +291,7 @@ class App:
         self.draw(accumulator / FIXED_DT)
         self.apply_transitions()
         self.frame += 1
+        self.memory.after_frame()
         return accumulator
 
     def draw(self, alpha: float) -> None:
@@ -435,15 +439,13 @@ class App:
         lines += ["", "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))]
         return "\n".join(lines)
 
-    @staticmethod
-    def settle_memory() -> None:
-        """Collect once and move everything alive now (modules, fonts, the
-        first screen) out of the collector's sight (``gc.freeze``), so a full
-        collection during play has far fewer objects to walk: no 20-50 ms
-        pause in the middle of a table frame."""
-        import gc
-        gc.collect()
-        gc.freeze()
+    def settle_memory(self) -> None:
+        """Collect once, move everything alive now (modules, fonts, the first
+        screen) out of the collector's sight (``gc.freeze``) and let the loop
+        own collection from here (``game/memory.py``): young collections after
+        frames, the full one when the loop rests, so no 8-48 ms full collection
+        lands in the middle of a table frame."""
+        self.memory.start()
 
     def run(self, first: Scene) -> int:
         """The real loop (windowed)."""
@@ -461,6 +463,7 @@ class App:
         while self.running:
             was_resting = self.resting
             if was_resting:
+                self.memory.quiet()   # nothing moves: the full collection, if one is due
                 events = self._rest()
                 last = time.perf_counter() - 1.0 / FRAME_CAP  # the nap is not game time
                 if events:
@@ -509,6 +512,7 @@ class App:
         return count
 
     def shutdown(self) -> None:
+        self.memory.stop()   # automatic collection back for whatever runs after the app
         # only when something changed (e.g. the window size): an unchanged
         # file is not rewritten, which keeps quitting quick
         if self.settings.to_json() != self._saved_settings:

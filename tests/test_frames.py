@@ -201,3 +201,165 @@ def test_diced_out_keeps_its_still_sheets_in_the_still_layer(app):
     table.still.forget()
     table.draw(app.canvas, 0.0)
     assert sorted(called[1:]) == list(range(8)) and pygame.image.tobytes(app.canvas, "RGB") == kept
+
+
+def _full_collections_seen():
+    """A list that gets the app frame of every full collection from now on."""
+    import gc
+    seen: list[int] = []
+
+    def note(phase, info):
+        if phase == "start" and info["generation"] == 2:
+            seen.append(1)
+    gc.callbacks.append(note)
+    return seen, lambda: gc.callbacks.remove(note)
+
+
+def _ai_acts_each_frame(monkeypatch):
+    """As the tables bench does: an AI acts after one frame, not the pace's pause."""
+    from game.ui import pace
+    for name, p in list(pace.PACES.items()):
+        monkeypatch.setitem(pace.PACES, name, pace.replace(p, ai_delay=1 / 60))
+
+
+def test_no_full_collection_runs_inside_a_frame_while_a_game_gathers_objects(app):
+    """CPython's automatic full collections walked the 15-28k objects a long
+    20-seat game gathers (history, bids, log lines) inside a frame: 8-48 ms.
+    Once the loop owns collection (``App.settle_memory`` -> ``game/memory.py``)
+    frames run only young collections, as often as CPython would; the full one
+    waits for a quiet moment.  A screen that keeps 300 objects a frame (as a
+    long game does, faster) shows it: without the policy this run has full
+    collections inside its frames."""
+    import gc
+
+    from game.ui.scene import Scene
+
+    class Gathering(Scene):
+        def __init__(self, app):
+            super().__init__(app)
+            self.kept: list = []
+
+        def update(self, dt):
+            self.kept.extend({"seat": i, "bid": [i, i]} for i in range(100))
+            [[] for _ in range(300)]   # and garbage, as any frame makes
+
+    app.start(Gathering(app))
+    app.settle_memory()
+    frozen = gc.get_freeze_count()
+    seen, stop = _full_collections_seen()
+    try:
+        app.run_frames(800)
+        assert seen == [] and app.memory.young > 100 and app.memory.forced == 0
+        assert gc.get_count()[0] <= gc.get_threshold()[0]   # young collections kept up
+        assert gc.get_count()[2] > 0          # old objects are waiting for the quiet moment
+        assert app.memory.quiet() and len(seen) == 1 and gc.get_count()[1:] == (0, 0)
+        assert not app.memory.quiet()          # nothing new since: no second walk
+        assert gc.get_freeze_count() <= frozen  # nothing frozen during play (it would never be freed)
+    finally:
+        stop()
+        app.shutdown()
+    assert gc.isenabled()                       # given back for whatever runs after the app
+
+
+def test_a_20_seat_table_runs_young_collections_only(app, monkeypatch):
+    """The same at a real 20-seat table: its frames collect the young
+    generations and never the old one."""
+    import gc
+    _ai_acts_each_frame(monkeypatch)
+    match = Match("liars-dice", [Seat(f"B{i}", "ai", "easy") for i in range(20)], {"starting_dice": 2}, 5)
+    table = make_table(app, match)
+    app.start(table)
+    app.settle_memory()
+    seen, stop = _full_collections_seen()
+    try:
+        app.run_frames(6000, until=lambda a: len(match.history) >= 60)
+        assert len(match.history) >= 60
+        assert seen == [] and app.memory.young > 5
+        assert gc.get_count()[0] <= gc.get_threshold()[0]
+    finally:
+        stop()
+
+
+def test_the_collection_valve_bounds_memory_without_a_quiet_moment(monkeypatch):
+    """No quiet moment (an all-AI game watched to its end): once the old
+    generation holds ``VALVE_MIN`` objects and ``VALVE_FACTOR`` times what
+    the last full collection left, a full collection runs anyway, so cyclic
+    garbage never piles up without bound."""
+    import gc
+
+    from game import memory
+    monkeypatch.setattr(memory, "VALVE_MIN", 20_000)
+    collector = memory.Collector()
+    collector.start()
+    try:
+        peak = 0
+        recent: list = []
+        for _ in range(3000):            # frames, each leaving cyclic garbage behind...
+            for _ in range(40):
+                a: list = []
+                a.append(a)
+                recent.append(a)
+            del recent[:-4000]           # ...that dies old: after surviving young collections
+            collector.after_frame()
+            peak = max(peak, gc.get_count()[0])
+        old = collector.old_objects()
+        assert collector.forced > 0 and collector.young > 100
+        assert old < 20_000 * memory.VALVE_FACTOR
+        assert peak <= gc.get_threshold()[0] + 50   # young collections kept up frame by frame
+    finally:
+        collector.stop()
+    assert gc.isenabled()
+
+
+def test_three_games_in_a_row_leave_no_garbage_behind(app, monkeypatch):
+    """Automatic collection is off during play; the quiet moment after each
+    game (the title screen, where the loop rests) frees every finished table
+    and its cycles: the old objects left after the third game are those
+    after the first (same seed, so the same caches), and nothing piles up
+    frozen."""
+    import gc
+    import weakref
+    _ai_acts_each_frame(monkeypatch)
+    app.settle_memory()
+    frozen = gc.get_freeze_count()
+    alive, tables = [], []
+    try:
+        for _ in range(3):
+            match = Match("liars-dice", [Seat(f"B{i}", "ai", "easy") for i in range(3)], {"starting_dice": 2}, 4)
+            table = make_table(app, match)
+            app.start(table)
+            app.run_frames(40_000, until=lambda a, t=table: a.top is not t)
+            assert match.is_over and app.top is not table
+            tables.append(weakref.ref(table))
+            app.nav.title()
+            app.run_frames(5)
+            del table, match
+            assert app.memory.quiet()
+            alive.append(app.memory.old_objects())
+        assert [t() for t in tables] == [None, None, None]
+    finally:
+        app.shutdown()
+    assert app.memory.full == 3 and app.memory.forced == 0
+    assert alive[2] - alive[0] < 300, alive
+    assert gc.get_freeze_count() <= frozen
+
+
+def test_a_table_imports_its_results_screen_when_it_opens(app, monkeypatch):
+    """Compiled from source, the results screen's modules cost 40-60 ms,
+    which landed in the end delay's frames.  A table imports them while it
+    opens (``Navigator.warm_results``): every module ``results_ahead``
+    imports, and the game's story and coach hooks."""
+    import importlib
+
+    from game.scenes import nav
+    warmed: list[str] = []
+    real_import = importlib.import_module
+    monkeypatch.setattr(importlib, "import_module", lambda name, *a: warmed.append(name) or real_import(name, *a))
+    table = _two_seat_liars_dice(app)
+    opened = list(warmed)
+    assert "game.games.liars_dice.story" in opened and "game.games.liars_dice.coach" in opened
+    warmed.clear()
+    steps = app.nav.results_ahead(table.match)
+    for _ in range(len(nav.RESULTS_MODULES) + 2):
+        next(steps)
+    assert warmed and set(warmed) <= set(opened)

@@ -10,6 +10,11 @@ from collections.abc import Callable
 from typing import Any
 
 
+RESULTS_MODULES = ("game.core.story", "game.ui.story", "game.core.coach", "game.ui.widgets",
+                   "game.scenes.base", "game.scenes.coach", "game.scenes.results")
+"""What the results screen imports (``warm_results``, ``results_ahead``)."""
+
+
 class Navigator:
     """Opens the menu scenes for the table layer (see the module docstring)."""
 
@@ -43,8 +48,7 @@ class Navigator:
         the backdrop, the story, the coach's sessions, the widgets and one
         drawing of every label.  Returns the scene (``results(prepared=)``)."""
         import importlib
-        for name in ("game.core.story", "game.ui.story", "game.core.coach", "game.ui.widgets",
-                     "game.scenes.base", "game.scenes.coach", "game.scenes.results"):
+        for name in RESULTS_MODULES:
             importlib.import_module(name)   # one module (and what it alone needs) per step
             yield
         from .. import games
@@ -78,6 +82,18 @@ class Navigator:
         import pygame
         yield from scene.warm_steps(pygame.Surface(size))   # labels and fonts made now
         return scene
+
+    def warm_results(self, game_id: str) -> None:
+        """Import now, while a table opens, the modules its results screen
+        needs (``RESULTS_MODULES``, the game's story and coach): compiled
+        from source they cost 40-60 ms, which used to land in the frames of
+        the end delay (``results_ahead``)."""
+        import importlib
+        for name in RESULTS_MODULES:
+            importlib.import_module(name)
+        from .. import games
+        games.story_hook(game_id)
+        games.coach_hook(game_id)
 
     def title(self) -> None:
         """Back to the title screen, dropping everything else."""
