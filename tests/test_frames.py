@@ -363,3 +363,39 @@ def test_a_table_imports_its_results_screen_when_it_opens(app, monkeypatch):
     for _ in range(len(nav.RESULTS_MODULES) + 2):
         next(steps)
     assert warmed and set(warmed) <= set(opened)
+
+
+def test_a_20_seat_results_screen_is_drawn_ahead_a_few_labels_per_step(app, monkeypatch):
+    """The results screen built ahead used to draw its whole ledger (a 20-row
+    one makes about 100 labels: 10-15 ms) and its chart in one step each;
+    now a few rows per step, the chart's labels and its lines apart, so no
+    step of the end delay makes more than a handful of labels."""
+    from game.ui import theme as th
+    match = Match("liars-dice", [Seat(f"B{i}", "ai", "easy") for i in range(20)], {"starting_dice": 1}, 3)
+    while match.step():
+        pass
+    app.settle_memory()
+    made: list[str] = []
+    real = th.Theme.text
+
+    def counted(self, text, *a, **k):
+        if (text, *a, *k.items()) not in seen:
+            seen.add((text, *a, *k.items()))
+            made.append(text)
+        return real(self, text, *a, **k)
+    seen: set = set()
+    monkeypatch.setattr(th.Theme, "text", counted)
+    steps = app.nav.results_ahead(match)
+    per_step = []
+    try:
+        while True:
+            before = len(made)
+            next(steps)
+            per_step.append(len(made) - before)
+    except StopIteration as done:
+        per_step.append(len(made) - before)
+        scene = done.value
+    app.shutdown()
+    assert scene is not None and len(scene.order) == 20
+    assert sum(per_step) > 60                  # the ledger, chart and buttons...
+    assert max(per_step) <= 25, [p for p in per_step if p]   # ...spread over the steps (was 61 in one)

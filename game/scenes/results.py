@@ -120,13 +120,21 @@ class ResultsScene(MenuScene):
         self._draw_footer(canvas)
 
     def _draw_board(self, canvas) -> None:
-        story_ui.draw_board(canvas, self.theme, self.panel_rect(), self.story, self.match.seats, self.order,
-                            self.ranking, highlight=self.humans)
+        for _ in self._board_steps(canvas):
+            pass
+
+    def _board_steps(self, canvas):
+        return story_ui.board_steps(canvas, self.theme, self.panel_rect(), self.story, self.match.seats,
+                                    self.order, self.ranking, highlight=self.humans)
 
     def _draw_chart(self, canvas) -> None:
+        for _ in self._chart_steps(canvas):
+            pass
+
+    def _chart_steps(self, canvas):
         if self.story is not None:
             bold = set(self.humans) | {p for p in self.order if self.ranking[p] == 0}
-            story_ui.draw_chart(canvas, self.theme, self.chart_rect(), self.story, bold=bold)
+            yield from story_ui.chart_steps(canvas, self.theme, self.chart_rect(), self.story, bold=bold)
 
     def warm_steps(self, scratch):
         """Draw this screen once on ``scratch`` in pieces (a generator, a piece
@@ -135,11 +143,12 @@ class ResultsScene(MenuScene):
         self.draw_backdrop(scratch)
         self.draw_heading(scratch)
         yield
-        self._draw_board(scratch)
+        yield from self._board_steps(scratch)   # a few rows per step
         yield
-        self._draw_chart(scratch)
+        yield from self._chart_steps(scratch)   # its labels, then its lines
         yield
         self._draw_footer(scratch)
+        yield
         self.ui.draw(scratch, self.theme)
 
     def _draw_footer(self, canvas) -> None:

@@ -38,6 +38,19 @@ def draw_board(canvas: pygame.Surface, theme: th.Theme, rect: pygame.Rect, story
                *, highlight=()) -> None:
     """The ledger; ``order`` lists seats in finishing order, ``highlight``
     the seats drawn as "you" (humans)."""
+    for _ in board_steps(canvas, theme, rect, story, seats, order, ranking, highlight=highlight):
+        pass
+
+
+BOARD_ROWS_PER_STEP = 4
+"""Rows of the ledger per ``board_steps`` step: a 20-row ledger's first
+drawing (about 100 labels made) took 10-15 ms in one frame."""
+
+
+def board_steps(canvas: pygame.Surface, theme: th.Theme, rect: pygame.Rect, story, seats, order, ranking,
+                *, highlight=()):
+    """``draw_board`` in pieces (a generator: the heading, then
+    ``BOARD_ROWS_PER_STEP`` rows per step), for drawing it ahead over frames."""
     rect = pygame.Rect(rect)
     th.panel(canvas, rect)
     pygame.draw.rect(canvas, th.BRASS_DARK, rect.inflate(-12, -12), 1, border_radius=10)
@@ -63,6 +76,8 @@ def draw_board(canvas: pygame.Surface, theme: th.Theme, rect: pygame.Rect, story
         pygame.draw.line(canvas, th.BRASS_DARK, (inner.x, inner.y + head_h), (inner.right, inner.y + head_h), 2)
     y = inner.y + head_h + 3
     for i, p in enumerate(order):
+        if i % BOARD_ROWS_PER_STEP == 0:
+            yield
         seat = seats[p]
         winner = ranking[p] == 0
         band = pygame.Rect(inner.x - 4, y + 1, inner.w + 8, row_h - 2)
@@ -105,6 +120,13 @@ def _nice_range(lo: float, hi: float) -> tuple[float, float, float]:
 
 def draw_chart(canvas: pygame.Surface, theme: th.Theme, rect: pygame.Rect, story, *, bold=()) -> None:
     """The lead over time (see the module docstring); ``bold``: seats drawn thick."""
+    for _ in chart_steps(canvas, theme, rect, story, bold=bold):
+        pass
+
+
+def chart_steps(canvas: pygame.Surface, theme: th.Theme, rect: pygame.Rect, story, *, bold=()):
+    """``draw_chart`` in two pieces (a generator: the frame and its labels,
+    then the leaders' ribbon and the lines), for drawing it ahead over frames."""
     rect = pygame.Rect(rect)
     th.panel(canvas, rect)
     pygame.draw.rect(canvas, th.BRASS_DARK, rect.inflate(-12, -12), 1, border_radius=10)
@@ -142,6 +164,7 @@ def draw_chart(canvas: pygame.Surface, theme: th.Theme, rect: pygame.Rect, story
             continue
         x = point(i, lo)[0]
         th.draw_text(canvas, theme, mark, (x, plot.bottom + 22), 12, FAINT_INK, anchor="midtop")
+    yield
     # who led: a ribbon of the leader's colour under the plot (grey when tied)
     ribbon = pygame.Rect(plot.x, plot.bottom + 6, plot.w, 10)
     leaders = story.leaders()
