@@ -24,11 +24,13 @@ class Decision:
 
     ``kind`` is "bid", "call", "jinto" or "oot" (out-of-turn call); ``p`` is
     the stated chance the bid in question is true (bid, call, oot) or exactly
-    right (jinto)."""
+    right (jinto); ``raw`` and ``ctx`` are what fitting the calibration map needs."""
     kind: str
     quantity: int
     face: int
     p: Optional[float]
+    raw: Optional[float] = None   # the reader's chance before calibration (``bidcalib``)
+    ctx: Optional[str] = None     # the calibration context, or "endgame" (solved table)
 
 
 class Agent:

@@ -40,6 +40,9 @@ class Report:
     later: dict = field(default_factory=lambda: {"call": [], "jinto": [], "oot": []})
     """The same samples after the game's first round only (every rival has then shown a
     hand once): what learning a rival's habits from reveals could reach."""
+    raw: list = field(default_factory=list)
+    """(kind, calibration context, raw chance, hit) of every challenge that has a
+    raw chance: what ``tools/bidcalib_fit.py`` fits the calibration maps on."""
     held: list = field(default_factory=list)
     baseline: list = field(default_factory=list)
     times_ms: list = field(default_factory=list)
@@ -163,5 +166,7 @@ def _record(rep: Report, state, player: int, d, hooks) -> None:
     hit = count == d.quantity if d.kind == "jinto" else count >= d.quantity
     sample = (min(1.0, max(0.0, d.p)), 1.0 if hit else 0.0)
     rep.calib[d.kind].append(sample)
+    if d.raw is not None and d.ctx is not None:
+        rep.raw.append((d.kind, d.ctx, d.raw, sample[1]))
     if getattr(state, "round_no", 1) > 1:
         rep.later[d.kind].append(sample)

@@ -52,9 +52,26 @@ def rival_value(spot: BidSpot) -> float:
 
 
 class BidBrain:
-    def __init__(self, reader: TableReader, style: Style = Style()):
+    def __init__(self, reader: TableReader, style: Style = Style(), calib=None):
         self.reader = reader
         self.style = style
+        self.calib = calib   # a ``bidcalib.Calibration`` (Hard) or None: the reader's chance as is
+
+    def stated(self, kind: str, spot: BidSpot, raw: float) -> Decision:
+        """The decision record of a challenge: the calibrated chance (used to
+        decide too), the raw one and its calibration context."""
+        q, f = spot.current or (0, 0)
+        if self.calib is None:
+            return Decision(kind, q, f, raw, raw=raw)
+        p, ctx = self.calib.apply(kind, spot, raw)
+        return Decision(kind, q, f, p, raw=raw, ctx=ctx)
+
+    def deciding(self, d: Decision) -> float:
+        """The chance a challenge is decided on: the calibrated one when the
+        calibration decides, else the reader's."""
+        p = d.p if self.calib is not None and self.calib.decides else d.raw
+        assert p is not None
+        return p
 
     # --- values (public: the post-game coach weighs a human's options with these) ---
     @staticmethod
@@ -148,19 +165,21 @@ class BidBrain:
         cur = spot.current
         if cur is not None:
             q, f = cur
-            pt = r.chance_true(spot, q, f)
+            call = self.stated("call", spot, r.chance_true(spot, q, f))
+            pt = self.deciding(call)
             bidder = spot.bidder
             assert bidder is not None  # a current bid has a bidder
             who = spot.name(bidder)
             w = r.model(bidder).w
             if spot.mine(f) < q and spot.can_call():
-                challenges.append((self.call_value(pt, G), Call(), Decision("call", q, f, pt),
+                challenges.append((self.call_value(pt, G), Call(), call,
                                    f"called {who}'s {bid_text(q, f)}: {pt:.0%} true by my reading "
                                    f"({who} bids honestly {w:.0%} of the time)"))
             if spot.jinto is not None:
-                pe = r.chance_exact(spot, q, f)
-                if pe > 0:
-                    challenges.append((self.jinto_value(spot, pe, G) - self.style.jinto_edge, spot.jinto, Decision("jinto", q, f, pe),
+                jinto = self.stated("jinto", spot, r.chance_exact(spot, q, f))
+                pe = self.deciding(jinto)
+                if jinto.raw:
+                    challenges.append((self.jinto_value(spot, pe, G) - self.style.jinto_edge, spot.jinto, jinto,
                                        f"Jinto on {who}'s {bid_text(q, f)}: exactly right {pe:.0%} "
                                        f"by my reading"))
         cands = self.candidates(spot, G)
@@ -201,12 +220,13 @@ class BidBrain:
         q, f = spot.current
         if spot.mine(f) >= q:
             return None
-        pt = self.reader.chance_true(spot, q, f)
+        oot = self.stated("oot", spot, self.reader.chance_true(spot, q, f))
+        pt = self.deciding(oot)
         mine = spot.dice[spot.me]
         if self.oot_value(spot, pt) > 0:
             assert spot.bidder is not None  # a current bid has a bidder
             who = spot.name(spot.bidder)
-            return spot.oot, Decision("oot", q, f, pt), (
+            return spot.oot, oot, (
                 f"called {who}'s {bid_text(q, f)} out of turn: {pt:.0%} true by my reading, "
                 f"a wrong call costs me {min(spot.oot_cost, mine)} dice")
         return None

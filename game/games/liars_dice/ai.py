@@ -33,6 +33,7 @@ from ...core.agents import Agent, Decision
 from ...core.bidbrain import BrainAgent, Style
 from ...core.bidding import (Bid, BidBelief, Call, bid_text, count_matching, match_chance,
                              pmf_at_least, pmf_exactly, sum_binomials_pmf)
+from ...core.bidcalib import calibration
 from ...core.bidfit import fitted_reader
 from ...core.bidspot import BidSpot, TableReader, next_seat
 from ...core.dice import prob_at_least
@@ -219,6 +220,15 @@ def _endgame_policy():
     return endgame_policy
 
 
+def equilibrium_chances(view: LiarsView):
+    """``endgame.equilibrium_chances`` (None when the tables do not ship)."""
+    try:
+        from .endgame import equilibrium_chances as found
+    except ImportError:
+        return None
+    return found(view)
+
+
 class LiarsBrainAgent(BrainAgent):
     """Normal and Hard: the shared ``BidBrain`` on this game's views."""
 
@@ -262,6 +272,7 @@ class HardAgent(LiarsBrainAgent):
 
     def __init__(self, player: int, rng: random.Random):
         super().__init__(player, rng, fitted_reader("liars-dice"), HARD_STYLE)
+        self.brain.calib = calibration("liars-dice")
         self.endgame = _endgame_policy()
 
     def act(self, view: LiarsView, legal: Sequence[Action]) -> Action:
@@ -269,7 +280,7 @@ class HardAgent(LiarsBrainAgent):
         policy = self.endgame(view, legal) if self.endgame is not None else None
         if policy:
             action = self._sample(policy)
-            self.last_decision, why = self._endgame_record(spot_of(self, view, legal), action)
+            self.last_decision, why = self._endgame_record(view, spot_of(self, view, legal), action)
             self._why = why + "."
         return action
 
@@ -281,17 +292,23 @@ class HardAgent(LiarsBrainAgent):
                 return action
         return next(iter(policy))
 
-    def _endgame_record(self, spot: BidSpot, action: Action) -> tuple[Decision, str]:
+    def _endgame_record(self, view: LiarsView, spot: BidSpot, action: Action) -> tuple[Decision, str]:
+        """The stated chance of a solved challenge is the one the equilibrium
+        implies (``equilibrium_chances``: the rival's hand given it plays the
+        table), not the reader's: the table chose the action on that belief."""
         r = self.brain.reader
         cur = spot.current
+        eq = equilibrium_chances(view) if cur is not None else None
         if isinstance(action, Call):
             assert cur is not None, "a challenge always follows a bid"
-            p = r.chance_true(spot, *cur)
-            return Decision("call", cur[0], cur[1], p), f"called {bid_text(*cur)} (solved endgame; {p:.0%} true by my reading)"
+            p = eq[0] if eq else r.chance_true(spot, *cur)
+            return (Decision("call", cur[0], cur[1], p, ctx="endgame"),
+                    f"called {bid_text(*cur)} (solved endgame; {p:.0%} true against best play)")
         if isinstance(action, Jinto):
             assert cur is not None, "a challenge always follows a bid"
-            p = r.chance_exact(spot, *cur)
-            return Decision("jinto", cur[0], cur[1], p), f"Jinto on {bid_text(*cur)} (solved endgame; {p:.0%} exact by my reading)"
+            p = eq[1] if eq else r.chance_exact(spot, *cur)
+            return (Decision("jinto", cur[0], cur[1], p, ctx="endgame"),
+                    f"Jinto on {bid_text(*cur)} (solved endgame; {p:.0%} exact against best play)")
         assert isinstance(action, Bid), "the endgame policy holds bids, Call and Jinto only"
         p = r.chance_true(spot, action.quantity, action.face)
         return (Decision("bid", action.quantity, action.face, p),

@@ -176,3 +176,58 @@ def position_value(view: LiarsView) -> Optional[float]:
         return None
     table, role = found
     return table["value"] if role == 0 else 1.0 - table["value"]
+
+
+def _hands(n: int) -> list[tuple[tuple[int, ...], float]]:
+    """Every sorted hand of ``n`` dice with its chance."""
+    from itertools import combinations_with_replacement
+    from math import factorial
+    out = []
+    for h in combinations_with_replacement(range(1, 7), n):
+        ways = factorial(n)
+        for f in set(h):
+            ways //= factorial(h.count(f))
+        out.append((h, ways / 6 ** n))
+    return out
+
+
+def equilibrium_chances(view: LiarsView) -> Optional[tuple[float, float]]:
+    """(chance the standing bid is true, chance it is exact) given my hand and
+    the rival following the solved table: the rival's hand posterior weights
+    each hand by its chance and by the table's probability of every bid the
+    rival made this round.  Exact against a rival that plays the table (the
+    chance an equilibrium decision implies); None when not covered or when no
+    hand of the rival's explains its bids under the table."""
+    found = _position_table(view)
+    if found is None or not view.bids:
+        return None
+    table, role = found
+    if info_key(view, role) is None:
+        return None
+    me = view.me
+    rival = next(p for p in view.players_in if p != me)
+    _p, q, f = view.bids[-1]
+    wild = view.wild
+
+    def count(faces) -> int:
+        return sum(1 for x in faces if x == f or (wild is not None and x == wild and f != wild))
+    need = q - count(view.my_faces)
+    policy = table["policy"]
+    hist = ["".join(f"{bq}{bf}" for _b, bq, bf in view.bids[:i]) for i in range(len(view.bids))]
+    z = pt = pe = 0.0
+    for hand, w in _hands(view.dice[rival]):
+        key = "".join(str(x) for x in hand)
+        for i in range(1 - role, len(view.bids), 2):
+            _b, bq, bf = view.bids[i]
+            text = policy.get(hist[i], {}).get(key)
+            units = dict(parse_actions(text)).get(f"{bq}{bf}", 0) if text else 0
+            w *= units
+            if not w:
+                break
+        if not w:
+            continue
+        k = count(hand)
+        z += w
+        pt += w if k >= need else 0.0
+        pe += w if k == need else 0.0
+    return (pt / z, pe / z) if z > 0 else None

@@ -24,6 +24,7 @@ from typing import Sequence
 
 from ...core.agents import Agent, Decision, agent_for_level
 from ...core.bidbrain import BrainAgent, Style
+from ...core.bidcalib import calibration
 from ...core.bidfit import fitted_reader
 from ...core.protocol import Action
 from ...core.bidspot import BidSpot, TableReader, next_seat
@@ -394,6 +395,7 @@ class HardAgent(RollCallBrainAgent):
 
     def __init__(self, player, rng):
         super().__init__(player, rng, fitted_reader("roll-call"), HARD_STYLE)
+        self.brain.calib = calibration("roll-call")
 
 
 AGENTS = {"easy": EasyAgent, "normal": NormalBrainAgent, "hard": HardAgent}

@@ -1,0 +1,171 @@
+"""Calibration of Hard's stated chances (game/core/bidcalib.py, _bidcalib.json,
+tools/bidcalib_fit.py) and the equilibrium's own chance in solved endgames.
+
+Issue 12: "Stated probabilities within 5 points of observed frequencies in every
+decile with 100+ samples." """
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+
+import pytest
+
+from game.core import bidcalib
+from game.core.bidding import Bid, count_matching
+from game.core.protocol import CHANCE, RollResult
+from game.games import make_game
+from game.games.liars_dice import endgame
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tools"))
+
+import bidcalib_fit  # noqa: E402
+
+
+def test_fit_map_known_input_gives_known_output():
+    """One bin of 80 samples at raw 0.3, 40 true: shrunk towards the raw chance by
+    PRIOR pseudo samples, (40 + 20 * 0.3) / (80 + 20) = 0.46."""
+    knots = bidcalib.fit_map([(0.3, 1.0, 1.0)] * 40 + [(0.3, 0.0, 1.0)] * 40)
+    assert knots == [[0.3, 0.46]]
+    assert bidcalib.apply_map(knots, 0.1) == 0.46 and bidcalib.apply_map(knots, 0.9) == 0.46
+    two = [[0.2, 0.1], [0.6, 0.5]]
+    assert bidcalib.apply_map(two, 0.4) == pytest.approx(0.3)
+    assert bidcalib.apply_map([], 0.37) == 0.37
+
+
+def test_fit_map_is_monotone_and_pools_violators():
+    """Hit rates that fall with the raw chance are pooled into one flat level."""
+    rng = random.Random(3)
+    samples = []
+    for raw in (0.15, 0.35, 0.55, 0.75):
+        rate = {0.15: 0.6, 0.35: 0.2, 0.55: 0.5, 0.75: 0.9}[raw]
+        samples += [(raw, 1.0 if rng.random() < rate else 0.0, 1.0) for _ in range(400)]
+    knots = bidcalib.fit_map(samples)
+    ys = [y for _x, y in knots]
+    assert ys == sorted(ys)
+    assert len(knots) == 3                        # 0.15 and 0.35 pooled
+    assert knots[-1][1] > 0.8
+
+
+def test_fit_corrects_an_overconfident_reader():
+    """Raw chances twice the truth map back to the truth (within sampling noise)."""
+    rng = random.Random(5)
+    samples = []
+    for _ in range(20000):
+        raw = rng.random()
+        samples.append((raw, 1.0 if rng.random() < raw / 2 else 0.0, 1.0))
+    knots = bidcalib.fit_map(samples)
+    for raw in (0.2, 0.5, 0.8):
+        assert bidcalib.apply_map(knots, raw) == pytest.approx(raw / 2, abs=0.05)
+
+
+@pytest.mark.parametrize("game", sorted(bidcalib._shipped().get("games", {})) or ["liars-dice"])
+def test_shipped_maps_are_loaded_monotone_and_used_by_hard(game):
+    import importlib
+
+    from game.games import package_name
+    cal = bidcalib.calibration(game)
+    assert cal is not None and cal.maps, "the shipped file should hold maps"
+    for ctx, knots in cal.maps.items():
+        assert ctx.split("|")[0] in bidcalib.KINDS
+        assert [y for _x, y in knots] == sorted(y for _x, y in knots), ctx
+    agent = importlib.import_module(package_name(game) + ".ai").make_agent("hard", 0, random.Random(1))
+    assert agent.brain.calib is not None and agent.brain.calib.maps == cal.maps
+
+
+def test_damaged_map_is_left_out(tmp_path, monkeypatch):
+    bad = tmp_path / "_bidcalib.json"
+    bad.write_text('{"games": {"liars-dice": {"maps": {"call|hu|first": [[0.2, 0.9], [0.5, 0.1]],'
+                   ' "call|hu|later": [[0.2, 0.1], [0.5, 0.4]]}}}}')
+    monkeypatch.setattr(bidcalib, "CALIB_PATH", bad)
+    bidcalib._shipped.cache_clear()
+    try:
+        cal = bidcalib.calibration("liars-dice")
+        assert cal is not None and list(cal.maps) == ["call|hu|later"]
+        bad.write_text("not json")
+        bidcalib._shipped.cache_clear()
+        assert bidcalib.calibration("liars-dice") is None
+    finally:
+        bidcalib._shipped.cache_clear()
+
+
+def test_small_fit_is_deterministic_and_calibrates_its_own_samples(monkeypatch):
+    """A small population, two rounds: fitting twice gives the same maps; on the
+    samples a map is fitted on, the mapped chances average closer to the hit
+    rate than the raw ones."""
+    monkeypatch.setattr(bidcalib, "MIN_SAMPLES", 20)
+    pop = [("hard:hard", 3.0), ("hard:binomial", 1.0)]
+    a = bidcalib_fit.fit_game("liars-dice", 40, 11, rounds=2, population=pop)
+    b = bidcalib_fit.fit_game("liars-dice", 40, 11, rounds=2, population=pop)
+    assert a["maps"] == b["maps"] and a["maps"]
+    samples = bidcalib_fit.collect("liars-dice", a["maps"], 60, 12, pop)
+    maps, counts = bidcalib_fit.fit_all(samples)
+    assert maps and set(maps) <= set(counts)
+    for ctx, knots in maps.items():
+        mine = [(raw, hit, w) for c, raw, hit, w in samples if c == ctx]
+        n = sum(w for _r, _h, w in mine)
+        hits = sum(h * w for _r, h, w in mine) / n
+        mapped = sum(bidcalib.apply_map(knots, r) * w for r, _h, w in mine) / n
+        raw = sum(r * w for r, _h, w in mine) / n
+        assert abs(mapped - hits) < max(0.02, abs(raw - hits)), ctx
+
+
+@pytest.mark.slow
+def test_shipped_calibration_regenerates():
+    """``python tools/bidcalib_fit.py --check`` reproduces the shipped maps."""
+    assert bidcalib_fit.main(["--check"]) == 0
+
+
+# --- solved endgames: the chance the equilibrium itself implies ----------------------
+
+def _heads_up(dice, opener, faces):
+    state = make_game("liars-dice", 2).new_initial_state()
+    state.dice = list(dice)
+    state.opener = opener
+    return state.apply(CHANCE, RollResult(faces))
+
+
+def _by_hand(pos: str, hist: str, bid: str, mine, q: int, f: int, n: int):
+    """Posterior of the rival's hand from the shipped table's flat policy, by hand."""
+    flat = endgame.load_all()["variants"]["cap0-skip0"][pos]["policy"]
+    import itertools
+    z = t = e = 0.0
+    for hand in itertools.product(range(1, 7), repeat=n):   # ordered: each with chance 6^-n
+        key = "".join(str(x) for x in sorted(hand)) + "/" + hist
+        w = dict(flat.get(key, [])).get(bid, 0)
+        k = count_matching(hand, f, 1) + count_matching(mine, f, 1)
+        z += w
+        t += w * (k >= q)
+        e += w * (k == q)
+    return t / z, e / z
+
+
+def test_equilibrium_chance_of_the_rivals_opening_bid():
+    """1 v 2, the rival (one die) opens: the chance its bid is true is the share of
+    the rival's hands, weighted by how often the table opens that bid with each,
+    that make it true with my two dice."""
+    state = _heads_up((1, 2), 0, ((4,), (2, 5)))
+    flat = endgame.load_all()["variants"]["cap0-skip0"]["1v2"]["policy"]
+    bid = max(flat["4/"], key=lambda a: a[1])[0]
+    q, f = int(bid[0]), int(bid[1])
+    state = state.apply(0, Bid(q, f))
+    got = endgame.equilibrium_chances(state.view(1))
+    assert got is not None
+    assert got == pytest.approx(_by_hand("1v2", "", bid, (2, 5), q, f, 1))
+
+
+def test_equilibrium_chance_after_my_bid_and_the_rivals_raise():
+    """2 v 1, I open and the rival raises: only the rival's raise is evidence."""
+    state = _heads_up((2, 1), 0, ((3, 6), (6,)))
+    flat = endgame.load_all()["variants"]["cap0-skip0"]["2v1"]["policy"]
+    mine = max(flat["36/"], key=lambda a: a[1])[0]
+    state = state.apply(0, Bid(int(mine[0]), int(mine[1])))
+    raises = [a for a in flat[f"6/{mine}"] if a[0] not in ("C", "J")]
+    assert raises, "the rival's table raises with a six"
+    bid = max(raises, key=lambda a: a[1])[0]
+    state = state.apply(1, Bid(int(bid[0]), int(bid[1])))
+    got = endgame.equilibrium_chances(state.view(0))
+    assert got is not None
+    assert got == pytest.approx(_by_hand("2v1", mine, bid, (3, 6), int(bid[0]), int(bid[1]), 1))
+    assert endgame.equilibrium_chances(make_game("liars-dice", 3).new_initial_state().apply(
+        CHANCE, RollResult(((1, 2, 3), (4, 5, 6), (2, 2, 2)))).view(0)) is None

@@ -1,0 +1,117 @@
+"""Fit Hard's calibration maps (``game/core/_bidcalib.json``, see ``game.core.bidcalib``).
+
+    python tools/bidcalib_fit.py                      # fit both games, write the file
+    python tools/bidcalib_fit.py --check              # fit again, compare with the shipped file
+    python tools/bidcalib_fit.py --game liars-dice --games 100 --out /tmp/x.json
+
+Plays seeded, seat-rotated games (``tools/bid_report.run_table``, so the
+reference bot can sit too) of Hard against a fixed mixture of opponents
+(``POPULATION``: Hard self-play weighted most), collects every call, Jinto and
+out-of-turn call Hard took with its raw reader chance and calibration context
+and whether the bid was true / exact, and fits one monotone map per context.
+Using the maps changes which challenges Hard takes, so it refits ``ROUNDS``
+times, each round playing with the previous round's maps (round one with
+none) on fresh seeds; the last round's fit ships.  Seeds are derived from
+``--seed`` (default 7), disjoint from the reports' seed 1.  Deterministic:
+``--check`` reproduces the shipped maps.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections import defaultdict
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from game.core import bidcalib  # noqa: E402
+from game.core.seeding import derive  # noqa: E402
+from bid_report import run_table  # noqa: E402
+
+GAMES = ("liars-dice", "roll-call")
+STYLES = ("normal", "reader", "bluffer", "caller", "binomial", "reference")
+POPULATION = ([("hard:hard", 6.0), ("hard:hard+hard+hard", 3.0)]
+              + [(f"hard:{s}", 2.0 if s == "normal" else 1.0) for s in STYLES]
+              + [(f"hard:{s}+{s}+{s}", 1.0) for s in STYLES])
+"""(table, weight of each of its samples): the opponents the maps are fitted against."""
+DEFAULT_GAMES = {"liars-dice": 300, "roll-call": 60}
+"""Games per table and round."""
+ROUNDS = 3
+DEFAULT_SEED = 7
+
+
+def collect(game: str, maps: dict, games: int, seed: int, population=POPULATION, log=None,
+            decides: bool = False) -> list[tuple]:
+    """(context, raw, hit, weight) of every challenge Hard took, playing with
+    ``maps``; a table's samples share its weight x 1000 (so a table where Hard
+    challenges often does not outweigh the others)."""
+    bidcalib._OVERRIDE[game] = bidcalib.Calibration(maps, decides)
+    out = []
+    try:
+        for table, weight in population:
+            rep = run_table(game, table, games, derive(seed, "bidcalib", table))
+            w = 1000.0 * weight / max(1, len(rep.raw))
+            out += [(ctx, raw, hit, w) for _kind, ctx, raw, hit in rep.raw]
+            if log:
+                log(f"  {table}: {len(rep.raw)} challenges")
+    finally:
+        bidcalib._OVERRIDE.pop(game, None)
+    return out
+
+
+def fit_all(samples: list[tuple]) -> tuple[dict, dict]:
+    """(maps, samples per context): contexts with fewer than ``MIN_SAMPLES`` get no map."""
+    by_ctx: dict[str, list] = defaultdict(list)
+    for ctx, raw, hit, w in samples:
+        by_ctx[ctx].append((raw, hit, w))
+    maps = {ctx: bidcalib.fit_map(s) for ctx, s in sorted(by_ctx.items()) if len(s) >= bidcalib.MIN_SAMPLES}
+    return maps, {ctx: len(s) for ctx, s in sorted(by_ctx.items())}
+
+
+def fit_game(game: str, games: int, seed: int, rounds: int = ROUNDS, population=POPULATION, log=None,
+             decides: bool = False) -> dict:
+    maps: dict = {}
+    counts: dict = {}
+    for rnd in range(rounds):
+        if log:
+            log(f"{game}: round {rnd + 1} of {rounds}, {games} games per table")
+        samples = collect(game, maps, games, derive(seed, "round", rnd), population, log, decides)
+        maps, counts = fit_all(samples)
+    return {"maps": maps, "samples": counts, "games": games, "rounds": rounds, "seed": seed,
+            "decides": decides}
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(prog="python tools/bidcalib_fit.py", description=__doc__.split("\n")[0])
+    ap.add_argument("--game", choices=GAMES, action="append")
+    ap.add_argument("--games", type=int, help="games per table and round (default per game)")
+    ap.add_argument("--seed", type=int, default=DEFAULT_SEED)
+    ap.add_argument("--rounds", type=int, help=f"default {ROUNDS} with --decides, else 1 (the maps "
+                    "then do not change play, so one round is already the fixed point)")
+    ap.add_argument("--decides", action="store_true", help="Hard decides on the mapped chance too")
+    ap.add_argument("--check", action="store_true", help="fit again and compare with the shipped file")
+    ap.add_argument("--out", help="write here instead of game/core/_bidcalib.json")
+    args = ap.parse_args(argv)
+    shipped = bidcalib._shipped()
+    fits = dict(shipped.get("games", {})) if not args.check else {}
+    for g in args.game or (sorted(shipped.get("games", {})) if args.check else GAMES):
+        was = shipped.get("games", {}).get(g, {}) if args.check else {}
+        decides = args.decides or was.get("decides") is True   # --check refits as shipped
+        rounds = args.rounds or was.get("rounds") or (ROUNDS if decides else 1)
+        fits[g] = fit_game(g, args.games or was.get("games") or DEFAULT_GAMES[g],
+                           was.get("seed", args.seed), rounds, log=print, decides=decides)
+    if args.check:
+        same = all(shipped.get("games", {}).get(g, {}).get("maps") == fits[g]["maps"] for g in fits)
+        print("calibration matches" if same else "calibration DIFFERS from the shipped file")
+        return 0 if same else 1
+    doc = {"command": "python tools/bidcalib_fit.py", "games": fits}
+    path = Path(args.out) if args.out else bidcalib.CALIB_PATH
+    path.write_text(json.dumps(doc, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    print(f"wrote {path}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
