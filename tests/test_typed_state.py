@@ -95,3 +95,13 @@ def test_mypy_checks_the_whole_package_and_the_tools():
     section = text.split("[tool.mypy]", 1)[1].split("\n[", 1)[0]
     assert 'files = ["game", "tools"]' in section
     assert "exclude" not in section
+
+
+def test_mypy_checks_the_bodies_of_unannotated_functions_too():
+    """The stricter settings stay on (CI runs what pyproject.toml says): without
+    ``check_untyped_defs`` mypy skips every function that has no annotation."""
+    from pathlib import Path
+    text = (Path(__file__).resolve().parent.parent / "pyproject.toml").read_text(encoding="utf-8")
+    lines = text.split("[tool.mypy]", 1)[1].split("\n[", 1)[0].splitlines()
+    for flag in ("check_untyped_defs", "warn_unused_ignores", "warn_redundant_casts", "strict_equality"):
+        assert f"{flag} = true" in lines, flag

@@ -383,14 +383,8 @@ class State:
 
     def clone(self: StateT) -> StateT:
         """Deep enough copy for ``_apply`` to mutate; games may speed it up."""
-        game = self.game
-        self.game = None  # type: ignore[assignment]  # the Game is shared, never copied
-        try:
-            twin = copy.deepcopy(self)
-        finally:
-            self.game = game
-        twin.game = game
-        return twin
+        # the Game is shared, never copied: the memo says it is its own copy
+        return copy.deepcopy(self, {id(self.game): self.game})
 
     # --- the end --------------------------------------------------------
     def departs_from_rules(self, rules_version: int) -> bool:

@@ -147,6 +147,10 @@ def default_zones(request: RollRequest) -> list[tuple[float, float, float, float
     return [FELT] * len(request.groups)
 
 
+# pymunk's property setters, looked up once (building calls them directly).  The
+# ignores: mypy types a property read on its class as the getter, which has no
+# ``fset`` (at run time it is the ``property``); ``unused-ignore`` for pymunk
+# versions whose typing differs.
 _set_position = pymunk.Body.position.fset  # type: ignore[attr-defined, unused-ignore]
 _set_angle = pymunk.Body.angle.fset  # type: ignore[attr-defined, unused-ignore]
 _set_velocity = pymunk.Body.velocity.fset  # type: ignore[attr-defined, unused-ignore]

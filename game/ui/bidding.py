@@ -14,7 +14,7 @@ from typing import Callable, Optional, TypeGuard
 import pygame
 
 from ..core.bidding import Bid, Call, count_matching
-from ..core.bidtable import BiddingSnapshot, BidText, nobody
+from ..core.bidtable import BiddingSnapshot, BidText, RevealFacts, nobody
 from ..core.protocol import CHANCE, DIE_KINDS
 from . import layout
 from .bid_history import BidHistory, HistoryEntry
@@ -106,7 +106,8 @@ class BiddingTableScene(table_scene.TableScene):
                                 on_challenge=self._human_challenge, faces=self.bid_faces,
                                 die_kind=self.die_kind)
         self.history = BidHistory(self.cups.history_rect(self.history_width), die_kind=self.die_kind)
-        self.reveal = None
+        self.reveal: RevealFacts | None = None
+        """The challenge whose reveal is on screen (None between reveals)."""
         self.reveal_time = 0.0
         self.banners = Banners()
         self._snap = self._public = None
@@ -231,11 +232,13 @@ class BiddingTableScene(table_scene.TableScene):
                                                    action.face))
             return
         self.secrecy.forget()  # every cup comes up: the next human is confirmed by the curtain again
-        self.reveal = self.public_snap().reveal
-        self.round_entries.append(HistoryEntry(self.seat_name(player), colour, text=self.text.shout(self.reveal)))
+        reveal = self.public_snap().reveal
+        assert reveal is not None, "a challenge was just resolved"
+        self.reveal = reveal
+        self.round_entries.append(HistoryEntry(self.seat_name(player), colour, text=self.text.shout(reveal)))
         self.reveal_time = 0.0
         self.app.sounds.play("curtain", 0.7)
-        self.announce(self.text.verdict(self.reveal), th.BRASS_LIGHT)
+        self.announce(self.text.verdict(reveal), th.BRASS_LIGHT)
 
     def restore_moment(self, player, action, before_state) -> None:
         """Continue saved during a reveal (the Call or Jinto is the last move:
@@ -494,16 +497,23 @@ class BiddingTableScene(table_scene.TableScene):
                 if face % 3 == 0:
                     yield True
 
+    @property
+    def shown_reveal(self) -> RevealFacts:
+        """``reveal`` for the drawing hooks that run only while a reveal
+        shows (typed: never None there)."""
+        assert self.reveal is not None, "asked only while a reveal shows"
+        return self.reveal
+
     def _moving_seats(self, t: float) -> tuple[int, ...]:
         """Seats whose revealed dice move now (a die leaving, fading)."""
-        return tuple(seat for seat, faces in enumerate(self.reveal.hands)
+        return tuple(seat for seat, faces in enumerate(self.shown_reveal.hands)
                      if faces and self.reveal_dice_style(seat, t))
 
     def draw_reveal(self, canvas, still: bool | None = None) -> None:
         """Cups lifted, the dice that count lit, then the game's extras.
         ``still``: True draws only the dice at rest (the still layer), False
         the rest on top of it (moving dice, rising cups, extras), None all."""
-        r = self.reveal
+        r = self.shown_reveal
         t = self.reveal_t()
         moving = self._moving_seats(t)
 
@@ -600,7 +610,7 @@ class BiddingTableScene(table_scene.TableScene):
     def draw_reveal_centre(self, canvas) -> None:
         cx, cy = self.centre
         cy += 56   # no picker during a reveal: sit mid-table, clear of the top seats' dice
-        r = self.reveal
+        r = self.shown_reveal
         t = self.reveal_t()
         total = r.count
         start = self.light_at

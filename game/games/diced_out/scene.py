@@ -580,15 +580,18 @@ def _shot_free_mark(app, ctx):
     from .solver import mask_of
     seats = [Seat("You", "human"), Seat("Actuary", "ai", "hard")]
     match = Match("diced-out", seats, {"bonus_numbers": [2, 4, 6, 7, 9, 10, 11]}, ctx.seed)
-    while match.state.phase != ROLL or match.state.current != 0:
+    while (state := state_as(match.state, DicedOutState)).phase != ROLL or state.current != 0:
         if not match.step():
-            match.apply(match.state.turn_player(), match.state.legal_actions(match.state.turn_player())[0])
+            player = state.turn_player()
+            assert player is not None, "a game under way has a player to act"
+            match.apply(player, state.legal_actions(player)[0])
     # The solver's corner: 6 and 7 left open with three rerolls, and a 9 rolled.
-    state = match.state.clone()
+    state = state.clone()
     state.marked[0] = mask_of((2, 3, 4, 5, 8, 10, 11, 12))
     match.state = state
     match.apply(-1, RollResult(((4, 5),)))
     scene = make_table(app, match)
+    assert isinstance(scene, TableScene), "make_table seats Diced Out at its own table"
     scene.last_total = (0, 9, "bonus")
     return scene
 

@@ -47,11 +47,11 @@ class TableScene(BiddingTableScene):
     # Reveal extras
     # ------------------------------------------------------------------
     def reveal_dice_style(self, seat, t):
-        return {"skip": (0,)} if t > MOVE_AT and seat == self.reveal.loser else {}
+        return {"skip": (0,)} if t > MOVE_AT and seat == self.shown_reveal.loser else {}
 
     def draw_reveal_extras(self, canvas, t) -> None:
         """The loser's die leaves the table, or slides to the Jinto winner."""
-        c = self.reveal
+        c = self.shown_reveal
         if t <= MOVE_AT:
             return
         k = ease((t - MOVE_AT) / 0.3)

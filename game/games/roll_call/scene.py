@@ -108,16 +108,17 @@ class TableScene(BiddingTableScene):
     # ------------------------------------------------------------------
     def reveal_dice_style(self, seat, t):
         """The loser's last die (two for a wrong out-of-turn call) rises and fades."""
-        if seat != self.reveal.loser or t <= FADE_AT:
+        if seat != self.shown_reveal.loser or t <= FADE_AT:
             return {}
-        return {"leaving": self.reveal.dice_lost, "fade": 1.0 - ease((t - FADE_AT) / 0.25)}
+        return {"leaving": self.shown_reveal.dice_lost, "fade": 1.0 - ease((t - FADE_AT) / 0.25)}
 
     def draw_reveal_extras(self, canvas, t) -> None:
         if t <= 0.2:
             return
-        for seat, hand in enumerate(self.reveal.hands):
+        reveal = self.shown_reveal
+        for seat, hand in enumerate(reveal.hands):
             if hand:
-                self._draw_fingers(canvas, seat, len(hand), self.reveal.counts[seat], ease((t - 0.2) / 0.15))
+                self._draw_fingers(canvas, seat, len(hand), reveal.counts[seat], ease((t - 0.2) / 0.15))
 
     def _draw_fingers(self, canvas, seat: int, dice: int, count: int, appear: float) -> None:
         """A raised hand showing ``count`` fingers (a fist for zero), like

@@ -434,7 +434,7 @@ def _shot_short_stack(app, ctx):
     seats = [Seat("You", "human"), Seat("Mira", "ai", "hard"), Seat("Odo", "ai", "normal"),
              Seat("Tam", "ai", "easy")]
     match = Match("roll-the-bones", seats, None, ctx.seed)
-    state = match.state
+    state = state_as(match.state, BonesState)
     # A mid-game table, rigged directly (every die id still exists once): Tam is
     # down to one die and four dice, a bone among them, were left by an earlier round.
     sixes, bones = list(range(40)), list(range(40, 44))
@@ -449,6 +449,7 @@ def _shot_short_stack(app, ctx):
     state._start_round()
     while state.turn_player() != 0:
         player = state.turn_player()
+        assert player is not None, "a round under way has a player to act"
         state = state.apply(player, state.legal_actions(player)[0])
     match.state = state
     return make_table(app, match)
