@@ -91,7 +91,6 @@ class TableScene(BaseTableScene):
         self.sparkles: list[tuple[float, float, float, float]] = []  # x, y, t0, angle
         self.rolloff_view = None
         self.buttons = FocusGroup(app)
-        self._buttons_for = None
         self._placing_index: int | None = None
         self.mini = 22 if len(match.seats) <= 4 else 15
         if self.state.phase == "place":   # Continue (or a replay stepped back) between a roll and its placing
@@ -383,13 +382,8 @@ class TableScene(BaseTableScene):
             self.target = fits[0] if fits else None
 
     def _refresh_buttons(self) -> None:
-        key = (len(self.match.history), self.human_to_act())
-        if key == self._buttons_for:
-            return
-        self._buttons_for = key
-        self.buttons.clear()
-        seat = self.human_to_act()
-        if seat is None or self.throw_view is not None:
+        seat = self.controls_to_build(self.buttons)
+        if seat is None:
             return
         legal = self.state.legal_actions(seat)
         x, y = TRAY.right + 24, TRAY.y + 4

@@ -1,0 +1,195 @@
+"""The end of a game at the table: a human out ("you are out" card or notice),
+the autosave after each move, the replay written off the frame, the results
+screen built ahead while the final position shows, then the hand-over.
+
+Its own module because it owns every file the table writes (autosave, replay,
+stats) and the errors they may raise become toasts here, never a traceback.
+"""
+from __future__ import annotations
+
+import threading
+
+from .. import games
+from ..core import saves, stats
+from ..core.story import out_places
+from ..core.userfiles import UserFileError
+from .out_moment import OutMoment, out_words
+from .table_base import TableBase
+
+END_DELAY = 1.6
+END_DELAY_MAX = 3.0   # the final position may show this long while the results screen finishes building
+"""Seconds the final position stays on screen before the results."""
+
+
+class GameEnd(TableBase):
+    """Eliminations, saving and the way to the results (a mixin of ``TableScene``)."""
+
+    def _out_places(self) -> dict[int, int]:
+        if not games.is_known(self.match.game_id):
+            return {}
+        return out_places(self.match.game_id, self.match.state)
+
+    def _note_out(self) -> None:
+        """After a move: queue every human newly out (shown once the reveal ends)."""
+        out = self._out_places()
+        for seat in sorted(set(out) - self._out_known):
+            self._out_known.add(seat)
+            if not self.match.seats[seat].is_ai:
+                self._out_queue.append(seat)
+
+    def _announce_out(self) -> None:
+        """The last human out gets the card; others a notice while humans play on."""
+        places = self._out_places()
+        queue, self._out_queue = self._out_queue, []
+        still_in = [h for h in self.humans if h not in places]
+        n = len(self.match.seats)
+        for seat in queue:
+            self.out_shown.append(seat)
+            is_you = len(self.humans) == 1
+            title, line = out_words(self.seat_name(seat), is_you, places.get(seat, n - 1), n)
+            if still_in or seat != queue[-1]:
+                self.out_notice.add(f"{title} \u2013 {line}", self.theme.player_colour(seat))
+            else:
+                self.secrecy.drop()
+                self.out_moment = OutMoment(seat, title, line)
+        self.app.sounds.play("curtain", 0.5)
+
+    def _out_event(self, event) -> None:
+        choice = self.out_moment.handle_event(event) if self.out_moment is not None else None
+        if choice is None:
+            return
+        self.out_moment = None
+        if choice == "watch":
+            self.watching_fast = True
+        elif choice == "results":
+            self._skip_to_results()
+        elif choice == "title":
+            try:
+                self._finished = True         # the table stops here
+                saves.autosave(self.match)   # the game stays saved: Continue watches on
+                saves.flush_autosave()
+            except (UserFileError, OSError) as exc:
+                self.app.toast(f"Could not save: {exc}")
+            self.app.nav.title()
+
+    def _skip_to_results(self) -> None:
+        """Every human is out: the AIs finish the game at once (the same
+        moves the table would have shown), then the results."""
+        self._forget_thought()   # no thought may run while the match plays on
+        try:
+            self.match.play_out()
+        except RuntimeError:
+            pass
+        if not self.match.is_over:   # someone still must act by hand: watch instead
+            self.watching_fast = True
+            return
+        self.game_log.sync(self.match.history)
+        self._autosave()
+        self._finished = True
+        self.app.sounds.play("win")
+        self.app.nav.results(self.match, self.replay_path)
+
+    def _autosave(self) -> None:
+        if self.tutorial is not None:
+            self.tutorial.save()   # a lesson keeps its own place, never the real autosave
+            return
+        if self.match.is_over:
+            self._save_replay()
+            return
+        try:
+            saves.autosave(self.match)
+        except (UserFileError, OSError) as exc:
+            self.app.toast(f"Could not save: {exc}")
+
+    def record_stats(self) -> None:
+        """Add the game to the lifetime stats once, when it ends, off the frame
+        (never a replay; ``game.core.stats`` also skips tutorials and repeats)."""
+        if self.recording is None and self.replay is None and self.match.is_over:
+            self.recording = stats.Recording(self.match)
+
+    def _save_replay(self) -> None:
+        """The finished game becomes a replay file and the autosave goes.  The
+        whole record written with fsync costs 10-200 ms at a big table, so
+        with ``app.write_in_background`` a thread writes it while the final
+        position shows (``END_DELAY``); the results wait for it
+        (``_await_replay``).  Headless tests write it at once."""
+        match = self.match
+        outcome: dict = {}
+
+        def write() -> None:
+            try:
+                outcome["path"] = saves.save_replay(match)
+                saves.clear_autosave()
+            except (UserFileError, OSError) as exc:
+                outcome["error"] = exc
+        if getattr(self.app, "write_in_background", False):
+            thread = threading.Thread(target=write, name="replay-writer", daemon=True)
+            self._replay_writer = (thread, outcome)
+            thread.start()
+            return
+        write()
+        self._replay_written(outcome)
+
+    def _await_replay(self) -> None:
+        """Wait for the replay writer, if one runs (normally long finished)."""
+        if self._replay_writer is None:
+            return
+        thread, outcome = self._replay_writer
+        thread.join()
+        self._replay_writer = None
+        self._replay_written(outcome)
+
+    def _replay_written(self, outcome: dict) -> None:
+        if "error" in outcome:
+            self.app.toast(f"Could not save: {outcome['error']}")
+        else:
+            self.replay_path = outcome.get("path")
+
+    def _finish(self, dt: float) -> None:
+        if self._finished:
+            return
+        self._end_timer += dt
+        if self._end_timer < END_DELAY or (self._end_timer < END_DELAY_MAX and self._building_results()):
+            self._results_ahead()
+            return
+        self._finished = True
+        if self.recording is not None:
+            self.recording.report(self.app.toast)
+        if self.replay is not None:
+            self.replay.paused = True
+            return
+        if self.tutorial is not None:
+            return   # the lesson's last note says Finish
+        self._await_replay()
+        self.app.sounds.play("win")
+        ahead = self._ahead
+        if ahead is not None and ahead[0] == len(self.match.history) and ahead[2] is not None:
+            self.app.nav.results(self.match, self.replay_path, prepared=ahead[2])
+        else:
+            self.app.nav.results(self.match, self.replay_path)
+
+    def _building_results(self) -> bool:
+        """The results screen of this final position is still being built
+        ahead: the hand-over waits for it (up to ``END_DELAY_MAX``) rather
+        than build the rest in one frame."""
+        ahead = self._ahead
+        return ahead is not None and ahead[0] == len(self.match.history) and ahead[1] is not None
+
+    def _results_ahead(self) -> None:
+        """One step of building the results screen while the final position
+        shows (``Navigator.results_ahead``): the hand-over frame then only
+        swaps screens.  Kept per history length (an undo makes it stale)."""
+        if self.replay is not None or self.tutorial is not None:
+            return
+        ahead = self._ahead
+        if ahead is None or ahead[0] != len(self.match.history):
+            steps = getattr(self.app.nav, "results_ahead", None)
+            if steps is None:
+                return
+            ahead = self._ahead = [len(self.match.history), steps(self.match), None]
+        if ahead[1] is None:
+            return
+        try:
+            next(ahead[1])
+        except StopIteration as done:
+            ahead[1], ahead[2] = None, done.value

@@ -1,0 +1,235 @@
+"""TableBase: what every piece of a table shares - the match, the seats, the
+secrecy policy, the log, the throw on the felt - and the helpers every piece
+uses (``state``, ``human_to_act``, ``seat_name``, ``announce``, ``pace``).
+
+``TableScene`` (game/ui/table_scene.py) is assembled from this base and one
+mixin a responsibility (hot-seat hand-over, undo, Continue, AI pacing, throws,
+the end of a game, replay driving), each in its own module; a mixin reads the
+state declared here and calls the other pieces only through the methods
+declared below under ``TYPE_CHECKING``, so each piece reads on its own and is
+type-checked against the same table.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+import pygame
+
+from .. import games
+from ..core import stats
+from ..core.match import Match
+from ..core.narration import GameLog
+from ..core.playback import ReplayFeed
+from ..core.protocol import Action, RollRequest, State
+from . import layout
+from . import theme as th
+from .game_log import LogPanel, SinceSummary
+from .grammar import Voice
+from .out_moment import OutMoment, OutNotice
+from .pace import Pace, faster, pace_for
+from .replay_bar import ReplayBar
+from .scene import Scene
+from .secrecy import Secrecy
+from .still_layer import StillLayer
+from .thinker import Thinker
+from ..canvas import CENTRE_X
+
+if TYPE_CHECKING:
+    from .throw_view import ThrowView
+    from .tutorial import TutorialCoach
+
+
+@dataclass
+class LogLine:
+    text: str
+    age: float = 0.0
+    colour: tuple = field(default=th.CREAM)
+
+
+class TableBase(Scene):
+    """The table's state and shared helpers; see the module docstring."""
+
+    name = "table"
+    die_size = 46
+    keep_settled_dice = True
+    """Draw the last throw's dice where they landed until the next throw
+    (games that move dice into trays set False and draw them themselves)."""
+    show_log = True
+    log_corner = "topleft"
+    """Where the Log button and the "since your last move" card sit ("topright" too)."""
+    since_width = 420
+    """Width of the "since your last move" card (narrower where the table's
+    own pieces reach the corner)."""
+    continue_spot = (CENTRE_X, 470)
+    """Centre of the "continue" prompt of a held reveal (clear of the seats' dice)."""
+
+    def __init__(self, app, match: Match, *, replay: ReplayFeed | None = None):
+        super().__init__(app)
+        self.match = match
+        self.info = match.game.info
+        self.replay = replay
+        self.replay_bar = None if replay is None else ReplayBar(replay, on_back=self.step_back,
+                                                                 on_close=self._leave_replay)
+        self.seats = match.seats
+        self.seat_spots = layout.seat_spots(len(match.seats))
+        humans = [i for i, s in enumerate(match.seats) if not s.is_ai]
+        self.humans = humans
+        self.secrecy = Secrecy(humans, hidden_dice=bool(self.info.hidden_dice), replay=replay is not None)
+        self.uses_curtain = self.secrecy.hotseat
+        self.words = Voice(match.seats, spectator=replay is not None)
+        self._peek_by_mouse = False
+        self._peek_keys_held: set[int] = set()
+        self.throw_view: ThrowView | None = None     # the throw in flight
+        self.settled_view: ThrowView | None = None   # the last throw, at rest
+        self._ai_timer = 0.0
+        self._polled_at = -1            # history length of the last interjection poll
+        self._end_timer = 0.0
+        self._finished = False
+        self._warming = None   # ``warm_steps`` still to run, one a frame
+        self._disposing: list = []   # finished throws taken apart, a step a frame (``_dispose``)
+        self._ahead: list | None = None
+        """[history length, steps, scene]: the results screen built ahead (``_results_ahead``)."""
+        self._curtain_for: int | None = None
+        self.replay_path = None
+        self.recording: stats.Recording | None = None
+        """The finished game on its way into the lifetime stats (``record_stats``)."""
+        self.return_to = None
+        """The scene a replay goes back to when closed (see ``app.nav``)."""
+        self.log: list[LogLine] = []
+        self._decision_key: tuple[int, int | None, bool] | None = None
+        self.waiting_thrower: int | None = None
+        """A human seat whose own roll waits for them to throw (click/Space)."""
+        self._throw_released_at: int | None = None
+        self._renderer = None
+        self.time = 0.0
+        self.game_log = GameLog(match.game.new_initial_state(), [s.name for s in match.seats],
+                                games.narrator(match.game_id) if games.is_known(match.game_id) else None)
+        """Every action of the whole game in words (``L`` or the Log button)."""
+        self.log_panel = LogPanel(self.game_log, self.log_corner)
+        self.since = SinceSummary(self.log_corner, self.since_width)
+        self._since_for: int | None = None
+        self.holding: object | None = None
+        """The moment (a key) held on screen until the player continues, or None."""
+        self._continued: object | None = None
+        self.call_window_left = 0.0
+        self.highlighted_seat: int | None = None
+        """The seat whose nameplate glowed when last drawn (``draw_seats``)."""
+        self.seat_plates: dict[int, pygame.Rect] = {}
+        """Where each seat's nameplate was last drawn (tests check overlaps with it)."""
+        """Seconds left in a visible call window (a human may call out of turn)."""
+        self.undo_left = 0.0
+        """Seconds left before the next AI moves and a taken-back move becomes final."""
+        self.tutorial: TutorialCoach | None = None
+        """A guided first game's coach (game/ui/tutorial.py ``TutorialCoach``), or None."""
+        self._replay_writer: tuple | None = None
+        """(thread, outcome) while the finished game's replay is being written."""
+        self._prepared: tuple | None = None
+        """(key, Throw being built) for the next throw (``_prepare_throw``)."""
+        self._thinker: Thinker | None = None
+        """An AI decision being computed in the background (``_drive_ai``)."""
+        self.still = StillLayer()
+        """The kept bottom of the picture (``still_key`` / ``draw_still``)."""
+        self._out_known = set(self._out_places())
+        """Seats already out (a continued game does not announce them again)."""
+        self._out_queue: list[int] = []
+        self.out_moment: OutMoment | None = None
+        """The "you are out" card while it is up (game/ui/out_moment.py)."""
+        self.out_notice = OutNotice()
+        self.out_shown: list[int] = []
+        """Every human seat announced as out, in order (each once)."""
+        self.watching_fast = False
+        """Every human is out and chose to watch on faster."""
+        self._built_at: int | None = len(match.history)
+        """Moves in the match when the table was built (a Continue: more than 0);
+        None once ``restore_table`` ran."""
+
+    def draw_table(self, canvas: pygame.Surface, alpha: float) -> None:
+        """Draw the game's own table contents (background already drawn)."""
+
+    def handle_table_event(self, event) -> bool:
+        """Game input; return True if the event was used."""
+        return False
+
+    def dice_zones(self, request: RollRequest) -> list[pygame.Rect]:
+        """Where each die group lands: by default in front of its owner."""
+        return [layout.zone_near(self.seat_spots[g.owner].pos, 0.38) if 0 <= g.owner < len(self.seat_spots)
+                else layout.zone_near(layout.TABLE_CENTRE, 0) for g in request.groups]
+
+    def on_applied(self, player: int, action: Action, before_state) -> None:
+        """After any action (chance included) was applied: start animations."""
+
+    def is_busy(self) -> bool:
+        """True while a game animation plays; the driver waits for it."""
+        return False
+
+    def human_to_act(self) -> int | None:
+        """The human seat that must decide now, or None."""
+        if self.replay is not None:
+            return None
+        state = self.match.state
+        if state.is_terminal() or state.is_chance():
+            return None
+        tp = state.turn_player()
+        if tp is not None and not self.match.seats[tp].is_ai:
+            return tp
+        return None
+
+    @property
+    def theme(self) -> th.Theme:
+        return self.app.theme
+
+    @property
+    def state(self) -> State:
+        """The match's state; each game's scene narrows it to its own State
+        subclass (``state_as``), so game-specific fields are type-checked."""
+        return self.match.state
+
+    @property
+    def renderer(self):
+        """The shared DiceRenderer, made on first use at this table's die size."""
+        if self._renderer is None:
+            from . import dice_render
+            self._renderer = dice_render.DiceRenderer(self.die_size)
+        return self._renderer
+
+    def subject(self, seat: int) -> str:
+        return self.words.subject(seat)
+
+    def verb(self, seat: int, third: str, second: str) -> str:
+        """"You lose" but "Marta loses" (decided by the seats' kind)."""
+        return self.words.verb(seat, third, second)
+
+    def seat_name(self, seat: int) -> str:
+        return self.match.seats[seat].name if 0 <= seat < len(self.match.seats) else "?"
+
+    def announce(self, text: str, colour=None) -> None:
+        """Add a line to the table's running commentary."""
+        self.log.append(LogLine(text, 0.0, colour or th.CREAM))
+        del self.log[:-6]
+
+    def clear_dice(self) -> None:
+        self.settled_view = None
+
+    @property
+    def pace(self) -> Pace:
+        """The animation pace of the settings (see ``game.ui.pace``); one
+        step faster while every human is out and watching on."""
+        pace = pace_for(self.app.settings)
+        return faster(pace) if self.watching_fast else pace
+
+    if TYPE_CHECKING:
+        # What the pieces ask of each other (defined in their own modules).
+        def _apply(self, player: int, action: Action, undoable: bool = False) -> None: ...
+        def _forget_thought(self) -> None: ...
+        def _await_replay(self) -> None: ...
+        def _start_throw(self, request: RollRequest, forced=None) -> None: ...
+        def _leave_replay(self) -> None: ...
+        def _out_places(self) -> dict[int, int]: ...
+        def curtain_hides_table(self) -> bool: ...
+        def _cup_down(self) -> None: ...
+        def can_see(self, owner: int) -> bool: ...
+        def can_undo(self) -> bool: ...
+        def peek_possible(self) -> bool: ...
+        def throw_colour(self, pose): ...
+        def step_back(self) -> None: ...
