@@ -36,6 +36,7 @@ from .thinker import Thinker
 from ..canvas import CENTRE_X
 
 if TYPE_CHECKING:
+    from .dice_render import DiceRenderer
     from .throw_view import ThrowView
     from .tutorial import TutorialCoach
 
@@ -101,7 +102,7 @@ class TableBase(Scene):
         self.waiting_thrower: int | None = None
         """A human seat whose own roll waits for them to throw (click/Space)."""
         self._throw_released_at: int | None = None
-        self._renderer = None
+        self._renderer: DiceRenderer | None = None
         self.time = 0.0
         self.game_log = GameLog(match.game.new_initial_state(), [s.name for s in match.seats],
                                 games.narrator(match.game_id) if games.is_known(match.game_id) else None)
@@ -186,7 +187,7 @@ class TableBase(Scene):
         return self.match.state
 
     @property
-    def renderer(self):
+    def renderer(self) -> DiceRenderer:
         """The shared DiceRenderer, made on first use at this table's die size."""
         if self._renderer is None:
             from . import dice_render
