@@ -29,6 +29,8 @@ from .sim import wilson
 
 @dataclass
 class Report:
+    """What ``ai-report`` measured for one level: kept as data so the text
+    (``lines``) and the JSON (``to_json``) say the same thing."""
     game: str
     level: str
     players: list
@@ -48,6 +50,8 @@ class Report:
     times_ms: list = field(default_factory=list)
 
     def deciles(self, kind: str, samples: dict | None = None) -> list[dict]:
+        """Stated chance against what happened, per tenth of the range (with the gap):
+        calibration is judged per decile, as one average hides opposite errors."""
         rows = []
         for d in range(10):
             pts = [(p, o) for p, o in (samples or self.calib)[kind] if min(9, int(p * 10)) == d]
@@ -59,6 +63,7 @@ class Report:
         return rows
 
     def to_json(self) -> dict:
+        """Every figure of the report as JSON (``--json``), the same numbers ``lines`` prints."""
         s = sorted(self.times_ms)
 
         def pct(q):
@@ -80,10 +85,13 @@ class Report:
         }
 
     def worst_gap(self, min_n: int = 100, samples: dict | None = None) -> float:
+        """The largest calibration gap over deciles with at least ``min_n`` samples
+        (thin deciles are noise): the one number a calibration target is checked on."""
         gaps = [abs(r["gap"]) for k in self.calib for r in self.deciles(k, samples) if r["n"] >= min_n]
         return round(max(gaps), 4) if gaps else 0.0
 
     def lines(self) -> list[str]:
+        """The report as the terminal shows it."""
         j = self.to_json()
         lo, hi = j["ci95"]
         out = [f"{self.game}: {self.level} vs {','.join(self.players[1:])}, {self.games} games, seed {self.seed}, dice rng",
@@ -112,6 +120,8 @@ class Report:
 
 def run_report(game_id: str, level: str, opponents: list[str], games: int, seed: int,
                options: dict | None = None) -> Report:
+    """Play ``games`` seeded games with ``level`` among ``opponents`` and collect its
+    decisions: the figures the Hard level's honesty and calibration targets are checked on."""
     from . import dice as _dice
     from ..games import package_name
     hooks = importlib.import_module(package_name(game_id) + ".sparring")

@@ -33,6 +33,8 @@ def _pct(values, q):
 
 
 def bench_autosave(quick: bool) -> dict:
+    """The autosave's cost per action at growing game lengths (module docstring):
+    it must stay flat, or long games would stutter as they grow."""
     from . import journal, saves, userfiles
     saves_per_size = 60 if quick else 400
     out = {}

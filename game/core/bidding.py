@@ -121,12 +121,14 @@ def sum_binomials_pmf(groups: Iterable[tuple[int, float]]) -> list[float]:
 
 
 def pmf_at_least(pmf: Sequence[float], k: int) -> float:
+    """P(count >= k) from a count distribution; clamped, as float sums may pass 1."""
     if k <= 0:
         return 1.0
     return min(1.0, sum(pmf[k:]))
 
 
 def pmf_exactly(pmf: Sequence[float], k: int) -> float:
+    """P(count == k), 0 outside the distribution's range (no index error on an impossible count)."""
     return pmf[k] if 0 <= k < len(pmf) else 0.0
 
 

@@ -105,6 +105,8 @@ def collect(game_id: str, games: int, seed: int) -> list[list[tuple]]:
 
 
 def reader_for(params: dict) -> TableReader:
+    """A ``TableReader`` with fitted parameters (a ``_bidfit.json`` entry), so the
+    shipped population prior and the fitting code build the reader the same way."""
     return TableReader(beta=params["beta"], prior_w=params["prior_w"], strength=params["strength"],
                        q_slope=params["q_slope"], q_offset=params["q_offset"], temper=params["temper"])
 
@@ -153,6 +155,8 @@ def fit(seqs: list[list[tuple]], rounds: int = 3, log=None) -> tuple[dict, float
 
 
 def fit_game(game_id: str, games: int, seed: int, rounds: int = 3, log=None) -> dict:
+    """Fit one game's reader parameters to seeded AI play; returns them with the
+    loss before and after, so a refit shows whether it helped."""
     seqs = collect(game_id, games, seed)
     start_loss = loss(seqs, START)
     params, final = fit(seqs, rounds, log)
@@ -201,6 +205,7 @@ DEFAULT_SEED = 12
 
 
 def main(argv=None) -> int:
+    """Command line of the offline fit that writes ``_bidfit.json`` (never run by the game)."""
     ap = argparse.ArgumentParser(prog="python -m game.core.bidfit", description=__doc__.split("\n")[0])
     ap.add_argument("--games", type=int, default=DEFAULT_GAMES)
     ap.add_argument("--seed", type=int, default=DEFAULT_SEED)

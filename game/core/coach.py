@@ -54,12 +54,15 @@ class Scale:
     relative: bool = False
 
     def loss(self, made: float, best: float) -> float:
+        """How much worse the move made is than the best one (relative on scales where
+        only proportions mean something), never negative."""
         gap = max(0.0, best - made)
         if self.relative:
             return gap / max(abs(best), 0.05)
         return gap
 
     def verdict(self, made: float, best: float) -> str:
+        """The loss as one of VERDICTS ("good" to "mistake"), by this scale's thresholds."""
         loss = self.loss(made, best)
         if loss <= self.good + 1e-9:
             return "good"
@@ -98,6 +101,7 @@ class Choice:
     chance: float | None = None    # the probability behind ``odds``, when there is one
 
     def words(self) -> str:
+        """The option as the coach writes it, with its odds when it has them."""
         return f"{self.text} ({self.odds})" if self.odds else self.text
 
 
@@ -116,14 +120,17 @@ class Advice:
 
     @property
     def best(self) -> Choice:
+        """The best option (the move made when nothing was weighed against it)."""
         return self.options[0] if self.options else self.made
 
     @property
     def loss(self) -> float:
+        """How much the move made gave away against the best (``Scale.loss``)."""
         return self.scale.loss(self.made.value, self.best.value)
 
     @property
     def verdict(self) -> str:
+        """The verdict on the move made; a hook's forced verdict wins (no numbers to compare)."""
         return self.forced_verdict or self.scale.verdict(self.made.value, self.best.value)
 
     def alternatives(self, count: int = 2) -> list[Choice]:
@@ -180,6 +187,7 @@ class Entry:
 
     @property
     def verdict(self) -> str:
+        """The verdict on this decision (its advice's)."""
         return self.advice.verdict
 
 
@@ -201,6 +209,7 @@ def human_seats(match) -> list[int]:
 
 
 def has_coach(game_id: str) -> bool:
+    """Whether the game ships a coach (its package has a coach hook)."""
     return games.coach_hook(game_id) is not None
 
 
@@ -268,6 +277,8 @@ def summary(entries: Sequence[Entry], limit: int = 3) -> str:
 
 
 def tally(entries: Sequence[Entry]) -> dict[str, int]:
+    """How many decisions got each verdict (the coach screen's counts), every
+    verdict present, zero included, so the screen's layout never changes."""
     out = {v: 0 for v in VERDICTS}
     for e in entries:
         out[e.verdict] += 1
@@ -295,6 +306,7 @@ class CoachSession:
 
     @property
     def name(self) -> str:
+        """The coached seat's name."""
         return self.match.seats[self.seat].name
 
     def advance(self, budget: float = 0.008) -> bool:
@@ -325,6 +337,7 @@ class CoachSession:
         return self
 
     def summary(self) -> str:
+        """The session's decisions in one line (``summary``: kinds that went well, mistakes)."""
         return summary(self.entries)
 
 

@@ -28,6 +28,7 @@ class RngDice:
     name = "rng"
 
     def resolve(self, request: RollRequest, throw_seed: int) -> RollResult:
+        """Seeded random faces, group by group (the headless and test dice)."""
         rng = stream(throw_seed, "rng-dice")
         return RollResult(tuple(tuple(rng.randint(1, g.sides) for _ in range(g.count))
                                 for g in request.groups))

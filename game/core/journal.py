@@ -50,6 +50,7 @@ validation.register(validation.Format(JOURNAL_FORMAT, "autosave", {1: validation
 
 
 def journal_path() -> Path:
+    """Where the autosave journal lives (in the data folder, so ``scratch_home`` moves it too)."""
     return userfiles.data_dir() / "autosave.journal"
 
 

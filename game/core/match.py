@@ -75,6 +75,8 @@ def check_rules_version(record: Mapping, game) -> int:
 
 
 def older_rules_error(game, version: int) -> RecordError:
+    """The error for a record whose rules version this build no longer plays, in
+    words a player understands (raised instead of replaying it wrongly)."""
     return RecordError(f"this {game.info.title} game was made by an older version of Dice Tavern "
                        f"(rules version {version}, now {game.rules_version}); the rules have "
                        f"changed since, so it cannot be replayed or continued")
@@ -89,9 +91,11 @@ class Seat:
 
     @property
     def is_ai(self) -> bool:
+        """Whether the match seats an AI agent here (a human seat waits for input)."""
         return self.kind == "ai"
 
     def to_json(self) -> dict:
+        """The seat as a record stores it (``from_json`` reads it back, checked)."""
         return {"name": self.name, "kind": self.kind, "level": self.level}
 
     @classmethod
@@ -106,6 +110,9 @@ class Seat:
 
 
 class Match:
+    """One game being played: the rules' state, the seats and their AIs, the seeded
+    dice and the move log that replays, autosaves and undo are built from. Every move
+    goes through ``apply`` so the log and the state never disagree."""
     def __init__(self, game_id: str, seats: list[Seat], options: Mapping | None = None,
                  seed: int | None = None, dice: DiceResolver | None = None):
         self.game_id = game_id
@@ -223,6 +230,8 @@ class Match:
         return tp, agent.act(self.state.view(tp), self.state.legal_actions(tp))
 
     def explain(self, player: int) -> str:
+        """Why the AI in ``player``'s seat made its last move (the coach and the log
+        quote it), or "" for a human seat."""
         agent = self.agents.get(player)
         return agent.explain() if agent else ""
 
@@ -250,10 +259,13 @@ class Match:
 
     @property
     def is_over(self) -> bool:
+        """The game has ended (the rules' terminal state)."""
         return self.state.is_terminal()
 
     # --- records: replay and autosave -----------------------------------
     def to_record(self) -> dict:
+        """The whole game as a JSON record (seats, options, seed, every move): what
+        replays, autosaves and golden records store, replayable by ``from_record``."""
         rec = {
             "format": RECORD_FORMAT,
             "version": RECORD_VERSION,

@@ -95,6 +95,7 @@ class GameLog:
         self._last_own: dict[int, int] = {}   # seat -> entries count after its last own action
 
     def name(self, seat: int) -> str:
+        """A seat's name for the log, a question mark for a seat the record does not have."""
         return self.names[seat] if 0 <= seat < len(self.names) else "?"
 
     def sync(self, history: Sequence[tuple[int, Any]]) -> list[LogEntry]:
@@ -129,6 +130,7 @@ class GameLog:
         return out
 
     def has_acted(self, seat: int) -> bool:
+        """Whether ``seat`` has acted yet (the summary since your last move needs one)."""
         return seat in self._last_own
 
     def since_last_turn(self, seat: int) -> list[LogEntry]:

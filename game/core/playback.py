@@ -21,19 +21,24 @@ class ReplayFeed:
 
     @property
     def speed(self) -> float:
+        """The playback speed factor (x0.5 to x4) at the current step."""
         return REPLAY_SPEEDS[self.speed_index]
 
     @property
     def finished(self) -> bool:
+        """Every logged move has been played."""
         return self.position >= len(self.actions)
 
     def peek(self) -> tuple[int, Action] | None:
+        """The next logged move, without playing it (None at the end)."""
         return None if self.finished else self.actions[self.position]
 
     def faster(self) -> None:
+        """One speed step up (stops at the fastest)."""
         self.speed_index = min(len(REPLAY_SPEEDS) - 1, self.speed_index + 1)
 
     def slower(self) -> None:
+        """One speed step down (stops at the slowest)."""
         self.speed_index = max(0, self.speed_index - 1)
 
 

@@ -41,6 +41,8 @@ class Action:
     turn into JSON and back without a custom codec."""
 
     def to_json(self) -> dict:
+        """The action as a record stores it: its class name and its fields, JSON-safe
+        (``action_from_json`` reads it back against the game's action types)."""
         data = {"type": type(self).__name__}
         for f in dataclasses.fields(self):
             data[f.name] = _to_jsonable(getattr(self, f.name))
@@ -120,6 +122,7 @@ class DieGroup:
 
     @property
     def sides(self) -> int:
+        """Faces of this kind of die (``DIE_KINDS``)."""
         return DIE_KINDS[self.kind]
 
 
@@ -130,6 +133,7 @@ class RollRequest:
     reason: str = ""
 
     def dice_count(self) -> int:
+        """All the dice of this throw, every group together."""
         return sum(g.count for g in self.groups)
 
 
@@ -202,6 +206,7 @@ class OptionSpec:
     house: bool = True
 
     def allowed(self) -> str:
+        """The values this option takes, in words, for error messages and ``--help``."""
         if self.kind == "int":
             return f"an integer from {self.min} to {self.max}"
         if self.kind == "bool":
@@ -213,6 +218,8 @@ class OptionSpec:
         return "?"
 
     def validate(self, value: Any) -> Any:
+        """The value if it is allowed (normalised), else ``ValueError`` naming what is:
+        options come from files and the command line, so they are never trusted."""
         bad = ValueError(f"option {self.key!r}: {value!r} is not allowed; use {self.allowed()}")
         if self.kind == "int":
             assert self.min is not None and self.max is not None, "an int option has bounds"
@@ -296,6 +303,7 @@ class Game:
         """Cross-option checks (e.g. a combination that cannot be played)."""
 
     def new_initial_state(self) -> "State":
+        """The state before the first move (a game's rules override this)."""
         raise NotImplementedError
 
     def replays_records_of(self, rules_version: int) -> bool:
@@ -306,6 +314,7 @@ class Game:
         return rules_version == self.rules_version
 
     def action_from_json(self, data: Mapping) -> Action:
+        """An action read back from a record, only of this game's action types."""
         return action_from_json(data, self.action_types)
 
 
@@ -328,6 +337,7 @@ class State:
         return None
 
     def is_chance(self) -> bool:
+        """Whether chance (the dice) decides next rather than a player."""
         return self.chance_request() is not None
 
     def turn_player(self) -> int | None:
@@ -393,6 +403,7 @@ class State:
         return False
 
     def is_terminal(self) -> bool:
+        """Whether the game has ended (a game's rules override this)."""
         raise NotImplementedError
 
     def ranking(self) -> tuple[int, ...]:
@@ -400,6 +411,7 @@ class State:
         raise NotImplementedError
 
     def winners(self) -> tuple[int, ...]:
+        """The players in first place (more than one on a tie)."""
         return tuple(p for p, place in enumerate(self.ranking()) if place == 0)
 
     # --- what a seat may see ------------------------------------------

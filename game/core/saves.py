@@ -41,6 +41,8 @@ def _clear_legacy() -> None:
 
 
 def clear_autosave() -> None:
+    """Forget the game in progress (finished or abandoned), the old single-file
+    autosave included, so Continue never offers a game that is over."""
     journal.remove()
     _clear_legacy()
 
@@ -51,6 +53,7 @@ def flush_autosave() -> None:
 
 
 def has_autosave() -> bool:
+    """Whether Continue has something to offer (the journal or an old-style autosave)."""
     return journal.exists() or autosave_path().is_file()
 
 

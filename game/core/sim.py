@@ -14,6 +14,8 @@ from .seeding import derive
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """Wilson score interval of a win rate: honest bounds even near 0% or 100% and
+    at small counts, where the normal approximation is not."""
     if n == 0:
         return (0.0, 1.0)
     p = wins / n
@@ -25,6 +27,8 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
 
 @dataclass
 class LevelResult:
+    """Wins of one AI level's seats over a simulation; per seat, so a level that
+    holds two seats is compared with its fair share, not double it."""
     level: str
     seats: int
     games: int = 0  # seat-games: games x seats of this level, so win_rate is per seat
@@ -32,9 +36,11 @@ class LevelResult:
 
     @property
     def win_rate(self) -> float:
+        """Wins per seat-game (0 before any game)."""
         return self.wins / self.games if self.games else 0.0
 
     def to_json(self, table_size: int) -> dict:
+        """The level's figures with the 95% interval and the fair share at this table size."""
         lo, hi = wilson(self.wins, self.games)
         return {"seats": self.seats, "games": self.games, "wins": round(self.wins, 3),
                 "win_rate": round(self.win_rate, 4), "ci95": [round(lo, 4), round(hi, 4)],
@@ -43,6 +49,7 @@ class LevelResult:
 
 @dataclass
 class SimResult:
+    """A whole ``sim`` run, with the seed and dice it used so it can be repeated."""
     game: str
     levels: list[str]
     games: int
@@ -52,10 +59,12 @@ class SimResult:
     steps: int = 0
 
     def to_json(self) -> dict:
+        """The whole run as JSON (``sim --json``), seed included so it can be repeated."""
         return {"game": self.game, "players": self.levels, "games": self.games, "seed": self.seed,
                 "dice": self.dice, "levels": {k: v.to_json(len(self.levels)) for k, v in self.by_level.items()}}
 
     def lines(self) -> list[str]:
+        """The run as the terminal shows it, each level against its fair share."""
         out = [f"{self.game}: {self.games} games, players {','.join(self.levels)}, seed {self.seed}, dice {self.dice}"]
         n = len(self.levels)
         for level, r in self.by_level.items():
@@ -69,6 +78,8 @@ class SimResult:
 
 def run_sim(game_id: str, levels: list[str], games: int, seed: int, dice=None,
             options: dict | None = None) -> SimResult:
+    """Play ``games`` seeded AI games with ``levels`` seated in rotation (so no level
+    keeps the first seat): the win-rate figures the AI levels are tuned against."""
     from .dice import RngDice
     dice = dice or RngDice()
     n = len(levels)

@@ -48,6 +48,8 @@ class SparringAgent(Agent):
 
     # --- odds -------------------------------------------------------------------
     def chance(self, spot: BidSpot, q: int, f: int) -> float:
+        """The chance a bid is true as this style sees it: read from the bids for the
+        reader, from its own dice and the odds for the others."""
         if self.reader is not None:
             return self.reader.chance_true(spot, q, f)
         return spot.plain_chance(q, f)

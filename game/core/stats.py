@@ -61,6 +61,8 @@ class ScoreSpec:
     higher_is_better: bool = True
 
     def better(self, new: int, old: int | None) -> bool:
+        """Whether ``new`` beats the best so far (``old``; None: no best yet), in this
+        game's direction (some games count the lowest score best)."""
         return old is None or (new > old if self.higher_is_better else new < old)
 
 
@@ -145,10 +147,12 @@ class Luck:
 
     @property
     def sides(self) -> int:
+        """Faces of the die kind counted."""
         return len(self.counts)
 
     @property
     def rolls(self) -> int:
+        """Dice counted over all faces."""
         return sum(self.counts)
 
     @property
@@ -163,14 +167,18 @@ class Luck:
 
     @property
     def needed(self) -> int:
+        """Rolls needed before the fairness test is shown (enough expected per face)."""
         return MIN_EXPECTED * self.sides
 
     @property
     def statistic(self) -> float:
+        """The chi-square statistic of the face counts."""
         return chi_square(self.counts)
 
     @property
     def p_value(self) -> float | None:
+        """The chance a fair die counts at least this unevenly; None until there are
+        enough rolls to say."""
         return chi2_sf(self.statistic, self.sides - 1) if self.enough else None
 
     def verdict(self) -> str:
@@ -271,6 +279,7 @@ def human_bid_faces(steps: Iterable[Step], humans: set[int]) -> dict[int, int]:
 
 
 def score_spec(game_id: str) -> ScoreSpec | None:
+    """The game's score rules for the stats screen, or None for games without a score."""
     hooks = games.stats_hooks(game_id)
     return getattr(hooks, "SCORE", None) if hooks else None
 
@@ -303,6 +312,8 @@ def _bump(value: int, by: int = 1) -> int:
 
 
 def game_entry(data: dict, game_id: str) -> dict:
+    """The game's record in the stats document, created on first use so callers
+    never test for missing keys."""
     entry = data.setdefault("games", {}).setdefault(game_id, {})
     entry.setdefault("levels", {})
     return entry
@@ -401,6 +412,7 @@ class Recording:
 
     @property
     def done(self) -> bool:
+        """Whether the background write finished (the screen asks; it never waits on it)."""
         return self._done.is_set()
 
     def wait(self, timeout: float | None = 10.0) -> Recorded | None:
@@ -458,6 +470,7 @@ class Row:
 
     @property
     def win_rate(self) -> float | None:
+        """Wins over games with someone to beat; None where nobody was (solo, hot-seat)."""
         if self.wins is None or not self.contested:
             return None
         return self.wins / self.contested
@@ -465,6 +478,8 @@ class Row:
 
 @dataclass
 class GameStats:
+    """One game's stats screen, computed from the stats file and kept apart from the
+    drawing, so tests read the figures a player sees."""
     game_id: str
     spec: ScoreSpec | None
     rows: list[Row]
@@ -474,10 +489,12 @@ class GameStats:
 
     @property
     def games(self) -> int:
+        """Games recorded for this game."""
         return self.total.games
 
     @property
     def favourite_bid(self) -> int | None:
+        """The face bid most often (the lowest on a tie), None without bids."""
         if not self.bids:
             return None
         return max(sorted(self.bids), key=lambda f: self.bids[f])
@@ -550,4 +567,5 @@ def overview(data: dict) -> GameStats:
 
 
 def has_any(data: dict) -> bool:
+    """Whether any game was recorded: an empty stats screen says so instead of zeros."""
     return overview(data).games > 0

@@ -17,6 +17,8 @@ TABLES = {"liars-dice": 20, "roll-call": 10, "roll-the-bones": 6, "roll-for-it":
 
 
 def bench_stats(quick: bool) -> dict:
+    """The cost of recording a finished game in the stats file, and of starting the
+    recording thread the results frame pays (in a scratch data folder)."""
     from . import stats, userfiles
     from .match import Match, Seat
     repeats = 3 if quick else 10

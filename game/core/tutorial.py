@@ -76,10 +76,12 @@ class Step:
 
     @property
     def asks(self) -> bool:
+        """The step waits for the learner's move (``expect``)."""
         return self.expect is not None
 
     @property
     def watches(self) -> bool:
+        """The step lets the game play on until its ``until`` holds."""
         return self.until is not None and self.expect is None
 
     @property
@@ -158,6 +160,7 @@ class ScriptedDice:
         return RollResult(faces)
 
     def resolve(self, request: RollRequest, throw_seed: int) -> RollResult:
+        """The lesson's scripted faces for this throw, else seeded dice."""
         return self.scripted(request) or self.fallback.resolve(request, throw_seed)
 
 
@@ -209,6 +212,7 @@ class ScriptedAgent(Agent):
         return self.fallback.interject(view, legal)
 
     def moves_left(self) -> bool:
+        """Whether the script still has a move for this seat."""
         return self._next() is not None
 
     def watch(self, view) -> None:
@@ -263,21 +267,26 @@ class Tutorial:
     # --- where we are ------------------------------------------------------
     @property
     def steps(self) -> tuple[Step, ...]:
+        """The lesson's steps, in order."""
         return self.script.steps
 
     @property
     def current(self) -> Step | None:
+        """The step under way, None once the lesson is over."""
         return self.steps[self.step_index] if self.step_index < len(self.steps) else None
 
     @property
     def done(self) -> bool:
+        """Every step has been taken."""
         return self.step_index >= len(self.steps)
 
     @property
     def learner(self) -> int:
+        """The seat the lesson teaches."""
         return self.script.learner
 
     def learner_may_act(self) -> bool:
+        """Whether the learner may move now (their turn or an out-of-turn call)."""
         return self.learner in self.match.state.current_players()
 
     def pending(self) -> Step | None:
@@ -389,6 +398,7 @@ v.register(v.Format(PROGRESS_FORMAT, "tutorial progress", {1: PROGRESS_SCHEMA}, 
 
 
 def progress_path():
+    """Where lesson progress lives (the data folder, so ``scratch_home`` moves it too)."""
     return userfiles.data_dir() / "tutorials.json"
 
 
@@ -408,6 +418,7 @@ def load_progress() -> tuple[dict, str | None]:
 
 
 def save_progress(game_id: str, entry: Mapping) -> None:
+    """Store one game's lesson progress, keeping the other games' (a bad file starts afresh)."""
     games, _problem = load_progress()
     games[game_id] = dict(entry)
     userfiles.atomic_write_json(progress_path(), {"format": PROGRESS_FORMAT, "version": PROGRESS_VERSION,
@@ -415,6 +426,7 @@ def save_progress(game_id: str, entry: Mapping) -> None:
 
 
 def saved_entry(game_id: str) -> dict | None:
+    """The game's saved lesson progress, or None, so a lesson can resume where it stopped."""
     entry = load_progress()[0].get(game_id)
     return dict(entry) if isinstance(entry, Mapping) else None
 

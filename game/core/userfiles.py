@@ -57,6 +57,8 @@ class UserFileError(Exception):
 
 
 def data_dir() -> Path:
+    """The player's data folder; ``DICE_TAVERN_HOME`` overrides it so tests, benches
+    and shots never touch the player's own files."""
     override = os.environ.get(HOME_ENV)
     if override:
         path = Path(override)
@@ -84,18 +86,22 @@ def scratch_home(prefix: str = "dice-tavern-"):
 
 
 def replays_dir() -> Path:
+    """Saved replays, one file each, in the data folder."""
     return data_dir() / "replays"
 
 
 def settings_path() -> Path:
+    """The settings file, in the data folder."""
     return data_dir() / "settings.json"
 
 
 def autosave_path() -> Path:
+    """The old single-file autosave (still read, for games saved before the journal)."""
     return data_dir() / "autosave.json"
 
 
 def stats_path() -> Path:
+    """The stats file, in the data folder."""
     return data_dir() / "stats.json"
 
 
@@ -247,6 +253,8 @@ def read_document(path: Path, format_name: str) -> Any:
 
 
 def check_document(data: Any, format_name: str, name: str) -> Any:
+    """``validation.check_document`` with errors named after the file, so a
+    player's message says which file was bad."""
     try:
         return v.check_document(data, format_name)
     except v.SchemaError as exc:
@@ -351,6 +359,7 @@ class Settings:
     """Games whose guided first game was already offered in setup (taken or "No thanks")."""
 
     def to_json(self) -> dict:
+        """The settings file's content, window size clamped so a bad size is never saved."""
         data = asdict(self)
         data["window_size"] = [_clamp_window(x) for x in self.window_size]
         data["tutorial_offered"] = list(self.tutorial_offered)
@@ -485,6 +494,7 @@ def load_settings() -> tuple[Settings, str | None]:
 
 
 def save_settings(settings: Settings) -> None:
+    """Write the settings atomically: a crash mid-write never leaves a broken file."""
     atomic_write_json(settings_path(), settings.to_json())
 
 
@@ -545,6 +555,7 @@ v.register(v.Format(STATS_FORMAT, "stats", {1: STATS_SCHEMA_V1, 2: STATS_SCHEMA_
 
 
 def fresh_stats() -> dict:
+    """An empty stats document, in the current format (a new player, or a bad file set aside)."""
     return {"format": STATS_FORMAT, "version": STATS_VERSION, "games": {}, "recent": []}
 
 
@@ -590,4 +601,5 @@ def load_stats(path: Path | None = None) -> tuple[dict, str | None]:
 
 
 def save_stats(stats: dict, path: Path | None = None) -> None:
+    """Write the stats atomically: a crash mid-write never loses the record."""
     atomic_write_json(stats_path() if path is None else path, stats)

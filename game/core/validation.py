@@ -72,11 +72,13 @@ class Node:
     """One schema node; ``check`` returns the (possibly normalised) value."""
 
     def check(self, value: Any, path: str) -> Any:  # pragma: no cover - abstract
+        """The value if it fits this node (normalised), else ``SchemaError`` with its path."""
         raise NotImplementedError
 
 
 @dataclass
 class Int(Node):
+    """A whole number within bounds (``True`` is refused: JSON's booleans are not numbers)."""
     lo: int
     hi: int
 
@@ -90,6 +92,7 @@ class Int(Node):
 
 @dataclass
 class Float(Node):
+    """A finite number within bounds, returned as a float (NaN and infinities refused)."""
     lo: float
     hi: float
 
@@ -103,6 +106,7 @@ class Float(Node):
 
 @dataclass
 class Bool(Node):
+    """``true`` or ``false`` only (no 0/1), so a hand-edited file means what it says."""
     def check(self, value, path):
         if not isinstance(value, bool):
             raise SchemaError(path, f"must be true or false, not {_kind(value)}")
@@ -111,6 +115,8 @@ class Bool(Node):
 
 @dataclass
 class Str(Node):
+    """Text within a length, without control characters or lone surrogates (it is drawn
+    on screen and written back), optionally of a fixed form."""
     max_len: int = 200
     min_len: int = 0
     pattern: str | None = None
@@ -152,6 +158,7 @@ class Optional(Node):
 
 @dataclass
 class List(Node):
+    """A list of one kind of item, with a length cap so a huge file cannot stall loading."""
     item: Node
     max_len: int
     min_len: int = 0
@@ -313,6 +320,7 @@ class Format:
 
     @property
     def version(self) -> int:
+        """The newest version of this file format (what is written)."""
         return max(self.schemas)
 
 

@@ -26,6 +26,8 @@ FADE_FROM = 0.75
 
 @dataclass
 class Banner:
+    """One banner's words, look and timing (module docstring): data, so every table
+    times and fades its banners the same way whatever it draws."""
     title: str
     sub: str = ""
     colour: tuple = th.BRASS_LIGHT
@@ -44,6 +46,7 @@ class Banner:
         return (now - self.t0) / max(self.seconds, 1e-3)
 
     def alive(self, now: float) -> bool:
+        """Still on screen at ``now``."""
         return now - self.t0 < self.seconds
 
     def fade(self, now: float, fade_from: float = FADE_FROM) -> float:
@@ -69,6 +72,7 @@ class Banners:
         return banner
 
     def prune(self, now: float) -> None:
+        """Drop the banners whose time is over."""
         self.items = [b for b in self.items if b.alive(now)]
 
     def blocking(self, now: float) -> bool:
@@ -80,6 +84,7 @@ class Banners:
         return [b.title for b in self.items if b.alive(now)]
 
     def clear(self) -> None:
+        """Drop every banner (a table rebuilt, a replay stepped back)."""
         self.items = []
 
     def __iter__(self) -> Iterator[Banner]:

@@ -80,12 +80,16 @@ class BidPicker:
 
     @property
     def can_bid(self) -> bool:
+        """Whether the chosen face has a legal bid left."""
         return self.face in self.minimums
 
     def selected(self) -> Optional[tuple[int, int]]:
+        """The bid (quantity, face) the picker shows, None when it is not legal."""
         return (self.quantity, self.face) if self.can_bid else None
 
     def pick_face(self, face: int) -> bool:
+        """Choose a face, raising the quantity to its smallest legal bid; False if
+        that face has none."""
         if face not in self.minimums:
             return False
         self.face = face
@@ -95,6 +99,7 @@ class BidPicker:
         return True
 
     def step_face(self, step: int) -> bool:
+        """Move to the next face with a legal bid (keys), as ``pick_face`` does."""
         legal = [f for f in self.faces if f in self.minimums]
         if not legal:
             return False
@@ -102,6 +107,7 @@ class BidPicker:
         return self.pick_face(legal[(i + step) % len(legal)])
 
     def step_quantity(self, step: int) -> bool:
+        """Raise or lower the quantity, never below the face's smallest legal bid."""
         if not self.can_bid:
             return False
         q = min(self.max_quantity, max(self.minimums[self.face], self.quantity + step))

@@ -18,12 +18,16 @@ from . import layout
 
 
 class CupLayout:
+    """The bidding table's geometry for one seat count (module docstring): a separate
+    object so both bidding games and their extras place things at the same points."""
     def __init__(self, seat_spots: Sequence[layout.SeatSpot], plate_width: Callable[[int], int]):
         self.seat_spots = seat_spots
         self.plate_width = plate_width
         """Width of a seat's name on its nameplate, in pixels."""
 
     def cup_point(self, seat: int) -> tuple[float, float]:
+        """Where a seat's cup sits: in front of its nameplate, a little nearer the
+        rail at the biggest tables."""
         return self.seat_spots[seat].toward_centre(0.2 if len(self.seat_spots) <= 10 else 0.17)
 
     def lengthwise(self, seat: int) -> bool:
@@ -31,6 +35,7 @@ class CupLayout:
         return abs(math.sin(self.seat_spots[seat].angle)) > 0.9 and len(self.seat_spots) <= 10
 
     def per_row(self, seat: int) -> int:
+        """How many of a seat's dice fit in one row beside its cup."""
         return 6 if self.lengthwise(seat) else 3
 
     def own_die_px(self, seat: int) -> int:

@@ -45,6 +45,7 @@ class LogPanel:
 
     # --- input ---------------------------------------------------------------
     def toggle(self) -> None:
+        """Open or close the log (key L, the Log button), back at the newest line."""
         self.is_open = not self.is_open
         self.scroll = 0
 

@@ -17,6 +17,8 @@ from ..canvas import CENTRE_X
 
 
 class GenericTableScene(TableScene):
+    """A game's table before it has its own: buttons for the legal actions and the
+    state's summary, so a new game is playable end to end from its rules alone."""
     name = "table"
 
     def __init__(self, app, match, *, replay=None):

@@ -54,6 +54,8 @@ def seat_spots(n: int, rect: pygame.Rect | None = None) -> list[SeatSpot]:
 
 
 def toward_centre(pos, fraction: float) -> tuple[float, float]:
+    """The point ``fraction`` of the way from ``pos`` to the table's centre: where a
+    seat's cup, dice or tray sit, in front of its nameplate."""
     cx, cy = TABLE_CENTRE
     return (pos[0] + (cx - pos[0]) * fraction, pos[1] + (cy - pos[1]) * fraction)
 

@@ -28,6 +28,8 @@ from ..core.userfiles import ANIMATION_SPEEDS
 
 @dataclass(frozen=True)
 class Pace:
+    """One speed setting's timings (module docstring), read by tables instead of the
+    settings, so the setting means the same thing at every table."""
     name: str
     label: str
     throw_speed: float

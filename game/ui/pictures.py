@@ -46,6 +46,7 @@ def die(surface: pygame.Surface, center, size: float, face: int, *, angle: float
 
 
 def star(surface, center, radius, colour) -> None:
+    """A five-pointed star drawn as a polygon (no image asset needed)."""
     cx, cy = center
     points = []
     for i in range(10):

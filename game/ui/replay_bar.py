@@ -29,6 +29,8 @@ KEYS = {
 
 
 class ReplayBar:
+    """The replay controls (module docstring): a component so every table gets them
+    without code of its own; it changes only the feed and calls back for the rest."""
     def __init__(self, feed: ReplayFeed, *, on_back: Callable[[], None], on_close: Callable[[], None]):
         self.feed = feed
         self.on_back = on_back

@@ -57,6 +57,8 @@ def quiet_native_stderr():
 
 
 class Sounds:
+    """The game's sound effects at the settings' volumes; never fails the game: with
+    no audio device it stays silent and tries again now and then."""
     def __init__(self, settings, *, clock=time.perf_counter) -> None:
         self.master = settings.master_volume
         self.effects = settings.effects_volume

@@ -20,6 +20,7 @@ FAINT_INK = (110, 90, 70)
 
 
 def place_text(place: int) -> str:
+    """A place as players say it ("1st", "2nd"; up to 20 seats), else a plain number."""
     return PLACES[place] if 0 <= place < len(PLACES) else str(place + 1)
 
 

@@ -160,6 +160,8 @@ def faded(surf: pygame.Surface, alpha: int) -> pygame.Surface:
 def draw_text(canvas, theme: Theme, text: str, pos, size: int = 22, colour=CREAM, *,
               bold: bool = False, style: str = "body", anchor: str = "topleft",
               shadow: int = 0) -> pygame.Rect:
+    """Render and blit text in one call (the theme's cached font), anchored at ``pos``;
+    returns the rectangle drawn so callers can lay out what follows."""
     return blit_text(canvas, theme.text(text, size, colour, bold=bold, style=style), pos, anchor, shadow)
 
 

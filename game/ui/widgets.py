@@ -18,6 +18,8 @@ ACTIVATE_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 
 
 class Widget:
+    """Base of the menu widgets: a rectangle that a ``FocusGroup`` can hover, focus
+    and activate, so every screen gets mouse and keyboard the same way."""
     focusable = True
 
     def __init__(self, rect, *, enabled: bool = True, tooltip: str = ""):
@@ -28,6 +30,7 @@ class Widget:
 
     @property
     def can_focus(self) -> bool:
+        """Whether the keyboard may land here: hidden or disabled widgets are skipped."""
         return self.focusable and self.enabled and self.visible
 
     def activate(self) -> bool:
@@ -39,12 +42,15 @@ class Widget:
         return False
 
     def click(self, pos) -> bool:
+        """A left click on the widget; by default the same as Enter (``activate``)."""
         return self.activate()
 
     def text_input(self, event) -> bool:
+        """A key event while focused, for widgets that take typing; False passes it on."""
         return False
 
     def draw(self, canvas: pygame.Surface, theme: th.Theme, focused: bool, hovered: bool) -> None:
+        """Draw in the tavern style; ``focused``/``hovered`` choose the ring and glow."""
         raise NotImplementedError
 
 
@@ -70,6 +76,7 @@ def _wood_box(canvas, rect, *, focused=False, hovered=False, enabled=True, prima
 
 
 class Button(Widget):
+    """A wooden button that calls ``on_click`` when clicked or activated by key."""
     def __init__(self, rect, text: str, on_click: Callable[[], Any] | None = None, *,
                  enabled: bool = True, primary: bool = False, size: int = 22, sub: str = "",
                  tooltip: str = ""):
@@ -103,6 +110,7 @@ class Button(Widget):
 
 
 class Label(Widget):
+    """Text placed on a screen that takes no focus (the keyboard skips it)."""
     focusable = False
 
     def __init__(self, pos, text: str, size: int = 20, colour=th.CREAM, *, anchor: str = "topleft",
@@ -223,12 +231,15 @@ class Choice(_ValueRow):
 
     @property
     def value(self):
+        """The chosen value (not its text: ``value_text`` formats it)."""
         return self.choices[self.index]
 
     def value_text(self) -> str:
+        """The chosen value as the row shows it (``fmt``)."""
         return self.fmt(self.value)
 
     def adjust(self, step: int) -> bool:
+        """Left/Right cycle through the choices (wrapping) and report the new value."""
         if not self.enabled or not self.choices:
             return False
         self.index = (self.index + step) % len(self.choices)
@@ -262,6 +273,7 @@ class TextInput(_ValueRow):
         """The whole text is selected: the next key replaces (or erases) it."""
 
     def focus_gained(self) -> None:
+        """Select the whole text, so typing replaces a default name (class docstring)."""
         self.selected = bool(self.text)
 
     def value_text(self) -> str:
@@ -333,12 +345,15 @@ class FocusGroup:
         self.focus_first()
 
     def add(self, widget: Widget) -> Widget:
+        """Add a widget; the first focusable one takes the focus, so a new screen
+        answers the keyboard at once."""
         self.widgets.append(widget)
         if self.focus_index < 0 and widget.can_focus:
             self.focus_index = len(self.widgets) - 1
         return widget
 
     def clear(self) -> None:
+        """Drop every widget (a screen rebuilding its controls), focus and hover included."""
         self.widgets.clear()
         self.focus_index = -1
         self.hover = None
@@ -354,6 +369,7 @@ class FocusGroup:
 
     @property
     def focused(self) -> Widget | None:
+        """The widget with the keyboard focus, or None when it cannot take it now."""
         if 0 <= self.focus_index < len(self.widgets):
             w = self.widgets[self.focus_index]
             return w if w.can_focus else None
@@ -369,13 +385,16 @@ class FocusGroup:
                 gained()
 
     def focus(self, widget: Widget) -> None:
+        """Give ``widget`` the focus (it hears ``focus_gained``) if it can take it."""
         if widget in self.widgets and widget.can_focus:
             self._set_focus(self.widgets.index(widget))
 
     def focus_first(self) -> None:
+        """Focus the first focusable widget (or nothing), as a screen opens."""
         self.focus_index = next((i for i, w in enumerate(self.widgets) if w.can_focus), -1)
 
     def move(self, step: int) -> None:
+        """Move the focus ``step`` focusable widgets on, wrapping (Tab, Up, Down)."""
         focusable = [i for i, w in enumerate(self.widgets) if w.can_focus]
         if not focusable:
             self.focus_index = -1
@@ -392,6 +411,7 @@ class FocusGroup:
             self.app.sounds.play(name, volume)
 
     def widget_at(self, pos) -> Widget | None:
+        """The focusable widget under ``pos``, the one drawn last winning where they overlap."""
         for w in reversed(self.widgets):
             if w.can_focus and w.rect.collidepoint(pos):
                 return w
@@ -439,6 +459,7 @@ class FocusGroup:
         return False
 
     def draw(self, canvas: pygame.Surface, theme: th.Theme) -> None:
+        """Draw every visible widget with its focus and hover state."""
         focused = self.focused
         for w in self.widgets:
             if w.visible:
