@@ -6,7 +6,9 @@ canvas at the game's own dice sizes, at the Normal pace, until the results
 screen.  Every frame (``App.step``: fixed updates, physics, AI, autosave,
 drawing; plus presenting) is timed in CPU time (``time.thread_time``) with
 wall time beside it.  Reported per table: frames, CPU p50 / p99 / max, wall
-p50 / p99 / max, and the five worst frames with what happened in them.
+p50 / p99 / max, and the five worst frames with what happened in them; and
+memory: the loop's young and valve collections during the game, the old
+generation's objects and the resident memory at its end.
 
 Deviation from a player's game, on purpose: an AI acts after one frame
 instead of the Normal 0.85 s "thinking" pause.  Those pauses are thousands
@@ -112,11 +114,25 @@ def play_table(game_id: str, seats: int, options: dict, *, quick: bool, seed: in
             if partial and frame % 2000 == 1999:
                 _dump(partial, _figures(cpu, wall, worst, match, app.top is not table, open_cpu, open_wall))
         out = _figures(cpu, wall, worst, match, app.top is not table, open_cpu, open_wall)
+        out["memory"] = {"young_collections": app.memory.young, "valve_collections": app.memory.forced,
+                         "old_objects_at_end": app.memory.old_objects(), "rss_mb_at_end": _rss_mb()}
     finally:
         pace_mod.PACES.clear()
         pace_mod.PACES.update(saved)
         app.shutdown()
     return out
+
+
+def _rss_mb() -> float | None:
+    """Resident memory of this process now (Linux), to see a long game or
+    several in a row do not pile up garbage (collection is the loop's job:
+    ``game/memory.py``)."""
+    try:
+        with open("/proc/self/statm") as f:
+            pages = int(f.read().split()[1])
+        return round(pages * os.sysconf("SC_PAGE_SIZE") / 2**20, 1)
+    except (OSError, ValueError, IndexError, AttributeError):
+        return None
 
 
 def _dump(path: str, figures: dict) -> None:
