@@ -399,3 +399,23 @@ def test_a_20_seat_results_screen_is_drawn_ahead_a_few_labels_per_step(app, monk
     assert scene is not None and len(scene.order) == 20
     assert sum(per_step) > 60                  # the ledger, chart and buttons...
     assert max(per_step) <= 25, [p for p in per_step if p]   # ...spread over the steps (was 61 in one)
+
+
+def test_the_end_delay_loads_no_font_a_table_could_have_loaded_when_it_opened(app):
+    """Each new font size is a font file opened and parsed (1-3 ms); the
+    results ledger's first rows met six new ones in one frame of the end
+    delay.  A table loads the results screen's fonts while it opens
+    (``Navigator.warm_results`` -> ``story.warm_fonts``), so building the
+    results ahead of a 20-seat game (the ledger's smallest rows) and of a
+    6-seat one (its biggest) loads none beyond the menus' own."""
+    from game.scenes.setup import SetupScene
+    for seats, dice in ((20, 1), (6, 1)):
+        SetupScene(app, "liars-dice").draw(app.canvas, 0.0)   # the menu the player came through
+        match = Match("liars-dice", [Seat(f"B{i}", "ai", "easy") for i in range(seats)], {"starting_dice": dice}, 3)
+        app.start(make_table(app, match))
+        while match.step():
+            pass
+        loaded = set(app.theme._fonts)
+        for _ in app.nav.results_ahead(match):
+            pass
+        assert set(app.theme._fonts) - loaded == set()

@@ -85,15 +85,19 @@ class Navigator:
 
     def warm_results(self, game_id: str) -> None:
         """Import now, while a table opens, the modules its results screen
-        needs (``RESULTS_MODULES``, the game's story and coach): compiled
-        from source they cost 40-60 ms, which used to land in the frames of
-        the end delay (``results_ahead``)."""
+        needs (``RESULTS_MODULES``, the game's story and coach) and load its
+        fonts: compiled from source the modules cost 40-60 ms, and each font
+        1-3 ms, which used to land in the frames of the end delay
+        (``results_ahead``)."""
         import importlib
         for name in RESULTS_MODULES:
             importlib.import_module(name)
         from .. import games
         games.story_hook(game_id)
         games.coach_hook(game_id)
+        from ..ui import story
+        story.warm_fonts(self.app.theme)   # and the fonts of its ledger and chart,
+        self.app.theme.font(22, True)      # and of its buttons (``widgets.Button``'s size)
 
     def title(self) -> None:
         """Back to the title screen, dropping everything else."""

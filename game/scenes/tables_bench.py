@@ -74,8 +74,8 @@ def play_table(game_id: str, seats: int, options: dict, *, quick: bool, seed: in
     app = App(headless=True)
     app.think_in_background = True   # as in the game's window: AI thinks off the frame
     app.write_in_background = True   # and the replay is written by a thread
-    from ..ui import pictures
-    pictures.menu_backdrop(app.canvas.get_size())   # drawn by the menus a player comes through
+    from .setup import SetupScene
+    SetupScene(app, game_id).draw(app.canvas, 0.0)   # the menu a player comes through (backdrop, fonts)
     app.settle_memory()              # as ``App.run`` does before its loop
     app.settings.reduced_motion = False
     app.settings.animation_speed = "normal"

@@ -43,6 +43,25 @@ def draw_board(canvas: pygame.Surface, theme: th.Theme, rect: pygame.Rect, story
         pass
 
 
+def fonts_used() -> list[tuple[int, bool, str]]:
+    """(size, bold, style) of every font the ledger (at each of its three row
+    sizes) and the chart may draw with: ``warm_fonts`` loads them."""
+    out = [(13, True, "body"), (22, True, "display"), (14, False, "italic"), (13, False, "body"),
+           (12, False, "body"), (16, False, "italic")]   # column titles; the chart's title, ticks, marks
+    for name_size, cell_size in ((20, 19), (15, 15), (13, 13)):
+        out += [(name_size + 2, True, "display"), (name_size, False, "body"), (name_size, True, "body"),
+                (max(11, name_size - 6), False, "italic"), (cell_size, False, "body"), (cell_size, True, "body")]
+    return out
+
+
+def warm_fonts(theme: th.Theme) -> None:
+    """Load the results screen's fonts now (a table opening): each new size
+    is a font file opened and parsed, 1-3 ms, and the ledger's first rows
+    met six of them in one frame of the end delay."""
+    for size, bold, style in fonts_used():
+        theme.font(size, bold, style=style)
+
+
 BOARD_ROWS_PER_STEP = 4
 """Rows of the ledger per ``board_steps`` step: a 20-row ledger's first
 drawing (about 100 labels made) took 10-15 ms in one frame."""
