@@ -183,22 +183,44 @@ def test_why_line_names_seats_and_numbers():
     assert "Mags" in why and "%" in why and agent.last_decision.kind == "call"
 
 
-def test_hard_bid_mix_hides_the_hand():
-    """Issue 12: Hard's bids hold at most 0.25 dice of the bid face above the
-    no-information baseline (a short seeded run; the 2,000-game figure is in
-    the README).  Without the bluff half of the mix the same games show more."""
+@pytest.mark.parametrize("game,opponent", [("liars-dice", "reader"), ("roll-call", "reader"),
+                                           ("roll-call", "binomial")])
+def test_hard_bid_mix_hides_the_hand(game, opponent):
+    """Issue 12: "Hard's bids hold at most 0.25 dice more of the bid face than
+    the no-information baseline" (a short seeded run; the 2,000-game figures of
+    every table are in the README).  Without the priced mix (always the face
+    of best value) the same games lean far more."""
     import dataclasses
+    import importlib
 
-    from game.games.liars_dice import ai as ld_ai
-    mixed = run_report("liars-dice", "hard", ["reader"], 60, seed=4).to_json()["honesty"]
+    ai = importlib.import_module(f"game.games.{game.replace('-', '_')}.ai")
+    mixed = run_report(game, "hard", [opponent], 60, seed=4).to_json()["honesty"]
     assert mixed["excess"] <= 0.25
-    original = ld_ai.HARD_STYLE
+    original = ai.HARD_STYLE
     try:
-        ld_ai.HARD_STYLE = dataclasses.replace(original, bluff=0.0)
-        plain = run_report("liars-dice", "hard", ["reader"], 60, seed=4).to_json()["honesty"]
+        ai.HARD_STYLE = dataclasses.replace(original, lean=None, conceal=0.0)
+        plain = run_report(game, "hard", [opponent], 60, seed=4).to_json()["honesty"]
     finally:
-        ld_ai.HARD_STYLE = original
-    assert plain["excess"] > mixed["excess"]
+        ai.HARD_STYLE = original
+    assert plain["excess"] > mixed["excess"] + 0.3
+
+
+def test_priced_face_charges_the_lean_and_follows_it():
+    """``priced_face``: a face's value minus ``price`` per die of it held above
+    a blind hand's share (Roll Call: 5 dice, a die counts with 1/3); the price
+    rises after a bid on a face I hold much of and falls after one I lack."""
+    from game.core.bidbrain import BidBrain, Style
+    hand = (2, 2, 2, 3, 4)   # three twos (lean 3 - 5/3), no five (lean -5/3)
+    s = BidSpot(me=0, hand=hand, dice=(5, 5), faces=(2, 3, 4, 5, 6), wild=1, bids=(),
+                round_no=1, legal=(), next_player=1)
+    cands = {2: (0.5, Bid(3, 2), 0.9, 0.2), 5: (0.3, Bid(3, 5), 0.5, 0.4)}
+    style = Style(lean=0.1, lean_price=0.4, lean_step=0.05)
+    brain = BidBrain(TableReader(), style)
+    assert brain.priced_face(s, cands) == 5          # 0.5 - 0.4 * 4/3 < 0.3 + 0.4 * 5/3
+    assert brain.lean_price == pytest.approx(0.4 + 0.05 * (-5 / 3 - 0.1))
+    brain.lean_price = 0.05
+    assert brain.priced_face(s, cands) == 2          # cheap lean: the better face
+    assert brain.lean_price == pytest.approx(0.05 + 0.05 * (4 / 3 - 0.1))
 
 
 @pytest.mark.parametrize("game,games,floor", [("liars-dice", 30, 0.55), ("roll-call", 16, 0.5)])

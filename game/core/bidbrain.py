@@ -21,6 +21,14 @@ quantity is then the best for that face.  Otherwise the best face.  A bid
 still on a face I hold moves, with chance ``bluff``, to the best face I hold
 none of when that costs under ``bluff_window`` dice: the blind choices alone
 leave a lean towards my hand (the fallbacks), the bluffs lean the other way.
+
+Hard (``lean`` set) prices the lean instead: every face's value is charged
+``price`` dice per die of it I hold above what a hand I know nothing of would
+hold, and the price follows my own bids in this game towards a mean lean of
+``lean`` (``priced_face``).  Unlike the blind face with its best-face
+fallback, which leaked exactly when hiding was dear (Roll Call heads-up:
++0.35 to +0.56), this keeps the average wherever the opponent drives the
+game, and spends the lean where hiding costs most.
 """
 from __future__ import annotations
 
@@ -42,6 +50,9 @@ class Style:
     jinto_edge: float = 0.15    # Jinto must beat the alternatives by this much (its odds are the shakiest)
     bluff: float = 0.0          # chance to move a bid off a face I hold onto one I hold none of
     bluff_window: float = 0.0   # most value (dice) that bluff may cost
+    lean: float | None = None   # priced mix: the lean (dice) my bids may show on average; None = off
+    lean_price: float = 0.3     # starting price (dice of value) of one die of lean
+    lean_step: float = 0.05     # how fast the price follows the lean my bids showed
 
 
 def rival_value(spot: BidSpot) -> float:
@@ -55,6 +66,7 @@ class BidBrain:
     def __init__(self, reader: TableReader, style: Style = Style(), calib=None):
         self.reader = reader
         self.style = style
+        self.lean_price = style.lean_price   # see ``priced_face``
         self.calib = calib   # a ``bidcalib.Calibration`` (Hard) or None: the reader's chance as is
 
     def stated(self, kind: str, spot: BidSpot, raw: float) -> Decision:
@@ -155,6 +167,22 @@ class BidBrain:
         best = max(scores.values())
         return rng.choice(sorted(f for f, v in scores.items() if v >= best - 1e-6))
 
+    def priced_face(self, spot: BidSpot, cands) -> int:
+        """The face of best value once each die of lean is charged ``price``
+        dice, the lean of a face being how many more of it I hold than a hand
+        I know nothing of would (what a reader learns from the face I name).
+        The price follows my own bids (dual ascent on "mean lean <= lean"):
+        it rises while my bids have shown more than ``lean`` and falls back
+        when they show less, so the average holds against any opponent, and
+        the lean is spent where hiding costs most, not at a fixed rate."""
+        n = len(spot.hand)
+        lean = {f: spot.mine(f) - n * spot.p_match(f) for f in cands}
+        price = self.lean_price
+        face = max(cands, key=lambda f: cands[f][0] - price * lean[f])
+        assert self.style.lean is not None
+        self.lean_price = max(0.0, price + self.style.lean_step * (lean[face] - self.style.lean))
+        return face
+
     # --- the turn -------------------------------------------------------------------
     def decide(self, spot: BidSpot, rng) -> tuple[object, Decision, str]:
         """(action, decision record, why) for the seat to act."""
@@ -192,7 +220,9 @@ class BidBrain:
         if best_challenge is not None and best_challenge[0] >= top:
             return best_challenge[1], best_challenge[2], best_challenge[3]
         face = max(cands, key=lambda f: cands[f][0])
-        if rng.random() < self.style.conceal and not (spot.fixed_face and cur is None):
+        if self.style.lean is not None and not (spot.fixed_face and cur is None):
+            face = self.priced_face(spot, cands)
+        elif rng.random() < self.style.conceal and not (spot.fixed_face and cur is None):
             # (a Palifico opening fixes the face for the whole round: it stays on value)
             blind = self.public_face(spot, rng)
             if blind in cands and cands[blind][0] >= top - self.style.window:

@@ -14,8 +14,8 @@ and a correct Jinto's gained die is +1.
   every bid.  Normal's reading is fixed (trusting-but-wary, no learning) and
   it assumes every bid is called.  Hard starts from a population prior
   fitted offline (``game.core.bidfit``), learns, per rival, how honestly they
-  bid and how readily they call, mixes its bid faces (blind to its own hand,
-  or on a face it holds none of) so its bids say little, and in covered
+  bid and how readily they call, prices how far its bid faces lean
+  towards its hand (``BidBrain.priced_face``) so its bids say little, and in covered
   heads-up endgames plays the
   solved tables of ``endgame.py`` when that module is present.  Palifico: no
   wilds, only the opening bid picks the face (and it is read as such).
@@ -254,18 +254,17 @@ class NormalAgent(LiarsBrainAgent):
                          Style(conceal=0.5, window=0.5, reach=2, model_caller=False))
 
 
-HARD_STYLE = Style(bluff=0.5, bluff_window=0.8)
-"""Hard's bid mix: a blind (public) face when it costs under 1.3 dice, and half
-the bids that still name a face it holds move to the best face it holds none
-of when that costs under 0.8 dice: its bids then hold about 0.1 dice of the
-bid face above the no-information baseline (measured by ``ai-report``)."""
+HARD_STYLE = Style(lean=0.1, lean_price=0.4, lean_step=0.05)
+"""Hard's bid mix: the priced mix of ``BidBrain.priced_face`` (as in Roll
+Call).  The earlier mix (a blind face under 1.3 dice, half the held faces
+moved to a face held none of) leaned up to +0.26 at four seats."""
 
 
 class HardAgent(LiarsBrainAgent):
     """Reads every rival through a learned model of how THAT rival bids
     (``TableReader``), values call / Jinto / each bid by expected dice with the
-    next player's learned call habits, and chooses its bid faces blind to its
-    own hand so its bids say little.  Covered heads-up endgames play the
+    next player's learned call habits, and prices the lean of its bid faces
+    towards its hand (``HARD_STYLE``) so its bids say little.  Covered heads-up endgames play the
     solved equilibrium (``endgame.py``), sampled with ``self.rng``."""
 
     level = "hard"

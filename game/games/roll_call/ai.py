@@ -375,21 +375,20 @@ class NormalBrainAgent(RollCallBrainAgent):
                          Style(conceal=1.0, window=0.8, reach=1, model_caller=False, oot_wait=0.7))
 
 
-HARD_STYLE = Style(window=0.3, bluff=0.5, bluff_window=0.8)
-"""Hard's bid mix in Roll Call: a blind (public) face only when it costs under
-0.3 dice, then half the bids still on a face it holds move to the best face it
-holds none of when that costs under 0.8 dice.  Wider blind windows lost to
-Normal and to the trigger-happy caller (measured: window 0.8 gave 54% against
-Normal), so Roll Call Hard's bids still lean towards its hand (``ai-report``)."""
+HARD_STYLE = Style(lean=0.1, lean_price=0.4, lean_step=0.05)
+"""Hard's bid mix in Roll Call: the priced mix of ``BidBrain.priced_face``
+(each die of the bid face held above a blind hand's share costs 0.4 dice of
+value at first, the price then follows this game's bids towards a mean lean
+of 0.1).  The earlier mix (a blind face under 0.3 dice, else the best face,
+half the held faces moved to a face held none of) leaned +0.35 to +0.56
+heads-up: with five dice each the blind face was mostly too dear, and its
+fallback was the best face, i.e. the one held most (``tools/bid_report.py``)."""
 
 
 class HardAgent(RollCallBrainAgent):
-    """Learns how each rival bids and calls, mixes its bid faces blind to its
-    hand, calls out of turn when the two-dice risk pays.  The blind face may
-    cost less value than in Liar's Dice (``window``): with five dice each a
-    bid on a face it lacks is far likelier to be called and lost (measured:
-    with Liar's Dice's window Hard fell below 45% against a trigger-happy
-    caller)."""
+    """Learns how each rival bids and calls, prices the lean of its bid faces
+    so they say little of its hand (``HARD_STYLE``), calls out of turn when
+    the two-dice risk pays."""
 
     level = "hard"
 
