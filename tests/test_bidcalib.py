@@ -91,8 +91,12 @@ def test_damaged_map_is_left_out(tmp_path, monkeypatch):
 
 def test_small_fit_is_deterministic_and_calibrates_its_own_samples(monkeypatch):
     """A small population, two rounds: fitting twice gives the same maps; on the
-    samples a map is fitted on, the mapped chances average closer to the hit
-    rate than the raw ones."""
+    samples the maps are fitted on, the mapped chances average closer to the hit
+    rate than the raw ones, over all mapped contexts together.  (Per context
+    this is not guaranteed: the shrinkage towards the raw chance and the linear
+    interpolation between pooled blocks can overshoot a small context by a few
+    points, as Liar's Dice's heads-up later Jintos did here after the priced
+    bid mix changed how Hard bids.)"""
     monkeypatch.setattr(bidcalib, "MIN_SAMPLES", 20)
     pop = [("hard:hard", 3.0), ("hard:binomial", 1.0)]
     a = bidcalib_fit.fit_game("liars-dice", 40, 11, rounds=2, population=pop)
@@ -101,13 +105,16 @@ def test_small_fit_is_deterministic_and_calibrates_its_own_samples(monkeypatch):
     samples = bidcalib_fit.collect("liars-dice", a["maps"], 60, 12, pop)
     maps, counts = bidcalib_fit.fit_all(samples)
     assert maps and set(maps) <= set(counts)
-    for ctx, knots in maps.items():
-        mine = [(raw, hit, w) for c, raw, hit, w in samples if c == ctx]
-        n = sum(w for _r, _h, w in mine)
-        hits = sum(h * w for _r, h, w in mine) / n
-        mapped = sum(bidcalib.apply_map(knots, r) * w for r, _h, w in mine) / n
-        raw = sum(r * w for r, _h, w in mine) / n
-        assert abs(mapped - hits) < max(0.02, abs(raw - hits)), ctx
+    mine = [(bidcalib.apply_map(maps[c], raw), raw, hit, w) for c, raw, hit, w in samples if c in maps]
+    n = sum(w for *_x, w in mine)
+    hits = sum(h * w for _m, _r, h, w in mine) / n
+    mapped = sum(m * w for m, _r, _h, w in mine) / n
+    raw = sum(r * w for _m, r, _h, w in mine) / n
+    assert abs(mapped - hits) < max(0.01, abs(raw - hits)), (mapped, raw, hits)
+    # and the maps are sharper than chance: mapped chances separate hits from misses
+    hit_mean = sum(m * w for m, _r, h, w in mine if h) / sum(w for _m, _r, h, w in mine if h)
+    miss_mean = sum(m * w for m, _r, h, w in mine if not h) / sum(w for _m, _r, h, w in mine if not h)
+    assert hit_mean > miss_mean + 0.05, (hit_mean, miss_mean)
 
 
 @pytest.mark.slow
