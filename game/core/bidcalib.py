@@ -22,7 +22,6 @@ the stated chance is the equilibrium's own (``liars_dice.endgame``).
 """
 from __future__ import annotations
 
-import json
 from functools import lru_cache
 from pathlib import Path
 from typing import Optional
@@ -98,11 +97,8 @@ rounds: each round plays with the previous round's maps, never the shipped file.
 
 @lru_cache(maxsize=None)
 def _shipped() -> dict:
-    try:
-        doc = json.loads(CALIB_PATH.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return {}
-    return doc if isinstance(doc, dict) else {}
+    from .bidfit import read_shipped
+    return read_shipped(CALIB_PATH)
 
 
 def _valid(knots) -> bool:

@@ -165,13 +165,19 @@ def fit_game(game_id: str, games: int, seed: int, rounds: int = 3, log=None) -> 
             "asks": asks, "games": games, "seed": seed}
 
 
-@lru_cache(maxsize=None)
-def _shipped() -> dict:
+def read_shipped(path) -> dict:
+    """A shipped AI table's JSON object, or {} if it is missing or damaged (the AI
+    then falls back to its built-in numbers instead of failing)."""
     try:
-        doc = json.loads(FIT_PATH.read_text(encoding="utf-8"))
+        doc = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return {}
     return doc if isinstance(doc, dict) else {}
+
+
+@lru_cache(maxsize=None)
+def _shipped() -> dict:
+    return read_shipped(FIT_PATH)
 
 
 _PLAYING = False
