@@ -183,3 +183,20 @@ def test_sheets_are_kept_until_their_marks_change_and_look_the_same(app):
     before = [p.redraws for p in scene.painters]
     scene.draw(app.canvas, 0.0)
     assert [p.redraws - b for p, b in zip(scene.painters, before)] == [int(i == seat) for i in range(8)]
+
+
+@pytest.mark.parametrize("players", range(1, 9))
+def test_the_log_button_and_since_card_never_cover_a_sheet(app, players):
+    """At every table size the Log button sits clear of every sheet (at 5+ seats the
+    sheets fill both top corners, so it moves to the top centre) and the "since
+    your last move" card clears the sheets and the dice tray."""
+    seats = [Seat("You")] + [Seat(f"AI {i}", "ai", "normal") for i in range(1, players)]
+    scene = start_table(app, Match("diced-out", seats, seed=3))
+    app.run_frames(2)
+    sheets = [geo.rect for geo in scene.sheets]
+    assert not any(scene.log_panel.BUTTON.colliderect(r) for r in sheets), players
+    from game.ui.game_log import SUMMARY_LINES
+    card = pygame.Rect(*scene.since.RECT_TOPLEFT, scene.since.WIDTH, 38 + 19 * (SUMMARY_LINES + 3))
+    if players >= 5:
+        assert not any(card.colliderect(r) for r in sheets + [scene.tray]), players
+    assert pygame.Rect(0, 0, 1280, 720).contains(card)

@@ -2,7 +2,7 @@
 
 ``LogPanel`` shows a ``game.core.narration.GameLog`` (the whole game, grouped
 by round) as a scrollable parchment overlay, opened with the "Log" button in
-the top-left corner or the L key, scrolled with the wheel, arrows, Page
+a top corner (the table chooses which: ``LOG_CORNERS``) or the L key, scrolled with the wheel, arrows, Page
 Up/Down, Home/End, and closed with L, Esc or a click outside.  While it is
 open the table holds still (the table scene checks ``is_open``).
 
@@ -25,6 +25,12 @@ SUMMARY_MIN_MOVES = 2
 SUMMARY_LINES = 6
 SUMMARY_SECONDS = 6.0
 """How long the card stays open before it folds into its tab."""
+LOG_CORNERS = ("topleft", "topright", "top")
+"""Where a table may put the Log button: "top" is the middle of the top edge,
+for tables whose own pieces fill both top corners (Diced Out's sheets at 5+
+seats); its "since" card then sits in the middle below the table's centre."""
+TOP_CARD_Y = 470
+"""Top of the "since" card for the "top" corner: under the centre tray."""
 
 
 class LogPanel:
@@ -36,8 +42,12 @@ class LogPanel:
 
     def __init__(self, log: GameLog, corner: str = "topleft"):
         self.log = log
+        if corner not in LOG_CORNERS:
+            raise ValueError(f"log corner {corner!r} is not one of {LOG_CORNERS}")
         if corner == "topright":   # the table keeps its top-left corner for its own buttons
             self.BUTTON = self.BUTTON.move(CANVAS_W - 2 * self.BUTTON.x - self.BUTTON.w, 0)
+        elif corner == "top":      # both top corners belong to the table
+            self.BUTTON = self.BUTTON.move((CANVAS_W - self.BUTTON.w) // 2 - self.BUTTON.x, 0)
         self.is_open = False
         self.scroll = 0                  # lines scrolled up from the newest
         self._lines: list[tuple[str, bool]] = []
@@ -155,6 +165,8 @@ class SinceSummary:
         self.WIDTH = width
         if corner == "topright":
             self.RECT_TOPLEFT = (CANVAS_W - self.RECT_TOPLEFT[0] - self.WIDTH, self.RECT_TOPLEFT[1])
+        elif corner == "top":
+            self.RECT_TOPLEFT = ((CANVAS_W - self.WIDTH) // 2, TOP_CARD_Y)
         self.seat: int | None = None
         self.title = ""
         self.lines: list[str] = []

@@ -58,7 +58,8 @@ class TableBase(Scene):
     (games that move dice into trays set False and draw them themselves)."""
     show_log = True
     log_corner = "topleft"
-    """Where the Log button and the "since your last move" card sit ("topright" too)."""
+    """Where the Log button and the "since your last move" card sit: one of
+    ``game_log.LOG_CORNERS`` (a table may make it a property of its seats)."""
     since_width = 420
     """Width of the "since your last move" card (narrower where the table's
     own pieces reach the corner)."""

@@ -66,6 +66,11 @@ class TableScene(BaseTableScene):
     show_log = False
 
     @property
+    def log_corner(self) -> str:  # type: ignore[override]  # a property of the seats, not a constant
+        """At 5+ seats the sheets fill both top corners: the Log button goes top centre."""
+        return "top" if len(self.match.seats) >= 5 else "topleft"
+
+    @property
     def state(self) -> DicedOutState:
         """The match's state as Diced Out's own State (typed: its fields are checked)."""
         return state_as(self.match.state, DicedOutState)
