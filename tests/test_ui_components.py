@@ -105,3 +105,23 @@ def test_words_stay_readable_at_every_pace(speed):
         assert p.reading(2.0) == pytest.approx(2.0 * max(p.duration, pace.READ_FLOOR))
         assert p.reading(2.0) >= 2.0 * pace.READ_FLOOR
         assert pace.faster(p).reduced_motion is reduced
+
+
+@pytest.mark.parametrize("game_id", ["liars-dice", "roll-call", "roll-for-it", "roll-the-bones", "diced-out"])
+def test_every_table_raises_banners_through_the_one_shared_hook(app, game_id):
+    """Issue 20, shared table pieces: a table raises its banners with the base's
+    ``show_banner`` (its own colour, time and how many it keeps as class data),
+    timed by the pace's reading time; the frame step drops the finished ones."""
+    from game.core.match import Match, Seat
+    from tests.helpers import start_table
+    scene = start_table(app, Match(game_id, [Seat("Ann"), Seat("Bo", "ai")], seed=3))
+    first = scene.show_banner("One", "sub")
+    assert first.colour == scene.banner_colour and first.moment == len(scene.match.history)
+    assert first.seconds == pytest.approx(scene.pace.reading(scene.banner_seconds))
+    second = scene.show_banner("Two", colour=(1, 2, 3), seconds=5.0)
+    assert second.colour == (1, 2, 3) and second.seconds == pytest.approx(scene.pace.reading(5.0))
+    assert [b.title for b in scene.banners] == ["One", "Two"][-scene.banner_keep:]
+    assert scene.banners.showing(scene.time) == ["One", "Two"][-scene.banner_keep:]
+    scene.time += 10.0
+    scene.fixed_update(0.0)
+    assert list(scene.banners) == []

@@ -22,7 +22,7 @@ from .bid_picker import BidPicker, face_icon
 from . import table_scene
 from . import theme as th
 from .cup_layout import CupLayout
-from .banner import Banner, Banners, draw_band
+from .banner import draw_band
 from .motion import ease
 from ..canvas import CENTRE_X
 
@@ -109,7 +109,6 @@ class BiddingTableScene(table_scene.TableScene):
         self.reveal: RevealFacts | None = None
         """The challenge whose reveal is on screen (None between reveals)."""
         self.reveal_time = 0.0
-        self.banners = Banners()
         self._snap = self._public = None
         self.text = self.text_class(self.words)
         self.round_entries: list[HistoryEntry] = self._round_so_far()
@@ -265,7 +264,6 @@ class BiddingTableScene(table_scene.TableScene):
                 if not self.hold_until_continue(("reveal", len(self.match.history))):
                     self.reveal = None
                     self._maybe_curtain()
-        self.banners.prune(self.time)
 
     # ------------------------------------------------------------------
     # Human input
@@ -335,9 +333,6 @@ class BiddingTableScene(table_scene.TableScene):
     # ------------------------------------------------------------------
     # Words and timing
     # ------------------------------------------------------------------
-    def show_banner(self, text: str) -> None:
-        self.banners.show(Banner(text, t0=self.time, seconds=self.pace.reading(self.banner_seconds)))
-
     def reveal_length(self) -> float:
         if self.pace.reduced_motion:
             return self.reduced_reveal_seconds

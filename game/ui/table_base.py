@@ -24,6 +24,7 @@ from ..core.playback import ReplayFeed
 from ..core.protocol import Action, RollRequest, State
 from . import layout
 from . import theme as th
+from .banner import Banner, Banners
 from .game_log import LogPanel, SinceSummary
 from .grammar import Voice
 from .out_moment import OutMoment, OutNotice
@@ -65,6 +66,12 @@ class TableBase(Scene):
     own pieces reach the corner)."""
     continue_spot = (CENTRE_X, 470)
     """Centre of the "continue" prompt of a held reveal (clear of the seats' dice)."""
+    banner_keep = 1
+    """Banners on screen at once (Diced Out keeps a stamp over a smaller one)."""
+    banner_seconds = 1.6
+    """A banner's time on screen at the Normal pace (``show_banner``)."""
+    banner_colour: tuple = th.BRASS_LIGHT
+    """A banner's colour when ``show_banner`` is given none."""
 
     def __init__(self, app, match: Match, *, replay: ReplayFeed | None = None):
         super().__init__(app)
@@ -105,6 +112,8 @@ class TableBase(Scene):
         self._throw_released_at: int | None = None
         self._renderer: DiceRenderer | None = None
         self.time = 0.0
+        self.banners = Banners(self.banner_keep)
+        """The table's banners (game/ui/banner.py): each table draws them its own way."""
         self.game_log = GameLog(match.game.new_initial_state(), [s.name for s in match.seats],
                                 games.narrator(match.game_id) if games.is_known(match.game_id) else None)
         """Every action of the whole game in words (``L`` or the Log button)."""
@@ -209,6 +218,15 @@ class TableBase(Scene):
         """Add a line to the table's running commentary."""
         self.log.append(LogLine(text, 0.0, colour or th.CREAM))
         del self.log[:-6]
+
+    def show_banner(self, title: str, sub: str = "", colour: tuple | None = None, *, seconds: float | None = None,
+                    blocking: bool = False, big: bool = False) -> Banner:
+        """Put a banner up for ``seconds`` (default ``banner_seconds``) at the
+        reading pace: one way for every table.  A later move's news replaces the
+        earlier's; a big one (a stamp) also replaces the smaller of its own move."""
+        return self.banners.show(Banner(title, sub, colour or self.banner_colour, self.time,
+                                        self.pace.reading(self.banner_seconds if seconds is None else seconds),
+                                        blocking, big, moment=len(self.match.history)))
 
     def clear_dice(self) -> None:
         self.settled_view = None

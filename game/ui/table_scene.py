@@ -182,6 +182,7 @@ class TableScene(HotSeatFlow, UndoFlow, RestoreFlow, ThrowFlow, AiPacing, GameEn
 
     def fixed_update(self, dt: float) -> None:
         self.time += dt
+        self.banners.prune(self.time)
         if self._warming is not None and next(self._warming, None) is None:
             self._warming = None
         if self._disposing and next(self._disposing[0], None) is None:

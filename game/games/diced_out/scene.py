@@ -19,7 +19,6 @@ import pygame
 from ...core.protocol import CHANCE, RollRequest, state_as
 from ...core import stats
 from ...ui import theme as th
-from ...ui.banner import Banner, Banners
 from ...ui.shots import register_shot
 from ...ui.table_scene import TableScene as BaseTableScene
 from ...ui.widgets import Button, FocusGroup
@@ -64,6 +63,9 @@ class Stroke:
 class TableScene(BaseTableScene):
     name = "diced-out"
     show_log = False
+    banner_keep = 2   # a stamp (DICED OUT!, FULL SHEET!) over the smaller banner of its own move
+    banner_colour = th.CREAM
+    banner_seconds = BANNER_SECONDS
 
     @property
     def log_corner(self) -> str:  # type: ignore[override]  # a property of the seats, not a constant
@@ -83,7 +85,6 @@ class TableScene(BaseTableScene):
         self._fresh_sheets = 0   # sheets drawn afresh this frame (``SHEETS_PER_FRAME``)
         self.tray = tray_rect(n)
         self.strokes: list[Stroke] = []
-        self.banners = Banners(keep=2)
         self.last_total: tuple[int, int, str] | None = None   # (player, total, what happened)
         self.cursor: int | None = None                        # free-mark choice under the keyboard
         self.hover_number: int | None = None
@@ -129,7 +130,6 @@ class TableScene(BaseTableScene):
         super().fixed_update(dt)
         now = self.time
         self.strokes = [s for s in self.strokes if now - s.start < STROKE_SECONDS * self.pace.duration + 0.05]
-        self.banners.prune(now)
         self._clear_previous_roll()
 
     def _clear_previous_roll(self) -> None:
@@ -142,13 +142,6 @@ class TableScene(BaseTableScene):
         if state.phase in (ROLL, FREE_MARK) and state.current != self.last_total[0]:
             self.last_total = None
             self.clear_dice()
-
-    def banner(self, title: str, sub: str = "", colour=th.CREAM, *, seconds: float = BANNER_SECONDS,
-               blocking: bool = False, big: bool = False) -> None:
-        # a later move's news replaces the earlier's ("4 again!" goes when the next roll is a bonus);
-        # a stamp (DICED OUT!, FULL SHEET!) also replaces the smaller banners of its own move
-        self.banners.show(Banner(title, sub, colour, self.time, self.pace.reading(seconds), blocking, big,
-                                 moment=len(self.match.history)))
 
     # --- dice -----------------------------------------------------------------
     def throw_waits_for(self, request: RollRequest) -> int | None:
@@ -207,28 +200,28 @@ class TableScene(BaseTableScene):
         if player == CHANCE and kind in ("mark", "bonus", "repeat", "diced_out"):
             self.last_total = (event["player"], event["total"], kind)
         if kind == "bonus":
-            self.banner(f"Bonus number {event['total']}!", f"{who} may mark one more number free", th.BRASS_LIGHT)
+            self.show_banner(f"Bonus number {event['total']}!", f"{who} may mark one more number free", th.BRASS_LIGHT)
             sounds.play("win", 0.35)
             self.cursor = None
         elif kind == "repeat":
             left = event["rerolls"]
-            self.banner(f"{event['total']} again!", f"{self.words.says(event['player'], 'uses', 'use')} a reroll "
+            self.show_banner(f"{event['total']} again!", f"{self.words.says(event['player'], 'uses', 'use')} a reroll "
                         f"({left} left)", th.CREAM)
         elif kind == "diced_out":
-            self.banner("DICED OUT!", f"{who}: {event['score']} points this round", self.theme.bad, seconds=STAMP_SECONDS, blocking=True, big=True)
+            self.show_banner("DICED OUT!", f"{who}: {event['score']} points this round", self.theme.bad, seconds=STAMP_SECONDS, blocking=True, big=True)
             sounds.play("error", 0.7)
         elif kind == "free_mark":
             sounds.play("click", 0.8)
         elif kind == "skip_free_mark":
-            self.banner("No free mark", f"{who} leaves the sheet as it is", th.CREAM)
+            self.show_banner("No free mark", f"{who} leaves the sheet as it is", th.CREAM)
         elif kind == "penalty":
-            self.banner(f"{self.words.says(event.get('player', player), 'starts', 'start')} round "
+            self.show_banner(f"{self.words.says(event.get('player', player), 'starts', 'start')} round "
                         f"{after.round_index + 1}",
                         f"{self.seat_name(event['target'])} loses a reroll this round", th.BRASS_LIGHT)
         elif kind == "roll_off":
             self._announce_roll_off(event, after)
         if event.get("complete"):
-            self.banner("FULL SHEET!", f"{who} marked every number: 0 points", self.theme.good,
+            self.show_banner("FULL SHEET!", f"{who} marked every number: 0 points", self.theme.good,
                         seconds=STAMP_SECONDS, blocking=True, big=True)
             sounds.play("win", 0.8)
         if after.round_index > before.round_index:
@@ -236,7 +229,7 @@ class TableScene(BaseTableScene):
         if after.is_terminal() and not before.is_terminal() and self.solo_human:
             self._record_solo_result()
             if self.new_best:
-                self.banner("New personal best!", f"{after.totals()[0]} points", th.BRASS_LIGHT, seconds=3)
+                self.show_banner("New personal best!", f"{after.totals()[0]} points", th.BRASS_LIGHT, seconds=3)
 
     def on_roll_restored(self, before_state, after_state) -> None:
         """Continue: the last roll's total beside the tray again (it goes, with
@@ -266,12 +259,12 @@ class TableScene(BaseTableScene):
     def _announce_roll_off(self, event, after) -> None:
         winner = event.get("winner")
         if winner is None:
-            self.banner("Tie!", "The tied players roll again", th.CREAM)
+            self.show_banner("Tie!", "The tied players roll again", th.CREAM)
         elif event["phase"] == OPENING:
-            self.banner(f"{self.words.says(winner, 'goes', 'go')} first", "Highest roll starts; play passes clockwise",
+            self.show_banner(f"{self.words.says(winner, 'goes', 'go')} first", "Highest roll starts; play passes clockwise",
                         th.BRASS_LIGHT)
         else:
-            self.banner(f"{self.words.says(winner, 'wins', 'win')} the roll-off", "and picks who loses a reroll",
+            self.show_banner(f"{self.words.says(winner, 'wins', 'win')} the roll-off", "and picks who loses a reroll",
                         th.BRASS_LIGHT)
 
     def _announce_round_end(self, before, after) -> None:
@@ -285,12 +278,12 @@ class TableScene(BaseTableScene):
             winners = [p for p in range(after.n) if totals[p] == best]
             title = ((f"{self.words.says(winners[0], 'wins', 'win')}!" if len(winners) == 1
                       else f"{' & '.join(self.seat_name(p) for p in winners)} win!") if after.n > 1 else "Game over")
-            self.banner(title, f"Lowest total: {best}", th.BRASS_LIGHT, seconds=3, blocking=True)
+            self.show_banner(title, f"Lowest total: {best}", th.BRASS_LIGHT, seconds=3, blocking=True)
         elif after.n == 1:
-            self.banner(f"Round {finished} done", f"{low} points - round {finished + 1} of {ROUNDS}", th.BRASS_LIGHT,
+            self.show_banner(f"Round {finished} done", f"{low} points - round {finished + 1} of {ROUNDS}", th.BRASS_LIGHT,
                         blocking=True, seconds=1.4)
         else:
-            self.banner(f"Round {finished} over", f"Lowest: {' & '.join(names)} with {low}", th.BRASS_LIGHT,
+            self.show_banner(f"Round {finished} over", f"Lowest: {' & '.join(names)} with {low}", th.BRASS_LIGHT,
                         blocking=True, seconds=1.6)
 
     # --- input ------------------------------------------------------------------

@@ -18,19 +18,17 @@ import pygame
 from ...core.narration import plural
 from ...core.protocol import CHANCE, RollRequest, state_as
 from ...ui import theme as th
-from ...ui.banner import Banner, Banners, draw_plate
+from ...ui.banner import draw_plate
 from ...ui.motion import Glide, ease, landed_removed, moving
 from ...ui.table_scene import TableScene as BaseTableScene
 from ...ui.widgets import Button, FocusGroup
+from . import cards as look
+from .cards import card_rects
 from .rules import KeepRest, Pass, Place, Roll, RollForItState, TakeBack, card
 from ...canvas import CENTRE_X
 
-TIER_COLOURS = {2: (92, 150, 96), 5: (70, 118, 176), 10: (146, 84, 160), 15: (196, 146, 44)}
-CARD_FACE = (250, 244, 228)
-CARD_EDGE = (120, 96, 64)
 TRAY = pygame.Rect(380, 430, 500, 140)
 DIE = 44            # loose dice in the tray
-IMAGE_DIE = 30      # the printed images on a card
 FLIGHT_SECONDS = 0.35
 FLIP_SECONDS = 0.45
 BANNER_SECONDS = 1.6
@@ -57,17 +55,12 @@ class Flight(Glide):
     arc_eased = True
 
 
-def card_rects(slots: int) -> list[pygame.Rect]:
-    """The face-up card positions, centred in a row."""
-    w, h, gap, top = (196, 262, 28, 130) if slots <= 3 else (162, 230, 14, 162)
-    x0 = CENTRE_X - (slots * w + (slots - 1) * gap) // 2
-    return [pygame.Rect(x0 + i * (w + gap), top, w, h) for i in range(slots)]
-
-
 class TableScene(BaseTableScene):
     name = "roll-for-it"
     keep_settled_dice = False
     since_width = 270   # clear of the leftmost face-up card (x 295 with four cards)
+    banner_colour = th.CREAM
+    banner_seconds = BANNER_SECONDS
 
     @property
     def state(self) -> RollForItState:
@@ -87,7 +80,6 @@ class TableScene(BaseTableScene):
         self.press_pos = (0, 0)
         self.flights: list[Flight] = []
         self.flips: dict[int, float] = {}       # slot -> flip start time
-        self.banners = Banners()
         self.sparkles: list[tuple[float, float, float, float]] = []  # x, y, t0, angle
         self.rolloff_view = None
         self.buttons = FocusGroup(app)
@@ -105,25 +97,11 @@ class TableScene(BaseTableScene):
 
     def image_spot(self, slot: int, index: int, player: int) -> tuple[float, float]:
         """Centre of ``player``'s die beside image ``index`` of the card in ``slot``."""
-        rect = self.cards[slot]
-        row = self._image_row(rect, index, len(self._slot_card(slot).images))
-        per_row = max(1, (rect.right - 10 - (row.x + IMAGE_DIE + 8)) // (self.mini + 2))
-        x = row.x + IMAGE_DIE + 8 + (player % per_row) * (self.mini + 2) + self.mini / 2
-        y = row.centery + (player // per_row - 0.0) * (self.mini + 2) - (0 if player < per_row else self.mini / 2)
-        return (x, y)
+        return look.image_spot(self.cards[slot], index, len(self._slot_card(slot).images), player, self.mini)
 
     def _slot_card(self, slot: int):
         cid = self.state.slots[slot] if slot < len(self.state.slots) else None
         return card(cid) if cid is not None else None
-
-    @staticmethod
-    def _image_row(rect: pygame.Rect, index: int, count: int) -> pygame.Rect:
-        top: float = rect.y + 62
-        h = (rect.bottom - 10 - top) / max(count, 1)
-        h = min(h, 40)
-        block = h * count
-        top += ((rect.bottom - 10 - top) - block) / 2
-        return pygame.Rect(rect.x + 12, int(top + index * h), rect.w - 24, int(h))
 
     def seat_anchor(self, player: int) -> tuple[float, float]:
         return self.seat_spots[player].pos
@@ -172,12 +150,8 @@ class TableScene(BaseTableScene):
         super().fixed_update(dt)
         now = self.time
         self.flights = landed_removed(self.flights, now)
-        self.banners.prune(now)
         self.sparkles = [s for s in self.sparkles if now - s[2] < 1.2]
         self.flips = {k: t for k, t in self.flips.items() if now - t < FLIP_SECONDS * self.pace.duration}
-
-    def banner(self, title: str, sub: str = "", colour=th.CREAM, seconds: float = BANNER_SECONDS) -> None:
-        self.banners.show(Banner(title, sub, colour, self.time, self.pace.reading(seconds)))
 
     # ------------------------------------------------------------------
     # Reacting to applied actions
@@ -196,10 +170,10 @@ class TableScene(BaseTableScene):
                 totals = ", ".join(f"{self.seat_name(p)} {t}" for p, t in after.rolloff)
                 self.announce(f"Roll-off: {totals}")
                 if after.phase == "start":
-                    self.banner(f"{self.words.says(after.turn, 'goes', 'go')} first", "highest roll-off total",
+                    self.show_banner(f"{self.words.says(after.turn, 'goes', 'go')} first", "highest roll-off total",
                                 th.BRASS_LIGHT)
                 else:
-                    self.banner("Tie!", "the tied players roll again", th.CREAM)
+                    self.show_banner("Tie!", "the tied players roll again", th.CREAM)
             elif before.phase == "roll":
                 self._lay_out_roll(before.turn)
                 if after.turn != before.turn or after.phase != "place":
@@ -221,7 +195,7 @@ class TableScene(BaseTableScene):
             self.announce(f"{self.seat_name(player)}: the rest fits no card", th.CREAM_DIM)
             self._send_rest_home(player)
         elif isinstance(action, Pass):
-            self.banner(self.words.says(player, "passes", "pass"), "all six dice are on cards")
+            self.show_banner(self.words.says(player, "passes", "pass"), "all six dice are on cards")
         if after.phase == "place" and after.turn == player:
             self._fix_selection()
 
@@ -282,7 +256,7 @@ class TableScene(BaseTableScene):
         images = card(action.card).images
         after = self.state
         c = card(action.card)
-        self.banner(f"+{c.points}  {self.words.says(player, 'takes', 'take')} the card!",
+        self.show_banner(f"+{c.points}  {self.words.says(player, 'takes', 'take')} the card!",
                     f"now {after.scores[player]} points", th.BRASS_LIGHT)
         self.app.sounds.play("win" if after.is_terminal() else "chime", 0.8)
         rect = self.cards[slot]
@@ -302,7 +276,7 @@ class TableScene(BaseTableScene):
         if after.is_terminal():
             why = {"target": f"reaches {after.scores[player]} points",
                    "deck": "the cards ran out"}.get(after.end_reason, "")
-            self.banner(f"{self.words.says(after.winners()[0], 'wins', 'win')}!", why, th.BRASS_LIGHT, 3.0)
+            self.show_banner(f"{self.words.says(after.winners()[0], 'wins', 'win')}!", why, th.BRASS_LIGHT, seconds=3.0)
 
     def keeps_roll_on_continue(self, index: int) -> bool:
         """The last roll's dice (where they landed) are this turn's tray while
@@ -584,73 +558,18 @@ class TableScene(BaseTableScene):
 
     def _draw_slot(self, canvas, slot: int, rect: pygame.Rect, lit: bool) -> None:
         c = self._slot_card(slot)
+        face = None
+        if c is not None:
+            face = pygame.Surface(rect.size, pygame.SRCALPHA)
+            hidden = {f.lands_on for f in self.flights if f.lands_on is not None}
+            dice = [(i, p) for p, covered in enumerate(self.state.covers.get(c.id, []))
+                    for i in covered if (c.id, p, i) not in hidden]
+            look.paint_card(face, self.theme, self.renderer, c, pygame.Rect(0, 0, *rect.size), dice, self.mini,
+                            self._mini_die)
         flip = self.flips.get(slot)
-        if c is None:
-            pygame.draw.rect(canvas, th.FELT_DARK, rect, border_radius=14)
-            pygame.draw.rect(canvas, th.BRASS_DARK, rect, 2, border_radius=14)
-            th.draw_text(canvas, self.theme, "empty", rect.center, 18, th.CREAM_DIM, anchor="center")
-            return
-        surf = pygame.Surface(rect.size, pygame.SRCALPHA)
-        self._paint_card(surf, c, slot, pygame.Rect(0, 0, *rect.size))
-        if flip is not None:
-            t = (self.time - flip) / max(FLIP_SECONDS * self.pace.duration, 1e-3)
-            if t < 0:
-                self._paint_back(canvas, rect)
-                return
-            scale = abs(math.cos(math.pi * (1 - min(1.0, t)) / 2))
-            if t < 0.5:
-                self._paint_back(canvas, rect, 1 - 2 * t)
-                return
-            surf = pygame.transform.smoothscale(surf, (max(1, int(rect.w * scale)), rect.h))
-        shadow = pygame.Surface((rect.w + 12, rect.h + 12), pygame.SRCALPHA)
-        pygame.draw.rect(shadow, (0, 0, 0, 70), shadow.get_rect(), border_radius=18)
-        canvas.blit(shadow, (rect.x - 2, rect.y + 4))
-        if lit:
-            glow = pygame.Surface(rect.inflate(22, 22).size, pygame.SRCALPHA)
-            pygame.draw.rect(glow, (*self.theme.good, 150), glow.get_rect(), border_radius=22)
-            canvas.blit(glow, rect.inflate(22, 22).topleft)
-        canvas.blit(surf, surf.get_rect(center=rect.center))
-        if slot == self.target and self.human_placing() is not None:
-            pygame.draw.rect(canvas, th.BRASS_LIGHT, rect.inflate(8, 8), 3, border_radius=18)
-
-    def _paint_back(self, canvas, rect, squeeze: float = 1.0) -> None:
-        w = max(1, int(rect.w * max(0.0, squeeze)))
-        back = pygame.Rect(0, 0, w, rect.h)
-        back.center = rect.center
-        pygame.draw.rect(canvas, (128, 34, 30), back, border_radius=14)
-        pygame.draw.rect(canvas, th.BRASS, back.inflate(-10, -10), 2, border_radius=10)
-
-    def _paint_card(self, surf, c, slot: int, rect: pygame.Rect) -> None:
-        tier = TIER_COLOURS[c.points]
-        pygame.draw.rect(surf, CARD_FACE, rect, border_radius=14)
-        band = pygame.Rect(rect.x, rect.y, rect.w, 52)
-        pygame.draw.rect(surf, tier, band, border_top_left_radius=14, border_top_right_radius=14)
-        pygame.draw.rect(surf, CARD_EDGE, rect, 2, border_radius=14)
-        th.draw_text(surf, self.theme, str(c.points), (rect.x + 14, band.centery), 38, th.CREAM, bold=True,
-                     style="display", anchor="midleft", shadow=1)
-        th.draw_text(surf, self.theme, "points", (rect.x + 64, band.centery + 8), 15, th.CREAM,
-                     anchor="midleft")
-        th.draw_text(surf, self.theme, f"{len(c.images)} dice", (rect.right - 12, band.centery + 8), 14,
-                     th.CREAM, anchor="midright")
-        renderer = self.renderer
-        state = self.state
-        hidden = {f.lands_on for f in self.flights if f.lands_on is not None}
-        covers = state.covers.get(c.id, [])
-        for i, face in enumerate(c.images):
-            row = self._image_row(rect, i, len(c.images))
-            if renderer is not None:
-                icon = renderer.face("d6", face, None, IMAGE_DIE)
-                surf.blit(icon, icon.get_rect(midleft=(row.x, row.centery)))
-            else:
-                th.draw_text(surf, self.theme, str(face), (row.x + 10, row.centery), 22, th.INK, anchor="center")
-            pygame.draw.line(surf, (226, 214, 186), (row.x + IMAGE_DIE + 4, row.bottom - 1),
-                             (rect.right - 12, row.bottom - 1), 1)
-            for p, covered in enumerate(covers):
-                if i in covered and (c.id, p, i) not in hidden:
-                    x, y = self.image_spot(slot, i, p)
-                    x -= self.cards[slot].x
-                    y -= self.cards[slot].y
-                    self._mini_die(surf, face, p, (x, y), self.mini)
+        turn = None if flip is None else (self.time - flip) / max(FLIP_SECONDS * self.pace.duration, 1e-3)
+        look.draw_slot(canvas, self.theme, face, rect, turn, lit,
+                       slot == self.target and self.human_placing() is not None)
 
     def _mini_die(self, surf, face: int, owner: int, centre, size: int) -> None:
         img = self.renderer.face("d6", face, self.colour(owner), int(size))
@@ -690,18 +609,10 @@ class TableScene(BaseTableScene):
             pos = f.position(self.time)
             if pos is None:
                 continue
-            x, y = pos
             if f.card_id is not None:
-                k = ease(f.progress(self.time) or 0.0)
-                w, h = int(150 * (1 - 0.75 * k)), int(200 * (1 - 0.75 * k))
-                r = pygame.Rect(0, 0, max(4, w), max(4, h))
-                r.center = (int(x), int(y))
-                pygame.draw.rect(canvas, TIER_COLOURS[card(f.card_id).points], r, border_radius=10)
-                pygame.draw.rect(canvas, CARD_FACE, r, 2, border_radius=10)
-                th.draw_text(canvas, self.theme, str(card(f.card_id).points), r.center, max(12, int(40 * (1 - 0.6 * k))),
-                             th.CREAM, bold=True, anchor="center")
+                look.draw_flying_card(canvas, self.theme, f.card_id, pos, ease(f.progress(self.time) or 0.0))
             else:
-                self._mini_die(canvas, f.face, f.owner, (x, y), f.size)
+                self._mini_die(canvas, f.face, f.owner, pos, f.size)
 
     def _draw_sparkles(self, canvas) -> None:
         for x, y, t0, angle in self.sparkles:
@@ -713,25 +624,11 @@ class TableScene(BaseTableScene):
 
     def _draw_piles(self, canvas) -> None:
         """Each player's scored cards as a staggered pile beside their nameplate."""
-        state = self.state
-        for p, pile in enumerate(state.scored):
-            if not pile:
-                continue
-            sx, sy = self.seat_anchor(p)
-            plate = self.seat_plates.get(p)
-            width = 26 + 8 * (len(pile) - 1)
-            if plate is None:
-                x0 = sx + (80 if sx < 1000 else -80 - 26 - 8 * len(pile))
-            else:   # beside the nameplate, never over its text (plates keep off the edge)
-                x0 = plate.right + 6 if plate.right + 6 + width <= 1280 - 4 else plate.left - 6 - width
-            y0 = sy - 18
-            for k, cid in enumerate(pile):
-                r = pygame.Rect(int(x0 + k * 8), int(y0), 26, 36)
-                pygame.draw.rect(canvas, TIER_COLOURS[card(cid).points], r, border_radius=4)
-                pygame.draw.rect(canvas, CARD_FACE, r, 1, border_radius=4)
-            last = pygame.Rect(int(x0 + (len(pile) - 1) * 8), int(y0), 26, 36)
-            th.draw_text(canvas, self.theme, str(card(pile[-1]).points), last.center, 14, th.CREAM,
-                         bold=True, anchor="center")
+        for p, pile in enumerate(self.state.scored):
+            if pile:
+                anchor = self.seat_anchor(p)
+                look.draw_pile(canvas, self.theme, pile, look.pile_left(anchor, self.seat_plates.get(p), len(pile)),
+                               anchor[1] - 18)
 
     def _draw_banner(self, canvas) -> None:
         box = pygame.Rect(0, 0, 560, 92)

@@ -20,7 +20,7 @@ from ...core.narration import plural
 from ...core.protocol import CHANCE, Action, state_as
 from ...ui import layout
 from ...ui import theme as th
-from ...ui.banner import Banner, Banners, draw_plate, plate_size
+from ...ui.banner import draw_plate, plate_size
 from ...ui.motion import Glide, ease_out, landed_removed, moving
 from ...ui.shots import register_shot
 from ...ui.table_scene import TableScene as BaseTableScene
@@ -49,6 +49,7 @@ class Flight(Glide):
 
 class TableScene(BaseTableScene):
     die_size = 42
+    banner_seconds = BANNER_SECONDS
     continue_spot = (880, 470)   # clear of the pot and of your own rolled die
 
     @property
@@ -62,7 +63,6 @@ class TableScene(BaseTableScene):
         self.n = n
         self.pile_spots = [spot.toward_centre(0.30 if n > 2 else 0.26) for spot in self.seat_spots]
         self.flights: list[Flight] = []
-        self.banners = Banners()
         self.label_rects: list[pygame.Rect] = []
         """The pile and pot labels drawn this frame (the banner keeps clear of them)."""
         self._split_at: int | None = None
@@ -125,7 +125,6 @@ class TableScene(BaseTableScene):
         if self._split_at is not None and not self.flights:
             self.hold_until_continue(("pot split", self._split_at))   # "pause after reveals"
             self._split_at = None
-        self.banners.prune(self.time)
         self._rebuild()
 
     def _fly(self, dice, start, end, delay=0.0) -> None:
@@ -141,9 +140,6 @@ class TableScene(BaseTableScene):
             self.flights.append(Flight(start, (end[0] + jitter[0], end[1] + jitter[1]),
                                        self.time + (delay + i * 0.06) * pace, FLIGHT_SECONDS * pace,
                                        kind=die_kind(die, n), colour=first_owner(die, n)))
-
-    def _show_banner(self, text: str) -> None:
-        self.banners.show(Banner(text, t0=self.time, seconds=self.pace.reading(BANNER_SECONDS)))
 
     def on_applied(self, player, action, before_state) -> None:
         state = self.state
@@ -163,13 +159,13 @@ class TableScene(BaseTableScene):
         result = state.last_result or {}
         if result.get("kind") == "tie":
             names = " & ".join(self.seat_name(p) for p in result["tied"])
-            self._show_banner(f"Tiebreak! {names}")
+            self.show_banner(f"Tiebreak! {names}")
             self.announce(f"Tie at {max(result['faces'].values())}: {names} roll again", th.BRASS_LIGHT)
             self.app.sounds.play("click")
         elif result.get("kind") == "win":
             winner = result["winner"]
             haul = result["haul"]
-            self._show_banner(f"{self.words.says(winner, 'takes', 'take')} {plural(len(haul[str(winner)]), 'die', 'dice')}")
+            self.show_banner(f"{self.words.says(winner, 'takes', 'take')} {plural(len(haul[str(winner)]), 'die', 'dice')}")
             self.announce(f"{self.words.says(winner, 'wins', 'win')} the roll with {result['faces'][str(winner)]}"
                           f" and {self.verb(winner, 'takes', 'take')} {plural(len(haul[str(winner)]), 'die', 'dice')}",
                           th.BRASS_LIGHT)
@@ -180,7 +176,7 @@ class TableScene(BaseTableScene):
                 self.announce(f"{len(result['carried'])} dice nobody could win stay on the table "
                               "for the next round's centre pot")
             if state.is_terminal():
-                self._show_banner(f"{self.words.says(winner, 'holds', 'hold')} every die!")
+                self.show_banner(f"{self.words.says(winner, 'holds', 'hold')} every die!")
 
     def keeps_roll_on_continue(self, index: int) -> bool:
         """The rolled dice lie on the felt until the next ante or call."""

@@ -1,0 +1,160 @@
+"""Roll For It!'s cards on the felt: where they sit and how they look.
+
+The painter of the table (the scene keeps the flow: what moves, when and
+why).  Functions of plain data (a card, a rect, the dice covering it, the
+seats' piles), so a card looks the same wherever it is drawn: face-up in
+its slot, turning over as a new card comes in, flying to a pile, stacked
+in a pile beside a nameplate.
+"""
+from __future__ import annotations
+
+import math
+from typing import Callable, Iterable
+
+import pygame
+
+from ...canvas import CANVAS_W, CENTRE_X
+from ...ui import theme as th
+from .rules import Card, card
+
+TIER_COLOURS = {2: (92, 150, 96), 5: (70, 118, 176), 10: (146, 84, 160), 15: (196, 146, 44)}
+CARD_FACE = (250, 244, 228)
+CARD_EDGE = (120, 96, 64)
+CARD_BACK = (128, 34, 30)
+IMAGE_DIE = 30      # the printed images on a card
+PILE_CARD = (26, 36)
+PILE_STEP = 8
+
+MiniDie = Callable[[pygame.Surface, int, int, tuple[float, float], int], None]
+"""Draws die ``face`` of ``owner`` centred at a point, ``size`` pixels: the table's palette."""
+
+
+def card_rects(slots: int) -> list[pygame.Rect]:
+    """The face-up card positions, centred in a row."""
+    w, h, gap, top = (196, 262, 28, 130) if slots <= 3 else (162, 230, 14, 162)
+    x0 = CENTRE_X - (slots * w + (slots - 1) * gap) // 2
+    return [pygame.Rect(x0 + i * (w + gap), top, w, h) for i in range(slots)]
+
+
+def image_row(rect: pygame.Rect, index: int, count: int) -> pygame.Rect:
+    """The strip of image ``index`` of ``count`` on a card at ``rect``."""
+    top: float = rect.y + 62
+    h = (rect.bottom - 10 - top) / max(count, 1)
+    h = min(h, 40)
+    block = h * count
+    top += ((rect.bottom - 10 - top) - block) / 2
+    return pygame.Rect(rect.x + 12, int(top + index * h), rect.w - 24, int(h))
+
+
+def image_spot(rect: pygame.Rect, index: int, count: int, player: int, mini: int) -> tuple[float, float]:
+    """Centre of ``player``'s die (``mini`` pixels) beside image ``index`` of a card at ``rect``."""
+    row = image_row(rect, index, count)
+    per_row = max(1, (rect.right - 10 - (row.x + IMAGE_DIE + 8)) // (mini + 2))
+    x = row.x + IMAGE_DIE + 8 + (player % per_row) * (mini + 2) + mini / 2
+    y = row.centery + (player // per_row - 0.0) * (mini + 2) - (0 if player < per_row else mini / 2)
+    return (x, y)
+
+
+def paint_back(canvas: pygame.Surface, rect: pygame.Rect, squeeze: float = 1.0) -> None:
+    """A card's back, squeezed sideways while it turns (``squeeze`` 1..0)."""
+    w = max(1, int(rect.w * max(0.0, squeeze)))
+    back = pygame.Rect(0, 0, w, rect.h)
+    back.center = rect.center
+    pygame.draw.rect(canvas, CARD_BACK, back, border_radius=14)
+    pygame.draw.rect(canvas, th.BRASS, back.inflate(-10, -10), 2, border_radius=10)
+
+
+def paint_card(surf: pygame.Surface, theme: th.Theme, renderer, c: Card, rect: pygame.Rect,
+               dice: Iterable[tuple[int, int]], mini: int, mini_die: MiniDie) -> None:
+    """Card ``c``'s face at ``rect`` of ``surf``: the points band, each image
+    with its ruled line, and the dice ``(image, player)`` lying beside them."""
+    tier = TIER_COLOURS[c.points]
+    pygame.draw.rect(surf, CARD_FACE, rect, border_radius=14)
+    band = pygame.Rect(rect.x, rect.y, rect.w, 52)
+    pygame.draw.rect(surf, tier, band, border_top_left_radius=14, border_top_right_radius=14)
+    pygame.draw.rect(surf, CARD_EDGE, rect, 2, border_radius=14)
+    th.draw_text(surf, theme, str(c.points), (rect.x + 14, band.centery), 38, th.CREAM, bold=True,
+                 style="display", anchor="midleft", shadow=1)
+    th.draw_text(surf, theme, "points", (rect.x + 64, band.centery + 8), 15, th.CREAM,
+                 anchor="midleft")
+    th.draw_text(surf, theme, f"{len(c.images)} dice", (rect.right - 12, band.centery + 8), 14,
+                 th.CREAM, anchor="midright")
+    lying: dict[int, list[int]] = {}
+    for i, p in dice:
+        lying.setdefault(i, []).append(p)
+    for i, face in enumerate(c.images):
+        row = image_row(rect, i, len(c.images))
+        icon = renderer.face("d6", face, None, IMAGE_DIE)
+        surf.blit(icon, icon.get_rect(midleft=(row.x, row.centery)))
+        pygame.draw.line(surf, (226, 214, 186), (row.x + IMAGE_DIE + 4, row.bottom - 1),
+                         (rect.right - 12, row.bottom - 1), 1)
+        for p in lying.get(i, ()):
+            mini_die(surf, face, p, image_spot(rect, i, len(c.images), p, mini), mini)
+
+
+def draw_slot(canvas: pygame.Surface, theme: th.Theme, face: pygame.Surface | None, rect: pygame.Rect,
+              turn: float | None, lit: bool, targeted: bool) -> None:
+    """A face-up slot: ``face`` (a painted card, None for an empty slot) with
+    its shadow, a glow when the held die fits (``lit``), a brass frame when the
+    keyboard points at it; ``turn`` (0..1, negative before it starts) is how
+    far a new card has turned over, None when it lies still."""
+    if face is None:
+        pygame.draw.rect(canvas, th.FELT_DARK, rect, border_radius=14)
+        pygame.draw.rect(canvas, th.BRASS_DARK, rect, 2, border_radius=14)
+        th.draw_text(canvas, theme, "empty", rect.center, 18, th.CREAM_DIM, anchor="center")
+        return
+    surf = face
+    if turn is not None:
+        if turn < 0:
+            paint_back(canvas, rect)
+            return
+        scale = abs(math.cos(math.pi * (1 - min(1.0, turn)) / 2))
+        if turn < 0.5:
+            paint_back(canvas, rect, 1 - 2 * turn)
+            return
+        surf = pygame.transform.smoothscale(surf, (max(1, int(rect.w * scale)), rect.h))
+    shadow = pygame.Surface((rect.w + 12, rect.h + 12), pygame.SRCALPHA)
+    pygame.draw.rect(shadow, (0, 0, 0, 70), shadow.get_rect(), border_radius=18)
+    canvas.blit(shadow, (rect.x - 2, rect.y + 4))
+    if lit:
+        glow = pygame.Surface(rect.inflate(22, 22).size, pygame.SRCALPHA)
+        pygame.draw.rect(glow, (*theme.good, 150), glow.get_rect(), border_radius=22)
+        canvas.blit(glow, rect.inflate(22, 22).topleft)
+    canvas.blit(surf, surf.get_rect(center=rect.center))
+    if targeted:
+        pygame.draw.rect(canvas, th.BRASS_LIGHT, rect.inflate(8, 8), 3, border_radius=18)
+
+
+def draw_flying_card(canvas: pygame.Surface, theme: th.Theme, card_id: int, pos: tuple[float, float],
+                     k: float) -> None:
+    """A scored card on its way to a pile, shrinking as it goes (``k`` eased 0..1)."""
+    x, y = pos
+    w, h = int(150 * (1 - 0.75 * k)), int(200 * (1 - 0.75 * k))
+    r = pygame.Rect(0, 0, max(4, w), max(4, h))
+    r.center = (int(x), int(y))
+    pygame.draw.rect(canvas, TIER_COLOURS[card(card_id).points], r, border_radius=10)
+    pygame.draw.rect(canvas, CARD_FACE, r, 2, border_radius=10)
+    th.draw_text(canvas, theme, str(card(card_id).points), r.center, max(12, int(40 * (1 - 0.6 * k))),
+                 th.CREAM, bold=True, anchor="center")
+
+
+def pile_left(anchor: tuple[float, float], plate: pygame.Rect | None, count: int) -> float:
+    """Where a pile of ``count`` cards starts: beside the seat's nameplate,
+    never over its text (plates keep off the edge)."""
+    sx = anchor[0]
+    width = PILE_CARD[0] + PILE_STEP * (count - 1)
+    if plate is None:
+        return sx + (80 if sx < 1000 else -80 - PILE_CARD[0] - PILE_STEP * count)
+    return plate.right + 6 if plate.right + 6 + width <= CANVAS_W - 4 else plate.left - 6 - width
+
+
+def draw_pile(canvas: pygame.Surface, theme: th.Theme, pile: list[int], x0: float, y0: float) -> None:
+    """A seat's scored cards, staggered, the top card's points on it."""
+    w, h = PILE_CARD
+    for k, cid in enumerate(pile):
+        r = pygame.Rect(int(x0 + k * PILE_STEP), int(y0), w, h)
+        pygame.draw.rect(canvas, TIER_COLOURS[card(cid).points], r, border_radius=4)
+        pygame.draw.rect(canvas, CARD_FACE, r, 1, border_radius=4)
+    last = pygame.Rect(int(x0 + (len(pile) - 1) * PILE_STEP), int(y0), w, h)
+    th.draw_text(canvas, theme, str(card(pile[-1]).points), last.center, 14, th.CREAM,
+                 bold=True, anchor="center")
