@@ -24,8 +24,10 @@ from ...ui.table_scene import TableScene as BaseTableScene
 from ...ui.widgets import Button, FocusGroup
 from .rules import (FREE_MARK, OPENING, OVER, PENALTY, ROLL, ROUNDS, TIE, DicedOutState, FreeMark, Penalise,
                     SkipFreeMark)
+from . import tray as look
 from .sheet import (PRINT_RED, STAMP_GOOD, FreeMarkChoice, SheetFacts, SheetGeometry, SheetPainter, SheetRow,
-                    sheet_rects, sheet_title, stamp)  # noqa: F401 (sheet_title re-exported)
+                    sheet_rects, sheet_title)  # noqa: F401 (sheet_title re-exported)
+from .tray import tray_rect
 from .solver import NUMBERS, bit, unmarked_sum
 
 STROKE_SECONDS = 0.32
@@ -35,16 +37,6 @@ STATS_KEY = "diced-out"
 SHEETS_PER_FRAME = 2
 """Sheets drawn afresh in one frame at most (a phase change touches all eight:
 the rest show their kept picture a frame or three longer; the active seat's never waits)."""
-
-
-# --------------------------------------------------------------------------
-# Geometry (the sheets' own: sheet.py)
-# --------------------------------------------------------------------------
-
-def tray_rect(n: int) -> pygame.Rect:
-    if n <= 2:
-        return pygame.Rect(400, 120, 480, 230)
-    return pygame.Rect(432, 150, 416, 300)
 
 
 @dataclass
@@ -349,22 +341,13 @@ class TableScene(BaseTableScene):
         if self.penalty_buttons is None or self._penalty_for != moment:
             state = self.state
             targets = [t for t in range(state.n) if t != seat]
-            panel = self._penalty_panel(len(targets))
+            panel = look.penalty_panel(self.tray, len(targets))
             group = FocusGroup(self.app)
-            cols = 2 if len(targets) > 3 else 1
-            bw = (panel.w - 40 - (cols - 1) * 10) // cols
-            for i, t in enumerate(targets):
-                rect = pygame.Rect(panel.x + 20 + (i % cols) * (bw + 10), panel.y + 84 + (i // cols) * 58, bw, 50)
+            for t, rect in zip(targets, look.penalty_button_rects(panel, len(targets))):
                 group.add(Button(rect, self.seat_name(t), partial(self.submit, seat, Penalise(t)),
                                  size=18, sub=f"total {state.totals()[t]}"))
             self.penalty_buttons, self._penalty_for = group, moment
         return self.penalty_buttons
-
-    def _penalty_panel(self, count: int) -> pygame.Rect:
-        rows = math.ceil(count / (2 if count > 3 else 1))
-        rect = pygame.Rect(0, 0, min(self.tray.w + 40, 460), 100 + rows * 58)
-        rect.center = self.tray.center
-        return rect
 
     # --- drawing ----------------------------------------------------------------
     def _moving_sheets(self) -> frozenset:
@@ -408,24 +391,13 @@ class TableScene(BaseTableScene):
         self._draw_banners(canvas)
 
     def _draw_tray(self, canvas) -> None:
-        tray = self.tray
-        shade = pygame.Surface(tray.inflate(24, 24).size, pygame.SRCALPHA)
-        pygame.draw.rect(shade, (0, 0, 0, 70), shade.get_rect(), border_radius=26)
-        canvas.blit(shade, tray.inflate(24, 24).move(0, 6))
-        pygame.draw.rect(canvas, th.WOOD_DARK, tray.inflate(14, 14), border_radius=22)
-        pygame.draw.rect(canvas, th.WOOD, tray.inflate(8, 8), border_radius=20)
-        pygame.draw.rect(canvas, (26, 78, 54), tray, border_radius=16)
-        pygame.draw.rect(canvas, (18, 58, 40), tray, 3, border_radius=16)
-        for rect, owner in self.zone_labels if self.state.phase in (OPENING, TIE) else ():
-            th.draw_text(canvas, self.theme, self.seat_name(owner), (rect.centerx, rect.bottom + 2), 15,
-                         self.theme.player_colour(owner), bold=True, anchor="midtop", shadow=1)
+        look.draw_tray(canvas, self.tray)
+        if self.state.phase in (OPENING, TIE):
+            look.draw_lane_names(canvas, self.theme, [(r, o, self.seat_name(o)) for r, o in self.zone_labels])
         if self.last_total and self.state.phase not in (OPENING, TIE) and self.throw_view is None:
-            player, total, kind = self.last_total
+            _player, total, kind = self.last_total
             colour = {"repeat": th.CREAM_DIM, "diced_out": self.theme.bad}.get(kind, th.BRASS_LIGHT)
-            spot = (tray.right - 18, tray.bottom - 20)
-            th.draw_text(canvas, self.theme, str(total), spot, 54, colour, style="display", bold=True,
-                         anchor="bottomright", shadow=2)
-            th.draw_text(canvas, self.theme, "rolled", (spot[0], spot[1] + 2), 14, th.CREAM_DIM, anchor="topright")
+            look.draw_rolled_total(canvas, self.theme, self.tray, total, colour)
 
     def screen_facts(self) -> dict:
         facts = super().screen_facts()
@@ -457,19 +429,12 @@ class TableScene(BaseTableScene):
         return "Game over"
 
     def _draw_status(self, canvas) -> None:
-        """Whose turn and what to do, in at most two lines over (or under) the tray."""
-        font = self.theme.font(18, True)
-        lines = th.wrap_text(font, self._status_text(), self.tray.w + 30)[:2]
-        y = self.tray.y - 22 - 22 * len(lines) if len(self.seats) > 2 else self.tray.bottom + 14
-        for line in lines:
-            th.blit_text(canvas, self.theme.text(line, 18, th.CREAM, bold=True), (self.tray.centerx, y), "midtop",
-                         shadow=2)
-            y += 22
+        """Whose turn and what to do, over (or under) the tray; a solo player's personal best."""
+        best = None
         if self.solo_human or (self.personal_best is not None and len(self.seats) == 1):
             best = "none yet" if self.personal_best is None else str(self.personal_best)
-            th.draw_text(canvas, self.theme, f"Personal best: {best}  (lowest four-round total)",
-                         (self.tray.centerx, self.tray.y - 34), 17, th.BRASS_LIGHT, bold=True,
-                         anchor="midtop", shadow=1)
+            best = f"Personal best: {best}  (lowest four-round total)"
+        look.draw_status(canvas, self.theme, self.tray, self._status_text(), above=len(self.seats) > 2, best=best)
 
     def _draw_sheet(self, canvas, p: int, geo: SheetGeometry) -> None:
         """One seat's sheet (sheet.py), redrawn only when its facts change
@@ -536,38 +501,14 @@ class TableScene(BaseTableScene):
 
     def _draw_penalty(self, canvas, seat: int) -> None:
         group = self._penalty_group(seat)
-        panel = self._penalty_panel(len(group.widgets))
-        th.panel(canvas, panel, fill=th.PARCHMENT, border=th.BRASS_DARK)
         name = self.seat_name(seat)
         title = "You scored lowest!" if self.words.is_you(seat) else f"{name}, you scored lowest!"
-        th.draw_text(canvas, self.theme, title, (panel.centerx, panel.y + 14),
-                     22, th.INK, bold=True, style="display", anchor="midtop")
-        th.draw_text(canvas, self.theme, "You start the next round. Who loses a reroll?",
-                     (panel.centerx, panel.y + 50), 16, th.INK, anchor="midtop")
+        look.draw_penalty_panel(canvas, self.theme, look.penalty_panel(self.tray, len(group.widgets)), title)
         group.draw(canvas, self.theme)
 
     def _draw_banners(self, canvas) -> None:
         for b in self.banners:
-            age, fade = b.age(self.time), b.fade(self.time)
-            if b.big:
-                pop = 1.0 + 0.6 * max(0.0, 1 - age * 6) ** 2
-                stamp(canvas, self.theme, b.title, self.tray.center, 64, b.colour, angle=-8, scale=pop,
-                      alpha=int(240 * fade))
-                if b.sub:
-                    surf = th.faded(self.theme.text(b.sub, 22, th.CREAM, bold=True), int(255 * fade))
-                    th.blit_text(canvas, surf, (self.tray.centerx, self.tray.centery + 58), "midtop", shadow=2)
-                continue
-            box = pygame.Rect(0, 0, self.tray.w - 20, 70)
-            box.midtop = (self.tray.centerx, self.tray.y + 12)
-            plate = pygame.Surface(box.size, pygame.SRCALPHA)
-            pygame.draw.rect(plate, (20, 12, 8, int(190 * fade)), plate.get_rect(), border_radius=12)
-            pygame.draw.rect(plate, (*th.BRASS_DARK, int(255 * fade)), plate.get_rect(), 2, border_radius=12)
-            canvas.blit(plate, box)
-            title = th.faded(self.theme.text(b.title, 28, b.colour, bold=True, style="display"), int(255 * fade))
-            th.blit_text(canvas, title, (box.centerx, box.y + 4), "midtop")
-            if b.sub:
-                sub = th.faded(self.theme.text(b.sub, 16, th.CREAM), int(255 * fade))
-                th.blit_text(canvas, sub, (box.centerx, box.bottom - 6), "midbottom")
+            look.draw_banner(canvas, self.theme, b, self.tray, self.time)
 
 
 def _shot_free_mark(app, ctx):

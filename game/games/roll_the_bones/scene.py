@@ -25,6 +25,7 @@ from ...ui.motion import Glide, ease_out, landed_removed, moving
 from ...ui.shots import register_shot
 from ...ui.table_scene import TableScene as BaseTableScene
 from ...ui.widgets import Button, FocusGroup
+from . import felt
 from .rules import Ante, BonesState, Declare, die_kind, first_owner
 from ...canvas import CENTRE_X
 
@@ -89,7 +90,7 @@ class TableScene(BaseTableScene):
             index = 0 if name == "pot" else 1
             if index >= len(spots):
                 return None
-            radius = 82 if index == 0 else 58
+            radius = felt.pot_radius(index)
             return pygame.Rect(0, 0, radius * 2, radius * 2 + 40).move(int(spots[index][0]) - radius,
                                                                         int(spots[index][1]) - radius - 20)
         if name == "my_dice" and self.humans:
@@ -284,61 +285,34 @@ class TableScene(BaseTableScene):
         except (ImportError, AttributeError):
             return None
 
-    def _pile_heap(self, canvas, dice, centre, size=20, columns=5) -> None:
-        """Dice in tidy rows, bones in front, six-siders behind."""
-        n = self.state.n
-        ordered = sorted(dice, key=lambda d: (die_kind(d, n) == "bone", d))
-        shown = ordered[-15:]
-        rows = max(1, math.ceil(len(shown) / columns))
-        for i, die in enumerate(shown):
-            row, col = divmod(i, columns)
-            in_row = min(columns, len(shown) - row * columns)
-            x = centre[0] + (col - (in_row - 1) / 2) * (size + 3)
-            y = centre[1] + (row - (rows - 1) / 2) * (size + 3)
-            self._icon(canvas, die_kind(die, n), first_owner(die, n), (x, y), size)
-
-    def _pile_top(self, p: int, size: int = 20, columns: int = 5) -> float:
-        """The top edge of seat ``p``'s pile as ``_pile_heap`` lays it out."""
-        rows = max(1, math.ceil(min(15, len(self.state.collections[p])) / columns))
-        return self.pile_spots[p][1] - 6 - (rows - 1) / 2 * (size + 3) - size / 2
+    def _pile_top(self, p: int) -> float:
+        """The top edge of seat ``p``'s pile as ``felt.draw_heap`` lays it out."""
+        return felt.heap_top(len(self.state.collections[p]), self.pile_spots[p][1] - 6)
 
     def _draw_pile(self, canvas, p) -> None:
         state = self.state
         if state.out_event[p] is not None:
             return
         x, y = self.pile_spots[p]
-        self._pile_heap(canvas, state.collections[p], (x, y - 6))
+        felt.draw_heap(canvas, self._icon, state.collections[p], state.n, (x, y - 6))
         sixes, bones = state.counts(p)
-        label = f"{sixes} six-sider{'s' if sixes != 1 else ''}" + (f" · {bones} bone{'s' if bones != 1 else ''}" if bones else "")
-        self.label_rects.append(th.draw_text(canvas, self.theme, label, (x, y + 34), 15, th.CREAM, bold=bool(bones),
-                                             anchor="midtop", shadow=2))
+        self.label_rects.append(th.draw_text(canvas, self.theme, felt.pile_label(sixes, bones), (x, y + 34), 15,
+                                             th.CREAM, bold=bool(bones), anchor="midtop", shadow=2))
 
     def _draw_pots(self, canvas) -> None:
         state = self.state
         for i, (pot, spot) in enumerate(zip(state.pots, self.pot_spots())):
             if i and not pot:
                 continue
-            radius = 82 if i == 0 else 58
-            tray = pygame.Surface((radius * 2, radius * 2), pygame.SRCALPHA)
-            pygame.draw.circle(tray, (10, 40, 26, 120), (radius, radius), radius)
-            pygame.draw.circle(tray, (*th.BRASS_DARK, 200), (radius, radius), radius, 3)
-            canvas.blit(tray, (spot[0] - radius, spot[1] - radius))
-            self._pile_heap(canvas, pot, (spot[0], spot[1] - 6), 18, 6 if i == 0 else 4)
-            bones = sum(1 for d in pot if state.is_bone(d))
-            title = "Centre pot" if i == 0 else "Side pot"
-            count = plural(len(pot), "die", "dice") + (f", {bones} bone{'s' if bones != 1 else ''}" if bones else "")
-            self.label_rects.append(th.draw_text(canvas, self.theme, title, (spot[0], spot[1] - radius - 4), 16,
-                                                 th.BRASS_LIGHT, bold=True, anchor="midbottom", shadow=2))
-            self.label_rects.append(th.draw_text(canvas, self.theme, count, (spot[0], spot[1] + radius + 2), 15,
-                                                 th.CREAM, anchor="midtop", shadow=2))
             eligible = state.pot_eligible[i] if i else state.centre_eligible
             assert eligible is not None, "a side pot lists who may win it"
+            note = None
             if i or (state.phase in ("declare", "roll") and set(eligible) != set(state.round_players)):
                 # the centre is only for those who anted this round (rule text)
                 names = ", ".join(self.seat_name(p)[:8] for p in eligible)
                 note = f"for {names}" if names else "nobody anted: it stays on the table"
-                self.label_rects.append(th.draw_text(canvas, self.theme, note, (spot[0], spot[1] + radius + 20),
-                                                     13, th.CREAM_DIM, anchor="midtop", shadow=1))
+            bones = sum(1 for d in pot if state.is_bone(d))
+            self.label_rects += felt.draw_pot(canvas, self.theme, self._icon, i, pot, state.n, spot, bones, note)
 
     def _draw_bubbles(self, canvas) -> None:
         state = self.state
@@ -346,20 +320,9 @@ class TableScene(BaseTableScene):
             return
         for p in state.order:
             said = state.declared.get(p)
-            if p in state.choosers and said is None:
-                text, colour = "…", th.CREAM_DIM
-            else:
-                text, colour = ("bone!", th.BRASS_LIGHT) if said else ("no bone", th.CREAM)
-            x, y = self.pile_spots[p]
-            surf = self.theme.text(text, 18, th.INK, bold=bool(said))
-            bubble = surf.get_rect().inflate(18, 10)
-            bubble.midbottom = (int(x), int(self._pile_top(p)) - 9)   # above the pile, however tall
-            pygame.draw.rect(canvas, th.PARCHMENT if said else th.PARCHMENT_DARK, bubble, border_radius=10)
-            pygame.draw.rect(canvas, colour if said else th.BRASS_DARK, bubble, 2, border_radius=10)
-            pygame.draw.polygon(canvas, th.PARCHMENT if said else th.PARCHMENT_DARK,
-                                [(bubble.centerx - 6, bubble.bottom - 1), (bubble.centerx + 6, bubble.bottom - 1),
-                                 (bubble.centerx, bubble.bottom + 7)])
-            canvas.blit(surf, surf.get_rect(center=bubble.center))
+            x, _y = self.pile_spots[p]   # above the pile, however tall
+            felt.draw_bubble(canvas, self.theme, said, p in state.choosers and said is None,
+                             (int(x), int(self._pile_top(p)) - 9))
 
     def screen_facts(self) -> dict:
         facts = super().screen_facts()

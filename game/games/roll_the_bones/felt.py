@@ -1,0 +1,91 @@
+"""Roll the Bones on the felt: the pots, the piles of won dice and the
+speech bubbles, as the painter of the table (the scene keeps the flow:
+who antes, what flies where, when a banner shows).
+
+Functions of plain data (dice ids, spots, words), each returning the rects
+of the labels it wrote so the banner can keep clear of them.
+"""
+from __future__ import annotations
+
+import math
+from typing import Callable
+
+import pygame
+
+from ...core.narration import plural
+from ...ui import theme as th
+from .rules import die_kind, first_owner
+
+HEAP_SHOWN = 15
+"""Dice drawn in one heap at most (the label says how many there are)."""
+
+Icon = Callable[[pygame.Surface, str, int, tuple[float, float], int], None]
+"""Draws a die of ``kind`` for its first owner, centred at a point, ``size`` pixels."""
+
+
+def pot_radius(index: int) -> int:
+    """The centre pot is big; side pots are smaller."""
+    return 82 if index == 0 else 58
+
+
+def heap_top(count: int, centre_y: float, size: int = 20, columns: int = 5) -> float:
+    """The top edge of a heap of ``count`` dice around ``centre_y`` as ``draw_heap`` lays it out."""
+    rows = max(1, math.ceil(min(HEAP_SHOWN, count) / columns))
+    return centre_y - (rows - 1) / 2 * (size + 3) - size / 2
+
+
+def draw_heap(canvas: pygame.Surface, icon: Icon, dice, n: int, centre, size: int = 20, columns: int = 5) -> None:
+    """Dice in tidy rows, bones in front, six-siders behind (``n`` players: a die's kind and owner)."""
+    ordered = sorted(dice, key=lambda d: (die_kind(d, n) == "bone", d))
+    shown = ordered[-HEAP_SHOWN:]
+    rows = max(1, math.ceil(len(shown) / columns))
+    for i, die in enumerate(shown):
+        row, col = divmod(i, columns)
+        in_row = min(columns, len(shown) - row * columns)
+        x = centre[0] + (col - (in_row - 1) / 2) * (size + 3)
+        y = centre[1] + (row - (rows - 1) / 2) * (size + 3)
+        icon(canvas, die_kind(die, n), first_owner(die, n), (x, y), size)
+
+
+def pile_label(sixes: int, bones: int) -> str:
+    """What a seat's pile holds, in words."""
+    return f"{sixes} six-sider{'s' if sixes != 1 else ''}" + (f" · {bones} bone{'s' if bones != 1 else ''}" if bones else "")
+
+
+def draw_pot(canvas: pygame.Surface, theme: th.Theme, icon: Icon, index: int, pot, n: int, spot, bones: int,
+             note: str | None) -> list[pygame.Rect]:
+    """Pot ``index`` (0 the centre) at ``spot``: its round tray, its dice, its
+    name, how many dice, and ``note`` (who may win it) when there is one."""
+    radius = pot_radius(index)
+    tray = pygame.Surface((radius * 2, radius * 2), pygame.SRCALPHA)
+    pygame.draw.circle(tray, (10, 40, 26, 120), (radius, radius), radius)
+    pygame.draw.circle(tray, (*th.BRASS_DARK, 200), (radius, radius), radius, 3)
+    canvas.blit(tray, (spot[0] - radius, spot[1] - radius))
+    draw_heap(canvas, icon, pot, n, (spot[0], spot[1] - 6), 18, 6 if index == 0 else 4)
+    title = "Centre pot" if index == 0 else "Side pot"
+    count = plural(len(pot), "die", "dice") + (f", {bones} bone{'s' if bones != 1 else ''}" if bones else "")
+    labels = [th.draw_text(canvas, theme, title, (spot[0], spot[1] - radius - 4), 16,
+                           th.BRASS_LIGHT, bold=True, anchor="midbottom", shadow=2),
+              th.draw_text(canvas, theme, count, (spot[0], spot[1] + radius + 2), 15,
+                           th.CREAM, anchor="midtop", shadow=2)]
+    if note is not None:
+        labels.append(th.draw_text(canvas, theme, note, (spot[0], spot[1] + radius + 20),
+                                   13, th.CREAM_DIM, anchor="midtop", shadow=1))
+    return labels
+
+
+def draw_bubble(canvas: pygame.Surface, theme: th.Theme, said: bool | None, waiting: bool, midbottom) -> None:
+    """A seat's speech bubble: "bone!", "no bone", or "…" while it still chooses."""
+    if waiting:
+        text, colour = "…", th.CREAM_DIM
+    else:
+        text, colour = ("bone!", th.BRASS_LIGHT) if said else ("no bone", th.CREAM)
+    surf = theme.text(text, 18, th.INK, bold=bool(said))
+    bubble = surf.get_rect().inflate(18, 10)
+    bubble.midbottom = midbottom
+    pygame.draw.rect(canvas, th.PARCHMENT if said else th.PARCHMENT_DARK, bubble, border_radius=10)
+    pygame.draw.rect(canvas, colour if said else th.BRASS_DARK, bubble, 2, border_radius=10)
+    pygame.draw.polygon(canvas, th.PARCHMENT if said else th.PARCHMENT_DARK,
+                        [(bubble.centerx - 6, bubble.bottom - 1), (bubble.centerx + 6, bubble.bottom - 1),
+                         (bubble.centerx, bubble.bottom + 7)])
+    canvas.blit(surf, surf.get_rect(center=bubble.center))
