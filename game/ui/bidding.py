@@ -17,6 +17,7 @@ from ..core.bidding import Bid, Call, count_matching
 from ..core.bidtable import BiddingSnapshot, BidText, RevealFacts, nobody
 from ..core.protocol import CHANCE, DIE_KINDS
 from . import layout
+from . import bid_centre
 from .bid_history import BidHistory, HistoryEntry
 from .bid_picker import BidPicker, face_icon
 from . import table_scene
@@ -30,34 +31,6 @@ from ..canvas import CENTRE_X
 # ----------------------------------------------------------------------
 # Shared table scene
 # ----------------------------------------------------------------------
-def draw_times(canvas: pygame.Surface, centre, size: int, colour, shadow: int = 0) -> pygame.Rect:
-    """A multiplication sign drawn as two strokes (the display font has no
-    "\u00d7" glyph in bold, and a drawn one matches any font), anti-aliased by
-    drawing large and scaling down."""
-    key = (size, tuple(colour))
-    surf = _TIMES.get(key)
-    if surf is None:
-        surf = _TIMES[key] = th.keep_shadow(_times_sign(size, colour))
-    return th.blit_text(canvas, surf, centre, "center", shadow)
-
-
-_TIMES: dict[tuple, pygame.Surface] = {}
-"""Drawn multiplication signs by size and colour (``draw_times``)."""
-
-
-def _times_sign(size: int, colour) -> pygame.Surface:
-    ss = 4
-    big = pygame.Surface((size * ss, size * ss), pygame.SRCALPHA)
-    w = max(2, size * ss // 6)
-    pad = w
-    end = size * ss - pad
-    pygame.draw.line(big, colour, (pad, pad), (end, end), w)
-    pygame.draw.line(big, colour, (pad, end), (end, pad), w)
-    for x, y in ((pad, pad), (end, end), (pad, end), (end, pad)):
-        pygame.draw.circle(big, colour, (x, y), w // 2)
-    return pygame.transform.smoothscale(big, (size, size))
-
-
 def _no_snapshot(state, may_see=nobody) -> BiddingSnapshot:
     raise NotImplementedError("a bidding scene sets snapshot_of to its rules' table_snapshot")
 
@@ -573,6 +546,7 @@ class BiddingTableScene(table_scene.TableScene):
         return cup
 
     def draw_centre(self, canvas) -> None:
+        """The standing bid (or who opens) and the lines under it (game/ui/bid_centre.py)."""
         cx, cy = self.centre
         if self.reveal is not None:
             self.draw_reveal_centre(canvas)
@@ -581,26 +555,17 @@ class BiddingTableScene(table_scene.TableScene):
             return
         snap = self.snap
         bid = snap.bid
+        note = ""
         if bid is None:
-            title, hint = self.text.opening(snap)
-            th.draw_text(canvas, self.theme, title, (cx, cy), 30, th.CREAM, bold=True, style="display",
-                         anchor="center", shadow=2)
-            th.draw_text(canvas, self.theme, hint, (cx, cy + 36), 17, th.CREAM_DIM, anchor="center")
+            bid_centre.draw_opening(canvas, self.theme, (cx, cy), *self.text.opening(snap))
         else:
             assert snap.bidder is not None, "a standing bid has its bidder"
             self.draw_bid_big(canvas, (cx, cy), bid[0], bid[1], f"bid by {self.words.object(snap.bidder)}")
             note = self.text.bid_note(snap)
-            if note:
-                th.draw_text(canvas, self.theme, note, (cx, cy + 54), 16, th.BRASS_LIGHT, bold=True,
-                             anchor="center")
         turn = self.state.turn_player()
-        if turn is not None:
-            line = self.text.turn_line(snap, turn, self.human_to_act() == turn)
-            if line:
-                th.draw_text(canvas, self.theme, line, (cx, cy + 76), 18, th.CREAM, anchor="center", shadow=1)
+        line = self.text.turn_line(snap, turn, self.human_to_act() == turn) if turn is not None else ""
         odds = self.text.odds_line(snap, self.viewer) if self.match.options.get("odds_helper") else ""
-        if odds:
-            th.draw_text(canvas, self.theme, odds, (cx, cy + 102), 16, th.BRASS_LIGHT, anchor="center", shadow=1)
+        bid_centre.draw_bid_lines(canvas, self.theme, (cx, cy), note, line, odds)
 
     def draw_reveal_centre(self, canvas) -> None:
         cx, cy = self.centre
@@ -611,32 +576,13 @@ class BiddingTableScene(table_scene.TableScene):
         start = self.light_at
         shown = min(total, int(total * ease((t - start) / 0.4) + 0.999)) if t > start else 0
         shout, tally, note = self.text.reveal_lines(r, shown)
-        good = r.challenger_right
-        th.draw_text(canvas, self.theme, shout, (cx, cy - 86), 24, th.BRASS_LIGHT, bold=True, anchor="center",
-                     shadow=2)
+        bid_centre.draw_shout(canvas, self.theme, (cx, cy), shout)
         self.draw_bid_big(canvas, (cx, cy - 30), r.quantity, r.face, f"bid by {self.words.object(r.bidder)}")
-        colour = th.CREAM
-        if t > self.verdict_at:
-            colour = self.theme.good if good else self.theme.bad
-        th.draw_text(canvas, self.theme, tally, (cx, cy + 44), 38, colour, bold=True, style="body",
-                     anchor="center", shadow=2)
-        if t > self.verdict_at:
-            th.draw_text(canvas, self.theme, self.text.verdict(r).split(". ", 1)[1], (cx, cy + 84), 20, th.CREAM,
-                         anchor="center", shadow=2)
-        if note:
-            th.draw_text(canvas, self.theme, note, (cx, cy + 110), 15, th.CREAM_DIM, anchor="center")
+        known = t > self.verdict_at
+        colour = (self.theme.good if r.challenger_right else self.theme.bad) if known else th.CREAM
+        verdict = self.text.verdict(r).split(". ", 1)[1] if known else None
+        bid_centre.draw_tally(canvas, self.theme, (cx, cy), tally, colour, verdict, note)
 
     def draw_bid_big(self, canvas, centre, quantity, face, caption) -> None:
-        """``5 x [die]`` large and clear: the number in the display face, a drawn
-        multiplication sign (no font needed), the die face as a picture."""
-        cx, cy = centre
-        qty = self.theme.text(str(quantity), 64, th.CREAM, bold=True)
-        times, icon = 30, pygame.Rect(0, 0, 58, 58)
-        gap = 14
-        total = qty.get_width() + gap + times + gap + icon.w
-        left = cx - total // 2
-        th.blit_text(canvas, qty, (left, cy + 2), "midleft", shadow=3)
-        draw_times(canvas, (left + qty.get_width() + gap + times // 2, cy + 2), times, th.CREAM, shadow=2)
-        icon.midleft = (left + qty.get_width() + gap * 2 + times, cy + 2)
-        self.draw_face(canvas, face, icon)
-        th.draw_text(canvas, self.theme, caption, (cx, cy + 34), 16, th.CREAM_DIM, anchor="midtop")
+        """``5 x [die]`` large and clear (game/ui/bid_centre.py), the die as a picture."""
+        bid_centre.draw_bid_big(canvas, self.theme, centre, quantity, face, caption, self.draw_face)

@@ -24,11 +24,11 @@ from ...ui.table_scene import TableScene as BaseTableScene
 from ...ui.widgets import Button, FocusGroup
 from . import cards as look
 from .cards import card_rects
+from . import tray
+from .tray import DIE, TRAY
 from .rules import KeepRest, Pass, Place, Roll, RollForItState, TakeBack, card
 from ...canvas import CENTRE_X
 
-TRAY = pygame.Rect(380, 430, 500, 140)
-DIE = 44            # loose dice in the tray
 FLIGHT_SECONDS = 0.35
 FLIP_SECONDS = 0.45
 BANNER_SECONDS = 1.6
@@ -150,7 +150,7 @@ class TableScene(BaseTableScene):
         super().fixed_update(dt)
         now = self.time
         self.flights = landed_removed(self.flights, now)
-        self.sparkles = [s for s in self.sparkles if now - s[2] < 1.2]
+        self.sparkles = [s for s in self.sparkles if now - s[2] < tray.SPARKLE_SECONDS]
         self.flips = {k: t for k, t in self.flips.items() if now - t < FLIP_SECONDS * self.pace.duration}
 
     # ------------------------------------------------------------------
@@ -522,10 +522,8 @@ class TableScene(BaseTableScene):
         state = self.state
         decks = "" if state.game.decks == 1 else f" (of {state.game.deck_size}, two decks)"
         deck = f"Deck: {len(state.deck)} cards{decks}" if state.phase != "shuffle" else "Shuffling..."
-        th.draw_text(canvas, self.theme, f"{deck}   ·   first to {state.target} points wins",
-                     (CENTRE_X, self.cards[0].y - 8), 16, th.CREAM_DIM, anchor="midbottom", shadow=1)
-        th.draw_text(canvas, self.theme, self._prompt(), (CENTRE_X, TRAY.y - 8), 20, th.BRASS_LIGHT, bold=True,
-                     anchor="midbottom", shadow=2)
+        tray.draw_header(canvas, self.theme, self.cards[0].y, f"{deck}   ·   first to {state.target} points wins",
+                         self._prompt())
 
     def screen_facts(self) -> dict:
         facts = super().screen_facts()
@@ -576,33 +574,18 @@ class TableScene(BaseTableScene):
         surf.blit(img, img.get_rect(center=(int(centre[0]), int(centre[1]))))
 
     def _draw_tray(self, canvas) -> None:
-        tray = pygame.Surface(TRAY.size, pygame.SRCALPHA)
-        pygame.draw.rect(tray, (0, 0, 0, 60), tray.get_rect(), border_radius=18)
-        pygame.draw.rect(tray, (*th.BRASS_DARK, 160), tray.get_rect(), 2, border_radius=18)
-        canvas.blit(tray, TRAY.topleft)
-        if not self.loose and self.throw_view is None and self.state.phase in ("start", "roll"):
-            th.draw_text(canvas, self.theme, "the dice land here", TRAY.center, 16,
-                         th.CREAM_DIM, anchor="center")
+        tray.draw_tray(canvas, self.theme,
+                       not self.loose and self.throw_view is None and self.state.phase in ("start", "roll"))
 
     def _draw_loose(self, canvas) -> None:
-        renderer = self.renderer
-        owner = self.state.turn
+        colour = self.colour(self.state.turn)
         seat = self.human_placing()
         for i in sorted(range(len(self.loose)), key=lambda k: k == self.drag):
             d = self.loose[i]
-            rect = self.loose_rect(i)
             fits = seat is not None and bool(self.legal_slots_for(d.face, seat))
-            if i == self.selected and seat is not None:
-                pygame.draw.rect(canvas, th.BRASS_LIGHT, rect.inflate(10, 10), 3, border_radius=10)
-            if renderer is not None:
-                img = renderer.face("d6", d.face, self.colour(owner), DIE)
-                if self.loose_dead or (seat is not None and not fits):
-                    img = img.copy()
-                    img.set_alpha(120)
-                canvas.blit(img, rect)
-            else:
-                pygame.draw.rect(canvas, self.colour(owner).body, rect, border_radius=8)
-                th.draw_text(canvas, self.theme, str(d.face), rect.center, 22, th.INK, anchor="center")
+            tray.draw_loose_die(canvas, self.renderer.face("d6", d.face, colour, DIE), self.loose_rect(i),
+                                selected=i == self.selected and seat is not None,
+                                dim=self.loose_dead or (seat is not None and not fits))
 
     def _draw_flights(self, canvas) -> None:
         for f in self.flights:
@@ -615,12 +598,7 @@ class TableScene(BaseTableScene):
                 self._mini_die(canvas, f.face, f.owner, pos, f.size)
 
     def _draw_sparkles(self, canvas) -> None:
-        for x, y, t0, angle in self.sparkles:
-            t = (self.time - t0) / 1.2
-            r = 30 + 160 * ease(t)
-            px, py = x + math.cos(angle) * r, y + math.sin(angle) * r * 0.7
-            size = max(1, int(7 * (1 - t)))
-            pygame.draw.circle(canvas, th.BRASS_LIGHT, (int(px), int(py)), size)
+        tray.draw_sparkles(canvas, self.sparkles, self.time)
 
     def _draw_piles(self, canvas) -> None:
         """Each player's scored cards as a staggered pile beside their nameplate."""

@@ -1,0 +1,59 @@
+"""Roll For It!'s dice tray and the words over the cards: the painter of the
+table's lower half (the cards have their own, cards.py; the scene keeps the
+flow: which die is held, dragged or placed).
+
+Functions of plain data: the tray, a rolled die lying in it, the sparkles
+of a scored card, the deck line and the prompt.
+"""
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from ...canvas import CENTRE_X
+from ...ui import theme as th
+from ...ui.motion import ease
+
+TRAY = pygame.Rect(380, 430, 500, 140)
+DIE = 44            # loose dice in the tray
+SPARKLE_SECONDS = 1.2
+
+
+def draw_tray(canvas: pygame.Surface, theme: th.Theme, waiting: bool) -> None:
+    """The tray, saying where the dice land while it ``waiting`` for a roll."""
+    tray = pygame.Surface(TRAY.size, pygame.SRCALPHA)
+    pygame.draw.rect(tray, (0, 0, 0, 60), tray.get_rect(), border_radius=18)
+    pygame.draw.rect(tray, (*th.BRASS_DARK, 160), tray.get_rect(), 2, border_radius=18)
+    canvas.blit(tray, TRAY.topleft)
+    if waiting:
+        th.draw_text(canvas, theme, "the dice land here", TRAY.center, 16, th.CREAM_DIM, anchor="center")
+
+
+def draw_loose_die(canvas: pygame.Surface, image: pygame.Surface, rect: pygame.Rect, *, selected: bool,
+                   dim: bool) -> None:
+    """A rolled die in the tray: framed when the keyboard holds it, dimmed when
+    it fits no card or the turn moved on."""
+    if selected:
+        pygame.draw.rect(canvas, th.BRASS_LIGHT, rect.inflate(10, 10), 3, border_radius=10)
+    if dim:
+        image = image.copy()
+        image.set_alpha(120)
+    canvas.blit(image, rect)
+
+
+def draw_sparkles(canvas: pygame.Surface, sparkles: list[tuple[float, float, float, float]], now: float) -> None:
+    """A scored card's burst: each sparkle ``(x, y, t0, angle)`` flies out and shrinks."""
+    for x, y, t0, angle in sparkles:
+        t = (now - t0) / SPARKLE_SECONDS
+        r = 30 + 160 * ease(t)
+        px, py = x + math.cos(angle) * r, y + math.sin(angle) * r * 0.7
+        size = max(1, int(7 * (1 - t)))
+        pygame.draw.circle(canvas, th.BRASS_LIGHT, (int(px), int(py)), size)
+
+
+def draw_header(canvas: pygame.Surface, theme: th.Theme, cards_top: int, deck_line: str, prompt: str) -> None:
+    """The deck line over the cards and the prompt over the tray."""
+    th.draw_text(canvas, theme, deck_line, (CENTRE_X, cards_top - 8), 16, th.CREAM_DIM, anchor="midbottom", shadow=1)
+    th.draw_text(canvas, theme, prompt, (CENTRE_X, TRAY.y - 8), 20, th.BRASS_LIGHT, bold=True,
+                 anchor="midbottom", shadow=2)
