@@ -22,13 +22,14 @@ from ...ui import theme as th
 from ...ui.shots import register_shot
 from ...ui.table_scene import TableScene as BaseTableScene
 from ...ui.widgets import Button, FocusGroup
-from .rules import (FREE_MARK, OPENING, OVER, PENALTY, ROLL, ROUNDS, TIE, DicedOutState, FreeMark, Penalise,
+from .rules import (FREE_MARK, OPENING, PENALTY, ROLL, ROUNDS, TIE, DicedOutState, FreeMark, Penalise,
                     SkipFreeMark)
+from . import prompts
 from . import tray as look
-from .sheet import (PRINT_RED, STAMP_GOOD, FreeMarkChoice, SheetFacts, SheetGeometry, SheetPainter, SheetRow,
-                    sheet_rects, sheet_title)  # noqa: F401 (sheet_title re-exported)
+from .sheet import (FreeMarkChoice, SheetFacts, SheetGeometry, SheetPainter, sheet_facts, sheet_rects,
+                    sheet_title)  # noqa: F401 (sheet_title re-exported)
 from .tray import tray_rect
-from .solver import NUMBERS, bit, unmarked_sum
+from .solver import NUMBERS, bit
 
 STROKE_SECONDS = 0.32
 STAMP_SECONDS = 1.5
@@ -407,26 +408,7 @@ class TableScene(BaseTableScene):
         return facts
 
     def _status_text(self) -> str:
-        state = self.state
-        round_text = f"Round {min(state.round_index + 1, ROUNDS)} of {ROUNDS}"
-        if state.phase == OPENING:
-            return "Everyone rolls: the highest total goes first"
-        if state.phase == TIE:
-            return "Tie for the lowest score: roll off, highest total chooses"
-        if state.phase == ROLL:
-            left = state.rerolls[state.current]
-            rolls = self.words.says(state.current, "rolls", "roll")
-            return f"{round_text}  -  {rolls}  ({left} reroll{'s' if left != 1 else ''} left)"
-        if state.phase == FREE_MARK:
-            who = self.seat_name(state.current)
-            if self.human_to_act() is not None:
-                return "Bonus! " + self.words.says(state.current, "may", "may") + (
-                    " mark one more number free: click it on the sheet (Left/Right, Enter), or Skip free mark (S)")
-            return f"{round_text}  -  {who} may mark one more number free"
-        if state.phase == PENALTY:
-            assert state.chooser is not None, "a penalty has its chooser"
-            return f"{self.seat_name(state.chooser)} scored lowest: starts next round, takes one reroll away"
-        return "Game over"
+        return prompts.status(self.state, self.words, self.human_to_act() is not None)
 
     def _draw_status(self, canvas) -> None:
         """Whose turn and what to do, over (or under) the tray; a solo player's personal best."""
@@ -450,32 +432,9 @@ class TableScene(BaseTableScene):
             self._fresh_sheets += 1
 
     def _sheet_facts(self, p: int) -> SheetFacts:
-        """What seat ``p``'s sheet shows now."""
-        state = self.state
+        """What seat ``p``'s sheet shows now (sheet.py)."""
         persona = self._persona(p) if self.seats[p].is_ai else ""
-        # Between rounds (roll-off, penalty) the old sheet is already in round_marks.
-        current = state.round_index if state.phase in (ROLL, FREE_MARK, OPENING) else -1
-        rows = []
-        for r in range(ROUNDS):
-            played = r <= current or r < len(state.round_scores[p])
-            if r < len(state.round_marks[p]):
-                rows.append(SheetRow(played, state.round_marks[p][r], state.round_scores[p][r]))
-            elif r == current:
-                rows.append(SheetRow(played, state.marked[p], state.round_score[p]))
-            else:
-                rows.append(SheetRow(played))
-        limit, left = state.reroll_limit[p], state.rerolls[p]
-        if state.phase in (PENALTY, TIE, OPENING, OVER):
-            limit = left = 3
-        info = f"{left} left" if state.phase in (ROLL, FREE_MARK) else ""
-        if state.phase in (ROLL, FREE_MARK) and not state.done[p]:
-            info += f"  -  at risk {unmarked_sum(state.marked[p])}"
-        mark = None
-        if state.done[p] and state.phase in (ROLL, FREE_MARK):
-            word, ink = ("FULL SHEET", STAMP_GOOD) if state.round_score[p] == 0 else ("DICED OUT", PRINT_RED)
-            mark = (word, ink, state.round_index)
-        return SheetFacts(self.theme.player_colour(p), self.seat_name(p), persona, state.totals()[p], tuple(self.state.game.bonus),
-                          current, tuple(rows), limit, left, info, mark)
+        return sheet_facts(self.state, p, self.theme.player_colour(p), self.seat_name(p), persona)
 
     def _persona(self, p: int) -> str:
         agent = self.match.agents.get(p)

@@ -24,8 +24,8 @@ import pygame
 
 from ...canvas import CANVAS_H, CANVAS_W
 from ...ui import theme as th
-from .rules import ROUNDS
-from .solver import NUMBERS, bit
+from .rules import FREE_MARK, OPENING, OVER, PENALTY, ROLL, ROUNDS, TIE, DicedOutState
+from .solver import NUMBERS, bit, unmarked_sum
 
 PAPER = (251, 246, 230)
 PAPER_EDGE = (196, 178, 140)
@@ -234,6 +234,33 @@ class SheetFacts:
     rerolls_left: int
     info: str                    # "2 left  -  at risk 17"
     stamp: Optional[tuple[str, tuple, int]] = None   # (word, ink, round) of "DICED OUT" / "FULL SHEET"
+
+
+def sheet_facts(state: DicedOutState, p: int, colour: tuple, name: str, persona: str) -> SheetFacts:
+    """What seat ``p``'s sheet shows in ``state`` (``persona``: "" for a human)."""
+    # Between rounds (roll-off, penalty) the old sheet is already in round_marks.
+    current = state.round_index if state.phase in (ROLL, FREE_MARK, OPENING) else -1
+    rows = []
+    for r in range(ROUNDS):
+        played = r <= current or r < len(state.round_scores[p])
+        if r < len(state.round_marks[p]):
+            rows.append(SheetRow(played, state.round_marks[p][r], state.round_scores[p][r]))
+        elif r == current:
+            rows.append(SheetRow(played, state.marked[p], state.round_score[p]))
+        else:
+            rows.append(SheetRow(played))
+    limit, left = state.reroll_limit[p], state.rerolls[p]
+    if state.phase in (PENALTY, TIE, OPENING, OVER):
+        limit = left = 3
+    info = f"{left} left" if state.phase in (ROLL, FREE_MARK) else ""
+    if state.phase in (ROLL, FREE_MARK) and not state.done[p]:
+        info += f"  -  at risk {unmarked_sum(state.marked[p])}"
+    mark = None
+    if state.done[p] and state.phase in (ROLL, FREE_MARK):
+        word, ink = ("FULL SHEET", STAMP_GOOD) if state.round_score[p] == 0 else ("DICED OUT", PRINT_RED)
+        mark = (word, ink, state.round_index)
+    return SheetFacts(colour, name, persona, state.totals()[p], tuple(state.game.bonus),
+                      current, tuple(rows), limit, left, info, mark)
 
 
 @dataclass(frozen=True)

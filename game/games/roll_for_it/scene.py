@@ -24,7 +24,7 @@ from ...ui.table_scene import TableScene as BaseTableScene
 from ...ui.widgets import Button, FocusGroup
 from . import cards as look
 from .cards import card_rects
-from . import tray
+from . import prompts, tray
 from .tray import DIE, TRAY
 from .rules import KeepRest, Pass, Place, Roll, RollForItState, TakeBack, card
 from ...canvas import CENTRE_X
@@ -519,11 +519,7 @@ class TableScene(BaseTableScene):
         return set(self.legal_slots_for(self.loose[index].face, seat))
 
     def _draw_header(self, canvas) -> None:
-        state = self.state
-        decks = "" if state.game.decks == 1 else f" (of {state.game.deck_size}, two decks)"
-        deck = f"Deck: {len(state.deck)} cards{decks}" if state.phase != "shuffle" else "Shuffling..."
-        tray.draw_header(canvas, self.theme, self.cards[0].y, f"{deck}   ·   first to {state.target} points wins",
-                         self._prompt())
+        tray.draw_header(canvas, self.theme, self.cards[0].y, prompts.deck_line(self.state), self._prompt())
 
     def screen_facts(self) -> dict:
         facts = super().screen_facts()
@@ -539,20 +535,7 @@ class TableScene(BaseTableScene):
         return facts
 
     def _prompt(self) -> str:
-        state = self.state
-        if state.phase == "over":
-            return "Game over"
-        if state.phase in ("shuffle", "rolloff"):
-            return "Roll-off: highest total goes first"
-        human = self.human_to_act()
-        if human is None:
-            doing = "rolling..." if state.phase in ("start", "roll") else "placing dice"
-            return f"{self.words.says(state.turn, 'is', 'are')} {doing}"
-        if state.phase == "start":
-            if Roll() not in state.legal_actions(human):
-                return f"All {self.words.possessive(human, capital=False)} dice are on cards: Take Back, or pass"
-            return f"{self.words.possessive(human)} turn: roll the dice in hand, or Take Back first"
-        return "Drag a die onto a matching image (arrows + Enter), or keep the rest"
+        return prompts.prompt(self.state, self.words, self.human_to_act())
 
     def _draw_slot(self, canvas, slot: int, rect: pygame.Rect, lit: bool) -> None:
         c = self._slot_card(slot)

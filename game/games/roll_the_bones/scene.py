@@ -25,7 +25,7 @@ from ...ui.motion import Glide, ease_out, landed_removed, moving
 from ...ui.shots import register_shot
 from ...ui.table_scene import TableScene as BaseTableScene
 from ...ui.widgets import Button, FocusGroup
-from . import felt
+from . import felt, prompts
 from .rules import Ante, BonesState, Declare, die_kind, first_owner
 from ...canvas import CENTRE_X
 
@@ -331,40 +331,21 @@ class TableScene(BaseTableScene):
         return facts
 
     def _draw_status(self, canvas) -> None:
-        state = self.state
-        if state.is_terminal():
-            text = "Game over"
-        else:
-            stage = f"  ·  tiebreak {state.stage}" if state.stage else ""
-            step = {"ante": "antes", "declare": f"announcements, {'first' if state.declare_pass == 1 else 'final'} call",
-                    "roll": "everyone rolls"}.get(state.phase, "")
-            text = f"Round {state.round}{stage}  ·  ante {state.ante_size()}  ·  {step}"
         # under the pots' labels: at the top it ran into the top seat's bubble
-        th.draw_text(canvas, self.theme, text, (CENTRE_X, STATUS_Y), 18, th.BRASS_LIGHT, bold=True, anchor="midtop",
-                     shadow=2)
+        th.draw_text(canvas, self.theme, prompts.status(self.state), (CENTRE_X, STATUS_Y), 18, th.BRASS_LIGHT,
+                     bold=True, anchor="midtop", shadow=2)
         player = self.human_to_act()
         if player is not None:
-            if state.phase == "ante":
-                ask = self.words.ask(player, f"ante {state.amounts[player]}: which dice?")
-                note = self.ante_note(player)
-                if note:
-                    th.draw_text(canvas, self.theme, note, (1240, self.buttons_top - 40), 15, th.CREAM_DIM,
-                                 anchor="bottomright", shadow=1)
-            else:
-                ask = self.words.ask(player, "roll the bone?")
-            th.draw_text(canvas, self.theme, ask, (1240, self.buttons_top - 8), 21, th.CREAM, bold=True,
-                         anchor="bottomright", shadow=2)
+            note = self.ante_note(player) if self.state.phase == "ante" else ""
+            if note:
+                th.draw_text(canvas, self.theme, note, (1240, self.buttons_top - 40), 15, th.CREAM_DIM,
+                             anchor="bottomright", shadow=1)
+            th.draw_text(canvas, self.theme, prompts.ask(self.state, self.words, player),
+                         (1240, self.buttons_top - 8), 21, th.CREAM, bold=True, anchor="bottomright", shadow=2)
 
     def ante_note(self, player: int) -> str:
-        """How the player's ante splits between centre and side pot: a rule, not
-        a choice, so it is said where the choice is made ("" without a side pot)."""
-        centre, side = self.state.ante_split(player)
-        if not side:
-            return ""
-        if not centre:
-            return f"all {side} go to the side pot: a short player cannot match them"
-        return (f"{centre} to the centre, {side} to the side pot: six-siders fill the centre "
-                f"first, so bones you ante land in the side pot")
+        """How the player's ante splits between the pots (prompts.py)."""
+        return prompts.ante_note(self.state, player)
 
     BANNER_ROWS = (200, 470, 130, 560, 330)
     """Heights tried for the banner, best first (above the centre pot, below it, ...)."""

@@ -1,0 +1,33 @@
+"""Diced Out's status line over the tray (pure: the state and the table's
+``Voice``; the scene draws it with tray.draw_status)."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .rules import FREE_MARK, OPENING, PENALTY, ROLL, ROUNDS, TIE, DicedOutState
+
+if TYPE_CHECKING:
+    from ...ui.grammar import Voice
+
+
+def status(state: DicedOutState, words: Voice, human_acts: bool) -> str:
+    """Whose turn and what to do; ``human_acts``: a human at the screen decides now."""
+    round_text = f"Round {min(state.round_index + 1, ROUNDS)} of {ROUNDS}"
+    if state.phase == OPENING:
+        return "Everyone rolls: the highest total goes first"
+    if state.phase == TIE:
+        return "Tie for the lowest score: roll off, highest total chooses"
+    if state.phase == ROLL:
+        left = state.rerolls[state.current]
+        rolls = words.says(state.current, "rolls", "roll")
+        return f"{round_text}  -  {rolls}  ({left} reroll{'s' if left != 1 else ''} left)"
+    if state.phase == FREE_MARK:
+        who = words.name(state.current)
+        if human_acts:
+            return "Bonus! " + words.says(state.current, "may", "may") + (
+                " mark one more number free: click it on the sheet (Left/Right, Enter), or Skip free mark (S)")
+        return f"{round_text}  -  {who} may mark one more number free"
+    if state.phase == PENALTY:
+        assert state.chooser is not None, "a penalty has its chooser"
+        return f"{words.name(state.chooser)} scored lowest: starts next round, takes one reroll away"
+    return "Game over"

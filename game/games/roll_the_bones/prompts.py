@@ -1,0 +1,39 @@
+"""Roll the Bones' table lines: the round / ante / step line and what the
+human at the screen is asked (pure: the state and the table's ``Voice``)."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .rules import BonesState
+
+if TYPE_CHECKING:
+    from ...ui.grammar import Voice
+
+
+def status(state: BonesState) -> str:
+    """The round, a tiebreak's stage, the ante and the step under way."""
+    if state.is_terminal():
+        return "Game over"
+    stage = f"  ·  tiebreak {state.stage}" if state.stage else ""
+    step = {"ante": "antes", "declare": f"announcements, {'first' if state.declare_pass == 1 else 'final'} call",
+            "roll": "everyone rolls"}.get(state.phase, "")
+    return f"Round {state.round}{stage}  ·  ante {state.ante_size()}  ·  {step}"
+
+
+def ask(state: BonesState, words: Voice, player: int) -> str:
+    """The question to the human deciding now: which dice to ante, or whether to roll the bone."""
+    if state.phase == "ante":
+        return words.ask(player, f"ante {state.amounts[player]}: which dice?")
+    return words.ask(player, "roll the bone?")
+
+
+def ante_note(state: BonesState, player: int) -> str:
+    """How the player's ante splits between centre and side pot: a rule, not
+    a choice, so it is said where the choice is made ("" without a side pot)."""
+    centre, side = state.ante_split(player)
+    if not side:
+        return ""
+    if not centre:
+        return f"all {side} go to the side pot: a short player cannot match them"
+    return (f"{centre} to the centre, {side} to the side pot: six-siders fill the centre "
+            f"first, so bones you ante land in the side pot")
