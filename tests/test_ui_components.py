@@ -125,3 +125,14 @@ def test_every_table_raises_banners_through_the_one_shared_hook(app, game_id):
     scene.time += 10.0
     scene.fixed_update(0.0)
     assert list(scene.banners) == []
+
+
+def test_a_banner_takes_the_first_clear_row_else_the_least_covered():
+    """``clearest_row``: the first height where the banner covers no label; if
+    every row covers something, the one covering the least area."""
+    from game.ui.banner import clearest_row
+    label = pygame.Rect(600, 190, 80, 20)           # on the first row only
+    assert clearest_row((200, 40), (200, 400), [label], x=640).center == (640, 400)
+    assert clearest_row((200, 40), (200, 400), [], x=640).center == (640, 200)
+    wide = [pygame.Rect(0, 180, 1280, 40), pygame.Rect(0, 395, 1280, 10)]   # both rows covered, the second less
+    assert clearest_row((200, 40), (200, 400), wide, x=640).centery == 400

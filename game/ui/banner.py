@@ -13,7 +13,7 @@ its way and keeps the timing from here.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterator
+from typing import Iterator, Sequence
 
 import pygame
 
@@ -104,6 +104,23 @@ def plate_size(theme: th.Theme, banner: Banner, title_size: int) -> tuple[int, i
     """A plate just large enough for a one-line banner."""
     surf = theme.text(banner.title, title_size, banner.colour, bold=True, style="display")
     return surf.get_rect().inflate(48, 20).size
+
+
+def clearest_row(size: tuple[int, int], rows: Sequence[int], taken: Sequence[pygame.Rect], x: int = CENTRE_X) -> pygame.Rect:
+    """Where a banner of ``size`` goes: centred on ``x`` at the first of ``rows``
+    (heights, best first) where it covers none of ``taken`` (labels drawn this
+    frame), else at the row covering the least."""
+    best, best_cost = None, None
+    for y in rows:
+        rect = pygame.Rect((0, 0), size)
+        rect.center = (x, y)
+        cost = sum(rect.clip(r).w * rect.clip(r).h for r in taken)
+        if best_cost is None or cost < best_cost:
+            best, best_cost = rect, cost
+        if cost == 0:
+            break
+    assert best is not None, "rows is not empty"
+    return best
 
 
 def draw_plate(canvas: pygame.Surface, theme: th.Theme, banner: Banner, rect: pygame.Rect, now: float, *,

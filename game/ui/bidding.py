@@ -22,7 +22,7 @@ from .bid_history import BidHistory, HistoryEntry
 from .bid_picker import BidPicker, face_icon
 from . import table_scene
 from . import theme as th
-from .cup_layout import CupLayout
+from .cup_layout import CupLayout, draw_own_tray
 from .banner import draw_band
 from .motion import ease
 from ..canvas import CENTRE_X
@@ -410,26 +410,9 @@ class BiddingTableScene(table_scene.TableScene):
                 canvas.blit(target, (int(pos[0]) - size // 2 - 5, int(pos[1]) - size // 2 - 5 - rise))
 
     def draw_own_tray(self, canvas, seat: int, box: pygame.Rect) -> None:
-        """A felt-dark tray in your colour under your own dice: clearly yours."""
-        tray = box.inflate(18, 16)
-        surf = pygame.Surface(tray.size, pygame.SRCALPHA)
-        pygame.draw.rect(surf, (12, 30, 20, 150), surf.get_rect(), border_radius=12)
-        pygame.draw.rect(surf, (*self.theme.player_colour(seat), 230), surf.get_rect(), 2, border_radius=12)
-        canvas.blit(surf, tray)
-        label = f"{self.words.possessive(seat)[:14]} dice"
-        tag = self.theme.text(label, 12, th.CREAM, bold=True)
-        pill = pygame.Rect(0, 0, tag.get_width() + 14, tag.get_height() + 2)
-        sx, sy = self.seat_spots[seat].pos
-        if sy > layout.TABLE_CENTRE[1] + 150:     # bottom seats: tag above the tray
-            pill.midbottom = (tray.centerx, tray.top + 4)
-        else:
-            pill.midtop = (tray.centerx, tray.bottom - 4)
-        colour = self.theme.player_colour(seat)
-        light = 0.299 * colour[0] + 0.587 * colour[1] + 0.114 * colour[2] > 140
-        pygame.draw.rect(canvas, colour, pill, border_radius=8)
-        pygame.draw.rect(canvas, th.WOOD_DARK, pill, 1, border_radius=8)
-        th.blit_text(canvas, self.theme.text(label, 12, th.INK if light else th.CREAM, bold=True), pill.center,
-                     "center")
+        """A felt-dark tray in your colour under your own dice: clearly yours (cup_layout.py)."""
+        draw_own_tray(canvas, self.theme, box, self.theme.player_colour(seat), f"{self.words.possessive(seat)[:14]} dice",
+                      tag_above=self.seat_spots[seat].pos[1] > layout.TABLE_CENTRE[1] + 150)   # bottom seats
 
     def draw_cups(self, canvas) -> None:
         """Your own dice face-up in a tray; every other seat's under a cup."""

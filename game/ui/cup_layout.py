@@ -5,7 +5,7 @@ history panel's corner.
 Pure geometry of the seat spots (``layout.seat_spots``) and the nameplate
 widths, kept out of the scene so the table class holds behaviour, not
 arithmetic; Liar's Dice's moving die and Roll Call's fingers use the same
-points as the table does.
+points as the table does.  ``draw_own_tray`` paints that tray.
 """
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from typing import Callable, Optional, Sequence
 import pygame
 
 from . import layout
+from . import theme as th
 
 
 class CupLayout:
@@ -98,3 +99,25 @@ class CupLayout:
             if rect.collidelist(blockers) < 0:
                 return rect
         return pygame.Rect(right - width, 590, width, bottom - 590)
+
+
+def draw_own_tray(canvas: pygame.Surface, theme: th.Theme, box: pygame.Rect, colour: tuple, label: str, *,
+                  tag_above: bool) -> None:
+    """A felt-dark tray in the seat's ``colour`` around ``box`` (your own dice),
+    with a pill saying whose dice they are, above the tray (``tag_above``: bottom
+    seats) or under it."""
+    tray = box.inflate(18, 16)
+    surf = pygame.Surface(tray.size, pygame.SRCALPHA)
+    pygame.draw.rect(surf, (12, 30, 20, 150), surf.get_rect(), border_radius=12)
+    pygame.draw.rect(surf, (*colour, 230), surf.get_rect(), 2, border_radius=12)
+    canvas.blit(surf, tray)
+    tag = theme.text(label, 12, th.CREAM, bold=True)
+    pill = pygame.Rect(0, 0, tag.get_width() + 14, tag.get_height() + 2)
+    if tag_above:
+        pill.midbottom = (tray.centerx, tray.top + 4)
+    else:
+        pill.midtop = (tray.centerx, tray.bottom - 4)
+    light = 0.299 * colour[0] + 0.587 * colour[1] + 0.114 * colour[2] > 140
+    pygame.draw.rect(canvas, colour, pill, border_radius=8)
+    pygame.draw.rect(canvas, th.WOOD_DARK, pill, 1, border_radius=8)
+    th.blit_text(canvas, theme.text(label, 12, th.INK if light else th.CREAM, bold=True), pill.center, "center")

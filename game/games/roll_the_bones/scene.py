@@ -20,7 +20,7 @@ from ...core.narration import plural
 from ...core.protocol import CHANCE, Action, state_as
 from ...ui import layout
 from ...ui import theme as th
-from ...ui.banner import draw_plate, plate_size
+from ...ui.banner import clearest_row, draw_plate, plate_size
 from ...ui.motion import Glide, ease_out, landed_removed, moving
 from ...ui.shots import register_shot
 from ...ui.table_scene import TableScene as BaseTableScene
@@ -353,18 +353,7 @@ class TableScene(BaseTableScene):
     def banner_rect(self, size) -> pygame.Rect:
         """Where the banner goes: the first row where it covers no seat label,
         pile or pot label drawn this frame (else the row covering the least)."""
-        taken = list(self.seat_plates.values()) + self.label_rects
-        best, best_cost = None, None
-        for y in self.BANNER_ROWS:
-            rect = pygame.Rect((0, 0), size)
-            rect.center = (CENTRE_X, y)
-            cost = sum(rect.clip(r).w * rect.clip(r).h for r in taken)
-            if best_cost is None or cost < best_cost:
-                best, best_cost = rect, cost
-            if cost == 0:
-                break
-        assert best is not None, "BANNER_ROWS is not empty"
-        return best
+        return clearest_row(size, self.BANNER_ROWS, list(self.seat_plates.values()) + self.label_rects)
 
 
 def _shot_short_stack(app, ctx):
