@@ -2,7 +2,7 @@
 
 Each scene name maps to a builder that sets the app up in a representative
 state (a match played forward by the AI for table/pause/results/replay).
-Game slices can add their own names with ``game.ui.shots.register_shot``
+Game slices add their own names in game/games/<pkg>/shots.py with ``game.ui.shots.register_shot``
 (a pure registry, so the table layer never imports the menu scenes).  Shots run in a
 throw-away data folder so they never touch the player's saves.
 """
@@ -454,14 +454,18 @@ def default_game() -> str:
 
 
 def _load_game_shots() -> None:
-    """Let built games register extra shot names (importing their scenes)."""
+    """Let built games register extra shot names (importing their own
+    ``shots`` module, game/games/<pkg>/shots.py, where they have one)."""
     import importlib
+    import importlib.util
 
     from . import games
     for game_id in games.GAME_IDS:
         if games.is_built(game_id):
+            name = games.package_name(game_id) + ".shots"
             try:
-                importlib.import_module(games.package_name(game_id) + ".scene")
+                if importlib.util.find_spec(name) is not None:
+                    importlib.import_module(name)
             except Exception:  # a broken game scene must not break other shots
                 pass
 

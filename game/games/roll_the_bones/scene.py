@@ -22,7 +22,6 @@ from ...ui import layout
 from ...ui import theme as th
 from ...ui.banner import clearest_row, draw_plate, plate_size
 from ...ui.motion import Glide, ease_out, landed_removed, moving
-from ...ui.shots import register_shot
 from ...ui.table_scene import TableScene as BaseTableScene
 from ...ui.widgets import Button, FocusGroup
 from . import felt, prompts
@@ -354,35 +353,3 @@ class TableScene(BaseTableScene):
         """Where the banner goes: the first row where it covers no seat label,
         pile or pot label drawn this frame (else the row covering the least)."""
         return clearest_row(size, self.BANNER_ROWS, list(self.seat_plates.values()) + self.label_rects)
-
-
-def _shot_short_stack(app, ctx):
-    """A human antes into a side pot beside a centre holding carried dice."""
-    from ...core.match import Match, Seat
-    from ...scenes.launch import make_table
-    seats = [Seat("You", "human"), Seat("Mira", "ai", "hard"), Seat("Odo", "ai", "normal"),
-             Seat("Tam", "ai", "easy")]
-    match = Match("roll-the-bones", seats, None, ctx.seed)
-    state = state_as(match.state, BonesState)
-    # A mid-game table, rigged directly (every die id still exists once): Tam is
-    # down to one die and four dice, a bone among them, were left by an earlier round.
-    sixes, bones = list(range(40)), list(range(40, 44))
-    hands = [(12, 2), (14, 1), (10, 0), (1, 0)]
-    state.collections = []
-    for s, b in hands:
-        state.collections.append(sorted(sixes[:s] + bones[:b]))
-        del sixes[:s], bones[:b]
-    state.pots, state.pot_eligible = [sixes + bones], [None]
-    state.eliminations = 1
-    state.starter = 1
-    state._start_round()
-    while state.turn_player() != 0:
-        player = state.turn_player()
-        assert player is not None, "a round under way has a player to act"
-        state = state.apply(player, state.legal_actions(player)[0])
-    match.state = state
-    return make_table(app, match)
-
-
-# the game's own screens for `python -m game shot` (game/ui/shots.py: a pure registry)
-register_shot("bones-short-stack", _shot_short_stack)
