@@ -140,8 +140,6 @@ class App:
         return (int(min(max(x, 0), CANVAS_SIZE[0] - 1)), int(min(max(y, 0), CANVAS_SIZE[1] - 1)))
 
     def _present(self) -> None:
-        if self.window is None:
-            return
         try:
             self.window.fill((12, 8, 6))
             v = self._view

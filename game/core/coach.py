@@ -309,6 +309,10 @@ class CoachSession:
         """The coached seat's name."""
         return self.match.seats[self.seat].name
 
+    def is_done(self) -> bool:
+        """Every decision is weighed (a method, so a caller reads it anew after ``advance``)."""
+        return self.done
+
     def advance(self, budget: float = 0.008) -> bool:
         """Weigh decisions for about ``budget`` seconds; True if something new came."""
         if self.done or self._walk is None:

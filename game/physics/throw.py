@@ -728,9 +728,9 @@ class Throw:
             self.space.on_collision(1, 2, begin=self._on_begin)
             self._listening = True
         self.sim_time += DT * self.speed
-        while not self._done and self._tick_time + TICK <= self.sim_time + 1e-9:
+        while not self.done and self._tick_time + TICK <= self.sim_time + 1e-9:
             self._tick()
-        if self._done:
+        if self.done:   # the property: ``_tick`` may have finished the throw
             self.sim_time = max(self.sim_time, self._tick_time)
         out, self.impacts = self.impacts, []
         return out
@@ -749,9 +749,7 @@ class Throw:
             # the hard stop's separation: no physics, one sweep per tick
             self.ticks += 1
             self._tick_time = self.ticks * TICK
-            self._separate_step()
-            if self._separation is None:
-                self._done = True
+            self._separate_step()   # the last sweep marks the throw done
             return
         assert self.space is not None, "only a done throw is taken apart"
         self.space.step(TICK)

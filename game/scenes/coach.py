@@ -125,9 +125,7 @@ class CoachScene(MenuScene):
         if s is not None and self.revealed and not s.done:
             before = len(s.entries)
             s.advance(FRAME_BUDGET)
-            if before == 0 and s.entries:
-                self.rebuild()
-            elif s.done:
+            if (before == 0 and s.entries) or s.is_done():   # the first entry, or the last
                 self.rebuild()
 
     def is_idle(self) -> bool:

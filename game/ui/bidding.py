@@ -19,7 +19,7 @@ from ..core.protocol import CHANCE, DIE_KINDS
 from . import layout
 from . import bid_centre
 from .bid_history import BidHistory, HistoryEntry
-from .bid_picker import BidPicker, face_icon
+from .bid_picker import BidPicker
 from . import table_scene
 from . import theme as th
 from .cup_layout import CupLayout, draw_own_tray
@@ -374,10 +374,7 @@ class BiddingTableScene(table_scene.TableScene):
         picture, not a die).  A seat's die is recorded by the renderer as a
         hidden face shown, ``public`` when a reveal shows it."""
         colour = self.colour(seat) if seat is not None else None
-        if self.renderer is not None:
-            self.renderer.draw_face_icon(canvas, self.die_kind, face, rect, colour, owner=seat, public=public)
-        else:
-            face_icon(canvas, None, self.die_kind, face, rect)
+        self.renderer.draw_face_icon(canvas, self.die_kind, face, rect, colour, owner=seat, public=public)
 
     def draw_dice(self, canvas, seat, faces, size, *, lit=None, skip=(), leaving=0, fade=1.0,
                   per_row=None, public=False) -> None:
@@ -427,10 +424,7 @@ class BiddingTableScene(table_scene.TableScene):
                 self.draw_dice(canvas, seat, faces, size)
                 continue
             x, y = self.cups.cup_point(seat)
-            if self.renderer is not None:
-                self.renderer.draw_cup(canvas, x, y, self.colour(seat), size=self.cup_px, owner=seat, dice=n)
-            else:
-                pygame.draw.circle(canvas, th.WOOD_DARK, (int(x), int(y)), self.cup_px // 2)
+            self.renderer.draw_cup(canvas, x, y, self.colour(seat), size=self.cup_px, owner=seat, dice=n)
 
     def reveal_die_px(self) -> int:
         return self.die_px + 4
@@ -439,8 +433,6 @@ class BiddingTableScene(table_scene.TableScene):
         """Every seat's revealed dice pictures (its colour, each face, at the
         reveal size), three a frame: a call's first reveal frame used to
         paint up to 120 of them."""
-        if self.renderer is None:
-            return
         size = self.reveal_die_px()
         for seat in range(len(self.match.seats)):
             for face in range(1, DIE_KINDS[self.die_kind] + 1):

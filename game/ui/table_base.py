@@ -12,7 +12,7 @@ type-checked against the same table.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Iterator
 
 import pygame
 
@@ -95,7 +95,7 @@ class TableBase(Scene):
         self._polled_at = -1            # history length of the last interjection poll
         self._end_timer = 0.0
         self._finished = False
-        self._warming = None   # ``warm_steps`` still to run, one a frame
+        self._warming: Iterator[object] | None = None   # ``warm_steps`` still to run, one a frame
         self._disposing: list = []   # finished throws taken apart, a step a frame (``_dispose``)
         self._ahead: list | None = None
         """[history length, steps, scene]: the results screen built ahead (``_results_ahead``)."""

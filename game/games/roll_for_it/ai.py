@@ -305,7 +305,8 @@ class HardAgent(RollForItAgent):
 
     def place(self, view, legal):
         needs = {s: c[0] for s, c in self._context(view).items()}
-        best_plan, best_value = (), None
+        best_plan: tuple = ()
+        best_value: float | None = None
         for plan, value in self.plan_values(view):
             if best_value is None or value > best_value + 1e-12:
                 best_plan, best_value = plan, value

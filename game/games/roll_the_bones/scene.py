@@ -271,9 +271,6 @@ class TableScene(BaseTableScene):
         renderer = self.renderer
         rect = pygame.Rect(0, 0, size, size)
         rect.center = (int(pos[0]), int(pos[1]))
-        if renderer is None:
-            pygame.draw.rect(canvas, self.theme.player_colour(owner), rect, border_radius=4)
-            return
         colour = self._die_colour(owner)
         renderer.draw_face_icon(canvas, kind, 6 if kind == "d6" else 12, rect, colour)
 
