@@ -263,6 +263,12 @@ def play_hotseat(app, game_id, humans, ais, *, dice, seed, resume_after=3, motio
             room.at_screen = None  # a new sitting: nobody is confirmed yet
             resumed = True
             continue
+        if room.table.out_moment is not None and app.top is room.table:
+            # the last human still playing went out: the table asks them what now
+            # (game/ui/out_moment.py); they watch on, and every frame stays checked
+            app.feed(key(pygame.K_w))
+            room.stats["out_moments"] = room.stats.get("out_moments", 0) + 1
+            continue
         if room.idle():
             room.turn()
     assert app.top is not None and app.top.name == "results", f"the game did not finish: {room.stats}"
