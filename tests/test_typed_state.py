@@ -103,5 +103,6 @@ def test_mypy_checks_the_bodies_of_unannotated_functions_too():
     from pathlib import Path
     text = (Path(__file__).resolve().parent.parent / "pyproject.toml").read_text(encoding="utf-8")
     lines = text.split("[tool.mypy]", 1)[1].split("\n[", 1)[0].splitlines()
-    for flag in ("check_untyped_defs", "warn_unused_ignores", "warn_redundant_casts", "strict_equality"):
+    for flag in ("check_untyped_defs", "warn_unused_ignores", "warn_redundant_casts", "strict_equality",
+                 "warn_unreachable"):
         assert f"{flag} = true" in lines, flag
