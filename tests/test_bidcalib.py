@@ -176,3 +176,27 @@ def test_equilibrium_chance_after_my_bid_and_the_rivals_raise():
     assert got == pytest.approx(_by_hand("2v1", mine, bid, (3, 6), int(bid[0]), int(bid[1]), 1))
     assert endgame.equilibrium_chances(make_game("liars-dice", 3).new_initial_state().apply(
         CHANCE, RollResult(((1, 2, 3), (4, 5, 6), (2, 2, 2)))).view(0)) is None
+
+
+def test_a_solved_endgame_states_my_reading_of_this_rival_and_names_both_numbers():
+    """In a solved endgame the table picks the action, but the stated chance is the
+    reader's chance for THIS rival (what comes true against it), and the why line
+    names the rival and gives the equilibrium's number beside it."""
+    from game.games.liars_dice.ai import HardAgent
+    from game.games.liars_dice.rules import Call, Jinto
+    state = _heads_up((1, 2), 0, ((4,), (2, 5)))
+    flat = endgame.load_all()["variants"]["cap0-skip0"]["1v2"]["policy"]
+    bid = max(flat["4/"], key=lambda a: a[1])[0]
+    state = state.apply(0, Bid(int(bid[0]), int(bid[1])))
+    view = state.view(1)
+    agent = HardAgent(1, random.Random(1))
+    agent.seat_names = ["Mags", "You"]
+    legal = state.legal_actions(1)
+    spot = agent.make_spot(view, legal)
+    eq = endgame.equilibrium_chances(view)
+    assert eq is not None
+    for action, kind, reader_p, eq_p in ((Call(), "call", agent.brain.reader.chance_true(spot, *spot.current), eq[0]),
+                                         (Jinto(), "jinto", agent.brain.reader.chance_exact(spot, *spot.current), eq[1])):
+        decision, why = agent._endgame_record(view, spot, action)
+        assert decision.kind == kind and decision.p == pytest.approx(reader_p)
+        assert "Mags" in why and f"{reader_p:.0%}" in why and f"{eq_p:.0%} against best play" in why
