@@ -20,6 +20,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Optional
 
+from .bidding import bid_text
+
 
 @dataclass(frozen=True)
 class RevealFacts:
@@ -137,8 +139,21 @@ class BidText:
 
     def verdict(self, reveal: RevealFacts) -> str:
         """"N on the table against B. X loses a die." (announced; the part
-        after the first ". " is shown under the tally)."""
-        raise NotImplementedError
+        after the first ". " is shown under the tally): ``tally``, the bid,
+        ``consequence`` and whether the loser is out, the same for every game."""
+        text = f"{self.tally(reveal)} against {bid_text(reveal.quantity, reveal.face)}. {self.consequence(reveal)}"
+        if reveal.eliminated:
+            text += f" {self.words.says(reveal.loser, 'is', 'are')} out!"
+        return text
+
+    def tally(self, reveal: RevealFacts) -> str:
+        """What the cups showed, to start the verdict ("3 on the table")."""
+        return f"{reveal.count} on the table"
+
+    def consequence(self, reveal: RevealFacts) -> str:
+        """Who pays for the challenge: "Mags loses a die." (a game adds its own cases)."""
+        dice = "two dice" if reveal.dice_lost == 2 else "a die"
+        return f"{self.words.says(reveal.loser, 'loses', 'lose')} {dice}."
 
     def reveal_lines(self, reveal: RevealFacts, shown: int) -> tuple[str, str, str]:
         """``(shout, tally, note)`` in the centre while ``shown`` dice are counted."""

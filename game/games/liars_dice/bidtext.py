@@ -3,7 +3,7 @@ Palifico, Jinto and wild ones.  Person ("You lose" / "Mags loses") comes
 from the table's ``Voice``."""
 from __future__ import annotations
 
-from ...core.bidding import bid_chance, bid_text, exact_chance, face_name
+from ...core.bidding import bid_chance, exact_chance, face_name
 from ...core.bidtable import BiddingSnapshot, BidText, RevealFacts
 
 
@@ -44,17 +44,13 @@ class LiarsDiceText(BidText):
     def shout(self, reveal: RevealFacts) -> str:
         return "Jinto!" if reveal.kind == "jinto" else "Call!"
 
-    def verdict(self, c: RevealFacts) -> str:
-        w = self.words
-        loser = w.subject(c.loser)
-        text = f"{c.count} {face_name(c.face, c.count)} on the table against {bid_text(c.quantity, c.face)}. "
-        if c.gainer is not None:
-            text += f"Jinto! {w.says(c.gainer, 'takes', 'take')} a die from {w.object(c.loser)}."
-        else:
-            text += f"{loser} {w.verb(c.loser, 'loses', 'lose')} a die."
-        if c.eliminated:
-            text += f" {loser} {w.verb(c.loser, 'is', 'are')} out!"
-        return text
+    def tally(self, c: RevealFacts) -> str:
+        return f"{c.count} {face_name(c.face, c.count)} on the table"
+
+    def consequence(self, c: RevealFacts) -> str:
+        if c.gainer is None:
+            return super().consequence(c)
+        return f"Jinto! {self.words.says(c.gainer, 'takes', 'take')} a die from {self.words.object(c.loser)}."
 
     def reveal_lines(self, c: RevealFacts, shown: int) -> tuple[str, str, str]:
         word = "Jinto" if c.kind == "jinto" else "Call"

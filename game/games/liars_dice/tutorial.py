@@ -9,23 +9,15 @@ ends: the learner's Jinto takes Tom's last die.
 from __future__ import annotations
 
 from ...core.bidding import Bid, Call
-from ...core.match import Seat
-from ...core.tutorial import Script, StateTest, Step, is_action, on_state, your_turn
-from .rules import Jinto, LiarsState
+from ...core.bidtutorial import PICK, BidLesson
+from ...core.tutorial import Step, is_action, on_state, your_turn
+from .rules import Jinto, LiarsState, table_snapshot
 
+LESSON = BidLesson(LiarsState, table_snapshot)
+_round = LESSON.in_round
 
-def _round(n: int) -> StateTest:
-    return on_state(LiarsState, lambda state: state.round_no == n and not state.is_terminal())
-
-
-_PICK = "Use \u2212 and + for the quantity, click the face, then press Bid."
-
-SCRIPT = Script(
-    game_id="liars-dice",
-    title="Liar's Dice",
-    seats=(Seat("You", "human"), Seat("Mags", "ai", "easy"), Seat("Tom", "ai", "easy")),
-    options={"starting_dice": 2},
-    seed=18,
+SCRIPT = LESSON.script(
+    "liars-dice", "Liar's Dice",
     minutes="3 minutes",
     rolls=(
         ((1, 1), (6, 2), (3, 5)),   # round 1: you hold two wild ones
@@ -46,7 +38,7 @@ SCRIPT = Script(
              when=on_state(LiarsState, lambda s: s.rolled and s.round_no == 1)),
         Step("Open the bidding with \u201ctwo fours\u201d: at least two fours on the whole table. "
              "Your two wild ones already make it true.", anchor="bid_picker", title="Your first bid",
-             expect=is_action(Bid(2, 4)), hint="Not that one: bid two fours. " + _PICK),
+             expect=is_action(Bid(2, 4)), hint="Not that one: bid two fours. " + PICK),
         Step("Mags raised to three fours, Tom to four. A raise needs a higher quantity; the face may "
              "change freely.", anchor="history", title="Raising", when=your_turn()),
         Step("Four fours is a lot. Cut to ones instead: a bid on ones needs only half the quantity, "
@@ -65,7 +57,7 @@ SCRIPT = Script(
              "is out! You won the challenge, so you open the next round.", anchor="centre",
              title="Mags is out", when=_round(3)),
         Step("A normal round again: ones are wild. Open with \u201ctwo sixes\u201d.", anchor="bid_picker",
-             title="Your opening", expect=is_action(Bid(2, 6)), hint="Bid two sixes. " + _PICK),
+             title="Your opening", expect=is_action(Bid(2, 6)), hint="Bid two sixes. " + PICK),
         Step("Tom cut to ones: \u201cone one\u201d. To leave the ones you need twice the quantity plus "
              "one: 1 \u00d7 2 + 1 = three. Bid \u201cthree sixes\u201d.", anchor="bid_picker",
              title="Leave the ones", expect=is_action(Bid(3, 6)),

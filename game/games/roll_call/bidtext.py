@@ -3,7 +3,7 @@ Emblems, out-of-turn calls and the two dice a wrong one costs.  Person
 ("You lose" / "Mags loses") comes from the table's ``Voice``."""
 from __future__ import annotations
 
-from ...core.bidding import bid_text, face_name
+from ...core.bidding import face_name
 from ...core.bidtable import BiddingSnapshot, BidText, RevealFacts
 from .ai import hand_chance
 from .rules import WRONG_OUT_OF_TURN_PENALTY
@@ -41,18 +41,9 @@ class RollCallText(BidText):
                      f"({verdict})")
         return text
 
-    def verdict(self, r: RevealFacts) -> str:
-        w = self.words
-        loses = w.says(r.loser, "loses", "lose")
-        text = f"{r.count} on the table against {bid_text(r.quantity, r.face)}. "
-        dice = "two dice" if r.dice_lost == 2 else "a die"
-        if r.kind == "out-of-turn" and not r.challenger_right:
-            text += f"Wrong out-of-turn call: {loses} {dice}."
-        else:
-            text += f"{loses} {dice}."
-        if r.eliminated:
-            text += f" {w.says(r.loser, 'is', 'are')} out!"
-        return text
+    def consequence(self, r: RevealFacts) -> str:
+        wrong = "Wrong out-of-turn call: " if r.kind == "out-of-turn" and not r.challenger_right else ""
+        return wrong + super().consequence(r)
 
     def reveal_lines(self, r: RevealFacts, shown: int) -> tuple[str, str, str]:
         shout = "Call out of turn!" if r.kind == "out-of-turn" else "Call!"

@@ -1,30 +1,27 @@
-"""Roll Call in the game log (see ``game.core.narration``): bids, calls in and
-out of turn and their outcome.  Dice are described only once the domes lift."""
+"""Roll Call in the game log (see ``game.core.narration``): the shared
+bidding narrator (game/core/bidnarrate.py) with domes, Emblems and the two
+dice a wrong out-of-turn call costs.  Dice are described only once the domes lift."""
 from __future__ import annotations
 
-from ...core.bidding import Bid, face_name
-from ...core.narration import bid_words, plural, there
-from ...core.protocol import CHANCE
-from .rules import CallOutOfTurn
+from ...core.bidnarrate import BidNarrator
+from ...core.bidtable import RevealFacts
+from ...core.protocol import state_as
+from .rules import RollCallState, table_snapshot
 
 
-def round_title(state) -> str:
-    return f"Round {state.round_no}"
+class RollCallNarrator(BidNarrator):
+    cover = "domes"
+
+    def challenged(self, r: RevealFacts) -> str:
+        return "called out of turn on" if r.kind == "out-of-turn" else "called"
+
+    def counted(self, r: RevealFacts) -> str:
+        return " with Emblems"
+
+    def wrong(self, r: RevealFacts) -> str:
+        return "Wrong out-of-turn call: " if r.kind == "out-of-turn" and not r.challenger_right else ""
 
 
-def narrate(before, player, action, after, name) -> list[str]:
-    if player == CHANCE:
-        return [f"Everyone rolled under their domes: {plural(after.total_dice, 'die', 'dice')} in play."]
-    if isinstance(action, Bid):
-        return [f"{name(player)} bid {bid_words(action.quantity, action.face)}."]
-    r = after.last_reveal
-    if r is None:
-        return [f"{name(player)}: {action.label()}"]
-    how = "called out of turn on" if isinstance(action, CallOutOfTurn) else "called"
-    lines = [(f"{name(player)} {how} {bid_words(r.quantity, r.face)} (bid by {name(r.bidder)}): "
-              f"{there(r.total)} {face_name(r.face, r.total)} with Emblems.")]
-    dice = "two dice" if r.dice_lost == 2 else "a die"
-    wrong = "Wrong out-of-turn call: " if r.out_of_turn and r.bid_true else ""
-    lines.append(f"{wrong}{name(r.loser)} lost {dice}"
-                 + (" and left the game." if r.eliminated else "."))
-    return lines
+_NARRATOR = RollCallNarrator(lambda state: table_snapshot(state_as(state, RollCallState)))
+narrate = _NARRATOR.narrate
+round_title = _NARRATOR.round_title

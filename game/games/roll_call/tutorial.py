@@ -8,23 +8,15 @@ dice, then calls Mags's last bid and wins.  Dice and opponents are scripted
 from __future__ import annotations
 
 from ...core.bidding import Bid, Call
-from ...core.match import Seat
-from ...core.tutorial import OutOfTurn, Script, StateTest, Step, is_action, on_state, you_may_act
-from .rules import CallOutOfTurn, RollCallState
+from ...core.bidtutorial import PICK, BidLesson
+from ...core.tutorial import OutOfTurn, Step, is_action, on_state, you_may_act
+from .rules import CallOutOfTurn, RollCallState, table_snapshot
 
+LESSON = BidLesson(RollCallState, table_snapshot)
+_round = LESSON.in_round
 
-def _round(n: int) -> StateTest:
-    return on_state(RollCallState, lambda state: state.round_no == n and not state.is_terminal())
-
-
-_PICK = "Use \u2212 and + for the quantity, click the face, then press Bid."
-
-SCRIPT = Script(
-    game_id="roll-call",
-    title="Roll Call",
-    seats=(Seat("You", "human"), Seat("Mags", "ai", "easy"), Seat("Tom", "ai", "easy")),
-    options={"starting_dice": 2},
-    seed=18,
+SCRIPT = LESSON.script(
+    "roll-call", "Roll Call",
     minutes="2 minutes",
     rolls=(
         ((1, 4), (4, 2), (3, 6)),   # round 1: your Emblem and a four; only two count for sixes
@@ -44,7 +36,7 @@ SCRIPT = Script(
              when=on_state(RollCallState, lambda s: s.phase == "bid" and s.round_no == 1)),
         Step("Open with \u201ctwo fours\u201d: your four and your Emblem already make it true.",
              anchor="bid_picker", title="Your first bid", expect=is_action(Bid(2, 4)),
-             hint="Bid two fours. " + _PICK),
+             hint="Bid two fours. " + PICK),
         Step("Mags bids four sixes. It is Tom's turn, but you need not wait: anyone except the bidder "
              "and the player to act may call out of turn. Right, and the bidder loses a die; wrong, "
              "and you lose TWO. You see only one six (your Emblem). Press Call!",
@@ -61,7 +53,7 @@ SCRIPT = Script(
              "out-of-turn call costs two dice, so Tom is out! The next player still in opens: you.",
              anchor="centre", title="A costly call", when=_round(3)),
         Step("Any bid may open a round. Open with \u201cone six\u201d.", anchor="bid_picker",
-             title="Your opening", expect=is_action(Bid(1, 6)), hint="Bid one six. " + _PICK),
+             title="Your opening", expect=is_action(Bid(1, 6)), hint="Bid one six. " + PICK),
         Step("Mags bids two threes. You hold no three and no Emblem, and Mags has a single die. "
              "It is your turn, so call it: press Call (twice: it asks \u201cSure?\u201d).",
              anchor="call_button", title="Call", expect=is_action(Call()),
