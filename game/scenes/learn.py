@@ -16,6 +16,7 @@ from ..ui.tutorial import TutorialCoach
 from ..ui.widgets import Button
 from .base import MenuScene
 from .launch import make_table, menu_game_ids
+from ..canvas import CENTRE_X
 
 
 def start_tutorial(app, game_id: str, *, fresh: bool = False, replace: bool = False) -> bool:
@@ -81,7 +82,7 @@ class LearnScene(MenuScene):
 
     def draw_content(self, canvas) -> None:
         th.draw_text(canvas, self.theme, "Your place is kept: leave a lesson any time and resume it here.",
-                     (640, 700), 15, th.CREAM_DIM, anchor="midbottom")
+                     (CENTRE_X, 700), 15, th.CREAM_DIM, anchor="midbottom")
 
 
 class TutorialOfferScene(MenuScene):
@@ -112,12 +113,12 @@ class TutorialOfferScene(MenuScene):
 
     def draw_heading(self, canvas, y=0) -> None:
         title = games.game_info(self.game_id).title
-        th.draw_text(canvas, self.theme, f"New to {title}?", (640, 230), 44, th.BRASS_LIGHT, style="display",
+        th.draw_text(canvas, self.theme, f"New to {title}?", (CENTRE_X, 230), 44, th.BRASS_LIGHT, style="display",
                      anchor="midtop", shadow=3)
         for i, line in enumerate(("Play a short guided game first: the coach shows each idea",
                                   "on the real table and lets you try it.")):
-            th.draw_text(canvas, self.theme, line, (640, 302 + i * 28), 20, th.CREAM, anchor="midtop", shadow=1)
-        th.draw_text(canvas, self.theme, "Learn to play is on the title screen too.", (640, 370), 15,
+            th.draw_text(canvas, self.theme, line, (CENTRE_X, 302 + i * 28), 20, th.CREAM, anchor="midtop", shadow=1)
+        th.draw_text(canvas, self.theme, "Learn to play is on the title screen too.", (CENTRE_X, 370), 15,
                      th.CREAM_DIM, style="italic", anchor="midtop")
 
 

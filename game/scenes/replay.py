@@ -119,7 +119,7 @@ class ReplayListScene(MenuScene):
         if self.files:
             last = min(len(self.files), self.first + ROWS)
             th.draw_text(canvas, self.theme, f"{self.first + 1}\u2013{last} of {len(self.files)}",
-                         (640, 716), 16, th.CREAM_DIM, anchor="midbottom", shadow=1)
+                         (CENTRE_X, 716), 16, th.CREAM_DIM, anchor="midbottom", shadow=1)
 
     def row_actions(self) -> list[tuple[str, Callable[[Path], None]]]:
         """The buttons at the right end of each row: the coach, then registered ones."""

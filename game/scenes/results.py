@@ -12,7 +12,7 @@ from ..ui import theme as th
 from ..ui.grammar import Voice
 from ..ui.widgets import Button
 from .base import MenuScene
-from ..canvas import CENTRE_X
+from ..canvas import CANVAS_W, CENTRE_X
 
 PLACES = story_ui.PLACES
 
@@ -109,7 +109,7 @@ class ResultsScene(MenuScene):
         import pygame
         board = self.panel_rect()
         left = board.right + 16
-        return pygame.Rect(left, board.y, 1280 - 28 - left, board.h)
+        return pygame.Rect(left, board.y, CANVAS_W - 28 - left, board.h)
 
     def draw_heading(self, canvas, y: int = 22) -> None:
         super().draw_heading(canvas, y)
@@ -153,7 +153,7 @@ class ResultsScene(MenuScene):
 
     def _draw_footer(self, canvas) -> None:
         th.draw_text(canvas, self.theme, f"Seed {self.match.seed}  \u00b7  {len(self.match.history)} moves",
-                     (1280 - 24, 712), 14, th.CREAM_DIM, anchor="bottomright")
+                     (CANVAS_W - 24, 712), 14, th.CREAM_DIM, anchor="bottomright")
         pictures.die(canvas, (300, 56), 44, 6, angle=-18)
         pictures.die(canvas, (980, 56), 44, 6, angle=12)
 

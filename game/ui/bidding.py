@@ -295,7 +295,7 @@ class BiddingTableScene(table_scene.TableScene):
     def undo_button_rect(self) -> pygame.Rect:
         """Where the bid picker was (it is hidden while the others decide)."""
         rect = pygame.Rect(0, 0, 240, 52)
-        rect.midtop = (640, self.picker.rect.y + 50)
+        rect.midtop = (CENTRE_X, self.picker.rect.y + 50)
         return rect
 
     def _human_challenge(self, name: str) -> None:

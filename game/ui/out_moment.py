@@ -15,6 +15,7 @@ import pygame
 
 from . import theme as th
 from .story import place_text
+from ..canvas import CENTRE_X
 
 CHOICES = (("watch", "Watch on, faster", "Enter"), ("results", "Skip to the results", "R"),
            ("title", "Leave to the title", "T"))
@@ -34,7 +35,7 @@ class OutMoment:
         self.title = title
         self.place_line = place_line
         self.card = pygame.Rect(0, 0, 560, 300)
-        self.card.center = (640, 340)
+        self.card.center = (CENTRE_X, 340)
         self.focus = 0
 
     def buttons(self) -> dict[str, pygame.Rect]:
@@ -103,7 +104,7 @@ class OutNotice:
         y = 66
         for text, colour, age in self.lines:
             surf = theme.text(text, 20, th.CREAM, bold=True)
-            box = surf.get_rect(midtop=(640, y)).inflate(56, 16)
+            box = surf.get_rect(midtop=(CENTRE_X, y)).inflate(56, 16)
             alpha = max(0, min(255, int(255 * min(1.0, (NOTICE_SECONDS - age) / 0.6))))
             card = pygame.Surface(box.size, pygame.SRCALPHA)
             pygame.draw.rect(card, (*th.WOOD_DARK, alpha), card.get_rect(), border_radius=10)

@@ -156,7 +156,7 @@ class TutorialCoach:
         screen = pygame.Rect(0, 0, layout.CANVAS_W, layout.CANVAS_H).inflate(-2 * MARGIN, -2 * MARGIN)
         if target is None:
             card = self._card_size(theme, step, CARD_W)
-            card.center = (640, 300)
+            card.center = (layout.CENTRE_X, 300)
             return card
         keep = [pygame.Rect(r) for r in self.table.coach_keep_clear()]
         clear = [target.inflate(24, 24)] + keep
