@@ -14,7 +14,6 @@ import sys
 
 from .games import GAME_IDS
 
-COMMANDS = ("play", "replay", "sim", "ai-report", "bench", "shot", "fairness", "smoke")
 ASSET_COMMANDS = ("play", "replay", "shot", "smoke")
 """Commands that draw or play sounds: they check the bundled files first."""
 BIDDING_GAMES = ("liars-dice", "roll-call")

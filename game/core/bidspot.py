@@ -75,10 +75,6 @@ class BidSpot:
         return sum(self.dice)
 
     @property
-    def in_turn(self) -> bool:
-        return self.oot is None
-
-    @property
     def rivals(self) -> list[int]:
         return [p for p, n in enumerate(self.dice) if n and p != self.me]
 

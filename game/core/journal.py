@@ -30,7 +30,6 @@ import threading
 import time
 import weakref
 from pathlib import Path
-from typing import Any
 
 from . import userfiles, validation
 from .userfiles import UserFileError
@@ -178,12 +177,7 @@ class Journal:
                 fd = os.dup(self._fd)  # fsync a twin outside the lock: appends never wait
             except OSError:
                 return True
-        try:
-            os.fsync(fd)
-        except OSError:
-            pass
-        finally:
-            os.close(fd)
+        userfiles.fsync_and_close(fd)
         return True
 
     def close(self) -> None:
@@ -256,17 +250,4 @@ def remove() -> None:
     if _current is not None:
         _current.close()
         _current = None
-    try:
-        journal_path().unlink()
-    except FileNotFoundError:
-        pass
-    except OSError as exc:
-        raise UserFileError(f"could not clear the autosave: {exc}") from exc
-
-
-def describe() -> dict[str, Any]:
-    """The journal format, for documentation and the user-file layer."""
-    return {"file": "autosave.journal", "format": JOURNAL_FORMAT, "version": JOURNAL_VERSION,
-            "header": "one JSON line: {format, version, record: match record without actions}",
-            "lines": "one JSON line per action: {player, action}; a torn last line is ignored",
-            "max_bytes": MAX_BYTES}
+    userfiles.remove_file(journal_path(), "the autosave")

@@ -132,10 +132,6 @@ class RollRequest:
     groups: tuple[DieGroup, ...]
     reason: str = ""
 
-    def dice_count(self) -> int:
-        """All the dice of this throw, every group together."""
-        return sum(g.count for g in self.groups)
-
 
 @dataclass(frozen=True)
 class ShuffleRequest:

@@ -12,7 +12,7 @@ from pathlib import Path
 from . import journal, validation
 from .match import RECORD_FORMAT, Match, RecordError
 from .userfiles import (UserFileError, atomic_create_json, autosave_path,
-                        read_json, replays_dir, set_aside)
+                        read_json, remove_file, replays_dir, set_aside)
 
 
 def autosave(match: Match) -> None:
@@ -32,12 +32,7 @@ def autosave(match: Match) -> None:
 
 def _clear_legacy() -> None:
     """Remove an older version's ``autosave.json`` (the journal replaces it)."""
-    try:
-        autosave_path().unlink()
-    except FileNotFoundError:
-        pass
-    except OSError as exc:
-        raise UserFileError(f"could not clear the autosave: {exc}") from exc
+    remove_file(autosave_path(), "the autosave")
 
 
 def clear_autosave() -> None:

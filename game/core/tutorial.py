@@ -112,11 +112,6 @@ def on_state(cls: type[StateT], test: Callable[[StateT], bool]) -> StateTest:
     return lambda state: test(state_as(state, cls))
 
 
-def is_kind(*kinds: type) -> Predicate:
-    """The predicate "any action of these types"."""
-    return lambda action: type(action) in kinds
-
-
 @dataclass(frozen=True)
 class Script:
     """A whole guided game; seat ``learner`` is the human."""
@@ -285,10 +280,6 @@ class Tutorial:
         """The seat the lesson teaches."""
         return self.script.learner
 
-    def learner_may_act(self) -> bool:
-        """Whether the learner may move now (their turn or an out-of-turn call)."""
-        return self.learner in self.match.state.current_players()
-
     def pending(self) -> Step | None:
         """The current step if its moment has come (else the game plays on);
         a watching step whose ``until`` came true is done first."""
@@ -405,16 +396,11 @@ def progress_path():
 def load_progress() -> tuple[dict, str | None]:
     """Every game's lesson progress, or none with a message if the file was bad
     (kept aside as ``tutorials.json.bad``)."""
-    path = progress_path()
-    try:
-        data = userfiles.read_document(path, PROGRESS_FORMAT)
-    except FileNotFoundError:
-        return {}, None
-    except userfiles.UserFileError as exc:
-        kept = userfiles.set_aside(path)
-        note = f" (kept as {kept.name})" if kept else ""
-        return {}, f"Lesson progress started afresh: {exc}{note}."
-    return dict(data["games"]), None
+    return userfiles.read_or_default(progress_path(), _read_progress, dict, "Lesson progress started afresh")
+
+
+def _read_progress(path) -> dict:
+    return dict(userfiles.read_document(path, PROGRESS_FORMAT)["games"])
 
 
 def save_progress(game_id: str, entry: Mapping) -> None:

@@ -28,10 +28,12 @@ import time
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable, TypeVar
 
 from . import validation as v
 from ..canvas import CANVAS_SIZE
+
+T = TypeVar("T")
 
 APP_NAME = "DiceTavern"
 HOME_ENV = "DICE_TAVERN_HOME"
@@ -158,12 +160,48 @@ def fsync_dir(folder: Path) -> None:
         fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
     except OSError:
         return  # Windows: folders cannot be opened; NTFS journals the rename
+    fsync_and_close(fd)
+
+
+def fsync_and_close(fd: int) -> None:
+    """fsync ``fd`` where the system can (a failure costs durability, never
+    the game) and close it."""
     try:
         os.fsync(fd)
     except OSError:
         pass
     finally:
         os.close(fd)
+
+
+def remove_file(path: Path, what: str) -> None:
+    """Delete ``path`` if it is there; a failure is a ``UserFileError``
+    ("could not clear {what}") the caller shows as a toast."""
+    try:
+        Path(path).unlink()
+    except FileNotFoundError:
+        pass
+    except OSError as exc:
+        raise UserFileError(f"could not clear {what}: {exc}") from exc
+
+
+def read_or_default(path: Path, read: Callable[[Path], T], default: Callable[[], T],
+                    afresh: str) -> tuple[T, str | None]:
+    """``(read(path), None)``; for a missing file ``(default(), None)``; for a
+    bad one (``UserFileError``) the file is set aside and ``(default(),
+    "{afresh}: why (kept as NAME).")``, the player's message."""
+    try:
+        return read(path), None
+    except FileNotFoundError:
+        return default(), None
+    except UserFileError as exc:
+        return default(), f"{afresh}: {exc}{aside_note(path, 'kept as')}."
+
+
+def aside_note(path: Path, words: str) -> str:
+    """Set ``path`` aside (``set_aside``) and say where: " (kept as NAME)"."""
+    kept = set_aside(path)
+    return f" ({words} {kept.name})" if kept else ""
 
 
 def atomic_create_json(path: Path, data: Any) -> None:
@@ -471,26 +509,24 @@ def load_settings() -> tuple[Settings, str | None]:
     A file with bad values is kept as ``settings.json.bad`` and the good
     values are used; the next save writes a clean file."""
     path = settings_path()
-    fmt = v.FORMATS[SETTINGS_FORMAT]
-    try:
-        data = read_json(path, fmt.max_bytes)
-        try:
-            v.check_header(data, SETTINGS_FORMAT)
-        except v.SchemaError as exc:
-            raise UserFileError(f"settings.json: {exc}") from exc
-    except FileNotFoundError:
-        return Settings(), None
-    except UserFileError as exc:
-        kept = set_aside(path)
-        note = f" (kept as {kept.name})" if kept else ""
-        return Settings(), f"Settings reset to defaults: {exc}{note}."
+    data, message = read_or_default(path, _read_settings, lambda: None, "Settings reset to defaults")
+    if data is None:
+        return Settings(), message
     settings, problems = Settings.from_json(data)
     if problems:
-        kept = set_aside(path)
-        note = f" (file kept as {kept.name})" if kept else ""
         return settings, ("Some settings in settings.json were invalid and were reset: "
-                          + "; ".join(problems) + note + ".")
+                          + "; ".join(problems) + aside_note(path, "file kept as") + ".")
     return settings, None
+
+
+def _read_settings(path: Path) -> Any:
+    """The settings file's JSON with its header checked (the values are checked one by one)."""
+    data = read_json(path, v.FORMATS[SETTINGS_FORMAT].max_bytes)
+    try:
+        v.check_header(data, SETTINGS_FORMAT)
+    except v.SchemaError as exc:
+        raise UserFileError(f"settings.json: {exc}") from exc
+    return data
 
 
 def save_settings(settings: Settings) -> None:
@@ -508,7 +544,6 @@ STATS_SCHEMA_V1 = v.Obj({
     # game id -> stat name -> count or score (e.g. diced-out: solo_games, solo_best)
     "games": v.Map(_STAT_NAME, v.Map(_STAT_NAME, v.Int(-10**9, 10**9), max_keys=32), max_keys=64),
 }, required=("games",))
-STATS_SCHEMA = STATS_SCHEMA_V1  # the name older code and tests use for version 1
 
 _COUNT = v.Int(0, 10**9)
 _TABLE = v.Str(10, 1, r"easy|normal|hard|mixed|solo|hotseat")
@@ -585,19 +620,16 @@ def load_stats(path: Path | None = None) -> tuple[dict, str | None]:
     afresh (the message names the field).  ``path``: the stats file (default
     ``stats_path()``; a worker thread is given it, see ``game.core.stats``)."""
     path = stats_path() if path is None else Path(path)
+    return read_or_default(path, _read_stats, fresh_stats, "Stats started afresh")
+
+
+def _read_stats(path: Path) -> dict:
+    """The stats file, checked and migrated to the current version."""
+    data = read_document(path, STATS_FORMAT)
     try:
-        data = read_document(path, STATS_FORMAT)
-        try:
-            data = migrate_stats(data)
-        except v.SchemaError as exc:  # an old file whose values do not fit the new version
-            raise UserFileError(f"{path.name}: {exc}") from exc
-    except FileNotFoundError:
-        return fresh_stats(), None
-    except UserFileError as exc:
-        kept = set_aside(path)
-        note = f" (kept as {kept.name})" if kept else ""
-        return fresh_stats(), f"Stats started afresh: {exc}{note}."
-    return data, None
+        return migrate_stats(data)
+    except v.SchemaError as exc:  # an old file whose values do not fit the new version
+        raise UserFileError(f"{path.name}: {exc}") from exc
 
 
 def save_stats(stats: dict, path: Path | None = None) -> None:

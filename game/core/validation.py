@@ -76,6 +76,16 @@ class Node:
         raise NotImplementedError
 
 
+def _number(value: Any, path: str, kinds: tuple[type[float], ...], noun: str, lo: float, hi: float) -> Any:
+    """``value`` if it is one of ``kinds`` (never a bool) from ``lo`` to ``hi``
+    (NaN is in no range), else ``SchemaError`` naming ``noun``."""
+    if isinstance(value, bool) or not isinstance(value, kinds):
+        raise SchemaError(path, f"must be {noun}, not {_kind(value)}")
+    if not lo <= value <= hi:
+        raise SchemaError(path, f"must be from {lo} to {hi}")
+    return value
+
+
 @dataclass
 class Int(Node):
     """A whole number within bounds (``True`` is refused: JSON's booleans are not numbers)."""
@@ -83,11 +93,7 @@ class Int(Node):
     hi: int
 
     def check(self, value, path):
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise SchemaError(path, f"must be a whole number, not {_kind(value)}")
-        if not self.lo <= value <= self.hi:
-            raise SchemaError(path, f"must be from {self.lo} to {self.hi}")
-        return value
+        return _number(value, path, (int,), "a whole number", self.lo, self.hi)
 
 
 @dataclass
@@ -97,9 +103,8 @@ class Float(Node):
     hi: float
 
     def check(self, value, path):
-        if isinstance(value, bool) or not isinstance(value, (int, float)):
-            raise SchemaError(path, f"must be a number, not {_kind(value)}")
-        if not math.isfinite(value) or not self.lo <= value <= self.hi:
+        value = _number(value, path, (int, float), "a number", self.lo, self.hi)
+        if not math.isfinite(value):
             raise SchemaError(path, f"must be from {self.lo} to {self.hi}")
         return float(value)
 
@@ -171,6 +176,14 @@ class List(Node):
         return [self.item.check(v, _join(path, i)) for i, v in enumerate(value)]
 
 
+def _object(value: Any, path: str, max_keys: int) -> None:
+    """``SchemaError`` unless ``value`` is an object of at most ``max_keys`` entries."""
+    if not isinstance(value, dict):
+        raise SchemaError(path, f"must be an object, not {_kind(value)}")
+    if len(value) > max_keys:
+        raise SchemaError(path, f"has more than {max_keys} entries")
+
+
 @dataclass
 class Obj(Node):
     """An object with declared fields.  ``extra``: schema for undeclared
@@ -181,10 +194,7 @@ class Obj(Node):
     max_keys: int = 64
 
     def check(self, value, path):
-        if not isinstance(value, dict):
-            raise SchemaError(path, f"must be an object, not {_kind(value)}")
-        if len(value) > self.max_keys:
-            raise SchemaError(path, f"has more than {self.max_keys} entries")
+        _object(value, path, self.max_keys)
         for name in self.required:
             if name not in value:
                 raise SchemaError(_join(path, name), "is missing")
@@ -206,10 +216,7 @@ class Map(Node):
     max_keys: int = 64
 
     def check(self, value, path):
-        if not isinstance(value, dict):
-            raise SchemaError(path, f"must be an object, not {_kind(value)}")
-        if len(value) > self.max_keys:
-            raise SchemaError(path, f"has more than {self.max_keys} entries")
+        _object(value, path, self.max_keys)
         out = {}
         for key, item in value.items():
             where = _join(path, key)

@@ -64,9 +64,6 @@ TICK = 1.0 / 40.0
 DT = 1.0 / 120.0
 """Display step: one ``Throw.step()`` at normal speed."""
 
-SETTLE_TARGET = 2.5
-"""Simulated seconds a throw is tuned to settle within at normal speed."""
-
 MAX_TICKS = int(3.5 / TICK)
 """Hard limit: after this many ticks the rest rule stops everything."""
 
@@ -179,7 +176,7 @@ class _Die:
     the tip state (slots, set in ``Throw._make_die``: building is half a throw)."""
     __slots__ = ("group", "index", "owner", "kind", "hidden", "body", "shape", "orient",
                  "labels", "sym", "ax", "ay", "px", "py", "pa", "settled", "size",
-                 "tip_len", "tip_len2", "tip_t", "square", "zone", "dirs", "falling", "prev")
+                 "tip_len", "tip_len2", "tip_t", "square", "zone", "dirs", "prev")
     group: int
     index: int
     owner: int
@@ -203,25 +200,12 @@ class _Die:
     square: bool
     zone: tuple[float, float, float, float]
     dirs: Any
-    falling: bool
     prev: tuple[float, float, float, float, float]
 
     def tilt_state(self):
         """(progress 0..1, tip index) of the tip the die is heading into."""
         if self.square:
-            # d6: the tip directions are always E, W, S, N (body axes), so the
-            # best projection is the largest of ax, -ax, ay, -ay (first wins ties)
-            ax, ay = self.ax, self.ay
-            if ax > 0.0:
-                best, best_i = ax, 0
-            elif ax < 0.0:
-                best, best_i = -ax, 1
-            else:
-                best, best_i = 0.0, -1
-            if ay > best:
-                best, best_i = ay, 2
-            elif -ay > best:
-                best, best_i = -ay, 3
+            best, best_i = _d6_lead(self.ax, self.ay)
             return best / self.tip_len, best_i
         best, best_i = 0.0, -1
         for i, ((dx, dy), _) in enumerate(self.dirs):
@@ -231,6 +215,24 @@ class _Die:
         return best / self.tip_len, best_i
 
 
+def _d6_lead(ax: float, ay: float) -> tuple[float, int]:
+    """A d6's leading tip: its tip directions are always E, W, S, N (body
+    axes), so the best projection of the travel ``(ax, ay)`` is the largest
+    of ax, -ax, ay, -ay (first wins ties); ``(travel along it, index)``,
+    index -1 for no travel."""
+    if ax > 0.0:
+        best, i = ax, 0
+    elif ax < 0.0:
+        best, i = -ax, 1
+    else:
+        best, i = 0.0, -1
+    if ay > best:
+        best, i = ay, 2
+    elif -ay > best:
+        best, i = -ay, 3
+    return best, i
+
+
 def _tip_d6(die: _Die, ax: float, ay: float) -> tuple[float, float]:
     """Tip a d6 over every edge it has travelled past (``tilt_state`` and
     ``_tip_if_due`` unrolled for the four body-axis directions E, W, S, N);
@@ -238,16 +240,7 @@ def _tip_d6(die: _Die, ax: float, ay: float) -> tuple[float, float]:
     tl = die.tip_len
     orient = None
     while True:
-        if ax > 0.0:
-            best, i = ax, 0
-        elif ax < 0.0:
-            best, i = -ax, 1
-        else:
-            best, i = 0.0, -1
-        if ay > best:
-            best, i = ay, 2
-        elif -ay > best:
-            best, i = -ay, 3
+        best, i = _d6_lead(ax, ay)
         if best / tl < 1.0:
             break
         if i == 0:
@@ -271,16 +264,7 @@ def _fall_d6(die: _Die, ax: float, ay: float) -> tuple[float, float]:
     """``Throw._fall`` for a d6 (tip directions E, W, S, N), with the same
     arithmetic; stores and returns the new travel ``(ax, ay)``."""
     tl = die.tip_len
-    if ax > 0.0:
-        best, i = ax, 0
-    elif ax < 0.0:
-        best, i = -ax, 1
-    else:
-        best, i = 0.0, -1
-    if ay > best:
-        best, i = ay, 2
-    elif -ay > best:
-        best, i = -ay, 3
+    best, i = _d6_lead(ax, ay)
     if i < 0 or best / tl < 0.5:
         ax *= 0.6
         ay *= 0.6
@@ -626,7 +610,6 @@ class Throw:
         die.px, die.py, die.pa = px, py, angle
         die.prev = (px, py, angle, 0.0, 0.0)
         die.settled = False
-        die.falling = False
         return die
 
     def _force(self, forced) -> None:

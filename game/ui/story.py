@@ -1,9 +1,9 @@
 """Drawing a game's story (``game.core.story.Story``) on the results screen.
 
-``draw_board``: the ranking as a parchment ledger, one row per seat in
+``board_steps``: the ranking as a parchment ledger, one row per seat in
 finishing order (place, seat colour, name and kind, then the game's own
 columns); rows shrink to fit up to 20 seats without scrolling.
-``draw_chart``: "the lead over time", each seat's series as a line on a
+``chart_steps``: "the lead over time", each seat's series as a line on a
 parchment card, the humans and winners drawn bold, the others thin, with a
 ribbon under the plot in the colour of whoever led at each sample.  Both
 draw any game's story the same way: no game-specific code lives here.
@@ -35,14 +35,6 @@ def board_height(rows: int, has_columns: bool, most: int) -> int:
     return min(most, 28 + head + 6 + rows * 44)
 
 
-def draw_board(canvas: pygame.Surface, theme: th.Theme, rect: pygame.Rect, story, seats, order, ranking,
-               *, highlight=()) -> None:
-    """The ledger; ``order`` lists seats in finishing order, ``highlight``
-    the seats drawn as "you" (humans)."""
-    for _ in board_steps(canvas, theme, rect, story, seats, order, ranking, highlight=highlight):
-        pass
-
-
 def fonts_used() -> list[tuple[int, bool, str]]:
     """(size, bold, style) of every font the ledger (at each of its three row
     sizes) and the chart may draw with: ``warm_fonts`` loads them."""
@@ -69,8 +61,10 @@ drawing (about 100 labels made) took 10-15 ms in one frame."""
 
 def board_steps(canvas: pygame.Surface, theme: th.Theme, rect: pygame.Rect, story, seats, order, ranking,
                 *, highlight=()):
-    """``draw_board`` in pieces (a generator: the heading, then
-    ``BOARD_ROWS_PER_STEP`` rows per step), for drawing it ahead over frames."""
+    """The ledger in pieces (a generator: the heading, then
+    ``BOARD_ROWS_PER_STEP`` rows per step), so it can be drawn ahead over
+    frames; ``order`` lists seats in finishing order, ``highlight`` the seats
+    drawn as "you" (humans)."""
     rect = pygame.Rect(rect)
     th.panel(canvas, rect)
     pygame.draw.rect(canvas, th.BRASS_DARK, rect.inflate(-12, -12), 1, border_radius=10)
@@ -138,15 +132,10 @@ def _nice_range(lo: float, hi: float) -> tuple[float, float, float]:
     return lo, hi, step
 
 
-def draw_chart(canvas: pygame.Surface, theme: th.Theme, rect: pygame.Rect, story, *, bold=()) -> None:
-    """The lead over time (see the module docstring); ``bold``: seats drawn thick."""
-    for _ in chart_steps(canvas, theme, rect, story, bold=bold):
-        pass
-
-
 def chart_steps(canvas: pygame.Surface, theme: th.Theme, rect: pygame.Rect, story, *, bold=()):
-    """``draw_chart`` in two pieces (a generator: the frame and its labels,
-    then the leaders' ribbon and the lines), for drawing it ahead over frames."""
+    """The lead over time in two pieces (a generator: the frame and its labels,
+    then the leaders' ribbon and the lines), so it can be drawn ahead over
+    frames; ``bold``: seats drawn thick."""
     rect = pygame.Rect(rect)
     th.panel(canvas, rect)
     pygame.draw.rect(canvas, th.BRASS_DARK, rect.inflate(-12, -12), 1, border_radius=10)

@@ -36,7 +36,6 @@ BRASS_DARK = (150, 110, 46)
 INK = (44, 28, 18)
 PARCHMENT = (238, 224, 192)
 PARCHMENT_DARK = (214, 194, 156)
-SHADOW = (0, 0, 0)
 DISABLED = (128, 116, 100)
 
 _GOOD = {False: (104, 190, 104), True: (86, 180, 233)}    # green / sky blue
@@ -54,12 +53,6 @@ FONT_FILES = {
 
 class Theme:
     """Colours plus a font cache; one instance lives on ``app.theme``."""
-
-    felt, felt_light, felt_dark = FELT, FELT_LIGHT, FELT_DARK
-    wood, wood_light, wood_dark = WOOD, WOOD_LIGHT, WOOD_DARK
-    night, cream, cream_dim = NIGHT, CREAM, CREAM_DIM
-    brass, brass_light, brass_dark = BRASS, BRASS_LIGHT, BRASS_DARK
-    ink, parchment, parchment_dark, disabled = INK, PARCHMENT, PARCHMENT_DARK, DISABLED
 
     def __init__(self, colorblind: bool = False):
         self.colorblind = colorblind

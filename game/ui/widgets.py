@@ -268,7 +268,6 @@ class TextInput(_ValueRow):
         self.text, self.on_change, self.max_len = text, on_change, max_len
         self.allowed = allowed or (lambda ch: ch.isprintable())
         self.placeholder = placeholder
-        self._blink = 0
         self.selected = False
         """The whole text is selected: the next key replaces (or erases) it."""
 

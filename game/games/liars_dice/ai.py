@@ -38,6 +38,7 @@ from ...core.bidfit import fitted_reader
 from ...core.bidspot import BidSpot, TableReader, next_seat
 from ...core.dice import prob_at_least
 from ...core.protocol import Action
+from .endgame import endgame_policy, equilibrium_chances
 from .rules import FACES, Jinto, LiarsView, minimum_raises
 
 PERSONAS = {
@@ -211,24 +212,6 @@ def spot_of(agent: Agent, view: LiarsView, legal) -> BidSpot:
         next_player=next_seat(view.dice, view.me), reveal=reveal, names=agent.seat_names)
 
 
-def _endgame_policy():
-    """The exact heads-up endgame tables, once they ship (``endgame.py``)."""
-    try:
-        from .endgame import endgame_policy
-    except ImportError:
-        return None
-    return endgame_policy
-
-
-def equilibrium_chances(view: LiarsView):
-    """``endgame.equilibrium_chances`` (None when the tables do not ship)."""
-    try:
-        from .endgame import equilibrium_chances as found
-    except ImportError:
-        return None
-    return found(view)
-
-
 class LiarsBrainAgent(BrainAgent):
     """Normal and Hard: the shared ``BidBrain`` on this game's views."""
 
@@ -272,11 +255,10 @@ class HardAgent(LiarsBrainAgent):
     def __init__(self, player: int, rng: random.Random):
         super().__init__(player, rng, fitted_reader("liars-dice"), HARD_STYLE)
         self.brain.calib = calibration("liars-dice")
-        self.endgame = _endgame_policy()
 
     def act(self, view: LiarsView, legal: Sequence[Action]) -> Action:
         action = super().act(view, legal)
-        policy = self.endgame(view, legal) if self.endgame is not None else None
+        policy = endgame_policy(view, legal)
         if policy:
             action = self._sample(policy)
             self.last_decision, why = self._endgame_record(view, spot_of(self, view, legal), action)
@@ -303,18 +285,14 @@ class HardAgent(LiarsBrainAgent):
         cur = spot.current
         eq = equilibrium_chances(view) if cur is not None else None
         rival = spot.name(spot.bidder) if spot.bidder is not None else "the bidder"
-        if isinstance(action, Call):
+        if isinstance(action, (Call, Jinto)):
             assert cur is not None, "a challenge always follows a bid"
-            p = r.chance_true(spot, *cur)
-            best = f", {eq[0]:.0%} against best play" if eq else ""
-            return (Decision("call", cur[0], cur[1], p, ctx="endgame"),
-                    f"called {bid_text(*cur)} (solved endgame; {p:.0%} true by my reading of {rival}{best})")
-        if isinstance(action, Jinto):
-            assert cur is not None, "a challenge always follows a bid"
-            p = r.chance_exact(spot, *cur)
-            best = f", {eq[1]:.0%} against best play" if eq else ""
-            return (Decision("jinto", cur[0], cur[1], p, ctx="endgame"),
-                    f"Jinto on {bid_text(*cur)} (solved endgame; {p:.0%} exact by my reading of {rival}{best})")
+            jinto = isinstance(action, Jinto)
+            p = (r.chance_exact if jinto else r.chance_true)(spot, *cur)
+            best = f", {eq[int(jinto)]:.0%} against best play" if eq else ""
+            kind, said, chance = ("jinto", "Jinto on", "exact") if jinto else ("call", "called", "true")
+            return (Decision(kind, cur[0], cur[1], p, ctx="endgame"),
+                    f"{said} {bid_text(*cur)} (solved endgame; {p:.0%} {chance} by my reading of {rival}{best})")
         assert isinstance(action, Bid), "the endgame policy holds bids, Call and Jinto only"
         p = r.chance_true(spot, action.quantity, action.face)
         return (Decision("bid", action.quantity, action.face, p),

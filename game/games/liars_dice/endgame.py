@@ -20,7 +20,7 @@ import gzip
 import json
 from functools import lru_cache
 from pathlib import Path
-from typing import Optional
+from typing import Optional, Sequence
 
 from ...core.bidding import Bid, Call
 from ...core.protocol import Action
@@ -141,7 +141,7 @@ def _position_table(view: LiarsView) -> Optional[tuple[dict, int]]:
     return None if table is None else (table, role)
 
 
-def endgame_policy(view: LiarsView, legal: list[Action]) -> Optional[dict[Action, float]]:
+def endgame_policy(view: LiarsView, legal: Sequence[Action]) -> Optional[dict[Action, float]]:
     """Equilibrium probabilities for every legal action (they sum to 1), or None if not covered."""
     found = _position_table(view)
     if found is None:

@@ -421,6 +421,21 @@ def v_lookup(V):
     return value_of
 
 
+def seat_lookup(T, s: int):
+    """value_of for Round.payoffs: P(player 0 wins) from the values ``T`` of
+    one seat ``s`` (0 = this round's opener), kept per (position, that
+    player's seat in the round) as that player's own chance; read when called,
+    so value iteration sees ``T`` as it is updated."""
+    def value_of(res):
+        if res[0] == "over":
+            own = 1.0 if res[1] == s else 0.0
+        else:
+            _, nxt, opener = res
+            own = T[(nxt, 0 if opener == s else 1)]
+        return own if s == 0 else 1.0 - own
+    return value_of
+
+
 def solve(var: Variant, iters: int, every: int = 25, log=print) -> tuple[dict, dict]:
     """Average strategies and equilibrium values for every position of ``var``."""
     V: dict = {}
@@ -471,14 +486,7 @@ def exploitability(var: Variant, sigs, tol=1e-12) -> dict:
         for p in var.positions:
             rnd = var.rounds[p]
             for e in (0, 1):
-                def value_of(res, e=e):
-                    if res[0] == "over":
-                        pe = 1.0 if res[1] == e else 0.0
-                    else:
-                        _, nxt, opener = res
-                        pe = X[(nxt, 0 if opener == e else 1)]
-                    return pe if e == 0 else 1.0 - pe   # as P(player 0 wins)
-                x = best_response(rnd, sigs[p], rnd.payoffs(value_of), e)
+                x = best_response(rnd, sigs[p], rnd.payoffs(seat_lookup(X, e)), e)
                 delta = max(delta, abs(x - X[(p, e)]))
                 X[(p, e)] = x
         if delta < tol:
@@ -724,15 +732,8 @@ def match_value(var: Variant, sig_a: dict, sig_b: dict, start, a_role: int, tol=
         delta = 0.0
         for p in var.positions:
             for r in (0, 1):
-                def value_of(res, r=r):
-                    if res[0] == "over":
-                        pa = 1.0 if res[1] == r else 0.0
-                    else:
-                        _, nxt, opener = res
-                        pa = Z[(nxt, 0 if opener == r else 1)]
-                    return pa if r == 0 else 1.0 - pa
                 rnd = var.rounds[p]
-                v = evaluate(rnd, mixed[(p, r)], rnd.payoffs(value_of))
+                v = evaluate(rnd, mixed[(p, r)], rnd.payoffs(seat_lookup(Z, r)))
                 v = v if r == 0 else 1.0 - v
                 delta = max(delta, abs(v - Z[(p, r)]))
                 Z[(p, r)] = v

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from math import ceil
 from typing import Callable, Optional, Sequence
 
-from ...core.bidding import Bid, Call, bid_text, count_matching
+from ...core.bidding import Bid, Call, count_matching
 from ...core.bidtable import BiddingSnapshot, RevealFacts, nobody, visible_hands
 from ...core.protocol import (CHANCE, Action, DieGroup, Game, GameInfo, IllegalActionError,
                               OptionSpec, RollRequest, RollResult, State)
@@ -168,11 +168,6 @@ class Challenge:
     @property
     def winner(self) -> int:
         return self.bidder if self.loser == self.challenger else self.challenger
-
-    def describe(self) -> str:
-        bid = bid_text(self.quantity, self.face)
-        word = "Jinto" if self.kind == "jinto" else "Call"
-        return f"{word} on {bid}: there were {self.count}."
 
 
 class _RoundFacts:

@@ -67,13 +67,3 @@ def expected_turns(needed: tuple[int, ...], dice: int = 6) -> float:
         else:
             rest += p * expected_turns(left, d)
     return rest / (1.0 - stay)
-
-
-def chance_this_roll(needed: tuple[int, ...], dice: int) -> float:
-    """Probability that one roll of ``dice`` dice covers every image in ``needed``."""
-    needed = tuple(sorted(needed))
-    if not needed:
-        return 1.0
-    if dice < len(needed):
-        return 0.0
-    return sum(p for p, left, _ in _transitions(needed, dice) if not left)
