@@ -274,7 +274,7 @@ def _rfi_phase(scene):
     if state.phase == "start":
         if scene.rolloff_view is not None:
             return "after the roll-off"
-        if scene.loose_dead and scene.loose:
+        if scene.loose.dead and scene.loose:
             return "dimmed dice of a roll that matched nothing"
         return "before roll"
     if state.phase == "place":

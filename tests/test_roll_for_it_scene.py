@@ -64,12 +64,12 @@ def test_human_rolls_drags_a_die_and_is_refused_a_wrong_card(app):
     face = scene.loose[index].face
     good = face - 1                                 # card slot of (1 1), (2 2), (3 3)
     bad = (good + 1) % 3
-    start = scene.loose_rect(index).center
+    start = scene.loose.rect(index).center
     app.feed(mouse(pygame.MOUSEBUTTONDOWN, start), mouse(pygame.MOUSEMOTION, scene.cards[bad].center),
              mouse(pygame.MOUSEBUTTONUP, scene.cards[bad].center))
     assert not any(isinstance(a, Place) for _, a in match.history)      # refused, with a reason
     assert len(scene.loose) == len(match_state_faces)
-    start = scene.loose_rect(index).center
+    start = scene.loose.rect(index).center
     app.feed(mouse(pygame.MOUSEBUTTONDOWN, start), mouse(pygame.MOUSEMOTION, scene.cards[good].center),
              mouse(pygame.MOUSEBUTTONUP, scene.cards[good].center))
     assert (0, Place(face, good)) in match.history
@@ -84,7 +84,7 @@ def test_keyboard_place_and_keep_the_rest(app):
     scene = start_table(app, match)
     scene._lay_out_roll(0)
     app.run_frames(5)
-    assert scene.selected == 0 and scene.target == 0
+    assert scene.loose.selected == 0 and scene.loose.target == 0
     app.feed(key(pygame.K_RETURN))
     assert match.history[-1] == (0, Place(1, 0))
     app.run_frames(5)

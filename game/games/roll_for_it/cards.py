@@ -3,18 +3,21 @@
 The painter of the table (the scene keeps the flow: what moves, when and
 why).  Functions of plain data (a card, a rect, the dice covering it, the
 seats' piles), so a card looks the same wherever it is drawn: face-up in
-its slot, turning over as a new card comes in, flying to a pile, stacked
-in a pile beside a nameplate.
+its slot, turning over as a new card comes in, flying to a pile (a
+``Flight``, which carries the dice going home too), stacked in a pile
+beside a nameplate.
 """
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from typing import Callable, Iterable
 
 import pygame
 
 from ...canvas import CANVAS_W, CENTRE_X
 from ...ui import theme as th
+from ...ui.motion import Glide, ease
 from .rules import Card, card
 
 TIER_COLOURS = {2: (92, 150, 96), 5: (70, 118, 176), 10: (146, 84, 160), 15: (196, 146, 44)}
@@ -27,6 +30,32 @@ PILE_STEP = 8
 
 MiniDie = Callable[[pygame.Surface, int, int, tuple[float, float], int], None]
 """Draws die ``face`` of ``owner`` centred at a point, ``size`` pixels: the table's palette."""
+
+
+@dataclass
+class Flight(Glide):
+    """A die (or a scored card, ``card_id``) moving across the table."""
+    face: int = 0
+    owner: int = 0
+    size: int = 18
+    card_id: int | None = None
+    lands_on: tuple | None = None   # (card, player, image): hidden on the card until it lands
+
+    arc = 40.0
+    arc_eased = True
+
+
+def draw_flights(canvas: pygame.Surface, theme: th.Theme, flights: Iterable[Flight], now: float,
+                 mini_die: MiniDie) -> None:
+    """Every flight under way: a card shrinking towards its pile, a die in its owner's colour."""
+    for f in flights:
+        pos = f.position(now)
+        if pos is None:
+            continue
+        if f.card_id is not None:
+            draw_flying_card(canvas, theme, f.card_id, pos, ease(f.progress(now) or 0.0))
+        else:
+            mini_die(canvas, f.face, f.owner, pos, f.size)
 
 
 def card_rects(slots: int) -> list[pygame.Rect]:

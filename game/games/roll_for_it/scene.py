@@ -11,7 +11,6 @@ dice flying home and the replacement card flipping in.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 
 import pygame
 
@@ -19,12 +18,13 @@ from ...core.narration import plural
 from ...core.protocol import CHANCE, RollRequest, state_as
 from ...ui import theme as th
 from ...ui.banner import draw_plate
-from ...ui.motion import Glide, ease, landed_removed, moving
+from ...ui.motion import landed_removed, moving
 from ...ui.table_scene import TableScene as BaseTableScene
 from ...ui.widgets import Button, FocusGroup
 from . import cards as look
-from .cards import card_rects
+from .cards import Flight, card_rects
 from . import prompts, tray
+from .loose import LooseDice
 from .tray import DIE, TRAY
 from .rules import KeepRest, Pass, Place, Roll, RollForItState, TakeBack, card
 from ...canvas import CENTRE_X
@@ -32,27 +32,6 @@ from ...canvas import CENTRE_X
 FLIGHT_SECONDS = 0.35
 FLIP_SECONDS = 0.45
 BANNER_SECONDS = 1.6
-
-
-@dataclass
-class Loose:
-    """A rolled die lying in the tray, not yet placed."""
-    face: int
-    x: float
-    y: float
-
-
-@dataclass
-class Flight(Glide):
-    """A die (or a card) moving across the table."""
-    face: int = 0
-    owner: int = 0
-    size: int = 18
-    card_id: int | None = None
-    lands_on: tuple | None = None   # (card, player, image): hidden on the card until it lands
-
-    arc = 40.0
-    arc_eased = True
 
 
 class TableScene(BaseTableScene):
@@ -70,14 +49,8 @@ class TableScene(BaseTableScene):
     def __init__(self, app, match, **kw):
         super().__init__(app, match, **kw)
         self.cards = card_rects(match.game.face_up_count)
-        self.loose: list[Loose] = []
-        self.loose_dead = False          # the turn moved on: dice shown dimmed
-        self.selected: int | None = None
-        self.target: int | None = None   # keyboard card choice (slot index)
-        self.drag: int | None = None
-        self.drag_pos = (0, 0)
-        self.drag_moved = False
-        self.press_pos = (0, 0)
+        self.loose = LooseDice()
+        """The rolled dice in the tray and the human's hold on them (loose.py)."""
         self.flights: list[Flight] = []
         self.flips: dict[int, float] = {}       # slot -> flip start time
         self.sparkles: list[tuple[float, float, float, float]] = []  # x, y, t0, angle
@@ -114,27 +87,17 @@ class TableScene(BaseTableScene):
         return [i for i, cid in enumerate(self.state.slots)
                 if cid is not None and self.state.fits(face, cid, player)]
 
-    def loose_rect(self, i: int) -> pygame.Rect:
-        d = self.loose[i]
-        if self.drag == i:
-            return pygame.Rect(0, 0, DIE, DIE).move(self.drag_pos[0] - DIE // 2, self.drag_pos[1] - DIE // 2)
-        return pygame.Rect(int(d.x - DIE / 2), int(d.y - DIE / 2), DIE, DIE)
+    def _turn_fits(self, face: int) -> list[int]:
+        """The cards a die of ``face`` fits for the seat whose turn it is."""
+        return self.legal_slots_for(face, self.state.turn)
 
     # ------------------------------------------------------------------
     # Base-class hooks
     # ------------------------------------------------------------------
     def dice_zones(self, request: RollRequest) -> list[pygame.Rect]:
         """A turn's roll lands in the tray; a roll-off splits the tray into one
-        lane per player (in front of the seats, dice landed on the cards)."""
-        groups = request.groups
-        if len(groups) == 1:
-            return [TRAY.inflate(-60, -40)]
-        cols = min(4, len(groups))
-        rows = math.ceil(len(groups) / cols)
-        inner = TRAY.inflate(-12, -12)
-        w, h = inner.w // cols, inner.h // rows
-        return [pygame.Rect(inner.x + (i % cols) * w + 3, inner.y + (i // cols) * h + 3, w - 6, h - 6)
-                for i in range(len(groups))]
+        lane per player (``tray.zones``)."""
+        return tray.zones(len(request.groups))
 
     def throw_colour(self, pose):
         """Player-coloured dice in flight."""
@@ -177,13 +140,12 @@ class TableScene(BaseTableScene):
             elif before.phase == "roll":
                 self._lay_out_roll(before.turn)
                 if after.turn != before.turn or after.phase != "place":
-                    self.loose_dead = True
+                    self.loose.dead = True
                     self.announce(f"{self.seat_name(before.turn)}: nothing matches", th.CREAM_DIM)
             return
         if isinstance(action, (Roll, TakeBack)):
-            self.loose = []
+            self.loose.clear()
             self.rolloff_view = None
-            self.selected = self.target = self.drag = None
             if isinstance(action, TakeBack):
                 self._fly_home_from_cards(before, player)
         elif isinstance(action, Place):
@@ -197,47 +159,28 @@ class TableScene(BaseTableScene):
         elif isinstance(action, Pass):
             self.show_banner(self.words.says(player, "passes", "pass"), "all six dice are on cards")
         if after.phase == "place" and after.turn == player:
-            self._fix_selection()
+            self.loose.fix_selection(self._turn_fits)
 
     def _send_rest_home(self, player: int) -> None:
         """The unplaced dice fly from the tray back to their owner."""
         for d in self.loose:
             self.flights.append(Flight((d.x, d.y), self.seat_anchor(player), self.time,
                                        FLIGHT_SECONDS * self.pace.duration, d.face, player, DIE - 10))
-        self.loose = []
-        self.selected = self.target = self.drag = None
+        self.loose.clear()
 
     def _lay_out_roll(self, owner: int) -> None:
         """The rolled dice stay where they settled, ready to drag."""
-        self.loose_dead = False
-        self.loose = []
         poses = list(self.settled_view.poses()) if self.settled_view is not None else []
         faces = list(self.state.rolled) if self.state.phase == "place" else []
         if not faces and poses:
             faces = [p.top for p in poses]
-        for i, face in enumerate(faces):
-            pose = next((p for p in poses if p.top == face), None)
-            if pose is not None:
-                poses.remove(pose)
-                x, y = pose.x, pose.y
-            else:
-                x, y = TRAY.x + 50 + i * (DIE + 14), TRAY.centery
-            self.loose.append(Loose(face, x, y))
-        self.selected = 0 if self.loose else None
-        self._fix_selection()
+        self.loose.lay_out(faces, poses)
+        self.loose.fix_selection(self._turn_fits)
 
     def _placed(self, before, player: int, action: Place) -> None:
         pace = self.pace.duration
-        index = self._placing_index
+        start = self.loose.take(action.face, self._placing_index)
         self._placing_index = None
-        if index is None or index >= len(self.loose) or self.loose[index].face != action.face:
-            index = next((i for i, d in enumerate(self.loose) if d.face == action.face), None)
-        start = (self.loose[index].x, self.loose[index].y) if index is not None else TRAY.center
-        if self.drag is not None and index == self.drag:
-            start = self.drag_pos
-        if index is not None:
-            del self.loose[index]
-        self.drag = None
         slot = before.slots.index(action.card)
         images = card(action.card).images
         image = next(i for i in before.open_images(action.card, player) if images[i] == action.face)
@@ -314,16 +257,8 @@ class TableScene(BaseTableScene):
     def on_taken_back(self, player, action) -> None:
         """The die leaves its card and lies in the tray again."""
         self.flights = [f for f in self.flights if not (f.lands_on and f.lands_on[:2] == (action.card, player))]
-        taken = {(round(d.x), round(d.y)) for d in self.loose}
-        spot = next(((TRAY.x + 50 + i * (DIE + 14), TRAY.centery) for i in range(12)
-                     if all(abs(TRAY.x + 50 + i * (DIE + 14) - x) > DIE or abs(TRAY.centery - y) > DIE
-                            for x, y in taken)), TRAY.center)
-        self.loose.append(Loose(action.face, float(spot[0]), float(spot[1])))
-        self.loose_dead = False
-        self.selected = len(self.loose) - 1
-        self.target = None
-        self.drag = None
-        self._fix_selection()
+        self.loose.put_back(action.face)
+        self.loose.fix_selection(self._turn_fits)
 
     def undo_text(self, action) -> str:
         return f"Undo: {action.face} back to tray"
@@ -344,17 +279,6 @@ class TableScene(BaseTableScene):
     # ------------------------------------------------------------------
     # Human input
     # ------------------------------------------------------------------
-    def _fix_selection(self) -> None:
-        if not self.loose:
-            self.selected = None
-            return
-        if self.selected is None or self.selected >= len(self.loose):
-            self.selected = 0
-        seat = self.state.turn
-        fits = self.legal_slots_for(self.loose[self.selected].face, seat)
-        if self.target not in fits:
-            self.target = fits[0] if fits else None
-
     def _refresh_buttons(self) -> None:
         seat = self.controls_to_build(self.buttons)
         if seat is None:
@@ -416,9 +340,6 @@ class TableScene(BaseTableScene):
     def card_at(self, pos) -> int | None:
         return next((i for i, r in enumerate(self.cards) if r.collidepoint(pos)), None)
 
-    def die_at(self, pos) -> int | None:
-        return next((i for i in reversed(range(len(self.loose))) if self.loose_rect(i).collidepoint(pos)), None)
-
     def handle_table_event(self, event) -> bool:
         self._refresh_buttons()
         seat = self.human_to_act()
@@ -432,59 +353,12 @@ class TableScene(BaseTableScene):
                     return self.submit(seat, action)
                 self.app.toast(self.state.why_illegal(seat, action))
                 return True
-        placing = self.human_placing() is not None
-        if placing and self._placement_event(seat, event):
-            return True
-        return self.buttons.handle_event(event)
-
-    def _placement_event(self, seat: int, event) -> bool:
-        if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1:
-            hit = self.die_at(event.pos)
-            if hit is not None:
-                self.drag, self.selected = hit, hit
-                self.drag_pos = self.press_pos = event.pos
-                self.drag_moved = False
-                self._fix_selection()
+        if self.human_placing() is not None:
+            if self.loose.handle_event(event, self._turn_fits, self.card_at, self.try_place, self.app.toast):
                 return True
-            slot = self.card_at(event.pos)
-            if slot is not None and self.selected is not None:
-                self.try_place(self.selected, slot)
-                return True
-        elif event.type == pygame.MOUSEMOTION and self.drag is not None:
-            self.drag_pos = event.pos
-            if math.dist(event.pos, self.press_pos) > 6:
-                self.drag_moved = True
-            return True
-        elif event.type == pygame.MOUSEBUTTONUP and self.drag is not None:
-            index, self.drag = self.drag, None
-            if self.drag_moved:
-                slot = self.card_at(event.pos)
-                if slot is None:
-                    self.app.toast("Drop the die on a card with a matching image.")
-                else:
-                    self.try_place(index, slot)
-            return True
-        elif event.type == pygame.KEYDOWN:
-            if event.key in (pygame.K_LEFT, pygame.K_RIGHT) and self.loose:
-                step = 1 if event.key == pygame.K_RIGHT else -1
-                self.selected = ((self.selected or 0) + step) % len(self.loose)
-                self.target = None
-                self._fix_selection()
-                return True
-            if event.key in (pygame.K_UP, pygame.K_DOWN) and self.selected is not None:
-                fits = self.legal_slots_for(self.loose[self.selected].face, seat)
-                if fits:
-                    i = fits.index(self.target) if self.target in fits else -1
-                    self.target = fits[(i + (1 if event.key == pygame.K_DOWN else -1)) % len(fits)]
-                return True
-            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-                if self.selected is not None and self.target is not None:
-                    return self.try_place(self.selected, self.target) or True
-                self.app.toast("This die fits no card: pick another or keep the rest (K).")
-                return True
-            if event.key == pygame.K_k:
+            if event.type == pygame.KEYDOWN and event.key == pygame.K_k:
                 return self.submit(seat, KeepRest())
-        return False
+        return self.buttons.handle_event(event)
 
     # ------------------------------------------------------------------
     # Drawing
@@ -503,20 +377,15 @@ class TableScene(BaseTableScene):
         self._draw_tray(canvas)
         if self.rolloff_view is not None:
             self.rolloff_view.draw(canvas, alpha)
-        self._draw_loose(canvas)
-        self._draw_flights(canvas)
-        self._draw_sparkles(canvas)
+        self.loose.draw(canvas, lambda face: self.renderer.face("d6", face, self.colour(self.state.turn), DIE),
+                        self._turn_fits if self.human_placing() is not None else None)
+        look.draw_flights(canvas, self.theme, self.flights, self.time, self._mini_die)
+        tray.draw_sparkles(canvas, self.sparkles, self.time)
         self.buttons.draw(canvas, self.theme)
         self._draw_banner(canvas)
 
     def _highlight_slots(self) -> set[int]:
-        seat = self.human_placing()
-        if seat is None:
-            return set()
-        index = self.drag if self.drag is not None else self.selected
-        if index is None or index >= len(self.loose):
-            return set()
-        return set(self.legal_slots_for(self.loose[index].face, seat))
+        return set() if self.human_placing() is None else self.loose.lit_slots(self._turn_fits)
 
     def _draw_header(self, canvas) -> None:
         tray.draw_header(canvas, self.theme, self.cards[0].y, prompts.deck_line(self.state), self._prompt())
@@ -524,9 +393,8 @@ class TableScene(BaseTableScene):
     def screen_facts(self) -> dict:
         facts = super().screen_facts()
         state = self.state
-        selected = self.loose[self.selected].face if self.selected is not None and self.selected < len(self.loose) else None
-        facts.update(tray=sorted(d.face for d in self.loose), tray_dimmed=self.loose_dead and bool(self.loose),
-                     selected=selected, prompt=self._prompt(),
+        facts.update(tray=sorted(self.loose.faces()), tray_dimmed=self.loose.dead and bool(self.loose),
+                     selected=self.loose.selected_face(), prompt=self._prompt(),
                      hands=[state.hand(p) for p in range(state.n)],
                      buttons=self.buttons.labels(),
                      banner=self.banners.showing(self.time),
@@ -550,7 +418,7 @@ class TableScene(BaseTableScene):
         flip = self.flips.get(slot)
         turn = None if flip is None else (self.time - flip) / max(FLIP_SECONDS * self.pace.duration, 1e-3)
         look.draw_slot(canvas, self.theme, face, rect, turn, lit,
-                       slot == self.target and self.human_placing() is not None)
+                       slot == self.loose.target and self.human_placing() is not None)
 
     def _mini_die(self, surf, face: int, owner: int, centre, size: int) -> None:
         img = self.renderer.face("d6", face, self.colour(owner), int(size))
@@ -559,29 +427,6 @@ class TableScene(BaseTableScene):
     def _draw_tray(self, canvas) -> None:
         tray.draw_tray(canvas, self.theme,
                        not self.loose and self.throw_view is None and self.state.phase in ("start", "roll"))
-
-    def _draw_loose(self, canvas) -> None:
-        colour = self.colour(self.state.turn)
-        seat = self.human_placing()
-        for i in sorted(range(len(self.loose)), key=lambda k: k == self.drag):
-            d = self.loose[i]
-            fits = seat is not None and bool(self.legal_slots_for(d.face, seat))
-            tray.draw_loose_die(canvas, self.renderer.face("d6", d.face, colour, DIE), self.loose_rect(i),
-                                selected=i == self.selected and seat is not None,
-                                dim=self.loose_dead or (seat is not None and not fits))
-
-    def _draw_flights(self, canvas) -> None:
-        for f in self.flights:
-            pos = f.position(self.time)
-            if pos is None:
-                continue
-            if f.card_id is not None:
-                look.draw_flying_card(canvas, self.theme, f.card_id, pos, ease(f.progress(self.time) or 0.0))
-            else:
-                self._mini_die(canvas, f.face, f.owner, pos, f.size)
-
-    def _draw_sparkles(self, canvas) -> None:
-        tray.draw_sparkles(canvas, self.sparkles, self.time)
 
     def _draw_piles(self, canvas) -> None:
         """Each player's scored cards as a staggered pile beside their nameplate."""

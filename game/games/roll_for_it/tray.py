@@ -2,8 +2,8 @@
 table's lower half (the cards have their own, cards.py; the scene keeps the
 flow: which die is held, dragged or placed).
 
-Functions of plain data: the tray, a rolled die lying in it, the sparkles
-of a scored card, the deck line and the prompt.
+Functions of plain data: the tray and where a throw lands in it, a rolled
+die lying in it, the sparkles of a scored card, the deck line and the prompt.
 """
 from __future__ import annotations
 
@@ -18,6 +18,19 @@ from ...ui.motion import ease
 TRAY = pygame.Rect(380, 430, 500, 140)
 DIE = 44            # loose dice in the tray
 SPARKLE_SECONDS = 1.2
+
+
+def zones(groups: int) -> list[pygame.Rect]:
+    """Where the dice of a throw land: a turn's roll in the tray; a roll-off
+    (one group a player) splits the tray into one lane per player."""
+    if groups == 1:
+        return [TRAY.inflate(-60, -40)]
+    cols = min(4, groups)
+    rows = math.ceil(groups / cols)
+    inner = TRAY.inflate(-12, -12)
+    w, h = inner.w // cols, inner.h // rows
+    return [pygame.Rect(inner.x + (i % cols) * w + 3, inner.y + (i // cols) * h + 3, w - 6, h - 6)
+            for i in range(groups)]
 
 
 def draw_tray(canvas: pygame.Surface, theme: th.Theme, waiting: bool) -> None:
