@@ -178,3 +178,56 @@ def test_a_killed_game_loses_nothing_short(home):
 @pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")
 def test_a_killed_game_loses_nothing_long(home):
     _kill_loop(home, 40, seed=8)
+
+
+def _fsyncs_here(monkeypatch) -> list:
+    """Record the fsyncs made by the calling (game) thread."""
+    import threading
+    seen = []
+    real = os.fsync
+    main = threading.get_ident()
+
+    def fsync(fd):
+        if threading.get_ident() == main:
+            seen.append(fd)
+        return real(fd)
+    monkeypatch.setattr(os, "fsync", fsync)
+    return seen
+
+
+def test_a_header_written_ahead_makes_the_first_save_fsync_free(home, monkeypatch):
+    """The table writes the header while it opens (``saves.prepare_autosave``):
+    the first move's save, inside a frame, renames it into place and leaves
+    the fsyncs to the writer thread.  Nothing shows as a saved game before
+    that first move, and the journal is the same as one written at once."""
+    m = _match()
+    saves.prepare_autosave(m)
+    assert not saves.has_autosave(), "Continue offers nothing before the first move"
+    seen = _fsyncs_here(monkeypatch)
+    m.listeners.append(lambda match, p, a: saves.autosave(match))
+    _play(m, 5)
+    assert seen == [], "the first save paid fsyncs in the frame"
+    journal.close()
+    written = journal.journal_path().read_bytes()
+    other = home / "other"
+    other.mkdir()
+    monkeypatch.setenv("DICE_TAVERN_HOME", str(other))
+    again = _match()
+    again.listeners.append(lambda match, p, a: saves.autosave(match))
+    _play(again, 5)
+    journal.close()
+    assert journal.journal_path().read_bytes() == written
+    assert saves.load_autosave().history == m.history
+
+
+def test_a_header_written_ahead_is_used_only_by_its_match(home):
+    """Another match never adopts it (its header would be wrong), and an
+    unused one leaves no file behind once discarded."""
+    first, second = _match(5), _match(6)
+    saves.prepare_autosave(first)
+    second.listeners.append(lambda match, p, a: saves.autosave(match))
+    _play(second, 3)
+    assert saves.load_autosave().seed == 6
+    saves.prepare_autosave(_match(7))
+    saves.discard_prepared_autosave()
+    assert sorted(p.name for p in home.iterdir() if ".tmp" in p.name) == []

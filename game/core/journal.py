@@ -10,7 +10,10 @@ every ``SYNC_SECONDS`` for power cuts.
 The file (``autosave.journal`` in the user data folder), UTF-8 JSON lines:
 
 * line 1, the header, written atomically (temp file, fsync, rename, fsync
-  of the folder) once per game:
+  of the folder) once per game; a table writes it ahead when it opens
+  (``prepare``), so the first move's save only renames it into place and
+  the folder's fsync goes to the writer thread (the fsyncs cost 2-10 ms,
+  which landed in the frame of a game's first move):
   ``{"format": "dice-tavern-journal", "version": 1, "record": {...}}`` where
   ``record`` is ``Match.to_record()`` without ``actions`` (game, options,
   seats, seed, dice, record format and version);
@@ -30,6 +33,7 @@ import threading
 import time
 import weakref
 from pathlib import Path
+from typing import Any
 
 from . import userfiles, validation
 from .userfiles import UserFileError
@@ -56,6 +60,15 @@ def journal_path() -> Path:
 def exists() -> bool:
     """A plain file check (the title screen asks before loading anything)."""
     return journal_path().is_file()
+
+
+def _header(match) -> bytes:
+    """The journal's first line for ``match`` (its record without the actions)."""
+    record = match.to_record()
+    for key in ("actions", "finished", "ranking", "saved_at"):
+        record.pop(key, None)
+    header = {"format": JOURNAL_FORMAT, "version": JOURNAL_VERSION, "record": record}
+    return (json.dumps(header, separators=(",", ":")) + "\n").encode("utf-8")
 
 
 def _line(player: int, action) -> bytes:
@@ -119,18 +132,24 @@ class Journal:
         self._fd: int | None = None
         self._lock = threading.Lock()
         self._dirty = False
+        self._dir_dirty = False
+        """A rename into the folder not yet made durable (``start`` from a prepared header)."""
         self._syncer: _Syncer | None = None
 
     def start(self, match) -> None:
         """Write the header and the actions so far atomically (once per game,
-        or when a game resumed from an older save is first saved)."""
-        record = match.to_record()
-        for key in ("actions", "finished", "ranking", "saved_at"):
-            record.pop(key, None)
-        header = {"format": JOURNAL_FORMAT, "version": JOURNAL_VERSION, "record": record}
-        body = (json.dumps(header, separators=(",", ":")) + "\n").encode("utf-8")
-        body += b"".join(_line(p, a) for p, a in match.history)
+        or when a game resumed from an older save is first saved).  A header
+        written ahead for this match (``prepare``) is renamed into place
+        instead, its folder synced by the writer thread."""
+        body = _header(match)
         self.close()
+        if _take_prepared(match, body, self.path):
+            self.count = 0
+            self._open()
+            self._dir_dirty = True
+            self.append(match)
+            return
+        body += b"".join(_line(p, a) for p, a in match.history)
         userfiles.atomic_write_bytes(self.path, body)
         self.count = len(match.history)
         self._open()
@@ -166,18 +185,22 @@ class Journal:
         self._syncer.wake.set()
 
     def sync(self) -> bool:
-        """fsync if dirty; False once the journal is closed (the thread ends)."""
+        """fsync if dirty (and the folder after a rename); False once the
+        journal is closed (the thread ends)."""
         with self._lock:
             if self._fd is None:
                 return False
             if not self._dirty:
                 return True
             self._dirty = False
+            folder, self._dir_dirty = self._dir_dirty, False
             try:
                 fd = os.dup(self._fd)  # fsync a twin outside the lock: appends never wait
             except OSError:
                 return True
         userfiles.fsync_and_close(fd)
+        if folder:
+            userfiles.fsync_dir(self.path.parent)
         return True
 
     def close(self) -> None:
@@ -199,6 +222,53 @@ class Journal:
 
 _current: Journal | None = None
 """The journal of the match being played (one autosave at a time)."""
+_prepared: tuple[Any, str, bytes] | None = None
+"""(weak reference to a match, temp file, its bytes): a header written ahead (``prepare``)."""
+
+
+def prepare(match) -> None:
+    """Write ``match``'s journal header now, on disk beside the journal as a
+    temp file (a table calls this while it opens): its first save renames it
+    into place (``Journal.start``).  Until then Continue sees nothing new; an
+    unused one is removed by ``discard_prepared`` or, if the game was killed,
+    as a stale temp file (``userfiles.clean_stale_temp_files``)."""
+    global _prepared
+    discard_prepared()
+    body = _header(match)
+    tmp = userfiles.staged_write(journal_path(), body)
+    _prepared = (weakref.ref(match), tmp, body)
+
+
+def discard_prepared() -> None:
+    """Remove a header written ahead and not used (the table closed first)."""
+    global _prepared
+    if _prepared is not None:
+        _, tmp, _ = _prepared
+        _prepared = None
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+
+
+def _take_prepared(match, body: bytes, path: Path) -> bool:
+    """Rename the header written ahead for ``match`` to ``path`` if it is
+    still there and still right; True if it was."""
+    global _prepared
+    if _prepared is None or _prepared[0]() is not match or _prepared[2] != body:
+        discard_prepared()
+        return False
+    tmp = _prepared[1]
+    _prepared = None
+    try:
+        os.replace(tmp, path)
+    except OSError:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        return False
+    return True
 
 
 def save(match) -> None:

@@ -30,6 +30,20 @@ def autosave(match: Match) -> None:
         _clear_legacy()
 
 
+def prepare_autosave(match: Match) -> None:
+    """Write a fresh game's autosave header ahead (the table opening), so
+    its first move's save does no fsync in the frame (``journal.prepare``).
+    Nothing for a tutorial or a game already under way."""
+    if getattr(match, "tutorial", False) or match.history or match.is_over:
+        return
+    journal.prepare(match)
+
+
+def discard_prepared_autosave() -> None:
+    """Drop a header written ahead that no move used (the table closed first)."""
+    journal.discard_prepared()
+
+
 def _clear_legacy() -> None:
     """Remove an older version's ``autosave.json`` (the journal replaces it)."""
     remove_file(autosave_path(), "the autosave")

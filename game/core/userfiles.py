@@ -122,6 +122,17 @@ def _fsynced_temp(path: Path, body: bytes) -> str:
     return tmp
 
 
+def staged_write(path: Path, body: bytes) -> str:
+    """``body`` on disk in a new temp file beside ``path`` (named as a temp
+    file, so a killed game's leftover is cleaned), to be renamed to ``path``
+    later: the fsync is paid now.  ``UserFileError`` if it cannot be written."""
+    path = Path(path)
+    try:
+        return _fsynced_temp(path, body)
+    except OSError as exc:
+        raise UserFileError(f"could not save {path.name}: {exc.strerror or exc}") from exc
+
+
 def _unlink_quietly(tmp: str) -> None:
     try:
         os.unlink(tmp)

@@ -101,6 +101,17 @@ class GameEnd(TableBase):
         except (UserFileError, OSError) as exc:
             self.app.toast(f"Could not save: {exc}")
 
+    def _prepare_autosave(self) -> None:
+        """While the table opens: the autosave's header written ahead, so the
+        first move's save costs a rename, not two fsyncs (``saves.prepare_autosave``).
+        A failure here is no error: the first save tries again and says so."""
+        if self.replay is not None or self.tutorial is not None:
+            return
+        try:
+            saves.prepare_autosave(self.match)
+        except (UserFileError, OSError):
+            pass
+
     def record_stats(self) -> None:
         """Add the game to the lifetime stats once, when it ends, off the frame
         (never a replay; ``game.core.stats`` also skips tutorials and repeats)."""

@@ -41,6 +41,7 @@ from __future__ import annotations
 
 import pygame
 
+from ..core import saves
 from ..core.playback import REPLAY_SPEEDS, ReplayFeed  # noqa: F401 (re-exported)
 from ..core.protocol import CHANCE, Action, IllegalActionError, RollRequest, ShuffleRequest
 from . import layout
@@ -133,6 +134,7 @@ class TableScene(HotSeatFlow, UndoFlow, RestoreFlow, ThrowFlow, AiPacing, GameEn
                 throw_view.ThrowView(self._prepared[1], self.renderer, can_see=self.can_see,
                                      colours=self.throw_colour).draw(pygame.Surface(self.app.canvas.get_size()))
         self.draw(self.app.canvas, 0.0)   # fonts, labels and the still layer: made now, not in frame 1
+        self._prepare_autosave()          # the autosave's header on disk now, not in the first move's frame
         warm_results = getattr(self.app.nav, "warm_results", None)
         if warm_results is not None and self.replay is None and self.tutorial is None:
             warm_results(self.match.game_id)   # the results screen's modules: not in the end delay
@@ -151,6 +153,7 @@ class TableScene(HotSeatFlow, UndoFlow, RestoreFlow, ThrowFlow, AiPacing, GameEn
     def exit(self) -> None:
         self._cup_down()
         self._await_replay()   # leaving before the results: the replay is still written
+        saves.discard_prepared_autosave()   # no move was made: no header left behind
 
     def handle_event(self, event) -> None:
         if self.secrecy.hotseat and (not self.log_panel.is_open or event.type == pygame.KEYUP) \
