@@ -203,6 +203,111 @@ def test_diced_out_keeps_its_still_sheets_in_the_still_layer(app):
     assert sorted(called[1:]) == list(range(8)) and pygame.image.tobytes(app.canvas, "RGB") == kept
 
 
+def test_a_diced_out_mark_draws_itself_over_the_kept_sheet(app):
+    """While a mark draws itself (about 20 frames), its sheet is not drawn
+    afresh every frame: the sheet without the mark is drawn once and each
+    frame draws only the mark over it.  Every frame's sheet is
+    pixel-identical to the whole sheet painted afresh at that moment."""
+    from game.games.diced_out import sheet
+    table = _diced_out_at_rest(app)
+    app.run_frames(3000, until=lambda a: bool(table.strokes))
+    seat = table.strokes[0].player
+    painter, rect = table.painters[seat], table.sheets[seat].rect
+    start = painter.redraws
+    frames = 0
+    while any(s.player == seat for s in table.strokes) and frames < 300:
+        app.run_frames(1)
+        frames += 1
+        shown = app.canvas.subsurface(rect).copy()
+        fresh = app.canvas.copy()   # the sheet painted whole, as it was before marks were kept
+        pygame.draw.rect(fresh, sheet.PAPER, rect, border_radius=sheet.CORNER)
+        pygame.draw.rect(fresh, sheet.PAPER_EDGE, rect, 1, border_radius=sheet.CORNER)
+        facts = table._sheet_facts(seat)
+        pygame.draw.rect(fresh, facts.colour, (rect.x, rect.y, rect.w, max(4, table.sheets[seat].header.h // 6)),
+                         border_top_left_radius=sheet.CORNER, border_top_right_radius=sheet.CORNER)
+        progress = {(s.round_index, s.number): min(1.0, max(0.0, (table.time - s.start)
+                                                          / _stroke_seconds(table)))
+                    for s in reversed(table.strokes) if s.player == seat}
+        painter._paint(fresh, app.theme, facts, lambda r, n: progress.get((r, n), 1.0), None)
+        inside = rect.inflate(-2 * sheet.CORNER, 0)
+        assert (pygame.image.tobytes(shown.subsurface(inside.move(-rect.x, -rect.y)), "RGB")
+                == pygame.image.tobytes(fresh.subsurface(inside), "RGB")), f"frame {frames} of the mark differs"
+    assert frames >= 5
+    assert painter.redraws - start <= 1, "the sheet was drawn afresh while its mark drew itself"
+
+
+def _stroke_seconds(table) -> float:
+    from game.games.diced_out import scene as do_scene
+    return do_scene.STROKE_SECONDS * table.pace.duration
+
+
+def test_a_stamp_is_rendered_and_turned_once(app, monkeypatch):
+    """A sheet's "DICED OUT" stamp and the steady frames of the big banner's
+    reuse the finished picture: no font render or rotation after the first."""
+    from game.games.diced_out import sheet
+    renders = []
+    real = app.theme.display
+
+    class Counting:
+        def __init__(self, font):
+            self.font = font
+
+        def render(self, *a, **k):
+            renders.append(a[0])
+            return self.font.render(*a, **k)
+    monkeypatch.setattr(app.theme, "display", lambda size, bold=True: Counting(real(size, bold)))
+    canvas = pygame.Surface((400, 300))
+    for _ in range(3):
+        sheet.stamp(canvas, app.theme, "DICED OUT", (200, 150), 30, sheet.PRINT_RED, alpha=165)
+    assert renders == ["DICED OUT"]
+
+
+def _sheet_facts(marks: tuple[int, ...], current: int = 1):
+    from game.games.diced_out import sheet
+    rows = tuple(sheet.SheetRow(r <= current, m, 10 + r if r < current else None) for r, m in enumerate(marks))
+    return sheet.SheetFacts((200, 60, 40), "Bot1", "Steady Sal", 31, (3, 11), current, rows, 3, 2, "2 left")
+
+
+def test_a_diced_out_sheet_keeps_its_whole_marks_as_pictures(app, monkeypatch):
+    """A sheet drawn again (a move changed its total, say) blits its whole
+    marks instead of drawing each stroke again (some 30 pen calls a mark,
+    two thirds of a sheet's drawing), and comes out pixel-identical to a
+    sheet drawn from nothing, also when new marks sit beside kept ones."""
+    from game.games.diced_out import sheet
+    geo = sheet.SheetGeometry(sheet.sheet_rects(8)[0])
+    first = _sheet_facts((0b1010101010100, 0b0000010100000, 0, 0))
+    later = _sheet_facts((0b1010101010100, 0b0000111110000, 0, 0))
+    strokes = []
+    real = sheet.pen_stroke
+    monkeypatch.setattr(sheet, "pen_stroke", lambda *a, **k: (a[0].get_size() == (1280, 720) and strokes.append(a[2]))
+                        or real(*a, **k))   # on the canvas (not the ink's measuring)
+
+    def drawn(painter, facts):
+        canvas = pygame.Surface((1280, 720))
+        painter.draw(canvas, app.theme, facts)
+        return pygame.image.tobytes(canvas, "RGB")
+    painter = sheet.SheetPainter(0, geo)
+    drawn(painter, first)
+    strokes.clear()
+    kept = drawn(painter, later)
+    assert strokes == [1.0, 1.0, 1.0], "only the three new marks are drawn with the pen"
+    assert kept == drawn(sheet.SheetPainter(0, geo), later)
+
+
+def test_every_diced_out_mark_stays_inside_its_cell():
+    """Why a kept mark is safe to blit: at every table size, every mark's ink
+    stays inside its own cell, so no other mark ever reaches under it."""
+    from game.games.diced_out import sheet
+    for seats in range(1, 9):
+        for seat, rect in enumerate(sheet.sheet_rects(seats)):
+            geo = sheet.SheetGeometry(rect)
+            for r in range(4):
+                for n in range(2, 13):
+                    cell = geo.cell(r, n)
+                    ink = sheet.ink_rect(cell.size, sheet.stroke_seed(seat, r, n))
+                    assert pygame.Rect((0, 0), cell.size).contains(ink), (seats, seat, r, n)
+
+
 def _full_collections_seen():
     """A list that gets the app frame of every full collection from now on."""
     import gc

@@ -418,14 +418,17 @@ class TableScene(BaseTableScene):
         look.draw_status(canvas, self.theme, self.tray, self._status_text(), above=len(self.seats) > 2, best=best)
 
     def _draw_sheet(self, canvas, p: int, geo: SheetGeometry) -> None:
-        """One seat's sheet (sheet.py), redrawn only when its facts change
-        or while a mark draws itself or a free mark is on offer there."""
+        """One seat's sheet (sheet.py), drawn afresh only when its facts
+        change or a free mark is on offer there (a mark drawing itself is
+        drawn over the sheet's kept picture)."""
         state = self.state
         active = state.phase in (ROLL, FREE_MARK) and state.current == p
         glow = 90 + int(50 * math.sin(self.time * 4)) if active else None
-        drawing = any(s.player == p for s in self.strokes)
-        progress = (lambda r, n: self._stroke_progress(p, r, n)) if drawing else None
-        if self.painters[p].draw(canvas, self.theme, self._sheet_facts(p), glow=glow, progress=progress,
+        drawing: dict[tuple[int, int], float] = {}
+        for s in self.strokes:
+            if s.player == p:
+                drawing.setdefault((s.round_index, s.number), self._stroke_progress(s))
+        if self.painters[p].draw(canvas, self.theme, self._sheet_facts(p), glow=glow, drawing=drawing or None,
                                  free_mark=self._free_mark_choice(p),
                                  may_wait=self._fresh_sheets >= SHEETS_PER_FRAME and p != state.current):
             self._fresh_sheets += 1
@@ -439,11 +442,9 @@ class TableScene(BaseTableScene):
         agent = self.match.agents.get(p)
         return getattr(agent, "name", "AI")
 
-    def _stroke_progress(self, p: int, r: int, n: int) -> float:
-        for s in self.strokes:
-            if (s.player, s.round_index, s.number) == (p, r, n):
-                return max(0.0, min(1.0, (self.time - s.start) / (STROKE_SECONDS * self.pace.duration)))
-        return 1.0
+    def _stroke_progress(self, stroke: Stroke) -> float:
+        """How far a mark has drawn itself (0..1)."""
+        return max(0.0, min(1.0, (self.time - stroke.start) / (STROKE_SECONDS * self.pace.duration)))
 
     def _free_mark_choice(self, p: int) -> FreeMarkChoice | None:
         state = self.state

@@ -6,9 +6,9 @@ state each frame; they are small and compare by value).  ``SheetPainter``
 draws the paper every frame (its glow when the seat is active, the shadow,
 the paper and its coloured band: a few rectangles) and the print, the pen
 marks and the labels on it only when the facts changed; otherwise it blits
-the picture it kept of the paper's inside.  Marks that are still drawing
-themselves and a free-mark choice on offer are animations: that sheet is
-drawn afresh each frame until they end.  The picture is cut from the canvas
+the picture it kept of the paper's inside.  Marks still drawing themselves
+are drawn each frame over a kept picture of the sheet without them; a
+free-mark choice on offer is drawn afresh each frame.  The picture is cut from the canvas
 itself after a fresh draw and blitted back only where the opaque paper
 covers (not its rounded corners), so a kept sheet is pixel-identical to a
 fresh one.
@@ -17,8 +17,9 @@ from __future__ import annotations
 
 import math
 import random
+from collections import OrderedDict
 from dataclasses import dataclass
-from typing import Callable, Optional
+from typing import Callable, Mapping, Optional
 
 import pygame
 
@@ -174,17 +175,32 @@ def tick_box(canvas, box: pygame.Rect, colour=PEN, progress: float = 1.0) -> Non
             pygame.draw.lines(canvas, colour, False, [pts[0], pts[1], end], width)
 
 
+STAMPS_KEPT = 48
+"""Finished stamp pictures kept (``stamp``): every sheet's stamps and the
+steady frames of the big banner's, which only change while it pops in and fades."""
+_stamps: OrderedDict[tuple, pygame.Surface] = OrderedDict()
+
+
 def stamp(canvas, theme, text: str, centre, size: int, colour, angle: float = -12, scale: float = 1.0,
           alpha: int = 235) -> None:
-    """A rubber-stamp word in a frame, rotated, for "DICED OUT" / "FULL SHEET"."""
-    font = theme.display(max(8, int(size * scale)), True)
-    label = font.render(text, True, colour)
-    pad = max(4, label.get_height() // 6)
-    tile = pygame.Surface((label.get_width() + 4 * pad, label.get_height() + 2 * pad), pygame.SRCALPHA)
-    pygame.draw.rect(tile, colour, tile.get_rect(), max(2, pad // 2), border_radius=pad)
-    tile.blit(label, (2 * pad, pad))
-    tile.set_alpha(alpha)
-    tile = pygame.transform.rotozoom(tile, angle, 1.0)
+    """A rubber-stamp word in a frame, rotated, for "DICED OUT" / "FULL SHEET".
+    The rotated picture is kept (a font render and a rotozoom: 1-3 ms a sheet)."""
+    px = max(8, int(size * scale))
+    key = (text, px, tuple(colour), angle, alpha)
+    tile = _stamps.get(key)
+    if tile is None:
+        label = theme.display(px, True).render(text, True, colour)
+        pad = max(4, label.get_height() // 6)
+        tile = pygame.Surface((label.get_width() + 4 * pad, label.get_height() + 2 * pad), pygame.SRCALPHA)
+        pygame.draw.rect(tile, colour, tile.get_rect(), max(2, pad // 2), border_radius=pad)
+        tile.blit(label, (2 * pad, pad))
+        tile.set_alpha(alpha)
+        tile = pygame.transform.rotozoom(tile, angle, 1.0)
+        _stamps[key] = tile
+        if len(_stamps) > STAMPS_KEPT:
+            _stamps.popitem(last=False)
+    else:
+        _stamps.move_to_end(key)
     canvas.blit(tile, tile.get_rect(center=(round(centre[0]), round(centre[1]))))
 
 
@@ -292,13 +308,18 @@ class SheetPainter:
         """How many times the print was drawn afresh (tests: a still sheet is not)."""
         self.pending = False
         """The kept picture shows older facts (``draw(may_wait=True)``)."""
+        self._marks: dict[tuple, Optional[tuple[pygame.Rect, pygame.Surface]]] = {}
+        """Whole pen marks kept as pictures, by (round, number, on the band, cell size) (``_mark``)."""
+        self._under: Optional[pygame.Surface] = None
+        self._under_key: Optional[tuple] = None
+        """The sheet without the marks drawing themselves, and what it shows (``_draw_marking``)."""
 
     def draw(self, canvas: pygame.Surface, theme: th.Theme, facts: SheetFacts, *, glow: Optional[int] = None,
-             progress: Optional[Callable[[int, int], float]] = None,
+             drawing: Optional[Mapping[tuple[int, int], float]] = None,
              free_mark: Optional[FreeMarkChoice] = None, may_wait: bool = False) -> bool:
-        """``glow``: the active seat's pulse alpha; ``progress(round, number)``:
-        how far each mark has drawn itself (None: all done); ``free_mark``:
-        the choice on offer.  Either of the last two makes this frame fresh.
+        """``glow``: the active seat's pulse alpha; ``drawing``: the marks
+        still drawing themselves, ``{(round, number): progress 0..1}``;
+        ``free_mark``: the choice on offer (drawn afresh each frame).
         ``may_wait``: a sheet whose facts changed may show its kept picture
         one more frame (the scene spreads a phase change's eight fresh
         drawings over frames); ``pending`` says so.  True if drawn afresh."""
@@ -314,20 +335,53 @@ class SheetPainter:
         header = self.geo.header
         pygame.draw.rect(canvas, facts.colour, (rect.x, rect.y, rect.w, max(4, header.h // 6)),
                          border_top_left_radius=CORNER, border_top_right_radius=CORNER)
-        live = progress is not None or free_mark is not None
+        kept = canvas.get_rect().contains(rect)
+        if drawing and free_mark is None and kept and not _stamped_over(facts, drawing):
+            return self._draw_marking(canvas, theme, facts, drawing)
+        live = bool(drawing) or free_mark is not None
         if not live and self._picture is not None and (
                 facts == self._facts or (may_wait and self._facts is not None)):
             self.pending = facts != self._facts
-            self._blit_inside(canvas)
+            self._blit_inside(canvas, self._picture)
             return False
         self.pending = False
         self.redraws += 1
-        self._paint(canvas, theme, facts, progress or _done, free_mark)
-        if live or not canvas.get_rect().contains(rect):
+        self._paint(canvas, theme, facts, _progress(drawing), free_mark)
+        if live or not kept:
             self._facts = self._picture = None
         else:
             self._facts, self._picture = facts, canvas.subsurface(rect).copy()
         return True
+
+    def _draw_marking(self, canvas, theme, facts: SheetFacts, drawing: Mapping[tuple[int, int], float]) -> bool:
+        """Marks drawing themselves: the sheet without them is drawn once and
+        kept, and each frame only the marks are drawn over it (nothing else on
+        the sheet covers a mark's cell: a stamp over one is drawn afresh
+        instead).  Once every mark is whole, the frame is the sheet's kept
+        picture.  True if the sheet under the marks was drawn afresh."""
+        rect = self.geo.rect
+        whole = all(progress >= 1.0 for progress in drawing.values())
+        if whole and self._picture is not None and self._facts == facts:
+            self._blit_inside(canvas, self._picture)   # the marks are whole: the finished sheet
+            return False
+        key = (facts, frozenset(drawing))
+        fresh = self._under is None or self._under_key != key
+        if fresh:
+            self.redraws += 1
+            self._paint(canvas, theme, facts, lambda r, n: 0.0 if (r, n) in drawing else 1.0, None)
+            self._under_key, self._under = key, canvas.subsurface(rect).copy()
+        else:
+            assert self._under is not None
+            self._blit_inside(canvas, self._under)
+        for (r, n), progress in sorted(drawing.items()):
+            pen_stroke(canvas, self.geo.cell(r, n), progress, stroke_seed(self.seat, r, n))
+        self.pending = False
+        if whole:
+            self._facts, self._picture = facts, canvas.subsurface(rect).copy()
+            self._under = self._under_key = None
+        else:
+            self._facts = self._picture = None
+        return fresh
 
     def _glow(self, alpha: int) -> pygame.Surface:
         surf = self._glows.get(alpha)
@@ -337,10 +391,9 @@ class SheetPainter:
             self._glows[alpha] = surf
         return surf
 
-    def _blit_inside(self, canvas: pygame.Surface) -> None:
-        """The kept picture where the paper is opaque: all but the corners."""
-        rect, pic, c = self.geo.rect, self._picture, CORNER
-        assert pic is not None
+    def _blit_inside(self, canvas: pygame.Surface, pic: pygame.Surface) -> None:
+        """A kept picture where the paper is opaque: all but the corners."""
+        rect, c = self.geo.rect, CORNER
         w, h = rect.size
         canvas.blit(pic, (rect.x + c, rect.y), (c, 0, w - 2 * c, h))
         canvas.blit(pic, (rect.x, rect.y + c), (0, c, c, h - 2 * c))
@@ -402,10 +455,40 @@ class SheetPainter:
                 continue
             for n in NUMBERS:
                 if line.marks & bit(n):
-                    pen_stroke(canvas, geo.cell(r, n), progress(r, n), stroke_seed(self.seat, r, n))
+                    self._mark(canvas, geo.cell(r, n), progress(r, n), r, n, r == facts.current)
             if line.score is not None:
                 th.draw_text(canvas, theme, str(line.score), geo.score(r).center, max(11, int(geo.row_h * 0.78)), PEN,
                              style="italic", bold=True, anchor="center")
+
+    def _mark(self, canvas: pygame.Surface, cell: pygame.Rect, progress: float, r: int, n: int, band: bool) -> None:
+        """One pen mark: a whole one from the picture kept of it (a stroke is
+        some 30 pen calls, two thirds of a sheet's drawing), drawn afresh the
+        first time and while it draws itself.  The picture is cut from the
+        canvas around the ink when the ink lies inside its cell's grid lines:
+        there only the paper (or the round's band) is under it, and no other
+        mark reaches in (each stays in its own cell), so it is pixel-identical
+        to drawing the mark again.  A mark touching its grid lines is always drawn."""
+        seed = stroke_seed(self.seat, r, n)
+        if progress < 1.0:
+            pen_stroke(canvas, cell, progress, seed)
+            return
+        key = (r, n, band, cell.size)
+        known = key in self._marks
+        kept = self._marks.get(key)
+        if kept is not None:
+            spot, picture = kept
+            canvas.blit(picture, spot.move(cell.topleft))
+            return
+        pen_stroke(canvas, cell, 1.0, seed)
+        if known:
+            return   # it touches its grid lines: always drawn
+        inside = pygame.Rect(1, 1, cell.w - 2, cell.h - 2)
+        ink = ink_rect(cell.size, seed)
+        spot = ink.inflate(2, 2).clip(inside)
+        if inside.contains(ink) and canvas.get_clip().contains(spot.move(cell.topleft)):
+            self._marks[key] = (spot, canvas.subsurface(spot.move(cell.topleft)).copy())
+        else:
+            self._marks[key] = None
 
     def _rerolls(self, canvas, theme, facts: SheetFacts) -> None:
         geo = self.geo
@@ -439,8 +522,30 @@ class SheetPainter:
                 canvas.blit(ring, cell)
 
 
+def ink_rect(size: tuple[int, int], seed: int) -> pygame.Rect:
+    """Where a whole mark's ink lies for a cell of ``size`` (cell coordinates;
+    it may reach past the cell)."""
+    w, h = size
+    margin = max(w, h)
+    scratch = pygame.Surface((w + 2 * margin, h + 2 * margin), pygame.SRCALPHA)
+    pen_stroke(scratch, pygame.Rect(margin, margin, w, h), 1.0, seed, (255, 255, 255, 255))
+    return scratch.get_bounding_rect().move(-margin, -margin)
+
+
 def _done(_round: int, _number: int) -> float:
     return 1.0
+
+
+def _progress(drawing: Optional[Mapping[tuple[int, int], float]]) -> Callable[[int, int], float]:
+    """``drawing`` as the painter's ``progress(round, number)`` (a whole mark where none is drawing)."""
+    if not drawing:
+        return _done
+    return lambda r, n: drawing.get((r, n), 1.0)
+
+
+def _stamped_over(facts: SheetFacts, drawing: Mapping[tuple[int, int], float]) -> bool:
+    """Is a mark drawing itself in the round a stamp is printed over (FULL SHEET's last mark)?"""
+    return facts.stamp is not None and any(r == facts.stamp[2] for r, _ in drawing)
 
 
 def stroke_seed(seat: int, round_index: int, number: int) -> int:
