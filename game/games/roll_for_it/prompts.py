@@ -1,10 +1,15 @@
-"""Roll For It!'s table lines: the deck line over the cards and the prompt
-over the tray (pure: the state and the table's ``Voice``; the scene draws them)."""
+"""Roll For It!'s table lines: the deck line over the cards, the prompt
+over the tray, the buttons of a turn, and the words of its banners and
+announcements (pure: the state and the table's ``Voice``; the scene draws
+them and decides when)."""
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .rules import Roll, RollForItState
+from ...core.protocol import Action
+from .rules import KeepRest, Pass, Roll, RollForItState, TakeBack
 
 if TYPE_CHECKING:
     from ...ui.grammar import Voice
@@ -31,3 +36,59 @@ def prompt(state: RollForItState, words: Voice, human: int | None) -> str:
             return f"All {words.possessive(human, capital=False)} dice are on cards: Take Back, or pass"
         return f"{words.possessive(human)} turn: roll the dice in hand, or Take Back first"
     return "Drag a die onto a matching image (arrows + Enter), or keep the rest"
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One button of a turn: its label, the line under it (with the key), the action."""
+    label: str
+    sub: str
+    action: Action
+    primary: bool = False
+
+
+def choices(state: RollForItState, seat: int) -> list[Choice]:
+    """The buttons beside the tray for ``seat`` now: before a roll Roll / Take
+    Back / Pass as legal, while placing Keep the rest."""
+    if state.phase == "place":
+        return [Choice("Keep the rest", "end turn  (K)", KeepRest())]
+    if state.phase != "start":
+        return []
+    legal = state.legal_actions(seat)
+    offered = [Choice("Roll for it!", f"{state.hand(seat)} dice  (R)", Roll(), primary=True),
+               Choice("Take Back", "all dice home, roll 6  (T)", TakeBack()),
+               Choice("Pass", "leave dice on cards  (P)", Pass())]
+    return [c for c in offered if c.action in legal]
+
+
+def dealt(state: RollForItState) -> str:
+    """The announcement of the deal."""
+    return ("The deck is shuffled; three cards are dealt." if state.game.decks == 1
+            else "Two decks are shuffled together; four cards are dealt.")
+
+
+def rolloff(state: RollForItState, name: Callable[[int], str]) -> str:
+    """The announcement of a roll-off's totals."""
+    return "Roll-off: " + ", ".join(f"{name(p)} {t}" for p, t in state.rolloff)
+
+
+def rolloff_banner(state: RollForItState, words: Voice) -> tuple[str, str]:
+    """Who goes first after a roll-off, or a tie."""
+    if state.phase == "start":
+        return f"{words.says(state.turn, 'goes', 'go')} first", "highest roll-off total"
+    return "Tie!", "the tied players roll again"
+
+
+def passed(words: Voice, player: int) -> tuple[str, str]:
+    return words.says(player, "passes", "pass"), "all six dice are on cards"
+
+
+def scored(state: RollForItState, words: Voice, player: int, points: int) -> tuple[str, str]:
+    """The banner of a card taken (``state`` after the placement)."""
+    return f"+{points}  {words.says(player, 'takes', 'take')} the card!", f"now {state.scores[player]} points"
+
+
+def won(state: RollForItState, words: Voice, player: int) -> tuple[str, str]:
+    """The banner of the game's end (``player`` made the last move)."""
+    why = {"target": f"reaches {state.scores[player]} points", "deck": "the cards ran out"}.get(state.end_reason, "")
+    return f"{words.says(state.winners()[0], 'wins', 'win')}!", why

@@ -11,6 +11,7 @@ dice flying home and the replacement card flipping in.
 from __future__ import annotations
 
 import math
+from functools import partial
 
 import pygame
 
@@ -126,17 +127,12 @@ class TableScene(BaseTableScene):
             if before.phase == "shuffle":
                 for slot in range(len(after.slots)):
                     self.flips[slot] = self.time + slot * 0.12 * pace
-                self.announce("The deck is shuffled; three cards are dealt." if self.state.game.decks == 1
-                              else "Two decks are shuffled together; four cards are dealt.")
+                self.announce(prompts.dealt(after))
             elif before.phase == "rolloff":
                 self.rolloff_view = self.settled_view
-                totals = ", ".join(f"{self.seat_name(p)} {t}" for p, t in after.rolloff)
-                self.announce(f"Roll-off: {totals}")
-                if after.phase == "start":
-                    self.show_banner(f"{self.words.says(after.turn, 'goes', 'go')} first", "highest roll-off total",
-                                th.BRASS_LIGHT)
-                else:
-                    self.show_banner("Tie!", "the tied players roll again", th.CREAM)
+                self.announce(prompts.rolloff(after, self.seat_name))
+                self.show_banner(*prompts.rolloff_banner(after, self.words),
+                                 th.BRASS_LIGHT if after.phase == "start" else th.CREAM)
             elif before.phase == "roll":
                 self._lay_out_roll(before.turn)
                 if after.turn != before.turn or after.phase != "place":
@@ -157,7 +153,7 @@ class TableScene(BaseTableScene):
             self.announce(f"{self.seat_name(player)}: the rest fits no card", th.CREAM_DIM)
             self._send_rest_home(player)
         elif isinstance(action, Pass):
-            self.show_banner(self.words.says(player, "passes", "pass"), "all six dice are on cards")
+            self.show_banner(*prompts.passed(self.words, player))
         if after.phase == "place" and after.turn == player:
             self.loose.fix_selection(self._turn_fits)
 
@@ -181,26 +177,28 @@ class TableScene(BaseTableScene):
         pace = self.pace.duration
         start = self.loose.take(action.face, self._placing_index)
         self._placing_index = None
-        slot = before.slots.index(action.card)
-        images = card(action.card).images
-        image = next(i for i in before.open_images(action.card, player) if images[i] == action.face)
+        slot, image = self._placed_on(before, player, action)
         end = self.image_spot(slot, image, player)
-        after = self.state
-        if action.card in after.covers:
+        if action.card in self.state.covers:
             self.flights.append(Flight(start, end, self.time, FLIGHT_SECONDS * pace, action.face, player,
                                        self.mini, lands_on=(action.card, player, image)))
             self.app.sounds.play("click", 0.5)
             return
         self._stage_score(before, player, action, slot, end)
 
+    @staticmethod
+    def _placed_on(before: RollForItState, player: int, action: Place) -> tuple[int, int]:
+        """(slot, image index) the die of ``action`` went to (``before``: the state it was placed in)."""
+        images = card(action.card).images
+        return (before.slots.index(action.card),
+                next(i for i in before.open_images(action.card, player) if images[i] == action.face))
+
     def _stage_score(self, before, player: int, action: Place, slot: int, end) -> None:
         """A card scored: celebrate, send the card to the pile and every die home."""
         pace = self.pace.duration
         images = card(action.card).images
         after = self.state
-        c = card(action.card)
-        self.show_banner(f"+{c.points}  {self.words.says(player, 'takes', 'take')} the card!",
-                    f"now {after.scores[player]} points", th.BRASS_LIGHT)
+        self.show_banner(*prompts.scored(after, self.words, player, card(action.card).points), th.BRASS_LIGHT)
         self.app.sounds.play("win" if after.is_terminal() else "chime", 0.8)
         rect = self.cards[slot]
         for k in range(14):
@@ -217,9 +215,7 @@ class TableScene(BaseTableScene):
         if after.slots[slot] is not None:
             self.flips[slot] = self.time + 0.3 * pace
         if after.is_terminal():
-            why = {"target": f"reaches {after.scores[player]} points",
-                   "deck": "the cards ran out"}.get(after.end_reason, "")
-            self.show_banner(f"{self.words.says(after.winners()[0], 'wins', 'win')}!", why, th.BRASS_LIGHT, seconds=3.0)
+            self.show_banner(*prompts.won(after, self.words, player), th.BRASS_LIGHT, seconds=3.0)
 
     def keeps_roll_on_continue(self, index: int) -> bool:
         """The last roll's dice (where they landed) are this turn's tray while
@@ -237,9 +233,7 @@ class TableScene(BaseTableScene):
         if self.state.phase == "place":
             self._lay_out_roll(self.state.turn)
         if isinstance(action, Place) and action.card not in self.state.covers:
-            slot = before_state.slots.index(action.card)
-            images = card(action.card).images
-            image = next(i for i in before_state.open_images(action.card, player) if images[i] == action.face)
+            slot, image = self._placed_on(before_state, player, action)
             self._stage_score(before_state, player, action, slot, self.image_spot(slot, image, player))
 
     def undoable(self, player, action) -> bool:
@@ -283,24 +277,11 @@ class TableScene(BaseTableScene):
         seat = self.controls_to_build(self.buttons)
         if seat is None:
             return
-        legal = self.state.legal_actions(seat)
         x, y = TRAY.right + 24, TRAY.y + 4
-        if self.state.phase == "start":
-            hand = self.state.hand(seat)
-            if Roll() in legal:
-                self.buttons.add(Button((x, y, 196, 56), "Roll for it!", lambda: self.submit(seat, Roll()),
-                                        primary=True, sub=f"{hand} dice  (R)"))
-                y += 66
-            if TakeBack() in legal:
-                self.buttons.add(Button((x, y, 196, 56), "Take Back", lambda: self.submit(seat, TakeBack()),
-                                        sub="all dice home, roll 6  (T)"))
-                y += 66
-            if Pass() in legal:
-                self.buttons.add(Button((x, y, 196, 56), "Pass", lambda: self.submit(seat, Pass()),
-                                        sub="leave dice on cards  (P)"))
-        elif self.state.phase == "place":
-            self.buttons.add(Button((x, y, 196, 56), "Keep the rest",
-                                    lambda: self.submit(seat, KeepRest()), sub="end turn  (K)"))
+        for c in prompts.choices(self.state, seat):
+            self.buttons.add(Button((x, y, 196, 56), c.label, partial(self.submit, seat, c.action),
+                                    primary=c.primary, sub=c.sub))
+            y += 66
 
     def anchor_rect(self, name: str):
         """The tutorial coach's targets here: "card:N" (face-up slot N), "tray"
