@@ -107,3 +107,50 @@ def test_table_frame_bench_runs():
     from game.ui.dice_bench import bench_table_frame
     figures = bench_table_frame(True)
     assert figures["frame_ms"]["n"] > 10
+
+
+def _turning_pose(colour_index: int, step: int):
+    """A d6 part way over an edge, as a throw gives it (seat ``colour_index``)."""
+    from types import SimpleNamespace
+    return SimpleNamespace(kind="d6", size=40, x=100.0, y=100.0, top=1 + step % 6, next_top=2 + step % 4,
+                           tilt=0.3 + (step % 5) * 0.1, tilt_dir=step * 0.37, angle=step * 0.21,
+                           hidden=False, owner=colour_index)
+
+
+def _throw_frames(renderer, colours, frames=200):
+    canvas = pygame.Surface((200, 200))
+    for f in range(frames):
+        renderer.begin_frame()
+        for i, colour in enumerate(colours):
+            renderer.draw(canvas, _turning_pose(i, f + i), colour=colour)
+        renderer.end_frame()
+
+
+def test_leftover_budget_warms_only_dice_the_table_throws():
+    """The background warming of turning-cube pictures (leftover per-frame
+    budget) builds pictures of the dice the table throws, and only when one
+    kind and colour makes up most of them: where each seat throws its own
+    colour it builds none (it used to build the plain ivory d6 at every
+    table: half the pictures built in throw frames, never shown)."""
+    seat_colours = [PLAYER_COLOURS[i] for i in range(4)]
+    renderer = DiceRenderer(40, prewarm=False)
+    _throw_frames(renderer, seat_colours)
+    kinds = {(key[0], key[3].name) for key in renderer._tilted}
+    assert kinds <= {("d6", c.name) for c in seat_colours}
+    assert len(renderer._tilted) <= 2 * 200 * 4, "pictures beyond the ones drawn were built"  # a turn and its base
+    one = DiceRenderer(40, prewarm=False)
+    _throw_frames(one, [None, None])
+    assert {(key[0], key[3].name) for key in one._tilted} == {("d6", "ivory")}
+    assert len(one._tilted) > 400, "the one colour thrown is warmed in the background"
+
+
+def test_a_baked_sprite_leaves_with_its_picture(monkeypatch):
+    """When a full cache drops its oldest picture, the sprite baked from it
+    (picture and shadow in one) goes too: it held the picture alive, so an
+    evicted picture stayed in memory twice."""
+    from game.ui import dice_render
+    monkeypatch.setattr(dice_render, "CACHE_LIMIT", 50)
+    renderer = DiceRenderer(40, prewarm=False)
+    _throw_frames(renderer, [PLAYER_COLOURS[0], PLAYER_COLOURS[1]], frames=300)
+    kept = {id(s) for s in renderer._rotated.values()} | {id(s) for s in renderer._tilted.values()}
+    assert renderer._baked and all(id(s) in kept for s in renderer._baked)

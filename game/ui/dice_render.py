@@ -58,6 +58,14 @@ never spikes a frame (a 20-seat table's first throw built ~80 in one frame)."""
 CACHE_LIMIT = 12000
 """Sprites kept per cache (oldest dropped first, one at a time)."""
 
+WARM_AFTER = 300
+"""Turning draws of a kind, colour and size before its pictures are warmed
+(a few throws: a roll-off's odd dice are not)."""
+
+WARM_LIMIT = CACHE_LIMIT // 2
+"""The background warming of turning-cube pictures (``end_frame``) stops at
+this many: it fills room, it never pushes out pictures in use."""
+
 
 @dataclass(frozen=True)
 class DrawnDie:
@@ -434,6 +442,9 @@ class DiceRenderer:
         self._baked: dict = {}
         self._fills_left: int | None = None
         self._warm_queue: Iterator[tuple] | None = None
+        self._turning: dict[tuple, int] = {}
+        """Dice drawn turning so far, by (kind, colour, size) (``end_frame``)."""
+        self._warmed: set[tuple] = set()
         self.fallbacks = 0
         """Tilted pictures drawn flat because the frame's fill budget ran out."""
         self.drawn: list[DrawnDie] = []
@@ -507,23 +518,39 @@ class DiceRenderer:
         self._fills_left = max_fills
 
     def end_frame(self) -> None:
-        """End the frame: leftover budget warms the turning-cube pictures of
-        the plain d6 in the background, then the budget is lifted."""
+        """End the frame: leftover budget warms, in the background, the
+        turning-cube pictures of the dice this table throws, when one kind,
+        colour and size makes up at least half of the dice seen turning (and
+        ``WARM_AFTER`` of them), while the cache is under ``WARM_LIMIT``; then
+        the budget is lifted.  (It warmed the plain ivory d6 at every table:
+        where each seat throws its own colour, or another kind, the pictures
+        built in throw frames were never shown: half of all built at Roll For
+        It!, Roll Call and Roll the Bones.)"""
         left = self._fills_left or 0
         self._fills_left = None
-        if left <= 0:
-            return
-        if self._warm_queue is None:
-            self._warm_queue = self._tilt_jobs("d6", IVORY, self.die_size)
         for _ in range(left // 2):
+            if len(self._tilted) >= WARM_LIMIT:
+                return
+            if self._warm_queue is None:
+                total = sum(self._turning.values())
+                seen = [t for t, n in self._turning.items()
+                        if n >= WARM_AFTER and 2 * n >= total and t not in self._warmed]
+                if not seen:
+                    return
+                target = seen[0]
+                self._warmed.add(target)
+                self._warm_queue = self._tilt_jobs(*target)
             if next(self._warm_queue, None) is None:
-                self._warm_queue = iter(())
-                break
+                self._warm_queue = None
 
-    @staticmethod
-    def _put(cache: dict, key, surf) -> None:
+    def _put(self, cache: dict, key, surf) -> None:
+        """Keep ``surf``; past ``CACHE_LIMIT`` the oldest goes, and with a
+        picture its baked sprite (which would otherwise keep it alive)."""
         if len(cache) >= CACHE_LIMIT:
-            del cache[next(iter(cache))]
+            oldest = next(iter(cache))
+            gone = cache.pop(oldest)
+            if cache is not self._baked:
+                self._baked.pop(gone, None)
         cache[key] = surf
 
     def face(self, kind: str, face: int, colour=None, size: int | None = None) -> pygame.Surface:
@@ -580,6 +607,8 @@ class DiceRenderer:
         if kind == "d6":
             quarter %= 2  # pips and patterns look the same after a half turn
         key = (kind, face, nxt, col, size, tb, dir_bucket, quarter)
+        seen = (kind, col, size)
+        self._turning[seen] = self._turning.get(seen, 0) + 1
         surf = self._tilted.get(key)
         if surf is None:
             m, r = divmod(dir_bucket, QUARTER)
