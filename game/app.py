@@ -20,7 +20,6 @@ the shot command can run frames and feed events (``run_frames``, ``feed``).
 from __future__ import annotations
 
 import os
-import platform
 import sys
 import time
 import traceback
@@ -414,12 +413,11 @@ class App:
         return "replay" if table.match.is_over else "autosave"
 
     def _crash_report(self, exc: BaseException, table, saved: str | None) -> str:
-        from . import __version__
+        from .version import crash_report_header
         lines = [
             "Dice Tavern crash report",
             f"time: {time.strftime('%Y-%m-%d %H:%M:%S')}",
-            f"version: {__version__}",
-            f"python: {sys.version.split()[0]}  pygame-ce: {pygame.version.ver}  system: {platform.platform()}",
+            crash_report_header(),   # version, build, python, platform, pygame-ce, pymunk
             f"screens: {' > '.join(type(s).__name__ for s in self.stack)}",
             f"game saved: {saved or 'no game in progress'}",
         ]

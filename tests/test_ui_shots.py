@@ -20,7 +20,9 @@ def test_shot_writes_png(tmp_path, monkeypatch):
     assert main(["shot", "--scene", "title", "--out", str(out), "--size", "640x480"]) == 0
     image = pygame.image.load(str(out))
     assert image.get_size() == (640, 480)
-    # shots run in a throw-away data folder: the player's stays untouched
+    # shots run in a throw-away data folder: the player's stays untouched (the stats
+    # shot writes a stats file, so this fails if a shot used the player's folder)
+    assert main(["shot", "--scene", "stats", "--out", str(tmp_path / "stats.png")]) == 0
     assert not (tmp_path / "home").exists() or not any((tmp_path / "home").iterdir())
     assert os.environ["DICE_TAVERN_HOME"] == str(tmp_path / "home")
 
