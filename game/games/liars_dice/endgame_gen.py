@@ -34,16 +34,25 @@ one percentage point of the chance of winning the game.
 Rule variants that change the solution are solved separately: the Jinto cap
 (it only matters when the cap is 2 within 4 dice) and "No Palifico with two
 left".
+
+Reproducible on any machine: matrix products go through ``dot`` (elementwise
+float operations in a fixed order), sums over rows are elementwise reductions
+along axis 0, and sums down to one number use ``fsum``.  Never BLAS nor numpy's
+whole-array sums, whose order follows the CPU or the numpy version; so
+``--check`` gives the shipped files bit for bit whatever the CPU, BLAS kernel,
+thread count, numpy version or PYTHONHASHSEED (checked: numpy 1.24.4 and
+2.4.6, OpenBLAS Haswell and SkylakeX kernels).
 """
 from __future__ import annotations
 
 import argparse
 import gzip
+import hashlib
 import json
 import sys
 import time
 from itertools import combinations_with_replacement
-from math import factorial
+from math import factorial, fsum
 from pathlib import Path
 from typing import TypedDict
 
@@ -54,6 +63,8 @@ from .rules import WILD, minimum_raises
 
 DEFAULTS = {"max_total": 4, "iters": 400, "floor": 0.01}
 ALPHA, BETA, GAMMA = 1.5, 0.0, 2.0
+TRACE_ITERS = 26
+"""Iterations of the largest total that ``trace`` runs: its first re-pricing included."""
 CALL, JINTO = "C", "J"
 
 BidQF = tuple[int, int]
@@ -250,6 +261,18 @@ def seg_sum(x, d):
     return np.add.reduceat(x, d["starts"], axis=0)
 
 
+def dot(x: np.ndarray, y: np.ndarray) -> np.ndarray:
+    """``x @ y`` for 2-D arrays, term by term in a fixed order with elementwise
+    float operations only, so every machine rounds it the same.  Not BLAS: its
+    kernel is picked by CPU and library version, each sums in its own order,
+    and 400 CFR iterations carry the last-bit differences into the shipped
+    thousandths (tables made on one machine did not regenerate on another)."""
+    out = x[:, 0, None] * y[0]
+    for k in range(1, x.shape[1]):
+        out += x[:, k, None] * y[k]
+    return out
+
+
 def regret_match(R, d):
     pos = np.maximum(R, 0.0)
     tot = seg_sum(pos, d)[d["lnode"]]
@@ -325,10 +348,10 @@ class Solver:
             for bid, lo, hi, kc, kj in d["groups"]:
                 Ac, Aj = A[(CALL, bid)], A[(JINTO, bid)]
                 r = ro[lo:hi]
-                act[kc] = r @ Ac.T
-                act[kj] = r @ Aj.T
+                act[kc] = dot(r, Ac.T)
+                act[kj] = dot(r, Aj.T)
                 r = rp[lo:hi]
-                oth[lo:hi] = -((r * sg[kc]) @ Ac + (r * sg[kj]) @ Aj)
+                oth[lo:hi] = -(dot(r * sg[kc], Ac) + dot(r * sg[kj], Aj))
             bids = d["bids"]
             if valn is not None:
                 act[bids] = valn[p][d["cbids"]]
@@ -351,17 +374,19 @@ class Solver:
 
 
 def evaluate(rnd: Round, sig, U) -> float:
-    """P(player 0 wins) when both play ``sig`` (exact expectation)."""
+    """P(player 0 wins) when both play ``sig`` (exact expectation; the terms are
+    added by ``fsum``, exactly rounded: numpy's whole-array sums split the work
+    in blocks that differ between numpy versions)."""
     reach = reach_of(rnd, sig)
-    total = 0.0
+    terms: list[float] = []
     for i, d in enumerate(rnd.tree.depths):
         p = i % 2
         for bid, lo, hi, kc, kj in d["groups"]:
             for kind, ks in ((CALL, kc), (JINTO, kj)):
                 r = [reach[i][0][lo:hi], reach[i][1][lo:hi]]
                 r[p] = r[p] * sig[i][ks]
-                total += float(np.einsum("ni,ij,nj->", r[0], U[(kind, bid, p)], r[1]))
-    return total
+                terms += np.add.reduce(dot(r[0], U[(kind, bid, p)]) * r[1], axis=0).tolist()
+    return fsum(terms)
 
 
 def best_response(rnd: Round, sig, U, e: int) -> float:
@@ -381,12 +406,12 @@ def best_response(rnd: Round, sig, U, e: int) -> float:
                 ro = reach[i][o][lo:hi]
                 if p == o:
                     ro = ro * sig[i][ks]
-                act[ks] = ro @ M.T
+                act[ks] = dot(ro, M.T)
         if ve is not None:
             act[d["bids"]] = ve[d["cbids"]]
         ve = (np.maximum.reduceat if p == e else np.add.reduceat)(act, d["starts"], axis=0)
     assert ve is not None, "a tree has its root level"
-    return float(rnd.w[e] @ ve[0])
+    return fsum((rnd.w[e] * ve[0]).tolist())
 
 
 # --------------------------------------------------------------------------
@@ -436,8 +461,11 @@ def seat_lookup(T, s: int):
     return value_of
 
 
-def solve(var: Variant, iters: int, every: int = 25, log=print) -> tuple[dict, dict]:
-    """Average strategies and equilibrium values for every position of ``var``."""
+def solve(var: Variant, iters: int, every: int = 25, log=print,
+          last_iters: int | None = None) -> tuple[dict, dict]:
+    """Average strategies and equilibrium values for every position of ``var``.
+    ``last_iters``: stop the largest total after that many iterations (the
+    first iterations never depend on how many follow: see ``trace``)."""
     V: dict = {}
     sigs: dict = {}
     for total in range(2, var.max_total + 1):
@@ -446,7 +474,8 @@ def solve(var: Variant, iters: int, every: int = 25, log=print) -> tuple[dict, d
             V[p] = 0.5
         solvers = {p: Solver(var.rounds[p]) for p in group}
         t0 = time.process_time()
-        for it in range(iters):
+        n = last_iters if (last_iters is not None and total == var.max_total) else iters
+        for it in range(n):
             if it % every == 0:
                 if it:   # re-value this total's positions, then re-price its rounds
                     for p in group:
@@ -458,8 +487,23 @@ def solve(var: Variant, iters: int, every: int = 25, log=print) -> tuple[dict, d
                 solvers[p].iterate(only=it % 2)
         for p in group:
             sigs[p] = solvers[p].average()
-        log(f"  {var.name} total {total}: {iters} iterations, {time.process_time() - t0:.1f}s CPU")
+        log(f"  {var.name} total {total}: {n} iterations, {time.process_time() - t0:.1f}s CPU")
     return sigs, V
+
+
+def trace(var: Variant, iters: int) -> str:
+    """SHA-256 of the raw float64 strategies and values when every smaller total
+    is solved and the largest has run ``TRACE_ITERS`` iterations: the start of
+    the real run, bit for bit, in seconds.  Shipped with the tables, so a quick
+    test can tell that this machine still computes what made them (with BLAS it
+    did not: see ``dot``); the slow ``--check`` compares the whole result."""
+    sigs, V = solve(var, iters, log=lambda *a: None, last_iters=TRACE_ITERS)
+    h = hashlib.sha256()
+    for p in var.positions:
+        for a in sigs[p]:
+            h.update(np.ascontiguousarray(a, dtype="<f8").tobytes())
+        h.update(np.array([V[p]], dtype="<f8").tobytes())
+    return h.hexdigest()
 
 
 def policy_values(var: Variant, sigs, tol=1e-12) -> dict:
@@ -560,12 +604,13 @@ def variants(max_total: int) -> list:
 
 def generate(max_total: int, iters: int, floor: float, only=None, log=print) -> dict:
     variants_out: dict[str, dict] = {}
+    traces: dict[str, str] = {}
     doc = {"format": 1, "unit": "chance of winning the game (pot = 1)",
            "max_total": max_total, "iterations": iters, "floor": floor,
            "command": "python -m game.games.liars_dice.endgame_gen"
            + "".join(f" --{k.replace('_', '-')} {v}" for k, v in
                      (("max_total", max_total), ("iters", iters), ("floor", floor)) if DEFAULTS[k] != v),
-           "variants": variants_out}
+           "variants": variants_out, "traces": traces}
     for cap, skip in only or variants(max_total):
         var = Variant(max_total, cap, skip)
         log(f"variant {var.name}: {len(var.positions)} positions")
@@ -587,6 +632,7 @@ def generate(max_total: int, iters: int, floor: float, only=None, log=print) -> 
             log(f"  {pos_key(p):5s} value {V[p]:.4f}  best-response gains {gain0:.5f} / {gain1:.5f}"
                 f"  info sets {len(entry[pos_key(p)]['policy'])}")
         variants_out[var.name] = entry
+        traces[var.name] = trace(var, iters)
     return doc
 
 
@@ -603,6 +649,7 @@ def variant_docs(doc: dict) -> dict:
                 nested.setdefault(hist, {})[hand] = endgame.format_actions(acts)
             positions_out[pkey] = dict(pos, policy=nested)
         out[name] = {"format": endgame.FORMAT, "variant": name, "positions": positions_out,
+                     "trace": doc.get("traces", {}).get(name),
                      **{k: doc[k] for k in ("unit", "max_total", "iterations", "floor", "command")}}
     return out
 
