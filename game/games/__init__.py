@@ -107,60 +107,44 @@ def make_agent(game_id: str, level: str, player: int, rng):
     return module.make_agent(level, player, rng)
 
 
-def narrator(game_id: str):
-    """The game's ``narrate`` module (the game log's sentences), or None."""
+def slice_module(game_id: str, name: str):
+    """The module ``name`` of a game's slice (game/games/<pkg>/<name>.py), or
+    None when the slice has none; an import that fails inside it still raises."""
     try:
-        return importlib.import_module(package_name(game_id) + ".narrate")
+        return importlib.import_module(f"{package_name(game_id)}.{name}")
     except ModuleNotFoundError as exc:
         if exc.name and exc.name.startswith(package_name(game_id)):
             return None
         raise
+
+
+def narrator(game_id: str):
+    """The game's ``narrate`` module (the game log's sentences), or None."""
+    return slice_module(game_id, "narrate")
 
 
 def story_hook(game_id: str):
     """The game's results-story hook (``story.py`` in its slice: see
     ``game.core.story``), or None when the game has none."""
-    try:
-        return importlib.import_module(package_name(game_id) + ".story")
-    except ModuleNotFoundError as exc:
-        if exc.name and exc.name.startswith(package_name(game_id)):
-            return None
-        raise
+    return slice_module(game_id, "story")
 
 
 def coach_hook(game_id: str):
     """The game's post-game coach hook (``coach.py`` in its slice: see
     ``game.core.coach``), or None when the game has none."""
-    try:
-        return importlib.import_module(package_name(game_id) + ".coach")
-    except ModuleNotFoundError as exc:
-        if exc.name and exc.name.startswith(package_name(game_id)):
-            return None
-        raise
+    return slice_module(game_id, "coach")
 
 
 def stats_hooks(game_id: str):
     """The game's ``stats`` module (its score for the lifetime stats), or None."""
-    if not is_known(game_id):
-        return None
-    try:
-        return importlib.import_module(package_name(game_id) + ".stats")
-    except ModuleNotFoundError as exc:
-        if exc.name and exc.name.startswith(package_name(game_id)):
-            return None
-        raise
+    return slice_module(game_id, "stats") if is_known(game_id) else None
 
 
 def tutorial_script(game_id: str):
     """The game's guided first game (``tutorial.py``'s ``SCRIPT``, a
     ``game.core.tutorial.Script``), or None if it has none yet."""
-    try:
-        module = importlib.import_module(package_name(game_id) + ".tutorial")
-    except ModuleNotFoundError as exc:
-        if exc.name and exc.name.startswith(package_name(game_id)):
-            return None
-        raise
-    return getattr(module, "SCRIPT", None)
+    module = slice_module(game_id, "tutorial")
+    return getattr(module, "SCRIPT", None) if module is not None else None
 
 
 def rules_markdown(game_id: str) -> str:
