@@ -1,5 +1,6 @@
 """Shared bidding-AI machinery: the belief update (checked against brute force),
 learning from reveals, sparring partners and the ai-report tool."""
+import dataclasses
 import itertools
 import math
 import random
@@ -217,9 +218,16 @@ def test_priced_face_charges_the_lean_and_follows_it():
     style = Style(lean=0.1, lean_price=0.4, lean_step=0.05)
     brain = BidBrain(TableReader(), style)
     assert brain.priced_face(s, cands) == 5          # 0.5 - 0.4 * 4/3 < 0.3 + 0.4 * 5/3
+    landed = dataclasses.replace(s, bids=((0, 3, 5),))
+    brain.note_own_bid(landed)                       # the price moves when my bid lands
+    assert brain.lean_price == pytest.approx(0.4 + 0.05 * (-5 / 3 - 0.1))
+    brain.note_own_bid(landed)                       # ... once per bid, however often I watch
     assert brain.lean_price == pytest.approx(0.4 + 0.05 * (-5 / 3 - 0.1))
     brain.lean_price = 0.05
     assert brain.priced_face(s, cands) == 2          # cheap lean: the better face
+    brain.note_own_bid(dataclasses.replace(s, bids=((0, 3, 5), (1, 4, 3), (0, 5, 2))))
+    assert brain.lean_price == pytest.approx(0.05 + 0.05 * (4 / 3 - 0.1))
+    brain.note_own_bid(dataclasses.replace(s, bids=((0, 3, 5), (1, 4, 3))))   # a rival's bid: no change
     assert brain.lean_price == pytest.approx(0.05 + 0.05 * (4 / 3 - 0.1))
 
 

@@ -1,6 +1,8 @@
 """Invariant harness: seeded playouts with AI and random seats, replay round trips."""
 import json
 
+import pytest
+
 from game.core.harness import playouts
 from game.core.match import Match, Seat
 
@@ -22,9 +24,14 @@ def test_playouts_big_tables_and_one_die():
     playouts("liars-dice", 40, seed=7, players=(2, 7), options={"starting_dice": 1})
 
 
-def test_replay_round_trip_mid_game():
-    seats = [Seat("A", "ai", "hard"), Seat("B", "ai", "easy"), Seat("C", "ai", "normal")]
-    match = Match("liars-dice", seats, {"starting_dice": 4}, seed=99)
+@pytest.mark.parametrize("levels,seed", [(("hard", "easy", "normal"), 99), (("hard", "hard"), 3),
+                                         (("hard", "normal"), 8), (("hard", "hard", "normal"), 5)])
+def test_replay_round_trip_mid_game(levels, seed):
+    """A match rebuilt from its record (Continue) plays on exactly as the
+    uninterrupted one: every AI memory (Hard's reader, its lean price, the
+    solved endgame's draws) comes from the game's history, not from its own turns."""
+    seats = [Seat(f"S{i}", "ai", lvl) for i, lvl in enumerate(levels)]
+    match = Match("liars-dice", seats, {"starting_dice": 4}, seed=seed)
     match.play_out()
     record = json.loads(json.dumps(match.to_record()))
     half = Match.from_record(record, upto=len(record["actions"]) // 2)

@@ -67,6 +67,7 @@ class BidBrain:
         self.reader = reader
         self.style = style
         self.lean_price = style.lean_price   # see ``priced_face``
+        self._noted: tuple[int, int] | None = None   # the own bid ``note_own_bid`` counted last
         self.calib = calib   # a ``bidcalib.Calibration`` (Hard) or None: the reader's chance as is
 
     def stated(self, kind: str, spot: BidSpot, raw: float) -> Decision:
@@ -107,6 +108,22 @@ class BidBrain:
             cost *= 2.0  # a wrong call would end (or all but end) my game
         G = rival_value(spot) * (1 - self.style.oot_wait)
         return (1 - pt) * G - pt * cost
+
+    def value_of(self, spot: BidSpot, action) -> float:
+        """The expected dice of one legal action by my reading (a call, Jinto or
+        bid), without the Jinto edge: what a fixed policy's move is worth
+        against THIS table (Liar's Dice Hard weighs the solved endgame's mix
+        with it)."""
+        G = rival_value(spot)
+        cur = spot.current
+        if isinstance(action, Bid):
+            return self.bid_value(spot, action.quantity, action.face, G)[0]
+        assert cur is not None, "a challenge always follows a bid"
+        if spot.jinto is not None and action == spot.jinto:
+            return self.jinto_value(spot, self.reader.chance_exact(spot, *cur), G)
+        if isinstance(action, Call):
+            return self.call_value(self.reader.chance_true(spot, *cur), G)
+        raise ValueError(f"no value for {action!r}")
 
     def bid_score(self, spot: BidSpot, q: int, f: int, G: float) -> tuple[float, float, float]:
         """``bid_value`` plus the small bonus an opening bid gets for substance."""
@@ -167,21 +184,36 @@ class BidBrain:
         best = max(scores.values())
         return rng.choice(sorted(f for f, v in scores.items() if v >= best - 1e-6))
 
+    @staticmethod
+    def lean(spot: BidSpot, face: int) -> float:
+        """How many more of ``face`` I hold than a hand I know nothing of would:
+        what a reader learns from the face I name."""
+        return spot.mine(face) - len(spot.hand) * spot.p_match(face)
+
     def priced_face(self, spot: BidSpot, cands) -> int:
         """The face of best value once each die of lean is charged ``price``
-        dice, the lean of a face being how many more of it I hold than a hand
-        I know nothing of would (what a reader learns from the face I name).
-        The price follows my own bids (dual ascent on "mean lean <= lean"):
-        it rises while my bids have shown more than ``lean`` and falls back
-        when they show less, so the average holds against any opponent, and
+        dice.  The price follows my own bids (``note_own_bid``: dual ascent on
+        "mean lean <= lean"), so the average holds against any opponent and
         the lean is spent where hiding costs most, not at a fixed rate."""
-        n = len(spot.hand)
-        lean = {f: spot.mine(f) - n * spot.p_match(f) for f in cands}
         price = self.lean_price
-        face = max(cands, key=lambda f: cands[f][0] - price * lean[f])
-        assert self.style.lean is not None
-        self.lean_price = max(0.0, price + self.style.lean_step * (lean[face] - self.style.lean))
-        return face
+        return max(cands, key=lambda f: cands[f][0] - price * self.lean(spot, f))
+
+    def note_own_bid(self, spot: BidSpot) -> None:
+        """Move the lean price after a bid of mine has landed: up when it showed
+        more than ``lean``, down when less.  Called as the agent watches the
+        table, never while choosing, so the price depends only on the game's
+        history and a match rebuilt from its record (Continue) goes on exactly
+        as the uninterrupted one would.  A Palifico opening, whose face is fixed
+        for the round by my one die, is not a choice and does not count."""
+        if self.style.lean is None or not spot.bids or spot.bids[-1][0] != spot.me:
+            return
+        key = (spot.round_no, len(spot.bids))
+        if key == self._noted or (spot.fixed_face and len(spot.bids) == 1):
+            self._noted = key
+            return
+        self._noted = key
+        face = spot.bids[-1][2]
+        self.lean_price = max(0.0, self.lean_price + self.style.lean_step * (self.lean(spot, face) - self.style.lean))
 
     # --- the turn -------------------------------------------------------------------
     def decide(self, spot: BidSpot, rng) -> tuple[object, Decision, str]:
@@ -281,7 +313,9 @@ class BrainAgent(Agent):
         return self._why
 
     def watch(self, view) -> None:
-        self.brain.reader.observe(self.make_spot(view, ()))
+        spot = self.make_spot(view, ())
+        self.brain.reader.observe(spot)
+        self.brain.note_own_bid(spot)
 
     def act(self, view, legal):
         action, decision, why = self.brain.decide(self.make_spot(view, legal), self.rng)

@@ -152,6 +152,7 @@ class PlayerModel:
     """What a player's past rounds taught: honest weight and call tendency."""
     honest: float = 2.4       # soft count of honest face choices (prior 0.6 of 4)
     bluff: float = 1.6
+    seen: float = 0.0         # face choices learned from reveals (how much the counts know)
     call_bins: list = field(default_factory=lambda: [[c * 3.0, 3.0] for c in PRIOR_CALLS])
 
     @property
@@ -227,6 +228,7 @@ class TableReader:
             r = w * ph / (w * ph + (1 - w) / F)
             m.honest += r
             m.bluff += 1 - r
+            m.seen += 1.0
         # Responses: each bid answered by the next bidder (raise) or the challenger (call).
         for i, (p, q, f) in enumerate(bids):
             responder = bids[i + 1][0] if i + 1 < len(bids) else challenger

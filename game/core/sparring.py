@@ -13,10 +13,15 @@ supplies ``spot_of(agent, view, legal)`` (its ``sparring.py``).
   anything under 65% from its own dice.
 * ``binomial``: the pure odds player.  Own dice plus a binomial for the rest,
   honest best raise, calls when the bid is likelier false than its raise true.
+* ``liar``: the face liar.  Bids only faces it holds none of (at the cheapest
+  raise, now and then one above), calls anything under 30% from its own dice:
+  its bids say the opposite of its hand, so a reader that trusts bids or
+  only learns "this one bluffs" is fooled (it held Hard to 55% in its
+  solved endgames until Hard weighed them with its reading).
 
 Out of turn (Roll Call) each calls when its chance the bid is false beats a
 style threshold.  Jinto (Liar's Dice) when the exact chance beats 1/2 (reader,
-binomial) or never (bluffer, caller).
+binomial) or never (bluffer, caller, liar).
 """
 from __future__ import annotations
 
@@ -26,7 +31,7 @@ from .agents import Agent, Decision
 from .bidding import Bid, Call, bid_text
 from .bidspot import BidSpot, TableReader
 
-STYLES = ("reader", "bluffer", "caller", "binomial")
+STYLES = ("reader", "bluffer", "caller", "binomial", "liar")
 
 
 class SparringAgent(Agent):
@@ -66,6 +71,11 @@ class SparringAgent(Agent):
             if spot.current is None or self.rng.random() < 0.5:
                 q = min(spot.total, max(q, lows[face]) + (1 if self.rng.random() < 0.5 else 0))
             return Bid(q, face), self.chance(spot, q, face)
+        if self.style == "liar":
+            empty = sorted(f for f in lows if spot.mine(f) == 0) or sorted(lows)
+            face = self.rng.choice(empty)
+            q = lows[face] + (1 if self.rng.random() < 0.3 and lows[face] < spot.total else 0)
+            return Bid(q, face), self.chance(spot, q, face)
         # honest styles: the likeliest face at its cheapest raise (ties: most held)
         face = max(lows, key=lambda f: (round(self.chance(spot, lows[f], f), 6), spot.mine(f), f))
         q = lows[face]
@@ -90,7 +100,7 @@ class SparringAgent(Agent):
                 if exact > 0.5:
                     return self._done(spot.jinto, Decision("jinto", cur[0], cur[1], exact),
                                       f"Jinto on {bid_text(*cur)}: {exact:.0%} exact")
-            limit = {"bluffer": 0.2, "caller": 0.65}.get(self.style)
+            limit = {"bluffer": 0.2, "caller": 0.65, "liar": 0.3}.get(self.style)
             if limit is None:
                 limit = 1.0 - best[1] if best else 1.0
             if best is None or p_cur < limit:
@@ -108,7 +118,7 @@ class SparringAgent(Agent):
         if self.reader is not None:
             self.reader.observe(spot)
         p_cur = self.chance(spot, *spot.current)
-        limit = {"reader": 0.25, "binomial": 1 / 3, "caller": 0.5, "bluffer": 0.0}[self.style]
+        limit = {"reader": 0.25, "binomial": 1 / 3, "caller": 0.5, "bluffer": 0.0, "liar": 0.25}[self.style]
         if p_cur < limit:
             return self._done(spot.oot, Decision("oot", *spot.current, p_cur),
                               f"out-of-turn call on {bid_text(*spot.current)}: {p_cur:.0%} true")
