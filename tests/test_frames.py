@@ -294,6 +294,22 @@ def test_a_diced_out_sheet_keeps_its_whole_marks_as_pictures(app, monkeypatch):
     assert kept == drawn(sheet.SheetPainter(0, geo), later)
 
 
+def test_a_diced_out_round_change_does_not_measure_kept_marks_again(app, monkeypatch):
+    """When the round moves on, the band leaves a row and its marks are cut
+    again (their paper changed), but their ink is not measured again: that
+    is the frame where most sheets are drawn afresh."""
+    from game.games.diced_out import sheet
+    geo = sheet.SheetGeometry(sheet.sheet_rects(8)[0])
+    painter = sheet.SheetPainter(0, geo)
+    canvas = pygame.Surface((1280, 720))
+    painter.draw(canvas, app.theme, _sheet_facts((0b1010101010100, 0b0000111110000, 0, 0), current=1))
+    measured = []
+    real = sheet.ink_rect
+    monkeypatch.setattr(sheet, "ink_rect", lambda *a: measured.append(a) or real(*a))
+    painter.draw(canvas, app.theme, _sheet_facts((0b1010101010100, 0b0000111110000, 0, 0), current=2))
+    assert measured == []
+
+
 def test_every_diced_out_mark_stays_inside_its_cell():
     """Why a kept mark is safe to blit: at every table size, every mark's ink
     stays inside its own cell, so no other mark ever reaches under it."""

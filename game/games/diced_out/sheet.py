@@ -310,6 +310,7 @@ class SheetPainter:
         """The kept picture shows older facts (``draw(may_wait=True)``)."""
         self._marks: dict[tuple, Optional[tuple[pygame.Rect, pygame.Surface]]] = {}
         """Whole pen marks kept as pictures, by (round, number, on the band, cell size) (``_mark``)."""
+        self._inks: dict[tuple, pygame.Rect] = {}
         self._under: Optional[pygame.Surface] = None
         self._under_key: Optional[tuple] = None
         """The sheet without the marks drawing themselves, and what it shows (``_draw_marking``)."""
@@ -374,7 +375,13 @@ class SheetPainter:
             assert self._under is not None
             self._blit_inside(canvas, self._under)
         for (r, n), progress in sorted(drawing.items()):
-            pen_stroke(canvas, self.geo.cell(r, n), progress, stroke_seed(self.seat, r, n))
+            cell = self.geo.cell(r, n)
+            pen_stroke(canvas, cell, progress, stroke_seed(self.seat, r, n))
+        if not fresh:   # a calm frame: measure a drawing mark's ink now, not when the sheet is next drawn whole
+            for r, n in sorted(drawing):
+                if (self.geo.cell(r, n).size, stroke_seed(self.seat, r, n)) not in self._inks:
+                    self._ink(self.geo.cell(r, n).size, stroke_seed(self.seat, r, n))
+                    break
         self.pending = False
         if whole:
             self._facts, self._picture = facts, canvas.subsurface(rect).copy()
@@ -483,12 +490,20 @@ class SheetPainter:
         if known:
             return   # it touches its grid lines: always drawn
         inside = pygame.Rect(1, 1, cell.w - 2, cell.h - 2)
-        ink = ink_rect(cell.size, seed)
+        ink = self._ink(cell.size, seed)
         spot = ink.inflate(2, 2).clip(inside)
         if inside.contains(ink) and canvas.get_clip().contains(spot.move(cell.topleft)):
             self._marks[key] = (spot, canvas.subsurface(spot.move(cell.topleft)).copy())
         else:
             self._marks[key] = None
+
+    def _ink(self, size: tuple[int, int], seed: int) -> pygame.Rect:
+        """``ink_rect``, measured once per mark (a round's band coming or
+        going does not measure its marks again)."""
+        ink = self._inks.get((size, seed))
+        if ink is None:
+            ink = self._inks[(size, seed)] = ink_rect(size, seed)
+        return ink
 
     def _rerolls(self, canvas, theme, facts: SheetFacts) -> None:
         geo = self.geo
