@@ -23,7 +23,7 @@ lint: $(STAMP)  ## ruff on the whole tree, mypy on the game package and tools/ (
 	$(PY) -m ruff check .
 	$(PY) -m mypy
 
-test-all: $(STAMP)  ## every test, including the long statistical ones
+test-all: $(BUILD_STAMP)  ## every test, including the long statistical ones (and the packaging ones: needs the build extra)
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest -n auto
 
 bench: $(STAMP)  ## speed figures (see README)
