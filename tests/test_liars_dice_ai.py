@@ -146,3 +146,27 @@ def test_hard_beats_a_face_liar_in_its_endgames_small():
     short; the 2,000-game figure is in the README)."""
     res = run_sim("liars-dice", ["hard", "liar"], 400, seed=4)
     assert res.by_level["hard"].win_rate >= 0.62   # 56% on these games with the solved mix alone
+
+
+def test_a_left_solved_mix_says_so_with_the_rival_and_numbers():
+    """Issue 12: "The why line names seats by their names and states the numbers the
+    decision used" - also when Hard leaves its solved endgame for its reading."""
+    from game.games.liars_dice.sparring import make_sparring
+    lines = []
+    for seed in range(30):
+        match = Match("liars-dice", [Seat("Mags", "ai", "hard"), Seat("Bram", "ai", "easy")], seed=seed)
+        liar = make_sparring("liar", 1, random.Random(seed))
+        liar.seat_names = match.agents[0].seat_names
+        match.agents[1] = liar
+        while not match.state.is_terminal():
+            hard_to_act = match.state.turn_player() == 0
+            if not match.step():
+                break
+            if hard_to_act and "solved endgame's mix" in match.agents[0].explain():
+                lines.append(match.agents[0].explain())
+        if len(lines) >= 3:
+            break
+    assert lines, "Hard never left its solved mix against a face liar"
+    for line in lines:
+        assert "by my reading of Bram" in line and "dice better than" in line
+        assert any(ch.isdigit() for ch in line.split("by my reading of Bram")[1])

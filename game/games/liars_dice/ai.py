@@ -280,8 +280,8 @@ class HardAgent(LiarsBrainAgent):
         choice, edge, eq_value = self._weigh_endgame(spot, policy, action)
         if edge > 0 and choice == action and not isinstance(choice, Bid):
             who = spot.name(spot.rivals[0]) if spot.rivals else "my rival"
-            self._why = (f"{read_why}; by my reading of {who} that is worth {edge:.2f} dice more than "
-                         f"the solved endgame's mix ({eq_value:+.2f}).")
+            self._why = (f"{read_why}; by my reading of {who}, {edge:.2f} dice better than the solved "
+                         f"endgame's mix (worth {eq_value:+.2f} dice here).")
             return action
         self.last_decision, why = self._endgame_record(view, spot, choice)
         self._why = why + "."
