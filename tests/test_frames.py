@@ -294,6 +294,23 @@ def test_a_diced_out_sheet_keeps_its_whole_marks_as_pictures(app, monkeypatch):
     assert kept == drawn(sheet.SheetPainter(0, geo), later)
 
 
+def test_diced_out_sheet_geometry_is_worked_out_once_and_hands_out_fresh_rects():
+    """The sheet's lengths are kept once worked out (a sheet drawn afresh asks
+    for some 90 cells); the rectangles it hands out are new each time, so a
+    caller moving one cannot shift the sheet's layout."""
+    from game.games.diced_out import sheet
+    rect = sheet.sheet_rects(8)[3]
+    geo = sheet.SheetGeometry(rect)
+    before = [geo.cell(r, n) for r in range(3) for n in sheet.NUMBERS]
+    header, numbers = geo.header, geo.numbers_row
+    for moved in (header, numbers, geo.cell(0, 2), geo.label(1), geo.footer):
+        moved.move_ip(37, 11)
+    assert [geo.cell(r, n) for r in range(3) for n in sheet.NUMBERS] == before
+    assert (geo.header, geo.numbers_row) == (header.move(-37, -11), numbers.move(-37, -11))
+    assert geo.cell(1, 5).y == round(geo.numbers_row.bottom + geo.row_h)
+    assert "cell_w" in vars(geo), "the column width is kept, not worked out per cell"
+
+
 def test_a_diced_out_round_change_does_not_measure_kept_marks_again(app, monkeypatch):
     """When the round moves on, the band leaves a row and its marks are cut
     again (their paper changed), but their ink is not measured again: that

@@ -19,6 +19,7 @@ import math
 import random
 from collections import OrderedDict
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Callable, Mapping, Optional
 
 import pygame
@@ -58,59 +59,78 @@ def sheet_rects(n: int) -> list[pygame.Rect]:
 
 @dataclass(frozen=True)
 class SheetGeometry:
-    """Where everything on one printed sheet is."""
+    """Where everything on one printed sheet is.  The lengths are worked out
+    once per sheet (``cached_property``): a sheet drawn afresh asks for some
+    90 cells, and recomputing each from the rect was a third of a landing
+    frame's sheet drawing at eight seats.  ``rect`` is never moved."""
     rect: pygame.Rect
 
-    @property
+    @cached_property
     def pad(self) -> int:
         return max(6, self.rect.h // 26)
 
-    @property
-    def header(self) -> pygame.Rect:
-        return pygame.Rect(self.rect.x, self.rect.y, self.rect.w, int(self.rect.h * 0.17))
+    @cached_property
+    def _header_h(self) -> int:
+        return int(self.rect.h * 0.17)
 
     @property
+    def header(self) -> pygame.Rect:
+        return pygame.Rect(self.rect.x, self.rect.y, self.rect.w, self._header_h)
+
+    @cached_property
     def label_w(self) -> int:
         return int(self.rect.w * 0.075)
 
-    @property
+    @cached_property
     def score_w(self) -> int:
         return int(self.rect.w * 0.12)
 
-    @property
+    @cached_property
     def cell_w(self) -> float:
         return (self.rect.w - 2 * self.pad - self.label_w - self.score_w) / len(NUMBERS)
 
-    @property
-    def numbers_row(self) -> pygame.Rect:
-        h = int(self.rect.h * 0.16)
-        return pygame.Rect(self.rect.x, self.header.bottom, self.rect.w, h)
+    @cached_property
+    def _numbers_h(self) -> int:
+        return int(self.rect.h * 0.16)
 
     @property
+    def numbers_row(self) -> pygame.Rect:
+        return pygame.Rect(self.rect.x, self.rect.y + self._header_h, self.rect.w, self._numbers_h)
+
+    @cached_property
+    def _rows_top(self) -> int:
+        """The top of round 1's row (the numbers row's bottom)."""
+        return self.rect.y + self._header_h + self._numbers_h
+
+    @cached_property
+    def _cells_x(self) -> int:
+        """The left of the first number's column."""
+        return self.rect.x + self.pad + self.label_w
+
+    @cached_property
     def row_h(self) -> float:
         return self.rect.h * 0.125
 
     def number_rect(self, number: int) -> pygame.Rect:
-        x = self.rect.x + self.pad + self.label_w + (number - 2) * self.cell_w
-        row = self.numbers_row
-        return pygame.Rect(round(x), row.y, round(self.cell_w), row.h)
+        x = self._cells_x + (number - 2) * self.cell_w
+        return pygame.Rect(round(x), self.rect.y + self._header_h, round(self.cell_w), self._numbers_h)
 
     def cell(self, round_index: int, number: int) -> pygame.Rect:
-        x = self.rect.x + self.pad + self.label_w + (number - 2) * self.cell_w
-        y = self.numbers_row.bottom + round_index * self.row_h
+        x = self._cells_x + (number - 2) * self.cell_w
+        y = self._rows_top + round_index * self.row_h
         return pygame.Rect(round(x), round(y), round(self.cell_w), round(self.row_h))
 
     def label(self, round_index: int) -> pygame.Rect:
-        y = self.numbers_row.bottom + round_index * self.row_h
+        y = self._rows_top + round_index * self.row_h
         return pygame.Rect(self.rect.x + self.pad, round(y), self.label_w, round(self.row_h))
 
     def score(self, round_index: int) -> pygame.Rect:
-        y = self.numbers_row.bottom + round_index * self.row_h
+        y = self._rows_top + round_index * self.row_h
         return pygame.Rect(self.rect.right - self.pad - self.score_w, round(y), self.score_w, round(self.row_h))
 
     @property
     def footer(self) -> pygame.Rect:
-        top = round(self.numbers_row.bottom + ROUNDS * self.row_h)
+        top = round(self._rows_top + ROUNDS * self.row_h)
         return pygame.Rect(self.rect.x, top, self.rect.w, self.rect.bottom - top)
 
     def reroll_box(self, i: int) -> pygame.Rect:
@@ -304,6 +324,7 @@ class SheetPainter:
         self._picture: Optional[pygame.Surface] = None
         self._shade: Optional[pygame.Surface] = None
         self._glows: dict[int, pygame.Surface] = {}
+        self._bands: dict[tuple[int, int], pygame.Surface] = {}
         self.redraws = 0
         """How many times the print was drawn afresh (tests: a still sheet is not)."""
         self.pending = False
@@ -448,16 +469,15 @@ class SheetPainter:
     def _rounds(self, canvas, theme, facts: SheetFacts, progress) -> None:
         geo = self.geo
         for r, line in enumerate(facts.rows):
-            row = pygame.Rect(geo.label(r).x, geo.label(r).y, geo.score(r).right - geo.label(r).x, geo.label(r).h)
+            label, score = geo.label(r), geo.score(r)
             if r == facts.current:
-                band = pygame.Surface(row.size, pygame.SRCALPHA)
-                band.fill((*HIGHLIGHT, 120))
-                canvas.blit(band, row)
-            th.draw_text(canvas, theme, f"R{r + 1}", geo.label(r).center, max(9, int(geo.row_h * 0.5)),
+                row = pygame.Rect(label.x, label.y, score.right - label.x, label.h)
+                canvas.blit(self._band(row.size), row)
+            th.draw_text(canvas, theme, f"R{r + 1}", label.center, max(9, int(geo.row_h * 0.5)),
                          th.INK if line.played else GRID, bold=True, anchor="center")
             for n in NUMBERS:
                 pygame.draw.rect(canvas, GRID, geo.cell(r, n), 1)
-            pygame.draw.rect(canvas, GRID, geo.score(r), 1)
+            pygame.draw.rect(canvas, GRID, score, 1)
             if line.marks is None:
                 continue
             for n in NUMBERS:
@@ -466,6 +486,14 @@ class SheetPainter:
             if line.score is not None:
                 th.draw_text(canvas, theme, str(line.score), geo.score(r).center, max(11, int(geo.row_h * 0.78)), PEN,
                              style="italic", bold=True, anchor="center")
+
+    def _band(self, size: tuple[int, int]) -> pygame.Surface:
+        """The current round's highlight, made once per row size."""
+        band = self._bands.get(size)
+        if band is None:
+            band = self._bands[size] = pygame.Surface(size, pygame.SRCALPHA)
+            band.fill((*HIGHLIGHT, 120))
+        return band
 
     def _mark(self, canvas: pygame.Surface, cell: pygame.Rect, progress: float, r: int, n: int, band: bool) -> None:
         """One pen mark: a whole one from the picture kept of it (a stroke is
