@@ -25,6 +25,7 @@ run an app and then go on (the bench, tests) are left as they were.
 from __future__ import annotations
 
 import gc
+import sys
 
 VALVE_MIN = 150_000
 """Old-generation objects below which the valve never opens (a 20-seat game
@@ -44,6 +45,8 @@ class Collector:
         """Full collections run at quiet moments."""
         self.forced = 0
         """Full collections the valve ran (inside a frame)."""
+        self.trims = 0
+        """Quiet moments that handed freed C memory back (``release_free_memory``)."""
         self._old_left = 0
         self._checked_at = 0
         self._was_enabled = True
@@ -96,6 +99,7 @@ class Collector:
             return False
         self.full += 1
         self._collect_all()
+        self.trims += release_free_memory()
         return True
 
     def _collect_all(self) -> None:
@@ -106,3 +110,40 @@ class Collector:
     def old_objects(self) -> int:
         """Objects in the old generation now (not frozen): what a full collection walks."""
         return len(gc.get_objects(2))
+
+
+def _malloc_trim():
+    """glibc's ``malloc_trim`` (Linux), or None where there is none (Windows,
+    macOS, musl): there the allocator's own policy stands."""
+    if not sys.platform.startswith("linux"):
+        return None
+    import ctypes   # here, not at start-up
+    try:
+        trim = ctypes.CDLL(None).malloc_trim   # the C library the process already has
+    except Exception:  # noqa: BLE001 - best effort: no such call here, the allocator's policy stands
+        return None
+    trim.argtypes = [ctypes.c_size_t]
+    trim.restype = ctypes.c_int
+    return trim
+
+
+_TRIM: list = []
+"""``[malloc_trim or None]`` once looked up (at the first quiet moment, not at start-up)."""
+
+
+def release_free_memory() -> int:
+    """Hand the C heap's free pages back to the system: 1 if it did, else 0.
+
+    Surfaces, text and turning pictures come and go by the thousand at a big
+    table; glibc keeps what they freed for reuse, so a game's resident memory
+    stayed near its peak after its table closed (an 8-seat Roll For It! 432 MB,
+    115 MB once trimmed; six bench tables in one process climbed to 762 MB).
+    Called at a quiet moment only (it walks the heap: a few milliseconds)."""
+    if not _TRIM:
+        _TRIM.append(_malloc_trim())
+    if _TRIM[0] is None:
+        return 0
+    try:
+        return 1 if _TRIM[0](0) else 0
+    except OSError:
+        return 0
