@@ -3,8 +3,11 @@ import threading
 import time
 
 import pygame
+import pytest
 
 from game.app import QUIET_FRAMES
+from game.scenes import idle_bench
+from game.ui.motion import settling_pulse
 from game.core.match import Match, Seat
 from game.ui.scene import Scene
 from tests.helpers import key
@@ -90,3 +93,28 @@ def test_tables_bench_times_real_frames_and_names_the_worst(tmp_path, monkeypatc
     assert len(out["worst"]) == 5
     assert all(w["what"] for w in out["worst"])
     assert out["worst"][0]["cpu_ms"] == max(w["cpu_ms"] for w in out["worst"])
+
+
+@pytest.mark.parametrize("name,game_id,seats", idle_bench.WAITING_TABLES)
+def test_every_table_waiting_for_its_human_comes_to_rest(app, name, game_id, seats):
+    """Full motion, each game's table waiting for its human (the idle bench's
+    tables; Diced Out on the human's own roll): whatever pulses to catch the
+    eye settles, and the loop rests.  Diced Out's glowing sheet used to pulse
+    for ever (31% of a core headless, 60% in a window)."""
+    app.settings.reduced_motion = False
+    table = idle_bench._waiting_table(game_id, seats)(app)
+    app.start(table)
+    for _ in range(60 * 15):
+        _frames(app, 1)
+        if app.resting:
+            break
+    assert app.resting, f"{name}: still drawing after 15 s of waiting"
+    assert table.throw_view is None and not table.match.is_over
+
+
+def test_a_settling_pulse_beats_then_holds_full():
+    values = [settling_pulse(t / 60) for t in range(60 * 6)]
+    assert values[0] == 0.0 and min(values[:60]) < 0.2 < 0.8 < max(values[:60])
+    end = next(i for i, v in enumerate(values) if v == 1.0 and all(w == 1.0 for w in values[i:]))
+    assert 2 * 60 < end < 5 * 60, "a few beats, then still"
+    assert settling_pulse(0.0, still=True) == 1.0

@@ -1,7 +1,8 @@
 """CPU of an idle game (``python -m game bench --only idle``).
 
-Runs the real loop (``App.run``) on the title screen and on a Liar's Dice
-table waiting for its human, waits until the loop rests, then measures the
+Runs the real loop (``App.run``) on the title screen and on every game's
+table waiting for its human (Diced Out on the human's own roll, where the
+seat's sheet glows), waits until the loop rests, then measures the
 process CPU time (``process_time``: every thread) over a few seconds of wall
 time from a sampler thread, which then posts QUIT.  Figures: percent of one
 core while idle, frames drawn per second while idle, and CPU per drawn frame
@@ -53,22 +54,46 @@ def _title(app):
     return TitleScene(app)
 
 
-def _waiting_table(app):
-    from ..core.match import Match, Seat
-    from ..scenes.launch import make_table
-    seats = [Seat("You", "human")] + [Seat(f"Bot{i}", "ai", "normal") for i in range(1, 6)]
-    match = Match("liars-dice", seats, seed=12)
-    while match.state.turn_player() != 0 or match.state.is_chance():
-        if not match.step():
-            break
-    return make_table(app, match)
+WAITING_TABLES = (("waiting_table", "liars-dice", 6), ("waiting_roll_call", "roll-call", 4),
+                  ("waiting_roll_the_bones", "roll-the-bones", 4), ("waiting_roll_for_it", "roll-for-it", 4),
+                  ("waiting_diced_out", "diced-out", 4))
+"""(figure prefix, game, seats): every game's table waiting for its human
+(``waiting_table`` is Liar's Dice, the name the first figures used)."""
+
+
+def _waiting_for_you(game_id: str, state) -> bool:
+    """The human (seat 0) is to act; in Diced Out on a roll of their own
+    (a throw the table holds until they click), where their sheet glows."""
+    from ..games.diced_out.rules import ROLL
+    if game_id == "diced-out":
+        return state.phase == ROLL and state.current == 0   # their throw waits for their click
+    return not state.is_chance() and state.turn_player() == 0
+
+
+def _waiting_table(game_id: str, seats_n: int):
+    def make(app):
+        from ..core.match import Match, Seat
+        from ..scenes.launch import make_table
+        seats = [Seat("You", "human")] + [Seat(f"Bot{i}", "ai", "normal") for i in range(1, seats_n)]
+        match = Match(game_id, seats, seed=12)
+        for _ in range(1000):
+            if _waiting_for_you(game_id, match.state):
+                break
+            if not match.step():   # the human must act, but not yet where we want: their first choice
+                player = match.state.turn_player()
+                if match.state.is_terminal() or player is None:
+                    break
+                match.apply(player, match.state.legal_actions(player)[0])
+        return make_table(app, match)
+    return make
 
 
 def bench_idle(quick: bool) -> dict:
     from ..core import userfiles
     out = {}
     with userfiles.scratch_home(prefix="dice-tavern-idle-"):
-        for name, make in (("title", _title), ("waiting_table", _waiting_table)):
+        scenes = [("title", _title)] + [(name, _waiting_table(game, n)) for name, game, n in WAITING_TABLES]
+        for name, make in scenes:
             for key, value in _measure(make, 2.0 if quick else 5.0).items():
                 out[f"{name}_{key}"] = value
     return out

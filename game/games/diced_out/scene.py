@@ -19,6 +19,7 @@ import pygame
 from ...core.protocol import CHANCE, RollRequest, state_as
 from ...core import stats
 from ...ui import theme as th
+from ...ui.motion import settling_pulse
 from ...ui.table_scene import TableScene as BaseTableScene
 from ...ui.widgets import Button, FocusGroup
 from .rules import (FREE_MARK, OPENING, PENALTY, ROLL, ROUNDS, TIE, DicedOutState, FreeMark, Penalise,
@@ -75,6 +76,8 @@ class TableScene(BaseTableScene):
         self.sheets = [SheetGeometry(r) for r in sheet_rects(n)]
         self.painters = [SheetPainter(p, geo) for p, geo in enumerate(self.sheets)]
         self._fresh_sheets = 0   # sheets drawn afresh this frame (``SHEETS_PER_FRAME``)
+        self._glow_key: tuple | None = None
+        self._glow_since = 0.0
         self.tray = tray_rect(n)
         self.strokes: list[Stroke] = []
         self.last_total: tuple[int, int, str] | None = None   # (player, total, what happened)
@@ -423,7 +426,8 @@ class TableScene(BaseTableScene):
         drawn over the sheet's kept picture)."""
         state = self.state
         active = state.phase in (ROLL, FREE_MARK) and state.current == p
-        glow = 90 + int(50 * math.sin(self.time * 4)) if active else None
+        glow = 40 + int(100 * settling_pulse(self.time - self._turn_began(), self.pace.reduced_motion)) \
+            if active else None
         drawing: dict[tuple[int, int], float] = {}
         for s in self.strokes:
             if s.player == p:
@@ -432,6 +436,14 @@ class TableScene(BaseTableScene):
                                  free_mark=self._free_mark_choice(p),
                                  may_wait=self._fresh_sheets >= SHEETS_PER_FRAME and p != state.current):
             self._fresh_sheets += 1
+
+    def _turn_began(self) -> float:
+        """When the seat to act started its roll or free mark (its sheet's glow
+        pulses from then, then holds still so a waiting table can rest)."""
+        key = (self.state.current, self.state.phase, len(self.match.history))
+        if key != self._glow_key:
+            self._glow_key, self._glow_since = key, self.time
+        return self._glow_since
 
     def _sheet_facts(self, p: int) -> SheetFacts:
         """What seat ``p``'s sheet shows now (sheet.py)."""
@@ -455,7 +467,7 @@ class TableScene(BaseTableScene):
         chosen = self.cursor if self.cursor in choices else (self._suggested(p) if human else None)
         if chosen is None and not human:
             return None   # an AI choosing: nothing shows on the sheet
-        pulse = 0.5 + 0.5 * math.sin(self.time * 5)
+        pulse = settling_pulse(self.time - self._turn_began(), self.pace.reduced_motion)
         return FreeMarkChoice(state.round_index, tuple(choices), chosen, human, pulse)
 
     def _draw_penalty(self, canvas, seat: int) -> None:
