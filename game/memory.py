@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import gc
 import sys
+from functools import cache
 
 VALVE_MIN = 150_000
 """Old-generation objects below which the valve never opens (a 20-seat game
@@ -112,9 +113,11 @@ class Collector:
         return len(gc.get_objects(2))
 
 
+@cache
 def _malloc_trim():
     """glibc's ``malloc_trim`` (Linux), or None where there is none (Windows,
-    macOS, musl): there the allocator's own policy stands."""
+    macOS, musl): there the allocator's own policy stands.  Looked up once, at
+    the first quiet moment (not at start-up)."""
     if not sys.platform.startswith("linux"):
         return None
     import ctypes   # here, not at start-up
@@ -127,10 +130,6 @@ def _malloc_trim():
     return trim
 
 
-_TRIM: list = []
-"""``[malloc_trim or None]`` once looked up (at the first quiet moment, not at start-up)."""
-
-
 def release_free_memory() -> int:
     """Hand the C heap's free pages back to the system: 1 if it did, else 0.
 
@@ -139,11 +138,10 @@ def release_free_memory() -> int:
     stayed near its peak after its table closed (an 8-seat Roll For It! 432 MB,
     115 MB once trimmed; six bench tables in one process climbed to 762 MB).
     Called at a quiet moment only (it walks the heap: a few milliseconds)."""
-    if not _TRIM:
-        _TRIM.append(_malloc_trim())
-    if _TRIM[0] is None:
+    trim = _malloc_trim()
+    if trim is None:
         return 0
     try:
-        return 1 if _TRIM[0](0) else 0
+        return 1 if trim(0) else 0
     except OSError:
         return 0

@@ -13,6 +13,8 @@ from __future__ import annotations
 import threading
 import time
 
+from ..core.protocol import RollRequest
+
 
 def _measure(make_scene, seconds: float, settle_limit: float = 30.0) -> dict:
     import pygame
@@ -61,13 +63,14 @@ WAITING_TABLES = (("waiting_table", "liars-dice", 6), ("waiting_roll_call", "rol
 (``waiting_table`` is Liar's Dice, the name the first figures used)."""
 
 
-def _waiting_for_you(game_id: str, state) -> bool:
-    """The human (seat 0) is to act; in Diced Out on a roll of their own
-    (a throw the table holds until they click), where their sheet glows."""
-    from ..games.diced_out.rules import ROLL
-    if game_id == "diced-out":
-        return state.phase == ROLL and state.current == 0   # their throw waits for their click
-    return not state.is_chance() and state.turn_player() == 0
+def _waiting_for_you(state) -> bool:
+    """The human (seat 0) is to decide, or to throw a lone roll of their own
+    (Diced Out's table holds that throw until they click, and their sheet
+    glows meanwhile)."""
+    if state.is_chance():
+        request = state.chance_request()
+        return isinstance(request, RollRequest) and len(request.groups) == 1 and request.groups[0].owner == 0
+    return state.turn_player() == 0
 
 
 def _waiting_table(game_id: str, seats_n: int):
@@ -77,7 +80,7 @@ def _waiting_table(game_id: str, seats_n: int):
         seats = [Seat("You", "human")] + [Seat(f"Bot{i}", "ai", "normal") for i in range(1, seats_n)]
         match = Match(game_id, seats, seed=12)
         for _ in range(1000):
-            if _waiting_for_you(game_id, match.state):
+            if _waiting_for_you(match.state):
                 break
             if not match.step():   # the human must act, but not yet where we want: their first choice
                 player = match.state.turn_player()
