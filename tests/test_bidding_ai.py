@@ -109,8 +109,41 @@ def test_reveals_teach_who_bluffs():
     assert bluffer < w0 - 0.15 < w0 + 0.15 < honest_reader.model(1).w
 
 
+def test_a_player_who_never_calls_is_learned_in_every_fifth():
+    """Answers to bids that looked 20-60% true teach that a player never calls, and
+    that carries to the bids that look hopeless, which they were never shown
+    (learned per fifth alone, those stayed near the prior's 92%); one call
+    brings the per-fifth reading back."""
+    from game.core.bidspot import PRIOR_CALLS, PlayerModel
+    stranger = PlayerModel()
+    assert stranger.call_chance(0) == pytest.approx(0.95 * PRIOR_CALLS[0] + 0.05 * 0.01)
+    silent = PlayerModel()
+    for fifth in (1, 2) * 5:   # ten raises, none called, of bids 20-60% true from their seat
+        silent.learn_answer(fifth, called=False)
+    assert silent.call_bins[0] == [3 * PRIOR_CALLS[0], 3.0], "no answer was seen in the first fifth"
+    assert silent.call_chance(0) < 0.1 < 0.5 < silent.call_bins[0][0] / silent.call_bins[0][1]
+    silent.learn_answer(0, called=True)
+    assert silent.call_chance(0) > 0.8
+    # a player who calls what looks false is never taken for a silent one
+    caller = PlayerModel()
+    for fifth, called in ((4, False), (3, False), (1, True), (4, False), (2, False), (0, True)):
+        caller.learn_answer(fifth, called)
+    for fifth in range(5):
+        calls, seen = caller.call_bins[fifth]
+        assert caller.call_chance(fifth) == pytest.approx(calls / seen, abs=1e-3)
+
+
+def test_hard_takes_its_share_against_three_never_callers():
+    """1 Hard + 3 players who never call (Roll Call): only Hard risks challenges,
+    so it must learn that raising is safe and call only the plainly false (it
+    won 19% of 1,000 games, under the 25% fair share, before
+    ``PlayerModel.learn_answer``; the 2,000-game figure is in the README)."""
+    res = run_sim("roll-call", ["hard", "silent", "silent", "silent"], 60, seed=4)
+    assert res.by_level["hard"].win_rate >= 0.3
+
+
 @pytest.mark.parametrize("game", ["liars-dice", "roll-call"])
-@pytest.mark.parametrize("style", ["reader", "bluffer", "caller", "binomial"])
+@pytest.mark.parametrize("style", ["reader", "bluffer", "caller", "binomial", "liar", "silent"])
 def test_sparring_partners_play_legal_games(game, style):
     for seed in range(3):
         match = Match(game, [Seat("A", "ai", style), Seat("B", "ai", "hard"), Seat("C", "ai", style)], seed=seed)
@@ -243,7 +276,7 @@ def test_hard_beats_an_independent_reference_bot_small(game, games, floor):
 @pytest.mark.parametrize("game", ["liars-dice", "roll-call"])
 def test_full_targets(game):
     """The README's targets at 2000 seat-swapped games (slow)."""
-    for style in ("reader", "bluffer", "caller", "binomial"):
+    for style in ("reader", "bluffer", "caller", "binomial", "liar", "silent"):
         assert run_sim(game, ["hard", style], 2000, seed=1).by_level["hard"].win_rate >= 0.55, style
         assert run_sim(game, ["hard", style, style, style], 2000, seed=1).by_level["hard"].win_rate >= 0.30, style
     assert run_sim(game, ["hard", "normal"], 2000, seed=1).by_level["hard"].win_rate >= 0.6

@@ -26,7 +26,7 @@ from game.core import ai_report  # noqa: E402
 from game.core.match import Match  # noqa: E402
 from game.core.seeding import derive  # noqa: E402
 
-STYLES = ("reader", "bluffer", "caller", "binomial", "liar", "reference")
+STYLES = ("reader", "bluffer", "caller", "binomial", "liar", "silent", "reference")
 DEFAULT_TABLES = (["hard:normal", "normal:easy"] + [f"hard:{s}" for s in STYLES]
                   + [f"hard:{s}+{s}+{s}" for s in STYLES])
 

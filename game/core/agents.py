@@ -13,7 +13,7 @@ from typing import Any, Mapping, Optional, Sequence, TypeVar
 from .protocol import Action
 
 LEVELS = ("easy", "normal", "hard")
-SPARRING = ("reader", "bluffer", "caller", "binomial", "liar")
+SPARRING = ("reader", "bluffer", "caller", "binomial", "liar", "silent")
 """Scripted test opponents of the bidding games: seated by ``sim`` and
 ``ai-report`` only, never offered in the setup menu."""
 

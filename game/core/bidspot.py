@@ -147,6 +147,15 @@ def choice_observations(spot: BidSpot, bids=None) -> list[tuple[int, int]]:
     return out
 
 
+PRIOR_CALLS: tuple[float, ...] = (0.92, 0.75, 0.45, 0.2, 0.05)
+"""Prior chance a player calls a bid, by the chance (from their own seat) the
+bid is true in fifths: 0-20%, 20-40%, ..."""
+NEVER_CALLER_PRIOR = 0.05
+"""Prior chance a stranger is a player who never calls (``PlayerModel.learn_answer``)."""
+NEVER_CALLS = 0.01
+"""How often such a player calls all the same (so one call is strong evidence, not proof)."""
+
+
 @dataclass
 class PlayerModel:
     """What a player's past rounds taught: honest weight and call tendency."""
@@ -154,15 +163,37 @@ class PlayerModel:
     bluff: float = 1.6
     seen: float = 0.0         # face choices learned from reveals (how much the counts know)
     call_bins: list = field(default_factory=lambda: [[c * 3.0, 3.0] for c in PRIOR_CALLS])
+    never_odds: float = math.log(NEVER_CALLER_PRIOR / (1 - NEVER_CALLER_PRIOR))
+    """Log-odds that this player never calls (``learn_answer``)."""
 
     @property
     def w(self) -> float:
         return self.honest / (self.honest + self.bluff)
 
+    def learn_answer(self, fifth: int, called: bool) -> None:
+        """One answer (call or raise) to a bid that was ``fifth`` likely from their seat.
 
-PRIOR_CALLS: tuple[float, ...] = (0.92, 0.75, 0.45, 0.2, 0.05)
-"""Prior chance a player calls a bid, by the chance (from their own seat) the
-bid is true in fifths: 0-20%, 20-40%, ..."""
+        Two explanations compete: the player calls like the population, learned per
+        fifth (``call_bins``), or never calls.  Per fifth alone, a player who never
+        calls was learned only where it had been tested; bids far above what the
+        table holds are rare, and the prior's "92% call there" kept Hard folding
+        raises into poor calls at a table that never calls (1 Hard + 3 never-callers,
+        Roll Call: 19% of 1,000 games, fair share 25%).  One call ends the doubt."""
+        b = self.call_bins[fifth]
+        rate = b[0] / b[1]
+        if called:
+            self.never_odds += math.log(NEVER_CALLS / rate)
+        else:
+            self.never_odds += math.log((1 - NEVER_CALLS) / (1 - rate))
+        b[0] += 1.0 if called else 0.0
+        b[1] += 1.0
+
+    def call_chance(self, fifth: int) -> float:
+        calls, seen = self.call_bins[fifth]
+        never = 1.0 / (1.0 + math.exp(-self.never_odds)) if self.never_odds > -30 else 0.0
+        return (1 - never) * calls / seen + never * NEVER_CALLS
+
+
 
 
 class TableReader:
@@ -240,9 +271,7 @@ class TableReader:
             x = prob_at_least(q - count_matching(hand, f, wild), total - len(hand),
                               match_chance(f, wild, sides))
             called = i + 1 == len(bids)
-            b = self.model(responder).call_bins[min(4, int(x * 5))]
-            b[0] += 1.0 if called else 0.0
-            b[1] += 1.0
+            self.model(responder).learn_answer(min(4, int(x * 5)), called)
 
     def p_honest(self, face: int, k: int, n: int, p: float, F: int) -> float:
         """Honest component: chance of choosing ``face`` holding ``k`` of ``n``."""
@@ -253,8 +282,7 @@ class TableReader:
         return min(0.999, math.exp(b * k) / mean / F)
 
     def call_chance(self, player: int, x: float) -> float:
-        calls, seen = self.model(player).call_bins[min(4, max(0, int(x * 5)))]
-        return calls / seen
+        return self.model(player).call_chance(min(4, max(0, int(x * 5))))
 
     # --- beliefs ----------------------------------------------------------------------
     def q_honest(self, quantity: int, k: int, n: int, p: float, total: int) -> float:

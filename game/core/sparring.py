@@ -1,6 +1,6 @@
 """Scripted sparring partners for the bidding games (testing only, not menu levels).
 
-Four styles, written once on the game-neutral ``BidSpot``; each game only
+Six styles, written once on the game-neutral ``BidSpot``; each game only
 supplies ``spot_of(agent, view, legal)`` (its ``sparring.py``).
 
 * ``reader``: the honest bid reader.  Treats every bid as evidence of the
@@ -18,6 +18,11 @@ supplies ``spot_of(agent, view, legal)`` (its ``sparring.py``).
   its bids say the opposite of its hand, so a reader that trusts bids or
   only learns "this one bluffs" is fooled (it held Hard to 55% in its
   solved endgames until Hard weighed them with its reading).
+* ``silent``: the never-caller.  The caller's honest cheapest raise, but it
+  never calls (unless no raise is left) and never out of turn: at a table of
+  them only the other seats take the risk of a challenge (1 Hard + 3 of them
+  held Roll Call Hard to 19% of games until Hard learned that a player may
+  never call, ``PlayerModel.learn_answer``).
 
 Out of turn (Roll Call) each calls when its chance the bid is false beats a
 style threshold.  Jinto (Liar's Dice) when the exact chance beats 1/2 (reader,
@@ -27,11 +32,11 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from .agents import Agent, Decision
+from .agents import SPARRING, Agent, Decision
 from .bidding import Bid, Call, bid_text
 from .bidspot import BidSpot, TableReader
 
-STYLES = ("reader", "bluffer", "caller", "binomial", "liar")
+STYLES = SPARRING
 
 
 class SparringAgent(Agent):
@@ -92,7 +97,7 @@ class SparringAgent(Agent):
             self.reader.observe(spot)
         best = self._best_raise(spot)
         cur = spot.current
-        if cur is not None:
+        if cur is not None and (self.style != "silent" or best is None):
             p_cur = self.chance(spot, *cur)
             if spot.jinto is not None and self.style in ("reader", "binomial"):
                 exact = (self.reader.chance_exact(spot, *cur) if self.reader else
@@ -118,7 +123,8 @@ class SparringAgent(Agent):
         if self.reader is not None:
             self.reader.observe(spot)
         p_cur = self.chance(spot, *spot.current)
-        limit = {"reader": 0.25, "binomial": 1 / 3, "caller": 0.5, "bluffer": 0.0, "liar": 0.25}[self.style]
+        limit = {"reader": 0.25, "binomial": 1 / 3, "caller": 0.5, "bluffer": 0.0, "liar": 0.25,
+                 "silent": 0.0}[self.style]
         if p_cur < limit:
             return self._done(spot.oot, Decision("oot", *spot.current, p_cur),
                               f"out-of-turn call on {bid_text(*spot.current)}: {p_cur:.0%} true")
