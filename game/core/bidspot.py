@@ -24,7 +24,9 @@ player), the product of likelihoods tempered by ``temper``.  The defaults
 below are round numbers for tests; Hard starts from the population prior
 fitted offline per game (``bidfit.py``, shipped as ``_bidfit.json``).  It also learns how readily each player calls:
 ``call_chance(player, x)`` with ``x`` the chance the bid was true from that
-player's own seat (known after the reveal shows their hand).
+player's own seat (known after the reveal shows their hand), per fifth of
+``x``, weighed against the chance that the player never calls at all
+(``PlayerModel.learn_answer``).
 """
 from __future__ import annotations
 
