@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from game.core.agents import SPARRING
 from game.core.bidding import Bid, Call, count_matching
 from game.core.bidspot import BidSpot, TableReader
 from game.core.match import Match, Seat
@@ -143,7 +144,7 @@ def test_hard_takes_its_share_against_three_never_callers():
 
 
 @pytest.mark.parametrize("game", ["liars-dice", "roll-call"])
-@pytest.mark.parametrize("style", ["reader", "bluffer", "caller", "binomial", "liar", "silent"])
+@pytest.mark.parametrize("style", SPARRING)
 def test_sparring_partners_play_legal_games(game, style):
     for seed in range(3):
         match = Match(game, [Seat("A", "ai", style), Seat("B", "ai", "hard"), Seat("C", "ai", style)], seed=seed)
@@ -276,7 +277,7 @@ def test_hard_beats_an_independent_reference_bot_small(game, games, floor):
 @pytest.mark.parametrize("game", ["liars-dice", "roll-call"])
 def test_full_targets(game):
     """The README's targets at 2000 seat-swapped games (slow)."""
-    for style in ("reader", "bluffer", "caller", "binomial", "liar", "silent"):
+    for style in SPARRING:
         assert run_sim(game, ["hard", style], 2000, seed=1).by_level["hard"].win_rate >= 0.55, style
         assert run_sim(game, ["hard", style, style, style], 2000, seed=1).by_level["hard"].win_rate >= 0.30, style
     assert run_sim(game, ["hard", "normal"], 2000, seed=1).by_level["hard"].win_rate >= 0.6

@@ -23,10 +23,11 @@ from unittest import mock
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from game.core import ai_report  # noqa: E402
+from game.core.agents import SPARRING  # noqa: E402
 from game.core.match import Match  # noqa: E402
 from game.core.seeding import derive  # noqa: E402
 
-STYLES = ("reader", "bluffer", "caller", "binomial", "liar", "silent", "reference")
+STYLES = SPARRING + ("reference",)
 DEFAULT_TABLES = (["hard:normal", "normal:easy"] + [f"hard:{s}" for s in STYLES]
                   + [f"hard:{s}+{s}+{s}" for s in STYLES])
 

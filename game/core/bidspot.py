@@ -196,8 +196,6 @@ class PlayerModel:
         return (1 - never) * calls / seen + never * NEVER_CALLS
 
 
-
-
 class TableReader:
     """Posterior over each opponent's hand from their bids (see module doc)."""
 

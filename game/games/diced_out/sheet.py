@@ -484,7 +484,7 @@ class SheetPainter:
                 if line.marks & bit(n):
                     self._mark(canvas, geo.cell(r, n), progress(r, n), r, n, r == facts.current)
             if line.score is not None:
-                th.draw_text(canvas, theme, str(line.score), geo.score(r).center, max(11, int(geo.row_h * 0.78)), PEN,
+                th.draw_text(canvas, theme, str(line.score), score.center, max(11, int(geo.row_h * 0.78)), PEN,
                              style="italic", bold=True, anchor="center")
 
     def _band(self, size: tuple[int, int]) -> pygame.Surface:
