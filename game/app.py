@@ -90,6 +90,9 @@ class App:
         self.frame = 0
         self.memory = Collector()
         """Garbage collection owned by the loop once ``settle_memory`` ran."""
+        from .core.rivalbook import RivalShelf
+        self.rivals = RivalShelf()
+        """What the AIs remember of their rivals across games (``rivals.json``)."""
         self.quiet_frames = 0           # identical idle frames in a row
         self._last_pixels: bytes | None = None
         self._window_size = tuple(window_size or self.settings.window_size)
@@ -518,6 +521,7 @@ class App:
                 pass
         while self.stack:
             self.stack.pop().exit()
+        self.rivals.wait()
         self.sounds.close()
 
 

@@ -148,6 +148,8 @@ def build_parser() -> argparse.ArgumentParser:
     rep.add_argument("--games", type=_bounded(MAX_SIM_GAMES), default=200)
     rep.add_argument("--seed", type=_seed, default=1)
     rep.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    rep.add_argument("--fresh", action="store_true",
+                     help="every game among strangers: the AIs remember no rival across the series")
     rep.add_argument("--json", action="store_true")
 
     bench = sub.add_parser("bench", help="speed benchmarks")
@@ -311,7 +313,7 @@ def _cmd_ai_report(args, parser) -> int:
         games.make_game(args.game, seats, options)
     except ValueError as exc:
         parser.error(str(exc))
-    report = run_report(args.game, level, opponents, args.games, args.seed, options)
+    report = run_report(args.game, level, opponents, args.games, args.seed, options, fresh=args.fresh)
     if args.json:
         print(json.dumps(report.to_json()))
     else:

@@ -8,8 +8,12 @@ here and not by ``ai-report``).  Each table is ``game.core.ai_report``'s
 measurement (seats rotated every game, RNG dice, one seed per game); the
 reference bots draw from their own derived seeds.  Prints one Markdown row per
 table: win rate (95% CI), honesty (held vs baseline, excess), worst calibration gap
-over deciles with 100+ samples (per kind), and the same worst gap counting only the
-decisions after the first round (every rival has then shown a hand once).
+over deciles with 100+ samples (per kind), the same worst gap counting only the
+decisions after the first round (every rival has then shown a hand once), and how
+many deciles are off by more than 5 points beyond sampling noise (the stated chance
+outside the observed frequency's 95% interval).  The games are a series in which
+the AIs remember their rivals (``game.core.rivalbook``); ``--fresh`` plays every
+game among strangers.
 """
 from __future__ import annotations
 
@@ -32,21 +36,21 @@ DEFAULT_TABLES = (["hard:normal", "normal:easy"] + [f"hard:{s}" for s in STYLES]
                   + [f"hard:{s}+{s}+{s}" for s in STYLES])
 
 
-def run_table(game: str, table: str, games: int, seed: int) -> ai_report.Report:
+def run_table(game: str, table: str, games: int, seed: int, fresh: bool = False) -> ai_report.Report:
     """``ai_report.run_report`` with reference bots swapped into their seats."""
     from tests.reference_bot import ReferenceBot
     level, _, opps = table.partition(":")
     opponents = opps.split("+")
     if "reference" not in opponents:
-        return ai_report.run_report(game, level, opponents, games, seed)
+        return ai_report.run_report(game, level, opponents, games, seed, fresh=fresh)
     if level == "easy" or "easy" in opponents:
         raise ValueError("a reference table stands the bots in for easy seats: no easy seat allowed")
     stand_in = ["easy" if o == "reference" else o for o in opponents]
     class RefMatch(Match):
         """The match ai_report builds, its stand-in seats played by reference bots."""
 
-        def __init__(self, game_id, seats, options, seed, dice):
-            super().__init__(game_id, seats, options, seed=seed, dice=dice)
+        def __init__(self, game_id, seats, options, seed, dice, book=None):
+            super().__init__(game_id, seats, options, seed=seed, dice=dice, book=book)
             for p, s in enumerate(seats):
                 if s.level == "easy":
                     bot = ReferenceBot(p, random.Random(derive(seed, "reference-bot", p)), game_id)
@@ -54,7 +58,7 @@ def run_table(game: str, table: str, games: int, seed: int) -> ai_report.Report:
                     self.agents[p] = bot
 
     with mock.patch.object(ai_report, "Match", RefMatch):
-        return ai_report.run_report(game, level, stand_in, games, seed)
+        return ai_report.run_report(game, level, stand_in, games, seed, fresh=fresh)
 
 
 def main(argv=None) -> int:
@@ -65,10 +69,12 @@ def main(argv=None) -> int:
     ap.add_argument("--tables", default=",".join(DEFAULT_TABLES))
     ap.add_argument("--json", metavar="FILE", help="also write every decile of every table to FILE")
     ap.add_argument("--deciles", action="store_true", help="print the deciles with 100+ samples under each row")
+    ap.add_argument("--fresh", action="store_true",
+                    help="every game among strangers: no rival memory across the series (rivalbook)")
     args = ap.parse_args(argv)
     rows = []
     for table in args.tables.split(","):
-        rep = run_table(args.game, table, args.games, args.seed)
+        rep = run_table(args.game, table, args.games, args.seed, fresh=args.fresh)
         j = rep.to_json()
         j["table"] = table
         rows.append(j)
@@ -79,13 +85,16 @@ def main(argv=None) -> int:
         print(f"| {args.game} | {table} | {args.games} | {100 * j['win_rate']:.1f}% ({100 * lo:.1f}-{100 * hi:.1f}) "
               f"| {h['held']:.2f} vs {h['baseline']:.2f} ({h['excess']:+.3f}) "
               f"| {100 * j['worst_gap']:.1f} (call {100 * gaps['call']:.1f}, jinto {100 * gaps['jinto']:.1f}, "
-              f"oot {100 * gaps['oot']:.1f}) | {100 * j['worst_gap_after_first_round']:.1f} |", flush=True)
+              f"oot {100 * gaps['oot']:.1f}) | {100 * j['worst_gap_after_first_round']:.1f} "
+              f"| {len(j['misses_beyond_noise'])} |", flush=True)
         if args.deciles:
             for kind, rs in j["calibration"].items():
                 for r in rs:
                     if r["n"] >= 100:
+                        lo, hi = r["observed_ci95"]
                         print(f"    {kind:5} {r['decile']:8} n={r['n']:5} stated {100 * r['stated']:5.1f} "
-                              f"observed {100 * r['observed']:5.1f} gap {100 * r['gap']:+5.1f}", flush=True)
+                              f"observed {100 * r['observed']:5.1f} ({100 * lo:.1f}-{100 * hi:.1f}) "
+                              f"gap {100 * r['gap']:+5.1f}", flush=True)
     if args.json:
         Path(args.json).write_text(json.dumps(rows, indent=1) + "\n", encoding="utf-8")
     return 0

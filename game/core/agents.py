@@ -68,6 +68,19 @@ class Agent:
         """One line on the last decision, for the optional "why" line."""
         return ""
 
+    remembers = False
+    """True for agents that remember their rivals across games
+    (``game.core.rivalbook``): ``recall`` is given what the book knows of each
+    rival by seat, ``hand_over`` returns what this game taught."""
+
+    def recall(self, rivals: Mapping[int, tuple[str, Any]], everyone: Optional[tuple[str, Any]] = None) -> None:
+        """What the book remembers of each rival, by seat, and of every rival at
+        once (only if ``remembers``)."""
+
+    def hand_over(self) -> list[tuple[str, str, float, float]]:
+        """What this game taught about the rivals, for the book (only if ``remembers``)."""
+        return []
+
 
 class RandomAgent(Agent):
     """Uniformly random legal actions: the harness's chaos monkey."""

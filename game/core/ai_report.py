@@ -36,6 +36,8 @@ class Report:
     players: list
     games: int
     seed: int
+    fresh: bool = False
+    """Every game among strangers (no rival memory across the run)."""
     wins: float = 0.0
     seat_games: int = 0
     calib: dict = field(default_factory=lambda: {"call": [], "jinto": [], "oot": []})
@@ -58,9 +60,25 @@ class Report:
             if pts:
                 stated = sum(p for p, _ in pts) / len(pts)
                 seen = sum(o for _, o in pts) / len(pts)
+                lo, hi = wilson(seen * len(pts), len(pts))
                 rows.append({"decile": f"{10 * d}-{10 * d + 9}%", "n": len(pts), "stated": round(stated, 4),
-                             "observed": round(seen, 4), "gap": round(seen - stated, 4)})
+                             "observed": round(seen, 4), "gap": round(seen - stated, 4),
+                             "observed_ci95": [round(lo, 4), round(hi, 4)]})
         return rows
+
+    def misses(self, min_n: int = 100, samples: dict | None = None) -> list[tuple[str, dict]]:
+        """Deciles with ``min_n``+ samples off by more than 5 points whose observed
+        frequency's 95% interval also leaves out the stated chance: misses that
+        sampling noise does not explain (with 100-300 samples an exactly
+        calibrated chance of 30-70% is off by 5 points by chance alone in
+        roughly one decile in four to one in ten)."""
+        out = []
+        for k in self.calib:
+            for r in self.deciles(k, samples):
+                lo, hi = r["observed_ci95"]
+                if r["n"] >= min_n and abs(r["gap"]) > 0.05 and not lo <= r["stated"] <= hi:
+                    out.append((k, r))
+        return out
 
     def to_json(self) -> dict:
         """Every figure of the report as JSON (``--json``), the same numbers ``lines`` prints."""
@@ -72,12 +90,13 @@ class Report:
         n = len(self.held)
         return {
             "game": self.game, "level": self.level, "players": self.players, "games": self.games,
-            "seed": self.seed,
+            "seed": self.seed, "rival_memory": not self.fresh,
             "win_rate": round(self.wins / max(1, self.seat_games), 4), "ci95": [round(lo, 4), round(hi, 4)],
             "calibration": {k: self.deciles(k) for k in self.calib},
             "worst_gap": self.worst_gap(),
             "after_first_round": {k: self.deciles(k, self.later) for k in self.later},
             "worst_gap_after_first_round": self.worst_gap(samples=self.later),
+            "misses_beyond_noise": [{"kind": k, **r} for k, r in self.misses()],
             "honesty": {"bids": n, "held": round(sum(self.held) / max(1, n), 3),
                         "baseline": round(sum(self.baseline) / max(1, n), 3),
                         "excess": round((sum(self.held) - sum(self.baseline)) / max(1, n), 3)},
@@ -94,7 +113,9 @@ class Report:
         """The report as the terminal shows it."""
         j = self.to_json()
         lo, hi = j["ci95"]
-        out = [f"{self.game}: {self.level} vs {','.join(self.players[1:])}, {self.games} games, seed {self.seed}, dice rng",
+        memory = "every game among strangers" if self.fresh else "rivals remembered across the series"
+        out = [f"{self.game}: {self.level} vs {','.join(self.players[1:])}, {self.games} games, seed {self.seed}, "
+               f"dice rng, {memory}",
                f"  wins per {self.level} seat: {100 * j['win_rate']:.1f}% (95% CI {100 * lo:.1f}-{100 * hi:.1f})"]
         for kind, title in (("call", "calls: chance the called bid is true"),
                             ("jinto", "Jintos: chance the bid is exact"),
@@ -105,7 +126,11 @@ class Report:
             out.append(f"  {title}")
             out.append("    decile     n   stated  observed   gap")
             for r in rows:
-                flag = "  <- off by more than 5 points" if r["n"] >= 100 and abs(r["gap"]) > 0.05 else ""
+                flag = ""
+                if r["n"] >= 100 and abs(r["gap"]) > 0.05:
+                    lo, hi = r["observed_ci95"]
+                    flag = "  <- off by more than 5 points" + (
+                        "" if lo <= r["stated"] <= hi else ", beyond sampling noise")
                 out.append(f"    {r['decile']:<8} {r['n']:>5}  {100 * r['stated']:6.1f}%  {100 * r['observed']:6.1f}%"
                            f"  {100 * r['gap']:+5.1f}{flag}")
         h = j["honesty"]
@@ -114,29 +139,39 @@ class Report:
         t = j["decision_ms"]
         out.append(f"  decision CPU time: p50 {t['p50']} ms, p99 {t['p99']} ms, max {t['max']} ms (n={t['n']})")
         out.append(f"  worst calibration gap (deciles with 100+ samples): {100 * j['worst_gap']:.1f} points "
-                   f"({100 * j['worst_gap_after_first_round']:.1f} after the first round)")
+                   f"({100 * j['worst_gap_after_first_round']:.1f} after the first round); "
+                   f"{len(j['misses_beyond_noise'])} decile(s) off by more than 5 points beyond sampling noise")
         return out
 
 
 def run_report(game_id: str, level: str, opponents: list[str], games: int, seed: int,
-               options: dict | None = None) -> Report:
+               options: dict | None = None, fresh: bool = False) -> Report:
     """Play ``games`` seeded games with ``level`` among ``opponents`` and collect its
-    decisions: the figures the Hard level's honesty and calibration targets are checked on."""
+    decisions: the figures the Hard level's honesty and calibration targets are checked on.
+
+    The games are a series at one table, as a player meets the same rivals game
+    after game: the AIs remember their rivals across it (one ``RivalBook`` for
+    the run; it changes the chances they state, never their moves).  ``fresh``:
+    every game among strangers (no book), the first game of a new player."""
     from . import dice as _dice
     from ..games import package_name
+    from .rivalbook import RivalBook
     hooks = importlib.import_module(package_name(game_id) + ".sparring")
     levels = [level] + list(opponents)
-    rep = Report(game_id, level, levels, games, seed)
+    rep = Report(game_id, level, levels, games, seed, fresh=fresh)
+    book = None if fresh else RivalBook()
     n = len(levels)
     for g in range(games):
         shift = g % n
         seat_levels = [levels[(i - shift) % n] for i in range(n)]
         seats = [Seat(f"{lvl}-{i}", "ai", lvl) for i, lvl in enumerate(seat_levels)]
-        match = Match(game_id, seats, options, seed=derive(seed, "ai-report", g), dice=_dice.RngDice())
+        match = Match(game_id, seats, options, seed=derive(seed, "ai-report", g), dice=_dice.RngDice(), book=book)
         tested = [p for p, lvl in enumerate(seat_levels) if lvl == level]
         for p in tested:
             _watch(match, p, rep, hooks)
         match.play_out()
+        if book is not None:
+            book.absorb(match)
         winners = match.state.winners()
         for p in tested:
             rep.seat_games += 1

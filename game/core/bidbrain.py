@@ -33,11 +33,14 @@ game, and spends the lean where hiding costs most.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Mapping
 
 from .agents import Agent, Decision
+from .bidcalib import context
 from .bidding import Bid, Call, bid_text, binomial_pmf, pmf_at_least
 from .bidspot import BidSpot, TableReader, convolve
 from .dice import prob_at_least
+from .rivalbook import ChallengeMemory, RivalMemory
 
 
 @dataclass(frozen=True)
@@ -69,22 +72,61 @@ class BidBrain:
         self.lean_price = style.lean_price   # see ``priced_face``
         self._noted: tuple[int, int] | None = None   # the own bid ``note_own_bid`` counted last
         self.calib = calib   # a ``bidcalib.Calibration`` (Hard) or None: the reader's chance as is
+        self.memory = ChallengeMemory()   # what each rival's reveals taught (``rivalbook``)
+
+    def population(self, kind: str, spot: BidSpot, raw: float) -> float:
+        """The chance a bid like this from a bidder like the population's is
+        true (exact): the calibration map's, else the reader's."""
+        return raw if self.calib is None else self.calib.apply(kind, spot, raw)[0]
 
     def stated(self, kind: str, spot: BidSpot, raw: float) -> Decision:
-        """The decision record of a challenge: the calibrated chance (used to
-        decide too), the raw one and its calibration context."""
+        """The decision record of a challenge: the chance to state (the
+        calibrated chance, corrected by what this bidder taught: ``rivalbook``),
+        the raw one and its calibration context."""
         q, f = spot.current or (0, 0)
-        if self.calib is None:
-            return Decision(kind, q, f, raw, raw=raw)
-        p, ctx = self.calib.apply(kind, spot, raw)
-        return Decision(kind, q, f, p, raw=raw, ctx=ctx)
+        pop = self.population(kind, spot, raw)
+        p = self.memory.stated(spot, kind, raw, pop)
+        return Decision(kind, q, f, p, raw=raw, ctx=context(kind, spot) if self.calib is not None else None)
 
-    def deciding(self, d: Decision) -> float:
+    def remembered(self, spot: BidSpot, d: Decision, decided: float) -> str:
+        """The why line's word on the rival memory, when it moved the chance the
+        reading ``decided`` on by 5 points or more: the number stated, and how
+        much play it rests on."""
+        bidder = spot.bidder
+        known = self.memory.rivals.get(bidder) if bidder is not None else None
+        if bidder is None or known is None or d.p is None or abs(d.p - decided) < 0.05:
+            return ""
+        who = spot.name(bidder)
+        seen = known[1].seen
+        if seen:
+            past = f"{seen} earlier game{'s' if seen != 1 else ''} with {who}"
+        elif known[1].outcomes():
+            past = f"this game with {who}"
+        else:
+            past = "the players I have met"
+        return f"; what {past} taught me puts it at {d.p:.0%}"
+
+    def note_challenge(self, spot: BidSpot, d: Decision, raw: float | None = None,
+                       endgame: bool = False) -> None:
+        """My move at ``spot`` was ``d``: a challenge is remembered until its
+        reveal (``rivalbook``), a bid clears what an earlier word at this spot
+        noted.  ``endgame``: a solved endgame's challenge, whose population
+        chance is the reader's ``raw`` one."""
+        raw = d.raw if raw is None else raw
+        if d.kind not in ("call", "jinto", "oot") or raw is None:
+            self.memory.withdraw(spot)
+            return
+        pop = raw if endgame else self.population(d.kind, spot, raw)
+        self.memory.note(spot, d.kind, raw, pop, endgame)
+
+    def deciding(self, d: Decision, spot: BidSpot) -> float:
         """The chance a challenge is decided on: the calibrated one when the
-        calibration decides, else the reader's."""
-        p = d.p if self.calib is not None and self.calib.decides else d.raw
-        assert p is not None
-        return p
+        calibration decides, else the reader's; never what the rival memory
+        adds (``rivalbook``), so play does not depend on the book."""
+        assert d.raw is not None
+        if self.calib is not None and self.calib.decides:
+            return self.population(d.kind, spot, d.raw)
+        return d.raw
 
     # --- values (public: the post-game coach weighs a human's options with these) ---
     @staticmethod
@@ -226,7 +268,7 @@ class BidBrain:
         if cur is not None:
             q, f = cur
             call = self.stated("call", spot, r.chance_true(spot, q, f))
-            pt = self.deciding(call)
+            pt = self.deciding(call, spot)
             bidder = spot.bidder
             assert bidder is not None  # a current bid has a bidder
             who = spot.name(bidder)
@@ -234,14 +276,14 @@ class BidBrain:
             if spot.mine(f) < q and spot.can_call():
                 challenges.append((self.call_value(pt, G), Call(), call,
                                    f"called {who}'s {bid_text(q, f)}: {pt:.0%} true by my reading "
-                                   f"({who} bids honestly {w:.0%} of the time)"))
+                                   f"({who} bids honestly {w:.0%} of the time)" + self.remembered(spot, call, pt)))
             if spot.jinto is not None:
                 jinto = self.stated("jinto", spot, r.chance_exact(spot, q, f))
-                pe = self.deciding(jinto)
+                pe = self.deciding(jinto, spot)
                 if jinto.raw:
                     challenges.append((self.jinto_value(spot, pe, G) - self.style.jinto_edge, spot.jinto, jinto,
                                        f"Jinto on {who}'s {bid_text(q, f)}: exactly right {pe:.0%} "
-                                       f"by my reading"))
+                                       f"by my reading" + self.remembered(spot, jinto, pe)))
         cands = self.candidates(spot, G)
         best_challenge = max(challenges, key=lambda c: c[0]) if challenges else None
         if not cands:
@@ -283,23 +325,26 @@ class BidBrain:
         if spot.mine(f) >= q:
             return None
         oot = self.stated("oot", spot, self.reader.chance_true(spot, q, f))
-        pt = self.deciding(oot)
+        pt = self.deciding(oot, spot)
         mine = spot.dice[spot.me]
         if self.oot_value(spot, pt) > 0:
             assert spot.bidder is not None  # a current bid has a bidder
             who = spot.name(spot.bidder)
             return spot.oot, oot, (
                 f"called {who}'s {bid_text(q, f)} out of turn: {pt:.0%} true by my reading, "
-                f"a wrong call costs me {min(spot.oot_cost, mine)} dice")
+                f"a wrong call costs me {min(spot.oot_cost, mine)} dice" + self.remembered(spot, oot, pt))
         return None
 
 
 class BrainAgent(Agent):
     """An AI level played by ``BidBrain``; a game subclasses it with
     ``make_spot(view, legal)`` (its view as a ``BidSpot``).  It watches every
-    action, so what its reader learned depends only on the game's history."""
+    action, so what its reader learned depends only on the game's history.
+    It remembers its rivals across games (``rivalbook``): that changes the
+    chances it states, never its moves."""
 
     watches = True
+    remembers = True
 
     def __init__(self, player: int, rng, reader: TableReader, style: Style):
         super().__init__(player, rng)
@@ -312,14 +357,27 @@ class BrainAgent(Agent):
     def explain(self) -> str:
         return self._why
 
+    def recall(self, rivals: Mapping[int, tuple[str, RivalMemory]],
+               everyone: tuple[str, RivalMemory] | None = None) -> None:
+        """What the tavern remembers of each rival, by seat, and of every rival
+        at once (``RivalBook.seat``)."""
+        self.brain.memory.recall(rivals, everyone)
+
+    def hand_over(self) -> list[tuple[str, str, float, float]]:
+        """This game's outcomes for the book (``RivalBook.absorb``)."""
+        return self.brain.memory.hand_over()
+
     def watch(self, view) -> None:
         spot = self.make_spot(view, ())
         self.brain.reader.observe(spot)
         self.brain.note_own_bid(spot)
+        self.brain.memory.settle(spot.reveal, self.player)
 
     def act(self, view, legal):
-        action, decision, why = self.brain.decide(self.make_spot(view, legal), self.rng)
+        spot = self.make_spot(view, legal)
+        action, decision, why = self.brain.decide(spot, self.rng)
         self.last_decision = decision
+        self.brain.note_challenge(spot, decision)
         self._why = why + "."
         return action
 
@@ -331,5 +389,6 @@ class BrainAgent(Agent):
         if found is None:
             return None
         action, self.last_decision, why = found
+        self.brain.note_challenge(spot, self.last_decision)
         self._why = why + "."
         return action

@@ -114,7 +114,7 @@ class Match:
     dice and the move log that replays, autosaves and undo are built from. Every move
     goes through ``apply`` so the log and the state never disagree."""
     def __init__(self, game_id: str, seats: list[Seat], options: Mapping | None = None,
-                 seed: int | None = None, dice: DiceResolver | None = None):
+                 seed: int | None = None, dice: DiceResolver | None = None, book=None):
         self.game_id = game_id
         self.seats = list(seats)
         self.game = games.make_game(game_id, len(self.seats), options)
@@ -130,6 +130,8 @@ class Match:
         names = tuple(s.name for s in self.seats)
         for agent in self.agents.values():
             agent.seat_names = names
+        if book is not None:   # a ``rivalbook.RivalBook``: what the AIs remember of their rivals
+            book.seat(self)
         self._undo: list[tuple[State, int, dict]] = []
         """Snapshots before each action applied ``undoable`` since the last other action."""
 

@@ -107,6 +107,11 @@ def stats_path() -> Path:
     return data_dir() / "stats.json"
 
 
+def rivals_path() -> Path:
+    """What the AIs remember of their rivals (``game.core.rivalbook``), in the data folder."""
+    return data_dir() / "rivals.json"
+
+
 def _fsynced_temp(path: Path, body: bytes) -> str:
     """``body`` in a new temp file beside ``path``, on disk before it is renamed or linked."""
     path.parent.mkdir(parents=True, exist_ok=True)

@@ -114,9 +114,21 @@ class GameEnd(TableBase):
 
     def record_stats(self) -> None:
         """Add the game to the lifetime stats once, when it ends, off the frame
-        (never a replay; ``game.core.stats`` also skips tutorials and repeats)."""
+        (never a replay; ``game.core.stats`` also skips tutorials and repeats),
+        and what its AIs learned of their rivals to their memory (not from a
+        lesson either)."""
         if self.recording is None and self.replay is None and self.match.is_over:
             self.recording = stats.Recording(self.match)
+            rivals = getattr(self.app, "rivals", None)
+            if rivals is not None and self.tutorial is None:
+                rivals.remember(self.match, background=getattr(self.app, "write_in_background", False))
+                self._rivals_note(rivals)
+
+    def _rivals_note(self, rivals) -> None:
+        """A problem with the rivals' file, said once."""
+        if rivals.note:
+            self.app.toast(rivals.note)
+            rivals.note = None
 
     def _save_replay(self) -> None:
         """The finished game becomes a replay file and the autosave goes.  The

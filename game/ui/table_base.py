@@ -78,6 +78,9 @@ class TableBase(Scene):
         self.match = match
         self.info = match.game.info
         self.replay = replay
+        rivals = getattr(app, "rivals", None)
+        if rivals is not None and replay is None and not getattr(match, "tutorial", False):
+            rivals.seat(match)   # the AIs recall their rivals (``game.core.rivalbook``); not in a lesson
         self.replay_bar = None if replay is None else ReplayBar(replay, on_back=self.step_back,
                                                                  on_close=self._leave_replay)
         self.seats = match.seats

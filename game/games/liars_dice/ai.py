@@ -345,13 +345,17 @@ class HardAgent(LiarsBrainAgent):
         if isinstance(action, (Call, Jinto)):
             assert cur is not None, "a challenge always follows a bid"
             jinto = isinstance(action, Jinto)
-            p = (r.chance_exact if jinto else r.chance_true)(spot, *cur)
+            raw = (r.chance_exact if jinto else r.chance_true)(spot, *cur)
             best = f", {eq[int(jinto)]:.0%} against best play" if eq else ""
             kind, said, chance = ("jinto", "Jinto on", "exact") if jinto else ("call", "called", "true")
-            return (Decision(kind, cur[0], cur[1], p, ctx="endgame"),
+            p = self.brain.memory.stated(spot, kind, raw, raw, endgame=True)
+            decision = Decision(kind, cur[0], cur[1], p, ctx="endgame")
+            self.brain.note_challenge(spot, decision, raw=raw, endgame=True)
+            return (decision,
                     f"{said} {bid_text(*cur)} (solved endgame; {p:.0%} {chance} by my reading of {rival}{best})")
         assert isinstance(action, Bid), "the endgame policy holds bids, Call and Jinto only"
         p = r.chance_true(spot, action.quantity, action.face)
+        self.brain.memory.withdraw(spot)
         return (Decision("bid", action.quantity, action.face, p),
                 f"bid {bid_text(action.quantity, action.face)} (solved endgame; {p:.0%} true by my reading)")
 

@@ -1,0 +1,464 @@
+"""What the bidding AIs remember of each rival across games: how their stated chances came true.
+
+Hard's chance for a call, Jinto or out-of-turn call is its ``TableReader``'s
+posterior, put through the population calibration map (``bidcalib``).  Both
+are models of "a bidder": the same bid means different hands from different
+bidders, and before a rival's first reveal nothing in a game tells them apart
+(in the first round of 2,000 heads-up Liar's Dice games, Jintos Hard stated
+70-79% exact were exact 100% of the time against a bidder whose opening pins
+its count and 28% against a bluffer).  A strong player remembers who bluffs.
+So do the reading AIs (Normal and Hard).  Per rival, every challenge they make
+is kept until its reveal and then becomes an outcome, in two stages:
+
+1. **In its context.**  ``spot_context``: the kind, heads-up or not, first
+   round / later / a solved endgame, Palifico, and the bid's shape (which bid
+   of the round, on a new face or not).  Per context and bin of the reader's
+   raw chance the memory sums the residual (hit minus the population chance).
+   The chance corrected by it (``RivalMemory.first_stage``) leans, level by
+   level of detail, on the level above (``BACKOFF`` outcomes), and the rival's
+   whole memory leans on what EVERY rival taught (the book's ``game/*``
+   entry): a stranger is read as the players met so far, and with no one met
+   as the population.
+2. **As said.**  A chance made of many small contexts is noisy, and a noisy
+   chance that lands high was more often too high (the winner's curse), so the
+   first stage's chance is calibrated once more, per kind, by bin of itself,
+   from every rival's outcomes (``second_stage``).
+
+Cells fade their oldest outcomes past ``CAP`` (the second stage sooner,
+``SAID_CAP``, as it follows the first while that learns), so the memory
+follows a player who changes.
+
+The memory only *states*: the AIs still decide on the reader's chance, so
+play, replays, golden records and a continued game never depend on it (the
+same rule as the calibration maps).  The ``RivalBook`` is the tavern's memory
+of every rival: a match seats it (``Match(book=...)``: each agent that
+remembers gets a copy of what is known of its rivals and learns within the
+game), and ``absorb`` takes a finished match's outcomes.  The app keeps one
+book in ``rivals.json`` (``RivalShelf``); ``ai-report`` keeps one per run, the
+way a player meets the same rivals game after game.
+"""
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Mapping, Optional
+
+from . import validation as v
+
+BINS = 20
+"""Bins of a chance (0-5%, 5-10%, ...); neighbouring bins count half."""
+BACKOFF = 20.0
+"""Outcomes at one level of detail before it counts half against the level above."""
+CAP = 1000.0
+"""Most outcomes one bin keeps: past it the older ones fade evenly."""
+SAID_CAP = 200.0
+"""The same for the second stage, which must follow the first as it learns."""
+KINDS = ("call", "jinto", "oot")
+MAX_RIVALS = 256
+"""Most rivals the book keeps; the longest unseen go first."""
+LOW, HIGH = 0.0025, 0.9975
+"""A remembered chance is never stated as certain: only the reader's own 0 or 1 is."""
+
+BOOK_FORMAT = "dice-tavern-rivals"
+BOOK_VERSION = 1
+
+_CTX = r"[a-z]+(\|[a-z]+)*(/[0-9][a-z]?)?"
+_CELL = v.Check(v.List(v.Float(-1e9, 1e9), 3, 3),
+                lambda t: None if (float(t[0]).is_integer() and 0 <= t[0] < BINS and t[2] >= 0
+                                   and abs(t[1]) <= t[2] + 1e-6) else "is not a [bin, residual, outcomes] entry")
+_ENTRY = v.Obj({"seen": v.Int(0, 10**9), "last": v.Int(0, 10**12),
+                "cells": v.Map(v.Str(60, 1, _CTX), v.List(_CELL, BINS), max_keys=256)},
+               required=("cells",))
+BOOK_SCHEMA = v.Obj({"format": v.Str(), "version": v.Int(1, BOOK_VERSION), "games": v.Int(0, 10**12),
+                     "rivals": v.Map(v.Str(120, 1), _ENTRY, max_keys=MAX_RIVALS)},
+                    required=("rivals",))
+"""``rivals.json``: per rival (``game/kind:name``) the games it was met in, when
+last (the book's game count), and per context the sparse bins ``[bin,
+residual sum, outcomes]`` (contexts from ``spot_context``; "said|KIND": the
+second stage, binned by the chance the first one gave)."""
+v.register(v.Format(BOOK_FORMAT, "rival memory", {1: BOOK_SCHEMA}, max_bytes=4 * 1024 * 1024))
+
+
+def rival_key(game_id: str, seat) -> str:
+    """Who a seat is, for the book: the game, and the person (a human by name) or
+    the AI (level and name): "liars-dice/human:Ann", "roll-call/ai-normal:Bram"."""
+    who = "human" if seat.kind == "human" else f"ai-{seat.level}"
+    return f"{game_id}/{who}:{seat.name}"[:120]
+
+
+def everyone_key(game_id: str) -> str:
+    """The book's entry for every rival of a game at once: what the players this
+    tavern meets have in common, which a rival's own memory starts from."""
+    return f"{game_id}/*"
+
+
+def spot_context(spot, kind: str, endgame: bool = False) -> str:
+    """The context of a challenge of ``spot``'s standing bid, most general part
+    first: kind | heads-up or several rivals | first round, later or a solved
+    endgame [| Palifico] / which bid of the round it is and whether it changed
+    face ("1": the opening, "2n": the second, on a new face, ... "4s": the
+    fourth or later, on the face before it).  The same bid means different
+    things at different points of a round: an honest reader's opening that
+    Hard's reader rated 48% exact was exact 99% of the time, its third bid
+    rated the same 2%."""
+    seats = "hu" if len(spot.rivals) <= 1 else "many"
+    phase = "endgame" if endgame else ("first" if spot.round_no <= 1 else "later")
+    bids = spot.bids
+    n = len(bids)
+    shape = "1" if n <= 1 else f"{min(n, 4)}{'s' if bids[-1][2] == bids[-2][2] else 'n'}"
+    return f"{kind}|{seats}|{phase}" + ("|pal" if spot.fixed_face else "") + "/" + shape
+
+
+def chance_bin(p: float) -> int:
+    return min(BINS - 1, max(0, int(p * BINS)))
+
+
+def _levels(ctx: str) -> tuple[str, str, str]:
+    """The context's three levels of detail: kind, situation, situation/shape."""
+    base = ctx.split("/", 1)[0]
+    return base.split("|", 1)[0], base, ctx
+
+
+@dataclass
+class RivalMemory:
+    """What the challenges against one rival taught: per context, per bin of a
+    chance, [sum of (hit - that chance), outcomes]."""
+    cells: dict[str, dict[int, list[float]]] = field(default_factory=dict)
+    seen: int = 0   # games this rival was met in
+    last: int = 0   # the book's game count when last met
+
+    def outcomes(self, kind: Optional[str] = None) -> float:
+        """How many challenges this memory holds (of one kind, or all)."""
+        return sum(n for ctx, cells in self.cells.items()
+                   if not ctx.startswith("said|") and (kind is None or _levels(ctx)[0] == kind)
+                   for _r, n in cells.values())
+
+    def add(self, ctx: str, p: float, residual: float) -> None:
+        """One challenge's outcome: ``residual`` = hit (0/1) minus ``p``, the
+        chance given in context ``ctx``."""
+        cell = self.cells.setdefault(ctx, {}).setdefault(chance_bin(p), [0.0, 0.0])
+        cap = SAID_CAP if ctx.startswith("said|") else CAP
+        if cell[1] >= cap:
+            keep = (cap - 1.0) / cell[1]
+            cell[0] *= keep
+            cell[1] *= keep
+        cell[0] += residual
+        cell[1] += 1.0
+
+    def sums(self, ctx: str, p: float) -> list[tuple[float, float]]:
+        """(residual sum, outcomes) near chance ``p`` at each level of detail of
+        ``ctx`` (the kind, the situation, the situation and the bid's shape);
+        neighbouring bins count half."""
+        b = chance_bin(p)
+        sums = [[0.0, 0.0], [0.0, 0.0], [0.0, 0.0]]
+        want = _levels(ctx)
+        for c, cells in self.cells.items():
+            have = _levels(c)
+            for level in range(3):
+                if have[level] != want[level]:
+                    break
+                acc = sums[level]
+                for j, w in ((b, 1.0), (b - 1, 0.5), (b + 1, 0.5)):
+                    cell = cells.get(j)
+                    if cell is not None:
+                        acc[0] += w * cell[0]
+                        acc[1] += w * cell[1]
+        return [(r, n) for r, n in sums]
+
+    def estimates(self, ctx: str, p: float) -> list[float]:
+        """The learned residual at each level of detail, each leaning on the
+        one above by ``BACKOFF`` outcomes, the kind on zero."""
+        d, out = 0.0, []
+        for r, n in self.sums(ctx, p):
+            d = (r + BACKOFF * d) / (n + BACKOFF)
+            out.append(d)
+        return out
+
+    def correction(self, ctx: str, p: float, everyone: Optional["RivalMemory"] = None) -> float:
+        """The learned residual at chance ``p`` in ``ctx``: what every rival
+        taught (``everyone``'s estimate at each level of detail) plus how THIS
+        rival differs from it, that difference leaning level by level on the
+        one above and the kind's on none.  A stranger reads as everyone, and
+        with no one met yet as the population."""
+        base = everyone.estimates(ctx, p) if everyone is not None else [0.0, 0.0, 0.0]
+        dev = 0.0
+        for (r, n), e in zip(self.sums(ctx, p), base):
+            dev = (r - n * e + BACKOFF * dev) / (n + BACKOFF)
+        return base[-1] + dev
+
+    def first_stage(self, ctx: str, raw: float, population: float,
+                    everyone: Optional["RivalMemory"] = None) -> float:
+        """The population chance corrected in its context, by bin of the raw chance."""
+        return min(HIGH, max(LOW, population + self.correction(ctx, raw, everyone)))
+
+    def second_stage(self, kind: str, first: float, everyone: Optional["RivalMemory"] = None) -> float:
+        """The first stage's chance, corrected by how such chances came true: a
+        chance made of many small contexts is noisy, and a noisy chance that
+        lands high was more often too high (the winner's curse), so the chance
+        as said is calibrated again, by bin of itself, per kind."""
+        said = f"said|{kind}"
+        if everyone is not None and everyone.cells:   # every rival's outcomes: the steadiest measure
+            return min(HIGH, max(LOW, first + everyone.estimates(said, first)[-1]))
+        return min(HIGH, max(LOW, first + self.estimates(said, first)[-1]))
+
+    def stated(self, ctx: str, raw: float, population: float, everyone: Optional["RivalMemory"] = None) -> float:
+        """The chance to state: the population's, corrected by what every rival
+        (``everyone``) and then this rival taught.  A chance the reader knows
+        for certain (0 or 1) stays."""
+        if raw <= 0.0 or raw >= 1.0:
+            return population
+        first = self.first_stage(ctx, raw, population, everyone)
+        return self.second_stage(_levels(ctx)[0], first, everyone)
+
+    def to_json(self) -> dict:
+        return {"seen": self.seen, "last": self.last,
+                "cells": {ctx: [[b, round(r, 4), round(n, 4)] for b, (r, n) in sorted(cells.items())]
+                          for ctx, cells in sorted(self.cells.items())}}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> "RivalMemory":
+        """From a checked entry (``BOOK_SCHEMA``)."""
+        return cls({ctx: {int(b): [float(r), float(n)] for b, r, n in cells}
+                    for ctx, cells in data["cells"].items()},
+                   int(data.get("seen", 0)), int(data.get("last", 0)))
+
+
+class RivalBook:
+    """Every rival's memory: seated into matches, fed by finished ones."""
+
+    def __init__(self, rivals: Optional[dict[str, RivalMemory]] = None, games: int = 0):
+        self.rivals: dict[str, RivalMemory] = rivals or {}
+        self.games = games
+
+    def recall(self, key: str) -> RivalMemory:
+        """A copy of what is known of ``key`` (empty for a stranger): the game
+        learns into its copy, the book only at ``absorb``."""
+        known = self.rivals.get(key)
+        return copy.deepcopy(known) if known is not None else RivalMemory()
+
+    def seat(self, match) -> None:
+        """Give every agent of ``match`` that remembers (``Agent.remembers``) its
+        rivals' memories, by seat."""
+        keys = [rival_key(match.game_id, s) for s in match.seats]
+        everyone = everyone_key(match.game_id)
+        for p, agent in match.agents.items():
+            if getattr(agent, "remembers", False):
+                rivals = {q: (keys[q], self.recall(keys[q])) for q in range(len(keys)) if q != p}
+                agent.recall(rivals, (everyone, self.recall(everyone)))
+
+    def absorb(self, match) -> int:
+        """Take the outcomes every remembering agent of ``match`` learned (each
+        once: the agent hands them over and forgets them) and count the game
+        for every rival met.  Returns how many outcomes were taken."""
+        if getattr(match, "_in_book", None) is self:
+            return 0
+        match._in_book = self
+        taken = 0
+        self.games += 1
+        remembering = [a for a in match.agents.values() if getattr(a, "remembers", False)]
+        for agent in remembering:
+            learned: Iterable = agent.hand_over()
+            for key, ctx, raw, residual in learned:
+                self.rivals.setdefault(key, RivalMemory()).add(ctx, raw, residual)
+                taken += 1
+        if remembering:
+            for s in match.seats:
+                entry = self.rivals.get(rival_key(match.game_id, s))
+                if entry is not None:
+                    entry.seen += 1
+                    entry.last = self.games
+        if len(self.rivals) > MAX_RIVALS:
+            keep = sorted(self.rivals, key=lambda k: self.rivals[k].last, reverse=True)[:MAX_RIVALS]
+            self.rivals = {k: self.rivals[k] for k in sorted(keep)}
+        return taken
+
+    def forget(self) -> None:
+        """Forget every rival."""
+        self.rivals.clear()
+
+    # --- file form ------------------------------------------------------------------
+    def to_json(self) -> dict:
+        return {"format": BOOK_FORMAT, "version": BOOK_VERSION, "games": self.games,
+                "rivals": {k: m.to_json() for k, m in sorted(self.rivals.items())}}
+
+    @classmethod
+    def from_json(cls, data: Any) -> "RivalBook":
+        """From a parsed document; ``validation.SchemaError`` if it breaks the schema."""
+        data = v.check_document(data, BOOK_FORMAT)
+        return cls({k: RivalMemory.from_json(e) for k, e in data["rivals"].items()}, data.get("games", 0))
+
+
+def load_book(path=None) -> tuple[RivalBook, Optional[str]]:
+    """The player's book (``userfiles.rivals_path``): a missing file is an empty
+    book; a damaged one is set aside, the book starts afresh and the message
+    says so (the AIs only forget; nothing else is touched)."""
+    from . import userfiles
+    from pathlib import Path
+    path = userfiles.rivals_path() if path is None else Path(path)
+
+    def read(p):
+        return RivalBook.from_json(userfiles.read_document(p, BOOK_FORMAT))
+    return userfiles.read_or_default(path, read, RivalBook, "The AIs' memory of their rivals started afresh")
+
+
+def save_book(document: dict, path=None) -> None:
+    """Write ``RivalBook.to_json()`` atomically (a crash mid-write keeps the old file)."""
+    from . import userfiles
+    userfiles.atomic_write_json(userfiles.rivals_path() if path is None else path, document)
+
+
+@dataclass
+class _Pending:
+    """A challenge of mine waiting for its reveal."""
+    bidder: int
+    kind: str
+    ctx: str
+    raw: float
+    population: float
+    first: float       # the first stage's chance (``RivalMemory.first_stage``)
+    quantity: int
+    face: int
+    wild: Optional[int]
+
+
+class ChallengeMemory:
+    """One agent's side of the book: the memories of its rivals for this game
+    (``recall``), the chance to state (``stated``), and the outcomes it learns
+    as reveals come (``note`` a challenge when it is made, ``settle`` at the
+    reveal) until ``hand_over`` gives them to the book."""
+
+    def __init__(self) -> None:
+        self.rivals: dict[int, tuple[str, RivalMemory]] = {}
+        self.everyone: Optional[tuple[str, RivalMemory]] = None
+        self.pending: dict[tuple[int, int], _Pending] = {}
+        self.learned: list[tuple[str, str, float, float]] = []
+
+    def recall(self, rivals: Mapping[int, tuple[str, RivalMemory]],
+               everyone: Optional[tuple[str, RivalMemory]] = None) -> None:
+        self.rivals = dict(rivals)
+        self.everyone = everyone
+
+    def knows(self, bidder: Optional[int], kind: str) -> float:
+        """How many outcomes taught what I state about ``bidder`` (0: a stranger)."""
+        known = self.rivals.get(bidder) if bidder is not None else None
+        return known[1].outcomes(kind) if known is not None else 0.0
+
+    def stated(self, spot, kind: str, raw: float, population: float, endgame: bool = False) -> float:
+        """``population`` corrected by what the bidder of ``spot``'s standing bid
+        taught (unchanged for a stranger or without a book)."""
+        known = self.rivals.get(spot.bidder) if spot.bidder is not None else None
+        if known is None:
+            return population
+        return known[1].stated(spot_context(spot, kind, endgame), raw, population, self._everyone())
+
+    def note(self, spot, kind: str, raw: float, population: float, endgame: bool = False) -> None:
+        """A challenge (``kind``) on the standing bid of ``spot`` is my move: kept
+        for its reveal.  One per decision point, the last word counting (a
+        solved endgame may replace the reader's choice)."""
+        if spot.bidder not in self.rivals or spot.current is None or raw <= 0.0 or raw >= 1.0:
+            self.withdraw(spot)
+            return
+        q, f = spot.current
+        ctx = spot_context(spot, kind, endgame)
+        first = self.rivals[spot.bidder][1].first_stage(ctx, raw, population, self._everyone())
+        self.pending[(spot.round_no, len(spot.bids))] = _Pending(
+            spot.bidder, kind, ctx, raw, population, first, q, f, spot.wild)
+
+    def _everyone(self) -> Optional[RivalMemory]:
+        return self.everyone[1] if self.everyone is not None else None
+
+    def withdraw(self, spot) -> None:
+        """My move at ``spot`` was not a challenge after all."""
+        self.pending.pop((spot.round_no, len(spot.bids)), None)
+
+    def settle(self, reveal, me: int) -> None:
+        """At a reveal ``(round, hands by seat, challenger, (bidder, q, face))``:
+        the challenge of mine it judged becomes an outcome of its bidder's
+        memory; challenges that were never made (another player spoke first)
+        are dropped."""
+        if not self.pending or reveal is None:
+            return
+        rnd, hands, challenger, last = reveal
+        done = [k for k in self.pending if k[0] <= rnd]
+        if not done:
+            return
+        chosen = None
+        if challenger == me and last is not None:
+            for at in sorted(k for k in done if k[0] == rnd):
+                made = self.pending[at]
+                if (made.bidder, made.quantity, made.face) == tuple(last):
+                    chosen = made
+        for at in done:
+            del self.pending[at]
+        if chosen is None or chosen.bidder not in self.rivals:
+            return
+        from .bidding import count_matching
+        count = sum(count_matching(tuple(h), chosen.face, chosen.wild) for h in hands if h)
+        hit = count == chosen.quantity if chosen.kind == "jinto" else count >= chosen.quantity
+        y = 1.0 if hit else 0.0
+        for key, memory in [self.rivals[chosen.bidder]] + ([self.everyone] if self.everyone else []):
+            for ctx, chance, residual in ((chosen.ctx, chosen.raw, y - chosen.population),
+                                          (f"said|{chosen.kind}", chosen.first, y - chosen.first)):
+                memory.add(ctx, chance, residual)
+                self.learned.append((key, ctx, chance, residual))
+
+    def hand_over(self) -> list[tuple[str, str, float, float]]:
+        """The outcomes learned since the last hand-over (the book takes each once)."""
+        out, self.learned = self.learned, []
+        return out
+
+
+class RivalShelf:
+    """The app's book: read from ``rivals.json`` when first needed, seated into
+    every real game (not replays, not lessons), and written after each one that
+    ends.  A damaged file gives one message (``note``) and a fresh book."""
+
+    def __init__(self, path=None):
+        self.path = path
+        self._book: Optional[RivalBook] = None
+        self.note: Optional[str] = None
+        """A message for the player about the file, once (then None)."""
+        self._writer = None
+
+    @property
+    def book(self) -> RivalBook:
+        if self._book is None:
+            self._book, self.note = load_book(self.path)
+        return self._book
+
+    def seat(self, match) -> None:
+        """Give the match's AIs what the book remembers of their rivals."""
+        self.book.seat(match)
+
+    def remember(self, match, background: bool = False) -> None:
+        """Take a finished game into the book and write it (``background``: on a
+        thread, so the frame that ends a game does not wait for the disk; one
+        write at a time, the newest document last).  A write that fails keeps
+        the book in memory; the message is ``note``."""
+        if not self.book.absorb(match):
+            return
+        document = self.book.to_json()
+        if not background:
+            self._write(document)
+            return
+        import threading
+        previous = self._writer
+
+        def write() -> None:
+            if previous is not None:
+                previous.join()
+            self._write(document)
+        self._writer = threading.Thread(target=write, name="rivals-writer", daemon=True)
+        self._writer.start()
+
+    def _write(self, document: dict) -> None:
+        from .userfiles import UserFileError
+        try:
+            save_book(document, self.path)
+        except (UserFileError, OSError) as exc:
+            self.note = f"Could not save what the AIs remember: {exc}"
+
+    def wait(self, timeout: float = 10.0) -> None:
+        """Until the last write is on disk (tests, and the app as it quits)."""
+        if self._writer is not None:
+            self._writer.join(timeout)

@@ -1,0 +1,203 @@
+"""The bidding AIs' memory of their rivals (game/core/rivalbook.py, issue 12's calibration).
+
+Issue 12: "Stated probabilities within 5 points of observed frequencies in every
+decile with 100+ samples."  Before a rival's first reveal a game alone cannot
+tell an honest bidder from a bluffer, so the AIs remember each rival across
+games; the memory changes the chances they state, never their moves.
+"""
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from game.core import rivalbook as rb
+from game.core.ai_report import run_report
+from game.core.bidspot import BidSpot
+from game.core.match import Match, Seat
+from game.core.seeding import derive
+
+
+def spot(bids, round_no=2, dice=(3, 3), fixed=False):
+    return BidSpot(me=0, hand=(1, 2, 3), dice=dice, faces=(1, 2, 3, 4, 5, 6), wild=1, bids=tuple(bids),
+                   round_no=round_no, legal=(), fixed_face=fixed)
+
+
+def test_context_names_the_bid_shape():
+    """The same bid means different things at different points of a round."""
+    assert rb.spot_context(spot([(1, 2, 4)]), "call") == "call|hu|later/1"
+    assert rb.spot_context(spot([(1, 2, 4), (0, 2, 5)], round_no=1), "jinto") == "jinto|hu|first/2n"
+    assert rb.spot_context(spot([(1, 2, 4), (0, 3, 4), (1, 4, 4)], dice=(3, 2, 2)), "call") \
+        == "call|many|later/3s"
+    five = [(1, q, 4) for q in range(1, 6)]
+    assert rb.spot_context(spot(five, fixed=True), "call", endgame=True) == "call|hu|endgame|pal/4s"
+
+
+def test_a_known_history_gives_a_known_correction():
+    """Ten calls stated 30% that all came true: each level of detail leans on the
+    one above by BACKOFF outcomes (20), the kind on zero, and there is no second
+    stage yet.  By hand: 7/30 = 0.2333, (7 + 20 x 0.2333)/30 = 0.3889, then
+    (7 + 20 x 0.3889)/30 = 0.4926."""
+    m = rb.RivalMemory()
+    for _ in range(10):
+        m.add("call|hu|first/1", 0.3, 0.7)
+    assert m.estimates("call|hu|first/1", 0.3) == pytest.approx([7 / 30, 0.38889, 0.49259], abs=1e-4)
+    assert m.stated("call|hu|first/1", 0.3, 0.3) == pytest.approx(0.3 + 0.49259, abs=1e-4)
+    # another shape of bid in the same situation only borrows the situation's estimate
+    assert m.correction("call|hu|first/2n", 0.3) == pytest.approx((0 + 20 * 0.38889) / 20, abs=1e-4)
+    # a Jinto learns nothing from calls, and a chance the reader is sure of stays
+    assert m.stated("jinto|hu|first/1", 0.3, 0.3) == 0.3
+    assert m.stated("call|hu|first/1", 1.0, 1.0) == 1.0
+
+
+def test_a_rival_reads_as_everyone_until_it_differs():
+    """A stranger's chance is what every rival taught; a rival that differs moves away."""
+    everyone = rb.RivalMemory()
+    for _ in range(200):
+        everyone.add("call|hu|later/1", 0.5, -0.3)
+    stranger = rb.RivalMemory()
+    assert stranger.correction("call|hu|later/1", 0.5, everyone) == pytest.approx(
+        everyone.estimates("call|hu|later/1", 0.5)[-1])
+    odd = rb.RivalMemory()
+    for _ in range(200):
+        odd.add("call|hu|later/1", 0.5, 0.4)
+    assert odd.correction("call|hu|later/1", 0.5, everyone) > 0.3
+
+
+def test_the_book_round_trips_and_refuses_damage():
+    book = rb.RivalBook()
+    m = book.rivals.setdefault("liars-dice/human:Ann", rb.RivalMemory(seen=3, last=3))
+    m.add("jinto|hu|first/2n", 0.41, -0.41)
+    m.add("said|jinto", 0.4, 0.6)
+    data = json.loads(json.dumps(book.to_json()))
+    again = rb.RivalBook.from_json(data)
+    assert again.to_json() == book.to_json()
+    for bad in ({**data, "rivals": {"x": {"cells": {"call": [[25, 0.1, 1]]}}}},      # no such bin
+                {**data, "rivals": {"x": {"cells": {"call": [[1, 5.0, 1]]}}}},        # residual > outcomes
+                {**data, "rivals": {"x": {"cells": {"CALL!": [[1, 0.1, 1]]}}}},       # not a context
+                {**data, "version": 99}):
+        with pytest.raises(Exception):
+            rb.RivalBook.from_json(bad)
+
+
+def test_a_damaged_file_is_set_aside_and_the_memory_starts_afresh(tmp_path):
+    path = tmp_path / "rivals.json"
+    other = tmp_path / "stats.json"
+    other.write_text("{}", encoding="utf-8")
+    path.write_text('{"format": "dice-tavern-rivals", "version": 1, "rivals": {"a": 3}}', encoding="utf-8")
+    book, note = rb.load_book(path)
+    assert book.rivals == {} and note and "afresh" in note
+    assert not path.exists() and list(tmp_path.glob("rivals*")), "the bad file is kept aside"
+    assert other.read_text(encoding="utf-8") == "{}"
+    book, note = rb.load_book(tmp_path / "missing.json")
+    assert book.rivals == {} and note is None
+
+
+def _series(game, opponent, games, seed, book):
+    """Seeded heads-up games of Hard against ``opponent``; the book learns from each."""
+    histories = []
+    for g in range(games):
+        seats = [Seat("Hard", "ai", "hard"), Seat(opponent, "ai", opponent)]
+        match = Match(game, seats, None, seed=derive(seed, "series", g), book=book)
+        match.play_out()
+        histories.append([(p, a.to_json()) for p, a in match.history])
+        if book is not None:
+            book.absorb(match)
+    return histories
+
+
+@pytest.mark.parametrize("game", ["liars-dice", "roll-call"])
+def test_the_memory_changes_what_is_said_never_what_is_played(game):
+    """With a book that learned from 60 earlier games, the same seeded games are
+    played move for move as with no book at all."""
+    book = rb.RivalBook()
+    _series(game, "bluffer", 60, 7, book)
+    assert book.rivals[f"{game}/ai-bluffer:bluffer"].outcomes() > 20
+    assert _series(game, "bluffer", 12, 8, book) == _series(game, "bluffer", 12, 8, None)
+
+
+def test_each_outcome_is_taken_once():
+    book = rb.RivalBook()
+    seats = [Seat("Hard", "ai", "hard"), Seat("b", "ai", "bluffer")]
+    match = Match("liars-dice", seats, None, seed=3, book=book)
+    match.play_out()
+    first = book.absorb(match)
+    assert first > 0
+    assert book.absorb(match) == 0
+    assert book.rivals["liars-dice/ai-bluffer:b"].seen == 1
+
+
+def test_only_challenges_that_were_made_are_learned():
+    """A challenge noted but withdrawn (the solved endgame chose a bid), or one another
+    player made first, teaches nothing; the one made does."""
+    mem = rb.ChallengeMemory()
+    rival = rb.RivalMemory()
+    mem.recall({1: ("k", rival)})
+    s = spot([(1, 2, 4)])
+    mem.note(s, "call", 0.3, 0.3)
+    mem.withdraw(s)
+    mem.settle((2, ((1, 2, 3), (4, 4, 4)), 0, (1, 2, 4)), me=0)
+    assert rival.outcomes() == 0
+    mem.note(s, "call", 0.3, 0.3)
+    mem.settle((2, ((1, 2, 3), (4, 4, 4)), 2, (1, 2, 4)), me=0)   # seat 2 called first
+    assert rival.outcomes() == 0 and not mem.pending
+    mem.note(s, "call", 0.3, 0.3)
+    mem.settle((2, ((1, 2, 3), (4, 4, 5)), 0, (1, 2, 4)), me=0)   # four 4s counting the wild 1: true
+    assert rival.outcomes() == 1
+    assert mem.hand_over() == [("k", "call|hu|later/1", 0.3, pytest.approx(0.7)),
+                               ("k", "said|call", 0.3, pytest.approx(0.7))]
+    assert mem.hand_over() == []
+
+
+@pytest.mark.parametrize("game,opponent", [("liars-dice", "bluffer"), ("liars-dice", "binomial"),
+                                           ("roll-call", "bluffer")])
+def test_remembering_rivals_calibrates_what_hard_says(game, opponent):
+    """Issue 12's calibration: among strangers Hard's stated chances are far off
+    against bidders unlike the population (worst decile gap 0.2-0.45 here); over
+    a series with the same rival they come within 0.10 (the README's 2,000-game
+    figures are closer).  300 seeded games each; it fails without the memory."""
+    fresh = run_report(game, "hard", [opponent], 300, seed=2, fresh=True).worst_gap()
+    remembered = run_report(game, "hard", [opponent], 300, seed=2).worst_gap()
+    assert fresh >= 0.2
+    assert remembered <= 0.10
+
+
+def test_the_why_line_says_what_memory_taught():
+    """When the memory moves the chance, the why line gives the number stated and
+    what it rests on, naming the rival by the table's name."""
+    book = rb.RivalBook()
+    lines = []
+    for g in range(40):
+        seats = [Seat("Old Silas", "ai", "hard"), Seat("Mags", "ai", "bluffer")]
+        match = Match("liars-dice", seats, None, seed=derive(5, "why", g), book=book)
+        while match.step():
+            player, _action = match.history[-1]
+            if player == 0:
+                lines.append(match.explain(0))
+        book.absorb(match)
+    taught = [w for w in lines if "taught me puts it at" in w]
+    assert taught, "the memory never moved a stated chance by 5 points"
+    assert all("Mags" in w for w in taught)
+    assert any("earlier games with Mags" in w for w in taught)
+
+
+def test_the_app_remembers_a_finished_game(tmp_path, monkeypatch):
+    """The shelf seats the book into a match, takes the finished game in and
+    writes rivals.json; the next shelf reads it back."""
+    monkeypatch.setenv("DICE_TAVERN_HOME", str(tmp_path))
+    shelf = rb.RivalShelf()
+    seats = [Seat("You", "human"), Seat("Old Silas", "ai", "hard")]
+    match = Match("liars-dice", seats, None, seed=11)
+    shelf.seat(match)
+    rng = random.Random(2)
+    while not match.is_over:
+        if not match.step():
+            legal = match.state.legal_actions(0)
+            match.apply(0, rng.choice(list(legal)))
+    shelf.remember(match, background=True)
+    shelf.wait()
+    assert shelf.note is None
+    again = rb.RivalShelf()
+    assert again.book.games == 1
+    assert again.book.to_json() == shelf.book.to_json()
