@@ -104,7 +104,7 @@ class BidBrain:
             past = f"this game with {who}"
         else:
             past = "the players I have met"
-        return f"; what {past} taught me puts it at {d.p:.0%}"
+        return f"; {d.p:.0%} by what {past} taught me"
 
     def note_challenge(self, spot: BidSpot, d: Decision, raw: float | None = None,
                        endgame: bool = False) -> None:

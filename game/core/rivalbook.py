@@ -15,7 +15,7 @@ is kept until its reveal and then becomes an outcome, in two stages:
    of the round, on a new face or not).  Per context and bin of the reader's
    raw chance the memory sums the residual (hit minus the population chance).
    The chance corrected by it (``RivalMemory.first_stage``) leans, level by
-   level of detail, on the level above (``BACKOFF`` outcomes), and the rival's
+   level of detail, on the level above (``backoff``), and the rival's
    whole memory leans on what EVERY rival taught (the book's ``game/*``
    entry): a stranger is read as the players met so far, and with no one met
    as the population.
@@ -47,8 +47,13 @@ from . import validation as v
 
 BINS = 20
 """Bins of a chance (0-5%, 5-10%, ...); neighbouring bins count half."""
-BACKOFF = 20.0
-"""Outcomes at one level of detail before it counts half against the level above."""
+SPREAD = 0.15
+"""How far (one standard deviation) a level of detail is expected to stray from
+the level above: a level counts half against it once its outcomes pin their
+own rate that closely, ``q (1 - q) / SPREAD**2`` outcomes at rate q (11 at
+50%, 4 at 10%), so a rare but extreme context (an opening Jinto read 58% that
+is exact 4% of the time) is learned in tens of outcomes, not hundreds."""
+MIN_BACKOFF = 2.0
 CAP = 1000.0
 """Most outcomes one bin keeps: past it the older ones fade evenly."""
 SAID_CAP = 200.0
@@ -113,6 +118,13 @@ def chance_bin(p: float) -> int:
     return min(BINS - 1, max(0, int(p * BINS)))
 
 
+def backoff(chance: float) -> float:
+    """Outcomes at which a level of detail counts half against the level above
+    it, when that level puts the rate at ``chance`` (see ``SPREAD``)."""
+    q = min(0.98, max(0.02, chance))
+    return max(MIN_BACKOFF, q * (1.0 - q) / SPREAD ** 2)
+
+
 def _levels(ctx: str) -> tuple[str, str, str]:
     """The context's three levels of detail: kind, situation, situation/shape."""
     base = ctx.split("/", 1)[0]
@@ -126,6 +138,9 @@ class RivalMemory:
     cells: dict[str, dict[int, list[float]]] = field(default_factory=dict)
     seen: int = 0   # games this rival was met in
     last: int = 0   # the book's game count when last met
+    _profiles: dict = field(default_factory=dict, repr=False, compare=False)
+    """``profile`` by context, until the next outcome (decisions ask often: every
+    out-of-turn poll in Roll Call)."""
 
     def outcomes(self, kind: Optional[str] = None) -> float:
         """How many challenges this memory holds (of one kind, or all)."""
@@ -136,6 +151,7 @@ class RivalMemory:
     def add(self, ctx: str, p: float, residual: float) -> None:
         """One challenge's outcome: ``residual`` = hit (0/1) minus ``p``, the
         chance given in context ``ctx``."""
+        self._profiles.clear()
         cell = self.cells.setdefault(ctx, {}).setdefault(chance_bin(p), [0.0, 0.0])
         cap = SAID_CAP if ctx.startswith("said|") else CAP
         if cell[1] >= cap:
@@ -145,51 +161,85 @@ class RivalMemory:
         cell[0] += residual
         cell[1] += 1.0
 
-    def sums(self, ctx: str, p: float) -> list[tuple[float, float]]:
-        """(residual sum, outcomes) near chance ``p`` at each level of detail of
-        ``ctx`` (the kind, the situation, the situation and the bid's shape);
-        neighbouring bins count half."""
-        b = chance_bin(p)
-        sums = [[0.0, 0.0], [0.0, 0.0], [0.0, 0.0]]
+    def profile(self, ctx: str) -> list[tuple[list[float], list[float]]]:
+        """Per level of detail of ``ctx`` (the kind, the situation, the
+        situation and the bid's shape): residual sums and outcomes by bin."""
+        known = self._profiles.get(ctx)
+        if known is not None:
+            return known
+        out = [([0.0] * BINS, [0.0] * BINS) for _ in range(3)]
+        self._profiles[ctx] = out
         want = _levels(ctx)
         for c, cells in self.cells.items():
             have = _levels(c)
             for level in range(3):
                 if have[level] != want[level]:
                     break
-                acc = sums[level]
-                for j, w in ((b, 1.0), (b - 1, 0.5), (b + 1, 0.5)):
-                    cell = cells.get(j)
-                    if cell is not None:
-                        acc[0] += w * cell[0]
-                        acc[1] += w * cell[1]
-        return [(r, n) for r, n in sums]
-
-    def estimates(self, ctx: str, p: float) -> list[float]:
-        """The learned residual at each level of detail, each leaning on the
-        one above by ``BACKOFF`` outcomes, the kind on zero."""
-        d, out = 0.0, []
-        for r, n in self.sums(ctx, p):
-            d = (r + BACKOFF * d) / (n + BACKOFF)
-            out.append(d)
+                rs, ns = out[level]
+                for b, (r, n) in cells.items():
+                    rs[b] += r
+                    ns[b] += n
         return out
 
-    def correction(self, ctx: str, p: float, everyone: Optional["RivalMemory"] = None) -> float:
-        """The learned residual at chance ``p`` in ``ctx``: what every rival
-        taught (``everyone``'s estimate at each level of detail) plus how THIS
-        rival differs from it, that difference leaning level by level on the
-        one above and the kind's on none.  A stranger reads as everyone, and
-        with no one met yet as the population."""
-        base = everyone.estimates(ctx, p) if everyone is not None else [0.0, 0.0, 0.0]
-        dev = 0.0
-        for (r, n), e in zip(self.sums(ctx, p), base):
-            dev = (r - n * e + BACKOFF * dev) / (n + BACKOFF)
-        return base[-1] + dev
+    def estimates(self, ctx: str, base: float, above: Optional[list[list[float]]] = None) -> list[list[float]]:
+        """The learned residual (against the chance ``base``) for every bin, at
+        each level of detail, each leaning on the one above (``backoff``).  The
+        kind and the situation are learned per bin (neighbours count half); the
+        bid's shape, whose outcomes are few, first as one shift from its
+        situation over all its bins, then per bin.  ``above``: another memory's estimates (every
+        rival's) that these are deviations from; else the kind leans on zero."""
+        prof = self.profile(ctx)
+        zero = [0.0] * BINS
+        dev = zero
+        out = []
+        for level in range(2):
+            rs, ns = prof[level]
+            e = above[level] if above is not None else zero
+            nxt = []
+            for b in range(BINS):
+                r = rs[b] + 0.5 * ((rs[b - 1] if b else 0.0) + (rs[b + 1] if b + 1 < BINS else 0.0))
+                n = ns[b] + 0.5 * ((ns[b - 1] if b else 0.0) + (ns[b + 1] if b + 1 < BINS else 0.0))
+                k = backoff(base + e[b] + dev[b])
+                nxt.append((r - n * e[b] + k * dev[b]) / (n + k))
+            dev = nxt
+            out.append([x + y for x, y in zip(e, dev)])
+        rs, ns = prof[2]
+        shaped = _levels(ctx)[2] != _levels(ctx)[1]
+        e = above[2] if above is not None else zero
+        total = sum(ns)
+        if total > 0 and shaped:
+            miss = sum(r - n * (ei + d) for r, n, ei, d in zip(rs, ns, e, dev) if n)
+            k = backoff(base + out[1][chance_bin(base)])
+            shift = miss / (total + k)
+            dev = [d + shift for d in dev]
+        out.append([x + y for x, y in zip(e, dev)])
+        # then the shape per bin, leaning on its shift: a context whose outcomes
+        # turn on the chance itself (one opening read 54% is exact 4% of the
+        # time, another read 61% exact 96%) is learned where it has outcomes
+        e = above[3] if above is not None else zero
+        if total > 0 and shaped:
+            nxt = []
+            for b in range(BINS):
+                r = rs[b] + 0.5 * ((rs[b - 1] if b else 0.0) + (rs[b + 1] if b + 1 < BINS else 0.0))
+                n = ns[b] + 0.5 * ((ns[b - 1] if b else 0.0) + (ns[b + 1] if b + 1 < BINS else 0.0))
+                k = backoff(base + e[b] + dev[b])
+                nxt.append((r - n * e[b] + k * dev[b]) / (n + k))
+            dev = nxt
+        out.append([x + y for x, y in zip(e, dev)])
+        return out
+
+    def correction(self, ctx: str, p: float, base: float, everyone: Optional["RivalMemory"] = None) -> float:
+        """The learned residual at chance ``p`` (its bin) in ``ctx``, against
+        ``base``: what every rival taught (``everyone``) plus how THIS rival
+        differs from it.  A stranger reads as everyone, and with no one met
+        yet as the population."""
+        above = everyone.estimates(ctx, base) if everyone is not None and everyone.cells else None
+        return self.estimates(ctx, base, above)[-1][chance_bin(p)]
 
     def first_stage(self, ctx: str, raw: float, population: float,
                     everyone: Optional["RivalMemory"] = None) -> float:
         """The population chance corrected in its context, by bin of the raw chance."""
-        return min(HIGH, max(LOW, population + self.correction(ctx, raw, everyone)))
+        return min(HIGH, max(LOW, population + self.correction(ctx, raw, population, everyone)))
 
     def second_stage(self, kind: str, first: float, everyone: Optional["RivalMemory"] = None) -> float:
         """The first stage's chance, corrected by how such chances came true: a
@@ -197,9 +247,8 @@ class RivalMemory:
         lands high was more often too high (the winner's curse), so the chance
         as said is calibrated again, by bin of itself, per kind."""
         said = f"said|{kind}"
-        if everyone is not None and everyone.cells:   # every rival's outcomes: the steadiest measure
-            return min(HIGH, max(LOW, first + everyone.estimates(said, first)[-1]))
-        return min(HIGH, max(LOW, first + self.estimates(said, first)[-1]))
+        source = everyone if everyone is not None and everyone.cells else self   # every rival's: the steadiest
+        return min(HIGH, max(LOW, first + source.estimates(said, first)[-1][chance_bin(first)]))
 
     def stated(self, ctx: str, raw: float, population: float, everyone: Optional["RivalMemory"] = None) -> float:
         """The chance to state: the population's, corrected by what every rival
@@ -462,3 +511,24 @@ class RivalShelf:
         """Until the last write is on disk (tests, and the app as it quits)."""
         if self._writer is not None:
             self._writer.join(timeout)
+
+
+def full_book(game_id: str, seats, seed: int = 0) -> RivalBook:
+    """A book that remembers every seat of ``seats`` (and every rival at once)
+    in every context and every bin, with made-up outcomes: the heaviest memory
+    a decision can consult, for the decision-time bench."""
+    import random
+    rng = random.Random(seed)
+    shapes = ("1", "2s", "2n", "3s", "3n", "4s", "4n")
+    contexts = [f"{k}|{s}|{ph}{pal}/{sh}" for k in KINDS for s in ("hu", "many")
+                for ph in ("first", "later", "endgame") for pal in ("", "|pal") for sh in shapes]
+    contexts += [f"said|{k}" for k in KINDS]
+    book = RivalBook()
+    for key in [rival_key(game_id, s) for s in seats] + [everyone_key(game_id)]:
+        memory = RivalMemory(seen=50, last=50)
+        for ctx in contexts[:256]:
+            for b in range(BINS):
+                n = float(rng.randint(1, 40))
+                memory.cells.setdefault(ctx, {})[b] = [rng.uniform(-0.3, 0.3) * n, n]
+        book.rivals[key] = memory
+    return book

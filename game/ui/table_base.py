@@ -47,6 +47,8 @@ class LogLine:
     text: str
     age: float = 0.0
     colour: tuple = field(default=th.CREAM)
+    rows: tuple[str, ...] | None = None
+    """The text as drawn: wrapped once (``TableScene._draw_log``), at most two rows."""
 
 
 class TableBase(Scene):

@@ -59,6 +59,9 @@ from .undo_flow import UndoFlow
 EDGE_MARGIN = 8
 """Nameplates keep this far from the window edge (at 4 seats they touched it)."""
 
+LOG_WIDTH = 560
+"""Pixels of one row of the running commentary (bottom left, under the felt's edge)."""
+
 
 class TableScene(HotSeatFlow, UndoFlow, RestoreFlow, ThrowFlow, AiPacing, GameEnd, ReplayDrive, TableBase):
     """Base of every game's table scene; see the module docstring.  The core:
@@ -399,7 +402,13 @@ class TableScene(HotSeatFlow, UndoFlow, RestoreFlow, ThrowFlow, AiPacing, GameEn
             fade = max(0, min(255, int(255 - max(0.0, line.age - 6.0) * 120)))
             if fade <= 0:
                 continue
-            surf = th.faded(self.theme.text(line.text[:90], 16, line.colour), fade)
-            th.blit_text(canvas, surf, (16, y), "bottomleft", shadow=1)
-            y -= 20
+            if line.rows is None:   # an AI's why line can run long: two rows, then an ellipsis
+                rows = th.wrap_text(self.theme.font(16), line.text, LOG_WIDTH)
+                if len(rows) > 2:
+                    rows = [rows[0], rows[1][:max(0, len(rows[1]) - 2)] + " …"]
+                line.rows = tuple(rows)
+            for row in reversed(line.rows):
+                surf = th.faded(self.theme.text(row, 16, line.colour), fade)
+                th.blit_text(canvas, surf, (16, y), "bottomleft", shadow=1)
+                y -= 20
 

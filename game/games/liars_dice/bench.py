@@ -5,6 +5,7 @@ import time
 
 from ...bench import percentiles
 from ...core.match import Match, Seat
+from ...core.rivalbook import full_book
 from ...core.protocol import CHANCE
 
 
@@ -16,7 +17,9 @@ def bench_ai(quick: bool) -> dict:
     for g in range(games):
         levels = ["hard", "normal", "easy"]
         seats = [Seat(f"S{i}", "ai", levels[i % 3]) for i in range(20)]
-        match = Match("liars-dice", seats, {"starting_dice": 6}, seed=1000 + g)
+        # every seat fully remembered: the heaviest rival memory a decision consults
+        match = Match("liars-dice", seats, {"starting_dice": 6}, seed=1000 + g,
+                      book=full_book("liars-dice", seats))
         steps = 0
         while not match.is_over and steps < (300 if quick else 2000):
             steps += 1

@@ -9,6 +9,7 @@ import time
 
 from ...bench import percentiles
 from ...core.match import Match, Seat
+from ...core.rivalbook import full_book
 from ...core.seeding import derive
 
 GAME_ID = "roll-call"
@@ -21,7 +22,8 @@ def bench_ai(quick: bool = False) -> dict:
     samples: dict[str, list[float]] = {level: [] for level in LEVELS}
     for g in range(games):
         seats = [Seat(f"P{i}", "ai", LEVELS[(i + g) % 3]) for i in range(10)]
-        match = Match(GAME_ID, seats, seed=derive(7, "bench", g))
+        # every seat fully remembered: the heaviest rival memory a decision consults
+        match = Match(GAME_ID, seats, seed=derive(7, "bench", g), book=full_book(GAME_ID, seats))
         while not match.is_over:
             state = match.state
             if state.is_chance():
