@@ -35,17 +35,20 @@ def test_context_names_the_bid_shape():
 
 
 def test_a_known_history_gives_a_known_correction():
-    """Ten calls stated 30% that all came true: each level of detail leans on the
-    one above by BACKOFF outcomes (20), the kind on zero, and there is no second
-    stage yet.  By hand: 7/30 = 0.2333, (7 + 20 x 0.2333)/30 = 0.3889, then
-    (7 + 20 x 0.3889)/30 = 0.4926."""
+    """Ten calls stated 30% that all came true (residual +0.7 in bin 6).  Each level
+    leans on the one above by q(1-q)/SPREAD**2 outcomes at the rate q it has so far.
+    By hand: kind (10 + 9.333): 7/19.333 = 0.36207; situation (q 0.66207: 9.9437):
+    (7 + 9.9437 x 0.36207)/19.9437 = 0.53152; the shape's shift over its bins (q 0.83152:
+    6.2265): (7 - 10 x 0.53152)/16.2265 = 0.10383, so 0.63535; the shape in bin 6
+    (q 0.93535: 2.6876): (7 + 2.6876 x 0.63535)/12.6876 = 0.68630.  No second stage yet."""
     m = rb.RivalMemory()
     for _ in range(10):
         m.add("call|hu|first/1", 0.3, 0.7)
-    assert m.estimates("call|hu|first/1", 0.3) == pytest.approx([7 / 30, 0.38889, 0.49259], abs=1e-4)
-    assert m.stated("call|hu|first/1", 0.3, 0.3) == pytest.approx(0.3 + 0.49259, abs=1e-4)
+    levels = m.estimates("call|hu|first/1", 0.3)
+    assert [lv[6] for lv in levels] == pytest.approx([0.36207, 0.53152, 0.63535, 0.68630], abs=1e-4)
+    assert m.stated("call|hu|first/1", 0.3, 0.3) == pytest.approx(0.3 + 0.68630, abs=1e-4)
     # another shape of bid in the same situation only borrows the situation's estimate
-    assert m.correction("call|hu|first/2n", 0.3) == pytest.approx((0 + 20 * 0.38889) / 20, abs=1e-4)
+    assert m.correction("call|hu|first/2n", 0.3, 0.3) == pytest.approx(0.53152, abs=1e-4)
     # a Jinto learns nothing from calls, and a chance the reader is sure of stays
     assert m.stated("jinto|hu|first/1", 0.3, 0.3) == 0.3
     assert m.stated("call|hu|first/1", 1.0, 1.0) == 1.0
@@ -57,12 +60,13 @@ def test_a_rival_reads_as_everyone_until_it_differs():
     for _ in range(200):
         everyone.add("call|hu|later/1", 0.5, -0.3)
     stranger = rb.RivalMemory()
-    assert stranger.correction("call|hu|later/1", 0.5, everyone) == pytest.approx(
-        everyone.estimates("call|hu|later/1", 0.5)[-1])
+    learned = everyone.estimates("call|hu|later/1", 0.5)[-1][rb.chance_bin(0.5)]
+    assert learned == pytest.approx(-0.3, abs=0.05)
+    assert stranger.correction("call|hu|later/1", 0.5, 0.5, everyone) == pytest.approx(learned)
     odd = rb.RivalMemory()
     for _ in range(200):
         odd.add("call|hu|later/1", 0.5, 0.4)
-    assert odd.correction("call|hu|later/1", 0.5, everyone) > 0.3
+    assert odd.correction("call|hu|later/1", 0.5, 0.5, everyone) > 0.3
 
 
 def test_the_book_round_trips_and_refuses_damage():
