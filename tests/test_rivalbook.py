@@ -246,3 +246,21 @@ def test_the_table_seats_the_apps_book_and_a_finished_game_is_remembered(app):
     book, note = rb.load_book()
     assert note is None and book.games == 1
     assert app.rivals.book.to_json() == book.to_json()
+
+
+def test_seating_and_undo_share_the_book_instead_of_copying_it():
+    """An undo snapshot deep-copies the agents (``Match.apply(undoable=True)``): the
+    book's memories are shared by every agent and every snapshot, only this game's
+    outcomes are copied (copying whole memories cost seconds per move at 20 seats)."""
+    import copy
+    seats = [Seat("You", "human")] + [Seat(f"S{i}", "ai", "hard") for i in range(5)]
+    book = rb.full_book("liars-dice", seats)
+    match = Match("liars-dice", seats, None, seed=1, book=book)
+    you = rb.rival_key("liars-dice", seats[0])
+    layer = match.agents[1].brain.memory.rivals[0][1]
+    assert layer.base is book.rivals[you]
+    twin = copy.deepcopy(match.agents)[1].brain.memory.rivals[0][1]
+    assert twin.base is book.rivals[you] and twin.own is not layer.own
+    twin.add("call|hu|later/1", 0.4, 0.6)
+    assert layer.own.outcomes() == 0 and twin.own.outcomes() == 1
+    assert book.rivals[you].outcomes() == layer.outcomes()

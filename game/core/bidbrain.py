@@ -40,7 +40,7 @@ from .bidcalib import context
 from .bidding import Bid, Call, bid_text, binomial_pmf, pmf_at_least
 from .bidspot import BidSpot, TableReader, convolve
 from .dice import prob_at_least
-from .rivalbook import ChallengeMemory, RivalMemory
+from .rivalbook import ChallengeMemory, Layered
 
 
 @dataclass(frozen=True)
@@ -357,8 +357,8 @@ class BrainAgent(Agent):
     def explain(self) -> str:
         return self._why
 
-    def recall(self, rivals: Mapping[int, tuple[str, RivalMemory]],
-               everyone: tuple[str, RivalMemory] | None = None) -> None:
+    def recall(self, rivals: Mapping[int, tuple[str, Layered]],
+               everyone: tuple[str, Layered] | None = None) -> None:
         """What the tavern remembers of each rival, by seat, and of every rival
         at once (``RivalBook.seat``)."""
         self.brain.memory.recall(rivals, everyone)

@@ -131,55 +131,15 @@ def _levels(ctx: str) -> tuple[str, str, str]:
     return base.split("|", 1)[0], base, ctx
 
 
-@dataclass
-class RivalMemory:
-    """What the challenges against one rival taught: per context, per bin of a
-    chance, [sum of (hit - that chance), outcomes]."""
-    cells: dict[str, dict[int, list[float]]] = field(default_factory=dict)
-    seen: int = 0   # games this rival was met in
-    last: int = 0   # the book's game count when last met
-    _profiles: dict = field(default_factory=dict, repr=False, compare=False)
-    """``profile`` by context, until the next outcome (decisions ask often: every
-    out-of-turn poll in Roll Call)."""
-
-    def outcomes(self, kind: Optional[str] = None) -> float:
-        """How many challenges this memory holds (of one kind, or all)."""
-        return sum(n for ctx, cells in self.cells.items()
-                   if not ctx.startswith("said|") and (kind is None or _levels(ctx)[0] == kind)
-                   for _r, n in cells.values())
-
-    def add(self, ctx: str, p: float, residual: float) -> None:
-        """One challenge's outcome: ``residual`` = hit (0/1) minus ``p``, the
-        chance given in context ``ctx``."""
-        self._profiles.clear()
-        cell = self.cells.setdefault(ctx, {}).setdefault(chance_bin(p), [0.0, 0.0])
-        cap = SAID_CAP if ctx.startswith("said|") else CAP
-        if cell[1] >= cap:
-            keep = (cap - 1.0) / cell[1]
-            cell[0] *= keep
-            cell[1] *= keep
-        cell[0] += residual
-        cell[1] += 1.0
+class Reading:
+    """The chance to state from a memory's ``profile``: shared by a rival's memory
+    in the book (``RivalMemory``) and as an agent sees it in a game (``Layered``)."""
 
     def profile(self, ctx: str) -> list[tuple[list[float], list[float]]]:
-        """Per level of detail of ``ctx`` (the kind, the situation, the
-        situation and the bid's shape): residual sums and outcomes by bin."""
-        known = self._profiles.get(ctx)
-        if known is not None:
-            return known
-        out = [([0.0] * BINS, [0.0] * BINS) for _ in range(3)]
-        self._profiles[ctx] = out
-        want = _levels(ctx)
-        for c, cells in self.cells.items():
-            have = _levels(c)
-            for level in range(3):
-                if have[level] != want[level]:
-                    break
-                rs, ns = out[level]
-                for b, (r, n) in cells.items():
-                    rs[b] += r
-                    ns[b] += n
-        return out
+        raise NotImplementedError
+
+    def has_outcomes(self) -> bool:
+        raise NotImplementedError
 
     def estimates(self, ctx: str, base: float, above: Optional[list[list[float]]] = None) -> list[list[float]]:
         """The learned residual (against the chance ``base``) for every bin, at
@@ -228,29 +188,29 @@ class RivalMemory:
         out.append([x + y for x, y in zip(e, dev)])
         return out
 
-    def correction(self, ctx: str, p: float, base: float, everyone: Optional["RivalMemory"] = None) -> float:
+    def correction(self, ctx: str, p: float, base: float, everyone: Optional["Reading"] = None) -> float:
         """The learned residual at chance ``p`` (its bin) in ``ctx``, against
         ``base``: what every rival taught (``everyone``) plus how THIS rival
         differs from it.  A stranger reads as everyone, and with no one met
         yet as the population."""
-        above = everyone.estimates(ctx, base) if everyone is not None and everyone.cells else None
+        above = everyone.estimates(ctx, base) if everyone is not None and everyone.has_outcomes() else None
         return self.estimates(ctx, base, above)[-1][chance_bin(p)]
 
     def first_stage(self, ctx: str, raw: float, population: float,
-                    everyone: Optional["RivalMemory"] = None) -> float:
+                    everyone: Optional["Reading"] = None) -> float:
         """The population chance corrected in its context, by bin of the raw chance."""
         return min(HIGH, max(LOW, population + self.correction(ctx, raw, population, everyone)))
 
-    def second_stage(self, kind: str, first: float, everyone: Optional["RivalMemory"] = None) -> float:
+    def second_stage(self, kind: str, first: float, everyone: Optional["Reading"] = None) -> float:
         """The first stage's chance, corrected by how such chances came true: a
         chance made of many small contexts is noisy, and a noisy chance that
         lands high was more often too high (the winner's curse), so the chance
         as said is calibrated again, by bin of itself, per kind."""
         said = f"said|{kind}"
-        source = everyone if everyone is not None and everyone.cells else self   # every rival's: the steadiest
+        source = everyone if everyone is not None and everyone.has_outcomes() else self   # every rival's: the steadiest
         return min(HIGH, max(LOW, first + source.estimates(said, first)[-1][chance_bin(first)]))
 
-    def stated(self, ctx: str, raw: float, population: float, everyone: Optional["RivalMemory"] = None) -> float:
+    def stated(self, ctx: str, raw: float, population: float, everyone: Optional["Reading"] = None) -> float:
         """The chance to state: the population's, corrected by what every rival
         (``everyone``) and then this rival taught.  A chance the reader knows
         for certain (0 or 1) stays."""
@@ -258,6 +218,60 @@ class RivalMemory:
             return population
         first = self.first_stage(ctx, raw, population, everyone)
         return self.second_stage(_levels(ctx)[0], first, everyone)
+
+
+@dataclass
+class RivalMemory(Reading):
+    """What the challenges against one rival taught: per context, per bin of a
+    chance, [sum of (hit - that chance), outcomes]."""
+    cells: dict[str, dict[int, list[float]]] = field(default_factory=dict)
+    seen: int = 0   # games this rival was met in
+    last: int = 0   # the book's game count when last met
+    _profiles: dict = field(default_factory=dict, repr=False, compare=False)
+    """``profile`` by context, until the next outcome (decisions ask often: every
+    out-of-turn poll in Roll Call)."""
+
+    def outcomes(self, kind: Optional[str] = None) -> float:
+        """How many challenges this memory holds (of one kind, or all)."""
+        return sum(n for ctx, cells in self.cells.items()
+                   if not ctx.startswith("said|") and (kind is None or _levels(ctx)[0] == kind)
+                   for _r, n in cells.values())
+
+    def add(self, ctx: str, p: float, residual: float) -> None:
+        """One challenge's outcome: ``residual`` = hit (0/1) minus ``p``, the
+        chance given in context ``ctx``."""
+        self._profiles.clear()
+        cell = self.cells.setdefault(ctx, {}).setdefault(chance_bin(p), [0.0, 0.0])
+        cap = SAID_CAP if ctx.startswith("said|") else CAP
+        if cell[1] >= cap:
+            keep = (cap - 1.0) / cell[1]
+            cell[0] *= keep
+            cell[1] *= keep
+        cell[0] += residual
+        cell[1] += 1.0
+
+    def profile(self, ctx: str) -> list[tuple[list[float], list[float]]]:
+        """Per level of detail of ``ctx`` (the kind, the situation, the
+        situation and the bid's shape): residual sums and outcomes by bin."""
+        known = self._profiles.get(ctx)
+        if known is not None:
+            return known
+        out = [([0.0] * BINS, [0.0] * BINS) for _ in range(3)]
+        self._profiles[ctx] = out
+        want = _levels(ctx)
+        for c, cells in self.cells.items():
+            have = _levels(c)
+            for level in range(3):
+                if have[level] != want[level]:
+                    break
+                rs, ns = out[level]
+                for b, (r, n) in cells.items():
+                    rs[b] += r
+                    ns[b] += n
+        return out
+
+    def has_outcomes(self) -> bool:
+        return bool(self.cells)
 
     def to_json(self) -> dict:
         return {"seen": self.seen, "last": self.last,
@@ -272,6 +286,52 @@ class RivalMemory:
                    int(data.get("seen", 0)), int(data.get("last", 0)))
 
 
+class Layered(Reading):
+    """A rival's memory as an agent sees it during one game: the book's (shared,
+    never written here) plus what this game has taught (its own).  Seating a
+    20-seat table copies nothing, and an undo snapshot (``Match.apply``
+    deep-copies the agents) copies only this game's outcomes: copying whole
+    memories cost seconds per human move at a 20-seat table."""
+
+    def __init__(self, base: Optional[RivalMemory] = None):
+        self.base = base
+        self.own = RivalMemory()
+        self._profiles: dict = {}
+
+    @property
+    def seen(self) -> int:
+        return self.base.seen if self.base is not None else 0
+
+    def outcomes(self, kind: Optional[str] = None) -> float:
+        return self.own.outcomes(kind) + (self.base.outcomes(kind) if self.base is not None else 0.0)
+
+    def has_outcomes(self) -> bool:
+        return self.own.has_outcomes() or (self.base is not None and self.base.has_outcomes())
+
+    def add(self, ctx: str, p: float, residual: float) -> None:
+        self._profiles.clear()
+        self.own.add(ctx, p, residual)
+
+    def profile(self, ctx: str) -> list[tuple[list[float], list[float]]]:
+        known = self._profiles.get(ctx)
+        if known is not None:
+            return known
+        if self.base is None:
+            out = self.own.profile(ctx)
+        elif not self.own.cells:
+            out = self.base.profile(ctx)
+        else:
+            out = [([x + y for x, y in zip(br, orr)], [x + y for x, y in zip(bn, on)])
+                   for (br, bn), (orr, on) in zip(self.base.profile(ctx), self.own.profile(ctx))]
+        self._profiles[ctx] = out
+        return out
+
+    def __deepcopy__(self, memo) -> "Layered":
+        twin = Layered(self.base)   # the book's memory is shared, never copied
+        twin.own = copy.deepcopy(self.own, memo)
+        return twin
+
+
 class RivalBook:
     """Every rival's memory: seated into matches, fed by finished ones."""
 
@@ -279,21 +339,16 @@ class RivalBook:
         self.rivals: dict[str, RivalMemory] = rivals or {}
         self.games = games
 
-    def recall(self, key: str) -> RivalMemory:
-        """A copy of what is known of ``key`` (empty for a stranger): the game
-        learns into its copy, the book only at ``absorb``."""
-        known = self.rivals.get(key)
-        return copy.deepcopy(known) if known is not None else RivalMemory()
-
     def seat(self, match) -> None:
         """Give every agent of ``match`` that remembers (``Agent.remembers``) its
-        rivals' memories, by seat."""
+        rivals' memories, by seat, as ``Layered`` views: the game learns into
+        its own layer, the book only at ``absorb``."""
         keys = [rival_key(match.game_id, s) for s in match.seats]
         everyone = everyone_key(match.game_id)
         for p, agent in match.agents.items():
             if getattr(agent, "remembers", False):
-                rivals = {q: (keys[q], self.recall(keys[q])) for q in range(len(keys)) if q != p}
-                agent.recall(rivals, (everyone, self.recall(everyone)))
+                rivals = {q: (keys[q], Layered(self.rivals.get(keys[q]))) for q in range(len(keys)) if q != p}
+                agent.recall(rivals, (everyone, Layered(self.rivals.get(everyone))))
 
     def absorb(self, match) -> int:
         """Take the outcomes every remembering agent of ``match`` learned (each
@@ -377,13 +432,13 @@ class ChallengeMemory:
     reveal) until ``hand_over`` gives them to the book."""
 
     def __init__(self) -> None:
-        self.rivals: dict[int, tuple[str, RivalMemory]] = {}
-        self.everyone: Optional[tuple[str, RivalMemory]] = None
+        self.rivals: dict[int, tuple[str, Layered]] = {}
+        self.everyone: Optional[tuple[str, Layered]] = None
         self.pending: dict[tuple[int, int], _Pending] = {}
         self.learned: list[tuple[str, str, float, float]] = []
 
-    def recall(self, rivals: Mapping[int, tuple[str, RivalMemory]],
-               everyone: Optional[tuple[str, RivalMemory]] = None) -> None:
+    def recall(self, rivals: Mapping[int, tuple[str, Layered]],
+               everyone: Optional[tuple[str, Layered]] = None) -> None:
         self.rivals = dict(rivals)
         self.everyone = everyone
 
@@ -413,7 +468,7 @@ class ChallengeMemory:
         self.pending[(spot.round_no, len(spot.bids))] = _Pending(
             spot.bidder, kind, ctx, raw, population, first, q, f, spot.wild)
 
-    def _everyone(self) -> Optional[RivalMemory]:
+    def _everyone(self) -> Optional[Layered]:
         return self.everyone[1] if self.everyone is not None else None
 
     def withdraw(self, spot) -> None:
