@@ -125,6 +125,20 @@ def backoff(chance: float) -> float:
     return max(MIN_BACKOFF, q * (1.0 - q) / SPREAD ** 2)
 
 
+def _per_bin(rs: list[float], ns: list[float], above: list[float], dev: list[float],
+             base: float) -> list[float]:
+    """One binned level of detail: per bin, the outcomes' deviation from
+    ``above`` (neighbouring bins at half weight), leaning on the deviation
+    ``dev`` of the level before by ``backoff`` outcomes."""
+    out = []
+    for b in range(BINS):
+        r = rs[b] + 0.5 * ((rs[b - 1] if b else 0.0) + (rs[b + 1] if b + 1 < BINS else 0.0))
+        n = ns[b] + 0.5 * ((ns[b - 1] if b else 0.0) + (ns[b + 1] if b + 1 < BINS else 0.0))
+        k = backoff(base + above[b] + dev[b])
+        out.append((r - n * above[b] + k * dev[b]) / (n + k))
+    return out
+
+
 def _levels(ctx: str) -> tuple[str, str, str]:
     """The context's three levels of detail: kind, situation, situation/shape."""
     base = ctx.split("/", 1)[0]
@@ -155,13 +169,7 @@ class Reading:
         for level in range(2):
             rs, ns = prof[level]
             e = above[level] if above is not None else zero
-            nxt = []
-            for b in range(BINS):
-                r = rs[b] + 0.5 * ((rs[b - 1] if b else 0.0) + (rs[b + 1] if b + 1 < BINS else 0.0))
-                n = ns[b] + 0.5 * ((ns[b - 1] if b else 0.0) + (ns[b + 1] if b + 1 < BINS else 0.0))
-                k = backoff(base + e[b] + dev[b])
-                nxt.append((r - n * e[b] + k * dev[b]) / (n + k))
-            dev = nxt
+            dev = _per_bin(rs, ns, e, dev, base)
             out.append([x + y for x, y in zip(e, dev)])
         rs, ns = prof[2]
         shaped = _levels(ctx)[2] != _levels(ctx)[1]
@@ -178,13 +186,7 @@ class Reading:
         # time, another read 61% exact 96%) is learned where it has outcomes
         e = above[3] if above is not None else zero
         if total > 0 and shaped:
-            nxt = []
-            for b in range(BINS):
-                r = rs[b] + 0.5 * ((rs[b - 1] if b else 0.0) + (rs[b + 1] if b + 1 < BINS else 0.0))
-                n = ns[b] + 0.5 * ((ns[b - 1] if b else 0.0) + (ns[b + 1] if b + 1 < BINS else 0.0))
-                k = backoff(base + e[b] + dev[b])
-                nxt.append((r - n * e[b] + k * dev[b]) / (n + k))
-            dev = nxt
+            dev = _per_bin(rs, ns, e, dev, base)
         out.append([x + y for x, y in zip(e, dev)])
         return out
 
