@@ -264,3 +264,20 @@ def test_seating_and_undo_share_the_book_instead_of_copying_it():
     twin.add("call|hu|later/1", 0.4, 0.6)
     assert layer.own.outcomes() == 0 and twin.own.outcomes() == 1
     assert book.rivals[you].outcomes() == layer.outcomes()
+
+
+def test_the_why_line_speaks_to_you():
+    """The lone person at the screen is seated as "You": the why line says "your
+    three fours" and "you bid honestly", never "You's" or "You bids"."""
+    book = rb.RivalBook()
+    lines = []
+    for g in range(30):
+        seats = [Seat("Old Silas", "ai", "hard"), Seat("You", "ai", "bluffer")]
+        match = Match("liars-dice", seats, None, seed=derive(6, "you", g), book=book)
+        while match.step():
+            if match.history[-1][0] == 0:
+                lines.append(match.explain(0))
+        book.absorb(match)
+    assert any("your " in w for w in lines) and any("you bid honestly" in w for w in lines)
+    assert not any("You's" in w or "You bids" in w for w in lines)
+    assert any("games with you taught me" in w for w in lines)

@@ -38,7 +38,7 @@ from typing import Mapping
 from .agents import Agent, Decision
 from .bidcalib import context
 from .bidding import Bid, Call, bid_text, binomial_pmf, pmf_at_least
-from .bidspot import BidSpot, TableReader, convolve
+from .bidspot import YOU, BidSpot, TableReader, convolve, whom, whose
 from .dice import prob_at_least
 from .rivalbook import ChallengeMemory, Layered
 
@@ -99,9 +99,9 @@ class BidBrain:
         who = spot.name(bidder)
         seen = known[1].seen
         if seen:
-            past = f"{seen} earlier game{'s' if seen != 1 else ''} with {who}"
+            past = f"{seen} earlier game{'s' if seen != 1 else ''} with {whom(who)}"
         elif known[1].outcomes():
-            past = f"this game with {who}"
+            past = f"this game with {whom(who)}"
         else:
             past = "the players I have met"
         return f"; {d.p:.0%} by what {past} taught me"
@@ -275,14 +275,15 @@ class BidBrain:
             w = r.model(bidder).w
             if spot.mine(f) < q and spot.can_call():
                 challenges.append((self.call_value(pt, G), Call(), call,
-                                   f"called {who}'s {bid_text(q, f)}: {pt:.0%} true by my reading "
-                                   f"({who} bids honestly {w:.0%} of the time)" + self.remembered(spot, call, pt)))
+                                   f"called {whose(who)} {bid_text(q, f)}: {pt:.0%} true by my reading "
+                                   f"({'you bid' if who == YOU else who + ' bids'} honestly {w:.0%} of the time)"
+                                   + self.remembered(spot, call, pt)))
             if spot.jinto is not None:
                 jinto = self.stated("jinto", spot, r.chance_exact(spot, q, f))
                 pe = self.deciding(jinto, spot)
                 if jinto.raw:
                     challenges.append((self.jinto_value(spot, pe, G) - self.style.jinto_edge, spot.jinto, jinto,
-                                       f"Jinto on {who}'s {bid_text(q, f)}: exactly right {pe:.0%} "
+                                       f"Jinto on {whose(who)} {bid_text(q, f)}: exactly right {pe:.0%} "
                                        f"by my reading" + self.remembered(spot, jinto, pe)))
         cands = self.candidates(spot, G)
         best_challenge = max(challenges, key=lambda c: c[0]) if challenges else None
@@ -331,7 +332,7 @@ class BidBrain:
             assert spot.bidder is not None  # a current bid has a bidder
             who = spot.name(spot.bidder)
             return spot.oot, oot, (
-                f"called {who}'s {bid_text(q, f)} out of turn: {pt:.0%} true by my reading, "
+                f"called {whose(who)} {bid_text(q, f)} out of turn: {pt:.0%} true by my reading, "
                 f"a wrong call costs me {min(spot.oot_cost, mine)} dice" + self.remembered(spot, oot, pt))
         return None
 

@@ -107,6 +107,21 @@ class BidSpot:
         return prob_at_least(quantity - self.mine(face), self.total - len(self.hand), self.p_match(face))
 
 
+YOU = "You"
+"""The name setup gives the lone person at the screen: the why line speaks to
+them ("your three fours", "you bid honestly"), not of "You's"."""
+
+
+def whose(name: str) -> str:
+    """"your" for the person at the screen (``YOU``), else "Ann's"."""
+    return "your" if name == YOU else f"{name}'s"
+
+
+def whom(name: str) -> str:
+    """"you" for the person at the screen (``YOU``), else the name."""
+    return "you" if name == YOU else name
+
+
 def next_seat(dice: Sequence[int], player: int) -> int:
     """The next seat to ``player``'s left that still holds dice."""
     n = len(dice)

@@ -35,7 +35,7 @@ from ...core.bidding import (Bid, BidBelief, Call, bid_text, count_matching, mat
                              pmf_at_least, pmf_exactly, sum_binomials_pmf)
 from ...core.bidcalib import calibration
 from ...core.bidfit import fitted_reader
-from ...core.bidspot import BidSpot, TableReader, next_seat
+from ...core.bidspot import BidSpot, TableReader, next_seat, whom
 from ...core.dice import prob_at_least
 from ...core.protocol import Action
 from .endgame import endgame_policy, equilibrium_chances
@@ -280,7 +280,7 @@ class HardAgent(LiarsBrainAgent):
         choice, edge, eq_value = self._weigh_endgame(spot, policy, action)
         if edge > 0 and choice == action and not isinstance(choice, Bid):
             who = spot.name(spot.rivals[0]) if spot.rivals else "my rival"
-            self._why = (f"{read_why}; by my reading of {who}, {edge:.2f} dice better than the solved "
+            self._why = (f"{read_why}; by my reading of {whom(who)}, {edge:.2f} dice better than the solved "
                          f"endgame's mix (worth {eq_value:+.2f} dice here).")
             return action
         self.last_decision, why = self._endgame_record(view, spot, choice)
@@ -352,7 +352,7 @@ class HardAgent(LiarsBrainAgent):
             decision = Decision(kind, cur[0], cur[1], p, ctx="endgame")
             self.brain.note_challenge(spot, decision, raw=raw, endgame=True)
             return (decision,
-                    f"{said} {bid_text(*cur)} (solved endgame; {p:.0%} {chance} by my reading of {rival}{best})")
+                    f"{said} {bid_text(*cur)} (solved endgame; {p:.0%} {chance} by my reading of {whom(rival)}{best})")
         assert isinstance(action, Bid), "the endgame policy holds bids, Call and Jinto only"
         p = r.chance_true(spot, action.quantity, action.face)
         self.brain.memory.withdraw(spot)
