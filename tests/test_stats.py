@@ -405,9 +405,14 @@ def test_tabs_follow_the_arrow_keys_and_every_tab_draws(app, home):
 
 
 def test_reset_asks_first_and_esc_keeps_the_stats(app, home):
+    """Reset asks first; when confirmed the AIs forget how you bid as well (rivals.json)."""
+    from game.core import rivalbook
     from game.scenes.stats import StatsScene
     stats.record_match(human_vs("liars-dice", "easy", seed=3))
     kept = userfiles.stats_path().read_bytes()
+    memory = rivalbook.RivalBook()
+    memory.rivals["liars-dice/human:You"] = rivalbook.RivalMemory({"call|hu|later/1": {6: [0.5, 2.0]}}, 2, 2)
+    rivalbook.save_book(memory.to_json())
     app.start(StatsScene(app))
     app.run_frames(1)
     scene = app.top
@@ -428,6 +433,7 @@ def test_reset_asks_first_and_esc_keeps_the_stats(app, home):
     _press(app, pygame.K_RIGHT, pygame.K_RETURN)    # over to "Reset", and confirm
     assert userfiles.load_stats() == (userfiles.fresh_stats(), None)
     assert not stats.has_any(scene.data) and not scene.confirming
+    assert rivalbook.load_book()[0].rivals == {}
 
 
 def test_a_stats_file_that_cannot_be_saved_is_a_message_and_a_bug_is_raised(home, monkeypatch):

@@ -564,6 +564,12 @@ class RivalShelf:
         except (UserFileError, OSError) as exc:
             self.note = f"Could not save what the AIs remember: {exc}"
 
+    def forget(self) -> None:
+        """Forget every rival and write the empty book (the stats screen's reset)."""
+        self.wait()
+        self.book.forget()
+        self._write(self.book.to_json())
+
     def wait(self, timeout: float = 10.0) -> None:
         """Until the last write is on disk (tests, and the app as it quits)."""
         if self._writer is not None:

@@ -144,6 +144,12 @@ class StatsScene(MenuScene):
             st.reset()
         except UserFileError as exc:
             self.app.toast(f"Could not reset the stats: {exc}")
+        rivals = getattr(self.app, "rivals", None)
+        if rivals is not None:   # a fresh start: the AIs forget how you played too
+            rivals.forget()
+            if rivals.note:
+                self.app.toast(rivals.note)
+                rivals.note = None
         self.reload()
         self.confirming = False
         self.ui.clear()
@@ -536,8 +542,9 @@ class StatsScene(MenuScene):
         th.draw_text(canvas, self.theme, "Reset all your stats?", (CENTRE_X, board.y + 34), 40, th.BRASS_LIGHT,
                      style="display", bold=True, anchor="midtop", shadow=2)
         font = self.theme.font(18, style="italic")
-        text = ("Games, wins, streaks, best scores (Diced Out's personal best too), favourite bids and "
-                "dice luck are forgotten for every game. This cannot be undone.")
+        text = ("Games, wins, streaks, best scores (Diced Out's personal best too), favourite bids, "
+                "dice luck and what the AIs remember of how you bid are forgotten for every game. "
+                "This cannot be undone.")
         for i, line in enumerate(th.wrap_text(font, text, board.w - 80)):
             th.blit_text(canvas, font.render(line, True, th.CREAM), (CENTRE_X, board.y + 94 + i * 25), "midtop")
         th.draw_text(canvas, self.theme, "Esc keeps them", (CENTRE_X, board.bottom - 20), 14, th.CREAM_DIM,
