@@ -167,19 +167,25 @@ def test_remembering_rivals_calibrates_what_hard_says(game, opponent):
     assert remembered <= 0.10
 
 
+def _hard_why_lines(rival: str, games: int, seed: int) -> list[str]:
+    """Every why line of Hard (seat 0) over a remembered series against a
+    bluffer seated as ``rival``."""
+    book = rb.RivalBook()
+    lines = []
+    for g in range(games):
+        seats = [Seat("Old Silas", "ai", "hard"), Seat(rival, "ai", "bluffer")]
+        match = Match("liars-dice", seats, None, seed=derive(seed, "why", g), book=book)
+        while match.step():
+            if match.history[-1][0] == 0:
+                lines.append(match.explain(0))
+        book.absorb(match)
+    return lines
+
+
 def test_the_why_line_says_what_memory_taught():
     """When the memory moves the chance, the why line gives the number stated and
     what it rests on, naming the rival by the table's name."""
-    book = rb.RivalBook()
-    lines = []
-    for g in range(40):
-        seats = [Seat("Old Silas", "ai", "hard"), Seat("Mags", "ai", "bluffer")]
-        match = Match("liars-dice", seats, None, seed=derive(5, "why", g), book=book)
-        while match.step():
-            player, _action = match.history[-1]
-            if player == 0:
-                lines.append(match.explain(0))
-        book.absorb(match)
+    lines = _hard_why_lines("Mags", 40, 5)
     taught = [w for w in lines if "taught me" in w]
     assert taught, "the memory never moved a stated chance by 5 points"
     assert all("Mags" in w for w in taught)
@@ -269,15 +275,7 @@ def test_seating_and_undo_share_the_book_instead_of_copying_it():
 def test_the_why_line_speaks_to_you():
     """The lone person at the screen is seated as "You": the why line says "your
     three fours" and "you bid honestly", never "You's" or "You bids"."""
-    book = rb.RivalBook()
-    lines = []
-    for g in range(30):
-        seats = [Seat("Old Silas", "ai", "hard"), Seat("You", "ai", "bluffer")]
-        match = Match("liars-dice", seats, None, seed=derive(6, "you", g), book=book)
-        while match.step():
-            if match.history[-1][0] == 0:
-                lines.append(match.explain(0))
-        book.absorb(match)
+    lines = _hard_why_lines("You", 30, 6)
     assert any("your " in w for w in lines) and any("you bid honestly" in w for w in lines)
     assert not any("You's" in w or "You bids" in w for w in lines)
     assert any("games with you taught me" in w for w in lines)

@@ -94,8 +94,9 @@ class BidBrain:
         much play it rests on."""
         bidder = spot.bidder
         known = self.memory.rivals.get(bidder) if bidder is not None else None
-        if bidder is None or known is None or d.p is None or abs(d.p - decided) < 0.05:
+        if known is None or d.p is None or abs(d.p - decided) < 0.05:
             return ""
+        assert bidder is not None   # a known rival is a seat
         who = spot.name(bidder)
         seen = known[1].seen
         if seen:

@@ -14,7 +14,7 @@ is kept until its reveal and then becomes an outcome, in two stages:
    round / later / a solved endgame, Palifico, and the bid's shape (which bid
    of the round, on a new face or not).  Per context and bin of the reader's
    raw chance the memory sums the residual (hit minus the population chance).
-   The chance corrected by it (``RivalMemory.first_stage``) leans, level by
+   The chance corrected by it (``Reading.first_stage``) leans, level by
    level of detail, on the level above (``backoff``), and the rival's
    whole memory leans on what EVERY rival taught (the book's ``game/*``
    entry): a stranger is read as the players met so far, and with no one met
@@ -421,7 +421,7 @@ class _Pending:
     ctx: str
     raw: float
     population: float
-    first: float       # the first stage's chance (``RivalMemory.first_stage``)
+    first: float       # the first stage's chance (``Reading.first_stage``)
     quantity: int
     face: int
     wild: Optional[int]
@@ -443,11 +443,6 @@ class ChallengeMemory:
                everyone: Optional[tuple[str, Layered]] = None) -> None:
         self.rivals = dict(rivals)
         self.everyone = everyone
-
-    def knows(self, bidder: Optional[int], kind: str) -> float:
-        """How many outcomes taught what I state about ``bidder`` (0: a stranger)."""
-        known = self.rivals.get(bidder) if bidder is not None else None
-        return known[1].outcomes(kind) if known is not None else 0.0
 
     def stated(self, spot, kind: str, raw: float, population: float, endgame: bool = False) -> float:
         """``population`` corrected by what the bidder of ``spot``'s standing bid
@@ -523,8 +518,13 @@ class RivalShelf:
         self.path = path
         self._book: Optional[RivalBook] = None
         self.note: Optional[str] = None
-        """A message for the player about the file, once (then None)."""
+        """A message for the player about the file, until ``take_note``."""
         self._writer = None
+
+    def take_note(self) -> Optional[str]:
+        """The message about the file, once (then None): the screen toasts it."""
+        note, self.note = self.note, None
+        return note
 
     @property
     def book(self) -> RivalBook:

@@ -147,9 +147,9 @@ class StatsScene(MenuScene):
         rivals = getattr(self.app, "rivals", None)
         if rivals is not None:   # a fresh start: the AIs forget how you played too
             rivals.forget()
-            if rivals.note:
-                self.app.toast(rivals.note)
-                rivals.note = None
+            note = rivals.take_note()
+            if note:
+                self.app.toast(note)
         self.reload()
         self.confirming = False
         self.ui.clear()

@@ -122,13 +122,7 @@ class GameEnd(TableBase):
             rivals = getattr(self.app, "rivals", None)
             if rivals is not None and self.tutorial is None:
                 rivals.remember(self.match, background=getattr(self.app, "write_in_background", False))
-                self._rivals_note(rivals)
-
-    def _rivals_note(self, rivals) -> None:
-        """A problem with the rivals' file, said once."""
-        if rivals.note:
-            self.app.toast(rivals.note)
-            rivals.note = None
+                self.say_rivals_note()
 
     def _save_replay(self) -> None:
         """The finished game becomes a replay file and the autosave goes.  The

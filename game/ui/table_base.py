@@ -83,6 +83,7 @@ class TableBase(Scene):
         rivals = getattr(app, "rivals", None)
         if rivals is not None and replay is None and not getattr(match, "tutorial", False):
             rivals.seat(match)   # the AIs recall their rivals (``game.core.rivalbook``); not in a lesson
+            self.say_rivals_note()   # a damaged rivals.json is said as the table opens, not at its end
         self.replay_bar = None if replay is None else ReplayBar(replay, on_back=self.step_back,
                                                                  on_close=self._leave_replay)
         self.seats = match.seats
@@ -218,6 +219,13 @@ class TableBase(Scene):
 
     def seat_name(self, seat: int) -> str:
         return self.match.seats[seat].name if 0 <= seat < len(self.match.seats) else "?"
+
+    def say_rivals_note(self) -> None:
+        """A problem with the AIs' memory file (``app.rivals``), said once."""
+        rivals = getattr(self.app, "rivals", None)
+        note = rivals.take_note() if rivals is not None else None
+        if note:
+            self.app.toast(note)
 
     def announce(self, text: str, colour=None) -> None:
         """Add a line to the table's running commentary."""
