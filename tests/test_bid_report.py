@@ -67,3 +67,42 @@ def test_calibration_after_the_first_round_is_the_later_samples():
     assert 0 < sum(map(len, rep.later.values())) < sum(map(len, rep.calib.values()))
     j = rep.to_json()
     assert set(j["after_first_round"]) == set(j["calibration"]) and "worst_gap_after_first_round" in j
+
+
+def test_chance_off_by_is_the_exact_binomial_tail():
+    """100 fair outcomes land more than 5 points from 50% when 44 or fewer, or 56
+    or more, come true: 2 x P(X <= 44), by hand from the binomial coefficients."""
+    from math import comb
+
+    from game.core.ai_report import chance_off_by
+    assert chance_off_by(100, 0.5, 0.05) == __import__("pytest").approx(
+        2 * sum(comb(100, k) for k in range(45)) / 2 ** 100, rel=1e-9)
+    assert chance_off_by(100, 0.0, 0.05) == 0.0 and chance_off_by(0, 0.5, 0.05) == 0.0
+    assert chance_off_by(1000, 0.5, 0.05) < chance_off_by(100, 0.5, 0.05)
+
+
+def test_misses_if_calibrated_predicts_the_misses_of_exact_chances():
+    """The noise floor the README reads misses against: reports whose outcomes are
+    drawn from their own stated chances are off by more than 5 points, on average,
+    in as many deciles as ``misses_if_calibrated`` says (and a report whose chances
+    are all 10 points too high is off in far more)."""
+    import random
+
+    from game.core.ai_report import Report
+    rng = random.Random(5)
+    actual = predicted = 0.0
+    for _ in range(60):
+        rep = Report("liars-dice", "hard", ["hard", "x"], 1, 1)
+        for kind in ("call", "jinto"):
+            for _ in range(1200):
+                p = rng.random()
+                rep.calib[kind].append((p, 1.0 if rng.random() < p else 0.0))
+        j = rep.to_json()
+        actual += j["misses_over_5"]
+        predicted += rep.misses_if_calibrated()
+    assert 0.8 * predicted < actual < 1.25 * predicted and predicted > 30
+    off = Report("liars-dice", "hard", ["hard", "x"], 1, 1)
+    for _ in range(1200):
+        p = rng.random()
+        off.calib["call"].append((min(1.0, p + 0.1), 1.0 if rng.random() < p else 0.0))
+    assert off.to_json()["misses_over_5"] > 3 * off.misses_if_calibrated()

@@ -19,19 +19,22 @@ from game.core.match import Match, Seat
 from game.core.seeding import derive
 
 
-def spot(bids, round_no=2, dice=(3, 3), fixed=False):
-    return BidSpot(me=0, hand=(1, 2, 3), dice=dice, faces=(1, 2, 3, 4, 5, 6), wild=1, bids=tuple(bids),
+def spot(bids, round_no=2, dice=(3, 3), fixed=False, hand=(1, 2, 3)):
+    return BidSpot(me=0, hand=hand, dice=dice, faces=(1, 2, 3, 4, 5, 6), wild=1, bids=tuple(bids),
                    round_no=round_no, legal=(), fixed_face=fixed)
 
 
 def test_context_names_the_bid_shape():
-    """The same bid means different things at different points of a round."""
-    assert rb.spot_context(spot([(1, 2, 4)]), "call") == "call|hu|later/1"
-    assert rb.spot_context(spot([(1, 2, 4), (0, 2, 5)], round_no=1), "jinto") == "jinto|hu|first/2n"
+    """The same bid means different things at different points of a round, and
+    to a reader who holds some of its face or none (an opener that bids its own
+    count is exact exactly when the reader holds none)."""
+    assert rb.spot_context(spot([(1, 2, 4)]), "call") == "call|hu|later/1h"
+    assert rb.spot_context(spot([(1, 2, 4)], hand=(2, 3, 3)), "jinto") == "jinto|hu|later/1z"
+    assert rb.spot_context(spot([(1, 2, 4), (0, 2, 5)], round_no=1), "jinto") == "jinto|hu|first/2nh"
     assert rb.spot_context(spot([(1, 2, 4), (0, 3, 4), (1, 4, 4)], dice=(3, 2, 2)), "call") \
-        == "call|many|later/3s"
+        == "call|many|later/3sh"
     five = [(1, q, 4) for q in range(1, 6)]
-    assert rb.spot_context(spot(five, fixed=True), "call", endgame=True) == "call|hu|endgame|pal/4s"
+    assert rb.spot_context(spot(five, fixed=True), "call", endgame=True) == "call|hu|endgame|pal/4sh"
 
 
 def test_a_known_history_gives_a_known_correction():
@@ -98,6 +101,49 @@ def test_a_damaged_file_is_set_aside_and_the_memory_starts_afresh(tmp_path):
     assert book.rivals == {} and note is None
 
 
+def _worst_memory(last, contexts=rb.MAX_CONTEXTS):
+    """A rival's memory at its limits: every bin of ``contexts`` contexts, with the
+    longest numbers a cell can hold."""
+    shapes = [sh + mine for sh in ("1", "2s", "2n", "3s", "3n", "4s", "4n") for mine in "hz"]
+    ctxs = [f"{k}|{s}|{ph}{pal}/{sh}" for k in rb.KINDS for s in ("hu", "many")
+            for ph in ("first", "later", "endgame") for pal in ("", "|pal") for sh in shapes]
+    return rb.RivalMemory({c: {b: [-999.8765, 999.8765] for b in range(rb.BINS)} for c in ctxs[:contexts]},
+                          seen=10**6, last=last)
+
+
+def test_a_book_at_its_limits_fits_its_file_and_loads_back(tmp_path):
+    """However long the tavern plays, the book stays inside the size its file may
+    have (a larger file would be set aside on loading and every rival forgotten):
+    past ``MAX_CELLS`` the rivals met longest ago go first, never a game's
+    "everyone" entry, which was met first of all."""
+    book = rb.RivalBook(games=10**6)
+    book.rivals["liars-dice/*"] = _worst_memory(last=0)
+    for i in range(rb.MAX_RIVALS + 40):
+        book.rivals[f"liars-dice/human:P{i:03}"] = _worst_memory(last=i + 1, contexts=40)
+    book._trim()
+    cells = sum(len(c) for m in book.rivals.values() for c in m.cells.values())
+    assert cells <= rb.MAX_CELLS and len(book.rivals) <= rb.MAX_RIVALS
+    assert "liars-dice/*" in book.rivals
+    kept = sorted(int(k.rsplit("P", 1)[1]) for k in book.rivals if ":P" in k)
+    assert kept == list(range(rb.MAX_RIVALS + 40 - len(kept), rb.MAX_RIVALS + 40)), "the newest are kept"
+    path = tmp_path / "rivals.json"
+    rb.save_book(book.to_json(), path)
+    assert path.stat().st_size < rb.BOOK_MAX_BYTES
+    again, note = rb.load_book(path)
+    assert note is None and again.to_json() == book.to_json()
+
+
+def test_a_finished_game_keeps_the_everyone_entry_fresh():
+    """Absorbing a game marks the game's "everyone" entry as met, like its seats."""
+    book = rb.RivalBook()
+    seats = [Seat("Hard", "ai", "hard"), Seat("b", "ai", "bluffer")]
+    for seed in (3, 4):
+        match = Match("liars-dice", seats, None, seed=seed, book=book)
+        match.play_out()
+        book.absorb(match)
+    assert book.rivals["liars-dice/*"].last == 2 == book.rivals["liars-dice/ai-bluffer:b"].last
+
+
 def _series(game, opponent, games, seed, book):
     """Seeded heads-up games of Hard against ``opponent``; the book learns from each."""
     histories = []
@@ -149,7 +195,7 @@ def test_only_challenges_that_were_made_are_learned():
     mem.note(s, "call", 0.3, 0.3)
     mem.settle((2, ((1, 2, 3), (4, 4, 5)), 0, (1, 2, 4)), me=0)   # four 4s counting the wild 1: true
     assert rival.outcomes() == 1
-    assert mem.hand_over() == [("k", "call|hu|later/1", 0.3, pytest.approx(0.7)),
+    assert mem.hand_over() == [("k", "call|hu|later/1h", 0.3, pytest.approx(0.7)),
                                ("k", "said|call", 0.3, pytest.approx(0.7))]
     assert mem.hand_over() == []
 

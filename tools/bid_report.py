@@ -11,7 +11,9 @@ table: win rate (95% CI), honesty (held vs baseline, excess), worst calibration 
 over deciles with 100+ samples (per kind), the same worst gap counting only the
 decisions after the first round (every rival has then shown a hand once), and how
 many deciles are off by more than 5 points beyond sampling noise (the stated chance
-outside the observed frequency's 95% interval).  The games are a series in which
+outside the observed frequency's 95% interval), and how many are off by more than
+5 points against how many sampling noise alone would put there if every stated
+chance were exact (``Report.misses_if_calibrated``).  The games are a series in which
 the AIs remember their rivals (``game.core.rivalbook``); ``--fresh`` plays every
 game among strangers.
 """
@@ -86,7 +88,7 @@ def main(argv=None) -> int:
               f"| {h['held']:.2f} vs {h['baseline']:.2f} ({h['excess']:+.3f}) "
               f"| {100 * j['worst_gap']:.1f} (call {100 * gaps['call']:.1f}, jinto {100 * gaps['jinto']:.1f}, "
               f"oot {100 * gaps['oot']:.1f}) | {100 * j['worst_gap_after_first_round']:.1f} "
-              f"| {len(j['misses_beyond_noise'])} |", flush=True)
+              f"| {len(j['misses_beyond_noise'])} | {j['misses_over_5']} vs {j['misses_if_calibrated']:.1f} |", flush=True)
         if args.deciles:
             for kind, rs in j["calibration"].items():
                 for r in rs:

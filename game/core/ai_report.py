@@ -18,6 +18,7 @@ Each bidding game supplies ``table_count(state, face)`` and
 from __future__ import annotations
 
 import importlib
+import math
 import time
 from dataclasses import dataclass, field
 
@@ -25,6 +26,23 @@ from .bidding import count_matching, match_chance
 from .match import Match, Seat
 from .seeding import derive
 from .sim import wilson
+
+
+def chance_off_by(n: int, p: float, tolerance: float) -> float:
+    """The chance that the observed frequency of ``n`` outcomes each true with
+    chance ``p`` lands more than ``tolerance`` from ``p`` (exact binomial)."""
+    if n <= 0:
+        return 0.0
+    p = min(1.0, max(0.0, p))
+    if p in (0.0, 1.0):
+        return 0.0
+    lo = max(0, math.ceil(n * (p - tolerance) - 1e-9))
+    hi = min(n, math.floor(n * (p + tolerance) + 1e-9))
+    lp, lq = math.log(p), math.log1p(-p)
+    head = math.lgamma(n + 1)
+    inside = sum(math.exp(head - math.lgamma(k + 1) - math.lgamma(n - k + 1) + k * lp + (n - k) * lq)
+                 for k in range(lo, hi + 1))
+    return max(0.0, 1.0 - inside)
 
 
 @dataclass
@@ -80,6 +98,16 @@ class Report:
                     out.append((k, r))
         return out
 
+    def misses_if_calibrated(self, min_n: int = 100, tolerance: float = 0.05) -> float:
+        """How many deciles with ``min_n``+ samples would be off by more than
+        ``tolerance`` from sampling noise alone if every stated chance were
+        exactly right: the floor the count of actual misses is read against.
+        Each decile's outcomes taken as Binomial(n, its mean stated chance)
+        (its chances span at most ten points, so their own spread changes the
+        variance by well under 1%)."""
+        return sum(chance_off_by(r["n"], r["stated"], tolerance)
+                   for k in self.calib for r in self.deciles(k) if r["n"] >= min_n)
+
     def to_json(self) -> dict:
         """Every figure of the report as JSON (``--json``), the same numbers ``lines`` prints."""
         s = sorted(self.times_ms)
@@ -97,6 +125,9 @@ class Report:
             "after_first_round": {k: self.deciles(k, self.later) for k in self.later},
             "worst_gap_after_first_round": self.worst_gap(samples=self.later),
             "misses_beyond_noise": [{"kind": k, **r} for k, r in self.misses()],
+            "misses_over_5": sum(1 for k in self.calib for r in self.deciles(k)
+                                 if r["n"] >= 100 and abs(r["gap"]) > 0.05),
+            "misses_if_calibrated": round(self.misses_if_calibrated(), 2),
             "honesty": {"bids": n, "held": round(sum(self.held) / max(1, n), 3),
                         "baseline": round(sum(self.baseline) / max(1, n), 3),
                         "excess": round((sum(self.held) - sum(self.baseline)) / max(1, n), 3)},
@@ -141,6 +172,8 @@ class Report:
         out.append(f"  worst calibration gap (deciles with 100+ samples): {100 * j['worst_gap']:.1f} points "
                    f"({100 * j['worst_gap_after_first_round']:.1f} after the first round); "
                    f"{len(j['misses_beyond_noise'])} decile(s) off by more than 5 points beyond sampling noise")
+        out.append(f"  deciles off by more than 5 points: {j['misses_over_5']}; sampling noise alone would put "
+                   f"{j['misses_if_calibrated']:.1f} off if every stated chance were exact")
         return out
 
 

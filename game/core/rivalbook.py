@@ -61,18 +61,27 @@ SAID_CAP = 200.0
 KINDS = ("call", "jinto", "oot")
 MAX_RIVALS = 256
 """Most rivals the book keeps; the longest unseen go first."""
+MAX_CONTEXTS = 512
+"""Most contexts one rival's memory can hold (Liar's Dice can reach 282: two
+kinds, ten situations, fourteen shapes, and the two "said" cells)."""
+MAX_CELLS = 48_000
+"""Most cells (context x bin) the whole book keeps, the longest-unseen rivals
+going first past it: at worst about 65 bytes each in the file, so a book at the
+limit stays well inside the format's 4 MB (a file over it would be set aside on
+loading, and every rival forgotten)."""
 LOW, HIGH = 0.0025, 0.9975
 """A remembered chance is never stated as certain: only the reader's own 0 or 1 is."""
 
 BOOK_FORMAT = "dice-tavern-rivals"
 BOOK_VERSION = 1
+BOOK_MAX_BYTES = 4 * 1024 * 1024
 
-_CTX = r"[a-z]+(\|[a-z]+)*(/[0-9][a-z]?)?"
+_CTX = r"[a-z]+(\|[a-z]+)*(/[0-9][a-z]{0,2})?"
 _CELL = v.Check(v.List(v.Float(-1e9, 1e9), 3, 3),
                 lambda t: None if (float(t[0]).is_integer() and 0 <= t[0] < BINS and t[2] >= 0
                                    and abs(t[1]) <= t[2] + 1e-6) else "is not a [bin, residual, outcomes] entry")
 _ENTRY = v.Obj({"seen": v.Int(0, 10**9), "last": v.Int(0, 10**12),
-                "cells": v.Map(v.Str(60, 1, _CTX), v.List(_CELL, BINS), max_keys=256)},
+                "cells": v.Map(v.Str(60, 1, _CTX), v.List(_CELL, BINS), max_keys=MAX_CONTEXTS)},
                required=("cells",))
 BOOK_SCHEMA = v.Obj({"format": v.Str(), "version": v.Int(1, BOOK_VERSION), "games": v.Int(0, 10**12),
                      "rivals": v.Map(v.Str(120, 1), _ENTRY, max_keys=MAX_RIVALS)},
@@ -81,7 +90,7 @@ BOOK_SCHEMA = v.Obj({"format": v.Str(), "version": v.Int(1, BOOK_VERSION), "game
 last (the book's game count), and per context the sparse bins ``[bin,
 residual sum, outcomes]`` (contexts from ``spot_context``; "said|KIND": the
 second stage, binned by the chance the first one gave)."""
-v.register(v.Format(BOOK_FORMAT, "rival memory", {1: BOOK_SCHEMA}, max_bytes=4 * 1024 * 1024))
+v.register(v.Format(BOOK_FORMAT, "rival memory", {1: BOOK_SCHEMA}, max_bytes=BOOK_MAX_BYTES))
 
 
 def rival_key(game_id: str, seat) -> str:
@@ -111,6 +120,8 @@ def spot_context(spot, kind: str, endgame: bool = False) -> str:
     bids = spot.bids
     n = len(bids)
     shape = "1" if n <= 1 else f"{min(n, 4)}{'s' if bids[-1][2] == bids[-2][2] else 'n'}"
+    if spot.current is not None:
+        shape += "h" if spot.mine(spot.current[1]) else "z"
     return f"{kind}|{seats}|{phase}" + ("|pal" if spot.fixed_face else "") + "/" + shape
 
 
@@ -368,15 +379,30 @@ class RivalBook:
                 self.rivals.setdefault(key, RivalMemory()).add(ctx, raw, residual)
                 taken += 1
         if remembering:
-            for s in match.seats:
-                entry = self.rivals.get(rival_key(match.game_id, s))
+            for key in [rival_key(match.game_id, s) for s in match.seats] + [everyone_key(match.game_id)]:
+                entry = self.rivals.get(key)
                 if entry is not None:
                     entry.seen += 1
                     entry.last = self.games
-        if len(self.rivals) > MAX_RIVALS:
-            keep = sorted(self.rivals, key=lambda k: self.rivals[k].last, reverse=True)[:MAX_RIVALS]
-            self.rivals = {k: self.rivals[k] for k in sorted(keep)}
+        self._trim()
         return taken
+
+    def _trim(self) -> None:
+        """Keep the book inside ``MAX_RIVALS`` and ``MAX_CELLS``: the rivals met
+        longest ago go first, and every game's "everyone" entry (what all
+        rivals taught, the most used of all) stays."""
+        def cells(memory: RivalMemory) -> int:
+            return sum(len(c) for c in memory.cells.values())
+        total = sum(cells(m) for m in self.rivals.values())
+        if len(self.rivals) <= MAX_RIVALS and total <= MAX_CELLS:
+            return
+        oldest_first = sorted((k for k in self.rivals if not k.endswith("/*")), key=lambda k: (self.rivals[k].last, k))
+        count = len(self.rivals)
+        for key in oldest_first:
+            if count <= MAX_RIVALS and total <= MAX_CELLS:
+                break
+            total -= cells(self.rivals.pop(key))
+            count -= 1
 
     def forget(self) -> None:
         """Forget every rival."""
@@ -582,14 +608,14 @@ def full_book(game_id: str, seats, seed: int = 0) -> RivalBook:
     a decision can consult, for the decision-time bench."""
     import random
     rng = random.Random(seed)
-    shapes = ("1", "2s", "2n", "3s", "3n", "4s", "4n")
+    shapes = [sh + mine for sh in ("1", "2s", "2n", "3s", "3n", "4s", "4n") for mine in "hz"]
     contexts = [f"{k}|{s}|{ph}{pal}/{sh}" for k in KINDS for s in ("hu", "many")
                 for ph in ("first", "later", "endgame") for pal in ("", "|pal") for sh in shapes]
     contexts += [f"said|{k}" for k in KINDS]
     book = RivalBook()
     for key in [rival_key(game_id, s) for s in seats] + [everyone_key(game_id)]:
         memory = RivalMemory(seen=50, last=50)
-        for ctx in contexts[:256]:
+        for ctx in contexts[:MAX_CONTEXTS]:
             for b in range(BINS):
                 n = float(rng.randint(1, 40))
                 memory.cells.setdefault(ctx, {})[b] = [rng.uniform(-0.3, 0.3) * n, n]
