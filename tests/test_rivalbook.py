@@ -43,13 +43,19 @@ def test_a_known_history_gives_a_known_correction():
     By hand: kind (10 + 9.333): 7/19.333 = 0.36207; situation (q 0.66207: 9.9437):
     (7 + 9.9437 x 0.36207)/19.9437 = 0.53152; the shape's shift over its bins (q 0.83152:
     6.2265): (7 - 10 x 0.53152)/16.2265 = 0.10383, so 0.63535; the shape in bin 6
-    (q 0.93535: 2.6876): (7 + 2.6876 x 0.63535)/12.6876 = 0.68630.  No second stage yet."""
+    (q 0.93535: 2.6876): (7 + 2.6876 x 0.63535)/12.6876 = 0.68630; the finest level, the
+    ten at this very chance (30%) leaning on that bin (q 0.98630, clipped to 0.98: under
+    MIN_BACKOFF, so 2): 0.68630 + (7 - 10 x 0.68630)/12 = 0.69772.  No second stage yet;
+    0.3 + 0.69772 is stated as HIGH, as a remembered chance is never certain.  At 31%, a
+    chance never met, the bin's 0.68630 stands."""
     m = rb.RivalMemory()
     for _ in range(10):
         m.add("call|hu|first/1", 0.3, 0.7)
     levels = m.estimates("call|hu|first/1", 0.3)
     assert [lv[6] for lv in levels] == pytest.approx([0.36207, 0.53152, 0.63535, 0.68630], abs=1e-4)
-    assert m.stated("call|hu|first/1", 0.3, 0.3) == pytest.approx(0.3 + 0.68630, abs=1e-4)
+    assert m.correction("call|hu|first/1", 0.3, 0.3) == pytest.approx(0.69772, abs=1e-4)
+    assert m.stated("call|hu|first/1", 0.3, 0.3) == rb.HIGH
+    assert m.correction("call|hu|first/1", 0.31, 0.3) == pytest.approx(0.68630, abs=1e-4)
     # another shape of bid in the same situation only borrows the situation's estimate
     assert m.correction("call|hu|first/2n", 0.3, 0.3) == pytest.approx(0.53152, abs=1e-4)
     # a Jinto learns nothing from calls, and a chance the reader is sure of stays
@@ -107,8 +113,11 @@ def _worst_memory(last, contexts=rb.MAX_CONTEXTS):
     shapes = [sh + mine for sh in ("1", "2s", "2n", "3s", "3n", "4s", "4n") for mine in "hz"]
     ctxs = [f"{k}|{s}|{ph}{pal}/{sh}" for k in rb.KINDS for s in ("hu", "many")
             for ph in ("first", "later", "endgame") for pal in ("", "|pal") for sh in shapes]
+    fine: dict = {}
+    for i in range(rb.MAX_FINE):
+        fine.setdefault(ctxs[i // rb.FINE_BINS % contexts], {})[i % rb.FINE_BINS] = [-999.8765, 999.8765]
     return rb.RivalMemory({c: {b: [-999.8765, 999.8765] for b in range(rb.BINS)} for c in ctxs[:contexts]},
-                          seen=10**6, last=last)
+                          seen=10**6, last=last, fine=fine)
 
 
 def test_a_book_at_its_limits_fits_its_file_and_loads_back(tmp_path):
@@ -131,6 +140,21 @@ def test_a_book_at_its_limits_fits_its_file_and_loads_back(tmp_path):
     assert path.stat().st_size < rb.BOOK_MAX_BYTES
     again, note = rb.load_book(path)
     assert note is None and again.to_json() == book.to_json()
+
+
+def test_the_finest_level_keeps_its_best_known_cells():
+    """Past MAX_FINE cells a rival's finest level lets the one with the fewest outcomes go."""
+    ctxs = [f"call|hu|{ph}{pal}/{sh}{mine}" for ph in ("first", "later", "endgame") for pal in ("", "|pal")
+            for sh in ("1", "2s", "2n", "3s", "3n", "4s", "4n") for mine in "hz"]
+    m = rb.RivalMemory()
+    m.add("call|many|later/1h", 0.505, 1.0)
+    m.add("call|many|later/1h", 0.505, 1.0)
+    for i in range(rb.MAX_FINE - 1):
+        m.add(ctxs[i // rb.FINE_BINS], (i % rb.FINE_BINS + 0.5) / rb.FINE_BINS, 0.0)
+    assert m.fine_cells() == rb.MAX_FINE
+    m.add("jinto|many|later/1h", 0.205, 0.0)
+    assert m.fine_cells() == rb.MAX_FINE and m.fine_cell("jinto|many|later/1h", 20) == (0.0, 1.0)
+    assert m.fine_cell("call|many|later/1h", 50) == (2.0, 2.0), "the cell with two outcomes stays"
 
 
 def test_a_finished_game_keeps_the_everyone_entry_fresh():

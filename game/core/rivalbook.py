@@ -61,12 +61,22 @@ SAID_CAP = 200.0
 KINDS = ("call", "jinto", "oot")
 MAX_RIVALS = 256
 """Most rivals the book keeps; the longest unseen go first."""
+FINE_BINS = 100
+"""The finest level: per context, per point of the raw chance (no neighbours).
+A rival who bids by rule makes the same spot, read at the same chance, come out
+the same way, and 5-point bins average over spots whose outcomes jump (Roll
+Call's pure-odds player: later openings read 40-47% were true 100% of the time,
+50-55% 5-10%, 55-60% 100%)."""
+MAX_FINE = 4000
+"""Most finest-level cells one rival keeps: past it the one with the fewest
+outcomes goes."""
 MAX_CONTEXTS = 512
 """Most contexts one rival's memory can hold (Liar's Dice can reach 282: two
 kinds, ten situations, fourteen shapes, and the two "said" cells)."""
 MAX_CELLS = 48_000
-"""Most cells (context x bin) the whole book keeps, the longest-unseen rivals
-going first past it: at worst about 65 bytes each in the file, so a book at the
+"""Most cells (context x bin, the finest level's too) the whole book keeps, the
+longest-unseen rivals going first past it (a game's "everyone" entry, at most
+``MAX_CONTEXTS`` x ``BINS`` + ``MAX_FINE`` cells, always stays): at worst about 65 bytes each in the file, so a book at the
 limit stays well inside the format's 4 MB (a file over it would be set aside on
 loading, and every rival forgotten)."""
 LOW, HIGH = 0.0025, 0.9975
@@ -80,8 +90,12 @@ _CTX = r"[a-z]+(\|[a-z]+)*(/[0-9][a-z]{0,2})?"
 _CELL = v.Check(v.List(v.Float(-1e9, 1e9), 3, 3),
                 lambda t: None if (float(t[0]).is_integer() and 0 <= t[0] < BINS and t[2] >= 0
                                    and abs(t[1]) <= t[2] + 1e-6) else "is not a [bin, residual, outcomes] entry")
+_FINE_CELL = v.Check(v.List(v.Float(-1e9, 1e9), 3, 3),
+                     lambda t: None if (float(t[0]).is_integer() and 0 <= t[0] < FINE_BINS and t[2] >= 0
+                                        and abs(t[1]) <= t[2] + 1e-6) else "is not a [bin, residual, outcomes] entry")
 _ENTRY = v.Obj({"seen": v.Int(0, 10**9), "last": v.Int(0, 10**12),
-                "cells": v.Map(v.Str(60, 1, _CTX), v.List(_CELL, BINS), max_keys=MAX_CONTEXTS)},
+                "cells": v.Map(v.Str(60, 1, _CTX), v.List(_CELL, BINS), max_keys=MAX_CONTEXTS),
+                "fine": v.Map(v.Str(60, 1, _CTX), v.List(_FINE_CELL, FINE_BINS), max_keys=MAX_CONTEXTS)},
                required=("cells",))
 BOOK_SCHEMA = v.Obj({"format": v.Str(), "version": v.Int(1, BOOK_VERSION), "games": v.Int(0, 10**12),
                      "rivals": v.Map(v.Str(120, 1), _ENTRY, max_keys=MAX_RIVALS)},
@@ -89,7 +103,8 @@ BOOK_SCHEMA = v.Obj({"format": v.Str(), "version": v.Int(1, BOOK_VERSION), "game
 """``rivals.json``: per rival (``game/kind:name``) the games it was met in, when
 last (the book's game count), and per context the sparse bins ``[bin,
 residual sum, outcomes]`` (contexts from ``spot_context``; "said|KIND": the
-second stage, binned by the chance the first one gave)."""
+second stage, binned by the chance the first one gave); "fine": the same per
+point of the raw chance (``FINE_BINS``)."""
 v.register(v.Format(BOOK_FORMAT, "rival memory", {1: BOOK_SCHEMA}, max_bytes=BOOK_MAX_BYTES))
 
 
@@ -123,6 +138,10 @@ def spot_context(spot, kind: str, endgame: bool = False) -> str:
     if spot.current is not None:
         shape += "h" if spot.mine(spot.current[1]) else "z"
     return f"{kind}|{seats}|{phase}" + ("|pal" if spot.fixed_face else "") + "/" + shape
+
+
+def fine_bin(p: float) -> int:
+    return min(FINE_BINS - 1, max(0, int(p * FINE_BINS)))
 
 
 def chance_bin(p: float) -> int:
@@ -207,7 +226,16 @@ class Reading:
         differs from it.  A stranger reads as everyone, and with no one met
         yet as the population."""
         above = everyone.estimates(ctx, base) if everyone is not None and everyone.has_outcomes() else None
-        return self.estimates(ctx, base, above)[-1][chance_bin(p)]
+        binned = self.estimates(ctx, base, above)[-1][chance_bin(p)]
+        r, n = self.fine_cell(ctx, fine_bin(p))
+        if n <= 0:
+            return binned
+        # the finest level: this rival at this very chance, leaning on the bin
+        return binned + (r - n * binned) / (n + backoff(base + binned))
+
+    def fine_cell(self, ctx: str, b: int) -> tuple[float, float]:
+        """[residual sum, outcomes] at the finest level (``FINE_BINS``)."""
+        raise NotImplementedError
 
     def first_stage(self, ctx: str, raw: float, population: float,
                     everyone: Optional["Reading"] = None) -> float:
@@ -233,6 +261,17 @@ class Reading:
         return self.second_stage(_levels(ctx)[0], first, everyone)
 
 
+def _count(cell: list[float], residual: float, cap: float) -> None:
+    """One more outcome in ``cell`` [residual sum, outcomes]; past ``cap`` the
+    older ones fade evenly."""
+    if cell[1] >= cap:
+        keep = (cap - 1.0) / cell[1]
+        cell[0] *= keep
+        cell[1] *= keep
+    cell[0] += residual
+    cell[1] += 1.0
+
+
 @dataclass
 class RivalMemory(Reading):
     """What the challenges against one rival taught: per context, per bin of a
@@ -240,6 +279,8 @@ class RivalMemory(Reading):
     cells: dict[str, dict[int, list[float]]] = field(default_factory=dict)
     seen: int = 0   # games this rival was met in
     last: int = 0   # the book's game count when last met
+    fine: dict[str, dict[int, list[float]]] = field(default_factory=dict)
+    """The finest level (``FINE_BINS``), per context: [residual sum, outcomes]."""
     _profiles: dict = field(default_factory=dict, repr=False, compare=False)
     """``profile`` by context, until the next outcome (decisions ask often: every
     out-of-turn poll in Roll Call)."""
@@ -254,14 +295,25 @@ class RivalMemory(Reading):
         """One challenge's outcome: ``residual`` = hit (0/1) minus ``p``, the
         chance given in context ``ctx``."""
         self._profiles.clear()
-        cell = self.cells.setdefault(ctx, {}).setdefault(chance_bin(p), [0.0, 0.0])
-        cap = SAID_CAP if ctx.startswith("said|") else CAP
-        if cell[1] >= cap:
-            keep = (cap - 1.0) / cell[1]
-            cell[0] *= keep
-            cell[1] *= keep
-        cell[0] += residual
-        cell[1] += 1.0
+        said = ctx.startswith("said|")
+        _count(self.cells.setdefault(ctx, {}).setdefault(chance_bin(p), [0.0, 0.0]), residual,
+               SAID_CAP if said else CAP)
+        if said:
+            return
+        fine = self.fine.setdefault(ctx, {})
+        b = fine_bin(p)
+        if b not in fine and self.fine_cells() >= MAX_FINE:
+            thinnest = min(((c, k) for c, cells in self.fine.items() for k in cells),
+                           key=lambda ck: self.fine[ck[0]][ck[1]][1])
+            del self.fine[thinnest[0]][thinnest[1]]
+        _count(fine.setdefault(b, [0.0, 0.0]), residual, CAP)
+
+    def fine_cells(self) -> int:
+        return sum(len(c) for c in self.fine.values())
+
+    def fine_cell(self, ctx: str, b: int) -> tuple[float, float]:
+        cell = self.fine.get(ctx, {}).get(b)
+        return (cell[0], cell[1]) if cell else (0.0, 0.0)
 
     def profile(self, ctx: str) -> list[tuple[list[float], list[float]]]:
         """Per level of detail of ``ctx`` (the kind, the situation, the
@@ -287,16 +339,18 @@ class RivalMemory(Reading):
         return bool(self.cells)
 
     def to_json(self) -> dict:
-        return {"seen": self.seen, "last": self.last,
-                "cells": {ctx: [[b, round(r, 4), round(n, 4)] for b, (r, n) in sorted(cells.items())]
-                          for ctx, cells in sorted(self.cells.items())}}
+        def table(by_ctx):
+            return {ctx: [[b, round(r, 4), round(n, 4)] for b, (r, n) in sorted(cells.items())]
+                    for ctx, cells in sorted(by_ctx.items()) if cells}
+        return {"seen": self.seen, "last": self.last, "cells": table(self.cells), "fine": table(self.fine)}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> "RivalMemory":
         """From a checked entry (``BOOK_SCHEMA``)."""
-        return cls({ctx: {int(b): [float(r), float(n)] for b, r, n in cells}
-                    for ctx, cells in data["cells"].items()},
-                   int(data.get("seen", 0)), int(data.get("last", 0)))
+        def table(by_ctx):
+            return {ctx: {int(b): [float(r), float(n)] for b, r, n in cells} for ctx, cells in by_ctx.items()}
+        return cls(table(data["cells"]), int(data.get("seen", 0)), int(data.get("last", 0)),
+                   table(data.get("fine", {})))
 
 
 class Layered(Reading):
@@ -338,6 +392,13 @@ class Layered(Reading):
                    for (br, bn), (orr, on) in zip(self.base.profile(ctx), self.own.profile(ctx))]
         self._profiles[ctx] = out
         return out
+
+    def fine_cell(self, ctx: str, b: int) -> tuple[float, float]:
+        r, n = self.own.fine_cell(ctx, b)
+        if self.base is not None:
+            br, bn = self.base.fine_cell(ctx, b)
+            r, n = r + br, n + bn
+        return r, n
 
     def __deepcopy__(self, memo) -> "Layered":
         twin = Layered(self.base)   # the book's memory is shared, never copied
@@ -392,7 +453,7 @@ class RivalBook:
         longest ago go first, and every game's "everyone" entry (what all
         rivals taught, the most used of all) stays."""
         def cells(memory: RivalMemory) -> int:
-            return sum(len(c) for c in memory.cells.values())
+            return sum(len(c) for c in memory.cells.values()) + memory.fine_cells()
         total = sum(cells(m) for m in self.rivals.values())
         if len(self.rivals) <= MAX_RIVALS and total <= MAX_CELLS:
             return
@@ -619,5 +680,9 @@ def full_book(game_id: str, seats, seed: int = 0) -> RivalBook:
             for b in range(BINS):
                 n = float(rng.randint(1, 40))
                 memory.cells.setdefault(ctx, {})[b] = [rng.uniform(-0.3, 0.3) * n, n]
+        for i in range(MAX_FINE):
+            n = float(rng.randint(1, 20))
+            memory.fine.setdefault(contexts[i * 7 % (len(contexts) - len(KINDS))], {})[rng.randrange(FINE_BINS)] = \
+                [rng.uniform(-0.3, 0.3) * n, n]
         book.rivals[key] = memory
     return book
