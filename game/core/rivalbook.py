@@ -12,10 +12,13 @@ is kept until its reveal and then becomes an outcome, in two stages:
 
 1. **In its context.**  ``spot_context``: the kind, heads-up or not, first
    round / later / a solved endgame, Palifico, and the bid's shape (which bid
-   of the round, on a new face or not).  Per context and bin of the reader's
-   raw chance the memory sums the residual (hit minus the population chance).
-   The chance corrected by it (``Reading.first_stage``) leans, level by
-   level of detail, on the level above (``backoff``), and the rival's
+   of the round, on a new face or not, and whether the reader holds any of
+   its face).  Per context and bin of the reader's raw chance the memory sums
+   the residual (hit minus the population chance), and again per point of
+   the raw chance (``FINE_BINS``: a rival who bids by rule makes the same spot
+   come out the same way).  The chance corrected by it
+   (``Reading.first_stage``) leans, level by level of detail, on the level
+   above (``backoff``), and the rival's
    whole memory leans on what EVERY rival taught (the book's ``game/*``
    entry): a stranger is read as the players met so far, and with no one met
    as the population.
@@ -169,10 +172,14 @@ def _per_bin(rs: list[float], ns: list[float], above: list[float], dev: list[flo
     return out
 
 
-def _levels(ctx: str) -> tuple[str, str, str]:
-    """The context's three levels of detail: kind, situation, situation/shape."""
+def _levels(ctx: str) -> tuple[str, str, str, str]:
+    """The context's four levels of detail: kind, situation, situation/shape, and
+    situation/shape with whether the reader holds any of the bid face ("h"/"z"):
+    that split is learned as a level of its own, leaning on the shape, so a rival
+    whose bids do not depend on it keeps the shape's whole data."""
     base = ctx.split("/", 1)[0]
-    return base.split("|", 1)[0], base, ctx
+    shape = ctx[:-1] if "/" in ctx and ctx[-1] in "hz" else ctx
+    return base.split("|", 1)[0], base, shape, ctx
 
 
 class Reading:
@@ -189,9 +196,10 @@ class Reading:
         """The learned residual (against the chance ``base``) for every bin, at
         each level of detail, each leaning on the one above (``backoff``).  The
         kind and the situation are learned per bin (neighbours count half); the
-        bid's shape, whose outcomes are few, first as one shift from its
-        situation over all its bins, then per bin.  ``above``: another memory's estimates (every
-        rival's) that these are deviations from; else the kind leans on zero."""
+        bid's shape and then whether the reader holds any of its face, whose
+        outcomes are few, each first as one shift over all its bins, then per
+        bin.  ``above``: another memory's estimates (every rival's) that these
+        are deviations from; else the kind leans on zero."""
         prof = self.profile(ctx)
         zero = [0.0] * BINS
         dev = zero
@@ -201,23 +209,27 @@ class Reading:
             e = above[level] if above is not None else zero
             dev = _per_bin(rs, ns, e, dev, base)
             out.append([x + y for x, y in zip(e, dev)])
-        rs, ns = prof[2]
-        shaped = _levels(ctx)[2] != _levels(ctx)[1]
-        e = above[2] if above is not None else zero
-        total = sum(ns)
-        if total > 0 and shaped:
-            miss = sum(r - n * (ei + d) for r, n, ei, d in zip(rs, ns, e, dev) if n)
-            k = backoff(base + out[1][chance_bin(base)])
-            shift = miss / (total + k)
-            dev = [d + shift for d in dev]
-        out.append([x + y for x, y in zip(e, dev)])
-        # then the shape per bin, leaning on its shift: a context whose outcomes
-        # turn on the chance itself (one opening read 54% is exact 4% of the
-        # time, another read 61% exact 96%) is learned where it has outcomes
-        e = above[3] if above is not None else zero
-        if total > 0 and shaped:
-            dev = _per_bin(rs, ns, e, dev, base)
-        out.append([x + y for x, y in zip(e, dev)])
+        levels = _levels(ctx)
+        for level in (2, 3):
+            # the bid's shape (level 2), then whether the reader holds any of its
+            # face (level 3): each first as one shift over all its bins, then per
+            # bin leaning on that shift; a context whose outcomes turn on the
+            # chance itself (one opening read 54% is exact 4% of the time, another
+            # read 61% exact 96%) is learned where it has outcomes
+            rs, ns = prof[level]
+            total = sum(ns)
+            learn = total > 0 and levels[level] != levels[level - 1]
+            e = above[len(out)] if above is not None else zero
+            if learn:
+                miss = sum(r - n * (ei + d) for r, n, ei, d in zip(rs, ns, e, dev) if n)
+                k = backoff(base + out[-1][chance_bin(base)])
+                shift = miss / (total + k)
+                dev = [d + shift for d in dev]
+            out.append([x + y for x, y in zip(e, dev)])
+            e = above[len(out)] if above is not None else zero
+            if learn:
+                dev = _per_bin(rs, ns, e, dev, base)
+            out.append([x + y for x, y in zip(e, dev)])
         return out
 
     def correction(self, ctx: str, p: float, base: float, everyone: Optional["Reading"] = None) -> float:
@@ -316,17 +328,17 @@ class RivalMemory(Reading):
         return (cell[0], cell[1]) if cell else (0.0, 0.0)
 
     def profile(self, ctx: str) -> list[tuple[list[float], list[float]]]:
-        """Per level of detail of ``ctx`` (the kind, the situation, the
-        situation and the bid's shape): residual sums and outcomes by bin."""
+        """Per level of detail of ``ctx`` (``_levels``: the kind, the situation,
+        the bid's shape, and whether the reader holds any of its face): residual sums and outcomes by bin."""
         known = self._profiles.get(ctx)
         if known is not None:
             return known
-        out = [([0.0] * BINS, [0.0] * BINS) for _ in range(3)]
+        out = [([0.0] * BINS, [0.0] * BINS) for _ in range(4)]
         self._profiles[ctx] = out
         want = _levels(ctx)
         for c, cells in self.cells.items():
             have = _levels(c)
-            for level in range(3):
+            for level in range(4):
                 if have[level] != want[level]:
                     break
                 rs, ns = out[level]
