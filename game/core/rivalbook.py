@@ -12,8 +12,8 @@ is kept until its reveal and then becomes an outcome, in two stages:
 
 1. **In its context.**  ``spot_context``: the kind, heads-up or not, first
    round / later / a solved endgame, Palifico, and the bid's shape (which bid
-   of the round, on a new face or not, and whether the reader holds any of
-   its face).  Per context and bin of the reader's raw chance the memory sums
+   of the round, on a new face or not, and, a level finer, whether the reader
+   holds any of its face).  Per context and bin of the reader's raw chance the memory sums
    the residual (hit minus the population chance), and again per point of
    the raw chance (``FINE_BINS``: a rival who bids by rule makes the same spot
    come out the same way).  The chance corrected by it
