@@ -110,9 +110,7 @@ def test_a_damaged_file_is_set_aside_and_the_memory_starts_afresh(tmp_path):
 def _worst_memory(last, contexts=rb.MAX_CONTEXTS):
     """A rival's memory at its limits: every bin of ``contexts`` contexts, with the
     longest numbers a cell can hold."""
-    shapes = [sh + mine for sh in ("1", "2s", "2n", "3s", "3n", "4s", "4n") for mine in "hz"]
-    ctxs = [f"{k}|{s}|{ph}{pal}/{sh}" for k in rb.KINDS for s in ("hu", "many")
-            for ph in ("first", "later", "endgame") for pal in ("", "|pal") for sh in shapes]
+    ctxs = rb.every_context()
     fine: dict = {}
     for i in range(rb.MAX_FINE):
         fine.setdefault(ctxs[i // rb.FINE_BINS % contexts], {})[i % rb.FINE_BINS] = [-999.8765, 999.8765]
@@ -144,8 +142,7 @@ def test_a_book_at_its_limits_fits_its_file_and_loads_back(tmp_path):
 
 def test_the_finest_level_keeps_its_best_known_cells():
     """Past MAX_FINE cells a rival's finest level lets the one with the fewest outcomes go."""
-    ctxs = [f"call|hu|{ph}{pal}/{sh}{mine}" for ph in ("first", "later", "endgame") for pal in ("", "|pal")
-            for sh in ("1", "2s", "2n", "3s", "3n", "4s", "4n") for mine in "hz"]
+    ctxs = [c for c in rb.every_context() if c.startswith("call|hu|")]
     m = rb.RivalMemory()
     m.add("call|many|later/1h", 0.505, 1.0)
     m.add("call|many|later/1h", 0.505, 1.0)

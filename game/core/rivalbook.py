@@ -79,9 +79,9 @@ kinds, ten situations, fourteen shapes, and the two "said" cells)."""
 MAX_CELLS = 48_000
 """Most cells (context x bin, the finest level's too) the whole book keeps, the
 longest-unseen rivals going first past it (a game's "everyone" entry, at most
-``MAX_CONTEXTS`` x ``BINS`` + ``MAX_FINE`` cells, always stays): at worst about 65 bytes each in the file, so a book at the
-limit stays well inside the format's 4 MB (a file over it would be set aside on
-loading, and every rival forgotten)."""
+``MAX_CONTEXTS`` x ``BINS`` cells, always stays): at worst about 65 bytes each
+in the file, so a book at the limit stays well inside the format's 4 MB (a file
+over it would be set aside on loading, and every rival forgotten)."""
 LOW, HIGH = 0.0025, 0.9975
 """A remembered chance is never stated as certain: only the reader's own 0 or 1 is."""
 
@@ -90,12 +90,17 @@ BOOK_VERSION = 1
 BOOK_MAX_BYTES = 4 * 1024 * 1024
 
 _CTX = r"[a-z]+(\|[a-z]+)*(/[0-9][a-z]{0,2})?"
-_CELL = v.Check(v.List(v.Float(-1e9, 1e9), 3, 3),
-                lambda t: None if (float(t[0]).is_integer() and 0 <= t[0] < BINS and t[2] >= 0
-                                   and abs(t[1]) <= t[2] + 1e-6) else "is not a [bin, residual, outcomes] entry")
-_FINE_CELL = v.Check(v.List(v.Float(-1e9, 1e9), 3, 3),
-                     lambda t: None if (float(t[0]).is_integer() and 0 <= t[0] < FINE_BINS and t[2] >= 0
-                                        and abs(t[1]) <= t[2] + 1e-6) else "is not a [bin, residual, outcomes] entry")
+
+
+def _cell_schema(bins: int) -> v.Check:
+    """A sparse cell ``[bin, residual sum, outcomes]`` of a level with ``bins`` bins."""
+    return v.Check(v.List(v.Float(-1e9, 1e9), 3, 3),
+                   lambda t: None if (float(t[0]).is_integer() and 0 <= t[0] < bins and t[2] >= 0
+                                      and abs(t[1]) <= t[2] + 1e-6) else "is not a [bin, residual, outcomes] entry")
+
+
+_CELL = _cell_schema(BINS)
+_FINE_CELL = _cell_schema(FINE_BINS)
 _ENTRY = v.Obj({"seen": v.Int(0, 10**9), "last": v.Int(0, 10**12),
                 "cells": v.Map(v.Str(60, 1, _CTX), v.List(_CELL, BINS), max_keys=MAX_CONTEXTS),
                 "fine": v.Map(v.Str(60, 1, _CTX), v.List(_FINE_CELL, FINE_BINS), max_keys=MAX_CONTEXTS)},
@@ -124,15 +129,22 @@ def everyone_key(game_id: str) -> str:
     return f"{game_id}/*"
 
 
+def is_everyone(key: str) -> bool:
+    """Whether ``key`` is a game's "everyone" entry (``everyone_key``)."""
+    return key.endswith("/*")
+
+
 def spot_context(spot, kind: str, endgame: bool = False) -> str:
     """The context of a challenge of ``spot``'s standing bid, most general part
     first: kind | heads-up or several rivals | first round, later or a solved
     endgame [| Palifico] / which bid of the round it is and whether it changed
     face ("1": the opening, "2n": the second, on a new face, ... "4s": the
-    fourth or later, on the face before it).  The same bid means different
+    fourth or later, on the face before it), then "h" if the reader holds any
+    of the bid's face, "z" if none ("2nz").  The same bid means different
     things at different points of a round: an honest reader's opening that
     Hard's reader rated 48% exact was exact 99% of the time, its third bid
-    rated the same 2%."""
+    rated the same 2%; and an opening that bids its own count is exact exactly
+    when the reader holds none."""
     seats = "hu" if len(spot.rivals) <= 1 else "many"
     phase = "endgame" if endgame else ("first" if spot.round_no <= 1 else "later")
     bids = spot.bids
@@ -141,6 +153,15 @@ def spot_context(spot, kind: str, endgame: bool = False) -> str:
     if spot.current is not None:
         shape += "h" if spot.mine(spot.current[1]) else "z"
     return f"{kind}|{seats}|{phase}" + ("|pal" if spot.fixed_face else "") + "/" + shape
+
+
+def every_context() -> list[str]:
+    """Every context ``spot_context`` can give (of any game), then the second
+    stage's: what a memory at its limits holds."""
+    shapes = [sh + mine for sh in ("1", "2s", "2n", "3s", "3n", "4s", "4n") for mine in "hz"]
+    return ([f"{k}|{s}|{ph}{pal}/{sh}" for k in KINDS for s in ("hu", "many")
+             for ph in ("first", "later", "endgame") for pal in ("", "|pal") for sh in shapes]
+            + [f"said|{k}" for k in KINDS])
 
 
 def fine_bin(p: float) -> int:
@@ -303,22 +324,23 @@ class RivalMemory(Reading):
                    if not ctx.startswith("said|") and (kind is None or _levels(ctx)[0] == kind)
                    for _r, n in cells.values())
 
-    def add(self, ctx: str, p: float, residual: float) -> None:
+    def add(self, ctx: str, p: float, residual: float, fine: bool = True) -> None:
         """One challenge's outcome: ``residual`` = hit (0/1) minus ``p``, the
-        chance given in context ``ctx``."""
+        chance given in context ``ctx``; ``fine``: also at the finest level,
+        which only a rival's own memory reads (not the "everyone" entry)."""
         self._profiles.clear()
         said = ctx.startswith("said|")
         _count(self.cells.setdefault(ctx, {}).setdefault(chance_bin(p), [0.0, 0.0]), residual,
                SAID_CAP if said else CAP)
-        if said:
+        if said or not fine:
             return
-        fine = self.fine.setdefault(ctx, {})
+        cells = self.fine.setdefault(ctx, {})
         b = fine_bin(p)
-        if b not in fine and self.fine_cells() >= MAX_FINE:
+        if b not in cells and self.fine_cells() >= MAX_FINE:
             thinnest = min(((c, k) for c, cells in self.fine.items() for k in cells),
                            key=lambda ck: self.fine[ck[0]][ck[1]][1])
             del self.fine[thinnest[0]][thinnest[1]]
-        _count(fine.setdefault(b, [0.0, 0.0]), residual, CAP)
+        _count(cells.setdefault(b, [0.0, 0.0]), residual, CAP)
 
     def fine_cells(self) -> int:
         return sum(len(c) for c in self.fine.values())
@@ -387,9 +409,9 @@ class Layered(Reading):
     def has_outcomes(self) -> bool:
         return self.own.has_outcomes() or (self.base is not None and self.base.has_outcomes())
 
-    def add(self, ctx: str, p: float, residual: float) -> None:
+    def add(self, ctx: str, p: float, residual: float, fine: bool = True) -> None:
         self._profiles.clear()
-        self.own.add(ctx, p, residual)
+        self.own.add(ctx, p, residual, fine)
 
     def profile(self, ctx: str) -> list[tuple[list[float], list[float]]]:
         known = self._profiles.get(ctx)
@@ -449,7 +471,7 @@ class RivalBook:
         for agent in remembering:
             learned: Iterable = agent.hand_over()
             for key, ctx, raw, residual in learned:
-                self.rivals.setdefault(key, RivalMemory()).add(ctx, raw, residual)
+                self.rivals.setdefault(key, RivalMemory()).add(ctx, raw, residual, fine=not is_everyone(key))
                 taken += 1
         if remembering:
             for key in [rival_key(match.game_id, s) for s in match.seats] + [everyone_key(match.game_id)]:
@@ -469,7 +491,7 @@ class RivalBook:
         total = sum(cells(m) for m in self.rivals.values())
         if len(self.rivals) <= MAX_RIVALS and total <= MAX_CELLS:
             return
-        oldest_first = sorted((k for k in self.rivals if not k.endswith("/*")), key=lambda k: (self.rivals[k].last, k))
+        oldest_first = sorted((k for k in self.rivals if not is_everyone(k)), key=lambda k: (self.rivals[k].last, k))
         count = len(self.rivals)
         for key in oldest_first:
             if count <= MAX_RIVALS and total <= MAX_CELLS:
@@ -599,7 +621,7 @@ class ChallengeMemory:
         for key, memory in [self.rivals[chosen.bidder]] + ([self.everyone] if self.everyone else []):
             for ctx, chance, residual in ((chosen.ctx, chosen.raw, y - chosen.population),
                                           (f"said|{chosen.kind}", chosen.first, y - chosen.first)):
-                memory.add(ctx, chance, residual)
+                memory.add(ctx, chance, residual, fine=not is_everyone(key))
                 self.learned.append((key, ctx, chance, residual))
 
     def hand_over(self) -> list[tuple[str, str, float, float]]:
@@ -681,10 +703,7 @@ def full_book(game_id: str, seats, seed: int = 0) -> RivalBook:
     a decision can consult, for the decision-time bench."""
     import random
     rng = random.Random(seed)
-    shapes = [sh + mine for sh in ("1", "2s", "2n", "3s", "3n", "4s", "4n") for mine in "hz"]
-    contexts = [f"{k}|{s}|{ph}{pal}/{sh}" for k in KINDS for s in ("hu", "many")
-                for ph in ("first", "later", "endgame") for pal in ("", "|pal") for sh in shapes]
-    contexts += [f"said|{k}" for k in KINDS]
+    contexts = every_context()
     book = RivalBook()
     for key in [rival_key(game_id, s) for s in seats] + [everyone_key(game_id)]:
         memory = RivalMemory(seen=50, last=50)
@@ -692,7 +711,7 @@ def full_book(game_id: str, seats, seed: int = 0) -> RivalBook:
             for b in range(BINS):
                 n = float(rng.randint(1, 40))
                 memory.cells.setdefault(ctx, {})[b] = [rng.uniform(-0.3, 0.3) * n, n]
-        for i in range(MAX_FINE):
+        for i in range(0 if is_everyone(key) else MAX_FINE):
             n = float(rng.randint(1, 20))
             memory.fine.setdefault(contexts[i * 7 % (len(contexts) - len(KINDS))], {})[rng.randrange(FINE_BINS)] = \
                 [rng.uniform(-0.3, 0.3) * n, n]
