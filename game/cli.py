@@ -42,13 +42,26 @@ class _Parser(argparse.ArgumentParser):
 
 def _levels(text: str) -> list[str]:
     from .core.agents import LEVELS, SPARRING
+    from .core.guest_bots import is_guest
     levels = [t.strip() for t in text.split(",") if t.strip()]
-    bad = [t for t in levels if t not in LEVELS + SPARRING]
+    bad = [t for t in levels if t not in LEVELS + SPARRING and not is_guest(t)]
     if bad or not levels:
         raise argparse.ArgumentTypeError(
             f"invalid players {text!r}: use a comma list of easy, normal, hard (e.g. hard,normal); "
-            f"the bidding games also seat the sparring partners {', '.join(SPARRING)}")
+            f"the bidding games also seat the sparring partners {', '.join(SPARRING)}; "
+            f"a bot of your own is FILE.py:Class")
     return levels
+
+
+def _load_guests(parser, levels: list[str]) -> None:
+    """Load every guest bot named (``FILE.py:Class``) before any game is played,
+    so a bad name is a one-line error, not a traceback."""
+    from .core.guest_bots import GuestBotError
+    from .core.sim import load_guests
+    try:
+        load_guests(levels)
+    except GuestBotError as exc:
+        parser.error(f"bot {exc}")
 
 
 def _check_sparring(parser, game: str, levels: list[str]) -> None:
@@ -132,7 +145,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     sim = sub.add_parser("sim", help="AI-vs-AI games, headless, with win rates")
     sim.add_argument("--game", required=True, choices=GAME_IDS)
-    sim.add_argument("--players", required=True, type=_levels, help="e.g. hard,normal,easy")
+    sim.add_argument("--players", required=True, type=_levels,
+                     help="e.g. hard,normal,easy; a bot of your own is FILE.py:Class (game.core.guest_bots)")
     sim.add_argument("--games", type=_bounded(MAX_SIM_GAMES), default=200)
     sim.add_argument("--seed", type=_seed, default=1)
     sim.add_argument("--dice", choices=("physics", "rng"), default="rng")
@@ -144,7 +158,8 @@ def build_parser() -> argparse.ArgumentParser:
     rep.add_argument("--game", required=True, choices=BIDDING_GAMES)
     rep.add_argument("--level", required=True, type=_levels, help="the level (or sparring style) to watch")
     rep.add_argument("--opponents", type=_levels, default=None,
-                     help="comma list of the other seats (default: one more of the same level)")
+                     help="comma list of the other seats (default: one more of the same level); "
+                          "a bot of your own is FILE.py:Class")
     rep.add_argument("--games", type=_bounded(MAX_SIM_GAMES), default=200)
     rep.add_argument("--seed", type=_seed, default=1)
     rep.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
@@ -289,7 +304,13 @@ def _cmd_sim(args, parser) -> int:
         dice = PhysicsDice()
     else:
         dice = None
-    result = run_sim(args.game, args.players, args.games, args.seed, dice, options)
+    _load_guests(parser, args.players)
+    from .core.guest_bots import GuestBotError
+    try:
+        result = run_sim(args.game, args.players, args.games, args.seed, dice, options)
+    except GuestBotError as exc:
+        print(f"sim stopped: {exc}", file=sys.stderr)
+        return 1
     if args.json:
         print(json.dumps(result.to_json()))
     else:
@@ -313,7 +334,13 @@ def _cmd_ai_report(args, parser) -> int:
         games.make_game(args.game, seats, options)
     except ValueError as exc:
         parser.error(str(exc))
-    report = run_report(args.game, level, opponents, args.games, args.seed, options, fresh=args.fresh)
+    _load_guests(parser, [level] + opponents)
+    from .core.guest_bots import GuestBotError
+    try:
+        report = run_report(args.game, level, opponents, args.games, args.seed, options, fresh=args.fresh)
+    except GuestBotError as exc:
+        print(f"ai-report stopped: {exc}", file=sys.stderr)
+        return 1
     if args.json:
         print(json.dumps(report.to_json()))
     else:

@@ -18,13 +18,9 @@ Only ``spot_of`` (the game's view as plain facts) is shared with the game.
 from __future__ import annotations
 
 import importlib
-import random
 
 from game.core.agents import Agent
 from game.core.bidding import Bid, Call, count_matching
-from game.core.dice import RngDice
-from game.core.match import Match, Seat
-from game.core.seeding import derive
 from game.games import package_name
 
 SAMPLES = 160
@@ -104,26 +100,15 @@ class ReferenceBot(Agent):
         return spot.oot if p_true < 0.15 else None
 
 
+SPEC = __file__ + ":ReferenceBot"
+"""This bot as ``sim`` and ``ai-report`` seat it (``game.core.guest_bots``)."""
+
+
 def play_vs_reference(game_id: str, level: str, references: int, games: int, seed: int) -> float:
-    """Win rate per ``level`` seat against ``references`` reference bots,
-    seats rotated every game, RNG dice."""
-    n = 1 + references
-    wins = 0.0
-    for g in range(games):
-        shift = g % n
-        me = shift
-        seats = [Seat(f"s{i}", "ai", level if i == me else "easy") for i in range(n)]
-        match = Match(game_id, seats, None, seed=derive(seed, "reference", g), dice=RngDice())
-        for p in range(n):
-            if p != me:
-                bot = ReferenceBot(p, random.Random(derive(seed, "reference-bot", g, p)), game_id)
-                bot.seat_names = match.agents[p].seat_names
-                match.agents[p] = bot
-        match.play_out()
-        winners = match.state.winners()
-        if me in winners:
-            wins += 1.0 / len(winners)
-    return wins / games
+    """Win rate per ``level`` seat against ``references`` reference bots: a ``sim``
+    run (seats rotated every game, RNG dice) with the bots seated as guests."""
+    from game.core.sim import run_sim
+    return run_sim(game_id, [level] + [SPEC] * references, games, seed).by_level[level].win_rate
 
 
 def main(argv=None) -> int:

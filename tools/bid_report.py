@@ -3,10 +3,10 @@
     python tools/bid_report.py --game liars-dice [--games 2000] [--seed 1] [--tables hard:normal,...] [--json]
 
 A table is ``level:opp1+opp2+...``; ``reference`` seats are the independent
-reference bot of ``tests/reference_bot.py`` (not a game level, so it is seated
-here and not by ``ai-report``).  Each table is ``game.core.ai_report``'s
-measurement (seats rotated every game, RNG dice, one seed per game); the
-reference bots draw from their own derived seeds.  Prints one Markdown row per
+reference bot of ``tests/reference_bot.py`` (not a game level: seated as a guest
+bot, ``game.core.guest_bots``, as ``ai-report --opponents FILE.py:Class`` seats
+any bot).  Each table is ``game.core.ai_report``'s measurement (seats rotated
+every game, RNG dice, one seed per game).  Prints one Markdown row per
 table: win rate (95% CI), honesty (held vs baseline, excess), worst calibration gap
 over deciles with 100+ samples (per kind), the same worst gap counting only the
 decisions after the first round (every rival has then shown a hand once), and how
@@ -21,46 +21,28 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 import sys
 from pathlib import Path
-from unittest import mock
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from game.core import ai_report  # noqa: E402
 from game.core.agents import SPARRING  # noqa: E402
-from game.core.match import Match  # noqa: E402
-from game.core.seeding import derive  # noqa: E402
 
 STYLES = SPARRING + ("reference",)
 DEFAULT_TABLES = (["hard:normal", "normal:easy"] + [f"hard:{s}" for s in STYLES]
                   + [f"hard:{s}+{s}+{s}" for s in STYLES])
 
 
+REFERENCE_BOT = str(Path(__file__).resolve().parents[1] / "tests" / "reference_bot.py") + ":ReferenceBot"
+"""The reference bot, seated as a guest (``game.core.guest_bots``)."""
+
+
 def run_table(game: str, table: str, games: int, seed: int, fresh: bool = False) -> ai_report.Report:
-    """``ai_report.run_report`` with reference bots swapped into their seats."""
-    from tests.reference_bot import ReferenceBot
+    """``ai_report.run_report`` of one table, ``reference`` seats played by the reference bot."""
     level, _, opps = table.partition(":")
-    opponents = opps.split("+")
-    if "reference" not in opponents:
-        return ai_report.run_report(game, level, opponents, games, seed, fresh=fresh)
-    if level == "easy" or "easy" in opponents:
-        raise ValueError("a reference table stands the bots in for easy seats: no easy seat allowed")
-    stand_in = ["easy" if o == "reference" else o for o in opponents]
-    class RefMatch(Match):
-        """The match ai_report builds, its stand-in seats played by reference bots."""
-
-        def __init__(self, game_id, seats, options, seed, dice, book=None):
-            super().__init__(game_id, seats, options, seed=seed, dice=dice, book=book)
-            for p, s in enumerate(seats):
-                if s.level == "easy":
-                    bot = ReferenceBot(p, random.Random(derive(seed, "reference-bot", p)), game_id)
-                    bot.seat_names = self.agents[p].seat_names
-                    self.agents[p] = bot
-
-    with mock.patch.object(ai_report, "Match", RefMatch):
-        return ai_report.run_report(game, level, stand_in, games, seed, fresh=fresh)
+    opponents = [REFERENCE_BOT if o == "reference" else o for o in opps.split("+")]
+    return ai_report.run_report(game, level, opponents, games, seed, fresh=fresh)
 
 
 def main(argv=None) -> int:

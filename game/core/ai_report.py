@@ -23,9 +23,9 @@ import time
 from dataclasses import dataclass, field
 
 from .bidding import count_matching, match_chance
-from .match import Match, Seat
+from .match import Match
 from .seeding import derive
-from .sim import wilson
+from .sim import load_guests, rotated_table, seat_guests, wilson
 
 
 def chance_off_by(n: int, p: float, tolerance: float) -> float:
@@ -179,7 +179,8 @@ class Report:
 
 def run_report(game_id: str, level: str, opponents: list[str], games: int, seed: int,
                options: dict | None = None, fresh: bool = False) -> Report:
-    """Play ``games`` seeded games with ``level`` among ``opponents`` and collect its
+    """Play ``games`` seeded games with ``level`` among ``opponents`` (levels,
+    sparring styles or guest bots, ``FILE.py:Class``: ``guest_bots``) and collect its
     decisions: the figures the Hard level's honesty and calibration targets are checked on.
 
     The games are a series at one table, as a player meets the same rivals game
@@ -191,14 +192,14 @@ def run_report(game_id: str, level: str, opponents: list[str], games: int, seed:
     from .rivalbook import RivalBook
     hooks = importlib.import_module(package_name(game_id) + ".sparring")
     levels = [level] + list(opponents)
-    rep = Report(game_id, level, levels, games, seed, fresh=fresh)
+    guests = load_guests(levels)
+    rep = Report(game_id, level, [guests[lvl].label if lvl in guests else lvl for lvl in levels], games, seed,
+                 fresh=fresh)
     book = None if fresh else RivalBook()
-    n = len(levels)
     for g in range(games):
-        shift = g % n
-        seat_levels = [levels[(i - shift) % n] for i in range(n)]
-        seats = [Seat(f"{lvl}-{i}", "ai", lvl) for i, lvl in enumerate(seat_levels)]
+        seat_levels, seats = rotated_table(levels, g, guests)
         match = Match(game_id, seats, options, seed=derive(seed, "ai-report", g), dice=_dice.RngDice(), book=book)
+        seat_guests(match, seat_levels, guests)
         tested = [p for p, lvl in enumerate(seat_levels) if lvl == level]
         for p in tested:
             _watch(match, p, rep, hooks)

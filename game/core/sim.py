@@ -9,8 +9,9 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
+from .guest_bots import STAND_IN_LEVEL, GuestBot, is_guest, load_bot
 from .match import Match, Seat
-from .seeding import derive
+from .seeding import derive, stream
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -76,22 +77,52 @@ class SimResult:
         return out
 
 
+def load_guests(levels: list[str]) -> dict[str, GuestBot]:
+    """The guest bots (``guest_bots``) among ``levels``, loaded once per run."""
+    return {lvl: load_bot(lvl) for lvl in dict.fromkeys(levels) if is_guest(lvl)}
+
+
+def rotated_table(levels: list[str], g: int, guests: dict[str, GuestBot] | None = None
+                  ) -> tuple[list[str], list[Seat]]:
+    """Game ``g``'s seating: every player moved ``g`` seats clockwise (so no
+    level keeps the first seat), each seat named after its player (``hard-0``,
+    ``Anchor-1``), the same name in every game whichever chair it takes, so
+    the rival memory meets the same rival game after game.  A guest bot sits
+    in a stand-in AI seat (``seat_guests`` hands it over)."""
+    guests = guests or {}
+    n = len(levels)
+    players = [(i - g) % n for i in range(n)]
+    seat_levels = [levels[j] for j in players]
+    seats = [Seat(f"{guests[levels[j]].label}-{j}", "ai", STAND_IN_LEVEL) if levels[j] in guests
+             else Seat(f"{levels[j]}-{j}", "ai", levels[j]) for j in players]
+    return seat_levels, seats
+
+
+def seat_guests(match: Match, seat_levels: list[str], guests: dict[str, GuestBot]) -> None:
+    """Hand every guest's stand-in seat of ``match`` to its guest bot, seeded
+    from the game's seed."""
+    for p, lvl in enumerate(seat_levels):
+        if lvl in guests:
+            bot = guests[lvl].build(p, stream(match.seed, "guest", p), match.game_id)
+            bot.seat_names = match.agents[p].seat_names
+            match.agents[p] = bot
+
+
 def run_sim(game_id: str, levels: list[str], games: int, seed: int, dice=None,
             options: dict | None = None) -> SimResult:
     """Play ``games`` seeded AI games with ``levels`` seated in rotation (so no level
     keeps the first seat): the win-rate figures the AI levels are tuned against."""
     from .dice import RngDice
     dice = dice or RngDice()
-    n = len(levels)
     result = SimResult(game_id, list(levels), games, seed, dice.name)
     for level in levels:
         if level not in result.by_level:
             result.by_level[level] = LevelResult(level, levels.count(level))
+    guests = load_guests(levels)
     for g in range(games):
-        shift = g % n
-        seat_levels = [levels[(i - shift) % n] for i in range(n)]
-        seats = [Seat(f"{lvl}-{i}", "ai", lvl) for i, lvl in enumerate(seat_levels)]
+        seat_levels, seats = rotated_table(levels, g, guests)
         match = Match(game_id, seats, options, seed=derive(seed, "sim-game", g), dice=dice)
+        seat_guests(match, seat_levels, guests)
         match.play_out()
         result.steps += len(match.history)
         winners = match.state.winners()
