@@ -110,8 +110,8 @@ def test_the_book_meets_one_rival_per_player_across_a_series(bots):
         assert type(match.agents[seat_levels.index(f"{bots}:Cautious")]).__name__ == "Cautious"
         match.play_out()
         book.absorb(match)
-    assert set(book.rivals) == {"liars-dice/ai-easy:Cautious-1", everyone_key("liars-dice")}
-    assert book.rivals["liars-dice/ai-easy:Cautious-1"].seen == 6
+    assert set(book.rivals) == {"liars-dice/hard/ai-easy:Cautious-1", everyone_key("liars-dice", "hard")}
+    assert book.rivals["liars-dice/hard/ai-easy:Cautious-1"].seen == 6
 
 
 def test_the_command_line_seats_a_file_bot(bots):

@@ -80,7 +80,7 @@ def test_a_rival_reads_as_everyone_until_it_differs():
 
 def test_the_book_round_trips_and_refuses_damage():
     book = rb.RivalBook()
-    m = book.rivals.setdefault("liars-dice/human:Ann", rb.RivalMemory(seen=3, last=3))
+    m = book.rivals.setdefault("liars-dice/hard/human:Ann", rb.RivalMemory(seen=3, last=3))
     m.add("jinto|hu|first/2n", 0.41, -0.41)
     m.add("said|jinto", 0.4, 0.6)
     data = json.loads(json.dumps(book.to_json()))
@@ -121,16 +121,20 @@ def _worst_memory(last, contexts=rb.MAX_CONTEXTS):
 def test_a_book_at_its_limits_fits_its_file_and_loads_back(tmp_path):
     """However long the tavern plays, the book stays inside the size its file may
     have (a larger file would be set aside on loading and every rival forgotten):
-    past ``MAX_CELLS`` the rivals met longest ago go first, never a game's
-    "everyone" entry, which was met first of all."""
+    past ``MAX_CELLS`` the rivals met longest ago go first, never an "everyone"
+    entry (one per game and reader level), which was met first of all."""
     book = rb.RivalBook(games=10**6)
-    book.rivals["liars-dice/*"] = _worst_memory(last=0)
+    everyone = [rb.everyone_key(game, reader) for game in ("liars-dice", "roll-call") for reader in rb.READERS]
+    for key in everyone:
+        book.rivals[key] = _worst_memory(last=0)
     for i in range(rb.MAX_RIVALS + 40):
-        book.rivals[f"liars-dice/human:P{i:03}"] = _worst_memory(last=i + 1, contexts=40)
+        book.rivals[f"liars-dice/hard/human:P{i:03}"] = _worst_memory(last=i + 1, contexts=40)
     book._trim()
-    cells = sum(len(c) for m in book.rivals.values() for c in m.cells.values())
+    book = rb.RivalBook.from_json(json.loads(json.dumps(book.to_json())))   # as a file loads: no finest level in "*"
+    cells = sum(len(c) for m in book.rivals.values() for c in m.cells.values()) + \
+        sum(m.fine_cells() for m in book.rivals.values())
     assert cells <= rb.MAX_CELLS and len(book.rivals) <= rb.MAX_RIVALS
-    assert "liars-dice/*" in book.rivals
+    assert all(key in book.rivals and book.rivals[key].fine_cells() == 0 for key in everyone)
     kept = sorted(int(k.rsplit("P", 1)[1]) for k in book.rivals if ":P" in k)
     assert kept == list(range(rb.MAX_RIVALS + 40 - len(kept), rb.MAX_RIVALS + 40)), "the newest are kept"
     path = tmp_path / "rivals.json"
@@ -162,7 +166,51 @@ def test_a_finished_game_keeps_the_everyone_entry_fresh():
         match = Match("liars-dice", seats, None, seed=seed, book=book)
         match.play_out()
         book.absorb(match)
-    assert book.rivals["liars-dice/*"].last == 2 == book.rivals["liars-dice/ai-bluffer:b"].last
+    assert book.rivals["liars-dice/hard/*"].last == 2 == book.rivals["liars-dice/hard/ai-bluffer:b"].last
+
+
+def test_each_level_keeps_its_own_memory_of_a_rival():
+    """An outcome is measured against the reader's own chance, and Normal's and
+    Hard's readings of one bid differ: at a table of both, each learns the
+    bluffer (and the other) in an entry of its own, and every outcome a level
+    handed over is in its entries alone."""
+    book = rb.RivalBook()
+    seats = [Seat("H", "ai", "hard"), Seat("N", "ai", "normal"), Seat("b", "ai", "bluffer")]
+    taught = {"hard": 0.0, "normal": 0.0}
+    for seed in range(6):
+        match = Match("liars-dice", seats, None, seed=seed, book=book)
+        match.play_out()
+        for agent in match.agents.values():
+            if agent.remembers:
+                handed = agent.hand_over()
+                assert all(key.startswith(f"liars-dice/{agent.level}/") for key, *_ in handed)
+                taught[agent.level] += sum(1 for key, ctx, *_ in handed
+                                           if not rb.is_everyone(key) and not ctx.startswith("said"))
+                for key, ctx, raw, residual in handed:
+                    book.rivals.setdefault(key, rb.RivalMemory()).add(ctx, raw, residual)
+    assert taught["hard"] > 0 and taught["normal"] > 0
+    for level in ("hard", "normal"):
+        mine = [m for k, m in book.rivals.items() if k.startswith(f"liars-dice/{level}/") and not rb.is_everyone(k)]
+        assert sum(m.outcomes() for m in mine) == taught[level]
+    assert "liars-dice/hard/ai-bluffer:b" in book.rivals and "liars-dice/normal/ai-bluffer:b" in book.rivals
+
+
+def test_a_version_1_book_is_every_levels_start(tmp_path):
+    """Version 1 entries were shared by every level: each level starts from a copy,
+    and the book is written back as version 2."""
+    m = rb.RivalMemory(seen=4, last=9)
+    m.add("call|hu|later/2nh", 0.4, 0.3)
+    old = {"format": rb.BOOK_FORMAT, "version": 1, "games": 9,
+           "rivals": {"liars-dice/human:Ann": m.to_json(), "liars-dice/*": m.to_json()}}
+    book = rb.RivalBook.from_json(json.loads(json.dumps(old)))
+    assert sorted(book.rivals) == ["liars-dice/hard/*", "liars-dice/hard/human:Ann",
+                                   "liars-dice/normal/*", "liars-dice/normal/human:Ann"]
+    assert book.rivals["liars-dice/hard/human:Ann"].to_json() == m.to_json()
+    everyone = book.rivals["liars-dice/normal/*"].to_json()
+    assert everyone["cells"] == m.to_json()["cells"] and not everyone.get("fine"), "never read there, so not kept"
+    book.rivals["liars-dice/hard/human:Ann"].add("call|hu|later/2nh", 0.4, 1.0)
+    assert book.rivals["liars-dice/normal/human:Ann"].to_json() == m.to_json(), "copies, not one shared entry"
+    assert book.to_json()["version"] == 2 == rb.BOOK_VERSION
 
 
 def _series(game, opponent, games, seed, book):
@@ -184,7 +232,7 @@ def test_the_memory_changes_what_is_said_never_what_is_played(game):
     played move for move as with no book at all."""
     book = rb.RivalBook()
     _series(game, "bluffer", 60, 7, book)
-    assert book.rivals[f"{game}/ai-bluffer:bluffer"].outcomes() > 20
+    assert book.rivals[f"{game}/hard/ai-bluffer:bluffer"].outcomes() > 20
     assert _series(game, "bluffer", 12, 8, book) == _series(game, "bluffer", 12, 8, None)
 
 
@@ -196,7 +244,7 @@ def test_each_outcome_is_taken_once():
     first = book.absorb(match)
     assert first > 0
     assert book.absorb(match) == 0
-    assert book.rivals["liars-dice/ai-bluffer:b"].seen == 1
+    assert book.rivals["liars-dice/hard/ai-bluffer:b"].seen == 1
 
 
 def test_only_challenges_that_were_made_are_learned():
@@ -329,7 +377,7 @@ def test_seating_and_undo_share_the_book_instead_of_copying_it():
     seats = [Seat("You", "human")] + [Seat(f"S{i}", "ai", "hard") for i in range(5)]
     book = rb.full_book("liars-dice", seats)
     match = Match("liars-dice", seats, None, seed=1, book=book)
-    you = rb.rival_key("liars-dice", seats[0])
+    you = rb.rival_key("liars-dice", seats[0], "hard")
     layer = match.agents[1].brain.memory.rivals[0][1]
     assert layer.base is book.rivals[you]
     twin = copy.deepcopy(match.agents)[1].brain.memory.rivals[0][1]

@@ -7,7 +7,8 @@ bidders, and before a rival's first reveal nothing in a game tells them apart
 (in the first round of 2,000 heads-up Liar's Dice games, Jintos Hard stated
 70-79% exact were exact 100% of the time against a bidder whose opening pins
 its count and 28% against a bluffer).  A strong player remembers who bluffs.
-So do the reading AIs (Normal and Hard).  Per rival, every challenge they make
+So do the reading AIs (Normal and Hard, each level a memory of its own).  Per
+rival, every challenge they make
 is kept until its reveal and then becomes an outcome, in two stages:
 
 1. **In its context.**  ``spot_context``: the kind, heads-up or not, first
@@ -19,7 +20,7 @@ is kept until its reveal and then becomes an outcome, in two stages:
    come out the same way).  The chance corrected by it
    (``Reading.first_stage``) leans, level by level of detail, on the level
    above (``backoff``), and the rival's
-   whole memory leans on what EVERY rival taught (the book's ``game/*``
+   whole memory leans on what EVERY rival taught (the book's ``game/LEVEL/*``
    entry): a stranger is read as the players met so far, and with no one met
    as the population.
 2. **As said.**  A chance made of many small contexts is noisy, and a noisy
@@ -78,15 +79,21 @@ MAX_CONTEXTS = 512
 kinds, ten situations, fourteen shapes, and the two "said" cells)."""
 MAX_CELLS = 48_000
 """Most cells (context x bin, the finest level's too) the whole book keeps, the
-longest-unseen rivals going first past it (a game's "everyone" entry, at most
-``MAX_CONTEXTS`` x ``BINS`` cells, always stays): at worst about 65 bytes each
+longest-unseen rivals going first past it (the "everyone" entries, one per game
+and reader level, at most ``MAX_CONTEXTS`` x ``BINS`` cells each and no finest
+level, 40,960 in all, always stay): at worst about 65 bytes each
 in the file, so a book at the limit stays well inside the format's 4 MB (a file
 over it would be set aside on loading, and every rival forgotten)."""
 LOW, HIGH = 0.0025, 0.9975
 """A remembered chance is never stated as certain: only the reader's own 0 or 1 is."""
 
 BOOK_FORMAT = "dice-tavern-rivals"
-BOOK_VERSION = 1
+BOOK_VERSION = 2
+"""2: every entry belongs to one reader level (``rival_key``); a version 1
+book, whose entries every level shared, is read as every level's
+(``RivalBook.from_json``)."""
+READERS = ("normal", "hard")
+"""The levels that remember (``Agent.remembers``): what a version 1 entry is copied to."""
 BOOK_MAX_BYTES = 4 * 1024 * 1024
 
 _CTX = r"[a-z]+(\|[a-z]+)*(/[0-9][a-z]{0,2})?"
@@ -108,25 +115,32 @@ _ENTRY = v.Obj({"seen": v.Int(0, 10**9), "last": v.Int(0, 10**12),
 BOOK_SCHEMA = v.Obj({"format": v.Str(), "version": v.Int(1, BOOK_VERSION), "games": v.Int(0, 10**12),
                      "rivals": v.Map(v.Str(120, 1), _ENTRY, max_keys=MAX_RIVALS)},
                     required=("rivals",))
-"""``rivals.json``: per rival (``game/kind:name``) the games it was met in, when
+"""``rivals.json``: per reader and rival (``game/reader/kind:name``) the games it was met in, when
 last (the book's game count), and per context the sparse bins ``[bin,
 residual sum, outcomes]`` (contexts from ``spot_context``; "said|KIND": the
 second stage, binned by the chance the first one gave); "fine": the same per
 point of the raw chance (``FINE_BINS``)."""
-v.register(v.Format(BOOK_FORMAT, "rival memory", {1: BOOK_SCHEMA}, max_bytes=BOOK_MAX_BYTES))
+v.register(v.Format(BOOK_FORMAT, "rival memory", {1: BOOK_SCHEMA, 2: BOOK_SCHEMA}, max_bytes=BOOK_MAX_BYTES))
 
 
-def rival_key(game_id: str, seat) -> str:
-    """Who a seat is, for the book: the game, and the person (a human by name) or
-    the AI (level and name): "liars-dice/human:Ann", "roll-call/ai-normal:Bram"."""
+def rival_key(game_id: str, seat, reader: str) -> str:
+    """Who a seat is to the AI level ``reader``, for the book: the game, the
+    reader, and the person (a human by name) or the AI (level and name):
+    "liars-dice/hard/human:Ann", "roll-call/normal/ai-hard:Bram".  Each level
+    keeps its own memory of a rival: an outcome is measured against that
+    reader's own chance, and Normal's and Hard's readings of the same bid
+    differ (mixed, the Hard vs Normal tables' calls Hard stated 70-89% true
+    came true 6-12 points less often, the half Normal taught pulling the
+    correction back)."""
     who = "human" if seat.kind == "human" else f"ai-{seat.level}"
-    return f"{game_id}/{who}:{seat.name}"[:120]
+    return f"{game_id}/{reader}/{who}:{seat.name}"[:120]
 
 
-def everyone_key(game_id: str) -> str:
-    """The book's entry for every rival of a game at once: what the players this
-    tavern meets have in common, which a rival's own memory starts from."""
-    return f"{game_id}/*"
+def everyone_key(game_id: str, reader: str) -> str:
+    """The book's entry for every rival of a game at once, as the AI level
+    ``reader`` met them: what the players this tavern meets have in common,
+    which a rival's own memory starts from."""
+    return f"{game_id}/{reader}/*"
 
 
 def is_everyone(key: str) -> bool:
@@ -451,10 +465,10 @@ class RivalBook:
         """Give every agent of ``match`` that remembers (``Agent.remembers``) its
         rivals' memories, by seat, as ``Layered`` views: the game learns into
         its own layer, the book only at ``absorb``."""
-        keys = [rival_key(match.game_id, s) for s in match.seats]
-        everyone = everyone_key(match.game_id)
         for p, agent in match.agents.items():
             if getattr(agent, "remembers", False):
+                keys = [rival_key(match.game_id, s, agent.level) for s in match.seats]
+                everyone = everyone_key(match.game_id, agent.level)
                 rivals = {q: (keys[q], Layered(self.rivals.get(keys[q]))) for q in range(len(keys)) if q != p}
                 agent.recall(rivals, (everyone, Layered(self.rivals.get(everyone))))
 
@@ -473,12 +487,15 @@ class RivalBook:
             for key, ctx, raw, residual in learned:
                 self.rivals.setdefault(key, RivalMemory()).add(ctx, raw, residual, fine=not is_everyone(key))
                 taken += 1
-        if remembering:
-            for key in [rival_key(match.game_id, s) for s in match.seats] + [everyone_key(match.game_id)]:
-                entry = self.rivals.get(key)
-                if entry is not None:
-                    entry.seen += 1
-                    entry.last = self.games
+        met = {everyone_key(match.game_id, a.level) for a in remembering}
+        met.update(rival_key(match.game_id, match.seats[q], a.level)
+                   for p, a in match.agents.items() if getattr(a, "remembers", False)
+                   for q in range(len(match.seats)) if q != p)
+        for key in sorted(met):
+            entry = self.rivals.get(key)
+            if entry is not None:
+                entry.seen += 1
+                entry.last = self.games
         self._trim()
         return taken
 
@@ -512,7 +529,19 @@ class RivalBook:
     def from_json(cls, data: Any) -> "RivalBook":
         """From a parsed document; ``validation.SchemaError`` if it breaks the schema."""
         data = v.check_document(data, BOOK_FORMAT)
-        return cls({k: RivalMemory.from_json(e) for k, e in data["rivals"].items()}, data.get("games", 0))
+        rivals = {k: RivalMemory.from_json(e) for k, e in data["rivals"].items()}
+        if data["version"] == 1:
+            # every level shared an entry: each level starts from it (a
+            # "game/who:name" key becomes "game/LEVEL/who:name")
+            rivals = {f"{game}/{reader}/{rest}"[:120]: copy.deepcopy(m) if i else m
+                      for k, m in rivals.items() if "/" in k for game, rest in [k.split("/", 1)]
+                      for i, reader in enumerate(READERS)}
+        for key, memory in rivals.items():
+            if is_everyone(key):
+                memory.fine.clear()   # never read there (``Reading.correction``), so never kept
+        book = cls(rivals, data.get("games", 0))
+        book._trim()
+        return book
 
 
 def load_book(path=None) -> tuple[RivalBook, Optional[str]]:
@@ -705,7 +734,8 @@ def full_book(game_id: str, seats, seed: int = 0) -> RivalBook:
     rng = random.Random(seed)
     contexts = every_context()
     book = RivalBook()
-    for key in [rival_key(game_id, s) for s in seats] + [everyone_key(game_id)]:
+    keys = [rival_key(game_id, s, reader) for reader in READERS for s in seats]
+    for key in keys + [everyone_key(game_id, reader) for reader in READERS]:
         memory = RivalMemory(seen=50, last=50)
         for ctx in contexts[:MAX_CONTEXTS]:
             for b in range(BINS):
