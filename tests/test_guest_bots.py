@@ -37,6 +37,13 @@ class Cheat(Agent):
 class Crash(Agent):
     def act(self, view, legal):
         raise RuntimeError("boom")
+
+
+class BadWatcher(Cautious):
+    watches = True
+
+    def watch(self, view):
+        raise KeyError("lost")
 """
 
 
@@ -80,7 +87,8 @@ def test_a_file_that_does_not_compile_says_why(tmp_path):
         load_bot(f"{bad}:Bot")
 
 
-@pytest.mark.parametrize("name, needle", [("Cheat", "not one of the legal actions"), ("Crash", "raised RuntimeError")])
+@pytest.mark.parametrize("name, needle", [("Cheat", "not one of the legal actions"), ("Crash", "raised RuntimeError"),
+                                          ("BadWatcher", "raised KeyError.*while watching")])
 def test_a_bot_that_breaks_the_rules_stops_the_run_naming_it(bots, name, needle):
     with pytest.raises(GuestBotError, match=f"{name}.*{needle}"):
         run_sim("liars-dice", ["hard", f"{bots}:{name}"], 3, seed=1)

@@ -103,6 +103,15 @@ def _guard(bot: Any, spec: str) -> None:
     for name, default in (("watches", False), ("remembers", False), ("last_decision", None)):
         if not hasattr(bot, name):
             setattr(bot, name, default)
+    if bot.watches and callable(getattr(bot, "watch", None)):
+        seen = bot.watch
+
+        def watch(view: Any) -> None:
+            try:
+                seen(view)
+            except Exception as exc:
+                raise GuestBotError(f"{spec} raised {exc!r} while watching") from exc
+        bot.watch = watch
 
 
 def load_bot(spec: str) -> GuestBot:
