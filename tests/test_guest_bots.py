@@ -122,6 +122,21 @@ def test_the_book_meets_one_rival_per_player_across_a_series(bots):
     assert book.rivals["liars-dice/hard/ai-easy:Cautious-1"].seen == 6
 
 
+def test_a_game_ai_seated_as_a_guest_plays_without_the_book():
+    """Even a class that remembers rivals (the game's own Hard) is seated without the
+    book: the book was handed out before the guest took the seat."""
+    book = RivalBook()
+    spec = "game.games.liars_dice.ai:HardAgent"
+    guests = {spec: load_bot(spec)}
+    seat_levels, seats = rotated_table(["hard", spec], 0, guests)
+    match = Match("liars-dice", seats, None, seed=5, book=book)
+    seat_guests(match, seat_levels, guests)
+    assert type(match.agents[1]).__name__ == "HardAgent" and not match.agents[1].remembers
+    match.play_out()
+    book.absorb(match)
+    assert set(book.rivals) <= {"liars-dice/hard/ai-easy:HardAgent-1", everyone_key("liars-dice", "hard")}
+
+
 def test_the_command_line_seats_a_file_bot(bots):
     out = subprocess.run([sys.executable, "-m", "game", "ai-report", "--game", "liars-dice", "--level", "hard",
                           "--opponents", f"{bots}:Cautious", "--games", "4", "--seed", "3"],

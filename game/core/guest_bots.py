@@ -100,9 +100,10 @@ def _guard(bot: Any, spec: str) -> None:
         bot.interject = checked(bot.interject, optional=True)
     else:
         bot.interject = lambda view, legal: None
-    for name, default in (("watches", False), ("remembers", False), ("last_decision", None)):
+    for name, default in (("watches", False), ("last_decision", None)):
         if not hasattr(bot, name):
             setattr(bot, name, default)
+    bot.remembers = False   # the book seats agents as the match builds them, before a guest takes over
     if bot.watches and callable(getattr(bot, "watch", None)):
         seen = bot.watch
 
