@@ -14,7 +14,8 @@ constructor takes a game id, else ``Class(player, rng)``, and like every agent
 it gets a fresh seeded ``rng`` before each decision, so a run replays exactly.
 It sits in a stand-in AI seat named after its class (``Anchor-1``), so the
 rival memory (``rivalbook``) meets it as one rival game after game, whichever
-chair it is in.  A bot that raises or picks an illegal action stops the run
+chair it is in (a guest itself is never given a memory of rivals, even one of
+the game's own AI classes).  A bot that raises or picks an illegal action stops the run
 with ``GuestBotError`` naming it, not with a traceback of the game's code.
 
 Only the command-line tools load guests: a level in a saved game is never
