@@ -28,14 +28,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from game.core import ai_report  # noqa: E402
 from game.core.agents import SPARRING  # noqa: E402
+from tests.reference_bot import SPEC as REFERENCE_BOT  # noqa: E402  (seated as a guest bot)
 
 STYLES = SPARRING + ("reference",)
 DEFAULT_TABLES = (["hard:normal", "normal:easy"] + [f"hard:{s}" for s in STYLES]
                   + [f"hard:{s}+{s}+{s}" for s in STYLES])
-
-
-REFERENCE_BOT = str(Path(__file__).resolve().parents[1] / "tests" / "reference_bot.py") + ":ReferenceBot"
-"""The reference bot, seated as a guest (``game.core.guest_bots``)."""
 
 
 def run_table(game: str, table: str, games: int, seed: int, fresh: bool = False) -> ai_report.Report:

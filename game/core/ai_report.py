@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from .bidding import count_matching, match_chance
 from .match import Match
 from .seeding import derive
-from .sim import load_guests, rotated_table, seat_guests, wilson
+from .sim import load_guests, seated_match, wilson
 
 
 def chance_off_by(n: int, p: float, tolerance: float) -> float:
@@ -197,9 +197,8 @@ def run_report(game_id: str, level: str, opponents: list[str], games: int, seed:
                  fresh=fresh)
     book = None if fresh else RivalBook()
     for g in range(games):
-        seat_levels, seats = rotated_table(levels, g, guests)
-        match = Match(game_id, seats, options, seed=derive(seed, "ai-report", g), dice=_dice.RngDice(), book=book)
-        seat_guests(match, seat_levels, guests)
+        seat_levels, match = seated_match(game_id, levels, g, guests, derive(seed, "ai-report", g), options,
+                                          _dice.RngDice(), book)
         tested = [p for p, lvl in enumerate(seat_levels) if lvl == level]
         for p in tested:
             _watch(match, p, rep, hooks)

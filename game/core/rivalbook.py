@@ -45,7 +45,7 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Mapping, Optional
+from typing import Any, Iterable, Iterator, Mapping, Optional
 
 from . import validation as v
 
@@ -351,7 +351,7 @@ class RivalMemory(Reading):
         cells = self.fine.setdefault(ctx, {})
         b = fine_bin(p)
         if b not in cells and self.fine_cells() >= MAX_FINE:
-            thinnest = min(((c, k) for c, cells in self.fine.items() for k in cells),
+            thinnest = min(((c, k) for c, by_bin in self.fine.items() for k in by_bin),
                            key=lambda ck: self.fine[ck[0]][ck[1]][1])
             del self.fine[thinnest[0]][thinnest[1]]
         _count(cells.setdefault(b, [0.0, 0.0]), residual, CAP)
@@ -461,16 +461,22 @@ class RivalBook:
         self.rivals: dict[str, RivalMemory] = rivals or {}
         self.games = games
 
-    def seat(self, match) -> None:
-        """Give every agent of ``match`` that remembers (``Agent.remembers``) its
-        rivals' memories, by seat, as ``Layered`` views: the game learns into
-        its own layer, the book only at ``absorb``."""
+    @staticmethod
+    def _readers(match) -> Iterator[tuple[Any, dict[int, str], str]]:
+        """Every agent of ``match`` that remembers (``Agent.remembers``), with the
+        keys of its rivals by seat and of its "everyone" entry."""
         for p, agent in match.agents.items():
             if getattr(agent, "remembers", False):
-                keys = [rival_key(match.game_id, s, agent.level) for s in match.seats]
-                everyone = everyone_key(match.game_id, agent.level)
-                rivals = {q: (keys[q], Layered(self.rivals.get(keys[q]))) for q in range(len(keys)) if q != p}
-                agent.recall(rivals, (everyone, Layered(self.rivals.get(everyone))))
+                rivals = {q: rival_key(match.game_id, s, agent.level) for q, s in enumerate(match.seats) if q != p}
+                yield agent, rivals, everyone_key(match.game_id, agent.level)
+
+    def seat(self, match) -> None:
+        """Give every agent of ``match`` that remembers its rivals' memories, by
+        seat, as ``Layered`` views: the game learns into its own layer, the book
+        only at ``absorb``."""
+        for agent, rivals, everyone in self._readers(match):
+            agent.recall({q: (key, Layered(self.rivals.get(key))) for q, key in rivals.items()},
+                         (everyone, Layered(self.rivals.get(everyone))))
 
     def absorb(self, match) -> int:
         """Take the outcomes every remembering agent of ``match`` learned (each
@@ -481,17 +487,14 @@ class RivalBook:
         match._in_book = self
         taken = 0
         self.games += 1
-        remembering = [a for a in match.agents.values() if getattr(a, "remembers", False)]
-        for agent in remembering:
+        met: set[str] = set()
+        for agent, rivals, everyone in self._readers(match):
             learned: Iterable = agent.hand_over()
             for key, ctx, raw, residual in learned:
                 self.rivals.setdefault(key, RivalMemory()).add(ctx, raw, residual, fine=not is_everyone(key))
                 taken += 1
-        met = {everyone_key(match.game_id, a.level) for a in remembering}
-        met.update(rival_key(match.game_id, match.seats[q], a.level)
-                   for p, a in match.agents.items() if getattr(a, "remembers", False)
-                   for q in range(len(match.seats)) if q != p)
-        for key in sorted(met):
+            met.update(rivals.values(), [everyone])
+        for key in met:
             entry = self.rivals.get(key)
             if entry is not None:
                 entry.seen += 1
@@ -531,11 +534,14 @@ class RivalBook:
         data = v.check_document(data, BOOK_FORMAT)
         rivals = {k: RivalMemory.from_json(e) for k, e in data["rivals"].items()}
         if data["version"] == 1:
-            # every level shared an entry: each level starts from it (a
-            # "game/who:name" key becomes "game/LEVEL/who:name")
-            rivals = {f"{game}/{reader}/{rest}"[:120]: copy.deepcopy(m) if i else m
-                      for k, m in rivals.items() if "/" in k for game, rest in [k.split("/", 1)]
-                      for i, reader in enumerate(READERS)}
+            # every level shared an entry: each level starts from a copy of it
+            # ("game/who:name" becomes "game/LEVEL/who:name")
+            shared, rivals = rivals, {}
+            for key, memory in shared.items():
+                game, slash, rest = key.partition("/")
+                if slash:
+                    for reader in READERS:
+                        rivals[f"{game}/{reader}/{rest}"[:120]] = copy.deepcopy(memory)
         for key, memory in rivals.items():
             if is_everyone(key):
                 memory.fine.clear()   # never read there (``Reading.correction``), so never kept

@@ -108,6 +108,16 @@ def seat_guests(match: Match, seat_levels: list[str], guests: dict[str, GuestBot
             match.agents[p] = bot
 
 
+def seated_match(game_id: str, levels: list[str], g: int, guests: dict[str, GuestBot], seed: int,
+                 options: dict | None = None, dice=None, book=None) -> tuple[list[str], Match]:
+    """Game ``g`` of a run: the level in each seat (``rotated_table``) and the
+    match, every guest bot in its seat."""
+    seat_levels, seats = rotated_table(levels, g, guests)
+    match = Match(game_id, seats, options, seed=seed, dice=dice, book=book)
+    seat_guests(match, seat_levels, guests)
+    return seat_levels, match
+
+
 def run_sim(game_id: str, levels: list[str], games: int, seed: int, dice=None,
             options: dict | None = None) -> SimResult:
     """Play ``games`` seeded AI games with ``levels`` seated in rotation (so no level
@@ -120,9 +130,7 @@ def run_sim(game_id: str, levels: list[str], games: int, seed: int, dice=None,
             result.by_level[level] = LevelResult(level, levels.count(level))
     guests = load_guests(levels)
     for g in range(games):
-        seat_levels, seats = rotated_table(levels, g, guests)
-        match = Match(game_id, seats, options, seed=derive(seed, "sim-game", g), dice=dice)
-        seat_guests(match, seat_levels, guests)
+        seat_levels, match = seated_match(game_id, levels, g, guests, derive(seed, "sim-game", g), options, dice)
         match.play_out()
         result.steps += len(match.history)
         winners = match.state.winners()
