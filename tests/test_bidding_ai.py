@@ -218,6 +218,37 @@ def test_why_line_names_seats_and_numbers():
     assert "Mags" in why and "%" in why and agent.last_decision.kind == "call"
 
 
+def _bid_why_lines(game_id, level, seed, games_n=4):
+    """(why line, decision) of every bid the AI at ``level`` (seat 0) makes
+    against two Hard AIs."""
+    out = []
+    for g in range(games_n):
+        seats = [Seat("Mags", "ai", level), Seat("Old Tom", "ai", "hard"), Seat("Bertha", "ai", "hard")]
+        match = Match(game_id, seats, None, seed + g)
+        while match.step():
+            player, action = match.history[-1]
+            if player == 0 and isinstance(action, Bid):
+                out.append((match.explain(0), match.agents[0].last_decision))
+    return out
+
+
+@pytest.mark.parametrize("game_id", ["liars-dice", "roll-call"])
+def test_normal_why_line_states_only_the_numbers_its_bid_used(game_id):
+    """Issue: "The why line names seats by their names and states the numbers the
+    decision used".  QA 13: Normal said "Bertha calls it about 100% of the time"
+    for every bid: Normal values a bid as if it is always called (no call model),
+    so its line gives the chance the bid is true and no call rate; Hard, which
+    weighs the next player's learned call chance, states it."""
+    normal = _bid_why_lines(game_id, "normal", 3)
+    assert normal
+    for why, decision in normal:
+        assert "of the time" not in why, why
+        assert why.endswith(f": {decision.p:.0%} true as I read the table."), why
+    hard = [why for why, _d in _bid_why_lines(game_id, "hard", 3)]
+    assert any(" it about " in why and "of the time" in why for why in hard)
+    assert not all(" it about 100% " in why for why in hard if " it about " in why)
+
+
 @pytest.mark.parametrize("game,opponent", [("liars-dice", "reader"), ("roll-call", "reader"),
                                            ("roll-call", "binomial")])
 def test_hard_bid_mix_hides_the_hand(game, opponent):

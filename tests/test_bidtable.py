@@ -17,7 +17,7 @@ from game.games.liars_dice import rules as ld_rules
 from game.games.liars_dice.bidtext import LiarsDiceText
 from game.games.roll_call import rules as rc_rules
 from game.games.roll_call.bidtext import RollCallText
-from game.ui.grammar import Voice
+from game.core.grammar import Voice
 
 # the same facts under each game's own names: what the snapshot unifies
 GAMES = {

@@ -2,6 +2,7 @@
 grouped by round, never a hidden die, on screen with L and a button, and a
 "since your last move" summary."""
 import os
+import re
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -175,3 +176,110 @@ def test_since_card_folds_into_a_tab_and_the_table_then_rests(tmp_path, monkeypa
     assert not blank(card)       # the open card reached there
     assert not blank(hovered)    # hovering the tab opens it again
     assert scene.is_idle()
+
+
+# --- "you" in the log (QA 13) ------------------------------------------------------
+
+def _log_with_a_person(game_id, name, seed, players=3):
+    """A finished game with one human seat 0 called ``name`` (its moves made by
+    a sparring style) and its log as the table builds it (the seats' ``Voice``)."""
+    import random
+    from game.core.grammar import Voice
+    style = "binomial" if game_id in ("liars-dice", "roll-call") else None
+    seats = [Seat(name)] + [Seat(n, "ai", "normal") for n in NAMES[1:players]]
+    match = Match(game_id, seats, None, seed)
+    person = games.make_agent(game_id, style or "normal", 0, random.Random(seed))
+    person.seat_names = tuple(s.name for s in seats)
+    while not match.is_over:
+        if not match.step():
+            state = match.state
+            move = person.interject(state.view(0), state.legal_actions(0)) if state.turn_player() != 0 else None
+            match.apply(0, move or person.act(state.view(0), state.legal_actions(0)))
+    log = GameLog(match.game.new_initial_state(), [s.name for s in seats], games.narrator(game_id),
+                  words=Voice(seats))
+    log.sync(match.history)
+    return match, [e.text for e in log.entries]
+
+
+@pytest.mark.parametrize("game_id", ["liars-dice", "roll-call"])
+@pytest.mark.parametrize("name", ["You", "Ann"])
+def test_the_log_names_you_inside_a_sentence_in_lower_case(game_id, name):
+    """QA 13: "(bid by You)" mid-sentence.  The lone human is "You" to start a
+    sentence and "you" inside one, whatever name they typed."""
+    found = False
+    for seed in range(1, 6):
+        _m, lines = _log_with_a_person(game_id, name, seed)
+        text = " ".join(lines)
+        assert "(bid by You)" not in text and f"(bid by {name})" not in text
+        assert "for You." not in text and "You: calls" not in text
+        found = found or "(bid by you)" in text
+    assert found
+
+
+def test_the_call_out_of_turn_label_reads_after_any_seat_name():
+    """QA 13: the table's line "You: calls out of turn!".  An action's label is
+    a shout after a seat's name ("Mags: call", "Mags: bid four fives"), so it
+    agrees with "You" as well as with "Mags"."""
+    from game.games.roll_call.rules import CallOutOfTurn
+    assert CallOutOfTurn().label() == "call out of turn!"
+
+
+def _exact_jinto(options, caller_dice):
+    """Seat 0 bids three twos, seat 1 (``caller_dice`` dice) says Jinto: exactly right."""
+    from game.games.liars_dice.rules import Jinto
+    from game.core.bidding import Bid
+    game = games.make_game("liars-dice", 2, options)
+    state = game.new_initial_state()
+    state.dice = [3, caller_dice]
+    hands = ((2, 1, 4), (2, 3, 4, 5)[:caller_dice])
+    state = state.apply(CHANCE, RollResult(hands))
+    state = state.apply(0, Bid(3, 2))
+    return state, 1, Jinto(), state.apply(1, Jinto())
+
+
+def test_a_right_jinto_at_full_dice_says_the_die_was_taken_not_won_back():
+    """Rule text (liars-dice.txt): "If they are correct, they get 1 of the previous
+    players' dice" and "This is the only way to gain more dice"; HOUSE-RULES: "the
+    Jinto caller takes one die from the bidder (bidder -1, caller +1) ... No cap on
+    dice gained".  QA 13: "Mags won a die back for the exact call" when Mags had
+    never lost one: the log says the die was taken and the count it made."""
+    from game.core.grammar import Voice
+    narrator = games.narrator("liars-dice")
+    seats = [Seat("Ann"), Seat("Mags", "ai", "hard")]
+    before, player, action, after = _exact_jinto({"starting_dice": 3}, 3)
+    assert after.dice == [2, 4]   # the engine follows the text: 3 + 1, above the start
+    lines = narrator.narrate(before, player, action, after, Voice(seats))
+    assert "You lost a die." in lines
+    assert "Mags took that die for the exact Jinto and now has 4 dice." in lines
+    assert not any("back" in line for line in lines)
+
+
+def test_a_capped_right_jinto_says_the_caller_is_already_at_the_start():
+    """HOUSE-RULES: "No cap on dice gained *(option: cap at the starting count)*";
+    RULES.md: "a correct Jinto cannot take you above your starting dice; the bidder
+    still loses the die".  With the cap on and the caller at the start, the log
+    says so instead of a die won."""
+    from game.core.grammar import Voice
+    narrator = games.narrator("liars-dice")
+    before, player, action, after = _exact_jinto({"starting_dice": 3, "jinto_cap": True}, 3)
+    assert after.dice == [2, 3] and after.last_challenge.gainer is None
+    lines = narrator.narrate(before, player, action, after, Voice([Seat("Ann"), Seat("Mags", "ai", "hard")]))
+    assert "Mags is already at the starting 3 dice, so the die left the game (Jinto gains are capped)." in lines
+    lines = narrator.narrate(before, player, action, after, Voice([Seat("Mags", "ai", "hard"), Seat("Ann")]))
+    assert "You are already at the starting 3 dice, so the die left the game (Jinto gains are capped)." in lines
+
+
+def test_other_games_name_you_inside_their_sentences():
+    """Present-tense and mid-sentence names in the other logs agree with "you":
+    "You start.", "the turn passed to you", "took a reroll from you"."""
+    from game.core.grammar import Voice
+    seats = [Seat("Ann"), Seat("Mags", "ai", "easy")]
+    words = Voice(seats)
+    for game_id in ("roll-for-it", "diced-out", "roll-the-bones"):
+        match = Match(game_id, [Seat("Ann", "ai", "normal"), Seat("Mags", "ai", "normal")], None, 3)
+        match.play_out()
+        log = GameLog(match.game.new_initial_state(), ["Ann", "Mags"], games.narrator(game_id), words=words)
+        log.sync(match.history)
+        for line in (e.text for e in log.entries):
+            assert "Ann" not in line and "You starts" not in line, (game_id, line)
+            assert not re.search(r"(?<![.:!?]) You\b", line), (game_id, line)   # "You" only to start a sentence

@@ -282,16 +282,22 @@ def test_remembering_rivals_calibrates_what_hard_says(game, opponent):
     assert remembered <= 0.10
 
 
-def _hard_why_lines(rival: str, games: int, seed: int) -> list[str]:
+def _hard_why_lines(rival: str, games: int, seed: int, human: bool = False) -> list[str]:
     """Every why line of Hard (seat 0) over a remembered series against a
-    bluffer seated as ``rival``."""
+    bluffer seated as ``rival``; ``human``: the rival's seat is the lone human
+    at the screen (its moves still the bluffer's, made as a person would)."""
+    from game import games as registry
     book = rb.RivalBook()
     lines = []
     for g in range(games):
-        seats = [Seat("Old Silas", "ai", "hard"), Seat(rival, "ai", "bluffer")]
+        seats = [Seat("Old Silas", "ai", "hard"), Seat(rival, "human" if human else "ai", "bluffer")]
         match = Match("liars-dice", seats, None, seed=derive(seed, "why", g), book=book)
-        while match.step():
-            if match.history[-1][0] == 0:
+        person = registry.make_agent("liars-dice", "bluffer", 1, random.Random(g)) if human else None
+        while not match.is_over:
+            if not match.step():   # the human's turn: the bluffer plays it
+                assert person is not None
+                match.apply(1, person.act(match.state.view(1), match.state.legal_actions(1)))
+            elif match.history[-1][0] == 0:
                 lines.append(match.explain(0))
         book.absorb(match)
     return lines
@@ -388,9 +394,11 @@ def test_seating_and_undo_share_the_book_instead_of_copying_it():
 
 
 def test_the_why_line_speaks_to_you():
-    """The lone person at the screen is seated as "You": the why line says "your
-    three fours" and "you bid honestly", never "You's" or "You bids"."""
-    lines = _hard_why_lines("You", 30, 6)
-    assert any("your " in w for w in lines) and any("you bid honestly" in w for w in lines)
-    assert not any("You's" in w or "You bids" in w for w in lines)
-    assert any("games with you taught me" in w for w in lines)
+    """The lone person at the screen (decided by the seats' kind, whatever the
+    name): the why line says "your three fours" and "you bid honestly", never
+    "You's" or "You bids"."""
+    for name in ("You", "Ann"):
+        lines = _hard_why_lines(name, 30, 6, human=True)
+        assert any("your " in w for w in lines) and any("you bid honestly" in w for w in lines)
+        assert not any("You's" in w or "You bids" in w or name + "'s" in w for w in lines)
+        assert any("games with you taught me" in w for w in lines)

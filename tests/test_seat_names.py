@@ -11,7 +11,7 @@ import pygame
 import pytest
 
 from game.core.match import Match, Seat
-from game.ui.grammar import Voice
+from game.core.grammar import Voice
 from tests.helpers import key
 
 
@@ -124,3 +124,53 @@ def test_results_title_grammar(app):
             match.apply(0, match.state.legal_actions(0)[-1])
     title = ResultsScene(app, match).title
     assert title in ("You win!", "Mags wins!")
+
+
+# --- The AI's why line and the game log speak to "you" (QA 13) ---------------------
+
+def _why_lines_against_a_person(game_id, name, seed, games_n=3, players=2):
+    """Every why line of the Hard AIs at a table with one human seat 0 called
+    ``name`` (its moves made by a sparring style, as a person would)."""
+    import random
+    from game import games
+    lines = []
+    for g in range(games_n):
+        seats = [Seat(name)] + [Seat(f"Rival {i}", "ai", "hard") for i in range(1, players)]
+        match = Match(game_id, seats, None, seed + g)
+        person = games.make_agent(game_id, "binomial", 0, random.Random(g))
+        person.seat_names = match.agents[1].seat_names
+        while not match.is_over:
+            if match.step():
+                player = match.history[-1][0]
+                if player > 0:
+                    lines.append(match.explain(player))
+                continue
+            state = match.state
+            match.apply(0, person.act(state.view(0), state.legal_actions(0)))
+    return lines
+
+
+def test_the_grammar_lives_in_the_core_for_the_log_and_the_ai():
+    """Rules, AI and the log never import game/ui: the one ``Voice`` is core's, the
+    table's import is the same class, and a voice over plain names can say "you"."""
+    from game.core import grammar
+    from game.ui import grammar as table_grammar
+    assert table_grammar.Voice is grammar.Voice
+    named = grammar.Voice.named(["Ann", "Mags"], you=0)
+    assert named(0) == "You" and named.object(0) == "you" and named.says_inside(0, "calls", "call") == "you call"
+    assert named.says_inside(1, "calls", "call") == "Mags calls" and named.possessive(1, capital=False) == "Mags's"
+    plain = grammar.voice_of(["Ann", "Mags"].__getitem__)
+    assert plain.object(0) == "Ann" and plain.says(0, "starts", "start") == "Ann starts"
+    assert named.group([1, 0]) == ["Mags", "you"] and named.group([0, 1], start=True) == ["You", "Mags"]
+
+
+@pytest.mark.parametrize("game_id", ["liars-dice", "roll-call"])
+@pytest.mark.parametrize("name", ["You", "Ann"])
+def test_the_ai_why_line_speaks_to_you_with_the_verb_agreeing(game_id, name):
+    """QA 13: "You calls it about 28% of the time".  The lone human (by kind, whatever
+    the name) is "you" with the verb agreeing: "you call it", "your", "you bid"."""
+    lines = _why_lines_against_a_person(game_id, name, 40)
+    assert any("you call it about" in w for w in lines), lines[:5]
+    for w in lines:
+        assert "You calls" not in w and f"{name} calls" not in w and f"{name}'s" not in w, w
+        assert "You bids" not in w and f"{name} bids" not in w, w

@@ -42,6 +42,11 @@ class Agent:
     """Seat names by seat, set by the match so the "why" line names players
     as the table does."""
 
+    you_seat: Optional[int] = None
+    """The seat the "why" line speaks to as "you" (the lone human at the
+    table, decided by the seats' kind: ``game.core.grammar.Voice``), or None;
+    set by the match (and by the table, which knows who sits at the screen)."""
+
     last_decision: Optional[Decision] = None
 
     def __init__(self, player: int, rng: random.Random):

@@ -38,7 +38,7 @@ from typing import Mapping
 from .agents import Agent, Decision
 from .bidcalib import context
 from .bidding import Bid, Call, bid_text, binomial_pmf, pmf_at_least
-from .bidspot import YOU, BidSpot, TableReader, convolve, whom, whose
+from .bidspot import BidSpot, TableReader, convolve
 from .dice import prob_at_least
 from .rivalbook import ChallengeMemory, Layered
 
@@ -97,12 +97,12 @@ class BidBrain:
         if known is None or d.p is None or abs(d.p - decided) < 0.05:
             return ""
         assert bidder is not None   # a known rival is a seat
-        who = spot.name(bidder)
+        who = spot.words.object(bidder)
         seen = known[1].seen
         if seen:
-            past = f"{seen} earlier game{'s' if seen != 1 else ''} with {whom(who)}"
+            past = f"{seen} earlier game{'s' if seen != 1 else ''} with {who}"
         elif known[1].outcomes():
-            past = f"this game with {whom(who)}"
+            past = f"this game with {who}"
         else:
             past = "the players I have met"
         return f"; {d.p:.0%} by what {past} taught me"
@@ -175,8 +175,18 @@ class BidBrain:
             v += 0.02 * q / max(1, spot.total)  # open with substance, not "1 two"
         return v, pt, pc
 
+    def models_caller(self, spot: BidSpot) -> bool:
+        """Whether ``bid_value`` weighs my bid by the chance the next player
+        calls it (their learned call model); otherwise it values every bid as
+        if it will be called (Normal's ``model_caller=False``, or no next
+        player), and the "chance called" it returns is that assumption, 1."""
+        nxt = spot.next_player
+        return (self.style.model_caller and nxt is not None and nxt != spot.me
+                and bool(spot.dice[nxt]))
+
     def bid_value(self, spot: BidSpot, q: int, f: int, G: float) -> tuple[float, float, float]:
-        """(value, chance true, chance the next player calls) of bidding q x f."""
+        """(value, chance true, chance the next player calls) of bidding q x f;
+        without a call model (``models_caller``) the bid is valued as if called."""
         nxt = spot.next_player
         need = q - spot.mine(f)
         r = self.reader
@@ -272,19 +282,20 @@ class BidBrain:
             pt = self.deciding(call, spot)
             bidder = spot.bidder
             assert bidder is not None  # a current bid has a bidder
-            who = spot.name(bidder)
+            words = spot.words
+            whose = words.possessive(bidder, capital=False)
             w = r.model(bidder).w
             if spot.mine(f) < q and spot.can_call():
                 challenges.append((self.call_value(pt, G), Call(), call,
-                                   f"called {whose(who)} {bid_text(q, f)}: {pt:.0%} true by my reading "
-                                   f"({'you bid' if who == YOU else who + ' bids'} honestly {w:.0%} of the time)"
+                                   f"called {whose} {bid_text(q, f)}: {pt:.0%} true by my reading "
+                                   f"({words.says_inside(bidder, 'bids', 'bid')} honestly {w:.0%} of the time)"
                                    + self.remembered(spot, call, pt)))
             if spot.jinto is not None:
                 jinto = self.stated("jinto", spot, r.chance_exact(spot, q, f))
                 pe = self.deciding(jinto, spot)
                 if jinto.raw:
                     challenges.append((self.jinto_value(spot, pe, G) - self.style.jinto_edge, spot.jinto, jinto,
-                                       f"Jinto on {whose(who)} {bid_text(q, f)}: exactly right {pe:.0%} "
+                                       f"Jinto on {whose} {bid_text(q, f)}: exactly right {pe:.0%} "
                                        f"by my reading" + self.remembered(spot, jinto, pe)))
         cands = self.candidates(spot, G)
         best_challenge = max(challenges, key=lambda c: c[0]) if challenges else None
@@ -311,9 +322,11 @@ class BidBrain:
             if empty:
                 face = max(empty, key=lambda f: cands[f][0])
         v, bid, pt, pc = cands[face]
-        nxt = spot.name(spot.next_player) if spot.next_player is not None else "the next player"
-        why = (f"bid {bid_text(bid.quantity, bid.face)}: {pt:.0%} true as I read the table, "
-               f"{nxt} calls it about {pc:.0%} of the time")
+        why = f"bid {bid_text(bid.quantity, bid.face)}: {pt:.0%} true as I read the table"
+        if self.models_caller(spot):   # the call chance is a number the value used; else it assumed a call
+            nxt = spot.next_player
+            assert nxt is not None   # ``models_caller`` needs a next player
+            why += f", {spot.words.says_inside(nxt, 'calls', 'call')} it about {pc:.0%} of the time"
         return bid, Decision("bid", bid.quantity, bid.face, pt), why
 
     # --- out of turn (Roll Call) ---------------------------------------------------------
@@ -331,9 +344,9 @@ class BidBrain:
         mine = spot.dice[spot.me]
         if self.oot_value(spot, pt) > 0:
             assert spot.bidder is not None  # a current bid has a bidder
-            who = spot.name(spot.bidder)
+            whose = spot.words.possessive(spot.bidder, capital=False)
             return spot.oot, oot, (
-                f"called {whose(who)} {bid_text(q, f)} out of turn: {pt:.0%} true by my reading, "
+                f"called {whose} {bid_text(q, f)} out of turn: {pt:.0%} true by my reading, "
                 f"a wrong call costs me {min(spot.oot_cost, mine)} dice" + self.remembered(spot, oot, pt))
         return None
 

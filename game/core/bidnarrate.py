@@ -13,10 +13,12 @@ from collections.abc import Callable
 
 from .bidding import Bid, face_name
 from .bidtable import BiddingSnapshot, RevealFacts
+from .grammar import Voice, voice_of
 from .narration import bid_words, plural, there
 from .protocol import CHANCE, Action, State
 
-Names = Callable[[int], str]
+Names = Voice | Callable[[int], str]
+"""The narrator's ``name``: the table's ``Voice`` (or a plain ``name(seat)``)."""
 
 
 class BidNarrator:
@@ -43,9 +45,10 @@ class BidNarrator:
         r = snap.reveal
         if r is None or r.challenger != player:
             return [f"{name(player)}: {action.label()}"]
-        return [(f"{name(player)} {self.challenged(r)} {bid_words(r.quantity, r.face)} (bid by {name(r.bidder)}): "
+        words = voice_of(name)
+        return [(f"{words(player)} {self.challenged(r)} {bid_words(r.quantity, r.face)} (bid by {words.object(r.bidder)}): "
                  f"{there(r.count)} {face_name(r.face, r.count)}{self.counted(r)}."),
-                f"{self.wrong(r)}{name(r.loser)} lost {'two dice' if r.dice_lost == 2 else 'a die'}"
+                f"{self.wrong(r)}{words(r.loser)} lost {'two dice' if r.dice_lost == 2 else 'a die'}"
                 + (f"{self.last_die(r)} and left the game." if r.eliminated else ".")] + self.after(r, after, name)
 
     def challenged(self, r: RevealFacts) -> str:
@@ -65,5 +68,5 @@ class BidNarrator:
         return ""
 
     def after(self, r: RevealFacts, after: State, name: Names) -> list[str]:
-        """Sentences after the loss (a die won back, the next round's rule)."""
+        """Sentences after the loss (a Jinto's die taken, the next round's rule)."""
         return []

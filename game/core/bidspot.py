@@ -38,6 +38,7 @@ from typing import Optional, Sequence
 
 from .bidding import Bid, binomial_pmf, count_matching, match_chance, pmf_at_least
 from .dice import prob_at_least
+from .grammar import Voice
 from .protocol import Action
 
 
@@ -60,6 +61,7 @@ class BidSpot:
     next_player: Optional[int] = None     # who answers my bid
     reveal: Optional[tuple] = None        # (round_no, hands by seat, challenger, bid (p, q, f))
     names: Sequence[str] = ()
+    you: Optional[int] = None             # the seat the why line speaks to as "you" (``Agent.you_seat``)
     sides: int = 6
     _lows: Optional[dict] = field(default=None, repr=False)
 
@@ -89,6 +91,12 @@ class BidSpot:
     def name(self, player: int) -> str:
         return self.names[player] if 0 <= player < len(self.names) else f"seat {player + 1}"
 
+    @property
+    def words(self) -> Voice:
+        """How the why line names a seat: "you" for the lone human at the
+        screen (``you``), the seat's name for everyone else (``game.core.grammar``)."""
+        return Voice.named(self.name, self.you)
+
     def lows(self) -> dict[int, int]:
         """Smallest legal quantity per face (faces with no legal bid left out)."""
         if self._lows is None:
@@ -105,21 +113,6 @@ class BidSpot:
     def plain_chance(self, quantity: int, face: int) -> float:
         """Chance the bid is true from my dice alone (binomial over the rest)."""
         return prob_at_least(quantity - self.mine(face), self.total - len(self.hand), self.p_match(face))
-
-
-YOU = "You"
-"""The name setup gives the lone person at the screen: the why line speaks to
-them ("your three fours", "you bid honestly"), not of "You's"."""
-
-
-def whose(name: str) -> str:
-    """"your" for the person at the screen (``YOU``), else "Ann's"."""
-    return "your" if name == YOU else f"{name}'s"
-
-
-def whom(name: str) -> str:
-    """"you" for the person at the screen (``YOU``), else the name."""
-    return "you" if name == YOU else name
 
 
 def next_seat(dice: Sequence[int], player: int) -> int:

@@ -173,6 +173,10 @@ class SeatCoach:
         """The advised player is "You" (the coach speaks to its seat)."""
         return "You" if p == self.seat else self.names[p]
 
+    def whom(self, p: int) -> str:
+        """``who`` inside a sentence: the advised player is "you"."""
+        return "you" if p == self.seat else self.names[p]
+
 
 @dataclass(frozen=True)
 class Entry:

@@ -20,6 +20,7 @@ from typing import Any, Callable, Mapping
 
 from .. import games
 from .dice import DiceResolver, RngDice
+from .grammar import Voice
 from .protocol import (CHANCE, Action, IllegalActionError, RollRequest, ShuffleRequest,
                        ShuffleResult, State)
 from . import validation as v
@@ -128,8 +129,10 @@ class Match:
         self.agents = {i: games.make_agent(game_id, s.level, i, stream(self.seed, "ai", i))
                        for i, s in enumerate(self.seats) if s.is_ai}
         names = tuple(s.name for s in self.seats)
+        you = Voice(self.seats).you
         for agent in self.agents.values():
             agent.seat_names = names
+            agent.you_seat = you
         if book is not None:   # a ``rivalbook.RivalBook``: what the AIs remember of their rivals
             book.seat(self)
         self._undo: list[tuple[State, int, dict]] = []

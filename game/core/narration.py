@@ -9,9 +9,13 @@ the sentences for one applied action (chance outcomes included) and
 public facts: a die hidden under a cup is never described before its cup
 comes up, so the log is safe at a hot-seat table.
 
-Sentences are in the past tense with the seat's name as subject ("Mags bid
-four fives", "You called"): English past tense does not change with the
-person, so no sentence needs to know whether a seat is "you".  All number
+Sentences are mostly in the past tense with the seat as subject ("Mags bid
+four fives", "You called"), where English does not change with the person.
+The ``name`` a narrator is given is the table's ``Voice``
+(``game.core.grammar``; ``name(seat)`` is the subject: "You" for the lone
+human at the screen, else the seat's name); a seat named inside a sentence
+is ``voice_of(name).object(seat)`` ("bid by you"), and a present-tense verb
+agrees through ``voice_of(name).says(seat, "starts", "start")``.  All number
 words and lists come from the helpers below, the one place to change the
 wording for every game.
 
@@ -26,6 +30,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from .grammar import Voice
 from .protocol import CHANCE
 
 NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
@@ -83,9 +88,11 @@ def plain_narrate(before, player, action, after, name) -> list[str]:
 class GameLog:
     """The log of one match (see the module docstring)."""
 
-    def __init__(self, initial_state, names: Sequence[str], narrator=None):
+    def __init__(self, initial_state, names: Sequence[str], narrator=None, words: Voice | None = None):
+        """``words``: the table's ``Voice`` (who is "you"); by default nobody is."""
         self._initial = initial_state
         self.names = list(names)
+        self.words = words if words is not None else Voice.named(self.name)
         self._narrate: Narrate = getattr(narrator, "narrate", None) or plain_narrate
         self._round_title = getattr(narrator, "round_title", None) or (lambda state: "")
         self._acting_seat = getattr(narrator, "acting_seat", None) or (lambda before, player, action: player)
@@ -109,7 +116,7 @@ class GameLog:
             before = self._state
             heading = self._round_title(before)
             after = before.apply(player, action)
-            lines = list(self._narrate(before, player, action, after, self.name))
+            lines = list(self._narrate(before, player, action, after, self.words))
             actor = self._acting_seat(before, player, action)
             batch = [LogEntry(i, heading, text, actor) for text in lines]
             new += batch

@@ -105,6 +105,7 @@ def seat_guests(match: Match, seat_levels: list[str], guests: dict[str, GuestBot
         if lvl in guests:
             bot = guests[lvl].build(p, stream(match.seed, "guest", p), match.game_id)
             bot.seat_names = match.agents[p].seat_names
+            bot.you_seat = match.agents[p].you_seat
             match.agents[p] = bot
 
 

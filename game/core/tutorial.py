@@ -174,6 +174,7 @@ class ScriptedAgent(Agent):
         self.fallback = fallback
         self.watches = fallback.watches
         self.seat_names = fallback.seat_names
+        self.you_seat = fallback.you_seat
 
     def _next(self) -> Move | None:
         done = sum(1 for p, _a in self.match.history if p == self.player)

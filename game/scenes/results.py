@@ -9,7 +9,7 @@ from ..core import story as stories
 from ..ui import pictures
 from ..ui import story as story_ui
 from ..ui import theme as th
-from ..ui.grammar import Voice
+from ..core.grammar import Voice
 from ..ui.widgets import Button
 from .base import MenuScene
 from ..canvas import CANVAS_W, CENTRE_X

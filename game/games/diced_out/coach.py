@@ -54,7 +54,7 @@ class DicedOutCoach(SeatCoach):
             made = next(c for c in options if c.key == action)
             totals = view.totals
             situation = ("You had the round's lowest score and chose who plays next round with two "
-                         "rerolls. Totals: " + ", ".join(f"{self.who(p)} {totals[p]}" for p in range(view.num_players))
+                         "rerolls. Totals: " + ", ".join(f"{self.whom(p)} {totals[p]}" for p in range(view.num_players))
                          + f"; {view.rounds_left} round{'s' if view.rounds_left != 1 else ''} left.")
             return Advice("penalty", situation, f"You took a reroll from {self.names[action.target]}", made,
                           tuple(options), SCALES["chance"],

@@ -3,6 +3,7 @@ roll-off, every throw and mark, rerolls, free marks, penalties and the
 score of each of the four rounds."""
 from __future__ import annotations
 
+from ...core.grammar import voice_of
 from ...core.narration import listing, plural
 from ...core.protocol import CHANCE
 from .rules import OPENING, PENALTY, ROLL, ROUNDS, TIE, FreeMark, Penalise
@@ -22,23 +23,25 @@ def acting_seat(before, player, action) -> int:
 
 
 def narrate(before, player, action, after, name) -> list[str]:
+    words = voice_of(name)   # "You" to start a sentence, "you" inside one (game.core.grammar)
+    inside = words.object
     lines: list[str] = []
     last = after.last
     if player != CHANCE:
         if isinstance(action, FreeMark):
             lines.append(f"{name(player)} marked {action.number} free.")
         elif isinstance(action, Penalise):
-            lines.append(f"{name(player)} took a reroll from {name(action.target)} for the next round.")
+            lines.append(f"{name(player)} took a reroll from {inside(action.target)} for the next round.")
         else:
             lines.append(f"{name(player)}: {action.label()}")
     elif last.get("event") == "roll_off":
-        totals = ", ".join(f"{name(p)} {t}" for p, t in last["totals"])
+        totals = ", ".join(f"{inside(p)} {t}" for p, t in last["totals"])
         what = "Opening roll" if last.get("phase") == OPENING else "Roll-off for the penalty"
         lines.append(f"{what}: {totals}.")
         if last.get("winner") is None:
-            lines.append(f"Tie: {listing([name(p) for p in after.contenders])} roll again.")
+            lines.append(f"Tie: {listing([inside(p) for p in after.contenders])} roll again.")
         elif last.get("phase") == OPENING:
-            lines.append(f"{name(last['winner'])} starts.")
+            lines.append(f"{words.says(last['winner'], 'starts', 'start')}.")
     else:
         p, total, event = last.get("player"), last.get("total"), last.get("event")
         if event == "mark":
@@ -53,9 +56,9 @@ def narrate(before, player, action, after, name) -> list[str]:
         if last.get("complete"):
             lines.append(f"{name(p)} marked every number: the round scores 0.")
     if after.round_index > before.round_index:
-        scores = ", ".join(f"{name(q)} {after.round_scores[q][-1]}" for q in range(after.n))
+        scores = ", ".join(f"{inside(q)} {after.round_scores[q][-1]}" for q in range(after.n))
         lines.append(f"Round {after.round_index} scores: {scores}.")
         if after.round_index >= ROUNDS:
-            totals = ", ".join(f"{name(q)} {t}" for q, t in enumerate(after.totals()))
+            totals = ", ".join(f"{inside(q)} {t}" for q, t in enumerate(after.totals()))
             lines.append(f"Final totals (lowest wins): {totals}.")
     return lines

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from .rules import FREE_MARK, OPENING, PENALTY, ROLL, ROUNDS, TIE, DicedOutState
 
 if TYPE_CHECKING:
-    from ...ui.grammar import Voice
+    from ...core.grammar import Voice
 
 
 def status(state: DicedOutState, words: Voice, human_acts: bool) -> str:
@@ -22,12 +22,14 @@ def status(state: DicedOutState, words: Voice, human_acts: bool) -> str:
         rolls = words.says(state.current, "rolls", "roll")
         return f"{round_text}  -  {rolls}  ({left} reroll{'s' if left != 1 else ''} left)"
     if state.phase == FREE_MARK:
-        who = words.name(state.current)
+        who = words.subject(state.current)
         if human_acts:
             return "Bonus! " + words.says(state.current, "may", "may") + (
                 " mark one more number free: click it on the sheet (Left/Right, Enter), or Skip free mark (S)")
         return f"{round_text}  -  {who} may mark one more number free"
     if state.phase == PENALTY:
         assert state.chooser is not None, "a penalty has its chooser"
-        return f"{words.name(state.chooser)} scored lowest: starts next round, takes one reroll away"
+        c = state.chooser
+        return (f"{words.subject(c)} scored lowest: {words.verb(c, 'starts', 'start')} next round, "
+                f"{words.verb(c, 'takes', 'take')} one reroll away")
     return "Game over"

@@ -190,7 +190,7 @@ class TableScene(BaseTableScene):
         self._add_strokes(before, after)
         event = after.last if after.last is not before.last else {}
         kind = event.get("event")
-        who = self.seat_name(event.get("player", player)) if "player" in event else ""
+        who = self.words.subject(event.get("player", player)) if "player" in event else ""
         sounds = self.app.sounds
         if player == CHANCE and kind in ("mark", "bonus", "repeat", "diced_out"):
             self.last_total = (event["player"], event["total"], kind)
@@ -208,11 +208,12 @@ class TableScene(BaseTableScene):
         elif kind == "free_mark":
             sounds.play("click", 0.8)
         elif kind == "skip_free_mark":
-            self.show_banner("No free mark", f"{who} leaves the sheet as it is", th.CREAM)
+            self.show_banner("No free mark", f"{self.words.says(event['player'], 'leaves', 'leave')} the sheet as it is",
+                             th.CREAM)
         elif kind == "penalty":
             self.show_banner(f"{self.words.says(event.get('player', player), 'starts', 'start')} round "
                         f"{after.round_index + 1}",
-                        f"{self.seat_name(event['target'])} loses a reroll this round", th.BRASS_LIGHT)
+                        f"{self.words.says(event['target'], 'loses', 'lose')} a reroll this round", th.BRASS_LIGHT)
         elif kind == "roll_off":
             self._announce_roll_off(event, after)
         if event.get("complete"):
@@ -266,13 +267,13 @@ class TableScene(BaseTableScene):
         finished = before.round_index + 1
         scores = [s[before.round_index] for s in after.round_scores]
         low = min(scores)
-        names = [self.seat_name(p) for p in range(after.n) if scores[p] == low]
+        names = self.words.group([p for p in range(after.n) if scores[p] == low])
         if after.is_terminal():
             totals = after.totals()
             best = min(totals)
             winners = [p for p in range(after.n) if totals[p] == best]
             title = ((f"{self.words.says(winners[0], 'wins', 'win')}!" if len(winners) == 1
-                      else f"{' & '.join(self.seat_name(p) for p in winners)} win!") if after.n > 1 else "Game over")
+                      else f"{' & '.join(self.words.group(winners, start=True))} win!") if after.n > 1 else "Game over")
             self.show_banner(title, f"Lowest total: {best}", th.BRASS_LIGHT, seconds=3, blocking=True)
         elif after.n == 1:
             self.show_banner(f"Round {finished} done", f"{low} points - round {finished + 1} of {ROUNDS}", th.BRASS_LIGHT,

@@ -35,7 +35,7 @@ from ...core.bidding import (Bid, BidBelief, Call, bid_text, count_matching, mat
                              pmf_at_least, pmf_exactly, sum_binomials_pmf)
 from ...core.bidcalib import calibration
 from ...core.bidfit import fitted_reader
-from ...core.bidspot import BidSpot, TableReader, next_seat, whom
+from ...core.bidspot import BidSpot, TableReader, next_seat
 from ...core.dice import prob_at_least
 from ...core.protocol import Action
 from .endgame import endgame_policy, equilibrium_chances
@@ -209,7 +209,8 @@ def spot_of(agent: Agent, view: LiarsView, legal) -> BidSpot:
         round_no=view.round_no, legal=legal, fixed_face=view.palifico,
         jinto=Jinto() if view.bids else None,
         jinto_gain=not (view.jinto_cap and view.dice[view.me] >= view.starting_dice),
-        next_player=next_seat(view.dice, view.me), reveal=reveal, names=agent.seat_names)
+        next_player=next_seat(view.dice, view.me), reveal=reveal, names=agent.seat_names,
+        you=getattr(agent, "you_seat", None))
 
 
 class LiarsBrainAgent(BrainAgent):
@@ -279,8 +280,8 @@ class HardAgent(LiarsBrainAgent):
         read_why = self._why.rstrip(".")
         choice, edge, eq_value = self._weigh_endgame(spot, policy, action)
         if edge > 0 and choice == action and not isinstance(choice, Bid):
-            who = spot.name(spot.rivals[0]) if spot.rivals else "my rival"
-            self._why = (f"{read_why}; by my reading of {whom(who)}, {edge:.2f} dice better than the solved "
+            who = spot.words.object(spot.rivals[0]) if spot.rivals else "my rival"
+            self._why = (f"{read_why}; by my reading of {who}, {edge:.2f} dice better than the solved "
                          f"endgame's mix (worth {eq_value:+.2f} dice here).")
             return action
         self.last_decision, why = self._endgame_record(view, spot, choice)
@@ -341,7 +342,7 @@ class HardAgent(LiarsBrainAgent):
         r = self.brain.reader
         cur = spot.current
         eq = equilibrium_chances(view) if cur is not None else None
-        rival = spot.name(spot.bidder) if spot.bidder is not None else "the bidder"
+        rival = spot.words.object(spot.bidder) if spot.bidder is not None else "the bidder"
         if isinstance(action, (Call, Jinto)):
             assert cur is not None, "a challenge always follows a bid"
             jinto = isinstance(action, Jinto)
@@ -352,7 +353,7 @@ class HardAgent(LiarsBrainAgent):
             decision = Decision(kind, cur[0], cur[1], p, ctx="endgame")
             self.brain.note_challenge(spot, decision, raw=raw, endgame=True)
             return (decision,
-                    f"{said} {bid_text(*cur)} (solved endgame; {p:.0%} {chance} by my reading of {whom(rival)}{best})")
+                    f"{said} {bid_text(*cur)} (solved endgame; {p:.0%} {chance} by my reading of {rival}{best})")
         assert isinstance(action, Bid), "the endgame policy holds bids, Call and Jinto only"
         p = r.chance_true(spot, action.quantity, action.face)
         self.brain.memory.withdraw(spot)

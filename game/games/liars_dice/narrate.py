@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from ...core.bidnarrate import BidNarrator, Names
 from ...core.bidtable import RevealFacts
+from ...core.grammar import voice_of
+from ...core.narration import plural
 from ...core.protocol import State, state_as
 from .rules import LiarsState, table_snapshot
 
@@ -20,10 +22,25 @@ class LiarsNarrator(BidNarrator):
         return " (the last one)"
 
     def after(self, r: RevealFacts, after: State, name: Names) -> list[str]:
-        lines = [f"{name(r.gainer)} won a die back for the exact call."] if r.gainer is not None else []
-        c = state_as(after, LiarsState).last_challenge
+        """A right Jinto: the caller takes the bidder's die (rules: "the Jinto
+        caller takes one die from the bidder", even above the starting dice),
+        or, with *Cap Jinto gains* on and the caller already at the starting
+        count, the die leaves the game."""
+        words = voice_of(name)
+        state = state_as(after, LiarsState)
+        lines = []
+        if r.gainer is not None:
+            have = words.verb(r.gainer, "has", "have")
+            lines.append(f"{words(r.gainer)} took that die for the exact Jinto and now {have} "
+                         f"{plural(state.dice[r.gainer], 'die', 'dice')}.")
+        elif r.kind == "jinto" and r.challenger_right:
+            start = state.game.options["starting_dice"]
+            lines.append(f"{words.says(r.challenger, 'is', 'are')} already at the starting "
+                         f"{plural(start, 'die', 'dice') if start != 1 else 'one die'}, so the die left the game "
+                         "(Jinto gains are capped).")
+        c = state.last_challenge
         if c is not None and c.palifico_next:
-            lines.append(f"Palifico next round: one die left for {name(r.loser)}.")
+            lines.append(f"Palifico next round: one die left for {words.object(r.loser)}.")
         return lines
 
 

@@ -240,7 +240,7 @@ class LiarsDiceGame(Game):
         "liars-dice", "Liar's Dice", "Bid, bluff, call, or cry Jinto: dice under every cup.", 2, 20,
         options=(
             OptionSpec("starting_dice", "Starting dice", "int", 3, 1, 6,
-                       help="Dice each player starts with (the text plays with 3).", house=False),
+                       help="Dice each player starts with (the classic game uses 3).", house=False),
             OptionSpec("jinto_cap", "Cap Jinto gains", "bool", False,
                        help="A correct Jinto cannot raise you above the starting dice."),
             OptionSpec("skip_palifico_two", "No Palifico with two left", "bool", False,

@@ -341,7 +341,7 @@ def spot_of(agent: Agent, view: RollCallView, legal) -> BidSpot:
         round_no=view.round_no, legal=legal,
         oot=CallOutOfTurn() if out_of_turn and CallOutOfTurn() in legal else None,
         oot_cost=WRONG_OUT_OF_TURN_PENALTY, next_player=next_seat(view.dice_counts, view.me),
-        reveal=reveal, names=agent.seat_names)
+        reveal=reveal, names=agent.seat_names, you=getattr(agent, "you_seat", None))
 
 
 class RollCallBrainAgent(BrainAgent):

@@ -65,7 +65,9 @@ class CallOutOfTurn(Action):
     """Someone other than the bidder and the player to act calls the bid."""
 
     def label(self) -> str:
-        return "calls out of turn!"
+        # a shout after the seat's name, like "call" and "bid four fives":
+        # "Mags: call out of turn!", "You: call out of turn!"
+        return "call out of turn!"
 
 
 # --------------------------------------------------------------------------
@@ -140,7 +142,7 @@ class RollCallGame(Game):
         "roll-call", "Roll Call", "Liar's dice with Emblem wilds and out-of-turn calls.", 2, 10,
         options=(
             OptionSpec("starting_dice", "Dice per player", "int", 5, 1, 6,
-                       help="House rule: 5 dice each (the text's example, 20 dice for 4 players)."),
+                       help="Dice each player starts with (house rule: 5, so four players start with 20 dice)."),
             OptionSpec("odds_helper", "Odds helper", "bool", False, house=False,
                        help="Show the chance a bid is true and the out-of-turn break-even."),
         ),

@@ -109,7 +109,7 @@ class RollForItCoach(SeatCoach):
         later = after if after.is_terminal() else play_on(after, rest, stop)
         if later is None:
             return label, "The game ended before your next roll."
-        scores = ", ".join(f"{self.who(p)} {later.scores[p]}" for p in range(later.n))
+        scores = ", ".join(f"{self.whom(p)} {later.scores[p]}" for p in range(later.n))
         if later.is_terminal():
             return label, f"The game ended. Final scores: {scores}."
         return label, f"Your next roll: {' '.join(map(str, sorted(later.rolled)))}. Scores then: {scores}."

@@ -2,6 +2,7 @@
 rolls, every placed die, scored cards and points, and how the game ended."""
 from __future__ import annotations
 
+from ...core.grammar import voice_of
 from ...core.narration import listing, plural
 from ...core.protocol import CHANCE
 from .rules import KeepRest, Pass, Place, Roll, TakeBack, card
@@ -22,24 +23,26 @@ def acting_seat(before, player, action) -> int:
 
 
 def narrate(before, player, action, after, name) -> list[str]:
+    words = voice_of(name)   # "You" to start a sentence, "you" inside one (game.core.grammar)
+    inside = words.object
     lines: list[str] = []
     if player == CHANCE:
         if before.phase == "shuffle":
             up = plural(len([s for s in after.slots if s is not None]), "card")
             return [f"The deck was shuffled; {up} face up."]
         if before.phase == "rolloff":
-            totals = ", ".join(f"{name(p)} {t}" for p, t in after.rolloff)
+            totals = ", ".join(f"{inside(p)} {t}" for p, t in after.rolloff)
             lines.append(f"Roll-off: {totals}.")
             if after.phase == "start":
-                lines.append(f"{name(after.turn)} starts.")
+                lines.append(f"{words.says(after.turn, 'starts', 'start')}.")
             else:
-                lines.append(f"Tie: {listing([name(p) for p in after.contenders])} roll again.")
+                lines.append(f"Tie: {listing([inside(p) for p in after.contenders])} roll again.")
             return lines
         p = before.turn
         faces = ", ".join(str(f) for f in sorted(action.faces[0]))
         lines.append(f"{name(p)} rolled {faces}.")
         if after.turn != p or after.phase != "place":
-            lines.append(f"No die fitted a card; {name(p)} kept them.")
+            lines.append(f"No die fitted a card; {inside(p)} kept them.")
         return lines + _ending(before, after)
     if isinstance(action, Roll):
         return []   # the throw's outcome says it
@@ -55,7 +58,7 @@ def narrate(before, player, action, after, name) -> list[str]:
         if len(after.scored[player]) > len(before.scored[player]):
             lines.append(f"{name(player)} completed the {c.points}-point card: {after.scores[player]} points.")
         elif after.turn != player and after.phase != "over":
-            lines.append(f"No other die fitted; the turn passed to {name(after.turn)}.")
+            lines.append(f"No other die fitted; the turn passed to {inside(after.turn)}.")
     else:
         return [f"{name(player)}: {action.label()}"]
     return lines + _ending(before, after)

@@ -12,7 +12,7 @@ from ...core.protocol import Action
 from .rules import KeepRest, Pass, Roll, RollForItState, TakeBack
 
 if TYPE_CHECKING:
-    from ...ui.grammar import Voice
+    from ...core.grammar import Voice
 
 
 def deck_line(state: RollForItState) -> str:

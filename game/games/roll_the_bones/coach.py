@@ -109,10 +109,10 @@ class BonesCoach(SeatCoach):
         for p, face in result["faces"].items():
             die = result["dice"][p]
             bone = " (bone)" if die >= 10 * n else ""
-            rolls.append(f"{self.who(int(p))} {face}{bone}")
+            rolls.append(f"{self.whom(int(p))} {face}{bone}")
         text = "The roll: " + ", ".join(rolls) + ". "
         if result["kind"] == "tie":
-            text += "A tie: " + " and ".join(self.who(p) for p in result["tied"]) + " rolled again."
+            text += "A tie: " + " and ".join(self.whom(p) for p in result["tied"]) + " rolled again."
         else:
             winner = result["winner"]
             haul = sum(len(d) for d in result["haul"].values())

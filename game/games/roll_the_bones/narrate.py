@@ -2,6 +2,7 @@
 bone announcements, every roll, who took which pot share and who went out."""
 from __future__ import annotations
 
+from ...core.grammar import voice_of
 from ...core.narration import listing, plural
 from ...core.protocol import CHANCE
 from .rules import Ante
@@ -12,6 +13,7 @@ def round_title(state) -> str:
 
 
 def narrate(before, player, action, after, name) -> list[str]:
+    inside = voice_of(name).object   # "you" inside a sentence (game.core.grammar)
     if player != CHANCE:
         if isinstance(action, Ante):
             amount = before.amounts.get(player, 0)
@@ -26,15 +28,15 @@ def narrate(before, player, action, after, name) -> list[str]:
     if len(after.results_log) > len(before.results_log):
         r = after.results_log[-1]
         dice = r.get("dice", {})
-        rolls = [f"{name(int(p))} {f}" + (" (bone)" if before.is_bone(dice.get(p, 0)) else "")
+        rolls = [f"{inside(int(p))} {f}" + (" (bone)" if before.is_bone(dice.get(p, 0)) else "")
                  for p, f in r["faces"].items()]
         lines.append("Rolled: " + ", ".join(rolls) + ".")
         if r["kind"] == "tie":
-            tied = [name(p) for p in r["tied"]]
+            tied = [inside(p) for p in r["tied"]]
             kept = " (they keep the dice they rolled)" if r.get("kept") else ""
             lines.append(f"Tie: {listing(tied)} roll again{kept}.")
         else:
-            shares = [f"{name(int(p))} took {plural(len(d), 'die', 'dice')}" for p, d in r["haul"].items()]
+            shares = [f"{inside(int(p))} took {plural(len(d), 'die', 'dice')}" for p, d in r["haul"].items()]
             lines.append(f"{name(r['winner'])} won the roll. Pot shares: {listing(shares)}.")
             if r.get("carried"):
                 lines.append(f"{plural(len(r['carried']), 'die', 'dice')} stayed in the pot for the next round.")

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from .rules import BonesState
 
 if TYPE_CHECKING:
-    from ...ui.grammar import Voice
+    from ...core.grammar import Voice
 
 
 def status(state: BonesState) -> str:

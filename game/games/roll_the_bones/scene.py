@@ -158,9 +158,10 @@ class TableScene(BaseTableScene):
             return
         result = state.last_result or {}
         if result.get("kind") == "tie":
-            names = " & ".join(self.seat_name(p) for p in result["tied"])
-            self.show_banner(f"Tiebreak! {names}")
-            self.announce(f"Tie at {max(result['faces'].values())}: {names} roll again", th.BRASS_LIGHT)
+            tied = result["tied"]
+            self.show_banner(f"Tiebreak! {' & '.join(self.words.group(tied, start=True))}")
+            self.announce(f"Tie at {max(result['faces'].values())}: {' & '.join(self.words.group(tied))} roll again",
+                          th.BRASS_LIGHT)
             self.app.sounds.play("click")
         elif result.get("kind") == "win":
             winner = result["winner"]
