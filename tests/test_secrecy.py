@@ -221,11 +221,12 @@ class Room:
         if self.game_id == "roll-call" and self.peek_key is None and self.out_of_turn():
             return
         if self.peek_key is None and self.rng.random() < 0.7:
+            calls = set(table.out_of_turn_buttons()) if self.game_id == "roll-call" else set()
             self.lift_cup()
             self.frames(self.rng.randrange(1, 4))
-            if self.game_id == "roll-call" and self.peek_key is not None:
-                # while a cup is up nobody is invited to call out of turn
-                assert not table.out_of_turn_buttons()
+            if self.game_id == "roll-call" and self.peek_key is not None and table.human_to_act() == seat:
+                # a peek is the owner's business: the other humans may still call out of turn
+                assert set(table.out_of_turn_buttons()) == calls
             if self.peek_key is not None and self.stats["peeks"] in (1, 3, 5):
                 self.pause_while_peeking()
                 return

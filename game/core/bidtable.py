@@ -51,6 +51,15 @@ class RevealFacts:
         """Dice on the table when the challenge was made."""
         return sum(len(h) for h in self.hands)
 
+    def lost_dice(self) -> tuple[int, ...]:
+        """Which of the loser's dice (indices into ``hands[loser]``) the table
+        shows leaving: dice that did not count first, from the last, so every
+        counted die stays on the felt while the count is read; a counted die
+        only when the loser has too few others (the table then keeps it, lit)."""
+        hand = self.hands[self.loser] if 0 <= self.loser < len(self.hands) else ()
+        order = sorted(range(len(hand)), key=lambda i: (self.counts_for_bid(hand[i]), -i))
+        return tuple(order[:min(self.dice_lost, len(hand))])
+
 
 @dataclass(frozen=True)
 class BiddingSnapshot:

@@ -92,11 +92,12 @@ class AiPacing(TableBase):
         """At a moment worth reading (a reveal, a pot split): with the
         "pause after reveals" setting on and a human at the table, keep it on
         screen until the player clicks or presses Enter/Space.  ``moment`` is
-        any key naming it (held once).  True while it is held."""
+        any key naming it (held once).  True while it is held.  The game's
+        last moment too: continuing it goes straight on to the results."""
         if (not (getattr(self.app.settings, "pause_after_reveal", False) or self.tutorial is not None)
                 or self.replay is not None
-                or not self.humans or self.match.is_over or moment == self._continued or self.watching_fast):
-            return False
+                or not self.humans or moment == self._continued or self.watching_fast):
+            return False   # the game's last moment is held too: the player continues to the results
         self.holding = moment
         return True
 
@@ -104,6 +105,7 @@ class AiPacing(TableBase):
         if (event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1) or (
                 event.type == pygame.KEYDOWN and event.key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER)):
             self._continued, self.holding = self.holding, None
+            self._continued_at = len(self.match.history)
             return True
         return event.type == pygame.KEYDOWN and event.key not in (pygame.K_ESCAPE,)
 
@@ -121,7 +123,7 @@ class AiPacing(TableBase):
         if self.call_window_left > 0.05:
             window = float(getattr(self.app.settings, "call_window", 0)) or 1.0
             box = pygame.Rect(0, 0, 300, 46)
-            box.midbottom = (CENTRE_X, 384)
+            box.midtop = (CENTRE_X, 372)   # under the centre's lines (the odds helper's ends at 352)
             th.panel(canvas, box, fill=th.WOOD_DARK, border=th.BRASS, radius=10, width=2)
             th.draw_text(canvas, self.theme, f"Call window  {self.call_window_left:.1f} s", (box.centerx, box.y + 6),
                          17, th.BRASS_LIGHT, bold=True, anchor="midtop")

@@ -73,12 +73,12 @@ def draw_opening(canvas: pygame.Surface, theme: th.Theme, centre, title: str, hi
 def draw_bid_lines(canvas: pygame.Surface, theme: th.Theme, centre, note: str, turn: str, odds: str) -> None:
     """The lines under the bid: its note (wilds, Palifico), whose turn, the odds helper ("" for none)."""
     cx, cy = centre
-    if note:
-        th.draw_text(canvas, theme, note, (cx, cy + 54), 16, th.BRASS_LIGHT, bold=True, anchor="center")
+    if note:   # below the bid's caption ("bid by Mags", cy + 34 to cy + 54), not on it
+        th.draw_text(canvas, theme, note, (cx, cy + 64), 16, th.BRASS_LIGHT, bold=True, anchor="center")
     if turn:
-        th.draw_text(canvas, theme, turn, (cx, cy + 76), 18, th.CREAM, anchor="center", shadow=1)
+        th.draw_text(canvas, theme, turn, (cx, cy + 86), 18, th.CREAM, anchor="center", shadow=1)
     if odds:
-        th.draw_text(canvas, theme, odds, (cx, cy + 102), 16, th.BRASS_LIGHT, anchor="center", shadow=1)
+        th.draw_text(canvas, theme, odds, (cx, cy + 108), 16, th.BRASS_LIGHT, anchor="center", shadow=1)
 
 
 def draw_shout(canvas: pygame.Surface, theme: th.Theme, centre, shout: str) -> None:

@@ -14,6 +14,11 @@ from . import theme as th
 from .bid_picker import face_icon
 
 
+FOOTER_SEP = "  \u00b7  "
+"""Between the parts of a footer ("Round 5  ·  5 dice"): where it may wrap."""
+FOOTER_ROW = 18
+
+
 @dataclass(frozen=True)
 class HistoryEntry:
     """One line of the bid history: a bid (quantity and face) or a shout."""
@@ -43,7 +48,8 @@ class BidHistory:
                      bold=True)
         row_h = 26
         top = self.rect.y + 34
-        bottom = self.rect.bottom - (26 if footer else 8)
+        foot = self.footer_rows(theme, footer)
+        bottom = self.rect.bottom - (8 + FOOTER_ROW * len(foot) if foot else 8)
         rows = max(1, (bottom - top) // row_h)
         shown = list(entries)[-rows:]
         if len(entries) > rows:
@@ -69,5 +75,21 @@ class BidHistory:
             else:
                 th.draw_text(canvas, theme, entry.text, (right, y + 2), 17, th.BRASS_LIGHT, bold=True,
                              anchor="topright")
-        if footer:
-            th.draw_text(canvas, theme, footer, (self.rect.x + 12, self.rect.bottom - 22), 14, th.CREAM_DIM)
+        for i, row in enumerate(foot):
+            th.draw_text(canvas, theme, row, (self.rect.x + 12, self.rect.bottom - 22 - FOOTER_ROW * (len(foot) - 1 - i)),
+                         14, th.CREAM_DIM)
+
+    def footer_rows(self, theme: th.Theme, footer: str) -> list[str]:
+        """The footer as drawn: one row, or its `` · `` parts on as many rows
+        as the panel's width needs ("Round 5 · 5 dice · Palifico" ran past its edge)."""
+        if not footer:
+            return []
+        width = self.rect.w - 24
+        font = theme.font(14)
+        rows: list[str] = []
+        for part in footer.split(FOOTER_SEP):
+            if rows and font.size(rows[-1] + FOOTER_SEP + part)[0] <= width:
+                rows[-1] += FOOTER_SEP + part
+            else:
+                rows.append(part)
+        return rows

@@ -28,6 +28,21 @@ from .motion import ease
 from ..canvas import CENTRE_X
 
 
+GHOST = 0.45
+"""Opacity a lost die that counted for the bid keeps through the reveal (lit, in its place)."""
+
+_VEILS: dict[int, pygame.Surface] = {}
+
+
+def die_veil(size: int) -> pygame.Surface:
+    """The dark veil over a die that does not count (one per size, kept)."""
+    veil = _VEILS.get(size)
+    if veil is None:
+        veil = _VEILS[size] = pygame.Surface((size, size), pygame.SRCALPHA)
+        veil.fill((0, 0, 0, 115))
+    return veil
+
+
 # ----------------------------------------------------------------------
 # Shared table scene
 # ----------------------------------------------------------------------
@@ -56,7 +71,9 @@ class BiddingTableScene(table_scene.TableScene):
     reduced_reveal_seconds = 2.0
     banner_seconds = 2.4
     light_at = 0.12      # reveal fraction when the cups are up and matches light
-    verdict_at = 0.55    # reveal fraction when the verdict shows
+    verdict_at = 0.55    # reveal fraction when the verdict shows (and is said in the running commentary)
+    move_at = 0.62       # reveal fraction when the lost dice start to leave
+    leave_length = 0.25  # reveal fraction the lost dice take to rise and fade
     centre = (CENTRE_X, 234)  # the current bid
     history_width = 172
     snapshot_of: Callable[..., BiddingSnapshot] = staticmethod(_no_snapshot)
@@ -82,6 +99,8 @@ class BiddingTableScene(table_scene.TableScene):
         self.reveal: RevealFacts | None = None
         """The challenge whose reveal is on screen (None between reveals)."""
         self.reveal_time = 0.0
+        self._verdict_said = True
+        """The reveal's verdict went into the running commentary (it waits for the count)."""
         self._snap = self._public = None
         self.text = self.text_class(self.words)
         self.round_entries: list[HistoryEntry] = self._round_so_far()
@@ -136,8 +155,14 @@ class BiddingTableScene(table_scene.TableScene):
         """Game touches on top of the reveal (a die moving, fingers)."""
 
     def reveal_dice_style(self, seat: int, t: float) -> dict:
-        """Extra ``_draw_dice`` arguments for a seat during the reveal."""
-        return {}
+        """Extra ``draw_dice`` arguments for a seat during the reveal.  Shared:
+        from ``move_at`` the loser's lost dice (``RevealFacts.lost_dice``: the
+        ones that did not count, when it has them) rise and fade; a counted
+        one stays as a lit ghost, so the felt always shows the count."""
+        r = self.shown_reveal
+        if seat != r.loser or t <= self.move_at:
+            return {}
+        return {"leaving": r.lost_dice(), "fade": 1.0 - ease((t - self.move_at) / self.leave_length)}
 
     def draw_overlay(self, canvas) -> None:
         """Game controls on top of everything (out-of-turn buttons)."""
@@ -163,6 +188,19 @@ class BiddingTableScene(table_scene.TableScene):
             return self.history.rect
         return super().anchor_rect(name)
 
+    def log_keep_clear(self) -> list:
+        """Every nameplate, and every seat's dice at their largest (your tray
+        with its label, a reveal's row): the commentary prints beside them."""
+        cached = self.__dict__.get("_log_clear")
+        if cached is None:
+            dice = max([int(self.match.options.get("starting_dice") or 0), *self.dice_counts()])
+            size = max(self.cups.own_die_px(0), self.reveal_die_px())
+            seats = range(len(self.seat_spots))
+            cached = [self.cups.seat_plate(i).inflate(8, 8) for i in seats]
+            cached += [self.cups.dice_box(i, dice, size).inflate(22, 44) for i in seats if dice]
+            self.__dict__["_log_clear"] = cached
+        return cached
+
     def coach_keep_clear(self) -> list:
         """The picker while it shows, and every seat's nameplate."""
         plates = [self.cups.seat_plate(i).inflate(8, 8) for i in range(len(self.seat_spots))]
@@ -183,7 +221,14 @@ class BiddingTableScene(table_scene.TableScene):
     # Hooks from the base
     # ------------------------------------------------------------------
     def is_busy(self) -> bool:
-        return self.reveal is not None
+        """A reveal plays (the game's last one stays on screen, not busy, until the results)."""
+        return self.reveal is not None and not self.final_reveal_shown()
+
+    def final_reveal_shown(self) -> bool:
+        """The game's last reveal has played (and was read, when held): it
+        stays on the felt until the results instead of an empty next round."""
+        return (self.reveal is not None and self.match.state.is_terminal() and self.holding is None
+                and self.reveal_time >= self.reveal_length())
 
     def human_to_act(self):
         if self.reveal is not None:
@@ -209,8 +254,8 @@ class BiddingTableScene(table_scene.TableScene):
         self.reveal = reveal
         self.round_entries.append(HistoryEntry(self.seat_name(player), colour, text=self.text.shout(reveal)))
         self.reveal_time = 0.0
+        self._verdict_said = False   # said when the count is done (``update``), not before
         self.app.sounds.play("curtain", 0.7)
-        self.announce(self.text.verdict(reveal), th.BRASS_LIGHT)
 
     def restore_moment(self, player, action, before_state) -> None:
         """Continue saved during a reveal (the Call or Jinto is the last move:
@@ -232,11 +277,23 @@ class BiddingTableScene(table_scene.TableScene):
     def update(self, dt: float) -> None:
         if self.reveal is not None:
             self.reveal_time += dt
+            if not self._verdict_said and self.reveal_t() > self.verdict_at:
+                self._say_verdict()
             if self.reveal_time >= self.reveal_length():
                 self.reveal_time = self.reveal_length()
-                if not self.hold_until_continue(("reveal", len(self.match.history))):
-                    self.reveal = None
-                    self._maybe_curtain()
+                if self.hold_until_continue(("reveal", len(self.match.history))):
+                    return
+                if self.match.state.is_terminal():
+                    return   # the last reveal stays until the results (``final_reveal_shown``)
+                self.reveal = None
+                self._maybe_curtain()
+
+    def _say_verdict(self) -> None:
+        """The verdict into the running commentary, once the centre shows it
+        (said at the call, it gave the count away before the cups were counted)."""
+        self._verdict_said = True
+        if self.reveal is not None:
+            self.announce(self.text.verdict(self.reveal), th.BRASS_LIGHT)
 
     # ------------------------------------------------------------------
     # Human input
@@ -328,7 +385,7 @@ class BiddingTableScene(table_scene.TableScene):
     # ------------------------------------------------------------------
     def _seat_notes(self) -> dict[int, str]:
         counts = self.dice_counts()
-        if self.reveal is not None:  # counts as they were until the dice have moved
+        if self.reveal is not None and self.reveal_t() <= self.move_at:   # as they were until the dice move
             counts = [len(h) for h in self.reveal.hands]
         return {i: ("out" if n == 0 else f"{n} {'die' if n == 1 else 'dice'}") for i, n in enumerate(counts)}
 
@@ -376,35 +433,52 @@ class BiddingTableScene(table_scene.TableScene):
         colour = self.colour(seat) if seat is not None else None
         self.renderer.draw_face_icon(canvas, self.die_kind, face, rect, colour, owner=seat, public=public)
 
-    def draw_dice(self, canvas, seat, faces, size, *, lit=None, skip=(), leaving=0, fade=1.0,
-                  per_row=None, public=False) -> None:
+    def draw_dice(self, canvas, seat, faces, size, *, lit=None, skip=(), leaving=(), fade=1.0,
+                  per_row=None, public=False, slots=None, make_room=1.0) -> None:
         """A seat's dice; ``lit(face)`` marks the ones that count (the others are
-        veiled), indices in ``skip`` are not drawn, the last ``leaving`` dice
-        rise and fade out to ``fade``; ``public``: a reveal shows them."""
+        veiled), indices in ``skip`` are not drawn, the dice at the indices in
+        ``leaving`` rise and fade out to ``fade``, except a die that counts: it
+        stays in its place, lit, a ghost (``GHOST``), so what is lit always
+        matches the count; ``slots``: lay out room for this many dice (the
+        next free one is for a die arriving), the dice ``make_room`` (0 to 1)
+        of the way from their own places there; ``public``: a reveal shows them."""
         points = self.cups.dice_points(seat, len(faces), size, per_row)
+        if slots is not None and slots > len(faces):
+            roomy = self.cups.dice_points(seat, slots, size, per_row)
+            points = [(x + (rx - x) * make_room, y + (ry - y) * make_room)
+                      for (x, y), (rx, ry) in zip(points, roomy)]
         for i, (pos, face) in enumerate(zip(points, faces)):
             if i in skip:
                 continue
+            shine = None if lit is None else bool(lit(face))
             rect = pygame.Rect(0, 0, size, size)
             rect.center = (int(pos[0]), int(pos[1]))
-            going = i >= len(faces) - leaving
-            if going and fade <= 0:
-                continue
-            target = canvas
-            if going:
-                target = pygame.Surface((size + 10, size + 10), pygame.SRCALPHA)
-                rect = pygame.Rect(5, 5, size, size)
-            if lit is not None and lit(face):
-                pygame.draw.rect(target, th.BRASS_LIGHT, rect.inflate(8, 8), border_radius=8)
-            self.draw_face(target, face, rect, seat, public)
-            if lit is not None and not lit(face):
-                veil = pygame.Surface(rect.size, pygame.SRCALPHA)
-                veil.fill((0, 0, 0, 115))
-                target.blit(veil, rect)
-            if going:
-                target.set_alpha(int(255 * fade))
-                rise = int((1 - fade) * 30)
-                canvas.blit(target, (int(pos[0]) - size // 2 - 5, int(pos[1]) - size // 2 - 5 - rise))
+            if i not in leaving:
+                self.draw_die(canvas, seat, face, rect, lit=shine, public=public)
+            elif shine:   # it counted: it stays, a lit ghost
+                self.draw_die(canvas, seat, face, rect, lit=True, alpha=GHOST + (1 - GHOST) * max(0.0, fade),
+                              public=public)
+            elif fade > 0:
+                self.draw_die(canvas, seat, face, rect.move(0, -int((1 - fade) * 30)), lit=shine, alpha=fade,
+                              public=public)
+
+    def draw_die(self, canvas, seat, face, rect, *, lit=None, alpha=1.0, public=False) -> None:
+        """One of ``seat``'s dice at ``rect``: ``lit`` True frames it (it
+        counts), False veils it (it does not), None draws it plain; below 1,
+        ``alpha`` fades it (the frame stays)."""
+        if lit:
+            pygame.draw.rect(canvas, th.BRASS_LIGHT, rect.inflate(8, 8), border_radius=8)
+        if alpha >= 1:
+            self.draw_face(canvas, face, rect, seat, public)
+            if lit is False:
+                canvas.blit(die_veil(rect.w), rect)
+            return
+        surf = pygame.Surface(rect.size, pygame.SRCALPHA)
+        self.draw_face(surf, face, surf.get_rect(), seat, public)
+        if lit is False:
+            surf.blit(die_veil(rect.w), (0, 0))
+        surf.set_alpha(int(255 * max(0.0, alpha)))
+        canvas.blit(surf, rect)
 
     def draw_own_tray(self, canvas, seat: int, box: pygame.Rect) -> None:
         """A felt-dark tray in your colour under your own dice: clearly yours (cup_layout.py)."""

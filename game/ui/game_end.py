@@ -166,7 +166,10 @@ class GameEnd(TableBase):
         if self._finished:
             return
         self._end_timer += dt
-        if self._end_timer < END_DELAY or (self._end_timer < END_DELAY_MAX and self._building_results()):
+        # the final position shows END_DELAY, or no longer than the results take to build
+        # when the player has just continued the game's last held moment (they read it)
+        delay = 0.0 if self._continued_at == len(self.match.history) else END_DELAY
+        if self._end_timer < delay or (self._end_timer < END_DELAY_MAX and self._building_results()):
             self._results_ahead()
             return
         self._finished = True

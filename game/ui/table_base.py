@@ -26,7 +26,7 @@ from . import layout
 from . import theme as th
 from .banner import Banner, Banners
 from .game_log import LogPanel, SinceSummary
-from .grammar import Voice
+from ..core.grammar import Voice
 from .out_moment import OutMoment, OutNotice
 from .pace import Pace, faster, pace_for
 from .replay_bar import ReplayBar
@@ -49,6 +49,8 @@ class LogLine:
     colour: tuple = field(default=th.CREAM)
     rows: tuple[str, ...] | None = None
     """The text as drawn: wrapped once (``TableScene._draw_log``), at most two rows."""
+    wrapped_at: int = 0
+    """The width ``rows`` were wrapped to (the log's area may narrow)."""
 
 
 class TableBase(Scene):
@@ -93,6 +95,8 @@ class TableBase(Scene):
         self.secrecy = Secrecy(humans, hidden_dice=bool(self.info.hidden_dice), replay=replay is not None)
         self.uses_curtain = self.secrecy.hotseat
         self.words = Voice(match.seats, spectator=replay is not None)
+        for agent in match.agents.values():   # the AIs' why lines speak to whoever sits at this screen
+            agent.you_seat = self.words.you
         self._peek_by_mouse = False
         self._peek_keys_held: set[int] = set()
         self.throw_view: ThrowView | None = None     # the throw in flight
@@ -121,7 +125,8 @@ class TableBase(Scene):
         self.banners = Banners(self.banner_keep)
         """The table's banners (game/ui/banner.py): each table draws them its own way."""
         self.game_log = GameLog(match.game.new_initial_state(), [s.name for s in match.seats],
-                                games.narrator(match.game_id) if games.is_known(match.game_id) else None)
+                                games.narrator(match.game_id) if games.is_known(match.game_id) else None,
+                                words=self.words)
         """Every action of the whole game in words (``L`` or the Log button)."""
         self.log_panel = LogPanel(self.game_log, self.log_corner)
         self.since = SinceSummary(self.log_corner, self.since_width)
@@ -129,6 +134,8 @@ class TableBase(Scene):
         self.holding: object | None = None
         """The moment (a key) held on screen until the player continues, or None."""
         self._continued: object | None = None
+        self._continued_at: int | None = None
+        """Moves in the match when the player last continued a held moment."""
         self.call_window_left = 0.0
         self.highlighted_seat: int | None = None
         """The seat whose nameplate glowed when last drawn (``draw_seats``)."""
@@ -167,6 +174,12 @@ class TableBase(Scene):
     def handle_table_event(self, event) -> bool:
         """Game input; return True if the event was used."""
         return False
+
+    def log_keep_clear(self) -> list[pygame.Rect]:
+        """What the running commentary (bottom left) must not print over: the
+        table's own pieces there (nameplates, your dice); the base adds the
+        hot-seat Peek button while it shows.  Default: nothing."""
+        return []
 
     def dice_zones(self, request: RollRequest) -> list[pygame.Rect]:
         """Where each die group lands: by default in front of its owner."""

@@ -61,6 +61,11 @@ EDGE_MARGIN = 8
 
 LOG_WIDTH = 560
 """Pixels of one row of the running commentary (bottom left, under the felt's edge)."""
+LOG_MIN_WIDTH = 300
+"""The commentary narrows to keep clear of the table's pieces (``log_keep_clear``), to no less than this."""
+LOG_ROW = 20
+LOG_ROWS = 8
+"""Rows of the commentary at most (four lines of up to two rows)."""
 
 
 class TableScene(HotSeatFlow, UndoFlow, RestoreFlow, ThrowFlow, AiPacing, GameEnd, ReplayDrive, TableBase):
@@ -206,6 +211,8 @@ class TableScene(HotSeatFlow, UndoFlow, RestoreFlow, ThrowFlow, AiPacing, GameEn
         self.out_notice.update(dt)
         if self.holding is not None or self.is_busy() or not self.is_top:
             self._prepare_throw()
+            if self.holding is not None and self.match.is_over and self.is_top:
+                self._results_ahead()   # the results are built while the last moment is read
             return
         if self.out_moment is not None:
             return
@@ -327,6 +334,7 @@ class TableScene(HotSeatFlow, UndoFlow, RestoreFlow, ThrowFlow, AiPacing, GameEn
         if player == self.since.seat:
             self.since.hide()
         self._ai_timer = 0.0
+        self.call_window_left = 0.0   # any move closes the call window (the next one counts afresh)
         if player != CHANCE:
             self.announce(f"{self.seat_name(player)}: {action.label()}")
             self.app.sounds.play("click", 0.6)
@@ -396,19 +404,47 @@ class TableScene(HotSeatFlow, UndoFlow, RestoreFlow, ThrowFlow, AiPacing, GameEn
             if small:
                 canvas.blit(small, (plate.x + 28, plate.y + 25))
 
+    def log_area(self) -> pygame.Rect:
+        """Where the running commentary may print: bottom left, as many rows
+        (of ``LOG_ROWS``) as fit at a width of at least ``LOG_MIN_WIDTH``
+        clear of ``log_keep_clear`` and the Peek button (the rows then hold
+        fewer lines rather than print over a nameplate, your dice or a button)."""
+        bottom = 700 if self.replay_bar is None else self.replay_bar.buttons()["slower"].y - 52   # above the replay bar
+        clear = list(self.log_keep_clear())
+        if self._peek_button_shown():
+            clear.append(self.peek_button_rect())
+        key = (bottom, tuple(tuple(r) for r in clear))
+        cached = self.__dict__.get("_log_area")
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        area = pygame.Rect(16, bottom - LOG_ROW, LOG_MIN_WIDTH, LOG_ROW)
+        for rows in range(LOG_ROWS, 0, -1):
+            top = bottom - rows * LOG_ROW
+            width = LOG_WIDTH
+            for rect in clear:
+                if rect.bottom > top - 2 and rect.top < bottom + 4 and rect.right > 16:
+                    width = min(width, rect.left - 12 - 16)
+            if width >= LOG_MIN_WIDTH:
+                area = pygame.Rect(16, top, width, bottom - top)
+                break
+        self.__dict__["_log_area"] = (key, area)
+        return area
+
     def _draw_log(self, canvas: pygame.Surface) -> None:
-        y = 700 if self.replay_bar is None else self.replay_bar.buttons()["slower"].y - 52   # above the replay bar
+        area = self.log_area()
+        y = area.bottom
         for line in reversed(self.log[-4:]):
             fade = max(0, min(255, int(255 - max(0.0, line.age - 6.0) * 120)))
             if fade <= 0:
                 continue
-            if line.rows is None:   # an AI's why line can run long: two rows, then an ellipsis
-                rows = th.wrap_text(self.theme.font(16), line.text, LOG_WIDTH)
+            if line.rows is None or line.wrapped_at != area.w:   # an AI's why line can run long: two rows, then an ellipsis
+                rows = th.wrap_text(self.theme.font(16), line.text, area.w)
                 if len(rows) > 2:
                     rows = [rows[0], rows[1][:max(0, len(rows[1]) - 2)] + " …"]
-                line.rows = tuple(rows)
+                line.rows, line.wrapped_at = tuple(rows), area.w
+            if y - len(line.rows) * LOG_ROW < area.top:
+                break   # no room for an older line
             for row in reversed(line.rows):
                 surf = th.faded(self.theme.text(row, 16, line.colour), fade)
                 th.blit_text(canvas, surf, (16, y), "bottomleft", shadow=1)
-                y -= 20
-
+                y -= LOG_ROW

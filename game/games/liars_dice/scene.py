@@ -45,30 +45,52 @@ class TableScene(BiddingTableScene):
     # ------------------------------------------------------------------
     # Reveal extras
     # ------------------------------------------------------------------
-    def reveal_dice_style(self, seat, t):
-        return {"skip": (0,)} if t > MOVE_AT and seat == self.shown_reveal.loser else {}
+    move_at = MOVE_AT
 
-    def draw_reveal_extras(self, canvas, t) -> None:
-        """The loser's die leaves the table, or slides to the Jinto winner."""
+    def _flying_die(self) -> int | None:
+        """The loser's die that flies from ``MOVE_AT``: to the Jinto winner's
+        next free place (it stays lit there if it counted), or off the table
+        when it did not count; None: a counted die lost to no one stays as a
+        lit ghost (the shared ``reveal_dice_style``)."""
+        c = self.shown_reveal
+        lost = c.lost_dice()
+        if not lost:
+            return None
+        die = lost[0]
+        return die if c.gainer is not None or not c.counts_for_bid(c.hands[c.loser][die]) else None
+
+    def reveal_dice_style(self, seat, t):
         c = self.shown_reveal
         if t <= MOVE_AT:
+            return {}
+        if seat == c.gainer:   # room for the die coming, made as it flies
+            return {"slots": len(c.hands[seat]) + 1, "make_room": ease((t - MOVE_AT) / 0.12)}
+        die = self._flying_die() if seat == c.loser else None
+        if die is not None:
+            return {"skip": (die,)}
+        return super().reveal_dice_style(seat, t)
+
+    def draw_reveal_extras(self, canvas, t) -> None:
+        """The loser's die leaves the table, or slides to the Jinto winner's free place."""
+        c = self.shown_reveal
+        die = self._flying_die()
+        if t <= MOVE_AT or die is None:
             return
         k = ease((t - MOVE_AT) / 0.3)
         size = self.reveal_die_px()
-        start = self.cups.dice_points(c.loser, len(c.hands[c.loser]), size)[0]
+        start = self.cups.dice_points(c.loser, len(c.hands[c.loser]), size)[die]
         if c.gainer is not None:
-            end = self.cups.cup_point(c.gainer)
+            end = self.cups.dice_points(c.gainer, len(c.hands[c.gainer]) + 1, size)[-1]
         else:
             sx, sy = self.seat_spots[c.loser].pos
             end = (sx + (sx - CENTRE_X) * 0.3, sy + (sy - 356) * 0.3)
         pos = (start[0] + (end[0] - start[0]) * k, start[1] + (end[1] - start[1]) * k - 60 * math.sin(k * math.pi))
-        rect = pygame.Rect(0, 0, size + 2, size + 2)
+        rect = pygame.Rect(0, 0, size, size)
         rect.center = (int(pos[0]), int(pos[1]))
-        surf = pygame.Surface(rect.size, pygame.SRCALPHA)
-        self.draw_face(surf, c.hands[c.loser][0], surf.get_rect(), c.loser, public=True)
-        if c.gainer is None:
-            surf.set_alpha(int(255 * (1 - k)))
-        canvas.blit(surf, rect)
+        face = c.hands[c.loser][die]
+        # a counted die still counts where it goes: lit there too
+        self.draw_die(canvas, c.loser, face, rect, lit=c.counts_for_bid(face),
+                      alpha=1.0 if c.gainer is not None else 1 - k, public=True)
 
 
 # ----------------------------------------------------------------------

@@ -41,6 +41,7 @@ class TableScene(BiddingTableScene):
     reduced_reveal_seconds = 2.2
     light_at = 0.12
     verdict_at = 0.6
+    move_at = FADE_AT
     log_corner = "topright"   # the out-of-turn call buttons live top left
     snapshot_of = staticmethod(table_snapshot)
     text_class = RollCallText
@@ -55,11 +56,9 @@ class TableScene(BiddingTableScene):
     # ------------------------------------------------------------------
     def out_of_turn_buttons(self) -> dict[int, pygame.Rect]:
         """One "Call!" button per human seat that may call out of turn now.
-        In hot-seat they show only while every cup is down: nobody is
-        invited to watch the screen while someone peeks."""
+        In hot-seat they stay while someone peeks at their own dice (a peek is
+        the owner's business; a call drops the cup before the reveal)."""
         if self.replay is not None or self.reveal is not None or self.throw_view is not None:
-            return {}
-        if self.secrecy.hotseat and self.secrecy.peeking:
             return {}
         seats = [p for p in self.snap.interjectors if not self.match.seats[p].is_ai]
         out = {}
@@ -103,14 +102,9 @@ class TableScene(BiddingTableScene):
                          13, th.CREAM_DIM)
 
     # ------------------------------------------------------------------
-    # Reveal extras
+    # Reveal extras (the loser's die, two for a wrong out-of-turn call, rises
+    # and fades from FADE_AT: the shared table's ``reveal_dice_style``)
     # ------------------------------------------------------------------
-    def reveal_dice_style(self, seat, t):
-        """The loser's last die (two for a wrong out-of-turn call) rises and fades."""
-        if seat != self.shown_reveal.loser or t <= FADE_AT:
-            return {}
-        return {"leaving": self.shown_reveal.dice_lost, "fade": 1.0 - ease((t - FADE_AT) / 0.25)}
-
     def draw_reveal_extras(self, canvas, t) -> None:
         if t <= 0.2:
             return
