@@ -103,3 +103,59 @@ def test_misses_if_calibrated_predicts_the_misses_of_exact_chances():
         p = rng.random()
         off.calib["call"].append((min(1.0, p + 0.1), 1.0 if rng.random() < p else 0.0))
     assert off.to_json()["misses_over_5"] > 3 * off.misses_if_calibrated()
+
+
+def test_pooled_report_holds_every_sample_of_every_series():
+    from game.core.ai_report import pooled
+    a = bid_report.run_table("liars-dice", "hard:caller", 5, seed=1)
+    b = bid_report.run_table("liars-dice", "hard:caller", 5, seed=2)
+    pool = pooled([a, b])
+    assert pool.seat_games == a.seat_games + b.seat_games and pool.wins == a.wins + b.wins
+    for kind in pool.calib:
+        assert pool.calib[kind] == a.calib[kind] + b.calib[kind]
+    assert pool.held == a.held + b.held and pool.games == 10
+    # a pooled decile is the samples of both: n adds up, the frequency is the combined one
+    for kind in pool.calib:
+        by = {r["decile"]: r for r in pool.deciles(kind)}
+        for r in a.deciles(kind) + b.deciles(kind):
+            assert by[r["decile"]]["n"] >= r["n"]
+        assert sum(r["n"] for r in pool.deciles(kind)) == len(a.calib[kind]) + len(b.calib[kind])
+
+
+def test_series_summary_counts_each_series_and_pools_the_deciles():
+    """The target is read per series (within 5 points, misses against noise), the
+    systematic error from the pooled deciles with 100 x K+ samples."""
+    from game.core.ai_report import Report
+    reps = []
+    for seed, hits in ((1, 30), (2, 70)):
+        rep = Report("liars-dice", "hard", ["hard", "caller"], 10, seed)
+        # 100 calls stated 50% true; 30 (series 1) and 70 (series 2) came true
+        rep.calib["call"] = [(0.5, 1.0)] * hits + [(0.5, 0.0)] * (100 - hits)
+        reps.append(rep)
+    s = bid_report.series_summary(reps, "hard:caller")
+    assert [p["worst_gap"] for p in s["per_series"]] == [0.2, 0.2]
+    assert s["series_within_5"] == 0 and s["misses_over_5"] == 2
+    # pooled: 100 of 200 came true at a stated 50%, so no systematic error at all
+    assert s["pooled_deciles"]["call"][0]["n"] == 200
+    assert s["pooled_worst_gap"] == 0.0 and s["pooled_beyond_noise"] == []
+
+
+def test_series_option_prints_a_row_per_table(capsys):
+    assert bid_report.main(["--game", "roll-call", "--tables", "hard:caller", "--games", "3", "--series", "2"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("| roll-call | hard:caller | 2 x 3 |") and " of 2 |" in out
+
+
+def test_pooled_chi2_is_small_for_exact_chances_and_large_for_a_bias():
+    """Exact chances give about one per decile; an 8-point bias over 2,000 decisions far more."""
+    import random
+
+    from game.core.ai_report import Report
+    rng = random.Random(5)
+    exact, biased = Report("liars-dice", "hard", [], 1, 1), Report("liars-dice", "hard", [], 1, 1)
+    for _ in range(2000):
+        p = rng.uniform(0.3, 0.4)
+        exact.calib["call"].append((p, 1.0 if rng.random() < p else 0.0))
+        biased.calib["call"].append((p, 1.0 if rng.random() < p + 0.08 else 0.0))
+    assert bid_report.pooled_chi2(exact, 100) < 9.0      # one degree of freedom: 99.7% below 9
+    assert bid_report.pooled_chi2(biased, 100) > 15.0    # expected about 56

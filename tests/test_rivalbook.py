@@ -402,3 +402,46 @@ def test_the_why_line_speaks_to_you():
         assert any("your " in w for w in lines) and any("you bid honestly" in w for w in lines)
         assert not any("You's" in w or "You bids" in w or name + "'s" in w for w in lines)
         assert any("games with you taught me" in w for w in lines)
+
+
+def _rival_of(outcomes: int):
+    """A rival whose calls stated 30% all came true, ``outcomes`` of them."""
+    rival = rb.RivalMemory()
+    for _ in range(outcomes):
+        rival.add("call|hu|later/1h", 0.3, 0.7)
+    return rival
+
+
+@pytest.mark.parametrize("outcomes", [1, 10, 90])
+def test_a_rival_is_trusted_by_how_much_of_it_is_remembered(outcomes):
+    """Every level of detail leans on the one above, but a new rival's few
+    outcomes sit in every level at once: one reveal moved 30% to over 60%.  Of
+    a kind with n outcomes, n / (n + TRUST_OUTCOMES) of the first stage's move
+    is said: 1 -> 1/11, 10 -> half, 90 -> 0.9."""
+    rival = _rival_of(outcomes)
+    first = rival.first_stage("call|hu|later/1h", 0.3, 0.3)
+    assert first > 0.6
+    mem = rb.ChallengeMemory()
+    mem.recall({1: ("k", rival)})
+    s = spot([(1, 2, 4)])
+    w = outcomes / (outcomes + rb.TRUST_OUTCOMES)
+    assert mem.trust(rival, "call") == pytest.approx(w)
+    assert mem.stated(s, "call", 0.3, 0.3) == pytest.approx(0.3 + w * (first - 0.3))
+    # nothing remembered of its Jintos, and nothing of a stranger: the population's chance
+    assert mem.stated(s, "jinto", 0.3, 0.3) == 0.3
+    assert rb.ChallengeMemory().stated(s, "call", 0.3, 0.3) == 0.3
+
+
+def test_the_second_stage_learns_the_chance_as_trusted():
+    """The second stage calibrates what is said, so its outcome is keyed on the
+    trusted chance (half the move at ten outcomes), not the first stage's."""
+    rival = _rival_of(10)
+    first = rival.first_stage("call|hu|later/1h", 0.3, 0.3)
+    mem = rb.ChallengeMemory()
+    mem.recall({1: ("k", rival)})
+    s = spot([(1, 2, 4)])
+    mem.note(s, "call", 0.3, 0.3)
+    mem.settle((2, ((1, 2, 3), (4, 4, 5)), 0, (1, 2, 4)), me=0)
+    said = [(p, r) for key, ctx, p, r in mem.hand_over() if ctx == "said|call"]
+    trusted = 0.3 + 0.5 * (first - 0.3)
+    assert said == [(pytest.approx(trusted), pytest.approx(1.0 - trusted))]

@@ -177,6 +177,26 @@ class Report:
         return out
 
 
+def pooled(reports: list[Report]) -> Report:
+    """Several series of one table as one report (every sample of each): the
+    systematic calibration error, with the sampling noise of any one 2,000-game
+    series averaged away, is what the pooled deciles show."""
+    first = reports[0]
+    out = Report(first.game, first.level, first.players, sum(r.games for r in reports), first.seed,
+                 fresh=first.fresh)
+    for r in reports:
+        out.wins += r.wins
+        out.seat_games += r.seat_games
+        for kind in out.calib:
+            out.calib[kind] += r.calib[kind]
+            out.later[kind] += r.later[kind]
+        out.raw += r.raw
+        out.held += r.held
+        out.baseline += r.baseline
+        out.times_ms += r.times_ms
+    return out
+
+
 def run_report(game_id: str, level: str, opponents: list[str], games: int, seed: int,
                options: dict | None = None, fresh: bool = False) -> Report:
     """Play ``games`` seeded games with ``level`` among ``opponents`` (levels,
