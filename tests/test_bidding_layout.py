@@ -86,3 +86,62 @@ def test_the_round_footer_stays_inside_its_panel(app):
     panel.draw(canvas, app.theme, DiceRenderer(46), [], footer="Round 5  \u00b7  5 dice  \u00b7  Palifico")
     for _surf, rect in canvas.blits:
         assert panel.rect.contains(rect), rect
+
+
+SINCE = ["Player 1 called one three (bid by Old Tom): there were two threes (ones wild).", "Player 1 lost a die.",
+         "Everyone rolled under their cups: 7 dice in play.", "Old Tom bid two fives.", "Mags bid three fives.",
+         "Bertha bid four fives.", "Player 1 bid five fives."]
+
+
+@pytest.mark.parametrize("game_id,players,humans", [("liars-dice", 3, 2), ("liars-dice", 5, 3), ("liars-dice", 2, 1),
+                                                    ("liars-dice", 10, 1), ("liars-dice", 20, 1),
+                                                    ("roll-call", 4, 1), ("roll-call", 3, 2), ("roll-call", 10, 3)])
+def test_the_since_card_covers_no_nameplate_dice_or_control(app, game_id, players, humans):
+    """QA13 (hs_24_peek): the "since your last move" card sat under the Log
+    button over the left seat's nameplate and the hot-seat player's own peeked
+    dice.  It goes where it covers no nameplate, cup or face-up dice, nor the
+    bid in the centre, the picker, the round's bids, the Log, Peek and
+    out-of-turn buttons (at 20 seats the cups fill the felt: one may be
+    covered until the card folds)."""
+    from game.core.narration import LogEntry
+    table = _table_with_commentary(app, game_id, players, humans)
+    seat = table.human_to_act()
+    assert seat is not None
+    table.since.show(seat, "Since your last move", [LogEntry(i, "Round 2", text, 1) for i, text in enumerate(SINCE)])
+    canvas = SpyCanvas(app.canvas.get_size())
+    table.draw(canvas, 0.0)
+    card = table.since.card_rect(table.theme)
+    assert any(rect == card for _surf, rect in canvas.blits), "the card is drawn where it says"
+    taken = {f"plate {i}": plate for i, plate in table.seat_plates.items()}
+    for s, n in enumerate(table.dice_counts()):
+        if table.can_see(s) and table.hand(s):   # face-up dice in their tray, with its label
+            taken[f"dice {s}"] = table.cups.dice_box(s, n, table.cups.own_die_px(s)).inflate(18, 40)
+        elif n and players <= 10:   # 20 seats leave no room: a cup may be covered a moment
+            x, y = table.cups.cup_point(s)
+            taken[f"cup {s}"] = pygame.Rect(0, 0, table.cup_px, table.cup_px).move(int(x - table.cup_px / 2),
+                                                                                   int(y - table.cup_px / 2))
+    taken.update(picker=table.picker.rect, history=table.history.rect, log=table.log_panel.BUTTON,
+                 centre=table.centre_box())
+    if humans > 1:
+        taken["peek"] = table.peek_button_rect()
+    for caller, button in getattr(table, "out_of_turn_buttons", dict)().items():
+        taken[f"call {caller}"] = button
+    for name, rect in taken.items():
+        assert not card.colliderect(rect), f"the card {card} covers {name} {rect}"
+
+
+@pytest.mark.parametrize("game_id", ["liars-dice", "roll-call", "roll-the-bones", "roll-for-it", "diced-out"])
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_the_log_button_is_in_the_same_place_at_every_table(app, game_id, players):
+    """QA13: the Log button was top left in Liar's Dice, top right in Roll Call.
+    Every table has it top left; only Diced Out, whose sheets fill both top
+    corners from 5 seats, puts it in the middle of the top edge."""
+    from game import games
+    from game.ui.game_log import LogPanel
+    info = games.game_info(game_id)
+    players = max(info.min_players, min(info.max_players, players))
+    table = make_table(app, ShotContext(game_id, 7, players).match())
+    expected = LogPanel.BUTTON
+    if game_id == "diced-out" and players >= 5:
+        expected = LogPanel.BUTTON.move(640 - LogPanel.BUTTON.w // 2 - LogPanel.BUTTON.x, 0)
+    assert table.log_panel.BUTTON == expected

@@ -269,6 +269,25 @@ def test_a_capped_right_jinto_says_the_caller_is_already_at_the_start():
     assert "You are already at the starting 3 dice, so the die left the game (Jinto gains are capped)." in lines
 
 
+def test_a_capped_right_jinto_says_so_in_the_centre_too():
+    """QA13: with *Cap Jinto gains* on, a right Jinto by a caller at the starting
+    dice: the log said the die left the game, the table's centre only "You lose
+    a die.".  The centre (the verdict after its first sentence) says it too;
+    an uncapped Jinto still says the die was taken."""
+    from game.core.grammar import Voice
+    from game.games.liars_dice.bidtext import LiarsDiceText
+    from game.games.liars_dice.rules import table_snapshot
+    _before, _player, _action, after = _exact_jinto({"starting_dice": 3, "jinto_cap": True}, 3)
+    reveal = table_snapshot(after).reveal
+    centre = LiarsDiceText(Voice([Seat("Ann"), Seat("Mags", "ai", "hard")])).verdict(reveal).split(". ", 1)[1]
+    assert centre == "Jinto! You lose a die. It leaves the game: Mags is at the starting 3 dice."
+    centre = LiarsDiceText(Voice([Seat("Mags", "ai", "hard"), Seat("Ann")])).verdict(reveal).split(". ", 1)[1]
+    assert centre == "Jinto! Mags loses a die. It leaves the game: you are at the starting 3 dice."
+    _before, _player, _action, after = _exact_jinto({"starting_dice": 3}, 3)
+    centre = LiarsDiceText(Voice([Seat("Ann"), Seat("Mags", "ai", "hard")])).verdict(table_snapshot(after).reveal)
+    assert centre.split(". ", 1)[1] == "Jinto! Mags takes a die from you."
+
+
 def test_other_games_name_you_inside_their_sentences():
     """Present-tense and mid-sentence names in the other logs agree with "you":
     "You start.", "the turn passed to you", "took a reroll from you"."""

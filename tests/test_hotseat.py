@@ -111,3 +111,40 @@ def test_cup_drops_on_action_button_release_and_pause_and_repeats_never_relift(a
     assert table.viewer is None
     app.run_frames(1)
     assert app.top.name == "pause" and not table.can_see(human)
+
+
+@pytest.mark.parametrize("game_id", ["liars-dice", "roll-call"])
+def test_esc_on_the_curtain_pauses_and_shows_no_die(app, game_id):
+    """QA13 (hs_07_pausecurtain): Esc did nothing on the pass-the-screen
+    curtain.  It opens the pause menu over the curtain (asked of ``app.nav``
+    by name), so the table behind stays undrawn; Esc again resumes to the
+    same curtain, still waiting for its player."""
+    from game.scenes.launch import make_table
+    match = Match(game_id, [Seat("Ann"), Seat("Bob"), Seat("Cat", "ai", "normal")], seed=12)
+    table = make_table(app, match)
+    app.start(table)
+    app.run_frames(2000, until=lambda a: a.top.name == "curtain")
+    curtain = app.top
+    assert curtain.name == "curtain" and curtain.table is table
+    table.renderer.drawn = []
+    app.feed(key(pygame.K_ESCAPE))
+    app.apply_transitions()
+    assert app.top.name == "pause" and app.top.table is table
+    assert app.stack[-2] is curtain, "the pause menu lies over the curtain"
+    for screen in ("rules", "settings"):   # the pause menu's own screens too
+        button = next(w for w in app.top.ui.widgets if getattr(w, "text", "").lower() == screen)
+        app.feed(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=button.rect.center, button=1))
+        app.run_frames(3)
+        assert app.top.name == screen
+        app.feed(key(pygame.K_ESCAPE))
+        app.run_frames(3)
+    app.run_frames(30)
+    assert table.renderer.drawn == [], "the table was drawn under the pause menu"
+    assert table.secrecy.confirmed is None and not any(table.can_see(s) for s in range(3))
+    app.feed(key(pygame.K_ESCAPE))
+    app.run_frames(2)
+    assert app.top is curtain and table.secrecy.confirmed is None
+    seat = curtain.seat
+    app.feed(key(pygame.K_RETURN))
+    app.run_frames(2)
+    assert app.top is table and table.secrecy.confirmed == seat

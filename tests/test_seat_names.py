@@ -3,9 +3,12 @@
 Hot-seat seats default to "Player 1", "Player 2"... (one human alone is
 "You"); sentences address the lone human as "you" and everybody else by
 name in the third person, decided by the seats' kind, never by comparing a
-name with "You"; a name field selects its text when focused, so typing
+name with "You"; a name that is a pronoun ("You" in a replay) is spoken as
+that pronoun; a name field selects its text when focused, so typing
 replaces it (no more "YoAnn")."""
 from __future__ import annotations
+
+import re
 
 import pygame
 import pytest
@@ -27,8 +30,8 @@ def test_voice_follows_the_seat_kind_not_the_name():
     solo = Voice([Seat("Ann"), Seat("Mags", "ai", "easy")])
     assert solo.says(0, "loses", "lose") == "You lose" and solo.possessive(0) == "Your"
     assert solo.says(1, "loses", "lose") == "Mags loses" and solo.object(1) == "Mags"
-    hot = Voice([Seat("You"), Seat("Player 2"), Seat("Mags", "ai", "easy")])
-    assert hot.says(0, "opens", "open") == "You opens"  # a typed name "You" is still a third person
+    hot = Voice([Seat("Ann"), Seat("Player 2"), Seat("Mags", "ai", "easy")])
+    assert hot.says(0, "opens", "open") == "Ann opens"  # several humans: each by name, third person
     assert hot.says(1, "has", "have") == "Player 2 has" and hot.possessive(1) == "Player 2's"
     assert Voice([Seat("A", "ai", "easy"), Seat("B", "ai", "hard")]).subject(0) == "A"
 
@@ -174,3 +177,76 @@ def test_the_ai_why_line_speaks_to_you_with_the_verb_agreeing(game_id, name):
     for w in lines:
         assert "You calls" not in w and f"{name} calls" not in w and f"{name}'s" not in w, w
         assert "You bids" not in w and f"{name} bids" not in w, w
+
+
+# --- A seat named like a pronoun (QA s14: "You is out!", "You's dice" in a replay) ----------
+
+_THIRD_PERSON_YOU = re.compile(r"\bYou (is|has|was|[a-z]*[^s\W]s)\b|\bYou's\b|\byou's\b")
+
+
+def test_a_name_that_is_a_pronoun_is_spoken_as_that_pronoun():
+    """Nobody is "you" in a replay, yet the lone human's default name is "You":
+    the name keeps its own grammar ("You are out!", "Your dice"), as do "I",
+    "Me" and "They"; plain names are untouched, and where another seat really
+    is "you", a seat called "You" stays a name, in quotes."""
+    replay = Voice([Seat("You"), Seat("Mags", "ai", "easy")], spectator=True)
+    assert replay.you is None
+    assert f"{replay.says(0, 'is', 'are')} out!" == "You are out!"
+    assert replay.possessive(0) == "Your" and replay.possessive(0, capital=False) == "your"
+    assert f"Mags takes a die from {replay.object(0)}." == "Mags takes a die from you."
+    assert replay.says(0, "loses", "lose") == "You lose" and replay.says_inside(0, "calls", "call") == "you call"
+    assert replay.says(1, "is", "are") == "Mags is" and replay.possessive(1) == "Mags's"
+    hot = Voice([Seat("you "), Seat("Me"), Seat("They"), Seat("I")])
+    assert hot.says(0, "has", "have") == "You have" and hot.possessive(0) == "Your"
+    assert hot.says(1, "is", "are") == "I am" and hot.possessive(1) == "My" and hot.object(1) == "me"
+    assert hot.says(2, "loses", "lose") == "They lose" and hot.possessive(2) == "Their" and hot.object(2) == "them"
+    assert hot.says(3, "was", "were") == "I was" and hot.says(3, "bids", "bid") == "I bid"
+    solo = Voice([Seat("Ann"), Seat("You", "ai", "easy")])   # an AI someone named "You"
+    assert solo.says(0, "is", "are") == "You are"
+    assert solo.says(1, "is", "are") == "\u201cYou\u201d is" and solo.possessive(1) == "\u201cYou\u201d's"
+
+
+@pytest.mark.parametrize("game_id", ["liars-dice", "roll-call", "roll-the-bones", "roll-for-it", "diced-out"])
+def test_a_replay_of_a_solo_game_speaks_of_you_grammatically(game_id):
+    """Replaying a solo game (seat 0 "You", nobody at the screen is "you"):
+    the log, and at the bidding tables every verdict, opening and turn line,
+    never say "You is", "You loses" or "You's"."""
+    from game import games
+    from game.core.narration import GameLog
+    texts: list[str] = []
+    for seed in (2, 5, 9):
+        match = Match(game_id, [Seat("You", "ai", "normal"), Seat("Mags", "ai", "normal"),
+                                Seat("Old Tom", "ai", "normal")], None, seed)
+        match.play_out()
+        seats = [Seat("You", "human")] + list(match.seats[1:])
+        words = Voice(seats, spectator=True)
+        log = GameLog(match.game.new_initial_state(), [s.name for s in seats], games.narrator(game_id), words=words)
+        log.sync(match.history)
+        texts += [e.text for e in log.entries]
+        if game_id in ("liars-dice", "roll-call"):
+            texts += _bidding_lines(game_id, match, words)
+    assert any(re.search(r"\b(You|you|Your|your)\b", t) for t in texts), "the seat called You never spoken of"
+    bad = [t for t in texts if _THIRD_PERSON_YOU.search(t)]
+    assert not bad, bad[:5]
+
+
+def _bidding_lines(game_id, match, words) -> list[str]:
+    """Every centre line a bidding table would show over ``match``, seen by ``words``."""
+    import importlib
+    pkg = game_id.replace("-", "_")
+    rules = importlib.import_module(f"game.games.{pkg}.rules")
+    scene = importlib.import_module(f"game.games.{pkg}.scene")
+    text = scene.TableScene.text_class(words)
+    lines: list[str] = []
+    state = match.game.new_initial_state()
+    for player, action in match.history:
+        state = state.apply(player, action)
+        snap = rules.table_snapshot(state)
+        if snap.reveal is not None and player >= 0 and type(action).__name__ != "Bid":
+            lines.append(text.verdict(snap.reveal))
+            lines += [line for line in text.reveal_lines(snap.reveal, snap.reveal.count) if line]
+        if snap.turn is not None and not state.is_terminal():
+            lines.append(text.turn_line(snap, snap.turn, False))
+            if snap.bid is None:
+                lines += list(text.opening(snap))
+    return lines

@@ -62,7 +62,8 @@ class Room:
         self.peek_since: int | None = None  # history length when the cup went up (key/button held)
         self.peek_key = None
         self.stats = {"frames": 0, "peek_frames": 0, "public_frames": 0, "curtains": 0, "peeks": 0,
-                      "out_of_turn": 0, "pauses": 0, "rules": 0, "decisions": 0, "covered_frames": 0, "throw_frames": 0}
+                      "out_of_turn": 0, "pauses": 0, "rules": 0, "decisions": 0, "covered_frames": 0, "throw_frames": 0,
+                      "curtain_pauses": 0}
 
     @property
     def match(self):
@@ -120,6 +121,16 @@ class Room:
     def confirm_curtain(self) -> None:
         curtain = self.app.top
         self.cup_down()
+        if self.rng.random() < 0.15:   # Esc on the curtain: the pause menu over it, then back
+            self.app.feed(key(pygame.K_ESCAPE))
+            self.app.run_frames(2)
+            self.check_frame()
+            assert self.app.top.name == "pause" and self.app.stack[-2] is curtain
+            self.app.feed(key(pygame.K_ESCAPE))
+            self.app.run_frames(1)
+            self.check_frame()
+            assert self.app.top is curtain
+            self.stats["curtain_pauses"] += 1
         seat = getattr(curtain, "seat", None)
         if seat is None:  # a curtain that only knows the name
             seat = next(i for i, s in enumerate(self.match.seats) if s.name == curtain.seat_name)

@@ -67,10 +67,15 @@ def test_liars_dice_footer_counts_dice_and_names_palifico_only_when_it_is(app):
 
 
 def test_your_dice_label_is_for_you_not_for_a_replay(app):
+    """A replay is watched, not played: the lone human "Ann" is "Ann's dice"
+    there, "Your dice" only at the live table.  A seat whose name is "You"
+    (the solo default) reads "Your dice" in its replay, its name as the
+    pronoun it is, never "You's dice" (QA s14)."""
     from game.core.playback import ReplayFeed
-    full = Match("liars-dice", _seats(), None, 5)
+    ann = [Seat("Ann", "human")] + _seats()[1:]
+    full = Match("liars-dice", ann, None, 5)
     full.play_out()
-    start = Match("liars-dice", _seats(), None, 5)
+    start = Match("liars-dice", ann, None, 5)
     scene = start_table(app, start)
     labels = []
     orig = scene.theme.text
@@ -80,12 +85,16 @@ def test_your_dice_label_is_for_you_not_for_a_replay(app):
         return orig(text, *a, **kw)
     scene.theme.text = spy
     try:
-        replay_scene = type(scene)(app, Match("liars-dice", _seats(), None, 5), replay=ReplayFeed(list(full.history)))
+        replay_scene = type(scene)(app, Match("liars-dice", ann, None, 5), replay=ReplayFeed(list(full.history)))
         replay_scene.draw_own_tray(app.canvas, 1, pygame.Rect(500, 500, 100, 30))
         replay_scene.draw_own_tray(app.canvas, 0, pygame.Rect(500, 500, 100, 30))
-        assert "Your dice" not in labels
+        assert "Your dice" not in labels and "Ann's dice" in labels
         scene.draw_own_tray(app.canvas, 0, pygame.Rect(500, 500, 100, 30))
         assert "Your dice" in labels
+        labels.clear()
+        you = type(scene)(app, Match("liars-dice", _seats(), None, 5), replay=ReplayFeed(list(full.history)))
+        you.draw_own_tray(app.canvas, 0, pygame.Rect(500, 500, 100, 30))
+        assert labels == ["Your dice", "Your dice"] and you.words.you is None
     finally:
         scene.theme.text = orig
 

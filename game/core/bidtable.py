@@ -131,7 +131,7 @@ class BidText:
         """Whose turn, under the bid; ``acting_human``: a human at this screen must act."""
         if acting_human:
             return f"{self.words.possessive(turn)} turn"
-        return f"{self.words.name(turn)} is thinking\u2026"
+        return f"{self.words.says(turn, 'is', 'are')} thinking\u2026"
 
     def chance(self, snap: BiddingSnapshot, seat: int, quantity: int, face: int) -> Optional[float]:
         """The odds helper's chance that the bid is true for ``seat`` (its own

@@ -1,11 +1,19 @@
-"""How sentences name a seat: decided by the seats' KIND, never by a name.
+"""How sentences name a seat: "you" is decided by the seats' KIND, never by a name.
 
 The one human at a table of AI opponents is the person at the screen, so
 sentences talk to them: "You open the bidding", "your dice".  Every other
 seat, and every human when several share the screen (hot-seat), is named in
-the third person: "Player 2 opens the bidding", "Mags's dice".  A human who
-typed "You" as a name in a hot-seat game is still a third person, and a
-lone human called "Ann" is still "you".
+the third person: "Player 2 opens the bidding", "Mags's dice".  A lone
+human called "Ann" is still "you".
+
+A seat's NAME may itself be a pronoun: the lone human's default name is
+"You", so every replay of a solo game has a seat called "You", and nobody at
+the screen is "you" there (nor in hot-seat).  Such a name is spoken as the
+pronoun it is, with its own verb and cases, never as "You is out" or "You's
+dice": "You are out!", "Your dice", "Mags takes a die from you"; "I am out",
+"Me" -> "my dice"; "They lose", "their dice".  Only where another seat is
+really "you" does a seat named "You" stay a name, in quotes ('"You" is out')
+so the two never blur.
 
     words = Voice(match.seats)
     f"{words.subject(p)} {words.verb(p, 'loses', 'lose')} a die."
@@ -20,6 +28,20 @@ is given; ``voice_of(name)`` turns any plain ``name(seat)`` function into a
 from __future__ import annotations
 
 from typing import Callable, Optional, Sequence
+
+
+_PRONOUNS: dict[str, tuple[str, str, str, int]] = {
+    # a name (lower case): its subject, object and possessive forms and its person
+    # (1: "I am", 2: the plain verb, "you lose" / "they lose", 3: "he loses")
+    "you": ("You", "you", "Your", 2),
+    "i": ("I", "me", "My", 1), "me": ("I", "me", "My", 1),
+    "we": ("We", "us", "Our", 2), "us": ("We", "us", "Our", 2),
+    "they": ("They", "them", "Their", 2), "them": ("They", "them", "Their", 2),
+    "he": ("He", "him", "His", 3), "him": ("He", "him", "His", 3),
+    "she": ("She", "her", "Her", 3), "her": ("She", "her", "Her", 3),
+    "it": ("It", "it", "Its", 3),
+}
+"""Names that are pronouns, spoken as themselves (see the module docstring)."""
 
 
 class Voice:
@@ -50,35 +72,69 @@ class Voice:
         return seat == self.you and seat is not None
 
     def name(self, seat: int) -> str:
+        """The seat's name as typed (a label: "Mags", "You"); sentences use
+        ``subject``, ``object`` and ``possessive``."""
         if self._named is not None:
             return self._named(seat)
         return self.names[seat] if 0 <= seat < len(self.names) else "?"
 
+    def _pronoun(self, seat: int) -> tuple[str, str, str, int] | None:
+        """The forms of a seat whose name is a pronoun (None: a plain name,
+        or "you" while another seat is really you)."""
+        forms = _PRONOUNS.get(self.name(seat).strip().lower())
+        if forms is None or (forms[0] == "You" and self.you is not None):
+            return None
+        return forms
+
+    def _label(self, seat: int) -> str:
+        """The name in a sentence: quoted if it says "you" while someone else is you."""
+        name = self.name(seat)
+        if self.you is not None and name.strip().lower() == "you":
+            return f"\u201c{name}\u201d"
+        return name
+
     def subject(self, seat: int) -> str:
         """"You" or the seat's name, to start a sentence."""
-        return "You" if self.is_you(seat) else self.name(seat)
+        if self.is_you(seat):
+            return "You"
+        forms = self._pronoun(seat)
+        return forms[0] if forms else self._label(seat)
 
     __call__ = subject
 
     def object(self, seat: int) -> str:
         """"you" or the name, inside a sentence ("bid by you")."""
-        return "you" if self.is_you(seat) else self.name(seat)
+        if self.is_you(seat):
+            return "you"
+        forms = self._pronoun(seat)
+        return forms[1] if forms else self._label(seat)
 
     def possessive(self, seat: int, capital: bool = True) -> str:
         """"Your" / "your" or "Ann's"."""
         if self.is_you(seat):
             return "Your" if capital else "your"
-        return self.name(seat) + "'s"
+        forms = self._pronoun(seat)
+        if forms:
+            return forms[2] if capital else forms[2].lower()
+        return self._label(seat) + "'s"
 
     def verb(self, seat: int, third: str, second: str) -> str:
-        """``third`` ("loses") for a named seat, ``second`` ("lose") for you."""
-        return second if self.is_you(seat) else third
+        """``third`` ("loses") for a named seat, ``second`` ("lose") for you
+        (and for a seat called "You" or "They"; "am"/"was" for one called "I")."""
+        if self.is_you(seat):
+            return second
+        forms = self._pronoun(seat)
+        if forms is None or forms[3] == 3:
+            return third
+        if forms[3] == 1:
+            return {"are": "am", "were": "was"}.get(second, second)
+        return second
 
     def ask(self, seat: int, request: str) -> str:
         """A request to the seat: "Roll the bone?" to you, "Mags, roll the bone?"."""
         if self.is_you(seat):
             return request[:1].upper() + request[1:]
-        return f"{self.name(seat)}, {request}"
+        return f"{self.name(seat)}, {request}"   # a call by name: "You, roll the bone?" reads as one
 
     def says(self, seat: int, third: str, second: str) -> str:
         """Subject and verb: "You lose" / "Mags loses"."""

@@ -100,6 +100,45 @@ def load_autosave(dice=None) -> Match:
     return match
 
 
+_DESCRIBED: dict[tuple, str] = {}
+"""``describe_autosave``'s answer for the autosave file as it was (path, size, time)."""
+
+
+def describe_autosave() -> str:
+    """What Continue resumes, in a player's words ("Liar's Dice, round 4"),
+    or "" when there is no autosave or it cannot be read (Continue then
+    says why).  Replays the save to find its round, once per version of the
+    file (kept by its size and time); reads only, never sets a file aside."""
+    path = autosave_file()
+    try:
+        stat = os.stat(path)
+    except OSError:
+        return ""
+    key = (str(path), stat.st_size, stat.st_mtime_ns)
+    text = _DESCRIBED.get(key)
+    if text is None:
+        try:
+            text = describe_match(load_match(path))
+        except Exception:   # a damaged or foreign save: Continue itself says what is wrong
+            text = ""
+        _DESCRIBED.clear()
+        _DESCRIBED[key] = text
+    return text
+
+
+def describe_match(match: Match) -> str:
+    """"Liar's Dice, round 4": the game's title and the round its log is in
+    (the narrator's ``round_title``), "just started" before the first round."""
+    from .. import games
+    title = games.game_info(match.game_id).title
+    narrator = games.narrator(match.game_id)
+    heading = narrator.round_title(match.state) if narrator is not None and hasattr(narrator, "round_title") else ""
+    words = heading.split(" \u00b7 ")[0].split()
+    if len(words) == 2 and words[0] == "Round" and words[1].isdigit():
+        return f"{title}, round {words[1]}"
+    return f"{title}, just started"   # the opening roll, who starts
+
+
 def save_replay(match: Match) -> Path:
     """A new file per finished game: time, game and seed name it, and a
     counter plus exclusive creation make sure two games never share a name."""

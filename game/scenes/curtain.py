@@ -3,7 +3,9 @@
 It is an opaque scene (not an overlay), so the table below is not drawn at
 all.  The next human presses Enter or clicks to confirm they sit at the
 screen; their cup stays down until they hold the peek key or button (see
-game/ui/secrecy.py)."""
+game/ui/secrecy.py).  Esc pauses the table behind it (``app.nav.pause``):
+the pause menu is an overlay of the curtain, so nothing of the table shows,
+and Resume comes back to the curtain."""
 from __future__ import annotations
 
 import pygame
@@ -72,11 +74,13 @@ class CurtainScene(MenuScene):
     overlay = False
 
     def __init__(self, app, seat_name: str, on_reveal=None, *, seat: int | None = None,
-                 peek_hint: bool = True):
+                 peek_hint: bool = True, table=None):
         super().__init__(app)
         self.seat_name = seat_name
         self.seat = seat
         """The seat index the screen passes to (None for a picture)."""
+        self.table = table
+        """The table behind the curtain (Esc pauses it), or None (the coach's screen)."""
         self.on_reveal = on_reveal
         self.peek_hint = peek_hint
 
@@ -98,6 +102,10 @@ class CurtainScene(MenuScene):
     def handle_event(self, event) -> None:
         if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1:
             self.reveal()
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            if self.table is not None:   # the pause menu, over the curtain: the table stays hidden
+                self.app.nav.pause(self.table)
             return
         super().handle_event(event)
 

@@ -26,10 +26,12 @@ class Navigator:
         from .pause import PauseScene
         self.app.push(PauseScene(self.app, table))
 
-    def curtain(self, name: str, on_reveal: Callable[[], None], seat: int | None = None) -> None:
-        """Pass the screen to the player called ``name`` (seat index ``seat``)."""
+    def curtain(self, name: str, on_reveal: Callable[[], None], seat: int | None = None, table=None) -> None:
+        """Pass the screen to the player called ``name`` (seat index ``seat``);
+        ``table``: the table behind it, paused by Esc (the pause menu over the
+        curtain, so the table stays hidden)."""
         from .curtain import CurtainScene
-        self.app.push(CurtainScene(self.app, name, on_reveal, seat=seat))
+        self.app.push(CurtainScene(self.app, name, on_reveal, seat=seat, table=table))
 
     def results(self, match, replay_path=None, prepared=None) -> None:
         """The results of a finished ``match`` in place of its table;

@@ -1,6 +1,8 @@
 """The title screen: the five games as cards, Continue, Replays, Stats, Settings, Quit."""
 from __future__ import annotations
 
+import threading
+
 import pygame
 
 from .. import games
@@ -69,6 +71,13 @@ class GameCard(Button):
 class TitleScene(MenuScene):
     name = "title"
 
+    def __init__(self, app):
+        super().__init__(app)
+        self._saved: str | None = None
+        """What Continue resumes, once known (``saved_game``)."""
+        self._described = ""
+        self._describing: threading.Thread | None = None   # the thread finding it out
+
     def build(self) -> None:
         ids = menu_game_ids()
         gap = 18
@@ -77,8 +86,10 @@ class TitleScene(MenuScene):
         for i, game_id in enumerate(ids):
             self.ui.add(GameCard((x0 + i * (width + gap), 200, width, 300), game_id,
                                  lambda g=game_id: self.open_setup(g), enabled=is_playable(game_id)))
-        # a plain file check: the save machinery (Match, seeds) loads only on Continue
+        # a plain file check: the save machinery (Match, seeds) loads on Continue, or off the
+        # frame to say what Continue resumes (``saved_game``)
         has_save = journal.exists() or userfiles.autosave_path().is_file()
+        saved = self.saved_game() if has_save else ""
         labels = ([("Continue", self.continue_game, True)] if has_save else []) + [
             ("Learn to play", self.open_learn, False), ("Replays", self.open_replays, False),
             ("Stats", self.open_stats, False), ("Settings", self.open_settings, False),
@@ -86,9 +97,39 @@ class TitleScene(MenuScene):
         w, gap = 190, 20
         x0 = CENTRE_X - (w * len(labels) + gap * (len(labels) - 1)) // 2
         for i, (text, action, primary) in enumerate(labels):
-            self.ui.add(Button((x0 + i * (w + gap), 560, w, 54), text, action, primary=primary))
+            sub = saved if text == "Continue" else ""
+            self.ui.add(Button((x0 + i * (w + gap), 560, w, 54), text, action, primary=primary, sub=sub,
+                               tooltip=f"Continue: {sub}" if sub else ""))
         if has_save:
             self.ui.focus(self.ui.widgets[len(ids)])
+
+    def saved_game(self) -> str:
+        """What Continue resumes ("Liar's Dice, round 4": ``saves.describe_autosave``),
+        or "" until it is known: the save is replayed to find its round, on a
+        thread when the app thinks in the background (the title's first frame
+        does not wait), at once otherwise (tests, screenshots)."""
+        if self._saved is not None:
+            return self._saved
+        if not getattr(self.app, "think_in_background", False):
+            from ..core import saves
+            self._saved = saves.describe_autosave()
+            return self._saved
+        if self._describing is None:
+            def describe() -> None:
+                from ..core import saves
+                self._described = saves.describe_autosave()
+            self._describing = threading.Thread(target=describe, name="describe-autosave", daemon=True)
+            self._describing.start()
+        return ""
+
+    def update(self, dt: float) -> None:
+        if self._describing is not None and not self._describing.is_alive():
+            self._describing = None
+            self._saved = self._described
+            self.rebuild()   # Continue says what it resumes
+
+    def is_idle(self) -> bool:
+        return self._describing is None and super().is_idle()
 
     def open_setup(self, game_id: str) -> None:
         from .setup import SetupScene
@@ -128,6 +169,7 @@ class TitleScene(MenuScene):
 
     def resume(self) -> None:
         self.app.sounds.retry()  # cheap and rate-limited: sound returns if a device appeared
+        self._saved = None       # a game played since has saved another moment (or none)
         self.rebuild()
 
     def draw_heading(self, canvas, y=40):

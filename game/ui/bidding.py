@@ -201,6 +201,48 @@ class BiddingTableScene(table_scene.TableScene):
             self.__dict__["_log_clear"] = cached
         return cached
 
+    def since_keep_clear(self) -> list[list[pygame.Rect]]:
+        """The bid in the centre with its lines, the picker, the round's bids
+        and every nameplate, always; with, from the most cautious tier, every
+        seat's dice at their most (as the commentary keeps clear of), then the
+        cups and the dice face-up in a tray as they lie now, then only the
+        dice face-up (a 20-seat table's cups leave no room: a cup may be
+        covered a moment, never a nameplate or a die)."""
+        pieces = [self.centre_box().inflate(16, 12), self.picker.rect.inflate(12, 12),
+                  self.history.rect.inflate(12, 12)]
+        pieces += [self.cups.seat_plate(i).inflate(8, 8) for i in range(len(self.seat_spots))]
+        pieces += [plate.inflate(8, 8) for plate in self.seat_plates.values()]   # as drawn (a note may be wider)
+        face_up, cups = [], []
+        for seat, n in enumerate(self.dice_counts()):
+            if n and (self.can_see(seat) or seat == self.secrecy.confirmed):   # a peek does not move the card
+                face_up.append(self.cups.dice_box(seat, n, self.cups.own_die_px(seat)).inflate(22, 44))
+            elif n:
+                x, y = self.cups.cup_point(seat)
+                cups.append(pygame.Rect(0, 0, self.cup_px + 12, self.cup_px + 12).move(
+                    int(x) - self.cup_px // 2 - 6, int(y) - self.cup_px // 2 - 6))
+        return [self.log_keep_clear() + pieces, pieces + face_up + cups, pieces + face_up]
+
+    def centre_box(self) -> pygame.Rect:
+        """Where the centre's words are between reveals: the standing bid drawn
+        large with its lines under it, or who opens and how (``draw_centre``)."""
+        cx, cy = self.centre
+        snap = self.snap
+        font = self.theme.font
+        turn = self.state.turn_player()
+        lines = [(18, self.text.turn_line(snap, turn, self.human_to_act() == turn) if turn is not None else ""),
+                 (16, self.text.odds_line(snap, self.viewer) if self.match.options.get("odds_helper") else "")]
+        if snap.bid is None:   # who opens and how, then the lines
+            title, hint = self.text.opening(snap)
+            widths = [font(30, True, style="display").size(title)[0], font(17).size(hint)[0]]
+            top = cy - 22
+        else:                  # the bid drawn large, its caption and note, then the lines
+            widths = [190, font(16, True).size(self.text.bid_note(snap))[0]]
+            if snap.bidder is not None:
+                widths.append(font(16).size(f"bid by {self.words.object(snap.bidder)}")[0])
+            top = cy - 36
+        width = max(widths + [font(size).size(text)[0] for size, text in lines if text])
+        return pygame.Rect(cx - width // 2, top, width, cy + 120 - top)
+
     def coach_keep_clear(self) -> list:
         """The picker while it shows, and every seat's nameplate."""
         plates = [self.cups.seat_plate(i).inflate(8, 8) for i in range(len(self.seat_spots))]

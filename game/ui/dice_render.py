@@ -91,18 +91,23 @@ class DiceColour:
 
 
 _MORE_COLOURS = (
-    # Seats 11-20 (Liar's Dice seats 20): hues and lightness apart from the first
-    # ten and each other (CIE76 distance at least 25, tested), each with a pattern.
-    DiceColour("maroon", (128, 16, 40), (255, 240, 236), "stripes"),
-    DiceColour("navy", (36, 30, 110), (255, 255, 255), "studs"),
-    DiceColour("olive", (122, 128, 20), (255, 255, 240), "dashes"),
-    DiceColour("teal", (0, 96, 100), (255, 255, 255), "inner"),
-    DiceColour("lavender", (168, 150, 226), (30, 20, 50), "corners"),
-    DiceColour("magenta", (236, 64, 150), (255, 255, 255), "dots"),
-    DiceColour("lime", (160, 214, 80), (24, 36, 10), "double"),
-    DiceColour("grey", (150, 150, 154), (20, 20, 24), "plain"),
-    DiceColour("plum", (100, 30, 70), (255, 236, 248), "dashes"),
-    DiceColour("tan", (214, 186, 132), (50, 32, 16), "studs"),
+    # Seats 8-20 (Liar's Dice seats 20), after the seven Okabe-Ito colours of either
+    # palette: every pair at least 18 apart in CIEDE2000 and every body light enough
+    # to read on the felt and on a nameplate (no near-black: at 20 seats maroon and
+    # plum looked alike and charcoal vanished on the dark felt; tests/test_seat_colours.py).
+    DiceColour("violet", (120, 70, 190), (255, 255, 255), "stripes"),
+    DiceColour("white", (244, 242, 236), (30, 30, 30), "double"),
+    DiceColour("crimson", (190, 20, 70), (255, 240, 236), "dots"),
+    DiceColour("mint", (80, 240, 170), (20, 40, 30), "stripes"),
+    DiceColour("peach", (250, 178, 150), (60, 30, 20), "studs"),
+    DiceColour("periwinkle", (140, 130, 245), (24, 20, 60), "dashes"),
+    DiceColour("ochre", (150, 112, 10), (255, 250, 235), "inner"),
+    DiceColour("aqua", (40, 225, 225), (10, 40, 50), "corners"),
+    DiceColour("coral", (250, 90, 100), (255, 255, 255), "dots"),
+    DiceColour("lilac", (214, 200, 250), (40, 30, 70), "double"),
+    DiceColour("sage", (178, 190, 142), (30, 36, 20), "plain"),
+    DiceColour("slate", (110, 110, 136), (255, 255, 255), "dashes"),
+    DiceColour("taupe", (160, 134, 118), (30, 20, 14), "studs"),
 )
 PLAYER_COLOURS: tuple[DiceColour, ...] = (
     # Okabe-Ito based: distinct under the common colour-vision deficiencies.
@@ -113,24 +118,19 @@ PLAYER_COLOURS: tuple[DiceColour, ...] = (
     DiceColour("sky", (86, 180, 233), (20, 30, 50), "dashes"),
     DiceColour("orange", (230, 159, 0), (40, 24, 8), "inner"),
     DiceColour("purple", (204, 121, 167), (40, 16, 32), "studs"),
-    DiceColour("charcoal", (52, 52, 58), (250, 250, 250), "stripes"),
-    DiceColour("white", (244, 242, 236), (30, 30, 30), "double"),
-    DiceColour("brown", (141, 90, 52), (255, 240, 220), "dots"),
 ) + _MORE_COLOURS
 """Player dice colours, in seat order, one per seat up to 20; each has a pattern as a second cue."""
 
 _PALETTE_COLOURBLIND = (
-    # Same cues, hues pushed further apart in lightness for the setting.
+    # Same cues, hues pushed further apart in lightness for the setting (its green
+    # no darker than the felt's own green).
     DiceColour("vermilion", (200, 70, 0), (255, 255, 255), "plain"),
     DiceColour("blue", (0, 90, 160), (255, 255, 255), "double"),
     DiceColour("yellow", (250, 236, 90), (20, 20, 20), "dots"),
-    DiceColour("green", (0, 130, 95), (255, 255, 255), "corners"),
+    DiceColour("green", (0, 165, 120), (255, 255, 255), "corners"),
     DiceColour("sky", (120, 200, 245), (10, 20, 40), "dashes"),
     DiceColour("orange", (240, 170, 20), (20, 12, 4), "inner"),
     DiceColour("purple", (190, 110, 160), (20, 8, 16), "studs"),
-    DiceColour("charcoal", (40, 40, 44), (255, 255, 255), "stripes"),
-    DiceColour("white", (250, 250, 250), (10, 10, 10), "double"),
-    DiceColour("brown", (120, 72, 40), (255, 255, 255), "dots"),
 ) + _MORE_COLOURS
 
 IVORY = DiceColour("ivory", (246, 240, 226), (28, 24, 22), "none")

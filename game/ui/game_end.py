@@ -45,8 +45,7 @@ class GameEnd(TableBase):
         n = len(self.match.seats)
         for seat in queue:
             self.out_shown.append(seat)
-            is_you = len(self.humans) == 1
-            title, line = out_words(self.seat_name(seat), is_you, places.get(seat, n - 1), n)
+            title, line = out_words(self.words.says(seat, "is", "are"), places.get(seat, n - 1), n)
             if still_in or seat != queue[-1]:
                 self.out_notice.add(f"{title} \u2013 {line}", self.theme.player_colour(seat))
             else:

@@ -1,36 +1,51 @@
 """The game log on screen: one shared component for every table.
 
 ``LogPanel`` shows a ``game.core.narration.GameLog`` (the whole game, grouped
-by round) as a scrollable parchment overlay, opened with the "Log" button in
-a top corner (the table chooses which: ``LOG_CORNERS``) or the L key, scrolled with the wheel, arrows, Page
+by round) as a scrollable parchment overlay, opened with the "Log" button
+(top left on every table, top centre where a table's own pieces fill both
+top corners: ``LOG_CORNERS``) or the L key, scrolled with the wheel, arrows, Page
 Up/Down, Home/End, and closed with L, Esc or a click outside.  While it is
 open the table holds still (the table scene checks ``is_open``).
 
 ``SinceSummary`` is the "since your last turn" note: when a human's turn
 starts after several moves by others, their sentences stay on screen in a
-small card; after ``SUMMARY_SECONDS`` it folds into a one-line tab under
-the Log button (hovering the tab opens it again) so it never covers seats or
-cards for a whole turn, and it goes when that human acts."""
+small card; after ``SUMMARY_SECONDS`` it folds into a one-line tab where the
+card was (hovering the tab opens it again) so it never covers seats or cards
+for a whole turn, and it goes when that human acts.  Where the card sits is
+the table's choice (``place``): ``clear_spot`` tries ``card_spots`` in turn,
+under the Log button first, and takes the first that covers nothing the
+table keeps clear (nameplates, dice, its own pieces)."""
 from __future__ import annotations
+
+from typing import Callable, Sequence
 
 import pygame
 
 from ..core.narration import GameLog, LogEntry
 from . import theme as th
-from ..canvas import CANVAS_W
+from ..canvas import CANVAS_H, CANVAS_W
 
 LOG_KEY = pygame.K_l
 SUMMARY_MIN_MOVES = 2
 """A summary shows only when at least this many sentences happened since."""
 SUMMARY_LINES = 6
+"""Lines on the "since" card at most (the first may say how many earlier ones the log holds)."""
+SUMMARY_MIN_LINES = 3
+"""Where room is short the card shows fewer, the newest, down to this many lines."""
 SUMMARY_SECONDS = 6.0
 """How long the card stays open before it folds into its tab."""
-LOG_CORNERS = ("topleft", "topright", "top")
-"""Where a table may put the Log button: "top" is the middle of the top edge,
-for tables whose own pieces fill both top corners (Diced Out's sheets at 5+
-seats); its "since" card then sits in the middle below the table's centre."""
+LOG_CORNERS = ("topleft", "top")
+"""Where a table may put the Log button: top left, the same on every table
+(Roll Call's was top right once, beside Liar's Dice's top left); "top" is the
+middle of the top edge, only for tables whose own pieces fill both top
+corners (Diced Out's sheets at 5+ seats); its "since" card then sits in the
+middle below the table's centre."""
 TOP_CARD_Y = 470
 """Top of the "since" card for the "top" corner: under the centre tray."""
+CARD_MIN_WIDTH = 260
+"""The "since" card narrows (wrapping into more rows) to this to keep clear of the table's pieces."""
+CARD_MARGIN = 8
+"""The card keeps this far from the window's edge."""
 
 
 class LogPanel:
@@ -44,9 +59,7 @@ class LogPanel:
         self.log = log
         if corner not in LOG_CORNERS:
             raise ValueError(f"log corner {corner!r} is not one of {LOG_CORNERS}")
-        if corner == "topright":   # the table keeps its top-left corner for its own buttons
-            self.BUTTON = self.BUTTON.move(CANVAS_W - 2 * self.BUTTON.x - self.BUTTON.w, 0)
-        elif corner == "top":      # both top corners belong to the table
+        if corner == "top":      # both top corners belong to the table
             self.BUTTON = self.BUTTON.move((CANVAS_W - self.BUTTON.w) // 2 - self.BUTTON.x, 0)
         self.is_open = False
         self.scroll = 0                  # lines scrolled up from the newest
@@ -163,25 +176,40 @@ class SinceSummary:
 
     def __init__(self, corner: str = "topleft", width: int = WIDTH):
         self.WIDTH = width
-        if corner == "topright":
-            self.RECT_TOPLEFT = (CANVAS_W - self.RECT_TOPLEFT[0] - self.WIDTH, self.RECT_TOPLEFT[1])
-        elif corner == "top":
+        if corner == "top":
             self.RECT_TOPLEFT = ((CANVAS_W - self.WIDTH) // 2, TOP_CARD_Y)
         self.seat: int | None = None
         self.title = ""
+        self.texts: list[str] = []
+        """Every sentence since the seat's last move."""
         self.lines: list[str] = []
+        """The card's lines at their most (``SUMMARY_LINES``)."""
         self.age = 0.0
+        self.spot: pygame.Rect | None = None
+        """Where the open card is drawn (``place``); None: its corner's place at full width."""
+        self.keep = SUMMARY_LINES
+        """Lines on the card (``place``): fewer, the newest, where room is short."""
+        self._wrapped: dict[tuple[int, int], list[str]] = {}
+        self.shows = 0
+        """How many cards were shown (a new card is placed afresh)."""
 
     @property
     def unfolding(self) -> bool:
         """The open card is still waiting to fold (the table is not idle yet)."""
         return self.seat is not None and bool(self.lines) and self.age < SUMMARY_SECONDS
 
+    @property
+    def shown(self) -> bool:
+        """A card (open or folded) is on screen."""
+        return self.seat is not None and bool(self.lines)
+
     def tick(self, dt: float) -> None:
         self.age += dt
 
     def tab_rect(self) -> pygame.Rect:
-        return pygame.Rect(self.RECT_TOPLEFT[0], self.RECT_TOPLEFT[1], 250, 30)
+        """The folded card: a one-line tab at the card's top-left corner."""
+        x, y = self.spot.topleft if self.spot is not None else self.RECT_TOPLEFT
+        return pygame.Rect(x, y, 250, 30)
 
     def show(self, seat: int, title: str, entries: list[LogEntry]) -> None:
         """Show what happened since ``seat``'s last move, if it was enough to miss."""
@@ -191,14 +219,52 @@ class SinceSummary:
         self.seat = seat
         self.title = title
         self.age = 0.0
-        texts = [e.text for e in entries]
-        if len(texts) > SUMMARY_LINES:
-            texts = [f"\u2026 {len(texts) - SUMMARY_LINES + 1} earlier (L for the log)"] + texts[-(SUMMARY_LINES - 1):]
-        self.lines = texts
+        self.texts = [e.text for e in entries]
+        self.lines = self.shown_lines(SUMMARY_LINES)
+        self.keep = SUMMARY_LINES
+        self._wrapped = {}
+        self.shows += 1
+
+    def shown_lines(self, keep: int) -> list[str]:
+        """At most ``keep`` lines: the newest sentences, after one saying how
+        many earlier ones the log holds."""
+        texts = self.texts
+        if len(texts) <= keep:
+            return list(texts)
+        return [f"\u2026 {len(texts) - keep + 1} earlier (L for the log)"] + texts[len(texts) - keep + 1:]
 
     def hide(self) -> None:
         self.seat = None
         self.lines = []
+
+    def wrapped(self, theme: th.Theme, width: int, keep: int | None = None) -> list[str]:
+        """The card's rows: ``keep`` lines (default: as placed) wrapped to a
+        card ``width`` wide (kept per width and count)."""
+        keep = self.keep if keep is None else keep
+        rows = self._wrapped.get((width, keep))
+        if rows is None:
+            font = theme.font(15)
+            rows = []
+            for text in self.shown_lines(keep):
+                rows += th.wrap_text(font, text, width - 28)
+            rows = self._wrapped[width, keep] = rows[-(SUMMARY_LINES + 3):]
+        return rows
+
+    def card_height(self, theme: th.Theme, width: int, keep: int | None = None) -> int:
+        """How tall the open card is at ``width`` with ``keep`` lines (default: as placed)."""
+        return 38 + 19 * len(self.wrapped(theme, width, keep))
+
+    def place(self, spot: pygame.Rect | None, keep: int = SUMMARY_LINES) -> None:
+        """Draw the open card at ``spot`` (its width; the height follows the
+        lines) with ``keep`` lines."""
+        self.spot = spot
+        self.keep = keep
+
+    def card_rect(self, theme: th.Theme) -> pygame.Rect:
+        """Where the open card is drawn now."""
+        if self.spot is not None:
+            return pygame.Rect(self.spot.x, self.spot.y, self.spot.w, self.card_height(theme, self.spot.w))
+        return pygame.Rect(*self.RECT_TOPLEFT, self.WIDTH, self.card_height(theme, self.WIDTH))
 
     def draw(self, canvas: pygame.Surface, theme: th.Theme, mouse=(-1, -1)) -> None:
         if self.seat is None or not self.lines:
@@ -206,12 +272,8 @@ class SinceSummary:
         if self.age >= SUMMARY_SECONDS and not self.tab_rect().collidepoint(mouse):
             self._draw_tab(canvas, theme)
             return
-        font = theme.font(15)
-        wrapped: list[str] = []
-        for text in self.lines:
-            wrapped += th.wrap_text(font, text, self.WIDTH - 28)
-        wrapped = wrapped[-(SUMMARY_LINES + 3):]
-        rect = pygame.Rect(*self.RECT_TOPLEFT, self.WIDTH, 38 + 19 * len(wrapped))
+        rect = self.card_rect(theme)
+        wrapped = self.wrapped(theme, rect.w)
         veil = pygame.Surface(rect.size, pygame.SRCALPHA)
         pygame.draw.rect(veil, (*th.WOOD_DARK, 225), veil.get_rect(), border_radius=10)
         canvas.blit(veil, rect.topleft)
@@ -231,3 +293,42 @@ class SinceSummary:
         pygame.draw.rect(canvas, th.BRASS_DARK, rect, 1, border_radius=8)
         th.draw_text(canvas, theme, f"{self.title} · {len(self.lines)} ›", (rect.x + 12, rect.centery),
                      14, th.CREAM_DIM, anchor="midleft")
+
+
+def card_spots(button: pygame.Rect, first: tuple[int, int]) -> list[tuple[int, int]]:
+    """Top-left corners the "since" card may take, best first: its own place
+    (``first``: under the Log button, or mid-table for the "top" corner),
+    beside the Log button along the top edge, then every point of a coarse
+    grid, nearest to the Log button first."""
+    top = CARD_MARGIN + 4
+    grid = [(x, y) for y in range(top, CANVAS_H - 60, 20) for x in range(CARD_MARGIN + 6, CANVAS_W, 32)]
+    grid.sort(key=lambda p: (p[0] - button.centerx) ** 2 + (p[1] - button.centery) ** 2)
+    return [first, (button.right + 12, top)] + grid
+
+
+def clear_spot(height_of: Callable[[int, int], int], widths: Sequence[int], keeps: Sequence[int],
+               spots: Sequence[tuple[int, int]], tiers: Sequence[Sequence[pygame.Rect]]) -> tuple[pygame.Rect, int]:
+    """Where the card goes and how many lines it shows: inside the window,
+    covering none of the first tier of rectangles to keep clear, with the
+    most lines of ``keeps``, at the first of ``spots`` and the widest of
+    ``widths`` there; else the same for the next tier; if every place covers
+    something of the last tier, the one that covers least (with the fewest
+    lines).  ``height_of(width, lines)``: the card's height."""
+    bounds = pygame.Rect(0, 0, CANVAS_W, CANVAS_H).inflate(-2 * CARD_MARGIN, -2 * CARD_MARGIN)
+    heights = {(w, keep): height_of(w, keep) for w in widths for keep in keeps}
+
+    def places(keep: int):
+        for x, y in spots:
+            for w in widths:
+                rect = pygame.Rect(x, y, w, heights[w, keep])
+                if bounds.contains(rect):
+                    yield rect
+    for keep_clear in tiers:
+        for keep in keeps:
+            for rect in places(keep):
+                if rect.collidelist(keep_clear) < 0:
+                    return rect, keep
+
+    def covered(rect: pygame.Rect) -> int:
+        return sum(rect.clip(r).w * rect.clip(r).h for r in tiers[-1])
+    return min(places(keeps[-1]), key=covered), keeps[-1]

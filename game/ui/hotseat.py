@@ -64,7 +64,7 @@ class HotSeatFlow(TableBase):
         def reveal():
             self.secrecy.confirm(seat)
             self._curtain_for = None
-        self.app.nav.curtain(self.seat_name(seat), reveal, seat=seat)
+        self.app.nav.curtain(self.seat_name(seat), reveal, seat=seat, table=self)   # Esc there pauses this table
 
     def _maybe_curtain(self) -> None:
         if not self.uses_curtain or self.match.is_over:

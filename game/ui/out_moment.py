@@ -22,9 +22,10 @@ CHOICES = (("watch", "Watch on, faster", "Enter"), ("results", "Skip to the resu
 NOTICE_SECONDS = 4.0
 
 
-def out_words(name: str, is_you: bool, place: int, players: int) -> tuple[str, str]:
-    """("You are out", "3rd of 5") or ("Mags is out", "4th of 5")."""
-    return (f"{'You are' if is_you else name + ' is'} out", f"{place_text(place)} of {players}")
+def out_words(who_is: str, place: int, players: int) -> tuple[str, str]:
+    """("You are out", "3rd of 5") or ("Mags is out", "4th of 5"); ``who_is``:
+    the seat and its verb from the table's ``Voice`` ("You are", "Mags is")."""
+    return (f"{who_is} out", f"{place_text(place)} of {players}")
 
 
 class OutMoment:

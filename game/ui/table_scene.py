@@ -44,7 +44,7 @@ import pygame
 from ..core import saves
 from ..core.playback import REPLAY_SPEEDS, ReplayFeed  # noqa: F401 (re-exported)
 from ..core.protocol import CHANCE, Action, IllegalActionError, RollRequest, ShuffleRequest
-from . import layout
+from . import game_log, layout
 from . import theme as th
 from .ai_pacing import AiPacing
 from .game_end import END_DELAY, END_DELAY_MAX, GameEnd  # noqa: F401 (re-exported)
@@ -306,11 +306,47 @@ class TableScene(HotSeatFlow, UndoFlow, RestoreFlow, ThrowFlow, AiPacing, GameEn
         if self.curtain_hides_table():
             return
         mouse = self.app.to_canvas(pygame.mouse.get_pos()) if pygame.display.get_surface() else (-1, -1)
+        if self.since.shown:
+            self.since.place(*self.since_area())
         self.since.draw(canvas, self.theme, mouse)
         self.log_panel.draw_button(canvas, self.theme, mouse)
         self.log_panel.draw(canvas, self.theme)
         if self.out_moment is not None and self.is_top:
             self.out_moment.draw(canvas, self.theme, self.theme.player_colour(self.out_moment.seat))
+
+    def since_keep_clear(self) -> list[list[pygame.Rect]]:
+        """What the "since your last move" card must not cover besides the
+        Log and Peek buttons and the commentary's newest line, in tiers from
+        the most cautious (``since_area`` takes the first tier that leaves
+        room): a bidding table keeps its centre, picker, round's bids and
+        nameplates clear always, and its dice as far as it can.  Default:
+        ``log_keep_clear`` (what the commentary keeps clear of)."""
+        return [self.log_keep_clear()]
+
+    def since_area(self) -> tuple[pygame.Rect, int]:
+        """Where the "since your last move" card goes, and how many lines it
+        shows: with the first tier of ``since_keep_clear()`` that leaves room,
+        the first of ``game_log.card_spots`` (under the Log button first, then
+        the nearest) where, at its width or narrower, with all its lines or
+        fewer, it covers nothing of that tier; else where it covers least
+        (game_log.clear_spot).  Worked out once per card and position of the pieces."""
+        area = self.log_area()   # the commentary's newest line (its older ones may go under the card)
+        chrome = [self.log_panel.BUTTON.inflate(12, 12),
+                  pygame.Rect(area.x, area.bottom - 2 * LOG_ROW, area.w, 2 * LOG_ROW)]
+        if self._peek_button_shown():
+            chrome.append(self.peek_button_rect().inflate(8, 8))
+        tiers = [tier + chrome for tier in self.since_keep_clear()]
+        since = self.since
+        key = (since.shows, tuple(tuple(tuple(r) for r in tier) for tier in tiers))
+        cached = self.__dict__.get("_since_area")
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        widths = list(range(self.since_width, game_log.CARD_MIN_WIDTH - 1, -80)) or [self.since_width]
+        keeps = (game_log.SUMMARY_LINES, game_log.SUMMARY_LINES - 2, game_log.SUMMARY_MIN_LINES)
+        spots = game_log.card_spots(self.log_panel.BUTTON, since.RECT_TOPLEFT)
+        placed = game_log.clear_spot(lambda w, k: since.card_height(self.theme, w, k), widths, keeps, spots, tiers)
+        self.__dict__["_since_area"] = (key, placed)
+        return placed
 
     def _update_since(self) -> None:
         """Show what others did since a human's last move when their turn starts."""

@@ -167,6 +167,10 @@ class TableScene(BaseTableScene):
     def coach_keep_clear(self) -> list:
         return [self.tray] + [geo.rect for geo in self.sheets]
 
+    def since_keep_clear(self) -> list:
+        """The "since your last move" card keeps off the tray and every sheet."""
+        return [self.log_keep_clear() + [self.tray.inflate(8, 8)] + [geo.rect.inflate(8, 8) for geo in self.sheets]]
+
     def dice_zones(self, request: RollRequest) -> list[pygame.Rect]:
         """The tray for a turn; a roll-off splits the tray, one lane per player."""
         groups = request.groups

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ...core.bidding import bid_chance, exact_chance, face_name
 from ...core.bidtable import BiddingSnapshot, BidText, RevealFacts
+from ...core.narration import plural
 
 
 class LiarsDiceText(BidText):
@@ -48,9 +49,15 @@ class LiarsDiceText(BidText):
         return f"{c.count} {face_name(c.face, c.count)} on the table"
 
     def consequence(self, c: RevealFacts) -> str:
-        if c.gainer is None:
-            return super().consequence(c)
-        return f"Jinto! {self.words.says(c.gainer, 'takes', 'take')} a die from {self.words.object(c.loser)}."
+        w = self.words
+        if c.gainer is not None:
+            return f"Jinto! {w.says(c.gainer, 'takes', 'take')} a die from {w.object(c.loser)}."
+        if c.kind == "jinto" and c.challenger_right:   # *Cap Jinto gains*: the caller is at the start already
+            start = len(c.hands[c.challenger])
+            dice = plural(start, "die", "dice") if start != 1 else "one die"
+            return (f"Jinto! {w.says(c.loser, 'loses', 'lose')} a die. It leaves the game: "
+                    f"{w.says_inside(c.challenger, 'is', 'are')} at the starting {dice}.")
+        return super().consequence(c)
 
     def reveal_lines(self, c: RevealFacts, shown: int) -> tuple[str, str, str]:
         word = "Jinto" if c.kind == "jinto" else "Call"

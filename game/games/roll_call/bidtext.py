@@ -22,8 +22,8 @@ class RollCallText(BidText):
         if snap.bid is None:
             return ""
         if acting_human:
-            return "Your turn" if self.words.is_you(turn) else f"{self.words.name(turn)} to raise or call"
-        return f"{self.words.name(turn)} is thinking\u2026"
+            return "Your turn" if self.words.is_you(turn) else f"{self.words.subject(turn)} to raise or call"
+        return f"{self.words.says(turn, 'is', 'are')} thinking\u2026"
 
     def chance(self, snap: BiddingSnapshot, seat: int, quantity: int, face: int):
         own = snap.hand(seat) if snap.turn is not None else ()   # a seat's dice count while bidding

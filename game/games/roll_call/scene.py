@@ -23,7 +23,7 @@ from ...ui.motion import ease
 from .bidtext import RollCallText
 from ...core.protocol import state_as
 from .rules import BID_FACES, CallOutOfTurn, RollCallState, table_snapshot
-from ...canvas import CENTRE_X
+from ...canvas import CANVAS_W, CENTRE_X
 
 REVEAL_SECONDS = {"normal": 4.6}  # scaled by the pace (game.ui.pace)
 DIE_KIND = "emblem"
@@ -31,6 +31,8 @@ OUT_OF_TURN_KEYS = tuple(getattr(pygame, f"K_F{i}") for i in range(1, 11))
 """F1..F10: the out-of-turn call key of seat 1..10 (hot-seat)."""
 FADE_AT = 0.66
 """Reveal fraction when the lost dice start to leave."""
+OOT_W, OOT_ROWS = 190, 3
+"""The out-of-turn call buttons: their width, and how many go down a column."""
 
 
 class TableScene(BiddingTableScene):
@@ -42,7 +44,6 @@ class TableScene(BiddingTableScene):
     light_at = 0.12
     verdict_at = 0.6
     move_at = FADE_AT
-    log_corner = "topright"   # the out-of-turn call buttons live top left
     snapshot_of = staticmethod(table_snapshot)
     text_class = RollCallText
 
@@ -62,10 +63,17 @@ class TableScene(BiddingTableScene):
             return {}
         seats = [p for p in self.snap.interjectors if not self.match.seats[p].is_ai]
         out = {}
-        for i, seat in enumerate(seats):  # three down the top-left corner, then the top-right
-            col, row = divmod(i, 3)
-            out[seat] = pygame.Rect(12 if col == 0 else 1268 - 190, 34 + row * 52, 190, 46)
+        for i, seat in enumerate(seats):  # three down the top-right corner (the Log's is top left), then leftwards
+            col, row = divmod(i, OOT_ROWS)
+            out[seat] = pygame.Rect(CANVAS_W - 12 - OOT_W - col * (OOT_W + 10), 34 + row * 52, OOT_W, 46)
         return out
+
+    def since_keep_clear(self) -> list:
+        """Adds the out-of-turn call buttons with their heading to every tier."""
+        buttons = list(self.out_of_turn_buttons().values())
+        if buttons:
+            buttons.append(pygame.Rect(CANVAS_W - 200, 6, 190, 24))
+        return [tier + [b.inflate(8, 8) for b in buttons] for tier in super().since_keep_clear()]
 
     def anchor_rect(self, name: str):
         """Adds "oot_button": the lone human's out-of-turn Call! button."""
@@ -91,7 +99,8 @@ class TableScene(BiddingTableScene):
         buttons = self.out_of_turn_buttons()
         if not buttons:
             return
-        th.draw_text(canvas, self.theme, "Call out of turn", (14, 10), 16, th.BRASS_LIGHT, bold=True, shadow=1)
+        th.draw_text(canvas, self.theme, "Call out of turn", (CANVAS_W - 14, 10), 16, th.BRASS_LIGHT, bold=True,
+                     shadow=1, anchor="topright")
         for seat, rect in buttons.items():
             pygame.draw.rect(canvas, th.WOOD, rect, border_radius=10)
             pygame.draw.rect(canvas, self.theme.bad, rect, 2, border_radius=10)
