@@ -135,3 +135,32 @@ def test_settings_volume_zero_reads_0_percent_and_display_follows_f11(app):
     app.run_frames(1)
     assert app.settings.fullscreen is True
     assert app.top.ui.widgets[1].value is True and app.top.ui.widgets[1].value_text() == "Full screen"
+
+
+def test_roll_call_footer_keeps_the_dice_before_the_reveal_until_it_is_done(app):
+    """The footer's dice total must not give a call's verdict away before the
+    count: while the reveal is on screen it shows the dice as they were (QA
+    s14: after an out-of-turn call it dropped 12 -> 11 at once, telling the
+    table the call was right)."""
+    from game.core.bidding import Call
+    match = Match("roll-call", _seats(), None, 5)
+    scene = start_table(app, match)
+    app.run_frames(2000, until=lambda a: scene.human_to_act() == 0)
+    for _ in range(300):
+        state = match.state
+        if state.is_terminal():
+            break
+        if state.bid is not None and state.turn_player() is not None:
+            before = state.total_dice
+            caller = state.turn_player()
+            match.apply(caller, Call())
+            scene.on_applied(caller, Call(), state)
+            assert scene.reveal is not None and match.state.total_dice < before
+            assert f"{before} dice" in scene.text.history_footer(scene.snap, True)
+            assert f"{match.state.total_dice} dice" in scene.text.history_footer(scene.snap, False)
+            return
+        elif state.turn_player() == 0:
+            match.apply(0, next(a for a in state.legal_actions(0) if type(a).__name__ == "Bid"))
+        else:
+            match.step()
+    pytest.fail("no call came up")

@@ -50,5 +50,10 @@ class RollCallText(BidText):
         return f"{self.words.name(r.challenger)}: {shout}", f"{shown} {face_name(r.face, shown)} with Emblems", ""
 
     def history_footer(self, snap: BiddingSnapshot, revealing: bool) -> str:
-        round_no = snap.reveal.round_no if revealing and snap.reveal is not None else snap.round_no
-        return f"Round {round_no}  \u00b7  {snap.total_dice} dice"
+        """While a reveal is on screen, the dice as they were before it: the total
+        after it would give the verdict away before the count (a wrong
+        out-of-turn call costs two dice, a right one the bidder one)."""
+        r = snap.reveal if revealing else None
+        round_no = r.round_no if r is not None else snap.round_no
+        dice = snap.total_dice + (r.dice_lost if r is not None else 0)
+        return f"Round {round_no}  \u00b7  {dice} dice"
