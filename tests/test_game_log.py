@@ -302,3 +302,29 @@ def test_other_games_name_you_inside_their_sentences():
         for line in (e.text for e in log.entries):
             assert "Ann" not in line and "You starts" not in line, (game_id, line)
             assert not re.search(r"(?<![.:!?]) You\b", line), (game_id, line)   # "You" only to start a sentence
+
+
+def test_throwing_your_dice_puts_the_since_card_away(tmp_path, monkeypatch):
+    """Diced Out: the throw is the human's move, though it reaches the match as
+    the dice's roll; the "since" card must go then, not linger through the AIs'
+    turns describing moves long past (QA s14: "Old Tom rolled 7 and marked it"
+    while Tom was stamped Diced Out)."""
+    monkeypatch.setenv("DICE_TAVERN_HOME", str(tmp_path))
+    import pygame
+    from game.app import App
+    app = App(headless=True)
+    match = _human_match("diced-out", seed=4)
+    scene = start_table(app, match)
+    for _ in range(6):   # the human's next throw with a card up
+        app.run_frames(4000, until=lambda a: scene.waiting_thrower == 0 or scene.match.state.is_terminal())
+        if scene.waiting_thrower == 0 and scene.since.seat == 0:
+            break
+        if scene.waiting_thrower == 0:
+            scene.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" "))
+        app.run_frames(4000, until=lambda a: scene.human_to_act() == 0 or scene.match.state.is_terminal())
+        if scene.human_to_act() == 0:
+            legal = scene.match.state.legal_actions(0)
+            scene.submit(0, legal[-1])
+    assert scene.waiting_thrower == 0 and scene.since.seat == 0, "no throw of yours came with a card up"
+    scene.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" "))
+    assert scene.since.seat is None and not scene.since.shown

@@ -50,6 +50,8 @@ class ThrowFlow(TableBase):
         if (event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1) or (
                 event.type == pygame.KEYDOWN and event.key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER)):
             self._throw_released_at = len(self.match.history)
+            if self.waiting_thrower is not None and self.waiting_thrower == self.since.seat:
+                self.since.hide()   # the throw is their move: what came before it is old news
             self.waiting_thrower = None
             return True
         return False
