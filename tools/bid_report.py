@@ -85,16 +85,26 @@ def main(argv=None) -> int:
               f"oot {100 * gaps['oot']:.1f}) | {100 * j['worst_gap_after_first_round']:.1f} "
               f"| {len(j['misses_beyond_noise'])} | {j['misses_over_5']} vs {j['misses_if_calibrated']:.1f} |", flush=True)
         if args.deciles:
-            for kind, rs in j["calibration"].items():
-                for r in rs:
-                    if r["n"] >= 100:
-                        lo, hi = r["observed_ci95"]
-                        print(f"    {kind:5} {r['decile']:8} n={r['n']:5} stated {100 * r['stated']:5.1f} "
-                              f"observed {100 * r['observed']:5.1f} ({100 * lo:.1f}-{100 * hi:.1f}) "
-                              f"gap {100 * r['gap']:+5.1f}", flush=True)
-    if args.json:
-        Path(args.json).write_text(json.dumps(rows, indent=1) + "\n", encoding="utf-8")
+            _print_deciles(j["calibration"], 100)
+    _write_json(args.json, rows)
     return 0
+
+
+def _print_deciles(calibration: dict, min_n: int, label: str = "", width: int = 5) -> None:
+    """The deciles of ``min_n``+ decisions under a table's row (``--deciles``)."""
+    for kind, rs in calibration.items():
+        for r in rs:
+            if r["n"] >= min_n:
+                lo, hi = r["observed_ci95"]
+                print(f"    {label}{kind:5} {r['decile']:8} n={r['n']:{width}} stated {100 * r['stated']:5.1f} "
+                      f"observed {100 * r['observed']:5.1f} ({100 * lo:.1f}-{100 * hi:.1f}) "
+                      f"gap {100 * r['gap']:+5.1f}", flush=True)
+
+
+def _write_json(path, rows: list) -> None:
+    """Every row of the run to ``path`` (``--json``), if given."""
+    if path:
+        Path(path).write_text(json.dumps(rows, indent=1) + "\n", encoding="utf-8")
 
 
 def series_summary(reports: list[ai_report.Report], table: str) -> dict:
@@ -156,14 +166,8 @@ def _series(args) -> int:
               f"| {100 * s['pooled_worst_gap']:.1f} | {len(s['pooled_beyond_noise'])} "
               f"| {s['pooled_chi2']:.0f} over {s['pooled_deciles_counted']} |", flush=True)
         if args.deciles:
-            for kind, rs in s["pooled_deciles"].items():
-                for r in rs:
-                    lo, hi = r["observed_ci95"]
-                    print(f"    pooled {kind:5} {r['decile']:8} n={r['n']:6} stated {100 * r['stated']:5.1f} "
-                          f"observed {100 * r['observed']:5.1f} ({100 * lo:.1f}-{100 * hi:.1f}) "
-                          f"gap {100 * r['gap']:+5.1f}", flush=True)
-    if args.json:
-        Path(args.json).write_text(json.dumps(rows, indent=1) + "\n", encoding="utf-8")
+            _print_deciles(s["pooled_deciles"], 0, label="pooled ", width=6)   # already 100 x K+ each
+    _write_json(args.json, rows)
     return 0
 
 

@@ -109,7 +109,7 @@ class BidText:
     """The sentences of a bidding table; each game subclasses it (its
     ``bidtext.py``) and overrides what it says differently.
 
-    ``words`` is the table's ``Voice`` (game/ui/grammar.py): it decides "you"
+    ``words`` is the table's ``Voice`` (game/core/grammar.py): it decides "you"
     or a name from the seats' kind.  Every method reads a ``BiddingSnapshot``."""
 
     def __init__(self, words):

@@ -27,7 +27,7 @@ the shared state of ``table_base.py``:
   dice" button; the cup drops on letting go, on any action, on a throw and
   when anything covers the table.  One human: their dice show as always
   (hotseat.py).
-* words: ``self.words`` (game/ui/grammar.py) says "You open" to the lone
+* words: ``self.words`` (game/core/grammar.py) says "You open" to the lone
   human and "Player 2 opens" to everyone else.
 * Esc pauses; every applied action autosaves (errors become a toast); at the
   end the replay is saved and the results scene follows (game_end.py).
