@@ -73,6 +73,7 @@ class LogEntry:
     round: str          # the round heading it belongs under
     text: str
     actor: int          # the seat that acted (a seat's own throw counts as theirs), or CHANCE
+    note: bool = False  # added by the table after the action (``GameLog.note``), not told by the narrator
 
 
 Narrate = Callable[[Any, int, Any, Any, Callable[[int], str]], Sequence[str]]
@@ -100,6 +101,7 @@ class GameLog:
         self._state = initial_state
         self._done = 0
         self._last_own: dict[int, int] = {}   # seat -> entries count after its last own action
+        self._notes: dict[int, list[tuple[int, str]]] = {}   # history index -> (seat, text) told after it
 
     def name(self, seat: int) -> str:
         """A seat's name for the log, a question mark for a seat the record does not have."""
@@ -110,6 +112,7 @@ class GameLog:
         entries.  A shorter history (a replay stepped back) starts over."""
         if len(history) < self._done:
             self.entries, self._state, self._done, self._last_own = [], self._initial, 0, {}
+            self._notes = {i: notes for i, notes in self._notes.items() if i < len(history)}
         new: list[LogEntry] = []
         for i in range(self._done, len(history)):
             player, action = history[i]
@@ -119,13 +122,29 @@ class GameLog:
             lines = list(self._narrate(before, player, action, after, self.words))
             actor = self._acting_seat(before, player, action)
             batch = [LogEntry(i, heading, text, actor) for text in lines]
+            batch += [LogEntry(i, heading, text, seat, note=True) for seat, text in self._notes.get(i, ())]
             new += batch
             self.entries += batch
             if actor != CHANCE:
-                self._last_own[actor] = len(self.entries)
+                self._last_own[actor] = len(self.entries) - len(self._notes.get(i, ()))
             self._state = after
             self._done = i + 1
         return new
+
+    def note(self, index: int, seat: int, texts: Sequence[str]) -> None:
+        """Add ``texts`` about ``seat`` after the sentences of the action at
+        history ``index`` (already told), under its round: what the table
+        learned only then, e.g. an AI's thinking told at the reveal
+        (game/ui/ai_reasons.py).  Kept when the log is told again from the
+        start, dropped when the history is cut before ``index``."""
+        if not texts or not 0 <= index < self._done:
+            return
+        self._notes.setdefault(index, []).extend((seat, text) for text in texts)
+        at = next((k for k, e in enumerate(self.entries) if e.index > index), len(self.entries))
+        told = [e for e in self.entries[:at] if e.index == index]
+        heading = told[-1].round if told else self.entries[at - 1].round if at else ""
+        self.entries[at:at] = [LogEntry(index, heading, text, seat, note=True) for text in texts]
+        self._last_own = {s: n + len(texts) if n > at else n for s, n in self._last_own.items()}
 
     def rounds(self) -> list[tuple[str, list[LogEntry]]]:
         """The entries grouped under their round headings, in order."""
@@ -143,4 +162,4 @@ class GameLog:
     def since_last_turn(self, seat: int) -> list[LogEntry]:
         """What others did since ``seat`` last acted (all of it if they never did)."""
         start = self._last_own.get(seat, 0)
-        return self.entries[start:]
+        return [e for e in self.entries[start:] if not e.note]

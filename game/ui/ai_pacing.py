@@ -11,6 +11,7 @@ from __future__ import annotations
 import pygame
 
 from . import theme as th
+from .ai_reasons import HeldReason, more_in_log, thinking
 from .table_base import TableBase
 from .thinker import Thinker
 from ..canvas import CENTRE_X
@@ -69,11 +70,33 @@ class AiPacing(TableBase):
         self._ai_timer = 0.0
         if move is not None:
             player, action = move
-            self._apply(player, action)
-            if self.app.settings.show_ai_reasons:
-                why = self.match.explain(player)
-                if why:
-                    self.announce(f"{self.seat_name(player)}: {why}", th.CREAM_DIM)
+            self._apply(player, action)   # its reason is said (or held) there: ``_tell_reasons``
+
+    def _tell_reasons(self, player: int) -> None:
+        """After a move by ``player`` (with "Show AI reasoning" on): an AI's
+        reason is said at once when it gives nothing hidden away, else held
+        (game/ui/ai_reasons.py) and told when its dice are shown, in the log
+        as that seat's thinking for the round (with the reason of the
+        challenge that showed them, last) and, briefly, in the commentary:
+        the newest held reason and how many more the log holds."""
+        if not self.app.settings.show_ai_reasons:
+            self.reasons.clear()
+            return
+        moment = len(self.match.history) - 1
+        why = self.match.explain(player) if self.match.seats[player].is_ai else ""
+        told = self.reasons.after_move(player, moment, why, self.reason_hidden, self.hand_shown)
+        if told.now:
+            self.announce(f"{self.seat_name(player)}: {told.now}", th.CREAM_DIM)
+        notes = list(told.shown)
+        if told.now and self.hand_shown(player):   # the challenge's own reason closes the round's thinking
+            notes.append(HeldReason(player, moment, told.now))
+        for reason in notes:
+            self.game_log.note(moment, reason.seat, [thinking(self.words.possessive(reason.seat), reason.text)])
+        if told.shown:
+            last = told.shown[-1]
+            self.announce(thinking(self.words.possessive(last.seat), last.text), th.CREAM_DIM)
+            if len(told.shown) > 1:
+                self.announce(more_in_log(len(told.shown) - 1), th.CREAM_DIM)
 
     def _ai_move(self, human_thinking: bool):
         """The AI move of this moment, as ``Match.step`` would find it: with a

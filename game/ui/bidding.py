@@ -373,8 +373,20 @@ class BiddingTableScene(table_scene.TableScene):
         return self.secrecy.mode == "solo" and self.can_see(seat)
 
     def has_hidden_dice(self, seat: int) -> bool:
+        """Dice under ``seat``'s cup this round, not yet revealed: while the
+        next roll is due no hand is hidden (Roll Call's state keeps the
+        revealed hands until that roll; Liar's Dice empties them)."""
         snap = self.public_snap()
-        return 0 <= seat < len(self.seats) and snap.dice[seat] > 0 and snap.held[seat] > 0
+        return (0 <= seat < len(self.seats) and snap.dice[seat] > 0 and snap.held[seat] > 0
+                and not self.match.state.is_chance())
+
+    def hand_shown(self, seat: int) -> bool:
+        """A challenge just lifted every cup: its reveal shows each hand."""
+        history = self.match.history
+        if not history or history[-1][0] == CHANCE or self.is_bid(history[-1][1]):
+            return False
+        reveal = self.public_snap().reveal
+        return reveal is not None and 0 <= seat < len(reveal.hands) and bool(reveal.hands[seat])
 
     def _human_bid(self, quantity: int, face: int) -> None:
         seat = self.human_to_act()

@@ -46,6 +46,8 @@ CARD_MIN_WIDTH = 260
 """The "since" card narrows (wrapping into more rows) to this to keep clear of the table's pieces."""
 CARD_MARGIN = 8
 """The card keeps this far from the window's edge."""
+NOTE_INK = (112, 78, 38)
+"""A note's colour in the log (an AI's thinking told at the reveal), in italics: set apart from the facts."""
 
 
 class LogPanel:
@@ -63,7 +65,8 @@ class LogPanel:
             self.BUTTON = self.BUTTON.move((CANVAS_W - self.BUTTON.w) // 2 - self.BUTTON.x, 0)
         self.is_open = False
         self.scroll = 0                  # lines scrolled up from the newest
-        self._lines: list[tuple[str, bool]] = []
+        self._lines: list[tuple[str, str]] = []
+        """Rows as drawn: (text, kind), kind "heading", "entry" or "note" (an AI's thinking, in italics)."""
         self._built_for = (-1, 0)
 
     # --- input ---------------------------------------------------------------
@@ -118,13 +121,14 @@ class LogPanel:
         self._built_for = key
         font = theme.font(17)
         width = self.RECT.w - 72
-        lines: list[tuple[str, bool]] = []
+        lines: list[tuple[str, str]] = []
         for heading, entries in self.log.rounds():
             if heading:
-                lines.append((heading, True))
+                lines.append((heading, "heading"))
             for entry in entries:
-                wrapped = th.wrap_text(font, entry.text, width)
-                lines += [(("" if i == 0 else "   ") + text, False) for i, text in enumerate(wrapped)]
+                wrapped = th.wrap_text(theme.font(17, style="italic") if entry.note else font, entry.text, width)
+                kind = "note" if entry.note else "entry"
+                lines += [(("" if i == 0 else "   ") + text, kind) for i, text in enumerate(wrapped)]
         self._lines = lines
 
     def draw_button(self, canvas: pygame.Surface, theme: th.Theme, mouse=(-1, -1)) -> None:
@@ -150,10 +154,12 @@ class LogPanel:
         end = len(self._lines) - self.scroll
         shown = self._lines[max(0, end - rows):end]
         y = rect.y + 62
-        for text, heading in shown:
-            if heading:
+        for text, kind in shown:
+            if kind == "heading":
                 pygame.draw.line(canvas, th.PARCHMENT_DARK, (rect.x + 30, y + 2), (rect.right - 30, y + 2), 1)
                 th.draw_text(canvas, theme, text, (rect.x + 30, y + 4), 18, (120, 60, 30), bold=True)
+            elif kind == "note":
+                th.draw_text(canvas, theme, text, (rect.x + 42, y + 3), 17, NOTE_INK, style="italic")
             else:
                 th.draw_text(canvas, theme, text, (rect.x + 42, y + 3), 17, th.INK)
             y += self.LINE_H

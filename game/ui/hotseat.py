@@ -43,6 +43,17 @@ class HotSeatFlow(TableBase):
         in hand.)"""
         return False
 
+    def reason_hidden(self, seat: int) -> bool:
+        """Would an AI's reason for a move of ``seat`` give away dice somebody
+        at this screen does not see now?  (It holds dice under its cup, and
+        the secrecy policy does not show them to everyone.)"""
+        return self.has_hidden_dice(seat) and not self.secrecy.shown_to_all(seat)
+
+    def hand_shown(self, seat: int) -> bool:
+        """Did the last move show ``seat``'s hidden dice to everyone (a
+        reveal)?  Games without hidden dice show none."""
+        return False
+
     def peek_possible(self) -> bool:
         """May the confirmed hot-seat human lift their cup right now?"""
         seat = self.secrecy.confirmed

@@ -66,6 +66,15 @@ class Secrecy:
             return self.peeking and self.confirmed is not None and owner == self.confirmed
         return False
 
+    def shown_to_all(self, owner: int) -> bool:
+        """Are ``owner``'s hidden dice face-up for everybody at this screen
+        (a replay: every hand; solo: the lone human's own)?  Anything said of
+        other hidden dice, such as an AI's reason for a bid, would give them
+        away (game/ui/ai_reasons.py)."""
+        if self.mode == REPLAY:
+            return True
+        return self.mode == SOLO and owner == self.humans[0]
+
     @property
     def viewer(self) -> int | None:
         """The one seat whose hidden dice are face-up now (odds lines and the

@@ -379,6 +379,8 @@ class TableScene(HotSeatFlow, UndoFlow, RestoreFlow, ThrowFlow, AiPacing, GameEn
             self.record_stats()
         self.on_applied(player, action, before)
         if self.replay is None:
+            if player != CHANCE:
+                self._tell_reasons(player)
             self._note_out()
             self._maybe_curtain()
 

@@ -66,6 +66,7 @@ class UndoFlow(TableBase):
         self._await_replay()
         player, action = self.match.take_back()
         self.game_log.sync(self.match.history)
+        self.reasons.taken_back(len(self.match.history))
         self._ai_timer = 0.0
         self.undo_left = 0.0
         self.announce(f"{self.seat_name(player)}: took back {action.label()}", th.CREAM_DIM)
