@@ -326,3 +326,22 @@ def test_each_speed_is_applied_once_as_its_label_says(app):
     for value in userfiles.ANIMATION_SPEEDS:  # every value loads back from a settings file
         loaded, problems = userfiles.Settings.from_json({"animation_speed": value})
         assert loaded.animation_speed == value and not problems
+
+
+def test_settings_rows_explain_themselves(app):
+    """Every settings row says what it does under the rows: the hovered row's
+    hint first, else the focused one's; "Show AI reasoning" says a bid's reason
+    waits for its dice (issue: the reasons no longer leak hidden dice)."""
+    from game.scenes.settings import SettingsScene
+    scene = SettingsScene(app)
+    app.start(scene)
+    rows = [w for w in scene.ui.widgets if getattr(w, "label", "")]
+    assert len(rows) >= 8 and all(w.tooltip for w in rows), [w.label for w in rows if not w.tooltip]
+    reasons = next(w for w in rows if w.label == "Show AI reasoning")
+    scene.ui.focus(reasons)
+    scene.ui.hover = None
+    assert "until its dice are shown" in scene.hint()
+    volume = next(w for w in rows if w.label == "Master volume")
+    scene.ui.hover = volume
+    assert scene.hint() == volume.tooltip
+    scene.draw(app.canvas, 0.0)
