@@ -378,6 +378,8 @@ class TableScene(HotSeatFlow, UndoFlow, RestoreFlow, ThrowFlow, AiPacing, GameEn
             self._autosave()   # a move that may still be taken back is saved with the next one
             self.record_stats()
         self.on_applied(player, action, before)
+        for seat, move in self.match.state.automatic_moves():   # what the rules did for a seat with no choice
+            self.announce(f"{self.seat_name(seat)}: {move.label()}")
         if self.replay is None:
             self._note_out()
             self._maybe_curtain()
