@@ -104,6 +104,12 @@ def check_at_rest(app, scene, phase: str):
     before = _facts(app, scene)
     restored = _save_quit_continue(app, scene)
     restored = _to_rest(app, restored)
+    if restored.holding is not None and not before["holding"]:
+        # the last move's moment played again (Roll the Bones' pot split before your
+        # ante) is held again with "pause after reveals": the record cannot say it
+        # had been continued; continuing it gives the table as it was
+        restored.handle_event(key(pygame.K_RETURN))
+        restored = _to_rest(app, restored)
     after = _facts(app, restored)
     assert after == before, f"{scene.match.game_id}, {phase}:\n{before}\n!=\n{after}"
     return restored

@@ -328,3 +328,59 @@ def test_throwing_your_dice_puts_the_since_card_away(tmp_path, monkeypatch):
     assert scene.waiting_thrower == 0 and scene.since.seat == 0, "no throw of yours came with a card up"
     scene.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" "))
     assert scene.since.seat is None and not scene.since.shown
+
+
+def test_moves_the_rules_make_by_themselves_are_in_the_log():
+    """Playtest (s16): Roll the Bones applies a forced ante and a forced "no
+    bone" itself (a seat with one legal move; they are never in the record),
+    and the log skipped them: it told only the record's actions.  Every move
+    is told now, by the seat's name and in the same words as a chosen one,
+    under the round it belongs to; and only once."""
+    from game.games.roll_the_bones.rules import Ante, Declare
+    match, log = _played("roll-the-bones")
+    state = match.game.new_initial_state()
+    antes, nones, forced = 0, 0, 0
+    for player, action in match.history:
+        state = state.apply(player, action)
+        moves = [(player, action)] + list(state.automatic_moves())
+        antes += sum(isinstance(a, Ante) for _p, a in moves)
+        nones += sum(isinstance(a, Declare) and not a.bone for _p, a in moves)
+        forced += len(state.automatic_moves())
+    assert forced >= 3, "the seed plays forced antes and announcements"
+    texts = [e.text for e in log.entries]
+    assert sum(" anted " in t for t in texts) == antes
+    assert sum(t.endswith(("announced a six-sider.", "stayed with a six-sider.", "switched to a six-sider."))
+               for t in texts) == nones
+    automatic = [e for e in log.entries if e.automatic]
+    assert len(automatic) == forced
+    for entry in automatic:
+        assert entry.text.startswith(NAMES[entry.actor] + " ") and entry.round.startswith("Round ")
+    # the seat's own last move still counts for "since your last move": a forced one is not a decision
+    seat = automatic[-1].actor
+    assert automatic[-1] in log.since_last_turn(seat)
+
+
+def test_a_forced_ante_is_told_under_its_round_after_the_roll_that_led_to_it():
+    """The exact line: seed 4 plays Mags's forced ante and "no bone" right
+    after the roll that won Tom round 4 (Mags had only six-siders left)."""
+    _match, log = _played("roll-the-bones")
+    rounds = dict(log.rounds())
+    told = [(e.text, e.automatic) for e in rounds["Round 5"]]
+    assert ("Mags anted 3 dice.", True) in told and ("Mags announced a six-sider.", True) in told
+    assert told.index(("Mags anted 3 dice.", True)) < told.index(("Mags announced a six-sider.", True))
+
+
+def test_the_table_says_a_forced_move_in_its_commentary(tmp_path, monkeypatch):
+    """The running commentary says each forced move like a chosen one ("Mags: antes")."""
+    monkeypatch.setenv("DICE_TAVERN_HOME", str(tmp_path))
+    from game.app import App
+    app = App(headless=True)
+    app.settings.reduced_motion = True
+    match = Match("roll-the-bones", [Seat(n, "ai", "normal") for n in NAMES], None, 4)
+    scene = start_table(app, match)
+    app.run_frames(60 * 600, until=lambda a: bool(match.state.automatic_moves()) or match.state.is_terminal())
+    forced = match.state.automatic_moves()
+    assert forced, "the seed plays a forced move"
+    lines = [line.text for line in scene.log]
+    for seat, move in forced:
+        assert f"{NAMES[seat]}: {move.label()}" in lines

@@ -99,3 +99,132 @@ def test_ante_flights_follow_the_speed_setting_once(app, speed, factor):
     assert scene.is_busy()
     scene.time = last + 0.02
     assert not scene.is_busy()
+
+
+# ----------------------------------------------------------------------
+# The pot split (playtest s16): dice fly to the winner, the held moment holds
+# ----------------------------------------------------------------------
+def _to_a_win(app, scene, human_move=lambda scene, seat, legal: legal[0], wanted=lambda state: True,
+              rounds=400):
+    """Play on (humans take ``human_move``) until a won roll that ``wanted(state)``
+    has just been applied; returns the state before it."""
+    match = scene.match
+    for _ in range(rounds * 60):
+        if scene.holding is not None:
+            app.feed(key(pygame.K_RETURN))
+        seat = scene.human_to_act()
+        if seat is not None:
+            scene.submit(seat, human_move(scene, seat, match.state.legal_actions(seat)))
+        before = match.state
+        count = len(match.state.results_log)
+        app.run_frames(1)
+        state = match.state
+        if len(state.results_log) > count and state.results_log[-1]["kind"] == "win" and wanted(state):
+            return before
+        assert not state.is_terminal(), "the seed never came to such a roll"
+    raise AssertionError("no such roll")
+
+
+def _pause_after_reveals(app):
+    app.settings.pause_after_reveal = True
+    app.settings.reduced_motion = False
+    app.settings.animation_speed = "normal"
+
+
+def test_the_rolled_dice_fly_from_the_felt_to_the_winner(app):
+    """Playtest: the rolled dice lay on the felt and then vanished without moving
+    to the winner.  Each rolled die now lies a moment where it landed, then
+    flies from there to its place in the winner's pile (the pile leaves that
+    place empty until it lands) and leaves the felt; the pots' dice fly from
+    the pot to the winner too."""
+    from game.games.roll_the_bones import felt
+    _pause_after_reveals(app)
+    match = Match("roll-the-bones", [Seat("You"), Seat("Mira", "ai", "normal"), Seat("Odo", "ai", "easy")], seed=2)
+    scene = start_table(app, match)
+    before = _to_a_win(app, scene)
+    state = match.state
+    result = state.last_result
+    winner = result["winner"]
+    assert scene.settled_view is not None, "the roll lies on the felt, faces up"
+    lying = {before.in_flight[p.owner]: (p.x, p.y) for p in scene.settled_view.poses()}
+    for at in lying.values():
+        assert any(f.start == pytest.approx(at) for f in scene.flights), "a rolled die flies from where it lies"
+    flights = {f.die: f for f in scene.flights}
+    assert set(lying) <= set(flights), "every rolled die moves"
+    spots = felt.pile_heap_spots(state.collections[winner], state.n, scene.pile_spots[winner])
+    for die, at in lying.items():
+        flight = flights[die]
+        assert flight.start == pytest.approx(at) and not flight.waits_shown
+        assert flight.end == pytest.approx(spots.get(die, scene.pile_spots[winner]))
+    pot_dice = [d for pot in before.pots for d in pot if d in state.collections[winner]]
+    assert pot_dice and all(d in flights for d in pot_dice)
+    assert scene.arriving() >= set(lying) | set(pot_dice)   # the pile draws them once they land
+    leave = min(flights[d].t0 for d in lying)
+    app.run_frames(60 * 5, until=lambda a: scene.time >= leave)
+    app.run_frames(1)
+    assert scene.settled_view is None, "the rolled dice left the felt as they flew"
+    app.run_frames(60 * 5, until=lambda a: not scene.flights)
+    assert not scene.flights and not scene.arriving()
+
+
+def test_a_held_pot_split_lets_nobody_ante_under_the_banner(app):
+    """Playtest: an ante made during the winner's banner skipped the hold.
+    From the winning roll to the player's continue nothing moves on: the
+    human who antes next gets no buttons, keys and ``submit`` do nothing, no
+    AI moves; the hold comes once the dice have landed, banner kept up."""
+    _pause_after_reveals(app)
+    match = Match("roll-the-bones", [Seat("You"), Seat("Mira", "ai", "normal"), Seat("Odo", "ai", "easy")], seed=2)
+    scene = start_table(app, match)
+    # a roll after which You ante first, with a choice of antes
+    _to_a_win(app, scene, wanted=lambda s: s.turn_player() == 0 and len(s.legal_actions(0)) > 1)
+    moves = len(match.history)
+    app.run_frames(2)
+    assert scene.human_to_act() is None and not scene.ui.labels()
+    app.feed(key(pygame.K_0), key(pygame.K_1))
+    assert not scene.submit(0, match.state.legal_actions(0)[0])
+    app.run_frames(60 * 8)
+    assert len(match.history) == moves, "a move was made under the held pot split"
+    assert scene.holding is not None and scene.banners.showing(scene.time), "the winner's banner stays while held"
+    app.feed(key(pygame.K_RETURN))
+    app.run_frames(2)
+    assert scene.holding is None and scene.human_to_act() == 0 and scene.ui.labels()
+
+
+def test_a_held_pot_split_waits_for_the_next_of_two_humans_too(app):
+    """Hot-seat: with two humans the next one to ante waits for the continue as well."""
+    _pause_after_reveals(app)
+    match = Match("roll-the-bones", [Seat("Ann"), Seat("Bea"), Seat("Odo", "ai", "easy")], seed=3)
+    scene = start_table(app, match)
+    _to_a_win(app, scene, wanted=lambda s: s.turn_player() in (0, 1) and len(s.legal_actions(s.turn_player())) > 1)
+    seat = match.state.turn_player()
+    moves = len(match.history)
+    assert scene.human_to_act() is None and not scene.submit(seat, match.state.legal_actions(seat)[0])
+    app.run_frames(60 * 8)
+    assert len(match.history) == moves and scene.holding is not None
+    app.feed(key(pygame.K_RETURN))
+    app.run_frames(2)
+    assert scene.human_to_act() == seat
+
+
+@pytest.mark.parametrize("players, seed", [(2, 1), (3, 2), (4, 3), (5, 4), (6, 3)])
+def test_the_continue_prompt_sits_under_the_banner_clear_of_everything(app, players, seed):
+    """Playtest: the "Click or press Enter to continue" box sat off-centre over
+    the "X takes N dice" banner.  It sits centred right under the banner, and
+    neither covers a nameplate, a pile or a pot's label."""
+    _pause_after_reveals(app)
+    seats = [Seat("You")] + [Seat(f"AI {i}", "ai", "easy") for i in range(1, players)]
+    match = Match("roll-the-bones", seats, seed=seed)
+    scene = start_table(app, match)
+    _to_a_win(app, scene)
+    app.run_frames(60 * 8, until=lambda a: scene.holding is not None)
+    assert scene.holding is not None
+    app.run_frames(60 * 5)
+    assert scene.banners.showing(scene.time), "the held moment keeps its banner (the prompt goes with it)"
+    app.draw(0.0)
+    prompt = scene.continue_drawn
+    assert prompt is not None and len(scene.banner_rects) == 1
+    banner = scene.banner_rects[0]
+    assert not prompt.colliderect(banner)
+    assert prompt.centerx == banner.centerx and 0 < prompt.top - banner.bottom <= 16
+    for rect in list(scene.seat_plates.values()) + scene.label_rects:
+        assert not prompt.colliderect(rect) and not banner.colliderect(rect), rect

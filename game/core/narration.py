@@ -5,7 +5,12 @@ A game supplies a *narrator* (``narrate.py`` in its slice, found through
 the sentences for one applied action (chance outcomes included) and
 ``round_title(state)`` names the round a state is in; optionally
 ``acting_seat(before, player, action)`` says whose move a chance outcome is
-(a seat's own throw), for the "since your last turn" summary.  Narrators state only
+(a seat's own throw), for the "since your last turn" summary.  The moves the
+rules make by themselves (``State.automatic_moves``: a forced ante, a forced
+"no bone") are told with the same ``narrate``, as that seat's move, right
+after the action that led to them (``before`` and ``after`` are then both
+the state they led to, under its round's heading): every move is in the log,
+whoever or whatever made it.  Narrators state only
 public facts: a die hidden under a cup is never described before its cup
 comes up, so the log is safe at a hot-seat table.
 
@@ -74,6 +79,7 @@ class LogEntry:
     text: str
     actor: int          # the seat that acted (a seat's own throw counts as theirs), or CHANCE
     note: bool = False  # added by the table after the action (``GameLog.note``), not told by the narrator
+    automatic: bool = False   # a move the rules made for the seat (``State.automatic_moves``)
 
 
 Narrate = Callable[[Any, int, Any, Any, Callable[[int], str]], Sequence[str]]
@@ -114,6 +120,8 @@ class GameLog:
             self.entries, self._state, self._done, self._last_own = [], self._initial, 0, {}
             self._notes = {i: notes for i, notes in self._notes.items() if i < len(history)}
         new: list[LogEntry] = []
+        if self._done == 0 and not self.entries:
+            new += self._tell_automatic(-1, self._initial)   # the rules' own moves before the first action
         for i in range(self._done, len(history)):
             player, action = history[i]
             before = self._state
@@ -127,6 +135,7 @@ class GameLog:
             self.entries += batch
             if actor != CHANCE:
                 self._last_own[actor] = len(self.entries) - len(self._notes.get(i, ()))
+            new += self._tell_automatic(i, after)
             self._state = after
             self._done = i + 1
         return new
@@ -140,11 +149,25 @@ class GameLog:
         if not texts or not 0 <= index < self._done:
             return
         self._notes.setdefault(index, []).extend((seat, text) for text in texts)
-        at = next((k for k, e in enumerate(self.entries) if e.index > index), len(self.entries))
+        at = next((k for k, e in enumerate(self.entries) if e.index > index or (e.index == index and e.automatic)),
+                  len(self.entries))   # after the action's sentences and notes, before the rules' own moves
         told = [e for e in self.entries[:at] if e.index == index]
         heading = told[-1].round if told else self.entries[at - 1].round if at else ""
         self.entries[at:at] = [LogEntry(index, heading, text, seat, note=True) for text in texts]
         self._last_own = {s: n + len(texts) if n > at else n for s, n in self._last_own.items()}
+
+    def _tell_automatic(self, index: int, state) -> list[LogEntry]:
+        """The moves the rules made by themselves on the way to ``state``,
+        each told as that seat's move (not its own decision: the "since your
+        last move" summary still counts from the seat's last real one)."""
+        moves = state.automatic_moves()
+        if not moves:
+            return []
+        heading = self._round_title(state)
+        batch = [LogEntry(index, heading, text, player, automatic=True)
+                 for player, action in moves for text in self._narrate(state, player, action, state, self.words)]
+        self.entries += batch
+        return batch
 
     def rounds(self) -> list[tuple[str, list[LogEntry]]]:
         """The entries grouped under their round headings, in order."""

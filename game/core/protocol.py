@@ -387,6 +387,17 @@ class State:
         """Mutate ``self`` (a fresh clone) by the already-checked action."""
         raise NotImplementedError
 
+    def automatic_moves(self) -> Sequence[tuple[int, Action]]:
+        """The moves the rules made by themselves on the way to this state,
+        after the action that made it (for the initial state: before any),
+        in order: a step a seat had no choice in, such as Roll the Bones'
+        forced ante or "no bone" for a seat without a bone.  They are never
+        in the record (the rules make them again on replay), but players must
+        still learn of them: the game log narrates each one like a move of
+        that seat (``game.core.narration.GameLog``) and the table says it in
+        its commentary.  Default: none."""
+        return ()
+
     def clone(self: StateT) -> StateT:
         """Deep enough copy for ``_apply`` to mutate; games may speed it up."""
         # the Game is shared, never copied: the memo says it is its own copy

@@ -14,7 +14,7 @@ from . import theme as th
 from .ai_reasons import HeldReason, more_in_log, thinking
 from .table_base import TableBase
 from .thinker import Thinker
-from ..canvas import CENTRE_X
+from ..canvas import CANVAS_H, CENTRE_X
 
 
 class AiPacing(TableBase):
@@ -111,37 +111,98 @@ class AiPacing(TableBase):
             self._thinker.wait()
             self._thinker = None
 
+    def may_hold(self, moment) -> bool:
+        """Would ``moment`` be held?  Only with the "pause after reveals"
+        setting on (or in a lesson) and a human at the table, never in a
+        replay or while every human watches on fast, and each moment once."""
+        return not ((not (getattr(self.app.settings, "pause_after_reveal", False) or self.tutorial is not None)
+                     or self.replay is not None
+                     or not self.humans or moment == self._continued or self.watching_fast))
+
     def hold_until_continue(self, moment) -> bool:
         """At a moment worth reading (a reveal, a pot split): with the
         "pause after reveals" setting on and a human at the table, keep it on
         screen until the player clicks or presses Enter/Space.  ``moment`` is
         any key naming it (held once).  True while it is held.  The game's
         last moment too: continuing it goes straight on to the results."""
-        if (not (getattr(self.app.settings, "pause_after_reveal", False) or self.tutorial is not None)
-                or self.replay is not None
-                or not self.humans or moment == self._continued or self.watching_fast):
+        if not self.may_hold(moment):
             return False   # the game's last moment is held too: the player continues to the results
         self.holding = moment
         return True
 
+    def hold_after_animation(self, moment) -> bool:
+        """``hold_until_continue`` from now on, for a moment whose animation
+        is still to play (Roll the Bones' dice flying to the winner): the
+        held prompt shows once the table is no longer busy, and meanwhile
+        nothing moves on either: no AI moves, no human is asked to act and
+        ``submit`` refuses (an ante clicked under the winner's banner had
+        skipped the hold).  True if it will be held."""
+        if not self.may_hold(moment):
+            return False
+        self.hold_pending = moment
+        return True
+
+    def moment_held(self) -> bool:
+        """A moment is held, or will be once its animation ends: nothing moves on."""
+        return self.holding is not None or self.hold_pending is not None
+
+    def release_hold(self) -> None:
+        """The player continued (or a lesson's Next did): the moment goes, its
+        kept banners fade out."""
+        self._continued = self.holding if self.holding is not None else self.hold_pending
+        self.holding = self.hold_pending = None
+        self._continued_at = len(self.match.history)
+        self.banners.release(self.time)
+
     def _continue_event(self, event) -> bool:
         if (event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1) or (
                 event.type == pygame.KEYDOWN and event.key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER)):
-            self._continued, self.holding = self.holding, None
-            self._continued_at = len(self.match.history)
+            self.release_hold()
             return True
         return event.type == pygame.KEYDOWN and event.key not in (pygame.K_ESCAPE,)
+
+    CONTINUE_TEXT = "Click or press Enter to continue"
+    CONTINUE_GAP = 8
+    """Pixels between a banner and the "continue" prompt placed under (or over) it."""
+
+    def _continue_label(self, under_banner: bool) -> pygame.Surface:
+        """The prompt's words: smaller under a banner (its line, not a second headline)."""
+        return self.theme.text(self.CONTINUE_TEXT, 20 if under_banner else 24, th.CREAM, bold=True)
+
+    def continue_size(self, under_banner: bool = True) -> tuple[int, int]:
+        """The "continue" prompt's size (a table leaves room for it under its banner)."""
+        return self._continue_label(under_banner).get_rect().inflate(32 if under_banner else 36, 14 if under_banner else 18).size
+
+    def continue_rect(self) -> tuple[pygame.Rect, bool]:
+        """Where the "continue" prompt of a held moment goes, and whether it
+        sits under a banner: centred on ``continue_spot``, unless a banner
+        drawn this frame (``banner_rects``) would overlap it, or always with
+        ``continue_under_banner`` while a banner shows; then centred right
+        under that banner, smaller, the two read as one plate and its prompt
+        (over it where there is no room below)."""
+        box = pygame.Rect((0, 0), self.continue_size(False))
+        box.center = self.continue_spot
+        clear = box.inflate(2 * self.CONTINUE_GAP, 2 * self.CONTINUE_GAP)
+        hit = [r for r in self.banner_rects if r.colliderect(clear) or self.continue_under_banner]
+        if not hit:
+            return box, False
+        banner = pygame.Rect(hit[0]).unionall(hit[1:]) if len(hit) > 1 else pygame.Rect(hit[0])
+        box = pygame.Rect((0, 0), self.continue_size(True))
+        box.midtop = (banner.centerx, banner.bottom + self.CONTINUE_GAP)
+        if box.bottom > CANVAS_H - 8:
+            box.midbottom = (banner.centerx, banner.top - self.CONTINUE_GAP)
+        return box, True
 
     def _draw_pace(self, canvas: pygame.Surface) -> None:
         """The "continue" prompt of a held moment, or the call window's countdown."""
         if not self.is_top or self.curtain_hides_table():
             return
         if self.holding is not None:
-            text = "Click or press Enter to continue"
-            surf = self.theme.text(text, 24, th.CREAM, bold=True)
-            box = surf.get_rect(center=self.continue_spot).inflate(36, 18)
-            th.panel(canvas, box, fill=th.WOOD_DARK, border=th.BRASS_LIGHT)
-            th.blit_text(canvas, surf, box.center, "center")
+            box, under = self.continue_rect()
+            self.continue_drawn = box
+            th.panel(canvas, box, fill=th.WOOD_DARK, border=th.BRASS_LIGHT, radius=12 if under else 14,
+                     width=2 if under else 3)
+            th.blit_text(canvas, self._continue_label(under), box.center, "center")
             return
         if self.call_window_left > 0.05:
             window = float(getattr(self.app.settings, "call_window", 0)) or 1.0

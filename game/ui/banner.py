@@ -40,14 +40,16 @@ class Banner:
     """A table's loudest moment (drawn its own way, e.g. Diced Out's stamp)."""
     moment: int = 0
     """Moves in the match when it was raised (news of a later move replaces it)."""
+    held: bool = False
+    """Kept whole on screen while its moment is held (``Banners.hold``)."""
 
     def age(self, now: float) -> float:
-        """How far through its time (0..1 while shown)."""
-        return (now - self.t0) / max(self.seconds, 1e-3)
+        """How far through its time (0..1 while shown; 0 while held)."""
+        return 0.0 if self.held else (now - self.t0) / max(self.seconds, 1e-3)
 
     def alive(self, now: float) -> bool:
         """Still on screen at ``now``."""
-        return now - self.t0 < self.seconds
+        return self.held or now - self.t0 < self.seconds
 
     def fade(self, now: float, fade_from: float = FADE_FROM) -> float:
         """Opacity 1..0: whole until ``fade_from`` of its time, then fading."""
@@ -74,6 +76,20 @@ class Banners:
     def prune(self, now: float) -> None:
         """Drop the banners whose time is over."""
         self.items = [b for b in self.items if b.alive(now)]
+
+    def hold(self, moment: int) -> None:
+        """Keep the banners of ``moment`` whole on screen until ``release``
+        (a held moment's words stay up while the player reads them)."""
+        for banner in self.items:
+            if banner.moment == moment:
+                banner.held = True
+
+    def release(self, now: float) -> None:
+        """The held banners fade out from ``now`` (the last quarter of their time)."""
+        for banner in self.items:
+            if banner.held:
+                banner.held = False
+                banner.t0 = now - banner.seconds * FADE_FROM
 
     def blocking(self, now: float) -> bool:
         """Does a banner still hold the game?"""

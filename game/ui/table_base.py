@@ -71,6 +71,10 @@ class TableBase(Scene):
     own pieces reach the corner)."""
     continue_spot = (CENTRE_X, 470)
     """Centre of the "continue" prompt of a held reveal (clear of the seats' dice)."""
+    continue_under_banner = False
+    """Put the "continue" prompt right under the banner on screen, if one is
+    (the held moment is that banner's: Roll the Bones' "Odo takes 9 dice");
+    else only where the banner would overlap ``continue_spot``."""
     banner_keep = 1
     """Banners on screen at once (Diced Out keeps a stamp over a smaller one)."""
     banner_seconds = 1.6
@@ -136,6 +140,13 @@ class TableBase(Scene):
         self._since_for: int | None = None
         self.holding: object | None = None
         """The moment (a key) held on screen until the player continues, or None."""
+        self.hold_pending: object | None = None
+        """A moment to hold once the table's animation ends (``hold_after_animation``)."""
+        self.banner_rects: list[pygame.Rect] = []
+        """Where banners were drawn this frame (a table adds them, ``note_banner``):
+        the held moment's "continue" prompt keeps clear of them."""
+        self.continue_drawn: pygame.Rect | None = None
+        """Where the "continue" prompt was last drawn (tests check overlaps with it)."""
         self._continued: object | None = None
         self._continued_at: int | None = None
         """Moves in the match when the player last continued a held moment."""
@@ -197,8 +208,9 @@ class TableBase(Scene):
         return False
 
     def human_to_act(self) -> int | None:
-        """The human seat that must decide now, or None."""
-        if self.replay is not None:
+        """The human seat that must decide now, or None (nobody while a
+        moment is held or about to be: nothing moves on under it)."""
+        if self.replay is not None or self.holding is not None or self.hold_pending is not None:
             return None
         state = self.match.state
         if state.is_terminal() or state.is_chance():
@@ -256,6 +268,11 @@ class TableBase(Scene):
         return self.banners.show(Banner(title, sub, colour or self.banner_colour, self.time,
                                         self.pace.reading(self.banner_seconds if seconds is None else seconds),
                                         blocking, big, moment=len(self.match.history)))
+
+    def note_banner(self, rect: pygame.Rect) -> pygame.Rect:
+        """Say where a banner was drawn this frame (``banner_rects``); returns ``rect``."""
+        self.banner_rects.append(pygame.Rect(rect))
+        return rect
 
     def clear_dice(self) -> None:
         self.settled_view = None

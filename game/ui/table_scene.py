@@ -92,8 +92,8 @@ class TableScene(HotSeatFlow, UndoFlow, RestoreFlow, ThrowFlow, AiPacing, GameEn
 
     def submit(self, player: int, action: Action) -> bool:
         """A human's decision; an illegal one gives a message, never a crash."""
-        if self.replay is not None or self._finished:
-            return False
+        if self.replay is not None or self._finished or self.moment_held():
+            return False   # nothing moves on under a held moment (the click continues it)
         self.secrecy.drop()  # acting drops the cup
         if self.throw_view is not None or self.match.state.is_chance():
             self.app.toast("Wait for the dice to settle.")
@@ -209,7 +209,9 @@ class TableScene(HotSeatFlow, UndoFlow, RestoreFlow, ThrowFlow, AiPacing, GameEn
         if self._advance_throw(dt):
             return
         self.out_notice.update(dt)
-        if self.holding is not None or self.is_busy() or not self.is_top:
+        if self.hold_pending is not None and not self.is_busy():
+            self.holding, self.hold_pending = self.hold_pending, None   # its animation is over: the prompt shows
+        if self.holding is not None or self.hold_pending is not None or self.is_busy() or not self.is_top:
             self._prepare_throw()
             if self.holding is not None and self.match.is_over and self.is_top:
                 self._results_ahead()   # the results are built while the last moment is read
@@ -262,6 +264,7 @@ class TableScene(HotSeatFlow, UndoFlow, RestoreFlow, ThrowFlow, AiPacing, GameEn
     def draw(self, canvas: pygame.Surface, alpha: float) -> None:
         if self.renderer is not None:
             self.renderer.start_record()
+        self.banner_rects = []   # the table notes this frame's banners as it draws them
         self.still.draw(canvas, self.still_key(), self._paint_still, self.renderer)
         self.draw_table(canvas, alpha)
         view = self.throw_view or (self.settled_view if self.keep_settled_dice else None)
@@ -378,6 +381,8 @@ class TableScene(HotSeatFlow, UndoFlow, RestoreFlow, ThrowFlow, AiPacing, GameEn
             self._autosave()   # a move that may still be taken back is saved with the next one
             self.record_stats()
         self.on_applied(player, action, before)
+        for seat, move in self.match.state.automatic_moves():   # what the rules did for a seat with no choice
+            self.announce(f"{self.seat_name(seat)}: {move.label()}")
         if self.replay is None:
             if player != CHANCE:
                 self._tell_reasons(player)

@@ -54,6 +54,8 @@ class TutorialCoach:
             return None
         if table.is_busy() and table.holding is None:
             return None
+        if step.asks and table.moment_held():
+            return None   # the held moment is continued first: no move is asked for under it
         return step
 
     def holds_table(self) -> bool:
@@ -107,7 +109,7 @@ class TutorialCoach:
             return
         table = self.table
         if table.holding is not None:   # Next also lets a held reveal go
-            table._continued, table.holding = table.holding, None
+            table.release_hold()
         self.save()
         if self.tutorial.finished:
             self.app.nav.learned(self.tutorial.script.game_id)

@@ -34,17 +34,26 @@ def heap_top(count: int, centre_y: float, size: int = 20, columns: int = 5) -> f
     return centre_y - (rows - 1) / 2 * (size + 3) - size / 2
 
 
-def draw_heap(canvas: pygame.Surface, icon: Icon, dice, n: int, centre, size: int = 20, columns: int = 5) -> None:
-    """Dice in tidy rows, bones in front, six-siders behind (``n`` players: a die's kind and owner)."""
+def heap_spots(dice, n: int, centre, size: int = 20, columns: int = 5) -> dict[int, tuple[float, float]]:
+    """Where ``draw_heap`` puts each die it shows (the last ``HEAP_SHOWN`` in
+    its order: six-siders first, bones in front), by die id; a die flying to
+    or from a heap starts or lands there."""
     ordered = sorted(dice, key=lambda d: (die_kind(d, n) == "bone", d))
     shown = ordered[-HEAP_SHOWN:]
     rows = max(1, math.ceil(len(shown) / columns))
+    spots = {}
     for i, die in enumerate(shown):
         row, col = divmod(i, columns)
         in_row = min(columns, len(shown) - row * columns)
-        x = centre[0] + (col - (in_row - 1) / 2) * (size + 3)
-        y = centre[1] + (row - (rows - 1) / 2) * (size + 3)
-        icon(canvas, die_kind(die, n), first_owner(die, n), (x, y), size)
+        spots[die] = (centre[0] + (col - (in_row - 1) / 2) * (size + 3),
+                      centre[1] + (row - (rows - 1) / 2) * (size + 3))
+    return spots
+
+
+def draw_heap(canvas: pygame.Surface, icon: Icon, dice, n: int, centre, size: int = 20, columns: int = 5) -> None:
+    """Dice in tidy rows, bones in front, six-siders behind (``n`` players: a die's kind and owner)."""
+    for die, spot in heap_spots(dice, n, centre, size, columns).items():
+        icon(canvas, die_kind(die, n), first_owner(die, n), spot, size)
 
 
 def pile_label(sixes: int, bones: int) -> str:
@@ -52,16 +61,35 @@ def pile_label(sixes: int, bones: int) -> str:
     return f"{sixes} six-sider{'s' if sixes != 1 else ''}" + (f" · {bones} bone{'s' if bones != 1 else ''}" if bones else "")
 
 
+PILE_DIE = 20
+"""Pixels of a die in a seat's pile."""
+POT_DIE = 18
+"""Pixels of a die in a pot."""
+
+
+def pile_heap_spots(dice, n: int, spot) -> dict[int, tuple[float, float]]:
+    """Where each die of a seat's pile at ``spot`` is drawn (``heap_spots``)."""
+    return heap_spots(dice, n, (spot[0], spot[1] - 6), PILE_DIE)
+
+
+def pot_heap_spots(index: int, dice, n: int, spot) -> dict[int, tuple[float, float]]:
+    """Where each die of pot ``index`` at ``spot`` is drawn (``heap_spots``)."""
+    return heap_spots(dice, n, (spot[0], spot[1] - 6), POT_DIE, 6 if index == 0 else 4)
+
+
 def draw_pot(canvas: pygame.Surface, theme: th.Theme, icon: Icon, index: int, pot, n: int, spot, bones: int,
-             note: str | None) -> list[pygame.Rect]:
-    """Pot ``index`` (0 the centre) at ``spot``: its round tray, its dice, its
-    name, how many dice, and ``note`` (who may win it) when there is one."""
+             note: str | None, arriving=frozenset()) -> list[pygame.Rect]:
+    """Pot ``index`` (0 the centre) at ``spot``: its round tray, its dice
+    (but those still ``arriving``: they fly in), its name, how many dice,
+    and ``note`` (who may win it) when there is one."""
     radius = pot_radius(index)
     tray = pygame.Surface((radius * 2, radius * 2), pygame.SRCALPHA)
     pygame.draw.circle(tray, (10, 40, 26, 120), (radius, radius), radius)
     pygame.draw.circle(tray, (*th.BRASS_DARK, 200), (radius, radius), radius, 3)
     canvas.blit(tray, (spot[0] - radius, spot[1] - radius))
-    draw_heap(canvas, icon, pot, n, (spot[0], spot[1] - 6), 18, 6 if index == 0 else 4)
+    for die, at in pot_heap_spots(index, pot, n, spot).items():
+        if die not in arriving:   # its place is kept: it lands there
+            icon(canvas, die_kind(die, n), first_owner(die, n), at, POT_DIE)
     title = "Centre pot" if index == 0 else "Side pot"
     count = plural(len(pot), "die", "dice") + (f", {bones} bone{'s' if bones != 1 else ''}" if bones else "")
     labels = [th.draw_text(canvas, theme, title, (spot[0], spot[1] - radius - 4), 16,

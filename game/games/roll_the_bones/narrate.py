@@ -1,5 +1,8 @@
 """Roll the Bones in the game log (see ``game.core.narration``): antes,
-bone announcements, every roll, who took which pot share and who went out."""
+bone announcements, every roll, who took which pot share and who went out.
+Forced antes and announcements (the rules make them: ``BonesState.automatic_moves``)
+read like the chosen ones: "Tom anted 2 dice.", "Tom announced a six-sider."
+"""
 from __future__ import annotations
 
 from ...core.grammar import voice_of
@@ -20,7 +23,7 @@ def narrate(before, player, action, after, name) -> list[str]:
             bones = f" ({plural(action.bones, 'bone')})" if action.bones else ""
             return [f"{name(player)} anted {plural(amount, 'die', 'dice')}{bones}."]
         die = "the bone die" if action.bone else "a six-sider"
-        if before.declare_pass == 2:
+        if before.declare_pass == 2 and player in before.choosers:   # a forced announcement never switches
             changed = before.declared.get(player) != action.bone
             return [f"{name(player)} {'switched to' if changed else 'stayed with'} {die}."]
         return [f"{name(player)} announced {die}."]

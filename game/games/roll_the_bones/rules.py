@@ -111,7 +111,8 @@ class BonesState(State):
     Phases: ``ante`` (stage players ante in order), ``declare`` (pass 1 then
     pass 2 among players holding both kinds), ``roll`` (chance), ``over``.
     Steps without a choice (a forced ante, a forced declaration) are applied
-    automatically so players and AI only see real decisions."""
+    automatically so players and AI only see real decisions; each is listed
+    in ``automatic_moves()`` (the game log tells them like any move)."""
 
     def __init__(self, game: Game, _blank: bool = False):
         super().__init__(game)
@@ -146,6 +147,7 @@ class BonesState(State):
         self.last_result: dict | None = None
         self.v1_departed = False                       # see departs_from_rules
         self.results_log: list[dict] = []              # one entry per resolved roll
+        self.automatic: list[tuple[int, Action]] = []  # forced steps since the last action
         self._start_round()
 
     # --- copying -----------------------------------------------------------
@@ -239,6 +241,7 @@ class BonesState(State):
                 options = self.ante_options(p)
                 if len(options) > 1:
                     return
+                self.automatic.append((p, Ante(options[0])))
                 self._ante(p, options[0])
             self.phase = "declare"
             self.declare_pass = 1
@@ -250,6 +253,7 @@ class BonesState(State):
                     choosers.append(p)
                 else:
                     self.declared[p] = bool(bones)
+                    self.automatic.append((p, Declare(bool(bones))))
             self.choosers = tuple(choosers)
         if self.phase == "declare":
             if self.cursor < len(self.choosers):
@@ -307,7 +311,12 @@ class BonesState(State):
             return [Ante(k) for k in self.ante_options(player)]
         return [Declare(True), Declare(False)]
 
+    def automatic_moves(self):
+        """The forced antes and announcements made since the last action (see ``State``)."""
+        return tuple(self.automatic)
+
     def _apply(self, player, action):
+        self.automatic = []
         if player == CHANCE:
             self._resolve(action)
         elif isinstance(action, Ante):

@@ -2,14 +2,22 @@
 
 Every seat has a tidy pile in front of it (six-siders and bones, with
 counts).  The centre pot sits in the middle of the felt; side pots sit beside
-it with the names of the players who may win them.  Antes and winnings slide
-between piles and pots as small dice; each announcement appears as a speech
+it with the names of the players who may win them.  Every die that changes
+place slides there as a small die, from its spot in one heap to its spot in
+the other (the heap it lands in draws it only once it has landed): antes
+(forced ones too) into the pots; after a roll the rolled dice, which lie a
+moment on the felt faces up, and the pots' dice to whoever takes them, then
+the next stage's forced antes.  Each announcement appears as a speech
 bubble over the speaker's pile ("bone!"); a tie raises a "Tiebreak" banner.
+With "pause after reveals" the pot split is held (banner and all) once the
+dice have landed, and nothing moves on from the roll until the player
+continues.
 Humans choose their ante and their announcement with buttons or keys:
 B = bone, N = no bone, 0-9 = how many bones to ante, Enter = the lit button.
 """
 from __future__ import annotations
 
+import copy
 import math
 from dataclasses import dataclass
 from functools import partial
@@ -29,6 +37,11 @@ from .rules import Ante, BonesState, Declare, die_kind, first_owner
 from ...canvas import CENTRE_X
 
 FLIGHT_SECONDS = 0.55
+ROLL_SHOWN = 0.6
+"""Seconds (at the Normal pace) the rolled dice lie on the felt, faces up,
+before they fly to whoever takes them."""
+FLIGHT_GAP = 0.06
+"""Seconds between two dice leaving the same heap."""
 BANNER_SECONDS = 1.6
 POT_CENTRE = (CENTRE_X, 330)
 STATUS_Y = 456
@@ -37,20 +50,40 @@ STATUS_Y = 456
 
 @dataclass
 class Flight(Glide):
-    """One die sliding from a pile or pot to another, hopping a little."""
+    """One die sliding from a pile, a pot or the felt to a pile or pot,
+    hopping a little and taking the size it has where it lands."""
     kind: str = "d6"
     colour: int = 0
+    die: int = -1
+    """The die's id: the heap it lands in leaves it out until it has landed."""
+    face: int = 0
+    """The face it shows (a rolled die keeps its roll); 0: its kind's top face."""
+    sizes: tuple[float, float] = (felt.PILE_DIE, felt.PILE_DIE)
+    """Pixels at the start and at the landing."""
+    waits_shown: bool = True
+    """Drawn at its start until it leaves (lifted from a heap); False for a
+    rolled die, which the felt's settled dice show until then."""
 
     arc = 26.0
 
     def curve(self, t: float) -> float:
         return ease_out(t)
 
+    def spot(self, now: float) -> tuple[float, float] | None:
+        """Where to draw it now (its start while it waits, if ``waits_shown``)."""
+        pos = self.position(now)
+        return self.start if pos is None and self.waits_shown else pos
+
+    def size(self, now: float) -> float:
+        """Its size now: from the start's to the landing's as it goes."""
+        k = self.curve(self.progress(now) or 0.0)
+        return self.sizes[0] + (self.sizes[1] - self.sizes[0]) * k
+
 
 class TableScene(BaseTableScene):
     die_size = 42
     banner_seconds = BANNER_SECONDS
-    continue_spot = (880, 470)   # clear of the pot and of your own rolled die
+    continue_under_banner = True   # the held pot split is its banner's: the prompt sits right under it
 
     @property
     def state(self) -> BonesState:
@@ -65,7 +98,10 @@ class TableScene(BaseTableScene):
         self.flights: list[Flight] = []
         self.label_rects: list[pygame.Rect] = []
         """The pile and pot labels drawn this frame (the banner keeps clear of them)."""
-        self._split_at: int | None = None
+        self._banner_spots: list[tuple[object, pygame.Rect]] = []
+        """Each banner on screen and where it was placed (``_placed_banner``)."""
+        self._felt_clear_at: float | None = None
+        """When the rolled dice leave the felt (they fly to their taker then)."""
         self.ui = FocusGroup(app)
         self.buttons_top = 640
         """Top of the human's top row of buttons (the prompt sits above it)."""
@@ -73,10 +109,10 @@ class TableScene(BaseTableScene):
     # ------------------------------------------------------------------
     # Geometry
     # ------------------------------------------------------------------
-    def pot_spots(self) -> list[tuple[float, float]]:
-        """The centre pot, then side pots to its right and left."""
+    def pot_spots(self, state: BonesState | None = None) -> list[tuple[float, float]]:
+        """The centre pot, then side pots to its right and left (of ``state``, default now)."""
         spots: list[tuple[float, float]] = [POT_CENTRE]
-        for i in range(1, len(self.state.pots)):
+        for i in range(1, len((state or self.state).pots)):
             side = 1 if i % 2 else -1
             spots.append((POT_CENTRE[0] + side * (170 + 60 * ((i - 1) // 2)), POT_CENTRE[1] + 10))
         return spots
@@ -122,41 +158,117 @@ class TableScene(BaseTableScene):
 
     def update(self, dt: float) -> None:
         self.flights = landed_removed(self.flights, self.time)
-        if self._split_at is not None and not self.flights:
-            self.hold_until_continue(("pot split", self._split_at))   # "pause after reveals"
-            self._split_at = None
+        if self._felt_clear_at is not None and self.time >= self._felt_clear_at:
+            self.clear_dice()   # the rolled dice took off for their taker
+            self._felt_clear_at = None
         self._rebuild()
 
-    def _fly(self, dice, start, end, delay=0.0) -> None:
-        """Dice slide from ``start`` to ``end`` one after another; the slide,
-        the gap between dice and ``delay`` follow the speed setting (the
-        pace's duration factor, applied here once)."""
+    def clear_dice(self) -> None:
+        super().clear_dice()
+        self._felt_clear_at = None
+
+    # Where a die is: ("pile", seat), ("pot", index) or ("felt", seat) (rolled, or in hand to roll)
+    @staticmethod
+    def _places(state: BonesState) -> dict[int, tuple[str, int]]:
+        where = {d: ("pile", p) for p, dice in enumerate(state.collections) for d in dice}
+        where.update({d: ("pot", i) for i, pot in enumerate(state.pots) for d in pot})
+        where.update({d: ("felt", p) for p, d in state.in_flight.items()})
+        return where
+
+    def _heap_spot(self, state: BonesState, place: tuple[str, int], die: int,
+                   contents: dict[tuple[str, int], list[int]]) -> tuple[tuple[float, float], float]:
+        """Where ``die`` is drawn at ``place`` among ``contents`` (dice by place), and its size."""
+        kind, index = place
+        if kind == "pile":
+            spot = self.pile_spots[index]
+            return felt.pile_heap_spots(contents[place], state.n, spot).get(die, spot), felt.PILE_DIE
+        spot = self.pot_spots(state)[min(index, len(state.pots) - 1)]
+        return felt.pot_heap_spots(index, contents[place], state.n, spot).get(die, spot), felt.POT_DIE
+
+    def _fly_moves(self, before: dict[int, tuple[str, int]], after: dict[int, tuple[str, int]],
+                   state_before: BonesState, state_after: BonesState, delay: float,
+                   rolled: dict[int, tuple[float, float, int, float]] | None = None, wait_shown: bool = True) -> float:
+        """Every die whose place differs from ``before`` to ``after`` slides
+        from its spot there to its spot here (dice taken in hand to roll do
+        not: the throw shows them), one heap's dice one after another,
+        leaving ``delay`` seconds from now (at the Normal pace).  ``rolled``:
+        die -> (x, y, face, size) of the dice lying on the felt;
+        ``wait_shown``: a die is drawn at its start until it leaves.  The
+        slides, gaps and delay follow the speed setting (the pace's duration
+        factor, applied here once).  Returns when the last one lands (Normal
+        pace seconds from now), ``delay`` if none moves."""
         if self.pace.reduced_motion:
-            return
-        n = self.state.n
+            return delay
+        n = state_after.n
         pace = self.pace.duration
-        for i, die in enumerate(dice):
-            jitter = ((die * 37) % 21 - 10, (die * 53) % 17 - 8)
-            self.flights.append(Flight(start, (end[0] + jitter[0], end[1] + jitter[1]),
-                                       self.time + (delay + i * 0.06) * pace, FLIGHT_SECONDS * pace,
-                                       kind=die_kind(die, n), colour=first_owner(die, n)))
+        lists_before: dict[tuple[str, int], list[int]] = {}
+        for d, place in before.items():
+            lists_before.setdefault(place, []).append(d)
+        lists_after: dict[tuple[str, int], list[int]] = {}
+        for d, place in after.items():
+            lists_after.setdefault(place, []).append(d)
+        leaving: dict[tuple[str, int], int] = {}
+        end = delay
+        for die in sorted(after):
+            src, dest = before.get(die), after[die]
+            if src is None or src == dest or dest[0] == "felt":
+                continue
+            target, size1 = self._heap_spot(state_after, dest, die, lists_after)
+            if src[0] == "felt":
+                if rolled is None or die not in rolled:
+                    continue
+                x, y, face, size0 = rolled[die]
+                start, shown = (x, y), False
+            else:
+                start, size0 = self._heap_spot(state_before, src, die, lists_before)
+                face, shown = 0, wait_shown
+            order = leaving.get(src, 0)
+            leaving[src] = order + 1
+            t0 = delay + order * FLIGHT_GAP
+            end = max(end, t0 + FLIGHT_SECONDS)
+            self.flights.append(Flight(start, target, self.time + t0 * pace, FLIGHT_SECONDS * pace,
+                                       kind=die_kind(die, n), colour=first_owner(die, n), die=die, face=face,
+                                       sizes=(size0, size1), waits_shown=shown))
+        return end
+
+    def _rolled_dice(self, before: BonesState) -> dict[int, tuple[float, float, int, float]]:
+        """The dice of the roll just made as they lie on the felt: die -> (x, y, face, size)."""
+        view = self.settled_view
+        if view is None:
+            return {}
+        return {before.in_flight[pose.owner]: (pose.x, pose.y, pose.top, pose.size)
+                for pose in view.poses() if pose.owner in before.in_flight}
+
+    def arriving(self) -> set[int]:
+        """The dice still on their way somewhere (their new heap leaves them out)."""
+        return {f.die for f in self.flights}
 
     def on_applied(self, player, action, before_state) -> None:
         state = self.state
-        pots = self.pot_spots()
+        before = state_as(before_state, BonesState)
         if player != CHANCE:
             self.clear_dice()   # last roll's dice leave the felt once the next ante or call starts
             if isinstance(action, Declare):
                 self.app.sounds.play("click", 0.8)
-            # antes (this one and any taken automatically after it)
-            for p, dice in state.anted.items():
-                new = [d for d in dice if d not in before_state.anted.get(p, [])] \
-                    if before_state.stage == state.stage and before_state.round == state.round else dice
-                for d in new:
-                    target = next((i for i, pot in enumerate(state.pots) if d in pot), 0)
-                    self._fly([d], self.pile_spots[p], pots[min(target, len(pots) - 1)])
+            # antes (this one and any the rules made after it) slide from the piles to the pots
+            self._fly_moves(self._places(before), self._places(state), before, state, 0.0)
             return
         result = state.last_result or {}
+        # first the roll's dice and the pots go where they were won (or, on a tie,
+        # into the centre), then the next stage's forced antes slide into the pots
+        after = self._places(state)
+        won = dict(after)
+        if not state.is_terminal():
+            for p, dice in state.anted.items():
+                won.update({d: ("pile", p) for d in dice if after.get(d, ("", -1))[0] == "pot"})
+        between = copy.copy(state)
+        between.collections = [[d for d, place in won.items() if place == ("pile", p)] for p in range(state.n)]
+        between.pots = [[d for d, place in won.items() if place == ("pot", i)] for i in range(len(state.pots))]
+        rolled = self._rolled_dice(before)
+        landed = self._fly_moves(self._places(before), won, before, between, ROLL_SHOWN, rolled)
+        self._fly_moves(won, after, between, state, landed + 0.1, wait_shown=False)   # from a pile laid out without them
+        if rolled and not self.pace.reduced_motion:
+            self._felt_clear_at = self.time + ROLL_SHOWN * self.pace.duration
         if result.get("kind") == "tie":
             tied = result["tied"]
             self.show_banner(f"Tiebreak! {' & '.join(self.words.group(tied, start=True))}")
@@ -170,22 +282,24 @@ class TableScene(BaseTableScene):
             self.announce(f"{self.words.says(winner, 'wins', 'win')} the roll with {result['faces'][str(winner)]}"
                           f" and {self.verb(winner, 'takes', 'take')} {plural(len(haul[str(winner)]), 'die', 'dice')}",
                           th.BRASS_LIGHT)
-            for p, dice in haul.items():
-                self._fly(dice, POT_CENTRE, self.pile_spots[int(p)], 0.3)
-            self._split_at = len(self.match.history)
             if result.get("carried"):
                 self.announce(f"{len(result['carried'])} dice nobody could win stay on the table "
                               "for the next round's centre pot")
             if state.is_terminal():
                 self.show_banner(f"{self.words.says(winner, 'holds', 'hold')} every die!")
+            # "pause after reveals": held once the dice have landed, banner and all; nothing moves on meanwhile
+            if self.hold_after_animation(("pot split", len(self.match.history))):
+                self.banners.hold(len(self.match.history))
 
     def keeps_roll_on_continue(self, index: int) -> bool:
-        """The rolled dice lie on the felt until the next ante or call."""
+        """The roll is the last move: its dice are put back where they landed,
+        to fly to their taker as the pot split plays again (``restore_moment``)."""
         return index == len(self.match.history) - 1
 
     def restore_moment(self, player, action, before_state) -> None:
         """Continue after a roll (nobody has anted or called since): its pot
-        split or tiebreak plays again, banner, dice flying home and all."""
+        split or tiebreak plays again, banner, dice flying home and all (held
+        again with "pause after reveals")."""
         if player == CHANCE:
             self.on_applied(player, action, before_state)
 
@@ -254,26 +368,30 @@ class TableScene(BaseTableScene):
             notes[p] = "out" if state.out_event[p] is not None else \
                 plural(sixes + bones + (p in state.in_flight), "die", "dice")
         self.draw_seats(canvas, active, notes)
-        self._draw_pots(canvas)
+        arriving = self.arriving()
+        self._draw_pots(canvas, arriving)
         for p in range(self.n):
-            self._draw_pile(canvas, p)
+            self._draw_pile(canvas, p, arriving)
         self._draw_bubbles(canvas)
+        plates = [(banner, self.note_banner(self._placed_banner(banner))) for banner in self.banners]
         self._draw_status(canvas)
-        for flight in self.flights:
-            pos = flight.position(self.time)
-            if pos is not None:
-                self._icon(canvas, flight.kind, flight.colour, pos, 22)
-        for banner in self.banners:
-            draw_plate(canvas, self.theme, banner, self.banner_rect(plate_size(self.theme, banner, 40)), self.time,
+        for banner, rect in plates:
+            draw_plate(canvas, self.theme, banner, rect, self.time,
                        title_size=40, fill_alpha=220, rim=th.BRASS, radius=14)
+        for flight in self.flights:   # over the banner: a die leaving the pot under it is seen going
+            pos = flight.spot(self.time)
+            if pos is not None:
+                self._icon(canvas, flight.kind, flight.colour, pos, round(flight.size(self.time)), flight.face)
         self.ui.draw(canvas, self.theme)
 
-    def _icon(self, canvas, kind, owner, pos, size) -> None:
+    def _icon(self, canvas, kind, owner, pos, size, face: int = 0) -> None:
+        """A die of ``kind`` in its first owner's colour, ``size`` pixels,
+        centred at ``pos``, showing ``face`` (default: its kind's top face)."""
         renderer = self.renderer
         rect = pygame.Rect(0, 0, size, size)
         rect.center = (int(pos[0]), int(pos[1]))
         colour = self._die_colour(owner)
-        renderer.draw_face_icon(canvas, kind, 6 if kind == "d6" else 12, rect, colour)
+        renderer.draw_face_icon(canvas, kind, face or (6 if kind == "d6" else 12), rect, colour)
 
     def _die_colour(self, owner):
         try:
@@ -286,17 +404,26 @@ class TableScene(BaseTableScene):
         """The top edge of seat ``p``'s pile as ``felt.draw_heap`` lays it out."""
         return felt.heap_top(len(self.state.collections[p]), self.pile_spots[p][1] - 6)
 
-    def _draw_pile(self, canvas, p) -> None:
+    def _draw_pile(self, canvas, p, arriving=frozenset()) -> None:
+        """Seat ``p``'s pile (but the dice still flying in) and what it holds in words."""
         state = self.state
         if state.out_event[p] is not None:
             return
         x, y = self.pile_spots[p]
-        felt.draw_heap(canvas, self._icon, state.collections[p], state.n, (x, y - 6))
+        half = felt.PILE_DIE // 2
+        heap = []
+        for die, spot in felt.pile_heap_spots(state.collections[p], state.n, (x, y)).items():
+            if die in arriving:
+                continue   # its place is kept: it lands there
+            self._icon(canvas, die_kind(die, state.n), first_owner(die, state.n), spot, felt.PILE_DIE)
+            heap.append(pygame.Rect(int(spot[0]) - half, int(spot[1]) - half, felt.PILE_DIE, felt.PILE_DIE))
+        if heap:
+            self.label_rects.append(heap[0].unionall(heap[1:]))   # the banner keeps clear of the dice too
         sixes, bones = state.counts(p)
         self.label_rects.append(th.draw_text(canvas, self.theme, felt.pile_label(sixes, bones), (x, y + 34), 15,
                                              th.CREAM, bold=bool(bones), anchor="midtop", shadow=2))
 
-    def _draw_pots(self, canvas) -> None:
+    def _draw_pots(self, canvas, arriving=frozenset()) -> None:
         state = self.state
         for i, (pot, spot) in enumerate(zip(state.pots, self.pot_spots())):
             if i and not pot:
@@ -309,7 +436,8 @@ class TableScene(BaseTableScene):
                 names = ", ".join(self.seat_name(p)[:8] for p in eligible)
                 note = f"for {names}" if names else "nobody anted: it stays on the table"
             bones = sum(1 for d in pot if state.is_bone(d))
-            self.label_rects += felt.draw_pot(canvas, self.theme, self._icon, i, pot, state.n, spot, bones, note)
+            self.label_rects += felt.draw_pot(canvas, self.theme, self._icon, i, pot, state.n, spot, bones, note,
+                                              arriving)
 
     def _draw_bubbles(self, canvas) -> None:
         state = self.state
@@ -329,8 +457,10 @@ class TableScene(BaseTableScene):
 
     def _draw_status(self, canvas) -> None:
         # under the pots' labels: at the top it ran into the top seat's bubble
-        th.draw_text(canvas, self.theme, prompts.status(self.state), (CENTRE_X, STATUS_Y), 18, th.BRASS_LIGHT,
-                     bold=True, anchor="midtop", shadow=2)
+        status = self.theme.text(prompts.status(self.state), 18, th.BRASS_LIGHT, bold=True)
+        spot = status.get_rect(midtop=(CENTRE_X, STATUS_Y))
+        if spot.collidelist(self.banner_rects) < 0:   # a banner over it says more (it showed through the plate)
+            th.blit_text(canvas, status, spot.topleft, shadow=2)
         player = self.human_to_act()
         if player is not None:
             note = self.ante_note(player) if self.state.phase == "ante" else ""
@@ -347,7 +477,35 @@ class TableScene(BaseTableScene):
     BANNER_ROWS = (200, 470, 130, 560, 330)
     """Heights tried for the banner, best first (above the centre pot, below it, ...)."""
 
+    def _placed_banner(self, banner) -> pygame.Rect:
+        """Where ``banner`` is drawn: placed once (``banner_rect``) when it first
+        shows, then kept there (piles filling up as dice land never move it)."""
+        placed = [(b, r) for b, r in self._banner_spots if any(b is shown for shown in self.banners)]
+        rect = next((r for b, r in placed if b is banner), None)
+        if rect is None:
+            rect = self.banner_rect(plate_size(self.theme, banner, 40))
+            placed.append((banner, rect))
+        self._banner_spots = placed
+        return rect
+
     def banner_rect(self, size) -> pygame.Rect:
         """Where the banner goes: the first row where it covers no seat label,
-        pile or pot label drawn this frame (else the row covering the least)."""
-        return clearest_row(size, self.BANNER_ROWS, list(self.seat_plates.values()) + self.label_rects)
+        pile, pot label or die of the roll on the felt drawn this frame (else
+        the row covering the least).  While its moment is held, the
+        "continue" prompt goes right under it (``continue_rect``), so the row
+        must have room for both."""
+        taken = list(self.seat_plates.values()) + self.label_rects
+        if self.settled_view is not None:
+            for pose in self.settled_view.poses():
+                side = int(pose.size) + 8
+                taken.append(pygame.Rect(int(pose.x) - side // 2, int(pose.y) - side // 2, side, side))
+        if not self.moment_held():
+            return clearest_row(size, self.BANNER_ROWS, taken)
+        w, h = self.continue_size()
+        below = self.CONTINUE_GAP + h
+        margin = self.CONTINUE_GAP   # the pair keeps a little air around it
+        group = clearest_row((max(size[0], w) + margin, size[1] + below + margin),
+                             [y + below // 2 for y in self.BANNER_ROWS], taken)
+        rect = pygame.Rect((0, 0), size)
+        rect.midtop = (group.centerx, group.top + margin // 2)
+        return rect
