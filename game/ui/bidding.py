@@ -533,7 +533,7 @@ class BiddingTableScene(table_scene.TableScene):
         for seat, n in enumerate(snap.dice):
             if n == 0:
                 continue
-            faces = tuple(sorted(snap.hand(seat)))   # a hand reads best in order
+            faces = snap.hand(seat)   # in ``hand_order``, as the reveal shows it
             if self.can_see(seat) and faces:
                 size = self.cups.own_die_px(seat)
                 self.draw_own_tray(canvas, seat, self.cups.dice_box(seat, len(faces), size))
