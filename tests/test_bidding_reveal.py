@@ -304,3 +304,32 @@ def test_a_peeked_hand_shows_in_the_reveals_order(app):
         assert scene.reveal is not None
         row = _faces_drawn(scene, scene.draw_reveal, 0)
         assert row == tray, (game_id, tray, row)
+
+
+def _palifico_round(app, reduced_motion: bool):
+    """A Liar's Dice table whose first call took Mags from two dice to one:
+    the next round is Palifico, its banner is up."""
+    app.settings.reduced_motion = reduced_motion
+    match = Match("liars-dice", THREE, {"starting_dice": 2}, 3)
+    match.apply(CHANCE, RollResult(((3, 4), (2, 5), (6, 6))))
+    match.apply(0, Bid(2, 6))
+    match.apply(1, Call())            # two sixes: Mags called wrong and falls to one die
+    assert match.state.palifico
+    scene = start_table(app, match)
+    app.run_frames(2000, until=lambda a: not match.state.is_chance() and "Palifico!" in scene.banners.showing(scene.time))
+    assert "Palifico!" in scene.banners.showing(scene.time) and scene.reveal is None
+    return scene
+
+
+def test_a_reveal_is_never_under_the_palifico_banner(app):
+    """Playtest: a call within about two seconds of a Palifico round's start
+    showed the reveal's count under the round's banner.  The banner gives way
+    when the reveal starts: gone before the cups are up and the count shows."""
+    for reduced in (False, True):
+        scene = _palifico_round(app, reduced)
+        scene._apply(scene.match.state.turn_player(), Bid(1, 6))   # the Palifico opener
+        scene._apply(scene.match.state.turn_player(), Call())
+        assert scene.reveal is not None
+        app.run_frames(600, until=lambda a: scene.reveal_t() > scene.light_at)
+        assert scene.reveal_t() > scene.light_at
+        assert scene.banners.showing(scene.time) == [], "the count shows under the banner"

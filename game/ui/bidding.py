@@ -23,7 +23,7 @@ from .bid_picker import BidPicker
 from . import table_scene
 from . import theme as th
 from .cup_layout import CupLayout, draw_own_tray
-from .banner import draw_band
+from .banner import GIVE_WAY_SECONDS, draw_band
 from .motion import ease
 from ..canvas import CENTRE_X
 
@@ -296,6 +296,8 @@ class BiddingTableScene(table_scene.TableScene):
         self.reveal = reveal
         self.round_entries.append(HistoryEntry(self.seat_name(player), colour, text=self.text.shout(reveal)))
         self.reveal_time = 0.0
+        # a round's banner ("Palifico!") lies across the centre: gone before the count shows
+        self.banners.give_way(self.time, min(GIVE_WAY_SECONDS, self.light_at * self.reveal_length()))
         self._verdict_said = False   # said when the count is done (``update``), not before
         self.app.sounds.play("curtain", 0.7)
 
