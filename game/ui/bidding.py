@@ -189,17 +189,23 @@ class BiddingTableScene(table_scene.TableScene):
         return super().anchor_rect(name)
 
     def log_keep_clear(self) -> list:
-        """Every nameplate, and every seat's dice at their largest (your tray
-        with its label, a reveal's row): the commentary prints beside them."""
+        """Every nameplate, and the dice of every seat still in (or in the
+        reveal's row) at the most any seat has held (your tray with its label,
+        a reveal's row): the commentary prints beside them.  Kept until a seat
+        goes out or someone holds more dice than that (a Jinto gain past the
+        starting dice)."""
+        counts = self.dice_counts()
+        reveal = getattr(self, "reveal", None)   # asked before ``__init__`` is done, too
+        shown = [max(n, len(h)) for n, h in zip(counts, reveal.hands)] if reveal is not None else counts
+        seats_in = tuple(i for i, n in enumerate(shown) if n)
         cached = self.__dict__.get("_log_clear")
-        if cached is None:
-            dice = max([int(self.match.options.get("starting_dice") or 0), *self.dice_counts()])
+        if cached is None or cached[0] != seats_in or max(shown, default=0) > cached[1]:
+            dice = max([int(self.match.options.get("starting_dice") or 0), *shown, cached[1] if cached else 0])
             size = max(self.cups.own_die_px(0), self.reveal_die_px())
-            seats = range(len(self.seat_spots))
-            cached = [self.cups.seat_plate(i).inflate(8, 8) for i in seats]
-            cached += [self.cups.dice_box(i, dice, size).inflate(22, 44) for i in seats if dice]
-            self.__dict__["_log_clear"] = cached
-        return cached
+            rects = [self.cups.seat_plate(i).inflate(8, 8) for i in range(len(self.seat_spots))]
+            rects += [self.cups.dice_box(i, dice, size).inflate(22, 44) for i in seats_in]
+            cached = self.__dict__["_log_clear"] = (seats_in, dice, rects)
+        return cached[2]
 
     def since_keep_clear(self) -> list[list[pygame.Rect]]:
         """The bid in the centre with its lines, the picker, the round's bids

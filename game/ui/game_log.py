@@ -42,7 +42,7 @@ corners (Diced Out's sheets at 5+ seats); its "since" card then sits in the
 middle below the table's centre."""
 TOP_CARD_Y = 470
 """Top of the "since" card for the "top" corner: under the centre tray."""
-CARD_MIN_WIDTH = 260
+CARD_MIN_WIDTH = 220
 """The "since" card narrows (wrapping into more rows) to this to keep clear of the table's pieces."""
 CARD_MARGIN = 8
 """The card keeps this far from the window's edge."""
