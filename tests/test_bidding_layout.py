@@ -112,6 +112,7 @@ def test_the_since_card_covers_no_nameplate_dice_or_control(app, game_id, player
     table.draw(canvas, 0.0)
     card = table.since.card_rect(table.theme)
     assert any(rect == card for _surf, rect in canvas.blits), "the card is drawn where it says"
+    assert card.w >= table.since.title_width(table.theme), "the card's title fits on it"
     taken = {f"plate {i}": plate for i, plate in table.seat_plates.items()}
     for s, n in enumerate(table.dice_counts()):
         if table.can_see(s) and table.hand(s):   # face-up dice in their tray, with its label
@@ -176,6 +177,7 @@ def test_at_20_seats_the_since_card_covers_no_cup_when_you_open_a_palifico(app, 
                              and not s.bids and s.round_no > 1)
     assert table.since.shown, "the card shows what happened since your last move"
     card, _keep = table.since_area()
+    assert card.w >= table.since.title_width(table.theme), "the card's title fits on it"
     cups_and_dice = table.since_keep_clear()[1]
     assert card.collidelist(cups_and_dice) < 0, f"the card {card} covers {cups_and_dice[card.collidelist(cups_and_dice)]}"
 
@@ -218,3 +220,15 @@ def test_the_commentary_no_longer_keeps_clear_of_a_seat_that_is_out(app):
     app.run_frames(1200, until=lambda a: table.reveal is None)
     assert table.reveal is None
     assert box not in table.log_keep_clear() and plate in table.log_keep_clear()
+
+
+def test_a_narrowed_since_card_still_fits_its_title(app):
+    """A card narrowed to find room keeps its title on it ("Player 1: since
+    your last move" ran past a 220 px card's edge in hot-seat Roll Call)."""
+    from game.shots import _hotseat
+    table = _hotseat(app, ShotContext("roll-call", 7, 10), True)
+    app.start(table)
+    app.run_frames(30)
+    assert table.since.shown and ":" in table.since.title
+    card, _keep = table.since_area()
+    assert card.w >= table.since.title_width(table.theme)

@@ -250,6 +250,10 @@ class SinceSummary:
             rows = self._wrapped[width, keep] = rows[-(SUMMARY_LINES + 3):]
         return rows
 
+    def title_width(self, theme: th.Theme) -> int:
+        """The narrowest card its title fits on (drawn 14 px in from each side)."""
+        return theme.font(16, True).size(self.title)[0] + 28
+
     def card_height(self, theme: th.Theme, width: int, keep: int | None = None) -> int:
         """How tall the open card is at ``width`` with ``keep`` lines (default: as placed)."""
         return 38 + 19 * len(self.wrapped(theme, width, keep))
