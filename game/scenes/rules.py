@@ -188,7 +188,7 @@ def layout_blocks(theme, blocks: list[Block], width: int = TEXT_W) -> list[tuple
     a list item's lines all start at its text's indent, the first with its
     marker before it."""
     fonts = _fonts(theme)
-    out = []
+    out: list[tuple[Block, list[Line]]] = []
     for block in blocks:
         if block.kind.startswith("h") or block.kind == "table":
             out.append((block, []))
@@ -231,8 +231,8 @@ def render_markdown(theme: th.Theme, text: str, width: int = TEXT_W) -> pygame.S
         if block.kind.startswith("h"):
             size = {"h1": 40, "h2": 30, "h3": 24}[block.kind]
             font = theme.font(size, True, style="display")
-            for line in th.wrap_text(font, block.text.replace("**", ""), width):
-                rendered.append((font.render(line, True, (110, 40, 28) if block.kind != "h3" else th.INK),
+            for row in th.wrap_text(font, block.text.replace("**", ""), width):
+                rendered.append((font.render(row, True, (110, 40, 28) if block.kind != "h3" else th.INK),
                                  8 if block.kind != "h3" else 4))
             continue
         if block.kind == "table":
