@@ -101,8 +101,8 @@ def test_the_since_card_covers_no_nameplate_dice_or_control(app, game_id, player
     button over the left seat's nameplate and the hot-seat player's own peeked
     dice.  It goes where it covers no nameplate, cup or face-up dice, nor the
     bid in the centre, the picker, the round's bids, the Log, Peek and
-    out-of-turn buttons (at 20 seats the cups fill the felt: one may be
-    covered until the card folds)."""
+    out-of-turn buttons; at 20 seats too (playtest: it covered a cup there;
+    a narrower card, down to ``CARD_MIN_WIDTH``, finds room)."""
     from game.core.narration import LogEntry
     table = _table_with_commentary(app, game_id, players, humans)
     seat = table.human_to_act()
@@ -112,11 +112,12 @@ def test_the_since_card_covers_no_nameplate_dice_or_control(app, game_id, player
     table.draw(canvas, 0.0)
     card = table.since.card_rect(table.theme)
     assert any(rect == card for _surf, rect in canvas.blits), "the card is drawn where it says"
+    assert card.w >= table.since.title_width(table.theme), "the card's title fits on it"
     taken = {f"plate {i}": plate for i, plate in table.seat_plates.items()}
     for s, n in enumerate(table.dice_counts()):
         if table.can_see(s) and table.hand(s):   # face-up dice in their tray, with its label
             taken[f"dice {s}"] = table.cups.dice_box(s, n, table.cups.own_die_px(s)).inflate(18, 40)
-        elif n and players <= 10:   # 20 seats leave no room: a cup may be covered a moment
+        elif n:
             x, y = table.cups.cup_point(s)
             taken[f"cup {s}"] = pygame.Rect(0, 0, table.cup_px, table.cup_px).move(int(x - table.cup_px / 2),
                                                                                    int(y - table.cup_px / 2))
@@ -145,3 +146,89 @@ def test_the_log_button_is_in_the_same_place_at_every_table(app, game_id, player
     if game_id == "diced-out" and players >= 5:
         expected = LogPanel.BUTTON.move(640 - LogPanel.BUTTON.w // 2 - LogPanel.BUTTON.x, 0)
     assert table.log_panel.BUTTON == expected
+
+
+def _twenty_seats_at(app, seed: int, until):
+    """A 20-seat Liar's Dice table ("You" in seat 0) at the first moment of
+    an AI game of ``seed`` where ``until(state)``."""
+    from game.core.protocol import state_as
+    from game.games.liars_dice.rules import LiarsState
+    ai = ShotContext("liars-dice", seed, 20).seats(0)
+    probe = Match("liars-dice", ai, None, seed)
+    while not until(state_as(probe.state, LiarsState)):
+        assert not probe.is_over
+        probe.step()
+    match = Match("liars-dice", [Seat("You", "human")] + ai[1:], None, seed)
+    for player, action in probe.history:
+        match.apply(player, action)
+    table = _settled(make_table(app, match))
+    app.start(table)
+    app.run_frames(3)
+    return table
+
+
+@pytest.mark.parametrize("seed", [2, 4, 5, 7, 9])
+def test_at_20_seats_the_since_card_covers_no_cup_when_you_open_a_palifico(app, seed):
+    """Playtest (20 seats): you fall to one die and open the Palifico round;
+    its wide opening line in the centre left the card no room but over the
+    left seats' cups.  It now finds a clean place (covers nothing of the
+    cups-and-dice tier, nor a nameplate or the centre)."""
+    table = _twenty_seats_at(app, seed, lambda s: not s.is_chance() and s.palifico and s.turn_player() == 0
+                             and not s.bids and s.round_no > 1)
+    assert table.since.shown, "the card shows what happened since your last move"
+    card, _keep = table.since_area()
+    assert card.w >= table.since.title_width(table.theme), "the card's title fits on it"
+    cups_and_dice = table.since_keep_clear()[1]
+    assert card.collidelist(cups_and_dice) < 0, f"the card {card} covers {cups_and_dice[card.collidelist(cups_and_dice)]}"
+
+
+def test_the_commentary_keeps_clear_of_dice_won_past_the_start(app):
+    """``log_keep_clear`` is kept per table: it sized each seat's dice at the
+    starting count, so a Liar's Dice player who won dice by Jinto (uncapped)
+    past it printed under the commentary.  A seat holding more dice than
+    the kept size makes it anew."""
+    from game.games.liars_dice.rules import Jinto
+    seats = [Seat("You", "human"), Seat("Mags", "ai", "normal"), Seat("Old Tom", "ai", "normal")]
+    match = Match("liars-dice", seats, {"starting_dice": 2, "jinto_cap": False}, 1)
+    match.apply(CHANCE, RollResult(((3, 4), (2, 5), (6, 6))))
+    table = make_table(app, match)
+    app.start(table)
+    size = max(table.cups.own_die_px(0), table.reveal_die_px())
+    assert table.cups.dice_box(1, 2, size).inflate(22, 44) in table.log_keep_clear()
+    table._apply(0, Bid(2, 6))
+    table._apply(1, Jinto())     # exactly two sixes: Mags takes a die from you, three dice
+    assert table.dice_counts()[1] == 3
+    assert table.cups.dice_box(1, 3, size).inflate(22, 44) in table.log_keep_clear()
+
+
+def test_the_commentary_no_longer_keeps_clear_of_a_seat_that_is_out(app):
+    """A seat that is out holds no dice again: only its nameplate is kept clear
+    (room for the commentary and the since card at a big table late on)."""
+    seats = [Seat("You", "human"), Seat("Mags", "ai", "normal"), Seat("Old Tom", "ai", "normal")]
+    match = Match("liars-dice", seats, {"starting_dice": 1}, 1)
+    match.apply(CHANCE, RollResult(((3,), (2,), (6,))))
+    table = make_table(app, match)
+    app.start(table)
+    size = max(table.cups.own_die_px(0), table.reveal_die_px())
+    box = table.cups.dice_box(1, 1, size).inflate(22, 44)
+    plate = table.cups.seat_plate(1).inflate(8, 8)
+    assert box in table.log_keep_clear()
+    table._apply(0, Bid(1, 6))
+    table._apply(1, Call())      # there is a six: Mags called wrong and is out
+    assert table.dice_counts()[1] == 0
+    assert box in table.log_keep_clear(), "kept while the reveal shows Mags's die"
+    app.run_frames(1200, until=lambda a: table.reveal is None)
+    assert table.reveal is None
+    assert box not in table.log_keep_clear() and plate in table.log_keep_clear()
+
+
+def test_a_narrowed_since_card_still_fits_its_title(app):
+    """A card narrowed to find room keeps its title on it ("Player 1: since
+    your last move" ran past a 220 px card's edge in hot-seat Roll Call)."""
+    from game.shots import _hotseat
+    table = _hotseat(app, ShotContext("roll-call", 7, 10), True)
+    app.start(table)
+    app.run_frames(30)
+    assert table.since.shown and ":" in table.since.title
+    card, _keep = table.since_area()
+    assert card.w >= table.since.title_width(table.theme)

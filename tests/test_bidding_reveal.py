@@ -262,3 +262,74 @@ def test_hot_seat_peeking_keeps_the_other_humans_calls(app):
     app.feed(key(pygame.K_F4))   # Cat calls out of turn while Ben peeks
     assert match.history[-1] == (3, CallOutOfTurn())
     assert not scene.secrecy.peeking, "the call drops the cup before the reveal"
+
+
+def _faces_drawn(scene, draw, seat: int) -> list[int]:
+    """The faces of ``seat``'s dice in the order ``draw(canvas)`` lays them out."""
+    faces, original = [], scene.draw_face
+
+    def spy(target, face, rect, owner=None, public=False):
+        if owner == seat:
+            faces.append(face)
+        original(target, face, rect, owner, public)
+    scene.draw_face = spy
+    try:
+        draw(pygame.Surface(scene.app.canvas.get_size(), pygame.SRCALPHA))
+    finally:
+        del scene.draw_face
+    return faces
+
+
+def test_a_peeked_hand_shows_in_the_reveals_order(app):
+    """Hot-seat playtest: Player 1's peek tray and the reveal's row showed the
+    same dice in different orders (the tray sorted, the reveal as rolled), so
+    the hand was not recognisable at the reveal.  One order for both."""
+    seats = [Seat("Player 1", "human"), Seat("Player 2", "human"), Seat("Mags", "ai", "normal")]
+    for game_id, faces in (("roll-call", ((5, 1, 6, 3, 2), (2, 4, 3, 1, 6), (4, 6, 6, 5, 5))),
+                           ("liars-dice", ((5, 1, 6), (2, 4, 3), (4, 6, 6)))):
+        match = Match(game_id, seats, {"starting_dice": len(faces[0])}, 1)
+        match.apply(CHANCE, RollResult(faces))
+        scene = start_table(app, match)
+        for _ in range(20):   # pass the screen to Player 1, who holds Tab to peek
+            app.run_frames(1)
+            if app.top is not scene:
+                app.feed(key(pygame.K_RETURN))
+        assert scene.secrecy.confirmed == 0
+        app.feed(key(pygame.K_TAB))
+        assert scene.viewer == 0
+        tray = _faces_drawn(scene, scene.draw_cups, 0)
+        assert sorted(tray) == sorted(faces[0])
+        scene._apply(0, Bid(2, 5))
+        scene._apply(1, Call())
+        assert scene.reveal is not None
+        row = _faces_drawn(scene, scene.draw_reveal, 0)
+        assert row == tray, (game_id, tray, row)
+
+
+def _palifico_round(app, reduced_motion: bool):
+    """A Liar's Dice table whose first call took Mags from two dice to one:
+    the next round is Palifico, its banner is up."""
+    app.settings.reduced_motion = reduced_motion
+    match = Match("liars-dice", THREE, {"starting_dice": 2}, 3)
+    match.apply(CHANCE, RollResult(((3, 4), (2, 5), (6, 6))))
+    match.apply(0, Bid(2, 6))
+    match.apply(1, Call())            # two sixes: Mags called wrong and falls to one die
+    assert match.state.palifico
+    scene = start_table(app, match)
+    app.run_frames(2000, until=lambda a: not match.state.is_chance() and "Palifico!" in scene.banners.showing(scene.time))
+    assert "Palifico!" in scene.banners.showing(scene.time) and scene.reveal is None
+    return scene
+
+
+def test_a_reveal_is_never_under_the_palifico_banner(app):
+    """Playtest: a call within about two seconds of a Palifico round's start
+    showed the reveal's count under the round's banner.  The banner gives way
+    when the reveal starts: gone before the cups are up and the count shows."""
+    for reduced in (False, True):
+        scene = _palifico_round(app, reduced)
+        scene._apply(scene.match.state.turn_player(), Bid(1, 6))   # the Palifico opener
+        scene._apply(scene.match.state.turn_player(), Call())
+        assert scene.reveal is not None
+        app.run_frames(600, until=lambda a: scene.reveal_t() > scene.light_at)
+        assert scene.reveal_t() > scene.light_at
+        assert scene.banners.showing(scene.time) == [], "the count shows under the banner"

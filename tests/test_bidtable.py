@@ -10,7 +10,7 @@ import random
 import pytest
 
 from game.core.bidding import Bid
-from game.core.bidtable import BiddingSnapshot, nobody
+from game.core.bidtable import BiddingSnapshot, hand_order, nobody
 from game.core.match import Match, Seat
 from game.core.protocol import CHANCE
 from game.games.liars_dice import rules as ld_rules
@@ -36,8 +36,8 @@ def _check_snapshot(state, snap: BiddingSnapshot, viewer: int, names) -> None:
     raw_hands = getattr(state, hands_name)
     assert snap.dice == tuple(getattr(state, dice_name))
     assert snap.held == tuple(len(h) for h in raw_hands)
-    # secrecy: the viewer's faces and nobody else's
-    assert snap.hands[viewer] == tuple(raw_hands[viewer])
+    # secrecy: the viewer's faces (in the one order a hand is shown) and nobody else's
+    assert snap.hands[viewer] == hand_order(raw_hands[viewer])
     assert all(h is None for seat, h in enumerate(snap.hands) if seat != viewer)
     assert snap.bid == getattr(state, bid_name)
     assert snap.turn == state.turn_player()
@@ -62,7 +62,7 @@ def _check_reveal(before: BiddingSnapshot, after: BiddingSnapshot, before_hands,
     assert r is not None and r.challenger == player and r.bidder == before.bidder
     assert (r.quantity, r.face) == before.bid
     assert r.kind == {"Call": "call", "Jinto": "jinto", "CallOutOfTurn": "out-of-turn"}[type(action).__name__]
-    assert r.hands == tuple(tuple(h) for h in before_hands), "the reveal shows the hands as they were"
+    assert r.hands == tuple(hand_order(h) for h in before_hands), "the reveal shows the hands as they were, in order"
     assert r.wild == before.wild
     assert r.counts == tuple(sum(1 for f in h if r.counts_for_bid(f)) for h in r.hands)
     assert r.count == sum(r.counts) and r.dice_before == before.total_dice

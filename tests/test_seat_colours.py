@@ -10,7 +10,7 @@ import pytest
 
 from game import games
 from game.ui import theme as th
-from game.ui.dice_render import player_colour
+from game.ui.dice_render import cup_colour, player_colour
 
 
 def _lab(rgb):
@@ -98,6 +98,42 @@ def test_every_colour_reads_on_the_felt_and_its_nameplate(colourblind):
         assert _lab(c.body)[0] >= 35, f"{c.name} is too dark for the table"
         for ground, what in ((th.FELT_DARK, "felt"), (th.FELT, "felt"), (th.WOOD_DARK, "nameplate")):
             assert _de2000(c.body, ground) >= 22, f"{c.name} sinks into the {what}"
+
+
+def _chroma(rgb):
+    _l, a, b = _lab(rgb)
+    return math.hypot(a, b)
+
+
+@pytest.mark.parametrize("colourblind", [False, True])
+def test_twenty_cups_far_apart_as_drawn(colourblind):
+    """A hidden hand is a cup: the cups, in their leather tint (``cup_colour``),
+    must be as far apart as the dice (playtest at 20 seats: the cups of
+    Garrick and Jasper, and of Ansel and Maude, read alike; the 35% leather
+    mix had turned every pale and muted colour the same beige: 12.8 apart)."""
+    cups = [(cup_colour(player_colour(i, colourblind)), player_colour(i, colourblind).name) for i in range(_seats())]
+    closest = min((_de2000(a, b), na, nb) for (a, na), (b, nb) in itertools.combinations(cups, 2))
+    assert closest[0] >= 17.5, closest
+
+
+@pytest.mark.parametrize("colourblind", [False, True])
+def test_every_cup_reads_on_the_felt(colourblind):
+    """A cup lies on the felt: the green seat's cup, mixed towards brown, was
+    1.8 from the felt (it sank into the table)."""
+    for i in range(_seats()):
+        cup = cup_colour(player_colour(i, colourblind))
+        for ground in (th.FELT, th.FELT_DARK):
+            assert _de2000(cup, ground) >= 15, f"{player_colour(i, colourblind).name}'s cup sinks into the felt"
+
+
+@pytest.mark.parametrize("colourblind", [False, True])
+def test_no_greys_but_the_white(colourblind):
+    """Greys tell apart only by lightness, which a small cup or dot hardly
+    shows (slate and taupe read alike): every colour but the one white has a
+    clear hue."""
+    colours = [player_colour(i, colourblind) for i in range(_seats())]
+    greys = [c.name for c in colours if _chroma(c.body) < 25]
+    assert greys == ["white"], greys
 
 
 def test_seat_labels_use_the_same_twenty(app):

@@ -32,7 +32,7 @@ class RevealFacts:
     quantity: int
     face: int
     wild: Optional[int]                    # the face that counted too (None: nothing wild)
-    hands: tuple[tuple[int, ...], ...]     # everyone's dice as they were, by seat (public now)
+    hands: tuple[tuple[int, ...], ...]     # everyone's dice as they were, by seat (public now; ``revealed_hands``)
     counts: tuple[int, ...]                # dice that counted, by seat
     count: int                             # dice that counted on the table
     challenger_right: bool                 # the challenge was good (the tally shows green)
@@ -95,9 +95,22 @@ class BiddingSnapshot:
         return dict(self.minimums)
 
 
+def hand_order(faces) -> tuple[int, ...]:
+    """The one order a hand is shown in, face up (your tray, a peek, the
+    reveal's row): lowest face first, so the wild ones lead.  The rules keep
+    dice in the order they were rolled; a player who peeked must recognise
+    the same row when the cups come up."""
+    return tuple(sorted(faces))
+
+
 def visible_hands(hands, may_see: Callable[[int], bool]) -> tuple[Optional[tuple[int, ...]], ...]:
-    """Each hand where ``may_see(seat)``, None elsewhere (the secrecy filter)."""
-    return tuple(tuple(h) if may_see(seat) else None for seat, h in enumerate(hands))
+    """Each hand where ``may_see(seat)`` (in ``hand_order``), None elsewhere (the secrecy filter)."""
+    return tuple(hand_order(h) if may_see(seat) else None for seat, h in enumerate(hands))
+
+
+def revealed_hands(hands) -> tuple[tuple[int, ...], ...]:
+    """Every hand at a reveal, each in ``hand_order`` (as its owner saw it)."""
+    return tuple(hand_order(h) for h in hands)
 
 
 def nobody(_seat: int) -> bool:

@@ -4,6 +4,7 @@ house defaults marked)."""
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, field
 
 import pygame
 
@@ -50,11 +51,81 @@ def _show(value) -> str:
 
 
 _INLINE = re.compile(r"(\*\*[^*]+\*\*|\*[^*]+\*|`[^`]+`)")
+_MARKER = re.compile(r"^(\s*)([-*+]|\d+[.)])\s+")
+LIST_INDENT = 28
+"""Where a list item's text starts, per level (its wrapped lines hang there too)."""
+BODY_SIZE = 19
 
 
-def _runs(text: str) -> list[tuple[str, str]]:
-    """Split a line into (word, style) pairs: body, bold or italic."""
-    out = []
+@dataclass
+class Block:
+    """One block of the page: a heading (``h1``..``h3``), a paragraph (``p``),
+    a list item (``li``, ``depth`` 0 or 1, ``marker`` "" for a bullet or the
+    item's number such as "2.") or a table (``table``: ``rows`` of cells, the
+    first the header, ``align`` "left" or "right" per column)."""
+    kind: str
+    text: str = ""
+    depth: int = 0
+    marker: str = ""
+    rows: list[list[str]] = field(default_factory=list)
+    align: list[str] = field(default_factory=list)
+
+
+def parse_blocks(text: str) -> list[Block]:
+    """The page's blocks.  A list item's following lines that are not a
+    new item, a heading, a table or a blank line (indented or not, as
+    markdown reads them) continue the item, so its text wraps as one."""
+    blocks: list[Block] = []
+    para: list[str] = []
+    item: Block | None = None   # the list item that a following line continues
+
+    def flush():
+        if para:
+            blocks.append(Block("p", " ".join(para)))
+            para.clear()
+    for raw in text.splitlines():
+        line = raw.rstrip()
+        stripped = line.strip()
+        marker = _MARKER.match(line)
+        if not stripped:
+            flush()
+            item = None
+        elif stripped.startswith("#"):
+            flush()
+            item = None
+            level = len(stripped) - len(stripped.lstrip("#"))
+            blocks.append(Block(f"h{min(level, 3)}", stripped.lstrip("#").strip()))
+        elif marker:
+            flush()
+            bullet = marker.group(2)
+            item = Block("li", line[marker.end():].strip(), 1 if len(marker.group(1)) >= 2 else 0,
+                         "" if bullet in "-*+" else bullet[:-1] + ".")
+            blocks.append(item)
+        elif stripped.startswith("|"):
+            flush()
+            item = None
+            cells = [c.strip() for c in stripped.strip("|").split("|")]
+            if not blocks or blocks[-1].kind != "table":
+                blocks.append(Block("table"))
+            table = blocks[-1]
+            if set(stripped) <= set("|-: "):   # the separator row: each column's alignment
+                table.align = ["right" if c.endswith(":") and not c.startswith(":") else "left" for c in cells]
+            else:
+                table.rows.append(cells)
+        elif item is not None:
+            item.text += " " + stripped
+        else:
+            para.append(stripped)
+    flush()
+    return blocks
+
+
+def _runs(text: str) -> list[tuple[str, str, bool]]:
+    """Split a line into (word, style, space before) runs: body, bold or
+    italic.  A style's edge is no word break: "(*House rule:*" is "(" glued
+    to "House", "**Raise**:" is "Raise" glued to ":"."""
+    out: list[tuple[str, str, bool]] = []
+    space = False
     for part in _INLINE.split(text):
         if not part:
             continue
@@ -64,94 +135,130 @@ def _runs(text: str) -> list[tuple[str, str]]:
             style, part = "italic", part[1:-1]
         else:
             style = "body"
-        for i, word in enumerate(part.split(" ")):
-            if word:
-                out.append((word, style))
+        for piece in re.findall(r"\s+|\S+", part):
+            if piece.isspace():
+                space = True
+            else:
+                out.append((piece, style, space and bool(out)))
+                space = False
     return out
 
 
-def render_markdown(theme: th.Theme, text: str, width: int = TEXT_W) -> pygame.Surface:
-    """Lay out headings, paragraphs and bullet lists onto one tall surface."""
-    blocks: list[tuple[str, str]] = []
-    para: list[str] = []
+@dataclass
+class Line:
+    """One laid-out line of body text: its words as (word, style, x), x
+    from ``indent``; ``marker`` on an item's first line ("" a bullet, "2." a
+    number, None none)."""
+    indent: int
+    words: list[tuple[str, str, int]]
+    marker: str | None = None
 
-    def flush():
-        if para:
-            blocks.append(("p", " ".join(para)))
-            para.clear()
-    for raw in text.splitlines():
-        line = raw.rstrip()
-        stripped = line.strip()
-        if not stripped:
-            flush()
-        elif stripped.startswith("#"):
-            flush()
-            level = len(stripped) - len(stripped.lstrip("#"))
-            blocks.append((f"h{min(level, 3)}", stripped.lstrip("#").strip()))
-        elif re.match(r"^\s*([-*+]|\d+[.)])\s+", line):
-            flush()
-            indent = len(line) - len(line.lstrip())
-            blocks.append(("li2" if indent >= 2 else "li", re.sub(r"^\s*([-*+]|\d+[.)])\s+", "", line)))
-        elif stripped.startswith("|"):
-            flush()
-            if not set(stripped) <= set("|-: "):
-                blocks.append(("p", "  \u00b7  ".join(c.strip() for c in stripped.strip("|").split("|"))))
-        else:
-            para.append(stripped)
-    flush()
 
-    rendered: list[tuple[pygame.Surface, int]] = []
-    for kind, content in blocks:
-        if kind.startswith("h"):
-            size = {"h1": 40, "h2": 30, "h3": 24}[kind]
-            font = theme.font(size, True, style="display")
-            for line in th.wrap_text(font, content.replace("**", ""), width):
-                rendered.append((font.render(line, True, (110, 40, 28) if kind != "h3" else th.INK), 8 if kind != "h3" else 4))
+def _fonts(theme) -> dict:
+    return {"body": theme.font(BODY_SIZE), "bold": theme.font(BODY_SIZE, True),
+            "italic": theme.font(BODY_SIZE, style="italic")}
+
+
+def wrap_runs(fonts: dict, runs: list[tuple[str, str, bool]], width: int) -> list[list[tuple[str, str, int]]]:
+    """Greedy wrap of ``runs`` to ``width`` pixels: lines of (word, style, x).
+    A line breaks only where the text has a space (glued runs stay together)."""
+    space = fonts["body"].size(" ")[0]
+    groups: list[list[tuple[str, str]]] = []
+    for word, style, spaced in runs:
+        if spaced or not groups:
+            groups.append([])
+        groups[-1].append((word, style))
+    lines: list[list[tuple[str, str, int]]] = [[]]
+    x = 0
+    for group in groups:
+        widths = [fonts[style].size(word)[0] for word, style in group]
+        start = x + space if lines[-1] else 0
+        if lines[-1] and start + sum(widths) > width:
+            lines.append([])
+            start = 0
+        for (word, style), w in zip(group, widths):
+            lines[-1].append((word, style, start))
+            start += w
+        x = start
+    return lines
+
+
+def layout_blocks(theme, blocks: list[Block], width: int = TEXT_W) -> list[tuple[Block, list[Line]]]:
+    """Each body block's lines (headings and tables are laid out by ``render_markdown``):
+    a list item's lines all start at its text's indent, the first with its
+    marker before it."""
+    fonts = _fonts(theme)
+    out: list[tuple[Block, list[Line]]] = []
+    for block in blocks:
+        if block.kind.startswith("h") or block.kind == "table":
+            out.append((block, []))
             continue
-        indent = {"li": 28, "li2": 56}.get(kind, 0)
-        lines = _wrap_runs(theme, _runs(content), width - indent, 19)
-        for i, surf in enumerate(lines):
-            line_surf = pygame.Surface((width, surf.get_height()), pygame.SRCALPHA)
-            if i == 0 and indent:
-                pygame.draw.circle(line_surf, th.BRASS_DARK, (indent - 14, surf.get_height() // 2 + 1), 4)
-            line_surf.blit(surf, (indent, 0))
-            rendered.append((line_surf, 0))
-        rendered.append((pygame.Surface((1, 8 if kind == "p" else 3), pygame.SRCALPHA), 0))
-    height = sum(s.get_height() + gap for s, gap in rendered) + 20
-    page = pygame.Surface((width, max(1, height)), pygame.SRCALPHA)
+        indent = LIST_INDENT * (block.depth + 1) if block.kind == "li" else 0
+        rows = wrap_runs(fonts, _runs(block.text), width - indent)
+        out.append((block, [Line(indent, words, block.marker if block.kind == "li" and i == 0 else None)
+                            for i, words in enumerate(rows)]))
+    return out
+
+
+def _table(fonts: dict, block: Block, width: int, height: int) -> pygame.Surface:
+    """A table: the header row bold over a rule, the columns as wide as
+    their widest cell, each aligned as its separator row says."""
+    cols = max(len(row) for row in block.rows)
+    rows = [row + [""] * (cols - len(row)) for row in block.rows]
+    styles = ["bold"] + ["body"] * (len(rows) - 1)
+    widths = [max(fonts[style].size(row[c])[0] for row, style in zip(rows, styles)) for c in range(cols)]
+    gap = 36
+    surf = pygame.Surface((width, height * len(rows) + 6), pygame.SRCALPHA)
+    for r, (row, style) in enumerate(zip(rows, styles)):
+        x, y = LIST_INDENT, r * height + (6 if r else 0)
+        for c, cell in enumerate(row):
+            text = fonts[style].render(cell, True, th.INK)
+            right = (block.align[c] if c < len(block.align) else "left") == "right"
+            surf.blit(text, (x + (widths[c] - text.get_width() if right else 0), y))
+            x += widths[c] + gap
+        if r == 0:
+            pygame.draw.line(surf, th.BRASS_DARK, (LIST_INDENT, height + 1), (x - gap, height + 1), 2)
+    return surf
+
+
+def render_markdown(theme: th.Theme, text: str, width: int = TEXT_W) -> pygame.Surface:
+    """Lay out headings, paragraphs and bullet or numbered lists onto one tall surface."""
+    fonts = _fonts(theme)
+    height = fonts["body"].get_linesize() + 3
+    rendered: list[tuple[pygame.Surface, int]] = []
+    laid = layout_blocks(theme, parse_blocks(text), width)
+    for n, (block, lines) in enumerate(laid):
+        if block.kind.startswith("h"):
+            size = {"h1": 40, "h2": 30, "h3": 24}[block.kind]
+            font = theme.font(size, True, style="display")
+            for row in th.wrap_text(font, block.text.replace("**", ""), width):
+                rendered.append((font.render(row, True, (110, 40, 28) if block.kind != "h3" else th.INK),
+                                 8 if block.kind != "h3" else 4))
+            continue
+        if block.kind == "table":
+            rendered.append((_table(fonts, block, width, height), 0))
+            rendered.append((pygame.Surface((1, 10), pygame.SRCALPHA), 0))
+            continue
+        for line in lines:
+            surf = pygame.Surface((width, height), pygame.SRCALPHA)
+            if line.marker == "":
+                pygame.draw.circle(surf, th.BRASS_DARK, (line.indent - 14, height // 2 - 1), 4)
+            elif line.marker:
+                number = fonts["bold"].render(line.marker, True, th.BRASS_DARK)
+                surf.blit(number, (line.indent - 8 - number.get_width(), 0))
+            for word, style, x in line.words:
+                surf.blit(fonts[style].render(word, True, th.INK), (line.indent + x, 0))
+            rendered.append((surf, 0))
+        last_item = block.kind == "li" and (n + 1 == len(laid) or laid[n + 1][0].kind != "li")
+        rendered.append((pygame.Surface((1, 3 if block.kind == "li" and not last_item else 8), pygame.SRCALPHA), 0))
+    total = sum(s.get_height() + gap for s, gap in rendered) + 20
+    page = pygame.Surface((width, max(1, total)), pygame.SRCALPHA)
     y = 0
     for surf, gap in rendered:
         y += gap
         page.blit(surf, (0, y))
         y += surf.get_height()
     return page
-
-
-def _wrap_runs(theme, runs, width, size) -> list[pygame.Surface]:
-    fonts = {"body": theme.font(size), "bold": theme.font(size, True), "italic": theme.font(size, style="italic")}
-    space = fonts["body"].size(" ")[0]
-    lines: list[list[tuple[str, str, int]]] = []
-    current: list[tuple[str, str, int]] = []
-    x = 0
-    for word, style in runs:
-        w = fonts[style].size(word)[0]
-        if current and word[0] in ",.;:!?)" and x >= space:
-            x -= space  # punctuation hugs the (bold) word before it
-        if current and x + w > width:
-            lines.append(current)
-            current, x = [], 0
-        current.append((word, style, x))
-        x += w + space
-    if current or not lines:
-        lines.append(current)
-    height = fonts["body"].get_linesize() + 3
-    out = []
-    for line in lines:
-        surf = pygame.Surface((width, height), pygame.SRCALPHA)
-        for word, style, x in line:
-            surf.blit(fonts[style].render(word, True, th.INK), (x, 0))
-        out.append(surf)
-    return out
 
 
 class RulesScene(MenuScene):

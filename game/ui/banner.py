@@ -4,8 +4,9 @@ the card!", "DICED OUT!", "LIAR!").
 One component for every table: a ``Banner`` knows its words, when it was
 shown and how long it stays (``Pace.reading``: fast play shortens it, never
 past reading), and fades out over the last quarter of its time.
-``Banners`` keeps the ones on screen, drops the finished ones and says
-whether one still holds the game.  ``draw_plate`` is the shared look (a
+``Banners`` keeps the ones on screen, drops the finished ones, says
+whether one still holds the game, and makes them give way (fade out at once)
+when something the players must read starts under them (a reveal).  ``draw_plate`` is the shared look (a
 dark wooden plate with a coloured rim); a table with a look of its own
 (Diced Out's stamp, the bidding tables' band) draws ``banner.fade(now)``
 its way and keeps the timing from here.
@@ -22,6 +23,9 @@ from ..canvas import CANVAS_W, CENTRE_X
 
 FADE_FROM = 0.75
 """Share of its time a banner stays fully opaque before it fades."""
+
+GIVE_WAY_SECONDS = 0.2
+"""How fast a banner told to make room fades out (``Banners.give_way``)."""
 
 
 @dataclass
@@ -42,6 +46,8 @@ class Banner:
     """Moves in the match when it was raised (news of a later move replaces it)."""
     held: bool = False
     """Kept whole on screen while its moment is held (``Banners.hold``)."""
+    gives_way: tuple[float, float] | None = None
+    """(when, seconds): told to make room (``give_way``), it fades out over these seconds."""
 
     def age(self, now: float) -> float:
         """How far through its time (0..1 while shown; 0 while held)."""
@@ -49,12 +55,25 @@ class Banner:
 
     def alive(self, now: float) -> bool:
         """Still on screen at ``now``."""
+        if self.gives_way is not None and now - self.gives_way[0] >= self.gives_way[1]:
+            return False   # making room wins even over a hold
         return self.held or now - self.t0 < self.seconds
 
     def fade(self, now: float, fade_from: float = FADE_FROM) -> float:
-        """Opacity 1..0: whole until ``fade_from`` of its time, then fading."""
+        """Opacity 1..0: whole until ``fade_from`` of its time, then fading
+        (or fading from where it was since it was told to give way)."""
         t = self.age(now)
-        return 1.0 if t < fade_from else max(0.0, 1 - (t - fade_from) / (1 - fade_from))
+        opacity = 1.0 if t < fade_from else max(0.0, 1 - (t - fade_from) / (1 - fade_from))
+        if self.gives_way is not None:
+            since, seconds = self.gives_way
+            opacity *= max(0.0, 1 - (now - since) / max(seconds, 1e-3))
+        return opacity
+
+    def give_way(self, now: float, seconds: float) -> None:
+        """Make room for something the players must read (a reveal's count):
+        fade out over ``seconds`` from ``now``, whatever time it had left."""
+        if self.alive(now) and (self.gives_way is None or now + seconds < sum(self.gives_way)):
+            self.gives_way = (now, seconds)
 
 
 class Banners:
@@ -98,6 +117,12 @@ class Banners:
     def showing(self, now: float) -> list[str]:
         """The titles on screen now (a table's ``screen_facts``)."""
         return [b.title for b in self.items if b.alive(now)]
+
+    def give_way(self, now: float, seconds: float = GIVE_WAY_SECONDS) -> None:
+        """Every banner on screen fades out within ``seconds``: what starts now
+        must be read (a reveal's count under a round's "Palifico!" band)."""
+        for banner in self.items:
+            banner.give_way(now, seconds)
 
     def clear(self) -> None:
         """Drop every banner (a table rebuilt, a replay stepped back)."""

@@ -23,7 +23,7 @@ from .bid_picker import BidPicker
 from . import table_scene
 from . import theme as th
 from .cup_layout import CupLayout, draw_own_tray
-from .banner import draw_band
+from .banner import GIVE_WAY_SECONDS, draw_band
 from .motion import ease
 from ..canvas import CENTRE_X
 
@@ -189,17 +189,23 @@ class BiddingTableScene(table_scene.TableScene):
         return super().anchor_rect(name)
 
     def log_keep_clear(self) -> list:
-        """Every nameplate, and every seat's dice at their largest (your tray
-        with its label, a reveal's row): the commentary prints beside them."""
+        """Every nameplate, and the dice of every seat still in (or in the
+        reveal's row) at the most any seat has held (your tray with its label,
+        a reveal's row): the commentary prints beside them.  Kept until a seat
+        goes out or someone holds more dice than that (a Jinto gain past the
+        starting dice)."""
+        counts = self.dice_counts()
+        reveal = getattr(self, "reveal", None)   # asked before ``__init__`` is done, too
+        shown = [max(n, len(h)) for n, h in zip(counts, reveal.hands)] if reveal is not None else counts
+        seats_in = tuple(i for i, n in enumerate(shown) if n)
         cached = self.__dict__.get("_log_clear")
-        if cached is None:
-            dice = max([int(self.match.options.get("starting_dice") or 0), *self.dice_counts()])
+        if cached is None or cached[0] != seats_in or max(shown, default=0) > cached[1]:
+            dice = max([int(self.match.options.get("starting_dice") or 0), *shown, cached[1] if cached else 0])
             size = max(self.cups.own_die_px(0), self.reveal_die_px())
-            seats = range(len(self.seat_spots))
-            cached = [self.cups.seat_plate(i).inflate(8, 8) for i in seats]
-            cached += [self.cups.dice_box(i, dice, size).inflate(22, 44) for i in seats if dice]
-            self.__dict__["_log_clear"] = cached
-        return cached
+            rects = [self.cups.seat_plate(i).inflate(8, 8) for i in range(len(self.seat_spots))]
+            rects += [self.cups.dice_box(i, dice, size).inflate(22, 44) for i in seats_in]
+            cached = self.__dict__["_log_clear"] = (seats_in, dice, rects)
+        return cached[2]
 
     def since_keep_clear(self) -> list[list[pygame.Rect]]:
         """The bid in the centre with its lines, the picker, the round's bids
@@ -296,6 +302,8 @@ class BiddingTableScene(table_scene.TableScene):
         self.reveal = reveal
         self.round_entries.append(HistoryEntry(self.seat_name(player), colour, text=self.text.shout(reveal)))
         self.reveal_time = 0.0
+        # a round's banner ("Palifico!") lies across the centre: gone before the count shows
+        self.banners.give_way(self.time, min(GIVE_WAY_SECONDS, self.light_at * self.reveal_length()))
         self._verdict_said = False   # said when the count is done (``update``), not before
         self.app.sounds.play("curtain", 0.7)
 
@@ -545,7 +553,7 @@ class BiddingTableScene(table_scene.TableScene):
         for seat, n in enumerate(snap.dice):
             if n == 0:
                 continue
-            faces = tuple(sorted(snap.hand(seat)))   # a hand reads best in order
+            faces = snap.hand(seat)   # in ``hand_order``, as the reveal shows it
             if self.can_see(seat) and faces:
                 size = self.cups.own_die_px(seat)
                 self.draw_own_tray(canvas, seat, self.cups.dice_box(seat, len(faces), size))

@@ -92,9 +92,11 @@ class DiceColour:
 
 _MORE_COLOURS = (
     # Seats 8-20 (Liar's Dice seats 20), after the seven Okabe-Ito colours of either
-    # palette: every pair at least 18 apart in CIEDE2000 and every body light enough
-    # to read on the felt and on a nameplate (no near-black: at 20 seats maroon and
-    # plum looked alike and charcoal vanished on the dark felt; tests/test_seat_colours.py).
+    # palette, measured as they are drawn: the die (and nameplate dot) and the cup
+    # (``cup_colour``).  Every pair at least 17.5 apart in CIEDE2000 on both, every
+    # cup clear of the felt, and no greys: every colour but the white has a hue
+    # (at 20 seats Ansel's slate and Maude's taupe cups read alike, and Garrick's
+    # lilac beside Jasper's white; tests/test_seat_colours.py).
     DiceColour("violet", (120, 70, 190), (255, 255, 255), "stripes"),
     DiceColour("white", (244, 242, 236), (30, 30, 30), "double"),
     DiceColour("crimson", (190, 20, 70), (255, 240, 236), "dots"),
@@ -104,10 +106,10 @@ _MORE_COLOURS = (
     DiceColour("ochre", (150, 112, 10), (255, 250, 235), "inner"),
     DiceColour("aqua", (40, 225, 225), (10, 40, 50), "corners"),
     DiceColour("coral", (250, 90, 100), (255, 255, 255), "dots"),
-    DiceColour("lilac", (214, 200, 250), (40, 30, 70), "double"),
+    DiceColour("olive", (102, 144, 0), (255, 255, 240), "double"),
     DiceColour("sage", (178, 190, 142), (30, 36, 20), "plain"),
-    DiceColour("slate", (110, 110, 136), (255, 255, 255), "dashes"),
-    DiceColour("taupe", (160, 134, 118), (30, 20, 14), "studs"),
+    DiceColour("lime", (138, 252, 0), (24, 44, 8), "dashes"),
+    DiceColour("fuchsia", (234, 0, 255), (255, 255, 255), "studs"),
 )
 PLAYER_COLOURS: tuple[DiceColour, ...] = (
     # Okabe-Ito based: distinct under the common colour-vision deficiencies.
@@ -146,6 +148,22 @@ def player_colour(index: int, colourblind: bool = False) -> DiceColour:
 
 
 _DEFAULT_COLOURS = {"emblem": EMBLEM_BLUE, "bone": BONE}
+
+CUP_LEATHER = (96, 52, 28)
+PLAIN_CUP = (111, 59, 33)
+"""A cup of no seat (as it was: (120, 64, 36) mixed 35% towards the leather)."""
+CUP_TINT = 0.12
+"""How far a seat's cup is mixed towards leather brown: a touch, so the cup
+still shows its seat's colour (at 0.35 the pale and the muted colours all
+turned the same beige, and the green seat's cup sank into the felt)."""
+
+
+def cup_colour(colour) -> tuple[int, int, int]:
+    """The body colour of a cup in ``colour`` (a seat's ``DiceColour``, an
+    RGB, or None for the plain leather cup), before its shading."""
+    if colour is None:
+        return PLAIN_CUP
+    return _mix(_as_colour("d6", colour).body, CUP_LEATHER, CUP_TINT)
 
 
 def _as_colour(kind: str, colour) -> DiceColour:
@@ -775,15 +793,14 @@ class DiceRenderer:
         under it are recorded in ``drawn`` as face-down."""
         for _ in range(dice):
             self.note(owner, False)
-        col = _as_colour("d6", colour).body if colour is not None else (120, 64, 36)
+        leather = cup_colour(colour)
         d = int(size or self.die_size * 2.4)
-        key = ("cup", col, d)
+        key = ("cup", leather, d)
         surf = self._faces.get(key)
         if surf is None:
             big = d * SS
             surf = pygame.Surface((big, big), pygame.SRCALPHA)
             c = big / 2
-            leather = _mix(col, (96, 52, 28), 0.35)
             pygame.draw.circle(surf, _shade(leather, 0.5), (c, c), big * 0.5)
             pygame.draw.circle(surf, _shade(leather, 0.8), (c, c), big * 0.47)
             for k, f in enumerate((0.95, 1.0, 1.08)):

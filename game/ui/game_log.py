@@ -42,7 +42,7 @@ corners (Diced Out's sheets at 5+ seats); its "since" card then sits in the
 middle below the table's centre."""
 TOP_CARD_Y = 470
 """Top of the "since" card for the "top" corner: under the centre tray."""
-CARD_MIN_WIDTH = 260
+CARD_MIN_WIDTH = 220
 """The "since" card narrows (wrapping into more rows) to this to keep clear of the table's pieces."""
 CARD_MARGIN = 8
 """The card keeps this far from the window's edge."""
@@ -255,6 +255,10 @@ class SinceSummary:
                 rows += th.wrap_text(font, text, width - 28)
             rows = self._wrapped[width, keep] = rows[-(SUMMARY_LINES + 3):]
         return rows
+
+    def title_width(self, theme: th.Theme) -> int:
+        """The narrowest card its title fits on (drawn 14 px in from each side)."""
+        return theme.font(16, True).size(self.title)[0] + 28
 
     def card_height(self, theme: th.Theme, width: int, keep: int | None = None) -> int:
         """How tall the open card is at ``width`` with ``keep`` lines (default: as placed)."""

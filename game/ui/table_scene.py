@@ -344,7 +344,8 @@ class TableScene(HotSeatFlow, UndoFlow, RestoreFlow, ThrowFlow, AiPacing, GameEn
         cached = self.__dict__.get("_since_area")
         if cached is not None and cached[0] == key:
             return cached[1]
-        widths = list(range(self.since_width, game_log.CARD_MIN_WIDTH - 1, -80)) or [self.since_width]
+        narrowest = max(game_log.CARD_MIN_WIDTH, since.title_width(self.theme))   # the title on one line
+        widths = list(range(self.since_width, narrowest - 1, -40)) or [self.since_width]
         keeps = (game_log.SUMMARY_LINES, game_log.SUMMARY_LINES - 2, game_log.SUMMARY_MIN_LINES)
         spots = game_log.card_spots(self.log_panel.BUTTON, since.RECT_TOPLEFT)
         placed = game_log.clear_spot(lambda w, k: since.card_height(self.theme, w, k), widths, keeps, spots, tiers)

@@ -15,7 +15,7 @@ from math import ceil
 from typing import Callable, Optional, Sequence
 
 from ...core.bidding import Bid, Call, count_matching
-from ...core.bidtable import BiddingSnapshot, RevealFacts, nobody, visible_hands
+from ...core.bidtable import BiddingSnapshot, RevealFacts, nobody, revealed_hands, visible_hands
 from ...core.protocol import (CHANCE, Action, DieGroup, Game, GameInfo, IllegalActionError,
                               OptionSpec, RollRequest, RollResult, State)
 
@@ -585,7 +585,7 @@ def table_snapshot(state: LiarsState, may_see: Callable[[int], bool] = nobody) -
         wild = WILD if c.wilds else None
         reveal = RevealFacts(
             kind=c.kind, challenger=c.challenger, bidder=c.bidder, quantity=c.quantity, face=c.face,
-            wild=wild, hands=c.faces, counts=tuple(count_matching(h, c.face, wild) for h in c.faces),
+            wild=wild, hands=revealed_hands(c.faces), counts=tuple(count_matching(h, c.face, wild) for h in c.faces),
             count=c.count,
             challenger_right=(c.count == c.quantity) if c.kind == "jinto" else (c.count < c.quantity),
             loser=c.loser, dice_lost=1, gainer=c.gainer, eliminated=c.eliminated,

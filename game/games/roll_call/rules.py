@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Callable, Optional
 
 from ...core.bidding import Bid, Call, count_matching
-from ...core.bidtable import BiddingSnapshot, RevealFacts, nobody, visible_hands
+from ...core.bidtable import BiddingSnapshot, RevealFacts, nobody, revealed_hands, visible_hands
 from ...core.protocol import (CHANCE, Action, DieGroup, Game, GameInfo, OptionSpec,
                               RollRequest, RollResult, State)
 
@@ -355,7 +355,7 @@ def table_snapshot(state: RollCallState, may_see: Callable[[int], bool] = nobody
     if r is not None:
         reveal = RevealFacts(
             kind="out-of-turn" if r.out_of_turn else "call", challenger=r.caller, bidder=r.bidder,
-            quantity=r.quantity, face=r.face, wild=EMBLEM, hands=r.hands, counts=r.counts, count=r.total,
+            quantity=r.quantity, face=r.face, wild=EMBLEM, hands=revealed_hands(r.hands), counts=r.counts, count=r.total,
             challenger_right=not r.bid_true, loser=r.loser, dice_lost=r.dice_lost, gainer=None,
             eliminated=r.eliminated, round_no=r.round_no)
     return BiddingSnapshot(
