@@ -232,3 +232,39 @@ def test_a_narrowed_since_card_still_fits_its_title(app):
     assert table.since.shown and ":" in table.since.title
     card, _keep = table.since_area()
     assert card.w >= table.since.title_width(table.theme)
+
+
+@pytest.mark.parametrize("game_id,players", [("roll-the-bones", 5), ("roll-the-bones", 6), ("roll-for-it", 8)])
+def test_the_since_card_covers_no_nameplate_at_the_other_tables(app, game_id, players):
+    """Re-rendered README shot (Roll the Bones, 5 seats): the card of the
+    automatic "no bone" announcements sat under the Log button over Old Tom's
+    nameplate and a seat's "no bone" bubble, as only the bidding tables said
+    what it must keep clear of.  Every table now keeps its nameplates clear,
+    and Roll the Bones its piles with their bubbles and words where it can
+    (Diced Out has score sheets, not nameplates, and keeps them clear itself)."""
+    from game.core.narration import LogEntry
+    table = _table_with_commentary(app, game_id, players, 1)
+    seat = table.human_to_act()
+    if seat is None:
+        seat = table.humans[0]
+    table.since.show(seat, "Since your last move", [LogEntry(i, "Round 2", text, 1) for i, text in enumerate(SINCE[:6])])
+    table.draw(app.canvas, 0.0)
+    card = table.since.card_rect(table.theme)
+    assert table.seat_plates, "the nameplates were drawn"
+    for i, plate in table.seat_plates.items():
+        assert not card.colliderect(plate), f"the card {card} covers nameplate {i} {plate}"
+    for piece in table.table_pieces():
+        assert not card.colliderect(piece), f"the card {card} covers {piece}"
+
+
+def test_the_commentary_prints_over_no_nameplate_at_the_other_tables(app):
+    """Roll For It! at 8 seats: a long commentary line ran under the
+    bottom-left seat's nameplate, as only the bidding tables said what the
+    commentary keeps clear of; every table now keeps its nameplates clear."""
+    table = _table_with_commentary(app, "roll-for-it", 8, 1)
+    taken = list(table.seat_plates.values())
+    canvas = SpyCanvas(app.canvas.get_size())
+    table._draw_log(canvas)
+    assert canvas.blits, "the commentary printed something"
+    for _surf, rect in canvas.blits:
+        assert rect.collidelist(taken) < 0, f"commentary at {rect} prints over {taken[rect.collidelist(taken)]}"

@@ -192,8 +192,10 @@ class TableBase(Scene):
     def log_keep_clear(self) -> list[pygame.Rect]:
         """What the running commentary (bottom left) must not print over: the
         table's own pieces there (nameplates, your dice); the base adds the
-        hot-seat Peek button while it shows.  Default: nothing."""
-        return []
+        hot-seat Peek button while it shows.  Default: every nameplate as
+        last drawn (``seat_plates``; at 8 seats of Roll For It! a long line
+        ran under the bottom-left seat's plate)."""
+        return [plate.inflate(8, 8) for plate in self.seat_plates.values()]
 
     def dice_zones(self, request: RollRequest) -> list[pygame.Rect]:
         """Where each die group lands: by default in front of its owner."""

@@ -141,6 +141,18 @@ class TableScene(BaseTableScene):
         keep = [self.anchor_rect("pot")] + [self.anchor_rect("buttons")]
         return [r for r in keep if r is not None]
 
+    def table_pieces(self) -> list:
+        """Every seat's pile with its bubble above and its words below, and
+        the pot and pile labels drawn last frame (the "since your last move"
+        card leaves them in view where it can)."""
+        pieces = []
+        for p, (x, y) in enumerate(self.pile_spots):
+            if self.state.out_event[p] is not None:
+                continue
+            top = int(self._pile_top(p)) - 44   # the bubble over the pile
+            pieces.append(pygame.Rect(int(x) - 80, top, 160, int(y) + 40 - top))
+        return pieces + [r.inflate(8, 8) for r in self.label_rects]
+
     def dice_zones(self, request):
         zones = []
         for group in request.groups:
