@@ -228,3 +228,31 @@ def test_the_continue_prompt_sits_under_the_banner_clear_of_everything(app, play
     assert prompt.centerx == banner.centerx and 0 < prompt.top - banner.bottom <= 16
     for rect in list(scene.seat_plates.values()) + scene.label_rects:
         assert not prompt.colliderect(rect) and not banner.colliderect(rect), rect
+
+
+def test_a_tie_is_held_like_a_pot_split(app):
+    """With "pause after reveals" a tie is a reveal too: who rolls again and
+    what went to the centre stays on screen, "Tiebreak!" banner up, until the
+    player continues; nothing moves on meanwhile (it used to roll on)."""
+    _pause_after_reveals(app)
+    match = Match("roll-the-bones", [Seat("You"), Seat("Mira", "ai", "normal"), Seat("Odo", "ai", "easy")], seed=2)
+    scene = start_table(app, match)
+    for _ in range(400 * 60):
+        if scene.holding is not None:
+            app.feed(key(pygame.K_RETURN))
+        seat = scene.human_to_act()
+        if seat is not None:
+            scene.submit(seat, match.state.legal_actions(seat)[0])
+        count = len(match.state.results_log)
+        app.run_frames(1)
+        if len(match.state.results_log) > count and match.state.results_log[-1]["kind"] == "tie":
+            break
+        assert not match.state.is_terminal(), "the seed never came to a tie"
+    moves = len(match.history)
+    app.run_frames(60 * 8)
+    assert len(match.history) == moves, "the table rolled on under the tie"
+    assert scene.holding is not None
+    assert any(title.startswith("Tiebreak") for title in scene.banners.showing(scene.time))
+    app.feed(key(pygame.K_RETURN))
+    app.run_frames(60 * 3)
+    assert scene.holding is None

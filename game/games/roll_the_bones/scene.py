@@ -287,6 +287,9 @@ class TableScene(BaseTableScene):
             self.announce(f"Tie at {max(result['faces'].values())}: {' & '.join(self.words.group(tied))} roll again",
                           th.BRASS_LIGHT)
             self.app.sounds.play("click")
+            # "pause after reveals": a tie is a reveal too (who rolls again, and what went to the centre)
+            if self.hold_after_animation(("tiebreak", len(self.match.history))):
+                self.banners.hold(len(self.match.history))
         elif result.get("kind") == "win":
             winner = result["winner"]
             haul = result["haul"]
