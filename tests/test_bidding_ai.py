@@ -296,6 +296,32 @@ def test_priced_face_charges_the_lean_and_follows_it():
     assert brain.lean_price == pytest.approx(0.05 + 0.05 * (4 / 3 - 0.1))
 
 
+def test_the_lean_price_starts_by_the_tables_size():
+    """A best-value face leans far less at a crowded table than heads-up, so
+    the price starts at ``crowd_lean_price`` at 3+ seats (Roll Call's Hard:
+    0.2, against 0.4 heads-up, which had held its 4-seat bids at a lean of
+    -0.14 to -0.20 and lost to three players who trust every bid).  Kept for
+    the game, by the seats at the table, so Continue starts from it too."""
+    from game.core.bidbrain import BidBrain, Style
+    from game.games.roll_call.ai import HARD_STYLE
+    assert HARD_STYLE.crowd_lean_price == 0.2 and HARD_STYLE.lean_price == 0.4
+    hand = (2, 2, 2, 3, 4)
+    cands = {2: (0.5, Bid(3, 2), 0.9, 0.2), 5: (0.3, Bid(3, 5), 0.5, 0.4)}
+    style = Style(lean=0.1, lean_price=0.4, lean_step=0.05, crowd_lean_price=0.05)
+    for dice, price, face in (((5, 5), 0.4, 5), ((5, 5, 5, 5), 0.05, 2), ((5, 0, 5, 0), 0.05, 2)):
+        s = BidSpot(me=0, hand=hand, dice=dice, faces=(2, 3, 4, 5, 6), wild=1, bids=(),
+                    round_no=1, legal=(), next_player=1)
+        brain = BidBrain(TableReader(), style)
+        assert brain.priced_face(s, cands) == face, dice
+        assert brain.lean_price == price, dice
+        brain.priced_face(dataclasses.replace(s, dice=(5, 5)), cands)   # seats going out change nothing
+        assert brain.lean_price == price
+    unset = BidBrain(TableReader(), dataclasses.replace(style, crowd_lean_price=None))
+    unset.priced_face(BidSpot(me=0, hand=hand, dice=(5, 5, 5, 5), faces=(2, 3, 4, 5, 6), wild=1, bids=(),
+                              round_no=1, legal=(), next_player=1), cands)
+    assert unset.lean_price == 0.4
+
+
 @pytest.mark.parametrize("game,games,floor", [("liars-dice", 30, 0.55), ("roll-call", 16, 0.5)])
 def test_hard_beats_an_independent_reference_bot_small(game, games, floor):
     """Hard against a bot written apart from the game's AI (tests/reference_bot.py),

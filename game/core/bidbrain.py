@@ -55,6 +55,7 @@ class Style:
     bluff_window: float = 0.0   # most value (dice) that bluff may cost
     lean: float | None = None   # priced mix: the lean (dice) my bids may show on average; None = off
     lean_price: float = 0.3     # starting price (dice of value) of one die of lean
+    crowd_lean_price: float | None = None   # the starting price at a table of 3+ seats (None: ``lean_price``)
     lean_step: float = 0.05     # how fast the price follows the lean my bids showed
 
 
@@ -69,7 +70,8 @@ class BidBrain:
     def __init__(self, reader: TableReader, style: Style = Style(), calib=None):
         self.reader = reader
         self.style = style
-        self.lean_price = style.lean_price   # see ``priced_face``
+        self.lean_price = style.lean_price   # see ``priced_face``; set by the table's size at the first spot
+        self._priced = False
         self._noted: tuple[int, int] | None = None   # the own bid ``note_own_bid`` counted last
         self.calib = calib   # a ``bidcalib.Calibration`` (Hard) or None: the reader's chance as is
         self.memory = ChallengeMemory()   # what each rival's reveals taught (``rivalbook``)
@@ -248,8 +250,23 @@ class BidBrain:
         dice.  The price follows my own bids (``note_own_bid``: dual ascent on
         "mean lean <= lean"), so the average holds against any opponent and
         the lean is spent where hiding costs most, not at a fixed rate."""
-        price = self.lean_price
+        price = self.starting_price(spot)
         return max(cands, key=lambda f: cands[f][0] - price * self.lean(spot, f))
+
+    def starting_price(self, spot: BidSpot) -> float:
+        """The lean price, first set by the table's size: a best-value face
+        leans far less at a crowded table than heads-up (it follows the other
+        bids more than my hand), so a start fit for heads-up pushed Roll Call's
+        4-seat bids to a lean of -0.14 to -0.20, value given away for nothing,
+        and three players who trust every bid beat it (AI-NOTES, "Fourteenth
+        session").  By the seats at the table, so a game rebuilt from its
+        record (Continue) starts from the same price."""
+        if not self._priced:
+            self._priced = True
+            crowd = self.style.crowd_lean_price
+            if crowd is not None and len(spot.dice) >= 3:   # seats at the table, out or not: fixed all game
+                self.lean_price = crowd
+        return self.lean_price
 
     def note_own_bid(self, spot: BidSpot) -> None:
         """Move the lean price after a bid of mine has landed: up when it showed
@@ -266,7 +283,8 @@ class BidBrain:
             return
         self._noted = key
         face = spot.bids[-1][2]
-        self.lean_price = max(0.0, self.lean_price + self.style.lean_step * (self.lean(spot, face) - self.style.lean))
+        price = self.starting_price(spot)
+        self.lean_price = max(0.0, price + self.style.lean_step * (self.lean(spot, face) - self.style.lean))
 
     # --- the turn -------------------------------------------------------------------
     def decide(self, spot: BidSpot, rng) -> tuple[object, Decision, str]:
