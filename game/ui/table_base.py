@@ -63,6 +63,9 @@ class TableBase(Scene):
     """Draw the last throw's dice where they landed until the next throw
     (games that move dice into trays set False and draw them themselves)."""
     show_log = True
+    cover_word = "cup"
+    """What hides a seat's dice at this table, in the hot-seat words (the
+    curtain's hint, the peek button): "cup", Roll Call's "dome"."""
     log_corner = "topleft"
     """Where the Log button and the "since your last move" card sit: one of
     ``game_log.LOG_CORNERS`` (a table may make it a property of its seats)."""
