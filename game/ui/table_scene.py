@@ -338,6 +338,9 @@ class TableScene(HotSeatFlow, UndoFlow, RestoreFlow, ThrowFlow, AiPacing, GameEn
                   pygame.Rect(area.x, area.bottom - 2 * LOG_ROW, area.w, 2 * LOG_ROW)]
         if self._peek_button_shown():
             chrome.append(self.peek_button_rect().inflate(8, 8))
+        prompt = self.throw_prompt_rect()   # "click or press Space to roll" (Diced Out's turn)
+        if prompt is not None:
+            chrome.append(prompt.inflate(8, 8))
         tiers = [tier + chrome for tier in self.since_keep_clear()]
         since = self.since
         key = (since.shows, tuple(tuple(tuple(r) for r in tier) for tier in tiers))
