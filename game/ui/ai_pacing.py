@@ -88,7 +88,9 @@ class AiPacing(TableBase):
         if told.now:
             self.announce(f"{self.seat_name(player)}: {told.now}", th.CREAM_DIM)
         notes = list(told.shown)
-        if told.now and self.hand_shown(player):   # the challenge's own reason closes the round's thinking
+        if told.now and (self.hand_shown(player) or not self.show_log):
+            # the challenge's own reason closes the round's thinking; a table that draws no
+            # commentary (Diced Out) has the log say every reason, else none would show
             notes.append(HeldReason(player, moment, told.now))
         for reason in notes:
             self.game_log.note(moment, reason.seat, [thinking(self.words.possessive(reason.seat), reason.text)])
