@@ -155,6 +155,9 @@ class AiPacing(TableBase):
         self.holding = self.hold_pending = None
         self._continued_at = len(self.match.history)
         self.banners.release(self.time)
+        for line in self.said_after_hold:
+            self.announce(line)
+        self.said_after_hold = []
 
     def _continue_event(self, event) -> bool:
         if (event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1) or (

@@ -145,6 +145,9 @@ class TableBase(Scene):
         """The moment (a key) held on screen until the player continues, or None."""
         self.hold_pending: object | None = None
         """A moment to hold once the table's animation ends (``hold_after_animation``)."""
+        self.said_after_hold: list[str] = []
+        """Commentary of the rules' own moves made behind a held moment (Roll the
+        Bones' forced antes after a held pot split): said when the player continues."""
         self.banner_rects: list[pygame.Rect] = []
         """Where banners were drawn this frame (a table adds them, ``note_banner``):
         the held moment's "continue" prompt keeps clear of them."""

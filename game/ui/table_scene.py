@@ -386,7 +386,11 @@ class TableScene(HotSeatFlow, UndoFlow, RestoreFlow, ThrowFlow, AiPacing, GameEn
             self.record_stats()
         self.on_applied(player, action, before)
         for seat, move in self.match.state.automatic_moves():   # what the rules did for a seat with no choice
-            self.announce(f"{self.seat_name(seat)}: {move.label()}")
+            line = f"{self.seat_name(seat)}: {move.label()}"
+            if self.moment_held():
+                self.said_after_hold.append(line)   # the table shows them once the player continues
+            else:
+                self.announce(line)
         if self.replay is None:
             if player != CHANCE:
                 self._tell_reasons(player)
