@@ -168,7 +168,9 @@ class App:
             self.toast(str(exc))
 
     def toast(self, message: str) -> None:
-        """A short non-fatal message at the top of the screen."""
+        """A short non-fatal message at the top of the screen (the same message
+        again restarts its time rather than stacking a copy under it)."""
+        self.toasts = [t for t in self.toasts if t[0] != str(message)]
         self.toasts.append([str(message), TOAST_SECONDS])
         del self.toasts[:-3]
 

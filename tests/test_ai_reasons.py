@@ -240,3 +240,25 @@ def test_the_logs_notes_stay_when_told_again_and_go_with_their_move():
     log.sync(match.history[:reveal])   # ... and cut before the move the notes follow, they go
     log.sync(match.history)
     assert [e.text for e in log.entries] == [t for t in whole if "thinking" not in t]
+
+
+def test_diced_out_reasons_show_in_the_log_as_its_table_draws_no_commentary(app):
+    """Playtest s16: Diced Out's table has no running commentary (its sheets
+    fill the corners), so with "Show AI reasoning" on an AI's reason for a
+    free mark or a penalty was said to nobody.  The log tells it, at once,
+    after the move's own sentence."""
+    app.settings.show_ai_reasons = True
+    match = Match("diced-out", [Seat("Bram", "ai", "hard"), Seat("Mags", "ai", "normal"),
+                                Seat("Old Tom", "ai", "easy")], seed=2)
+    scene = start_table(app, match)
+    decisions, _said = _spy(scene)
+    app.run_frames(40000, until=lambda a: sum(1 for _s, _a, why in decisions if why) >= 3 or match.is_over)
+    reasoned = [(i, p) for i, (p, _a) in enumerate(match.history) if p in match.agents]
+    whys = [why for _s, _a, why in decisions]
+    assert sum(1 for w in whys if w) >= 3, "some AIs gave reasons"
+    notes = [e for e in scene.game_log.entries if e.note]
+    for (index, seat), why in zip(reasoned, whys):
+        if why:
+            line = f"{match.seats[seat].name}'s thinking: {why}"
+            assert any(e.index == index and e.text == line for e in notes), line
+    app.settings.show_ai_reasons = False

@@ -200,3 +200,25 @@ def test_the_log_button_and_since_card_never_cover_a_sheet(app, players):
     if players >= 5:
         assert not any(card.colliderect(r) for r in sheets + [scene.tray]), players
     assert pygame.Rect(0, 0, 1280, 720).contains(card)
+
+
+def test_the_since_card_never_covers_the_roll_prompt(app):
+    """Playtest s16: at four seats the "since your last move" card (round 1's
+    scores, a penalty...) went beside the tray, over "You: click or press
+    Space to roll"."""
+    seats = [Seat("You")] + [Seat(f"AI {i}", "ai", "normal") for i in range(1, 4)]
+    scene = start_table(app, Match("diced-out", seats, seed=3))
+    checked = 0
+    for _ in range(80):
+        app.run_frames(3000, until=lambda a: scene.waiting_thrower == 0 or scene.match.is_over)
+        if scene.match.is_over:
+            break
+        if scene.since.shown:
+            card, _lines = scene.since_area()
+            words = scene.theme.text(f"{scene.seat_name(0)}: click or press Space to roll", 26, bold=True)
+            prompt = words.get_rect(center=(640, 612)).inflate(36, 18)   # as drawn
+            assert not card.colliderect(prompt), (card, prompt)
+            checked += 1
+        app.feed(key(pygame.K_SPACE))
+        app.run_frames(5)
+    assert checked >= 2

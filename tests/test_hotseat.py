@@ -148,3 +148,35 @@ def test_esc_on_the_curtain_pauses_and_shows_no_die(app, game_id):
     app.feed(key(pygame.K_RETURN))
     app.run_frames(2)
     assert app.top is table and table.secrecy.confirmed == seat
+
+
+@pytest.mark.parametrize("game_id, cover", [("liars-dice", "cup"), ("roll-call", "dome")])
+def test_the_curtain_and_the_peek_button_name_the_tables_cover(app, monkeypatch, game_id, cover):
+    """Playtest s16: Roll Call's curtain said "Your dice stay under the cup"
+    and its peek button "Cup lifted", where its rules and log say domes."""
+    from game.scenes import curtain as curtain_module
+    from game.scenes.launch import make_table
+    from game.ui import hotseat
+    match = Match(game_id, [Seat("Ann"), Seat("Bob"), Seat("Cat", "ai", "normal")], seed=12)
+    table = make_table(app, match)
+    app.start(table)
+    app.run_frames(600, until=lambda a: a.top is not table and a.top.name == "curtain")
+    assert app.top.name == "curtain"
+    said: list[str] = []
+    real = curtain_module.th.draw_text
+
+    def spy(canvas, theme, text, *args, **kwargs):
+        said.append(text)
+        return real(canvas, theme, text, *args, **kwargs)
+    monkeypatch.setattr(curtain_module.th, "draw_text", spy)
+    app.top.draw(app.canvas, 0.0)
+    hint = [t for t in said if t.startswith("Your dice stay under")]
+    assert hint and hint[0].startswith(f"Your dice stay under the {cover}:"), hint
+    app.feed(key(pygame.K_RETURN))
+    app.run_frames(120, until=lambda a: a.top is table and table.human_to_act() is not None)
+    app.feed(key(pygame.K_TAB))
+    assert table.secrecy.peeking
+    said.clear()
+    monkeypatch.setattr(hotseat.th, "draw_text", spy)
+    table.draw(app.canvas, 0.0)
+    assert f"{cover.capitalize()} lifted" in said, said

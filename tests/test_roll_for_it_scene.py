@@ -91,3 +91,26 @@ def test_keyboard_place_and_keep_the_rest(app):
     app.feed(key(pygame.K_k))
     assert match.history[-1] == (0, KeepRest())
     assert match.state.turn == 1
+
+
+def test_the_turn_prompt_offers_take_back_only_when_there_is_something_to_take_back():
+    """Playtest s16: the first turn said "roll the dice in hand, or Take Back
+    first" with nothing on a card and no Take Back button."""
+    from game.core.grammar import Voice
+    from game.games.roll_for_it import prompts
+    from game.games.roll_for_it.rules import TakeBack
+    match = human_match()
+    words = Voice(match.seats)
+    state = match.state
+    assert state.phase == "start" and TakeBack() not in state.legal_actions(0)
+    line = prompts.prompt(state, words, 0)
+    assert "Take Back" not in line and "roll" in line, line
+    match.apply(0, Roll())
+    match.apply(CHANCE, RollResult(((1, 1, 2, 3, 4, 5),)))
+    match.apply(0, Place(1, 0))   # a 1 on the (1 1) card
+    match.apply(0, KeepRest())
+    while match.state.turn != 0:   # the Bot's turn goes by
+        match.step()
+    state = match.state
+    assert state.phase == "start" and TakeBack() in state.legal_actions(0)
+    assert "Take Back" in prompts.prompt(state, words, 0)

@@ -256,3 +256,36 @@ def test_a_tie_is_held_like_a_pot_split(app):
     app.feed(key(pygame.K_RETURN))
     app.run_frames(60 * 3)
     assert scene.holding is None
+
+
+def test_a_held_pot_split_keeps_the_forced_antes_until_the_continue(app):
+    """Playtest s16: under "Old Tom takes 12 dice" (held) the next round's
+    forced antes had already slid into the pots, the piles and nameplates
+    counted them gone and the commentary said "Old Tom: antes".  Nothing of
+    the next stage shows before the player continues; then the antes slide
+    in and are said."""
+    _pause_after_reveals(app)
+    match = Match("roll-the-bones", [Seat("You"), Seat("Mira", "ai", "normal"), Seat("Odo", "ai", "easy"),
+                                     Seat("Ada", "ai", "easy")], seed=4)
+    scene = start_table(app, match)
+    _to_a_win(app, scene, human_move=lambda scene, seat, legal: legal[-1],   # You ante your bones away
+              wanted=lambda s: any(isinstance(m, Ante) for _p, m in s.automatic_moves()))
+    state = match.state
+    forced = [p for p, m in state.automatic_moves() if isinstance(m, Ante)]
+    app.run_frames(60 * 8, until=lambda a: scene.holding is not None)
+    assert scene.holding is not None
+    app.draw(0.0)
+    said = [line.text for line in scene.log]
+    assert not any(text.endswith(": antes") for text in said), said
+    shown = scene.shown
+    in_pots = sum(len(pot) for pot in shown.pots)
+    assert in_pots < sum(len(pot) for pot in state.pots), "the forced antes wait in the piles"
+    for p in forced:
+        assert set(state.anted[p]) <= set(shown.collections[p]), "an anted die is still in its owner's pile"
+    app.feed(key(pygame.K_RETURN))
+    app.run_frames(1)
+    assert scene.shown is state
+    to_pots = {f.die for f in scene.flights}
+    assert all(set(state.anted[p]) <= to_pots for p in forced), "the antes slide in after the continue"
+    said = [line.text for line in scene.log]
+    assert sum(text.endswith(": antes") for text in said) == len(forced), said

@@ -345,3 +345,15 @@ def test_settings_rows_explain_themselves(app):
     scene.ui.hover = volume
     assert scene.hint() == volume.tooltip
     scene.draw(app.canvas, 0.0)
+
+
+def test_the_same_toast_again_does_not_stack(app):
+    """Playtest s16: pressing Enter on a Roll For It! die that fits no card
+    stacked "This die fits no card..." three times over the top seat."""
+    app.toast("This die fits no card: pick another or keep the rest (K).")
+    app.run_frames(10)
+    app.toast("This die fits no card: pick another or keep the rest (K).")
+    app.toast("Another message")
+    app.toast("This die fits no card: pick another or keep the rest (K).")
+    assert [t[0] for t in app.toasts] == ["Another message",
+                                          "This die fits no card: pick another or keep the rest (K)."]

@@ -119,6 +119,7 @@ class CurtainScene(MenuScene):
         th.draw_text(canvas, self.theme, "Everyone else, look away. Press Enter or click when ready.",
                      (CENTRE_X, 390), 22, th.CREAM, anchor="midtop", shadow=2)
         if self.peek_hint:
-            th.draw_text(canvas, self.theme, "Your dice stay under the cup: hold Tab or Space (or the Peek "
+            cover = getattr(self.table, "cover_word", "cup")   # Roll Call's domes
+            th.draw_text(canvas, self.theme, f"Your dice stay under the {cover}: hold Tab or Space (or the Peek "
                          "button) to look, let go to cover them.", (CENTRE_X, 560), 18, th.CREAM_DIM,
                          anchor="midtop", shadow=2)

@@ -88,7 +88,9 @@ class AiPacing(TableBase):
         if told.now:
             self.announce(f"{self.seat_name(player)}: {told.now}", th.CREAM_DIM)
         notes = list(told.shown)
-        if told.now and self.hand_shown(player):   # the challenge's own reason closes the round's thinking
+        if told.now and (self.hand_shown(player) or not self.show_log):
+            # the challenge's own reason closes the round's thinking; a table that draws no
+            # commentary (Diced Out) has the log say every reason, else none would show
             notes.append(HeldReason(player, moment, told.now))
         for reason in notes:
             self.game_log.note(moment, reason.seat, [thinking(self.words.possessive(reason.seat), reason.text)])
@@ -153,6 +155,9 @@ class AiPacing(TableBase):
         self.holding = self.hold_pending = None
         self._continued_at = len(self.match.history)
         self.banners.release(self.time)
+        for line in self.said_after_hold:
+            self.announce(line)
+        self.said_after_hold = []
 
     def _continue_event(self, event) -> bool:
         if (event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1) or (

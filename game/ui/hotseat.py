@@ -139,7 +139,7 @@ class HotSeatFlow(TableBase):
         pygame.draw.rect(canvas, th.BRASS_DARK if up else th.WOOD_DARK, rect, border_radius=10)
         pygame.draw.rect(canvas, th.BRASS_LIGHT if up else th.BRASS, rect, 2, border_radius=10)
         pygame.draw.circle(canvas, self.theme.player_colour(seat), (rect.x + 18, rect.y + 20), 7)
-        title = "Cup lifted" if up else "Peek at my dice"
+        title = f"{self.cover_word.capitalize()} lifted" if up else "Peek at my dice"
         th.draw_text(canvas, self.theme, title, (rect.x + 32, rect.y + 8), 18, th.CREAM, bold=True)
         hint = "let go to cover them" if up else f"{self.seat_name(seat)[:12]}: hold Tab or Space"
         th.draw_text(canvas, self.theme, hint, (rect.x + 32, rect.y + 33), 14, th.CREAM_DIM)

@@ -63,6 +63,9 @@ class TableBase(Scene):
     """Draw the last throw's dice where they landed until the next throw
     (games that move dice into trays set False and draw them themselves)."""
     show_log = True
+    cover_word = "cup"
+    """What hides a seat's dice at this table, in the hot-seat words (the
+    curtain's hint, the peek button): "cup", Roll Call's "dome"."""
     log_corner = "topleft"
     """Where the Log button and the "since your last move" card sit: one of
     ``game_log.LOG_CORNERS`` (a table may make it a property of its seats)."""
@@ -142,6 +145,9 @@ class TableBase(Scene):
         """The moment (a key) held on screen until the player continues, or None."""
         self.hold_pending: object | None = None
         """A moment to hold once the table's animation ends (``hold_after_animation``)."""
+        self.said_after_hold: list[str] = []
+        """Commentary of the rules' own moves made behind a held moment (Roll the
+        Bones' forced antes after a held pot split): said when the player continues."""
         self.banner_rects: list[pygame.Rect] = []
         """Where banners were drawn this frame (a table adds them, ``note_banner``):
         the held moment's "continue" prompt keeps clear of them."""

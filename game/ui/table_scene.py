@@ -348,6 +348,9 @@ class TableScene(HotSeatFlow, UndoFlow, RestoreFlow, ThrowFlow, AiPacing, GameEn
                   pygame.Rect(area.x, area.bottom - 2 * LOG_ROW, area.w, 2 * LOG_ROW)]
         if self._peek_button_shown():
             chrome.append(self.peek_button_rect().inflate(8, 8))
+        prompt = self.throw_prompt_rect()   # "click or press Space to roll" (Diced Out's turn)
+        if prompt is not None:
+            chrome.append(prompt.inflate(8, 8))
         tiers = [tier + chrome for tier in self.since_keep_clear()]
         since = self.since
         key = (since.shows, tuple(tuple(tuple(r) for r in tier) for tier in tiers))
@@ -393,7 +396,11 @@ class TableScene(HotSeatFlow, UndoFlow, RestoreFlow, ThrowFlow, AiPacing, GameEn
             self.record_stats()
         self.on_applied(player, action, before)
         for seat, move in self.match.state.automatic_moves():   # what the rules did for a seat with no choice
-            self.announce(f"{self.seat_name(seat)}: {move.label()}")
+            line = f"{self.seat_name(seat)}: {move.label()}"
+            if self.moment_held():
+                self.said_after_hold.append(line)   # the table shows them once the player continues
+            else:
+                self.announce(line)
         if self.replay is None:
             if player != CHANCE:
                 self._tell_reasons(player)

@@ -56,12 +56,25 @@ class ThrowFlow(TableBase):
             return True
         return False
 
-    def _draw_throw_prompt(self, canvas: pygame.Surface) -> None:
-        if self.waiting_thrower is None or not self.is_top:
-            return
+    def _throw_prompt_text(self) -> pygame.Surface | None:
+        if self.waiting_thrower is None:
+            return None
         text = f"{self.seat_name(self.waiting_thrower)}: click or press Space to roll"
-        surf = self.theme.text(text, 26, th.CREAM, bold=True)
-        box = surf.get_rect(center=(CENTRE_X, 612)).inflate(36, 18)
+        return self.theme.text(text, 26, th.CREAM, bold=True)
+
+    def throw_prompt_rect(self) -> pygame.Rect | None:
+        """Where the "click or press Space to roll" prompt is drawn while a
+        human's throw waits (the "since" card keeps clear of it), else None."""
+        surf = self._throw_prompt_text()
+        return None if surf is None else surf.get_rect(center=(CENTRE_X, 612)).inflate(36, 18)
+
+    def _draw_throw_prompt(self, canvas: pygame.Surface) -> None:
+        if not self.is_top:
+            return
+        surf = self._throw_prompt_text()
+        box = self.throw_prompt_rect()
+        if surf is None or box is None:
+            return
         th.panel(canvas, box, fill=th.WOOD_DARK, border=th.BRASS)
         th.blit_text(canvas, surf, box.center, "center")
 

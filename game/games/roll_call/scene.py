@@ -37,6 +37,7 @@ OOT_W, OOT_ROWS = 190, 3
 
 class TableScene(BiddingTableScene):
     die_kind = DIE_KIND
+    cover_word = "dome"   # the rules' and the log's word: "Everyone rolled under their domes"
     bid_faces = BID_FACES
     picker_width = 460
     reveal_seconds = REVEAL_SECONDS

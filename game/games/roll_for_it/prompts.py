@@ -34,6 +34,8 @@ def prompt(state: RollForItState, words: Voice, human: int | None) -> str:
     if state.phase == "start":
         if Roll() not in state.legal_actions(human):
             return f"All {words.possessive(human, capital=False)} dice are on cards: Take Back, or pass"
+        if TakeBack() not in state.legal_actions(human):   # nothing on a card: nothing to take back
+            return f"{words.possessive(human)} turn: roll your dice"
         return f"{words.possessive(human)} turn: roll the dice in hand, or Take Back first"
     return "Drag a die onto a matching image (arrows + Enter), or keep the rest"
 

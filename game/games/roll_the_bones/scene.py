@@ -11,7 +11,8 @@ the next stage's forced antes.  Each announcement appears as a speech
 bubble over the speaker's pile ("bone!"); a tie raises a "Tiebreak" banner.
 With "pause after reveals" the pot split is held (banner and all) once the
 dice have landed, and nothing moves on from the roll until the player
-continues.
+continues: the next stage's forced antes (already in the state) wait in the
+piles (``shown``) and slide into the pots, and are said, on the continue.
 Humans choose their ante and their announcement with buttons or keys:
 B = bone, N = no bone, 0-9 = how many bones to ante, Enter = the lit button.
 """
@@ -102,6 +103,10 @@ class TableScene(BaseTableScene):
         """Each banner on screen and where it was placed (``_placed_banner``)."""
         self._felt_clear_at: float | None = None
         """When the rolled dice leave the felt (they fly to their taker then)."""
+        self._held_layout: tuple[BonesState, dict[int, tuple[str, int]]] | None = None
+        """While a pot split is held: the table as the roll left it (the pots
+        won, the next stage's forced antes not made yet) and where each die is
+        there; the antes slide into the pots once the player continues."""
         self.ui = FocusGroup(app)
         self.buttons_top = 640
         """Top of the human's top row of buttons (the prompt sits above it)."""
@@ -109,10 +114,18 @@ class TableScene(BaseTableScene):
     # ------------------------------------------------------------------
     # Geometry
     # ------------------------------------------------------------------
+    @property
+    def shown(self) -> BonesState:
+        """The state the felt shows: the match's, but while a pot split is held
+        the table as the roll left it (the forced antes wait for the continue)."""
+        if self._held_layout is not None and self.moment_held():
+            return self._held_layout[0]
+        return self.state
+
     def pot_spots(self, state: BonesState | None = None) -> list[tuple[float, float]]:
-        """The centre pot, then side pots to its right and left (of ``state``, default now)."""
+        """The centre pot, then side pots to its right and left (of ``state``, default as shown)."""
         spots: list[tuple[float, float]] = [POT_CENTRE]
-        for i in range(1, len((state or self.state).pots)):
+        for i in range(1, len((state or self.shown).pots)):
             side = 1 if i % 2 else -1
             spots.append((POT_CENTRE[0] + side * (170 + 60 * ((i - 1) // 2)), POT_CENTRE[1] + 10))
         return spots
@@ -277,8 +290,15 @@ class TableScene(BaseTableScene):
         between.collections = [[d for d, place in won.items() if place == ("pile", p)] for p in range(state.n)]
         between.pots = [[d for d, place in won.items() if place == ("pot", i)] for i in range(len(state.pots))]
         rolled = self._rolled_dice(before)
+        # "pause after reveals": held once the dice have landed, banner and all; nothing moves on
+        # meanwhile, not even the forced antes (they slide in when the player continues)
+        held = result.get("kind") == "win" and self.hold_after_animation(("pot split", len(self.match.history)))
+        self._held_layout = None
         landed = self._fly_moves(self._places(before), won, before, between, ROLL_SHOWN, rolled)
-        self._fly_moves(won, after, between, state, landed + 0.1, wait_shown=False)   # from a pile laid out without them
+        if held and won != after:
+            self._held_layout = (between, won)
+        else:
+            self._fly_moves(won, after, between, state, landed + 0.1, wait_shown=False)   # from a pile laid out without them
         if rolled and not self.pace.reduced_motion:
             self._felt_clear_at = self.time + ROLL_SHOWN * self.pace.duration
         if result.get("kind") == "tie":
@@ -302,9 +322,17 @@ class TableScene(BaseTableScene):
                               "for the next round's centre pot")
             if state.is_terminal():
                 self.show_banner(f"{self.words.says(winner, 'holds', 'hold')} every die!")
-            # "pause after reveals": held once the dice have landed, banner and all; nothing moves on meanwhile
-            if self.hold_after_animation(("pot split", len(self.match.history))):
+            if held:
                 self.banners.hold(len(self.match.history))
+
+    def release_hold(self) -> None:
+        """The player continued a held pot split: now the next stage's forced
+        antes slide from the piles into the pots."""
+        super().release_hold()
+        if self._held_layout is not None:
+            between, won = self._held_layout
+            self._held_layout = None
+            self._fly_moves(won, self._places(self.state), between, self.state, 0.0)
 
     def keeps_roll_on_continue(self, index: int) -> bool:
         """The roll is the last move: its dice are put back where they landed,
@@ -374,7 +402,7 @@ class TableScene(BaseTableScene):
     # ------------------------------------------------------------------
     def draw_table(self, canvas: pygame.Surface, alpha: float) -> None:
         self._rebuild()   # the buttons show under a pause menu too (update runs only on top)
-        state = self.state
+        state = self.shown
         active = state.turn_player() if state.phase in ("ante", "declare") else None
         notes = {}
         self.label_rects = []
@@ -417,11 +445,11 @@ class TableScene(BaseTableScene):
 
     def _pile_top(self, p: int) -> float:
         """The top edge of seat ``p``'s pile as ``felt.draw_heap`` lays it out."""
-        return felt.heap_top(len(self.state.collections[p]), self.pile_spots[p][1] - 6)
+        return felt.heap_top(len(self.shown.collections[p]), self.pile_spots[p][1] - 6)
 
     def _draw_pile(self, canvas, p, arriving=frozenset()) -> None:
         """Seat ``p``'s pile (but the dice still flying in) and what it holds in words."""
-        state = self.state
+        state = self.shown
         if state.out_event[p] is not None:
             return
         x, y = self.pile_spots[p]
@@ -439,7 +467,7 @@ class TableScene(BaseTableScene):
                                              th.CREAM, bold=bool(bones), anchor="midtop", shadow=2))
 
     def _draw_pots(self, canvas, arriving=frozenset()) -> None:
-        state = self.state
+        state = self.shown
         for i, (pot, spot) in enumerate(zip(state.pots, self.pot_spots())):
             if i and not pot:
                 continue
@@ -455,7 +483,7 @@ class TableScene(BaseTableScene):
                                               arriving)
 
     def _draw_bubbles(self, canvas) -> None:
-        state = self.state
+        state = self.shown
         if state.phase not in ("declare", "roll"):
             return
         for p in state.order:
@@ -472,7 +500,7 @@ class TableScene(BaseTableScene):
 
     def _draw_status(self, canvas) -> None:
         # under the pots' labels: at the top it ran into the top seat's bubble
-        status = self.theme.text(prompts.status(self.state), 18, th.BRASS_LIGHT, bold=True)
+        status = self.theme.text(prompts.status(self.shown), 18, th.BRASS_LIGHT, bold=True)
         spot = status.get_rect(midtop=(CENTRE_X, STATUS_Y))
         if spot.collidelist(self.banner_rects) < 0:   # a banner over it says more (it showed through the plate)
             th.blit_text(canvas, status, spot.topleft, shadow=2)
