@@ -375,18 +375,16 @@ class NormalBrainAgent(RollCallBrainAgent):
                          Style(conceal=1.0, window=0.8, reach=1, model_caller=False, oot_wait=0.7))
 
 
-HARD_STYLE = Style(lean=0.1, lean_price=0.4, lean_step=0.05, crowd_lean_price=0.2)
+HARD_STYLE = Style(lean=0.1, lean_price=0.4, lean_step=0.05, crowd_lean_price=0.25)
 """Hard's bid mix in Roll Call: the priced mix of ``BidBrain.priced_face``
 (each die of the bid face held above a blind hand's share costs 0.4 dice of
-value at first heads-up, 0.2 at a table of 3+, the price then following this
+value at first heads-up, 0.25 at a table of 3+, the price then following this
 game's bids towards a mean lean of 0.1).  At 4 seats the 0.4 start had held
-the lean at -0.14 to -0.20, and three players who take every bid for one die
-of its face beat Hard (30.8% of 400 games, seed 31); 0.2: 38.5%, lean +0.04;
-three readers 47.2% -> 48.8%, lean -0.20 -> +0.06 (0.1: +0.22, too near the
-+0.25 limit).  The earlier mix (a blind face under 0.3 dice, else the best face,
-half the held faces moved to a face held none of) leaned +0.35 to +0.56
-heads-up: with five dice each the blind face was mostly too dear, and its
-fallback was the best face, i.e. the one held most (``tools/bid_report.py``)."""
+the lean at -0.04 to -0.26, value given away, and three players who take every
+bid for one die of its face beat Hard to 30.8% (400 games, seed 31); at 0.25:
+38.2%, lean 0.00; three binomial players lean +0.175 (0.2: +0.27, over the
+issue's +0.25; 0.3: +0.10 but 35.0% against the trusting three).  The mix
+before the priced one leaned +0.35 to +0.56 heads-up (``tools/bid_report.py``)."""
 
 
 class HardAgent(RollCallBrainAgent):
