@@ -7,6 +7,7 @@ from functools import partial
 import pygame
 
 from .. import games
+from ..core import saves
 from ..core.match import Match, Seat
 from ..core.seeding import parse_seed
 from ..core.userfiles import SETUP_SEAT_KINDS
@@ -75,14 +76,23 @@ def make_dice():
 def start_match(app, game_id: str, seats: list[Seat], options: dict, seed: int, *,
                 replace: bool = False) -> bool:
     """Create the match and push its table (``replace``: instead of the current
-    scene, e.g. results); a bad combination gives a message."""
+    scene, e.g. results); a bad combination gives a message.  While an
+    unfinished game is saved (Continue), the player is asked first: the new
+    game's first move would replace that save (``confirm.replace_save_question``)."""
     try:
         match = Match(game_id, seats, options, seed, make_dice())
     except ValueError as exc:
         app.toast(str(exc))
         return False
-    table = make_table(app, match)
-    app.replace(table) if replace else app.push(table)
+
+    def open_table() -> None:
+        table = make_table(app, match)
+        app.replace(table) if replace else app.push(table)
+    if saves.has_autosave():
+        from .confirm import replace_save_question
+        app.push(replace_save_question(app, open_table))
+    else:
+        open_table()
     return True
 
 
