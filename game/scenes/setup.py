@@ -271,12 +271,20 @@ class SetupScene(MenuScene):
         start_match(self.app, self.game_id, self.seats(), dict(self.options), parse_seed(self.seed_text))
 
     def draw_heading(self, canvas, y=24):
+        self.subtitle = self.info.tagline_for(self.options)   # "race to 20" follows the option
         super().draw_heading(canvas, 22)
+
+    def footnote(self) -> str:
+        """The note between the buttons: what "*" means, only if an option has it."""
+        seed = "Empty seed = a fresh random game."
+        if any(spec.house for spec in self.info.options):
+            return f"* house rule (see Rules).  {seed}"
+        return seed
 
     def draw_content(self, canvas):
         focused = self.ui.focused
         tip = getattr(focused, "tooltip", "") if focused is not None else ""
-        text = tip or "* house rule (see Rules).  Empty seed = a fresh random game."
+        text = tip or self.footnote()
         # the note lives in the free strip between the buttons (it used to run under them)
         lines = th.wrap_text(self.theme.font(15), text, NOTE_BOX.w)[:2]
         top = NOTE_BOX.centery - len(lines) * 9

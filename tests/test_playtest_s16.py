@@ -1,0 +1,33 @@
+"""Playtest s16 fixes: setup's subtitle and footnote, the results' names,
+Roll the Bones' bubbles, the commentary's sentences."""
+import pygame
+
+from game import games
+
+
+def _setup(app, game_id, options=None):
+    from game.scenes.setup import SetupScene
+    app.start(SetupScene(app, game_id, options=options, offer_tutorial=False))
+    app.run_frames(1)
+    return app.top
+
+
+def test_roll_for_it_subtitle_follows_the_target(app):
+    scene = _setup(app, "roll-for-it", {"target": 20})
+    assert "race to 20" in scene.subtitle and "40" not in scene.subtitle
+    stepper = next(w for w in scene.ui.widgets if getattr(w, "label", "") == "Points to win")
+    stepper.adjust(5)
+    app.run_frames(1)
+    assert "race to 25" in scene.subtitle
+    # the title card keeps the default
+    assert "race to 40" in games.game_info("roll-for-it").tagline
+
+
+def test_house_rule_note_only_when_an_option_is_a_house_rule(app):
+    scene = _setup(app, "roll-for-it")
+    assert not any(spec.house for spec in scene.info.options)
+    assert "house rule" not in scene.footnote()
+    assert "Empty seed" in scene.footnote()
+    scene = _setup(app, "liars-dice")
+    assert any(spec.house for spec in scene.info.options)
+    assert "* house rule" in scene.footnote()
