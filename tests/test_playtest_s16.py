@@ -31,3 +31,31 @@ def test_house_rule_note_only_when_an_option_is_a_house_rule(app):
     scene = _setup(app, "liars-dice")
     assert any(spec.house for spec in scene.info.options)
     assert "* house rule" in scene.footnote()
+
+
+def test_results_ledger_does_not_say_you_twice():
+    """23_ld_end: the lone human "You" was drawn as "You  you"."""
+    from game.core.match import Seat
+    from game.ui import story
+    drawn = []
+    canvas = pygame.Surface((1280, 720))
+    from game.ui import theme as th
+    real = th.draw_text
+
+    def spy(canvas, theme, text, *a, **kw):
+        drawn.append(text)
+        return real(canvas, theme, text, *a, **kw)
+    import pytest
+    mp = pytest.MonkeyPatch()
+    mp.setattr(th, "draw_text", spy)
+    try:
+        pygame.font.init()
+        seats = [Seat("Mags", "ai", "normal"), Seat("You", "human")]
+        theme = th.Theme() if hasattr(th, "Theme") else None
+        list(story.board_steps(canvas, theme, pygame.Rect(30, 170, 800, 340), None, seats, [0, 1],
+                               [0, 1], highlight=(1,)))
+    finally:
+        mp.undo()
+    assert "You" in drawn and "you" not in drawn
+    assert "AI normal" in drawn
+    assert story.seat_tag(Seat("Ada", "human"), 1, (1,)) == "you"
