@@ -59,3 +59,23 @@ def test_results_ledger_does_not_say_you_twice():
     assert "You" in drawn and "you" not in drawn
     assert "AI normal" in drawn
     assert story.seat_tag(Seat("Ada", "human"), 1, (1,)) == "you"
+
+
+def test_roll_the_bones_bubbles_keep_clear_of_nameplates(app):
+    """66_rtb: the top seat's tall pile put its "no bone" bubble over its
+    nameplate's dice count."""
+    from game.core.match import Match, Seat
+    from tests.helpers import start_table
+    seats = [Seat("Ada", "ai", "normal"), Seat("Mags", "ai", "normal"), Seat("Old Tom", "ai", "normal"), Seat("Bertha", "ai", "normal")]
+    scene = start_table(app, Match("roll-the-bones", seats, seed=3))
+    app.run_frames(600, until=lambda a: scene.shown.phase == "declare" and len(scene.shown.declared) >= 2)
+    assert scene.shown.phase == "declare"
+    top = min(scene.seat_plates, key=lambda p: scene.seat_plates[p].y)
+    plate = scene.seat_plates[top]
+    real = scene._pile_top
+    scene._pile_top = lambda p: plate.bottom + 30 if p == top else real(p)   # a pile grown tall
+    app.run_frames(1)
+    assert scene.bubble_rects, "bubbles drawn"
+    for p, bubble in scene.bubble_rects.items():
+        for q, other in scene.seat_plates.items():
+            assert not bubble.inflate(0, 14).colliderect(other), (p, q, bubble, other)
