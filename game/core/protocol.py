@@ -272,6 +272,17 @@ class GameInfo:
     options: tuple[OptionSpec, ...] = ()
     hidden_dice: bool = False
     """True when each player's dice are secret (curtain between humans)."""
+    tagline_template: str = ""
+    """The tagline with ``{option}`` fields ("race to {target}"), for a table
+    whose options are known (``tagline_for``); ``tagline`` is its default."""
+
+    def tagline_for(self, options: Mapping[str, Any] | None = None) -> str:
+        """The tagline as this table's options make it ("race to 20")."""
+        if not self.tagline_template:
+            return self.tagline
+        values = {spec.key: spec.default for spec in self.options}
+        values.update(options or {})
+        return self.tagline_template.format(**values)
 
 
 class Game:

@@ -7,6 +7,7 @@ from functools import partial
 import pygame
 
 from .. import games
+from ..core import saves
 from ..core.match import Match, Seat
 from ..core.seeding import parse_seed
 from ..core.userfiles import SETUP_SEAT_KINDS
@@ -75,14 +76,23 @@ def make_dice():
 def start_match(app, game_id: str, seats: list[Seat], options: dict, seed: int, *,
                 replace: bool = False) -> bool:
     """Create the match and push its table (``replace``: instead of the current
-    scene, e.g. results); a bad combination gives a message."""
+    scene, e.g. results); a bad combination gives a message.  While an
+    unfinished game is saved (Continue), the player is asked first: the new
+    game's first move would replace that save (``confirm.replace_save_question``)."""
     try:
         match = Match(game_id, seats, options, seed, make_dice())
     except ValueError as exc:
         app.toast(str(exc))
         return False
-    table = make_table(app, match)
-    app.replace(table) if replace else app.push(table)
+
+    def open_table() -> None:
+        table = make_table(app, match)
+        app.replace(table) if replace else app.push(table)
+    if saves.has_autosave():
+        from .confirm import replace_save_question
+        app.push(replace_save_question(app, open_table))
+    else:
+        open_table()
     return True
 
 
@@ -261,12 +271,20 @@ class SetupScene(MenuScene):
         start_match(self.app, self.game_id, self.seats(), dict(self.options), parse_seed(self.seed_text))
 
     def draw_heading(self, canvas, y=24):
+        self.subtitle = self.info.tagline_for(self.options)   # "race to 20" follows the option
         super().draw_heading(canvas, 22)
+
+    def footnote(self) -> str:
+        """The note between the buttons: what "*" means, only if an option has it."""
+        seed = "Empty seed = a fresh random game."
+        if any(spec.house for spec in self.info.options):
+            return f"* house rule (see Rules).  {seed}"
+        return seed
 
     def draw_content(self, canvas):
         focused = self.ui.focused
         tip = getattr(focused, "tooltip", "") if focused is not None else ""
-        text = tip or "* house rule (see Rules).  Empty seed = a fresh random game."
+        text = tip or self.footnote()
         # the note lives in the free strip between the buttons (it used to run under them)
         lines = th.wrap_text(self.theme.font(15), text, NOTE_BOX.w)[:2]
         top = NOTE_BOX.centery - len(lines) * 9

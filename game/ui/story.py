@@ -59,6 +59,17 @@ BOARD_ROWS_PER_STEP = 4
 drawing (about 100 labels made) took 10-15 ms in one frame."""
 
 
+def seat_tag(seat, p: int, highlight=()) -> str:
+    """The faint word after a name on the ledger: "AI normal" for an AI,
+    "you" for the one human at the table unless the name already says so
+    (not "You  you"), nothing for humans sharing the screen."""
+    if seat.is_ai:
+        return f"AI {seat.level}"
+    if p in highlight and len(highlight) == 1 and seat.name.strip().casefold() != "you":
+        return "you"
+    return ""
+
+
 def board_steps(canvas: pygame.Surface, theme: th.Theme, rect: pygame.Rect, story, seats, order, ranking,
                 *, highlight=()):
     """The ledger in pieces (a generator: the heading, then
@@ -109,7 +120,7 @@ def board_steps(canvas: pygame.Surface, theme: th.Theme, rect: pygame.Rect, stor
         name = seat.name if len(seat.name) <= 18 else seat.name[:17] + "\u2026"
         name_rect = th.draw_text(canvas, theme, name, (inner.x + 72, cy), name_size, colour,
                                  bold=winner or p in highlight, anchor="midleft")
-        kind = "you" if p in highlight and len(highlight) == 1 else ("" if not seat.is_ai else f"AI {seat.level}")
+        kind = seat_tag(seat, p, highlight)
         if kind and name_rect.right + 8 < col_x0 - 8:
             th.draw_text(canvas, theme, kind, (name_rect.right + 8, cy + 1), max(11, name_size - 6), FAINT_INK,
                          style="italic", anchor="midleft")

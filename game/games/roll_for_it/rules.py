@@ -225,7 +225,7 @@ class RollForItGame(Game):
         options=(OptionSpec("target", "Points to win", "int", 40, 20, 60,
                             help="The first player to reach this many points wins at once.",
                             house=False),),
-        hidden_dice=False)
+        hidden_dice=False, tagline_template="Match your dice to cards and race to {target}.")
     action_types = (Roll, TakeBack, Pass, Place, KeepRest)
 
     rules_version = 2

@@ -102,18 +102,50 @@ def draw_pot(canvas: pygame.Surface, theme: th.Theme, icon: Icon, index: int, po
     return labels
 
 
-def draw_bubble(canvas: pygame.Surface, theme: th.Theme, said: bool | None, waiting: bool, midbottom) -> None:
-    """A seat's speech bubble: "bone!", "no bone", or "…" while it still chooses."""
-    if waiting:
-        text, colour = "…", th.CREAM_DIM
-    else:
-        text, colour = ("bone!", th.BRASS_LIGHT) if said else ("no bone", th.CREAM)
-    surf = theme.text(text, 18, th.INK, bold=bool(said))
-    bubble = surf.get_rect().inflate(18, 10)
+def bubble_rect(theme: th.Theme, said: bool | None, waiting: bool, midbottom,
+                avoid=()) -> tuple[pygame.Rect, str]:
+    """Where a seat's bubble goes and which way its tail points: over the
+    pile (tail down), or, when that would cover a nameplate in ``avoid``
+    (the top seat's plate sits just over its pile, its dice count under the
+    name), beside that plate, tail pointing at it ("left" or "right")."""
+    text = _bubble_text(said, waiting)[0]
+    bubble = theme.text(text, 18, th.INK, bold=bool(said)).get_rect().inflate(18, 10)
     bubble.midbottom = midbottom
-    pygame.draw.rect(canvas, th.PARCHMENT if said else th.PARCHMENT_DARK, bubble, border_radius=10)
+    hit = next((pygame.Rect(r) for r in avoid if bubble.inflate(0, 14).colliderect(r)), None)
+    if hit is None:
+        return bubble, "down"
+    bubble.midleft = (hit.right + 12, hit.centery)
+    if bubble.right > 1270:   # no room to the right: to the plate's left
+        bubble.midright = (hit.x - 12, hit.centery)
+        return bubble, "right"
+    return bubble, "left"
+
+
+def _bubble_text(said: bool | None, waiting: bool) -> tuple[str, tuple]:
+    if waiting:
+        return "…", th.CREAM_DIM
+    return ("bone!", th.BRASS_LIGHT) if said else ("no bone", th.CREAM)
+
+
+def draw_bubble(canvas: pygame.Surface, theme: th.Theme, said: bool | None, waiting: bool, midbottom,
+                avoid=()) -> pygame.Rect:
+    """A seat's speech bubble: "bone!", "no bone", or "…" while it still
+    chooses; kept off the nameplates in ``avoid`` (``bubble_rect``)."""
+    text, colour = _bubble_text(said, waiting)
+    surf = theme.text(text, 18, th.INK, bold=bool(said))
+    bubble, tail = bubble_rect(theme, said, waiting, midbottom, avoid)
+    fill = th.PARCHMENT if said else th.PARCHMENT_DARK
+    pygame.draw.rect(canvas, fill, bubble, border_radius=10)
     pygame.draw.rect(canvas, colour if said else th.BRASS_DARK, bubble, 2, border_radius=10)
-    pygame.draw.polygon(canvas, th.PARCHMENT if said else th.PARCHMENT_DARK,
-                        [(bubble.centerx - 6, bubble.bottom - 1), (bubble.centerx + 6, bubble.bottom - 1),
-                         (bubble.centerx, bubble.bottom + 7)])
+    if tail == "down":
+        points = [(bubble.centerx - 6, bubble.bottom - 1), (bubble.centerx + 6, bubble.bottom - 1),
+                  (bubble.centerx, bubble.bottom + 7)]
+    elif tail == "left":
+        points = [(bubble.x + 1, bubble.centery - 6), (bubble.x + 1, bubble.centery + 6),
+                  (bubble.x - 7, bubble.centery)]
+    else:
+        points = [(bubble.right - 1, bubble.centery - 6), (bubble.right - 1, bubble.centery + 6),
+                  (bubble.right + 7, bubble.centery)]
+    pygame.draw.polygon(canvas, fill, points)
     canvas.blit(surf, surf.get_rect(center=bubble.center))
+    return bubble

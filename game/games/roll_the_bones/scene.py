@@ -99,6 +99,8 @@ class TableScene(BaseTableScene):
         self.flights: list[Flight] = []
         self.label_rects: list[pygame.Rect] = []
         """The pile and pot labels drawn this frame (the banner keeps clear of them)."""
+        self.bubble_rects: dict[int, pygame.Rect] = {}
+        """Where each seat's "bone!" / "no bone" bubble was last drawn (tests check it)."""
         self._banner_spots: list[tuple[object, pygame.Rect]] = []
         """Each banner on screen and where it was placed (``_placed_banner``)."""
         self._felt_clear_at: float | None = None
@@ -486,11 +488,13 @@ class TableScene(BaseTableScene):
         state = self.shown
         if state.phase not in ("declare", "roll"):
             return
+        plates = list(self.seat_plates.values())
+        self.bubble_rects = {}
         for p in state.order:
             said = state.declared.get(p)
-            x, _y = self.pile_spots[p]   # above the pile, however tall
-            felt.draw_bubble(canvas, self.theme, said, p in state.choosers and said is None,
-                             (int(x), int(self._pile_top(p)) - 9))
+            x, _y = self.pile_spots[p]   # above the pile, however tall; never over a nameplate
+            self.bubble_rects[p] = felt.draw_bubble(canvas, self.theme, said, p in state.choosers and said is None,
+                                                    (int(x), int(self._pile_top(p)) - 9), avoid=plates)
 
     def screen_facts(self) -> dict:
         facts = super().screen_facts()
