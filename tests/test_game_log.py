@@ -371,7 +371,7 @@ def test_a_forced_ante_is_told_under_its_round_after_the_roll_that_led_to_it():
 
 
 def test_the_table_says_a_forced_move_in_its_commentary(tmp_path, monkeypatch):
-    """The running commentary says each forced move like a chosen one ("Mags: antes")."""
+    """The running commentary says each forced move like a chosen one ("Mags antes")."""
     monkeypatch.setenv("DICE_TAVERN_HOME", str(tmp_path))
     from game.app import App
     app = App(headless=True)
@@ -383,4 +383,28 @@ def test_the_table_says_a_forced_move_in_its_commentary(tmp_path, monkeypatch):
     assert forced, "the seed plays a forced move"
     lines = [line.text for line in scene.log]
     for seat, move in forced:
-        assert f"{NAMES[seat]}: {move.label()}" in lines
+        assert scene.move_line(seat, move) in lines
+
+
+def test_the_commentary_speaks_of_moves_in_sentences_with_names():
+    """Playtest s16: the commentary read "You: antes", "Mags: marks 5 free" and
+    "takes a reroll from seat 3" (a seat number, not a name).  Moves that are
+    deeds read as sentences whose verbs agree, with seats by name; what a seat
+    says stays "Mags: bone!"."""
+    from game.core.grammar import Voice
+    from game.games.diced_out.rules import FreeMark, Penalise, SkipFreeMark
+    from game.games.roll_the_bones.rules import Ante, Declare
+    from game.ui.table_scene import TableScene
+    words = Voice([Seat("You", "human"), Seat("Mags", "ai", "normal"), Seat("Bram", "ai", "hard")])
+
+    class Table:
+        seat_name = staticmethod(lambda seat: ["You", "Mags", "Bram"][seat])
+    Table.words = words
+    line = lambda seat, action: TableScene.move_line(Table, seat, action)   # noqa: E731
+    assert line(0, Ante(0)) == "You ante"
+    assert line(1, Ante(1)) == "Mags antes with 1 bone"
+    assert line(1, Penalise(2)) == "Mags takes a reroll from Bram"
+    assert line(2, Penalise(0)) == "Bram takes a reroll from you"
+    assert line(0, FreeMark(5)) == "You mark 5 free"
+    assert line(1, SkipFreeMark()) == "Mags skips the free mark"
+    assert line(1, Declare(True)) == "Mags: bone!"

@@ -317,6 +317,16 @@ class TableScene(HotSeatFlow, UndoFlow, RestoreFlow, ThrowFlow, AiPacing, GameEn
         if self.out_moment is not None and self.is_top:
             self.out_moment.draw(canvas, self.theme, self.theme.player_colour(self.out_moment.seat))
 
+    def move_line(self, seat: int, action: Action) -> str:
+        """The commentary's line for a move: the action's own sentence when it
+        has one (``sentence(words, seat)``: "You ante 2 dice", "Mags takes a
+        reroll from Bram", with verbs that agree), else what the seat says,
+        "Mags: bid 3 fives", "You: call"."""
+        sentence = getattr(action, "sentence", None)
+        if sentence is not None:
+            return sentence(self.words, seat)
+        return f"{self.seat_name(seat)}: {action.label()}"
+
     def since_keep_clear(self) -> list[list[pygame.Rect]]:
         """What the "since your last move" card must not cover besides the
         Log and Peek buttons and the commentary's newest line, in tiers from
@@ -389,14 +399,14 @@ class TableScene(HotSeatFlow, UndoFlow, RestoreFlow, ThrowFlow, AiPacing, GameEn
         self._ai_timer = 0.0
         self.call_window_left = 0.0   # any move closes the call window (the next one counts afresh)
         if player != CHANCE:
-            self.announce(f"{self.seat_name(player)}: {action.label()}")
+            self.announce(self.move_line(player, action))
             self.app.sounds.play("click", 0.6)
         if self.replay is None and not self.match.can_take_back():
             self._autosave()   # a move that may still be taken back is saved with the next one
             self.record_stats()
         self.on_applied(player, action, before)
         for seat, move in self.match.state.automatic_moves():   # what the rules did for a seat with no choice
-            line = f"{self.seat_name(seat)}: {move.label()}"
+            line = self.move_line(seat, move)
             if self.moment_held():
                 self.said_after_hold.append(line)   # the table shows them once the player continues
             else:

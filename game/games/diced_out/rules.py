@@ -44,6 +44,10 @@ class FreeMark(Action):
     def label(self) -> str:
         return f"marks {self.number} free"
 
+    def sentence(self, words, seat: int) -> str:
+        """The table's line (``TableScene.move_line``): "You mark 5 free"."""
+        return f"{words.says(seat, 'marks', 'mark')} {self.number} free"
+
 
 @dataclass(frozen=True)
 class SkipFreeMark(Action):
@@ -53,6 +57,9 @@ class SkipFreeMark(Action):
     def label(self) -> str:
         return "skips the free mark"
 
+    def sentence(self, words, seat: int) -> str:
+        return f"{words.says(seat, 'skips', 'skip')} the free mark"
+
 
 @dataclass(frozen=True)
 class Penalise(Action):
@@ -61,6 +68,10 @@ class Penalise(Action):
 
     def label(self) -> str:
         return f"takes a reroll from seat {self.target + 1}"
+
+    def sentence(self, words, seat: int) -> str:
+        """By name, not seat number: "Mags takes a reroll from you"."""
+        return f"{words.says(seat, 'takes', 'take')} a reroll from {words.object(self.target)}"
 
 
 # --------------------------------------------------------------------------

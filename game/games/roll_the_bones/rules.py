@@ -54,6 +54,10 @@ class Ante(Action):
     def label(self) -> str:
         return "antes" + (f" with {self.bones} bone{'s' if self.bones != 1 else ''}" if self.bones else "")
 
+    def sentence(self, words, seat: int) -> str:
+        """The table's line (``TableScene.move_line``): "You ante", "Mags antes with 1 bone"."""
+        return words.says(seat, "antes", "ante") + self.label()[len("antes"):]
+
 
 @dataclass(frozen=True)
 class Declare(Action):
