@@ -117,9 +117,10 @@ class AiPacing(TableBase):
         """Would ``moment`` be held?  Only with the "pause after reveals"
         setting on (or in a lesson) and a human at the table, never in a
         replay or while every human watches on fast, and each moment once."""
-        return not ((not (getattr(self.app.settings, "pause_after_reveal", False) or self.tutorial is not None)
-                     or self.replay is not None
-                     or not self.humans or moment == self._continued or self.watching_fast))
+        if not (getattr(self.app.settings, "pause_after_reveal", False) or self.tutorial is not None):
+            return False
+        return (self.replay is None and bool(self.humans) and moment != self._continued
+                and not self.watching_fast)
 
     def hold_until_continue(self, moment) -> bool:
         """At a moment worth reading (a reveal, a pot split): with the

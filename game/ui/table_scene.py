@@ -333,12 +333,12 @@ class TableScene(HotSeatFlow, UndoFlow, RestoreFlow, ThrowFlow, AiPacing, GameEn
         the most cautious (``since_area`` takes the first tier that leaves
         room): a bidding table keeps its centre, picker, round's bids and
         nameplates clear always, and its dice as far as it can.  Default:
-        every nameplate as drawn and ``log_keep_clear`` always, and first
-        also the coach's pieces (``coach_keep_clear``) and the game's own
-        (``table_pieces``: piles, bubbles, labels), so a card never hides who
-        sits where (a Roll the Bones card had covered a nameplate and a
-        seat's "no bone")."""
-        always = self.log_keep_clear() + [plate.inflate(8, 8) for plate in self.seat_plates.values()]
+        ``log_keep_clear`` (every nameplate as drawn, unless the game says
+        more) always, and first also the coach's pieces (``coach_keep_clear``)
+        and the game's own (``table_pieces``: piles, bubbles, labels), so a
+        card never hides who sits where (a Roll the Bones card had covered a
+        nameplate and a seat's "no bone")."""
+        always = self.log_keep_clear()
         return [always + self.coach_keep_clear() + self.table_pieces(), always]
 
     def table_pieces(self) -> list[pygame.Rect]:

@@ -202,6 +202,14 @@ class TableScene(BaseTableScene):
         where.update({d: ("felt", p) for p, d in state.in_flight.items()})
         return where
 
+    @staticmethod
+    def _by_place(places: dict[int, tuple[str, int]]) -> dict[tuple[str, int], list[int]]:
+        """The dice at each place, in the order ``places`` lists them."""
+        out: dict[tuple[str, int], list[int]] = {}
+        for die, place in places.items():
+            out.setdefault(place, []).append(die)
+        return out
+
     def _heap_spot(self, state: BonesState, place: tuple[str, int], die: int,
                    contents: dict[tuple[str, int], list[int]]) -> tuple[tuple[float, float], float]:
         """Where ``die`` is drawn at ``place`` among ``contents`` (dice by place), and its size."""
@@ -228,12 +236,7 @@ class TableScene(BaseTableScene):
             return delay
         n = state_after.n
         pace = self.pace.duration
-        lists_before: dict[tuple[str, int], list[int]] = {}
-        for d, place in before.items():
-            lists_before.setdefault(place, []).append(d)
-        lists_after: dict[tuple[str, int], list[int]] = {}
-        for d, place in after.items():
-            lists_after.setdefault(place, []).append(d)
+        lists_before, lists_after = self._by_place(before), self._by_place(after)
         leaving: dict[tuple[str, int], int] = {}
         end = delay
         for die in sorted(after):
