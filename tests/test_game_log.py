@@ -349,7 +349,8 @@ def test_moves_the_rules_make_by_themselves_are_in_the_log():
     assert forced >= 3, "the seed plays forced antes and announcements"
     texts = [e.text for e in log.entries]
     assert sum(" anted " in t for t in texts) == antes
-    assert sum(t.endswith(("announced a six-sider.", "stayed with a six-sider.", "switched to a six-sider."))
+    assert sum(t.endswith(("said \u201cno bone\u201d.", "stayed with \u201cno bone\u201d.",
+                           "switched to \u201cno bone\u201d."))
                for t in texts) == nones
     automatic = [e for e in log.entries if e.automatic]
     assert len(automatic) == forced
@@ -366,8 +367,40 @@ def test_a_forced_ante_is_told_under_its_round_after_the_roll_that_led_to_it():
     _match, log = _played("roll-the-bones")
     rounds = dict(log.rounds())
     told = [(e.text, e.automatic) for e in rounds["Round 5"]]
-    assert ("Mags anted 3 dice.", True) in told and ("Mags announced a six-sider.", True) in told
-    assert told.index(("Mags anted 3 dice.", True)) < told.index(("Mags announced a six-sider.", True))
+    said = "Mags said \u201cno bone\u201d."
+    assert ("Mags anted 3 dice.", True) in told and (said, True) in told
+    assert told.index(("Mags anted 3 dice.", True)) < told.index((said, True))
+
+
+@pytest.mark.parametrize("seed", [4, 7])
+def test_an_announcement_is_told_in_the_words_its_bubble_shows(seed):
+    """Playtest s16: a seat's bubble said "no bone" while the game log told
+    "Mags announced a six-sider." (a forced "no bone" or a chosen one), and a
+    "bone!" was "announced the bone die".  The log tells every announcement,
+    forced or chosen, first call or final, in the bubble's own words: 'Mags
+    said “no bone”.', 'Old Tom switched to “bone!”'."""
+    from game.games.roll_the_bones.felt import _bubble_text
+    from game.games.roll_the_bones.rules import Declare
+    match, log = _played("roll-the-bones", seed)
+    state = match.game.new_initial_state()
+    declares: list[tuple[int, bool, bool]] = []   # (seat, bone, forced)
+    for player, action in match.history:
+        if isinstance(action, Declare):
+            declares.append((player, action.bone, False))
+        state = state.apply(player, action)
+        declares += [(p, a.bone, True) for p, a in state.automatic_moves() if isinstance(a, Declare)]
+    assert any(forced for *_x, forced in declares) and any(not forced for *_x, forced in declares)
+    assert any(bone for _p, bone, _f in declares) and any(not bone for _p, bone, _f in declares)
+    told = [e for e in log.entries if "\u201c" in e.text]
+    assert len(told) == len(declares), "one line for each announcement"
+    for entry, (seat, bone, forced) in zip(told, declares):
+        words = _bubble_text(bone, False)[0]
+        assert entry.actor == seat and entry.automatic == forced
+        assert f"\u201c{words}\u201d" in entry.text, (entry.text, words)
+        assert entry.text.startswith(f"{NAMES[seat]} said ") or " with \u201c" in entry.text \
+            or " to \u201c" in entry.text, entry.text
+    texts = " ".join(e.text for e in log.entries)
+    assert "announced" not in texts and "the bone die" not in texts
 
 
 def test_the_table_says_a_forced_move_in_its_commentary(tmp_path, monkeypatch):

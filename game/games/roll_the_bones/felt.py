@@ -14,7 +14,7 @@ import pygame
 
 from ...core.narration import plural
 from ...ui import theme as th
-from .rules import die_kind, first_owner
+from .rules import Declare, die_kind, first_owner
 
 HEAP_SHOWN = 15
 """Dice drawn in one heap at most (the label says how many there are)."""
@@ -124,7 +124,7 @@ def bubble_rect(theme: th.Theme, said: bool | None, waiting: bool, midbottom,
 def _bubble_text(said: bool | None, waiting: bool) -> tuple[str, tuple]:
     if waiting:
         return "…", th.CREAM_DIM
-    return ("bone!", th.BRASS_LIGHT) if said else ("no bone", th.CREAM)
+    return Declare(bool(said)).label(), th.BRASS_LIGHT if said else th.CREAM   # the words the log tells too
 
 
 def draw_bubble(canvas: pygame.Surface, theme: th.Theme, said: bool | None, waiting: bool, midbottom,

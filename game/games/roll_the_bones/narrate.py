@@ -1,7 +1,9 @@
 """Roll the Bones in the game log (see ``game.core.narration``): antes,
 bone announcements, every roll, who took which pot share and who went out.
 Forced antes and announcements (the rules make them: ``BonesState.automatic_moves``)
-read like the chosen ones: "Tom anted 2 dice.", "Tom announced a six-sider."
+read like the chosen ones: "Tom anted 2 dice.", 'Tom said "no bone".'  An
+announcement is told in the words the seat's bubble shows and the rules use
+(``Declare.label``: "bone!" / "no bone"), never as the die it leads to.
 """
 from __future__ import annotations
 
@@ -9,6 +11,11 @@ from ...core.grammar import voice_of
 from ...core.narration import listing, plural
 from ...core.protocol import CHANCE
 from .rules import Ante
+
+
+def quoted(words: str) -> str:
+    """The seat's words closing a sentence: '"no bone".', '"bone!"' (its "!" ends it)."""
+    return f"\u201c{words}\u201d" + ("" if words.endswith(("!", "?")) else ".")
 
 
 def round_title(state) -> str:
@@ -22,11 +29,11 @@ def narrate(before, player, action, after, name) -> list[str]:
             amount = before.amounts.get(player, 0)
             bones = f" ({plural(action.bones, 'bone')})" if action.bones else ""
             return [f"{name(player)} anted {plural(amount, 'die', 'dice')}{bones}."]
-        die = "the bone die" if action.bone else "a six-sider"
+        said = quoted(action.label())
         if before.declare_pass == 2 and player in before.choosers:   # a forced announcement never switches
             changed = before.declared.get(player) != action.bone
-            return [f"{name(player)} {'switched to' if changed else 'stayed with'} {die}."]
-        return [f"{name(player)} announced {die}."]
+            return [f"{name(player)} {'switched to' if changed else 'stayed with'} {said}"]
+        return [f"{name(player)} said {said}"]
     lines: list[str] = []
     if len(after.results_log) > len(before.results_log):
         r = after.results_log[-1]
