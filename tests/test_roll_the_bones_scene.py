@@ -230,6 +230,68 @@ def test_the_continue_prompt_sits_under_the_banner_clear_of_everything(app, play
         assert not prompt.colliderect(rect) and not banner.colliderect(rect), rect
 
 
+def _to_a_held(app, scene, kind):
+    """Play on (humans take their first choice, continuing every other held
+    moment) until a held moment after a roll of ``kind`` ("win" or "tie"),
+    its dice landed and the "continue" prompt up."""
+    match = scene.match
+    for _ in range(400 * 60):
+        if scene.holding is not None:
+            if (match.state.last_result or {}).get("kind") == kind:
+                return
+            app.feed(key(pygame.K_RETURN))
+        seat = scene.human_to_act()
+        if seat is not None:
+            scene.submit(seat, match.state.legal_actions(seat)[0])
+        app.run_frames(1)
+        assert not match.state.is_terminal(), f"the seed never held a {kind}"
+    raise AssertionError(f"no held {kind}")
+
+
+def _pot_areas(scene):
+    """Every pot on the felt as the layout puts it (independent of what the
+    scene says it drew): its tray, with its title over it and its dice count
+    and note under it."""
+    from game.games.roll_the_bones import felt
+    areas = []
+    for i, (x, y) in enumerate(scene.pot_spots()):
+        if i and not scene.shown.pots[i]:
+            continue
+        radius = felt.pot_radius(i)
+        areas.append(pygame.Rect(int(x) - radius, int(y) - radius - 24, 2 * radius, 2 * radius + 24 + 40))
+    return areas
+
+
+@pytest.mark.parametrize("kind, seeds", [("win", {2: 1, 3: 2, 4: 3, 5: 4, 6: 3}),
+                                         ("tie", {2: 2, 3: 2, 4: 3, 5: 5, 6: 3})])
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_a_held_banner_and_its_prompt_leave_the_pot_and_every_seat_in_view(app, players, kind, seeds):
+    """Playtest s16: at 4 to 6 seats the held "You take 12 dice" / "Tiebreak!"
+    banner and its "Click or press Enter to continue" prompt sat over the
+    centre pot, hiding what went to the centre.  Placed from the layout (the
+    nearest spot to the pot clear of everything), at every seat count they
+    cover no pot, nameplate, pile or bubble, and stay in the window."""
+    _pause_after_reveals(app)
+    names = ["You", "Mags", "Bram", "Old Tom", "Odo", "Mira"][:players]
+    match = Match("roll-the-bones", [Seat(names[0])] + [Seat(n, "ai", "easy") for n in names[1:]],
+                  seed=seeds[players])
+    scene = start_table(app, match)
+    _to_a_held(app, scene, kind)
+    app.run_frames(60 * 3)
+    app.draw(0.0)
+    prompt = scene.continue_drawn
+    assert scene.holding is not None and prompt is not None and len(scene.banner_rects) == 1
+    banner = scene.banner_rects[0]
+    assert prompt.centerx == banner.centerx and 0 < prompt.top - banner.bottom <= 16, "the prompt sits under it"
+    window = pygame.Rect(0, 0, 1280, 720)
+    assert window.contains(banner) and window.contains(prompt)
+    pots = _pot_areas(scene)
+    assert pots, "the centre pot is on the felt"
+    keep = pots + list(scene.seat_plates.values()) + list(scene.bubble_rects.values()) + scene.label_rects
+    for rect in keep:
+        assert not banner.colliderect(rect) and not prompt.colliderect(rect), (banner, prompt, rect)
+
+
 def test_a_tie_is_held_like_a_pot_split(app):
     """With "pause after reveals" a tie is a reveal too: who rolls again and
     what went to the centre stays on screen, "Tiebreak!" banner up, until the

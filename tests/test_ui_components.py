@@ -127,12 +127,21 @@ def test_every_table_raises_banners_through_the_one_shared_hook(app, game_id):
     assert list(scene.banners) == []
 
 
-def test_a_banner_takes_the_first_clear_row_else_the_least_covered():
-    """``clearest_row``: the first height where the banner covers no label; if
-    every row covers something, the one covering the least area."""
-    from game.ui.banner import clearest_row
-    label = pygame.Rect(600, 190, 80, 20)           # on the first row only
-    assert clearest_row((200, 40), (200, 400), [label], x=640).center == (640, 400)
-    assert clearest_row((200, 40), (200, 400), [], x=640).center == (640, 200)
-    wide = [pygame.Rect(0, 180, 1280, 40), pygame.Rect(0, 395, 1280, 10)]   # both rows covered, the second less
-    assert clearest_row((200, 40), (200, 400), wide, x=640).centery == 400
+def test_a_banner_takes_the_nearest_clear_spot_else_the_least_covered():
+    """``nearest_clear_spot``: the place nearest the point asked for where the
+    plate covers nothing of the first tier that leaves room (else the next
+    tier's), inside the bounds; if every place covers something, the one
+    covering the least area."""
+    from game.ui.banner import nearest_clear_spot
+    bounds = pygame.Rect(0, 0, 1280, 720)
+    assert nearest_clear_spot((200, 40), [[]], (640, 330), bounds).center == (640, 330)
+    pot = pygame.Rect(560, 250, 160, 160)
+    spot = nearest_clear_spot((200, 40), [[pot]], (640, 330), bounds)
+    assert not spot.colliderect(pot) and bounds.contains(spot)
+    assert abs(spot.centerx - 640) + abs(spot.centery - 330) <= 140, "right next to it"
+    everything = [pygame.Rect(0, 0, 1280, 720)]
+    fallback = nearest_clear_spot((200, 40), [[pot] + everything, [pot]], (640, 330), bounds)
+    assert fallback == spot, "the cautious tier leaves no room: the next one"
+    twice_over_the_top = [pygame.Rect(0, 0, 1280, 720), pygame.Rect(0, 0, 1280, 360)]   # covered everywhere
+    least = nearest_clear_spot((200, 40), [twice_over_the_top], (640, 330), bounds)
+    assert least.top >= 360 and abs(least.centerx - 640) <= 8 and least.top <= 368

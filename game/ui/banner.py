@@ -147,21 +147,33 @@ def plate_size(theme: th.Theme, banner: Banner, title_size: int) -> tuple[int, i
     return surf.get_rect().inflate(48, 20).size
 
 
-def clearest_row(size: tuple[int, int], rows: Sequence[int], taken: Sequence[pygame.Rect], x: int = CENTRE_X) -> pygame.Rect:
-    """Where a banner of ``size`` goes: centred on ``x`` at the first of ``rows``
-    (heights, best first) where it covers none of ``taken`` (labels drawn this
-    frame), else at the row covering the least."""
-    best, best_cost = None, None
-    for y in rows:
-        rect = pygame.Rect((0, 0), size)
-        rect.center = (x, y)
-        cost = sum(rect.clip(r).w * rect.clip(r).h for r in taken)
-        if best_cost is None or cost < best_cost:
-            best, best_cost = rect, cost
-        if cost == 0:
-            break
-    assert best is not None, "rows is not empty"
-    return best
+def nearest_clear_spot(size: tuple[int, int], tiers: Sequence[Sequence[pygame.Rect]], toward: tuple[int, int],
+                       bounds: pygame.Rect, step: int = 8) -> pygame.Rect:
+    """Where a plate of ``size`` goes (a banner, with its "continue" prompt
+    while its moment is held): inside ``bounds`` (the window less its
+    margin), covering nothing of the first of ``tiers`` (what to keep
+    clear, the most cautious first) that leaves room anywhere, as near
+    ``toward`` (the centre of the action) as it can be, on a grid of ``step``
+    pixels; if every place covers something of the last tier, the one that
+    covers least of it (the nearest of those).  Computed from what is on the
+    table, so it holds at any seat count."""
+    w, h = size
+    xs = range(bounds.left + w // 2, bounds.right - (w - w // 2) + 1, step)
+    ys = range(bounds.top + h // 2, bounds.bottom - (h - h // 2) + 1, step)
+    centres = sorted(((x, y) for x in xs for y in ys),
+                     key=lambda c: ((c[0] - toward[0]) ** 2 + (c[1] - toward[1]) ** 2, c[1], c[0]))
+    near = pygame.Rect((0, 0), size)
+    near.center = toward
+    places = [near.clamp(bounds)] + [pygame.Rect(x - w // 2, y - h // 2, w, h) for x, y in centres]
+    for keep_clear in tiers:
+        for rect in places:
+            if rect.collidelist(keep_clear) < 0:
+                return rect
+    last = list(tiers[-1]) if tiers else []
+
+    def covered(rect: pygame.Rect) -> int:
+        return sum(rect.clip(last[i]).w * rect.clip(last[i]).h for i in rect.collidelistall(last))
+    return min(places, key=covered)   # min keeps the first (nearest) of equals
 
 
 def draw_plate(canvas: pygame.Surface, theme: th.Theme, banner: Banner, rect: pygame.Rect, now: float, *,

@@ -346,6 +346,17 @@ class TableScene(HotSeatFlow, UndoFlow, RestoreFlow, ThrowFlow, AiPacing, GameEn
         can (``since_keep_clear``'s first tier).  Default: none."""
         return []
 
+    def chrome_keep_clear(self) -> list[pygame.Rect]:
+        """The table's own controls and words a banner must leave in view: the
+        Log button, the running commentary, the Peek button while it shows and
+        the replay bar in a replay."""
+        chrome = [self.log_panel.BUTTON.inflate(12, 12), self.log_area()]
+        if self._peek_button_shown():
+            chrome.append(self.peek_button_rect().inflate(8, 8))
+        if self.replay_bar is not None:
+            chrome.append(self.replay_bar.rect())
+        return chrome
+
     def since_area(self) -> tuple[pygame.Rect, int]:
         """Where the "since your last move" card goes, and how many lines it
         shows: with the first tier of ``since_keep_clear()`` that leaves room,

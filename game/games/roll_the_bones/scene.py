@@ -29,9 +29,9 @@ from ...core.narration import plural
 from ...core.protocol import CHANCE, Action, state_as
 from ...ui import layout
 from ...ui import theme as th
-from ...ui.banner import clearest_row, draw_plate, plate_size
+from ...ui.banner import draw_plate, nearest_clear_spot, plate_size
 from ...ui.motion import Glide, ease_out, landed_removed, moving
-from ...ui.table_scene import TableScene as BaseTableScene
+from ...ui.table_scene import EDGE_MARGIN, TableScene as BaseTableScene
 from ...ui.widgets import Button, FocusGroup
 from . import felt, prompts
 from .rules import Ante, BonesState, Declare, die_kind, first_owner
@@ -47,6 +47,10 @@ BANNER_SECONDS = 1.6
 POT_CENTRE = (CENTRE_X, 330)
 STATUS_Y = 456
 """Top of the round / ante / step line, below the centre pot and its labels."""
+BUTTONS_RIGHT = 1250
+"""Right edge of a human's buttons (bottom right)."""
+BUTTON_NARROW, BUTTON_NARROW_GAP = 164, 10
+"""Width and gap of the buttons in a row of three."""
 
 
 @dataclass
@@ -99,6 +103,11 @@ class TableScene(BaseTableScene):
         self.flights: list[Flight] = []
         self.label_rects: list[pygame.Rect] = []
         """The pile and pot labels drawn this frame (the banner keeps clear of them)."""
+        self.pot_rects: list[pygame.Rect] = []
+        """Each pot drawn this frame, its tray, dice and labels (``banner_keep_clear``)."""
+        self.pile_rects: dict[int, pygame.Rect] = {}
+        """Each seat's pile drawn this frame, every die (those still flying in
+        too) and its words (``banner_keep_clear``)."""
         self.bubble_rects: dict[int, pygame.Rect] = {}
         """Where each seat's "bone!" / "no bone" bubble was last drawn (tests check it)."""
         self._banner_spots: list[tuple[object, pygame.Rect]] = []
@@ -375,12 +384,12 @@ class TableScene(BaseTableScene):
             buttons.append(("No bone", "key N" + ("  (binding)" if final else ""), Declare(False)))
         # at most three a row, right-aligned and clear of your nameplate; more rows go upwards
         cols = min(3, len(buttons))
-        w, gap = (180, 12) if cols < 3 else (164, 10)
+        w, gap = (180, 12) if cols < 3 else (BUTTON_NARROW, BUTTON_NARROW_GAP)
         rows = math.ceil(len(buttons) / cols)
         self.buttons_top = 640 - (rows - 1) * 64
         for i, (text, sub, action) in enumerate(buttons):
             row, col = divmod(i, cols)
-            x0 = 1250 - cols * (w + gap)
+            x0 = BUTTONS_RIGHT - cols * (w + gap)
             self.ui.add(Button((x0 + col * (w + gap), self.buttons_top + row * 64, w, 56), text,
                                partial(self.submit, player, action), sub=sub, size=20 if cols < 3 else 18,
                                primary=i == 0))
@@ -410,7 +419,7 @@ class TableScene(BaseTableScene):
         state = self.shown
         active = state.turn_player() if state.phase in ("ante", "declare") else None
         notes = {}
-        self.label_rects = []
+        self.label_rects, self.pot_rects, self.pile_rects = [], [], {}
         for p in range(self.n):
             sixes, bones = state.counts(p)
             notes[p] = "out" if state.out_event[p] is not None else \
@@ -459,17 +468,21 @@ class TableScene(BaseTableScene):
             return
         x, y = self.pile_spots[p]
         half = felt.PILE_DIE // 2
-        heap = []
+        heap, whole = [], []
         for die, spot in felt.pile_heap_spots(state.collections[p], state.n, (x, y)).items():
+            rect = pygame.Rect(int(spot[0]) - half, int(spot[1]) - half, felt.PILE_DIE, felt.PILE_DIE)
+            whole.append(rect)
             if die in arriving:
                 continue   # its place is kept: it lands there
             self._icon(canvas, die_kind(die, state.n), first_owner(die, state.n), spot, felt.PILE_DIE)
-            heap.append(pygame.Rect(int(spot[0]) - half, int(spot[1]) - half, felt.PILE_DIE, felt.PILE_DIE))
+            heap.append(rect)
         if heap:
             self.label_rects.append(heap[0].unionall(heap[1:]))   # the banner keeps clear of the dice too
         sixes, bones = state.counts(p)
-        self.label_rects.append(th.draw_text(canvas, self.theme, felt.pile_label(sixes, bones), (x, y + 34), 15,
-                                             th.CREAM, bold=bool(bones), anchor="midtop", shadow=2))
+        label = th.draw_text(canvas, self.theme, felt.pile_label(sixes, bones), (x, y + 34), 15,
+                             th.CREAM, bold=bool(bones), anchor="midtop", shadow=2)
+        self.label_rects.append(label)
+        self.pile_rects[p] = label.unionall(whole)
 
     def _draw_pots(self, canvas, arriving=frozenset()) -> None:
         state = self.shown
@@ -484,8 +497,11 @@ class TableScene(BaseTableScene):
                 names = ", ".join(self.seat_name(p)[:8] for p in eligible)
                 note = f"for {names}" if names else "nobody anted: it stays on the table"
             bones = sum(1 for d in pot if state.is_bone(d))
-            self.label_rects += felt.draw_pot(canvas, self.theme, self._icon, i, pot, state.n, spot, bones, note,
-                                              arriving)
+            labels = felt.draw_pot(canvas, self.theme, self._icon, i, pot, state.n, spot, bones, note, arriving)
+            self.label_rects += labels
+            radius = felt.pot_radius(i)
+            tray = pygame.Rect(int(spot[0]) - radius, int(spot[1]) - radius, 2 * radius, 2 * radius)
+            self.pot_rects.append(tray.unionall(labels))
 
     def _draw_bubbles(self, canvas) -> None:
         state = self.shown
@@ -505,10 +521,24 @@ class TableScene(BaseTableScene):
                      banner=self.banners.showing(self.time))
         return facts
 
+    def _status_text(self) -> pygame.Surface:
+        return self.theme.text(prompts.status(self.shown), 18, th.BRASS_LIGHT, bold=True)
+
+    def status_rect(self) -> pygame.Rect:
+        """Where the round / ante / step line goes: under the pots' labels (at
+        the top it ran into the top seat's bubble)."""
+        return self._status_text().get_rect(midtop=(CENTRE_X, STATUS_Y))
+
+    def controls_area(self) -> pygame.Rect:
+        """Where a human's buttons (up to three a row, right-aligned) and the
+        question over them go, bottom right."""
+        left = BUTTONS_RIGHT - 3 * (BUTTON_NARROW + BUTTON_NARROW_GAP)   # the widest row
+        top = self.buttons_top - 64
+        return pygame.Rect(left, top, BUTTONS_RIGHT - left, layout.CANVAS_H - EDGE_MARGIN - top)
+
     def _draw_status(self, canvas) -> None:
-        # under the pots' labels: at the top it ran into the top seat's bubble
-        status = self.theme.text(prompts.status(self.shown), 18, th.BRASS_LIGHT, bold=True)
-        spot = status.get_rect(midtop=(CENTRE_X, STATUS_Y))
+        status = self._status_text()
+        spot = self.status_rect()
         if spot.collidelist(self.banner_rects) < 0:   # a banner over it says more (it showed through the plate)
             th.blit_text(canvas, status, spot.topleft, shadow=2)
         player = self.human_to_act()
@@ -524,9 +554,6 @@ class TableScene(BaseTableScene):
         """How the player's ante splits between the pots (prompts.py)."""
         return prompts.ante_note(self.state, player)
 
-    BANNER_ROWS = (200, 470, 130, 560, 330)
-    """Heights tried for the banner, best first (above the centre pot, below it, ...)."""
-
     def _placed_banner(self, banner) -> pygame.Rect:
         """Where ``banner`` is drawn: placed once (``banner_rect``) when it first
         shows, then kept there (piles filling up as dice land never move it)."""
@@ -538,24 +565,44 @@ class TableScene(BaseTableScene):
         self._banner_spots = placed
         return rect
 
-    def banner_rect(self, size) -> pygame.Rect:
-        """Where the banner goes: the first row where it covers no seat label,
-        pile, pot label or die of the roll on the felt drawn this frame (else
-        the row covering the least).  While its moment is held, the
-        "continue" prompt goes right under it (``continue_rect``), so the row
-        must have room for both."""
-        taken = list(self.seat_plates.values()) + self.label_rects
+    BANNER_AIR = 10
+    """Pixels a banner keeps from everything it must not cover."""
+
+    def banner_keep_clear(self) -> list[list[pygame.Rect]]:
+        """What a banner (and, while its moment is held, its "continue"
+        prompt) must not cover, in tiers, the most cautious first (see
+        ``nearest_clear_spot``).  Always: every nameplate, every pot (tray,
+        dice and labels: what went to the centre stays in view), every pile
+        with its words (dice still flying in counted), every bubble and the
+        table's chrome (Log button, commentary).  Where there is room also the
+        status line, the dice of the roll lying on the felt and the corner
+        where your buttons come."""
+        air = self.BANNER_AIR
+        always = [r.inflate(2 * air, 2 * air) for r in
+                  [*self.seat_plates.values(), *self.pot_rects, *self.pile_rects.values(),
+                   *self.bubble_rects.values()]] + self.chrome_keep_clear()
+        better = [self.status_rect().inflate(air, air)]
         if self.settled_view is not None:
             for pose in self.settled_view.poses():
-                side = int(pose.size) + 8
-                taken.append(pygame.Rect(int(pose.x) - side // 2, int(pose.y) - side // 2, side, side))
+                side = int(pose.size) + 2 * air
+                better.append(pygame.Rect(int(pose.x) - side // 2, int(pose.y) - side // 2, side, side))
+        if self.humans and self.replay is None:
+            better.append(self.controls_area())
+        return [always + better, always]
+
+    def banner_rect(self, size) -> pygame.Rect:
+        """Where the banner goes: the place nearest the centre pot where it
+        covers nothing of ``banner_keep_clear`` (computed from what is on the
+        table this frame, at any seat count; else where it covers least).
+        While its moment is held, the "continue" prompt goes right under it
+        (``continue_rect``), so the place must have room for both."""
+        bounds = pygame.Rect(0, 0, layout.CANVAS_W, layout.CANVAS_H).inflate(-2 * EDGE_MARGIN, -2 * EDGE_MARGIN)
+        tiers = self.banner_keep_clear()
         if not self.moment_held():
-            return clearest_row(size, self.BANNER_ROWS, taken)
+            return nearest_clear_spot(size, tiers, POT_CENTRE, bounds)
         w, h = self.continue_size()
         below = self.CONTINUE_GAP + h
-        margin = self.CONTINUE_GAP   # the pair keeps a little air around it
-        group = clearest_row((max(size[0], w) + margin, size[1] + below + margin),
-                             [y + below // 2 for y in self.BANNER_ROWS], taken)
+        group = nearest_clear_spot((max(size[0], w), size[1] + below), tiers, POT_CENTRE, bounds)
         rect = pygame.Rect((0, 0), size)
-        rect.midtop = (group.centerx, group.top + margin // 2)
+        rect.midtop = (group.centerx, group.top)
         return rect
