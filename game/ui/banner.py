@@ -158,8 +158,11 @@ def nearest_clear_spot(size: tuple[int, int], tiers: Sequence[Sequence[pygame.Re
     covers least of it (the nearest of those).  Computed from what is on the
     table, so it holds at any seat count."""
     w, h = size
-    xs = range(bounds.left + w // 2, bounds.right - (w - w // 2) + 1, step)
-    ys = range(bounds.top + h // 2, bounds.bottom - (h - h // 2) + 1, step)
+
+    def along(lo: int, hi: int, at: int) -> list[int]:   # the grid runs through ``toward``
+        return [c for c in range(at - (at - lo) // step * step, hi + 1, step) if lo <= c <= hi]
+    xs = along(bounds.left + w // 2, bounds.right - (w - w // 2), toward[0])
+    ys = along(bounds.top + h // 2, bounds.bottom - (h - h // 2), toward[1])
     centres = sorted(((x, y) for x in xs for y in ys),
                      key=lambda c: ((c[0] - toward[0]) ** 2 + (c[1] - toward[1]) ** 2, c[1], c[0]))
     near = pygame.Rect((0, 0), size)

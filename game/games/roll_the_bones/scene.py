@@ -104,7 +104,10 @@ class TableScene(BaseTableScene):
         self.label_rects: list[pygame.Rect] = []
         """The pile and pot labels drawn this frame (the banner keeps clear of them)."""
         self.pot_rects: list[pygame.Rect] = []
-        """Each pot drawn this frame, its tray, dice and labels (``banner_keep_clear``)."""
+        """Each pot with dice drawn this frame, its tray, dice and labels (``banner_keep_clear``)."""
+        self.idle_rects: list[pygame.Rect] = []
+        """The labels of an empty centre pot drawn this frame: a banner may cover
+        them, the "since your last move" card keeps clear where it can."""
         self.pile_rects: dict[int, pygame.Rect] = {}
         """Each seat's pile drawn this frame, every die (those still flying in
         too) and its words (``banner_keep_clear``)."""
@@ -175,7 +178,7 @@ class TableScene(BaseTableScene):
                 continue
             top = int(self._pile_top(p)) - 44   # the bubble over the pile
             pieces.append(pygame.Rect(int(x) - 80, top, 160, int(y) + 40 - top))
-        return pieces + [r.inflate(8, 8) for r in self.label_rects]
+        return pieces + [r.inflate(8, 8) for r in self.label_rects + self.idle_rects]
 
     def dice_zones(self, request):
         zones = []
@@ -419,7 +422,7 @@ class TableScene(BaseTableScene):
         state = self.shown
         active = state.turn_player() if state.phase in ("ante", "declare") else None
         notes = {}
-        self.label_rects, self.pot_rects, self.pile_rects = [], [], {}
+        self.label_rects, self.idle_rects, self.pot_rects, self.pile_rects = [], [], [], {}
         for p in range(self.n):
             sixes, bones = state.counts(p)
             notes[p] = "out" if state.out_event[p] is not None else \
@@ -498,6 +501,9 @@ class TableScene(BaseTableScene):
                 note = f"for {names}" if names else "nobody anted: it stays on the table"
             bones = sum(1 for d in pot if state.is_bone(d))
             labels = felt.draw_pot(canvas, self.theme, self._icon, i, pot, state.n, spot, bones, note, arriving)
+            if not pot:   # an empty centre: a banner may stand over it (a won pot's is centred, not cornered)
+                self.idle_rects += labels
+                continue
             self.label_rects += labels
             radius = felt.pot_radius(i)
             tray = pygame.Rect(int(spot[0]) - radius, int(spot[1]) - radius, 2 * radius, 2 * radius)
