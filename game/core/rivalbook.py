@@ -31,6 +31,20 @@ is kept until its reveal and then becomes an outcome, in two stages:
    first stage's chance is calibrated once more, per kind, by bin of itself,
    from every rival's outcomes (``second_stage``).
 
+3. **By tenth, then as it came true.**  What is said lands in a tenth of
+   the range (10-19%, 50-59%, ...), and a player judges the AI's word by how
+   its "about 55%" came true, all of them together.  Two small steps per
+   kind and tenth, in the reader's "everyone" entry, see to it:
+   ``Reading.shifted`` ("tenth|KIND") moves the second stage's chance by how
+   such chances came true lately (the spots in a tenth change as the first
+   stage learns: Jintos said 20-29% against the caller came true 45% in the
+   last third of a 2,000-game series), across tenths if need be; then a
+   ledger ("told|KIND") of how many chances said in a tenth came true
+   against how many were said leans the chance by that balance, never out
+   of its tenth (``Reading.ledgered``), so a run of luck above or below is
+   paid back instead of staying (about one tenth in four of 100-300
+   outcomes is 5 points off by chance alone).
+
 Cells fade their oldest outcomes past ``CAP`` (the second stage sooner,
 ``SAID_CAP``, as it follows the first while that learns), so the memory
 follows a player who changes.
@@ -47,6 +61,7 @@ way a player meets the same rivals game after game.
 from __future__ import annotations
 
 import copy
+import math
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Iterator, Mapping, Optional
 
@@ -66,6 +81,26 @@ CAP = 1000.0
 SAID_CAP = 200.0
 """The same for the second stage, which must follow the first as it learns."""
 KINDS = ("call", "jinto", "oot")
+STAGES = ("said|", "tenth|", "told|")
+"""The prefixes of the later stages' contexts (no rival's outcomes)."""
+TENTH_PRIOR = 20.0
+"""Outcomes at which a tenth's shift (``Reading.shifted``) counts half against none."""
+TENTH_CAP = 50.0
+"""Most outcomes a 5-point bin of the tenth's shift keeps (a tenth, 100): it
+must follow the spots that move into a tenth as the first stage learns."""
+LEDGER_PRIOR = 10.0
+LEDGER_GAIN = 0.2
+LEDGER_START = 10.0
+"""How a tenth's ledger (R = the sum of came-true minus said over n chances
+said there) moves the next chance said there: by R x (1 / (n + LEDGER_PRIOR)
++ LEDGER_GAIN / sqrt(n + LEDGER_START)), the balance's mean plus a share of
+the balance itself, so a lasting error is learned and the luck of a run is
+paid back.  Simulated (``tools/ledger_sim.py``, 80 series of 2,500 chances,
+errors from none to a 20-point jump in one tenth): a series ends with some
+tenth of 100+ chances over 5 points off 9-16% of the time with the tenth's
+shift and the ledger, 22-69% with the ledger alone, 82-100% with neither;
+the price, each chance said about 5 points from its truth (root mean square)
+where the errors alone were 0-6."""
 MAX_RIVALS = 256
 """Most rivals the book keeps; the longest unseen go first."""
 FINE_BINS = 100
@@ -187,7 +222,7 @@ def every_context() -> list[str]:
     shapes = [sh + mine for sh in ("1", "2s", "2n", "3s", "3n", "4s", "4n") for mine in "hz"]
     return ([f"{k}|{s}|{ph}{pal}/{sh}" for k in KINDS for s in ("hu", "many")
              for ph in ("first", "later", "endgame") for pal in ("", "|pal") for sh in shapes]
-            + [f"said|{k}" for k in KINDS])
+            + [f"{stage}{k}" for stage in STAGES for k in KINDS])
 
 
 def fine_bin(p: float) -> int:
@@ -315,6 +350,30 @@ class Reading:
         source = everyone if everyone is not None and everyone.has_outcomes() else self   # every rival's: the steadiest
         return min(HIGH, max(LOW, first + source.estimates(said, first)[-1][chance_bin(first)]))
 
+    def _tenth(self, ctx: str, p: float) -> tuple[int, float, float]:
+        """The tenth of the range ``p`` is in, with its [residual sum, outcomes] in ``ctx``."""
+        rs, ns = self.profile(ctx)[1]
+        tenth = min(9, int(p * 10))
+        return tenth, rs[2 * tenth] + rs[2 * tenth + 1], ns[2 * tenth] + ns[2 * tenth + 1]
+
+    def shifted(self, kind: str, p: float) -> float:
+        """``p`` (the second stage's chance) moved by how such chances in its
+        tenth came true lately ("tenth|KIND", faded past ``TENTH_CAP`` per
+        5-point bin), leaning on no move by ``TENTH_PRIOR`` outcomes."""
+        _tenth, r, n = self._tenth(f"tenth|{kind}", p)
+        return p if n <= 0 else min(HIGH, max(LOW, p + r / (n + TENTH_PRIOR)))
+
+    def ledgered(self, kind: str, p: float) -> float:
+        """``p`` leaned by this memory's ledger of chances said in its tenth of
+        the range (see ``LEDGER_GAIN``), never out of that tenth: a reader's
+        "everyone" entry keeps the ledger (``ChallengeMemory.settle``)."""
+        tenth, r, n = self._tenth(f"told|{kind}", p)
+        if n <= 0:
+            return p
+        lean = r * (1.0 / (n + LEDGER_PRIOR) + LEDGER_GAIN / math.sqrt(n + LEDGER_START))
+        lo, hi = max(LOW, tenth / 10), min(HIGH, (tenth + 1) / 10 - 1e-6)
+        return min(hi, max(lo, p + lean))
+
     def trusted(self, ctx: str, raw: float, population: float, everyone: Optional["Reading"] = None,
                 trust: float = 1.0) -> float:
         """The first stage's chance with ``trust`` of its move from the
@@ -362,7 +421,7 @@ class RivalMemory(Reading):
         if known is None:
             known = self._profiles[("outcomes", kind)] = sum(
                 n for ctx, cells in self.cells.items()
-                if not ctx.startswith("said|") and (kind is None or _levels(ctx)[0] == kind)
+                if not ctx.startswith(STAGES) and (kind is None or _levels(ctx)[0] == kind)
                 for _r, n in cells.values())
         return known
 
@@ -371,10 +430,10 @@ class RivalMemory(Reading):
         chance given in context ``ctx``; ``fine``: also at the finest level,
         which only a rival's own memory reads (not the "everyone" entry)."""
         self._profiles.clear()
-        said = ctx.startswith("said|")
+        stage = ctx.startswith(STAGES)
         _count(self.cells.setdefault(ctx, {}).setdefault(chance_bin(p), [0.0, 0.0]), residual,
-               SAID_CAP if said else CAP)
-        if said or not fine:
+               SAID_CAP if ctx.startswith("said|") else TENTH_CAP if ctx.startswith("tenth|") else CAP)
+        if stage or not fine:
             return
         cells = self.fine.setdefault(ctx, {})
         b = fine_bin(p)
@@ -412,7 +471,7 @@ class RivalMemory(Reading):
         return out
 
     def has_outcomes(self) -> bool:
-        return bool(self.cells)
+        return self.outcomes() > 0
 
     def to_json(self) -> dict:
         def table(by_ctx):
@@ -606,6 +665,8 @@ class _Pending:
     raw: float
     population: float
     first: float       # the trusted first stage's chance: the second stage's key (``Reading.trusted``)
+    second: float      # the second stage's chance: the tenth's shift's key (``Reading.shifted``)
+    said: float        # the chance stated: the ledger's (``Reading.ledgered``)
     quantity: int
     face: int
     wild: Optional[int]
@@ -634,8 +695,19 @@ class ChallengeMemory:
         known = self.rivals.get(spot.bidder) if spot.bidder is not None else None
         if known is None:
             return population
-        return known[1].stated(spot_context(spot, kind, endgame), raw, population, self._everyone(),
-                               self.trust(known[1], kind))
+        return self._stages(spot, kind, raw, population, endgame)[1]
+
+    def _stages(self, spot, kind: str, raw: float, population: float,
+                endgame: bool) -> tuple[float, float]:
+        """The second stage's chance and the chance to say (after the tenth's
+        shift and the ledger); a chance the reader knows stays as it is."""
+        rival = self.rivals[spot.bidder][1]
+        everyone = self._everyone()
+        second = rival.stated(spot_context(spot, kind, endgame), raw, population, everyone,
+                              self.trust(rival, kind))
+        if raw <= 0.0 or raw >= 1.0 or everyone is None:
+            return second, second
+        return second, everyone.ledgered(kind, everyone.shifted(kind, second))
 
     @staticmethod
     def trust(rival: Reading, kind: str) -> float:
@@ -650,16 +722,19 @@ class ChallengeMemory:
     def note(self, spot, kind: str, raw: float, population: float, endgame: bool = False) -> None:
         """A challenge (``kind``) on the standing bid of ``spot`` is my move: kept
         for its reveal.  One per decision point, the last word counting (a
-        solved endgame may replace the reader's choice)."""
-        if spot.bidder not in self.rivals or spot.current is None or raw <= 0.0 or raw >= 1.0:
+        solved endgame may replace the reader's choice).  A chance the reader
+        knew (0 or 1) teaches the rival's memory nothing but is in the ledger:
+        it was said too."""
+        if spot.bidder not in self.rivals or spot.current is None:
             self.withdraw(spot)
             return
         q, f = spot.current
         ctx = spot_context(spot, kind, endgame)
         rival = self.rivals[spot.bidder][1]
         first = rival.trusted(ctx, raw, population, self._everyone(), self.trust(rival, kind))
+        second, said = self._stages(spot, kind, raw, population, endgame)
         self.pending[(spot.round_no, len(spot.bids))] = _Pending(
-            spot.bidder, kind, ctx, raw, population, first, q, f, spot.wild)
+            spot.bidder, kind, ctx, raw, population, first, second, said, q, f, spot.wild)
 
     def _everyone(self) -> Optional[Layered]:
         return self.everyone[1] if self.everyone is not None else None
@@ -693,9 +768,15 @@ class ChallengeMemory:
         count = sum(count_matching(tuple(h), chosen.face, chosen.wild) for h in hands if h)
         hit = count == chosen.quantity if chosen.kind == "jinto" else count >= chosen.quantity
         y = 1.0 if hit else 0.0
+        learns = 0.0 < chosen.raw < 1.0
         for key, memory in [self.rivals[chosen.bidder]] + ([self.everyone] if self.everyone else []):
-            for ctx, chance, residual in ((chosen.ctx, chosen.raw, y - chosen.population),
-                                          (f"said|{chosen.kind}", chosen.first, y - chosen.first)):
+            outcomes = [(chosen.ctx, chosen.raw, y - chosen.population),
+                        (f"said|{chosen.kind}", chosen.first, y - chosen.first)] if learns else []
+            if is_everyone(key):
+                if learns:
+                    outcomes.append((f"tenth|{chosen.kind}", chosen.second, y - chosen.second))
+                outcomes.append((f"told|{chosen.kind}", chosen.said, y - chosen.said))
+            for ctx, chance, residual in outcomes:
                 memory.add(ctx, chance, residual, fine=not is_everyone(key))
                 self.learned.append((key, ctx, chance, residual))
 
