@@ -16,7 +16,7 @@ from __future__ import annotations
 import copy
 import datetime as _dt
 from dataclasses import dataclass
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Container, Iterator, Mapping, Sequence
 
 from .. import games
 from .dice import DiceResolver, RngDice
@@ -234,11 +234,60 @@ class Match:
         agent.rng = self._decision_rng(tp, "act")
         return tp, agent.act(self.state.view(tp), self.state.legal_actions(tp))
 
+    def ai_decision(self, player: int) -> Action | None:
+        """What the AI in seat ``player`` does now when it is the one to
+        move, decided as ``step`` decides it (its turn action, or its
+        out-of-turn one from the same stream), or None (no AI there, or not
+        its move).  Only that agent is asked: ``relive`` knows who moved."""
+        state = self.state
+        agent = self.agents.get(player)
+        if agent is None or state.is_terminal() or state.is_chance():
+            return None
+        legal = state.legal_actions(player) if player in (state.interjectors() or ()) else ()
+        if legal:   # asked out of turn first, as ``ai_interjection`` asks
+            agent.rng = self._decision_rng(player, "interject")
+            action = agent.interject(state.view(player), legal)
+            if action is not None:
+                return action
+        if player == state.turn_player():
+            move = self.ai_turn_action()
+            return move[1] if move is not None else None
+        return None
+
     def explain(self, player: int) -> str:
         """Why the AI in ``player``'s seat made its last move (the coach and the log
         quote it), or "" for a human seat."""
         agent = self.agents.get(player)
         return agent.explain() if agent else ""
+
+    def relive(self, actions: Sequence[tuple[int, Action]] | None = None,
+               prepare: Callable[["Match"], None] | None = None,
+               asked: Container[int] | None = None) -> Iterator[tuple["Match", int, str]]:
+        """Play ``actions`` (default: this match's history) again on a fresh
+        match, for what the record does not keep: why the AIs made their
+        moves.  Yields, after each move, (the fresh match, the move's player,
+        the why line ``explain`` gave right after it at the table: "" for
+        chance, a human, or an AI without a word).  Lazy: a caller that needs
+        the first moves only stops early.
+
+        The AI that made a move decides it again (``ai_decision``: as
+        ``step`` and the table decide, from the same per-move stream of the
+        seed), so it thinks as it did then; ``asked``: the indices of the
+        moves whose AI is asked (default: every AI move; the others yield "",
+        at the cost of the replay alone: an AI's reason may cost as much
+        thought as its move did).  An AI that would not make the logged move
+        (a save from an older AI) gets "" there: no reason rather than a wrong
+        one.  ``prepare`` readies the fresh agents as the table readied the
+        real ones (the rivals book, whom the why lines speak to).  Nothing of
+        this match changes; chance comes from the log."""
+        moves = list(self.history if actions is None else actions)
+        again = Match(self.game_id, self.seats, self.options, self.seed)
+        if prepare is not None:
+            prepare(again)
+        for index, (player, action) in enumerate(moves):
+            decided = again.ai_decision(player) if asked is None or index in asked else None
+            again.apply(player, action)
+            yield again, player, (again.explain(player) if decided is not None and decided == action else "")
 
     # --- headless driving --------------------------------------------------
     def step(self) -> bool:

@@ -3,7 +3,8 @@ controls (pause, step, speed).  Pure data, no pygame: the table scene reads
 and advances it, the replay viewer builds it from a saved record."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any, Iterator
 
 from .protocol import Action
 
@@ -18,6 +19,10 @@ class ReplayFeed:
     paused: bool = False
     speed_index: int = 1
     pending_steps: int = 0
+    reasons: ReplayReasons | None = field(default=None, compare=False, repr=False)
+    """The AIs' why lines when the viewer shows them (Settings' "Show AI
+    reasoning"), worked out as the replay gets there; a replay stepped back
+    (a copy of this feed) keeps them."""
 
     @property
     def speed(self) -> float:
@@ -40,6 +45,29 @@ class ReplayFeed:
     def slower(self) -> None:
         """One speed step down (stops at the slowest)."""
         self.speed_index = max(0, self.speed_index - 1)
+
+
+class ReplayReasons:
+    """The AIs' why line of each move of a replay: the game played again with
+    its AIs thinking (``Match.relive``), a move further each time a later
+    move is asked for (one AI decision, as the game cost when it was played),
+    and kept: stepping back reads them again.  An AI that fails to think
+    ends it: its moves and the later ones have no reason."""
+
+    def __init__(self, moves: Iterator[tuple[Any, int, str]]):
+        self._moves: Iterator[tuple[Any, int, str]] | None = moves
+        self.said: list[str] = []
+
+    def __call__(self, index: int) -> str:
+        """The reason for the move at ``index`` ("" for none)."""
+        while len(self.said) <= index and self._moves is not None:
+            try:
+                self.said.append(next(self._moves)[2])
+            except StopIteration:
+                self._moves = None
+            except Exception:   # noqa: BLE001 - an AI's reasons are a nicety: the replay plays on
+                self._moves = None
+        return self.said[index] if 0 <= index < len(self.said) else ""
 
 
 def rewound(match, actions: list[tuple[int, Action]], position: int):

@@ -8,10 +8,16 @@ seed plays the same on screen and in ``sim``), whatever the table draws.
 """
 from __future__ import annotations
 
+from dataclasses import replace
+from typing import Callable
+
 import pygame
 
 from . import theme as th
-from .ai_reasons import HeldReason, more_in_log, thinking
+from ..core.match import Match
+from ..core.playback import ReplayReasons
+from ..core.protocol import CHANCE
+from .ai_reasons import HeldReason, Told, more_in_log, thinking
 from .table_base import TableBase
 from .thinker import Thinker
 from ..canvas import CANVAS_H, CENTRE_X
@@ -83,10 +89,39 @@ class AiPacing(TableBase):
             self.reasons.clear()
             return
         moment = len(self.match.history) - 1
-        why = self.match.explain(player) if self.match.seats[player].is_ai else ""
+        if not self.match.seats[player].is_ai:
+            why = ""
+        elif self.replay is None:
+            why = self.match.explain(player)
+        else:   # a replay's AIs do not decide: their words are worked out again
+            why = self.replay_reasons()(moment)
+        self._say_reasons(player, self._keep_reasons(player, moment, why))
+
+    def replay_reasons(self) -> ReplayReasons:
+        """A replay's AI reasons, by move: the logged game played again with
+        its AIs thinking (``Match.relive``), a move at a time as the replay
+        gets there, kept on its feed (a replay stepped back reads them
+        again).  Its AIs recall no earlier game (``ready_agents``): a chance
+        a Hard AI stated through what it remembered of a rival then reads as
+        this game alone taught it.  In a replay every hand shows
+        (game/ui/secrecy.py), so each reason is said with its move (the
+        keeper holds none): the bid and why, beside the dice it speaks of."""
+        feed = self.replay
+        assert feed is not None, "only a replay table has a replay's reasons"
+        if feed.reasons is None:
+            feed.reasons = ReplayReasons(self.match.relive(feed.actions, prepare=self.ready_agents))
+        return feed.reasons
+
+    def _keep_reasons(self, player: int, moment: int, why: str) -> Told:
+        """The keeper's turn after the move at ``moment`` (its reason ``why``):
+        the reasons it lets go enter the log as thinking; returns them."""
         told = self.reasons.after_move(player, moment, why, self.reason_hidden, self.hand_shown)
-        if told.now:
-            self.announce(f"{self.seat_name(player)}: {told.now}", th.CREAM_DIM)
+        self._note_reasons(player, moment, told)
+        return told
+
+    def _note_reasons(self, player: int, moment: int, told: Told) -> None:
+        """The log's part of ``told`` (the move at ``moment``, by ``player``):
+        the reasons let go, as thinking after the move's sentences."""
         notes = list(told.shown)
         if told.now and (self.hand_shown(player) or not self.show_log):
             # the challenge's own reason closes the round's thinking; a table that draws no
@@ -94,11 +129,93 @@ class AiPacing(TableBase):
             notes.append(HeldReason(player, moment, told.now))
         for reason in notes:
             self.game_log.note(moment, reason.seat, [thinking(self.words.possessive(reason.seat), reason.text)])
+
+    def _say_reasons(self, player: int, told: Told) -> None:
+        """The commentary's part of ``told``: the mover's own reason, then the
+        newest reason its move showed and how many more the log holds."""
+        if told.now:
+            self.announce(f"{self.seat_name(player)}: {told.now}", th.CREAM_DIM)
         if told.shown:
             last = told.shown[-1]
             self.announce(thinking(self.words.possessive(last.seat), last.text), th.CREAM_DIM)
             if len(told.shown) > 1:
                 self.announce(more_in_log(len(told.shown) - 1), th.CREAM_DIM)
+
+    def relive(self) -> tuple[int, Told] | None:
+        """A table opened on a game under way (Continue; a replay stepped
+        back), with "Show AI reasoning" on: the AIs' reasons as if the game
+        had never been left.  A record keeps moves, not words, so the keeper
+        follows the moves again, the table's own checks (``reason_hidden``,
+        ``hand_shown``) asked of each moment, and:
+
+        * Continue (a table whose reasons may be held: hidden dice): the
+          reasons the round holds are held again, to be told at its reveal;
+          only their moves' AIs are asked again (``Match.relive``, recalling
+          their rivals and speaking to "you" as at this table), so the cost
+          is a round's thinking, not the game's.  The log's thinking of
+          earlier rounds is not told again (that would be the whole game's).
+        * a replay stepped back: the thinking its log told before this move
+          is told again (``replay_reasons``, kept from playing it).
+
+        Nothing is said here: returns the last move's player and what it
+        told, for the table to say again as it shows that move again
+        (``restore_moment``: a reveal), or None.  An AI that cannot think on
+        an old save leaves those reasons unsaid.  A lesson's AIs follow its
+        script: not asked again."""
+        match = self.match
+        if (not self.app.settings.show_ai_reasons or getattr(match, "tutorial", False)
+                or not match.history or not match.agents):
+            return None
+        if self.replay is not None:
+            return self._follow(self.replay_reasons())
+        if not self.info.hidden_dice:
+            return None
+        # which moves' reasons matter now: the keeper followed with a stand-in for every AI's
+        stand_in = self._follow(lambda index: "\u2026" if match.seats[match.history[index][0]].is_ai else "",
+                                log=False)
+        wanted = {r.moment for r in self.reasons.held}
+        if stand_in is not None:
+            wanted.update(r.moment for r in stand_in[1].shown)
+            if stand_in[1].now:
+                wanted.add(len(match.history) - 1)
+        self.reasons.clear()
+        if not wanted:
+            return None
+        said: dict[int, str] = {}
+        try:
+            for index, (_again, _player, why) in enumerate(match.relive(prepare=self.ready_agents, asked=wanted)):
+                if index in wanted:
+                    said[index] = why
+                if index >= max(wanted):
+                    break
+        except Exception:   # the reasons are a nicety: a save its AIs cannot think on still plays
+            return None
+        return self._follow(lambda index: said.get(index, ""))
+
+    def _follow(self, reason: Callable[[int], str], log: bool = True) -> tuple[int, Told] | None:
+        """The keeper, from empty, after every move of the game so far, each
+        with ``reason(index)`` (Continue, a replay stepped back), the table's
+        own checks asked of each moment; with ``log``, the thinking let go
+        enters the log.  Returns the last move's player and what it told
+        (None after a chance move)."""
+        match = self.match
+        again = Match(match.game_id, [replace(s, kind="human") for s in match.seats], match.options, match.seed)
+        self.reasons.clear()
+        last: tuple[int, Told] | None = None
+        try:
+            for index, (player, action) in enumerate(match.history):
+                again.apply(player, action)   # the moves alone: no AI here thinks
+                if player == CHANCE:
+                    last = None
+                    continue
+                self.match = again   # the checks read the table's match: this moment's
+                told = self.reasons.after_move(player, index, reason(index), self.reason_hidden, self.hand_shown)
+                if log:
+                    self._note_reasons(player, index, told)
+                last = (player, told)
+        finally:
+            self.match = match
+        return last
 
     def _ai_move(self, human_thinking: bool):
         """The AI move of this moment, as ``Match.step`` would find it: with a

@@ -61,8 +61,11 @@ class RestoreFlow(TableBase):
             self._restore_throw(before_roll, roll,
                                 sum(1 for p, _a in history[:last_roll] if p == CHANCE))
             self.on_roll_restored(before_roll, before_roll.apply(*history[last_roll]))
+        told = self.relive()   # the AIs' thoughts the save does not keep
         if self.replay is None and before_last is not None:
             self.restore_moment(*history[-1], before_last)
+            if told is not None:
+                self._say_reasons(*told)   # what the last move said (a reveal shown again: its thinking)
 
     def _restore_throw(self, before, result: RollResult, chance_index: int) -> None:
         """The settled view of a logged throw: ``Throw.instant`` with its seed

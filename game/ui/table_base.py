@@ -22,9 +22,10 @@ from ..core.match import Match
 from ..core.narration import GameLog
 from ..core.playback import ReplayFeed
 from ..core.protocol import Action, RollRequest, State
+from ..core.rivalbook import RivalBook
 from . import layout
 from . import theme as th
-from .ai_reasons import ReasonKeeper
+from .ai_reasons import ReasonKeeper, Told
 from .banner import Banner, Banners
 from .game_log import LogPanel, SinceSummary
 from ..core.grammar import Voice
@@ -90,9 +91,8 @@ class TableBase(Scene):
         self.match = match
         self.info = match.game.info
         self.replay = replay
-        rivals = getattr(app, "rivals", None)
-        if rivals is not None and replay is None and not getattr(match, "tutorial", False):
-            rivals.seat(match)   # the AIs recall their rivals (``game.core.rivalbook``); not in a lesson
+        if self._remembers():
+            app.rivals.seat(match)   # the AIs recall their rivals (``game.core.rivalbook``); not in a lesson
             self.say_rivals_note()   # a damaged rivals.json is said as the table opens, not at its end
         self.replay_bar = None if replay is None else ReplayBar(replay, on_back=self.step_back,
                                                                  on_close=self._leave_replay)
@@ -187,6 +187,27 @@ class TableBase(Scene):
         self._built_at: int | None = len(match.history)
         """Moves in the match when the table was built (a Continue: more than 0);
         None once ``restore_table`` ran."""
+
+    def _remembers(self) -> bool:
+        """Do this table's AIs recall their rivals (``app.rivals``)?  Not in a
+        replay, nor in a lesson."""
+        return (getattr(self.app, "rivals", None) is not None and self.replay is None
+                and not getattr(self.match, "tutorial", False))
+
+    def ready_agents(self, match: Match) -> None:
+        """Ready the agents of ``match`` (a match played again for its AIs'
+        thoughts: ``Match.relive``) as this table readied its own: the rivals
+        they recall, the seat their why lines call "you".  A replay's AIs
+        recall no earlier game (the book has moved on since): they learn
+        from this game alone, as they did then, so a chance they state reads
+        "by what this game taught me" where the table had said "25 earlier
+        games"."""
+        if self._remembers():
+            self.app.rivals.seat(match)
+        elif self.replay is not None:
+            RivalBook().seat(match)
+        for agent in match.agents.values():
+            agent.you_seat = self.words.you
 
     def draw_table(self, canvas: pygame.Surface, alpha: float) -> None:
         """Draw the game's own table contents (background already drawn)."""
@@ -306,6 +327,8 @@ class TableBase(Scene):
         def reason_hidden(self, seat: int) -> bool: ...
         def hand_shown(self, seat: int) -> bool: ...
         def _tell_reasons(self, player: int) -> None: ...
+        def _say_reasons(self, player: int, told: Told) -> None: ...
+        def relive(self) -> tuple[int, Told] | None: ...
         def can_undo(self) -> bool: ...
         def peek_possible(self) -> bool: ...
         def throw_colour(self, pose): ...

@@ -422,9 +422,9 @@ class TableScene(HotSeatFlow, UndoFlow, RestoreFlow, ThrowFlow, AiPacing, GameEn
                 self.said_after_hold.append(line)   # the table shows them once the player continues
             else:
                 self.announce(line)
+        if player != CHANCE:
+            self._tell_reasons(player)   # a replay's too: its AIs' reasons are worked out again
         if self.replay is None:
-            if player != CHANCE:
-                self._tell_reasons(player)
             self._note_out()
             self._maybe_curtain()
 
