@@ -503,6 +503,22 @@ def test_the_tenths_shift_moves_a_chance_as_such_chances_came_true():
     assert memory.shifted("jinto", 0.22) > 0.3 and memory.shifted("call", 0.22) == 0.22
 
 
+def test_the_ledger_may_take_back_the_tenths_shift_to_its_edge():
+    """In the measured tables, Jintos the tenth's shift brought down from
+    50-59% came true 56% and sat pinned at 49.99% by a ledger that could not
+    lift them.  The ledger may take a chance back over the edge the shift
+    brought it across, to that edge and no further; a chance the shift did
+    not move stays in its tenth."""
+    ledger = rb.RivalMemory()
+    for i in range(100):   # said 47%, true 60%: the tenth's ledger leans up hard
+        ledger.add("told|jinto", 0.47, (1.0 if i % 5 < 3 else 0.0) - 0.47, fine=False)
+    assert ledger.ledgered("jinto", 0.48) == pytest.approx(0.5 - 1e-6)       # pinned in its tenth
+    back = ledger.ledgered("jinto", 0.48, before=0.53)
+    assert int(back * 10) == 5 and back == pytest.approx(0.5, abs=1e-5)     # over the edge, no further
+    assert ledger.ledgered("jinto", 0.48, before=0.505) == pytest.approx(0.5, abs=1e-5)
+    assert ledger.ledgered("jinto", 0.48, before=0.35) == pytest.approx(0.5 - 1e-6)   # came from below: up to the top
+
+
 def test_the_steps_keep_every_tenth_within_5_points():
     """Issue 12: "within 5 points of observed frequencies in every decile with
     100+ samples".  Simulated series (``tools/ledger_sim.py``, the game's own

@@ -14,7 +14,9 @@ outcome is drawn from the truth.  The errors:
 * ``jump``: chances at 20-30% come true 20 points more often in the last third
   (the first stage moved other spots there: Hard's Jintos against the caller);
 * ``drift``: low chances drift from 4 points high to 4 low over the series,
-  high chances the other way.
+  high chances the other way;
+* ``edge``: chances at 40-43% come true 8 points more often, at 43-50% 6
+  points less (the tenth's shift moves the first across its edge).
 
 For each, with neither step, the ledger alone (clamped in its tenth), and
 both (the shipped), it prints how often a series ends with some tenth of 100+
@@ -35,7 +37,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from game.core.rivalbook import RivalMemory  # noqa: E402
 
-ERRORS = ("exact", "bias3", "wave", "jump", "drift")
+ERRORS = ("exact", "bias3", "wave", "jump", "drift", "edge")
 STEPS = ("neither", "ledger", "both")
 
 
@@ -45,7 +47,8 @@ def truth(error: str, chance: float, i: int, n: int) -> float:
              "bias3": 0.03,
              "wave": 0.06 * math.sin(chance * 12),
              "jump": 0.2 if (0.2 <= chance < 0.3 and i > 2 * n / 3) else 0.0,
-             "drift": 0.08 * (i / n - 0.5) * (1 if chance < 0.5 else -1)}[error]
+             "drift": 0.08 * (i / n - 0.5) * (1 if chance < 0.5 else -1),
+             "edge": 0.08 if 0.40 <= chance < 0.43 else (-0.06 if 0.43 <= chance < 0.5 else 0.0)}[error]
     return min(0.999, max(0.001, chance + shift))
 
 
@@ -58,8 +61,10 @@ def one_series(error: str, steps: str, n: int, rng: random.Random) -> tuple[floa
     for i in range(n):
         second = rng.betavariate(0.5, 0.5) if rng.random() < 0.8 else rng.uniform(0.2, 0.3)
         second = min(0.9975, max(0.0025, second))
-        shifted = everyone.shifted("call", second) if steps == "both" else second
-        said = everyone.ledgered("call", shifted) if steps != "neither" else second
+        if steps == "both":
+            said = everyone.ledgered("call", everyone.shifted("call", second), second)
+        else:
+            said = everyone.ledgered("call", second) if steps == "ledger" else second
         t = truth(error, second, i, n)
         y = 1.0 if rng.random() < t else 0.0
         everyone.add("tenth|call", second, y - second, fine=False)

@@ -97,8 +97,8 @@ said there) moves the next chance said there: by R x (1 / (n + LEDGER_PRIOR)
 the balance itself, so a lasting error is learned and the luck of a run is
 paid back.  Simulated (``tools/ledger_sim.py``, 80 series of 2,500 chances,
 errors from none to a 20-point jump in one tenth): a series ends with some
-tenth of 100+ chances over 5 points off 9-16% of the time with the tenth's
-shift and the ledger, 22-69% with the ledger alone, 82-100% with neither;
+tenth of 100+ chances over 5 points off 4-22% of the time with the tenth's
+shift and the ledger, 22-69% with the ledger alone, 81-100% with neither;
 the price, each chance said about 5 points from its truth (root mean square)
 where the errors alone were 0-6."""
 MAX_RIVALS = 256
@@ -363,15 +363,23 @@ class Reading:
         _tenth, r, n = self._tenth(f"tenth|{kind}", p)
         return p if n <= 0 else min(HIGH, max(LOW, p + r / (n + TENTH_PRIOR)))
 
-    def ledgered(self, kind: str, p: float) -> float:
+    def ledgered(self, kind: str, p: float, before: Optional[float] = None) -> float:
         """``p`` leaned by this memory's ledger of chances said in its tenth of
-        the range (see ``LEDGER_GAIN``), never out of that tenth: a reader's
+        the range (see ``LEDGER_GAIN``), never out of that tenth, except back
+        over the edge the tenth's shift brought it across from ``before`` (to
+        that edge, no further: a tenth's shift moves every chance in it alike,
+        and ones near its edge that came true on the side they came from were
+        pinned at the edge, the ledger's balance growing).  A reader's
         "everyone" entry keeps the ledger (``ChallengeMemory.settle``)."""
         tenth, r, n = self._tenth(f"told|{kind}", p)
         if n <= 0:
             return p
         lean = r * (1.0 / (n + LEDGER_PRIOR) + LEDGER_GAIN / math.sqrt(n + LEDGER_START))
         lo, hi = max(LOW, tenth / 10), min(HIGH, (tenth + 1) / 10 - 1e-6)
+        if before is not None and min(9, int(before * 10)) > tenth:
+            hi = max(hi, min(before, (tenth + 1) / 10 + 1e-6))
+        elif before is not None and min(9, int(before * 10)) < tenth:
+            lo = min(lo, max(before, tenth / 10 - 1e-6))
         return min(hi, max(lo, p + lean))
 
     def trusted(self, ctx: str, raw: float, population: float, everyone: Optional["Reading"] = None,
@@ -707,7 +715,7 @@ class ChallengeMemory:
                               self.trust(rival, kind))
         if raw <= 0.0 or raw >= 1.0 or everyone is None:
             return second, second
-        return second, everyone.ledgered(kind, everyone.shifted(kind, second))
+        return second, everyone.ledgered(kind, everyone.shifted(kind, second), second)
 
     @staticmethod
     def trust(rival: Reading, kind: str) -> float:
