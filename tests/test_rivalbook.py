@@ -272,14 +272,27 @@ def test_only_challenges_that_were_made_are_learned():
 @pytest.mark.parametrize("game,opponent", [("liars-dice", "bluffer"), ("liars-dice", "binomial"),
                                            ("roll-call", "bluffer")])
 def test_remembering_rivals_calibrates_what_hard_says(game, opponent):
-    """Issue 12's calibration: among strangers Hard's stated chances are far off
-    against bidders unlike the population (worst decile gap 0.2-0.45 here); over
-    a series with the same rival they come within 0.10 (the README's 2,000-game
-    figures are closer).  300 seeded games each; it fails without the memory."""
+    """Issue 12: "Stated probabilities within 5 points of observed frequencies
+    in every decile with 100+ samples."  Among strangers Hard's stated chances
+    are far off against bidders unlike the population (worst decile gap
+    0.2-0.45 here); over a series with the same rival they are within 5 points
+    (under 1 point here, the ledger paying back a tenth's luck).  300 seeded
+    games each; it fails without the memory."""
     fresh = run_report(game, "hard", [opponent], 300, seed=2, fresh=True).worst_gap()
     remembered = run_report(game, "hard", [opponent], 300, seed=2).worst_gap()
     assert fresh >= 0.2
-    assert remembered <= 0.10
+    assert remembered <= 0.05
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game,table", [("liars-dice", "hard:normal"), ("liars-dice", "hard:hard"),
+                                        ("liars-dice", "hard:caller"), ("liars-dice", "hard:bluffer+bluffer+bluffer"),
+                                        ("roll-call", "hard:normal"), ("roll-call", "hard:caller")])
+def test_the_calibration_target_at_2000_games(game, table):
+    """Issue 12's calibration target as the README measures it (``tools/bid_report.py``,
+    2,000 seat-swapped games, seed 1): every decile with 100+ decisions within 5 points."""
+    level, _, opponents = table.partition(":")
+    assert run_report(game, level, opponents.split("+"), 2000, seed=1).worst_gap() <= 0.05
 
 
 def _hard_why_lines(rival: str, games: int, seed: int, human: bool = False) -> list[str]:
