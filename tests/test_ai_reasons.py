@@ -54,16 +54,12 @@ def _spy(scene):
     return decisions, said
 
 
-def _play(app, scene, reveals: int, frames: int = 40000) -> None:
+def _human_bids(app, scene, until, frames: int = 40000) -> None:
     """Humans bid the smallest raise (a call when none is left), the curtain
-    is passed on at once, until ``reveals`` challenges were made."""
+    is passed on at once, until ``until()``."""
     match = scene.match
-
-    def challenges() -> int:
-        return sum(1 for p, a in match.history if p != CHANCE and not isinstance(a, Bid))
-
     for _ in range(frames):
-        if challenges() >= reveals or match.is_over:
+        if until() or match.is_over:
             return
         app.run_frames(1)
         if app.top is not scene:
@@ -71,12 +67,19 @@ def _play(app, scene, reveals: int, frames: int = 40000) -> None:
                 app.feed(key(pygame.K_RETURN))
             continue
         human = scene.human_to_act()
-        if human is None or scene.is_busy() or scene.throw_view is not None:
+        if human is None or scene.is_busy() or scene.throw_view is not None or until():
             continue
         legal = match.state.legal_actions(human)
         bids = [a for a in legal if isinstance(a, Bid)]
         scene.submit(human, min(bids, key=lambda b: (b.quantity, b.face)) if bids else legal[0])
-    raise AssertionError(f"only {challenges()} reveals in {frames} frames")
+    raise AssertionError(f"the game never got there in {frames} frames")
+
+
+def _play(app, scene, reveals: int, frames: int = 40000) -> None:
+    """``_human_bids`` until ``reveals`` challenges were made."""
+    match = scene.match
+    _human_bids(app, scene, lambda: sum(1 for p, a in match.history
+                                        if p != CHANCE and not isinstance(a, Bid)) >= reveals, frames)
 
 
 def _rounds(match, decisions):

@@ -20,8 +20,8 @@ from game.core.bidding import Bid
 from game.core.match import Match, Seat
 from game.core.playback import REPLAY_SPEEDS
 from game.core.protocol import CHANCE
-from tests.helpers import key, start_table
-from tests.test_ai_reasons import HOTSEAT, SOLO, _play, _spy
+from tests.helpers import start_table
+from tests.test_ai_reasons import HOTSEAT, SOLO, _human_bids, _play, _spy
 
 FIVE = [Seat("You", "human"), Seat("Bram", "ai", "hard"), Seat("Mags", "ai", "normal"),
         Seat("Old Tom", "ai", "easy"), Seat("Vesna", "ai", "hard")]
@@ -29,27 +29,6 @@ FIVE = [Seat("You", "human"), Seat("Bram", "ai", "hard"), Seat("Mags", "ai", "no
 
 def _challenges(match) -> int:
     return sum(1 for p, a in match.history if p != CHANCE and not isinstance(a, Bid))
-
-
-def _human_bids(app, scene, until, frames: int = 40000) -> None:
-    """As ``_play``: humans bid the smallest raise (a call when none is
-    left), the curtain passed on at once, until ``until()``."""
-    match = scene.match
-    for _ in range(frames):
-        if until() or match.is_over:
-            return
-        app.run_frames(1)
-        if app.top is not scene:
-            if app.top.name == "curtain":
-                app.feed(key(pygame.K_RETURN))
-            continue
-        human = scene.human_to_act()
-        if human is None or scene.is_busy() or scene.throw_view is not None or until():
-            continue
-        legal = match.state.legal_actions(human)
-        bids = [a for a in legal if isinstance(a, Bid)]
-        scene.submit(human, min(bids, key=lambda b: (b.quantity, b.face)) if bids else legal[0])
-    raise AssertionError("the game never got there")
 
 
 def _continue(app):
