@@ -114,7 +114,8 @@ MAX_FINE = 4000
 outcomes goes."""
 MAX_CONTEXTS = 512
 """Most contexts one rival's memory can hold (Liar's Dice can reach 282: two
-kinds, ten situations, fourteen shapes, and the two "said" cells)."""
+kinds, ten situations, fourteen shapes, and the later stages' said, tenth and
+told cells, three per kind; ``every_context``, every game's at once, is 513)."""
 MAX_CELLS = 48_000
 """Most cells (context x bin, the finest level's too) the whole book keeps, the
 longest-unseen rivals going first past it (the "everyone" entries, one per game
