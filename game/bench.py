@@ -27,6 +27,7 @@ PROVIDERS = {
     "stats": "game.core.stats_bench:bench_stats",
     "idle": "game.scenes.idle_bench:bench_idle",
     "tables": "game.scenes.tables_bench:bench_tables",
+    "replay": "game.scenes.replay_bench:bench_replay",
     "startup": "game.smoke:bench_startup",
 }
 

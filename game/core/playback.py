@@ -3,6 +3,7 @@ controls (pause, step, speed).  Pure data, no pygame: the table scene reads
 and advances it, the replay viewer builds it from a saved record."""
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass, field
 from typing import Any, Iterator
 
@@ -49,24 +50,136 @@ class ReplayFeed:
 
 class ReplayReasons:
     """The AIs' why line of each move of a replay: the game played again with
-    its AIs thinking (``Match.relive``), a move further each time a later
-    move is asked for (one AI decision, as the game cost when it was played),
-    and kept: stepping back reads them again.  An AI that fails to think
-    ends it: its moves and the later ones have no reason."""
+    its AIs thinking (``Match.relive``), one AI decision per move (as the
+    game cost when it was played), kept: stepping back reads them again.  An
+    AI that fails to think ends it: its moves and the later ones have no
+    reason.
 
-    def __init__(self, moves: Iterator[tuple[Any, int, str]]):
+    With ``background`` (the game's window, as its live AIs think: see
+    game/ui/thinker.py) they are worked out on a worker thread, up to
+    ``AHEAD`` moves past the last one asked of ``ready``, never in a frame:
+    a move of the replay waits until ``ready`` says its reason is known (at
+    10-20 ms a decision against a fifth of a second between moves at the
+    fastest speed, the worker is ahead).  The worker stops when it has
+    nothing wanted left to work out, or at once after the decision in
+    progress once closed (``close``): no thread outlives the replay.  Without
+    ``background`` (headless tests) a reason is worked out when asked.  The
+    words are the same either way: the same decisions in the same order,
+    each from its own per-move stream of the seed, on agents only the one
+    thread touches."""
+
+    AHEAD = 8
+    """Moves worked out past the next one the replay will show."""
+
+    def __init__(self, moves: Iterator[tuple[Any, int, str]], background: bool = False):
         self._moves: Iterator[tuple[Any, int, str]] | None = moves
         self.said: list[str] = []
+        self.background = background
+        self._cond = threading.Condition()
+        self._wanted = -1
+        self._worker: threading.Thread | None = None
+        """The worker while it runs (set and cleared under the lock)."""
+        self._thread: threading.Thread | None = None
+        """The last worker started (``wait`` joins it)."""
+        self._closed = False
+
+    @property
+    def ended(self) -> bool:
+        """No reason is left to work out (all of them, an AI failed, or closed)."""
+        return self._moves is None or self._closed
+
+    @property
+    def working(self) -> bool:
+        """A worker thread is working reasons out now."""
+        return self._worker is not None
+
+    def ready(self, index: int, ahead: bool = True) -> bool:
+        """Is the reason of the move at ``index`` known (or will it never be)?
+        Never waits.  Asks the worker for it and the ``AHEAD`` after it: with
+        ``ahead``, or when it is not known yet.  Without ``background``
+        always True: ``__call__`` works it out."""
+        if not self.background:
+            return True
+        with self._cond:
+            known = len(self.said) > index or self.ended
+            if ahead or not known:
+                self._want(index + self.AHEAD)
+            return known
+
+    def _want(self, index: int) -> None:
+        """Work out the reasons up to ``index`` on the worker (its lock held)."""
+        if index <= self._wanted and self._worker is not None:
+            return
+        self._wanted = max(self._wanted, index)
+        if self._worker is None and not self.ended and len(self.said) <= self._wanted:
+            self._worker = self._thread = threading.Thread(target=self._work, name="replay-reasons",
+                                                           daemon=True)
+            self._worker.start()
+
+    def _work(self) -> None:
+        """The worker: the next move's reason while one is wanted.  Whatever
+        ends it, it says so (a replay never waits for a worker gone)."""
+        try:
+            while True:
+                with self._cond:
+                    moves = self._moves
+                    if moves is None or self._closed or len(self.said) > self._wanted:
+                        return
+                try:
+                    said = self._next(moves)
+                except BaseException:  # noqa: BLE001 - not even this reaches the player: the reasons end
+                    said = None
+                with self._cond:
+                    if said is None:
+                        self._moves = None
+                    else:
+                        self.said.append(said)
+                    self._cond.notify_all()
+        finally:
+            with self._cond:
+                self._worker = None
+                self._cond.notify_all()
+
+    @staticmethod
+    def _next(moves: Iterator[tuple[Any, int, str]]) -> str | None:
+        """The next move's reason, or None once there is none to work out."""
+        try:
+            return next(moves)[2]
+        except StopIteration:
+            return None
+        except Exception:   # noqa: BLE001 - an AI's reasons are a nicety: the replay plays on
+            return None
+
+    def close(self) -> None:
+        """The replay is closed: the worker stops after the decision in
+        progress (``wait`` joins it); known reasons stay readable."""
+        with self._cond:
+            self._closed = True
+            self._cond.notify_all()
+
+    def wait(self, timeout: float | None = None) -> bool:
+        """Join the worker, if one runs; True once none does."""
+        thread = self._thread
+        if thread is not None:
+            thread.join(timeout)
+        return thread is None or not thread.is_alive()
 
     def __call__(self, index: int) -> str:
-        """The reason for the move at ``index`` ("" for none)."""
-        while len(self.said) <= index and self._moves is not None:
-            try:
-                self.said.append(next(self._moves)[2])
-            except StopIteration:
-                self._moves = None
-            except Exception:   # noqa: BLE001 - an AI's reasons are a nicety: the replay plays on
-                self._moves = None
+        """The reason for the move at ``index`` ("" for none).  With
+        ``background``, one not yet known is waited for (a frame asks
+        ``ready`` first and never waits)."""
+        if self.background:
+            with self._cond:
+                while len(self.said) <= index and not self.ended:
+                    self._want(index + self.AHEAD)
+                    self._cond.wait()
+        else:
+            while len(self.said) <= index and self._moves is not None:
+                said = self._next(self._moves)
+                if said is None:
+                    self._moves = None
+                else:
+                    self.said.append(said)
         return self.said[index] if 0 <= index < len(self.said) else ""
 
 

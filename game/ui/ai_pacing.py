@@ -99,18 +99,35 @@ class AiPacing(TableBase):
 
     def replay_reasons(self) -> ReplayReasons:
         """A replay's AI reasons, by move: the logged game played again with
-        its AIs thinking (``Match.relive``), a move at a time as the replay
-        gets there, kept on its feed (a replay stepped back reads them
-        again).  Its AIs recall no earlier game (``ready_agents``): a chance
-        a Hard AI stated through what it remembered of a rival then reads as
-        this game alone taught it.  In a replay every hand shows
-        (game/ui/secrecy.py), so each reason is said with its move (the
-        keeper holds none): the bid and why, beside the dice it speaks of."""
+        its AIs thinking (``Match.relive``), kept on its feed (a replay
+        stepped back reads them again).  In the game's window they are
+        worked out a few moves ahead on a worker thread, as the live AIs
+        think (``think_in_background``), and the replay shows a move once
+        its reason is known (``reason_pending``): no frame thinks.  Its AIs
+        recall no earlier game (``ready_agents``): a chance a Hard AI stated
+        through what it remembered of a rival then reads as this game alone
+        taught it.  In a replay every hand shows (game/ui/secrecy.py), so
+        each reason is said with its move (the keeper holds none): the bid
+        and why, beside the dice it speaks of."""
         feed = self.replay
         assert feed is not None, "only a replay table has a replay's reasons"
         if feed.reasons is None:
-            feed.reasons = ReplayReasons(self.match.relive(feed.actions, prepare=self.ready_agents))
+            feed.reasons = ReplayReasons(self.match.relive(feed.actions, prepare=self.ready_agents),
+                                         background=bool(getattr(self.app, "think_in_background", False)))
         return feed.reasons
+
+    def reason_pending(self, index: int, ahead: bool = False) -> bool:
+        """A replay with "Show AI reasoning" on: is the reason of the logged
+        move at ``index`` still being worked out?  The replay waits for it
+        before it shows the move: each reason is said with its move, as at
+        the table, and a replay stepped back finds every reason before it
+        known.  One not known is asked for at once; with ``ahead`` the
+        worker is also kept ``ReplayReasons.AHEAD`` moves further on (the
+        replay asks that while it rests: ``_reasons_ahead``).  False with
+        the setting off (nothing is worked out)."""
+        if self.replay is None or not self.app.settings.show_ai_reasons:
+            return False
+        return not self.replay_reasons().ready(index, ahead=ahead)
 
     def _keep_reasons(self, player: int, moment: int, why: str) -> Told:
         """The keeper's turn after the move at ``moment`` (its reason ``why``):

@@ -15,19 +15,26 @@ class ReplayDrive(TableBase):
     def _drive_replay(self, dt: float) -> None:
         feed = self.replay
         assert feed is not None, "only a replay table drives a replay"
+        self.waiting_for_reason = False
         if feed.finished:
             return
         if feed.paused and feed.pending_steps <= 0:
+            self._reasons_ahead()
             return
         if feed.pending_steps <= 0:
             self._ai_timer += dt * feed.speed
             if self._ai_timer < PACES["normal"].ai_delay:
+                self._reasons_ahead()
                 return
-        feed.pending_steps = max(0, feed.pending_steps - 1)
-        self._ai_timer = 0.0
         logged = feed.peek()
         assert logged is not None, "a replay that is not finished has a next move"
         player, action = logged
+        if player != CHANCE and self.reason_pending(feed.position):
+            self.waiting_for_reason = True   # its reason is worked out off the frame: the move waits
+            return
+        feed.pending_steps = max(0, feed.pending_steps - 1)
+        self._ai_timer = 0.0
+        self._replay_shown_at = getattr(self.app, "frame", None)
         request = self.match.state.chance_request()
         if player == CHANCE and isinstance(request, RollRequest) and isinstance(action, RollResult):
             self._start_throw(request, forced=action)
@@ -39,7 +46,21 @@ class ReplayDrive(TableBase):
             self.app.toast(f"The replay does not fit this game: {exc}")
             feed.position = len(feed.actions)
 
+    def _reasons_ahead(self) -> None:
+        """The replay rests (paused, or between two moves): the worker
+        working out its AIs' reasons is kept ``ReplayReasons.AHEAD`` moves
+        ahead, with "Show AI reasoning" on.  Not in a frame that showed a
+        move or started a throw (``_replay_shown_at``; a throw's landing
+        too): a thought started there would share the interpreter with the
+        frame's heaviest drawing; it starts in the next, light, frame."""
+        feed = self.replay
+        if feed is not None and not feed.finished and self._replay_shown_at != getattr(self.app, "frame", None):
+            self.reason_pending(feed.position, ahead=True)
+
     def _leave_replay(self) -> None:
+        reasons = self.replay.reasons if self.replay is not None else None
+        if reasons is not None:
+            reasons.close()   # its worker stops after the thought in progress
         self.app.nav.leave_replay(self)
 
     def step_back(self) -> None:
