@@ -704,19 +704,22 @@ class ChallengeMemory:
         known = self.rivals.get(spot.bidder) if spot.bidder is not None else None
         if known is None:
             return population
-        return self._stages(spot, kind, raw, population, endgame)[1]
+        return self._stages(known[1], spot_context(spot, kind, endgame), kind, raw, population)[2]
 
-    def _stages(self, spot, kind: str, raw: float, population: float,
-                endgame: bool) -> tuple[float, float]:
-        """The second stage's chance and the chance to say (after the tenth's
-        shift and the ledger); a chance the reader knows stays as it is."""
-        rival = self.rivals[spot.bidder][1]
+    def _stages(self, rival: Reading, ctx: str, kind: str, raw: float,
+                population: float) -> tuple[float, float, float]:
+        """Each stage's chance, each worked out once: the trusted first
+        stage's (``Reading.trusted``), the second stage's, and the chance to
+        say (after the tenth's shift and the ledger).  A chance the reader knows
+        stays the population's at every stage."""
+        if raw <= 0.0 or raw >= 1.0:
+            return population, population, population
         everyone = self._everyone()
-        second = rival.stated(spot_context(spot, kind, endgame), raw, population, everyone,
-                              self.trust(rival, kind))
-        if raw <= 0.0 or raw >= 1.0 or everyone is None:
-            return second, second
-        return second, everyone.ledgered(kind, everyone.shifted(kind, second), second)
+        first = rival.trusted(ctx, raw, population, everyone, self.trust(rival, kind))
+        second = rival.second_stage(kind, first, everyone)
+        if everyone is None:
+            return first, second, second
+        return first, second, everyone.ledgered(kind, everyone.shifted(kind, second), second)
 
     @staticmethod
     def trust(rival: Reading, kind: str) -> float:
@@ -739,9 +742,7 @@ class ChallengeMemory:
             return
         q, f = spot.current
         ctx = spot_context(spot, kind, endgame)
-        rival = self.rivals[spot.bidder][1]
-        first = rival.trusted(ctx, raw, population, self._everyone(), self.trust(rival, kind))
-        second, said = self._stages(spot, kind, raw, population, endgame)
+        first, second, said = self._stages(self.rivals[spot.bidder][1], ctx, kind, raw, population)
         self.pending[(spot.round_no, len(spot.bids))] = _Pending(
             spot.bidder, kind, ctx, raw, population, first, second, said, q, f, spot.wild)
 
