@@ -48,7 +48,7 @@ def watch_replay(game_id: str, seats: int, options: dict, *, quick: bool, seed: 
     from .replay import open_replay
     from .setup import SetupScene
     from ..ui import theme as th
-    from .tables_bench import _figures, _pct, _what
+    from .tables_bench import _figures, _pct, _what, keep_worst, timed_frame
     match = Match(game_id, [Seat(f"Bot{i + 1}", "ai", "normal") for i in range(seats)], options, seed=seed)
     match.play_out()
     path = saves.save_replay(match)
@@ -90,11 +90,7 @@ def watch_replay(game_id: str, seats: int, options: dict, *, quick: bool, seed: 
             if feed.finished and not table.is_busy() and table.throw_view is None:
                 break
             h0, t0, p0 = len(table.match.history), table.throw_view, feed.position
-            c0, w0 = time.thread_time(), time.perf_counter()
-            acc = app.step(FRAME_DT, acc)
-            app._present()
-            c = (time.thread_time() - c0) * 1000.0
-            w = (time.perf_counter() - w0) * 1000.0
+            acc, c, w = timed_frame(app, acc)
             cpu.append(c)
             wall.append(w)
             if paced:
@@ -106,10 +102,7 @@ def watch_replay(game_id: str, seats: int, options: dict, *, quick: bool, seed: 
                 moved_wall.append(w)
             if getattr(table, "waiting_for_reason", False) and feed.position == p0:
                 waited += 1
-            if len(worst) < 5 or c > worst[-1][0]:
-                worst.append((c, w, frame, _what(table, h0, t0, len(table.match.history))))
-                worst.sort(key=lambda x: -x[0])
-                del worst[5:]
+            keep_worst(worst, c, lambda: (c, w, frame, _what(table, h0, t0, len(table.match.history))))
         out = _figures(cpu, wall, worst, table.match, feed.finished, open_cpu, open_wall)
         out["actions_in_replay"] = len(feed.actions)
         out["move_frames"] = len(moved)

@@ -100,17 +100,10 @@ def play_table(game_id: str, seats: int, options: dict, *, quick: bool, seed: in
             if app.top is not table:
                 break
             h0, t0 = len(match.history), table.throw_view
-            c0, w0 = time.thread_time(), time.perf_counter()
-            acc = app.step(FRAME_DT, acc)
-            app._present()
-            c = (time.thread_time() - c0) * 1000.0
-            w = (time.perf_counter() - w0) * 1000.0
+            acc, c, w = timed_frame(app, acc)
             cpu.append(c)
             wall.append(w)
-            if len(worst) < 5 or c > worst[-1][0]:
-                worst.append((c, w, frame, _what(table, h0, t0, len(match.history))))
-                worst.sort(key=lambda x: -x[0])
-                del worst[5:]
+            keep_worst(worst, c, lambda: (c, w, frame, _what(table, h0, t0, len(match.history))))
             if partial and frame % 2000 == 1999:
                 _dump(partial, _figures(cpu, wall, worst, match, app.top is not table, open_cpu, open_wall))
         out = _figures(cpu, wall, worst, match, app.top is not table, open_cpu, open_wall)
@@ -121,6 +114,24 @@ def play_table(game_id: str, seats: int, options: dict, *, quick: bool, seed: in
         pace_mod.PACES.update(saved)
         app.shutdown()
     return out
+
+
+def timed_frame(app, acc: float) -> tuple[float, float, float]:
+    """One frame as the window runs it (step and present): the new
+    accumulator, its CPU and its wall time in ms."""
+    c0, w0 = time.thread_time(), time.perf_counter()
+    acc = app.step(FRAME_DT, acc)
+    app._present()
+    return acc, (time.thread_time() - c0) * 1000.0, (time.perf_counter() - w0) * 1000.0
+
+
+def keep_worst(worst: list, cpu: float, entry) -> None:
+    """Keep the five costliest frames in ``worst`` (heaviest first); ``entry()``
+    describes this one (cpu, wall, frame, what), built only when it is kept."""
+    if len(worst) < 5 or cpu > worst[-1][0]:
+        worst.append(entry())
+        worst.sort(key=lambda x: -x[0])
+        del worst[5:]
 
 
 def _rss_mb() -> float | None:
