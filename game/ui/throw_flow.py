@@ -56,17 +56,27 @@ class ThrowFlow(TableBase):
             return True
         return False
 
+    def throw_prompt_place(self) -> tuple[tuple[int, int], int]:
+        """The middle of the roll prompt and its widest (a table with a place of its own overrides)."""
+        return (CENTRE_X, 612), 1000
+
     def _throw_prompt_text(self) -> pygame.Surface | None:
+        """The prompt, as large as fits its place; without the name if even the smallest does not."""
         if self.waiting_thrower is None:
             return None
+        _centre, width = self.throw_prompt_place()
         text = f"{self.seat_name(self.waiting_thrower)}: click or press Space to roll"
-        return self.theme.text(text, 26, th.CREAM, bold=True)
+        for size in (26, 22, 18):
+            surf = self.theme.text(text, size, th.CREAM, bold=True)
+            if surf.get_width() + 36 <= width:
+                return surf
+        return self.theme.text("Click or press Space to roll", 18, th.CREAM, bold=True)
 
     def throw_prompt_rect(self) -> pygame.Rect | None:
         """Where the "click or press Space to roll" prompt is drawn while a
         human's throw waits (the "since" card keeps clear of it), else None."""
         surf = self._throw_prompt_text()
-        return None if surf is None else surf.get_rect(center=(CENTRE_X, 612)).inflate(36, 18)
+        return None if surf is None else surf.get_rect(center=self.throw_prompt_place()[0]).inflate(36, 18)
 
     def _draw_throw_prompt(self, canvas: pygame.Surface) -> None:
         if not self.is_top:

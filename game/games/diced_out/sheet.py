@@ -202,8 +202,8 @@ _stamps: OrderedDict[tuple, pygame.Surface] = OrderedDict()
 
 
 def stamp(canvas, theme, text: str, centre, size: int, colour, angle: float = -12, scale: float = 1.0,
-          alpha: int = 235) -> None:
-    """A rubber-stamp word in a frame, rotated, for "DICED OUT" / "FULL SHEET".
+          alpha: int = 235) -> pygame.Rect:
+    """A rubber-stamp word in a frame, rotated, for "DICED OUT" / "FULL SHEET"; returns where.
     The rotated picture is kept (a font render and a rotozoom: 1-3 ms a sheet)."""
     px = max(8, int(size * scale))
     key = (text, px, tuple(colour), angle, alpha)
@@ -221,7 +221,9 @@ def stamp(canvas, theme, text: str, centre, size: int, colour, angle: float = -1
             _stamps.popitem(last=False)
     else:
         _stamps.move_to_end(key)
-    canvas.blit(tile, tile.get_rect(center=(round(centre[0]), round(centre[1]))))
+    rect = tile.get_rect(center=(round(centre[0]), round(centre[1])))
+    canvas.blit(tile, rect)
+    return rect
 
 
 def fit_text(font: pygame.font.Font, text: str, width: int) -> str:
