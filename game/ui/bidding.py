@@ -24,11 +24,11 @@ from . import table_scene
 from . import theme as th
 from .cup_layout import CupLayout, draw_own_tray
 from .banner import GIVE_WAY_SECONDS, draw_band
+from .motion import ease
+from ..canvas import CENTRE_X
 
 BAND_BELOW_BID = 104
 """The loud band's middle below the bid's: it starts under the bid's caption."""
-from .motion import ease
-from ..canvas import CENTRE_X
 
 
 GHOST = 0.45
