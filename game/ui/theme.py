@@ -182,6 +182,15 @@ def wrap_text(font: pygame.font.Font, text: str, width: int) -> list[str]:
     return lines
 
 
+def fit_text(font: pygame.font.Font, text: str, width: int) -> str:
+    """``text`` shortened with an ellipsis to fit ``width`` pixels."""
+    if font.size(text)[0] <= width:
+        return text
+    while text and font.size(text + "...")[0] > width:
+        text = text[:-1]
+    return text.rstrip() + "..."
+
+
 def panel(canvas: pygame.Surface, rect, *, fill=PARCHMENT, border=BRASS_DARK, radius: int = 14,
           shadow: bool = True, width: int = 3) -> None:
     """A rounded card with a soft shadow: the common frame of menus."""

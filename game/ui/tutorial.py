@@ -40,6 +40,8 @@ class TutorialCoach:
         self._buttons: dict[str, pygame.Rect] = {}
         self._hover: str | None = None
         self._placed: tuple[tuple, pygame.Rect] | None = None
+        self._arrow_clear: list[pygame.Rect] = []
+        """What the arrow may not cross (the table's words and dice when the card was placed)."""
         """(what it was placed for, the card): placed once a step, from what the table drew."""
 
     @property
@@ -154,8 +156,8 @@ class TutorialCoach:
         if drawn is not None or self._placed is None or self._placed[0] != key:
             self._placed = (key, self._layout_card(canvas, theme, step, target, drawn))
         card = self._placed[1]
-        if target is not None:
-            self._draw_arrow(canvas, card, target)
+        if target is not None and not _arrow_crosses(card, target, self._arrow_clear):
+            self._draw_arrow(canvas, card, target)   # else the ring alone shows the target
         self._draw_card(canvas, theme, step, card)
 
     def _lines(self, theme, step: Step, width: int = CARD_W) -> tuple[list[str], list[str]]:
@@ -213,11 +215,12 @@ class TutorialCoach:
                 break
         else:
             c = None
-        if drawn is not None:
-            for tier in _drawn_tiers(drawn, target):
-                found = self._clear_spot(theme, step, target, clear + tier, screen, spots)
-                if found is not None:
-                    return found
+        tiers = _drawn_tiers(drawn, target) if drawn is not None else []
+        self._arrow_clear = keep + (tiers[-1] if tiers else [])
+        for tier in tiers + [[]]:   # at the least, no arrow across what the table keeps clear
+            found = self._clear_spot(theme, step, target, clear + tier, screen, spots)
+            if found is not None:
+                return found
         if c is not None:
             return c
         return min(spots, key=lambda c: sum(_overlap(c, r) for r in clear))
@@ -285,13 +288,14 @@ class TutorialCoach:
                 th.draw_text(canvas, theme, line, (card.x + 18, y), 16, (150, 52, 36), bold=True)
                 y += 20
         self._buttons = {"card": card}
-        skip = pygame.Rect(card.x + 14, card.bottom - 50, 138 if width < CARD_W else 150, 38)
-        self._button(canvas, theme, "skip", skip, "Skip tutorial", primary=False)
+        last = self.tutorial.step_index == total - 1
+        if not last:   # on the last step there is nothing left to skip: "Finish" stands alone
+            skip = pygame.Rect(card.x + 14, card.bottom - 50, 138 if width < CARD_W else 150, 38)
+            self._button(canvas, theme, "skip", skip, "Skip tutorial", primary=False)
         if not step.is_note:
             th.draw_text(canvas, theme, "Your move" if width < CARD_W else "Your move: do it on the table",
                          (card.right - 18, card.bottom - 31), 15, th.BRASS_DARK, style="italic", anchor="midright")
         else:
-            last = self.tutorial.step_index == total - 1
             nxt = pygame.Rect(card.right - (118 if width < CARD_W else 144), card.bottom - 50,
                               104 if width < CARD_W else 130, 38)
             self._button(canvas, theme, "next", nxt, "Finish" if last else "Next", primary=True)

@@ -26,6 +26,7 @@ import pygame
 
 from ...canvas import CANVAS_H, CANVAS_W
 from ...ui import theme as th
+from ...ui.theme import fit_text
 from .rules import FREE_MARK, OPENING, OVER, PENALTY, ROLL, ROUNDS, TIE, DicedOutState
 from .solver import NUMBERS, bit, unmarked_sum
 
@@ -224,15 +225,6 @@ def stamp(canvas, theme, text: str, centre, size: int, colour, angle: float = -1
     rect = tile.get_rect(center=(round(centre[0]), round(centre[1])))
     canvas.blit(tile, rect)
     return rect
-
-
-def fit_text(font: pygame.font.Font, text: str, width: int) -> str:
-    """``text`` shortened with an ellipsis to fit ``width`` pixels."""
-    if font.size(text)[0] <= width:
-        return text
-    while text and font.size(text + "...")[0] > width:
-        text = text[:-1]
-    return text.rstrip() + "..."
 
 
 

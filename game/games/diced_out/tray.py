@@ -15,7 +15,7 @@ import pygame
 from ...ui import layout_record
 from ...ui import theme as th
 from ...ui.banner import Banner
-from .sheet import fit_text, stamp
+from .sheet import stamp
 
 STATUS_LINE = 22
 """Height of one status line (18 pt bold)."""
@@ -45,7 +45,7 @@ def draw_lane_names(canvas: pygame.Surface, theme: th.Theme, lanes: list[tuple[p
     """A roll-off's lanes: each thrower's name under their lane ``(rect, seat, name)``."""
     font = theme.font(15, True)
     for rect, owner, name in lanes:
-        th.draw_text(canvas, theme, fit_text(font, name, rect.w), (rect.centerx, rect.bottom + 2), 15,
+        th.draw_text(canvas, theme, th.fit_text(font, name, rect.w), (rect.centerx, rect.bottom + 2), 15,
                      theme.player_colour(owner), bold=True, anchor="midtop", shadow=1)
 
 
