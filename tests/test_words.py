@@ -48,3 +48,31 @@ def test_a_tie_for_the_favourite_bid_is_said_as_a_tie():
     stats = GameStats("liars-dice", None, [], Row("total", "Total"), bids={2: 5, 4: 5, 6: 5, 3: 1})
     assert stats.favourite_bids == [2, 4, 6]
     assert GameStats("liars-dice", None, [], Row("total", "Total"), bids={5: 2, 3: 1}).favourite_bids == [5]
+
+
+def test_the_last_lesson_step_offers_finish_alone(app):
+    """Nothing is left to skip on a lesson's last step: "Finish" stands alone."""
+    from game.core.tutorial import Tutorial, drive
+    from game import games
+    from game.scenes.learn import make_tutorial_table
+    script = games.tutorial_script("liars-dice")
+    lesson = Tutorial.start(script)
+    drive(lesson, lambda t: t.step_index == len(t.steps) - 1 and t.pending() is not None)
+    table = make_tutorial_table(app, lesson)
+    app.start(table)
+    app.run_frames(600, until=lambda a: table.tutorial.visible_step() is not None)
+    assert table.tutorial.visible_step() is not None
+    app.draw(0.0)
+    assert "next" in table.tutorial._buttons and "skip" not in table.tutorial._buttons
+
+
+def test_diced_out_says_the_lowest_total_wins():
+    from game.core.match import Match
+    from game.games.diced_out import prompts
+    match = Match("diced-out", [Seat("You", "human"), Seat("Mags", "ai", "easy")], None, 3)
+    for _ in range(50):
+        if "Round" in prompts.status(match.state, Voice(match.seats), False):
+            break
+        if not match.step():
+            break
+    assert "lowest total wins" in prompts.status(match.state, Voice(match.seats), False)

@@ -238,7 +238,7 @@ class BiddingTableScene(table_scene.TableScene):
         snap = self.snap
         font = self.theme.font
         turn = self.state.turn_player()
-        lines = [(18, self.text.turn_line(snap, turn, self.human_to_act() == turn) if turn is not None else ""),
+        lines = [(18, self.turn_line(turn)),
                  (16, self.text.odds_line(snap, self.viewer) if self.match.options.get("odds_helper") else "")]
         if snap.bid is None:   # who opens and how, then the lines
             title, hint = self.text.opening(snap)
@@ -660,6 +660,14 @@ class BiddingTableScene(table_scene.TableScene):
             cups[key] = cup
         return cup
 
+    def turn_line(self, turn: int | None) -> str:
+        """Whose turn, under the bid; a replay says whose move comes (nobody is thinking there)."""
+        if turn is None:
+            return ""
+        if self.replay is not None:
+            return f"{self.words.possessive(turn)} move next"
+        return self.text.turn_line(self.snap, turn, self.human_to_act() == turn)
+
     def draw_centre(self, canvas, lines: bool = True) -> None:
         """The standing bid (or who opens) and the lines under it (game/games/bidding/ui/centre.py);
         not ``lines`` while a band ("Palifico!") is up in their place."""
@@ -680,7 +688,7 @@ class BiddingTableScene(table_scene.TableScene):
             self.draw_bid_big(canvas, (cx, cy), bid[0], bid[1], f"bid by {self.words.object(snap.bidder)}")
             note = self.text.bid_note(snap)
         turn = self.state.turn_player()
-        line = self.text.turn_line(snap, turn, self.human_to_act() == turn) if turn is not None else ""
+        line = self.turn_line(turn)
         odds = self.text.odds_line(snap, self.viewer) if self.match.options.get("odds_helper") else ""
         if lines:
             bid_centre.draw_bid_lines(canvas, self.theme, (cx, cy), note, line, odds)
