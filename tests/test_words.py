@@ -76,3 +76,19 @@ def test_diced_out_says_the_lowest_total_wins():
         if not match.step():
             break
     assert "lowest total wins" in prompts.status(match.state, Voice(match.seats), False)
+
+
+def test_the_log_shows_the_hands_a_challenge_revealed():
+    """A Perudo log shows each round's revealed hands and what counted."""
+    from game import games
+    from game.core.match import Match
+    from game.core.protocol import CHANCE, RollResult
+    from game.games.bidding.bids import Bid, Call
+    seats = [Seat("Ann", "human"), Seat("Mags", "ai", "normal")]
+    match = Match("liars-dice", seats, {"starting_dice": 2}, 1)
+    match.apply(CHANCE, RollResult(((2, 3), (5, 6))))
+    match.apply(0, Bid(3, 5))
+    before = match.state
+    match.apply(1, Call())
+    lines = games.narrator("liars-dice").narrate(before, 1, Call(), match.state, Voice(match.seats))
+    assert "Hands: You 2 3 (0), Mags 5 6 (1)." in lines, lines

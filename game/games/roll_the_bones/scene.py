@@ -616,10 +616,11 @@ class TableScene(BaseTableScene):
         with its words (dice still flying in counted), every bubble and the
         table's chrome (Log button, commentary).  Where there is room also the
         status line, the dice of the roll lying on the felt and the corner
-        where your buttons come."""
+        where your buttons come.  Every pot keeps its whole place (``pot_areas``),
+        empty or not: a haul may still be flying into it."""
         air = self.BANNER_AIR
         always = [r.inflate(2 * air, 2 * air) for r in
-                  [*self.seat_plates.values(), *self.pot_rects, *self.pile_rects.values(),
+                  [*self.seat_plates.values(), *self.pot_rects, *self.pot_areas(), *self.pile_rects.values(),
                    *self.bubble_rects.values()]] + self.chrome_keep_clear()
         better = [self.status_rect().inflate(air, air)]
         if self.settled_view is not None:
