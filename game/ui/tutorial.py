@@ -210,19 +210,15 @@ class TutorialCoach:
         card = self._card_size(theme, step, NARROW_W)
         for y in (70, 200, 330):   # the screen's edges, with a longer arrow
             spots += [card.move(MARGIN, y), card.move(layout.CANVAS_W - MARGIN - card.w, y)]
-        for c in spots:
-            if screen.contains(c) and c.collidelist(clear) < 0:
-                break
-        else:
-            c = None
+        plain = next((c for c in spots if screen.contains(c) and c.collidelist(clear) < 0), None)
         tiers = _drawn_tiers(drawn, target) if drawn is not None else []
         self._arrow_clear = keep + (tiers[-1] if tiers else [])
         for tier in tiers + [[]]:   # at the least, no arrow across what the table keeps clear
             found = self._clear_spot(theme, step, target, clear + tier, screen, spots)
             if found is not None:
                 return found
-        if c is not None:
-            return c
+        if plain is not None:
+            return plain
         return min(spots, key=lambda c: sum(_overlap(c, r) for r in clear))
 
     def _clear_spot(self, theme, step: Step, target: pygame.Rect, clear: list[pygame.Rect], screen: pygame.Rect,
