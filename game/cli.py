@@ -12,12 +12,13 @@ import os
 import re
 import sys
 
+from . import games
 from .games import GAME_IDS
 
 ASSET_COMMANDS = ("play", "replay", "shot", "smoke")
 """Commands that draw or play sounds: they check the bundled files first."""
-BIDDING_GAMES = ("liars-dice", "roll-call")
-"""Games with sparring partners (``reader``, ``bluffer``, ``caller``, ``binomial``, ``liar``)."""
+BIDDING_GAMES = tuple(g for g in GAME_IDS if games.kit(g).styles)
+"""Games with sparring partners (their kit's ``sparring``: ``reader``, ``bluffer``, ``caller``...)."""
 MAX_SIM_GAMES = 1_000_000
 """``sim --games`` above this is refused (a million games is hours of CPU)."""
 MAX_FAIRNESS_ROLLS = 100_000_000
