@@ -7,7 +7,10 @@ tests may swap it for a recorder."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ..ui.services import AppServices
 
 
 RESULTS_MODULES = ("game.core.story", "game.ui.story", "game.core.coach", "game.ui.widgets",
@@ -18,7 +21,7 @@ RESULTS_MODULES = ("game.core.story", "game.ui.story", "game.core.coach", "game.
 class Navigator:
     """Opens the menu scenes for the table layer (see the module docstring)."""
 
-    def __init__(self, app: Any):
+    def __init__(self, app: AppServices):
         self.app = app
 
     def pause(self, table) -> None:
@@ -148,7 +151,7 @@ class Navigator:
         back = getattr(table, "return_to", None)
         if back is not None:
             self.app.replace(back)
-        elif len(getattr(self.app, "stack", ())) > 1:
+        elif len(self.app.stack) > 1:
             self.app.pop()
         else:
             self.title()

@@ -144,12 +144,10 @@ class StatsScene(MenuScene):
             st.reset()
         except UserFileError as exc:
             self.app.toast(f"Could not reset the stats: {exc}")
-        rivals = getattr(self.app, "rivals", None)
-        if rivals is not None:   # a fresh start: the AIs forget how you played too
-            rivals.forget()
-            note = rivals.take_note()
-            if note:
-                self.app.toast(note)
+        self.app.rivals.forget()   # a fresh start: the AIs forget how you played too
+        note = self.app.rivals.take_note()
+        if note:
+            self.app.toast(note)
         self.reload()
         self.confirming = False
         self.ui.clear()

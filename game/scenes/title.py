@@ -110,7 +110,7 @@ class TitleScene(MenuScene):
         does not wait), at once otherwise (tests, screenshots)."""
         if self._saved is not None:
             return self._saved
-        if not getattr(self.app, "think_in_background", False):
+        if not self.app.think_in_background:
             from ..core import saves
             self._saved = saves.describe_autosave()
             return self._saved

@@ -118,9 +118,8 @@ class GameEnd(TableBase):
         lesson either)."""
         if self.recording is None and self.replay is None and self.match.is_over:
             self.recording = stats.Recording(self.match)
-            rivals = getattr(self.app, "rivals", None)
-            if rivals is not None and self.tutorial is None:
-                rivals.remember(self.match, background=getattr(self.app, "write_in_background", False))
+            if self.tutorial is None:
+                self.app.rivals.remember(self.match, background=self.app.write_in_background)
                 self.say_rivals_note()
 
     def _save_replay(self) -> None:
@@ -138,7 +137,7 @@ class GameEnd(TableBase):
                 saves.clear_autosave()
             except (UserFileError, OSError) as exc:
                 outcome["error"] = exc
-        if getattr(self.app, "write_in_background", False):
+        if self.app.write_in_background:
             thread = threading.Thread(target=write, name="replay-writer", daemon=True)
             self._replay_writer = (thread, outcome)
             thread.start()
@@ -202,10 +201,7 @@ class GameEnd(TableBase):
             return
         ahead = self._ahead
         if ahead is None or ahead[0] != len(self.match.history):
-            steps = getattr(self.app.nav, "results_ahead", None)
-            if steps is None:
-                return
-            ahead = self._ahead = [len(self.match.history), steps(self.match), None]
+            ahead = self._ahead = [len(self.match.history), self.app.nav.results_ahead(self.match), None]
         if ahead[1] is None:
             return
         try:

@@ -34,7 +34,7 @@ class ReplayDrive(TableBase):
             return
         feed.pending_steps = max(0, feed.pending_steps - 1)
         self._ai_timer = 0.0
-        self._replay_shown_at = getattr(self.app, "frame", None)
+        self._replay_shown_at = self.app.frame
         request = self.match.state.chance_request()
         if player == CHANCE and isinstance(request, RollRequest) and isinstance(action, RollResult):
             self._start_throw(request, forced=action)
@@ -54,7 +54,7 @@ class ReplayDrive(TableBase):
         too): a thought started there would share the interpreter with the
         frame's heaviest drawing; it starts in the next, light, frame."""
         feed = self.replay
-        if feed is not None and not feed.finished and self._replay_shown_at != getattr(self.app, "frame", None):
+        if feed is not None and not feed.finished and self._replay_shown_at != self.app.frame:
             self.reason_pending(feed.position, ahead=True)
 
     def _leave_replay(self) -> None:

@@ -195,8 +195,7 @@ class TableBase(Scene):
     def _remembers(self) -> bool:
         """Do this table's AIs recall their rivals (``app.rivals``)?  Not in a
         replay, nor in a lesson."""
-        return (getattr(self.app, "rivals", None) is not None and self.replay is None
-                and not getattr(self.match, "tutorial", False))
+        return self.replay is None and not getattr(self.match, "tutorial", False)
 
     def ready_agents(self, match: Match) -> None:
         """Ready the agents of ``match`` (a match played again for its AIs'
@@ -283,8 +282,7 @@ class TableBase(Scene):
 
     def say_rivals_note(self) -> None:
         """A problem with the AIs' memory file (``app.rivals``), said once."""
-        rivals = getattr(self.app, "rivals", None)
-        note = rivals.take_note() if rivals is not None else None
+        note = self.app.rivals.take_note()
         if note:
             self.app.toast(note)
 

@@ -143,9 +143,8 @@ class TableScene(HotSeatFlow, UndoFlow, RestoreFlow, ThrowFlow, AiPacing, GameEn
                                      colours=self.throw_colour).draw(pygame.Surface(self.app.canvas.get_size()))
         self.draw(self.app.canvas, 0.0)   # fonts, labels and the still layer: made now, not in frame 1
         self._prepare_autosave()          # the autosave's header on disk now, not in the first move's frame
-        warm_results = getattr(self.app.nav, "warm_results", None)
-        if warm_results is not None and self.replay is None and self.tutorial is None:
-            warm_results(self.match.game_id)   # the results screen's modules: not in the end delay
+        if self.replay is None and self.tutorial is None:
+            self.app.nav.warm_results(self.match.game_id)   # the results screen's modules: not in the end delay
         self._warming = self.warm_steps()
 
     def warm_steps(self):

@@ -163,6 +163,6 @@ class ThrowFlow(TableBase):
             logged = self.replay.peek()
             result = logged[1] if logged and isinstance(logged[1], RollResult) else result
             self.replay.position += 1
-            self._replay_shown_at = getattr(self.app, "frame", None)   # a heavy frame: no thought starts in it
+            self._replay_shown_at = self.app.frame   # a heavy frame: no thought starts in it
         self._apply(CHANCE, result)
         return True
