@@ -31,7 +31,7 @@ class RestoreFlow(TableBase):
         """Continue: the table opens on a game whose last move was ``action``
         (``before_state``: the state before it).  Put back what that move
         left on screen and play its outcome again if it is one (a reveal, a
-        pot split, a card scored: docs/CONTRIBUTING.md, "Continue").
+        pot split, a card scored: docs/REFERENCE.md, "Continue").
         Default: nothing."""
 
     def restore_table(self) -> None:

@@ -23,7 +23,7 @@ class UndoFlow(TableBase):
         be taken back until any other move is made?  Default: no.  Games
         answer per action (a bid with one human, a placement that scores
         nothing); moves that show hidden information stay final and get a
-        confirm step instead (docs/CONTRIBUTING.md, "Misclick protection")."""
+        confirm step instead (docs/REFERENCE.md, "Misclick protection")."""
         return False
 
     def on_taken_back(self, player: int, action: Action) -> None:
