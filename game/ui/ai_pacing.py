@@ -123,7 +123,7 @@ class AiPacing(TableBase):
         the table, and a replay stepped back finds every reason before it
         known.  One not known is asked for at once; with ``ahead`` the
         worker is also kept ``ReplayReasons.AHEAD`` moves further on (the
-        replay asks that while it rests: ``_reasons_ahead``).  False with
+        replay asks that while it rests: ``ReplayDriver.reasons_ahead``).  False with
         the setting off (nothing is worked out)."""
         if self.replay is None or not self.app.settings.show_ai_reasons:
             return False

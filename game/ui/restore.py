@@ -70,7 +70,7 @@ class RestoreFlow(TableBase):
     def _restore_throw(self, before, result: RollResult, chance_index: int) -> None:
         """The settled view of a logged throw: ``Throw.instant`` with its seed
         and zones and the logged faces (a crowded zone shrinks the dice as
-        ``_make_throw`` does)."""
+        ``Throws`` does)."""
         request = before.chance_request()
         if not isinstance(request, RollRequest):
             return
@@ -88,8 +88,8 @@ class RestoreFlow(TableBase):
                 size *= 0.88
         else:
             return
-        self.settled_view = throw_view.ThrowView(throw, self.renderer, can_see=self.can_see,
-                                                 colours=self.throw_colour)
+        self.throws.settle(throw_view.ThrowView(throw, self.renderer, can_see=self.can_see,
+                                                colours=self.throw_colour))
 
     def screen_facts(self) -> dict:
         """What the player sees, as data: whose turn, who must act, a throw
