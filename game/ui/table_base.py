@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Iterator
 import pygame
 
 from .. import games
-from ..core import stats
+from ..core import finished
 from ..core.match import Match
 from ..core.narration import GameLog
 from ..core.playback import ReplayFeed
@@ -119,8 +119,8 @@ class TableBase(Scene):
         """[history length, steps, scene]: the results screen built ahead (``_results_ahead``)."""
         self._curtain_for: int | None = None
         self.replay_path = None
-        self.recording: stats.Recording | None = None
-        """The finished game on its way into the lifetime stats (``record_stats``)."""
+        self.recording: finished.Finishing | None = None
+        """The finished game on its way into the replays, stats and rivals memory (``finish_game``)."""
         self.return_to = None
         """The scene a replay goes back to when closed (see ``app.nav``)."""
         self.log: list[LogLine] = []
@@ -166,8 +166,6 @@ class TableBase(Scene):
         """Seconds left before the next AI moves and a taken-back move becomes final."""
         self.tutorial: TutorialCoach | None = None
         """A guided first game's coach (game/ui/tutorial.py ``TutorialCoach``), or None."""
-        self._replay_writer: tuple | None = None
-        """(thread, outcome) while the finished game's replay is being written."""
         self._prepared: tuple | None = None
         """(key, Throw being built) for the next throw (``_prepare_throw``)."""
         self._thinker: Thinker | None = None
@@ -321,7 +319,6 @@ class TableBase(Scene):
         # What the pieces ask of each other (defined in their own modules).
         def _apply(self, player: int, action: Action, undoable: bool = False) -> None: ...
         def _forget_thought(self) -> None: ...
-        def _await_replay(self) -> None: ...
         def _start_throw(self, request: RollRequest, forced=None) -> None: ...
         def _leave_replay(self) -> None: ...
         def _out_places(self) -> dict[int, int]: ...
