@@ -70,7 +70,7 @@ class App:
         with quiet_native_stderr():  # pygame.init() also tries the audio device
             pygame.init()
         self.settings, note = userfiles.load_settings()
-        from .core.rivalbook import RivalShelf
+        from .games.bidding.rivalbook import RivalShelf
         self.rivals = RivalShelf()
         """What the AIs remember of their rivals across games (``rivals.json``)."""
         from .core.table_lock import TableLock
@@ -128,7 +128,7 @@ class App:
             self.table_lock.release()
             self.table_lock = lock
             userfiles.use_data_dir(lock.folder)
-            from .core.rivalbook import RivalShelf
+            from .games.bidding.rivalbook import RivalShelf
             self.rivals = RivalShelf()
             self._saved_settings = None   # the settings in use are written to the new folder
         elif not self.table_lock.acquire():

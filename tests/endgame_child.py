@@ -18,7 +18,7 @@ import sys
 
 from game.core import finished, saves
 from game.core.match import Match, Seat
-from game.core.rivalbook import RivalShelf
+from game.games.bidding.rivalbook import RivalShelf
 
 SEATS = [Seat("You", "human"), Seat("Old Silas", "ai", "hard")]
 

@@ -200,7 +200,7 @@ def _complete(document: dict, path: Path, match: Match, rivals) -> stats.Recorde
     lessons = document.get("lessons")
     if lessons is not None and not getattr(match, "tutorial", False):
         if rivals is None:
-            from .rivalbook import RivalShelf
+            from ..games.bidding.rivalbook import RivalShelf
             rivals = RivalShelf()
         rivals.remember(key, lessons)
     kill_point("rivals")
