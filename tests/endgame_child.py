@@ -10,6 +10,10 @@ the data folder's lock, then ``finished.recover``), then prints whether
 Continue is offered.
 
 ``... continue SEED``: Continue the autosave and play it to its end.
+
+``... hold``: a copy of the game holding the data folder (``App`` with its
+lock) until a line arrives on stdin; ``... title``: another copy opening its
+title screen, printing whether it is read-only and which games it offers.
 """
 from __future__ import annotations
 
@@ -45,6 +49,20 @@ def main(argv: list[str]) -> int:
         play_to_end(Match("liars-dice", SEATS, None, seed=seed), random.Random(seed))
     elif command == "continue":
         play_to_end(saves.load_autosave(), random.Random(int(argv[1])))
+    elif command == "hold":
+        from game.app import App
+        app = App(headless=True, lock_folder=True)
+        print(f"read_only={app.read_only}", flush=True)
+        sys.stdin.readline()
+        app.shutdown()
+    elif command == "title":
+        from game.app import App
+        from game.scenes.title import GameCard, TitleScene
+        app = App(headless=True, lock_folder=True)
+        app.start(TitleScene(app))
+        playable = [w.game_id for w in app.top.ui.widgets if isinstance(w, GameCard) and w.enabled]
+        print(f"read_only={app.read_only} playable={len(playable)}", flush=True)
+        app.shutdown()
     elif command == "start":
         from game.app import App
         app = App(headless=True)

@@ -34,12 +34,13 @@ import datetime as _dt
 import os
 import signal
 import threading
+import weakref
 from pathlib import Path
 from typing import Callable
 
 from . import journal, stats, userfiles
 from . import validation as v
-from .match import RECORD_FORMAT, Match, RecordError
+from .match import Match, RecordError
 from .userfiles import UserFileError
 
 FINISHED_FORMAT = "dice-tavern-finished"
@@ -58,7 +59,7 @@ v.register(v.Format(FINISHED_FORMAT, "finished game", {1: v.Obj({
     "record": v.Json(max_items=200_000, max_depth=8),    # checked by Match.from_record
     "lessons": v.Obj({"learned": v.List(v.List(v.Json(), 4, 4), 200_000),
                       "met": v.List(v.Str(120, 1), 10_000)}),
-}, required=("key", "replay", "record"))}, max_bytes=24 * 1024 * 1024))
+}, required=("key", "replay", "record"))}, max_bytes=6 * 1024 * 1024))
 
 
 def pending_dir() -> Path:
@@ -127,6 +128,8 @@ class Finishing:
 
 _LOCK = threading.Lock()
 """One end of game written at a time (the rivals book, the stats file)."""
+_STARTED: weakref.WeakKeyDictionary[Match, Finishing] = weakref.WeakKeyDictionary()
+"""Each match's end, once started (the same match finished again gets the same one)."""
 _RUNNING: list[Finishing] = []
 """Game ends started on a worker thread and not known to be done (``wait_all``)."""
 
@@ -147,7 +150,7 @@ def finish(match: Match, rivals=None, *, background: bool = False) -> Finishing:
     Finishing the same match again (skip to the results, then the crash
     rescue, say) gives the same ``Finishing``; a lesson (``match.tutorial``)
     or a replay records nothing."""
-    started = getattr(match, "_finishing", None)
+    started = _STARTED.get(match)
     if started is not None:
         return started
     key = stats.match_key(match)
@@ -158,7 +161,7 @@ def finish(match: Match, rivals=None, *, background: bool = False) -> Finishing:
         replay = _replay_name(match)
     except (UserFileError, OSError) as exc:
         return Finishing(key, None, done=True, error=exc)
-    handle = match._finishing = Finishing(key, userfiles.replays_dir() / replay)
+    handle = _STARTED[match] = Finishing(key, userfiles.replays_dir() / replay)
 
     def run() -> None:
         try:

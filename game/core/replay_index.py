@@ -30,7 +30,7 @@ SUMMARY_SCHEMA = v.Obj({
 v.register(v.Format(INDEX_FORMAT, "replay index", {1: v.Obj({
     "format": v.Str(), "version": v.Int(1, 1),
     "entries": v.Map(v.Str(64, 64, r"[0-9a-f]{64}"), SUMMARY_SCHEMA, max_keys=MAX_ENTRIES),
-}, required=("entries",))}, max_bytes=8 * 1024 * 1024))
+}, required=("entries",))}, max_bytes=8 * 1024 * 1024, max_values=100_000))   # 5,000 rows of 12
 
 
 @dataclass(frozen=True)

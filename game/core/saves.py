@@ -10,7 +10,7 @@ import os
 import threading
 from pathlib import Path
 
-from . import journal, validation
+from . import journal
 from .match import RECORD_FORMAT, Match, RecordError
 from .userfiles import (UserFileError, atomic_create_json, autosave_path,
                         read_format, remove_file, replays_dir, set_aside)

@@ -543,7 +543,7 @@ v.register(v.Format(SETTINGS_FORMAT, "settings", {
     1: v.Obj({"format": v.Str(), "version": v.Int(1, 1), **SETTINGS_FIELDS,
               "setups": v.Map(_SETUP_ID, SETUP_SCHEMA, max_keys=MAX_SETUPS)},
              extra=v.Tree(max_items=64, max_depth=2)),  # unknown keys: ignored, but bounded
-}, max_bytes=64 * 1024))
+}, max_bytes=64 * 1024, max_values=10_000))
 
 
 def load_settings() -> tuple[Settings, str | None]:
@@ -629,7 +629,8 @@ STATS_SCHEMA_V2 = v.Obj({
 """Version 2: per game, per table (AI level, mixed, solo, hot-seat) games,
 wins, streaks and best score; the faces bid; the faces rolled per die kind;
 the last recorded games (so none is counted twice).  See ``game.core.stats``."""
-v.register(v.Format(STATS_FORMAT, "stats", {1: STATS_SCHEMA_V1, 2: STATS_SCHEMA_V2}, max_bytes=256 * 1024))
+v.register(v.Format(STATS_FORMAT, "stats", {1: STATS_SCHEMA_V1, 2: STATS_SCHEMA_V2}, max_bytes=256 * 1024,
+                    max_values=20_000))   # 64 games x 6 tables x 5 counts, bids, luck: under 6,000
 
 
 def fresh_stats() -> dict:

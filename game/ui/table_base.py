@@ -12,6 +12,7 @@ type-checked against the same table.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Iterator
 
 import pygame
@@ -118,7 +119,7 @@ class TableBase(Scene):
         self._ahead: list | None = None
         """[history length, steps, scene]: the results screen built ahead (``_results_ahead``)."""
         self._curtain_for: int | None = None
-        self.replay_path = None
+        self.replay_path: Path | None = None
         self.recording: finished.Finishing | None = None
         """The finished game on its way into the replays, stats and rivals memory (``finish_game``)."""
         self.return_to = None
