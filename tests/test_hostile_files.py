@@ -15,7 +15,7 @@ import tracemalloc
 import pytest
 
 from game.core import journal, replay_index, saves, userfiles
-from game.core.finished import FINISHED_FORMAT, pending_dir, recover
+from game.core.finished import FINISHED_FORMAT, recover
 from game.games.bidding import rivalbook
 
 MEMORY_LIMIT = 50 * 1024 * 1024
