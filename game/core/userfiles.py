@@ -376,7 +376,7 @@ def clean_stale_temp_files(now: float | None = None) -> list[Path]:
     regular files, older than ``TEMP_MAX_AGE`` so a write in progress is safe)."""
     now = time.time() if now is None else now
     removed = []
-    for folder in (data_dir(), replays_dir()):
+    for folder in (data_dir(), replays_dir(), data_dir() / "finishing"):   # finishing: game.core.finished
         try:
             entries = list(os.scandir(folder))
         except OSError:
