@@ -120,7 +120,9 @@ class Navigator:
         """Watch the replay at ``path``: pushed over the current screen, or in
         place of ``came_from`` (a scene to return to when it is closed).
         Returns "" or a message for players."""
+        from ..core.finished import wait_all
         from .replay import open_replay
+        wait_all()   # the replay may be the finished game's, still being written
         scene, error = open_replay(self.app, path)
         if scene is None:
             return error

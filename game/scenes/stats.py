@@ -106,7 +106,7 @@ class StatsScene(MenuScene):
                                    KIND_NAMES.get(luck.kind, luck.kind), partial(self.choose_kind, i),
                                    size=15, primary=i == self.kind_index))
         self.ui.add(Button((440, 646, 190, 52), "Reset stats", self.ask_reset,
-                           enabled=st.has_any(self.data)))
+                           enabled=st.has_any(self.data) and not self.app.read_only))
         self.ui.add(Button((650, 646, 190, 52), "Back", self.back, primary=True))
 
     def enter(self) -> None:

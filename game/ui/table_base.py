@@ -12,12 +12,13 @@ type-checked against the same table.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Iterator
 
 import pygame
 
 from .. import games
-from ..core import stats
+from ..core import finished
 from ..core.match import Match
 from ..core.narration import GameLog
 from ..core.playback import ReplayFeed
@@ -121,9 +122,9 @@ class TableBase(Scene):
         self._ahead: list | None = None
         """[history length, steps, scene]: the results screen built ahead (``_results_ahead``)."""
         self._curtain_for: int | None = None
-        self.replay_path = None
-        self.recording: stats.Recording | None = None
-        """The finished game on its way into the lifetime stats (``record_stats``)."""
+        self.replay_path: Path | None = None
+        self.recording: finished.Finishing | None = None
+        """The finished game on its way into the replays, stats and rivals memory (``finish_game``)."""
         self.return_to = None
         """The scene a replay goes back to when closed (see ``app.nav``)."""
         self.log: list[LogLine] = []
@@ -166,8 +167,6 @@ class TableBase(Scene):
         """Seconds left before the next AI moves and a taken-back move becomes final."""
         self.tutorial: TutorialCoach | None = None
         """A guided first game's coach (game/ui/tutorial.py ``TutorialCoach``), or None."""
-        self._replay_writer: tuple | None = None
-        """(thread, outcome) while the finished game's replay is being written."""
         self._thinker: Thinker | None = None
         """An AI decision being computed in the background (``_drive_ai``)."""
         self.still = StillLayer()
@@ -345,7 +344,6 @@ class TableBase(Scene):
         # What the pieces ask of each other (defined in their own modules).
         def _apply(self, player: int, action: Action, undoable: bool = False) -> None: ...
         def _forget_thought(self) -> None: ...
-        def _await_replay(self) -> None: ...
         def _out_places(self) -> dict[int, int]: ...
         def curtain_hides_table(self) -> bool: ...
         def _cup_down(self) -> None: ...

@@ -158,7 +158,6 @@ class TableScene(HotSeatFlow, UndoFlow, RestoreFlow, AiPacing, GameEnd, TableBas
 
     def exit(self) -> None:
         self._cup_down()
-        self._await_replay()   # leaving before the results: the replay is still written
         saves.discard_prepared_autosave()   # no move was made: no header left behind
 
     def handle_event(self, event) -> None:
@@ -412,8 +411,8 @@ class TableScene(HotSeatFlow, UndoFlow, RestoreFlow, AiPacing, GameEnd, TableBas
             self.announce(self.move_line(player, action))
             self.app.sounds.play("click", 0.6)
         if self.replay is None and not self.match.can_take_back():
-            self._autosave()   # a move that may still be taken back is saved with the next one
-            self.record_stats()
+            self._autosave()   # a move that may still be taken back is saved with the next one;
+            # the last one ends the game: recorded once (finish_game)
         self.on_applied(player, action, before)
         for seat, move in self.match.state.automatic_moves():   # what the rules did for a seat with no choice
             line = self.move_line(seat, move)

@@ -63,7 +63,6 @@ class UndoFlow(TableBase):
             return False
         self.secrecy.drop()
         self._forget_thought()   # the AIs' memory is rolled back: no thought may run meanwhile
-        self._await_replay()
         player, action = self.match.take_back()
         self.game_log.sync(self.match.history)
         self.reasons.taken_back(len(self.match.history))
