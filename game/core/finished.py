@@ -201,10 +201,9 @@ def _complete(document: dict, path: Path, match: Match, rivals) -> stats.Recorde
     result = stats.record_match(match)
     kill_point("stats")
     lessons = document.get("lessons")
-    if lessons is not None and not getattr(match, "tutorial", False):
-        if rivals is None:
-            from ..games.bidding.rivalbook import RivalShelf
-            rivals = RivalShelf()
+    if lessons is not None and rivals is not None and not getattr(match, "tutorial", False):
+        # the caller's rivals memory (the app's ``RivalShelf``): core never
+        # imports the bidding family, whose book it is
         rivals.remember(key, lessons)
     kill_point("rivals")
     userfiles.remove_file(path, "the finished game")
