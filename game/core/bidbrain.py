@@ -32,6 +32,7 @@ game, and spends the lean where hiding costs most.
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Mapping
 
@@ -57,6 +58,7 @@ class Style:
     lean_price: float = 0.3     # starting price (dice of value) of one die of lean
     crowd_lean_price: float | None = None   # the starting price at a table of 3+ seats (None: ``lean_price``)
     lean_step: float = 0.05     # how fast the price follows the lean my bids showed
+    mix_temp: float = 0.0       # mixed play: draw among near-equal options, softmax of value / this (dice)
 
 
 def rival_value(spot: BidSpot) -> float:
@@ -64,6 +66,26 @@ def rival_value(spot: BidSpot) -> float:
     a big table."""
     rivals = len(spot.rivals)
     return 1.0 if rivals <= 1 else 0.6 / rivals
+
+
+MIX_SPAN = 3.0
+"""Options more than this many temperatures below the best are never drawn."""
+
+
+def mixed_choice(options: list[tuple[float, object]], temp: float, rng) -> object:
+    """One of ``options`` ((value, what)), drawn with the seeded ``rng`` in
+    proportion to ``exp((value - best) / temp)`` among those within
+    ``MIX_SPAN x temp`` of the best: near-equal moves are mixed, poor ones never
+    played.  Issue 40: a deterministic choice let a player who tabulates the
+    cups lifted after each kind of bid read Hard's hand."""
+    best = max(v for v, _ in options)
+    near = [(math.exp((v - best) / temp), what) for v, what in options if v >= best - MIX_SPAN * temp]
+    x = rng.random() * sum(w for w, _ in near)
+    for w, what in near:
+        x -= w
+        if x <= 0:
+            return what
+    return near[-1][1]
 
 
 class BidBrain:
@@ -322,16 +344,30 @@ class BidBrain:
                 raise ValueError("no legal bid and no challenge")
             return best_challenge[1], best_challenge[2], best_challenge[3]
         top = max(c[0] for c in cands.values())
-        if best_challenge is not None and best_challenge[0] >= top:
-            return best_challenge[1], best_challenge[2], best_challenge[3]
-        face = max(cands, key=lambda f: cands[f][0])
-        if self.style.lean is not None and not (spot.fixed_face and cur is None):
-            face = self.priced_face(spot, cands)
-        elif rng.random() < self.style.conceal and not (spot.fixed_face and cur is None):
-            # (a Palifico opening fixes the face for the whole round: it stays on value)
-            blind = self.public_face(spot, rng)
-            if blind in cands and cands[blind][0] >= top - self.style.window:
-                face = blind
+        free_face = not (spot.fixed_face and cur is None)
+        if self.style.mix_temp > 0 and self.style.lean is not None and free_face:
+            # mixed play: the challenge and every face's best bid, each at its priced
+            # value, drawn in proportion to exp(value / mix_temp) among those within
+            # MIX_SPAN temperatures of the best, so no reveal history pins a hand
+            price = self.starting_price(spot)
+            options: list[tuple[float, object]] = [(c[0] - price * self.lean(spot, f), f) for f, c in cands.items()]
+            if best_challenge is not None:
+                options.append((best_challenge[0], best_challenge))
+            picked = mixed_choice(options, self.style.mix_temp, rng)
+            if not isinstance(picked, int):
+                return picked[1], picked[2], picked[3]
+            face = picked
+        else:
+            if best_challenge is not None and best_challenge[0] >= top:
+                return best_challenge[1], best_challenge[2], best_challenge[3]
+            face = max(cands, key=lambda f: cands[f][0])
+            if self.style.lean is not None and free_face:
+                face = self.priced_face(spot, cands)
+            elif self.style.lean is None and free_face and rng.random() < self.style.conceal:
+                # (a Palifico opening fixes the face for the whole round: it stays on value)
+                blind = self.public_face(spot, rng)
+                if blind in cands and cands[blind][0] >= top - self.style.window:
+                    face = blind
         if self.style.bluff and spot.mine(face) > 0 and not (spot.fixed_face and cur is None) \
                 and rng.random() < self.style.bluff:
             # the other half of the mix: a face I hold none of, so that over many
