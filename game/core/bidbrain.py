@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Mapping
+from typing import Mapping, TypeVar
 
 from .agents import Agent, Decision
 from .bidcalib import context
@@ -72,7 +72,10 @@ MIX_SPAN = 3.0
 """Options more than this many temperatures below the best are never drawn."""
 
 
-def mixed_choice(options: list[tuple[float, object]], temp: float, rng) -> object:
+Option = TypeVar("Option")
+
+
+def mixed_choice(options: list[tuple[float, Option]], temp: float, rng) -> Option:
     """One of ``options`` ((value, what)), drawn with the seeded ``rng`` in
     proportion to ``exp((value - best) / temp)`` among those within
     ``MIX_SPAN x temp`` of the best: near-equal moves are mixed, poor ones never
@@ -97,6 +100,7 @@ class BidBrain:
         self._noted: tuple[int, int] | None = None   # the own bid ``note_own_bid`` counted last
         self.calib = calib   # a ``bidcalib.Calibration`` (Hard) or None: the reader's chance as is
         self.memory = ChallengeMemory()   # what each rival's reveals taught (``rivalbook``)
+        self.every_bid: list[tuple[float, Bid, float, float]] = []   # ``candidates``' every bid weighed
 
     def population(self, kind: str, spot: BidSpot, raw: float) -> float:
         """The chance a bid like this from a bidder like the population's is
@@ -240,12 +244,14 @@ class BidBrain:
         """Best (value, bid, chance true, chance called) per face."""
         best: dict[int, tuple[float, Bid, float, float]] = {}
         opening = spot.current is None
+        self.every_bid = []
         for f, lo in spot.lows().items():
             top = spot.total if opening else min(spot.total, lo + self.style.reach)
             for q in range(lo, top + 1):
                 if opening and q > lo and spot.plain_chance(q, f) < 0.25:
                     break
                 v, pt, pc = self.bid_score(spot, q, f, G)
+                self.every_bid.append((v, Bid(q, f), pt, pc))
                 if f not in best or v > best[f][0]:
                     best[f] = (v, Bid(q, f), pt, pc)
         return best
@@ -350,13 +356,11 @@ class BidBrain:
             # value, drawn in proportion to exp(value / mix_temp) among those within
             # MIX_SPAN temperatures of the best, so no reveal history pins a hand
             price = self.starting_price(spot)
-            options: list[tuple[float, object]] = [(c[0] - price * self.lean(spot, f), f) for f, c in cands.items()]
+            options: list[tuple[float, tuple[object, Decision, str]]] = [
+                (c[0] - price * self.lean(spot, c[1].face), self._bid_move(spot, c)) for c in self.every_bid]
             if best_challenge is not None:
-                options.append((best_challenge[0], best_challenge))
-            picked = mixed_choice(options, self.style.mix_temp, rng)
-            if not isinstance(picked, int):
-                return picked[1], picked[2], picked[3]
-            face = picked
+                options.append((best_challenge[0], (best_challenge[1], best_challenge[2], best_challenge[3])))
+            return mixed_choice(options, self.style.mix_temp, rng)
         else:
             if best_challenge is not None and best_challenge[0] >= top:
                 return best_challenge[1], best_challenge[2], best_challenge[3]
@@ -375,7 +379,11 @@ class BidBrain:
             empty = [f for f in cands if spot.mine(f) == 0 and cands[f][0] >= top - self.style.bluff_window]
             if empty:
                 face = max(empty, key=lambda f: cands[f][0])
-        v, bid, pt, pc = cands[face]
+        return self._bid_move(spot, cands[face])
+
+    def _bid_move(self, spot: BidSpot, cand: tuple[float, Bid, float, float]) -> tuple[object, Decision, str]:
+        """(bid, decision record, why) of one candidate bid (value, bid, chance true, chance called)."""
+        _v, bid, pt, pc = cand
         why = f"bid {bid_text(bid.quantity, bid.face)}: {pt:.0%} true as I read the table"
         if self.models_caller(spot):   # the call chance is a number the value used; else it assumed a call
             nxt = spot.next_player
