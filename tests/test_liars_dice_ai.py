@@ -169,11 +169,12 @@ def test_hard_does_not_jinto_a_one_die_palifico_opening_it_cannot_read():
 
 
 def test_hard_beats_a_face_liar_in_its_endgames_small():
-    """The liar bids only faces it holds none of: the solved mix alone held Hard to
-    55.8% over 2,000 games; weighed with its reading Hard calls such bids (seeded,
-    short; the 2,000-game figure is in the README)."""
+    """The liar bids only faces it holds none of.  Hard leaves the solved mix to
+    call such bids only within what it has won in the endgame (issue 40's safe
+    exploitation), so it gains less than an unbounded reading did (400 games,
+    seed 4: 57.0%, 62%+ before), but it still beats the liar."""
     res = run_sim("liars-dice", ["hard", "liar"], 400, seed=4)
-    assert res.by_level["hard"].win_rate >= 0.62   # 56% on these games with the solved mix alone
+    assert res.by_level["hard"].win_rate >= 0.53
 
 
 def test_a_left_solved_mix_says_so_with_the_rival_and_numbers():
