@@ -117,7 +117,7 @@ class Table:
             self.bids = tuple(tuple(b) for b in view.bids)
             self.palifico = bool(view.palifico)
             self.wild = None if self.palifico else 1
-            self.faces = (1, 2, 3, 4, 5, 6)
+            self.faces: tuple[int, ...] = (1, 2, 3, 4, 5, 6)
             self.round_no = view.round_no
             lc = view.last_challenge
             self.reveal = None if lc is None else (view.round_no - 1, tuple(lc.faces), lc.challenger,

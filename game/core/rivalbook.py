@@ -57,7 +57,6 @@ way a player meets the same rivals game after game.
 from __future__ import annotations
 
 import copy
-import math
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Iterator, Mapping, Optional
 

@@ -330,7 +330,7 @@ class HardAgent(LiarsBrainAgent):
         return self._weigh_endgame(view, spot, policy, action)[0]
 
     def _weigh_endgame(self, view: LiarsView, spot: BidSpot, policy: dict,
-                       action: Action) -> tuple[dict, float, float]:
+                       action: object) -> tuple[dict, float, float]:
         """(the mix to draw from, its edge over the solved mix, the mix's worth),
         valued in dice by my reading of this rival.  Hard leaves the mix only for
         a challenge its reading prefers by ``_exploit_margin`` (calling a rival
