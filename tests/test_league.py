@@ -1,4 +1,4 @@
-"""Issue 40's league of sparring bots (``tools/league.py``): written from the
+"""Issue 40's league of sparring bots (``game/dev/league.py``): written from the
 protocol alone, split into a tuning and a reporting half by a fixed rule, and
 one of them learns a rival across games."""
 import importlib.util
@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from game.core import ai_report
+from game.dev import ai_report
 
-PATH = Path(__file__).resolve().parents[1] / "tools" / "league.py"
+PATH = Path(__file__).resolve().parents[1] / "game" / "dev" / "league.py"
 
 
 def _league():
@@ -35,7 +35,7 @@ def test_the_bots_see_only_views_and_legal_actions():
     """The league imports nothing of the game's AI: its reading is its own."""
     imports = [line for line in PATH.read_text(encoding="utf-8").splitlines()
                if line.lstrip().startswith(("import ", "from "))]
-    assert imports and all("game" not in line or "game.core import ai_report" in line
+    assert imports and all("game" not in line or "game.dev import ai_report" in line
                            or "game.core.sim import" in line for line in imports)
 
 
