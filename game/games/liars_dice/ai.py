@@ -321,7 +321,7 @@ class HardAgent(LiarsBrainAgent):
     def endgame_mix(self, view: LiarsView, legal: Sequence[Action]) -> Optional[dict[Action, float]]:
         """The distribution Hard's move is drawn from in a solved endgame (None
         if not covered): what an exact best response plays against
-        (``tools/endgame_exploit.py``).  No side effects on the agent."""
+        (``game/dev/endgame_exploit.py``).  No side effects on the agent."""
         policy = endgame_policy(view, legal)
         if not policy:
             return None
