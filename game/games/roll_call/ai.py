@@ -375,7 +375,7 @@ class NormalBrainAgent(RollCallBrainAgent):
                          Style(conceal=1.0, window=0.8, reach=1, model_caller=False, oot_wait=0.7))
 
 
-HARD_STYLE = Style(lean=0.1, lean_price=0.4, lean_step=0.05, crowd_lean_price=0.25, mix_temp=0.03)
+HARD_STYLE = Style(lean=0.1, lean_price=0.4, lean_step=0.05, crowd_lean_price=0.25)
 """Hard's bid mix in Roll Call: the priced mix of ``BidBrain.priced_face``
 (each die of the bid face held above a blind hand's share costs 0.4 dice of
 value at first heads-up, 0.25 at a table of 3+, the price then following this
@@ -385,9 +385,10 @@ bid for one die of its face beat Hard to 30.8% (400 games, seed 31); at 0.25:
 38.2%, lean 0.00; three binomial players lean +0.175 (0.2: +0.27, over the
 issue's +0.25; 0.3: +0.10 but 35.0% against the trusting three).  The mix
 before the priced one leaned +0.35 to +0.56 heads-up (``tools/bid_report.py``).
-Moves within 0.09 dice of the best are drawn (``mix_temp`` 0.03, issue 40):
-Roll Call's one-step values are flat over bids that differ later, so a wider
-draw spends real value (AI-NOTES, "A mixed bid for Hard")."""
+No mixed draw (``mix_temp``): Roll Call's one-step values are flat over bids
+that differ later, so every draw tried spent real value (T 0.03: the reference
+bot 81.3% -> 77.0%; 300 games against the league's reader 59.0% where the
+pure choice had 64.9% over 1,000) (AI-NOTES, "A mixed bid for Hard")."""
 
 
 class HardAgent(RollCallBrainAgent):
