@@ -40,7 +40,7 @@ lint: $(STAMP)  ## ruff on the whole tree, mypy on the game package and tools/ (
 test-all: $(BUILD_STAMP)  ## every test, including the long statistical ones (and the packaging ones: needs the build extra)
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest -n auto
 
-bench: $(STAMP)  ## speed figures (see README)
+bench: $(STAMP)  ## speed figures (see docs/ENGINEERING.md)
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m game bench
 
 fairness: $(STAMP)  ## 100,000 physical rolls per die kind, chi-square p-values
