@@ -115,3 +115,20 @@ def test_the_release_notes_are_the_tagged_versions_section_only():
     changelog = (REPO / "CHANGELOG.md").read_text(encoding="utf-8")
     from game import __version__
     assert section(changelog, __version__), "the current version has its section"
+
+
+def test_the_readme_tells_a_player_which_download_to_take_and_how_to_start_it():
+    """Issue 43: the README (57 KB, also the wheel's description) mixed player help with test
+    names and figures, said nothing of Intel Macs and still advised right-click > Open, which
+    macOS 15 no longer honours.  Now each download the workflow names has its line, with the
+    first start of each system, the two quick-start commands and where saves go."""
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    assert len(readme.encode("utf-8")) < 12_000, "a player's page; the engineering detail is in docs/ENGINEERING.md"
+    build = load(RELEASE)["jobs"]["build"]
+    for entry in build["strategy"]["matrix"]["include"]:
+        assert f"dice-tavern-VERSION-{entry['platform']}" in readme, entry["platform"]
+    for step in ("More info", "Run anyway", "System Settings > Privacy & Security", "Open Anyway", "chmod +x",
+                 "make play", "make test", "%LOCALAPPDATA%", "Application Support", ".local/share",
+                 "tools/gen_sounds.py", "docs/ENGINEERING.md"):
+        assert step in readme, step
+    assert "tests/test_" not in readme
