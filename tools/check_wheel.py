@@ -56,7 +56,7 @@ import json, os
 os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
 from game import games
 from game.scenes.launch import is_playable
-from game import shots
+from game.dev import shots
 shots._load_game_shots()
 jobs = []
 for name in sorted(shots.SHOT_SCENES):
@@ -75,7 +75,7 @@ print(json.dumps(jobs))
 RENDER_SHOTS = r"""
 import json, sys, os
 os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
-from game import shots
+from game.dev import shots
 shots._load_game_shots()
 out = sys.argv[1]
 failed = []
