@@ -80,6 +80,12 @@ def test_the_title_finds_out_what_continue_resumes_off_the_frame(app):
     app.think_in_background = True
     app.start(TitleScene(app))
     title = app.top
-    app.run_frames(600, until=lambda a: title._describing is None)
+    describing = title._describing
+    assert describing is not None and not title.is_idle()
+    button = next(w for w in title.ui.widgets if getattr(w, "text", "") == "Continue")
+    assert button.sub == ""
+    # the thread's end is waited for, not raced with a frame count (a busy machine is slower, never red)
+    describing.join(600)
+    app.run_frames(1)
     button = next(w for w in title.ui.widgets if getattr(w, "text", "") == "Continue")
     assert button.sub == f"Roll Call, round {match.state.round_no}" and title.is_idle()

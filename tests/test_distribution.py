@@ -181,6 +181,34 @@ def test_wheel_and_sdist_carry_every_asset(tmp_path):
     assert any(n.startswith("game/ui/") for n in wheel), "namespace packages must be packaged"
 
 
+SDIST_READERS = ["tests/test_paths.py", "tests/test_workflows.py", "tests/test_bid_report.py",
+                 "tests/test_bidcalib.py", "tests/test_typed_state.py", "tests/test_golden.py",
+                 "tests/test_distribution.py"]
+"""The tests that open files outside ``game/`` (tools/, build.spec, .github, CHANGELOG.md)."""
+
+
+@pytest.mark.slow
+def test_the_sdists_own_tests_pass_from_the_unpacked_archive(tmp_path):
+    """Issue 43: the sdist shipped its tests and ``build.spec`` without
+    ``tools/`` (the PyInstaller entry, check_wheel.py, bid_report.py): its tests
+    failed to collect.  Unpacked, every test collects, and the ones that read
+    files outside the package pass there (the rest need only the package)."""
+    subprocess.run([sys.executable, "-m", "build", "--sdist", "--outdir", str(tmp_path), str(REPO)],
+                   check=True, capture_output=True, timeout=900)
+    with tarfile.open(next(tmp_path.glob("*.tar.gz"))) as tar:
+        tar.extractall(tmp_path / "unpacked", filter="data")
+    root = next((tmp_path / "unpacked").iterdir())
+    env = _env(PYTHONPATH=str(root))
+    collect = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:xdist", "-p", "no:cacheprovider",
+                              "--collect-only", "-q"], cwd=root, env=env, capture_output=True, text=True,
+                             timeout=600)
+    assert collect.returncode == 0 and "error" not in collect.stdout.lower(), collect.stdout[-3000:]
+    run = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:xdist", "-p", "no:cacheprovider",
+                          "-m", "not slow", *SDIST_READERS], cwd=root, env=env, capture_output=True, text=True,
+                         timeout=1800)
+    assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-2000:]
+
+
 @pytest.mark.slow
 def test_installed_wheel_is_the_same_game_as_the_source(tmp_path):
     """tools/check_wheel.py: fresh venv outside the repository, --version,

@@ -3,6 +3,8 @@
 # that the executables pass and throw the same dice faces for the fixed seed.
 #
 #   tools/check_smoke.sh            # uses .venv/bin/python (PY=... to override)
+#   tools/check_smoke.sh EXE...     # these executables instead of dist/'s (unpacked downloads:
+#                                   # tools/check_downloads.sh)
 #
 # The executables are started from a temp folder, so they must find their assets
 # wherever they are run from.  The JSON report comes through DICE_TAVERN_SMOKE_OUT
@@ -18,7 +20,11 @@ export SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy
 case "$(uname -s)" in MINGW*|MSYS*|CYGWIN*) EXE=.exe ;; *) EXE= ;; esac
 EXES=()
 for f in "dist/dice-tavern/dice-tavern$EXE" "dist/dice-tavern-onefile$EXE"; do
-    [ -x "$f" ] && EXES+=("$ROOT/$f")
+    [ $# -eq 0 ] && [ -x "$f" ] && EXES+=("$ROOT/$f")
+done
+for f in "$@"; do
+    [ -x "$f" ] || { echo "check_smoke: $f is not an executable file" >&2; exit 1; }
+    EXES+=("$(cd "$(dirname "$f")" && pwd)/$(basename "$f")")
 done
 if [ ${#EXES[@]} -eq 0 ]; then
     echo "check_smoke: no executable in dist/; run 'make dist' first" >&2
@@ -43,7 +49,7 @@ for exe in "${EXES[@]}"; do
     fi
 done
 
-"$PY" - "$TMP/source.json" "${REPORTS[@]}" <<'PYEOF'
+"$PY" - "$TMP/source.json" "${#REPORTS[@]}" "${REPORTS[@]}" "${EXES[@]}" <<'PYEOF'
 import json, sys
 
 def faces(report):
@@ -53,7 +59,8 @@ def faces(report):
 source = json.load(open(sys.argv[1]))
 want = faces(source)
 bad = 0
-for path, name in zip(sys.argv[2:], ("one-folder", "one-file")):
+count = int(sys.argv[2])
+for path, name in zip(sys.argv[3:3 + count], sys.argv[3 + count:]):
     report = json.load(open(path))
     if not report.get("ok") or not report.get("frozen"):
         print(f"check_smoke: {name}: smoke failed or not frozen: {report.get('errors')}")

@@ -1,4 +1,4 @@
-"""Re-measure every AI strength figure in the README, as a Markdown table.
+"""Re-measure every AI strength figure in docs/ENGINEERING.md (the README's until 2026-11-27), as a Markdown table.
 
     python tools/strength_report.py [--games 2000] [--seed 1] [--jobs 2]
 

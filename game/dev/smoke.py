@@ -6,7 +6,10 @@ own files are never touched):
 
 1. builds the app, shows the title screen and draws one frame (window caption
    and a non-blank canvas are checked);
-2. throws five real physical d6 (``game.physics.PhysicsDice``) with the seed;
+2. throws five real physical d6 (``game.physics.PhysicsDice``) with the seed,
+   headless, then once more live, as a table shows a throw: stepped frame by
+   frame with its impacts reported (``Space.on_collision``, the pymunk 7 API
+   the floors check exists for: a headless throw never calls it);
 3. for each *built* game: an AI-only match with the fixed seed and physical
    dice, a bounded number of ``match.step()`` calls, a save (autosave, or a
    replay if it ended) and a reload with ``game.core.saves.load_match``; the
@@ -101,6 +104,32 @@ def dice_stage(seed: int) -> dict:
     return {"ok": True, "faces": [list(g) for g in faces]}
 
 
+def live_throw_stage(seed: int) -> dict:
+    """The five d6 thrown live, frame by frame as a table shows them: the
+    impacts (the clatter's sounds) are heard and the faces are the headless
+    throw's."""
+    from ..core.protocol import DieGroup, RollRequest
+    from ..physics import PhysicsDice
+    from ..physics.throw import Throw
+    request = RollRequest((DieGroup(0, "d6", 5),), "smoke")
+    throw = Throw(request, seed)
+    kinds: dict[str, int] = {}
+    for _frame in range(60 * 60):
+        for impact in throw.step():
+            kinds[impact.kind] = kinds.get(impact.kind, 0) + 1
+        if throw.done:
+            break
+    if not throw.done:
+        raise RuntimeError("the live throw did not come to rest in a minute of frames")
+    if not kinds:
+        raise RuntimeError("the live throw reported no impacts")
+    faces = [list(g) for g in throw.faces()]
+    headless = [list(g) for g in PhysicsDice().resolve(request, seed).faces]
+    if faces != headless:
+        raise RuntimeError(f"the live throw shows {faces}, the headless throw {headless}")
+    return {"ok": True, "faces": faces, "impacts": kinds}
+
+
 def game_stage(game_id: str, seed: int) -> dict:
     """An AI-only match with physical dice: play, save, reload, compare, go on."""
     from .. import games
@@ -159,7 +188,7 @@ def run_smoke(seed: int) -> dict:
     _headless_env()
     from .. import games, paths
     report: dict = {"ok": True, "seed": seed, "frozen": paths.is_frozen(),
-                    "python": sys.version.split()[0], "title": None, "dice": None,
+                    "python": sys.version.split()[0], "title": None, "dice": None, "live_throw": None,
                     "games": {}, "skipped": [], "errors": []}
 
     def attempt(name, fn, *args):
@@ -180,6 +209,7 @@ def run_smoke(seed: int) -> dict:
         try:
             report["title"] = attempt("title", title_stage)
             report["dice"] = attempt("dice", dice_stage, seed)
+            report["live_throw"] = attempt("live_throw", live_throw_stage, seed)
             for game_id in games.GAME_IDS:
                 try:
                     built = games.is_built(game_id)
@@ -227,6 +257,12 @@ def report_lines(report: dict) -> list[str]:
         lines.append(f"smoke: physical 5d6 with seed {report['seed']}: {d['faces'][0]} ({d['ms']:.0f} ms)")
     else:
         lines.append(f"smoke: physical dice FAILED: {d.get('error')}")
+    live = report.get("live_throw") or {}
+    if live.get("ok"):
+        heard = ", ".join(f"{n} {kind}" for kind, n in sorted(live["impacts"].items()))
+        lines.append(f"smoke: the same 5d6 thrown live: impacts heard ({heard}), same faces ({live['ms']:.0f} ms)")
+    else:
+        lines.append(f"smoke: live throw FAILED: {live.get('error')}")
     for game_id, g in report["games"].items():
         if g.get("ok"):
             faces = "; ".join(" | ".join(" ".join(map(str, grp)) for grp in throw) for throw in g["faces"])
@@ -238,7 +274,7 @@ def report_lines(report: dict) -> list[str]:
     for game_id in report["skipped"]:
         lines.append(f"smoke: {game_id}: not built yet, skipped")
     for err in report["errors"]:
-        if not any(err.startswith(k + ":") for k in ("title", "dice", *report["games"])):
+        if not any(err.startswith(k + ":") for k in ("title", "dice", "live_throw", *report["games"])):
             lines.append(f"smoke: FAILED: {err}")
     lines.append(f"smoke: {'ok' if report['ok'] else 'FAILED'} ({len(report['games'])} games, "
                  f"seed {report['seed']}{', frozen' if report['frozen'] else ''})")
