@@ -179,20 +179,22 @@ def test_the_replay_is_written_off_the_frame(app, monkeypatch):
     path and the autosave is gone."""
     import threading
 
-    from game.core import saves
+    from game.core import saves, userfiles
     from game.games.liars_dice.scene import TableScene
     writers = []
-    real = saves.save_replay
+    real = userfiles.atomic_create_json
 
-    def save_replay(match):
-        writers.append(threading.get_ident())
-        return real(match)
-    monkeypatch.setattr(saves, "save_replay", save_replay)
+    def create(path, data):
+        writers.append(threading.get_ident())   # the replay is created once, by finished.finish's worker
+        return real(path, data)
+    monkeypatch.setattr(userfiles, "atomic_create_json", create)
     app.write_in_background = True
     match = Match("liars-dice", [Seat("A", "ai", "easy"), Seat("B", "ai", "easy")], {"starting_dice": 1}, 4)
     scene = TableScene(app, match)
     app.start(scene)
     app.run_frames(20_000, until=lambda a: a.top is not scene)
+    assert scene.recording is not None
+    scene.recording.wait(None)    # the writer's progress, joined: no frame count stands in for it
     assert match.is_over and writers and writers[0] != threading.get_ident()
     assert scene.replay_path is not None and scene.replay_path.is_file()
     assert not saves.has_autosave()
