@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import os
 import sys
+import threading
 import time
 import traceback
 from typing import Callable
@@ -93,6 +94,8 @@ class App:
         from .core.rivalbook import RivalShelf
         self.rivals = RivalShelf()
         """What the AIs remember of their rivals across games (``rivals.json``)."""
+        self.wake = threading.Event()
+        """Set from another thread (a phone's move arrived) to end a rest at once."""
         self.quiet_frames = 0           # identical idle frames in a row
         self._last_pixels: bytes | None = None
         self._window_size = tuple(window_size or self.settings.window_size)
@@ -356,6 +359,10 @@ class App:
         while True:
             time.sleep(1.0 / FRAME_CAP)
             events = pygame.event.get()
+            if self.wake.is_set():
+                self.wake.clear()
+                self.quiet_frames = 0   # something arrived off the event queue: draw again
+                return events
             if events or time.perf_counter() >= deadline or not self.running:
                 return events
 

@@ -49,12 +49,20 @@ class ThrowFlow(TableBase):
         """Click, Space or Enter throws the waiting human's dice."""
         if (event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1) or (
                 event.type == pygame.KEYDOWN and event.key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER)):
-            self._throw_released_at = len(self.match.history)
-            if self.waiting_thrower is not None and self.waiting_thrower == self.since.seat:
-                self.since.hide()   # the throw is their move: what came before it is old news
-            self.waiting_thrower = None
+            self.release_throw(self.waiting_thrower)
             return True
         return False
+
+    def release_throw(self, seat: int | None) -> bool:
+        """``seat``'s waiting throw flies (a click, a key, or its phone's
+        "roll the dice"); False when the table does not wait for that seat."""
+        if seat != self.waiting_thrower:
+            return False
+        self._throw_released_at = len(self.match.history)
+        if self.waiting_thrower is not None and self.waiting_thrower == self.since.seat:
+            self.since.hide()   # the throw is their move: what came before it is old news
+        self.waiting_thrower = None
+        return True
 
     def _throw_prompt_text(self) -> pygame.Surface | None:
         if self.waiting_thrower is None:
