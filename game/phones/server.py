@@ -181,9 +181,9 @@ class PhoneServer:
         app.router.add_get("/p/{token}", self._page)
         app.router.add_get("/ws/{token}", self._socket)
         app.router.add_get("/static/{name}", self._static)
-        runner = web.AppRunner(app, access_log=None, handle_signals=False)
+        runner = web.AppRunner(app, access_log=None, handle_signals=False, shutdown_timeout=0.5)
         await runner.setup()
-        site = web.SockSite(runner, self._sock, shutdown_timeout=0.5)
+        site = web.SockSite(runner, self._sock)
         await site.start()
         self._ready.set()
         try:

@@ -67,6 +67,15 @@ def lan_address() -> str:
 
 
 @dataclass(frozen=True)
+class ContinueMoment(Action):
+    """The phone's "continue" under a moment the table holds (the "pause after
+    reveals" setting): not a rules action, it continues as a click would."""
+
+    def label(self) -> str:
+        return "continue"
+
+
+@dataclass(frozen=True)
 class ThrowDice(Action):
     """The phone's "roll the dice" when the table waits for its seat to throw
     (Diced Out): not a rules action, it releases the throw as a click would."""
@@ -144,7 +153,10 @@ class PhoneLink:
             return
         action = choices[data["choice"]]
         table = self.table
-        if isinstance(action, ThrowDice):
+        if isinstance(action, ContinueMoment):
+            done = table.holding is not None
+            table.release_hold()
+        elif isinstance(action, ThrowDice):
             done = table.release_throw(seat)
         else:
             done = table.submit(seat, action)
@@ -178,6 +190,8 @@ class PhoneLink:
         waits for it (a Roll Call out-of-turn call at any quiet moment), or
         rolling its dice when the table waits for its throw."""
         t = self.table
+        if t.holding is not None and t.is_top and not t.match.is_over:
+            return [ContinueMoment()]
         if t.waiting_thrower == seat and t.throw_view is None:
             return [ThrowDice()]
         if not t.phone_may_act(seat):

@@ -71,6 +71,7 @@
     $("title").textContent = s.title;
     $("status").textContent = s.status;
     document.body.classList.toggle("turn", !!s.your_turn);
+    document.body.dataset.version = s.version;   // what the page shows (tests wait on it)
     var dice = $("dice");
     dice.textContent = "";
     if (s.dice.length) {
