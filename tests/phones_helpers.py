@@ -96,3 +96,66 @@ class SecrecyRecorder:
             self.sent[(seat, msg["version"])] = msg
             return msg
         link.message = message
+
+
+class PhoneClient:
+    """A phone without a browser: an aiohttp WebSocket client on its own thread
+    and loop (as a real phone is another machine), for the protocol tests."""
+
+    def __init__(self, url: str):
+        import asyncio
+        import threading
+        self.url = url.replace("http://", "ws://").replace("/p/", "/ws/")
+        self.messages: list = []
+        self.close_code: int | None = None
+        self.status: int | None = None
+        self._lock = threading.Lock()
+        self._loop = asyncio.new_event_loop()
+        self._ready = threading.Event()
+        self._ws = None
+        self._thread = threading.Thread(target=self._loop.run_forever, daemon=True)
+        self._thread.start()
+        asyncio.run_coroutine_threadsafe(self._connect(), self._loop).result(WAIT)
+
+    async def _connect(self):
+        import aiohttp
+        self._session = aiohttp.ClientSession()
+        try:
+            self._ws = await self._session.ws_connect(self.url)
+        except aiohttp.WSServerHandshakeError as exc:
+            self.status = exc.status
+            return
+        self.status = 101
+        self._reader = self._loop.create_task(self._read())
+
+    async def _read(self):
+        import aiohttp
+        async for msg in self._ws:
+            if msg.type == aiohttp.WSMsgType.TEXT:
+                with self._lock:
+                    self.messages.append(__import__("json").loads(msg.data))
+        self.close_code = self._ws.close_code
+
+    def send(self, data) -> None:
+        import asyncio
+        text = data if isinstance(data, str) else __import__("json").dumps(data)
+        asyncio.run_coroutine_threadsafe(self._ws.send_str(text), self._loop).result(WAIT)
+
+    def received(self, kind: str) -> list:
+        with self._lock:
+            return [m for m in self.messages if m.get("type") == kind]
+
+    def latest(self) -> dict | None:
+        states = self.received("state")
+        return states[-1] if states else None
+
+    def close(self) -> None:
+        import asyncio
+
+        async def shut():
+            if self._ws is not None:
+                await self._ws.close()
+            await self._session.close()
+        asyncio.run_coroutine_threadsafe(shut(), self._loop).result(WAIT)
+        self._loop.call_soon_threadsafe(self._loop.stop)
+        self._thread.join(WAIT)

@@ -271,7 +271,7 @@ class PhoneLink:
             return False
         if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1 \
                 and self.waiting_button.collidepoint(event.pos):
-            self.to_screen(seat)
+            self.table.phone_to_screen(seat)
             return True
         return False
 

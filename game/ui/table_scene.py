@@ -136,6 +136,14 @@ class TableScene(HotSeatFlow, UndoFlow, RestoreFlow, ThrowFlow, AiPacing, GameEn
         self.app.push(PhoneCodesScene(self.app, self))
         return True
 
+    def phone_to_screen(self, seat: int) -> None:
+        """``seat`` plays at this screen again (its phone is let go): the
+        hot-seat curtain comes for it as for any screen seat."""
+        if self.phones is not None:
+            self.phones.to_screen(seat)
+            self.match.phone_seats = tuple(self.phones.seats)
+        self._maybe_curtain()
+
     def warm(self) -> None:
         """Build now, while the table opens, what the first throw would
         otherwise build in its first frame (70-200 ms at big tables): the
