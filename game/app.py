@@ -357,7 +357,7 @@ class App:
         costs 2-3% of a core by itself."""
         deadline = time.perf_counter() + REST_WAKE_MS / 1000.0
         while True:
-            time.sleep(1.0 / FRAME_CAP)
+            self.wake.wait(1.0 / FRAME_CAP)   # a frame time, or less when a phone's move arrives
             events = pygame.event.get()
             if self.wake.is_set():
                 self.wake.clear()

@@ -87,8 +87,8 @@ class PhoneServer:
             self._sock.close()
             raise
         self.wake = wake or (lambda: None)
-        self.inbound: queue.SimpleQueue[tuple[int, dict]] = queue.SimpleQueue()
-        """(seat, checked message) for the game thread."""
+        self.inbound: queue.SimpleQueue[tuple[int, dict, float]] = queue.SimpleQueue()
+        """(seat, checked message, ``time.perf_counter()`` when it arrived) for the game thread."""
         self.connected: frozenset[int] = frozenset()
         """Seats with a phone connected now (replaced whole, so any thread may read it)."""
         self.refused = 0
@@ -275,7 +275,7 @@ class PhoneServer:
                     refusal = str(exc)
                 else:
                     if data["type"] == "act":
-                        self.inbound.put((seat, data))
+                        self.inbound.put((seat, data, time.perf_counter()))
                         self.wake()
                     else:
                         await ws.send_str('{"type":"pong"}')

@@ -101,7 +101,8 @@ class PhoneLink:
         self._choices: dict[int, list[Action]] = {}
         self._key: tuple | None = None
         self.applied: list[tuple[int, Action, float]] = []
-        """(seat, action, seconds from the server's queue to the table's move): the report's latency."""
+        """(seat, action, seconds from the phone's message reaching the server to the
+        table's move): the game thread's part of a tap's latency (tools/phones_latency.py)."""
         self.waiting_button: pygame.Rect | None = None
 
     # --- addresses ----------------------------------------------------------
@@ -135,15 +136,14 @@ class PhoneLink:
         decision point changed.  Called on the game thread only."""
         inbound = self.server.inbound
         while not inbound.empty():
-            seat, data = inbound.get_nowait()
-            self._act(seat, data)
+            seat, data, arrived = inbound.get_nowait()
+            self._act(seat, data, arrived)
         key = self._decision_key()
         if key != self._key:
             self._key = key
             self.publish()
 
-    def _act(self, seat: int, data: dict) -> None:
-        started = time.perf_counter()
+    def _act(self, seat: int, data: dict, arrived: float) -> None:
         if seat not in self.tokens:
             return
         choices = self._choices.get(seat, [])
@@ -163,7 +163,7 @@ class PhoneLink:
         if not done:
             self.server.tell(seat, wire.refusal("Not now: the table is busy."))
             return
-        self.applied.append((seat, action, time.perf_counter() - started))
+        self.applied.append((seat, action, time.perf_counter() - arrived))
         self._key = None
         self.pump_key_now()
 

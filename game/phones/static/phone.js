@@ -8,7 +8,7 @@
   var token = location.pathname.split("/").pop();
   var $ = function (id) { return document.getElementById(id); };
   var ws = null, state = null, sent = false, retry = 400, timer = null, closedForGood = false;
-  var qty = 1, face = null, armed = null, armTimer = null, lastTurn = false, toastTimer = null;
+  var qty = null, face = null, armed = null, armTimer = null, lastTurn = false, toastTimer = null;
   var PIPS = { 1: [[50, 50]], 2: [[27, 27], [73, 73]], 3: [[27, 27], [50, 50], [73, 73]],
     4: [[27, 27], [73, 27], [27, 73], [73, 73]], 5: [[27, 27], [73, 27], [50, 50], [27, 73], [73, 73]],
     6: [[27, 25], [73, 25], [27, 50], [73, 50], [27, 75], [73, 75]] };
@@ -84,6 +84,7 @@
     var bids = $("bids");
     bids.textContent = "";
     s.bids.forEach(function (b) { bids.appendChild(el("li", "", name(b.seat) + ": " + bidWords(b.quantity, b.face))); });
+    bids.scrollTop = bids.scrollHeight;   // the newest bid in view
     var last = s.bids.length ? s.bids[s.bids.length - 1] : null;
     $("bid").textContent = last ? bidWords(last.quantity, last.face) + " (" + name(last.seat) + ")" : "No bid yet";
     $("bidpanel").hidden = s.game !== "liars-dice" && s.game !== "roll-call";
@@ -137,7 +138,9 @@
     if (!bids.length) { return; }
     var qs = bids.map(function (b) { return b.quantity; });
     var lo = Math.min.apply(null, qs), hi = Math.max.apply(null, qs);
-    if (qty < lo || qty > hi) { qty = lo; face = null; }
+    if (qty === null || qty < lo || qty > hi || !bids.some(function (b) { return b.quantity === qty; })) {
+      qty = lo; face = null;   // a new turn opens on the lowest quantity with a legal bid
+    }
     var at = function (q, f) { return bids.filter(function (b) { return b.quantity === q && b.face === f; })[0]; };
     if (face !== null && !at(qty, face)) { face = null; }
     $("qty").textContent = qty;
@@ -180,7 +183,7 @@
       if (msg.type === "state") {
         var moved = !state || state.version !== msg.version;
         state = msg;
-        if (moved) { sent = false; armed = null; document.body.classList.remove("sent"); }
+        if (moved) { sent = false; armed = null; qty = null; face = null; document.body.classList.remove("sent"); }
         render();
       } else if (msg.type === "refused") {
         sent = false;
