@@ -101,6 +101,7 @@ def main() -> int:
         return 1
     print("taps per phone:", out["taps"], "moves:", len(match.history))
     phone = sorted(out["phone_ms"])
+    assert table.phones is not None
     game = sorted(t * 1000 for _s, _a, t in table.phones.applied)
     for name, values in (("tap -> next view drawn on the phone", phone), ("server -> table's move", game)):
         print(f"{name}: n={len(values)} median {statistics.median(values):.1f} ms, "
