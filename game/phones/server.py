@@ -190,7 +190,7 @@ class PhoneServer:
             await self._stopping.wait()
         finally:
             for ws in list(self._sockets.values()):
-                await ws.close(code=1001, message=b"the table closed")
+                await ws.close(code=4002, message=b"the table closed")
             await runner.cleanup()
 
     def _drop_seat(self, seat: int) -> None:

@@ -60,7 +60,7 @@ class PhoneCodesScene(MenuScene):
         per_row = min(4, max(1, len(seats)))
         rows = (len(seats) + per_row - 1) // per_row
         w = min(290, (CANVAS_W - 80) // per_row - 16)
-        h = 470 if rows == 1 else 232
+        h = min(470, w + 106) if rows == 1 else 232   # the code, the name above it, the state and link below
         out = []
         for i, seat in enumerate(seats):
             row, col = divmod(i, per_row)

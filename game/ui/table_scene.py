@@ -314,8 +314,8 @@ class TableScene(HotSeatFlow, UndoFlow, RestoreFlow, ThrowFlow, AiPacing, GameEn
             self._draw_pace(canvas)
         if not self.curtain_hides_table():
             self.out_notice.draw(canvas, self.theme)
-            if self.phones is not None:
-                self.phones.draw(canvas, self.theme)
+            if self.phones is not None and self.is_top:
+                self.phones.draw(canvas, self.theme)   # "Waiting for Ana's phone" (not under a menu)
         self._draw_log_chrome(canvas)
         if self.tutorial is not None:
             self.tutorial.draw(canvas)

@@ -195,11 +195,13 @@
     socket.onclose = function (ev) {
       if (ws !== socket) { return; }
       ws = null;
-      if (ev.code === 4000 || ev.code === 4001 || ev.code === 1008) {
+      var why = { 4000: "This seat was opened on another screen.", 4001: "This seat plays on the big screen now.",
+        4002: "The table closed this game. Scan the new code for the next one.",
+        1008: "Disconnected: too many refused messages." }[ev.code];
+      if (why) {
         closedForGood = true;
         setLink("closed", "off");
-        $("status").textContent = ev.code === 4000 ? "This seat was opened on another screen." :
-          (ev.code === 4001 ? "This seat plays on the big screen now." : "Disconnected: too many refused messages.");
+        $("status").textContent = why;
         $("moves").hidden = true;
         return;
       }
