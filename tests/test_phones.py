@@ -307,3 +307,23 @@ def test_a_game_without_phones_never_loads_the_server():
                          env={**__import__("os").environ, "DICE_TAVERN_HOME": __import__("tempfile").mkdtemp()})
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip().splitlines()[-1] == "[] []"
+
+
+def test_the_executables_keep_what_the_server_and_the_codes_need():
+    """build.spec leaves out standard modules the game never uses; aiohttp and
+    segno must still import and serve with exactly those left out (a frozen
+    build takes minutes, this check a second)."""
+    import ast
+    import re
+    from pathlib import Path
+    spec = (Path(__file__).resolve().parents[1] / "build.spec").read_text()
+    excludes = ast.literal_eval(re.search(r"^excludes = (\[.*?\n\])", spec, re.S | re.M).group(1))
+    code = ("import sys\n"
+            f"sys.modules.update(dict.fromkeys({sorted(excludes)!r}))   # as if missing: import fails\n"
+            "from game.phones.server import PhoneServer\n"
+            "from game.scenes.phones import qr_surface\n"
+            "server = PhoneServer('127.0.0.1'); server.start({0: 'secret'}); server.stop()\n"
+            "import segno; segno.make('http://127.0.0.1:1/p/x', error='m')\n"
+            "print('served')\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert out.stdout.strip() == "served", out.stderr[-2000:]
