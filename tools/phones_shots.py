@@ -19,8 +19,21 @@ os.environ.setdefault("DICE_TAVERN_HOME", tempfile.mkdtemp(prefix="dt-shots-"))
 os.environ["DICE_TAVERN_PHONES_HOST"] = "127.0.0.1"
 
 import pygame  # noqa: E402
+from typing import Any  # noqa: E402
 
-PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
+from game.ui.phone_link import PhoneLink  # noqa: E402
+
+
+
+def phone(chromium):
+    """A new page on a phone-sized portrait touch screen."""
+    return chromium.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True,
+                                has_touch=True).new_page()
+
+
+def link_of(table) -> PhoneLink:
+    assert table.phones is not None, "a table with phones"
+    return table.phones
 
 
 def frames_until(app, condition, limit=30.0):
@@ -64,14 +77,14 @@ def main() -> int:
     with sync_playwright() as p:
         chromium = p.chromium.launch(executable_path="/usr/bin/chromium", args=[
             "--no-sandbox", "--headless", "--disable-gpu", "--disable-background-networking"])
-        ana = chromium.new_context(**PHONE).new_page()
-        ana.goto(table.phones.url(0))
-        frames_until(app, lambda: table.phones.connected(0))
+        ana = phone(chromium)
+        ana.goto(link_of(table).url(0))
+        frames_until(app, lambda: link_of(table).connected(0))
         app.run_frames(2)
         save(app, out, "big_codes_one_connected.png")
-        bo = chromium.new_context(**PHONE).new_page()
-        bo.goto(table.phones.url(1))
-        frames_until(app, lambda: table.phones.connected(1))
+        bo = phone(chromium)
+        bo.goto(link_of(table).url(1))
+        frames_until(app, lambda: link_of(table).connected(1))
         app.feed(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""))
         frames_until(app, lambda: table.deciding_human() is not None and table.throw_view is None)
 
@@ -84,8 +97,9 @@ def main() -> int:
             page.tap("#bidbtn:not([disabled])")
 
         seat = table.deciding_human()
+        assert seat is not None
         pages = {0: ana, 1: bo}
-        show(pages[seat], table.phones.number)
+        show(pages[seat], link_of(table).number)
         pages[seat].tap("#more")
         pages[seat].tap("#faces button:not([disabled]) >> nth=2")
         pages[seat].screenshot(path=str(out / "phone_liars_your_turn_picker.png"))
@@ -96,17 +110,18 @@ def main() -> int:
             if seat is None:
                 frames_until(app, lambda: table.deciding_human() is not None and table.throw_view is None)
                 continue
-            show(pages[seat], table.phones.number)
+            show(pages[seat], link_of(table).number)
             bid(pages[seat])
             frames_until(app, lambda: len(match.history) > before)
         frames_until(app, lambda: table.deciding_human() is not None and table.throw_view is None)
         save(app, out, "big_table_with_phones.png")
         seat = table.deciding_human()
-        show(pages[seat], table.phones.number)
+        assert seat is not None
+        show(pages[seat], link_of(table).number)
         pages[seat].tap('#challenges button[data-type="Call"]')
         pages[seat].screenshot(path=str(out / "phone_liars_call_armed.png"))
         pages[seat].close()   # that phone locks
-        frames_until(app, lambda: not table.phones.connected(seat))
+        frames_until(app, lambda: not link_of(table).connected(seat))
         app.run_frames(2)
         save(app, out, "big_waiting_for_phone.png")
         other = pages[1 - seat]
@@ -124,29 +139,29 @@ def main() -> int:
         table = make_table(app, rc)
         app.start(table)
         app.apply_transitions()
-        pages = {s: chromium.new_context(**PHONE).new_page() for s in (0, 1, 3)}
+        pages = {s: phone(chromium) for s in (0, 1, 3)}
         for s, page in pages.items():
-            page.goto(table.phones.url(s))
-        frames_until(app, lambda: table.phones.server.connected == frozenset((0, 1, 3)))
+            page.goto(link_of(table).url(s))
+        frames_until(app, lambda: link_of(table).server.connected == frozenset((0, 1, 3)))
         app.run_frames(2)
         save(app, out, "big_codes_roll_call_three.png")
         app.feed(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""))
         for _ in range(40):   # on until a bid stands and an AI or another phone must act
             frames_until(app, lambda: table.match.state.current_players() and table.throw_view is None
                          and not table.is_busy())
-            state = table.match.state
+            state: Any = table.match.state
             turn = state.turn_player()
             if state.bid is not None and turn in (2,) or (state.bid is not None and len(state.bids) >= 2):
                 break
-            if turn in pages and table.phones.choices(turn):
+            if turn in pages and link_of(table).choices(turn):
                 before = len(table.match.history)
-                show(pages[turn], table.phones.number)
+                show(pages[turn], link_of(table).number)
                 bid(pages[turn])
                 frames_until(app, lambda: len(table.match.history) > before)
         save(app, out, "big_roll_call_phones.png")
         waiting = next(s for s in pages if s != table.match.state.turn_player()
-                       and any(type(a).__name__ == "CallOutOfTurn" for a in table.phones.choices(s)))
-        show(pages[waiting], table.phones.number)
+                       and any(type(a).__name__ == "CallOutOfTurn" for a in link_of(table).choices(s)))
+        show(pages[waiting], link_of(table).number)
         pages[waiting].screenshot(path=str(out / "phone_roll_call_out_of_turn.png"))
         chromium.close()
     app.shutdown()

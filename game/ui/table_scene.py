@@ -132,8 +132,7 @@ class TableScene(HotSeatFlow, UndoFlow, RestoreFlow, ThrowFlow, AiPacing, GameEn
                 self.match.phone_seats = ()
                 self.app.toast(f"Phones are not available: {exc}")
                 return False
-        from ..scenes.phones import PhoneCodesScene
-        self.app.push(PhoneCodesScene(self.app, self))
+        self.app.nav.phone_codes(self)
         return True
 
     def phone_to_screen(self, seat: int) -> None:
