@@ -327,3 +327,74 @@ def test_the_executables_keep_what_the_server_and_the_codes_need():
             "print('served')\n")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert out.stdout.strip() == "served", out.stderr[-2000:]
+
+
+def click(app, rect_or_pos):
+    pos = rect_or_pos.center if hasattr(rect_or_pos, "center") else rect_or_pos
+    app.feed(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
+             pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+
+
+def test_setup_offers_use_phones_and_the_table_opens_on_the_codes(app):
+    """"Setup offers 'Use phones' for tables with human seats": switched on by
+    a click at its drawn place, Start opens the table on its codes; the humans
+    are the phone seats, the AI is not."""
+    from game.scenes.setup import SetupScene
+    from game.scenes.title import TitleScene
+    app.start(TitleScene(app))
+    app.push(SetupScene(app, "liars-dice", offer_tutorial=False))
+    app.run_frames(1)
+    setup = app.top
+    setup.set_kind(1, "human")
+    app.run_frames(1)
+    toggle = next(w for w in setup.ui.widgets if getattr(w, "label", "") == "Use phones")
+    click(app, (toggle.value_rect.right - 10, toggle.value_rect.centery))
+    assert setup.use_phones
+    click(app, next(w for w in setup.ui.widgets if getattr(w, "text", "") == "Start").rect)
+    app.run_frames(3)
+    assert app.top.name == "phones"
+    table = app.top.table
+    assert table.phones.seats == [0, 1] and table.secrecy.phones == {0, 1}
+    app.nav.title()
+    app.run_frames(2)
+
+
+def test_no_human_seat_no_use_phones(app):
+    from game.scenes.setup import SetupScene, SeatRow
+    from game.scenes.title import TitleScene
+    app.start(TitleScene(app))
+    app.push(SetupScene(app, "liars-dice", seats=[SeatRow("Mags", "easy"), SeatRow("Finn", "hard")],
+                        offer_tutorial=False))
+    app.run_frames(1)
+    assert not any(getattr(w, "label", "") == "Use phones" for w in app.top.ui.widgets)
+
+
+@pytest.mark.parametrize("game_id", ["roll-for-it", "roll-the-bones", "diced-out"])
+def test_the_other_games_offer_their_moves_by_name_on_the_phone(app, game_id):
+    """"generic choices for Roll For It!, Roll the Bones and Diced Out from the
+    legal actions' labels": each phone move is a named choice, and taking it
+    plays that move at the table."""
+    from game.core.match import Seat as S
+    match, table = phone_table(app, game_id, [S("Ana"), S("Bo"), S("Cy", "ai", "easy")], (0, 1), seed=3)
+    phones = {s: PhoneClient(table.phones.url(s)) for s in (0, 1)}
+    run_until(app, lambda: all(p.latest() for p in phones.values()), "both views")
+    close_codes(app)
+    played = 0
+    for _ in range(3000):
+        if played >= 4 or match.is_over:
+            break
+        app.run_frames(1)
+        for seat, phone in phones.items():
+            msg = phone.latest()
+            if not msg or msg["version"] != table.phones.number or not msg["choices"]:
+                continue
+            assert all(c["label"] and c["kind"] in ("choice", "bid", "challenge") for c in msg["choices"])
+            assert [c["label"] for c in msg["choices"]] == [a.label() for a in table.phones.choices(seat)]
+            before = len(match.history)
+            phone.send({"type": "act", "version": msg["version"], "choice": len(msg["choices"]) - 1})
+            run_until(app, lambda: len(match.history) > before, f"{game_id}: seat {seat}'s move")
+            played += 1
+            break
+    assert played >= 4, f"{game_id}: the phones made {played} moves"
+    for phone in phones.values():
+        phone.close()
