@@ -322,7 +322,9 @@ def test_the_executables_keep_what_the_server_and_the_codes_need():
             f"sys.modules.update(dict.fromkeys({sorted(excludes)!r}))   # as if missing: import fails\n"
             "from game.phones.server import PhoneServer\n"
             "from game.scenes.phones import qr_surface\n"
-            "server = PhoneServer('127.0.0.1'); server.start({0: 'secret'}); server.stop()\n"
+            "server = PhoneServer('127.0.0.1'); server.start({0: 'secret'})\n"
+            "assert server.wait_started(), server.failed\n"
+            "server.stop()\n"
             "import segno; segno.make('http://127.0.0.1:1/p/x', error='m')\n"
             "print('served')\n")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)

@@ -104,6 +104,7 @@ class PhoneLink:
         """(seat, action, seconds from the phone's message reaching the server to the
         table's move): the game thread's part of a tap's latency (tools/phones_latency.py)."""
         self.waiting_button: pygame.Rect | None = None
+        self._said_failure = False
 
     # --- addresses ----------------------------------------------------------
     def url(self, seat: int) -> str:
@@ -134,6 +135,9 @@ class PhoneLink:
     def pump(self) -> None:
         """Apply what phones asked for, then send each phone its view if the
         decision point changed.  Called on the game thread only."""
+        if self.server.failed is not None and not self._said_failure:
+            self._said_failure = True   # said once; the seats can go back to the screen from the table
+            self.table.app.toast(f"The phones' server stopped: {self.server.failed}")
         inbound = self.server.inbound
         while not inbound.empty():
             seat, data, arrived = inbound.get_nowait()
