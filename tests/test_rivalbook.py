@@ -339,8 +339,7 @@ def test_the_app_remembers_a_finished_game(tmp_path, monkeypatch):
         if not match.step():
             legal = match.state.legal_actions(0)
             match.apply(0, rng.choice(list(legal)))
-    shelf.remember(match, background=True)
-    shelf.wait()
+    shelf.remember("liars-dice:11:1", shelf.lessons(match))
     assert shelf.note is None
     again = rb.RivalShelf()
     assert again.book.games == 1
@@ -381,8 +380,8 @@ def test_the_table_seats_the_apps_book_and_a_finished_game_is_remembered(app):
     while not match.is_over:
         if not match.step():
             match.apply(0, rng.choice(list(match.state.legal_actions(0))))
-    table.record_stats()
-    app.rivals.wait()
+    table.finish_game()
+    table.recording.wait()
     book, note = rb.load_book()
     assert note is None and book.games == 1
     assert app.rivals.book.to_json() == book.to_json()

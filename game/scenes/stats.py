@@ -106,7 +106,7 @@ class StatsScene(MenuScene):
                                    KIND_NAMES.get(luck.kind, luck.kind), partial(self.choose_kind, i),
                                    size=15, primary=i == self.kind_index))
         self.ui.add(Button((440, 646, 190, 52), "Reset stats", self.ask_reset,
-                           enabled=st.has_any(self.data)))
+                           enabled=st.has_any(self.data) and not self.app.read_only))
         self.ui.add(Button((650, 646, 190, 52), "Back", self.back, primary=True))
 
     def enter(self) -> None:
@@ -144,12 +144,10 @@ class StatsScene(MenuScene):
             st.reset()
         except UserFileError as exc:
             self.app.toast(f"Could not reset the stats: {exc}")
-        rivals = getattr(self.app, "rivals", None)
-        if rivals is not None:   # a fresh start: the AIs forget how you played too
-            rivals.forget()
-            note = rivals.take_note()
-            if note:
-                self.app.toast(note)
+        self.app.rivals.forget()   # a fresh start: the AIs forget how you played too
+        note = self.app.rivals.take_note()
+        if note:
+            self.app.toast(note)
         self.reload()
         self.confirming = False
         self.ui.clear()

@@ -161,7 +161,7 @@ class PhoneLink:
             done = table.holding is not None
             table.release_hold()
         elif isinstance(action, ThrowDice):
-            done = table.release_throw(seat)
+            done = table.throws.release(seat)
         else:
             done = table.submit(seat, action)
         if not done:

@@ -63,7 +63,7 @@ from __future__ import annotations
 import copy
 import math
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Iterator, Mapping, Optional
+from typing import Any, Iterator, Mapping, Optional
 
 from ...core import validation as v
 
@@ -160,7 +160,10 @@ _ENTRY = v.Obj({"seen": v.Int(0, 10**9), "last": v.Int(0, 10**12),
                 "cells": v.Map(v.Str(60, 1, _CTX), v.List(_CELL, BINS), max_keys=MAX_CONTEXTS),
                 "fine": v.Map(v.Str(60, 1, _CTX), v.List(_FINE_CELL, FINE_BINS), max_keys=MAX_CONTEXTS)},
                required=("cells",))
+MAX_RECENT = 64
+"""How many finished games the book remembers taking (``RivalBook.take``)."""
 BOOK_SCHEMA = v.Obj({"format": v.Str(), "version": v.Int(1, BOOK_VERSION), "games": v.Int(0, 10**12),
+                     "recent": v.List(v.Str(80, 1, r"[a-z0-9_:-]+"), MAX_RECENT),
                      "rivals": v.Map(v.Str(120, 1), _ENTRY, max_keys=MAX_RIVALS)},
                     required=("rivals",))
 """``rivals.json``: per reader and rival (``game/reader/kind:name``) the games it was met in, when
@@ -168,7 +171,8 @@ last (the book's game count), and per context the sparse bins ``[bin,
 residual sum, outcomes]`` (contexts from ``spot_context``; "said|KIND": the
 second stage, binned by the chance the first one gave); "fine": the same per
 point of the raw chance (``FINE_BINS``)."""
-v.register(v.Format(BOOK_FORMAT, "rival memory", {1: BOOK_SCHEMA, 2: BOOK_SCHEMA}, max_bytes=BOOK_MAX_BYTES))
+v.register(v.Format(BOOK_FORMAT, "rival memory", {1: BOOK_SCHEMA, 2: BOOK_SCHEMA}, max_bytes=BOOK_MAX_BYTES,
+                    max_values=450_000))   # a full book: about 90,000 cells of 4 values
 
 
 def rival_key(game_id: str, seat, reader: str) -> str:
@@ -553,9 +557,12 @@ class Layered(Reading):
 class RivalBook:
     """Every rival's memory: seated into matches, fed by finished ones."""
 
-    def __init__(self, rivals: Optional[dict[str, RivalMemory]] = None, games: int = 0):
+    def __init__(self, rivals: Optional[dict[str, RivalMemory]] = None, games: int = 0,
+                 recent: Optional[list[str]] = None):
         self.rivals: dict[str, RivalMemory] = rivals or {}
         self.games = games
+        self.recent: list[str] = list(recent or [])
+        """The last finished games taken (``take``), so none is taken twice."""
 
     @staticmethod
     def _readers(match) -> Iterator[tuple[Any, dict[int, str], str]]:
@@ -581,16 +588,35 @@ class RivalBook:
         if getattr(match, "_in_book", None) is self:
             return 0
         match._in_book = self
-        taken = 0
-        self.games += 1
+        return self.take(None, self.lessons(match))
+
+    def lessons(self, match) -> dict:
+        """What the remembering agents of ``match`` learned, handed over once
+        (the agents forget them), as a JSON-able delta for ``take``: the end
+        of a game stores it with the finished game (``game.core.finished``)
+        so a kill before the book is written loses none of it."""
+        learned: list = []
         met: set[str] = set()
         for agent, rivals, everyone in self._readers(match):
-            learned: Iterable = agent.hand_over()
-            for key, ctx, raw, residual in learned:
-                self.rivals.setdefault(key, RivalMemory()).add(ctx, raw, residual, fine=not is_everyone(key))
-                taken += 1
+            learned.extend([key, ctx, raw, residual] for key, ctx, raw, residual in agent.hand_over())
             met.update(rivals.values(), [everyone])
-        for key in met:
+        return {"learned": learned, "met": sorted(met)}
+
+    def take(self, game: Optional[str], lessons: Mapping[str, Any]) -> int:
+        """Add one game's ``lessons`` (``lessons``) to the book and count it for
+        every rival met; a game already taken (its key in ``recent``) adds
+        nothing, so a finished game recorded again after a kill counts once.
+        Returns how many outcomes were taken."""
+        if game is not None:
+            if game in self.recent:
+                return 0
+            self.recent = (self.recent + [game])[-MAX_RECENT:]
+        taken = 0
+        self.games += 1
+        for key, ctx, raw, residual in lessons.get("learned", ()):
+            self.rivals.setdefault(key, RivalMemory()).add(ctx, raw, residual, fine=not is_everyone(key))
+            taken += 1
+        for key in lessons.get("met", ()):
             entry = self.rivals.get(key)
             if entry is not None:
                 entry.seen += 1
@@ -622,6 +648,7 @@ class RivalBook:
     # --- file form ------------------------------------------------------------------
     def to_json(self) -> dict:
         return {"format": BOOK_FORMAT, "version": BOOK_VERSION, "games": self.games,
+                "recent": list(self.recent),
                 "rivals": {k: m.to_json() for k, m in sorted(self.rivals.items())}}
 
     @classmethod
@@ -641,7 +668,7 @@ class RivalBook:
         for key, memory in rivals.items():
             if is_everyone(key):
                 memory.fine.clear()   # never read there (``Reading.correction``), so never kept
-        book = cls(rivals, data.get("games", 0))
+        book = cls(rivals, data.get("games", 0), data.get("recent"))
         book._trim()
         return book
 
@@ -806,7 +833,9 @@ class RivalShelf:
         self._book: Optional[RivalBook] = None
         self.note: Optional[str] = None
         """A message for the player about the file, until ``take_note``."""
-        self._writer = None
+        import threading
+        self._lock = threading.Lock()
+        """The book is read as a table opens and written by the end-of-game step's thread."""
 
     def take_note(self) -> Optional[str]:
         """The message about the file, once (then None): the screen toasts it."""
@@ -821,46 +850,34 @@ class RivalShelf:
 
     def seat(self, match) -> None:
         """Give the match's AIs what the book remembers of their rivals."""
-        self.book.seat(match)
+        with self._lock:
+            self.book.seat(match)
 
-    def remember(self, match, background: bool = False) -> None:
-        """Take a finished game into the book and write it (``background``: on a
-        thread, so the frame that ends a game does not wait for the disk; one
-        write at a time, the newest document last).  A write that fails keeps
-        the book in memory; the message is ``note``."""
-        if not self.book.absorb(match):
-            return
-        document = self.book.to_json()
-        if not background:
-            self._write(document)
-            return
-        import threading
-        previous = self._writer
+    def lessons(self, match) -> dict:
+        """What ``match``'s AIs learned of their rivals, handed over now (in the
+        frame that ends the game: the agents are the live match's), for
+        ``remember`` to take on the end-of-game step's thread."""
+        with self._lock:
+            return self.book.lessons(match)
 
-        def write() -> None:
-            if previous is not None:
-                previous.join()
-            self._write(document)
-        self._writer = threading.Thread(target=write, name="rivals-writer", daemon=True)
-        self._writer.start()
-
-    def _write(self, document: dict) -> None:
-        from ...core.userfiles import UserFileError
-        try:
-            save_book(document, self.path)
-        except (UserFileError, OSError) as exc:
-            self.note = f"Could not save what the AIs remember: {exc}"
+    def remember(self, game: str, lessons: Mapping[str, Any]) -> None:
+        """Take one finished game's ``lessons`` into the book (once per ``game``:
+        ``RivalBook.take``) and write the book.  ``UserFileError`` if it cannot
+        be written: the end-of-game step keeps the game pending and tries again."""
+        with self._lock:
+            self.book.take(game, lessons)
+            save_book(self.book.to_json(), self.path)
 
     def forget(self) -> None:
-        """Forget every rival and write the empty book (the stats screen's reset)."""
-        self.wait()
-        self.book.forget()
-        self._write(self.book.to_json())
-
-    def wait(self, timeout: float = 10.0) -> None:
-        """Until the last write is on disk (tests, and the app as it quits)."""
-        if self._writer is not None:
-            self._writer.join(timeout)
+        """Forget every rival and write the empty book (the stats screen's reset);
+        a write that fails keeps the empty book in memory, the message is ``note``."""
+        from ...core.userfiles import UserFileError
+        with self._lock:
+            self.book.forget()
+            try:
+                save_book(self.book.to_json(), self.path)
+            except (UserFileError, OSError) as exc:
+                self.note = f"Could not save what the AIs remember: {exc}"
 
 
 def full_book(game_id: str, seats, seed: int = 0) -> RivalBook:

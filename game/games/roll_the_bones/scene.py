@@ -454,11 +454,11 @@ class TableScene(BaseTableScene):
         renderer.draw_face_icon(canvas, kind, face or (6 if kind == "d6" else 12), rect, colour)
 
     def _die_colour(self, owner):
-        try:
-            from ...ui.dice_render import player_colour
-            return player_colour(owner, self.app.settings.colourblind)
-        except (ImportError, AttributeError):
-            return None
+        """The pile's dice in the kind's own colour (None).  This used to ask
+        ``player_colour(owner, settings.colourblind)``, a setting that never
+        existed, so it always fell back to None; typing ``Scene.app`` showed
+        it (issue 37 keeps what is drawn: seat colours here are a design call)."""
+        return None
 
     def _pile_top(self, p: int) -> float:
         """The top edge of seat ``p``'s pile as ``felt.draw_heap`` lays it out."""
