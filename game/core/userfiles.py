@@ -430,7 +430,10 @@ class Settings:
     show_ai_reasons: bool = False
     pause_after_reveal: bool = False
     """Pace: hold each reveal / pot split until the player continues (tap or Enter)."""
-    call_window: int = 2
+    call_window: int = 5
+    """Seconds to call out of turn in Roll Call: a first-time player needs about
+    reading time (the bid and the odds line, ~2.5 s) plus a reaction to a
+    decision (~1 s) plus the way to the button (~1 s): 5 s, the most."""
     """Pace: seconds AIs wait before bidding while a human may call out of turn (0-5)."""
     window_size: tuple[int, int] = CANVAS_SIZE
     setups: dict = field(default_factory=dict)

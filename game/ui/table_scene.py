@@ -44,7 +44,7 @@ import pygame
 from ..core import saves
 from ..core.playback import REPLAY_SPEEDS, ReplayFeed  # noqa: F401 (re-exported)
 from ..core.protocol import CHANCE, Action, IllegalActionError, RollRequest, ShuffleRequest
-from . import game_log, layout
+from . import game_log, layout, layout_record
 from . import theme as th
 from .ai_pacing import AiPacing
 from .game_end import END_DELAY, END_DELAY_MAX, GameEnd  # noqa: F401 (re-exported)
@@ -287,6 +287,19 @@ class TableScene(HotSeatFlow, UndoFlow, RestoreFlow, AiPacing, GameEnd, TableBas
         self.draw_still(canvas)
 
     def draw(self, canvas: pygame.Surface, alpha: float) -> None:
+        coach = self.tutorial
+        if coach is not None and coach.wants_boxes():
+            # the coach places its card by what the table draws (its words, dice, cards, panels)
+            with layout_record.recording(canvas) as drawn:
+                self._draw_table(canvas, alpha)
+            coach.draw(canvas, drawn)
+            return
+        self._draw_table(canvas, alpha)
+        if coach is not None:
+            coach.draw(canvas)
+
+    def _draw_table(self, canvas: pygame.Surface, alpha: float) -> None:
+        """Everything but the coach's card."""
         if self.renderer is not None:
             self.renderer.start_record()
         self.banner_rects = []   # the table notes this frame's banners as it draws them
@@ -312,8 +325,6 @@ class TableScene(HotSeatFlow, UndoFlow, RestoreFlow, AiPacing, GameEnd, TableBas
             if self.phones is not None and self.is_top:
                 self.phones.draw(canvas, self.theme)   # "Waiting for Ana's phone" (not under a menu)
         self._draw_log_chrome(canvas)
-        if self.tutorial is not None:
-            self.tutorial.draw(canvas)
 
     def anchor_rect(self, name: str):
         """Where the thing called ``name`` is on screen (the tutorial coach

@@ -19,7 +19,6 @@ import pygame
 
 from ..core.protocol import CHANCE, Action, RollRequest, RollResult
 from . import theme as th
-from ..canvas import CENTRE_X
 
 if TYPE_CHECKING:
     from ..core.match import Match
@@ -56,6 +55,7 @@ class ThrowTable(Protocol):
     def dice_zones(self, request: RollRequest) -> list[pygame.Rect]: ...
     def can_see(self, owner: int) -> bool: ...
     def throw_colour(self, pose): ...
+    def throw_prompt_place(self) -> tuple[tuple[int, int], int]: ...
     def seat_name(self, seat: int) -> str: ...
     def _apply(self, player: int, action: Action, undoable: bool = False) -> None: ...
 
@@ -122,16 +122,23 @@ class Throws:
         return True
 
     def _prompt_text(self) -> pygame.Surface | None:
+        """The prompt, as large as fits its place (``table.throw_prompt_place``);
+        without the name if even the smallest does not."""
         if self.waiting_thrower is None:
             return None
+        _centre, width = self.table.throw_prompt_place()
         text = f"{self.table.seat_name(self.waiting_thrower)}: click or press Space to roll"
-        return self.table.theme.text(text, 26, th.CREAM, bold=True)
+        for size in (26, 22, 18):
+            surf = self.table.theme.text(text, size, th.CREAM, bold=True)
+            if surf.get_width() + 36 <= width:
+                return surf
+        return self.table.theme.text("Click or press Space to roll", 18, th.CREAM, bold=True)
 
     def prompt_rect(self) -> pygame.Rect | None:
         """Where the "click or press Space to roll" prompt is drawn while a
         human's throw waits (the "since" card keeps clear of it), else None."""
         surf = self._prompt_text()
-        return None if surf is None else surf.get_rect(center=(CENTRE_X, 612)).inflate(36, 18)
+        return None if surf is None else surf.get_rect(center=self.table.throw_prompt_place()[0]).inflate(36, 18)
 
     def draw_prompt(self, canvas: pygame.Surface) -> None:
         if not self.table.is_top:

@@ -68,7 +68,7 @@ class UndoFlow(TableBase):
         self.reasons.taken_back(len(self.match.history))
         self._ai_timer = 0.0
         self.undo_left = 0.0
-        self.announce(f"{self.seat_name(player)}: took back {action.label()}", th.CREAM_DIM)
+        self.announce(f"Taken back: {self.move_line(player, action)}", th.CREAM_DIM)
         self.app.sounds.play("click", 0.4)
         self.on_taken_back(player, action)
         return True

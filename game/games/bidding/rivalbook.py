@@ -31,19 +31,15 @@ is kept until its reveal and then becomes an outcome, in two stages:
    first stage's chance is calibrated once more, per kind, by bin of itself,
    from every rival's outcomes (``second_stage``).
 
-3. **By tenth, then as it came true.**  What is said lands in a tenth of
-   the range (10-19%, 50-59%, ...), and a player judges the AI's word by how
-   its "about 55%" came true, all of them together.  Two small steps per
-   kind and tenth, in the reader's "everyone" entry, see to it:
-   ``Reading.shifted`` ("tenth|KIND") moves the second stage's chance by how
-   such chances came true lately (the spots in a tenth change as the first
-   stage learns: Jintos said 20-29% against the caller came true 45% in the
-   last third of a 2,000-game series), across tenths if need be; then a
-   ledger ("told|KIND") of how many chances said in a tenth came true
-   against how many were said leans the chance by that balance, never out
-   of its tenth (``Reading.ledgered``), so a run of luck above or below is
-   paid back instead of staying (about one tenth in four of 100-300
-   outcomes is 5 points off by chance alone).
+3. **By tenth, as chances came true lately.**  What is said lands in a tenth
+   of the range (10-19%, 50-59%, ...), and the spots in a tenth change as the
+   first stage learns (Jintos said 20-29% against the caller came true 45% in
+   the last third of a 2,000-game series), so ``Reading.shifted``
+   ("tenth|KIND", in the reader's "everyone" entry) moves the second stage's
+   chance by how such chances came true lately, across tenths if need be.
+   (A ledger that leaned each later chance to pay back a tenth's past excess
+   was removed in issue 40: it made the per-tenth check agree by construction
+   while moving each statement away from its best estimate.)
 
 Cells fade their oldest outcomes past ``CAP`` (the second stage sooner,
 ``SAID_CAP``, as it follows the first while that learns), so the memory
@@ -61,7 +57,6 @@ way a player meets the same rivals game after game.
 from __future__ import annotations
 
 import copy
-import math
 from dataclasses import dataclass, field
 from typing import Any, Iterator, Mapping, Optional
 
@@ -82,25 +77,13 @@ SAID_CAP = 200.0
 """The same for the second stage, which must follow the first as it learns."""
 KINDS = ("call", "jinto", "oot")
 STAGES = ("said|", "tenth|", "told|")
-"""The prefixes of the later stages' contexts (no rival's outcomes)."""
+"""The prefixes of the later stages' contexts (no rival's outcomes; "told|",
+the removed ledger's, is still read from older books and ignored)."""
 TENTH_PRIOR = 20.0
 """Outcomes at which a tenth's shift (``Reading.shifted``) counts half against none."""
 TENTH_CAP = 50.0
 """Most outcomes a 5-point bin of the tenth's shift keeps (a tenth, 100): it
 must follow the spots that move into a tenth as the first stage learns."""
-LEDGER_PRIOR = 10.0
-LEDGER_GAIN = 0.2
-LEDGER_START = 10.0
-"""How a tenth's ledger (R = the sum of came-true minus said over n chances
-said there) moves the next chance said there: by R x (1 / (n + LEDGER_PRIOR)
-+ LEDGER_GAIN / sqrt(n + LEDGER_START)), the balance's mean plus a share of
-the balance itself, so a lasting error is learned and the luck of a run is
-paid back.  Simulated (``tools/ledger_sim.py``, 80 series of 2,500 chances,
-errors from none to a 20-point jump in one tenth): a series ends with some
-tenth of 100+ chances over 5 points off 4-22% of the time with the tenth's
-shift and the ledger, 22-69% with the ledger alone, 81-100% with neither;
-the price, each chance said about 5 points from its truth (root mean square)
-where the errors alone were 0-6."""
 MAX_RIVALS = 256
 """Most rivals the book keeps; the longest unseen go first."""
 FINE_BINS = 100
@@ -367,25 +350,6 @@ class Reading:
         5-point bin), leaning on no move by ``TENTH_PRIOR`` outcomes."""
         _tenth, r, n = self._tenth(f"tenth|{kind}", p)
         return p if n <= 0 else min(HIGH, max(LOW, p + r / (n + TENTH_PRIOR)))
-
-    def ledgered(self, kind: str, p: float, before: Optional[float] = None) -> float:
-        """``p`` leaned by this memory's ledger of chances said in its tenth of
-        the range (see ``LEDGER_GAIN``), never out of that tenth, except back
-        over the edge the tenth's shift brought it across from ``before`` (to
-        that edge, no further: a tenth's shift moves every chance in it alike,
-        and ones near its edge that came true on the side they came from were
-        pinned at the edge, the ledger's balance growing).  A reader's
-        "everyone" entry keeps the ledger (``ChallengeMemory.settle``)."""
-        tenth, r, n = self._tenth(f"told|{kind}", p)
-        if n <= 0:
-            return p
-        lean = r * (1.0 / (n + LEDGER_PRIOR) + LEDGER_GAIN / math.sqrt(n + LEDGER_START))
-        lo, hi = max(LOW, tenth / 10), min(HIGH, (tenth + 1) / 10 - 1e-6)
-        if before is not None and min(9, int(before * 10)) > tenth:
-            hi = max(hi, min(before, (tenth + 1) / 10 + 1e-6))
-        elif before is not None and min(9, int(before * 10)) < tenth:
-            lo = min(lo, max(before, tenth / 10 - 1e-6))
-        return min(hi, max(lo, p + lean))
 
     def trusted(self, ctx: str, raw: float, population: float, everyone: Optional["Reading"] = None,
                 trust: float = 1.0) -> float:
@@ -702,7 +666,7 @@ class _Pending:
     population: float
     first: float       # the trusted first stage's chance: the second stage's key (``Reading.trusted``)
     second: float      # the second stage's chance: the tenth's shift's key (``Reading.shifted``)
-    said: float        # the chance stated: the ledger's (``Reading.ledgered``)
+    said: float        # the chance stated (after the tenth's shift)
     quantity: int
     face: int
     wild: Optional[int]
@@ -737,7 +701,7 @@ class ChallengeMemory:
                 population: float) -> tuple[float, float, float]:
         """Each stage's chance, each worked out once: the trusted first
         stage's (``Reading.trusted``), the second stage's, and the chance to
-        say (after the tenth's shift and the ledger).  A chance the reader knows
+        say (after the tenth's shift).  A chance the reader knows
         stays the population's at every stage."""
         if raw <= 0.0 or raw >= 1.0:
             return population, population, population
@@ -746,7 +710,7 @@ class ChallengeMemory:
         second = rival.second_stage(kind, first, everyone)
         if everyone is None:
             return first, second, second
-        return first, second, everyone.ledgered(kind, everyone.shifted(kind, second), second)
+        return first, second, everyone.shifted(kind, second)
 
     @staticmethod
     def trust(rival: Reading, kind: str) -> float:
@@ -762,8 +726,7 @@ class ChallengeMemory:
         """A challenge (``kind``) on the standing bid of ``spot`` is my move: kept
         for its reveal.  One per decision point, the last word counting (a
         solved endgame may replace the reader's choice).  A chance the reader
-        knew (0 or 1) teaches the rival's memory nothing but is in the ledger:
-        it was said too."""
+        knew (0 or 1) teaches the rival's memory nothing."""
         if spot.bidder not in self.rivals or spot.current is None:
             self.withdraw(spot)
             return
@@ -812,7 +775,6 @@ class ChallengeMemory:
             if is_everyone(key):
                 if learns:
                     outcomes.append((f"tenth|{chosen.kind}", chosen.second, y - chosen.second))
-                outcomes.append((f"told|{chosen.kind}", chosen.said, y - chosen.said))
             for ctx, chance, residual in outcomes:
                 memory.add(ctx, chance, residual, fine=not is_everyone(key))
                 self.learned.append((key, ctx, chance, residual))
