@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import os
 import sys
+import threading
 import time
 import traceback
 from typing import Callable
@@ -102,6 +103,8 @@ class App:
         self.frame = 0
         self.memory = Collector()
         """Garbage collection owned by the loop once ``settle_memory`` ran."""
+        self.wake = threading.Event()
+        """Set from another thread (a phone's move arrived) to end a rest at once."""
         self.quiet_frames = 0           # identical idle frames in a row
         self._last_pixels: bytes | None = None
         self._window_size = tuple(window_size or self.settings.window_size)
@@ -390,8 +393,12 @@ class App:
         costs 2-3% of a core by itself."""
         deadline = time.perf_counter() + REST_WAKE_MS / 1000.0
         while True:
-            time.sleep(1.0 / FRAME_CAP)
+            self.wake.wait(1.0 / FRAME_CAP)   # a frame time, or less when a phone's move arrives
             events = pygame.event.get()
+            if self.wake.is_set():
+                self.wake.clear()
+                self.quiet_frames = 0   # something arrived off the event queue: draw again
+                return events
             if events or time.perf_counter() >= deadline or not self.running:
                 return events
 

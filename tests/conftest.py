@@ -5,6 +5,7 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+os.environ.setdefault("DICE_TAVERN_PHONES_HOST", "127.0.0.1")   # phone tests serve on the loopback only
 
 import pytest
 

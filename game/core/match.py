@@ -50,6 +50,7 @@ RECORD_SCHEMA = v.Obj({
     "finished": v.Bool(),
     "saved_at": v.Str(40),
     "ranking": v.List(v.Int(0, MAX_SEATS - 1), MAX_SEATS),
+    "phones": v.List(v.Int(0, MAX_SEATS - 1), MAX_SEATS),
 }, required=("game", "seats", "seed", "actions"))
 """The declared schema of the game record (autosave and replays), version 1.
 What the moves *mean* is checked by replaying them (``Match.from_record``)."""
@@ -141,6 +142,9 @@ class Match:
             agent.you_seat = you
         if book is not None:   # a ``rivalbook.RivalBook``: what the AIs remember of their rivals
             book.seat(self)
+        self.phone_seats: tuple[int, ...] = ()
+        """Human seats that played on their own phones (game/ui/phone_link.py):
+        kept in the autosave so Continue offers the codes again; no effect on play."""
         self._undo: list[tuple[State, int, dict]] = []
         """Snapshots before each action applied ``undoable`` since the last other action."""
 
@@ -341,6 +345,8 @@ class Match:
         }
         if self.state.is_terminal():
             rec["ranking"] = list(self.state.ranking())
+        if self.phone_seats:
+            rec["phones"] = list(self.phone_seats)
         return rec
 
     @classmethod
@@ -367,6 +373,7 @@ class Match:
         except Exception as exc:  # a game's option parser on foreign values: any error is the record's
             raise RecordError(f"the record's settings are not valid: {exc}") from exc
         rules_version = check_rules_version(record, match.game)
+        match.phone_seats = tuple(sorted({s for s in record.get("phones", ()) if s < len(seats) and not seats[s].is_ai}))
         actions = record["actions"]
         for i, entry in enumerate(actions[:upto] if upto is not None else actions):
             # Replaying is the check of the game-specific content: an illegal,

@@ -104,6 +104,11 @@ class Navigator:
         story.warm_fonts(self.app.theme)   # and the fonts of its ledger and chart,
         self.app.theme.font(22, True)      # and of its buttons (``widgets.Button``'s size)
 
+    def phone_codes(self, table) -> None:
+        """The phone codes over ``table`` (game/scenes/phones.py)."""
+        from .phones import PhoneCodesScene
+        self.app.push(PhoneCodesScene(self.app, table))
+
     def title(self) -> None:
         """Back to the title screen, dropping everything else."""
         from .title import TitleScene

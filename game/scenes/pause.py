@@ -23,9 +23,26 @@ class PauseScene(MenuScene):
 
     def build(self) -> None:
         items = [("Resume", self.back, True), ("Rules", self.open_rules, False),
-                 ("Settings", self.open_settings, False), ("Save and quit to title", self.quit_to_title, False)]
+                 ("Settings", self.open_settings, False)]
+        if self.offers_phones():
+            items.append(("Phone codes" if self.table.phones is not None else "Use phones", self.use_phones, False))
+        items.append(("Save and quit to title", self.quit_to_title, False))
+        gap = 72 if len(items) <= 4 else 60
         for i, (text, action, primary) in enumerate(items):
-            self.ui.add(Button((480, 262 + i * 72, 320, 56), text, action, primary=primary))
+            self.ui.add(Button((480, 262 + i * gap, 320, 56 if gap == 72 else 50), text, action, primary=primary))
+
+    def offers_phones(self) -> bool:
+        """"Use phones" for a table with human seats (not a replay or a lesson)."""
+        table = self.table
+        return (bool(getattr(table, "humans", ())) and getattr(table, "replay", None) is None
+                and getattr(table, "tutorial", None) is None and not table.match.is_over)
+
+    def use_phones(self) -> None:
+        """Every human seat on its own phone from now on (their codes over the table)."""
+        table = self.table
+        self.app.pop()
+        seats = table.phones.seats if table.phones is not None else table.humans
+        table.offer_phones(seats)
 
     def draw_backdrop(self, canvas) -> None:
         super().draw_backdrop(canvas)  # the table, dimmed

@@ -74,16 +74,19 @@ def make_dice():
 
 
 def start_match(app, game_id: str, seats: list[Seat], options: dict, seed: int, *,
-                replace: bool = False) -> bool:
+                replace: bool = False, phones: bool = False) -> bool:
     """Create the match and push its table (``replace``: instead of the current
     scene, e.g. results); a bad combination gives a message.  While an
     unfinished game is saved (Continue), the player is asked first: the new
-    game's first move would replace that save (``confirm.replace_save_question``)."""
+    game's first move would replace that save (``confirm.replace_save_question``).
+    ``phones``: every human seat plays on its own phone (the table shows the codes)."""
     try:
         match = Match(game_id, seats, options, seed, make_dice())
     except ValueError as exc:
         app.toast(str(exc))
         return False
+    if phones:
+        match.phone_seats = tuple(i for i, s in enumerate(seats) if not s.is_ai)
 
     def open_table() -> None:
         table = make_table(app, match)
@@ -114,6 +117,8 @@ class SetupScene(MenuScene):
         self.options = {o.key: o.default for o in self.info.options}
         self.options.update(options or remembered.get("options") or {})
         self.seed_text = ""
+        self.use_phones = False
+        """Every human seat on its own phone (``game/ui/phone_link.py``)."""
 
     # --- memory: the last setup of each game (in the settings file) --------
     def remembered(self) -> dict:
@@ -188,6 +193,10 @@ class SetupScene(MenuScene):
             y += 48
         if not self.info.options:
             self.ui.add(_note((1000, y + 10), "This game has no variant options."))
+        if any(row.kind == "human" for row in self.seat_rows):
+            self.ui.add(Toggle((790, max(y, 508), 420, 40), "Use phones", self.use_phones, self._set_phones,
+                               label_width=250, tooltip="Each player keeps their dice on their own phone: "
+                               "scan a code at the table (same Wi-Fi)."))
         self.ui.add(TextInput((790, 560, 420, 40), "Seed", self.seed_text, self._set_seed,
                               max_len=18, placeholder="random", label_width=120))
         for w in self.ui.widgets:
@@ -213,6 +222,9 @@ class SetupScene(MenuScene):
         if spec.kind == "choice":
             return Choice(rect, label, spec.choices, value, setter, fmt=_pretty, **kw)
         return FacePicker(rect, label, value, spec.min, spec.max, setter, **kw)
+
+    def _set_phones(self, on: bool) -> None:
+        self.use_phones = on
 
     def _set_seed(self, text: str) -> None:
         self.seed_text = text
@@ -268,7 +280,8 @@ class SetupScene(MenuScene):
 
     def start(self) -> None:
         self.remember()
-        start_match(self.app, self.game_id, self.seats(), dict(self.options), parse_seed(self.seed_text))
+        start_match(self.app, self.game_id, self.seats(), dict(self.options), parse_seed(self.seed_text),
+                    phones=self.use_phones)
 
     def draw_heading(self, canvas, y=24):
         self.subtitle = self.info.tagline_for(self.options)   # "race to 20" follows the option

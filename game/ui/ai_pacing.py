@@ -52,7 +52,7 @@ class AiPacing(TableBase):
             self.undo_left = max(0.0, delay - self._ai_timer)
         else:
             self.undo_left = 0.0
-        human = self.human_to_act()
+        human = self.deciding_human()   # at the screen or on a phone: the AIs wait alike
         moments = len(self.match.history)
         # A human is thinking: give the AI one chance to speak up here.
         if human is not None and self._polled_at == moments:

@@ -19,6 +19,11 @@ flight, a cup, a tray), so a decision is never remembered past a frame.
   human to act is confirmed by the curtain again.  The mode is fixed for
   the game: a human who is out still watches the same screen.
 
+* **phones** (issue 44), a case apart from the four modes: a seat that plays
+  on its own phone (``set_phones``) has its hidden dice on that phone only;
+  on this screen they are never face-up (``on_phone``), whatever the mode
+  says for the others, and it needs no curtain or peek.
+
 Design decision (DESIGN.md, hidden information): in hot-seat the acting
 human does NOT see their dice automatically on their turn; they peek, as
 at a real table, and a "Peek at my dice" button plus a hint under it say
@@ -50,6 +55,8 @@ class Secrecy:
         """Hot-seat: the seat the curtain last confirmed at the screen."""
         self.peeking = False
         """Hot-seat: the confirmed seat holds its cup up right now."""
+        self.phones: frozenset[int] = frozenset()
+        """Seats playing on their own phones: their hidden dice are never drawn face-up here."""
 
     @property
     def hotseat(self) -> bool:
@@ -58,6 +65,8 @@ class Secrecy:
     # --- the question asked per die per frame ---------------------------------
     def may_show(self, owner: int) -> bool:
         """May a hidden die of ``owner`` be drawn face-up now?"""
+        if self.on_phone(owner):
+            return False
         if self.mode == REPLAY:
             return True
         if self.mode == SOLO:
@@ -71,6 +80,8 @@ class Secrecy:
         (a replay: every hand; solo: the lone human's own)?  Anything said of
         other hidden dice, such as an AI's reason for a bid, would give them
         away (game/ui/ai_reasons.py)."""
+        if self.on_phone(owner):
+            return False
         if self.mode == REPLAY:
             return True
         return self.mode == SOLO and owner == self.humans[0]
@@ -79,11 +90,24 @@ class Secrecy:
     def viewer(self) -> int | None:
         """The one seat whose hidden dice are face-up now (odds lines and the
         picker's preselection may use its faces), or None."""
+        seat = None
         if self.mode == SOLO:
-            return self.humans[0]
-        if self.mode == HOTSEAT and self.peeking:
-            return self.confirmed
-        return None
+            seat = self.humans[0]
+        elif self.mode == HOTSEAT and self.peeking:
+            seat = self.confirmed
+        return None if seat is None or self.on_phone(seat) else seat
+
+    # --- phones (issue 44) ----------------------------------------------------
+    def set_phones(self, seats) -> None:
+        """These seats play on their own phones from now on (the others on this screen)."""
+        self.phones = frozenset(seats)
+        if self.confirmed in self.phones:
+            self.forget()
+
+    def on_phone(self, owner: int) -> bool:
+        """Are ``owner``'s hidden dice on a phone, never face-up here?  (Not
+        in a replay: the game is over and every hand is shown.)"""
+        return self.mode != REPLAY and owner in self.phones
 
     # --- hot-seat events ------------------------------------------------------
     def confirm(self, seat: int) -> None:

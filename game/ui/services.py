@@ -9,6 +9,8 @@ imports neither the menu scenes nor the bidding family for its types.
 """
 from __future__ import annotations
 
+import threading
+
 from typing import TYPE_CHECKING, Any, Callable, Generator, Optional, Protocol
 
 if TYPE_CHECKING:
@@ -33,6 +35,7 @@ class Navigation(Protocol):
     def replay(self, path, *, came_from=None) -> str: ...
     def replay_at(self, table, position: int) -> None: ...
     def leave_replay(self, table) -> None: ...
+    def phone_codes(self, table) -> None: ...
 
 
 class RivalMemory(Protocol):
@@ -62,6 +65,8 @@ class AppServices(Protocol):
     offer_tutorials: bool
     read_only: bool
     """Another copy of the game plays on this data folder: replays and stats only."""
+    wake: threading.Event
+    """Set from another thread (a phone's move arrived) to end the loop's rest at once."""
 
     @property
     def nav(self) -> Navigation: ...

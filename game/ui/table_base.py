@@ -43,6 +43,7 @@ from ..canvas import CENTRE_X
 
 if TYPE_CHECKING:
     from .dice_render import DiceRenderer
+    from .phone_link import PhoneLink
     from .throw_view import ThrowView
     from .tutorial import TutorialCoach
 
@@ -181,6 +182,8 @@ class TableBase(Scene):
         """Every human seat announced as out, in order (each once)."""
         self.watching_fast = False
         """Every human is out and chose to watch on faster."""
+        self.phones: PhoneLink | None = None
+        """This table's phones (``use_phones``), or None: no server, no thread."""
         self._built_at: int | None = len(match.history)
         """Moves in the match when the table was built (a Continue: more than 0);
         None once ``restore_table`` ran."""
@@ -255,8 +258,15 @@ class TableBase(Scene):
         return False
 
     def human_to_act(self) -> int | None:
-        """The human seat that must decide now, or None (nobody while a
-        moment is held or about to be: nothing moves on under it)."""
+        """The human seat that must decide at this screen now, or None: a
+        seat on its own phone decides there (``deciding_human``)."""
+        seat = self.deciding_human()
+        return None if seat is not None and self.secrecy.on_phone(seat) else seat
+
+    def deciding_human(self) -> int | None:
+        """The human seat that must decide now, at this screen or on its
+        phone, or None (nobody while a moment is held or about to be:
+        nothing moves on under it)."""
         if self.replay is not None or self.holding is not None or self.hold_pending is not None:
             return None
         state = self.match.state
@@ -266,6 +276,43 @@ class TableBase(Scene):
         if tp is not None and not self.match.seats[tp].is_ai:
             return tp
         return None
+
+    # --- phones (game/ui/phone_link.py) ------------------------------------------
+    phone_die_kind = "d6"
+    """How the phone page draws this game's hidden dice ("emblem": Roll Call's 1 is the Emblem)."""
+
+    def use_phones(self, seats, host: str | None = None) -> None:
+        """``seats`` play on their own phones from now on: the server starts
+        (new secrets), their dice leave the big screen.  Raises ``OSError``
+        (``phone_link.NoNetwork``: words for players) when it cannot."""
+        from .phone_link import PhoneLink
+        if self.phones is not None:
+            self.phones.close()
+        self.phones = PhoneLink(self, seats, host)   # type: ignore[arg-type]
+        self.secrecy.set_phones(self.phones.seats)
+        self.match.phone_seats = tuple(self.phones.seats)
+
+    def phone_may_act(self, seat: int) -> bool:
+        """May ``seat``'s phone move now: the rules let it (its turn, or Roll
+        Call's out-of-turn call) and the table is quiet (no throw, reveal or
+        held moment), as for a click at this screen."""
+        if self.replay is not None or self._finished or self.holding is not None or self.hold_pending is not None:
+            return False
+        if self.throw_view is not None or self.is_busy() or self.out_moment is not None or self.tutorial is not None:
+            return False
+        state = self.match.state
+        if state.is_terminal() or state.is_chance():
+            return False
+        return seat in state.current_players() and not self.match.seats[seat].is_ai
+
+    def phone_odds(self, seat: int) -> str:
+        """The odds helper's line for ``seat``'s phone, from its own dice only ("" without one)."""
+        return ""
+
+    def seat_dice_colour(self, seat: int):
+        """The seat's dice colours (``dice_render.DiceColour``) as the table draws them."""
+        from .dice_render import player_colour
+        return player_colour(seat, self.theme.colorblind)
 
     @property
     def theme(self) -> th.Theme:

@@ -86,7 +86,7 @@ class TableScene(HotSeatFlow, UndoFlow, RestoreFlow, AiPacing, GameEnd, TableBas
             return False   # the "since your last move" card folds after a few seconds
         if self.waiting_thrower is not None:
             return True
-        return self.human_to_act() is not None and self._polled_at == len(self.match.history)
+        return self.deciding_human() is not None and self._polled_at == len(self.match.history)
 
     def submit(self, player: int, action: Action) -> bool:
         """A human's decision; an illegal one gives a message, never a crash."""
@@ -116,6 +116,29 @@ class TableScene(HotSeatFlow, UndoFlow, RestoreFlow, AiPacing, GameEnd, TableBas
         if self._built_at is not None:
             self.restore_table()
         self.warm()
+        self._maybe_curtain()
+        if self.match.phone_seats and self.phones is None and self.replay is None:
+            self.offer_phones(self.match.phone_seats)   # a new game with phones, or Continue: fresh codes
+
+    def offer_phones(self, seats) -> bool:
+        """Start (or show again) this table's phone codes for ``seats``; a
+        problem (no home network) is a toast and the seats stay on the screen."""
+        if self.phones is None or set(seats) != set(self.phones.seats):
+            try:
+                self.use_phones(seats)
+            except OSError as exc:
+                self.match.phone_seats = ()
+                self.app.toast(f"Phones are not available: {exc}")
+                return False
+        self.app.nav.phone_codes(self)
+        return True
+
+    def phone_to_screen(self, seat: int) -> None:
+        """``seat`` plays at this screen again (its phone is let go): the
+        hot-seat curtain comes for it as for any screen seat."""
+        if self.phones is not None:
+            self.phones.to_screen(seat)
+            self.match.phone_seats = tuple(self.phones.seats)
         self._maybe_curtain()
 
     def warm(self) -> None:
@@ -158,6 +181,8 @@ class TableScene(HotSeatFlow, UndoFlow, RestoreFlow, AiPacing, GameEnd, TableBas
 
     def exit(self) -> None:
         self._cup_down()
+        if self.phones is not None:
+            self.phones.close()   # the server listens only while a table uses phones
         saves.discard_prepared_autosave()   # no move was made: no header left behind
 
     def handle_event(self, event) -> None:
@@ -166,6 +191,8 @@ class TableScene(HotSeatFlow, UndoFlow, RestoreFlow, AiPacing, GameEnd, TableBas
             return
         if self.out_moment is not None:
             self._out_event(event)
+            return
+        if self.phones is not None and self.phones.handle_event(event):
             return
         if self.tutorial is not None and self.tutorial.handle_event(event):
             return
@@ -189,6 +216,8 @@ class TableScene(HotSeatFlow, UndoFlow, RestoreFlow, AiPacing, GameEnd, TableBas
             self.handle_table_event(event)
 
     def fixed_update(self, dt: float) -> None:
+        if self.phones is not None:
+            self.phones.pump()   # a phone's move is applied here, on the game thread, as a click is
         self.time += dt
         self.banners.prune(self.time)
         if self._warming is not None and next(self._warming, None) is None:
@@ -293,6 +322,8 @@ class TableScene(HotSeatFlow, UndoFlow, RestoreFlow, AiPacing, GameEnd, TableBas
             self._draw_pace(canvas)
         if not self.curtain_hides_table():
             self.out_notice.draw(canvas, self.theme)
+            if self.phones is not None and self.is_top:
+                self.phones.draw(canvas, self.theme)   # "Waiting for Ana's phone" (not under a menu)
         self._draw_log_chrome(canvas)
 
     def anchor_rect(self, name: str):
@@ -480,6 +511,8 @@ class TableScene(HotSeatFlow, UndoFlow, RestoreFlow, AiPacing, GameEnd, TableBas
             note = (notes or {}).get(i, "" if not seat.is_ai else f"AI {seat.level}")
             small = self.theme.text(note, 13, th.BRASS_LIGHT) if note else None
             w = max(name.get_width(), small.get_width() if small else 0) + 40
+            if self.phones is not None and self.phones.holds(i):
+                w += 18   # room for the phone mark
             plate = pygame.Rect(0, 0, w, 44 if small else 30)
             plate.center = (int(spot.x), int(spot.y))
             plate.clamp_ip(pygame.Rect(0, 0, layout.CANVAS_W, layout.CANVAS_H).inflate(-2 * EDGE_MARGIN, -2 * EDGE_MARGIN))
@@ -494,6 +527,8 @@ class TableScene(HotSeatFlow, UndoFlow, RestoreFlow, AiPacing, GameEnd, TableBas
             canvas.blit(name, (plate.x + 28, plate.y + 5))
             if small:
                 canvas.blit(small, (plate.x + 28, plate.y + 25))
+            if self.phones is not None and self.phones.holds(i):
+                self.phones.draw_plate_mark(canvas, plate, i)
 
     def log_area(self) -> pygame.Rect:
         """Where the running commentary may print: bottom left, as many rows

@@ -105,13 +105,21 @@ class Throws:
         """Click, Space or Enter throws the waiting human's dice."""
         if (event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1) or (
                 event.type == pygame.KEYDOWN and event.key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER)):
-            table = self.table
-            self.released_at = len(table.match.history)
-            if self.waiting_thrower is not None and self.waiting_thrower == table.since.seat:
-                table.since.hide()   # the throw is their move: what came before it is old news
-            self.waiting_thrower = None
+            self.release(self.waiting_thrower)
             return True
         return False
+
+    def release(self, seat: int | None) -> bool:
+        """``seat``'s waiting throw flies (a click, a key, or its phone's
+        "roll the dice"); False when the table does not wait for that seat."""
+        if seat is None or seat != self.waiting_thrower:
+            return False
+        table = self.table
+        self.released_at = len(table.match.history)
+        if self.waiting_thrower == table.since.seat:
+            table.since.hide()   # the throw is their move: what came before it is old news
+        self.waiting_thrower = None
+        return True
 
     def _prompt_text(self) -> pygame.Surface | None:
         """The prompt, as large as fits its place (``table.throw_prompt_place``);

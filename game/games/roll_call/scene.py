@@ -38,6 +38,7 @@ OOT_W, OOT_ROWS = 190, 3
 class TableScene(BiddingTableScene):
     die_kind = DIE_KIND
     cover_word = "dome"   # the rules' and the log's word: "Everyone rolled under their domes"
+    phone_die_kind = "emblem"   # the phone page draws the 1 as the Emblem
     bid_faces = BID_FACES
     picker_width = 460
     reveal_seconds = REVEAL_SECONDS
@@ -62,7 +63,7 @@ class TableScene(BiddingTableScene):
         the owner's business; a call drops the cup before the reveal)."""
         if self.replay is not None or self.reveal is not None or self.throw_view is not None:
             return {}
-        seats = [p for p in self.snap.interjectors if not self.match.seats[p].is_ai]
+        seats = [p for p in self.snap.interjectors if not self.match.seats[p].is_ai and not self.secrecy.on_phone(p)]
         if len(seats) == 1 and len(self.humans) == 1:   # the lone human's: beside the call window's countdown
             return {seats[0]: pygame.Rect(CENTRE_X + 160, 372, OOT_W, 46)}
         out = {}

@@ -281,10 +281,17 @@ class BiddingTableScene(table_scene.TableScene):
         return (self.reveal is not None and self.match.state.is_terminal() and self.holding is None
                 and self.reveal_time >= self.reveal_length())
 
-    def human_to_act(self):
+    def deciding_human(self):
         if self.reveal is not None:
             return None
-        return super().human_to_act()
+        return super().deciding_human()
+
+    def phone_odds(self, seat: int) -> str:
+        """The odds line from ``seat``'s own dice (a snapshot that shows no other hand)."""
+        if not self.match.options.get("odds_helper"):
+            return ""
+        snap = self.snapshot_of(self.match.state, lambda owner: owner == seat)
+        return self.text.odds_line(snap, seat)
 
     def on_applied(self, player, action, before_state) -> None:
         if player == CHANCE:

@@ -1,0 +1,344 @@
+"""The phones' web server: aiohttp (HTTP and WebSocket) on its own thread and
+its own asyncio loop, started only while a table uses phones.
+
+It never touches the match.  The game thread hands it one message per seat
+(``publish``) and reads what phones ask for from ``inbound`` (a thread-safe
+queue), checked here first by ``wire.parse_inbound``; the table then applies
+a phone's move on the game thread exactly as a click would.
+
+Every request is bounded: a seat's page and socket need that seat's secret
+token of this game (anything else gets a plain 404/403 and nothing of the
+game); one socket per seat (a reload takes over from the old one); messages
+over ``wire.MAX_INBOUND_BYTES`` are refused unread, larger frames than
+``MAX_FRAME`` close the socket; each socket may send ``RATE`` messages a second
+(bursts of ``BURST``) and is closed after ``FLOOD_LIMIT`` refused ones; at most
+``MAX_SOCKETS`` sockets at once.  A dead phone is noticed by the heartbeat.
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+import queue
+import socket
+import threading
+import time
+from importlib import resources
+from typing import TYPE_CHECKING, Callable
+
+from . import wire
+
+if TYPE_CHECKING:
+    from aiohttp import web
+
+MAX_FRAME = 4096
+"""Frames bigger than this close the socket (aiohttp's own limit)."""
+RATE = 8.0
+BURST = 16.0
+FLOOD_LIMIT = 40
+"""Refused messages (too fast, malformed) after which a socket is closed."""
+MAX_SOCKETS = 24
+HEARTBEAT = 4.0
+"""Seconds between pings: a phone that stops answering is away after about two."""
+START_TIMEOUT = 10.0
+PAGE_FILES = {"phone.js": "application/javascript", "phone.css": "text/css"}
+
+
+def page_files() -> dict[str, str]:
+    """The page's files, shipped as package data (game/phones/static), read once per server."""
+    folder = resources.files(__package__).joinpath("static")
+    return {name: folder.joinpath(name).read_text("utf-8") for name in ("phone.html", *PAGE_FILES)}
+
+
+class TokenBucket:
+    """``RATE`` messages a second with bursts of ``BURST``; time passed in so tests need no clock."""
+
+    def __init__(self, rate: float = RATE, burst: float = BURST):
+        self.rate, self.burst = rate, burst
+        self.tokens = burst
+        self.at: float | None = None
+
+    def allow(self, now: float) -> bool:
+        if self.at is not None:
+            self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
+        self.at = now
+        if self.tokens >= 1.0:
+            self.tokens -= 1.0
+            return True
+        return False
+
+
+class PhoneServer:
+    """The server of one table's phones; see the module docstring.  Made and
+    driven from the game thread: ``start``, ``drop_seat``, ``publish``,
+    ``tell``, ``stop``; read ``inbound`` and ``connected``."""
+
+    def __init__(self, host: str, port: int = 0, wake: Callable[[], None] | None = None):
+        self.host = host
+        self._sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET, socket.SOCK_STREAM)
+        self._sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            self._sock.bind((host, port))   # port 0: the system picks a free one
+        except OSError:
+            self._sock.close()
+            raise
+        self.port: int = self._sock.getsockname()[1]
+        try:
+            self._files = page_files()
+            self._sock.listen(16)   # a phone that knocks before aiohttp is up waits in the backlog
+        except OSError:
+            self._sock.close()
+            raise
+        self.wake = wake or (lambda: None)
+        self.inbound: queue.SimpleQueue[tuple[int, dict, float]] = queue.SimpleQueue()
+        """(seat, checked message, ``time.perf_counter()`` when it arrived) for the game thread."""
+        self.connected: frozenset[int] = frozenset()
+        """Seats with a phone connected now (replaced whole, so any thread may read it)."""
+        self.refused = 0
+        """Messages refused so far (tests and the report read it)."""
+        self._tokens: dict[str, int] = {}
+        self._latest: dict[int, str] = {}
+        self._outboxes: dict[int, asyncio.Queue] = {}
+        self._sockets: dict[int, web.WebSocketResponse] = {}
+        self._open = 0
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._ready = threading.Event()
+        self._failed: BaseException | None = None
+        self._thread: threading.Thread | None = None
+        self._stopping: asyncio.Event | None = None
+        self._lock = threading.Lock()
+        self._serving = False
+        self._early: list[tuple[Callable, tuple]] = []
+        """Calls from the game thread made before the server's loop was up."""
+
+    # --- the game thread's side ---------------------------------------------
+    def start(self, tokens: dict[int, str]) -> None:
+        """Serve ``tokens`` (seat -> secret) from now on.  Returns at once: the
+        socket already listens, and aiohttp is imported and started on the
+        server's own thread (about 0.4 s of CPU the game's frames do not wait for)."""
+        self._tokens = {token: seat for seat, token in tokens.items()}
+        self._thread = threading.Thread(target=self._run, name="phones", daemon=True)
+        self._thread.start()
+
+    def wait_started(self, timeout: float = START_TIMEOUT) -> bool:
+        """Block until the server answers (tests, tools); False if it failed or timed out."""
+        return self._ready.wait(timeout) and self._failed is None
+
+    @property
+    def failed(self) -> str | None:
+        """Why the server thread stopped on its own (said once to the players), or None."""
+        return None if self._failed is None else f"{type(self._failed).__name__}: {self._failed}"
+
+    def url(self, token: str, host: str | None = None) -> str:
+        """A seat's link (what its QR code holds)."""
+        shown = host or self.host
+        if ":" in shown:
+            shown = f"[{shown}]"
+        return f"http://{shown}:{self.port}/p/{token}"
+
+    def drop_seat(self, seat: int) -> None:
+        """``seat`` plays on the screen from now on: its link is void, its phone let go."""
+        self._call(self._drop_seat, seat)
+
+    def publish(self, seat: int, message: dict) -> None:
+        """``seat``'s phone shows ``message`` now, and on every (re)connect until the next."""
+        self._call(self._publish, seat, json.dumps(message, separators=(",", ":")), True)
+
+    def tell(self, seat: int, message: dict) -> None:
+        """Send ``message`` once to ``seat``'s phone if connected (a refusal)."""
+        self._call(self._publish, seat, json.dumps(message, separators=(",", ":")), False)
+
+    def stop(self) -> None:
+        """Close every socket and stop listening (idempotent)."""
+        if self._thread is not None:
+            self._ready.wait(START_TIMEOUT)   # a server still starting is stopped once it is up
+        loop, thread = self._loop, self._thread
+        if loop is not None and self._stopping is not None and not loop.is_closed():
+            try:
+                loop.call_soon_threadsafe(self._stopping.set)
+            except RuntimeError:
+                pass   # the loop already closed
+        if thread is not None and thread is not threading.current_thread():
+            thread.join(START_TIMEOUT)
+        self._thread = None
+        try:
+            self._sock.close()
+        except OSError:
+            pass
+        self.connected = frozenset()
+
+    @property
+    def running(self) -> bool:
+        return self._thread is not None and self._thread.is_alive()
+
+    def _call(self, fn, *args) -> None:
+        with self._lock:
+            if not self._serving:
+                self._early.append((fn, args))   # run once the server's loop is up
+                return
+            loop = self._loop
+        if loop is None or loop.is_closed():
+            return
+        try:
+            loop.call_soon_threadsafe(fn, *args)
+        except RuntimeError:
+            pass   # stopping: nothing more is sent
+
+    # --- the server thread ----------------------------------------------------
+    def _run(self) -> None:
+        loop = asyncio.new_event_loop()
+        self._loop = loop
+        try:
+            loop.run_until_complete(self._serve())
+        except BaseException as exc:  # noqa: BLE001 - told to the game thread, never raised there
+            self._failed = exc
+            self._ready.set()
+        finally:
+            loop.close()
+
+    async def _serve(self) -> None:
+        from aiohttp import web   # here, on the server's thread: the game thread never waits for it
+        self._stopping = asyncio.Event()
+        app = web.Application(client_max_size=1024, middlewares=[web.middleware(_headers)])
+        app.router.add_get("/p/{token}", self._page)
+        app.router.add_get("/ws/{token}", self._socket)
+        app.router.add_get("/static/{name}", self._static)
+        runner = web.AppRunner(app, access_log=None, handle_signals=False, shutdown_timeout=0.5)
+        await runner.setup()
+        site = web.SockSite(runner, self._sock)
+        await site.start()
+        with self._lock:
+            self._serving = True
+            early, self._early = self._early, []
+        for fn, args in early:
+            fn(*args)
+        self._ready.set()
+        try:
+            await self._stopping.wait()
+        finally:
+            for ws in list(self._sockets.values()):
+                await ws.close(code=4002, message=b"the table closed")
+            await runner.cleanup()
+
+    def _drop_seat(self, seat: int) -> None:
+        self._tokens = {token: s for token, s in self._tokens.items() if s != seat}
+        self._latest.pop(seat, None)
+        ws = self._sockets.get(seat)
+        if ws is not None:
+            asyncio.ensure_future(ws.close(code=4001, message=b"this seat plays on the screen now"))
+
+    def _publish(self, seat: int, text: str, keep: bool) -> None:
+        if keep:
+            self._latest[seat] = text
+        box = self._outboxes.get(seat)
+        if box is not None:
+            box.put_nowait(text)
+
+    def _seat_of(self, request: web.Request) -> int | None:
+        return self._tokens.get(request.match_info.get("token", ""))
+
+    async def _page(self, request: web.Request) -> web.StreamResponse:
+        from aiohttp import web
+        if self._seat_of(request) is None:
+            return web.Response(status=404, text="This link is not for the game on the table now: "
+                                                 "scan the code the table shows.")
+        return web.Response(text=self._files["phone.html"], content_type="text/html")
+
+    async def _static(self, request: web.Request) -> web.StreamResponse:
+        from aiohttp import web
+        name = request.match_info["name"]
+        if name not in PAGE_FILES:
+            return web.Response(status=404, text="not found")
+        return web.Response(text=self._files[name], content_type=PAGE_FILES[name])
+
+    async def _socket(self, request: web.Request) -> web.StreamResponse:
+        from aiohttp import web
+        seat = self._seat_of(request)
+        if seat is None:
+            return web.Response(status=403, text="not a seat of this game")
+        if self._open >= MAX_SOCKETS:
+            return web.Response(status=503, text="too many connections")
+        ws = web.WebSocketResponse(heartbeat=HEARTBEAT, max_msg_size=MAX_FRAME)
+        await ws.prepare(request)
+        self._open += 1
+        old = self._sockets.get(seat)
+        if old is not None:   # a reload or a second tab: the newest holds the seat
+            await old.close(code=4000, message=b"opened elsewhere")
+        box: asyncio.Queue = asyncio.Queue()
+        self._sockets[seat], self._outboxes[seat] = ws, box
+        self._changed()
+        if seat in self._latest:
+            box.put_nowait(self._latest[seat])
+        writer = asyncio.ensure_future(self._write(ws, box))
+        try:
+            await self._read(seat, ws)
+        finally:
+            writer.cancel()
+            self._open -= 1
+            if self._sockets.get(seat) is ws:
+                del self._sockets[seat]
+                del self._outboxes[seat]
+                self._changed()
+        return ws
+
+    async def _write(self, ws: web.WebSocketResponse, box: asyncio.Queue) -> None:
+        while not ws.closed:
+            if not await _send(ws, await box.get()):
+                return
+
+    async def _read(self, seat: int, ws: web.WebSocketResponse) -> None:
+        from aiohttp import WSMsgType
+        bucket = TokenBucket()
+        strikes = 0
+        async for msg in ws:
+            if msg.type not in (WSMsgType.TEXT, WSMsgType.BINARY):
+                break
+            refusal = None
+            if not bucket.allow(time.monotonic()):
+                refusal = "too many messages: slow down"
+            else:
+                try:
+                    data = wire.parse_inbound(msg.data)
+                except wire.Refused as exc:
+                    refusal = str(exc)
+                else:
+                    if data["type"] == "act":
+                        self.inbound.put((seat, data, time.perf_counter()))
+                        self.wake()
+                    else:
+                        await _send(ws, '{"type":"pong"}')
+            if refusal is not None:
+                self.refused += 1
+                strikes += 1
+                if strikes >= FLOOD_LIMIT:
+                    await ws.close(code=1008, message=b"too many refused messages")
+                    break
+                if strikes <= 3 or strikes % 10 == 0:   # a flood is not answered message for message
+                    await _send(ws, json.dumps(wire.refusal(refusal)))
+
+    def _changed(self) -> None:
+        self.connected = frozenset(self._sockets)
+        self.wake()
+
+
+async def _send(ws: web.WebSocketResponse, text: str) -> bool:
+    """Send ``text``; False (never an error) when the phone has just gone."""
+    try:
+        await ws.send_str(text)
+    except (ConnectionError, RuntimeError):
+        return False
+    return True
+
+
+async def _headers(request: web.Request, handler) -> web.StreamResponse:
+    """No caching, no referrer (links carry secrets), nothing but this server's own files."""
+    from aiohttp import web
+    if request.method != "GET":
+        return web.Response(status=405, text="only GET")
+    response = await handler(request)
+    response.headers["Cache-Control"] = "no-store"
+    response.headers["Referrer-Policy"] = "no-referrer"
+    response.headers["X-Content-Type-Options"] = "nosniff"
+    response.headers["Content-Security-Policy"] = (
+        f"default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+        f"connect-src ws://{request.host}; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
+    return response

@@ -1,0 +1,293 @@
+"""A table's phones: the game thread's side of "Phones as private cups".
+
+``PhoneLink`` is a component the table owns (``table.phones``) once a table
+uses phones; it is made and imported only then, so a table without phones
+starts and plays exactly as before (no aiohttp, no thread, no socket).
+
+Each frame (``pump``) it reads what phones asked for from the server's queue
+and applies it on the game thread through ``table.submit``, exactly as a click
+would, so the seeded replay stays exact whatever the network did; and when
+the decision point changes it hands the server one message per phone seat,
+built by ``wire.seat_message`` from ``state.view(seat)``, that seat's legal
+actions and public facts only (the server never touches the match).
+
+The big screen shows who has a phone connected (a small phone on the seat's
+nameplate) and, while a phone seat must act and its phone is away, "Waiting
+for Ana's phone" with a button that lets that seat play on the screen again.
+"""
+from __future__ import annotations
+
+import ipaddress
+import os
+import socket
+import time
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Iterable
+
+import pygame
+
+from ..core.protocol import Action
+from ..phones import wire
+from . import theme as th
+
+if TYPE_CHECKING:
+    from ..phones.server import PhoneServer
+    from .table_scene import TableScene
+
+HOST_VARIABLE = "DICE_TAVERN_PHONES_HOST"
+"""Overrides the address the server listens on (tests and shots: 127.0.0.1)."""
+
+
+class NoNetwork(OSError):
+    """No home network to serve phones on; the message is for players."""
+
+
+def lan_address() -> str:
+    """This computer's address on the home network (private range), or the
+    ``DICE_TAVERN_PHONES_HOST`` override.  The UDP ``connect`` sends nothing:
+    it only asks the system which local address its route would use."""
+    override = os.environ.get(HOST_VARIABLE, "").strip()
+    if override:
+        return override
+    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        probe.connect(("192.0.2.1", 9))   # TEST-NET-1: no packet leaves
+        address = probe.getsockname()[0]
+    except OSError:
+        address = ""
+    finally:
+        probe.close()
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        raise NoNetwork("No network found: connect this computer to the same Wi-Fi as the phones.") from None
+    if not ip.is_private or ip.is_loopback:
+        raise NoNetwork("This computer is not on a home network: phones need the same Wi-Fi.")
+    return address
+
+
+@dataclass(frozen=True)
+class ContinueMoment(Action):
+    """The phone's "continue" under a moment the table holds (the "pause after
+    reveals" setting): not a rules action, it continues as a click would."""
+
+    def label(self) -> str:
+        return "continue"
+
+
+@dataclass(frozen=True)
+class ThrowDice(Action):
+    """The phone's "roll the dice" when the table waits for its seat to throw
+    (Diced Out): not a rules action, it releases the throw as a click would."""
+
+    def label(self) -> str:
+        return "roll the dice"
+
+
+class PhoneLink:
+    """The phones of one table; see the module docstring."""
+
+    def __init__(self, table: TableScene, seats: Iterable[int], host: str | None = None):
+        from ..phones.server import PhoneServer   # aiohttp only now, when a table uses phones
+        self.table = table
+        self.seats: list[int] = sorted(set(seats))
+        self.tokens = {seat: wire.new_token() for seat in self.seats}
+        """Each phone seat's secret for this game (rotated for every game and every Continue)."""
+        self.host = host or lan_address()
+        self.server: PhoneServer = PhoneServer(self.host, 0, wake=table.app.wake.set)
+        self.server.start(dict(self.tokens))
+        self.number = 0
+        """The number of the last messages sent; a phone's act names the one it answers."""
+        self._choices: dict[int, list[Action]] = {}
+        self._key: tuple | None = None
+        self.applied: list[tuple[int, Action, float]] = []
+        """(seat, action, seconds from the phone's message reaching the server to the
+        table's move): the game thread's part of a tap's latency (tools/phones_latency.py)."""
+        self.waiting_button: pygame.Rect | None = None
+        self._said_failure = False
+
+    # --- addresses ----------------------------------------------------------
+    def url(self, seat: int) -> str:
+        return self.server.url(self.tokens[seat])
+
+    def connected(self, seat: int) -> bool:
+        return seat in self.server.connected
+
+    def holds(self, seat: int) -> bool:
+        """Does ``seat`` play on its phone (its dice never on the big screen)?"""
+        return seat in self.tokens
+
+    def to_screen(self, seat: int) -> None:
+        """``seat`` plays on the big screen again (its phone is let go)."""
+        if seat not in self.tokens:
+            return
+        del self.tokens[seat]
+        self.seats.remove(seat)
+        self.server.drop_seat(seat)
+        self.table.secrecy.set_phones(self.seats)
+        self._key = None
+
+    def close(self) -> None:
+        """Stop listening (the table closed): every phone is told."""
+        self.server.stop()
+
+    # --- each frame -----------------------------------------------------------
+    def pump(self) -> None:
+        """Apply what phones asked for, then send each phone its view if the
+        decision point changed.  Called on the game thread only."""
+        if self.server.failed is not None and not self._said_failure:
+            self._said_failure = True   # said once; the seats can go back to the screen from the table
+            self.table.app.toast(f"The phones' server stopped: {self.server.failed}")
+        inbound = self.server.inbound
+        while not inbound.empty():
+            seat, data, arrived = inbound.get_nowait()
+            self._act(seat, data, arrived)
+        key = self._decision_key()
+        if key != self._key:
+            self._key = key
+            self.publish()
+
+    def _act(self, seat: int, data: dict, arrived: float) -> None:
+        if seat not in self.tokens:
+            return
+        choices = self._choices.get(seat, [])
+        if data["version"] != self.number or data["choice"] >= len(choices):
+            self.server.tell(seat, wire.refusal("The table has moved on: look again."))
+            self.server.publish(seat, self.message(seat))   # the current view again
+            return
+        action = choices[data["choice"]]
+        table = self.table
+        if isinstance(action, ContinueMoment):
+            done = table.holding is not None
+            table.release_hold()
+        elif isinstance(action, ThrowDice):
+            done = table.throws.release(seat)
+        else:
+            done = table.submit(seat, action)
+        if not done:
+            self.server.tell(seat, wire.refusal("Not now: the table is busy."))
+            return
+        self.applied.append((seat, action, time.perf_counter() - arrived))
+        self._key = None
+        self.pump_key_now()
+
+    def pump_key_now(self) -> None:
+        """Send the new views at once (not a frame later): a tap's answer comes sooner."""
+        self._key = self._decision_key()
+        self.publish()
+
+    def _decision_key(self) -> tuple:
+        t = self.table
+        state = t.match.state
+        return (len(t.match.history), t.throw_view is None, t.holding is None, t.hold_pending is None,
+                t.is_busy(), t.waiting_thrower, t.deciding_human(), tuple(self.seats), t._finished,
+                tuple(state.current_players()))
+
+    def publish(self) -> None:
+        """Every phone seat's message now (its view, its moves, public facts)."""
+        self.number += 1
+        for seat in self.seats:
+            self.server.publish(seat, self.message(seat))
+
+    def choices(self, seat: int) -> list[Action]:
+        """What ``seat``'s phone may do now: its legal actions while the table
+        waits for it (a Roll Call out-of-turn call at any quiet moment), or
+        rolling its dice when the table waits for its throw."""
+        t = self.table
+        if t.holding is not None and t.is_top and not t.match.is_over:
+            return [ContinueMoment()]
+        if t.waiting_thrower == seat and t.throw_view is None:
+            return [ThrowDice()]
+        if not t.phone_may_act(seat):
+            return []
+        return list(t.match.state.legal_actions(seat))
+
+    def message(self, seat: int) -> dict:
+        t = self.table
+        state = t.match.state
+        choices = self.choices(seat)
+        self._choices[seat] = choices
+        turn = state.turn_player() if not state.is_terminal() and not state.is_chance() else None
+        colours = tuple((_css(c.body), _css(c.pips)) for c in map(t.seat_dice_colour, range(len(t.match.seats))))
+        public = wire.PublicFacts(
+            game_id=t.match.game_id, title=t.info.title, names=tuple(s.name for s in t.match.seats),
+            colours=colours, turn=turn, status=self.status(seat, bool(choices)),
+            die_kind=t.phone_die_kind, over=state.is_terminal())
+        return wire.seat_message(self.number, seat, state.view(seat), choices, public,
+                                 odds=t.phone_odds(seat), your_turn=turn == seat and bool(choices))
+
+    def status(self, seat: int, may_act: bool) -> str:
+        """One line for the phone: its turn, whose turn, the dice rolling, the end."""
+        t = self.table
+        state = t.match.state
+        if state.is_terminal():
+            winners = [t.seat_name(p) for p in state.winners()]
+            return "Game over: " + (" and ".join(winners) + (" win" if len(winners) > 1 else " wins")
+                                    if seat not in state.winners() else "you win!")
+        if t.waiting_thrower == seat:
+            return "Roll your dice!"
+        if t.throw_view is not None or state.is_chance():
+            return "The dice are rolling\u2026"
+        if t.is_busy() or t.moment_held():
+            return "Look at the table."
+        turn = state.turn_player()
+        if turn == seat and may_act:
+            return "Your turn!"
+        if turn is None:
+            return ""
+        line = f"{t.seat_name(turn)}'s turn."
+        if may_act:
+            line += " You may call out of turn at any moment."
+        return line
+
+    # --- the big screen -------------------------------------------------------
+    def waiting_for(self) -> int | None:
+        """The phone seat the table waits for whose phone is away, or None."""
+        seat = self.table.deciding_human()
+        if seat is None and self.table.waiting_thrower is not None:
+            seat = self.table.waiting_thrower
+        return seat if seat is not None and self.holds(seat) and not self.connected(seat) else None
+
+    def draw(self, canvas: pygame.Surface, theme: th.Theme) -> None:
+        """"Waiting for Ana's phone" with "Play on this screen", while it is away."""
+        seat = self.waiting_for()
+        self.waiting_button = None
+        if seat is None:
+            return
+        name = self.table.seat_name(seat)
+        box = pygame.Rect(0, 0, 520, 118)
+        box.center = (canvas.get_width() // 2, 300)
+        th.panel(canvas, box, fill=th.WOOD_DARK, border=th.BRASS)
+        th.draw_text(canvas, theme, f"Waiting for {name}'s phone", (box.centerx, box.y + 14), 26, th.CREAM,
+                     bold=True, anchor="midtop")
+        button = pygame.Rect(0, 0, 300, 44)
+        button.midbottom = (box.centerx, box.bottom - 12)
+        pygame.draw.rect(canvas, th.WOOD, button, border_radius=10)
+        pygame.draw.rect(canvas, th.BRASS_LIGHT, button, 2, border_radius=10)
+        th.draw_text(canvas, theme, f"Play {name[:14]} on this screen", button.center, 18, th.CREAM,
+                     anchor="center")
+        self.waiting_button = button
+
+    def handle_event(self, event) -> bool:
+        """A click on "Play on this screen" under "Waiting for Ana's phone"."""
+        seat = self.waiting_for()
+        if seat is None or self.waiting_button is None:
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1 \
+                and self.waiting_button.collidepoint(event.pos):
+            self.table.phone_to_screen(seat)
+            return True
+        return False
+
+    def draw_plate_mark(self, canvas: pygame.Surface, plate: pygame.Rect, seat: int) -> None:
+        """A small phone at the right of ``seat``'s nameplate: filled while connected."""
+        body = pygame.Rect(plate.right - 18, plate.y + 7, 10, 16)
+        if self.connected(seat):
+            pygame.draw.rect(canvas, th.BRASS_LIGHT, body, border_radius=2)
+            pygame.draw.rect(canvas, th.WOOD_DARK, body.inflate(-4, -6), border_radius=1)
+        else:
+            pygame.draw.rect(canvas, th.CREAM_DIM, body, 1, border_radius=2)
+
+
+def _css(rgb) -> str:
+    return "#%02x%02x%02x" % tuple(rgb[:3])

@@ -1,0 +1,402 @@
+"""Phones as private cups (issue 44) without a browser: the real server on
+127.0.0.1 and phones played by a WebSocket client on its own thread
+(tests/phones_helpers.py ``PhoneClient``); the table driven as a person does.
+
+"each seat's link carries a random secret (rotated each game) and is bound to
+that seat; a wrong or reused token gets nothing ... messages are size-limited,
+rate-limited and validated like every other input (a clear refusal, never a
+traceback, never a changed game)".
+"""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import urllib.error
+import urllib.request
+
+import pygame
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from game.core.match import Match, Seat
+from game.phones import server as phone_server
+from game.phones import wire
+from game.ui.secrecy import Secrecy
+from tests.helpers import key
+from tests.phones_helpers import PhoneClient, phone_table, run_until
+
+
+def get(url: str) -> tuple[int, str]:
+    try:
+        with urllib.request.urlopen(url, timeout=10) as response:   # 127.0.0.1 only
+            return response.status, response.read().decode()
+    except urllib.error.HTTPError as exc:
+        return exc.code, exc.read().decode()
+
+
+def close_codes(app):
+    app.feed(key(pygame.K_ESCAPE))
+    app.run_frames(2)
+
+
+# --- the policy ----------------------------------------------------------------
+def test_a_phone_seats_dice_are_never_face_up_on_the_screen():
+    """"the table's one visibility policy treats a phone seat's dice as never
+    drawn face-up on the big screen" - in hot-seat even while confirmed and
+    peeking, alone with AIs too; a replay (the game is over) shows every hand."""
+    hot = Secrecy([0, 1], hidden_dice=True)
+    hot.set_phones([0])
+    hot.confirm(0)
+    assert hot.confirmed is not None
+    hot.peek()
+    assert not hot.may_show(0) and hot.viewer is None
+    hot.confirm(1)
+    hot.peek()
+    assert hot.may_show(1) and not hot.may_show(0), "the screen's seat keeps its hot-seat peek"
+    solo = Secrecy([0], hidden_dice=True)
+    solo.set_phones([0])
+    assert not solo.may_show(0) and solo.viewer is None and not solo.shown_to_all(0)
+    replay = Secrecy([0, 1], hidden_dice=True, replay=True)
+    replay.set_phones([0])
+    assert replay.may_show(0)
+
+
+# --- the wire --------------------------------------------------------------------
+@settings(max_examples=200, deadline=None)
+@given(st.one_of(st.binary(max_size=700), st.text(max_size=700),
+                 st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_size=8),
+                              lambda c: st.lists(c, max_size=4) | st.dictionaries(st.text(max_size=8), c, max_size=4))
+                 .map(json.dumps)))
+def test_anything_a_phone_sends_is_read_or_refused_never_raised(raw):
+    try:
+        data = wire.parse_inbound(raw)
+    except wire.Refused as exc:
+        assert str(exc)
+        return
+    assert data["type"] in ("act", "ping")
+
+
+def test_the_inbound_checks_say_why():
+    assert "too long" in str(pytest.raises(wire.Refused, wire.parse_inbound, "x" * 600).value)
+    assert "JSON" in str(pytest.raises(wire.Refused, wire.parse_inbound, b"\xff{").value)
+    assert "choice" in str(pytest.raises(wire.Refused, wire.parse_inbound, '{"type":"act","version":1,"choice":-1}').value)
+    assert pytest.raises(wire.Refused, wire.parse_inbound, '{"type":"act","version":true,"choice":0}')
+    assert pytest.raises(wire.Refused, wire.parse_inbound, '{"type":"act","choice":0}')
+    assert pytest.raises(wire.Refused, wire.parse_inbound, '{"type":"shutdown"}')
+    assert wire.parse_inbound('{"type":"act","version":3,"choice":2}') == {"type": "act", "version": 3, "choice": 2}
+
+
+def test_the_token_bucket_allows_bursts_then_the_rate():
+    bucket = phone_server.TokenBucket(rate=8, burst=16)
+    assert sum(bucket.allow(0.0) for _ in range(40)) == 16
+    assert sum(bucket.allow(1.0) for _ in range(40)) == 8
+
+
+# --- the server -----------------------------------------------------------------
+def liars_table(app, phones=(0, 1), seats=None, seed=4):
+    seats = seats or [Seat("Ana"), Seat("Bo"), Seat("Cy", "ai", "normal")]
+    return phone_table(app, "liars-dice", seats, phones, seed)
+
+
+def test_wrong_and_old_tokens_get_nothing_and_each_game_has_new_ones(app):
+    match, table = liars_table(app)
+    app.run_frames(2)
+    url = table.phones.url(0)
+    status, page = get(url)
+    assert status == 200 and "phone.js" in page
+    base = url.rsplit("/", 1)[0]
+    for bad in ("x", table.phones.tokens[0][:-1] + "A", "..%2f..%2fetc"):
+        status, text = get(f"{base}/{bad}")
+        assert status == 404 and "Ana" not in text and "liars" not in text.lower()
+    assert PhoneClient(base.replace("/p", "/ws") + "/nope").status == 403
+    old = table.phones.tokens[0]
+    # the next game (Continue makes new codes the same way) has new secrets
+    table.use_phones([0, 1])
+    assert table.phones.tokens[0] != old
+    assert get(table.phones.url(0).rsplit("/", 1)[0] + "/" + old)[0] == 404
+    assert PhoneClient(table.phones.url(0).rsplit("/", 1)[0] + "/" + old).status == 403
+    assert get(table.phones.url(0))[0] == 200
+    assert not get(table.phones.url(0).rsplit("/p/", 1)[0] + "/static/../server.py")[0] == 200
+
+
+def test_bad_messages_get_a_clear_refusal_and_change_nothing(app):
+    match, table = liars_table(app)
+    phone = PhoneClient(table.phones.url(0))
+    run_until(app, lambda: phone.latest() is not None, "the first view")
+    close_codes(app)
+    run_until(app, lambda: table.deciding_human() == 0 and (phone.latest() or {}).get("choices"), "Ana's turn")
+    before = list(match.history)
+    view = phone.latest()
+    for bad in ("x" * 600, "not json", "[1, 2]", '{"type": "act"}', '{"type": "act", "version": 1, "choice": 999}',
+                json.dumps({"type": "act", "version": view["version"], "choice": 399}),
+                json.dumps({"type": "act", "version": view["version"] - 1, "choice": 0}),
+                '{"type": "act", "version": 1e999, "choice": 0}', "[" * 300 + "]" * 300):
+        phone.send(bad)
+    run_until(app, lambda: any("moved on" in m["reason"] for m in phone.received("refused")), "the refusals")
+    app.run_frames(5)
+    reasons = [m["reason"] for m in phone.received("refused")]
+    assert any("too long" in r for r in reasons) and any("JSON" in r for r in reasons)
+    assert any("moved on" in r for r in reasons), "a stale or unknown choice is refused by the table"
+    assert match.history == before and phone.close_code is None
+    # and a good tap still plays
+    phone.send({"type": "act", "version": phone.latest()["version"], "choice": 0})
+    run_until(app, lambda: len(match.history) > len(before), "Ana's bid")
+    assert match.history[len(before)][0] == 0
+    # a frame beyond the server's limit closes that socket (message too big), nothing else
+    phone.send("y" * (phone_server.MAX_FRAME + 10))
+    run_until(app, lambda: phone.close_code is not None, "the socket to close")
+    assert phone.close_code == 1009
+    phone.close()
+
+
+def test_a_flood_is_refused_then_cut_off_and_never_moves_the_game(app):
+    match, table = liars_table(app)
+    phone = PhoneClient(table.phones.url(1))
+    run_until(app, lambda: phone.latest() is not None, "the first view")
+    before = list(match.history)
+    stale = json.dumps({"type": "act", "version": 0, "choice": 0})
+    for _ in range(phone_server.FLOOD_LIMIT + int(phone_server.BURST) + 20):
+        if phone.close_code is not None:
+            break
+        try:
+            phone.send(stale)
+        except ConnectionError:
+            break
+    run_until(app, lambda: phone.close_code is not None, "the flooding socket to be closed")
+    assert phone.close_code == 1008
+    assert table.phones.server.refused >= phone_server.FLOOD_LIMIT
+    assert len(phone.received("refused")) < 12, "a flood is not answered message for message"
+    app.run_frames(3)
+    assert match.history == before
+    phone.close()
+    other = PhoneClient(table.phones.url(0))   # the other seats are untouched
+    run_until(app, lambda: other.latest() is not None, "the other phone's view")
+    other.close()
+
+
+def test_a_reloaded_phone_gets_its_seat_back_and_the_old_socket_is_let_go(app):
+    match, table = liars_table(app)
+    first = PhoneClient(table.phones.url(0))
+    run_until(app, lambda: first.latest() is not None, "the first view")
+    second = PhoneClient(table.phones.url(0))
+    run_until(app, lambda: first.close_code is not None and second.latest() is not None, "the takeover")
+    assert first.close_code == 4000 and second.latest()["seat"] == 0
+    assert second.latest()["dice"] == list(match.state.view(0).my_faces)
+    second.close()
+
+
+# --- the table ------------------------------------------------------------------
+def test_phone_seats_skip_the_curtain_and_their_dice_stay_off_the_screen(app):
+    """Mixed at one table: Ana on her phone, Bo at the screen (hot-seat with
+    curtain and peek), Cy an AI.  The curtain only ever comes for Bo; Ana's
+    dice are never drawn face-up, even while Bo peeks."""
+    match, table = liars_table(app, phones=(0,), seats=[Seat("Ana"), Seat("Bo"), Seat("Cy", "ai", "easy")])
+    ana = PhoneClient(table.phones.url(0))
+    run_until(app, lambda: ana.latest() is not None, "Ana's view")
+    close_codes(app)
+    curtains, ana_moves, bo_moves = set(), 0, 0
+    for _ in range(6000):
+        if match.is_over or (ana_moves >= 3 and bo_moves >= 3):
+            break
+        app.run_frames(1)
+        if app.top.name == "curtain":
+            curtains.add(app.top.seat)
+            app.feed(key(pygame.K_RETURN))
+            continue
+        if app.top is not table:
+            continue
+        table.draw(app.canvas, 0.0)
+        assert not any(d.face_up and d.owner == 0 for d in table.renderer.drawn), "Ana's die face-up on the screen"
+        if table.human_to_act() == 1 and table.throw_view is None:
+            app.feed(key(pygame.K_TAB))   # Bo peeks
+            table.draw(app.canvas, 0.0)
+            assert any(d.face_up and d.owner == 1 for d in table.renderer.drawn)
+            assert not any(d.face_up and d.owner == 0 for d in table.renderer.drawn)
+            assert table.submit(1, match.state.legal_actions(1)[0])
+            app.feed(pygame.event.Event(pygame.KEYUP, key=pygame.K_TAB, mod=0))
+            bo_moves += 1
+        elif table.deciding_human() == 0 and table.human_to_act() is None:
+            msg = ana.latest()
+            if msg and msg["version"] == table.phones.number and msg["choices"]:
+                before = len(match.history)
+                ana.send({"type": "act", "version": msg["version"], "choice": 0})
+                run_until(app, lambda: len(match.history) > before, "Ana's move")
+                ana_moves += 1
+    assert ana_moves >= 3 and bo_moves >= 3
+    assert curtains == {1}, "the curtain never comes for a seat with a phone"
+    ana.close()
+
+
+def test_waiting_for_a_phone_and_playing_that_seat_on_the_screen_instead(app):
+    """"while a phone is away the table waits with a clear 'waiting for Ana's
+    phone' (or the seat falls back to the screen's hot-seat flow on request)"."""
+    match, table = liars_table(app)
+    close_codes(app)
+    run_until(app, lambda: table.deciding_human() is not None and table.throw_view is None, "a human's turn")
+    seat = table.deciding_human()
+    app.run_frames(60)
+    assert table.deciding_human() == seat and table.phones.waiting_for() == seat, "the table waits"
+    table.draw(app.canvas, 0.0)
+    button = table.phones.waiting_button
+    assert button is not None
+    app.feed(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=button.center, button=1))
+    assert not table.phones.holds(seat) and not table.secrecy.on_phone(seat)
+    app.run_frames(5)
+    assert app.top.name == "curtain" and app.top.seat == seat, "two humans at the screen: the hot-seat curtain"
+    assert get(table.phones.url(1 - seat))[0] == 200   # the other seat keeps its phone
+
+
+def test_pause_menu_offers_phones_and_the_server_stops_with_the_table(app):
+    from game.scenes.launch import make_table
+    match = Match("roll-call", [Seat("Ana"), Seat("Bo"), Seat("Cy", "ai", "normal")], seed=9)
+    table = make_table(app, match)
+    app.start(table)
+    assert table.phones is None
+    app.run_frames(2000, until=lambda a: a.top.name == "curtain")
+    app.feed(key(pygame.K_ESCAPE))
+    app.run_frames(2)
+    assert app.top.name == "pause"
+    button = next(w for w in app.top.ui.widgets if getattr(w, "text", "") == "Use phones")
+    app.feed(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=button.rect.center, button=1),
+             pygame.event.Event(pygame.MOUSEBUTTONUP, pos=button.rect.center, button=1))
+    app.run_frames(3)
+    assert app.top.name == "phones" and table.phones is not None and table.phones.seats == [0, 1]
+    url = table.phones.url(0)
+    assert get(url)[0] == 200
+    app.nav.title()
+    app.run_frames(2)
+    with pytest.raises(OSError):
+        urllib.request.urlopen(url, timeout=5)
+
+
+def test_continue_offers_new_codes(app):
+    """"Continue after a quit re-offers the codes": the autosave keeps which
+    seats use phones; the continued table shows codes with new secrets."""
+    match, table = liars_table(app)
+    old = dict(table.phones.tokens)
+    close_codes(app)
+    app.run_frames(200, until=lambda a: len(match.history) >= 2)
+    record = match.to_record()
+    assert record["phones"] == [0, 1]
+    again = Match.from_record(json.loads(json.dumps(record)))
+    assert again.phone_seats == (0, 1)
+    app.nav.title()
+    app.run_frames(2)
+    from game.scenes.launch import make_table
+    table2 = make_table(app, again)
+    app.start(table2)
+    app.apply_transitions()
+    assert app.top.name == "phones" and table2.phones.seats == [0, 1]
+    assert all(table2.phones.tokens[s] != old[s] for s in (0, 1))
+    app.nav.title()
+    app.run_frames(2)
+
+
+def test_a_game_without_phones_never_loads_the_server():
+    """"the game starts and plays exactly as today when no phone is used, with
+    no extra start-up cost": no aiohttp, no segno, no thread."""
+    code = ("import os, sys, threading; os.environ['SDL_VIDEODRIVER']='dummy'; os.environ['SDL_AUDIODRIVER']='dummy';"
+            "from game.app import App; from game.core.match import Match, Seat; from game.scenes.launch import make_table;"
+            "app = App(headless=True); app.settings.reduced_motion = True;"
+            "m = Match('liars-dice', [Seat('A'), Seat('B'), Seat('C', 'ai', 'easy')], seed=1);"
+            "t = make_table(app, m); app.start(t); app.run_frames(120);"
+            "print(sorted(n for n in ('aiohttp', 'segno', 'game.phones.server') if n in sys.modules),"
+            " [th.name for th in threading.enumerate() if th.name == 'phones'])")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
+                         env={**__import__("os").environ, "DICE_TAVERN_HOME": __import__("tempfile").mkdtemp()})
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip().splitlines()[-1] == "[] []"
+
+
+def test_the_executables_keep_what_the_server_and_the_codes_need():
+    """build.spec leaves out standard modules the game never uses; aiohttp and
+    segno must still import and serve with exactly those left out (a frozen
+    build takes minutes, this check a second)."""
+    import ast
+    import re
+    from pathlib import Path
+    spec = (Path(__file__).resolve().parents[1] / "build.spec").read_text()
+    excludes = ast.literal_eval(re.search(r"^excludes = (\[.*?\n\])", spec, re.S | re.M).group(1))
+    code = ("import sys\n"
+            f"sys.modules.update(dict.fromkeys({sorted(excludes)!r}))   # as if missing: import fails\n"
+            "from game.phones.server import PhoneServer\n"
+            "from game.scenes.phones import qr_surface\n"
+            "server = PhoneServer('127.0.0.1'); server.start({0: 'secret'})\n"
+            "assert server.wait_started(), server.failed\n"
+            "server.stop()\n"
+            "import segno; segno.make('http://127.0.0.1:1/p/x', error='m')\n"
+            "print('served')\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert out.stdout.strip() == "served", out.stderr[-2000:]
+
+
+def click(app, rect_or_pos):
+    pos = rect_or_pos.center if hasattr(rect_or_pos, "center") else rect_or_pos
+    app.feed(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
+             pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+
+
+def test_setup_offers_use_phones_and_the_table_opens_on_the_codes(app):
+    """"Setup offers 'Use phones' for tables with human seats": switched on by
+    a click at its drawn place, Start opens the table on its codes; the humans
+    are the phone seats, the AI is not."""
+    from game.scenes.setup import SetupScene
+    from game.scenes.title import TitleScene
+    app.start(TitleScene(app))
+    app.push(SetupScene(app, "liars-dice", offer_tutorial=False))
+    app.run_frames(1)
+    setup = app.top
+    setup.set_kind(1, "human")
+    app.run_frames(1)
+    toggle = next(w for w in setup.ui.widgets if getattr(w, "label", "") == "Use phones")
+    click(app, (toggle.value_rect.right - 10, toggle.value_rect.centery))
+    assert setup.use_phones
+    click(app, next(w for w in setup.ui.widgets if getattr(w, "text", "") == "Start").rect)
+    app.run_frames(3)
+    assert app.top.name == "phones"
+    table = app.top.table
+    assert table.phones.seats == [0, 1] and table.secrecy.phones == {0, 1}
+    app.nav.title()
+    app.run_frames(2)
+
+
+def test_no_human_seat_no_use_phones(app):
+    from game.scenes.setup import SetupScene, SeatRow
+    from game.scenes.title import TitleScene
+    app.start(TitleScene(app))
+    app.push(SetupScene(app, "liars-dice", seats=[SeatRow("Mags", "easy"), SeatRow("Finn", "hard")],
+                        offer_tutorial=False))
+    app.run_frames(1)
+    assert not any(getattr(w, "label", "") == "Use phones" for w in app.top.ui.widgets)
+
+
+@pytest.mark.parametrize("game_id", ["roll-for-it", "roll-the-bones", "diced-out"])
+def test_the_other_games_offer_their_moves_by_name_on_the_phone(app, game_id):
+    """"generic choices for Roll For It!, Roll the Bones and Diced Out from the
+    legal actions' labels": each phone move is a named choice, and taking it
+    plays that move at the table."""
+    from game.core.match import Seat as S
+    match, table = phone_table(app, game_id, [S("Ana"), S("Bo"), S("Cy", "ai", "easy")], (0, 1), seed=3)
+    phones = {s: PhoneClient(table.phones.url(s)) for s in (0, 1)}
+    run_until(app, lambda: all(p.latest() for p in phones.values()), "both views")
+    close_codes(app)
+    played = 0
+    for _ in range(3000):
+        if played >= 4 or match.is_over:
+            break
+        app.run_frames(1)
+        for seat, phone in phones.items():
+            msg = phone.latest()
+            if not msg or msg["version"] != table.phones.number or not msg["choices"]:
+                continue
+            assert all(c["label"] and c["kind"] in ("choice", "bid", "challenge") for c in msg["choices"])
+            assert [c["label"] for c in msg["choices"]] == [a.label() for a in table.phones.choices(seat)]
+            before = len(match.history)
+            phone.send({"type": "act", "version": msg["version"], "choice": len(msg["choices"]) - 1})
+            run_until(app, lambda: len(match.history) > before, f"{game_id}: seat {seat}'s move")
+            played += 1
+            break
+    assert played >= 4, f"{game_id}: the phones made {played} moves"
+    for phone in phones.values():
+        phone.close()

@@ -1,0 +1,206 @@
+"""Phones as private cups (issue 44), end to end: the real server, real
+Chromium pages (from the OS, driven by Playwright) on phone-sized touch
+screens, and the headless game, playing whole games.
+
+"the server sends a phone only state.view(its seat) and the legal actions,
+never the full state": every message each phone receives is recorded from
+the browser's side and must be one the table built, and every message the
+table built is built again with every other seat's hidden dice changed and
+must come out the same (tests/phones_helpers.py ``SecrecyRecorder``).
+"""
+from __future__ import annotations
+
+import json
+
+import pygame
+import pytest
+
+from game.core.match import Seat
+from tests.helpers import key
+from tests.phones_helpers import (PHONE, WAIT, SecrecyRecorder, browser, needs_chromium, phone_table,
+                                  run_until)
+
+
+@pytest.fixture(autouse=True)
+def _chromium():
+    needs_chromium()
+
+
+class Phone:
+    """One phone: a page on its seat's link, recording every frame it receives."""
+
+    def __init__(self, chromium, url):
+        self.context = chromium.new_context(**PHONE)
+        self.url = url
+        self.frames: list[dict] = []
+        self.page = self.open()
+
+    def open(self):
+        page = self.context.new_page()
+        page.on("websocket", lambda ws: ws.on("framereceived", lambda data: self.frames.append(json.loads(data))))
+        page.goto(self.url)
+        self.page = page
+        return page
+
+    def shows(self, version: int) -> None:
+        self.page.wait_for_function("v => +(document.body.dataset.version || 0) >= v", arg=version,
+                                    timeout=WAIT * 1000)
+
+    def tap(self, selector: str) -> None:
+        self.page.tap(selector, timeout=WAIT * 1000)
+
+    def challenge(self, kind: str) -> None:
+        """Call (or Jinto, or Roll Call's out-of-turn call): tap, then tap again to confirm."""
+        selector = f'#challenges button[data-type="{kind}"]'
+        self.tap(selector)
+        self.page.wait_for_selector(selector + ".armed", timeout=WAIT * 1000)
+        self.tap(selector)
+
+    def lowest_bid(self) -> None:
+        """The picker opens on the lowest quantity: the first face allowed there, then Bid."""
+        self.tap("#faces button:not([disabled])")
+        self.tap("#bidbtn:not([disabled])")
+
+
+def start(app, chromium, game_id, seats, phones, seed, options=None):
+    match, table = phone_table(app, game_id, seats, phones, seed, options)
+    recorder = SecrecyRecorder(table)
+    devices = {seat: Phone(chromium, table.phones.url(seat)) for seat in phones}
+    run_until(app, lambda: table.phones.server.connected == frozenset(phones), "every phone to connect")
+    app.feed(key(pygame.K_ESCAPE))   # Done: the codes screen closes
+    app.run_frames(2)
+    assert app.top is table
+    return match, table, recorder, devices
+
+
+def turn_of(table, seat) -> bool:
+    """Must ``seat``'s phone move now (its turn, or a pseudo-move such as continue)?"""
+    choices = table.phones._choices.get(seat) or []
+    return bool(choices) and (table.match.state.turn_player() == seat or type(choices[0]).__name__ in
+                              ("ContinueMoment", "ThrowDice"))
+
+
+def play(app, table, devices, *, decide, until=None, limit=400):
+    """Play on: AIs on the table, each phone seat by ``decide(seat, phone, moves_made)``;
+    stops when the game is over (or ``until()``)."""
+    match = table.match
+    moves = 0
+    while not match.is_over and (until is None or not until()):
+        assert moves < limit, "the game did not end"
+        app.run_frames(1)
+        seat = next((s for s in devices if turn_of(table, s)), None)
+        if seat is None:
+            continue
+        before = len(match.history)
+        devices[seat].shows(table.phones.number)
+        decide(seat, devices[seat], moves)
+        run_until(app, lambda: len(match.history) != before or table.holding is None and table.match.is_over,
+                  f"seat {seat}'s move to reach the table")
+        moves += 1
+    return moves
+
+
+def check_frames(recorder, devices):
+    """Every state message a phone received is one the table built for that very seat."""
+    total = 0
+    for seat, phone in devices.items():
+        states = [f for f in phone.frames if f.get("type") == "state"]
+        assert states, f"seat {seat}'s phone got nothing"
+        for frame in states:
+            assert frame["seat"] == seat
+            assert recorder.sent.get((seat, frame["version"])) == frame, "a message the secrecy check did not see"
+            total += 1
+    return total
+
+
+def liars_decide(seat, phone, moves):
+    choices = phone.page.evaluate("() => Array.from(document.querySelectorAll('#challenges button'))"
+                                  ".map(b => b.dataset.type)")
+    if "Call" in choices and moves % 3 == 2:
+        phone.challenge("Call")
+    else:
+        phone.lowest_bid()
+
+
+def test_two_phones_and_an_ai_play_a_whole_liars_dice_game(app):
+    """Two friends on phones and an AI: the whole game through the phone pages
+    (touch taps on a phone-sized page), one phone reloading mid-round and
+    coming back to its seat with the current view; no hidden die of another
+    seat in any message; the big screen never draws a phone seat's die face-up."""
+    seats = [Seat("Ana"), Seat("Bo"), Seat("Cy", "ai", "normal")]
+    with browser() as chromium:
+        match, table, recorder, devices = start(app, chromium, "liars-dice", seats, (0, 1), seed=11,
+                                                options={"odds_helper": True, "starting_dice": 2})
+        reloaded = []
+
+        def decide(seat, phone, moves):
+            if moves == 3 and not reloaded:   # a reload in the middle of a round: back to the seat
+                phone.page.reload()
+                run_until(app, lambda: table.phones.connected(seat), "the reloaded phone to reconnect")
+                phone.shows(table.phones.number)
+                assert phone.page.locator("#dice .die").count() == len(match.state.view(seat).my_faces)
+                reloaded.append(seat)
+            liars_decide(seat, phone, moves)
+            drawn = table.renderer.drawn if table.renderer is not None else []
+            assert not any(d.face_up and d.owner in (0, 1) for d in drawn), "a phone seat's die face-up on the table"
+
+        moves = play(app, table, devices, decide=decide)
+        assert match.is_over and reloaded and moves >= 5
+        assert any(p == 0 for p, _ in match.history) and any(p == 1 for p, _ in match.history)
+        app.run_frames(3)
+        for phone in devices.values():
+            phone.shows(table.phones.number)   # the game's end reached every phone
+        assert check_frames(recorder, devices) >= moves
+        assert recorder.checked >= moves
+        last = devices[0].frames[-1]
+        assert last["type"] == "state" and last["over"] and last["status"].startswith("Game over")
+
+
+@pytest.mark.slow
+def test_three_phones_play_roll_call_with_an_out_of_turn_call_and_a_dropped_phone(app):
+    """Roll Call with three phones and an AI: a phone calls out of turn (its
+    "Call out of turn!" while another seat must act); a phone that drops
+    mid-round leaves the table "waiting for Bo's phone" until it reconnects;
+    the whole game ends, with no other seat's hidden dice in any message."""
+    seats = [Seat("Ana"), Seat("Bo"), Seat("Cy", "ai", "easy"), Seat("Di")]
+    with browser() as chromium:
+        match, table, recorder, devices = start(app, chromium, "roll-call", seats, (0, 1, 3), seed=5,
+                                                options={"starting_dice": 2, "odds_helper": True})
+        done = {"oot": False, "drop": False}
+
+        def decide(seat, phone, moves):
+            others = [s for s in devices if s != seat and any(type(a).__name__ == "CallOutOfTurn"
+                                                              for a in table.phones._choices.get(s, []))]
+            if not done["oot"] and match.state.bid is not None and others:
+                caller = others[0]
+                devices[caller].shows(table.phones.number)
+                devices[caller].challenge("CallOutOfTurn")
+                run_until(app, lambda: type(match.history[-1][1]).__name__ == "CallOutOfTurn",
+                          "the out-of-turn call to reach the table")
+                assert match.history[-1][0] == caller
+                done["oot"] = True
+                return
+            if not done["drop"] and moves >= 2:
+                phone.page.close()   # the phone locks / loses Wi-Fi
+                run_until(app, lambda: not table.phones.connected(seat), "the table to notice the dropped phone")
+                assert table.phones.waiting_for() == seat
+                table.draw(app.canvas, 0.0)
+                assert table.phones.waiting_button is not None   # "Waiting for Di's phone"
+                moved = len(match.history)
+                app.run_frames(30)
+                assert table.phones.waiting_for() == seat and len(match.history) == moved, "the table waits"
+                phone.open()
+                run_until(app, lambda: table.phones.connected(seat), "the phone to come back")
+                phone.shows(table.phones.number)
+                done["drop"] = True
+            if match.state.bid is not None and moves % 4 == 3:
+                phone.challenge("Call")
+            else:
+                phone.lowest_bid()
+
+        play(app, table, devices, decide=decide, limit=600)
+        assert match.is_over and done["oot"] and done["drop"]
+        app.run_frames(3)
+        for phone in devices.values():
+            phone.shows(table.phones.number)
+        check_frames(recorder, devices)
