@@ -30,6 +30,7 @@ import pygame
 from .core import userfiles
 from .memory import Collector
 from .paths import asset_path
+from .ui.drawn_controls import CONTROLS
 from .ui.scene import CANVAS_SIZE, FIXED_DT, Scene
 from .ui.sound import Sounds, quiet_native_stderr
 from .ui.theme import Theme
@@ -89,6 +90,10 @@ class App:
         self.exit_code = 0
         self.frame = 0
         self.memory = Collector()
+        from .ui.intent import InputClock
+        self.input = InputClock()
+        """The app's input time and held keys: every key and button event is
+        stamped with when its press began (game/ui/intent.py)."""
         """Garbage collection owned by the loop once ``settle_memory`` ran."""
         from .core.rivalbook import RivalShelf
         self.rivals = RivalShelf()
@@ -259,6 +264,7 @@ class App:
             attrs = dict(event.dict)
             attrs["pos"] = self.to_canvas(event.pos)
             event = pygame.event.Event(event.type, attrs)
+        event = self.input.stamp(event)
         if self.stack:
             self.stack[-1].handle_event(event)
 
@@ -276,6 +282,7 @@ class App:
             return 0.0
 
     def _step(self, frame_dt: float, accumulator: float) -> float:
+        self.input.advance(frame_dt)
         accumulator += frame_dt
         steps = 0
         while accumulator >= FIXED_DT and steps < MAX_CATCH_UP:
@@ -302,8 +309,13 @@ class App:
         while first > 0 and self.stack[first].overlay:
             first -= 1
         self.canvas.fill((0, 0, 0))
-        for scene in self.stack[max(first, 0):]:
-            scene.draw(self.canvas, alpha)
+        CONTROLS.start()
+        try:
+            for scene in self.stack[max(first, 0):]:
+                CONTROLS.drawing(scene)
+                scene.draw(self.canvas, alpha)
+        finally:
+            CONTROLS.finish()
         self._draw_toasts()
 
     def _draw_toasts(self) -> None:

@@ -28,7 +28,8 @@ import pygame
 import pytest
 
 from game.core.match import Match, Seat
-from tests.helpers import key
+from game.ui.intent import MIN_SECONDS
+from tests.helpers import key, pass_curtain
 
 
 def keyup(k):
@@ -137,7 +138,7 @@ class Room:
         self.at_screen = seat  # the screen is passed: that human sits down
         assert not self.match.seats[seat].is_ai
         self.stats["curtains"] += 1
-        self.app.feed(key(pygame.K_RETURN))
+        pass_curtain(self.app)
         self.app.run_frames(1)  # the curtain lifts (no table frame is drawn under it)
         self.check_frame()
 
@@ -173,10 +174,11 @@ class Room:
         if self.peek_key is not None and self.rng.random() < 0.5:
             self.cup_down()  # sometimes let go first, sometimes act with the cup still up
         before = len(self.match.history)
+        if press != pygame.K_RETURN:  # Call and Jinto ask "Sure?": a second press, a moment later, confirms
+            self.app.feed(key(press))
+            self.frames(int(MIN_SECONDS * 60) + 6)
         self.peek_since = None  # acting drops the cup, whatever the hand still holds
         self.app.feed(key(press))
-        if press != pygame.K_RETURN:  # Call and Jinto ask "Sure?": the second press confirms
-            self.app.feed(key(press))
         assert len(self.match.history) == before + 1, "the human's key did not act"
         self.stats["decisions"] += 1
         if self.peek_key is not None:
@@ -191,11 +193,11 @@ class Room:
             return False
         seat = self.rng.choice(callers)
         before = len(self.match.history)
+        press = key(getattr(pygame, f"K_F{seat + 1}")) if self.rng.random() < 0.5 else click(buttons[seat].center)
+        self.app.feed(press)   # "Sure?" (an out-of-turn call confirms like Call), then again a moment later
+        self.frames(int(MIN_SECONDS * 60) + 6)
         self.peek_since = None
-        if self.rng.random() < 0.5:
-            self.app.feed(key(getattr(pygame, f"K_F{seat + 1}")))
-        else:
-            self.app.feed(click(buttons[seat].center))
+        self.app.feed(press)
         assert len(self.match.history) == before + 1, "the out-of-turn call did not happen"
         self.stats["out_of_turn"] += 1
         return True

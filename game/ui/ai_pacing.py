@@ -39,6 +39,11 @@ class AiPacing(TableBase):
             return False
         return any(not self.match.seats[p].is_ai for p in (state.interjectors() or ()))
 
+    def human_deciding(self) -> bool:
+        """Is a human in the middle of a deliberate step the table must wait
+        for ("Whose dice?" open; a game adds its armed "Sure?")?"""
+        return self.choosing_owner is not None
+
     def _drive_ai(self, dt: float) -> None:
         self._ai_timer += dt
         delay = self._ai_delay()
@@ -54,6 +59,8 @@ class AiPacing(TableBase):
             self.undo_left = 0.0
         human = self.human_to_act()
         moments = len(self.match.history)
+        if self.human_deciding():
+            return   # a "Sure?" or "Whose dice?" is on screen: the table waits for that human
         # A human is thinking: give the AI one chance to speak up here.
         if human is not None and self._polled_at == moments:
             return

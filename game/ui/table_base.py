@@ -107,6 +107,8 @@ class TableBase(Scene):
             agent.you_seat = self.words.you
         self._peek_by_mouse = False
         self._peek_keys_held: set[int] = set()
+        self.choosing_owner: int | None = None
+        """Hot-seat: "Whose dice?" is open (the history length it was asked at), or None."""
         self.throw_view: ThrowView | None = None     # the throw in flight
         self.settled_view: ThrowView | None = None   # the last throw, at rest
         self._ai_timer = 0.0

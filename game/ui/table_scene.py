@@ -270,6 +270,8 @@ class TableScene(HotSeatFlow, UndoFlow, RestoreFlow, ThrowFlow, AiPacing, GameEn
         view = self.throw_view or (self.settled_view if self.keep_settled_dice else None)
         if view is not None:
             view.draw(canvas, alpha)
+        if self.secrecy.hotseat and self.replay is None:
+            self._draw_seated_mark(canvas)
         if self._peek_button_shown():
             self._draw_peek_button(canvas)
         if self.show_log:
@@ -401,7 +403,7 @@ class TableScene(HotSeatFlow, UndoFlow, RestoreFlow, ThrowFlow, AiPacing, GameEn
 
     def _apply(self, player: int, action: Action, undoable: bool = False) -> None:
         self._forget_thought()   # any move makes a thought in progress stale
-        self.secrecy.drop()  # the cup drops before anything happens on the table
+        self.secrecy.table_moved()  # the cup drops before anything happens on the table
         before = self.match.state
         self.match.apply(player, action, undoable=undoable)
         self.game_log.sync(self.match.history)
