@@ -471,6 +471,9 @@ class App:
             self.recover(exc)
         self.settle_memory()
         clock = pygame.time.Clock()
+        from .ui.drawn_controls import ControlsFile
+        controls_file = os.environ.get("DICE_TAVERN_CONTROLS_FILE")
+        shown = ControlsFile(controls_file) if controls_file else None
         last = time.perf_counter()
         accumulator = 0.0
         while self.running:
@@ -489,6 +492,8 @@ class App:
             frame_dt = min(now - last, 0.25)
             last = now
             accumulator = self.step(frame_dt, accumulator)
+            if shown is not None:
+                shown.after_frame(self.top)
             self.note_frame()
             if not (was_resting and not events and self.resting):
                 self._present()  # a check frame that came out the same is not shown again

@@ -222,12 +222,13 @@ def test_a_peek_outside_your_turn_asks_whose_dice(app):
     for _ in range(10):   # humans bid until an AI is to act with a human seated
         seated = to_turn(hands, table)
         hands.press(pygame.K_RETURN)
-        if hands.until(lambda a: a.top is table and table.human_to_act() is None and table._table_still()
-                       and table.secrecy.confirmed is not None and table.peek_owners(), 2):
+        if hands.until(lambda a: a.top is table and table.human_to_act() is None and table.throw_view is None
+                       and not table.is_busy() and not table.match.state.is_chance()
+                       and table.secrecy.confirmed is not None, 2):
             break
     seated = table.secrecy.confirmed
     assert seated is not None and table.human_to_act() is None
-    other = next(h for h in table.peek_owners() if h != seated)
+    other = next(h for h in table.humans if h != seated and table.has_hidden_dice(h))
     face_up_owners(table)
     hands.key_down(pygame.K_TAB)
     hands.frames(3, repeat_held=True)

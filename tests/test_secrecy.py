@@ -28,6 +28,7 @@ import pygame
 import pytest
 
 from game.core.match import Match, Seat
+from game.ui.drawn_controls import CONTROLS
 from game.ui.intent import MIN_SECONDS
 from tests.helpers import key, pass_curtain
 
@@ -56,15 +57,18 @@ def hot_seats(humans: int, ais: int) -> list[Seat]:
 class Room:
     """The people at the screen, as the test plays them, and the oracle."""
 
-    def __init__(self, app, table, game_id, seed):
+    def __init__(self, app, table, game_id, seed, impatient: bool = False):
         self.app, self.table, self.game_id = app, table, game_id
         self.rng = random.Random(seed)
+        self.impatient = impatient
+        """Humans who do not wait for the curtain: they double-click, press
+        Enter twice, mash keys and hold Space as it comes up (issue 38)."""
         self.at_screen: int | None = None  # confirmed through the curtain by the test
         self.peek_since: int | None = None  # history length when the cup went up (key/button held)
         self.peek_key = None
         self.stats = {"frames": 0, "peek_frames": 0, "public_frames": 0, "curtains": 0, "peeks": 0,
                       "out_of_turn": 0, "pauses": 0, "rules": 0, "decisions": 0, "covered_frames": 0, "throw_frames": 0,
-                      "curtain_pauses": 0}
+                      "curtain_pauses": 0, "impatient": 0}
 
     @property
     def match(self):
@@ -119,9 +123,50 @@ class Room:
         self.peek_key = None
         self.peek_since = None
 
+    def raw_frames(self, n: int) -> None:
+        """Frames with every drawing checked, and no curtain confirmed by the test."""
+        for _ in range(n):
+            self.app.run_frames(1)
+            self.check_frame()
+
+    def rush_curtain(self) -> None:
+        """The humans do not wait: the press that put the curtain up is
+        doubled, Enter is mashed, Space is held (and repeats), Tab pressed, a
+        click lands beside the button.  None of it may pass the curtain."""
+        curtain = self.app.top
+        habit = self.rng.choice(["enter-enter", "double-click", "mash", "hold-space", "tab-space", "click-beside"])
+        self.raw_frames(1)   # the curtain's first frame on screen
+        button = next(c for c in CONTROLS.last if c.scene is curtain and c.label.startswith("I am"))
+        if habit == "enter-enter":
+            self.raw_frames(8)   # 150 ms after the Enter that bid
+            self.app.feed(key(pygame.K_RETURN))
+        elif habit == "double-click":
+            self.app.feed(click(button.rect.center), click(button.rect.center, pygame.MOUSEBUTTONUP))
+        elif habit == "mash":
+            for _ in range(8):
+                self.app.feed(key(pygame.K_RETURN), keyup(pygame.K_RETURN))
+                self.raw_frames(9)
+        elif habit == "hold-space":
+            self.app.feed(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" "))
+            for _ in range(40):   # held, repeating every frame
+                self.app.feed(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" "))
+                self.raw_frames(1)
+            self.app.feed(keyup(pygame.K_SPACE))
+        elif habit == "tab-space":
+            self.raw_frames(40)
+            self.app.feed(key(pygame.K_TAB), keyup(pygame.K_TAB), key(pygame.K_SPACE), keyup(pygame.K_SPACE))
+        else:
+            self.raw_frames(40)
+            self.app.feed(click((button.rect.centerx, button.rect.bottom + 40)))
+        self.raw_frames(1)
+        assert self.app.top is curtain, f"an impatient {habit} passed the curtain"
+        self.stats["impatient"] += 1
+
     def confirm_curtain(self) -> None:
         curtain = self.app.top
         self.cup_down()
+        if self.impatient and self.rng.random() < 0.7:
+            self.rush_curtain()
         if self.rng.random() < 0.15:   # Esc on the curtain: the pause menu over it, then back
             self.app.feed(key(pygame.K_ESCAPE))
             self.app.run_frames(2)
@@ -258,14 +303,15 @@ def resume_from_autosave(app):
     return next(s for s in app.stack if isinstance(s, TableScene))
 
 
-def play_hotseat(app, game_id, humans, ais, *, dice, seed, resume_after=3, motion=False, frames=20000):
+def play_hotseat(app, game_id, humans, ais, *, dice, seed, resume_after=3, motion=False, frames=20000,
+                 impatient=False):
     from game.scenes.setup import make_dice
     app.settings.reduced_motion = not motion
     app.settings.animation_speed = "fast"
     match = Match(game_id, hot_seats(humans, ais), {"starting_dice": dice}, seed, make_dice())
     from tests.helpers import start_table
     table = start_table(app, match)
-    room = Room(app, table, game_id, seed)
+    room = Room(app, table, game_id, seed, impatient)
     resumed = False
     for _ in range(frames):
         if app.top is not None and app.top.name == "results":
@@ -305,6 +351,16 @@ def test_hotseat_game_never_shows_a_hidden_face_to_the_wrong_human(app, game_id,
         assert stats["out_of_turn"] > 0, stats
     if humans == 2:  # with full motion: frames of dice in flight were checked too
         assert stats["throw_frames"] > 0, stats
+
+
+@pytest.mark.parametrize("game_id", ["liars-dice", "roll-call"])
+def test_humans_who_do_not_wait_for_the_curtain_never_see_another_hand(app, game_id):
+    """Issue 38: the same hot-seat games with humans who rush the curtain
+    (a doubled Enter or click, mashed Enter, Space held and repeating, Tab,
+    a click beside the button) every time it comes up: it never passes, and
+    every frame's drawing stays checked against the room."""
+    stats = play_hotseat(app, game_id, 3, 2, dice=1, seed=8, resume_after=1, impatient=True)
+    assert stats["impatient"] >= 2, stats
 
 
 @pytest.mark.slow

@@ -54,6 +54,32 @@ class DrawnControls:
             self._frame.append(DrawnControl(str(label), pygame.Rect(rect), bool(enabled), self.scene, kind))
 
 
+class ControlsFile:
+    """Writes the top screen's drawn controls to a JSON file whenever they
+    change (``DICE_TAVERN_CONTROLS_FILE``): a walkthrough driving the real
+    window from outside (xdotool under Xvfb) clicks what was drawn."""
+
+    def __init__(self, path: str):
+        self.path = path
+        self._last: object = None
+
+    def after_frame(self, top: Any) -> None:
+        import json
+        rows = [{"label": c.label, "rect": list(c.rect), "enabled": c.enabled, "kind": c.kind}
+                for c in CONTROLS.last if c.scene is top]
+        key = (getattr(top, "name", None), json.dumps(rows))
+        if key == self._last:
+            return
+        self._last = key
+        try:
+            with open(self.path + ".tmp", "w", encoding="utf-8") as out:
+                json.dump({"screen": key[0], "controls": rows}, out)
+            import os
+            os.replace(self.path + ".tmp", self.path)
+        except OSError:
+            pass   # a walkthrough aid: never a reason to stop the game
+
+
 CONTROLS = DrawnControls()
 """The one record (drawing code has no app at hand; the app starts and finishes each frame)."""
 
