@@ -95,7 +95,7 @@ class App:
         """The app's input time and held keys: every key and button event is
         stamped with when its press began (game/ui/intent.py)."""
         """Garbage collection owned by the loop once ``settle_memory`` ran."""
-        from .core.rivalbook import RivalShelf
+        from .games.bidding.rivalbook import RivalShelf
         self.rivals = RivalShelf()
         """What the AIs remember of their rivals across games (``rivals.json``)."""
         self.quiet_frames = 0           # identical idle frames in a row
