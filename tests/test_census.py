@@ -30,8 +30,9 @@ GAME_TITLES = {games.game_info(g).title.lower() for g in games.GAME_IDS}
 
 def judge(label: str, kind: str, before, under, app) -> str:
     """"" if the click did what ``label`` says, else what went wrong."""
+    from game.ui.table_base import TableBase
     top, low = app.top, label.lower()
-    name = getattr(top, "name", None)
+    name = "table" if isinstance(top, TableBase) else getattr(top, "name", None)
     if low.startswith("quit") and "title" not in low:
         return "" if not app.running else f"{label!r} did not quit"
     for word, names in SCREEN_WORDS.items():
@@ -107,11 +108,21 @@ def setup_of(game_id):
     return build
 
 
+def finished_with_you() -> Match:
+    """A finished Liar's Dice game of a human (who always makes the last legal move) and an AI."""
+    m = Match("liars-dice", [Seat("You"), Seat("Mags", "ai", "easy")], None, 4)
+    while not m.is_over:
+        tp = m.state.turn_player()
+        if m.state.is_chance() or m.seats[tp].is_ai:
+            m.step()
+        else:
+            m.apply(tp, m.state.legal_actions(tp)[-1])
+    return m
+
+
 def with_a_replay(app):
     from game.core import saves
-    m = Match("liars-dice", [Seat("Ann", "ai", "easy"), Seat("Bob", "ai", "easy")], None, 8)
-    m.play_out()
-    saves.save_replay(m)
+    saves.save_replay(finished_with_you())
 
 
 def replays(app):
@@ -162,10 +173,7 @@ def lesson_card(game_id):
 def results(app):
     from game.scenes.results import ResultsScene
     title(app)
-    m = Match("liars-dice", [Seat("You"), Seat("Mags", "ai", "easy")], None, 4)
-    while not m.is_over:   # the human's seat plays as an easy AI would
-        m.step() if m.state.is_chance() or m.seats[m.state.turn_player()].is_ai else \
-            m.apply(m.state.turn_player(), m.state.legal_actions(m.state.turn_player())[-1])
+    m = finished_with_you()
     from game.core import saves
     app.push(ResultsScene(app, m, replay_path=saves.save_replay(m)))
     app.apply_transitions()

@@ -62,8 +62,8 @@ def find(label: str, timeout: float = 20.0, exact: bool = False):
 
 def window():
     wid = ""
-    for _ in range(100):
-        wid = xdo("search", "--name", "Dice Tavern")
+    for _ in range(600):
+        wid = xdo("search", "--onlyvisible", "--class", ".")
         if wid:
             break
         time.sleep(0.3)
