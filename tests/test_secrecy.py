@@ -196,6 +196,8 @@ class Room:
             self.app.feed(click(self.table.peek_button_rect().center))
         else:
             self.app.feed(key(how))
+        if self.table.choosing_owner is not None:   # outside their own turn: "Whose dice?" - their own
+            self.app.feed(key(pygame.K_1 + self.at_screen))
         self.stats["peeks"] += 1
 
     def idle(self) -> bool:

@@ -41,8 +41,9 @@ class AiPacing(TableBase):
 
     def human_deciding(self) -> bool:
         """Is a human in the middle of a deliberate step the table must wait
-        for ("Whose dice?" open; a game adds its armed "Sure?")?"""
-        return self.choosing_owner is not None
+        for (a game's armed "Sure?")?  "Whose dice?" does not hold the table:
+        a question left open must not stop the game (it closes when the table moves)."""
+        return False
 
     def _drive_ai(self, dt: float) -> None:
         self._ai_timer += dt
@@ -60,7 +61,7 @@ class AiPacing(TableBase):
         human = self.human_to_act()
         moments = len(self.match.history)
         if self.human_deciding():
-            return   # a "Sure?" or "Whose dice?" is on screen: the table waits for that human
+            return   # a "Sure?" is on screen: the table waits for that human
         # A human is thinking: give the AI one chance to speak up here.
         if human is not None and self._polled_at == moments:
             return
