@@ -96,6 +96,8 @@ class Room:
                 self.stats["public_frames"] += 1
                 continue
             assert die.owner in humans, f"AI seat {die.owner}'s hidden die drawn face-up"
+            if die.owner != self.at_screen and self.last_human_in() == die.owner:
+                self.at_screen = die.owner   # the one human left sits down without a curtain (issue 38)
             assert die.owner == self.at_screen, (
                 f"seat {die.owner}'s hidden die face-up while {self.at_screen} sits at the screen")
             assert peeking_ok, f"seat {die.owner}'s hidden die face-up without a peek in progress"
@@ -105,6 +107,12 @@ class Room:
             self.stats["peek_frames"] += 1
         elif any(not d.face_up for d in drawn):
             self.stats["covered_frames"] += 1
+
+    def last_human_in(self) -> int | None:
+        """The one human still holding dice when every other human is out, else None."""
+        out = self.table._out_places()
+        still = [i for i, s in enumerate(self.match.seats) if not s.is_ai and i not in out]
+        return still[0] if len(still) == 1 else None
 
     def frames(self, n: int = 1) -> None:
         for _ in range(n):
@@ -273,6 +281,8 @@ class Room:
         """One moment of the humans' behaviour at an idle table."""
         table = self.table
         seat = table.human_to_act()
+        if seat is not None and seat == self.last_human_in():
+            self.at_screen = seat   # the one human left: no curtain (issue 38), they sit at the screen
         if seat is None:
             # an AI's turn: the human at the screen sometimes peeks through it
             if self.at_screen is not None and self.peek_key is None and self.rng.random() < 0.05:
