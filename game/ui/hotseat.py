@@ -250,10 +250,11 @@ class HotSeatFlow(TableBase):
         buttons = self.owner_buttons()
         if not buttons:
             return
-        board = pygame.Rect(0, 0, 0, 0).unionall(list(buttons.values())).inflate(12, 36)
+        rects = list(buttons.values())
+        board = rects[0].unionall(rects[1:]).inflate(12, 36)
         board.y -= 12
         th.panel(canvas, board, fill=th.WOOD_DARK, border=th.BRASS, radius=10)
-        th.draw_text(canvas, self.theme, "Whose dice? Everyone else looks away", (board.x + 10, board.y + 6), 14,
+        th.draw_text(canvas, self.theme, "Whose dice? Others look away", (board.x + 10, board.y + 6), 14,
                      th.BRASS_LIGHT, bold=True)
         for seat, rect in buttons.items():
             label = f"{seat + 1}  {self.seat_name(seat)[:16]}"
