@@ -17,6 +17,7 @@ from ..ui.widgets import Button
 from .base import MenuScene
 from .launch import make_table, menu_game_ids
 from ..canvas import CENTRE_X
+from ..ui.services import AppServices
 
 
 def start_tutorial(app, game_id: str, *, fresh: bool = False, replace: bool = False) -> bool:
@@ -122,9 +123,9 @@ class TutorialOfferScene(MenuScene):
                      th.CREAM_DIM, style="italic", anchor="midtop")
 
 
-def should_offer(app, game_id: str) -> bool:
+def should_offer(app: AppServices, game_id: str) -> bool:
     """The first-time offer: not once offered, nor for a lesson already finished."""
-    if not (getattr(app, "offer_tutorials", False) and game_id not in tuple(getattr(app.settings, "tutorial_offered", ()))
+    if not (app.offer_tutorials and game_id not in tuple(app.settings.tutorial_offered)
             and games.tutorial_script(game_id) is not None):
         return False
     try:
@@ -134,8 +135,8 @@ def should_offer(app, game_id: str) -> bool:
     return not (entry and entry.get("done"))
 
 
-def remember_offer(app, game_id: str) -> None:
-    offered = tuple(getattr(app.settings, "tutorial_offered", ()))
+def remember_offer(app: AppServices, game_id: str) -> None:
+    offered = tuple(app.settings.tutorial_offered)
     if game_id not in offered:
         app.settings.tutorial_offered = offered + (game_id,)
         app.save_settings()
