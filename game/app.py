@@ -31,6 +31,7 @@ import pygame
 from .core import userfiles
 from .memory import Collector
 from .paths import asset_path
+from .ui.drawn_controls import CONTROLS
 from .ui.scene import CANVAS_SIZE, FIXED_DT, Scene
 from .ui.sound import Sounds, quiet_native_stderr
 from .ui.theme import Theme
@@ -102,6 +103,10 @@ class App:
         self.exit_code = 0
         self.frame = 0
         self.memory = Collector()
+        from .ui.intent import InputClock
+        self.input = InputClock()
+        """The app's input time and held keys: every key and button event is
+        stamped with when its press began (game/ui/intent.py)."""
         """Garbage collection owned by the loop once ``settle_memory`` ran."""
         self.wake = threading.Event()
         """Set from another thread (a phone's move arrived) to end a rest at once."""
@@ -298,6 +303,7 @@ class App:
             attrs = dict(event.dict)
             attrs["pos"] = self.to_canvas(event.pos)
             event = pygame.event.Event(event.type, attrs)
+        event = self.input.stamp(event)
         if self.stack:
             self.stack[-1].handle_event(event)
 
@@ -315,6 +321,7 @@ class App:
             return 0.0
 
     def _step(self, frame_dt: float, accumulator: float) -> float:
+        self.input.advance(frame_dt)
         accumulator += frame_dt
         steps = 0
         while accumulator >= FIXED_DT and steps < MAX_CATCH_UP:
@@ -341,8 +348,13 @@ class App:
         while first > 0 and self.stack[first].overlay:
             first -= 1
         self.canvas.fill((0, 0, 0))
-        for scene in self.stack[max(first, 0):]:
-            scene.draw(self.canvas, alpha)
+        CONTROLS.start()
+        try:
+            for scene in self.stack[max(first, 0):]:
+                CONTROLS.drawing(scene)
+                scene.draw(self.canvas, alpha)
+        finally:
+            CONTROLS.finish()
         self._draw_toasts()
 
     def _draw_toasts(self) -> None:
@@ -502,6 +514,9 @@ class App:
             self.recover(exc)
         self.settle_memory()
         clock = pygame.time.Clock()
+        from .ui.drawn_controls import ControlsFile
+        controls_file = os.environ.get("DICE_TAVERN_CONTROLS_FILE")
+        shown = ControlsFile(controls_file) if controls_file else None
         last = time.perf_counter()
         accumulator = 0.0
         while self.running:
@@ -520,6 +535,8 @@ class App:
             frame_dt = min(now - last, 0.25)
             last = now
             accumulator = self.step(frame_dt, accumulator)
+            if shown is not None:
+                shown.after_frame(self.top)
             self.note_frame()
             if not (was_resting and not events and self.resting):
                 self._present()  # a check frame that came out the same is not shown again

@@ -3,8 +3,16 @@ import pygame
 
 
 def key(k):
-    """A key press as scenes read it (``event.key``)."""
-    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="")
+    """A fresh key press as scenes read it (``event.key``); its release is not
+    modelled, so it says ``repeat=False`` (tests/realinput.py models whole hands)."""
+    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", repeat=False)
+
+
+def pass_curtain(app, by: str = "key"):
+    """A person at the pass-the-screen curtain: waits until its button lights,
+    then presses Enter (or clicks it); returns the seat it passed to."""
+    from tests.realinput import Hands
+    return Hands(app).pass_curtain(by=by)
 
 
 def start_table(app, match):
@@ -22,3 +30,13 @@ def play_checked(state, check_invariants, *moves):
         check_invariants(state, action, nxt)
         state = nxt
     return state
+
+
+def press_sure(app, event, again=None):
+    """A move confirmed by a second press ("Sure?": Call, Jinto, an
+    out-of-turn call): the press, the "Sure?" on screen a moment (frames pass),
+    then the press again (``again``: a different event for the second press)."""
+    from game.ui.intent import MIN_SECONDS
+    app.feed(event)
+    app.run_frames(int(MIN_SECONDS * 60) + 6)
+    app.feed(again if again is not None else event)

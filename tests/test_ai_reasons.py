@@ -15,14 +15,13 @@ read the table" says it holds a one), so during live play:
 """
 from __future__ import annotations
 
-import pygame
 import pytest
 
 from game.games.bidding.bids import Bid
 from game.core.match import Match, Seat
 from game.core.narration import GameLog
 from game.core.protocol import CHANCE
-from tests.helpers import key, start_table
+from tests.helpers import pass_curtain, start_table
 
 SOLO = [Seat("You", "human"), Seat("Bram", "ai", "hard"), Seat("Mags", "ai", "normal"),
         Seat("Old Tom", "ai", "easy")]
@@ -64,7 +63,7 @@ def _human_bids(app, scene, until, frames: int = 40000) -> None:
         app.run_frames(1)
         if app.top is not scene:
             if app.top.name == "curtain":
-                app.feed(key(pygame.K_RETURN))
+                pass_curtain(app)
             continue
         human = scene.human_to_act()
         if human is None or scene.is_busy() or scene.throw_view is not None or until():

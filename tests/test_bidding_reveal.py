@@ -24,7 +24,7 @@ from game.core.match import Match, Seat
 from game.core.protocol import CHANCE, RollResult
 from game.games.liars_dice.rules import Jinto
 from game.games.roll_call.rules import CallOutOfTurn
-from tests.helpers import key, start_table
+from tests.helpers import key, start_table, press_sure, pass_curtain
 
 THREE = [Seat("You", "human"), Seat("Mags", "ai", "normal"), Seat("Old Tom", "ai", "normal")]
 FOUR = THREE + [Seat("Bertha", "ai", "easy")]
@@ -201,7 +201,7 @@ def test_the_call_window_closes_with_an_out_of_turn_call(app):
     app.feed(key(pygame.K_RETURN))   # open with the smallest bid
     app.run_frames(3000, until=lambda a: scene.call_window_left > 1 and 0 in scene.out_of_turn_buttons())
     assert scene.call_window_left > 1
-    app.feed(key(pygame.K_F1))
+    press_sure(app, key(pygame.K_F1))
     assert match.history[-1] == (0, CallOutOfTurn()) and scene.reveal is not None
     assert scene.call_window_left == 0
     app.run_frames(30)
@@ -254,12 +254,14 @@ def test_hot_seat_peeking_keeps_the_other_humans_calls(app):
     assert match.state.turn_player() == 2
     before = set(scene.out_of_turn_buttons())
     assert before == {0, 3}
-    app.feed(key(pygame.K_TAB))
+    app.feed(key(pygame.K_TAB))   # outside Ben's own turn: "Whose dice?" first (issue 38)
+    assert not scene.secrecy.peeking and scene.choosing_owner is not None
+    app.feed(key(pygame.K_2))     # Ben names himself, Tab still held: his cup lifts
     app.run_frames(2)
     assert scene.secrecy.peeking and scene.can_see(1) and not scene.can_see(0) and not scene.can_see(3)
     assert set(scene.out_of_turn_buttons()) == before
     scene.draw(app.canvas, 0.0)
-    app.feed(key(pygame.K_F4))   # Cat calls out of turn while Ben peeks
+    press_sure(app, key(pygame.K_F4))   # Cat calls out of turn while Ben peeks
     assert match.history[-1] == (3, CallOutOfTurn())
     assert not scene.secrecy.peeking, "the call drops the cup before the reveal"
 
@@ -293,7 +295,7 @@ def test_a_peeked_hand_shows_in_the_reveals_order(app):
         for _ in range(20):   # pass the screen to Player 1, who holds Tab to peek
             app.run_frames(1)
             if app.top is not scene:
-                app.feed(key(pygame.K_RETURN))
+                pass_curtain(app)
         assert scene.secrecy.confirmed == 0
         app.feed(key(pygame.K_TAB))
         assert scene.viewer == 0

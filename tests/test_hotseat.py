@@ -9,7 +9,7 @@ import pygame
 import pytest
 
 from game.core.match import Match, Seat
-from tests.helpers import key
+from tests.helpers import key, pass_curtain
 
 
 @pytest.mark.parametrize("game_id", ["liars-dice", "roll-call"])
@@ -26,7 +26,7 @@ def test_curtain_confirms_and_only_a_peek_lifts_the_cup(app, game_id):
                 curtains += 1
                 assert table.viewer is None and table.secrecy.confirmed is None
                 assert not any(table.can_see(s) for s in range(3)), "a hand is visible behind the curtain"
-                app.feed(key(pygame.K_RETURN))
+                pass_curtain(app)
             continue
         if match.is_over or decisions >= 8:
             break
@@ -81,7 +81,7 @@ def test_cup_drops_on_action_button_release_and_pause_and_repeats_never_relift(a
     def ready(a):
         if a.top is not table:
             if a.top.name == "curtain":
-                a.feed(key(pygame.K_RETURN))
+                pass_curtain(a)
             return False
         return table.human_to_act() is not None and table.throw_view is None and not table.is_busy()
     app.run_frames(3000, until=ready)
@@ -98,9 +98,15 @@ def test_cup_drops_on_action_button_release_and_pause_and_repeats_never_relift(a
     app.run_frames(1)
     assert table.viewer is None and not table.can_see(human)
     app.feed(up)
-    # an AI thinks next: the human who acted still sits at the screen and may peek again
+    # an AI thinks next: the human who acted still sits at the screen; outside
+    # their own turn a peek first asks whose dice (issue 38), and they name themselves
     assert table.secrecy.confirmed == human and table.peek_possible()
     rect = table.peek_button_rect()
+    app.feed(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=rect.center, button=1))
+    assert table.viewer is None and table.choosing_owner is not None
+    app.feed(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=rect.center, button=1))
+    app.feed(key(pygame.K_1 + human))
+    assert table.viewer is None and table.choosing_owner is None and app.top is table
     app.feed(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=rect.center, button=1))
     assert table.viewer == human
     app.feed(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=rect.center, button=1))
@@ -145,7 +151,7 @@ def test_esc_on_the_curtain_pauses_and_shows_no_die(app, game_id):
     app.run_frames(2)
     assert app.top is curtain and table.secrecy.confirmed is None
     seat = curtain.seat
-    app.feed(key(pygame.K_RETURN))
+    pass_curtain(app)
     app.run_frames(2)
     assert app.top is table and table.secrecy.confirmed == seat
 
@@ -172,7 +178,7 @@ def test_the_curtain_and_the_peek_button_name_the_tables_cover(app, monkeypatch,
     app.top.draw(app.canvas, 0.0)
     hint = [t for t in said if t.startswith("Your dice stay under")]
     assert hint and hint[0].startswith(f"Your dice stay under the {cover}:"), hint
-    app.feed(key(pygame.K_RETURN))
+    pass_curtain(app)
     app.run_frames(120, until=lambda a: a.top is table and table.human_to_act() is not None)
     app.feed(key(pygame.K_TAB))
     assert table.secrecy.peeking

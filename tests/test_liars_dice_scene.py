@@ -10,7 +10,7 @@ import pygame
 from game.games.bidding.bids import Bid, Call
 from game.core.match import Match, Seat
 from game.games.liars_dice.rules import Jinto
-from tests.helpers import key
+from tests.helpers import key, press_sure
 
 
 
@@ -39,7 +39,7 @@ def test_human_bids_with_keys_then_calls(app):
     until_human(app, scene)
     assert scene.match.state.current_bid is not None
     total = sum(scene.match.state.dice)
-    app.feed(key(pygame.K_c), key(pygame.K_c))   # Call asks for a second press (misclick guard)
+    press_sure(app, key(pygame.K_c))   # Call asks for a second press (misclick guard)
     assert isinstance(scene.match.history[-1][1], Call)
     assert sum(scene.match.state.dice) == total - 1   # a Call always costs someone one die
     assert scene.reveal is not None and scene.is_busy()
@@ -65,12 +65,15 @@ def test_jinto_key_only_when_legal(app):
     until_human(app, scene)
     if scene.match.state.current_bid is None:   # opening: no Jinto
         before = len(scene.match.history)
-        app.feed(key(pygame.K_j), key(pygame.K_j))
+        press_sure(app, key(pygame.K_j))
         assert len(scene.match.history) == before
         app.feed(key(pygame.K_RETURN))
         until_human(app, scene)
     app.feed(key(pygame.K_j))
     assert not isinstance(scene.match.history[-1][1], Jinto)   # the first press only asks "Sure?"
+    app.feed(key(pygame.K_j))
+    assert not isinstance(scene.match.history[-1][1], Jinto)   # and a second at once only arms it (issue 38)
+    app.run_frames(40)
     app.feed(key(pygame.K_j))
     assert isinstance(scene.match.history[-1][1], Jinto)
 

@@ -12,7 +12,7 @@ import pytest
 
 from game.games.bidding.bids import Bid, Call
 from game.core.match import Match, Seat
-from tests.helpers import key, start_table
+from tests.helpers import key, start_table, press_sure
 
 
 @pytest.fixture
@@ -129,8 +129,7 @@ def test_call_needs_a_second_press(app):
     assert len(match.history) == moves and scene.picker.armed == "call"
     app.feed(key(pygame.K_UP))          # anything else in between cancels
     assert scene.picker.armed is None
-    app.feed(key(pygame.K_c))
-    app.feed(key(pygame.K_c))
+    press_sure(app, key(pygame.K_c))
     assert len(match.history) == moves + 1 and match.history[-1] == (0, Call())
 
 

@@ -10,7 +10,7 @@ import pygame
 
 from game.core.match import Match, Seat
 from game.games.roll_call.rules import Bid, Call, CallOutOfTurn
-from tests.helpers import key
+from tests.helpers import key, pass_curtain, press_sure
 
 
 
@@ -66,7 +66,7 @@ def test_human_bids_with_keys_then_calls(app):
     until_human(app, scene)
     assert scene.match.state.bid is not None
     total = scene.match.state.total_dice
-    app.feed(key(pygame.K_c), key(pygame.K_c))   # Call asks for a second press (misclick guard)
+    press_sure(app, key(pygame.K_c))   # Call asks for a second press (misclick guard)
     assert isinstance(scene.match.history[-1][1], Call)
     assert scene.reveal is not None and scene.match.state.total_dice == total - 1
     scene.draw(app.canvas, 0.0)
@@ -86,7 +86,7 @@ def test_human_calls_out_of_turn_with_their_key(app):
     _wait_for_out_of_turn_chance(app, scene)
     state = scene.match.state
     assert 0 not in (state.bidder, state.turn_player())
-    app.feed(key(pygame.K_F1))
+    press_sure(app, key(pygame.K_F1))
     assert scene.match.history[-1] == (0, CallOutOfTurn())
     assert scene.reveal is not None and scene.reveal.kind == "out-of-turn"
 
@@ -98,7 +98,7 @@ def test_human_calls_out_of_turn_with_the_button(app):
     _wait_for_out_of_turn_chance(app, scene)
     scene.draw(app.canvas, 0.0)
     rect = scene.out_of_turn_buttons()[0]
-    app.feed(click(rect.center))
+    press_sure(app, click(rect.center))
     assert scene.match.history[-1] == (0, CallOutOfTurn())
 
 
@@ -109,13 +109,16 @@ def test_hot_seat_gives_each_other_human_a_labelled_out_of_turn_button(app):
     for _ in range(20):  # click through curtains until the first bid stands
         app.run_frames(400, until=lambda a: a.stack[-1] is not scene or settled(scene))
         if app.stack[-1] is not scene:
-            app.feed(key(pygame.K_RETURN))
+            pass_curtain(app)
             app.apply_transitions()
             continue
         if scene.match.state.bid is None:
             app.feed(key(pygame.K_RETURN))
             continue
         break
+    app.run_frames(1)
+    if app.top is not scene:   # the screen passes to Ben (a person waits for the curtain's button)
+        pass_curtain(app)
     state = scene.match.state
     assert state.bid is not None and state.bidder == 0 and state.turn_player() == 1
     buttons = scene.out_of_turn_buttons()
@@ -123,5 +126,5 @@ def test_hot_seat_gives_each_other_human_a_labelled_out_of_turn_button(app):
     scene.draw(app.canvas, 0.0)
     app.feed(key(pygame.K_F2))  # Ben's key: Ben is the player to act, so nothing happens
     assert scene.match.history[-1][1] == Bid(1, state.bid[1])
-    app.feed(key(pygame.K_F3))
+    press_sure(app, key(pygame.K_F3))
     assert scene.match.history[-1] == (2, CallOutOfTurn())

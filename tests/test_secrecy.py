@@ -28,7 +28,9 @@ import pygame
 import pytest
 
 from game.core.match import Match, Seat
-from tests.helpers import key
+from game.ui.drawn_controls import CONTROLS
+from game.ui.intent import MIN_SECONDS
+from tests.helpers import key, pass_curtain
 
 
 def keyup(k):
@@ -55,15 +57,18 @@ def hot_seats(humans: int, ais: int) -> list[Seat]:
 class Room:
     """The people at the screen, as the test plays them, and the oracle."""
 
-    def __init__(self, app, table, game_id, seed):
+    def __init__(self, app, table, game_id, seed, impatient: bool = False):
         self.app, self.table, self.game_id = app, table, game_id
         self.rng = random.Random(seed)
+        self.impatient = impatient
+        """Humans who do not wait for the curtain: they double-click, press
+        Enter twice, mash keys and hold Space as it comes up (issue 38)."""
         self.at_screen: int | None = None  # confirmed through the curtain by the test
         self.peek_since: int | None = None  # history length when the cup went up (key/button held)
         self.peek_key = None
         self.stats = {"frames": 0, "peek_frames": 0, "public_frames": 0, "curtains": 0, "peeks": 0,
                       "out_of_turn": 0, "pauses": 0, "rules": 0, "decisions": 0, "covered_frames": 0, "throw_frames": 0,
-                      "curtain_pauses": 0}
+                      "curtain_pauses": 0, "impatient": 0}
 
     @property
     def match(self):
@@ -91,6 +96,8 @@ class Room:
                 self.stats["public_frames"] += 1
                 continue
             assert die.owner in humans, f"AI seat {die.owner}'s hidden die drawn face-up"
+            if die.owner != self.at_screen and self.last_human_in() == die.owner:
+                self.at_screen = die.owner   # the one human left sits down without a curtain (issue 38)
             assert die.owner == self.at_screen, (
                 f"seat {die.owner}'s hidden die face-up while {self.at_screen} sits at the screen")
             assert peeking_ok, f"seat {die.owner}'s hidden die face-up without a peek in progress"
@@ -100,6 +107,12 @@ class Room:
             self.stats["peek_frames"] += 1
         elif any(not d.face_up for d in drawn):
             self.stats["covered_frames"] += 1
+
+    def last_human_in(self) -> int | None:
+        """The one human still holding dice when every other human is out, else None."""
+        out = self.table._out_places()
+        still = [i for i, s in enumerate(self.match.seats) if not s.is_ai and i not in out]
+        return still[0] if len(still) == 1 else None
 
     def frames(self, n: int = 1) -> None:
         for _ in range(n):
@@ -118,9 +131,50 @@ class Room:
         self.peek_key = None
         self.peek_since = None
 
+    def raw_frames(self, n: int) -> None:
+        """Frames with every drawing checked, and no curtain confirmed by the test."""
+        for _ in range(n):
+            self.app.run_frames(1)
+            self.check_frame()
+
+    def rush_curtain(self) -> None:
+        """The humans do not wait: the press that put the curtain up is
+        doubled, Enter is mashed, Space is held (and repeats), Tab pressed, a
+        click lands beside the button.  None of it may pass the curtain."""
+        curtain = self.app.top
+        habit = self.rng.choice(["enter-enter", "double-click", "mash", "hold-space", "tab-space", "click-beside"])
+        self.raw_frames(1)   # the curtain's first frame on screen
+        button = next(c for c in CONTROLS.last if c.scene is curtain and c.label.startswith("I am"))
+        if habit == "enter-enter":
+            self.raw_frames(8)   # 150 ms after the Enter that bid
+            self.app.feed(key(pygame.K_RETURN))
+        elif habit == "double-click":
+            self.app.feed(click(button.rect.center), click(button.rect.center, pygame.MOUSEBUTTONUP))
+        elif habit == "mash":
+            for _ in range(8):
+                self.app.feed(key(pygame.K_RETURN), keyup(pygame.K_RETURN))
+                self.raw_frames(9)
+        elif habit == "hold-space":
+            self.app.feed(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" "))
+            for _ in range(40):   # held, repeating every frame
+                self.app.feed(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" "))
+                self.raw_frames(1)
+            self.app.feed(keyup(pygame.K_SPACE))
+        elif habit == "tab-space":
+            self.raw_frames(40)
+            self.app.feed(key(pygame.K_TAB), keyup(pygame.K_TAB), key(pygame.K_SPACE), keyup(pygame.K_SPACE))
+        else:
+            self.raw_frames(40)
+            self.app.feed(click((button.rect.centerx, button.rect.bottom + 40)))
+        self.raw_frames(1)
+        assert self.app.top is curtain, f"an impatient {habit} passed the curtain"
+        self.stats["impatient"] += 1
+
     def confirm_curtain(self) -> None:
         curtain = self.app.top
         self.cup_down()
+        if self.impatient and self.rng.random() < 0.7:
+            self.rush_curtain()
         if self.rng.random() < 0.15:   # Esc on the curtain: the pause menu over it, then back
             self.app.feed(key(pygame.K_ESCAPE))
             self.app.run_frames(2)
@@ -137,7 +191,7 @@ class Room:
         self.at_screen = seat  # the screen is passed: that human sits down
         assert not self.match.seats[seat].is_ai
         self.stats["curtains"] += 1
-        self.app.feed(key(pygame.K_RETURN))
+        pass_curtain(self.app)
         self.app.run_frames(1)  # the curtain lifts (no table frame is drawn under it)
         self.check_frame()
 
@@ -150,6 +204,8 @@ class Room:
             self.app.feed(click(self.table.peek_button_rect().center))
         else:
             self.app.feed(key(how))
+        if self.table.choosing_owner is not None:   # outside their own turn: "Whose dice?" - their own
+            self.app.feed(key(pygame.K_1 + self.at_screen))
         self.stats["peeks"] += 1
 
     def idle(self) -> bool:
@@ -173,10 +229,11 @@ class Room:
         if self.peek_key is not None and self.rng.random() < 0.5:
             self.cup_down()  # sometimes let go first, sometimes act with the cup still up
         before = len(self.match.history)
+        if press != pygame.K_RETURN:  # Call and Jinto ask "Sure?": a second press, a moment later, confirms
+            self.app.feed(key(press))
+            self.frames(int(MIN_SECONDS * 60) + 6)
         self.peek_since = None  # acting drops the cup, whatever the hand still holds
         self.app.feed(key(press))
-        if press != pygame.K_RETURN:  # Call and Jinto ask "Sure?": the second press confirms
-            self.app.feed(key(press))
         assert len(self.match.history) == before + 1, "the human's key did not act"
         self.stats["decisions"] += 1
         if self.peek_key is not None:
@@ -191,11 +248,11 @@ class Room:
             return False
         seat = self.rng.choice(callers)
         before = len(self.match.history)
+        press = key(getattr(pygame, f"K_F{seat + 1}")) if self.rng.random() < 0.5 else click(buttons[seat].center)
+        self.app.feed(press)   # "Sure?" (an out-of-turn call confirms like Call), then again a moment later
+        self.frames(int(MIN_SECONDS * 60) + 6)
         self.peek_since = None
-        if self.rng.random() < 0.5:
-            self.app.feed(key(getattr(pygame, f"K_F{seat + 1}")))
-        else:
-            self.app.feed(click(buttons[seat].center))
+        self.app.feed(press)
         assert len(self.match.history) == before + 1, "the out-of-turn call did not happen"
         self.stats["out_of_turn"] += 1
         return True
@@ -224,6 +281,8 @@ class Room:
         """One moment of the humans' behaviour at an idle table."""
         table = self.table
         seat = table.human_to_act()
+        if seat is not None and seat == self.last_human_in():
+            self.at_screen = seat   # the one human left: no curtain (issue 38), they sit at the screen
         if seat is None:
             # an AI's turn: the human at the screen sometimes peeks through it
             if self.at_screen is not None and self.peek_key is None and self.rng.random() < 0.05:
@@ -256,14 +315,15 @@ def resume_from_autosave(app):
     return next(s for s in app.stack if isinstance(s, TableScene))
 
 
-def play_hotseat(app, game_id, humans, ais, *, dice, seed, resume_after=3, motion=False, frames=20000):
+def play_hotseat(app, game_id, humans, ais, *, dice, seed, resume_after=3, motion=False, frames=20000,
+                 impatient=False):
     from game.scenes.setup import make_dice
     app.settings.reduced_motion = not motion
     app.settings.animation_speed = "fast"
     match = Match(game_id, hot_seats(humans, ais), {"starting_dice": dice}, seed, make_dice())
     from tests.helpers import start_table
     table = start_table(app, match)
-    room = Room(app, table, game_id, seed)
+    room = Room(app, table, game_id, seed, impatient)
     resumed = False
     for _ in range(frames):
         if app.top is not None and app.top.name == "results":
@@ -303,6 +363,16 @@ def test_hotseat_game_never_shows_a_hidden_face_to_the_wrong_human(app, game_id,
         assert stats["out_of_turn"] > 0, stats
     if humans == 2:  # with full motion: frames of dice in flight were checked too
         assert stats["throw_frames"] > 0, stats
+
+
+@pytest.mark.parametrize("game_id", ["liars-dice", "roll-call"])
+def test_humans_who_do_not_wait_for_the_curtain_never_see_another_hand(app, game_id):
+    """Issue 38: the same hot-seat games with humans who rush the curtain
+    (a doubled Enter or click, mashed Enter, Space held and repeating, Tab,
+    a click beside the button) every time it comes up: it never passes, and
+    every frame's drawing stays checked against the room."""
+    stats = play_hotseat(app, game_id, 3, 2, dice=1, seed=8, resume_after=1, impatient=True)
+    assert stats["impatient"] >= 2, stats
 
 
 @pytest.mark.slow

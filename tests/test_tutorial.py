@@ -14,6 +14,7 @@ from game.core import saves, tutorial as tut
 from game.core.protocol import CHANCE
 from game.core.tutorial import Tutorial, drive, right_action
 from tests.helpers import key
+from tests.realinput import Hands
 
 WITH_LESSON = [g for g in games.GAME_IDS if games.tutorial_script(g) is not None]
 
@@ -67,8 +68,11 @@ def play_through_scene(app, table):
                            or (lesson.pending(), lesson.step_index)[1] != index)
             if table.waiting_thrower is not None:
                 app.feed(key(pygame.K_SPACE))
-        else:
-            app.feed(key(pygame.K_RETURN))
+        else:   # a note: its Next (or Finish) clicked with the mouse where it is drawn (issue 38)
+            at = lesson.step_index
+            hands = Hands(app)
+            hands.click("Finish" if at == len(lesson.steps) - 1 else "Next")
+            assert lesson.step_index == at + 1 and (lesson.done or app.top is table), "the card's button left the lesson"
     assert lesson.done
     return seen
 

@@ -12,7 +12,7 @@ from game.core import journal, saves
 from game.games.bidding.bids import Bid, Call
 from game.core.match import Match, Seat
 from game.games.roll_for_it.rules import KeepRest, Place, Roll
-from tests.helpers import key, start_table
+from tests.helpers import key, pass_curtain, start_table
 
 
 def _seats(n=3, humans=1):
@@ -123,7 +123,7 @@ def test_no_bid_undo_in_hot_seat(app):
         if seat is not None and scene.secrecy.confirmed == seat:
             break
         if seat is not None and scene.is_top is False:
-            app.feed(key(pygame.K_RETURN))   # the curtain: confirm who sits at the screen
+            pass_curtain(app)   # the curtain: confirm who sits at the screen
         app.run_frames(1)
     seat = scene.human_to_act()
     assert seat is not None

@@ -1,16 +1,24 @@
 """Pass-the-screen curtain: nothing secret is drawn while it is up.
 
 It is an opaque scene (not an overlay), so the table below is not drawn at
-all.  The next human presses Enter or clicks to confirm they sit at the
-screen; their cup stays down until they hold the peek key or button (see
-game/ui/secrecy.py).  Esc pauses the table behind it (``app.nav.pause``):
-the pause menu is an overlay of the curtain, so nothing of the table shows,
-and Resume comes back to the curtain."""
+all.  The next human presses Enter or clicks "I am <name>" to confirm they
+sit at the screen; their cup stays down until they hold the peek key or
+button (see game/ui/secrecy.py).  Only a deliberate press passes it: one
+that began after the curtain had been on screen half a second, never a
+key-repeat, never the second click of a double-click on the table, and a
+hand mashing Enter waits again (``IntentGate``, game/ui/intent.py).  Space
+and Tab are the peek keys, so they never confirm it.  Esc pauses the table
+behind it (``app.nav.pause``): the pause menu is an overlay of the curtain,
+so nothing of the table shows, and Resume comes back to the curtain.
+
+``for_peek``: the short hand-over before a human looks at their dice outside
+their own turn ("everyone else look away")."""
 from __future__ import annotations
 
 import pygame
 
 from ..ui import pictures
+from ..ui.intent import IntentGate
 from ..ui import theme as th
 from ..ui.widgets import Button
 from .base import MenuScene
@@ -74,8 +82,11 @@ class CurtainScene(MenuScene):
     overlay = False
 
     def __init__(self, app, seat_name: str, on_reveal=None, *, seat: int | None = None,
-                 peek_hint: bool = True, table=None):
+                 peek_hint: bool = True, table=None, for_peek: bool = False):
         super().__init__(app)
+        self.for_peek = for_peek
+        self.gate = IntentGate(app.input)
+        """Opens half a second after the curtain is first drawn (see the module docstring)."""
         self.seat_name = seat_name
         self.seat = seat
         """The seat index the screen passes to (None for a picture)."""
@@ -89,7 +100,8 @@ class CurtainScene(MenuScene):
         self.app.sounds.play("curtain", 0.7)
 
     def build(self) -> None:
-        self.ui.add(Button((490, 470, 300, 64), "I am " + self.seat_name[:16], self.reveal, primary=True))
+        self.button = self.ui.add(Button((490, 470, 300, 64), "I am " + self.seat_name[:16], self.reveal,
+                                         primary=True, enabled=self.gate.is_open))
 
     def reveal(self) -> None:
         if self.on_reveal:
@@ -99,25 +111,36 @@ class CurtainScene(MenuScene):
     def back(self) -> None:
         pass  # Esc must not lift the curtain for the wrong person
 
+    def update(self, dt: float) -> None:
+        self.button.enabled = self.gate.is_open   # greyed until a press may pass
+
+    def is_idle(self) -> bool:
+        return self.gate.is_open   # the button lights up when the wait is over
+
     def handle_event(self, event) -> None:
-        if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1:
-            self.reveal()
-            return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             if self.table is not None:   # the pause menu, over the curtain: the table stays hidden
                 self.app.nav.pause(self.table)
             return
-        super().handle_event(event)
+        confirm = ((event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER))
+                   or (event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1
+                       and self.button.rect.collidepoint(event.pos)))
+        if confirm and self.gate.accepts(event):
+            self.reveal()
+        elif event.type == pygame.MOUSEMOTION:
+            self.ui.handle_event(event)   # the button lights under the mouse
 
     def draw_backdrop(self, canvas):
         canvas.blit(velvet_curtain(canvas.get_size()), (0, 0))
 
     def draw_heading(self, canvas, y=0):
+        self.gate.shown()
         pictures.cup(canvas, (CENTRE_X, 200), 110, 110)
-        th.draw_text(canvas, self.theme, f"Pass to {self.seat_name}", (CENTRE_X, 300), 64, th.BRASS_LIGHT,
+        heading = f"Only {self.seat_name} looks" if self.for_peek else f"Pass to {self.seat_name}"
+        th.draw_text(canvas, self.theme, heading, (CENTRE_X, 300), 64, th.BRASS_LIGHT,
                      style="display", anchor="midtop", shadow=3)
-        th.draw_text(canvas, self.theme, "Everyone else, look away. Press Enter or click when ready.",
-                     (CENTRE_X, 390), 22, th.CREAM, anchor="midtop", shadow=2)
+        th.draw_text(canvas, self.theme, f"Everyone else, look away. {self.seat_name[:16]}: press Enter or click "
+                     "below when ready.", (CENTRE_X, 390), 22, th.CREAM, anchor="midtop", shadow=2)
         if self.peek_hint:
             cover = getattr(self.table, "cover_word", "cup")   # Roll Call's domes
             th.draw_text(canvas, self.theme, f"Your dice stay under the {cover}: hold Tab or Space (or the Peek "

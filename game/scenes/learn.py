@@ -124,8 +124,15 @@ class TutorialOfferScene(MenuScene):
 
 
 def should_offer(app: AppServices, game_id: str) -> bool:
-    return (app.offer_tutorials and game_id not in tuple(app.settings.tutorial_offered)
-            and games.tutorial_script(game_id) is not None)
+    """The first-time offer: not once offered, nor for a lesson already finished."""
+    if not (app.offer_tutorials and game_id not in tuple(app.settings.tutorial_offered)
+            and games.tutorial_script(game_id) is not None):
+        return False
+    try:
+        entry = saved_entry(game_id)
+    except UserFileError:
+        entry = None
+    return not (entry and entry.get("done"))
 
 
 def remember_offer(app: AppServices, game_id: str) -> None:

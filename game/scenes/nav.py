@@ -29,12 +29,14 @@ class Navigator:
         from .pause import PauseScene
         self.app.push(PauseScene(self.app, table))
 
-    def curtain(self, name: str, on_reveal: Callable[[], None], seat: int | None = None, table=None) -> None:
+    def curtain(self, name: str, on_reveal: Callable[[], None], seat: int | None = None, table=None,
+                for_peek: bool = False) -> None:
         """Pass the screen to the player called ``name`` (seat index ``seat``);
         ``table``: the table behind it, paused by Esc (the pause menu over the
-        curtain, so the table stays hidden)."""
+        curtain, so the table stays hidden); ``for_peek``: the short hand-over
+        before a peek outside that player's own turn."""
         from .curtain import CurtainScene
-        self.app.push(CurtainScene(self.app, name, on_reveal, seat=seat, table=table))
+        self.app.push(CurtainScene(self.app, name, on_reveal, seat=seat, table=table, for_peek=for_peek))
 
     def results(self, match, replay_path=None, prepared=None) -> None:
         """The results of a finished ``match`` in place of its table;
@@ -115,9 +117,12 @@ class Navigator:
         self.app.reset_to(TitleScene(self.app))
 
     def learned(self, game_id: str) -> None:
-        """A guided first game is finished: the game's setup, ready to play for real."""
+        """A guided first game is finished: the game's setup, ready to play for
+        real; "New to ...? Learn to play" is not offered for it again."""
+        from .learn import remember_offer
         from .setup import SetupScene
         from .title import TitleScene
+        remember_offer(self.app, game_id)
         self.app.reset_to(TitleScene(self.app))
         self.app.push(SetupScene(self.app, game_id, offer_tutorial=False))
 

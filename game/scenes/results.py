@@ -7,6 +7,7 @@ from __future__ import annotations
 from ..core.seeding import fresh_seed
 from ..core import story as stories
 from ..ui import pictures
+from ..ui.intent import PRESSES, IntentGate
 from ..ui import story as story_ui
 from ..ui import theme as th
 from ..core.grammar import Voice
@@ -18,8 +19,11 @@ PLACES = story_ui.PLACES
 
 
 KEY_GUARD_SECONDS = 1.0
-"""Keys are ignored this long after the results appear: the Enter that ended
-the game (or a held key repeating) must not start a new one."""
+"""The results take a key or a click only once they have been on screen this
+long, and only a press that began after that: the Enter or Space that ended
+the game, a key still held or repeating from the table, a hand mashing
+through the last throw (each press waits again) must not start a new game
+and throw the results and the coach away (``IntentGate``, game/ui/intent.py)."""
 
 
 def safe_story(match):
@@ -51,6 +55,7 @@ class ResultsScene(MenuScene):
         else:
             self.story = safe_story(match)
         self.humans = tuple(p for p, seat in enumerate(match.seats) if not seat.is_ai)
+        self.gate = IntentGate(app.input, KEY_GUARD_SECONDS)
 
     def update(self, dt: float) -> None:
         self.age += dt
@@ -64,7 +69,7 @@ class ResultsScene(MenuScene):
 
     def handle_event(self, event) -> None:
         import pygame
-        if event.type == pygame.KEYDOWN and self.age < KEY_GUARD_SECONDS:
+        if event.type in PRESSES and not self.gate.accepts(event):
             return
         line = getattr(self, "coach_line", None)
         if event.type == pygame.KEYDOWN and event.key == pygame.K_c and line:
@@ -115,6 +120,7 @@ class ResultsScene(MenuScene):
         super().draw_heading(canvas, y)
 
     def draw_content(self, canvas) -> None:
+        self.gate.shown()
         self._draw_board(canvas)
         self._draw_chart(canvas)
         self._draw_footer(canvas)

@@ -39,6 +39,12 @@ class AiPacing(TableBase):
             return False
         return any(not self.match.seats[p].is_ai for p in (state.interjectors() or ()))
 
+    def human_deciding(self) -> bool:
+        """Is a human in the middle of a deliberate step the table must wait
+        for (a game's armed "Sure?")?  "Whose dice?" does not hold the table:
+        a question left open must not stop the game (it closes when the table moves)."""
+        return False
+
     def _drive_ai(self, dt: float) -> None:
         self._ai_timer += dt
         delay = self._ai_delay()
@@ -54,6 +60,8 @@ class AiPacing(TableBase):
             self.undo_left = 0.0
         human = self.deciding_human()   # at the screen or on a phone: the AIs wait alike
         moments = len(self.match.history)
+        if self.human_deciding():
+            return   # a "Sure?" is on screen: the table waits for that human
         # A human is thinking: give the AI one chance to speak up here.
         if human is not None and self._polled_at == moments:
             return

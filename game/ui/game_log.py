@@ -23,6 +23,7 @@ import pygame
 
 from ..core.narration import GameLog, LogEntry
 from . import theme as th
+from .drawn_controls import note as note_drawn
 from ..canvas import CANVAS_H, CANVAS_W
 
 LOG_KEY = pygame.K_l
@@ -133,6 +134,7 @@ class LogPanel:
 
     def draw_button(self, canvas: pygame.Surface, theme: th.Theme, mouse=(-1, -1)) -> None:
         hot = self.BUTTON.collidepoint(mouse) or self.is_open
+        note_drawn("Log", self.BUTTON)
         pygame.draw.rect(canvas, th.WOOD_LIGHT if hot else th.WOOD_DARK, self.BUTTON, border_radius=8)
         pygame.draw.rect(canvas, th.BRASS_LIGHT if hot else th.BRASS, self.BUTTON, 2, border_radius=8)
         th.draw_text(canvas, theme, "Log", (self.BUTTON.x + 14, self.BUTTON.centery), 18, th.CREAM,

@@ -14,6 +14,7 @@ from __future__ import annotations
 import pygame
 
 from . import theme as th
+from .drawn_controls import note as note_drawn
 from .story import place_text
 from ..canvas import CENTRE_X
 
@@ -79,6 +80,7 @@ class OutMoment:
                      th.CREAM_DIM, style="italic", anchor="midtop")
         for i, (key, label, hint) in enumerate(CHOICES):
             rect = self.buttons()[key]
+            note_drawn(label, rect)
             on = i == self.focus
             pygame.draw.rect(canvas, th.BRASS_DARK if on else th.WOOD_DARK, rect, border_radius=10)
             pygame.draw.rect(canvas, th.BRASS_LIGHT if on else th.BRASS, rect, 2, border_radius=10)

@@ -17,6 +17,7 @@ import pygame
 
 from ..core.playback import ReplayFeed
 from . import theme as th
+from .drawn_controls import note as note_drawn
 
 NAMES = ("slower", "back", "pause", "step", "faster", "close")
 KEYS = {
@@ -85,6 +86,7 @@ class ReplayBar:
                   "faster": "Faster", "close": "Close"}
         for name, rect in self.buttons().items():
             hot = rect.collidepoint(mouse)
+            note_drawn(labels[name], rect)
             pygame.draw.rect(canvas, th.WOOD_LIGHT if hot else th.WOOD, rect, border_radius=8)
             pygame.draw.rect(canvas, th.BRASS_LIGHT if name == "pause" else th.BRASS, rect, 2, border_radius=8)
             th.draw_text(canvas, theme, labels[name], rect.center, 15, th.CREAM, bold=True, anchor="center")

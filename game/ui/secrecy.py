@@ -18,6 +18,12 @@ flight, a cup, a tray), so a decision is never remembered past a frame.
   A public reveal (a Call) ends the confirmation (``forget()``): the next
   human to act is confirmed by the curtain again.  The mode is fixed for
   the game: a human who is out still watches the same screen.
+  Outside the confirmed human's own turn (an AI thinks, another human's
+  out-of-turn call is due) a peek must first name its owner
+  (``needs_owner``): the table asks whose cup, and a human other than the
+  confirmed one gets the screen by a short hand-over curtain
+  (``confirm(seat, named=True)``); the naming holds until the table moves
+  on (``table_moved()``).
 
 * **phones** (issue 44), a case apart from the four modes: a seat that plays
   on its own phone (``set_phones``) has its hidden dice on that phone only;
@@ -57,6 +63,9 @@ class Secrecy:
         """Hot-seat: the confirmed seat holds its cup up right now."""
         self.phones: frozenset[int] = frozenset()
         """Seats playing on their own phones: their hidden dice are never drawn face-up here."""
+        self.named = False
+        """Hot-seat: the confirmed seat was named as the peeker outside its own
+        turn, and nothing has moved on the table since."""
 
     @property
     def hotseat(self) -> bool:
@@ -110,15 +119,38 @@ class Secrecy:
         return self.mode != REPLAY and owner in self.phones
 
     # --- hot-seat events ------------------------------------------------------
-    def confirm(self, seat: int) -> None:
-        """The curtain confirmed ``seat`` sits at the screen (cup still down)."""
+    def confirm(self, seat: int, *, named: bool = False) -> None:
+        """The curtain confirmed ``seat`` sits at the screen (cup still down);
+        ``named``: for a peek outside its own turn (``needs_owner``)."""
         self.confirmed = seat
         self.peeking = False
+        self.named = named
 
     def forget(self) -> None:
         """The screen is passed on or every hand went public: nobody is confirmed."""
         self.confirmed = None
         self.peeking = False
+        self.named = False
+
+    def needs_owner(self, acting: int | None) -> bool:
+        """Must a peek now ask whose cup first?  In hot-seat, unless the
+        confirmed human is the one to act (their own turn) or was just named."""
+        if not self.hotseat:
+            return False
+        return self.confirmed is None or not (acting == self.confirmed or self.named)
+
+    def name_owner(self, seat: int) -> bool:
+        """Whose cup, answered: True when ``seat`` already sits at the screen
+        (it may peek at once), False when the screen must be handed to it first."""
+        if seat == self.confirmed:
+            self.named = True
+            return True
+        return False
+
+    def table_moved(self) -> None:
+        """Somebody acted: the cup drops and a naming for a peek lapses."""
+        self.peeking = False
+        self.named = False
 
     def peek(self) -> bool:
         """Lift the confirmed seat's cup; False when nobody may peek."""

@@ -308,6 +308,8 @@ class TableScene(HotSeatFlow, UndoFlow, RestoreFlow, AiPacing, GameEnd, TableBas
         view = self.throw_view or (self.settled_view if self.keep_settled_dice else None)
         if view is not None:
             view.draw(canvas, alpha)
+        if self.secrecy.hotseat and self.replay is None:
+            self._draw_seated_mark(canvas)
         if self._peek_button_shown():
             self._draw_peek_button(canvas)
         if self.show_log:
@@ -439,7 +441,7 @@ class TableScene(HotSeatFlow, UndoFlow, RestoreFlow, AiPacing, GameEnd, TableBas
 
     def _apply(self, player: int, action: Action, undoable: bool = False) -> None:
         self._forget_thought()   # any move makes a thought in progress stale
-        self.secrecy.drop()  # the cup drops before anything happens on the table
+        self.secrecy.table_moved()  # the cup drops before anything happens on the table
         before = self.match.state
         self.match.apply(player, action, undoable=undoable)
         self.game_log.sync(self.match.history)

@@ -21,6 +21,7 @@ from ..core.tutorial import Step, Tutorial
 from ..core.userfiles import UserFileError
 from . import layout, layout_record
 from . import theme as th
+from .drawn_controls import note as note_drawn
 
 CARD_W = 400
 NARROW_W = 290
@@ -93,11 +94,12 @@ class TutorialCoach:
             self._hover = next((k for k, r in self._buttons.items() if r.collidepoint(event.pos)), None)
             return False
         if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1:
-            for name, rect in self._buttons.items():
-                if rect.collidepoint(event.pos):
+            card = self._buttons.get("card")
+            for name in ("next", "skip"):   # the card's buttons first: the card's own area holds them
+                rect = self._buttons.get(name)
+                if rect is not None and rect.collidepoint(event.pos):
                     self.next() if name == "next" else self.leave()
                     return True
-            card = self._buttons.get("card")
             return step.is_note or bool(card and card.collidepoint(event.pos))
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
@@ -307,6 +309,7 @@ class TutorialCoach:
         th.draw_text(canvas, theme, label, rect.center, 17 if primary else 15, th.CREAM, bold=True,
                      anchor="center")
         self._buttons[name] = rect
+        note_drawn(label, rect)
 
 
 def _overlap(a: pygame.Rect, b: pygame.Rect) -> int:

@@ -12,6 +12,7 @@ import pygame
 
 from ..core.protocol import Action
 from . import theme as th
+from .drawn_controls import note as note_drawn
 from .table_base import TableBase
 
 
@@ -91,6 +92,7 @@ class UndoFlow(TableBase):
         pygame.draw.rect(canvas, th.WOOD_LIGHT if hot else th.WOOD_DARK, rect, border_radius=10)
         pygame.draw.rect(canvas, th.BRASS_LIGHT, rect, 2, border_radius=10)
         label = self.undo_text(self.match.history[-1][1])
+        note_drawn(label, rect)
         th.draw_text(canvas, self.theme, label[:26], (rect.centerx, rect.y + 8), 18, th.CREAM, bold=True,
                      anchor="midtop")
         th.draw_text(canvas, self.theme, "Z or Ctrl+Z", (rect.centerx, rect.bottom - 9), 13, th.CREAM_DIM,

@@ -13,6 +13,7 @@ from typing import Any, Callable, Sequence
 import pygame
 
 from . import theme as th
+from .drawn_controls import note as note_drawn
 
 ACTIVATE_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 
@@ -463,6 +464,10 @@ class FocusGroup:
         for w in self.widgets:
             if w.visible:
                 w.draw(canvas, theme, w is focused, w is self.hover)
+                if w.focusable:   # what a person may click, as drawn (game/ui/drawn_controls.py)
+                    note_drawn(str(getattr(w, "text", "") or getattr(w, "label", "")), w.rect,
+                               w.can_focus and getattr(w, "on_click", True) is not None,
+                               kind="button" if isinstance(w, Button) else type(w).__name__.lower())
 
 
 class FacePicker(_ValueRow):

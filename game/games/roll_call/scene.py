@@ -18,6 +18,8 @@ from __future__ import annotations
 import pygame
 
 from ...ui import theme as th
+from ...ui.drawn_controls import note as note_drawn
+from ...ui.intent import SecondPress
 from ..bidding.ui.table import BiddingTableScene
 from ...ui.motion import ease
 from .bidtext import RollCallText
@@ -48,6 +50,16 @@ class TableScene(BiddingTableScene):
     move_at = FADE_AT
     snapshot_of = staticmethod(table_snapshot)
     text_class = RollCallText
+
+    def __init__(self, app, match, **kw):
+        super().__init__(app, match, **kw)
+        self.sure_call = SecondPress(getattr(app, "input", None))
+        """An out-of-turn call pressed once ("Sure?"): it costs two dice when
+        wrong and lifts every dome, so it is confirmed like Call and Jinto."""
+
+    def human_deciding(self) -> bool:
+        """Adds an out-of-turn call pressed once ("Sure? Call!")."""
+        return super().human_deciding() or self.sure_call.armed is not None
 
     @property
     def state(self) -> RollCallState:
@@ -86,7 +98,12 @@ class TableScene(BiddingTableScene):
         return super().anchor_rect(name)
 
     def overlay_event(self, event) -> bool:
+        """A seat's F-key or button arms its out-of-turn call ("Sure?"); the
+        same again, once the "Sure?" has been on screen a moment, calls; Esc
+        or any other key or click lets it go."""
         buttons = self.out_of_turn_buttons()
+        if self.sure_call.armed not in buttons:
+            self.sure_call.cancel()   # the moment passed (a move, a reveal)
         if not buttons:
             return False
         seat = None
@@ -95,8 +112,12 @@ class TableScene(BiddingTableScene):
         elif event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1:
             seat = next((s for s, r in buttons.items() if r.collidepoint(event.pos)), None)
         if seat is None or seat not in buttons:
+            if self.sure_call.armed is not None and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+                self.sure_call.cancel()
+                return event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE
             return False
-        self.submit(seat, CallOutOfTurn())
+        if self.sure_call.press(seat, event):
+            self.submit(seat, CallOutOfTurn())
         return True
 
     def draw_overlay(self, canvas) -> None:
@@ -107,13 +128,18 @@ class TableScene(BiddingTableScene):
             th.draw_text(canvas, self.theme, "Call out of turn", (CANVAS_W - 14, 10), 16, th.BRASS_LIGHT, bold=True,
                          shadow=1, anchor="topright")
         for seat, rect in buttons.items():
-            pygame.draw.rect(canvas, th.WOOD, rect, border_radius=10)
-            pygame.draw.rect(canvas, self.theme.bad, rect, 2, border_radius=10)
+            sure = self.sure_call.armed == seat
+            if sure:
+                self.sure_call.shown()
+            label = "Sure? Call!" if sure else f"{self.seat_name(seat)[:12]}: Call!"
+            note_drawn(label, rect)
+            pygame.draw.rect(canvas, th.BRASS_DARK if sure else th.WOOD, rect, border_radius=10)
+            pygame.draw.rect(canvas, th.BRASS_LIGHT if sure else self.theme.bad, rect, 2, border_radius=10)
             pygame.draw.circle(canvas, self.theme.player_colour(seat), (rect.x + 18, rect.centery), 7)
-            th.draw_text(canvas, self.theme, f"{self.seat_name(seat)[:12]}: Call!", (rect.x + 32, rect.y + 4), 18,
-                         th.CREAM, bold=True)
-            th.draw_text(canvas, self.theme, f"F{seat + 1}  \u00b7  wrong costs 2 dice", (rect.x + 32, rect.y + 26),
-                         13, th.CREAM_DIM)
+            th.draw_text(canvas, self.theme, label, (rect.x + 32, rect.y + 4), 18, th.CREAM, bold=True)
+            sub = (f"{self.seat_name(seat)[:10]}: F{seat + 1} or click again" if sure
+                   else f"F{seat + 1}  \u00b7  wrong costs 2 dice")
+            th.draw_text(canvas, self.theme, sub, (rect.x + 32, rect.y + 26), 13, th.CREAM_DIM)
 
     # ------------------------------------------------------------------
     # Reveal extras (the loser's die, two for a wrong out-of-turn call, rises

@@ -21,6 +21,8 @@ from typing import Callable, Optional, Sequence
 import pygame
 
 from ....ui import theme as th
+from ....ui.drawn_controls import note as note_drawn
+from ....ui.intent import InputClock, SecondPress
 
 
 def face_icon(canvas, renderer, kind, face, rect, colour=None):
@@ -42,7 +44,7 @@ class BidPicker:
     def __init__(self, rect, *, on_bid: Callable[[int, int], None],
                  challenges: Sequence[tuple[str, str, int]] = (("call", "Call", pygame.K_c),),
                  on_challenge: Callable[[str], None] = lambda key: None,
-                 faces: Sequence[int] = (1, 2, 3, 4, 5, 6), die_kind: str = "d6"):
+                 faces: Sequence[int] = (1, 2, 3, 4, 5, 6), die_kind: str = "d6", clock: InputClock | None = None):
         self.rect = pygame.Rect(rect)
         self.on_bid = on_bid
         self.on_challenge = on_challenge
@@ -58,8 +60,8 @@ class BidPicker:
         self.title = "Your bid"
         self.hover: Optional[str] = None
         self.visible = True
-        self.armed: Optional[str] = None
-        """A challenge pressed once: a second press confirms it (misclick guard)."""
+        self.sure = SecondPress(clock)
+        """A challenge pressed once is armed; a second, deliberate press confirms it (misclick guard)."""
 
     # --- state -------------------------------------------------------------
     def set_legal(self, minimums: dict[int, int], max_quantity: int, *, enabled: Sequence[str] = (),
@@ -69,7 +71,7 @@ class BidPicker:
         self.minimums = {f: q for f, q in minimums.items() if q <= max_quantity}
         self.max_quantity = max_quantity
         self.enabled_challenges = set(enabled)
-        self.armed = None
+        self.sure.cancel()
         if not self.minimums:
             return
         if prefer_face in self.minimums:
@@ -77,6 +79,12 @@ class BidPicker:
         else:
             self.face = min(self.minimums, key=lambda f: (self.minimums[f], -f))
         self.quantity = self.minimums[self.face]
+
+    @property
+    def armed(self) -> Optional[str]:
+        """The challenge pressed once ("Sure?"), or None."""
+        armed = self.sure.armed
+        return armed if isinstance(armed, str) else None
 
     @property
     def can_bid(self) -> bool:
@@ -137,15 +145,16 @@ class BidPicker:
             return False
         armed = self.armed
         used = self._handle(event)
-        if used and self.armed == armed and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
-            self.armed = None   # anything else done in between cancels a pressed-once challenge
+        if used and armed is not None and self.armed == armed and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN) \
+                and not self._is_challenge_press(event, armed):
+            self.sure.cancel()   # anything else done in between cancels a pressed-once challenge
         return used
 
     def _handle(self, event) -> bool:
         if event.type == pygame.KEYDOWN:
             key = event.key
             if key == pygame.K_ESCAPE and self.armed:
-                self.armed = None
+                self.sure.cancel()
                 return True
             if key in (pygame.K_LEFT, pygame.K_a):
                 return self.step_face(-1)
@@ -161,7 +170,7 @@ class BidPicker:
                 return self._bid()
             for name, _label, shortcut in self.challenges:
                 if key == shortcut:
-                    return self._challenge(name)
+                    return self._challenge(name, event)
             return False
         if event.type == pygame.MOUSEMOTION:
             self.hover = next((k for k, r in self._rects().items() if r.collidepoint(event.pos)), None)
@@ -180,7 +189,7 @@ class BidPicker:
                     return self.pick_face(int(name[4:]))
                 if name == "bid":
                     return self._bid()
-                return self._challenge(name)
+                return self._challenge(name, event)
             return self.rect.collidepoint(event.pos)
         return False
 
@@ -190,17 +199,22 @@ class BidPicker:
         self.on_bid(self.quantity, self.face)
         return True
 
-    def _challenge(self, name: str) -> bool:
+    def _challenge(self, name: str, event) -> bool:
         """Call and Jinto cannot be taken back: the first press arms the
-        button ("Sure?"), the second fires it."""
+        button ("Sure?"), a second press fires it once the "Sure?" has been
+        on screen a moment (game/ui/intent.py: a double-click only arms it)."""
         if name not in self.enabled_challenges:
             return False
-        if self.armed != name:
-            self.armed = name
-            return True
-        self.armed = None
-        self.on_challenge(name)
+        if self.sure.press(name, event):
+            self.on_challenge(name)
         return True
+
+    def _is_challenge_press(self, event, name: str) -> bool:
+        """Is ``event`` a press of challenge ``name`` (its key or its button)?"""
+        if event.type == pygame.KEYDOWN:
+            return any(key == event.key for n, _label, key in self.challenges if n == name)
+        rect = self._rects().get(name)
+        return event.type == pygame.MOUSEBUTTONDOWN and rect is not None and rect.collidepoint(event.pos)
 
     # --- drawing ----------------------------------------------------------------
     def draw(self, canvas: pygame.Surface, theme: th.Theme, renderer=None) -> None:
@@ -224,6 +238,7 @@ class BidPicker:
         for f in self.faces:
             r = rects[f"face{f}"]
             legal = f in self.minimums
+            note_drawn(f"face {f}", r, legal and self.can_bid, kind="face")
             if f == self.face and legal:
                 pygame.draw.rect(canvas, th.BRASS_LIGHT, r.inflate(6, 6), border_radius=9)
             face_icon(canvas, renderer, self.die_kind, f, r.inflate(-4, -4))
@@ -240,6 +255,7 @@ class BidPicker:
                      sub=odds_text)
         for name, label, k in self.challenges:
             if name == self.armed:
+                self.sure.shown()
                 self._button(canvas, theme, rects[name], f"Sure? {label}!", True, True, primary=True, size=17,
                              sub=f"{pygame.key.name(k).upper()} or click again")
             else:
@@ -247,6 +263,7 @@ class BidPicker:
                              self.hover == name)
 
     def _button(self, canvas, theme, rect, label, enabled, hovered, *, primary=False, size=20, sub=""):
+        note_drawn(label, rect, enabled)
         fill: tuple[int, ...] = th.BRASS_DARK if primary else th.WOOD
         if not enabled:
             fill = (70, 52, 40)

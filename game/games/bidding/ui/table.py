@@ -97,7 +97,7 @@ class BiddingTableScene(table_scene.TableScene):
         picker.midtop = (CENTRE_X, 398)
         self.picker = BidPicker(picker, on_bid=self._human_bid, challenges=self.challenges,
                                 on_challenge=self._human_challenge, faces=self.bid_faces,
-                                die_kind=self.die_kind)
+                                die_kind=self.die_kind, clock=getattr(app, "input", None))
         self.history = BidHistory(self.cups.history_rect(self.history_width), die_kind=self.die_kind)
         self.reveal: RevealFacts | None = None
         """The challenge whose reveal is on screen (None between reveals)."""
@@ -292,6 +292,10 @@ class BiddingTableScene(table_scene.TableScene):
             return ""
         snap = self.snapshot_of(self.match.state, lambda owner: owner == seat)
         return self.text.odds_line(snap, seat)
+
+    def human_deciding(self) -> bool:
+        """Adds a challenge pressed once ("Sure? Call!"): no AI speaks up under it."""
+        return super().human_deciding() or self.picker.armed is not None
 
     def on_applied(self, player, action, before_state) -> None:
         if player == CHANCE:

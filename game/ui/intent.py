@@ -1,0 +1,131 @@
+"""Intent: an irreversible step takes only an input a person meant for it.
+
+A double-click, Enter pressed twice, a key still held (or repeating) from the
+screen before, or a hand mashing Space through a throw must not pass a
+pass-the-screen curtain, confirm a "Sure?" that lifts every cup, or start a
+new game from the results.  Two small pieces decide it:
+
+* ``InputClock`` (one per app, ``app.input``): the app's own clock (the sum of
+  frame times, so tests inject time through the frames they run and nothing
+  depends on the wall clock or the scheduler) and the keys held now.  The app
+  stamps every key and mouse-button event with it before a scene sees it:
+  ``event.began`` (when this press began: a key held since the last screen
+  keeps its first time) and, on KEYDOWN, ``event.repeat`` (the key was already
+  down: a key-repeat, never a new press).
+* ``IntentGate`` (one per irreversible control): it opens once the control has
+  been *visible* (drawn) for ``seconds``; it accepts a press that began after
+  that, never a repeat.  A refused press starts the wait again (``settle``):
+  a hand mashing Enter never gets through, the first deliberate press after a
+  pause does.
+"""
+from __future__ import annotations
+
+import pygame
+
+MIN_SECONDS = 0.5
+"""How long an irreversible control is on screen before a press may pass it."""
+
+PRESSES = (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN)
+
+
+class InputClock:
+    """The app's input time and the keys held now (see the module docstring)."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+        """Seconds of app time: the frame times added up (``advance``)."""
+        self.keys_down: dict[int, float] = {}
+        """Each key held now, with the time its press began."""
+
+    def advance(self, dt: float) -> None:
+        self.now += max(0.0, dt)
+
+    def stamp(self, event: pygame.event.Event) -> pygame.event.Event:
+        """``event`` with ``began`` (and ``repeat`` on KEYDOWN) added; other
+        events as they are.  A KEYDOWN that says ``repeat=False`` itself is a
+        new press whose release is not modelled (tests that send only the press)."""
+        kind = event.type
+        if kind == pygame.KEYDOWN:
+            key = int(getattr(event, "key", 0))
+            if event.dict.get("repeat") is False:   # a press whose release is not modelled
+                self.keys_down.pop(key, None)
+                return pygame.event.Event(kind, {**event.dict, "began": self.now})
+            repeat = key in self.keys_down
+            if not repeat:
+                self.keys_down[key] = self.now
+            return pygame.event.Event(kind, {**event.dict, "repeat": repeat, "began": self.keys_down[key]})
+        if kind == pygame.KEYUP:
+            began = self.keys_down.pop(int(getattr(event, "key", 0)), self.now)
+            return pygame.event.Event(kind, {**event.dict, "began": began})
+        if kind == pygame.MOUSEBUTTONDOWN:
+            return pygame.event.Event(kind, {**event.dict, "began": self.now})
+        if kind == getattr(pygame, "WINDOWFOCUSLOST", -1):
+            self.keys_down.clear()   # their releases go to another window
+        return event
+
+
+class IntentGate:
+    """Opens ``seconds`` after its control is first drawn; passes a press that
+    began after that and is no key-repeat (see the module docstring)."""
+
+    def __init__(self, clock: InputClock, seconds: float = MIN_SECONDS, *, settle: bool = True):
+        self.clock = clock
+        self.seconds = seconds
+        self.settle = settle
+        self.ready_at: float | None = None
+        """App time from which a press may pass; None until the control is shown."""
+
+    def shown(self) -> None:
+        """The control is on screen (call each time it is drawn; the first counts)."""
+        if self.ready_at is None:
+            self.ready_at = self.clock.now + self.seconds
+
+    def hidden(self) -> None:
+        """The control left the screen: it waits its full time again when next shown."""
+        self.ready_at = None
+
+    @property
+    def is_open(self) -> bool:
+        return self.ready_at is not None and self.clock.now >= self.ready_at
+
+    def accepts(self, event: pygame.event.Event) -> bool:
+        """Is ``event`` (a KEYDOWN or MOUSEBUTTONDOWN) a press meant for the control?"""
+        if event.type not in PRESSES:
+            return False
+        began = getattr(event, "began", self.clock.now)
+        ok = (self.ready_at is not None and not getattr(event, "repeat", False) and began >= self.ready_at)
+        if not ok and self.settle and self.ready_at is not None:
+            self.ready_at = max(self.ready_at, self.clock.now + self.seconds)   # a mashing hand waits again
+        return ok
+
+
+class SecondPress:
+    """A move that cannot be taken back (Call, Jinto, an out-of-turn call):
+    the first press arms it ("Sure?"), a second press fires it, but only a
+    press that began once the "Sure?" had been on screen ``seconds`` (an
+    ``IntentGate``), so a double-click or a doubled key only arms it."""
+
+    def __init__(self, clock: InputClock | None = None, seconds: float = MIN_SECONDS):
+        self.armed: object | None = None
+        """What was pressed once (a challenge's name, a seat), or None."""
+        self.gate = IntentGate(clock or InputClock(), seconds)
+
+    def press(self, choice: object, event: pygame.event.Event | None = None) -> bool:
+        """``choice`` pressed by ``event``: True when this press fires it."""
+        if self.armed != choice:
+            self.armed = choice
+            self.gate.hidden()
+            return False
+        if event is None or not self.gate.accepts(event):
+            return False   # too soon, or a repeat: it stays armed
+        self.armed = None
+        return True
+
+    def shown(self) -> None:
+        """The armed "Sure?" is drawn (its time on screen counts from the first drawing)."""
+        if self.armed is not None:
+            self.gate.shown()
+
+    def cancel(self) -> None:
+        self.armed = None
+        self.gate.hidden()

@@ -1,0 +1,232 @@
+"""Issue 38, the widget census: on every kind of screen reachable from the
+title, every enabled control as drawn is clicked with the mouse (on a fresh
+copy of the screen), and the result must match its label: a "Back" goes
+back to the screen below, a label naming a screen opens that screen, a
+"Start" or "Play again" opens a table, "Quit" quits, and any other control
+keeps its own screen on top (nothing leaves a screen it did not name).
+
+Screens: title, learn, setup of each game, settings, stats, replays, pause,
+the curtain, each game's table solo at 2 seats (at its maximum in the slow
+suite), each lesson's first card, results, the coach; rules, the stats'
+reset confirmation and a replay's table are reached through their buttons.  Value rows (steppers, choices, toggles) are clicked
+once each on one copy; buttons each on their own copy.
+"""
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game import games
+from game.core.match import Match, Seat
+from tests.realinput import Hands
+
+BACK_WORDS = ("back", "done", "no thanks", "keep", "resume", "close", "cancel")
+SCREEN_WORDS = {"settings": {"settings"}, "rules": {"rules"}, "stats": {"stats"}, "replays": {"replays"},
+                "learn to play": {"learn", "table"}, "skip tutorial": {"title"}, "title": {"title"},
+                "coach": {"coach"}, "reset": {"confirm"}, "results": {"results"}, "watch replay": {"table"}}
+STARTS = ("start", "play again", "same seed", "continue", "watch", "i am", "replace")
+GAME_TITLES = {games.game_info(g).title.lower() for g in games.GAME_IDS}
+
+
+def judge(label: str, kind: str, before, under, app) -> str:
+    """"" if the click did what ``label`` says, else what went wrong."""
+    from game.ui.table_base import TableBase
+    top, low = app.top, label.lower()
+    name = "table" if isinstance(top, TableBase) else getattr(top, "name", None)
+    if low.startswith("quit") and "title" not in low:
+        return "" if not app.running else f"{label!r} did not quit"
+    for word, names in SCREEN_WORDS.items():
+        if word in low:
+            return "" if name in names else f"{label!r} opened {name!r}"
+    if any(low.startswith(w) for w in BACK_WORDS):
+        ok = top is under or (under is None and name == "title")
+        return "" if ok else f"{label!r} on {before.name!r} went to {name!r}, not back"
+    if any(low.startswith(w) for w in STARTS) or low in GAME_TITLES or kind == "replayrow" \
+            or (low.startswith("damaged") and kind == "replayrow"):
+        return "" if name in ("table", "setup", "tutorial-offer", "confirm", "curtain", "learn") \
+            else f"{label!r} opened {name!r}"
+    return "" if top is before else f"{label!r} left {before.name!r} for {name!r}"
+
+
+PATIENT = {"results", "coach", "curtain"}
+"""Screens that take a press only once on screen a moment: the census waits there as a person does."""
+
+
+def census(app, build, *, skip=(), settle: float = 0.05) -> int:
+    """Click every enabled control ``build(app)`` puts on screen, each on a
+    fresh copy (value rows all on one copy); returns how many were checked.
+    ``settle``: seconds a person looks at the screen before clicking."""
+    hands = Hands(app)
+    build(app)
+    hands.wait(settle)
+    screen = app.top
+    controls = [c for c in hands.controls(enabled_only=True) if c.label not in skip and c.kind != "mark"]
+    assert controls, f"nothing to click on {screen.name!r}"
+    problems, checked = [], 0
+    values = [c for c in controls if c.kind in ("choice", "stepper", "toggle", "facepicker", "textinput")]
+    for c in values:   # they change a value, never the screen
+        hands.click(c.rect.center)
+        if app.top is not screen:
+            problems.append(f"value row {c.label!r} left {screen.name!r}")
+        checked += 1
+    for c in controls:
+        if c in values:
+            continue
+        hands = Hands(app)
+        build(app)
+        hands.wait(settle)
+        before = app.top
+        under = app.stack[-2] if len(app.stack) > 1 else None
+        again = [d for d in hands.controls(enabled_only=True) if d.label == c.label and d.rect == c.rect]
+        if not again:
+            continue   # the screen came out differently this time (a random seat name): not this one
+        hands.click(again[0].rect.center)
+        hands.frames(3)
+        problem = judge(c.label, c.kind, before, under, app)
+        if problem:
+            problems.append(problem)
+        checked += 1
+        app.running = True
+    assert not problems, problems
+    return checked
+
+
+# --- the screens ---------------------------------------------------------------------
+def title(app):
+    from game.scenes.title import TitleScene
+    app.start(TitleScene(app))
+
+
+def through_title(label):
+    def build(app):
+        title(app)
+        Hands(app).click(label)
+    return build
+
+
+def setup_of(game_id):
+    def build(app):
+        from game.scenes.setup import SetupScene
+        title(app)
+        app.push(SetupScene(app, game_id, offer_tutorial=False))
+        app.apply_transitions()
+    return build
+
+
+def finished_with_you() -> Match:
+    """A finished Liar's Dice game of a human (who always makes the last legal move) and an AI."""
+    m = Match("liars-dice", [Seat("You"), Seat("Mags", "ai", "easy")], None, 4)
+    while not m.is_over:
+        tp = m.state.turn_player()
+        if m.state.is_chance() or m.seats[tp].is_ai:
+            m.step()
+        else:
+            m.apply(tp, m.state.legal_actions(tp)[-1])
+    return m
+
+
+def with_a_replay(app):
+    from game.core import saves
+    saves.save_replay(finished_with_you())
+
+
+def replays(app):
+    with_a_replay(app)
+    through_title("Replays")(app)
+
+
+def stats_with_a_game(app):
+    from game.scenes.stats import StatsScene
+    title(app)
+    app.push(StatsScene(app))
+    app.apply_transitions()
+
+
+def solo_table(game_id, seats):
+    def build(app):
+        from tests.helpers import start_table
+        app.settings.reduced_motion = True
+        people = [Seat("You")] + [Seat(f"AI {i}", "ai", "easy") for i in range(1, seats)]
+        table = start_table(app, Match(game_id, people, None, 3))
+        Hands(app).until(lambda a: a.top is table and table.human_to_act() == 0 and table.throw_view is None
+                         and not table.is_busy() or table.waiting_thrower == 0, 30)
+    return build
+
+
+def paused(app):
+    solo_table("liars-dice", 2)(app)
+    Hands(app).press(pygame.K_ESCAPE)
+
+
+def curtain(app):
+    from tests.helpers import start_table
+    start_table(app, Match("liars-dice", [Seat("Ann"), Seat("Bob"), Seat("Cat", "ai", "easy")], None, 12))
+    Hands(app).until(lambda a: a.top.name == "curtain", 10)
+
+
+def lesson_card(game_id):
+    def build(app):
+        from game.scenes.learn import start_tutorial
+        title(app)
+        start_tutorial(app, game_id, fresh=True)
+        app.apply_transitions()
+        table = app.top
+        Hands(app).until(lambda a: table.tutorial.visible_step() is not None, 20)
+    return build
+
+
+def results(app):
+    from game.scenes.results import ResultsScene
+    title(app)
+    m = finished_with_you()
+    from game.core import saves
+    app.push(ResultsScene(app, m, replay_path=saves.save_replay(m)))
+    app.apply_transitions()
+
+
+def coach(app):
+    results(app)
+    hands = Hands(app)
+    hands.wait(1.2)
+    hands.until(lambda a: a.top.coach_line is not None and a.top.coach_line.done, 30)
+    hands.press(pygame.K_c)
+
+
+SCREENS = {
+    "title": title,
+    "learn": through_title("Learn to play"),
+    "settings": through_title("Settings"),
+    "stats": stats_with_a_game,
+    "replays": replays,
+    "pause": paused,
+    "curtain": curtain,
+    "results": results,
+    "coach": coach,
+    **{f"setup-{g}": setup_of(g) for g in games.GAME_IDS if games.is_known(g)},
+    **{f"lesson-{g}": lesson_card(g) for g in games.GAME_IDS if games.tutorial_script(g) is not None},
+}
+
+
+@pytest.mark.parametrize("screen", sorted(SCREENS))
+def test_every_enabled_control_does_what_its_label_says(app, screen):
+    skip = ("Quit",) if screen == "title" else ()   # Quit is judged once below (it ends the app)
+    assert census(app, SCREENS[screen], skip=skip, settle=1.2 if screen in PATIENT else 0.05) >= 1
+
+
+def test_quit_on_the_title_quits(app):
+    title(app)
+    Hands(app).click("Quit")
+    assert not app.running
+
+
+@pytest.mark.parametrize("game_id", [g for g in games.GAME_IDS if games.is_known(g)])
+def test_every_table_control_stays_on_its_table(app, game_id):
+    """Each game solo at 2 seats: the controls of the human's turn (picker,
+    Log, buttons) keep the table on top (at the maximum: the slow test below)."""
+    census(app, solo_table(game_id, max(2, games.game_info(game_id).min_players)))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game_id", [g for g in games.GAME_IDS if games.is_known(g)])
+def test_every_table_control_stays_on_its_table_at_its_maximum(app, game_id):
+    census(app, solo_table(game_id, games.game_info(game_id).max_players))

@@ -1,0 +1,330 @@
+"""Issue 38, "Real hands": each screen driven only by what a person does
+(tests/realinput.py: the mouse on a button as drawn, keys pressed, held,
+repeated, mashed, two inputs in one frame), with the app's own clock.
+
+Which test catches which bullet of the issue (each fails on the code before it):
+
+* lessons cannot be passed with a mouse; Finish never marks a lesson done:
+  ``test_lesson_card_buttons_work_with_the_mouse_and_finish_ends_the_offer``
+* a double-click or a double Enter passes the curtain:
+  ``test_a_double_click_on_bid_does_not_pass_the_next_curtain`` (both cases)
+* the curtain says "hold Tab or Space to look" but Space confirms it:
+  ``test_the_curtain_takes_only_enter_or_its_button``
+* the out-of-turn call fires on one press:
+  ``test_the_out_of_turn_call_asks_sure_and_a_double_press_only_arms_it``
+* "Peek at my dice" shows the last human's dice to whoever presses it; no
+  way to see your own before an out-of-turn call:
+  ``test_a_peek_outside_your_turn_asks_whose_dice``
+* nothing but a small hint says who is seated: ``test_the_seated_human_is_marked_on_the_table``
+* the curtain keeps coming when one human is left: ``test_no_curtain_with_one_human_left``
+* Enter or Space on the results starts a new game:
+  ``test_a_key_held_or_mashed_from_the_table_never_leaves_the_results``
+"""
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game import games
+from game.core.match import Match, Seat
+from tests.helpers import start_table
+from tests.realinput import Hands
+
+def humans_and_ais(humans: int, ais: int) -> list[Seat]:
+    from tests.test_secrecy import hot_seats
+    return hot_seats(humans, ais)
+
+
+def face_up_owners(table) -> set[int]:
+    """The owners of hidden dice the table drew face-up in its last frame (public reveals aside)."""
+    drawn, table.renderer.drawn = table.renderer.drawn, []
+    return {d.owner for d in drawn if d.face_up and not d.public}
+
+
+# --- lessons -------------------------------------------------------------------------
+@pytest.mark.parametrize("game_id", ["liars-dice", "diced-out"])
+def test_lesson_card_buttons_work_with_the_mouse_and_finish_ends_the_offer(app, game_id):
+    """Title > Learn to play > the game: every note is passed by clicking the
+    card's Next (and the last one's Finish) with the mouse; the lesson stays
+    open after each Next, Finish opens the game's setup and marks the lesson
+    done, and choosing the game again offers no "New to ...? Learn to play".
+    (Every lesson's every note is clicked with the mouse in
+    tests/test_tutorial.py ``test_lesson_plays_to_its_end_through_the_table``.)"""
+    from game.core import tutorial as tut
+    from game.core.tutorial import right_action
+    from game.scenes.title import TitleScene
+    app.offer_tutorials = True
+    app.start(TitleScene(app))
+    hands = Hands(app)
+    hands.frames(2)
+    hands.click("Learn to play")
+    assert app.top.name == "learn"
+    hands.click(games.game_info(game_id).title)
+    table = app.top
+    lesson = table.tutorial.tutorial
+    clicked = 0
+    for _ in range(400):
+        if lesson.done:
+            break
+        hands.until(lambda a: a.top is not table or table.tutorial.visible_step() is not None
+                    or lesson.done or (table.holding is not None and table.tutorial.visible_step() is None)
+                    or table.waiting_thrower is not None, 60)
+        assert app.top is table, f"the lesson was left at step {lesson.step_index}"
+        step = table.tutorial.visible_step()
+        if step is None and table.holding is not None:
+            hands.press(pygame.K_RETURN)   # a held moment of the game (not the coach's)
+            continue
+        if step is None and table.waiting_thrower is not None:
+            hands.press(pygame.K_SPACE)
+            continue
+        if step is None:
+            continue
+        if step.is_note:
+            last = lesson.step_index == len(lesson.steps) - 1
+            at = lesson.step_index
+            hands.click("Finish" if last else "Next")
+            clicked += 1
+            if not last:
+                assert app.top is table and lesson.step_index == at + 1, "Next on the card left the lesson"
+        elif step.asks:
+            action = right_action(lesson)
+            assert action is not None and table.submit(lesson.learner, action)
+        elif table.human_to_act() == lesson.learner or table.waiting_thrower is not None:
+            hands.press(pygame.K_SPACE)   # "press Space to roll" (Diced Out's watching steps)
+        else:
+            hands.frames(5)
+    assert lesson.finished and clicked >= 3
+    hands.frames(2)
+    assert app.top.name == "setup" and app.top.game_id == game_id
+    assert tut.saved_entry(game_id)["done"] is True
+    hands.press(pygame.K_ESCAPE)   # back to the title, then the game again
+    assert app.top.name == "title"
+    hands.click(games.game_info(game_id).title)
+    hands.frames(2)
+    assert app.top.name == "setup", f"{app.top.name}: the finished lesson was offered again"
+
+
+# --- the curtain ----------------------------------------------------------------------
+def hotseat_table(app, game_id, humans=3, ais=0, seed=4, dice=2):
+    from game.scenes.setup import make_dice
+    match = Match(game_id, humans_and_ais(humans, ais), {"starting_dice": dice}, seed, make_dice())
+    return start_table(app, match)
+
+
+def to_turn(hands, table, seat=None):
+    """Pass curtains (as a person: waiting for the button) until ``seat`` (or
+    any human) may act at the table with the picker on screen."""
+    def ready(a):
+        return (a.top is table and table.human_to_act() is not None and table.throw_view is None
+                and not table.is_busy() and (seat is None or table.human_to_act() == seat))
+
+    def step(h):
+        if h.app.top is not table and h.app.top.name == "curtain":
+            h.pass_curtain()
+    assert hands.until(ready, 60, step=step)
+    return table.human_to_act()
+
+
+@pytest.mark.parametrize("how", ["double-click", "enter-enter"])
+def test_a_double_click_on_bid_does_not_pass_the_next_curtain(app, how):
+    """Liar's Dice, 3 humans: Player 1 bids with a double-click (or Enter,
+    Enter 150 ms apart); the curtain for Player 2 stays up, and nobody's dice
+    are drawn face-up while Player 1, still at the screen, holds Tab."""
+    app.settings.reduced_motion = True
+    table = hotseat_table(app, "liars-dice")
+    hands = Hands(app)
+    first = to_turn(hands, table)
+    moves = len(table.match.history)
+    if how == "double-click":
+        hands.double_click("Bid")
+    else:
+        hands.press(pygame.K_RETURN, hold=0.05)
+        hands.wait(0.1)
+        hands.press(pygame.K_RETURN, hold=0.05)
+    assert len(table.match.history) == moves + 1
+    assert app.top.name == "curtain" and app.top.seat != first, "the second press passed the curtain"
+    table.renderer.drawn = []
+    hands.key_down(pygame.K_TAB)   # still at the screen, Player 1 tries to look
+    hands.wait(1.0, repeat_held=True)
+    hands.key_up(pygame.K_TAB)
+    assert app.top.name == "curtain" and table.renderer.drawn == [], "the table was drawn behind the curtain"
+
+
+def test_the_curtain_takes_only_enter_or_its_button(app):
+    """The curtain says "hold Tab or Space to look": Space and Tab never
+    confirm it, nor a click beside its button, nor Enter before it has been
+    on screen half a second; Enter afterwards does, and so does the button."""
+    table = hotseat_table(app, "liars-dice", humans=2, ais=1)
+    hands = Hands(app)
+    assert hands.until(lambda a: a.top.name == "curtain", 30)
+    hands.press(pygame.K_RETURN, hold=0.02)   # at once: too soon
+    assert app.top.name == "curtain"
+    hands.wait(1.0)
+    for k in (pygame.K_SPACE, pygame.K_TAB):
+        hands.press(k)
+        assert app.top.name == "curtain", f"{pygame.key.name(k)} confirmed the curtain"
+    hands.click((200, 650))   # not the button
+    assert app.top.name == "curtain"
+    hands.wait(1.0)
+    hands.click("I am")
+    assert app.top is table and table.secrecy.confirmed is not None
+
+
+def test_the_seated_human_is_marked_on_the_table(app):
+    """Hot-seat: whoever the curtain confirmed is marked on the table, on
+    their own turn and through the AI turns after it."""
+    app.settings.reduced_motion = True
+    table = hotseat_table(app, "liars-dice", humans=2, ais=1, seed=5)
+    hands = Hands(app)
+    seat = to_turn(hands, table)
+    name = table.seat_name(seat)
+    marks = [c for c in hands.controls() if c.kind == "mark"]
+    assert [c.label for c in marks] == [f"{name} at the screen"]
+    hands.press(pygame.K_RETURN)   # bid: the AI's turn follows
+    hands.frames(3)
+    if app.top is table:
+        assert [c.label for c in hands.controls() if c.kind == "mark"] == [f"{name} at the screen"]
+
+
+# --- the out-of-turn call -------------------------------------------------------------
+def test_the_out_of_turn_call_asks_sure_and_a_double_press_only_arms_it(app):
+    """Roll Call: F1 (or the button) arms "Sure? Call!"; a double press only
+    arms it; a press half a second later calls; the AIs wait meanwhile."""
+    from game.games.roll_call.rules import CallOutOfTurn
+    from tests.test_roll_call_scene import _wait_for_out_of_turn_chance, solo, until_human
+    scene = solo(app, 4)
+    until_human(app, scene)
+    hands = Hands(app)
+    hands.press(pygame.K_RETURN)   # open with the minimum bid
+    _wait_for_out_of_turn_chance(app, scene)
+    moves = len(scene.match.history)
+    hands.frames(1)
+    button = next(c for c in hands.controls() if c.label.endswith(": Call!"))
+    hands.double_click(button)
+    assert len(scene.match.history) == moves, "a double-click made the out-of-turn call"
+    assert hands.has("Sure? Call!")
+    hands.wait(1.0)
+    assert len(scene.match.history) == moves, "an AI moved under the armed call"
+    hands.press(pygame.K_F1)
+    assert scene.match.history[-1] == (0, CallOutOfTurn())
+
+
+# --- peeking outside your turn ---------------------------------------------------------
+def test_a_peek_outside_your_turn_asks_whose_dice(app):
+    """Roll Call, 3 humans + 2 AI: while an AI thinks, Tab shows nobody's
+    dice: it asks "Whose dice?"; a human names themselves by their number,
+    the screen is handed to them by a short curtain, and holding Tab then
+    shows their dice and nobody else's."""
+    app.settings.reduced_motion = True
+    table = hotseat_table(app, "roll-call", humans=3, ais=2, seed=8, dice=3)
+    hands = Hands(app)
+    seated = None
+    for _ in range(10):   # humans bid until an AI is to act with a human seated
+        seated = to_turn(hands, table)
+        hands.press(pygame.K_RETURN)
+        if hands.until(lambda a: a.top is table and table.human_to_act() is None and table.throw_view is None
+                       and not table.is_busy() and not table.match.state.is_chance()
+                       and table.secrecy.confirmed is not None, 2):
+            break
+    seated = table.secrecy.confirmed
+    assert seated is not None and table.human_to_act() is None
+    other = next(h for h in table.humans if h != seated and table.has_hidden_dice(h))
+    face_up_owners(table)
+    hands.key_down(pygame.K_TAB)
+    hands.frames(3, repeat_held=True)
+    assert face_up_owners(table) == set(), "Tab outside a turn showed the seated human's dice"
+    assert hands.has(f"{other + 1}  {table.seat_name(other)}")
+    hands.key_up(pygame.K_TAB)
+    hands.press(pygame.K_1 + other)
+    hands.frames(1)
+    assert app.top.name == "curtain" and app.top.seat == other
+    hands.pass_curtain()
+    assert app.top is table and table.secrecy.confirmed == other
+    hands.key_down(pygame.K_TAB)
+    hands.frames(3)
+    assert face_up_owners(table) == {other}
+    hands.key_up(pygame.K_TAB)
+    hands.frames(2)
+    assert face_up_owners(table) == set()
+
+
+# --- the last human left ------------------------------------------------------------------
+def one_human_left(seed: int):
+    """A Liar's Dice match (2 humans, 2 AIs, one die each) played headless
+    until exactly one human is out and the game goes on, or None."""
+    from game.scenes.setup import make_dice
+    match = Match("liars-dice", humans_and_ais(2, 2), {"starting_dice": 1}, seed, make_dice())
+    humans = [i for i, s in enumerate(match.seats) if not s.is_ai]
+    for _ in range(2000):
+        state = match.state
+        dice = state.summary()["dice"]
+        if match.is_over:
+            return None
+        if sum(dice[h] == 0 for h in humans) == 1 and not state.is_chance():
+            return match
+        if state.is_chance():
+            match.apply(-1, match.chance_outcome())
+            continue
+        tp = state.turn_player()
+        if match.seats[tp].is_ai:
+            match.step()
+            continue
+        legal = state.legal_actions(tp)   # humans call as soon as they may
+        match.apply(tp, next((a for a in legal if type(a).__name__ == "Call"), legal[0]))
+    return None
+
+
+def test_no_curtain_with_one_human_left(app):
+    """Liar's Dice, 2 humans + 2 AIs, one die each: once a human is out, the
+    other is never sent a curtain again (nobody is left to hide from)."""
+    match = next(m for m in map(one_human_left, range(1, 40)) if m is not None)
+    app.settings.reduced_motion = True
+    table = start_table(app, match)
+    hands = Hands(app)
+    left = next(h for h in table.humans if match.state.summary()["dice"][h] > 0)
+    turns = 0
+    for _ in range(3000):
+        if match.is_over or app.top.name == "results":
+            break
+        assert app.top.name != "curtain", "a curtain with one human left"
+        if app.top is table and table.human_to_act() == left and not table.is_busy() and table.throw_view is None:
+            turns += 1
+            assert table.secrecy.confirmed == left
+            hands.press(pygame.K_RETURN)
+            continue
+        if table.holding is not None:
+            hands.press(pygame.K_RETURN)
+            continue
+        if table.out_moment is not None:
+            hands.press(pygame.K_w)
+            continue
+        hands.frames(1)
+    assert turns >= 1
+
+
+# --- the results --------------------------------------------------------------------------
+@pytest.mark.parametrize("game_id, k", [("diced-out", pygame.K_SPACE), ("roll-for-it", pygame.K_RETURN)])
+def test_a_key_held_or_mashed_from_the_table_never_leaves_the_results(app, game_id, k):
+    """Space in Diced Out (Enter in Roll For It!) held from the table into
+    the results and repeating, then mashed for two seconds: the results and
+    the coach stay; a press after a pause is taken."""
+    seats = [Seat("Ann", "ai", "easy"), Seat("Bob", "ai", "easy")]
+    match = Match(game_id, seats, None, 3)
+    match.play_out()
+    app.settings.reduced_motion = True
+    start_table(app, match)
+    hands = Hands(app)
+    hands.key_down(k)
+    assert hands.until(lambda a: a.top.name == "results", 20, step=lambda h: h.frames(1, repeat_held=True))
+    results = app.top
+    hands.wait(3.0, repeat_held=True)   # still held, repeating
+    assert app.top is results, "a key held from the table left the results"
+    hands.key_up(k)
+    hands.mash(k, 2.0)
+    assert app.top is results, "a hand mashing the key left the results"
+    hands.mash(pygame.K_ESCAPE, 1.0)
+    assert app.top is results
+    hands.wait(1.5)
+    hands.press(pygame.K_ESCAPE)   # a deliberate press after a pause is taken
+    hands.frames(2)
+    assert app.top.name == "title"
