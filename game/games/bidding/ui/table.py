@@ -686,8 +686,8 @@ class BiddingTableScene(table_scene.TableScene):
         if self.reveal is not None:
             self.draw_reveal_centre(canvas)
             return
-        if self.state.is_terminal() or self.round_closed():
-            return
+        if self.state.is_terminal() or self.round_closed() or self.throw_view is not None:
+            return   # (while the round's dice fly, the centre waits: at 2 seats they land on it)
         snap = self.snap
         bid = snap.bid
         note = ""
