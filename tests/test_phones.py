@@ -23,7 +23,7 @@ from game.core.match import Match, Seat
 from game.phones import server as phone_server
 from game.phones import wire
 from game.ui.secrecy import Secrecy
-from tests.helpers import key
+from tests.helpers import pass_curtain, key
 from tests.phones_helpers import PhoneClient, phone_table, run_until
 
 
@@ -202,7 +202,7 @@ def test_phone_seats_skip_the_curtain_and_their_dice_stay_off_the_screen(app):
         app.run_frames(1)
         if app.top.name == "curtain":
             curtains.add(app.top.seat)
-            app.feed(key(pygame.K_RETURN))
+            pass_curtain(app)   # waits until the curtain takes a deliberate Enter (issue 38)
             continue
         if app.top is not table:
             continue
