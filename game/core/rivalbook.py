@@ -581,6 +581,9 @@ class RivalBook:
         if getattr(match, "_in_book", None) is self:
             return 0
         match._in_book = self
+        catch_up = getattr(match, "catch_up", None)
+        if catch_up is not None:
+            catch_up()   # the last moves (the final reveal) are watched before the outcomes are taken
         taken = 0
         self.games += 1
         met: set[str] = set()

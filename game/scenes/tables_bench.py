@@ -38,7 +38,11 @@ Deviation from a player's game, on purpose: an AI acts after one frame
 instead of the Normal 0.85 s "thinking" pause.  Those pauses are thousands
 of cheap frames that would take most of the run and only lower the p50;
 throws, reveals and banners run at their real Normal length.  ``--quick``
-stops each game after ``QUICK_FRAMES`` frames (a smoke check, not a figure).
+stops each game after ``QUICK_FRAMES`` frames (a smoke check, not a figure),
+``DICE_TAVERN_BENCH_FRAMES=N`` after N (the same N before and after a change:
+a busy machine's figures without waiting for every game's end; the results
+hand-over then shows at the small table, ``roll_call_3``);
+``DICE_TAVERN_BENCH_TABLES=a,b`` runs only those tables.
 The autosave goes to a throw-away folder.
 """
 from __future__ import annotations
@@ -57,6 +61,7 @@ TABLES: tuple[tuple[str, int, dict[str, int], str], ...] = (
     ("roll-for-it", 8, {}, "roll_for_it_8"),
     ("roll-for-it", 8, {}, "roll_for_it_8_human"),
     ("diced-out", 8, {}, "diced_out_8"),
+    ("roll-call", 3, {}, "roll_call_3"),
 )
 """(game, seats, options, name); a name ending ``_human`` seats a human in seat 0."""
 QUICK_FRAMES = 600
@@ -128,7 +133,8 @@ def play_table(game_id: str, seats: int, options: dict, *, quick: bool, seed: in
         driver = _HumanDriver(game_id, match, table, seed) if human else None
         paused: dict = {}
         acc = 0.0
-        limit = max_frames or (QUICK_FRAMES if quick else MAX_FRAMES)
+        limit = max_frames or int(os.environ.get("DICE_TAVERN_BENCH_FRAMES", 0) or 0) or (
+            QUICK_FRAMES if quick else MAX_FRAMES)
         partial = os.environ.get("DICE_TAVERN_BENCH_PARTIAL")
         """A file to write the figures so far to every 2,000 frames (long runs)."""
         in_flight = 0

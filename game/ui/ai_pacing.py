@@ -52,6 +52,8 @@ class AiPacing(TableBase):
             self.undo_left = max(0.0, delay - self._ai_timer)
         else:
             self.undo_left = 0.0
+        if self.undo_left > 0.0:
+            return   # no AI decides (nor starts to) while the move may be taken back: none has watched it
         human = self.human_to_act()
         moments = len(self.match.history)
         # A human is thinking: give the AI one chance to speak up here.
@@ -236,7 +238,10 @@ class AiPacing(TableBase):
 
     def _ai_move(self, human_thinking: bool):
         """The AI move of this moment, as ``Match.step`` would find it: with a
-        human to act, only an AI's chance to speak up out of turn."""
+        human to act, only an AI's chance to speak up out of turn.  Run in the
+        thinker thread, where the AIs also watch the moves since their last
+        decision (``Match.catch_up``): 20 of them cost a 20-seat call's frame."""
+        self.match.catch_up(final_only=True)
         if human_thinking:
             return self.match.ai_interjection()
         return self.match.ai_interjection() or self.match.ai_turn_action()
