@@ -149,7 +149,7 @@ def play_table(game_id: str, seats: int, options: dict, *, quick: bool, seed: in
             move = driver.next_input() if driver is not None else None
             acc, c, p, w = timed_frame(app, acc, move[1] if move is not None else None)
             frames.add(c, p, w, lambda: _what(table, h0, t0, len(match.history)), frame)
-            if move is not None:
+            if move is not None and driver is not None:
                 driver.took(move[0], c, p)
             if partial and frame % 2000 == 1999:
                 _dump(partial, frames.figures(match, app.top is not table, open_cpu, open_wall))
