@@ -95,6 +95,9 @@ class App:
         """What the AIs remember of their rivals across games (``rivals.json``)."""
         self._below: tuple[Scene, pygame.Surface] | None = None
         """The still of the scenes under a ``still_below`` overlay (``draw``)."""
+        self.in_frame = False
+        """True while ``step`` runs a frame: a thinker thread lets it finish first
+        (``AiPacing._let_the_frame_run``)."""
         self.quiet_frames = 0           # identical idle frames in a row
         self._last_pixels: bytes | None = None
         self._window_size = tuple(window_size or self.settings.window_size)
@@ -279,6 +282,13 @@ class App:
             return 0.0
 
     def _step(self, frame_dt: float, accumulator: float) -> float:
+        self.in_frame = True
+        try:
+            return self._frame(frame_dt, accumulator)
+        finally:
+            self.in_frame = False
+
+    def _frame(self, frame_dt: float, accumulator: float) -> float:
         accumulator += frame_dt
         steps = 0
         while accumulator >= FIXED_DT and steps < MAX_CATCH_UP:

@@ -168,13 +168,14 @@ class Match:
         for listener in list(self.listeners):
             listener(self, player, action)
 
-    def catch_up(self, *, final_only: bool = False) -> None:
+    def catch_up(self, *, final_only: bool = False, between: Callable[[], None] | None = None) -> None:
         """Every AI that learns from the game (``Agent.watches``) watches each
         move it has not seen yet, in order: called before any AI decides (so
         what it knows depends only on the history, as if it had watched each
         move at once) and by whoever reads what they learned.  Watching a move
         that may still be taken back makes it final; ``final_only`` watches
-        only the moves that are final already."""
+        only the moves that are final already.  ``between()`` runs before each
+        AI's watch (the thinker thread lets a frame in progress finish there)."""
         keep = len(self._undo) if final_only else 0
         if not final_only:
             self._undo.clear()
@@ -185,6 +186,8 @@ class Match:
         watchers = [(p, agent) for p, agent in self.agents.items() if agent.watches]
         for state in states:
             for p, agent in watchers:
+                if between is not None:
+                    between()
                 agent.watch(state.view(p))
 
     def can_take_back(self) -> bool:
