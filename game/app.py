@@ -90,7 +90,7 @@ class App:
         self.frame = 0
         self.memory = Collector()
         """Garbage collection owned by the loop once ``settle_memory`` ran."""
-        from .core.rivalbook import RivalShelf
+        from .games.bidding.rivalbook import RivalShelf
         self.rivals = RivalShelf()
         """What the AIs remember of their rivals across games (``rivals.json``)."""
         self._below: tuple[Scene, pygame.Surface] | None = None

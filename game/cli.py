@@ -249,16 +249,16 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "ai-report":
         return _cmd_ai_report(args, parser)
     if args.command == "bench":
-        from . import bench
+        from .dev import bench
         return bench.main(args)
     if args.command == "fairness":
         from .physics import fairness
         return fairness.main(args)
     if args.command == "shot":
-        from . import shots
+        from .dev import shots
         return shots.main(args)
     if args.command == "smoke":
-        from . import smoke
+        from .dev import smoke
         return smoke.main(args)
     from . import app
     if args.command == "replay":
@@ -320,7 +320,7 @@ def _cmd_sim(args, parser) -> int:
 
 def _cmd_ai_report(args, parser) -> int:
     from . import games
-    from .core.ai_report import run_report
+    from .dev.ai_report import run_report
     if len(args.level) != 1:
         parser.error("argument --level: name one level, e.g. --level hard")
     level = args.level[0]

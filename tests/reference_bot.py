@@ -20,7 +20,7 @@ from __future__ import annotations
 import importlib
 
 from game.core.agents import Agent
-from game.core.bidding import Bid, Call, count_matching
+from game.games.bidding.bids import Bid, Call, count_matching
 from game.games import package_name
 
 SAMPLES = 160

@@ -18,7 +18,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.core.bidding import Bid
+from game.games.bidding.bids import Bid
 from game.core.match import Match, Seat
 from game.core.narration import GameLog
 from game.core.protocol import CHANCE

@@ -16,7 +16,7 @@ import pygame
 import pytest
 
 from game.core import saves
-from game.core.bidding import Bid
+from game.games.bidding.bids import Bid
 from game.core.match import Match, Seat
 from game.core.playback import REPLAY_SPEEDS
 from game.core.protocol import CHANCE

@@ -34,7 +34,7 @@ def test_reference_seats_are_played_by_the_reference_bot(monkeypatch):
 
 
 def test_plain_tables_match_ai_report():
-    from game.core.ai_report import run_report
+    from game.dev.ai_report import run_report
     a = bid_report.run_table("roll-call", "hard:caller", 4, seed=2).to_json()
     b = run_report("roll-call", "hard", ["caller"], 4, seed=2).to_json()
     a.pop("decision_ms"), b.pop("decision_ms")
@@ -44,7 +44,7 @@ def test_plain_tables_match_ai_report():
 def test_calibration_after_the_first_round_is_the_later_samples():
     """ai-report keeps the decisions made after round 1 apart (what learning from
     reveals could reach): they are the calibration samples taken in rounds 2+."""
-    from game.core import ai_report
+    from game.dev import ai_report
     rounds = []
     original = ai_report._record
 
@@ -71,7 +71,7 @@ def test_chance_off_by_is_the_exact_binomial_tail():
     or more, come true: 2 x P(X <= 44), by hand from the binomial coefficients."""
     from math import comb
 
-    from game.core.ai_report import chance_off_by
+    from game.dev.ai_report import chance_off_by
     assert chance_off_by(100, 0.5, 0.05) == __import__("pytest").approx(
         2 * sum(comb(100, k) for k in range(45)) / 2 ** 100, rel=1e-9)
     assert chance_off_by(100, 0.0, 0.05) == 0.0 and chance_off_by(0, 0.5, 0.05) == 0.0
@@ -85,7 +85,7 @@ def test_misses_if_calibrated_predicts_the_misses_of_exact_chances():
     are all 10 points too high is off in far more)."""
     import random
 
-    from game.core.ai_report import Report
+    from game.dev.ai_report import Report
     rng = random.Random(5)
     actual = predicted = 0.0
     for _ in range(60):
@@ -106,7 +106,7 @@ def test_misses_if_calibrated_predicts_the_misses_of_exact_chances():
 
 
 def test_pooled_report_holds_every_sample_of_every_series():
-    from game.core.ai_report import pooled
+    from game.dev.ai_report import pooled
     a = bid_report.run_table("liars-dice", "hard:caller", 5, seed=1)
     b = bid_report.run_table("liars-dice", "hard:caller", 5, seed=2)
     pool = pooled([a, b])
@@ -125,7 +125,7 @@ def test_pooled_report_holds_every_sample_of_every_series():
 def test_series_summary_counts_each_series_and_pools_the_deciles():
     """The target is read per series (within 5 points, misses against noise), the
     systematic error from the pooled deciles with 100 x K+ samples."""
-    from game.core.ai_report import Report
+    from game.dev.ai_report import Report
     reps = []
     for seed, hits in ((1, 30), (2, 70)):
         rep = Report("liars-dice", "hard", ["hard", "caller"], 10, seed)
@@ -150,7 +150,7 @@ def test_pooled_chi2_is_small_for_exact_chances_and_large_for_a_bias():
     """Exact chances give about one per decile; an 8-point bias over 2,000 decisions far more."""
     import random
 
-    from game.core.ai_report import Report
+    from game.dev.ai_report import Report
     rng = random.Random(5)
     exact, biased = Report("liars-dice", "hard", [], 1, 1), Report("liars-dice", "hard", [], 1, 1)
     for _ in range(2000):

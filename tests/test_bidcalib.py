@@ -1,4 +1,4 @@
-"""Calibration of Hard's stated chances (game/core/bidcalib.py, _bidcalib.json,
+"""Calibration of Hard's stated chances (game/games/bidding/calib.py, _calib.json,
 tools/bidcalib_fit.py) and the equilibrium's own chance in solved endgames.
 
 Issue 12: "Stated probabilities within 5 points of observed frequencies in every
@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from game.core import bidcalib
-from game.core.bidding import Bid, count_matching
+from game.games.bidding import calib as bidcalib
+from game.games.bidding.bids import Bid, count_matching
 from game.core.protocol import CHANCE, RollResult
 from game.games import make_game
 from game.games.liars_dice import endgame
@@ -74,7 +74,7 @@ def test_shipped_maps_are_loaded_monotone_and_used_by_hard(game):
 
 
 def test_damaged_map_is_left_out(tmp_path, monkeypatch):
-    bad = tmp_path / "_bidcalib.json"
+    bad = tmp_path / "_calib.json"
     bad.write_text('{"games": {"liars-dice": {"maps": {"call|hu|first": [[0.2, 0.9], [0.5, 0.1]],'
                    ' "call|hu|later": [[0.2, 0.1], [0.5, 0.4]]}}}}')
     monkeypatch.setattr(bidcalib, "CALIB_PATH", bad)

@@ -1,9 +1,9 @@
-"""Shared bid maths (game/core/bidding.py) used by Liar's Dice and Roll Call."""
+"""Shared bid maths (game/games/bidding/bids.py) used by Liar's Dice and Roll Call."""
 from math import comb
 
 import pytest
 
-from game.core.bidding import (Bid, BidBelief, Call, bid_chance, bid_text, count_matching,
+from game.games.bidding.bids import (Bid, BidBelief, Call, bid_chance, bid_text, count_matching,
                                exact_chance, match_chance, pmf_at_least, sum_binomials_pmf, tilt)
 
 

@@ -8,10 +8,10 @@ import random
 import pytest
 
 from game.core.agents import SPARRING
-from game.core.bidding import Bid, Call, count_matching
-from game.core.bidspot import BidSpot, TableReader
+from game.games.bidding.bids import Bid, Call, count_matching
+from game.games.bidding.spot import BidSpot, TableReader
 from game.core.match import Match, Seat
-from game.core.ai_report import run_report
+from game.dev.ai_report import run_report
 from game.core.sim import run_sim
 
 FACES = (1, 2, 3, 4, 5, 6)
@@ -115,7 +115,7 @@ def test_a_player_who_never_calls_is_learned_in_every_fifth():
     that carries to the bids that look hopeless, which they were never shown
     (learned per fifth alone, those stayed near the prior's 92%); one call
     brings the per-fifth reading back."""
-    from game.core.bidspot import PRIOR_CALLS, PlayerModel
+    from game.games.bidding.spot import PRIOR_CALLS, PlayerModel
     stranger = PlayerModel()
     assert stranger.call_chance(0) == pytest.approx(0.95 * PRIOR_CALLS[0] + 0.05 * 0.01)
     silent = PlayerModel()
@@ -275,7 +275,7 @@ def test_priced_face_charges_the_lean_and_follows_it():
     """``priced_face``: a face's value minus ``price`` per die of it held above
     a blind hand's share (Roll Call: 5 dice, a die counts with 1/3); the price
     rises after a bid on a face I hold much of and falls after one I lack."""
-    from game.core.bidbrain import BidBrain, Style
+    from game.games.bidding.brain import BidBrain, Style
     hand = (2, 2, 2, 3, 4)   # three twos (lean 3 - 5/3), no five (lean -5/3)
     s = BidSpot(me=0, hand=hand, dice=(5, 5), faces=(2, 3, 4, 5, 6), wild=1, bids=(),
                 round_no=1, legal=(), next_player=1)
@@ -302,7 +302,7 @@ def test_the_lean_price_starts_by_the_tables_size():
     0.25, against 0.4 heads-up, which had held its 4-seat bids at a lean of
     -0.14 to -0.20 and lost to three players who trust every bid).  Kept for
     the game, by the seats at the table, so Continue starts from it too."""
-    from game.core.bidbrain import BidBrain, Style
+    from game.games.bidding.brain import BidBrain, Style
     from game.games.roll_call.ai import HARD_STYLE
     assert HARD_STYLE.crowd_lean_price == 0.25 and HARD_STYLE.lean_price == 0.4
     hand = (2, 2, 2, 3, 4)

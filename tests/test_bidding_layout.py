@@ -7,13 +7,13 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.core.bidding import Bid, Call
+from game.games.bidding.bids import Bid, Call
 from game.core.match import Match, Seat
 from game.core.protocol import CHANCE, RollResult
 from game.scenes.launch import make_table
-from game.shots import ShotContext, _settled
+from game.dev.shots import ShotContext, _settled
 from game.ui import theme as th
-from game.ui.bid_history import BidHistory
+from game.games.bidding.ui.history import BidHistory
 from tests.test_bidding_reveal import SpyCanvas
 
 LINES = ["Old Tom: bid 4 fives",
@@ -225,7 +225,7 @@ def test_the_commentary_no_longer_keeps_clear_of_a_seat_that_is_out(app):
 def test_a_narrowed_since_card_still_fits_its_title(app):
     """A card narrowed to find room keeps its title on it ("Player 1: since
     your last move" ran past a 220 px card's edge in hot-seat Roll Call)."""
-    from game.shots import _hotseat
+    from game.dev.shots import _hotseat
     table = _hotseat(app, ShotContext("roll-call", 7, 10), True)
     app.start(table)
     app.run_frames(30)

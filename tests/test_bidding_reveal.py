@@ -1,4 +1,4 @@
-"""The bidding tables' reveal (Liar's Dice and Roll Call, game/ui/bidding.py),
+"""The bidding tables' reveal (Liar's Dice and Roll Call, game/games/bidding/ui/table.py),
 as a player reads it (QA round 13):
 
 * every die the count counted stays lit on the felt for the whole count: the
@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.core.bidding import Bid, Call
+from game.games.bidding.bids import Bid, Call
 from game.core.match import Match, Seat
 from game.core.protocol import CHANCE, RollResult
 from game.games.liars_dice.rules import Jinto
@@ -129,7 +129,7 @@ def test_a_lost_die_that_counted_stays_as_a_lit_ghost(app):
 
 
 def test_lost_dice_prefer_the_ones_that_did_not_count():
-    from game.core.bidtable import RevealFacts
+    from game.games.bidding.snapshot import RevealFacts
     facts = dict(kind="call", challenger=1, bidder=0, quantity=3, face=3, wild=1, counts=(1, 0), count=1,
                  challenger_right=True, loser=0, gainer=None, eliminated=False, round_no=1)
     hands = ((3, 5, 1, 6), (2, 2))

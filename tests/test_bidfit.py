@@ -1,9 +1,10 @@
-"""The bid reader's population prior (game/core/bidfit.py, _bidfit.json)."""
+"""The bid reader's population prior (game/games/bidding/fit.py, _fit.json)."""
 from __future__ import annotations
 
 import pytest
 
-from game.core import bidfit
+from game.dev import fit_bid_reader
+from game.games.bidding import fit as bidfit
 
 
 @pytest.mark.parametrize("game", bidfit.GAMES)
@@ -19,7 +20,7 @@ def test_shipped_fit_is_loaded_and_in_bounds(game):
 
 
 def test_damaged_fit_file_falls_back_to_start(tmp_path, monkeypatch):
-    bad = tmp_path / "_bidfit.json"
+    bad = tmp_path / "_fit.json"
     bad.write_text('{"games": {"liars-dice": {"params": {"beta": "x"}}}}')
     monkeypatch.setattr(bidfit, "FIT_PATH", bad)
     bidfit._shipped.cache_clear()
@@ -36,18 +37,18 @@ def test_damaged_fit_file_falls_back_to_start(tmp_path, monkeypatch):
 def test_fit_lowers_the_log_loss_of_stated_chances(game):
     """A small seeded population: the search must end below where it started,
     and the fitted reader's stated chances must score better on the real hands."""
-    seqs = bidfit.collect(game, 10, seed=3)
+    seqs = fit_bid_reader.collect(game, 10, seed=3)
     assert sum(1 for s in seqs for it in s if it[0] == "ask") > 30
-    start = bidfit.loss(seqs, bidfit.START)
-    params, final = bidfit.fit(seqs, rounds=1)
+    start = fit_bid_reader.loss(seqs, bidfit.START)
+    params, final = fit_bid_reader.fit(seqs, rounds=1)
     assert final < start
-    assert bidfit.loss(seqs, params) == pytest.approx(final)
+    assert fit_bid_reader.loss(seqs, params) == pytest.approx(final)
 
 
 @pytest.mark.slow
 def test_shipped_fit_regenerates():
-    """``python -m game.core.bidfit --check`` reproduces the shipped parameters."""
-    assert bidfit.main(["--check"]) == 0
+    """``python -m game.dev.fit_bid_reader --check`` reproduces the shipped parameters."""
+    assert fit_bid_reader.main(["--check"]) == 0
 
 
 def test_population_does_not_depend_on_the_shipped_fit(monkeypatch):
@@ -55,8 +56,8 @@ def test_population_does_not_depend_on_the_shipped_fit(monkeypatch):
     the shipped file whatever it holds (``--check``)."""
     def bids_of(seqs):
         return [[(it[0], it[1].bids, it[1].round_no) for it in s] for s in seqs]
-    plain = bids_of(bidfit.collect("liars-dice", 6, seed=5))
+    plain = bids_of(fit_bid_reader.collect("liars-dice", 6, seed=5))
     odd = dict(bidfit.START, beta=0.6, prior_w=0.05, strength=50.0)
     monkeypatch.setattr(bidfit, "_shipped", lambda: {"games": {"liars-dice": {"params": odd}}})
     assert bidfit.fitted_params("liars-dice")["beta"] == 0.6     # the patch is seen outside collect
-    assert bids_of(bidfit.collect("liars-dice", 6, seed=5)) == plain
+    assert bids_of(fit_bid_reader.collect("liars-dice", 6, seed=5)) == plain

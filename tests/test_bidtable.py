@@ -1,4 +1,4 @@
-"""Both bidding games' table snapshots (game/core/bidtable.py) agree with their
+"""Both bidding games' table snapshots (game/games/bidding/snapshot.py) agree with their
 states, under the same names, over seeded AI games: dice, hands (only the
 seat allowed to see them), the standing bid and bidder, the legal raises the
 picker offers, the challenges, out-of-turn callers and every reveal's facts.
@@ -9,8 +9,8 @@ import random
 
 import pytest
 
-from game.core.bidding import Bid
-from game.core.bidtable import BiddingSnapshot, hand_order, nobody
+from game.games.bidding.bids import Bid
+from game.games.bidding.snapshot import BiddingSnapshot, hand_order, nobody
 from game.core.match import Match, Seat
 from game.core.protocol import CHANCE
 from game.games.liars_dice import rules as ld_rules

@@ -10,7 +10,7 @@ import pytest
 
 from game import games
 from game.core import coach
-from game.core.bidding import Bid, Call
+from game.games.bidding.bids import Bid, Call
 from game.core.match import Match, Seat
 from game.core.protocol import CHANCE, RollResult
 

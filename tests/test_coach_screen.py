@@ -162,7 +162,7 @@ def test_replay_list_coach_button(tmp_path, monkeypatch):
 
 @pytest.mark.parametrize("game_id", ["liars-dice", "roll-call", "roll-the-bones", "roll-for-it", "diced-out"])
 def test_coach_shot_renders_every_game(game_id, tmp_path):
-    from game import shots
+    from game.dev import shots
     os.environ["DICE_TAVERN_HOME"] = str(tmp_path)
     out = tmp_path / "coach.png"
     shots.render("coach", str(out), game_id=game_id, players=3 if game_id != "diced-out" else 4)

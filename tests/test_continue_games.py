@@ -36,7 +36,7 @@ def test_continue_resumes_each_game(app, game_id):
 def test_continue_says_which_game_it_resumes(app):
     """QA13: the title's Continue did not say which game it resumes.  It says
     the game and the round ("Liar's Dice, round 4"), read from the autosave."""
-    from game.core.bidding import Bid
+    from game.games.bidding.bids import Bid
     from game.scenes.title import TitleScene
     seats = [Seat("You", "human"), Seat("Ada", "ai", "normal"), Seat("Bram", "ai", "hard")]
     match = Match("liars-dice", seats, seed=31)

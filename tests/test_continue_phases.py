@@ -210,7 +210,7 @@ def _you(n, levels=("hard", "normal", "easy")):
 # The bidding games
 # ----------------------------------------------------------------------
 def _bidding_phase(scene):
-    from game.core.bidding import Bid
+    from game.games.bidding.bids import Bid
     state = scene.match.state
     if scene.reveal is not None or state.is_chance() or state.is_terminal():
         return None
@@ -238,7 +238,7 @@ def _bidding_pending(scene):
 
 
 def _bid_mostly(scene, seat, legal, rng):
-    from game.core.bidding import Bid
+    from game.games.bidding.bids import Bid
     bids = [a for a in legal if isinstance(a, Bid)]
     if bids and rng.random() < 0.75:
         return min(bids, key=lambda b: (b.quantity, rng.random()))

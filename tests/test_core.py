@@ -6,7 +6,7 @@ import sys
 import pytest
 
 from game import games
-from game.core import harness
+from game.dev import harness
 from game.core.match import Match, RecordError, Seat
 from game.core.protocol import (CHANCE, DieGroup, IllegalActionError, OptionSpec, RollRequest,
                                 RollResult, validate_options)
@@ -111,7 +111,7 @@ def test_rng_dice_cover_all_faces():
     assert set(faces) == set(range(1, 13))
 
 
-PURE = ["game.core.protocol", "game.core.match", "game.core.harness", "game.core.sim",
+PURE = ["game.core.protocol", "game.core.match", "game.dev.harness", "game.core.sim",
         "game.core.userfiles", "game.core.saves", "game.games"]
 
 

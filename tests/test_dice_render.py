@@ -104,7 +104,7 @@ def test_face_icons_and_cup_draw():
 
 
 def test_table_frame_bench_runs():
-    from game.ui.dice_bench import bench_table_frame
+    from game.dev.benches.table_frame import bench_table_frame
     figures = bench_table_frame(True)
     assert figures["frame_ms"]["n"] > 10
 

@@ -7,7 +7,7 @@ import pytest
 
 from game.core.protocol import CHANCE, RollResult
 from game.games.diced_out import ai
-from game.games.diced_out.bench import decision_positions, solo_round_scores
+from game.dev.benches.diced_out import decision_positions, solo_round_scores
 from game.games.diced_out.rules import DicedOutGame, FreeMark, Penalise, SkipFreeMark, TableView
 from game.games.diced_out.solver import ROLL_PROB, bit, evaluate, mask_of, solve
 

@@ -2,7 +2,7 @@
 random and AI seats, conservation laws after every action, replay round trip."""
 import json
 
-from game.core.harness import playouts
+from game.dev.harness import playouts
 from game.core.match import Match, Seat
 from game.games.diced_out.rules import SkipFreeMark
 

@@ -285,7 +285,7 @@ def test_bones_view_last_result_is_an_immutable_copy():
 def test_liars_dice_refuses_a_bool_quantity_like_roll_call():
     """liars-dice.txt: "Raising the bid means the player increases the quantity of dice" -
     a quantity is a count of dice, so True is not a bid of 1."""
-    from game.core.bidding import Bid
+    from game.games.bidding.bids import Bid
     from game.core.protocol import CHANCE, IllegalActionError, RollResult
     from game.games import make_game
     for game_id in ("liars-dice", "roll-call"):

@@ -42,20 +42,20 @@ def _stub(*_a, **_k):
 @pytest.fixture
 def stubbed(monkeypatch, tmp_path):
     import game.app
-    import game.bench
+    import game.dev.bench
     import game.core.sim
-    import game.shots
-    import game.smoke
+    import game.dev.shots
+    import game.dev.smoke
     monkeypatch.setattr(game.app, "run", _stub)
     monkeypatch.setattr(game.core.sim, "run_sim", _stub)
     try:
-        import game.core.ai_report
-        monkeypatch.setattr(game.core.ai_report, "run_report", _stub)
+        import game.dev.ai_report
+        monkeypatch.setattr(game.dev.ai_report, "run_report", _stub)
     except ImportError:
         pass
-    monkeypatch.setattr(game.bench, "PROVIDERS", {k: "tests.test_fuzz_cli:_stub" for k in game.bench.PROVIDERS})
-    monkeypatch.setattr(game.shots, "render", _stub)
-    monkeypatch.setattr(game.smoke, "run_smoke", _stub)
+    monkeypatch.setattr(game.dev.bench, "PROVIDERS", {k: "tests.test_fuzz_cli:_stub" for k in game.dev.bench.PROVIDERS})
+    monkeypatch.setattr(game.dev.shots, "render", _stub)
+    monkeypatch.setattr(game.dev.smoke, "run_smoke", _stub)
     try:
         import game.physics.fairness
         monkeypatch.setattr(game.physics.fairness, "roll_counts", _stub)

@@ -127,7 +127,7 @@ def test_continued_game_has_the_whole_story(tmp_path, monkeypatch):
 def test_since_your_last_move_after_several_ai_moves(tmp_path, monkeypatch):
     monkeypatch.setenv("DICE_TAVERN_HOME", str(tmp_path))
     from game.app import App
-    from game.core.bidding import Bid
+    from game.games.bidding.bids import Bid
     app = App(headless=True)
     match = _human_match("liars-dice", seed=8)
     scene = start_table(app, match)
@@ -149,7 +149,7 @@ def test_since_card_folds_into_a_tab_and_the_table_then_rests(tmp_path, monkeypa
     monkeypatch.setenv("DICE_TAVERN_HOME", str(tmp_path))
     import pygame
     from game.app import App
-    from game.core.bidding import Bid
+    from game.games.bidding.bids import Bid
     from game.ui import game_log
     app = App(headless=True)
     match = _human_match("liars-dice", seed=8)
@@ -227,7 +227,7 @@ def test_the_call_out_of_turn_label_reads_after_any_seat_name():
 def _exact_jinto(options, caller_dice):
     """Seat 0 bids three twos, seat 1 (``caller_dice`` dice) says Jinto: exactly right."""
     from game.games.liars_dice.rules import Jinto
-    from game.core.bidding import Bid
+    from game.games.bidding.bids import Bid
     game = games.make_game("liars-dice", 2, options)
     state = game.new_initial_state()
     state.dice = [3, caller_dice]

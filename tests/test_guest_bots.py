@@ -9,13 +9,13 @@ import pytest
 
 from game.core.guest_bots import GuestBotError, load_bot
 from game.core.match import Match
-from game.core.rivalbook import RivalBook, everyone_key
+from game.games.bidding.rivalbook import RivalBook, everyone_key
 from game.core.sim import rotated_table, run_sim, seat_guests
 from tests.reference_bot import SPEC as REFERENCE
 
 CAUTIOUS = """
 from game.core.agents import Agent
-from game.core.bidding import Bid, Call
+from game.games.bidding.bids import Bid, Call
 
 
 class Cautious(Agent):

@@ -6,7 +6,7 @@ import pygame
 import pytest
 
 from game.app import QUIET_FRAMES
-from game.scenes import idle_bench
+from game.dev.benches import idle as idle_bench
 from game.ui.motion import settling_pulse
 from game.core.match import Match, Seat
 from game.ui.scene import Scene
@@ -85,7 +85,7 @@ def test_the_real_loop_stops_drawing_when_idle(app):
 def test_tables_bench_times_real_frames_and_names_the_worst(tmp_path, monkeypatch):
     """The tables bench drives the real table scene: frames are counted,
     the AI and the dice move the game on, the worst frames say what happened."""
-    from game.scenes.tables_bench import play_table
+    from game.dev.benches.tables import play_table
     monkeypatch.setenv("DICE_TAVERN_HOME", str(tmp_path))
     out = play_table("roll-the-bones", 3, {}, quick=True, max_frames=240)
     assert out["frames"] == 240 and out["actions"] > 3

@@ -1,10 +1,17 @@
-"""Import direction between the layers (issue 20: navigation as a service).
+"""Import direction between the layers (issue 20: navigation as a service;
+issue 37: one home per family).
 
 The table layer (``game.ui``) asks ``app.nav`` for the menu screens and never
-imports ``game.scenes``; the pure core never imports a game slice nor the
-registry's private names.  Checked on the source (every import statement,
-also those inside functions), so a lazy import cannot hide."""
+imports ``game.scenes``; the pure core never imports a game slice (the bidding
+family included) nor the registry's private names; dev tools (``game.dev``)
+are never imported by the product except through the one door, ``game.cli``'s
+dev commands; nothing imports modules by name (``importlib``) past these
+checks; the bidding family's pure part never imports pygame.  Checked on the
+source (every import statement, also those inside functions), so a lazy
+import cannot hide."""
 import ast
+import subprocess
+import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent / "game"
@@ -59,6 +66,84 @@ def test_core_never_imports_a_game_or_registry_internals():
         if found:
             bad[str(p.relative_to(ROOT.parent))] = found
     assert bad == {}
+
+
+def _product_files():
+    return [p for p in ROOT.rglob("*.py") if "dev" not in p.relative_to(ROOT).parts[:1]]
+
+
+def test_dev_tools_are_never_imported_by_the_product():
+    """Only ``game/cli.py`` may import ``game.dev``, and only inside the
+    functions of its dev commands (never at module level)."""
+    bad = {}
+    for p in _product_files():
+        rel = str(p.relative_to(ROOT.parent))
+        tree = ast.parse(p.read_text(encoding="utf-8"))
+        if rel == "game/cli.py":
+            top = [n for n in tree.body if isinstance(n, (ast.Import, ast.ImportFrom))]
+            found = [m for n in top for m in _names_of(n, "game") if m.startswith("game.dev")]
+        else:
+            found = [m for m in _imports(p) if m.startswith("game.dev")]
+        if found:
+            bad[rel] = found
+    assert bad == {}
+
+
+def _names_of(node, package: str) -> list[str]:
+    if isinstance(node, ast.Import):
+        return [a.name for a in node.names]
+    base = package.split(".")
+    mod = ".".join(base[:len(base) - node.level + 1] + ([node.module] if node.module else [])) if node.level \
+        else (node.module or "")
+    return [mod] + [f"{mod}.{a.name}" for a in node.names]
+
+
+IMPORTLIB_DOORS = {
+    "game/games/__init__.py": "the game registry: a game's modules by its id",
+    "game/core/guest_bots.py": "a player's own bot file (FILE.py:Class)",
+    "game/scenes/nav.py": "warming RESULTS_MODULES, checked below",
+    "game/dev/bench.py": "the bench's provider table (dev only)",
+}
+
+
+def test_no_import_by_name_past_the_layers():
+    """Modules are imported by name only at the doors listed above, so the
+    import checks of this file see every other edge."""
+    bad = []
+    for p in ROOT.rglob("*.py"):
+        rel = str(p.relative_to(ROOT.parent))
+        for n in ast.walk(ast.parse(p.read_text(encoding="utf-8"))):
+            by_name = ((isinstance(n, ast.Attribute) and n.attr in ("import_module", "find_spec", "spec_from_file_location"))
+                       or (isinstance(n, ast.Name) and n.id == "__import__"))
+            if by_name and rel not in IMPORTLIB_DOORS:
+                bad.append(f"{rel}:{n.lineno}")
+    assert bad == []
+    from game.scenes.nav import RESULTS_MODULES
+    assert all(m.startswith(("game.core.", "game.ui.", "game.scenes.")) for m in RESULTS_MODULES)
+
+
+def test_generic_core_is_free_of_the_bidding_family():
+    """Stats, story and narration serve every game: the bidding family stands
+    on them, never the other way round."""
+    bad = {str(p.relative_to(ROOT.parent)): [m for m in _imports(p) if "bidding" in m or "rivalbook" in m]
+           for p in (ROOT / "core").rglob("*.py")}
+    assert {k: v for k, v in bad.items() if v} == {}
+    assert not list((ROOT / "core").glob("bid*.py"))
+
+
+def test_the_bidding_family_pure_part_never_imports_pygame():
+    """Everything in ``game.games.bidding`` outside its ``ui`` folder is rules
+    and AI: importing all of it (and both bidding games' rules and AI) loads
+    neither pygame nor the table layer."""
+    pure = sorted("game.games.bidding." + p.stem for p in (ROOT / "games" / "bidding").glob("*.py")
+                  if p.stem != "__init__")
+    pure += [f"game.games.{g}.{part}" for g in ("liars_dice", "roll_call")
+             for part in ("rules", "ai", "coach", "narrate", "story", "tutorial", "sparring", "bidtext")]
+    code = ("import sys\n" + "".join(f"import {m}\n" for m in pure)
+            + "print(','.join(m for m in sys.modules if m.split('.')[0] in ('pygame', 'pymunk')"
+              " or m.startswith(('game.ui', 'game.scenes', 'game.games.bidding.ui'))))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert len(pure) > 15 and out.stdout.strip() == ""
 
 
 def test_nav_opens_the_named_screens():

@@ -3,7 +3,7 @@ import random
 
 import pytest
 
-from game.core.bidding import Bid, Call
+from game.games.bidding.bids import Bid, Call
 from game.core.match import Match, Seat
 from game.core.protocol import CHANCE, RollResult
 from game.core.sim import run_sim

@@ -5,7 +5,7 @@ from functools import cache, lru_cache
 
 import pytest
 
-from game.core.bidding import Bid, Call, count_matching
+from game.games.bidding.bids import Bid, Call, count_matching
 from game.core.protocol import CHANCE, RollResult
 from game.games import make_game
 from game.games.liars_dice.endgame import endgame_policy, load_all, position_value
@@ -140,7 +140,7 @@ def test_independent_best_response_matches_the_reported_values(vname):
 
 @cache
 def small_variant(max_total, cap, skip):
-    gen = pytest.importorskip("numpy") and __import__("game.games.liars_dice.endgame_gen", fromlist=["x"])
+    gen = pytest.importorskip("numpy") and __import__("game.dev.endgame_gen", fromlist=["x"])
     return gen, gen.Variant(max_total, cap, skip)
 
 
@@ -166,7 +166,7 @@ def always_call(hand, bids, codes, rnd):
 def binomial(hand, bids, codes, rnd):
     """Plays the plain odds of its own dice and binomial unseen dice: the likeliest bid,
     Call or Jinto, whichever is most likely to be right (ties: the first)."""
-    from game.core.bidding import bid_chance, exact_chance
+    from game.games.bidding.bids import bid_chance, exact_chance
     pal = rnd.pos[2]
     wild = None if pal else 1
     unseen = rnd.pos[0] + rnd.pos[1] - len(hand)
@@ -204,7 +204,7 @@ def test_tables_beat_or_tie_fixed_strategies(style):
 
 
 def test_regenerating_the_smallest_endgame_gives_the_shipped_table():
-    """`python -m game.games.liars_dice.endgame_gen` is deterministic: the 1v1 endgames
+    """`python -m game.dev.endgame_gen` is deterministic: the 1v1 endgames
     (which depend on nothing else) come out identical to the shipped ones."""
     gen, _var = small_variant(2, None, False)
     doc = gen.generate(2, shipped()["iterations"], shipped()["floor"], only=[(None, False), (None, True)], log=lambda *a: None)
@@ -233,7 +233,7 @@ def test_the_start_of_regeneration_is_bit_for_bit_the_shipped_run():
 @pytest.mark.slow
 def test_full_regeneration_and_exploitability_match():
     """All shipped tables regenerate identically (minutes of CPU): the same as
-    `python -m game.games.liars_dice.endgame_gen --check`."""
+    `python -m game.dev.endgame_gen --check`."""
     gen, _var = small_variant(2, None, False)
     assert gen.main(["--check", "--max-total", str(shipped()["max_total"]), "--iters", str(shipped()["iterations"]),
                      "--floor", str(shipped()["floor"])]) == 0

@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from game.core.bidding import Bid, Call, count_matching
+from game.games.bidding.bids import Bid, Call, count_matching
 from game.core.protocol import CHANCE, IllegalActionError, RollResult, State
 from game.games import make_game
 from game.games.liars_dice.rules import Jinto, LiarsView, is_raise, minimum_raises
@@ -98,7 +98,7 @@ def test_a_bid_successor_leaves_its_parent_unchanged():
 
 
 def test_engine_bench_reports_playout_speed():
-    from game.games.liars_dice.bench import bench_engine, random_playouts
+    from game.dev.benches.liars_dice import bench_engine, random_playouts
     actions, games = random_playouts(3, 2, 5, seed=3)
     assert games == 5 and actions > 5 * 4
     figures = bench_engine(True)

@@ -3,7 +3,7 @@ import json
 
 import pytest
 
-from game.core.harness import playouts
+from game.dev.harness import playouts
 from game.core.match import Match, Seat
 
 

@@ -1,7 +1,7 @@
 """Liar's Dice rules: every rule of liars-dice.txt and its HOUSE-RULES section."""
 import pytest
 
-from game.core.bidding import Bid, Call
+from game.games.bidding.bids import Bid, Call
 from game.core.protocol import CHANCE, IllegalActionError, RollResult
 from game.games import make_game
 from game.games.liars_dice.rules import Jinto, check_invariants, is_raise

@@ -7,7 +7,7 @@ import random
 
 import pygame
 
-from game.core.bidding import Bid, Call
+from game.games.bidding.bids import Bid, Call
 from game.core.match import Match, Seat
 from game.games.liars_dice.rules import Jinto
 from tests.helpers import key

@@ -7,7 +7,7 @@ import random
 import pygame
 import pytest
 
-from game.core.bidding import Bid
+from game.games.bidding.bids import Bid
 from game.core.match import Match, Seat
 from game.core.story import out_places
 from tests.helpers import key, start_table

@@ -152,13 +152,13 @@ def test_tumbling_changes_the_top_face_during_a_throw():
 
 
 def test_physics_never_imports_pygame():
-    code = "import sys, game.physics, game.physics.fairness, game.physics.bench; print('pygame' in sys.modules)"
+    code = "import sys, game.physics, game.physics.fairness, game.dev.benches.physics; print('pygame' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
 
 
 def test_physics_bench_provider_runs():
-    from game.physics.bench import bench_resolve
+    from game.dev.benches.physics import bench_resolve
     figures = bench_resolve(True)
     assert figures["table20x3_resolve_median_ms"] > 0
     assert 0 < figures["table20x3_settle_sim_s"] <= 3.5

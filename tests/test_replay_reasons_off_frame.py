@@ -292,7 +292,7 @@ def test_the_words_do_not_depend_on_the_thread(background):
 def test_the_replay_bench_watches_a_replay_with_reasons(tmp_path, monkeypatch):
     """``bench --only replay`` drives the real replay viewer, reasons on,
     worked out by the worker, and leaves no worker behind."""
-    from game.scenes.replay_bench import watch_replay
+    from game.dev.benches.replay import watch_replay
     monkeypatch.setenv("DICE_TAVERN_HOME", str(tmp_path))
     out = watch_replay("liars-dice", 4, {"starting_dice": 2}, quick=True, max_frames=400)
     assert out["frames"] == 400 and out["move_frames"] >= 3 and out["reasons_said"] >= 3

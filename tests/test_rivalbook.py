@@ -1,4 +1,4 @@
-"""The bidding AIs' memory of their rivals (game/core/rivalbook.py, issue 12's calibration).
+"""The bidding AIs' memory of their rivals (game/games/bidding/rivalbook.py, issue 12's calibration).
 
 Issue 12: "Stated probabilities within 5 points of observed frequencies in every
 decile with 100+ samples."  Before a rival's first reveal a game alone cannot
@@ -12,9 +12,9 @@ import random
 
 import pytest
 
-from game.core import rivalbook as rb
-from game.core.ai_report import run_report
-from game.core.bidspot import BidSpot
+from game.games.bidding import rivalbook as rb
+from game.dev.ai_report import run_report
+from game.games.bidding.spot import BidSpot
 from game.core.match import Match, Seat
 from game.core.seeding import derive
 

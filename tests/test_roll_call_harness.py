@@ -5,7 +5,7 @@ from __future__ import annotations
 import collections
 import json
 
-from game.core.harness import playouts
+from game.dev.harness import playouts
 from game.core.match import Match, Seat
 
 

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from game.core.harness import playout, playouts
+from game.dev.harness import playout, playouts
 from game.core.match import Match, Seat
 
 

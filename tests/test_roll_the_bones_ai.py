@@ -98,7 +98,7 @@ def test_heads_up_rounds_never_leave_dice_on_the_table():
     Under the pot rules (a pot goes only to a player who anted to it) that still
     holds from a heads-up start: nobody antes only when someone is down to one
     die, and then the table is empty."""
-    from game.core.harness import playouts
+    from game.dev.harness import playouts
     for match in playouts("roll-the-bones", 12, seed=21, players=(2,)):
         assert not any(r.get("carried") for r in match.state.results_log)
         assert all(r["kind"] == "tie" or sum(map(len, r["haul"].values())) > 0

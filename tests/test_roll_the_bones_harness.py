@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from game.core.harness import playout, playouts
+from game.dev.harness import playout, playouts
 from game.core.match import Match
 from game.core.protocol import CHANCE, RollResult
 from game.games.roll_the_bones.rules import check_invariants

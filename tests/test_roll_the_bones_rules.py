@@ -381,16 +381,98 @@ def test_several_short_players_the_centre_goes_to_the_best_player_who_anted():
     assert total(state, 3) == 3 and state.out_event[1] is not None
 
 
-def test_centre_nobody_anted_to_stays_on_the_table():
-    """"they only collect the rolled dice from the other players": when nobody in the
-    roll anted (house rule), the centre stays on the table for the next round."""
+# --- a centre nobody anted to this round (issue 36) ---------------------------------
+# "The player with the highest number collects the center pot, and all the rolled dice
+# from the other players" ... "If the player with 1 die did not ante to the center pot
+# and has the highest roll, then they only collect the rolled dice from the other
+# players. The second highest die would then collect everything else. Otherwise, the
+# player with the highest roll collects all the dice rolled in both the center and side
+# pots."  No reading leaves dice on the table when a roll clearly wins.
+
+def test_nobody_anted_a_clear_winner_collects_the_centre_minimal_case():
+    """"The player with the highest number collects the center pot, and all the rolled
+    dice from the other players."  Side pots off, P0 has one die so every ante is 0; P0
+    and P1 tie at 5 and keep their dice ("both tiebreaker players keep their last rolled
+    die"), P2's 2 goes to the centre; P1 then rolls 6 against P0's 1 and takes 3 dice:
+    P0's rolled die, and P2's die from the centre."""
+    state = play_until_roll(rigged([(1, 0), (5, 0), (5, 0)], side_pots=False))
+    assert state.amounts == {0: 0, 1: 0, 2: 0} and state.centre_eligible == ()
+    state = roll(state, {0: 5, 1: 5, 2: 2})
+    assert state.last_result["kept"] is True and len(state.pots[0]) == 1
+    state = roll(play_until_roll(state), {0: 1, 1: 6})
+    assert state.last_result["winner"] == 1
+    assert total(state, 1) == 5 + 2 and total(state, 2) == 4 and state.out_event[0] is not None
+    assert state.last_result["carried"] == []
+
+
+def test_nobody_anted_a_short_winner_leaves_everything_else_to_the_second_highest():
+    """"If the player with 1 die did not ante to the center pot and has the highest roll,
+    then they only collect the rolled dice from the other players. The second highest
+    die would then collect everything else.\""""
     state = play_until_roll(rigged([(1, 0), (5, 0), (1, 0)], carried=(3, 0)))
     assert state.amounts == {0: 0, 1: 0, 2: 0} and state.centre_eligible == ()
     state = roll(state, {0: 6, 1: 5, 2: 1})
-    assert total(state, 0) == 3 and total(state, 1) == 4
-    assert len(state.last_result["carried"]) == 3
-    assert set(state.last_result["carried"]) <= set(state.pots[0])   # next round's centre
-    assert state.round == 2 and not state.is_terminal()
+    assert total(state, 0) == 3                      # own die and the two rolled dice
+    assert total(state, 1) == 5 - 1 + 3              # the centre's carried dice
+    assert state.last_result["carried"] == []
+
+
+def test_nobody_anted_tie_dice_are_centre_pot_for_the_second_highest():
+    """A reading the text leaves open (RULES.md): the dice rolled in this round's ties
+    went "to the center pot" ("If there is a tie, then all players add their dice to the
+    center pot"), so when a one-die player who anted nothing wins afterwards "they only
+    collect the rolled dice from the other players" of the winning roll, and "the second
+    highest die would then collect everything else": the tie dice too."""
+    state = play_until_roll(rigged([(1, 0), (5, 0), (5, 0)], side_pots=False))
+    tie_die = state.in_flight[2]
+    state = roll(state, {0: 5, 1: 5, 2: 2})
+    state = roll(play_until_roll(state), {0: 6, 1: 1})
+    assert state.last_result["winner"] == 0
+    assert total(state, 0) == 2                      # own die and P1's rolled die
+    assert tie_die in state.collections[1] and total(state, 1) == 5 - 1 + 1
+
+
+def test_side_pots_capped_big_stack_still_collects_the_centre():
+    """"Otherwise, the player with the highest roll collects all the dice rolled in both
+    the center and side pots."  Side pots on, everyone else is down to one die, so the
+    house cap cuts the big stack's ante to nothing and nobody antes; the big stack's
+    clear win still takes the centre (here dice carried from an earlier round)."""
+    state = play_until_roll(rigged([(8, 0), (1, 0), (1, 0)], carried=(2, 1)))
+    assert state.amounts == {0: 0, 1: 0, 2: 0} and state.centre_eligible == ()
+    state = roll(state, {0: 6, 1: 2, 2: 3})
+    assert total(state, 0) == 8 + 2 + 3 and state.is_terminal()
+    assert state.last_result["carried"] == []
+
+
+def test_side_pots_capped_big_stack_second_highest_collects_after_a_short_winner():
+    """"The second highest die would then collect everything else": the short winner who
+    anted nothing takes only the rolled dice; the capped big stack, second highest, takes
+    the centre."""
+    state = play_until_roll(rigged([(8, 0), (1, 0), (1, 0)], carried=(2, 1)))
+    state = roll(state, {0: 5, 1: 6, 2: 2})
+    assert total(state, 1) == 3 and total(state, 0) == 8 - 1 + 3
+    assert state.out_event[2] is not None and state.last_result["carried"] == []
+
+
+def test_a_pot_stays_on_the_table_only_when_its_players_tie_for_it():
+    """House rule (RULES.md): when the players the text would pay tie for the best roll
+    among them, the pot stays on the table for the next round's centre."""
+    state = play_until_roll(rigged([(1, 0), (5, 0), (5, 0)], carried=(3, 0), side_pots=False))
+    state = roll(state, {0: 6, 1: 4, 2: 4})       # short winner; the second highest tie
+    assert total(state, 0) == 3 and len(state.last_result["carried"]) == 3
+    assert state.round == 2 and set(state.last_result["carried"]) <= set(state.pots[0])
+
+
+def test_version_2_records_depart_where_the_centre_used_to_stay():
+    """A rules-version-2 record replays identically until the first roll whose centre
+    nobody anted to goes to a player (it stayed on the table under version 2)."""
+    state = play_until_roll(rigged([(1, 0), (5, 0), (5, 0)], side_pots=False))
+    state = roll(state, {0: 5, 1: 5, 2: 2})
+    assert not state.departs_from_rules(2)
+    state = roll(play_until_roll(state), {0: 1, 1: 6})
+    assert state.departs_from_rules(2)
+    assert not state.departs_from_rules(1)       # version 1 gave the winner the centre too
+    assert RollTheBonesGame(3, {}).replays_records_of(2)
 
 
 def test_no_side_pots_means_everyone_matches_the_short_player():

@@ -67,7 +67,7 @@ def test_table_says_how_an_ante_splits_and_who_may_win_the_centre(app):
     side pot. The table says how your ante splits when you choose it."""
     from types import SimpleNamespace
 
-    from game.games.roll_the_bones.shots import _shot_short_stack
+    from game.dev.game_shots.roll_the_bones import _shot_short_stack
     scene = _shot_short_stack(app, SimpleNamespace(seed=7))
     state = scene.match.state
     assert state.phase == "ante" and scene.human_to_act() == 0

@@ -28,7 +28,31 @@ def as_old(record, version=1):
 
 def test_records_carry_the_rules_version():
     match = finished("roll-the-bones", 3, 0)
-    assert match.to_record()["rules_version"] == match.game.rules_version == 2
+    assert match.to_record()["rules_version"] == match.game.rules_version == 3
+
+
+def finished_simple(game_id, n, seed):
+    """A game with side pots off, where a one-die player makes every ante 0."""
+    seats = [Seat(f"P{i}", "ai", ("easy", "normal", "hard")[i % 3]) for i in range(n)]
+    match = Match(game_id, seats, seed=seed, options={"side_pots": False})
+    match.play_out()
+    return match
+
+
+def test_version_2_bones_record_where_a_centre_nobody_anted_to_was_won_is_refused():
+    """Version 2 left a centre nobody anted to on the table; version 3 gives it to
+    the roll's winner (issue 36), so such a record would replay differently."""
+    match = finished_simple("roll-the-bones", 4, 0)
+    assert match.state.v2_departed
+    with pytest.raises(RecordError, match="made by an older version of Dice Tavern"):
+        Match.from_record(as_old(match.to_record(), version=2))
+
+
+def test_version_2_bones_record_that_replays_identically_still_loads():
+    match = finished_simple("roll-the-bones", 3, 0)
+    assert not match.state.v2_departed
+    again = Match.from_record(as_old(match.to_record(), version=2))
+    assert again.state.summary() == match.state.summary()
 
 
 def test_old_bones_record_that_replays_identically_still_loads():

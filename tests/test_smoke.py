@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from game import games, smoke
+from game import games
+from game.dev import smoke
 
 REPO = Path(__file__).resolve().parent.parent
 games.register("toy", "tests.toy_high_roll")

@@ -11,7 +11,7 @@ import pytest
 
 from game import games
 from game.core import saves, stats, userfiles, validation
-from game.core.bidding import Bid
+from game.games.bidding.bids import Bid
 from game.core.match import Match, Seat
 from game.core.protocol import CHANCE, RollResult
 from game.core.seeding import stream
@@ -406,7 +406,7 @@ def test_tabs_follow_the_arrow_keys_and_every_tab_draws(app, home):
 
 def test_reset_asks_first_and_esc_keeps_the_stats(app, home):
     """Reset asks first; when confirmed the AIs forget how you bid as well (rivals.json)."""
-    from game.core import rivalbook
+    from game.games.bidding import rivalbook
     from game.scenes.stats import StatsScene
     stats.record_match(human_vs("liars-dice", "easy", seed=3))
     kept = userfiles.stats_path().read_bytes()

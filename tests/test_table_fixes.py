@@ -42,7 +42,7 @@ def test_liars_dice_footer_counts_dice_and_names_palifico_only_when_it_is(app):
     assert f"{sum(match.state.dice)} dice" in scene.text.history_footer(scene.snap, scene.reveal is not None)
     assert "Palifico" not in scene.text.history_footer(scene.snap, scene.reveal is not None)
     # a normal round's reveal while the next round is Palifico: not labelled Palifico
-    from game.core.bidding import Call
+    from game.games.bidding.bids import Call
     for _ in range(200):
         state = match.state
         if state.is_terminal():
@@ -142,7 +142,7 @@ def test_roll_call_footer_keeps_the_dice_before_the_reveal_until_it_is_done(app)
     count: while the reveal is on screen it shows the dice as they were (QA
     s14: after an out-of-turn call it dropped 12 -> 11 at once, telling the
     table the call was right)."""
-    from game.core.bidding import Call
+    from game.games.bidding.bids import Call
     match = Match("roll-call", _seats(), None, 5)
     scene = start_table(app, match)
     app.run_frames(2000, until=lambda a: scene.human_to_act() == 0)

@@ -171,7 +171,7 @@ def test_wrong_move_gets_the_hint_and_is_not_applied(app):
 
 
 def right_action_for(step):
-    from game.core.bidding import Bid
+    from game.games.bidding.bids import Bid
     return next(a for a in (Bid(q, f) for q in range(1, 7) for f in range(1, 7)) if step.expect(a))
 
 
@@ -311,7 +311,7 @@ def test_learn_scene_lists_progress(app):
 
 def test_scripted_opponent_falls_back_to_the_real_ai(app):
     """Past the script, or on a move that does not fit, the seat's real AI decides: a lesson never stalls."""
-    from game.core.bidding import Bid
+    from game.games.bidding.bids import Bid
     script = games.tutorial_script("liars-dice")
     lesson = Tutorial.start(script)
     agent = lesson.match.agents[1]

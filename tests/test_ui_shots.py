@@ -28,7 +28,7 @@ def test_shot_writes_png(tmp_path, monkeypatch):
 
 
 def test_shot_of_toy_table_and_results(tmp_path):
-    from game import shots
+    from game.dev import shots
     os.environ["DICE_TAVERN_HOME"] = str(tmp_path)
     for name in ("table", "results", "replay", "rules"):
         out = tmp_path / f"{name}.png"

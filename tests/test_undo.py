@@ -9,7 +9,7 @@ import pygame
 import pytest
 
 from game.core import journal, saves
-from game.core.bidding import Bid, Call
+from game.games.bidding.bids import Bid, Call
 from game.core.match import Match, Seat
 from game.games.roll_for_it.rules import KeepRest, Place, Roll
 from tests.helpers import key, start_table

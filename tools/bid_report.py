@@ -5,7 +5,7 @@
 A table is ``level:opp1+opp2+...``; ``reference`` seats are the independent
 reference bot of ``tests/reference_bot.py`` (not a game level: seated as a guest
 bot, ``game.core.guest_bots``, as ``ai-report --opponents FILE.py:Class`` seats
-any bot).  Each table is ``game.core.ai_report``'s measurement (seats rotated
+any bot).  Each table is ``game.dev.ai_report``'s measurement (seats rotated
 every game, RNG dice, one seed per game).  Prints one Markdown row per
 table: win rate (95% CI), honesty (held vs baseline, excess), worst calibration gap
 over deciles with 100+ samples (per kind), the same worst gap counting only the
@@ -14,7 +14,7 @@ many deciles are off by more than 5 points beyond sampling noise (the stated cha
 outside the observed frequency's 95% interval), and how many are off by more than
 5 points against how many sampling noise alone would put there if every stated
 chance were exact (``Report.misses_if_calibrated``).  The games are a series in which
-the AIs remember their rivals (``game.core.rivalbook``); ``--fresh`` plays every
+the AIs remember their rivals (``game.games.bidding.rivalbook``); ``--fresh`` plays every
 game among strangers.
 
 ``--series K`` plays each table as K series (seeds SEED..SEED+K-1, each with a
@@ -34,7 +34,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from game.core import ai_report  # noqa: E402
+from game.dev import ai_report  # noqa: E402
 from game.core.agents import SPARRING  # noqa: E402
 from tests.reference_bot import SPEC as REFERENCE_BOT  # noqa: E402  (seated as a guest bot)
 

@@ -1,4 +1,4 @@
-"""Fit Hard's calibration maps (``game/core/_bidcalib.json``, see ``game.core.bidcalib``).
+"""Fit Hard's calibration maps (``game/games/bidding/_calib.json``, see ``game.games.bidding.calib``).
 
     python tools/bidcalib_fit.py                      # fit the mapped games (MAPPED), write the file
     python tools/bidcalib_fit.py --check              # fit again, compare with the shipped file
@@ -26,7 +26,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from game.core import bidcalib  # noqa: E402
+from game.games.bidding import calib as bidcalib  # noqa: E402
 from game.core.seeding import derive  # noqa: E402
 from bid_report import run_table  # noqa: E402
 
@@ -95,7 +95,7 @@ def main(argv=None) -> int:
                     "then do not change play, so one round is already the fixed point)")
     ap.add_argument("--decides", action="store_true", help="Hard decides on the mapped chance too")
     ap.add_argument("--check", action="store_true", help="fit again and compare with the shipped file")
-    ap.add_argument("--out", help="write here instead of game/core/_bidcalib.json")
+    ap.add_argument("--out", help="write here instead of game/games/bidding/_calib.json")
     args = ap.parse_args(argv)
     shipped = bidcalib._shipped()
     fits = dict(shipped.get("games", {})) if not args.check else {}

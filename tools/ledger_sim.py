@@ -35,7 +35,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from game.core.rivalbook import RivalMemory  # noqa: E402
+from game.games.bidding.rivalbook import RivalMemory  # noqa: E402
 
 ERRORS = ("exact", "bias3", "wave", "jump", "drift", "edge")
 STEPS = ("neither", "ledger", "both")

@@ -20,7 +20,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game import shots  # noqa: E402
+from game.dev import shots  # noqa: E402
 
 MENU_SHOTS = (
     # (file stem, scene, game or None for the default, players)

@@ -75,7 +75,7 @@ class Agent:
 
     remembers = False
     """True for agents that remember their rivals across games
-    (``game.core.rivalbook``): ``recall`` is given what the book knows of each
+    (``game.games.bidding.rivalbook``): ``recall`` is given what the book knows of each
     rival by seat, ``hand_over`` returns what this game taught."""
 
     def recall(self, rivals: Mapping[int, tuple[str, Any]], everyone: Optional[tuple[str, Any]] = None) -> None:

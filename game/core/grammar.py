@@ -20,7 +20,7 @@ so the two never blur.
 
 Pure Python (no pygame): the table (game/ui), the game log's narrators
 (game/core/narration.py, each slice's ``narrate.py``) and the AIs' "why"
-lines (game/core/bidbrain.py) all speak through it.  A ``Voice`` is also
+lines (game/games/bidding/brain.py) all speak through it.  A ``Voice`` is also
 callable (``words(seat)`` is ``subject``), so it is the ``name`` a narrator
 is given; ``voice_of(name)`` turns any plain ``name(seat)`` function into a
 ``Voice`` in which nobody is "you".

@@ -57,12 +57,6 @@ def plural(n: int, word: str, words: str | None = None) -> str:
     return f"{number(n) if n == 0 else n} {word if n == 1 else (words or word + 's')}"
 
 
-def bid_words(quantity: int, face: int) -> str:
-    """"four fives", "one six" (a bid as players say it)."""
-    from .bidding import face_name
-    return f"{number(quantity)} {face_name(face, quantity)}"
-
-
 def listing(items: Sequence[str]) -> str:
     """"A", "A and B", "A, B and C"."""
     items = list(items)

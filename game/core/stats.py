@@ -33,11 +33,10 @@ from __future__ import annotations
 import math
 import threading
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
 from .. import games
 from . import userfiles
-from .bidding import Bid
 from .protocol import CHANCE, DIE_KINDS, Action, RollRequest, State
 
 TABLES = ("easy", "normal", "hard", "mixed", "solo", "hotseat")
@@ -269,12 +268,14 @@ def human_rolls(steps: Iterable[Step], humans: set[int]) -> dict[str, list[int]]
     return out
 
 
-def human_bid_faces(steps: Iterable[Step], humans: set[int]) -> dict[int, int]:
-    """How often the humans bid on each face (the bidding games)."""
+def human_bid_faces(steps: Iterable[Step], humans: set[int], face_of: Callable[[Any], int | None]) -> dict[int, int]:
+    """How often the humans bid on each face; ``face_of(action)`` is the face a
+    move bids on or None (the bidding games' stats hook ``bid_face``)."""
     out: dict[int, int] = {}
     for step in steps:
-        if step.player in humans and isinstance(step.action, Bid):
-            out[step.action.face] = out.get(step.action.face, 0) + 1
+        face = face_of(step.action) if step.player in humans else None
+        if face is not None:
+            out[face] = out.get(face, 0) + 1
     return out
 
 
@@ -354,7 +355,9 @@ def add_match(data: dict, match) -> Recorded | None:
         new_best = spec.better(score, bucket.get("best"))
         if new_best:
             bucket["best"] = score
-    for face, n in human_bid_faces(steps, set(humans)).items():
+    hooks = games.stats_hooks(match.game_id)
+    bid_face = getattr(hooks, "bid_face", None)
+    for face, n in (human_bid_faces(steps, set(humans), bid_face) if bid_face else {}).items():
         bids = entry.setdefault("bids", {})
         bids[str(face)] = _bump(bids.get(str(face), 0), n)
     for kind, counts in human_rolls(steps, set(humans)).items():

@@ -108,7 +108,7 @@ def stats_path() -> Path:
 
 
 def rivals_path() -> Path:
-    """What the AIs remember of their rivals (``game.core.rivalbook``), in the data folder."""
+    """What the AIs remember of their rivals (``game.games.bidding.rivalbook``), in the data folder."""
     return data_dir() / "rivals.json"
 
 

@@ -69,6 +69,11 @@ def _rules_module(game_id: str):
         raise
 
 
+def rules_module(game_id: str):
+    """The game's ``rules`` module (its ``GAME`` and optional ``check_invariants``), or None."""
+    return _rules_module(game_id)
+
+
 def is_built(game_id: str) -> bool:
     """A game can be started once its rules, AI and table scene exist."""
     if _rules_module(game_id) is None:

@@ -1,7 +1,6 @@
 """Starting a table: find the game's TableScene, or the generic fallback."""
 from __future__ import annotations
 
-import importlib
 from typing import TYPE_CHECKING
 
 from .. import games
@@ -12,14 +11,11 @@ if TYPE_CHECKING:
 
 def table_scene_class(game_id: str) -> type[TableScene]:
     """``game.games.<pkg>.scene.TableScene``; the generic table if missing."""
-    try:
-        module = importlib.import_module(games.package_name(game_id) + ".scene")
-        return module.TableScene
-    except ModuleNotFoundError as exc:
-        if exc.name and exc.name.startswith(games.package_name(game_id)):
-            from ..ui.generic_table import GenericTableScene
-            return GenericTableScene
-        raise
+    module = games.slice_module(game_id, "scene")
+    if module is None:
+        from ..ui.generic_table import GenericTableScene
+        return GenericTableScene
+    return module.TableScene
 
 
 def make_table(app, match, replay=None) -> TableScene:

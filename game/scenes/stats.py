@@ -16,7 +16,7 @@ from .. import games
 from ..canvas import CENTRE_X
 from ..core import stats as st
 from ..core import userfiles
-from ..core.bidding import face_name
+from ..games.bidding.bids import face_name
 from ..core.userfiles import UserFileError
 from ..ui import pictures
 from ..ui import theme as th

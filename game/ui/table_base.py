@@ -22,7 +22,7 @@ from ..core.match import Match
 from ..core.narration import GameLog
 from ..core.playback import ReplayFeed
 from ..core.protocol import Action, RollRequest, State
-from ..core.rivalbook import RivalBook
+from ..games.bidding.rivalbook import RivalBook
 from . import layout
 from . import theme as th
 from .ai_reasons import ReasonKeeper, Told
@@ -92,7 +92,7 @@ class TableBase(Scene):
         self.info = match.game.info
         self.replay = replay
         if self._remembers():
-            app.rivals.seat(match)   # the AIs recall their rivals (``game.core.rivalbook``); not in a lesson
+            app.rivals.seat(match)   # the AIs recall their rivals (``game.games.bidding.rivalbook``); not in a lesson
             self.say_rivals_note()   # a damaged rivals.json is said as the table opens, not at its end
         self.replay_bar = None if replay is None else ReplayBar(replay, on_back=self.step_back,
                                                                  on_close=self._leave_replay)

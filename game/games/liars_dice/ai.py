@@ -8,12 +8,12 @@ and a correct Jinto's gained die is +1.
 
 * Easy counts only its own dice, sometimes forgets the ones are wild, acts
   on hunches (noise) and now and then cries Jinto on a whim.
-* Normal and Hard are the shared ``game.core.bidbrain.BidBrain`` (also Roll
+* Normal and Hard are the shared ``game.games.bidding.brain.BidBrain`` (also Roll
   Call's): a posterior over each rival's dice from their bids
-  (``game.core.bidspot.TableReader``), expected values for call, Jinto and
+  (``game.games.bidding.spot.TableReader``), expected values for call, Jinto and
   every bid.  Normal's reading is fixed (trusting-but-wary, no learning) and
   it assumes every bid is called.  Hard starts from a population prior
-  fitted offline (``game.core.bidfit``), learns, per rival, how honestly they
+  fitted offline (``game.games.bidding.fit``), learns, per rival, how honestly they
   bid and how readily they call, prices how far its bid faces lean
   towards its hand (``BidBrain.priced_face``) so its bids say little, and in covered
   heads-up endgames plays the solved tables of ``endgame.py`` unless its reading
@@ -30,12 +30,12 @@ from dataclasses import dataclass
 from typing import Optional, Sequence
 
 from ...core.agents import Agent, Decision
-from ...core.bidbrain import BrainAgent, Style
-from ...core.bidding import (Bid, BidBelief, Call, bid_text, count_matching, match_chance,
+from ..bidding.brain import BrainAgent, Style
+from ..bidding.bids import (Bid, BidBelief, Call, bid_text, count_matching, match_chance,
                              pmf_at_least, pmf_exactly, sum_binomials_pmf)
-from ...core.bidcalib import calibration
-from ...core.bidfit import fitted_reader
-from ...core.bidspot import BidSpot, TableReader, next_seat
+from ..bidding.calib import calibration
+from ..bidding.fit import fitted_reader
+from ..bidding.spot import BidSpot, TableReader, next_seat
 from ...core.dice import prob_at_least
 from ...core.protocol import Action
 from .endgame import endgame_policy, equilibrium_chances

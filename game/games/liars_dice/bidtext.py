@@ -1,10 +1,10 @@
-"""Liar's Dice's sentences at the bidding table (``BidText``, game/core/bidtable.py):
+"""Liar's Dice's sentences at the bidding table (``BidText``, game/games/bidding/snapshot.py):
 Palifico, Jinto and wild ones.  Person ("You lose" / "Mags loses") comes
 from the table's ``Voice``."""
 from __future__ import annotations
 
-from ...core.bidding import bid_chance, exact_chance, face_name
-from ...core.bidtable import BiddingSnapshot, BidText, RevealFacts
+from ..bidding.bids import bid_chance, exact_chance, face_name
+from ..bidding.snapshot import BiddingSnapshot, BidText, RevealFacts
 from ...core.narration import plural
 
 

@@ -22,7 +22,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Optional, Sequence
 
-from ...core.bidding import Bid, Call
+from ..bidding.bids import Bid, Call
 from ...core.protocol import Action
 from .rules import Jinto, LiarsView
 

@@ -1,10 +1,10 @@
 """Liar's Dice in the game log (see ``game.core.narration``): the shared
-bidding narrator (game/core/bidnarrate.py) with Jinto, wild ones and
+bidding narrator (game/games/bidding/narrate.py) with Jinto, wild ones and
 Palifico.  Dice are described only once the cups come up."""
 from __future__ import annotations
 
-from ...core.bidnarrate import BidNarrator, Names
-from ...core.bidtable import RevealFacts
+from ..bidding.narrate import BidNarrator, Names
+from ..bidding.snapshot import RevealFacts
 from ...core.grammar import voice_of
 from ...core.narration import plural
 from ...core.protocol import State, state_as

@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from math import ceil
 from typing import Callable, Optional, Sequence
 
-from ...core.bidding import Bid, Call, count_matching
-from ...core.bidtable import BiddingSnapshot, RevealFacts, nobody, revealed_hands, visible_hands
+from ..bidding.bids import Bid, Call, count_matching
+from ..bidding.snapshot import BiddingSnapshot, RevealFacts, nobody, revealed_hands, visible_hands
 from ...core.protocol import (CHANCE, Action, DieGroup, Game, GameInfo, IllegalActionError,
                               OptionSpec, RollRequest, RollResult, State)
 
@@ -572,7 +572,7 @@ GAME = LiarsDiceGame
 
 
 # --------------------------------------------------------------------------
-# The table's snapshot (game/core/bidtable.py): the same names as Roll Call's
+# The table's snapshot (game/games/bidding/snapshot.py): the same names as Roll Call's
 # --------------------------------------------------------------------------
 def table_snapshot(state: LiarsState, may_see: Callable[[int], bool] = nobody) -> BiddingSnapshot:
     """What the table may show of ``state``: hands only where ``may_see(seat)``."""
@@ -627,3 +627,13 @@ def check_invariants(prev: LiarsState, action: Action, state: LiarsState) -> Non
         assert is_raise(prev.current_bid, action.quantity, action.face, palifico=prev.palifico,
                         palifico_face=prev.palifico_face), f"{action} does not raise {prev.current_bid}"
         assert state.bids[:-1] == prev.bids
+
+
+def hand_and_wild(state, player: int):
+    """A seat's dice and the round's wild face (the coach's and ai-report's honesty figures)."""
+    return state.faces[player], state.wild
+
+
+def table_count(state, face: int) -> int:
+    """Dice that count for a bid on ``face`` (the coach's and ai-report's outcomes)."""
+    return state.table_count(face)

@@ -1,7 +1,7 @@
 """The Liar's Dice table: cups around the rail, the bid in the middle.
 
 Everything the rules decide comes from the match (through the rules'
-``table_snapshot``); the sentences are in bidtext.py.  The shared table (game/ui/bidding.py ``BiddingTableScene``) draws the cups,
+``table_snapshot``); the sentences are in bidtext.py.  The shared table (game/games/bidding/ui/table.py ``BiddingTableScene``) draws the cups,
 your own dice face-up before your seat, the current bid large in the centre,
 the round's history, the ``BidPicker`` (legal bids only) and the reveal:
 cups lift, matching dice (and the wild ones, when they count) light up, the
@@ -15,8 +15,8 @@ import math
 
 import pygame
 
-from ...core.bidding import Call
-from ...ui.bidding import BiddingTableScene
+from ..bidding.bids import Call
+from ..bidding.ui.table import BiddingTableScene
 from ...ui.motion import ease
 from .bidtext import LiarsDiceText
 from ...core.protocol import state_as

@@ -1,19 +1,10 @@
-"""Liar's Dice sparring partners (testing only): the shared styles of
-``game.core.sparring`` fed by ``spot_of``, this game's view as a ``BidSpot``."""
+"""Liar's Dice sparring partners: the shared scripted styles of
+``game.games.bidding.sparring`` (seated by ``sim`` and ``ai-report``, not
+menu levels) fed by ``spot_of``, this game's view as a ``BidSpot``."""
 from __future__ import annotations
 
-from ...core.sparring import SparringAgent
+from ..bidding.sparring import SparringAgent
 from .ai import spot_of
-
-
-def hand_and_wild(state, player: int):
-    """A seat's dice and the round's wild face (for ai-report's honesty figure)."""
-    return state.faces[player], state.wild
-
-
-def table_count(state, face: int) -> int:
-    """Dice that count for a bid on ``face`` (for ai-report's outcomes)."""
-    return state.table_count(face)
 
 
 def make_sparring(style: str, player: int, rng) -> SparringAgent:

@@ -8,8 +8,8 @@ ends: the learner's Jinto takes Tom's last die.
 """
 from __future__ import annotations
 
-from ...core.bidding import Bid, Call
-from ...core.bidtutorial import PICK, BidLesson
+from ..bidding.bids import Bid, Call
+from ..bidding.tutorial import PICK, BidLesson
 from ...core.tutorial import Step, is_action, on_state, your_turn
 from .rules import Jinto, LiarsState, table_snapshot
 

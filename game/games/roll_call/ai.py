@@ -8,14 +8,14 @@
   to be the bid that gets called); calls out of turn only when the bid is
   likely false even granting the bidder every die they hold, beyond the
   break-even of risking two of its own dice.
-* Normal and Hard are the shared ``game.core.bidbrain.BidBrain`` (as in
+* Normal and Hard are the shared ``game.games.bidding.brain.BidBrain`` (as in
   Liar's Dice) on Roll Call views: Emblems wild, out-of-turn calls valued
   against the two dice a wrong one costs.  Normal reads bids with a fixed
   model; Hard, "Vesper the Card Shark", learns each rival's honesty and call
   habits and hides its hand in its bid faces.  (``NormalAgent`` below, the
   earlier plain-odds Normal, is kept for its break-even helpers and tests.)
 
-All odds come from ``game.core.bidding`` (shared with Liar's Dice).
+All odds come from ``game.games.bidding.bids`` (shared with Liar's Dice).
 """
 from __future__ import annotations
 
@@ -23,12 +23,12 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from ...core.agents import Agent, Decision, agent_for_level
-from ...core.bidbrain import BrainAgent, Style
-from ...core.bidcalib import calibration
-from ...core.bidfit import fitted_reader
+from ..bidding.brain import BrainAgent, Style
+from ..bidding.calib import calibration
+from ..bidding.fit import fitted_reader
 from ...core.protocol import Action
-from ...core.bidspot import BidSpot, TableReader, next_seat
-from ...core.bidding import bid_text, match_chance, pmf_at_least, sum_binomials_pmf, tilt
+from ..bidding.spot import BidSpot, TableReader, next_seat
+from ..bidding.bids import bid_text, match_chance, pmf_at_least, sum_binomials_pmf, tilt
 from .rules import (BID_FACES, EMBLEM, WRONG_OUT_OF_TURN_PENALTY, Bid, Call, CallOutOfTurn,
                     RollCallView, matches)
 

@@ -1,10 +1,10 @@
-"""Roll Call's sentences at the bidding table (``BidText``, game/core/bidtable.py):
+"""Roll Call's sentences at the bidding table (``BidText``, game/games/bidding/snapshot.py):
 Emblems, out-of-turn calls and the two dice a wrong one costs.  Person
 ("You lose" / "Mags loses") comes from the table's ``Voice``."""
 from __future__ import annotations
 
-from ...core.bidding import face_name
-from ...core.bidtable import BiddingSnapshot, BidText, RevealFacts
+from ..bidding.bids import face_name
+from ..bidding.snapshot import BiddingSnapshot, BidText, RevealFacts
 from .ai import hand_chance
 from .rules import WRONG_OUT_OF_TURN_PENALTY
 

@@ -1,14 +1,14 @@
 """Roll Call's post-game coach hook (see ``game.core.coach``): bids, calls
 and out-of-turn calls weighed by the Hard AI's ``BidBrain`` from the seat's
-view (the shared ``game.core.bidcoach.BidCoach``; Emblems are wild)."""
+view (the shared ``game.games.bidding.coach.BidCoach``; Emblems are wild)."""
 from __future__ import annotations
 
 import random
 
-from ...core.bidcoach import BidCoach
+from ..bidding.coach import BidCoach
 from .ai import HardAgent, spot_of
 from .rules import EMBLEM
-from .sparring import hand_and_wild, table_count
+from .rules import hand_and_wild, table_count
 
 
 def _face(face: int) -> str:

@@ -1,10 +1,10 @@
 """Roll Call in the game log (see ``game.core.narration``): the shared
-bidding narrator (game/core/bidnarrate.py) with domes, Emblems and the two
+bidding narrator (game/games/bidding/narrate.py) with domes, Emblems and the two
 dice a wrong out-of-turn call costs.  Dice are described only once the domes lift."""
 from __future__ import annotations
 
-from ...core.bidnarrate import BidNarrator
-from ...core.bidtable import RevealFacts
+from ..bidding.narrate import BidNarrator
+from ..bidding.snapshot import RevealFacts
 from ...core.protocol import state_as
 from .rules import RollCallState, table_snapshot
 

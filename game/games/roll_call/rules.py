@@ -12,8 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Optional
 
-from ...core.bidding import Bid, Call, count_matching
-from ...core.bidtable import BiddingSnapshot, RevealFacts, nobody, revealed_hands, visible_hands
+from ..bidding.bids import Bid, Call, count_matching
+from ..bidding.snapshot import BiddingSnapshot, RevealFacts, nobody, revealed_hands, visible_hands
 from ...core.protocol import (CHANCE, Action, DieGroup, Game, GameInfo, OptionSpec,
                               RollRequest, RollResult, State)
 
@@ -58,7 +58,7 @@ def minimum_raise(old: tuple[int, int] | None, total_dice: int) -> tuple[int, in
 # --------------------------------------------------------------------------
 
 # ``Bid`` and ``Call`` (by the player to act) are the shared bidding actions of
-# game.core.bidding, so the shared bid picker and history panel speak them.
+# game.games.bidding.bids, so the shared bid picker and history panel speak them.
 
 @dataclass(frozen=True)
 class CallOutOfTurn(Action):
@@ -336,7 +336,7 @@ class RollCallState(State):
 
 
 # --------------------------------------------------------------------------
-# The table's snapshot (game/core/bidtable.py): the same names as Liar's Dice's
+# The table's snapshot (game/games/bidding/snapshot.py): the same names as Liar's Dice's
 # --------------------------------------------------------------------------
 def legal_minimums(bid: tuple[int, int] | None, total_dice: int) -> dict[int, int]:
     """Lowest legal quantity per face under the Roll Call raise rule (every
@@ -396,3 +396,13 @@ def check_invariants(prev: RollCallState, action: Action, state: RollCallState) 
     if state.phase == "over":
         assert len(state.alive()) == 1
     assert len(state.out_order) + len(state.alive()) == state.num_players
+
+
+def hand_and_wild(state, player: int):
+    """A seat's dice and the round's wild face (the coach's and ai-report's honesty figures)."""
+    return state.hands[player], EMBLEM
+
+
+def table_count(state, face: int) -> int:
+    """Dice that count for a bid on ``face`` (the coach's and ai-report's outcomes)."""
+    return sum(matches(h, face) for h in state.hands)

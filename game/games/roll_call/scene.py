@@ -3,7 +3,7 @@ out-of-turn "Call!" for every other human seat.
 
 The rules decide (the table reads them through ``table_snapshot``); the
 sentences are in bidtext.py.  The shared table
-(game/ui/bidding.py ``BiddingTableScene``) draws the domes, your own dice
+(game/games/bidding/ui/table.py ``BiddingTableScene``) draws the domes, your own dice
 (Emblem on the 1 face) face-up before your seat, the current bid, the
 round's history, the ``BidPicker`` (legal raises only, minimum preselected)
 and the reveal.  This module adds what is Roll Call's own: Emblem wilds,
@@ -18,7 +18,7 @@ from __future__ import annotations
 import pygame
 
 from ...ui import theme as th
-from ...ui.bidding import BiddingTableScene
+from ..bidding.ui.table import BiddingTableScene
 from ...ui.motion import ease
 from .bidtext import RollCallText
 from ...core.protocol import state_as

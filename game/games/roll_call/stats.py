@@ -3,6 +3,7 @@ when the game ends (only a winner has any)."""
 from __future__ import annotations
 
 from ...core.stats import ScoreSpec
+from ..bidding.bids import bid_face as bid_face  # the faces the humans bid on, counted by the stats
 
 SCORE = ScoreSpec("Most dice left")
 

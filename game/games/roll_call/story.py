@@ -3,7 +3,8 @@ times caught bluffing, dice lost; the chart follows everyone's dice round by
 round (see ``game.core.story``)."""
 from __future__ import annotations
 
-from ...core.story import bidding_tell, places_from_out_order
+from ...core.story import places_from_out_order
+from ..bidding.story import bidding_tell
 
 
 def tell(game, history):

@@ -7,8 +7,8 @@ dice, then calls Mags's last bid and wins.  Dice and opponents are scripted
 """
 from __future__ import annotations
 
-from ...core.bidding import Bid, Call
-from ...core.bidtutorial import PICK, BidLesson
+from ..bidding.bids import Bid, Call
+from ..bidding.tutorial import PICK, BidLesson
 from ...core.tutorial import OutOfTurn, Step, is_action, on_state, you_may_act
 from .rules import CallOutOfTurn, RollCallState, table_snapshot
 

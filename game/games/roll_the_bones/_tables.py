@@ -2,7 +2,7 @@
 
 ``ROUNDS[(six-siders, bones, ante)][(my d6, my bones, I won the last roll)]`` is
 my chance of winning the game at the start of a heads-up round, against
-``ai.TABLE_MODEL`` (my best replies to it).  Made by ``python -m game.games.roll_the_bones.tune tables``
+``ai.TABLE_MODEL`` (my best replies to it).  Made by ``python -m game.dev.tune_roll_the_bones tables``
 (see ``ai.HeadsUp``).
 """
 

@@ -23,7 +23,13 @@ the players who may win it:
 The roll's winner takes every rolled die; each pot goes to the winner if they
 may win it, else to the best roll among its players ("The second highest die
 would then collect everything else"), else it stays on the table for the next
-round's centre.
+round's centre.  When nobody anted to the centre this round (a one-die player
+in the roll with side pots off, or a big stack capped to nothing), the centre
+is for every player in the roll: "the player with the highest roll collects"
+it, unless that player rolled their last die ("If the player with 1 die did
+not ante to the center pot and has the highest roll, then they only collect
+the rolled dice from the other players. The second highest die would then
+collect everything else"), see ``BonesState.centre_takers``.
 
 Pure Python: no pygame, no pymunk.
 """
@@ -82,13 +88,15 @@ class RollTheBonesGame(Game):
         ),
         hidden_dice=False)
     action_types = (Ante, Declare)
-    rules_version = 2
+    rules_version = 3
     """2: pots go only to players who anted to them (carried dice included).
-    A version-1 record replays identically until the first roll whose centre
-    the winner may not take (``BonesState.departs_from_rules``)."""
+    3: a centre nobody anted to goes to the highest roll (the second highest
+    when the winner rolled their last die) instead of staying on the table.
+    An older record replays identically until the first roll whose centre goes
+    elsewhere under today's rules (``BonesState.departs_from_rules``)."""
 
     def replays_records_of(self, rules_version: int) -> bool:
-        return rules_version in (1, 2)
+        return rules_version in (1, 2, 3)
 
     def new_initial_state(self) -> "BonesState":
         return BonesState(self)
@@ -150,6 +158,7 @@ class BonesState(State):
         self.events = 0
         self.last_result: dict | None = None
         self.v1_departed = False                       # see departs_from_rules
+        self.v2_departed = False
         self.results_log: list[dict] = []              # one entry per resolved roll
         self.automatic: list[tuple[int, Action]] = []  # forced steps since the last action
         self._start_round()
@@ -337,6 +346,7 @@ class BonesState(State):
         top = max(faces.values())
         tied = tuple(p for p in self.order if faces[p] == top)
         rolled = {p: (self.in_flight[p], faces[p]) for p in self.order}
+        centre_players = self.centre_eligible or self.centre_takers(tied[0])   # asked while the dice fly
         self.in_flight = {}
         if len(tied) > 1:
             # Last-die rule: if a tied player rolled their last die, every tied
@@ -356,11 +366,13 @@ class BonesState(State):
             self._start_stage(tied)
             return
         winner = tied[0]
-        if self.pots[0] and winner not in self.centre_eligible:
-            self.v1_departed = True                    # rules version 1 gave the winner the centre
+        if self.pots[0]:
+            centre_taker = self._pot_taker(centre_players, winner, faces)
+            self.v1_departed |= centre_taker != winner      # version 1 gave the winner the centre
+            self.v2_departed |= not self.centre_eligible and centre_taker is not None   # 2 left it
         haul: dict[int, list[int]] = {winner: [d for d, _f in rolled.values()]}
         carried: list[int] = []
-        pots = [(self.pots[0], self.centre_eligible)] + list(zip(self.pots[1:], self.pot_eligible[1:]))
+        pots = [(self.pots[0], centre_players)] + list(zip(self.pots[1:], self.pot_eligible[1:]))
         for dice, eligible in pots:
             if not dice:
                 continue
@@ -389,6 +401,23 @@ class BonesState(State):
         self.round += 1
         self._start_round()
 
+    def rolls_last_die(self, player: int) -> bool:
+        """True when the player's die in this roll is their last ("Whenever a
+        player is down to their last die, they must keep it")."""
+        return len(self.collections[player]) + (player in self.in_flight) == 1
+
+    def centre_takers(self, winner: int | None = None) -> tuple[int, ...]:
+        """Who may win the centre when nobody anted to it this round: every
+        player in the roll except a winner on their last die ("they only
+        collect the rolled dice from the other players. The second highest die
+        would then collect everything else").  With ``winner`` unknown (before
+        the roll): the players who would take it by rolling highest."""
+        if winner is not None:
+            if not self.rolls_last_die(winner):
+                return tuple(self.order)
+            return tuple(p for p in self.order if p != winner)
+        return tuple(p for p in self.order if not self.rolls_last_die(p))
+
     @staticmethod
     def _pot_taker(eligible, winner, faces) -> int | None:
         """Who takes a pot: the winner if they may win it, else the highest roll
@@ -404,7 +433,7 @@ class BonesState(State):
         return best_players[0] if len(best_players) == 1 else None
 
     def departs_from_rules(self, rules_version: int) -> bool:
-        return rules_version == 1 and self.v1_departed
+        return (rules_version == 1 and self.v1_departed) or (rules_version == 2 and self.v2_departed)
 
     def _record(self, entry: dict) -> None:
         self.last_result = entry
@@ -477,8 +506,9 @@ class BonesView:
         self.declared = dict(state.declared)
         self.pot_sizes = tuple(len(p) for p in state.pots)
         self.pot_bones = tuple(sum(1 for d in p if state.is_bone(d)) for p in state.pots)
-        # who may win each pot; the centre's players are those who anted this round
-        self.pot_eligible = (state.centre_eligible,) + tuple(state.pot_eligible[1:])
+        # who may win each pot by rolling highest: the centre's players are those
+        # who anted this round, or if nobody did, the roll's players not on their last die
+        self.pot_eligible = ((state.centre_eligible or state.centre_takers()),) + tuple(state.pot_eligible[1:])
         self.ante_size = state.ante_size()
         self.last_result = _frozen(state.last_result)
 
@@ -524,7 +554,9 @@ def check_invariants(prev: BonesState, action: Action, state: BonesState) -> Non
 def _check_haul(prev: BonesState, result: dict) -> None:
     """Each die of a won roll went where the text sends it: rolled dice to the
     winner, a pot (carried dice included, they lie in the centre) only to a
-    player who anted into it, the winner first, else the best roll among them."""
+    player who anted into it, the winner first, else the best roll among them;
+    a centre nobody anted to goes to the winner, or past a winner on their last
+    die to the second highest."""
     rolled = set(prev.in_flight.values())
     pot_of = {d: i for i, pot in enumerate(prev.pots) for d in pot}
     winner = result["winner"]
@@ -538,7 +570,7 @@ def _check_haul(prev: BonesState, result: dict) -> None:
                 assert p == winner, f"rolled die {d} went to {p}, not the winner {winner}"
                 continue
             i = pot_of[d]
-            eligible = prev.centre_eligible if i == 0 else prev.pot_eligible[i]
+            eligible = (prev.centre_eligible or prev.centre_takers(winner)) if i == 0 else prev.pot_eligible[i]
             assert eligible is not None
             assert p in eligible, f"player {p} took die {d} of pot {i} without anteing to it"
             if winner in eligible:

@@ -492,13 +492,14 @@ class TableScene(BaseTableScene):
         for i, (pot, spot) in enumerate(zip(state.pots, self.pot_spots())):
             if i and not pot:
                 continue
-            eligible = state.pot_eligible[i] if i else state.centre_eligible
+            eligible = state.pot_eligible[i] if i else (state.centre_eligible or state.centre_takers())
             assert eligible is not None, "a side pot lists who may win it"
             note = None
             if i or (state.phase in ("declare", "roll") and set(eligible) != set(state.round_players)):
-                # the centre is only for those who anted this round (rule text)
+                # the centre is for those who anted this round, or if nobody did, for the
+                # highest roll not on its last die (else the second highest: rule text)
                 names = ", ".join(self.seat_name(p)[:8] for p in eligible)
-                note = f"for {names}" if names else "nobody anted: it stays on the table"
+                note = f"for {names}" if names else "for the second-highest roll"
             bones = sum(1 for d in pot if state.is_bone(d))
             labels = felt.draw_pot(canvas, self.theme, self._icon, i, pot, state.n, spot, bones, note, arriving)
             if not pot:   # an empty centre: a banner may stand over it (a won pot's is centred, not cornered)

@@ -1,0 +1,1 @@
+"""Speed figures, one module per area; ``game.dev.bench`` lists them."""

@@ -1,0 +1,427 @@
+"""The bidding-game decision shared by Liar's Dice and Roll Call (Hard, Normal).
+
+Every option gets an expected value in dice from the ``TableReader``
+posterior: losing a die is -1, a rival losing one is worth ``rival_value``
+(1 heads-up, less at a big table), a right Jinto's gained die +1.
+
+* Call: ``(1 - P(true)) * rival_value - P(true)``.
+* Jinto: ``P(exact) * (gain + rival_value) - (1 - P(exact))``.
+* Out of turn (Roll Call): ``(1 - P) * rival_value - P * cost`` where a wrong
+  call costs two dice, and only when the player to act would likely let the
+  bid through.
+* A bid: the next player answers.  For each count ``k`` of that player's
+  matching dice (my posterior), they call with the chance their model gives
+  for a bid that is ``x`` likely from their seat; if called the bid is judged
+  on the real table.  Not called is worth 0 (the risk moves on).
+
+Bids are mixed so they tell little: with chance ``conceal`` the face is
+chosen blind to my hand (an opening on a random face, a raise on the face
+already bid), unless that costs more than ``window`` dice of value; the
+quantity is then the best for that face.  Otherwise the best face.  A bid
+still on a face I hold moves, with chance ``bluff``, to the best face I hold
+none of when that costs under ``bluff_window`` dice: the blind choices alone
+leave a lean towards my hand (the fallbacks), the bluffs lean the other way.
+
+Hard (``lean`` set) prices the lean instead: every face's value is charged
+``price`` dice per die of it I hold above what a hand I know nothing of would
+hold, and the price follows my own bids in this game towards a mean lean of
+``lean`` (``priced_face``).  Unlike the blind face with its best-face
+fallback, which leaked exactly when hiding was dear (Roll Call heads-up:
++0.35 to +0.56), this keeps the average wherever the opponent drives the
+game, and spends the lean where hiding costs most.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Mapping
+
+from ...core.agents import Agent, Decision
+from .calib import context
+from .bids import Bid, Call, bid_text, binomial_pmf, pmf_at_least
+from .spot import BidSpot, TableReader, convolve
+from ...core.dice import prob_at_least
+from .rivalbook import ChallengeMemory, Layered
+
+
+@dataclass(frozen=True)
+class Style:
+    conceal: float = 1.0        # chance to choose the bid face blind to my hand
+    window: float = 1.3         # most value (dice) a blind face may cost
+    reach: int = 3              # quantities considered above the cheapest raise
+    model_caller: bool = True   # use the next player's learned call model
+    oot_wait: float = 0.5       # weight on "the player to act calls it anyway"
+    jinto_edge: float = 0.15    # Jinto must beat the alternatives by this much (its odds are the shakiest)
+    bluff: float = 0.0          # chance to move a bid off a face I hold onto one I hold none of
+    bluff_window: float = 0.0   # most value (dice) that bluff may cost
+    lean: float | None = None   # priced mix: the lean (dice) my bids may show on average; None = off
+    lean_price: float = 0.3     # starting price (dice of value) of one die of lean
+    crowd_lean_price: float | None = None   # the starting price at a table of 3+ seats (None: ``lean_price``)
+    lean_step: float = 0.05     # how fast the price follows the lean my bids showed
+
+
+def rival_value(spot: BidSpot) -> float:
+    """What a rival's lost die is worth to me: everything heads-up, a share at
+    a big table."""
+    rivals = len(spot.rivals)
+    return 1.0 if rivals <= 1 else 0.6 / rivals
+
+
+class BidBrain:
+    def __init__(self, reader: TableReader, style: Style = Style(), calib=None):
+        self.reader = reader
+        self.style = style
+        self.lean_price = style.lean_price   # see ``priced_face``; set by the table's size at the first spot
+        self._priced = False
+        self._noted: tuple[int, int] | None = None   # the own bid ``note_own_bid`` counted last
+        self.calib = calib   # a ``bidcalib.Calibration`` (Hard) or None: the reader's chance as is
+        self.memory = ChallengeMemory()   # what each rival's reveals taught (``rivalbook``)
+
+    def population(self, kind: str, spot: BidSpot, raw: float) -> float:
+        """The chance a bid like this from a bidder like the population's is
+        true (exact): the calibration map's, else the reader's."""
+        return raw if self.calib is None else self.calib.apply(kind, spot, raw)[0]
+
+    def stated(self, kind: str, spot: BidSpot, raw: float) -> Decision:
+        """The decision record of a challenge: the chance to state (the
+        calibrated chance, corrected by what this bidder taught: ``rivalbook``),
+        the raw one and its calibration context."""
+        q, f = spot.current or (0, 0)
+        pop = self.population(kind, spot, raw)
+        p = self.memory.stated(spot, kind, raw, pop)
+        return Decision(kind, q, f, p, raw=raw, ctx=context(kind, spot) if self.calib is not None else None)
+
+    def remembered(self, spot: BidSpot, d: Decision, decided: float) -> str:
+        """The why line's word on the rival memory, when it moved the chance the
+        reading ``decided`` on by 5 points or more: the number stated, and how
+        much play it rests on."""
+        bidder = spot.bidder
+        known = self.memory.rivals.get(bidder) if bidder is not None else None
+        if known is None or d.p is None or abs(d.p - decided) < 0.05:
+            return ""
+        assert bidder is not None   # a known rival is a seat
+        who = spot.words.object(bidder)
+        seen = known[1].seen
+        if seen:
+            past = f"{seen} earlier game{'s' if seen != 1 else ''} with {who}"
+        elif known[1].outcomes():
+            past = f"this game with {who}"
+        else:
+            past = "the players I have met"
+        return f"; {d.p:.0%} by what {past} taught me"
+
+    def note_challenge(self, spot: BidSpot, d: Decision, raw: float | None = None,
+                       endgame: bool = False) -> None:
+        """My move at ``spot`` was ``d``: a challenge is remembered until its
+        reveal (``rivalbook``), a bid clears what an earlier word at this spot
+        noted.  ``endgame``: a solved endgame's challenge, whose population
+        chance is the reader's ``raw`` one."""
+        raw = d.raw if raw is None else raw
+        if d.kind not in ("call", "jinto", "oot") or raw is None:
+            self.memory.withdraw(spot)
+            return
+        pop = raw if endgame else self.population(d.kind, spot, raw)
+        self.memory.note(spot, d.kind, raw, pop, endgame)
+
+    def deciding(self, d: Decision, spot: BidSpot) -> float:
+        """The chance a challenge is decided on: the calibrated one when the
+        calibration decides, else the reader's; never what the rival memory
+        adds (``rivalbook``), so play does not depend on the book."""
+        assert d.raw is not None
+        if self.calib is not None and self.calib.decides:
+            return self.population(d.kind, spot, d.raw)
+        return d.raw
+
+    # --- values (public: the post-game coach weighs a human's options with these) ---
+    @staticmethod
+    def call_value(pt: float, G: float) -> float:
+        """Calling a bid that is true with chance ``pt``."""
+        return (1 - pt) * G - pt
+
+    @staticmethod
+    def jinto_value(spot: BidSpot, pe: float, G: float) -> float:
+        """Jinto on a bid that is exactly right with chance ``pe`` (before ``jinto_edge``)."""
+        gain = 1.0 if spot.jinto_gain else 0.0
+        return pe * (gain + G) - (1 - pe)
+
+    def oot_value(self, spot: BidSpot, pt: float) -> float:
+        """Calling out of turn (Roll Call) against waiting (worth 0): a wrong
+        call costs ``oot_cost`` dice (doubled when it would all but end my
+        game) and only the share of bids the player to act lets through counts."""
+        mine = spot.dice[spot.me]
+        cost = float(min(spot.oot_cost, mine))
+        if mine <= spot.oot_cost:
+            cost *= 2.0  # a wrong call would end (or all but end) my game
+        G = rival_value(spot) * (1 - self.style.oot_wait)
+        return (1 - pt) * G - pt * cost
+
+    def value_of(self, spot: BidSpot, action) -> float:
+        """The expected dice of one legal action by my reading (a call, Jinto or
+        bid), without the Jinto edge: what a fixed policy's move is worth
+        against THIS table (Liar's Dice Hard weighs the solved endgame's mix
+        with it)."""
+        G = rival_value(spot)
+        cur = spot.current
+        if isinstance(action, Bid):
+            return self.bid_value(spot, action.quantity, action.face, G)[0]
+        assert cur is not None, "a challenge always follows a bid"
+        if spot.jinto is not None and action == spot.jinto:
+            return self.jinto_value(spot, self.reader.chance_exact(spot, *cur), G)
+        if isinstance(action, Call):
+            return self.call_value(self.reader.chance_true(spot, *cur), G)
+        raise ValueError(f"no value for {action!r}")
+
+    def bid_score(self, spot: BidSpot, q: int, f: int, G: float) -> tuple[float, float, float]:
+        """``bid_value`` plus the small bonus an opening bid gets for substance."""
+        v, pt, pc = self.bid_value(spot, q, f, G)
+        if spot.current is None:
+            v += 0.02 * q / max(1, spot.total)  # open with substance, not "1 two"
+        return v, pt, pc
+
+    def models_caller(self, spot: BidSpot) -> bool:
+        """Whether ``bid_value`` weighs my bid by the chance the next player
+        calls it (their learned call model); otherwise it values every bid as
+        if it will be called (Normal's ``model_caller=False``, or no next
+        player), and the "chance called" it returns is that assumption, 1."""
+        nxt = spot.next_player
+        return (self.style.model_caller and nxt is not None and nxt != spot.me
+                and bool(spot.dice[nxt]))
+
+    def bid_value(self, spot: BidSpot, q: int, f: int, G: float) -> tuple[float, float, float]:
+        """(value, chance true, chance the next player calls) of bidding q x f;
+        without a call model (``models_caller``) the bid is valued as if called."""
+        nxt = spot.next_player
+        need = q - spot.mine(f)
+        r = self.reader
+        if nxt is None or nxt == spot.me or not spot.dice[nxt]:
+            pt = pmf_at_least(r.hidden_pmf(spot, f), need)
+            return pt * G - (1 - pt), pt, 1.0
+        others = r.hidden_pmf(spot, f, skip=(nxt,))
+        theirs = r.player_pmf(spot, nxt, f)
+        n_them = spot.dice[nxt]
+        unseen_them = spot.total - n_them
+        p = spot.p_match(f)
+        ev = pt = pc = 0.0
+        for k, pk in enumerate(theirs):
+            if pk < 1e-9:
+                continue
+            t = pmf_at_least(others, need - k)
+            if self.style.model_caller:
+                c = r.call_chance(nxt, prob_at_least(q - k, unseen_them, p))
+            else:
+                c = 1.0
+            ev += pk * c * (t * G - (1 - t))
+            pt += pk * t
+            pc += pk * c
+        return ev, pt, pc
+
+    def candidates(self, spot: BidSpot, G: float) -> dict[int, tuple[float, Bid, float, float]]:
+        """Best (value, bid, chance true, chance called) per face."""
+        best: dict[int, tuple[float, Bid, float, float]] = {}
+        opening = spot.current is None
+        for f, lo in spot.lows().items():
+            top = spot.total if opening else min(spot.total, lo + self.style.reach)
+            for q in range(lo, top + 1):
+                if opening and q > lo and spot.plain_chance(q, f) < 0.25:
+                    break
+                v, pt, pc = self.bid_score(spot, q, f, G)
+                if f not in best or v > best[f][0]:
+                    best[f] = (v, Bid(q, f), pt, pc)
+        return best
+
+    def public_face(self, spot: BidSpot, rng) -> int:
+        """The face whose cheapest raise is likeliest from public facts only
+        (my own dice treated as unknown): a choice that says nothing about my
+        hand but still follows what the table's bids revealed."""
+        scores = {}
+        for f, lo in spot.lows().items():
+            pmf = convolve(self.reader.hidden_pmf(spot, f), binomial_pmf(len(spot.hand), spot.p_match(f)))
+            scores[f] = round(pmf_at_least(pmf, lo), 9)
+        best = max(scores.values())
+        return rng.choice(sorted(f for f, v in scores.items() if v >= best - 1e-6))
+
+    @staticmethod
+    def lean(spot: BidSpot, face: int) -> float:
+        """How many more of ``face`` I hold than a hand I know nothing of would:
+        what a reader learns from the face I name."""
+        return spot.mine(face) - len(spot.hand) * spot.p_match(face)
+
+    def priced_face(self, spot: BidSpot, cands) -> int:
+        """The face of best value once each die of lean is charged ``price``
+        dice.  The price follows my own bids (``note_own_bid``: dual ascent on
+        "mean lean <= lean"), so the average holds against any opponent and
+        the lean is spent where hiding costs most, not at a fixed rate."""
+        price = self.starting_price(spot)
+        return max(cands, key=lambda f: cands[f][0] - price * self.lean(spot, f))
+
+    def starting_price(self, spot: BidSpot) -> float:
+        """The lean price, first set by the table's size: a best-value face
+        leans far less at a crowded table than heads-up (it follows the other
+        bids more than my hand), so a start fit for heads-up pushed Roll Call's
+        4-seat bids to a lean of -0.14 to -0.20, value given away for nothing,
+        and three players who trust every bid beat it (AI-NOTES, "Fourteenth
+        session").  By the seats at the table, so a game rebuilt from its
+        record (Continue) starts from the same price."""
+        if not self._priced:
+            self._priced = True
+            crowd = self.style.crowd_lean_price
+            if crowd is not None and len(spot.dice) >= 3:   # seats at the table, out or not: fixed all game
+                self.lean_price = crowd
+        return self.lean_price
+
+    def note_own_bid(self, spot: BidSpot) -> None:
+        """Move the lean price after a bid of mine has landed: up when it showed
+        more than ``lean``, down when less.  Called as the agent watches the
+        table, never while choosing, so the price depends only on the game's
+        history and a match rebuilt from its record (Continue) goes on exactly
+        as the uninterrupted one would.  A Palifico opening, whose face is fixed
+        for the round by my one die, is not a choice and does not count."""
+        if self.style.lean is None or not spot.bids or spot.bids[-1][0] != spot.me:
+            return
+        key = (spot.round_no, len(spot.bids))
+        if key == self._noted or (spot.fixed_face and len(spot.bids) == 1):
+            self._noted = key
+            return
+        self._noted = key
+        face = spot.bids[-1][2]
+        price = self.starting_price(spot)
+        self.lean_price = max(0.0, price + self.style.lean_step * (self.lean(spot, face) - self.style.lean))
+
+    # --- the turn -------------------------------------------------------------------
+    def decide(self, spot: BidSpot, rng) -> tuple[object, Decision, str]:
+        """(action, decision record, why) for the seat to act."""
+        self.reader.observe(spot)
+        G = rival_value(spot)
+        r = self.reader
+        challenges: list[tuple[float, object, Decision, str]] = []
+        cur = spot.current
+        if cur is not None:
+            q, f = cur
+            call = self.stated("call", spot, r.chance_true(spot, q, f))
+            pt = self.deciding(call, spot)
+            bidder = spot.bidder
+            assert bidder is not None  # a current bid has a bidder
+            words = spot.words
+            whose = words.possessive(bidder, capital=False)
+            w = r.model(bidder).w
+            if spot.mine(f) < q and spot.can_call():
+                challenges.append((self.call_value(pt, G), Call(), call,
+                                   f"called {whose} {bid_text(q, f)}: {pt:.0%} true by my reading "
+                                   f"({words.says_inside(bidder, 'bids', 'bid')} honestly {w:.0%} of the time)"
+                                   + self.remembered(spot, call, pt)))
+            if spot.jinto is not None:
+                jinto = self.stated("jinto", spot, r.chance_exact(spot, q, f))
+                pe = self.deciding(jinto, spot)
+                if jinto.raw:
+                    challenges.append((self.jinto_value(spot, pe, G) - self.style.jinto_edge, spot.jinto, jinto,
+                                       f"Jinto on {whose} {bid_text(q, f)}: exactly right {pe:.0%} "
+                                       f"by my reading" + self.remembered(spot, jinto, pe)))
+        cands = self.candidates(spot, G)
+        best_challenge = max(challenges, key=lambda c: c[0]) if challenges else None
+        if not cands:
+            if best_challenge is None:
+                raise ValueError("no legal bid and no challenge")
+            return best_challenge[1], best_challenge[2], best_challenge[3]
+        top = max(c[0] for c in cands.values())
+        if best_challenge is not None and best_challenge[0] >= top:
+            return best_challenge[1], best_challenge[2], best_challenge[3]
+        face = max(cands, key=lambda f: cands[f][0])
+        if self.style.lean is not None and not (spot.fixed_face and cur is None):
+            face = self.priced_face(spot, cands)
+        elif rng.random() < self.style.conceal and not (spot.fixed_face and cur is None):
+            # (a Palifico opening fixes the face for the whole round: it stays on value)
+            blind = self.public_face(spot, rng)
+            if blind in cands and cands[blind][0] >= top - self.style.window:
+                face = blind
+        if self.style.bluff and spot.mine(face) > 0 and not (spot.fixed_face and cur is None) \
+                and rng.random() < self.style.bluff:
+            # the other half of the mix: a face I hold none of, so that over many
+            # bids the face I name says about nothing of my hand
+            empty = [f for f in cands if spot.mine(f) == 0 and cands[f][0] >= top - self.style.bluff_window]
+            if empty:
+                face = max(empty, key=lambda f: cands[f][0])
+        v, bid, pt, pc = cands[face]
+        why = f"bid {bid_text(bid.quantity, bid.face)}: {pt:.0%} true as I read the table"
+        if self.models_caller(spot):   # the call chance is a number the value used; else it assumed a call
+            nxt = spot.next_player
+            assert nxt is not None   # ``models_caller`` needs a next player
+            why += f", {spot.words.says_inside(nxt, 'calls', 'call')} it about {pc:.0%} of the time"
+        return bid, Decision("bid", bid.quantity, bid.face, pt), why
+
+    # --- out of turn (Roll Call) ---------------------------------------------------------
+    def interject(self, spot: BidSpot) -> tuple[object, Decision, str] | None:
+        """Call out of turn when it beats waiting: the player to act may call
+        it themselves, so only the share they would let through counts."""
+        if spot.oot is None or spot.current is None:
+            return None
+        self.reader.observe(spot)
+        q, f = spot.current
+        if spot.mine(f) >= q:
+            return None
+        oot = self.stated("oot", spot, self.reader.chance_true(spot, q, f))
+        pt = self.deciding(oot, spot)
+        mine = spot.dice[spot.me]
+        if self.oot_value(spot, pt) > 0:
+            assert spot.bidder is not None  # a current bid has a bidder
+            whose = spot.words.possessive(spot.bidder, capital=False)
+            return spot.oot, oot, (
+                f"called {whose} {bid_text(q, f)} out of turn: {pt:.0%} true by my reading, "
+                f"a wrong call costs me {min(spot.oot_cost, mine)} dice" + self.remembered(spot, oot, pt))
+        return None
+
+
+class BrainAgent(Agent):
+    """An AI level played by ``BidBrain``; a game subclasses it with
+    ``make_spot(view, legal)`` (its view as a ``BidSpot``).  It watches every
+    action, so what its reader learned depends only on the game's history.
+    It remembers its rivals across games (``rivalbook``): that changes the
+    chances it states, never its moves."""
+
+    watches = True
+    remembers = True
+
+    def __init__(self, player: int, rng, reader: TableReader, style: Style):
+        super().__init__(player, rng)
+        self.brain = BidBrain(reader, style)
+        self._why = ""
+
+    def make_spot(self, view, legal) -> BidSpot:
+        raise NotImplementedError
+
+    def explain(self) -> str:
+        return self._why
+
+    def recall(self, rivals: Mapping[int, tuple[str, Layered]],
+               everyone: tuple[str, Layered] | None = None) -> None:
+        """What the tavern remembers of each rival, by seat, and of every rival
+        at once (``RivalBook.seat``)."""
+        self.brain.memory.recall(rivals, everyone)
+
+    def hand_over(self) -> list[tuple[str, str, float, float]]:
+        """This game's outcomes for the book (``RivalBook.absorb``)."""
+        return self.brain.memory.hand_over()
+
+    def watch(self, view) -> None:
+        spot = self.make_spot(view, ())
+        self.brain.reader.observe(spot)
+        self.brain.note_own_bid(spot)
+        self.brain.memory.settle(spot.reveal, self.player)
+
+    def act(self, view, legal):
+        spot = self.make_spot(view, legal)
+        action, decision, why = self.brain.decide(spot, self.rng)
+        self.last_decision = decision
+        self.brain.note_challenge(spot, decision)
+        self._why = why + "."
+        return action
+
+    def interject(self, view, legal):
+        spot = self.make_spot(view, legal)
+        if spot.oot is None:
+            return None
+        found = self.brain.interject(spot)
+        if found is None:
+            return None
+        action, self.last_decision, why = found
+        self.brain.note_challenge(spot, self.last_decision)
+        self._why = why + "."
+        return action

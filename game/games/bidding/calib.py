@@ -1,0 +1,124 @@
+"""Calibration of Hard's stated chances for calls, Jintos and out-of-turn calls.
+
+The ``TableReader`` posterior is a model; how often a bid Hard calls is
+really true depends on things it does not model (who bids how before any
+reveal, the selection of the decisions Hard actually takes).  This module
+maps the reader's raw chance to the frequency observed in seeded games:
+
+    stated = map[kind | context](raw chance)
+
+one monotone piecewise-linear map per kind ("call", "jinto", "oot") and small
+context (``context``: heads-up or more rivals, first round or later,
+Palifico), fitted OFFLINE by ``tools/bidcalib_fit.py`` from the decisions Hard
+took in seeded games against a fixed mixture of opponents (Hard self-play
+weighted most, Normal, the sparring styles, the reference bot), shipped as
+plain data in ``_calib.json``.  Hard uses the mapped chance both to decide
+and to state it.  The fit: per context, the samples are binned by raw
+chance, each bin's hit rate shrunk towards the raw chance (``PRIOR`` pseudo
+samples, so sparse bins stay near the reader) and made monotone by pooling
+adjacent violators.  A context with fewer than ``MIN_SAMPLES`` keeps the raw
+chance.  Endgame positions covered by the solved tables are not mapped: there
+the stated chance is the equilibrium's own (``liars_dice.endgame``).
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+from typing import Optional
+
+HERE = Path(__file__).parent
+CALIB_PATH = HERE / "_calib.json"
+KINDS = ("call", "jinto", "oot")
+BINS = 20
+PRIOR = 20.0
+MIN_SAMPLES = 60
+
+
+def context(kind: str, spot) -> str:
+    """The small context a map is fitted for: the kind, heads-up or not, before
+    or after the first reveal, Palifico (one face, no wilds)."""
+    seats = "hu" if len(spot.rivals) <= 1 else "many"
+    rnd = "first" if spot.round_no <= 1 else "later"
+    return f"{kind}|{seats}|{rnd}" + ("|pal" if spot.fixed_face else "")
+
+
+def fit_map(samples, bins: int = BINS, prior: Optional[float] = None) -> list[list[float]]:
+    """Monotone knots [[raw, stated], ...] from (raw, hit, weight) samples."""
+    prior = PRIOR if prior is None else prior
+    acc = [[0.0, 0.0, 0.0] for _ in range(bins)]   # weight, weighted raw, weighted hits
+    for raw, hit, w in samples:
+        b = acc[min(bins - 1, max(0, int(raw * bins)))]
+        b[0] += w
+        b[1] += w * raw
+        b[2] += w * hit
+    blocks = []   # [weight, weighted x, weighted y] pooled adjacent violators
+    for n, sx, sh in acc:
+        if n <= 0:
+            continue
+        x = sx / n
+        y = (sh + prior * x) / (n + prior)
+        blocks.append([n + prior, x * (n + prior), y * (n + prior), 1])
+        while len(blocks) > 1 and blocks[-2][2] / blocks[-2][0] > blocks[-1][2] / blocks[-1][0]:
+            top = blocks.pop()
+            for i in range(4):
+                blocks[-1][i] += top[i]
+    return [[round(b[1] / b[0], 4), round(b[2] / b[0], 4)] for b in blocks]
+
+
+def apply_map(knots, p: float) -> float:
+    """Piecewise-linear through the knots, flat beyond the ends."""
+    if not knots:
+        return p
+    if p <= knots[0][0]:
+        return knots[0][1]
+    for (x0, y0), (x1, y1) in zip(knots, knots[1:]):
+        if p <= x1:
+            return y0 if x1 <= x0 else y0 + (y1 - y0) * (p - x0) / (x1 - x0)
+    return knots[-1][1]
+
+
+class Calibration:
+    """The maps of one game: ``apply(kind, spot, raw) -> (stated, context)``."""
+
+    def __init__(self, maps: dict, decides: bool = False):
+        self.maps = maps
+        self.decides = decides
+        """True: the mapped chance also decides (else it is only stated)."""
+
+    def apply(self, kind: str, spot, raw: float) -> tuple[float, str]:
+        ctx = context(kind, spot)
+        return apply_map(self.maps.get(ctx), raw), ctx
+
+
+_OVERRIDE: dict = {}
+"""game id -> Calibration (or None) while ``tools/bidcalib_fit.py`` plays its
+rounds: each round plays with the previous round's maps, never the shipped file."""
+
+
+@lru_cache(maxsize=None)
+def _shipped() -> dict:
+    from .fit import read_shipped
+    return read_shipped(CALIB_PATH)
+
+
+def _valid(knots) -> bool:
+    try:
+        pts = [(float(x), float(y)) for x, y in knots]
+    except (TypeError, ValueError):
+        return False
+    return all(0 <= x <= 1 and 0 <= y <= 1 for x, y in pts) and \
+        all(a[0] <= b[0] and a[1] <= b[1] for a, b in zip(pts, pts[1:]))
+
+
+def calibration(game_id: str) -> Optional[Calibration]:
+    """The shipped maps of ``game_id`` (None: use the raw chance), damaged maps
+    left out (``game.dev.fit_bid_reader`` plays its population with Hard
+    uncalibrated, so that fit does not depend on this one)."""
+    if game_id in _OVERRIDE:
+        return _OVERRIDE[game_id]
+    entry = _shipped().get("games", {}).get(game_id)
+    maps = entry.get("maps") if isinstance(entry, dict) else None
+    if not isinstance(maps, dict):
+        return None
+    return Calibration({k: v for k, v in maps.items() if isinstance(k, str) and _valid(v)},
+                       entry.get("decides") is True)

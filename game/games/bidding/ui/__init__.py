@@ -1,0 +1,1 @@
+"""The bidding table screen and its widgets (pygame): picker, history, centre, cups."""

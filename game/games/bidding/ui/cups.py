@@ -1,0 +1,123 @@
+"""Where things sit around a bidding table: each seat's cup spot, its dice
+in tidy rows clear of its nameplate, the tray around your own dice, and the
+history panel's corner.
+
+Pure geometry of the seat spots (``layout.seat_spots``) and the nameplate
+widths, kept out of the scene so the table class holds behaviour, not
+arithmetic; Liar's Dice's moving die and Roll Call's fingers use the same
+points as the table does.  ``draw_own_tray`` paints that tray.
+"""
+from __future__ import annotations
+
+import math
+from typing import Callable, Optional, Sequence
+
+import pygame
+
+from ....ui import layout
+from ....ui import theme as th
+
+
+class CupLayout:
+    """The bidding table's geometry for one seat count (module docstring): a separate
+    object so both bidding games and their extras place things at the same points."""
+    def __init__(self, seat_spots: Sequence[layout.SeatSpot], plate_width: Callable[[int], int]):
+        self.seat_spots = seat_spots
+        self.plate_width = plate_width
+        """Width of a seat's name on its nameplate, in pixels."""
+
+    def cup_point(self, seat: int) -> tuple[float, float]:
+        """Where a seat's cup sits: in front of its nameplate, a little nearer the
+        rail at the biggest tables."""
+        return self.seat_spots[seat].toward_centre(0.2 if len(self.seat_spots) <= 10 else 0.17)
+
+    def lengthwise(self, seat: int) -> bool:
+        """Seats along the top and bottom rail have room for one long row of dice."""
+        return abs(math.sin(self.seat_spots[seat].angle)) > 0.9 and len(self.seat_spots) <= 10
+
+    def per_row(self, seat: int) -> int:
+        """How many of a seat's dice fit in one row beside its cup."""
+        return 6 if self.lengthwise(seat) else 3
+
+    def own_die_px(self, seat: int) -> int:
+        """Size of your own face-up dice in their tray."""
+        return 40 if len(self.seat_spots) <= 10 else 28
+
+    def dice_points(self, seat: int, count: int, size: int, per_row: Optional[int] = None):
+        """A neat row (two past ``per_row``) centred on the cup spot."""
+        cx, cy = self.cup_point(seat)
+        per_row = per_row or self.per_row(seat)
+        per_row = count if count <= per_row else math.ceil(count / 2)
+        rows = math.ceil(count / per_row) if count else 0
+        gap = size + 4
+        out = []
+        for i in range(count):
+            row, col = divmod(i, per_row)
+            in_row = min(per_row, count - row * per_row)
+            out.append((cx + (col - (in_row - 1) / 2) * gap, cy + (row - (rows - 1) / 2) * gap))
+        if not out:
+            return out
+        # keep clear of the seat's own nameplate: slide towards the centre
+        half_w = (max(p[0] for p in out) - min(p[0] for p in out) + size) / 2 + 16   # room for a tray
+        half_h = (max(p[1] for p in out) - min(p[1] for p in out) + size) / 2 + 16
+        plate = self.seat_plate(seat)
+        dx, dy = layout.TABLE_CENTRE[0] - cx, layout.TABLE_CENTRE[1] - cy
+        norm = math.hypot(dx, dy) or 1.0
+        shift = 0.0
+        while shift < 80 and plate.colliderect(pygame.Rect(int(cx + dx / norm * shift - half_w),
+                                                           int(cy + dy / norm * shift - half_h),
+                                                           int(half_w * 2), int(half_h * 2))):
+            shift += 3
+        return [(x + dx / norm * shift, y + dy / norm * shift) for x, y in out]
+
+    def seat_plate(self, seat: int) -> pygame.Rect:
+        """The seat's nameplate as the base table draws it (name and a note)."""
+        rect = pygame.Rect(0, 0, self.plate_width(seat) + 40, 44)
+        spot = self.seat_spots[seat]
+        rect.center = (int(spot.x), int(spot.y))
+        return rect.clamp(pygame.Rect(0, 0, layout.CANVAS_W, layout.CANVAS_H))
+
+    def dice_box(self, seat: int, count: int, size: int) -> pygame.Rect:
+        """The rectangle the seat's dice cover."""
+        points = self.dice_points(seat, count, size)
+        if not points:
+            x, y = self.cup_point(seat)
+            return pygame.Rect(int(x), int(y), 0, 0)
+        xs, ys = [p[0] for p in points], [p[1] for p in points]
+        rect = pygame.Rect(0, 0, int(max(xs) - min(xs)) + size, int(max(ys) - min(ys)) + size)
+        rect.center = (int((max(xs) + min(xs)) / 2), int((max(ys) + min(ys)) / 2))
+        return rect
+
+    def history_rect(self, width: int) -> pygame.Rect:
+        """The bottom-right corner, off the felt, as tall as the seats there allow."""
+        blockers = [self.seat_plate(i).inflate(20, 20) for i in range(len(self.seat_spots))]
+        blockers += [pygame.Rect(0, 0, 120, 90).move(int(x) - 60, int(y) - 45)
+                     for x, y in (self.cup_point(i) for i in range(len(self.seat_spots)))]
+        right, bottom = layout.CANVAS_W - 8, layout.CANVAS_H - 8
+        for top in range(500, 590, 6):
+            rect = pygame.Rect(right - width, top, width, bottom - top)
+            if rect.collidelist(blockers) < 0:
+                return rect
+        return pygame.Rect(right - width, 590, width, bottom - 590)
+
+
+def draw_own_tray(canvas: pygame.Surface, theme: th.Theme, box: pygame.Rect, colour: tuple, label: str, *,
+                  tag_above: bool) -> None:
+    """A felt-dark tray in the seat's ``colour`` around ``box`` (your own dice),
+    with a pill saying whose dice they are, above the tray (``tag_above``: bottom
+    seats) or under it."""
+    tray = box.inflate(18, 16)
+    surf = pygame.Surface(tray.size, pygame.SRCALPHA)
+    pygame.draw.rect(surf, (12, 30, 20, 150), surf.get_rect(), border_radius=12)
+    pygame.draw.rect(surf, (*colour, 230), surf.get_rect(), 2, border_radius=12)
+    canvas.blit(surf, tray)
+    tag = theme.text(label, 12, th.CREAM, bold=True)
+    pill = pygame.Rect(0, 0, tag.get_width() + 14, tag.get_height() + 2)
+    if tag_above:
+        pill.midbottom = (tray.centerx, tray.top + 4)
+    else:
+        pill.midtop = (tray.centerx, tray.bottom - 4)
+    light = 0.299 * colour[0] + 0.587 * colour[1] + 0.114 * colour[2] > 140
+    pygame.draw.rect(canvas, colour, pill, border_radius=8)
+    pygame.draw.rect(canvas, th.WOOD_DARK, pill, 1, border_radius=8)
+    th.blit_text(canvas, theme.text(label, 12, th.INK if light else th.CREAM, bold=True), pill.center, "center")

@@ -1,0 +1,95 @@
+"""The bid history panel of the bidding games: the round's bids, newest at
+the bottom, with the bidder's colour, name and a die-face icon.
+
+    BidHistory(rect).draw(canvas, theme, renderer, entries=[HistoryEntry(...)], footer="Round 2")
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Optional, Sequence
+
+import pygame
+
+from ....ui import theme as th
+from .picker import face_icon
+
+
+FOOTER_SEP = "  \u00b7  "
+"""Between the parts of a footer ("Round 5  ·  5 dice"): where it may wrap."""
+FOOTER_ROW = 18
+
+
+@dataclass(frozen=True)
+class HistoryEntry:
+    """One line of the bid history: a bid (quantity and face) or a shout."""
+    name: str
+    colour: tuple
+    quantity: Optional[int] = None
+    face: Optional[int] = None
+    text: str = ""          # "Call!", "Jinto!" when there is no bid
+
+
+class BidHistory:
+    """The round's bids as a readable list, newest last; older lines scroll
+    off the top (the count of hidden lines is shown)."""
+
+    def __init__(self, rect, *, title: str = "This round", die_kind: str = "d6"):
+        self.rect = pygame.Rect(rect)
+        self.title = title
+        self.die_kind = die_kind
+
+    def draw(self, canvas: pygame.Surface, theme: th.Theme, renderer, entries: Sequence[HistoryEntry],
+             footer: str = "") -> None:
+        panel = pygame.Surface(self.rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(panel, (20, 14, 10, 190), panel.get_rect(), border_radius=12)
+        pygame.draw.rect(panel, (*th.BRASS_DARK, 255), panel.get_rect(), 2, border_radius=12)
+        canvas.blit(panel, self.rect)
+        th.draw_text(canvas, theme, self.title, (self.rect.x + 12, self.rect.y + 8), 16, th.BRASS_LIGHT,
+                     bold=True)
+        row_h = 26
+        top = self.rect.y + 34
+        foot = self.footer_rows(theme, footer)
+        bottom = self.rect.bottom - (8 + FOOTER_ROW * len(foot) if foot else 8)
+        rows = max(1, (bottom - top) // row_h)
+        shown = list(entries)[-rows:]
+        if len(entries) > rows:
+            th.draw_text(canvas, theme, f"+{len(entries) - rows} earlier", (self.rect.right - 12, self.rect.y + 10),
+                         13, th.CREAM_DIM, anchor="topright")
+        if not entries:
+            th.draw_text(canvas, theme, "No bids yet", (self.rect.x + 12, top + 2), 15, th.CREAM_DIM,
+                         style="italic")
+        for i, entry in enumerate(shown):
+            y = top + i * row_h
+            newest = i == len(shown) - 1
+            pygame.draw.circle(canvas, entry.colour, (self.rect.x + 18, y + 11), 6)
+            name = entry.name[:12]
+            th.draw_text(canvas, theme, name, (self.rect.x + 30, y + 2), 16,
+                         th.CREAM if newest else th.CREAM_DIM, bold=newest)
+            right = self.rect.right - 12
+            if entry.quantity is not None and entry.face is not None:
+                icon = pygame.Rect(0, 0, 22, 22)
+                icon.topright = (right, y)
+                face_icon(canvas, renderer, self.die_kind, entry.face, icon)
+                th.draw_text(canvas, theme, f"{entry.quantity} \u00d7", (icon.x - 6, y + 2), 17,
+                             th.BRASS_LIGHT if newest else th.CREAM, bold=True, anchor="topright")
+            else:
+                th.draw_text(canvas, theme, entry.text, (right, y + 2), 17, th.BRASS_LIGHT, bold=True,
+                             anchor="topright")
+        for i, row in enumerate(foot):
+            th.draw_text(canvas, theme, row, (self.rect.x + 12, self.rect.bottom - 22 - FOOTER_ROW * (len(foot) - 1 - i)),
+                         14, th.CREAM_DIM)
+
+    def footer_rows(self, theme: th.Theme, footer: str) -> list[str]:
+        """The footer as drawn: one row, or its `` · `` parts on as many rows
+        as the panel's width needs ("Round 5 · 5 dice · Palifico" ran past its edge)."""
+        if not footer:
+            return []
+        width = self.rect.w - 24
+        font = theme.font(14)
+        rows: list[str] = []
+        for part in footer.split(FOOTER_SEP):
+            if rows and font.size(rows[-1] + FOOTER_SEP + part)[0] <= width:
+                rows[-1] += FOOTER_SEP + part
+            else:
+                rows.append(part)
+        return rows
