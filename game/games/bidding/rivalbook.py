@@ -500,9 +500,8 @@ class RivalMemory(Reading):
 class Layered(Reading):
     """A rival's memory as an agent sees it during one game: the book's (shared,
     never written here) plus what this game has taught (its own).  Seating a
-    20-seat table copies nothing, and an undo snapshot (``Match.apply``
-    deep-copies the agents) copies only this game's outcomes: copying whole
-    memories cost seconds per human move at a 20-seat table."""
+    20-seat table copies nothing, and a copy of an agent copies only this
+    game's outcomes: copying whole memories cost seconds at a 20-seat table."""
 
     def __init__(self, base: Optional[RivalMemory] = None):
         self.base = base
