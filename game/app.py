@@ -50,7 +50,7 @@ class App:
     """Window + canvas + scene stack.  One per process."""
 
     def __init__(self, *, headless: bool = False, fullscreen: bool | None = None,
-                 window_size: tuple[int, int] | None = None):
+                 window_size: tuple[int, int] | None = None, lock_folder: bool | None = None):
         self.headless = headless
         self.contain_errors = not headless
         """Last line of defence (``recover``); off in headless tests so bugs
@@ -63,14 +63,26 @@ class App:
         """AI decisions run in a worker thread (game/ui/thinker.py); headless
         tests keep them inside the frame, so a frame count stays a fixed pace."""
         self.write_in_background = not headless
-        """A finished game's replay is written by a thread (TableScene._save_replay)."""
+        """A finished game's records are written by a thread (``TableScene.finish_game``)."""
         if headless:
             os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
             os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
         with quiet_native_stderr():  # pygame.init() also tries the audio device
             pygame.init()
         self.settings, note = userfiles.load_settings()
-        userfiles.clean_stale_temp_files()
+        from .games.bidding.rivalbook import RivalShelf
+        self.rivals = RivalShelf()
+        """What the AIs remember of their rivals across games (``rivals.json``)."""
+        from .core.table_lock import TableLock
+        self.table_lock = TableLock()
+        """This copy's hold on the data folder (``game.core.table_lock``)."""
+        self.read_only = (not headless if lock_folder is None else lock_folder) and not self.table_lock.acquire()
+        """Another copy plays with this data folder: replays and stats only, nothing
+        written (the title says so and offers another folder).  Headless apps
+        (tests, shots) take no lock unless asked (``lock_folder``)."""
+        notes = [note] if note else []
+        if not self.read_only:
+            notes += self._tidy_data_folder()
         # what is on disk (None: nothing valid yet, so the first shutdown writes it)
         self._saved_settings = (self.settings.to_json()
                                 if not note and userfiles.settings_path().is_file() else None)
@@ -90,9 +102,6 @@ class App:
         self.frame = 0
         self.memory = Collector()
         """Garbage collection owned by the loop once ``settle_memory`` ran."""
-        from .games.bidding.rivalbook import RivalShelf
-        self.rivals = RivalShelf()
-        """What the AIs remember of their rivals across games (``rivals.json``)."""
         self._below: tuple[Scene, pygame.Surface] | None = None
         """The still of the scenes under a ``still_below`` overlay (``draw``)."""
         self.in_frame = False
@@ -103,9 +112,36 @@ class App:
         self._window_size = tuple(window_size or self.settings.window_size)
         self._view = pygame.Rect(0, 0, *CANVAS_SIZE)  # where the canvas sits in the window
         self.window = self._open_window()
-        if note:
+        for note in notes:
             self.toast(note)
             print(f"dice-tavern: {note}", file=sys.stderr)
+
+    def _tidy_data_folder(self) -> list[str]:
+        """What the copy holding the folder's lock does first: temp files a kill
+        left removed, and any finished game a kill interrupted recorded now
+        (``finished.recover``), before the title offers Continue.  The messages."""
+        from .core import finished
+        userfiles.clean_stale_temp_files()
+        _done, problems = finished.recover(self.rivals)
+        return problems
+
+    def take_table(self, lock=None) -> bool:
+        """Hold the data folder's lock (or ``lock``, already taken on another
+        folder: ``table_lock.another_folder``) and leave read-only; False if
+        another copy still holds it."""
+        if lock is not None:
+            self.table_lock.release()
+            self.table_lock = lock
+            userfiles.use_data_dir(lock.folder)
+            from .games.bidding.rivalbook import RivalShelf
+            self.rivals = RivalShelf()
+            self._saved_settings = None   # the settings in use are written to the new folder
+        elif not self.table_lock.acquire():
+            return False
+        self.read_only = False
+        for note in self._tidy_data_folder():
+            self.toast(note)
+        return True
 
     # ------------------------------------------------------------------
     # Window
@@ -547,15 +583,17 @@ class App:
     def shutdown(self) -> None:
         self.memory.stop()   # automatic collection back for whatever runs after the app
         # only when something changed (e.g. the window size): an unchanged
-        # file is not rewritten, which keeps quitting quick
-        if self.settings.to_json() != self._saved_settings:
+        # file is not rewritten, which keeps quitting quick; never by a read-only copy
+        if not self.read_only and self.settings.to_json() != self._saved_settings:
             try:
                 userfiles.save_settings(self.settings)
             except userfiles.UserFileError:
                 pass
         while self.stack:
             self.stack.pop().exit()
-        self.rivals.wait()
+        from .core.finished import wait_all
+        wait_all()   # a finished game's records on disk before the process ends
+        self.table_lock.release()
         self.sounds.close()
 
 

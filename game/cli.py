@@ -12,12 +12,13 @@ import os
 import re
 import sys
 
+from . import games
 from .games import GAME_IDS
 
 ASSET_COMMANDS = ("play", "replay", "shot", "smoke")
 """Commands that draw or play sounds: they check the bundled files first."""
-BIDDING_GAMES = ("liars-dice", "roll-call")
-"""Games with sparring partners (``reader``, ``bluffer``, ``caller``, ``binomial``, ``liar``)."""
+BIDDING_GAMES = tuple(g for g in GAME_IDS if games.kit(g).styles)
+"""Games with sparring partners (their kit's ``sparring``: ``reader``, ``bluffer``, ``caller``...)."""
 MAX_SIM_GAMES = 1_000_000
 """``sim --games`` above this is refused (a million games is hours of CPU)."""
 MAX_FAIRNESS_ROLLS = 100_000_000
@@ -190,14 +191,39 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+OPTION_MAX_CHARS = 4096
+OPTION_MAX_DEPTH = 8
+"""``--option KEY=JSON`` is bounded like every other input: a game option is
+a number, a word or a short list, never a document (1,000 nested lists raised
+``RecursionError`` as a traceback)."""
+
+
 def _parse_option(text: str) -> tuple[str, object]:
+    """``KEY=JSON`` (or ``KEY=word``); ``ValueError`` with a plain message
+    when it is too long or nested too deeply."""
     key, sep, value = text.partition("=")
     if not sep or not key:
-        raise ValueError(f"option {text!r} must look like KEY=VALUE")
+        raise ValueError(f"option {text[:60]!r} must look like KEY=VALUE")
+    if len(text) > OPTION_MAX_CHARS:
+        raise ValueError(f"option {key[:40]!r} is longer than {OPTION_MAX_CHARS} characters")
+    if _nesting(value) > OPTION_MAX_DEPTH:
+        raise ValueError(f"option {key[:40]!r} is nested more than {OPTION_MAX_DEPTH} levels deep")
     try:
         return key, json.loads(value)
     except json.JSONDecodeError:
         return key, value
+
+
+def _nesting(text: str) -> int:
+    """How deep brackets nest in ``text`` (an upper bound: brackets in strings count too)."""
+    depth = deepest = 0
+    for ch in text:
+        if ch in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif ch in "]}":
+            depth = max(0, depth - 1)
+    return deepest
 
 
 def _first_index(argv: list[str]) -> int:

@@ -305,7 +305,7 @@ def test_a_replay_stepped_back_keeps_its_logs_thinking(app):
     notes = _thinking(replay)
     assert notes
     reasons = replay.replay.reasons
-    replay.step_back()
+    replay.replay_driver.step_back()
     app.apply_transitions()
     back = app.top
     assert back is not replay and back.replay.position == upto - 1

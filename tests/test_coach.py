@@ -262,7 +262,7 @@ def test_summary_line_counts_good_moves_and_names_costly_ones():
     entries = [_fake("call", "good", 1), _fake("call", "fine", 2), _fake("call", "good", 3),
                _fake("Jinto", "mistake", 4), _fake("bid", "questionable", 5)]
     assert [e.verdict for e in entries] == ["good", "fine", "good", "mistake", "questionable"]
-    assert coach.summary(entries) == "3 good calls, 1 costly Jinto, 1 questionable"
+    assert coach.summary(entries) == "3 good calls, 1 costly Jinto, 1 questionable move"   # the count keeps its noun (#39)
     assert coach.summary([]) == "No decisions to review"
 
 

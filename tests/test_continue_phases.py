@@ -6,7 +6,7 @@ the prompt, the bid and history shown, whose turn, a pending reveal, pot
 split or scored card, banners, buttons), equals the one before saving - not
 just the same match.
 
-Two kinds of check (docs/CONTRIBUTING.md, "Continue"):
+Two kinds of check (docs/REFERENCE.md, "Continue"):
 
 * at rest (a human decides, nothing moving, banners gone): the restored
   table, once it has played the last move's outcome again, shows the same

@@ -212,3 +212,26 @@ def test_replay_returns_where_it_came_from(tmp_path, monkeypatch):
     app.feed(key(pygame.K_ESCAPE))
     app.apply_transitions()
     assert isinstance(app.top, ReplayListScene)
+
+
+def test_each_game_declares_its_kit_and_the_kit_is_the_whole_truth():
+    """Issue 37: a game's parts are declared once (``KIT``), not found by name.
+    Every part a kit names imports; every module a kit could name but does not
+    is absent, so a forgotten declaration cannot leave a part unused."""
+    import dataclasses
+    import importlib
+
+    from game import games
+    from game.games.kit import GameKit
+    module_fields = [f.name for f in dataclasses.fields(GameKit) if f.name != "levels"]
+    for game_id in games.GAME_IDS:
+        kit = games.kit(game_id)
+        folder = games.package_dir(game_id)
+        for name in module_fields:
+            declared = getattr(kit, name)
+            if declared is None:
+                assert not (folder / f"{name}.py").exists(), f"{game_id}: {name}.py exists but its kit leaves it out"
+            else:
+                assert importlib.import_module(f"{games.package_name(game_id)}.{declared}")
+        assert games.is_built(game_id) and games.make_agent(game_id, kit.levels[-1], 0, None) is not None
+    assert [g for g in games.GAME_IDS if games.kit(g).styles] == ["liars-dice", "roll-call"]

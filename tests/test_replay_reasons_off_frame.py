@@ -132,7 +132,7 @@ def test_a_replay_never_thinks_in_a_frame_and_says_the_same_words(app, monkeypat
     for index, why in enumerate(expected):
         if why:
             assert (index + 1, f"{match.seats[match.history[index][0]].name}: {why}") in said
-    scene._leave_replay()
+    scene.replay_driver.leave()
     app.apply_transitions()
     assert scene.replay.reasons.wait(WAIT) and not _worker_threads()
 
@@ -149,18 +149,18 @@ def test_a_move_waits_for_its_reason_and_the_frames_go_on(app, monkeypatch):
     app.run_frames(1)   # the first throw starts; the worker works ahead meanwhile
     assert gate.held.wait(WAIT), "the worker worked ahead of the replay"
     stuck = ai_moves[2]
-    frames = app.run_frames(600, until=lambda a: scene.replay.position >= stuck and scene.waiting_for_reason)
+    frames = app.run_frames(600, until=lambda a: scene.replay.position >= stuck and scene.replay_driver.waiting_for_reason)
     assert frames < 600 and scene.replay.position == stuck
     app.run_frames(120)   # two seconds at the fastest speed: it waits, frame after frame
-    assert scene.replay.position == stuck and scene.waiting_for_reason
+    assert scene.replay.position == stuck and scene.replay_driver.waiting_for_reason
     assert gate.on_main == []
     gate.open()
     app.run_frames(6000, until=lambda a: scene.replay.position > stuck)
-    assert scene.replay.position == stuck + 1 and not scene.waiting_for_reason
+    assert scene.replay.position == stuck + 1 and not scene.replay_driver.waiting_for_reason
     if expected[stuck]:
         assert (stuck + 1, f"{match.seats[match.history[stuck][0]].name}: {expected[stuck]}") in said
     assert gate.on_main == []
-    scene._leave_replay()
+    scene.replay_driver.leave()
     app.apply_transitions()
     assert scene.replay.reasons.wait(WAIT) and not _worker_threads()
 
@@ -175,12 +175,12 @@ def test_stepping_back_while_a_reason_is_worked_out(app, monkeypatch):
     gate = Gate(monkeypatch, allowed=12)
     scene, _said = _open(app, path)
     stuck = ai_moves[12]
-    app.run_frames(20000, until=lambda a: scene.replay.position >= stuck and scene.waiting_for_reason)
+    app.run_frames(20000, until=lambda a: scene.replay.position >= stuck and scene.replay_driver.waiting_for_reason)
     assert scene.replay.position == stuck and gate.held.is_set()
     notes = _thinking(scene)
     reasons = scene.replay.reasons
     for _ in range(3):
-        app.top.step_back()
+        app.top.replay_driver.step_back()
         app.apply_transitions()
     back = app.top
     assert back is not scene and back.replay.position == stuck - 3 and back.replay.reasons is reasons

@@ -260,7 +260,7 @@ def test_the_table_records_a_game_once_where_it_saves_the_replay(app, home):
     recording = scene.recording
     assert scene.replay_path is not None and recording is not None
     assert recording.wait().won == (resumed.state.ranking()[0] == 0)
-    scene.record_stats()                              # asked again: nothing more
+    scene.finish_game()                              # asked again: nothing more
     assert scene.recording is recording
     app.run_frames(200)                               # the end delay, then the results
     assert app.top.name == "results" and not app.toasts
@@ -275,7 +275,7 @@ def test_the_table_records_a_game_once_where_it_saves_the_replay(app, home):
     assert viewer.replay is not None and not viewer.match.history
     for player, action in viewer.replay.actions:
         viewer._apply(player, action)
-    viewer.record_stats()
+    viewer.finish_game()
     assert viewer.match.is_over and viewer.recording is None
     assert userfiles.load_stats() == (userfiles.fresh_stats(), None)
 

@@ -1,16 +1,18 @@
 """Write the golden game records in tests/golden/ (checked by tests/test_golden.py).
 
-    python tools/make_golden.py          # regenerate every golden record and expected.json
-    python tools/make_golden.py --check  # only report which ones no longer match
+    python tools/make_golden.py --check   # replay the stored records, report which no longer match
+    python tools/make_golden.py --expect  # rewrite expected.json from the stored records, replayed
+    python tools/make_golden.py --new     # play fresh records (AI seats) and write them all
 
 A golden record is a stored game (a replay record, or an autosave journal cut
 mid-game) with what loading it must give: the digest of the final
-``State.summary()`` (and of the summaries after every move), the ranking, the number of moves, and the AI's and the
-dice's choices for that seed.  Regenerate them ONLY when a change is meant to
-alter what old saves load as or what a seed plays (a rules change with a new
-``rules_version``, a record format change, a deliberate AI change), and say so
-in the commit message and CHANGELOG.md: the test exists so such a change is
-never silent.
+``State.summary()`` (and of the summaries after every move), the ranking and
+the number of moves.  Loading replays the recorded actions, so the records
+guard the rules and the formats, never the AIs' choices: retuning an AI needs
+no new records.  Use ``--expect`` only when a change is meant to alter what
+old saves load as (a rules change with a new ``rules_version``), ``--new``
+for a new record format, and say so in the commit message and CHANGELOG.md:
+the test exists so such a change is never silent.
 """
 from __future__ import annotations
 
@@ -99,14 +101,38 @@ def build(case: dict, game_id: str, out_dir: Path) -> tuple[str, dict]:
     return name, expectation(match)
 
 
+def replayed() -> dict:
+    """expected.json's entries worked out again by loading every stored record
+    (the loader replays its actions: no AI plays)."""
+    from game.core import saves
+    old = json.loads((GOLDEN / "expected.json").read_text(encoding="utf-8"))
+    return {name: expectation(saves.load_match(GOLDEN / name)) for name in sorted(old)}
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--check", action="store_true", help="compare with tests/golden/ instead of writing")
+    mode = ap.add_mutually_exclusive_group(required=True)
+    mode.add_argument("--check", action="store_true", help="replay tests/golden/ and compare, writing nothing")
+    mode.add_argument("--expect", action="store_true", help="rewrite expected.json from the stored records")
+    mode.add_argument("--new", action="store_true", help="play fresh records and write them all")
     args = ap.parse_args(argv)
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     from game import games
     with tempfile.TemporaryDirectory() as tmp:
         os.environ["DICE_TAVERN_HOME"] = tmp  # AI memory or stats never touch the player's folder
+        if args.check or args.expect:
+            old = json.loads((GOLDEN / "expected.json").read_text(encoding="utf-8"))
+            now = replayed()
+            if args.expect:
+                (GOLDEN / "expected.json").write_text(json.dumps(now, indent=1, sort_keys=True) + "\n",
+                                                      encoding="utf-8")
+                print(f"make_golden: expected.json rewritten from {len(now)} stored records")
+                return 0
+            bad = [n for n in sorted(set(old) | set(now)) if old.get(n) != now.get(n)]
+            for n in bad:
+                print(f"make_golden: {n}: stored {old.get(n)} but now {now.get(n)}")
+            print("make_golden: " + ("all golden records still match" if not bad else f"{len(bad)} differ"))
+            return 1 if bad else 0
         out_dir = Path(tmp) / "golden"
         out_dir.mkdir()
         expected = {}
@@ -114,13 +140,6 @@ def main(argv=None) -> int:
             for case in cases(game_id):
                 name, expect = build(case, game_id, out_dir)
                 expected[name] = expect
-        if args.check:
-            old = json.loads((GOLDEN / "expected.json").read_text(encoding="utf-8"))
-            bad = [n for n in sorted(set(old) | set(expected)) if old.get(n) != expected.get(n)]
-            for n in bad:
-                print(f"make_golden: {n}: stored {old.get(n)} but now {expected.get(n)}")
-            print("make_golden: " + ("all golden records still match" if not bad else f"{len(bad)} differ"))
-            return 1 if bad else 0
         GOLDEN.mkdir(parents=True, exist_ok=True)
         for old_file in GOLDEN.glob("*"):
             if old_file.suffix in (".json", ".journal"):

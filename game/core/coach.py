@@ -276,7 +276,7 @@ def summary(entries: Sequence[Entry], limit: int = 3) -> str:
     parts = [f"{n} good {_plural(n, k)}" for k, n in sorted(good.items(), key=lambda kv: -kv[1])][:limit]
     parts += [f"{n} costly {_plural(n, k)}" for k, n in sorted(bad.items(), key=lambda kv: -kv[1])]
     if doubtful:
-        parts.append(f"{doubtful} questionable")
+        parts.append(f"{doubtful} questionable {_plural(doubtful, 'move')}")
     return ", ".join(parts)
 
 

@@ -42,8 +42,14 @@ JOURNAL_FORMAT = "dice-tavern-journal"
 JOURNAL_VERSION = 1
 SYNC_SECONDS = 1.0
 """A dirty journal is fsynced by the writer thread at most this often."""
-MAX_BYTES = 64 * 1024 * 1024
-"""A journal larger than this is not a Dice Tavern autosave."""
+MAX_BYTES = 4 * 1024 * 1024
+"""A journal larger than this is not a Dice Tavern autosave: it holds what a
+game record holds, more compactly (``match.RECORD_MAX_BYTES``).  At 64 MB a
+hostile journal cost 18 s of CPU and 1 GB before it was refused."""
+MAX_VALUES = 300_000
+"""JSON values in the whole journal, counted before parsing (``userfiles.count_values``)."""
+HEADER_MAX_BYTES = 64 * 1024
+"""The header line (seats, options, seed) is never longer than this."""
 
 validation.register(validation.Format(JOURNAL_FORMAT, "autosave", {1: validation.Obj({
     "format": validation.Str(), "version": validation.Int(1, JOURNAL_VERSION),
@@ -79,18 +85,28 @@ def _line(player: int, action) -> bytes:
 def read_record(path: Path) -> dict:
     """The match record a journal holds (``UserFileError`` if damaged).
 
-    A torn last line (no newline: the writer was killed mid-line) is dropped."""
+    A torn last line (no newline: the writer was killed mid-line) is dropped.
+    Bounded before anything is parsed: the size (``MAX_BYTES``, from fstat),
+    then the moves (lines, at most ``MAX_ACTIONS``) and the JSON values
+    (``MAX_VALUES``), counted on the bytes; then every line is parsed in one
+    pass (the lines joined as one JSON list)."""
+    from .match import MAX_ACTIONS
     path = Path(path)
     raw = userfiles.read_bytes(path, MAX_BYTES)  # regular files only, size checked first
-    lines = raw.split(b"\n")
-    lines.pop()  # after the last newline: empty, or a torn line to ignore
-    if not lines:
+    end = raw.rfind(b"\n")   # after it: nothing, or a torn line to ignore
+    if end < 0:
         raise UserFileError(f"{path.name} is damaged (no header)")
+    if raw.count(b"\n", 0, end) > MAX_ACTIONS:
+        raise UserFileError(f"{path.name} holds more moves than a game can have")
+    if userfiles.count_values(raw[:end]) > MAX_VALUES:
+        raise UserFileError(f"{path.name} holds too many entries to be a Dice Tavern autosave")
+    body = raw[:end].replace(b"\n", b",")   # JSON never holds a raw newline inside a value
+    del raw
     try:
-        header = json.loads(lines[0].decode("utf-8"), parse_constant=userfiles._no_constants)
-        actions = [json.loads(line.decode("utf-8"), parse_constant=userfiles._no_constants) for line in lines[1:]]
-    except (ValueError, RecursionError) as exc:  # incl. bad UTF-8, huge integers, NaN
+        lines = json.loads(b"[" + body + b"]", parse_constant=userfiles._no_constants)
+    except (ValueError, RecursionError) as exc:  # incl. bad UTF-8, huge integers, NaN, an empty line
         raise UserFileError(f"{path.name} is damaged (a line is not valid JSON)") from exc
+    header, actions = lines[0], lines[1:]
     if not isinstance(header, dict) or header.get("format") != JOURNAL_FORMAT:
         raise UserFileError(f"{path.name} is not a Dice Tavern autosave")
     version = header.get("version")
@@ -103,6 +119,20 @@ def read_record(path: Path) -> dict:
         raise UserFileError(f"{path.name} is damaged (no game in the header)")
     userfiles.check_document(header, JOURNAL_FORMAT, path.name)  # the actions: by the record's schema
     return {**record, "actions": actions, "finished": False}
+
+
+def read_header(path: Path) -> dict | None:
+    """The record (without actions) in the journal's first line, or None if it
+    cannot be read: the end of a game asks whose game the autosave is
+    (``game.core.finished``) without reading the moves."""
+    try:
+        with open(path, "rb") as fh:
+            line = fh.readline(HEADER_MAX_BYTES + 1)
+        header = json.loads(line.decode("utf-8"), parse_constant=userfiles._no_constants)
+    except (OSError, ValueError, RecursionError):
+        return None
+    record = header.get("record") if isinstance(header, dict) else None
+    return record if isinstance(record, dict) else None
 
 
 class _Syncer(threading.Thread):

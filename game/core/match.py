@@ -52,7 +52,13 @@ RECORD_SCHEMA = v.Obj({
 }, required=("game", "seats", "seed", "actions"))
 """The declared schema of the game record (autosave and replays), version 1.
 What the moves *mean* is checked by replaying them (``Match.from_record``)."""
-v.register(v.Format(RECORD_FORMAT, "game record", {1: RECORD_SCHEMA}, max_bytes=16 * 1024 * 1024))
+RECORD_MAX_BYTES = 4 * 1024 * 1024
+"""A game record (replay, autosave) larger than this is not Dice Tavern's: the
+longest game there is (Liar's Dice at 20 seats, 6 dice each, ``tests/test_long_game.py``)
+writes 260 KB and about 19,000 JSON values; 4 MB and 300,000 values (the
+format's default) leave it fifteen times the room and keep a hostile file's
+parse within ~50 MB."""
+v.register(v.Format(RECORD_FORMAT, "game record", {1: RECORD_SCHEMA}, max_bytes=RECORD_MAX_BYTES))
 
 
 class RecordError(ValueError):

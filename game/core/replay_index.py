@@ -10,13 +10,14 @@ error; a damaged index is simply rebuilt.  Pure Python: no pygame.
 from __future__ import annotations
 
 import datetime as _dt
+import hashlib
 import os
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from .. import games
 from . import validation as v
-from .userfiles import UserFileError, atomic_write_json, read_document, read_json
+from .userfiles import UserFileError, atomic_write_json, read_document, read_format
 
 INDEX_FORMAT = "dice-tavern-replay-index"
 INDEX_NAME = "index.json"
@@ -28,8 +29,8 @@ SUMMARY_SCHEMA = v.Obj({
 }, required=("key", "date", "game", "players", "winner", "ok"))
 v.register(v.Format(INDEX_FORMAT, "replay index", {1: v.Obj({
     "format": v.Str(), "version": v.Int(1, 1),
-    "entries": v.Map(v.Str(200, 1), SUMMARY_SCHEMA, max_keys=MAX_ENTRIES),
-}, required=("entries",))}, max_bytes=8 * 1024 * 1024))
+    "entries": v.Map(v.Str(64, 64, r"[0-9a-f]{64}"), SUMMARY_SCHEMA, max_keys=MAX_ENTRIES),
+}, required=("entries",))}, max_bytes=8 * 1024 * 1024, max_values=100_000))   # 5,000 rows of 12
 
 
 @dataclass(frozen=True)
@@ -41,6 +42,13 @@ class ReplaySummary:
     winner: str     # "Mags", "" while unknown
     ok: bool = True
     """False: the file could not be read (the row says so and cannot be opened)."""
+
+
+def entry_name(path: Path) -> str:
+    """The index's name for a replay file: a digest of the name's bytes, so
+    any name the OS allows (not UTF-8, a newline, 250 characters) is a
+    valid key and one odd name never makes the whole cache refused."""
+    return hashlib.sha256(os.fsencode(Path(path).name)).hexdigest()
 
 
 def _file_key(path: Path) -> list[int] | None:
@@ -71,14 +79,14 @@ class ReplayIndex:
         """The row for ``path`` (from the cache when the file is unchanged)."""
         path = Path(path)
         key = _file_key(path)
-        cached = self.entries.get(path.name)
+        cached = self.entries.get(entry_name(path))
         if cached is not None and key is not None and cached["key"] == key:
             return ReplaySummary(cached["date"], cached["game"], tuple(cached["players"]),
                                  cached["winner"], cached["ok"])
         summary = summarise(path)
         self.reads += 1
         if key is not None:
-            self.entries[path.name] = {"key": key, **asdict(summary), "players": list(summary.players)}
+            self.entries[entry_name(path)] = {"key": key, **asdict(summary), "players": list(summary.players)}
             self.dirty = True
         return summary
 
@@ -87,7 +95,7 @@ class ReplayIndex:
         if not self.dirty:
             return
         if keep is not None:
-            names = {p.name for p in keep}
+            names = {entry_name(p) for p in keep}
             self.entries = {k: e for k, e in self.entries.items() if k in names}
         entries = dict(list(self.entries.items())[-MAX_ENTRIES:])
         try:
@@ -102,7 +110,7 @@ def summarise(path: Path) -> ReplaySummary:
     from .match import RECORD_FORMAT
     fallback_date = _date_from_name(path.name)
     try:
-        data = read_json(path, v.FORMATS[RECORD_FORMAT].max_bytes)
+        data = read_format(path, RECORD_FORMAT)
         if not isinstance(data, dict) or data.get("format") != RECORD_FORMAT:
             raise ValueError("not a record")
         from .match import RECORD_SCHEMA

@@ -7,24 +7,29 @@ from __future__ import annotations
 
 import datetime as _dt
 import os
+import threading
 from pathlib import Path
 
-from . import journal, validation
+from . import journal
 from .match import RECORD_FORMAT, Match, RecordError
 from .userfiles import (UserFileError, atomic_create_json, autosave_path,
-                        read_json, remove_file, replays_dir, set_aside)
+                        read_format, remove_file, replays_dir, set_aside)
 
 
 def autosave(match: Match) -> None:
     """Write the unfinished game so "Continue" resumes it exactly; a finished
-    game goes to the replay folder and the autosave is cleared.  A guided
+    game is recorded once (``finished.finish``: replay, stats, rivals memory,
+    the autosave cleared).  A guided
     first game (``match.tutorial``) writes nothing here: it keeps its place
     in tutorials.json and must never replace the player's real game."""
     if getattr(match, "tutorial", False):
         return
-    if match.is_over:
-        save_replay(match)
-        clear_autosave()
+    if match.is_over:   # the one end-of-game path: replay, stats, rivals, once
+        from . import finished
+        ending = finished.finish(match)
+        ending.wait()
+        if isinstance(ending.error, (UserFileError, OSError)):
+            raise ending.error
     else:
         journal.save(match)
         _clear_legacy()
@@ -71,26 +76,43 @@ def autosave_file() -> Path:
     return journal.journal_path() if journal.exists() else autosave_path()
 
 
-def load_match(path: Path, dice=None, upto: int | None = None) -> Match:
-    """A match from a record file or the autosave journal; ``UserFileError``
-    with a player message."""
+def read_record(path: Path) -> dict:
+    """The game record in a record file or the autosave journal, read within
+    its format's limits (not replayed yet); ``UserFileError`` with a player message."""
+    path = Path(path)
+    if not path.name:
+        raise UserFileError("no file was named (give the path of a replay file)")
     try:
-        data = (journal.read_record(path) if Path(path).suffix == ".journal"
-                else read_json(path, validation.FORMATS[RECORD_FORMAT].max_bytes))
+        return (journal.read_record(path) if path.suffix == ".journal"
+                else read_format(path, RECORD_FORMAT))
     except FileNotFoundError as exc:
-        raise UserFileError(f"{Path(path).name} does not exist") from exc
+        raise UserFileError(f"{path.name} does not exist") from exc
+
+
+def match_from_record(data, name: str, dice=None, upto: int | None = None) -> Match:
+    """``Match.from_record`` with its error as a player message naming the file."""
     try:
         return Match.from_record(data, dice=dice, upto=upto)
     except RecordError as exc:
-        raise UserFileError(f"{Path(path).name}: {exc}") from exc
+        raise UserFileError(f"{name}: {exc}") from exc
+
+
+def load_match(path: Path, dice=None, upto: int | None = None) -> Match:
+    """A match from a record file or the autosave journal; ``UserFileError``
+    with a player message."""
+    return match_from_record(read_record(path), Path(path).name, dice, upto)
 
 
 def load_autosave(dice=None) -> Match:
     """Resume the autosave; a damaged one is set aside (kept as .bad).  A
-    journal keeps growing from where it ends (no rewrite on resume)."""
+    journal keeps growing from where it ends (no rewrite on resume).  The
+    match the title already read to describe it (``describe_autosave``) is
+    used if the file has not changed since: the autosave is parsed once."""
     path = autosave_file()
     try:
-        match = load_match(path, dice)
+        match = _take_described(path) if dice is None else None
+        if match is None:
+            match = load_match(path, dice)
     except UserFileError:
         if os.path.lexists(path):
             set_aside(path)  # so Continue does not fail on it forever
@@ -102,6 +124,28 @@ def load_autosave(dice=None) -> Match:
 
 _DESCRIBED: dict[tuple, str] = {}
 """``describe_autosave``'s answer for the autosave file as it was (path, size, time)."""
+_READ: dict[tuple, Match] = {}
+"""The match ``describe_autosave`` read, for Continue (``load_autosave``), by the same key."""
+_READING = threading.Lock()
+"""Describing and continuing read the autosave one at a time (the title describes
+on a thread; Continue pressed meanwhile waits for it and takes its match)."""
+
+
+def _file_key(path: Path) -> tuple | None:
+    try:
+        stat = os.stat(path)
+    except OSError:
+        return None
+    return (str(path), stat.st_size, stat.st_mtime_ns)
+
+
+def _take_described(path: Path) -> Match | None:
+    """The match describing read from ``path``, once, if the file is unchanged."""
+    with _READING:
+        key = _file_key(path)
+        match = _READ.pop(key, None) if key is not None else None
+        _READ.clear()
+        return match
 
 
 def describe_autosave() -> str:
@@ -110,20 +154,22 @@ def describe_autosave() -> str:
     says why).  Replays the save to find its round, once per version of the
     file (kept by its size and time); reads only, never sets a file aside."""
     path = autosave_file()
-    try:
-        stat = os.stat(path)
-    except OSError:
-        return ""
-    key = (str(path), stat.st_size, stat.st_mtime_ns)
-    text = _DESCRIBED.get(key)
-    if text is None:
-        try:
-            text = describe_match(load_match(path))
-        except Exception:   # a damaged or foreign save: Continue itself says what is wrong
-            text = ""
-        _DESCRIBED.clear()
-        _DESCRIBED[key] = text
-    return text
+    with _READING:
+        key = _file_key(path)
+        if key is None:
+            return ""
+        text = _DESCRIBED.get(key)
+        if text is None:
+            _READ.clear()
+            try:
+                match = load_match(path)
+                text = describe_match(match)
+                _READ[key] = match   # Continue takes this one: no second parse
+            except Exception:   # a damaged or foreign save: Continue itself says what is wrong
+                text = ""
+            _DESCRIBED.clear()
+            _DESCRIBED[key] = text
+        return text
 
 
 def describe_match(match: Match) -> str:

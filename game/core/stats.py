@@ -502,6 +502,12 @@ class GameStats:
             return None
         return max(sorted(self.bids), key=lambda f: self.bids[f])
 
+    @property
+    def favourite_bids(self) -> list[int]:
+        """Every face bid most often (a tie is said as one), lowest first."""
+        top = max(self.bids.values(), default=0)
+        return sorted(f for f, n in self.bids.items() if n == top and top > 0)
+
 
 def _int(value: Any, default: int = 0) -> int:
     return value if isinstance(value, int) and not isinstance(value, bool) else default

@@ -46,6 +46,12 @@ ANIMATION_SPEEDS = ("relaxed", "normal", "fast", "instant")
 """Values of ``Settings.animation_speed`` (what each does: ``game.ui.pace``)."""
 MAX_READ_BYTES = 16 * 1024 * 1024
 """No user file is read past this (a format may declare less)."""
+MAX_VALUES = 300_000
+"""No user file is parsed with more JSON values than this (a format may
+declare less or more: ``validation.Format.max_values``).  Counted on the
+bytes first (``count_values``), so a file of millions of tiny values is
+refused for the cost of reading it: parsing 15 MB of ``{},`` cost 12 s of CPU
+and 550 MB."""
 WINDOW_MIN, WINDOW_MAX = 200, 10000
 TEMP_MAX_AGE = 60.0
 """A temp file older than this (seconds) is left over from a kill, not a write in progress."""
@@ -68,6 +74,12 @@ def data_dir() -> Path:
         import platformdirs
         path = Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
     return path
+
+
+def use_data_dir(path: Path) -> None:
+    """From now on every user file goes to ``path`` (a second copy of the game
+    moving to another folder: ``game.core.table_lock.another_folder``)."""
+    os.environ[HOME_ENV] = str(path)
 
 
 @contextmanager
@@ -232,7 +244,7 @@ def atomic_create_json(path: Path, data: Any) -> None:
             except FileExistsError:
                 raise
             except OSError:  # no hard links here (FAT, some shares): reserve the name, then replace
-                os.close(os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o644))
+                os.close(os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600))
                 os.replace(tmp, path)
             fsync_dir(path.parent)
         finally:
@@ -283,27 +295,42 @@ def _no_constants(name: str):
     raise ValueError(f"{name} is not allowed")
 
 
-def parse_json(raw: bytes, name: str) -> Any:
-    """JSON from bytes; every kind of failure becomes ``UserFileError``."""
+def count_values(raw: bytes) -> int:
+    """An upper bound of the JSON values in ``raw`` without parsing it (C-speed
+    counts: every value but the first follows a comma or opens a container)."""
+    return raw.count(b",") + raw.count(b"[") + raw.count(b"{") + 1
+
+
+def parse_json(raw: bytes, name: str, max_values: int = MAX_VALUES) -> Any:
+    """JSON from bytes, refused before parsing when it holds more than
+    ``max_values`` values; every kind of failure becomes ``UserFileError``."""
+    if count_values(raw) > max_values:
+        raise UserFileError(f"{name} holds too many entries to be a Dice Tavern file")
     try:
         return json.loads(raw.decode("utf-8"), parse_constant=_no_constants)
     except (ValueError, RecursionError) as exc:  # incl. UnicodeDecodeError, int digit limit
         raise UserFileError(f"{name} is damaged (not valid JSON)") from exc
 
 
-def read_json(path: Path, max_bytes: int = MAX_READ_BYTES) -> Any:
-    """Parse a JSON file; ``UserFileError`` says plainly what is wrong."""
+def read_json(path: Path, max_bytes: int = MAX_READ_BYTES, max_values: int = MAX_VALUES) -> Any:
+    """Parse a JSON file of at most ``max_bytes`` and ``max_values`` values
+    (both checked before parsing); ``UserFileError`` says plainly what is wrong."""
     path = Path(path)
-    return parse_json(read_bytes(path, max_bytes), path.name)
+    return parse_json(read_bytes(path, max_bytes), path.name, max_values)
+
+
+def read_format(path: Path, format_name: str) -> Any:
+    """A JSON file within the limits of its declared format (not yet checked
+    against the schema)."""
+    fmt = v.FORMATS[format_name]
+    return read_json(path, fmt.max_bytes, fmt.max_values)
 
 
 def read_document(path: Path, format_name: str) -> Any:
     """Read and check a user file against its declared schema
     (``validation.FORMATS``); one ``UserFileError`` names the file and field."""
     path = Path(path)
-    fmt = v.FORMATS[format_name]
-    data = read_json(path, fmt.max_bytes)
-    return check_document(data, format_name, path.name)
+    return check_document(read_format(path, format_name), format_name, path.name)
 
 
 def check_document(data: Any, format_name: str, name: str) -> Any:
@@ -349,7 +376,7 @@ def clean_stale_temp_files(now: float | None = None) -> list[Path]:
     regular files, older than ``TEMP_MAX_AGE`` so a write in progress is safe)."""
     now = time.time() if now is None else now
     removed = []
-    for folder in (data_dir(), replays_dir()):
+    for folder in (data_dir(), replays_dir(), data_dir() / "finishing"):   # finishing: game.core.finished
         try:
             entries = list(os.scandir(folder))
         except OSError:
@@ -376,7 +403,7 @@ def write_crash_report(text: str) -> Path | None:
     for n in range(1, 1000):
         path = folder / f"crash-{stamp}-{n}.txt"
         try:
-            fd = os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o644)
+            fd = os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600)
         except FileExistsError:
             continue
         except OSError:
@@ -403,7 +430,10 @@ class Settings:
     show_ai_reasons: bool = False
     pause_after_reveal: bool = False
     """Pace: hold each reveal / pot split until the player continues (tap or Enter)."""
-    call_window: int = 2
+    call_window: int = 5
+    """Seconds to call out of turn in Roll Call: a first-time player needs about
+    reading time (the bid and the odds line, ~2.5 s) plus a reaction to a
+    decision (~1 s) plus the way to the button (~1 s): 5 s, the most."""
     """Pace: seconds AIs wait before bidding while a human may call out of turn (0-5)."""
     window_size: tuple[int, int] = CANVAS_SIZE
     setups: dict = field(default_factory=dict)
@@ -516,7 +546,7 @@ v.register(v.Format(SETTINGS_FORMAT, "settings", {
     1: v.Obj({"format": v.Str(), "version": v.Int(1, 1), **SETTINGS_FIELDS,
               "setups": v.Map(_SETUP_ID, SETUP_SCHEMA, max_keys=MAX_SETUPS)},
              extra=v.Tree(max_items=64, max_depth=2)),  # unknown keys: ignored, but bounded
-}, max_bytes=64 * 1024))
+}, max_bytes=64 * 1024, max_values=10_000))
 
 
 def load_settings() -> tuple[Settings, str | None]:
@@ -537,7 +567,7 @@ def load_settings() -> tuple[Settings, str | None]:
 
 def _read_settings(path: Path) -> Any:
     """The settings file's JSON with its header checked (the values are checked one by one)."""
-    data = read_json(path, v.FORMATS[SETTINGS_FORMAT].max_bytes)
+    data = read_format(path, SETTINGS_FORMAT)
     try:
         v.check_header(data, SETTINGS_FORMAT)
     except v.SchemaError as exc:
@@ -602,7 +632,8 @@ STATS_SCHEMA_V2 = v.Obj({
 """Version 2: per game, per table (AI level, mixed, solo, hot-seat) games,
 wins, streaks and best score; the faces bid; the faces rolled per die kind;
 the last recorded games (so none is counted twice).  See ``game.core.stats``."""
-v.register(v.Format(STATS_FORMAT, "stats", {1: STATS_SCHEMA_V1, 2: STATS_SCHEMA_V2}, max_bytes=256 * 1024))
+v.register(v.Format(STATS_FORMAT, "stats", {1: STATS_SCHEMA_V1, 2: STATS_SCHEMA_V2}, max_bytes=256 * 1024,
+                    max_values=20_000))   # 64 games x 6 tables x 5 counts, bids, luck: under 6,000
 
 
 def fresh_stats() -> dict:

@@ -324,6 +324,9 @@ class Format:
     noun: str                    # "settings", "game record": for messages
     schemas: Mapping[int, Node]  # version -> schema of the whole document
     max_bytes: int
+    max_values: int = 300_000
+    """At most this many JSON values (counted on the bytes before parsing: a
+    file of millions of tiny values costs seconds and hundreds of MB to parse)."""
 
     @property
     def version(self) -> int:

@@ -67,6 +67,9 @@ class Report:
     held: list = field(default_factory=list)
     baseline: list = field(default_factory=list)
     times_ms: list = field(default_factory=list)
+    outcomes: list = field(default_factory=list)
+    """Per game, the tested seats' share of the win (in order): how a rate moves
+    over a series, e.g. against a bot that learns across games."""
 
     def deciles(self, kind: str, samples: dict | None = None) -> list[dict]:
         """Stated chance against what happened, per tenth of the range (with the gap):
@@ -193,6 +196,7 @@ def pooled(reports: list[Report]) -> Report:
         out.held += r.held
         out.baseline += r.baseline
         out.times_ms += r.times_ms
+        out.outcomes += r.outcomes
     return out
 
 
@@ -225,10 +229,13 @@ def run_report(game_id: str, level: str, opponents: list[str], games: int, seed:
         if book is not None:
             book.absorb(match)
         winners = match.state.winners()
+        won = 0.0
         for p in tested:
             rep.seat_games += 1
             if p in winners:
                 rep.wins += 1.0 / len(winners)
+                won += 1.0 / len(winners)
+        rep.outcomes.append(won / max(1, len(tested)))
     return rep
 
 

@@ -1,20 +1,21 @@
-"""The game registry: ids, menu metadata and lazy access to each slice.
+"""The game registry: ids, menu metadata and lazy access to each game's parts.
 
-Each game lives in ``game/games/<package>/`` with ``rules.py`` (pure: ``GAME``,
-a ``Game`` subclass), ``ai.py`` (pure: ``make_agent(level, player, rng)``),
-``scene.py`` (pygame: ``TableScene``) and ``RULES.md`` (the rules written for
-players).  A game whose ``rules.py`` is missing is listed as "coming soon".
+Each game lives in ``game/games/<package>/`` and declares what it brings once,
+as ``KIT`` in its ``__init__.py`` (a ``GameKit``: rules, AI and its levels,
+table scene, sparring styles, coach, story, narration, tutorial, stats), with
+its ``RULES.md`` (the rules written for players) beside it.  The registry
+imports a part the first time it is asked for, and only parts the kit names.
 """
 from __future__ import annotations
 
 import importlib
-import importlib.util
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
 from ..core.protocol import Game, GameInfo
+from .kit import GameKit
 
 GAME_IDS = ("liars-dice", "roll-call", "roll-the-bones", "roll-for-it", "diced-out")
 
@@ -25,7 +26,8 @@ _EXTRA_PACKAGES: dict[str, str] = {}
 def register(game_id: str, package: str) -> None:
     """Register a game package outside ``game.games`` (test doubles)."""
     _EXTRA_PACKAGES[game_id] = package
-    _rules_module.cache_clear()
+    kit.cache_clear()
+    rules_module.cache_clear()
 
 
 def extra_game_ids() -> list[str]:
@@ -39,8 +41,8 @@ def is_known(game_id: str) -> bool:
 
 
 def has_rules(game_id: str) -> bool:
-    """The game's ``rules.py`` can be imported (it may still lack a table)."""
-    return _rules_module(game_id) is not None
+    """A known game (every kit has rules; a test double may lack a table)."""
+    return is_known(game_id)
 
 
 def package_name(game_id: str) -> str:
@@ -60,43 +62,40 @@ def package_dir(game_id: str) -> Path:
 
 
 @lru_cache(maxsize=None)
-def _rules_module(game_id: str):
-    try:
-        return importlib.import_module(package_name(game_id) + ".rules")
-    except ModuleNotFoundError as exc:
-        if exc.name and exc.name.startswith(package_name(game_id)):
-            return None
-        raise
+def kit(game_id: str) -> GameKit:
+    """The game's declared parts (``KIT`` in its package's ``__init__.py``)."""
+    found = getattr(importlib.import_module(package_name(game_id)), "KIT", None)
+    if not isinstance(found, GameKit):
+        raise TypeError(f"{package_name(game_id)} declares no KIT (a game.games.kit.GameKit)")
+    return found
 
 
+def part(game_id: str, name: str):
+    """The module the game's kit names for ``name`` ("coach", "story", ...),
+    imported now, or None when the kit has no such part."""
+    module = getattr(kit(game_id), name)
+    return None if module is None else importlib.import_module(f"{package_name(game_id)}.{module}")
+
+
+@lru_cache(maxsize=None)
 def rules_module(game_id: str):
-    """The game's ``rules`` module (its ``GAME`` and optional ``check_invariants``), or None."""
-    return _rules_module(game_id)
+    """The game's rules module (``GAME``; optionally ``check_invariants``, and a
+    bidding game's ``table_count`` and ``hand_and_wild``)."""
+    return part(game_id, "rules")
 
 
 def is_built(game_id: str) -> bool:
-    """A game can be started once its rules, AI and table scene exist."""
-    if _rules_module(game_id) is None:
-        return False
-    # find_spec, not file checks: a frozen build has no .py files on disk.
-    return all(importlib.util.find_spec(f"{package_name(game_id)}.{part}") is not None
-               for part in ("ai", "scene"))
+    """A game has its own table (its kit names a scene): else the generic table."""
+    return kit(game_id).scene is not None
 
 
 def game_class(game_id: str) -> type[Game]:
-    module = _rules_module(game_id)
-    if module is None:
-        raise ValueError(f"{game_id} is not built yet")
-    return module.GAME
+    return rules_module(game_id).GAME
 
 
 def game_info(game_id: str) -> GameInfo:
-    """The game's menu metadata, from its rules (the one source of names and
-    taglines); a slice without rules yet gets a "coming soon" card."""
-    module = _rules_module(game_id)
-    if module is None:
-        return GameInfo(game_id, game_id.replace("-", " ").title(), "Coming soon.", 2, 2)
-    return module.GAME.info
+    """The game's menu metadata, from its rules (the one source of names and taglines)."""
+    return game_class(game_id).info
 
 
 def make_game(game_id: str, num_players: int, options: Mapping | None = None) -> Game:
@@ -104,51 +103,40 @@ def make_game(game_id: str, num_players: int, options: Mapping | None = None) ->
 
 
 def make_agent(game_id: str, level: str, player: int, rng):
-    from ..core.agents import SPARRING
-    if level in SPARRING and importlib.util.find_spec(package_name(game_id) + ".sparring"):
-        module = importlib.import_module(package_name(game_id) + ".sparring")
-        return module.make_sparring(level, player, rng)
-    module = importlib.import_module(package_name(game_id) + ".ai")
-    return module.make_agent(level, player, rng)
+    if level in kit(game_id).styles:
+        return part(game_id, "sparring").make_sparring(level, player, rng)
+    return part(game_id, "ai").make_agent(level, player, rng)
 
 
-def slice_module(game_id: str, name: str):
-    """The module ``name`` of a game's slice (game/games/<pkg>/<name>.py), or
-    None when the slice has none; an import that fails inside it still raises."""
-    try:
-        return importlib.import_module(f"{package_name(game_id)}.{name}")
-    except ModuleNotFoundError as exc:
-        if exc.name and exc.name.startswith(package_name(game_id)):
-            return None
-        raise
+def scene_module(game_id: str):
+    """The game's table scene module (``TableScene``), or None: the generic table."""
+    return part(game_id, "scene")
 
 
 def narrator(game_id: str):
     """The game's ``narrate`` module (the game log's sentences), or None."""
-    return slice_module(game_id, "narrate")
+    return part(game_id, "narrate")
 
 
 def story_hook(game_id: str):
-    """The game's results-story hook (``story.py`` in its slice: see
-    ``game.core.story``), or None when the game has none."""
-    return slice_module(game_id, "story")
+    """The game's results-story hook (see ``game.core.story``), or None."""
+    return part(game_id, "story")
 
 
 def coach_hook(game_id: str):
-    """The game's post-game coach hook (``coach.py`` in its slice: see
-    ``game.core.coach``), or None when the game has none."""
-    return slice_module(game_id, "coach")
+    """The game's post-game coach hook (see ``game.core.coach``), or None."""
+    return part(game_id, "coach")
 
 
 def stats_hooks(game_id: str):
-    """The game's ``stats`` module (its score for the lifetime stats), or None."""
-    return slice_module(game_id, "stats") if is_known(game_id) else None
+    """The game's lifetime-stats hooks (its score, the faces bid), or None."""
+    return part(game_id, "stats") if is_known(game_id) else None
 
 
 def tutorial_script(game_id: str):
-    """The game's guided first game (``tutorial.py``'s ``SCRIPT``, a
-    ``game.core.tutorial.Script``), or None if it has none yet."""
-    module = slice_module(game_id, "tutorial")
+    """The game's guided first game (its tutorial's ``SCRIPT``, a
+    ``game.core.tutorial.Script``), or None if it has none."""
+    module = part(game_id, "tutorial")
     return getattr(module, "SCRIPT", None) if module is not None else None
 
 

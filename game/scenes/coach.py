@@ -20,6 +20,7 @@ from .. import games
 from ..canvas import CENTRE_X
 from ..core.coach import VERDICT_LABELS, VERDICTS, CoachSession, human_seats, summary, tally
 from ..ui import pictures
+from ..ui import layout_record
 from ..ui import theme as th
 from ..ui.widgets import Button
 from .base import MenuScene
@@ -272,7 +273,8 @@ class CoachScene(MenuScene):
             r = self._chip(canvas, (x, cy), f"{counts[v]}  {VERDICT_LABELS[v]}", VERDICT_COLOURS[v], 16)
             x = r.right + 12
         status = s.summary() if s.done else f"weighing\u2026 {len(s.entries)} so far"
-        if many:
+        if many:   # after the chips, cut to the room left (it had run under the last chip)
+            status = th.fit_text(self.theme.font(15, style="italic"), status, bar.right - 24 - (x + 4))
             th.draw_text(canvas, self.theme, status, (bar.right - 24, cy), 15, th.CREAM_DIM, style="italic",
                          anchor="midright")
         else:
@@ -294,7 +296,8 @@ class CoachScene(MenuScene):
         pygame.draw.rect(canvas, th.WOOD_DARK, rect.move(0, 2), border_radius=height // 2)
         pygame.draw.rect(canvas, colour, rect, border_radius=height // 2)
         pygame.draw.rect(canvas, tuple(min(255, c + 60) for c in colour), rect, 1, border_radius=height // 2)
-        canvas.blit(surf, surf.get_rect(center=rect.center))
+        layout_record.note(canvas, "panel", rect)
+        th.blit_text(canvas, surf, rect.center, "center")
         return rect
 
     def _wrapped(self, canvas, text, x, y, width, size, colour, *, style="body", bold=False, gap=4) -> int:

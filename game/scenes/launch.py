@@ -11,7 +11,7 @@ if TYPE_CHECKING:
 
 def table_scene_class(game_id: str) -> type[TableScene]:
     """``game.games.<pkg>.scene.TableScene``; the generic table if missing."""
-    module = games.slice_module(game_id, "scene")
+    module = games.scene_module(game_id)
     if module is None:
         from ..ui.generic_table import GenericTableScene
         return GenericTableScene

@@ -17,6 +17,7 @@ from ..ui.widgets import Button
 from .base import MenuScene
 from .launch import make_table, menu_game_ids
 from ..canvas import CENTRE_X
+from ..ui.services import AppServices
 
 
 def start_tutorial(app, game_id: str, *, fresh: bool = False, replace: bool = False) -> bool:
@@ -122,13 +123,13 @@ class TutorialOfferScene(MenuScene):
                      th.CREAM_DIM, style="italic", anchor="midtop")
 
 
-def should_offer(app, game_id: str) -> bool:
-    return (getattr(app, "offer_tutorials", False) and game_id not in tuple(getattr(app.settings, "tutorial_offered", ()))
+def should_offer(app: AppServices, game_id: str) -> bool:
+    return (app.offer_tutorials and game_id not in tuple(app.settings.tutorial_offered)
             and games.tutorial_script(game_id) is not None)
 
 
-def remember_offer(app, game_id: str) -> None:
-    offered = tuple(getattr(app.settings, "tutorial_offered", ()))
+def remember_offer(app: AppServices, game_id: str) -> None:
+    offered = tuple(app.settings.tutorial_offered)
     if game_id not in offered:
         app.settings.tutorial_offered = offered + (game_id,)
         app.save_settings()

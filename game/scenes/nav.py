@@ -7,7 +7,10 @@ tests may swap it for a recorder."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ..ui.services import AppServices
 
 
 RESULTS_MODULES = ("game.core.story", "game.ui.story", "game.core.coach", "game.ui.widgets",
@@ -18,7 +21,7 @@ RESULTS_MODULES = ("game.core.story", "game.ui.story", "game.core.coach", "game.
 class Navigator:
     """Opens the menu scenes for the table layer (see the module docstring)."""
 
-    def __init__(self, app: Any):
+    def __init__(self, app: AppServices):
         self.app = app
 
     def pause(self, table) -> None:
@@ -117,7 +120,9 @@ class Navigator:
         """Watch the replay at ``path``: pushed over the current screen, or in
         place of ``came_from`` (a scene to return to when it is closed).
         Returns "" or a message for players."""
+        from ..core.finished import wait_all
         from .replay import open_replay
+        wait_all()   # the replay may be the finished game's, still being written
         scene, error = open_replay(self.app, path)
         if scene is None:
             return error
@@ -148,7 +153,7 @@ class Navigator:
         back = getattr(table, "return_to", None)
         if back is not None:
             self.app.replace(back)
-        elif len(getattr(self.app, "stack", ())) > 1:
+        elif len(self.app.stack) > 1:
             self.app.pop()
         else:
             self.title()

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from ..core import saves
 from ..core.match import Match, RecordError
-from ..core.userfiles import UserFileError, read_json
+from ..core.userfiles import UserFileError
 from ..ui import theme as th
 from ..core.playback import ReplayFeed
 from ..core.replay_index import ReplayIndex, ReplaySummary
@@ -28,8 +28,8 @@ ROWS = 8
 def open_replay(app, path) -> tuple[TableScene | None, str]:
     """(table scene in watch mode, "") or (None, a message for players)."""
     try:
-        full = saves.load_match(Path(path))  # validates the whole log
-        data = read_json(Path(path))
+        data = saves.read_record(Path(path))   # read once, within the record format's limits
+        full = saves.match_from_record(data, Path(path).name)  # validates the whole log
         start = Match.from_record(data, dice=None, upto=0)
     except (UserFileError, RecordError) as exc:
         return None, str(exc)
@@ -90,6 +90,8 @@ class ReplayListScene(MenuScene):
 
     def __init__(self, app):
         super().__init__(app)
+        from ..core.finished import wait_all
+        wait_all()   # the game just finished is in the list
         self.files = saves.list_replays()
         self.index = ReplayIndex(saves.replays_dir())
         self.first = 0
@@ -107,7 +109,8 @@ class ReplayListScene(MenuScene):
                 x = 180 + row_w + 10 + k * (ACTION_W + 10)
                 self.ui.add(Button((x, y, ACTION_W, 50), label, partial(action, path),
                                    size=18, enabled=summary.ok))
-        self.index.save(keep=self.files)
+        if not self.app.read_only:   # the copy that plays keeps the cache
+            self.index.save(keep=self.files)
         if not self.files:
             from ..ui.widgets import Label
             self.ui.add(Label((CENTRE_X, 360), "No finished games yet.", 22, th.INK, anchor="center", style="italic"))

@@ -120,7 +120,7 @@ class SetupScene(MenuScene):
         """This game's last options and seats from the settings, each checked
         against the game as it is now: an option that no longer fits falls
         back to its default alone; seats only if their count fits the game."""
-        saved = getattr(self.app.settings, "setups", {}).get(self.game_id) or {}
+        saved = self.app.settings.setups.get(self.game_id) or {}
         out: dict = {}
         options = {}
         for spec in self.info.options:

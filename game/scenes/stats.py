@@ -106,7 +106,7 @@ class StatsScene(MenuScene):
                                    KIND_NAMES.get(luck.kind, luck.kind), partial(self.choose_kind, i),
                                    size=15, primary=i == self.kind_index))
         self.ui.add(Button((440, 646, 190, 52), "Reset stats", self.ask_reset,
-                           enabled=st.has_any(self.data)))
+                           enabled=st.has_any(self.data) and not self.app.read_only))
         self.ui.add(Button((650, 646, 190, 52), "Back", self.back, primary=True))
 
     def enter(self) -> None:
@@ -144,12 +144,10 @@ class StatsScene(MenuScene):
             st.reset()
         except UserFileError as exc:
             self.app.toast(f"Could not reset the stats: {exc}")
-        rivals = getattr(self.app, "rivals", None)
-        if rivals is not None:   # a fresh start: the AIs forget how you played too
-            rivals.forget()
-            note = rivals.take_note()
-            if note:
-                self.app.toast(note)
+        self.app.rivals.forget()   # a fresh start: the AIs forget how you played too
+        note = self.app.rivals.take_note()
+        if note:
+            self.app.toast(note)
         self.reload()
         self.confirming = False
         self.ui.clear()
@@ -379,7 +377,9 @@ class StatsScene(MenuScene):
         if fav is None:
             th.draw_text(canvas, theme, "Favourite bid: none yet", (rect.x + 6, rect.y + 14), 18, th.INK, bold=True)
             return
-        name = face_name(fav, 2)
+        tied = shown.favourite_bids
+        names = [face_name(f, 2) for f in tied]
+        name = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1] + " (tied)"
         th.draw_text(canvas, theme, "Favourite bid:", (rect.x + 6, rect.y + 14), 18, th.INK, bold=True)
         th.draw_text(canvas, theme, name, (rect.x + 134, rect.y + 14), 18, RED_INK, bold=True)
         total = sum(shown.bids.values())
@@ -422,7 +422,8 @@ class StatsScene(MenuScene):
             pygame.draw.rect(canvas, (245, 234, 208), box, border_radius=8)
             pygame.draw.rect(canvas, th.PARCHMENT_DARK, box, 1, border_radius=8)
             th.draw_text(canvas, theme, "\u2013" if value is None else _n(value), (box.centerx, box.y + 8), 30,
-                         RED_INK if value is not None else SOFT_INK, style="display", bold=True, anchor="midtop")
+                         RED_INK if value is not None else SOFT_INK, style="display" if value is not None else "body",
+                         bold=True, anchor="midtop")
             th.draw_text(canvas, theme, label, (box.centerx, box.bottom - 8), 14, SOFT_INK, bold=True,
                          anchor="midbottom")
 
@@ -441,7 +442,8 @@ class StatsScene(MenuScene):
                          bold=True, anchor="midtop")
             best = g.total.best
             th.draw_text(canvas, theme, "\u2013" if best is None else _n(best), (box.centerx, box.y + 24), 26,
-                         RED_INK if best is not None else SOFT_INK, style="display", bold=True, anchor="midtop")
+                         RED_INK if best is not None else SOFT_INK, style="display" if best is not None else "body",
+                         bold=True, anchor="midtop")   # the display face has no dash: it drew a box
             label = (g.spec.label if g.spec else "").lower()
             th.draw_text(canvas, theme, label, (box.centerx, box.bottom - 6), 12, SOFT_INK, style="italic",
                          anchor="midbottom")

@@ -20,8 +20,11 @@ from ..canvas import CENTRE_X
 class GameCard(Button):
     """A game on the title screen: picture, name, one line, 'coming soon'."""
 
-    def __init__(self, rect, game_id: str, on_click, *, enabled: bool):
+    def __init__(self, rect, game_id: str, on_click, *, enabled: bool, coming: bool = True):
         super().__init__(rect, games.game_info(game_id).title, on_click, enabled=enabled)
+        self.coming = coming and not enabled
+        """Greyed out because the game is not built yet (the ribbon says so),
+        not because another copy holds the data folder."""
         self.game_id = game_id
         self.info = games.game_info(game_id)
         self._faces: dict = {}
@@ -60,7 +63,7 @@ class GameCard(Button):
         players = f"{self.info.min_players}\u2013{self.info.max_players} players"
         th.draw_text(canvas, theme, players, (rect.centerx, rect.bottom - 14), 14, th.BRASS_DARK,
                      bold=True, anchor="midbottom")
-        if not self.enabled:
+        if self.coming:
             ribbon = pygame.Rect(0, 0, rect.w - 40, 30)
             ribbon.center = pic.center
             pygame.draw.rect(canvas, (120, 36, 28), ribbon, border_radius=6)
@@ -80,28 +83,58 @@ class TitleScene(MenuScene):
 
     def build(self) -> None:
         ids = menu_game_ids()
+        read_only = self.app.read_only
         gap = 18
         width = min(220, (1180 - gap * (len(ids) - 1)) // len(ids))
         x0 = CENTRE_X - (width * len(ids) + gap * (len(ids) - 1)) // 2
         for i, game_id in enumerate(ids):
             self.ui.add(GameCard((x0 + i * (width + gap), 200, width, 300), game_id,
-                                 lambda g=game_id: self.open_setup(g), enabled=is_playable(game_id)))
+                                 lambda g=game_id: self.open_setup(g),
+                                 enabled=is_playable(game_id) and not read_only,
+                                 coming=not is_playable(game_id)))
         # a plain file check: the save machinery (Match, seeds) loads on Continue, or off the
         # frame to say what Continue resumes (``saved_game``)
-        has_save = journal.exists() or userfiles.autosave_path().is_file()
+        has_save = not read_only and (journal.exists() or userfiles.autosave_path().is_file())
         saved = self.saved_game() if has_save else ""
-        labels = ([("Continue", self.continue_game, True)] if has_save else []) + [
-            ("Learn to play", self.open_learn, False), ("Replays", self.open_replays, False),
-            ("Stats", self.open_stats, False), ("Settings", self.open_settings, False),
-            ("Quit", self.app.quit, False)]
+        if read_only:   # another copy plays with this folder: look, or play elsewhere
+            labels = [("Play here", self.play_here, True), ("Another folder", self.another_folder, False),
+                      ("Replays", self.open_replays, False), ("Stats", self.open_stats, False),
+                      ("Quit", self.app.quit, False)]
+        else:
+            labels = ([("Continue", self.continue_game, True)] if has_save else []) + [
+                ("Learn to play", self.open_learn, False), ("Replays", self.open_replays, False),
+                ("Stats", self.open_stats, False), ("Settings", self.open_settings, False),
+                ("Quit", self.app.quit, False)]
         w, gap = 190, 20
         x0 = CENTRE_X - (w * len(labels) + gap * (len(labels) - 1)) // 2
         for i, (text, action, primary) in enumerate(labels):
             sub = saved if text == "Continue" else ""
             self.ui.add(Button((x0 + i * (w + gap), 560, w, 54), text, action, primary=primary, sub=sub,
                                tooltip=f"Continue: {sub}" if sub else ""))
-        if has_save:
+        if has_save or read_only:
             self.ui.focus(self.ui.widgets[len(ids)])
+
+    def play_here(self) -> None:
+        """Read-only: try the folder's lock again (the other copy may have closed)."""
+        if self.app.take_table():
+            self.app.toast("This copy now plays with the data folder.")
+            self._saved = None
+            self.rebuild()
+        else:
+            self.app.toast("The other copy of Dice Tavern is still open with this data folder.")
+
+    def another_folder(self) -> None:
+        """Read-only: play with a separate data folder beside the usual one
+        (its own stats, replays and saved game)."""
+        from ..core.table_lock import another_folder
+        lock = another_folder(userfiles.data_dir())
+        if lock is None:
+            self.app.toast("Every spare data folder is in use by another copy.")
+            return
+        self.app.take_table(lock)
+        self.app.toast(f"This copy plays with the data folder {lock.folder}")
+        self._saved = None
+        self.rebuild()
 
     def saved_game(self) -> str:
         """What Continue resumes ("Liar's Dice, round 4": ``saves.describe_autosave``),
@@ -110,7 +143,7 @@ class TitleScene(MenuScene):
         does not wait), at once otherwise (tests, screenshots)."""
         if self._saved is not None:
             return self._saved
-        if not getattr(self.app, "think_in_background", False):
+        if not self.app.think_in_background:
             from ..core import saves
             self._saved = saves.describe_autosave()
             return self._saved
@@ -175,10 +208,24 @@ class TitleScene(MenuScene):
     def draw_heading(self, canvas, y=40):
         th.draw_text(canvas, self.theme, "Dice Tavern", (CENTRE_X, 34), 92, th.BRASS_LIGHT,
                      style="display", anchor="midtop", shadow=4)
-        th.draw_text(canvas, self.theme, "Five dice games around one felt table", (CENTRE_X, 138), 22,
-                     th.CREAM_DIM, style="italic", anchor="midtop", shadow=2)
+        if self.app.read_only:
+            self._draw_read_only_notice(canvas)
+        else:
+            th.draw_text(canvas, self.theme, "Five dice games around one felt table", (CENTRE_X, 138), 22,
+                         th.CREAM_DIM, style="italic", anchor="midtop", shadow=2)
         pictures.die(canvas, (356, 92), 44, 5, angle=-16)
         pictures.die(canvas, (924, 92), 44, 3, angle=14)
+
+    def _draw_read_only_notice(self, canvas) -> None:
+        """Why the games are greyed out: another copy holds this data folder."""
+        strip = pygame.Rect(0, 0, 900, 58)
+        strip.midtop = (CENTRE_X, 134)
+        th.panel(canvas, strip, fill=th.PARCHMENT, border=th.BRASS_DARK, radius=10, shadow=False, width=2)
+        th.draw_text(canvas, self.theme, "Dice Tavern is already open with this data folder in another window.",
+                     (CENTRE_X, strip.y + 7), 18, th.INK, bold=True, anchor="midtop")
+        th.draw_text(canvas, self.theme, "Here you can watch replays and see your stats. Play here once "
+                     "the other copy closes, or play with another folder.",
+                     (CENTRE_X, strip.y + 32), 15, th.INK, anchor="midtop")
 
     def draw_content(self, canvas):
         th.draw_text(canvas, self.theme, "Arrows choose \u00b7 Enter plays \u00b7 F11 full screen",

@@ -45,7 +45,7 @@ class AiPacing(TableBase):
         self._ai_timer += dt
         delay = self._ai_delay()
         if self.call_window_open():
-            delay = max(delay, float(getattr(self.app.settings, "call_window", 0)))
+            delay = max(delay, float(self.app.settings.call_window))
             self.call_window_left = max(0.0, delay - self._ai_timer)
         else:
             self.call_window_left = 0.0
@@ -61,7 +61,7 @@ class AiPacing(TableBase):
         # A human is thinking: give the AI one chance to speak up here.
         if human is not None and self._polled_at == moments:
             return
-        if getattr(self.app, "think_in_background", False):
+        if self.app.think_in_background:
             moment = (moments, human is not None)
             if self._thinker is None or self._thinker.moment != moment:
                 self._forget_thought()
@@ -117,7 +117,7 @@ class AiPacing(TableBase):
         assert feed is not None, "only a replay table has a replay's reasons"
         if feed.reasons is None:
             feed.reasons = ReplayReasons(self.match.relive(feed.actions, prepare=self.ready_agents),
-                                         background=bool(getattr(self.app, "think_in_background", False)))
+                                         background=bool(self.app.think_in_background))
         return feed.reasons
 
     def reason_pending(self, index: int, ahead: bool = False) -> bool:
@@ -127,7 +127,7 @@ class AiPacing(TableBase):
         the table, and a replay stepped back finds every reason before it
         known.  One not known is asked for at once; with ``ahead`` the
         worker is also kept ``ReplayReasons.AHEAD`` moves further on (the
-        replay asks that while it rests: ``_reasons_ahead``).  False with
+        replay asks that while it rests: ``ReplayDriver.reasons_ahead``).  False with
         the setting off (nothing is worked out)."""
         if self.replay is None or not self.app.settings.show_ai_reasons:
             return False
@@ -273,7 +273,7 @@ class AiPacing(TableBase):
         """Would ``moment`` be held?  Only with the "pause after reveals"
         setting on (or in a lesson) and a human at the table, never in a
         replay or while every human watches on fast, and each moment once."""
-        if not (getattr(self.app.settings, "pause_after_reveal", False) or self.tutorial is not None):
+        if not (self.app.settings.pause_after_reveal or self.tutorial is not None):
             return False
         return (self.replay is None and bool(self.humans) and moment != self._continued
                 and not self.watching_fast)
@@ -367,7 +367,7 @@ class AiPacing(TableBase):
             th.blit_text(canvas, self._continue_label(under), box.center, "center")
             return
         if self.call_window_left > 0.05:
-            window = float(getattr(self.app.settings, "call_window", 0)) or 1.0
+            window = float(self.app.settings.call_window) or 1.0
             box = pygame.Rect(0, 0, 300, 46)
             box.midtop = (CENTRE_X, 372)   # under the centre's lines (the odds helper's ends at 352)
             th.panel(canvas, box, fill=th.WOOD_DARK, border=th.BRASS, radius=10, width=2)

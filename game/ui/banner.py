@@ -18,6 +18,7 @@ from typing import Iterator, Sequence
 
 import pygame
 
+from . import layout_record
 from . import theme as th
 from ..canvas import CANVAS_W, CENTRE_X
 
@@ -293,6 +294,7 @@ def draw_plate(canvas: pygame.Surface, theme: th.Theme, banner: Banner, rect: py
         plate.blit(surf, surf.get_rect(center=plate.get_rect().center))
     plate.set_alpha(max(0, int(255 * banner.fade(now, fade_from))))
     canvas.blit(plate, rect)
+    layout_record.note(canvas, "banner", rect)
 
 
 def draw_band(canvas: pygame.Surface, theme: th.Theme, banner: Banner, now: float, *, y: int = 330,
@@ -301,7 +303,8 @@ def draw_band(canvas: pygame.Surface, theme: th.Theme, banner: Banner, now: floa
     large on a dark band across the whole table."""
     fade = banner.fade(now)
     text = theme.text(banner.title, title_size, banner.colour, bold=True, style="display")
-    band = pygame.Surface((CANVAS_W, text.get_height() + 30), pygame.SRCALPHA)
+    band = pygame.Surface((CANVAS_W, text.get_height() + 16), pygame.SRCALPHA)
     band.fill((20, 12, 8, int(170 * fade)))
     canvas.blit(band, (0, y - band.get_height() // 2))
+    layout_record.note(canvas, "banner", band.get_rect(topleft=(0, y - band.get_height() // 2)))
     th.blit_text(canvas, th.faded(text, int(255 * fade)), (CENTRE_X, y), "center", shadow=3)

@@ -30,6 +30,7 @@ import pygame
 from ..paths import require_asset
 from ..physics import DIE_SIZE
 from ..physics.throw import BONE_SCALE
+from . import layout_record
 
 SS = 4
 """Supersampling factor for painting faces."""
@@ -749,7 +750,10 @@ class DiceRenderer:
             img, ox, oy, dx, dy = baked
             cx, cy = round(x), round(y)
             canvas.blit(img, (cx + ox, cy + oy))
-            return surf.get_rect(center=(cx + dx, cy + dy))
+            rect = surf.get_rect(center=(cx + dx, cy + dy))
+            if layout_record.ACTIVE is not None:
+                layout_record.note(canvas, "die", rect)
+            return rect
         shadow = self._shadow(kind, size)
         off = size * 0.09 + lift * size * 0.12
         if alpha < 255:
@@ -764,6 +768,8 @@ class DiceRenderer:
             surf.set_alpha(alpha)
         rect = surf.get_rect(center=(round(x), round(y - lift * 2)))
         canvas.blit(surf, rect)
+        if layout_record.ACTIVE is not None:
+            layout_record.note(canvas, "die", rect)
         return rect
 
     def _bake(self, surf, shadow, size, lift):
@@ -823,6 +829,8 @@ class DiceRenderer:
         canvas.blit(shadow, shadow.get_rect(center=(x + d * 0.06, y + d * 0.09)))
         rect = surf.get_rect(center=(round(x), round(y)))
         canvas.blit(surf, rect)
+        if layout_record.ACTIVE is not None:
+            layout_record.note(canvas, "die", rect)
         return rect
 
     def draw_face_icon(self, surface: pygame.Surface, kind: str, face: int, rect, colour=None, *,
@@ -835,3 +843,5 @@ class DiceRenderer:
         size = max(8, min(rect.w, rect.h))
         surf = self.face(kind, face, colour, size)
         surface.blit(surf, surf.get_rect(center=rect.center))
+        if layout_record.ACTIVE is not None:
+            layout_record.note(surface, "die", surf.get_rect(center=rect.center))

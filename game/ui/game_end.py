@@ -3,14 +3,13 @@ the autosave after each move, the replay written off the frame, the results
 screen built ahead while the final position shows, then the hand-over.
 
 Its own module because it owns every file the table writes (autosave, replay,
-stats) and the errors they may raise become toasts here, never a traceback.
+stats, rivals memory: ``finish_game``, the one end-of-game path) and the errors
+they may raise become toasts here, never a traceback.
 """
 from __future__ import annotations
 
-import threading
-
 from .. import games
-from ..core import saves, stats
+from ..core import finished, saves
 from ..core.story import out_places
 from ..core.userfiles import UserFileError
 from .out_moment import OutMoment, out_words
@@ -83,17 +82,18 @@ class GameEnd(TableBase):
             self.watching_fast = True
             return
         self.game_log.sync(self.match.history)
-        self._autosave()
+        self._autosave()   # the game is over: the one end-of-game path (finish_game)
         self._finished = True
         self.app.sounds.play("win")
         self.app.nav.results(self.match, self.replay_path)
 
     def _autosave(self) -> None:
+        """The game so far to the autosave; a finished one takes the end-of-game path."""
         if self.tutorial is not None:
             self.tutorial.save()   # a lesson keeps its own place, never the real autosave
             return
         if self.match.is_over:
-            self._save_replay()
+            self.finish_game()
             return
         try:
             saves.autosave(self.match)
@@ -111,55 +111,23 @@ class GameEnd(TableBase):
         except (UserFileError, OSError):
             pass
 
-    def record_stats(self) -> None:
-        """Add the game to the lifetime stats once, when it ends, off the frame
-        (never a replay; ``game.core.stats`` also skips tutorials and repeats),
-        and what its AIs learned of their rivals to their memory (not from a
-        lesson either)."""
-        if self.recording is None and self.replay is None and self.match.is_over:
-            self.recording = stats.Recording(self.match)
-            rivals = getattr(self.app, "rivals", None)
-            if rivals is not None and self.tutorial is None:
-                rivals.remember(self.match, background=getattr(self.app, "write_in_background", False))
-                self.say_rivals_note()
-
-    def _save_replay(self) -> None:
-        """The finished game becomes a replay file and the autosave goes.  The
-        whole record written with fsync costs 10-200 ms at a big table, so
-        with ``app.write_in_background`` a thread writes it while the final
-        position shows (``END_DELAY``); the results wait for it
-        (``_await_replay``).  Headless tests write it at once."""
-        match = self.match
-        outcome: dict = {}
-
-        def write() -> None:
-            try:
-                outcome["path"] = saves.save_replay(match)
-                saves.clear_autosave()
-            except (UserFileError, OSError) as exc:
-                outcome["error"] = exc
-        if getattr(self.app, "write_in_background", False):
-            thread = threading.Thread(target=write, name="replay-writer", daemon=True)
-            self._replay_writer = (thread, outcome)
-            thread.start()
+    def finish_game(self) -> None:
+        """The one way a finished game is recorded, whichever way it ended
+        (its last move, "Skip to the results", the crash rescue): replay,
+        lifetime stats and the AIs' memory of their rivals, once, as one
+        durable step (``game.core.finished``) on a worker thread when the app
+        writes in the background.  The replay's name is known at once, so
+        the results offer it; never for a replay being watched or a lesson."""
+        if self.recording is not None or self.replay is not None or not self.match.is_over:
             return
-        write()
-        self._replay_written(outcome)
-
-    def _await_replay(self) -> None:
-        """Wait for the replay writer, if one runs (normally long finished)."""
-        if self._replay_writer is None:
-            return
-        thread, outcome = self._replay_writer
-        thread.join()
-        self._replay_writer = None
-        self._replay_written(outcome)
-
-    def _replay_written(self, outcome: dict) -> None:
-        if "error" in outcome:
-            self.app.toast(f"Could not save: {outcome['error']}")
-        else:
-            self.replay_path = outcome.get("path")
+        rivals = self.app.rivals if self.tutorial is None else None
+        self.recording = finished.finish(self.match, rivals,
+                                         background=self.app.write_in_background)
+        self.replay_path = self.recording.replay_path
+        if self.recording.done:
+            self.recording.report(self.app.toast)
+        if rivals is not None:
+            self.say_rivals_note()
 
     def _finish(self, dt: float) -> None:
         if self._finished:
@@ -179,7 +147,6 @@ class GameEnd(TableBase):
             return
         if self.tutorial is not None:
             return   # the lesson's last note says Finish
-        self._await_replay()
         self.app.sounds.play("win")
         ahead = self._ahead
         if ahead is not None and ahead[0] == len(self.match.history) and ahead[2] is not None:
@@ -202,10 +169,7 @@ class GameEnd(TableBase):
             return
         ahead = self._ahead
         if ahead is None or ahead[0] != len(self.match.history):
-            steps = getattr(self.app.nav, "results_ahead", None)
-            if steps is None:
-                return
-            ahead = self._ahead = [len(self.match.history), steps(self.match), None]
+            ahead = self._ahead = [len(self.match.history), self.app.nav.results_ahead(self.match), None]
         if ahead[1] is None:
             return
         try:

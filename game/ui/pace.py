@@ -42,7 +42,7 @@ class Pace:
     """Dice land at once (``Throw.instant``: same faces and resting places)."""
     undo_window: float = 1.5
     """Seconds the next AI waits after a move that may be taken back (the
-    undo window; docs/CONTRIBUTING.md, "Misclick protection")."""
+    undo window; docs/REFERENCE.md, "Misclick protection")."""
     reduced_motion: bool = False
     """The player asked for less movement (an accessibility setting)."""
 

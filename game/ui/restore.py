@@ -31,7 +31,7 @@ class RestoreFlow(TableBase):
         """Continue: the table opens on a game whose last move was ``action``
         (``before_state``: the state before it).  Put back what that move
         left on screen and play its outcome again if it is one (a reveal, a
-        pot split, a card scored: docs/CONTRIBUTING.md, "Continue").
+        pot split, a card scored: docs/REFERENCE.md, "Continue").
         Default: nothing."""
 
     def restore_table(self) -> None:
@@ -70,7 +70,7 @@ class RestoreFlow(TableBase):
     def _restore_throw(self, before, result: RollResult, chance_index: int) -> None:
         """The settled view of a logged throw: ``Throw.instant`` with its seed
         and zones and the logged faces (a crowded zone shrinks the dice as
-        ``_make_throw`` does)."""
+        ``Throws`` does)."""
         request = before.chance_request()
         if not isinstance(request, RollRequest):
             return
@@ -88,8 +88,8 @@ class RestoreFlow(TableBase):
                 size *= 0.88
         else:
             return
-        self.settled_view = throw_view.ThrowView(throw, self.renderer, can_see=self.can_see,
-                                                 colours=self.throw_colour)
+        self.throws.settle(throw_view.ThrowView(throw, self.renderer, can_see=self.can_see,
+                                                colours=self.throw_colour))
 
     def screen_facts(self) -> dict:
         """What the player sees, as data: whose turn, who must act, a throw

@@ -21,12 +21,14 @@ can drive them with synthetic events.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..canvas import CANVAS_SIZE as CANVAS_SIZE  # re-exported for the app and shots
 
 if TYPE_CHECKING:  # pragma: no cover
     import pygame
+
+    from .services import AppServices
 
 FIXED_DT = 1.0 / 120.0
 
@@ -46,7 +48,7 @@ class Scene:
     name: str = "scene"
     """Short id for logs, shots and tests."""
 
-    def __init__(self, app: Any):
+    def __init__(self, app: AppServices):
         self.app = app
 
     # --- lifecycle ------------------------------------------------------
@@ -84,5 +86,5 @@ class Scene:
     # --- helpers ----------------------------------------------------------
     @property
     def is_top(self) -> bool:
-        stack = getattr(self.app, "stack", None)
-        return stack is not None and bool(stack) and stack[-1] is self
+        stack = self.app.stack
+        return bool(stack) and stack[-1] is self

@@ -12,12 +12,13 @@ type-checked against the same table.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Iterator
 
 import pygame
 
 from .. import games
-from ..core import stats
+from ..core import finished
 from ..core.match import Match
 from ..core.narration import GameLog
 from ..core.playback import ReplayFeed
@@ -32,10 +33,12 @@ from ..core.grammar import Voice
 from .out_moment import OutMoment, OutNotice
 from .pace import Pace, faster, pace_for
 from .replay_bar import ReplayBar
+from .replay_drive import ReplayDriver
 from .scene import Scene
 from .secrecy import Secrecy
 from .still_layer import StillLayer
 from .thinker import Thinker
+from .throw_flow import Throws
 from ..canvas import CENTRE_X
 
 if TYPE_CHECKING:
@@ -94,8 +97,10 @@ class TableBase(Scene):
         if self._remembers():
             app.rivals.seat(match)   # the AIs recall their rivals (``game.games.bidding.rivalbook``); not in a lesson
             self.say_rivals_note()   # a damaged rivals.json is said as the table opens, not at its end
-        self.replay_bar = None if replay is None else ReplayBar(replay, on_back=self.step_back,
-                                                                 on_close=self._leave_replay)
+        self.replay_driver = None if replay is None else ReplayDriver(self, replay)
+        """Plays the logged game back (game/ui/replay_drive.py); None at a live table."""
+        self.replay_bar = None if self.replay_driver is None else ReplayBar(
+            self.replay_driver.feed, on_back=self.replay_driver.step_back, on_close=self.replay_driver.leave)
         self.seats = match.seats
         self.seat_spots = layout.seat_spots(len(match.seats))
         humans = [i for i, s in enumerate(match.seats) if not s.is_ai]
@@ -107,27 +112,23 @@ class TableBase(Scene):
             agent.you_seat = self.words.you
         self._peek_by_mouse = False
         self._peek_keys_held: set[int] = set()
-        self.throw_view: ThrowView | None = None     # the throw in flight
-        self.settled_view: ThrowView | None = None   # the last throw, at rest
+        self.throws = Throws(self)
+        """The throw in flight, the last at rest, a throw waiting for its thrower (game/ui/throw_flow.py)."""
         self._ai_timer = 0.0
         self._polled_at = -1            # history length of the last interjection poll
         self._end_timer = 0.0
         self._finished = False
         self._warming: Iterator[object] | None = None   # ``warm_steps`` still to run, one a frame
-        self._disposing: list = []   # finished throws taken apart, a step a frame (``_dispose``)
         self._ahead: list | None = None
         """[history length, steps, scene]: the results screen built ahead (``_results_ahead``)."""
         self._curtain_for: int | None = None
-        self.replay_path = None
-        self.recording: stats.Recording | None = None
-        """The finished game on its way into the lifetime stats (``record_stats``)."""
+        self.replay_path: Path | None = None
+        self.recording: finished.Finishing | None = None
+        """The finished game on its way into the replays, stats and rivals memory (``finish_game``)."""
         self.return_to = None
         """The scene a replay goes back to when closed (see ``app.nav``)."""
         self.log: list[LogLine] = []
         self._decision_key: tuple[int, int | None, bool] | None = None
-        self.waiting_thrower: int | None = None
-        """A human seat whose own roll waits for them to throw (click/Space)."""
-        self._throw_released_at: int | None = None
         self._renderer: DiceRenderer | None = None
         self.time = 0.0
         self.banners = Banners(self.banner_keep)
@@ -166,16 +167,8 @@ class TableBase(Scene):
         """Seconds left before the next AI moves and a taken-back move becomes final."""
         self.tutorial: TutorialCoach | None = None
         """A guided first game's coach (game/ui/tutorial.py ``TutorialCoach``), or None."""
-        self._replay_writer: tuple | None = None
-        """(thread, outcome) while the finished game's replay is being written."""
-        self._prepared: tuple | None = None
-        """(key, Throw being built) for the next throw (``_prepare_throw``)."""
         self._thinker: Thinker | None = None
         """An AI decision being computed in the background (``_drive_ai``)."""
-        self.waiting_for_reason = False
-        """A replay's next move waits for its AI's reason, worked out off the frame (``reason_pending``)."""
-        self._replay_shown_at: int | None = None
-        """The app frame in which the replay last showed a move or started a throw (``_reasons_ahead``)."""
         self.still = StillLayer()
         """The kept bottom of the picture (``still_key`` / ``draw_still``)."""
         self._out_known = set(self._out_places())
@@ -195,8 +188,7 @@ class TableBase(Scene):
     def _remembers(self) -> bool:
         """Do this table's AIs recall their rivals (``app.rivals``)?  Not in a
         replay, nor in a lesson."""
-        return (getattr(self.app, "rivals", None) is not None and self.replay is None
-                and not getattr(self.match, "tutorial", False))
+        return self.replay is None and not getattr(self.match, "tutorial", False)
 
     def ready_agents(self, match: Match) -> None:
         """Ready the agents of ``match`` (a match played again for its AIs'
@@ -212,6 +204,28 @@ class TableBase(Scene):
             RivalBook().seat(match)
         for agent in match.agents.values():
             agent.you_seat = self.words.you
+
+    prepare_throws = False
+    """Build the next throw a group of dice per tick while an animation holds
+    the table (``Throws.prepare``), so the frame the dice fly in does not build
+    them all.  Only for games whose ``dice_zones`` has no side effects."""
+
+    def throw_waits_for(self, request: RollRequest) -> int | None:
+        """The human seat who throws this roll by hand (the dice fly when they
+        click or press Space or Enter), or None to throw at once.  Default:
+        every throw starts by itself; games with a lone human roller (Diced
+        Out) override this.  Replays and reduced motion never wait."""
+        return None
+
+    def throw_prompt_place(self) -> tuple[tuple[int, int], int]:
+        """The middle of the "click or press Space to roll" prompt and its
+        widest; default: under the middle of the table (Diced Out: its tray)."""
+        return (layout.CENTRE_X, 612), 1000
+
+    def throw_colour(self, pose):
+        """Colour of a die in flight; None = the kind's own colour.  Games with
+        player-coloured dice (Roll For It!) override this."""
+        return None
 
     def draw_table(self, canvas: pygame.Surface, alpha: float) -> None:
         """Draw the game's own table contents (background already drawn)."""
@@ -283,8 +297,7 @@ class TableBase(Scene):
 
     def say_rivals_note(self) -> None:
         """A problem with the AIs' memory file (``app.rivals``), said once."""
-        rivals = getattr(self.app, "rivals", None)
-        note = rivals.take_note() if rivals is not None else None
+        note = self.app.rivals.take_note()
         if note:
             self.app.toast(note)
 
@@ -308,7 +321,22 @@ class TableBase(Scene):
         return rect
 
     def clear_dice(self) -> None:
-        self.settled_view = None
+        self.throws.settle(None)
+
+    @property
+    def throw_view(self) -> ThrowView | None:
+        """The throw in flight (``throws.view``)."""
+        return self.throws.view
+
+    @property
+    def settled_view(self) -> ThrowView | None:
+        """The last throw, at rest (``throws.settled``)."""
+        return self.throws.settled
+
+    @property
+    def waiting_thrower(self) -> int | None:
+        """A human seat whose own roll waits for them to throw (``throws.waiting_thrower``)."""
+        return self.throws.waiting_thrower
 
     @property
     def pace(self) -> Pace:
@@ -321,12 +349,10 @@ class TableBase(Scene):
         # What the pieces ask of each other (defined in their own modules).
         def _apply(self, player: int, action: Action, undoable: bool = False) -> None: ...
         def _forget_thought(self) -> None: ...
-        def _await_replay(self) -> None: ...
-        def _start_throw(self, request: RollRequest, forced=None) -> None: ...
-        def _leave_replay(self) -> None: ...
         def _out_places(self) -> dict[int, int]: ...
         def curtain_hides_table(self) -> bool: ...
         def _cup_down(self) -> None: ...
+        def move_line(self, seat: int, action: Action) -> str: ...
         def can_see(self, owner: int) -> bool: ...
         def reason_hidden(self, seat: int) -> bool: ...
         def hand_shown(self, seat: int) -> bool: ...
@@ -336,5 +362,3 @@ class TableBase(Scene):
         def reason_pending(self, index: int, ahead: bool = False) -> bool: ...
         def can_undo(self) -> bool: ...
         def peek_possible(self) -> bool: ...
-        def throw_colour(self, pose): ...
-        def step_back(self) -> None: ...

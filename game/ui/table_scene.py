@@ -13,7 +13,7 @@ the shared state of ``table_base.py``:
   drawn by ``ThrowView``); when the dice settle their faces are applied as
   the ``RollResult``.  Reduced motion uses ``Throw.instant``; replays pass the
   logged faces as ``forced``.  A ``ShuffleRequest`` is resolved at once
-  (throw_flow.py).
+  (the table's ``throws`` component, throw_flow.py).
 * AI: after a short natural delay (shorter on the fast setting) the AI's
   move comes from ``match.ai_interjection()`` / ``match.ai_turn_action()``,
   the same order as the headless ``Match.step``, so a seed plays the same on
@@ -35,7 +35,7 @@ the shared state of ``table_base.py``:
   left (restore.py).
 
 Watch-only mode (``replay=ReplayFeed``) plays a logged game back through the
-same table (replay_drive.py), with the replay bar's pause / step / speed controls.
+same table (its ``replay_driver``, replay_drive.py), with the replay bar's pause / step / speed controls.
 """
 from __future__ import annotations
 
@@ -44,16 +44,14 @@ import pygame
 from ..core import saves
 from ..core.playback import REPLAY_SPEEDS, ReplayFeed  # noqa: F401 (re-exported)
 from ..core.protocol import CHANCE, Action, IllegalActionError, RollRequest, ShuffleRequest
-from . import game_log, layout
+from . import game_log, layout, layout_record
 from . import theme as th
 from .ai_pacing import AiPacing
 from .game_end import END_DELAY, END_DELAY_MAX, GameEnd  # noqa: F401 (re-exported)
 from .hotseat import PEEK_KEYS, HotSeatFlow  # noqa: F401 (re-exported)
 from .pictures import render_table_background, table_background  # noqa: F401 (re-exported)
-from .replay_drive import ReplayDrive
 from .restore import RestoreFlow
 from .table_base import LogLine, TableBase  # noqa: F401 (re-exported)
-from .throw_flow import ThrowFlow
 from .undo_flow import UndoFlow
 
 EDGE_MARGIN = 8
@@ -68,7 +66,7 @@ LOG_ROWS = 8
 """Rows of the commentary at most (four lines of up to two rows)."""
 
 
-class TableScene(HotSeatFlow, UndoFlow, RestoreFlow, ThrowFlow, AiPacing, GameEnd, ReplayDrive, TableBase):
+class TableScene(HotSeatFlow, UndoFlow, RestoreFlow, AiPacing, GameEnd, TableBase):
     """Base of every game's table scene; see the module docstring.  The core:
     lifecycle, event routing, the frame step, the drawing order, a human's
     move and every move's application; the rest comes from the pieces."""
@@ -134,18 +132,18 @@ class TableScene(HotSeatFlow, UndoFlow, RestoreFlow, ThrowFlow, AiPacing, GameEn
             self.renderer.prewarm(tuple(sorted(kinds)))
         table_background((layout.CANVAS_W, layout.CANVAS_H))
         if self.prepare_throws and isinstance(request, RollRequest):
-            self._prepare_throw()   # the opening throw, built whole now
-            if self._prepared is not None and self._prepared[1] is not None:
-                self._prepared[1].finish_build()
+            self.throws.prepare()   # the opening throw, built whole now
+            prepared = self.throws.prepared
+            if prepared is not None and prepared[1] is not None:
+                prepared[1].finish_build()
                 # and drawn once out of sight: the dice pictures of its first frame
                 # (each seat's colour, face-down, at their starting angles) made now
-                throw_view.ThrowView(self._prepared[1], self.renderer, can_see=self.can_see,
+                throw_view.ThrowView(prepared[1], self.renderer, can_see=self.can_see,
                                      colours=self.throw_colour).draw(pygame.Surface(self.app.canvas.get_size()))
         self.draw(self.app.canvas, 0.0)   # fonts, labels and the still layer: made now, not in frame 1
         self._prepare_autosave()          # the autosave's header on disk now, not in the first move's frame
-        warm_results = getattr(self.app.nav, "warm_results", None)
-        if warm_results is not None and self.replay is None and self.tutorial is None:
-            warm_results(self.match.game_id)   # the results screen's modules: not in the end delay
+        if self.replay is None and self.tutorial is None:
+            self.app.nav.warm_results(self.match.game_id)   # the results screen's modules: not in the end delay
         self._warming = self.warm_steps()
 
     def warm_steps(self):
@@ -160,7 +158,6 @@ class TableScene(HotSeatFlow, UndoFlow, RestoreFlow, ThrowFlow, AiPacing, GameEn
 
     def exit(self) -> None:
         self._cup_down()
-        self._await_replay()   # leaving before the results: the replay is still written
         saves.discard_prepared_autosave()   # no move was made: no header left behind
 
     def handle_event(self, event) -> None:
@@ -175,8 +172,8 @@ class TableScene(HotSeatFlow, UndoFlow, RestoreFlow, ThrowFlow, AiPacing, GameEn
         if self.log_panel.handle_event(event):
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            if self.replay is not None:
-                self._leave_replay()
+            if self.replay_driver is not None:
+                self.replay_driver.leave()
             else:
                 self.app.nav.pause(self)
             return
@@ -186,7 +183,7 @@ class TableScene(HotSeatFlow, UndoFlow, RestoreFlow, ThrowFlow, AiPacing, GameEn
             return
         if self.replay is None and self._undo_event(event):
             return
-        if self.waiting_thrower is not None and self._throw_event(event):
+        if self.waiting_thrower is not None and self.throws.handle_event(event):
             return
         if self.throw_view is None:
             self.handle_table_event(event)
@@ -196,8 +193,7 @@ class TableScene(HotSeatFlow, UndoFlow, RestoreFlow, ThrowFlow, AiPacing, GameEn
         self.banners.prune(self.time)
         if self._warming is not None and next(self._warming, None) is None:
             self._warming = None
-        if self._disposing and next(self._disposing[0], None) is None:
-            self._disposing.pop(0)
+        self.throws.dispose_step()
         if self.secrecy.peeking and not self.peek_possible():
             self.secrecy.drop()  # something covered the table or started moving
         if self.log_panel.is_open:
@@ -206,13 +202,13 @@ class TableScene(HotSeatFlow, UndoFlow, RestoreFlow, ThrowFlow, AiPacing, GameEn
         self.since.tick(dt)
         for line in self.log:
             line.age += dt
-        if self._advance_throw(dt):
+        if self.throws.advance(dt):
             return
         self.out_notice.update(dt)
         if self.hold_pending is not None and not self.is_busy():
             self.holding, self.hold_pending = self.hold_pending, None   # its animation is over: the prompt shows
         if self.holding is not None or self.hold_pending is not None or self.is_busy() or not self.is_top:
-            self._prepare_throw()
+            self.throws.prepare()
             if self.holding is not None and self.match.is_over and self.is_top:
                 self._results_ahead()   # the results are built while the last moment is read
             return
@@ -230,17 +226,17 @@ class TableScene(HotSeatFlow, UndoFlow, RestoreFlow, ThrowFlow, AiPacing, GameEn
         if self._out_queue:
             self._announce_out()
             return
-        if self.replay is not None:
-            self._drive_replay(dt)
+        if self.replay_driver is not None:
+            self.replay_driver.drive(dt)
             return
         request = state.chance_request()
         if isinstance(request, RollRequest):
-            if self._throw_released_at != len(self.match.history):
-                self.waiting_thrower = self.throw_waits_for(request)
+            if self.throws.released_at != len(self.match.history):
+                self.throws.wait_for(self.throw_waits_for(request))
                 if self.waiting_thrower is not None:
                     return
-            self.waiting_thrower = None
-            self._start_throw(request)
+            self.throws.wait_for(None)
+            self.throws.start(request)
             return
         if isinstance(request, ShuffleRequest):
             self._apply(CHANCE, self.match.chance_outcome())
@@ -262,6 +258,19 @@ class TableScene(HotSeatFlow, UndoFlow, RestoreFlow, ThrowFlow, AiPacing, GameEn
         self.draw_still(canvas)
 
     def draw(self, canvas: pygame.Surface, alpha: float) -> None:
+        coach = self.tutorial
+        if coach is not None and coach.wants_boxes():
+            # the coach places its card by what the table draws (its words, dice, cards, panels)
+            with layout_record.recording(canvas) as drawn:
+                self._draw_table(canvas, alpha)
+            coach.draw(canvas, drawn)
+            return
+        self._draw_table(canvas, alpha)
+        if coach is not None:
+            coach.draw(canvas)
+
+    def _draw_table(self, canvas: pygame.Surface, alpha: float) -> None:
+        """Everything but the coach's card."""
         if self.renderer is not None:
             self.renderer.start_record()
         self.banner_rects = []   # the table notes this frame's banners as it draws them
@@ -274,7 +283,7 @@ class TableScene(HotSeatFlow, UndoFlow, RestoreFlow, ThrowFlow, AiPacing, GameEn
             self._draw_peek_button(canvas)
         if self.show_log:
             self._draw_log(canvas)
-        self._draw_throw_prompt(canvas)
+        self.throws.draw_prompt(canvas)
         if self.replay_bar is not None:
             mouse = self.app.to_canvas(pygame.mouse.get_pos()) if pygame.display.get_surface() else (-1, -1)
             self.replay_bar.draw(canvas, self.theme, mouse)
@@ -285,8 +294,6 @@ class TableScene(HotSeatFlow, UndoFlow, RestoreFlow, ThrowFlow, AiPacing, GameEn
         if not self.curtain_hides_table():
             self.out_notice.draw(canvas, self.theme)
         self._draw_log_chrome(canvas)
-        if self.tutorial is not None:
-            self.tutorial.draw(canvas)
 
     def anchor_rect(self, name: str):
         """Where the thing called ``name`` is on screen (the tutorial coach
@@ -369,7 +376,7 @@ class TableScene(HotSeatFlow, UndoFlow, RestoreFlow, ThrowFlow, AiPacing, GameEn
                   pygame.Rect(area.x, area.bottom - 2 * LOG_ROW, area.w, 2 * LOG_ROW)]
         if self._peek_button_shown():
             chrome.append(self.peek_button_rect().inflate(8, 8))
-        prompt = self.throw_prompt_rect()   # "click or press Space to roll" (Diced Out's turn)
+        prompt = self.throws.prompt_rect()   # "click or press Space to roll" (Diced Out's turn)
         if prompt is not None:
             chrome.append(prompt.inflate(8, 8))
         tiers = [tier + chrome for tier in self.since_keep_clear()]
@@ -408,13 +415,15 @@ class TableScene(HotSeatFlow, UndoFlow, RestoreFlow, ThrowFlow, AiPacing, GameEn
         if player == self.since.seat:
             self.since.hide()
         self._ai_timer = 0.0
+        if self.replay_driver is not None:
+            self.replay_driver.moved()
         self.call_window_left = 0.0   # any move closes the call window (the next one counts afresh)
         if player != CHANCE:
             self.announce(self.move_line(player, action))
             self.app.sounds.play("click", 0.6)
         if self.replay is None and not self.match.can_take_back():
-            self._autosave()   # a move that may still be taken back is saved with the next one
-            self.record_stats()
+            self._autosave()   # a move that may still be taken back is saved with the next one;
+            # the last one ends the game: recorded once (finish_game)
         self.on_applied(player, action, before)
         for seat, move in self.match.state.automatic_moves():   # what the rules did for a seat with no choice
             line = self.move_line(seat, move)

@@ -14,6 +14,7 @@ from collections import OrderedDict
 import pygame
 
 from ..paths import AssetError, require_asset
+from . import layout_record
 
 TEXT_CACHE_LIMIT = 2048
 """Rendered labels kept per theme (least recently used go first)."""
@@ -102,11 +103,15 @@ class Theme:
         key = (text, int(size), tuple(colour), bool(bold), style)
         texts = self._texts
         surf = texts.get(key)
+        if layout_record.ACTIVE is not None and surf is not None:
+            layout_record.name_label(surf, text)
         if surf is not None:
             texts.move_to_end(key)
             return surf
         surf = self.font(size, bold, style=style).render(text, True, colour)
         texts[key] = surf
+        if layout_record.ACTIVE is not None:
+            layout_record.name_label(surf, text)
         _SHADOWS[surf] = None
         if len(texts) > TEXT_CACHE_LIMIT:
             _old_key, old = texts.popitem(last=False)
@@ -131,6 +136,8 @@ def blit_text(canvas: pygame.Surface, surf: pygame.Surface, pos, anchor: str = "
                 _SHADOWS[surf] = shade
         canvas.blit(shade, rect.move(shadow, shadow))
     canvas.blit(surf, rect)
+    if layout_record.ACTIVE is not None:
+        layout_record.note_text(canvas, surf, rect)
     return rect
 
 
@@ -175,6 +182,15 @@ def wrap_text(font: pygame.font.Font, text: str, width: int) -> list[str]:
     return lines
 
 
+def fit_text(font: pygame.font.Font, text: str, width: int) -> str:
+    """``text`` shortened with an ellipsis to fit ``width`` pixels."""
+    if font.size(text)[0] <= width:
+        return text
+    while text and font.size(text + "...")[0] > width:
+        text = text[:-1]
+    return text.rstrip() + "..."
+
+
 def panel(canvas: pygame.Surface, rect, *, fill=PARCHMENT, border=BRASS_DARK, radius: int = 14,
           shadow: bool = True, width: int = 3) -> None:
     """A rounded card with a soft shadow: the common frame of menus."""
@@ -188,6 +204,8 @@ def panel(canvas: pygame.Surface, rect, *, fill=PARCHMENT, border=BRASS_DARK, ra
     pygame.draw.rect(canvas, fill, rect, border_radius=radius)
     if width:
         pygame.draw.rect(canvas, border, rect, width, border_radius=radius)
+    if layout_record.ACTIVE is not None:
+        layout_record.note(canvas, "panel", rect)
 
 
 def vertical_gradient(size, top, bottom) -> pygame.Surface:
@@ -206,6 +224,8 @@ def dim(canvas: pygame.Surface, amount: int = 150) -> None:
     veil = pygame.Surface(canvas.get_size(), pygame.SRCALPHA)
     veil.fill((10, 6, 4, amount))
     canvas.blit(veil, (0, 0))
+    if layout_record.ACTIVE is not None:
+        layout_record.note(canvas, "veil", canvas.get_rect())
 
 
 def wood_board(canvas: pygame.Surface, rect, *, radius: int = 16, inlay: bool = True,

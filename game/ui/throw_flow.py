@@ -3,128 +3,193 @@ landing in the table's ``dice_zones``; its settled faces are applied as the
 ``RollResult``.  The next throw is built a step a tick while the table is busy,
 and a finished one is taken apart a step a frame (no long frames at big tables).
 
-Its own module because the seed, zones and die size of a throw must be the
-same whether it flies, lands at once (reduced motion) or is restored.
+``Throws`` is a component the table owns (``table.throws``): it keeps the
+throw in flight, the last one at rest, a human's throw waiting for its
+thrower and the throws being built or taken apart, and asks the table only
+what ``ThrowTable`` lists (its zones, who may see a die, a die's colour, who
+throws by hand: the hooks a game overrides).  Its own module because the seed,
+zones and die size of a throw must be the same whether it flies, lands at once
+(reduced motion) or is restored.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Iterator, Protocol
+
 import pygame
 
-from ..core.protocol import CHANCE, RollRequest, RollResult
+from ..core.protocol import CHANCE, Action, RollRequest, RollResult
 from . import theme as th
-from .table_base import TableBase
-from ..canvas import CENTRE_X
+
+if TYPE_CHECKING:
+    from ..core.match import Match
+    from .dice_render import DiceRenderer
+    from .game_log import SinceSummary
+    from .pace import Pace
+    from .replay_drive import ReplayDriver
+    from .secrecy import Secrecy
+    from .services import AppServices
+    from .throw_view import ThrowView
+    from .tutorial import TutorialCoach
 
 
-class ThrowFlow(TableBase):
-    """Physical throws of a table (a mixin of ``TableScene``)."""
+class ThrowTable(Protocol):
+    """What the throws ask of their table."""
 
-    prepare_throws = False
-    """Build the next throw a group of dice per tick while an animation holds
-    the table (``Throw.prepare``), so the frame the dice fly in does not build
-    them all.  Only for games whose ``dice_zones`` has no side effects."""
+    app: AppServices
+    match: Match
+    secrecy: Secrecy
+    since: SinceSummary
+    tutorial: TutorialCoach | None
+    replay_driver: ReplayDriver | None
+    die_size: int
+    prepare_throws: bool
 
-    def _start_throw(self, request: RollRequest, forced: RollResult | None = None) -> None:
-        self.secrecy.drop()  # hidden dice land face-down in hot-seat
-        seed = self.match.next_throw_seed()
-        self.settled_view = None
+    @property
+    def pace(self) -> Pace: ...
+    @property
+    def renderer(self) -> DiceRenderer: ...
+    @property
+    def theme(self) -> th.Theme: ...
+    @property
+    def is_top(self) -> bool: ...
+    def dice_zones(self, request: RollRequest) -> list[pygame.Rect]: ...
+    def can_see(self, owner: int) -> bool: ...
+    def throw_colour(self, pose): ...
+    def throw_prompt_place(self) -> tuple[tuple[int, int], int]: ...
+    def seat_name(self, seat: int) -> str: ...
+    def _apply(self, player: int, action: Action, undoable: bool = False) -> None: ...
+
+
+class Throws:
+    """The physical throws of one table (its component ``throws``)."""
+
+    def __init__(self, table: ThrowTable):
+        self.table = table
+        self.view: ThrowView | None = None
+        """The throw in flight."""
+        self.settled: ThrowView | None = None
+        """The last throw, at rest (drawn where it landed until the next)."""
+        self.waiting_thrower: int | None = None
+        """A human seat whose own roll waits for them to throw (click/Space)."""
+        self.released_at: int | None = None
+        """History length when the waiting thrower let their dice go."""
+        self.prepared: tuple | None = None
+        """(key, Throw being built) for the next throw (``prepare``)."""
+        self.disposing: list[Iterator[object]] = []
+        """Finished throws taken apart, a step a frame (``dispose``)."""
+
+    def start(self, request: RollRequest, forced: RollResult | None = None) -> None:
+        table = self.table
+        table.secrecy.drop()  # hidden dice land face-down in hot-seat
+        seed = table.match.next_throw_seed()
+        self.settled = None
         from .. import physics
         from . import throw_view
-        zones = [tuple(pygame.Rect(z)) for z in self.dice_zones(request)]
-        if forced is None and self.tutorial is not None:
-            forced = self.tutorial.forced_roll(request)   # the lesson's scripted faces
+        zones = [tuple(pygame.Rect(z)) for z in table.dice_zones(request)]
+        if forced is None and table.tutorial is not None:
+            forced = table.tutorial.forced_roll(request)   # the lesson's scripted faces
         forced_faces = forced.faces if forced is not None else None
-        throw = self._make_throw(physics, request, seed, zones, forced_faces)
-        self.throw_view = throw_view.ThrowView(throw, self.renderer, on_impact=self._on_impact,
-                                               can_see=self.can_see, colours=self.throw_colour)
+        throw = self._make(physics, request, seed, zones, forced_faces)
+        self.view = throw_view.ThrowView(throw, table.renderer, on_impact=self._on_impact,
+                                         can_see=table.can_see, colours=table.throw_colour)
 
-    def throw_waits_for(self, request: RollRequest) -> int | None:
-        """The human seat who throws this roll by hand (the dice fly when they
-        click or press Space or Enter), or None to throw at once.  Default:
-        every throw starts by itself; games with a lone human roller (Diced
-        Out) override this.  Replays and reduced motion never wait."""
-        return None
+    def settle(self, view: ThrowView | None) -> None:
+        """Lay ``view`` on the felt as the last throw at rest (Continue), or clear it."""
+        self.settled = view
 
-    def _throw_event(self, event) -> bool:
+    def wait_for(self, seat: int | None) -> None:
+        """The next roll waits for ``seat`` to throw it by hand (None: it starts at once)."""
+        self.waiting_thrower = seat
+
+    def handle_event(self, event) -> bool:
         """Click, Space or Enter throws the waiting human's dice."""
         if (event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1) or (
                 event.type == pygame.KEYDOWN and event.key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER)):
-            self._throw_released_at = len(self.match.history)
-            if self.waiting_thrower is not None and self.waiting_thrower == self.since.seat:
-                self.since.hide()   # the throw is their move: what came before it is old news
+            table = self.table
+            self.released_at = len(table.match.history)
+            if self.waiting_thrower is not None and self.waiting_thrower == table.since.seat:
+                table.since.hide()   # the throw is their move: what came before it is old news
             self.waiting_thrower = None
             return True
         return False
 
-    def _throw_prompt_text(self) -> pygame.Surface | None:
+    def _prompt_text(self) -> pygame.Surface | None:
+        """The prompt, as large as fits its place (``table.throw_prompt_place``);
+        without the name if even the smallest does not."""
         if self.waiting_thrower is None:
             return None
-        text = f"{self.seat_name(self.waiting_thrower)}: click or press Space to roll"
-        return self.theme.text(text, 26, th.CREAM, bold=True)
+        _centre, width = self.table.throw_prompt_place()
+        text = f"{self.table.seat_name(self.waiting_thrower)}: click or press Space to roll"
+        for size in (26, 22, 18):
+            surf = self.table.theme.text(text, size, th.CREAM, bold=True)
+            if surf.get_width() + 36 <= width:
+                return surf
+        return self.table.theme.text("Click or press Space to roll", 18, th.CREAM, bold=True)
 
-    def throw_prompt_rect(self) -> pygame.Rect | None:
+    def prompt_rect(self) -> pygame.Rect | None:
         """Where the "click or press Space to roll" prompt is drawn while a
         human's throw waits (the "since" card keeps clear of it), else None."""
-        surf = self._throw_prompt_text()
-        return None if surf is None else surf.get_rect(center=(CENTRE_X, 612)).inflate(36, 18)
+        surf = self._prompt_text()
+        return None if surf is None else surf.get_rect(center=self.table.throw_prompt_place()[0]).inflate(36, 18)
 
-    def _draw_throw_prompt(self, canvas: pygame.Surface) -> None:
-        if not self.is_top:
+    def draw_prompt(self, canvas: pygame.Surface) -> None:
+        if not self.table.is_top:
             return
-        surf = self._throw_prompt_text()
-        box = self.throw_prompt_rect()
+        surf = self._prompt_text()
+        box = self.prompt_rect()
         if surf is None or box is None:
             return
         th.panel(canvas, box, fill=th.WOOD_DARK, border=th.BRASS)
         th.blit_text(canvas, surf, box.center, "center")
 
-    def throw_colour(self, pose):
-        """Colour of a die in flight; None = the kind's own colour.  Games with
-        player-coloured dice (Roll For It!) override this."""
-        return None
-
-    def _prepare_throw(self) -> None:
+    def prepare(self) -> None:
         """While the table is busy and the next event is a throw: build it a
         little per tick (see ``prepare_throws``)."""
-        if not self.prepare_throws or self.replay is not None or self.pace.instant_throws:
+        table = self.table
+        if not table.prepare_throws or table.replay_driver is not None or table.pace.instant_throws:
             return
-        request = self.match.state.chance_request()
+        request = table.match.state.chance_request()
         if not isinstance(request, RollRequest):
             return
         from ..physics import Throw
-        seed = self.match.next_throw_seed()
-        zones = [tuple(pygame.Rect(z)) for z in self.dice_zones(request)]
-        key = (request, seed, tuple(zones), self.pace.throw_speed, float(self.die_size))
-        if self._prepared is None or self._prepared[0] != key:
-            if self._prepared is not None:
-                self._dispose(self._prepared[1])
+        seed = table.match.next_throw_seed()
+        zones = [tuple(pygame.Rect(z)) for z in table.dice_zones(request)]
+        key = (request, seed, tuple(zones), table.pace.throw_speed, float(table.die_size))
+        if self.prepared is None or self.prepared[0] != key:
+            if self.prepared is not None:
+                self.dispose(self.prepared[1])
             try:
-                self._prepared = (key, Throw.prepare(request, seed, zones, speed=key[3], die_size=key[4]))
+                self.prepared = (key, Throw.prepare(request, seed, zones, speed=key[3], die_size=key[4]))
             except ValueError:
-                self._prepared = (key, None)
+                self.prepared = (key, None)
                 return
-        throw = self._prepared[1]
+        throw = self.prepared[1]
         if throw is not None:
             try:
                 throw.build_step()
-            except ValueError:   # a zone too small at this size: ``_make_throw`` shrinks the dice
-                self._prepared = (key, None)
+            except ValueError:   # a zone too small at this size: ``_make`` shrinks the dice
+                self.prepared = (key, None)
 
-    def _dispose(self, throw) -> None:
+    def dispose(self, throw) -> None:
         """Take a throw no longer needed apart a step a frame
         (``Throw.dispose_steps``): pymunk's reference cycles otherwise wait
         for a full garbage collection, a 40-60 ms frame at big tables."""
         steps = getattr(throw, "dispose_steps", None)
         if steps is not None:
-            self._disposing.append(steps())
+            self.disposing.append(steps())
 
-    def _make_throw(self, physics, request, seed, zones, forced_faces):
-        """A throw at the scene's die size, shrunk step by step if a zone is
+    def dispose_step(self) -> None:
+        """One step of taking the oldest finished throw apart (once a frame)."""
+        if self.disposing and next(self.disposing[0], None) is None:
+            self.disposing.pop(0)
+
+    def _make(self, physics, request, seed, zones, forced_faces):
+        """A throw at the table's die size, shrunk step by step if a zone is
         too small for its dice (a crowded table), never a crash."""
-        pace = self.pace
+        pace = self.table.pace
         speed = pace.throw_speed
-        size = float(self.die_size)
-        prepared, self._prepared = self._prepared, None
+        size = float(self.table.die_size)
+        prepared, self.prepared = self.prepared, None
         if (prepared is not None and prepared[1] is not None and forced_faces is None and not pace.instant_throws
                 and prepared[0] == (request, seed, tuple(tuple(z) for z in zones), speed, size)):
             return prepared[1].finish_build()
@@ -139,16 +204,17 @@ class ThrowFlow(TableBase):
 
     def _on_impact(self, impact) -> None:
         volume = max(0.1, min(1.0, getattr(impact, "speed", 300) / 900))
-        self.app.sounds.play("rail" if getattr(impact, "kind", "") == "rail" else "felt", volume)
+        self.table.app.sounds.play("rail" if getattr(impact, "kind", "") == "rail" else "felt", volume)
 
-    def _advance_throw(self, dt: float) -> bool:
-        """Step a throw in flight; True while it is still running."""
-        view = self.throw_view
+    def advance(self, dt: float) -> bool:
+        """Step a throw in flight; True while it is still running (or landed this step)."""
+        view = self.view
         if view is None:
             return False
+        driver = self.table.replay_driver
         steps = 1  # the pace is in the throw's own speed, applied once
-        if self.replay is not None:
-            steps = max(1, round(self.replay.speed))
+        if driver is not None:
+            steps = max(1, round(driver.feed.speed))
         for _ in range(steps):
             if view.done:
                 break
@@ -156,13 +222,13 @@ class ThrowFlow(TableBase):
         if not view.done:
             return True
         result = RollResult(tuple(tuple(int(f) for f in group) for group in view.faces()))
-        self.settled_view = view
-        self.throw_view = None
-        self._dispose(view.throw)   # its dice are drawn from their last poses, no physics
-        if self.replay is not None:
-            logged = self.replay.peek()
+        self.settled = view
+        self.view = None
+        self.dispose(view.throw)   # its dice are drawn from their last poses, no physics
+        if driver is not None:
+            logged = driver.feed.peek()
             result = logged[1] if logged and isinstance(logged[1], RollResult) else result
-            self.replay.position += 1
-            self._replay_shown_at = getattr(self.app, "frame", None)   # a heavy frame: no thought starts in it
-        self._apply(CHANCE, result)
+            driver.throw_landed()
+        self.table._apply(CHANCE, result)
         return True
+

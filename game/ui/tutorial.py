@@ -19,7 +19,7 @@ import pygame
 from ..core.protocol import Action, RollRequest, RollResult
 from ..core.tutorial import Step, Tutorial
 from ..core.userfiles import UserFileError
-from . import layout
+from . import layout, layout_record
 from . import theme as th
 
 CARD_W = 400
@@ -39,6 +39,10 @@ class TutorialCoach:
         """Table time of the last wrong move (the card shakes for a moment)."""
         self._buttons: dict[str, pygame.Rect] = {}
         self._hover: str | None = None
+        self._placed: tuple[tuple, pygame.Rect] | None = None
+        self._arrow_clear: list[pygame.Rect] = []
+        """What the arrow may not cross (the table's words and dice when the card was placed)."""
+        """(what it was placed for, the card): placed once a step, from what the table drew."""
 
     @property
     def app(self):
@@ -126,7 +130,19 @@ class TutorialCoach:
         rect = self.table.anchor_rect(step.anchor)
         return pygame.Rect(rect) if rect is not None else None
 
-    def draw(self, canvas: pygame.Surface) -> None:
+    def _placement_key(self, step: Step) -> tuple:
+        """What the card's place depends on: the step, its hint, where its target is."""
+        target = self.anchor(step)
+        return (self.tutorial.step_index, self.tutorial.hint, tuple(target) if target is not None else None)
+
+    def wants_boxes(self) -> bool:
+        """The card needs a place (a new step, hint or target): the table records
+        what it draws this frame (``layout_record``) and hands it to ``draw``."""
+        step = self.visible_step()
+        return step is not None and self.table.is_top and (self._placed is None
+                                                              or self._placed[0] != self._placement_key(step))
+
+    def draw(self, canvas: pygame.Surface, drawn: layout_record.LayoutRecord | None = None) -> None:
         step = self.visible_step()
         self._buttons = {}
         if step is None or not self.table.is_top:
@@ -136,9 +152,12 @@ class TutorialCoach:
         pulse = 0.5 + 0.5 * math.sin(self.table.time * 4.0)
         if target is not None:
             self._draw_ring(canvas, target, pulse)
-        card = self._layout_card(canvas, theme, step, target)
-        if target is not None:
-            self._draw_arrow(canvas, card, target)
+        key = self._placement_key(step)
+        if drawn is not None or self._placed is None or self._placed[0] != key:
+            self._placed = (key, self._layout_card(canvas, theme, step, target, drawn))
+        card = self._placed[1]
+        if target is not None and not _arrow_crosses(card, target, self._arrow_clear):
+            self._draw_arrow(canvas, card, target)   # else the ring alone shows the target
         self._draw_card(canvas, theme, step, card)
 
     def _lines(self, theme, step: Step, width: int = CARD_W) -> tuple[list[str], list[str]]:
@@ -151,14 +170,24 @@ class TutorialCoach:
         text, hint = self._lines(theme, step, width)
         return pygame.Rect(0, 0, width, 58 + len(text) * 24 + (len(hint) * 20 + 10 if hint else 0) + 62)
 
-    def _layout_card(self, canvas, theme, step: Step, target: pygame.Rect | None) -> pygame.Rect:
-        """Beside the target (or the panel it sits in) where nothing the table
-        keeps clear is covered; else a narrower card, then the screen's edges;
-        else the place that covers least."""
+    def _layout_card(self, canvas, theme, step: Step, target: pygame.Rect | None,
+                     drawn: layout_record.LayoutRecord | None = None) -> pygame.Rect:
+        """Beside the target (or the panel it sits in), then anywhere on the
+        screen nearest it, where the card covers none of the table's words,
+        dice, cards and panels (``drawn``: what the table drew this frame) and
+        its arrow crosses none of them; failing that, none of the table's
+        words and dice, then nothing the table keeps clear; else a narrower
+        card, then the screen's edges; else the place that covers least."""
         screen = pygame.Rect(0, 0, layout.CANVAS_W, layout.CANVAS_H).inflate(-2 * MARGIN, -2 * MARGIN)
         if target is None:
             card = self._card_size(theme, step, CARD_W)
             card.center = (layout.CENTRE_X, 300)
+            if drawn is not None:
+                middle = pygame.Rect(layout.CENTRE_X, 300, 0, 0)
+                for tier in _drawn_tiers(drawn, middle):
+                    found = self._clear_spot(theme, step, middle, tier, screen, [card], arrow=False)
+                    if found is not None:
+                        return found
             return card
         keep = [pygame.Rect(r) for r in self.table.coach_keep_clear()]
         clear = [target.inflate(24, 24)] + keep
@@ -181,10 +210,31 @@ class TutorialCoach:
         card = self._card_size(theme, step, NARROW_W)
         for y in (70, 200, 330):   # the screen's edges, with a longer arrow
             spots += [card.move(MARGIN, y), card.move(layout.CANVAS_W - MARGIN - card.w, y)]
-        for c in spots:
-            if screen.contains(c) and c.collidelist(clear) < 0:
-                return c
+        plain = next((c for c in spots if screen.contains(c) and c.collidelist(clear) < 0), None)
+        tiers = _drawn_tiers(drawn, target) if drawn is not None else []
+        self._arrow_clear = keep + (tiers[-1] if tiers else [])
+        for tier in tiers + [[]]:   # at the least, no arrow across what the table keeps clear
+            found = self._clear_spot(theme, step, target, clear + tier, screen, spots)
+            if found is not None:
+                return found
+        if plain is not None:
+            return plain
         return min(spots, key=lambda c: sum(_overlap(c, r) for r in clear))
+
+    def _clear_spot(self, theme, step: Step, target: pygame.Rect, clear: list[pygame.Rect], screen: pygame.Rect,
+                    spots: list[pygame.Rect], *, arrow: bool = True) -> pygame.Rect | None:
+        """The first of ``spots``, then of a grid over the screen nearest the
+        target, that covers nothing of ``clear`` and whose arrow crosses none of it."""
+        grid = []
+        for width in (CARD_W, NARROW_W):
+            card = self._card_size(theme, step, width)
+            grid += [card.move(x, y) for x in range(MARGIN, screen.right - card.w + 1, 20)
+                     for y in range(MARGIN, screen.bottom - card.h + 1, 20)]
+        grid.sort(key=lambda c: (c.centerx - target.centerx) ** 2 + (c.centery - target.centery) ** 2)
+        for c in spots + grid:
+            if screen.contains(c) and c.collidelist(clear) < 0 and not (arrow and _arrow_crosses(c, target, clear[1:])):
+                return c
+        return None
 
     def _draw_ring(self, canvas, target: pygame.Rect, pulse: float) -> None:
         ring = target.inflate(16 + int(6 * pulse), 16 + int(6 * pulse))
@@ -195,11 +245,7 @@ class TutorialCoach:
 
     def _draw_arrow(self, canvas, card: pygame.Rect, target: pygame.Rect) -> None:
         """A brass arrow from the card's nearest edge to the ring."""
-        ring = target.inflate(22, 22)
-        tx = max(ring.left, min(card.centerx, ring.right))
-        ty = max(ring.top, min(card.centery, ring.bottom))
-        sx = max(card.left, min(tx, card.right))
-        sy = max(card.top, min(ty, card.bottom))
+        (sx, sy), (tx, ty) = _arrow_ends(card, target)
         dx, dy = tx - sx, ty - sy
         length = math.hypot(dx, dy)
         if length < 12:
@@ -213,6 +259,7 @@ class TutorialCoach:
         right = (base[0] + uy * 11, base[1] - ux * 11)
         pygame.draw.polygon(canvas, th.BRASS_LIGHT, (tip, left, right))
         pygame.draw.polygon(canvas, th.WOOD_DARK, (tip, left, right), 2)
+        layout_record.note_arrow(canvas, (sx, sy), tip)
 
     def _draw_card(self, canvas, theme, step: Step, card: pygame.Rect) -> None:
         width = card.w
@@ -237,13 +284,14 @@ class TutorialCoach:
                 th.draw_text(canvas, theme, line, (card.x + 18, y), 16, (150, 52, 36), bold=True)
                 y += 20
         self._buttons = {"card": card}
-        skip = pygame.Rect(card.x + 14, card.bottom - 50, 138 if width < CARD_W else 150, 38)
-        self._button(canvas, theme, "skip", skip, "Skip tutorial", primary=False)
+        last = self.tutorial.step_index == total - 1
+        if not last:   # on the last step there is nothing left to skip: "Finish" stands alone
+            skip = pygame.Rect(card.x + 14, card.bottom - 50, 138 if width < CARD_W else 150, 38)
+            self._button(canvas, theme, "skip", skip, "Skip tutorial", primary=False)
         if not step.is_note:
             th.draw_text(canvas, theme, "Your move" if width < CARD_W else "Your move: do it on the table",
                          (card.right - 18, card.bottom - 31), 15, th.BRASS_DARK, style="italic", anchor="midright")
         else:
-            last = self.tutorial.step_index == total - 1
             nxt = pygame.Rect(card.right - (118 if width < CARD_W else 144), card.bottom - 50,
                               104 if width < CARD_W else 130, 38)
             self._button(canvas, theme, "next", nxt, "Finish" if last else "Next", primary=True)
@@ -264,3 +312,32 @@ class TutorialCoach:
 def _overlap(a: pygame.Rect, b: pygame.Rect) -> int:
     clip = a.clip(b)
     return clip.w * clip.h
+
+
+def _arrow_ends(card: pygame.Rect, target: pygame.Rect) -> tuple[tuple[int, int], tuple[int, int]]:
+    """The arrow from the card's nearest edge to the ring around ``target``."""
+    ring = target.inflate(22, 22)
+    tx = max(ring.left, min(card.centerx, ring.right))
+    ty = max(ring.top, min(card.centery, ring.bottom))
+    sx = max(card.left, min(tx, card.right))
+    sy = max(card.top, min(ty, card.bottom))
+    return (sx, sy), (tx, ty)
+
+
+def _arrow_crosses(card: pygame.Rect, target: pygame.Rect, boxes: list[pygame.Rect]) -> bool:
+    """Would the arrow from ``card`` to ``target`` cross one of ``boxes`` (outside the target)?"""
+    start, end = _arrow_ends(card, target)
+    ring = target.inflate(22, 22)
+    return any(box.clipline(start, end) for box in boxes if not ring.contains(box) and not box.contains(target))
+
+
+def _drawn_tiers(drawn: layout_record.LayoutRecord, target: pygame.Rect) -> list[list[pygame.Rect]]:
+    """What the card keeps clear of the table's drawing, the most cautious
+    first: its words, dice, cards, banners and panels; then its words and dice.
+    What lies inside the target is the ring's, and a panel holding the target
+    (the felt under it) is not kept clear."""
+    ring = target.inflate(24, 24)
+    kept = [b for b in drawn.boxes if b.layer == 0 and not ring.contains(b.rect)
+            and not (b.kind == "panel" and b.rect.contains(target))]
+    words_and_dice = [b.rect for b in kept if b.kind in ("text", "die", "card") and (b.kind != "text" or b.text.strip())]
+    return [words_and_dice + [b.rect for b in kept if b.kind in ("banner", "panel")], words_and_dice]

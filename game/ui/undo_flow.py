@@ -23,7 +23,7 @@ class UndoFlow(TableBase):
         be taken back until any other move is made?  Default: no.  Games
         answer per action (a bid with one human, a placement that scores
         nothing); moves that show hidden information stay final and get a
-        confirm step instead (docs/CONTRIBUTING.md, "Misclick protection")."""
+        confirm step instead (docs/REFERENCE.md, "Misclick protection")."""
         return False
 
     def on_taken_back(self, player: int, action: Action) -> None:
@@ -63,13 +63,12 @@ class UndoFlow(TableBase):
             return False
         self.secrecy.drop()
         self._forget_thought()   # the AIs' memory is rolled back: no thought may run meanwhile
-        self._await_replay()
         player, action = self.match.take_back()
         self.game_log.sync(self.match.history)
         self.reasons.taken_back(len(self.match.history))
         self._ai_timer = 0.0
         self.undo_left = 0.0
-        self.announce(f"{self.seat_name(player)}: took back {action.label()}", th.CREAM_DIM)
+        self.announce(f"Taken back: {self.move_line(player, action)}", th.CREAM_DIM)
         self.app.sounds.play("click", 0.4)
         self.on_taken_back(player, action)
         return True

@@ -100,7 +100,7 @@ def watch_replay(game_id: str, seats: int, options: dict, *, quick: bool, seed: 
             if any(player >= 0 for player, _a in table.match.history[h0:]):
                 moved.append(c)   # the frame that reached a seat's move (and told its reason)
                 moved_wall.append(w)
-            if getattr(table, "waiting_for_reason", False) and feed.position == p0:
+            if table.replay_driver is not None and table.replay_driver.waiting_for_reason and feed.position == p0:
                 waited += 1
             keep_worst(worst, c, lambda: (c, w, frame, _what(table, h0, t0, len(table.match.history))))
         out = _figures(cpu, wall, worst, table.match, feed.finished, open_cpu, open_wall)

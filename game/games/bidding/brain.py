@@ -32,8 +32,9 @@ game, and spends the lean where hiding costs most.
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
-from typing import Mapping
+from typing import Mapping, TypeVar
 
 from ...core.agents import Agent, Decision
 from .calib import context
@@ -57,6 +58,7 @@ class Style:
     lean_price: float = 0.3     # starting price (dice of value) of one die of lean
     crowd_lean_price: float | None = None   # the starting price at a table of 3+ seats (None: ``lean_price``)
     lean_step: float = 0.05     # how fast the price follows the lean my bids showed
+    mix_temp: float = 0.0       # mixed play: draw among near-equal options, softmax of value / this (dice)
 
 
 def rival_value(spot: BidSpot) -> float:
@@ -64,6 +66,29 @@ def rival_value(spot: BidSpot) -> float:
     a big table."""
     rivals = len(spot.rivals)
     return 1.0 if rivals <= 1 else 0.6 / rivals
+
+
+MIX_SPAN = 3.0
+"""Options more than this many temperatures below the best are never drawn."""
+
+
+Option = TypeVar("Option")
+
+
+def mixed_choice(options: list[tuple[float, Option]], temp: float, rng) -> Option:
+    """One of ``options`` ((value, what)), drawn with the seeded ``rng`` in
+    proportion to ``exp((value - best) / temp)`` among those within
+    ``MIX_SPAN x temp`` of the best: near-equal moves are mixed, poor ones never
+    played.  Issue 40: a deterministic choice let a player who tabulates the
+    cups lifted after each kind of bid read Hard's hand."""
+    best = max(v for v, _ in options)
+    near = [(math.exp((v - best) / temp), what) for v, what in options if v >= best - MIX_SPAN * temp]
+    x = rng.random() * sum(w for w, _ in near)
+    for w, what in near:
+        x -= w
+        if x <= 0:
+            return what
+    return near[-1][1]
 
 
 class BidBrain:
@@ -75,6 +100,7 @@ class BidBrain:
         self._noted: tuple[int, int] | None = None   # the own bid ``note_own_bid`` counted last
         self.calib = calib   # a ``bidcalib.Calibration`` (Hard) or None: the reader's chance as is
         self.memory = ChallengeMemory()   # what each rival's reveals taught (``rivalbook``)
+        self.every_bid: list[tuple[float, Bid, float, float]] = []   # ``candidates``' every bid weighed
 
     def population(self, kind: str, spot: BidSpot, raw: float) -> float:
         """The chance a bid like this from a bidder like the population's is
@@ -218,12 +244,14 @@ class BidBrain:
         """Best (value, bid, chance true, chance called) per face."""
         best: dict[int, tuple[float, Bid, float, float]] = {}
         opening = spot.current is None
+        self.every_bid = []
         for f, lo in spot.lows().items():
             top = spot.total if opening else min(spot.total, lo + self.style.reach)
             for q in range(lo, top + 1):
                 if opening and q > lo and spot.plain_chance(q, f) < 0.25:
                     break
                 v, pt, pc = self.bid_score(spot, q, f, G)
+                self.every_bid.append((v, Bid(q, f), pt, pc))
                 if f not in best or v > best[f][0]:
                     best[f] = (v, Bid(q, f), pt, pc)
         return best
@@ -322,16 +350,28 @@ class BidBrain:
                 raise ValueError("no legal bid and no challenge")
             return best_challenge[1], best_challenge[2], best_challenge[3]
         top = max(c[0] for c in cands.values())
-        if best_challenge is not None and best_challenge[0] >= top:
-            return best_challenge[1], best_challenge[2], best_challenge[3]
-        face = max(cands, key=lambda f: cands[f][0])
-        if self.style.lean is not None and not (spot.fixed_face and cur is None):
-            face = self.priced_face(spot, cands)
-        elif rng.random() < self.style.conceal and not (spot.fixed_face and cur is None):
-            # (a Palifico opening fixes the face for the whole round: it stays on value)
-            blind = self.public_face(spot, rng)
-            if blind in cands and cands[blind][0] >= top - self.style.window:
-                face = blind
+        free_face = not (spot.fixed_face and cur is None)
+        if self.style.mix_temp > 0 and self.style.lean is not None and free_face:
+            # mixed play: the challenge and every face's best bid, each at its priced
+            # value, drawn in proportion to exp(value / mix_temp) among those within
+            # MIX_SPAN temperatures of the best, so no reveal history pins a hand
+            price = self.starting_price(spot)
+            options: list[tuple[float, tuple[object, Decision, str]]] = [
+                (c[0] - price * self.lean(spot, c[1].face), self._bid_move(spot, c)) for c in self.every_bid]
+            if best_challenge is not None:
+                options.append((best_challenge[0], (best_challenge[1], best_challenge[2], best_challenge[3])))
+            return mixed_choice(options, self.style.mix_temp, rng)
+        else:
+            if best_challenge is not None and best_challenge[0] >= top:
+                return best_challenge[1], best_challenge[2], best_challenge[3]
+            face = max(cands, key=lambda f: cands[f][0])
+            if self.style.lean is not None and free_face:
+                face = self.priced_face(spot, cands)
+            elif self.style.lean is None and free_face and rng.random() < self.style.conceal:
+                # (a Palifico opening fixes the face for the whole round: it stays on value)
+                blind = self.public_face(spot, rng)
+                if blind in cands and cands[blind][0] >= top - self.style.window:
+                    face = blind
         if self.style.bluff and spot.mine(face) > 0 and not (spot.fixed_face and cur is None) \
                 and rng.random() < self.style.bluff:
             # the other half of the mix: a face I hold none of, so that over many
@@ -339,7 +379,11 @@ class BidBrain:
             empty = [f for f in cands if spot.mine(f) == 0 and cands[f][0] >= top - self.style.bluff_window]
             if empty:
                 face = max(empty, key=lambda f: cands[f][0])
-        v, bid, pt, pc = cands[face]
+        return self._bid_move(spot, cands[face])
+
+    def _bid_move(self, spot: BidSpot, cand: tuple[float, Bid, float, float]) -> tuple[object, Decision, str]:
+        """(bid, decision record, why) of one candidate bid (value, bid, chance true, chance called)."""
+        _v, bid, pt, pc = cand
         why = f"bid {bid_text(bid.quantity, bid.face)}: {pt:.0%} true as I read the table"
         if self.models_caller(spot):   # the call chance is a number the value used; else it assumed a call
             nxt = spot.next_player

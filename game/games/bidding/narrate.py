@@ -48,8 +48,16 @@ class BidNarrator:
         words = voice_of(name)
         return [(f"{words(player)} {self.challenged(r)} {bid_words(r.quantity, r.face)} (bid by {words.object(r.bidder)}): "
                  f"{there(r.count)} {face_name(r.face, r.count)}{self.counted(r)}."),
+                self.hands_shown(r, words),
                 f"{self.wrong(r)}{words(r.loser)} lost {'two dice' if r.dice_lost == 2 else 'a die'}"
                 + (f"{self.last_die(r)} and left the game." if r.eliminated else ".")] + self.after(r, after, name)
+
+    def hands_shown(self, r: RevealFacts, words: Voice) -> str:
+        """Every hand the cups showed, with how many of it counted (a Perudo
+        log shows the round's hands): "Hands: Mags 2 5 (1), Tom 3 3 (0)."."""
+        hands = [f"{words(seat)} {' '.join(map(str, hand))} ({r.counts[seat]})"
+                 for seat, hand in enumerate(r.hands) if hand]
+        return f"Hands: {', '.join(hands)}."
 
     def challenged(self, r: RevealFacts) -> str:
         """The verb of the challenge: "called"."""

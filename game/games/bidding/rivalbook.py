@@ -31,19 +31,15 @@ is kept until its reveal and then becomes an outcome, in two stages:
    first stage's chance is calibrated once more, per kind, by bin of itself,
    from every rival's outcomes (``second_stage``).
 
-3. **By tenth, then as it came true.**  What is said lands in a tenth of
-   the range (10-19%, 50-59%, ...), and a player judges the AI's word by how
-   its "about 55%" came true, all of them together.  Two small steps per
-   kind and tenth, in the reader's "everyone" entry, see to it:
-   ``Reading.shifted`` ("tenth|KIND") moves the second stage's chance by how
-   such chances came true lately (the spots in a tenth change as the first
-   stage learns: Jintos said 20-29% against the caller came true 45% in the
-   last third of a 2,000-game series), across tenths if need be; then a
-   ledger ("told|KIND") of how many chances said in a tenth came true
-   against how many were said leans the chance by that balance, never out
-   of its tenth (``Reading.ledgered``), so a run of luck above or below is
-   paid back instead of staying (about one tenth in four of 100-300
-   outcomes is 5 points off by chance alone).
+3. **By tenth, as chances came true lately.**  What is said lands in a tenth
+   of the range (10-19%, 50-59%, ...), and the spots in a tenth change as the
+   first stage learns (Jintos said 20-29% against the caller came true 45% in
+   the last third of a 2,000-game series), so ``Reading.shifted``
+   ("tenth|KIND", in the reader's "everyone" entry) moves the second stage's
+   chance by how such chances came true lately, across tenths if need be.
+   (A ledger that leaned each later chance to pay back a tenth's past excess
+   was removed in issue 40: it made the per-tenth check agree by construction
+   while moving each statement away from its best estimate.)
 
 Cells fade their oldest outcomes past ``CAP`` (the second stage sooner,
 ``SAID_CAP``, as it follows the first while that learns), so the memory
@@ -61,9 +57,8 @@ way a player meets the same rivals game after game.
 from __future__ import annotations
 
 import copy
-import math
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Iterator, Mapping, Optional
+from typing import Any, Iterator, Mapping, Optional
 
 from ...core import validation as v
 
@@ -82,25 +77,13 @@ SAID_CAP = 200.0
 """The same for the second stage, which must follow the first as it learns."""
 KINDS = ("call", "jinto", "oot")
 STAGES = ("said|", "tenth|", "told|")
-"""The prefixes of the later stages' contexts (no rival's outcomes)."""
+"""The prefixes of the later stages' contexts (no rival's outcomes; "told|",
+the removed ledger's, is still read from older books and ignored)."""
 TENTH_PRIOR = 20.0
 """Outcomes at which a tenth's shift (``Reading.shifted``) counts half against none."""
 TENTH_CAP = 50.0
 """Most outcomes a 5-point bin of the tenth's shift keeps (a tenth, 100): it
 must follow the spots that move into a tenth as the first stage learns."""
-LEDGER_PRIOR = 10.0
-LEDGER_GAIN = 0.2
-LEDGER_START = 10.0
-"""How a tenth's ledger (R = the sum of came-true minus said over n chances
-said there) moves the next chance said there: by R x (1 / (n + LEDGER_PRIOR)
-+ LEDGER_GAIN / sqrt(n + LEDGER_START)), the balance's mean plus a share of
-the balance itself, so a lasting error is learned and the luck of a run is
-paid back.  Simulated (``tools/ledger_sim.py``, 80 series of 2,500 chances,
-errors from none to a 20-point jump in one tenth): a series ends with some
-tenth of 100+ chances over 5 points off 4-22% of the time with the tenth's
-shift and the ledger, 22-69% with the ledger alone, 81-100% with neither;
-the price, each chance said about 5 points from its truth (root mean square)
-where the errors alone were 0-6."""
 MAX_RIVALS = 256
 """Most rivals the book keeps; the longest unseen go first."""
 FINE_BINS = 100
@@ -160,7 +143,10 @@ _ENTRY = v.Obj({"seen": v.Int(0, 10**9), "last": v.Int(0, 10**12),
                 "cells": v.Map(v.Str(60, 1, _CTX), v.List(_CELL, BINS), max_keys=MAX_CONTEXTS),
                 "fine": v.Map(v.Str(60, 1, _CTX), v.List(_FINE_CELL, FINE_BINS), max_keys=MAX_CONTEXTS)},
                required=("cells",))
+MAX_RECENT = 64
+"""How many finished games the book remembers taking (``RivalBook.take``)."""
 BOOK_SCHEMA = v.Obj({"format": v.Str(), "version": v.Int(1, BOOK_VERSION), "games": v.Int(0, 10**12),
+                     "recent": v.List(v.Str(80, 1, r"[a-z0-9_:-]+"), MAX_RECENT),
                      "rivals": v.Map(v.Str(120, 1), _ENTRY, max_keys=MAX_RIVALS)},
                     required=("rivals",))
 """``rivals.json``: per reader and rival (``game/reader/kind:name``) the games it was met in, when
@@ -168,7 +154,8 @@ last (the book's game count), and per context the sparse bins ``[bin,
 residual sum, outcomes]`` (contexts from ``spot_context``; "said|KIND": the
 second stage, binned by the chance the first one gave); "fine": the same per
 point of the raw chance (``FINE_BINS``)."""
-v.register(v.Format(BOOK_FORMAT, "rival memory", {1: BOOK_SCHEMA, 2: BOOK_SCHEMA}, max_bytes=BOOK_MAX_BYTES))
+v.register(v.Format(BOOK_FORMAT, "rival memory", {1: BOOK_SCHEMA, 2: BOOK_SCHEMA}, max_bytes=BOOK_MAX_BYTES,
+                    max_values=450_000))   # a full book: about 90,000 cells of 4 values
 
 
 def rival_key(game_id: str, seat, reader: str) -> str:
@@ -364,25 +351,6 @@ class Reading:
         _tenth, r, n = self._tenth(f"tenth|{kind}", p)
         return p if n <= 0 else min(HIGH, max(LOW, p + r / (n + TENTH_PRIOR)))
 
-    def ledgered(self, kind: str, p: float, before: Optional[float] = None) -> float:
-        """``p`` leaned by this memory's ledger of chances said in its tenth of
-        the range (see ``LEDGER_GAIN``), never out of that tenth, except back
-        over the edge the tenth's shift brought it across from ``before`` (to
-        that edge, no further: a tenth's shift moves every chance in it alike,
-        and ones near its edge that came true on the side they came from were
-        pinned at the edge, the ledger's balance growing).  A reader's
-        "everyone" entry keeps the ledger (``ChallengeMemory.settle``)."""
-        tenth, r, n = self._tenth(f"told|{kind}", p)
-        if n <= 0:
-            return p
-        lean = r * (1.0 / (n + LEDGER_PRIOR) + LEDGER_GAIN / math.sqrt(n + LEDGER_START))
-        lo, hi = max(LOW, tenth / 10), min(HIGH, (tenth + 1) / 10 - 1e-6)
-        if before is not None and min(9, int(before * 10)) > tenth:
-            hi = max(hi, min(before, (tenth + 1) / 10 + 1e-6))
-        elif before is not None and min(9, int(before * 10)) < tenth:
-            lo = min(lo, max(before, tenth / 10 - 1e-6))
-        return min(hi, max(lo, p + lean))
-
     def trusted(self, ctx: str, raw: float, population: float, everyone: Optional["Reading"] = None,
                 trust: float = 1.0) -> float:
         """The first stage's chance with ``trust`` of its move from the
@@ -500,8 +468,9 @@ class RivalMemory(Reading):
 class Layered(Reading):
     """A rival's memory as an agent sees it during one game: the book's (shared,
     never written here) plus what this game has taught (its own).  Seating a
-    20-seat table copies nothing, and a copy of an agent copies only this
-    game's outcomes: copying whole memories cost seconds at a 20-seat table."""
+    20-seat table copies nothing, and an undo snapshot (``Match.apply``
+    deep-copies the agents) copies only this game's outcomes: copying whole
+    memories cost seconds per human move at a 20-seat table."""
 
     def __init__(self, base: Optional[RivalMemory] = None):
         self.base = base
@@ -552,9 +521,12 @@ class Layered(Reading):
 class RivalBook:
     """Every rival's memory: seated into matches, fed by finished ones."""
 
-    def __init__(self, rivals: Optional[dict[str, RivalMemory]] = None, games: int = 0):
+    def __init__(self, rivals: Optional[dict[str, RivalMemory]] = None, games: int = 0,
+                 recent: Optional[list[str]] = None):
         self.rivals: dict[str, RivalMemory] = rivals or {}
         self.games = games
+        self.recent: list[str] = list(recent or [])
+        """The last finished games taken (``take``), so none is taken twice."""
 
     @staticmethod
     def _readers(match) -> Iterator[tuple[Any, dict[int, str], str]]:
@@ -580,19 +552,38 @@ class RivalBook:
         if getattr(match, "_in_book", None) is self:
             return 0
         match._in_book = self
+        return self.take(None, self.lessons(match))
+
+    def lessons(self, match) -> dict:
+        """What the remembering agents of ``match`` learned, handed over once
+        (the agents forget them), as a JSON-able delta for ``take``: the end
+        of a game stores it with the finished game (``game.core.finished``)
+        so a kill before the book is written loses none of it."""
         catch_up = getattr(match, "catch_up", None)
         if catch_up is not None:
             catch_up()   # the last moves (the final reveal) are watched before the outcomes are taken
-        taken = 0
-        self.games += 1
+        learned: list = []
         met: set[str] = set()
         for agent, rivals, everyone in self._readers(match):
-            learned: Iterable = agent.hand_over()
-            for key, ctx, raw, residual in learned:
-                self.rivals.setdefault(key, RivalMemory()).add(ctx, raw, residual, fine=not is_everyone(key))
-                taken += 1
+            learned.extend([key, ctx, raw, residual] for key, ctx, raw, residual in agent.hand_over())
             met.update(rivals.values(), [everyone])
-        for key in met:
+        return {"learned": learned, "met": sorted(met)}
+
+    def take(self, game: Optional[str], lessons: Mapping[str, Any]) -> int:
+        """Add one game's ``lessons`` (``lessons``) to the book and count it for
+        every rival met; a game already taken (its key in ``recent``) adds
+        nothing, so a finished game recorded again after a kill counts once.
+        Returns how many outcomes were taken."""
+        if game is not None:
+            if game in self.recent:
+                return 0
+            self.recent = (self.recent + [game])[-MAX_RECENT:]
+        taken = 0
+        self.games += 1
+        for key, ctx, raw, residual in lessons.get("learned", ()):
+            self.rivals.setdefault(key, RivalMemory()).add(ctx, raw, residual, fine=not is_everyone(key))
+            taken += 1
+        for key in lessons.get("met", ()):
             entry = self.rivals.get(key)
             if entry is not None:
                 entry.seen += 1
@@ -624,6 +615,7 @@ class RivalBook:
     # --- file form ------------------------------------------------------------------
     def to_json(self) -> dict:
         return {"format": BOOK_FORMAT, "version": BOOK_VERSION, "games": self.games,
+                "recent": list(self.recent),
                 "rivals": {k: m.to_json() for k, m in sorted(self.rivals.items())}}
 
     @classmethod
@@ -643,7 +635,7 @@ class RivalBook:
         for key, memory in rivals.items():
             if is_everyone(key):
                 memory.fine.clear()   # never read there (``Reading.correction``), so never kept
-        book = cls(rivals, data.get("games", 0))
+        book = cls(rivals, data.get("games", 0), data.get("recent"))
         book._trim()
         return book
 
@@ -677,7 +669,7 @@ class _Pending:
     population: float
     first: float       # the trusted first stage's chance: the second stage's key (``Reading.trusted``)
     second: float      # the second stage's chance: the tenth's shift's key (``Reading.shifted``)
-    said: float        # the chance stated: the ledger's (``Reading.ledgered``)
+    said: float        # the chance stated (after the tenth's shift)
     quantity: int
     face: int
     wild: Optional[int]
@@ -712,7 +704,7 @@ class ChallengeMemory:
                 population: float) -> tuple[float, float, float]:
         """Each stage's chance, each worked out once: the trusted first
         stage's (``Reading.trusted``), the second stage's, and the chance to
-        say (after the tenth's shift and the ledger).  A chance the reader knows
+        say (after the tenth's shift).  A chance the reader knows
         stays the population's at every stage."""
         if raw <= 0.0 or raw >= 1.0:
             return population, population, population
@@ -721,7 +713,7 @@ class ChallengeMemory:
         second = rival.second_stage(kind, first, everyone)
         if everyone is None:
             return first, second, second
-        return first, second, everyone.ledgered(kind, everyone.shifted(kind, second), second)
+        return first, second, everyone.shifted(kind, second)
 
     @staticmethod
     def trust(rival: Reading, kind: str) -> float:
@@ -737,8 +729,7 @@ class ChallengeMemory:
         """A challenge (``kind``) on the standing bid of ``spot`` is my move: kept
         for its reveal.  One per decision point, the last word counting (a
         solved endgame may replace the reader's choice).  A chance the reader
-        knew (0 or 1) teaches the rival's memory nothing but is in the ledger:
-        it was said too."""
+        knew (0 or 1) teaches the rival's memory nothing."""
         if spot.bidder not in self.rivals or spot.current is None:
             self.withdraw(spot)
             return
@@ -787,7 +778,6 @@ class ChallengeMemory:
             if is_everyone(key):
                 if learns:
                     outcomes.append((f"tenth|{chosen.kind}", chosen.second, y - chosen.second))
-                outcomes.append((f"told|{chosen.kind}", chosen.said, y - chosen.said))
             for ctx, chance, residual in outcomes:
                 memory.add(ctx, chance, residual, fine=not is_everyone(key))
                 self.learned.append((key, ctx, chance, residual))
@@ -808,7 +798,9 @@ class RivalShelf:
         self._book: Optional[RivalBook] = None
         self.note: Optional[str] = None
         """A message for the player about the file, until ``take_note``."""
-        self._writer = None
+        import threading
+        self._lock = threading.Lock()
+        """The book is read as a table opens and written by the end-of-game step's thread."""
 
     def take_note(self) -> Optional[str]:
         """The message about the file, once (then None): the screen toasts it."""
@@ -823,46 +815,34 @@ class RivalShelf:
 
     def seat(self, match) -> None:
         """Give the match's AIs what the book remembers of their rivals."""
-        self.book.seat(match)
+        with self._lock:
+            self.book.seat(match)
 
-    def remember(self, match, background: bool = False) -> None:
-        """Take a finished game into the book and write it (``background``: on a
-        thread, so the frame that ends a game does not wait for the disk; one
-        write at a time, the newest document last).  A write that fails keeps
-        the book in memory; the message is ``note``."""
-        if not self.book.absorb(match):
-            return
-        document = self.book.to_json()
-        if not background:
-            self._write(document)
-            return
-        import threading
-        previous = self._writer
+    def lessons(self, match) -> dict:
+        """What ``match``'s AIs learned of their rivals, handed over now (in the
+        frame that ends the game: the agents are the live match's), for
+        ``remember`` to take on the end-of-game step's thread."""
+        with self._lock:
+            return self.book.lessons(match)
 
-        def write() -> None:
-            if previous is not None:
-                previous.join()
-            self._write(document)
-        self._writer = threading.Thread(target=write, name="rivals-writer", daemon=True)
-        self._writer.start()
-
-    def _write(self, document: dict) -> None:
-        from ...core.userfiles import UserFileError
-        try:
-            save_book(document, self.path)
-        except (UserFileError, OSError) as exc:
-            self.note = f"Could not save what the AIs remember: {exc}"
+    def remember(self, game: str, lessons: Mapping[str, Any]) -> None:
+        """Take one finished game's ``lessons`` into the book (once per ``game``:
+        ``RivalBook.take``) and write the book.  ``UserFileError`` if it cannot
+        be written: the end-of-game step keeps the game pending and tries again."""
+        with self._lock:
+            self.book.take(game, lessons)
+            save_book(self.book.to_json(), self.path)
 
     def forget(self) -> None:
-        """Forget every rival and write the empty book (the stats screen's reset)."""
-        self.wait()
-        self.book.forget()
-        self._write(self.book.to_json())
-
-    def wait(self, timeout: float = 10.0) -> None:
-        """Until the last write is on disk (tests, and the app as it quits)."""
-        if self._writer is not None:
-            self._writer.join(timeout)
+        """Forget every rival and write the empty book (the stats screen's reset);
+        a write that fails keeps the empty book in memory, the message is ``note``."""
+        from ...core.userfiles import UserFileError
+        with self._lock:
+            self.book.forget()
+            try:
+                save_book(self.book.to_json(), self.path)
+            except (UserFileError, OSError) as exc:
+                self.note = f"Could not save what the AIs remember: {exc}"
 
 
 def full_book(game_id: str, seats, seed: int = 0) -> RivalBook:

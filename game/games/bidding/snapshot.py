@@ -160,17 +160,17 @@ class BidText:
         return "Call!"
 
     def verdict(self, reveal: RevealFacts) -> str:
-        """"N on the table against B. X loses a die." (announced; the part
+        """"3 fives on the table against a bid of 4 fives. X loses a die." (announced; the part
         after the first ". " is shown under the tally): ``tally``, the bid,
         ``consequence`` and whether the loser is out, the same for every game."""
-        text = f"{self.tally(reveal)} against {bid_text(reveal.quantity, reveal.face)}. {self.consequence(reveal)}"
+        text = f"{self.tally(reveal)} against a bid of {bid_text(reveal.quantity, reveal.face)}. {self.consequence(reveal)}"
         if reveal.eliminated:
             text += f" {self.words.says(reveal.loser, 'is', 'are')} out!"
         return text
 
     def tally(self, reveal: RevealFacts) -> str:
         """What the cups showed, to start the verdict ("3 on the table")."""
-        return f"{reveal.count} on the table"
+        return f"{bid_text(reveal.count, reveal.face)} on the table"   # "1 three", never a bare "1" (#39)
 
     def consequence(self, reveal: RevealFacts) -> str:
         """Who pays for the challenge: "Mags loses a die." (a game adds its own cases)."""

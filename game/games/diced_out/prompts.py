@@ -12,7 +12,7 @@ if TYPE_CHECKING:
 
 def status(state: DicedOutState, words: Voice, human_acts: bool) -> str:
     """Whose turn and what to do; ``human_acts``: a human at the screen decides now."""
-    round_text = f"Round {min(state.round_index + 1, ROUNDS)} of {ROUNDS}"
+    round_text = f"Round {min(state.round_index + 1, ROUNDS)} of {ROUNDS} (lowest total wins)"
     if state.phase == OPENING:
         return "Everyone rolls: the highest total goes first"
     if state.phase == TIE:

@@ -104,7 +104,7 @@ class TableScene(BaseTableScene):
     def _record_solo_result(self) -> None:
         """A new personal best?  (The base table records the game in the
         lifetime stats, whose solo table keeps the best.)"""
-        self.record_stats()
+        self.finish_game()
         total = self.state.totals()[0]
         if self.personal_best is None or total < self.personal_best:
             self.new_best = True
@@ -145,7 +145,17 @@ class TableScene(BaseTableScene):
         if self.replay is not None or len(request.groups) != 1:
             return None
         owner = request.groups[0].owner
-        return owner if not self.match.seats[owner].is_ai else None
+        if self.match.seats[owner].is_ai:
+            return None
+        self.banners.give_way(self.time)   # "Mags goes first" is over: it is this player's turn now
+        return owner
+
+    def throw_prompt_place(self) -> tuple[tuple[int, int], int]:
+        """In the empty tray, where the dice will land (not over the sheets)."""
+        zone = self.tray.inflate(-40, -40)
+        zone.top = self.tray.y + look.BANNER_STRIP
+        zone.h = self.tray.bottom - 80 - zone.top
+        return zone.center, self.tray.w - 24
 
     def anchor_rect(self, name: str):
         """The tutorial coach's targets here: "tray", and on the lone human's
@@ -176,12 +186,15 @@ class TableScene(BaseTableScene):
         groups = request.groups
         if len(groups) == 1:
             inner = self.tray.inflate(-40, -40)
-            inner.h -= 60   # the bottom strip keeps the Skip button and the total clear of the dice
+            inner.top = self.tray.y + look.BANNER_STRIP   # the top strip keeps the banners off the dice
+            inner.h = self.tray.bottom - 80 - inner.top   # the bottom strip keeps the Skip button and total clear
             self.zone_labels = []
             return [inner]
         cols = min(4, len(groups))
         rows = math.ceil(len(groups) / cols)
         inner = self.tray.inflate(-16, -16)
+        inner.h -= self.tray.y + look.BANNER_STRIP - inner.top
+        inner.top = self.tray.y + look.BANNER_STRIP
         w, h = inner.w // cols, (inner.h - 4) // rows
         zones = [pygame.Rect(inner.x + (i % cols) * w + 3, inner.y + (i // cols) * h + 3, w - 6, h - 24)
                  for i in range(len(groups))]
@@ -371,7 +384,7 @@ class TableScene(BaseTableScene):
         """The tray and every sheet that is not moving: they change only with a
         move (a new state), the colours, or while a sheet waits for its fresh
         drawing (``SHEETS_PER_FRAME``)."""
-        return ("sheets", id(self.state), len(self.match.history), self.theme.colorblind,
+        return ("sheets", id(self.state), len(self.match.history), self.theme.colorblind, self._two_banners(),
                 self._moving_sheets(), tuple(p.pending for p in self.painters))
 
     def draw_still(self, canvas: pygame.Surface) -> None:
@@ -402,7 +415,9 @@ class TableScene(BaseTableScene):
         look.draw_tray(canvas, self.tray)
         if self.state.phase in (OPENING, TIE):
             look.draw_lane_names(canvas, self.theme, [(r, o, self.seat_name(o)) for r, o in self.zone_labels])
-        if self.last_total and self.state.phase not in (OPENING, TIE) and self.throw_view is None:
+        if self.last_total and self.state.phase not in (OPENING, TIE) and self.throw_view is None \
+                and not self._two_banners() and not (self.state.phase == PENALTY and self.human_to_act() is not None):
+            # (the plate in the bottom strip says what the roll did; the penalty panel stands there)
             _player, total, kind = self.last_total
             colour = {"repeat": th.CREAM_DIM, "diced_out": self.theme.bad}.get(kind, th.BRASS_LIGHT)
             look.draw_rolled_total(canvas, self.theme, self.tray, total, colour)
@@ -482,6 +497,12 @@ class TableScene(BaseTableScene):
         look.draw_penalty_panel(canvas, self.theme, look.penalty_panel(self.tray, len(group.widgets)), title)
         group.draw(canvas, self.theme)
 
+    def _two_banners(self) -> bool:
+        """A stamp and a plate at once: the stamp keeps the tray's top strip, the plate its bottom."""
+        alive = [b for b in self.banners if b.alive(self.time)]
+        return any(b.big for b in alive) and any(not b.big for b in alive)
+
     def _draw_banners(self, canvas) -> None:
-        for b in self.banners:
-            look.draw_banner(canvas, self.theme, b, self.tray, self.time)
+        low = self._two_banners()
+        for b in sorted(self.banners, key=lambda b: b.big):
+            look.draw_banner(canvas, self.theme, b, self.tray, self.time, low=low and not b.big)

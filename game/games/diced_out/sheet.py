@@ -26,6 +26,7 @@ import pygame
 
 from ...canvas import CANVAS_H, CANVAS_W
 from ...ui import theme as th
+from ...ui.theme import fit_text
 from .rules import FREE_MARK, OPENING, OVER, PENALTY, ROLL, ROUNDS, TIE, DicedOutState
 from .solver import NUMBERS, bit, unmarked_sum
 
@@ -202,8 +203,8 @@ _stamps: OrderedDict[tuple, pygame.Surface] = OrderedDict()
 
 
 def stamp(canvas, theme, text: str, centre, size: int, colour, angle: float = -12, scale: float = 1.0,
-          alpha: int = 235) -> None:
-    """A rubber-stamp word in a frame, rotated, for "DICED OUT" / "FULL SHEET".
+          alpha: int = 235) -> pygame.Rect:
+    """A rubber-stamp word in a frame, rotated, for "DICED OUT" / "FULL SHEET"; returns where.
     The rotated picture is kept (a font render and a rotozoom: 1-3 ms a sheet)."""
     px = max(8, int(size * scale))
     key = (text, px, tuple(colour), angle, alpha)
@@ -221,16 +222,9 @@ def stamp(canvas, theme, text: str, centre, size: int, colour, angle: float = -1
             _stamps.popitem(last=False)
     else:
         _stamps.move_to_end(key)
-    canvas.blit(tile, tile.get_rect(center=(round(centre[0]), round(centre[1]))))
-
-
-def fit_text(font: pygame.font.Font, text: str, width: int) -> str:
-    """``text`` shortened with an ellipsis to fit ``width`` pixels."""
-    if font.size(text)[0] <= width:
-        return text
-    while text and font.size(text + "...")[0] > width:
-        text = text[:-1]
-    return text.rstrip() + "..."
+    rect = tile.get_rect(center=(round(centre[0]), round(centre[1])))
+    canvas.blit(tile, rect)
+    return rect
 
 
 

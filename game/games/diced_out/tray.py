@@ -12,18 +12,21 @@ import math
 
 import pygame
 
+from ...ui import layout_record
 from ...ui import theme as th
 from ...ui.banner import Banner
 from .sheet import stamp
 
 STATUS_LINE = 22
 """Height of one status line (18 pt bold)."""
+BANNER_STRIP = 90
+"""The tray's top strip, where its banners stand: no die lands there (``dice_zones``)."""
 
 
 def tray_rect(n: int) -> pygame.Rect:
     """The tray for ``n`` players: wider and lower with the one or two big sheets under it."""
     if n <= 2:
-        return pygame.Rect(400, 120, 480, 230)
+        return pygame.Rect(400, 64, 480, 286)
     return pygame.Rect(432, 150, 416, 300)
 
 
@@ -40,8 +43,9 @@ def draw_tray(canvas: pygame.Surface, tray: pygame.Rect) -> None:
 
 def draw_lane_names(canvas: pygame.Surface, theme: th.Theme, lanes: list[tuple[pygame.Rect, int, str]]) -> None:
     """A roll-off's lanes: each thrower's name under their lane ``(rect, seat, name)``."""
+    font = theme.font(15, True)
     for rect, owner, name in lanes:
-        th.draw_text(canvas, theme, name, (rect.centerx, rect.bottom + 2), 15,
+        th.draw_text(canvas, theme, th.fit_text(font, name, rect.w), (rect.centerx, rect.bottom + 2), 15,
                      theme.player_colour(owner), bold=True, anchor="midtop", shadow=1)
 
 
@@ -68,23 +72,31 @@ def draw_status(canvas: pygame.Surface, theme: th.Theme, tray: pygame.Rect, text
                      anchor="midtop", shadow=1)
 
 
-def draw_banner(canvas: pygame.Surface, theme: th.Theme, b: Banner, tray: pygame.Rect, now: float) -> None:
-    """A banner over the tray: a big one (DICED OUT!, FULL SHEET!) as a stamp
-    that pops in over the middle, the others as a plate across its top."""
+def draw_banner(canvas: pygame.Surface, theme: th.Theme, b: Banner, tray: pygame.Rect, now: float, *,
+                low: bool = False) -> None:
+    """A banner in the tray's top strip (``BANNER_STRIP``, where no die lands):
+    a big one (DICED OUT!, FULL SHEET!) as a stamp that pops in, the others as
+    a plate across it (``low``: across the bottom strip, under a stamp)."""
     age, fade = b.age(now), b.fade(now)
     if b.big:
         pop = 1.0 + 0.6 * max(0.0, 1 - age * 6) ** 2
-        stamp(canvas, theme, b.title, tray.center, 64, b.colour, angle=-8, scale=pop, alpha=int(240 * fade))
+        mark = stamp(canvas, theme, b.title, (tray.centerx, tray.y + BANNER_STRIP // 2 - 6), 40, b.colour,
+                     angle=-3, scale=pop, alpha=int(240 * fade))
         if b.sub:
-            surf = th.faded(theme.text(b.sub, 22, th.CREAM, bold=True), int(255 * fade))
-            th.blit_text(canvas, surf, (tray.centerx, tray.centery + 58), "midtop", shadow=2)
+            surf = th.faded(theme.text(b.sub, 18, th.CREAM, bold=True), int(255 * fade))
+            mark = mark.union(th.blit_text(canvas, surf, (tray.centerx, tray.y + BANNER_STRIP - 24), "midtop",
+                                           shadow=2))
+        layout_record.note(canvas, "banner", mark)
         return
     box = pygame.Rect(0, 0, tray.w - 20, 70)
     box.midtop = (tray.centerx, tray.y + 12)
+    if low:
+        box.midbottom = (tray.centerx, tray.bottom - 8)
     plate = pygame.Surface(box.size, pygame.SRCALPHA)
     pygame.draw.rect(plate, (20, 12, 8, int(190 * fade)), plate.get_rect(), border_radius=12)
     pygame.draw.rect(plate, (*th.BRASS_DARK, int(255 * fade)), plate.get_rect(), 2, border_radius=12)
     canvas.blit(plate, box)
+    layout_record.note(canvas, "banner", box)
     title = th.faded(theme.text(b.title, 28, b.colour, bold=True, style="display"), int(255 * fade))
     th.blit_text(canvas, title, (box.centerx, box.y + 4), "midtop")
     if b.sub:
@@ -102,6 +114,8 @@ def penalty_panel(tray: pygame.Rect, count: int) -> pygame.Rect:
     rows = math.ceil(count / (2 if count > 3 else 1))
     rect = pygame.Rect(0, 0, min(tray.w + 40, 460), 100 + rows * PENALTY_ROW)
     rect.center = tray.center
+    if rect.h <= tray.h - BANNER_STRIP:   # under the banners' strip (who won the roll-off)
+        rect.top = tray.y + BANNER_STRIP
     return rect
 
 

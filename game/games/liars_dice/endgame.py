@@ -178,6 +178,27 @@ def position_value(view: LiarsView) -> Optional[float]:
     return table["value"] if role == 0 else 1.0 - table["value"]
 
 
+def value_if_challenge_lost(view: LiarsView) -> Optional[float]:
+    """My chance of winning the game if a challenge I make now is wrong (I lose
+    a die), under equilibrium play from the next round on: what a departure
+    from the table risks at most.  None if not covered.  Mirrors
+    ``LiarsState._settle``: the winner opens, unless I fall from two dice to
+    one, when my Palifico round follows (not with "No Palifico with two left")."""
+    if _position_table(view) is None:
+        return None
+    mine = view.dice[view.me]
+    if mine <= 1:
+        return 0.0
+    rival = next(p for p in view.players_in if p != view.me)
+    palifico = mine == 2 and not getattr(view, "skip_palifico_two", False)
+    opener_dice, other_dice = (mine - 1, view.dice[rival]) if palifico else (view.dice[rival], mine - 1)
+    pos = f"{opener_dice}v{other_dice}" + ("p" if palifico else "")
+    table = (variant_table(variant_name(view)) or {}).get("positions", {}).get(pos)
+    if table is None:
+        return None
+    return table["value"] if palifico else 1.0 - table["value"]
+
+
 def _hands(n: int) -> list[tuple[tuple[int, ...], float]]:
     """Every sorted hand of ``n`` dice with its chance."""
     from itertools import combinations_with_replacement

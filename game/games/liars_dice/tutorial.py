@@ -8,7 +8,7 @@ ends: the learner's Jinto takes Tom's last die.
 """
 from __future__ import annotations
 
-from ..bidding.bids import Bid, Call
+from ..bidding.bids import Bid, Call, bid_chance, count_matching
 from ..bidding.tutorial import PICK, BidLesson
 from ...core.tutorial import Step, is_action, on_state, your_turn
 from .rules import Jinto, LiarsState, table_snapshot
@@ -16,15 +16,41 @@ from .rules import Jinto, LiarsState, table_snapshot
 LESSON = BidLesson(LiarsState, table_snapshot)
 _round = LESSON.in_round
 
+ROLLS = (
+    ((1, 1), (6, 2), (3, 5)),   # round 1: you hold two wild ones
+    ((5, 1), (5,), (5, 3)),     # round 2 (Palifico for Mags): three fives, your one is not wild
+    ((6, 3), (1, 4)),           # round 3: only two sixes (with Tom's wild one)
+    ((2, 2), (2,)),             # round 4 (Palifico for Tom): exactly three twos
+)
+NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six")
+
+
+def likelihood(chance: float) -> str:
+    """A chance in a newcomer's word (the lessons say what the odds code says)."""
+    if chance <= 0.0:
+        return "Impossible"
+    if chance >= 1.0:
+        return "Certain"
+    return "Unlikely" if chance < 1 / 3 else "A coin flip" if chance < 2 / 3 else "Likely"
+
+
+def call_step_text(quantity: int = 4, face: int = 6, round_index: int = 2) -> str:
+    """The Call step's words, from the round's scripted dice: how many you
+    see, how many Tom's hidden dice would need, and how likely that is."""
+    own, hidden = ROLLS[round_index][0], len(ROLLS[round_index][1])
+    seen = count_matching(own, face)
+    need = quantity - seen
+    chance = bid_chance(quantity, face, own, hidden)
+    reach = (f"even if both his dice counted there would be only {NUMBER_WORDS[seen + hidden]}"
+             if need > hidden else f"{NUMBER_WORDS[need]} of his {NUMBER_WORDS[hidden]} dice would have to count")
+    return (f"Tom bids {NUMBER_WORDS[quantity]} sixes. You see {NUMBER_WORDS[seen]} six; {reach}. "
+            f"{likelihood(chance)}! Press Call (twice: it asks \u201cSure?\u201d).")
+
+
 SCRIPT = LESSON.script(
     "liars-dice", "Liar's Dice",
     minutes="3 minutes",
-    rolls=(
-        ((1, 1), (6, 2), (3, 5)),   # round 1: you hold two wild ones
-        ((5, 1), (5,), (5, 3)),     # round 2 (Palifico for Mags): three fives, your one is not wild
-        ((6, 3), (1, 4)),           # round 3: only two sixes (with Tom's wild one)
-        ((2, 2), (2,)),             # round 4 (Palifico for Tom): exactly three twos
-    ),
+    rolls=ROLLS,
     moves={
         1: (Bid(3, 4), Bid(5, 4), Bid(1, 5), Call()),
         2: (Bid(4, 4), Call(), Bid(2, 5), Bid(1, 1), Bid(4, 6), Bid(1, 2), Bid(3, 2)),
@@ -62,8 +88,7 @@ SCRIPT = LESSON.script(
              "one: 1 \u00d7 2 + 1 = three. Bid \u201cthree sixes\u201d.", anchor="bid_picker",
              title="Leave the ones", expect=is_action(Bid(3, 6)),
              hint="From one one, another face needs at least three: bid three sixes."),
-        Step("Tom bids four sixes. You see one six; his two dice would both have to count. Unlikely! "
-             "Press Call (twice: it asks \u201cSure?\u201d).", anchor="call_button", title="Call",
+        Step(call_step_text(), anchor="call_button", title="Call",
              expect=is_action(Call()), hint="Press Call, then press it again to confirm."),
         Step("Only two sixes: Tom loses a die and falls to one. Palifico for Tom: he opens, and ones "
              "are not wild.", anchor="centre", title="Your Call was right", when=_round(4)),

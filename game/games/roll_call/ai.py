@@ -384,7 +384,11 @@ the lean at -0.04 to -0.26, value given away, and three players who take every
 bid for one die of its face beat Hard to 30.8% (400 games, seed 31); at 0.25:
 38.2%, lean 0.00; three binomial players lean +0.175 (0.2: +0.27, over the
 issue's +0.25; 0.3: +0.10 but 35.0% against the trusting three).  The mix
-before the priced one leaned +0.35 to +0.56 heads-up (``tools/bid_report.py``)."""
+before the priced one leaned +0.35 to +0.56 heads-up (``tools/bid_report.py``).
+No mixed draw (``mix_temp``): Roll Call's one-step values are flat over bids
+that differ later, so every draw tried spent real value (T 0.03: the reference
+bot 81.3% -> 77.0%; 300 games against the league's reader 59.0% where the
+pure choice had 64.9% over 1,000) (AI-NOTES, "A mixed bid for Hard")."""
 
 
 class HardAgent(RollCallBrainAgent):

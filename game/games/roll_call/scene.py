@@ -63,6 +63,8 @@ class TableScene(BiddingTableScene):
         if self.replay is not None or self.reveal is not None or self.throw_view is not None:
             return {}
         seats = [p for p in self.snap.interjectors if not self.match.seats[p].is_ai]
+        if len(seats) == 1 and len(self.humans) == 1:   # the lone human's: beside the call window's countdown
+            return {seats[0]: pygame.Rect(CENTRE_X + 160, 372, OOT_W, 46)}
         out = {}
         for i, seat in enumerate(seats):  # three down the top-right corner (the Log's is top left), then leftwards
             col, row = divmod(i, OOT_ROWS)
@@ -72,7 +74,7 @@ class TableScene(BiddingTableScene):
     def since_keep_clear(self) -> list:
         """Adds the out-of-turn call buttons with their heading to every tier."""
         buttons = list(self.out_of_turn_buttons().values())
-        if buttons:
+        if len(buttons) > 1 or len(self.humans) > 1:
             buttons.append(pygame.Rect(CANVAS_W - 200, 6, 190, 24))
         return [tier + [b.inflate(8, 8) for b in buttons] for tier in super().since_keep_clear()]
 
@@ -100,8 +102,9 @@ class TableScene(BiddingTableScene):
         buttons = self.out_of_turn_buttons()
         if not buttons:
             return
-        th.draw_text(canvas, self.theme, "Call out of turn", (CANVAS_W - 14, 10), 16, th.BRASS_LIGHT, bold=True,
-                     shadow=1, anchor="topright")
+        if len(self.humans) > 1:
+            th.draw_text(canvas, self.theme, "Call out of turn", (CANVAS_W - 14, 10), 16, th.BRASS_LIGHT, bold=True,
+                         shadow=1, anchor="topright")
         for seat, rect in buttons.items():
             pygame.draw.rect(canvas, th.WOOD, rect, border_radius=10)
             pygame.draw.rect(canvas, self.theme.bad, rect, 2, border_radius=10)

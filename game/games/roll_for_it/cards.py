@@ -16,6 +16,7 @@ from typing import Callable, Iterable
 import pygame
 
 from ...canvas import CANVAS_W, CENTRE_X
+from ...ui import layout_record
 from ...ui import theme as th
 from ...ui.motion import Glide, ease
 from .rules import Card, card
@@ -136,6 +137,7 @@ def draw_slot(canvas: pygame.Surface, theme: th.Theme, face: pygame.Surface | No
     if turn is not None:
         if turn < 0:
             paint_back(canvas, rect)
+            layout_record.note(canvas, "card", rect)
             return
         scale = abs(math.cos(math.pi * (1 - min(1.0, turn)) / 2))
         if turn < 0.5:
@@ -150,6 +152,7 @@ def draw_slot(canvas: pygame.Surface, theme: th.Theme, face: pygame.Surface | No
         pygame.draw.rect(glow, (*theme.good, 150), glow.get_rect(), border_radius=22)
         canvas.blit(glow, rect.inflate(22, 22).topleft)
     canvas.blit(surf, surf.get_rect(center=rect.center))
+    layout_record.note(canvas, "card", rect)
     if targeted:
         pygame.draw.rect(canvas, th.BRASS_LIGHT, rect.inflate(8, 8), 3, border_radius=18)
 

@@ -255,7 +255,7 @@ class TableScene(BaseTableScene):
         self.loose.fix_selection(self._turn_fits)
 
     def undo_text(self, action) -> str:
-        return f"Undo: {action.face} back to tray"
+        return f"Undo: the {action.face} to tray"   # one die, the one showing that face
 
     def undo_button_rect(self) -> pygame.Rect:
         """Under "Keep the rest", beside the tray."""

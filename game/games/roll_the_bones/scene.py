@@ -46,6 +46,11 @@ FLIGHT_GAP = 0.06
 BANNER_SECONDS = 1.6
 POT_CENTRE = (CENTRE_X, 330)
 STATUS_Y = 456
+FLIGHT_SAMPLES = 8
+"""Points along a flying die's way that a banner keeps clear of."""
+ZONE_SHARES = (0.52, 0.45, 0.58, 0.38, 0.64, 0.32, 0.7)
+ZONE_PLACES = tuple((share, aside) for aside in (0, -170, 170, -340, 340) for share in ZONE_SHARES)
+"""Where a seat's dice may land: how far toward the middle, how far to the side; the first that is clear."""
 """Top of the round / ante / step line, below the centre pot and its labels."""
 BUTTONS_RIGHT = 1250
 """Right edge of a human's buttons (bottom right)."""
@@ -181,13 +186,39 @@ class TableScene(BaseTableScene):
         return pieces + [r.inflate(8, 8) for r in self.label_rects + self.idle_rects]
 
     def dice_zones(self, request):
-        zones = []
+        """Each thrower's dice land between their seat and the pots, on the
+        line from the seat to the middle, as near halfway as leaves the round's
+        status line and every pot with its labels in view."""
+        keep = ([self.status_rect().inflate(24, 16)] + self.pot_areas()
+                + [r.inflate(12, 12) for r in (*self.pile_rects.values(), *self.bubble_rects.values(),
+                                               *self.seat_plates.values())])
+        felt_area = layout.FELT_RECT.inflate(-140, -90)
+        zones: list[pygame.Rect] = []
         for group in request.groups:
-            x, y = self.seat_spots[group.owner].toward_centre(0.52)
-            rect = pygame.Rect(0, 0, 150, 110)
-            rect.center = (int(x), int(y))
-            zones.append(rect.clamp(layout.FELT_RECT.inflate(-140, -90)))
+            spot = self.seat_spots[group.owner]
+            for share, aside in ZONE_PLACES:
+                x, y = spot.toward_centre(share)
+                rect = pygame.Rect(0, 0, 150, 110)
+                rect.center = (int(x + aside), int(y))
+                rect = rect.clamp(felt_area)
+                if rect.collidelist(keep + zones) < 0:
+                    break
+            else:
+                x, y = spot.toward_centre(ZONE_PLACES[0][0])
+                rect = pygame.Rect(0, 0, 150, 110)
+                rect.center = (int(x), int(y))
+                rect = rect.clamp(felt_area)
+            zones.append(rect)
         return zones
+
+    def pot_areas(self) -> list[pygame.Rect]:
+        """Every pot's tray with its name above and its count and note below."""
+        areas = []
+        for index, (x, y) in enumerate(self.pot_spots()):
+            radius = felt.pot_radius(index)
+            areas.append(pygame.Rect(int(x) - max(radius, 60), int(y) - radius - 24, 2 * max(radius, 60),
+                                     2 * radius + 62))
+        return areas
 
     # ------------------------------------------------------------------
     # Animation
@@ -454,11 +485,11 @@ class TableScene(BaseTableScene):
         renderer.draw_face_icon(canvas, kind, face or (6 if kind == "d6" else 12), rect, colour)
 
     def _die_colour(self, owner):
-        try:
-            from ...ui.dice_render import player_colour
-            return player_colour(owner, self.app.settings.colourblind)
-        except (ImportError, AttributeError):
-            return None
+        """The pile's dice in the kind's own colour (None).  This used to ask
+        ``player_colour(owner, settings.colourblind)``, a setting that never
+        existed, so it always fell back to None; typing ``Scene.app`` showed
+        it (issue 37 keeps what is drawn: seat colours here are a design call)."""
+        return None
 
     def _pile_top(self, p: int) -> float:
         """The top edge of seat ``p``'s pile as ``felt.draw_heap`` lays it out."""
@@ -551,9 +582,11 @@ class TableScene(BaseTableScene):
         player = self.human_to_act()
         if player is not None:
             note = self.ante_note(player) if self.state.phase == "ante" else ""
-            if note:
-                th.draw_text(canvas, self.theme, note, (1240, self.buttons_top - 40), 15, th.CREAM_DIM,
-                             anchor="bottomright", shadow=1)
+            if note:   # wrapped to the buttons' width, so it never reaches your pile
+                lines = th.wrap_text(self.theme.font(15), note, self.controls_area().w)
+                for k, line in enumerate(reversed(lines)):
+                    th.draw_text(canvas, self.theme, line, (1240, self.buttons_top - 40 - 19 * k), 15, th.CREAM_DIM,
+                                 anchor="bottomright", shadow=1)
             th.draw_text(canvas, self.theme, prompts.ask(self.state, self.words, player),
                          (1240, self.buttons_top - 8), 21, th.CREAM, bold=True, anchor="bottomright", shadow=2)
 
@@ -583,10 +616,11 @@ class TableScene(BaseTableScene):
         with its words (dice still flying in counted), every bubble and the
         table's chrome (Log button, commentary).  Where there is room also the
         status line, the dice of the roll lying on the felt and the corner
-        where your buttons come."""
+        where your buttons come.  Every pot keeps its whole place (``pot_areas``),
+        empty or not: a haul may still be flying into it."""
         air = self.BANNER_AIR
         always = [r.inflate(2 * air, 2 * air) for r in
-                  [*self.seat_plates.values(), *self.pot_rects, *self.pile_rects.values(),
+                  [*self.seat_plates.values(), *self.pot_rects, *self.pot_areas(), *self.pile_rects.values(),
                    *self.bubble_rects.values()]] + self.chrome_keep_clear()
         better = [self.status_rect().inflate(air, air)]
         if self.settled_view is not None:
@@ -595,7 +629,22 @@ class TableScene(BaseTableScene):
                 better.append(pygame.Rect(int(pose.x) - side // 2, int(pose.y) - side // 2, side, side))
         if self.humans and self.replay is None:
             better.append(self.controls_area())
-        return [always + better, always]
+        return [always + better + self.flight_paths(), always + better, always]
+
+    def flight_paths(self) -> list[pygame.Rect]:
+        """Squares along the way of every die still to land (a haul flying to
+        its taker), so a banner placed now is not flown over."""
+        paths = []
+        for flight in self.flights:
+            if flight.progress(self.time) == 1.0:
+                continue
+            side = int(max(flight.sizes)) + 2 * self.BANNER_AIR
+            (x0, y0), (x1, y1) = flight.start, flight.end
+            for k in range(FLIGHT_SAMPLES + 1):
+                t = k / FLIGHT_SAMPLES
+                x, y = x0 + (x1 - x0) * t, y0 + (y1 - y0) * t - flight.arc * 4 * t * (1 - t)
+                paths.append(pygame.Rect(int(x) - side // 2, int(y) - side // 2, side, side))
+        return paths
 
     def banner_rect(self, size) -> pygame.Rect:
         """Where the banner goes: the place nearest the centre pot where it

@@ -10,6 +10,7 @@ from typing import Optional, Sequence
 
 import pygame
 
+from ....ui import layout_record
 from ....ui import theme as th
 from .picker import face_icon
 
@@ -44,6 +45,7 @@ class BidHistory:
         pygame.draw.rect(panel, (20, 14, 10, 190), panel.get_rect(), border_radius=12)
         pygame.draw.rect(panel, (*th.BRASS_DARK, 255), panel.get_rect(), 2, border_radius=12)
         canvas.blit(panel, self.rect)
+        layout_record.note(canvas, "panel", self.rect)
         th.draw_text(canvas, theme, self.title, (self.rect.x + 12, self.rect.y + 8), 16, th.BRASS_LIGHT,
                      bold=True)
         row_h = 26
@@ -62,19 +64,19 @@ class BidHistory:
             y = top + i * row_h
             newest = i == len(shown) - 1
             pygame.draw.circle(canvas, entry.colour, (self.rect.x + 18, y + 11), 6)
-            name = entry.name[:12]
-            th.draw_text(canvas, theme, name, (self.rect.x + 30, y + 2), 16,
-                         th.CREAM if newest else th.CREAM_DIM, bold=newest)
             right = self.rect.right - 12
             if entry.quantity is not None and entry.face is not None:
                 icon = pygame.Rect(0, 0, 22, 22)
                 icon.topright = (right, y)
                 face_icon(canvas, renderer, self.die_kind, entry.face, icon)
-                th.draw_text(canvas, theme, f"{entry.quantity} \u00d7", (icon.x - 6, y + 2), 17,
-                             th.BRASS_LIGHT if newest else th.CREAM, bold=True, anchor="topright")
+                said = th.draw_text(canvas, theme, f"{entry.quantity} \u00d7", (icon.x - 6, y + 2), 17,
+                                    th.BRASS_LIGHT if newest else th.CREAM, bold=True, anchor="topright")
             else:
-                th.draw_text(canvas, theme, entry.text, (right, y + 2), 17, th.BRASS_LIGHT, bold=True,
-                             anchor="topright")
+                said = th.draw_text(canvas, theme, entry.text, (right, y + 2), 17, th.BRASS_LIGHT, bold=True,
+                                    anchor="topright")
+            name = th.fit_text(theme.font(16, newest), entry.name, said.x - 6 - (self.rect.x + 30))
+            th.draw_text(canvas, theme, name, (self.rect.x + 30, y + 2), 16,
+                         th.CREAM if newest else th.CREAM_DIM, bold=newest)
         for i, row in enumerate(foot):
             th.draw_text(canvas, theme, row, (self.rect.x + 12, self.rect.bottom - 22 - FOOTER_ROW * (len(foot) - 1 - i)),
                          14, th.CREAM_DIM)
@@ -91,5 +93,5 @@ class BidHistory:
             if rows and font.size(rows[-1] + FOOTER_SEP + part)[0] <= width:
                 rows[-1] += FOOTER_SEP + part
             else:
-                rows.append(part)
+                rows += th.wrap_text(font, part, width)   # a part too long for a row goes on by words
         return rows

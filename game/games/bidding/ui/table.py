@@ -27,6 +27,9 @@ from ....ui.banner import GIVE_WAY_SECONDS, draw_band
 from ....ui.motion import ease
 from ....canvas import CENTRE_X
 
+BAND_BELOW_BID = 104
+"""The loud band's middle below the bid's: it starts under the bid's caption."""
+
 
 GHOST = 0.45
 """Opacity a lost die that counted for the bid keeps through the reveal (lit, in its place)."""
@@ -235,7 +238,7 @@ class BiddingTableScene(table_scene.TableScene):
         snap = self.snap
         font = self.theme.font
         turn = self.state.turn_player()
-        lines = [(18, self.text.turn_line(snap, turn, self.human_to_act() == turn) if turn is not None else ""),
+        lines = [(18, self.turn_line(turn)),
                  (16, self.text.odds_line(snap, self.viewer) if self.match.options.get("odds_helper") else "")]
         if snap.bid is None:   # who opens and how, then the lines
             title, hint = self.text.opening(snap)
@@ -478,14 +481,15 @@ class BiddingTableScene(table_scene.TableScene):
     def draw_table(self, canvas, alpha) -> None:
         if self.reveal is not None:
             self.draw_reveal(canvas, still=False)
-        self.draw_centre(canvas)
+        banding = any(banner.alive(self.time) for banner in self.banners)
+        self.draw_centre(canvas, lines=not banding)
         self.history.draw(canvas, self.theme, self.renderer, self.shown_entries(),
                           footer=self.text.history_footer(self.snap, self.reveal is not None))
         if self.human_to_act() is not None and self.throw_view is None:
             self._refresh_picker()
             self.picker.draw(canvas, self.theme, self.renderer)
-        for banner in self.banners:
-            draw_band(canvas, self.theme, banner, self.time)
+        for banner in self.banners:   # under the bid's caption, over the lines it stands in for
+            draw_band(canvas, self.theme, banner, self.time, y=self.centre[1] + BAND_BELOW_BID)
         self.draw_overlay(canvas)
 
     def draw_face(self, canvas, face, rect, seat=None, public=False) -> None:
@@ -656,8 +660,17 @@ class BiddingTableScene(table_scene.TableScene):
             cups[key] = cup
         return cup
 
-    def draw_centre(self, canvas) -> None:
-        """The standing bid (or who opens) and the lines under it (game/games/bidding/ui/centre.py)."""
+    def turn_line(self, turn: int | None) -> str:
+        """Whose turn, under the bid; a replay says whose move comes (nobody is thinking there)."""
+        if turn is None:
+            return ""
+        if self.replay is not None:
+            return f"{self.words.possessive(turn)} move next"
+        return self.text.turn_line(self.snap, turn, self.human_to_act() == turn)
+
+    def draw_centre(self, canvas, lines: bool = True) -> None:
+        """The standing bid (or who opens) and the lines under it (game/games/bidding/ui/centre.py);
+        not ``lines`` while a band ("Palifico!") is up in their place."""
         cx, cy = self.centre
         if self.reveal is not None:
             self.draw_reveal_centre(canvas)
@@ -668,15 +681,17 @@ class BiddingTableScene(table_scene.TableScene):
         bid = snap.bid
         note = ""
         if bid is None:
-            bid_centre.draw_opening(canvas, self.theme, (cx, cy), *self.text.opening(snap))
+            title, hint = self.text.opening(snap)
+            bid_centre.draw_opening(canvas, self.theme, (cx, cy), title, hint if lines else "")
         else:
             assert snap.bidder is not None, "a standing bid has its bidder"
             self.draw_bid_big(canvas, (cx, cy), bid[0], bid[1], f"bid by {self.words.object(snap.bidder)}")
             note = self.text.bid_note(snap)
         turn = self.state.turn_player()
-        line = self.text.turn_line(snap, turn, self.human_to_act() == turn) if turn is not None else ""
+        line = self.turn_line(turn)
         odds = self.text.odds_line(snap, self.viewer) if self.match.options.get("odds_helper") else ""
-        bid_centre.draw_bid_lines(canvas, self.theme, (cx, cy), note, line, odds)
+        if lines:
+            bid_centre.draw_bid_lines(canvas, self.theme, (cx, cy), note, line, odds)
 
     def draw_reveal_centre(self, canvas) -> None:
         cx, cy = self.centre

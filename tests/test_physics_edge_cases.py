@@ -1,5 +1,5 @@
-"""Bugs the stricter type check (mypy ``check_untyped_defs``) brought to light:
-each test fails without its fix."""
+"""Physics edge cases (first found by the stricter type check): a d12 tipped
+before its directions were asked, a throw taken apart mid-build."""
 from __future__ import annotations
 
 from game.core.protocol import DieGroup, RollRequest

@@ -1,6 +1,6 @@
-"""Table details from issue 17 that a test can see: sorted own hand, total
-dice and the Palifico label in Liar's Dice, "Your dice" only for you, the
-last roll leaving Roll the Bones' felt, "1 die", and the Settings rows."""
+"""Table labels a player reads: their own hand in order, the dice total and
+the Palifico label in Liar's Dice, "Your dice" only for you, the last roll
+leaving Roll the Bones' felt, "1 die", and the Settings rows."""
 import os
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")

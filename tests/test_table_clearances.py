@@ -1,6 +1,7 @@
-"""Per-game fixes of #17 part B, each checked from the scene's state:
-Diced Out names and the previous roll, nameplates clear of the window edge
-and of the replay controls."""
+"""What keeps clear of what on a table, checked from the scene's state:
+Diced Out's whole names and its previous roll, nameplates clear of the window
+edge and of the replay controls, an old bid gone after a reveal, d12 numbers
+upright, banners over no label, roll-off dice off the cards."""
 from __future__ import annotations
 
 import pygame

@@ -1,5 +1,5 @@
-"""Playtest s16 fixes: setup's subtitle and footnote, the results' names,
-Roll the Bones' bubbles, the commentary's sentences."""
+"""Words on the setup and results screens: setup's subtitle and house-rule
+footnote, the results' names, Roll the Bones' bubbles clear of nameplates."""
 import pygame
 
 from game import games

@@ -1,0 +1,66 @@
+"""One running table per data folder.
+
+Why: two copies of the game on one data folder replaced each other's
+autosave without a word, and the first went on "saving" into a file that no
+longer existed.  The copy that plays holds an OS-level lock on
+``table.lock`` in the data folder (``filelock``: ``flock`` on POSIX,
+``LockFileEx`` on Windows); a second copy finds it taken and opens read-only
+(replays and stats, nothing written) or moves to another folder
+(``another_folder``).  The OS drops the lock with the process, so a killed
+copy leaves no stale lock behind: the file stays, the lock does not.
+
+Pure: no pygame.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from filelock import FileLock, Timeout
+
+from . import userfiles
+
+LOCK_NAME = "table.lock"
+SPARE_FOLDERS = 9
+"""How many other folders (``<data folder>-2`` ...) ``another_folder`` tries."""
+
+
+class TableLock:
+    """The lock of one data folder, held while this copy may write to it."""
+
+    def __init__(self, folder: Path | None = None):
+        self.folder = Path(folder) if folder is not None else userfiles.data_dir()
+        self._lock: FileLock | None = None
+
+    @property
+    def held(self) -> bool:
+        return self._lock is not None
+
+    def acquire(self) -> bool:
+        """Take the folder's lock now (never waits); False if another copy holds it
+        (or the folder cannot be written at all: then nothing may be written either)."""
+        if self._lock is not None:
+            return True
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            lock = FileLock(str(self.folder / LOCK_NAME), timeout=0, mode=0o600, thread_local=False)
+            lock.acquire()
+        except (Timeout, OSError):
+            return False
+        self._lock = lock
+        return True
+
+    def release(self) -> None:
+        """Let another copy play with this folder (quitting)."""
+        if self._lock is not None:
+            self._lock.release()
+            self._lock = None
+
+
+def another_folder(current: Path) -> TableLock | None:
+    """A lock taken on the first free sibling folder of ``current``
+    (``DiceTavern-2``, ``-3``...), or None if every one is in use."""
+    for n in range(2, 2 + SPARE_FOLDERS):
+        lock = TableLock(current.with_name(f"{current.name}-{n}"))
+        if lock.acquire():
+            return lock
+    return None

@@ -1,0 +1,177 @@
+"""What a frame drew where: the boxes of its words, panels, dice, banners and
+cards, for the layout check (``tests/test_layout_check.py``).
+
+Off by default: the drawing helpers (``theme.blit_text``, ``theme.panel``,
+``theme.dim``, the dice renderer, the banner plates, the cards) call ``note``,
+which returns at once unless a test opened ``recording(canvas)``.  Only what
+is drawn straight onto that canvas is kept (words drawn on a plate that is
+then blitted belong to the plate).  ``problems`` says what a player would
+see wrong: words cut by the window's edge, words crossing a panel's border
+(half in, half out) or lying under or over a die, a banner, a card or other
+words, unless a panel drawn between them covers the lower one (an open log
+over the table).  ``dim`` (a veil over the screen) starts a new layer:
+what lies under an overlay is not checked against it.
+"""
+from __future__ import annotations
+
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Iterator
+
+import pygame
+
+PIECES = ("die", "banner", "card")
+"""Kinds of box that words must neither cover nor lie under."""
+
+
+@dataclass
+class Box:
+    """One thing drawn: its kind, where, its words (text only), its drawing order and layer."""
+    kind: str
+    rect: pygame.Rect
+    text: str = ""
+    order: int = 0
+    layer: int = 0
+    line: tuple[tuple[int, int], tuple[int, int]] | None = None
+    """An arrow's ends (kind "arrow")."""
+
+
+@dataclass
+class LayoutRecord:
+    """The boxes drawn on ``canvas`` while recording, in drawing order."""
+    canvas: pygame.Surface
+    boxes: list[Box] = field(default_factory=list)
+    names: dict[int, str] = field(default_factory=dict)
+    """The words of the labels rendered while recording (by the picture's id)."""
+    layer: int = 0
+    outer: "LayoutRecord | None" = None
+    """The recording this one was opened inside (it sees the same boxes)."""
+
+    def add(self, kind: str, rect, text: str = "", line=None) -> None:
+        if self.outer is not None:
+            self.outer.add(kind, rect, text, line)
+        if kind == "veil":
+            self.layer += 1
+            return
+        self.boxes.append(Box(kind, pygame.Rect(rect), text, len(self.boxes), self.layer, line))
+
+    def clear(self) -> None:
+        """Forget the frame drawn so far (the next frame starts)."""
+        self.boxes, self.layer = [], 0
+
+    def of(self, kind: str) -> list[Box]:
+        return [b for b in self.boxes if b.kind == kind]
+
+
+ACTIVE: LayoutRecord | None = None
+
+
+def note(surface: pygame.Surface, kind: str, rect, text: str = "") -> None:
+    """Record a box drawn on ``surface`` (nothing unless recording that surface)."""
+    record = ACTIVE
+    if record is not None and surface is record.canvas:
+        record.add(kind, rect, text)
+
+
+def name_label(surf: pygame.Surface, text: str) -> None:
+    """Remember the words a rendered label shows (so a problem can quote them)."""
+    record = ACTIVE
+    if record is not None:
+        record.names[id(surf)] = text
+
+
+def note_arrow(surface: pygame.Surface, start, end) -> None:
+    """Record an arrow drawn from ``start`` to ``end`` (the coach's pointer)."""
+    record = ACTIVE
+    if record is not None and surface is record.canvas:
+        (x0, y0), (x1, y1) = (int(start[0]), int(start[1])), (int(end[0]), int(end[1]))
+        rect = pygame.Rect(min(x0, x1), min(y0, y1), abs(x1 - x0) + 1, abs(y1 - y0) + 1)
+        record.add("arrow", rect, line=((x0, y0), (x1, y1)))
+
+
+def note_text(surface: pygame.Surface, label: pygame.Surface, rect) -> None:
+    record = ACTIVE
+    if record is not None and surface is record.canvas:
+        record.add("text", rect, record.names.get(id(label), "?"))
+
+
+@contextmanager
+def recording(canvas: pygame.Surface) -> Iterator[LayoutRecord]:
+    """Record what is drawn on ``canvas`` until the block ends."""
+    global ACTIVE
+    before = ACTIVE
+    record = LayoutRecord(canvas, outer=before if before is not None and before.canvas is canvas else None)
+    ACTIVE = record
+    try:
+        yield record
+    finally:
+        ACTIVE = before
+
+
+SLACK = 3
+"""Pixels of a label's box that may touch something (its empty line spacing)."""
+
+
+def _ink(rect: pygame.Rect) -> pygame.Rect:
+    """A label's box less its empty margins (line spacing above and below)."""
+    return rect.inflate(-2 * SLACK, -max(2 * SLACK, rect.h // 4))
+
+
+def _piece(rect: pygame.Rect) -> pygame.Rect:
+    """A die picture's box less its soft corners."""
+    return rect.inflate(-rect.w // 6, -rect.h // 6)
+
+
+def _covered_between(record: LayoutRecord, lower: Box, upper: Box, text: Box) -> bool:
+    """A panel drawn after ``lower`` and by ``upper``'s time holds ``text`` whole:
+    the panel hides what lies under it."""
+    lo, hi = sorted((lower.order, upper.order))
+    return any(lo < p.order <= hi and p.layer == text.layer and p.rect.contains(_ink(text.rect))
+               for p in record.boxes if p.kind == "panel")
+
+
+def problems(record: LayoutRecord) -> list[str]:
+    """What a player would see wrong in the recorded frame (module docstring)."""
+    found: list[str] = []
+    screen = record.canvas.get_rect()
+    texts = [b for b in record.boxes if b.kind == "text" and b.text.strip()]
+    for text in texts:
+        ink = _ink(text.rect)
+        if not screen.contains(ink):
+            found.append(f"cut by the window's edge: {text.text!r} at {tuple(text.rect)}")
+        for other in record.boxes:
+            if other is text or other.layer != text.layer or not ink.colliderect(other.rect):
+                continue
+            if other.kind == "panel":
+                if not other.rect.contains(ink) and not ink.contains(other.rect):
+                    if not _covered_between(record, other, text, text):
+                        found.append(f"crosses a panel's border: {text.text!r} at {tuple(text.rect)}, "
+                                     f"panel {tuple(other.rect)}")
+                elif other.order > text.order and other.rect.contains(ink):
+                    found.append(f"under a panel: {text.text!r} at {tuple(text.rect)}, panel {tuple(other.rect)}")
+            elif other.kind == "arrow" and other.line is not None:
+                if ink.clipline(*other.line):
+                    found.append(f"an arrow across words: {text.text!r} at {tuple(text.rect)}")
+            elif other.kind in PIECES:
+                if other.kind != "die" and other.rect.contains(ink):
+                    continue   # words on a banner or card are its own
+                if ink.colliderect(_piece(other.rect)) and not _covered_between(record, other, text, text):
+                    where = "over" if other.order < text.order else "under"
+                    found.append(f"{where} a {other.kind}: {text.text!r} at {tuple(text.rect)}, "
+                                 f"{other.kind} {tuple(other.rect)}")
+            elif other.kind == "text" and other.order < text.order and other.text.strip():
+                if ink.colliderect(_ink(other.rect)) and not _covered_between(record, other, text, text):
+                    found.append(f"over other words: {text.text!r} at {tuple(text.rect)} "
+                                 f"on {other.text!r} at {tuple(other.rect)}")
+    for arrow in record.of("arrow"):
+        for piece in record.boxes:
+            if piece.kind in ("die", "card") and piece.layer == arrow.layer and arrow.line is not None \
+                    and _piece(piece.rect).clipline(*arrow.line):
+                found.append(f"an arrow across a {piece.kind}: {piece.kind} {tuple(piece.rect)}")
+    banners = record.of("banner")
+    for die in record.of("die"):
+        for banner in banners:
+            if banner.layer == die.layer and _piece(die.rect).colliderect(banner.rect):
+                where = "over" if banner.order < die.order else "under"
+                found.append(f"a die {where} a banner: die {tuple(die.rect)}, banner {tuple(banner.rect)}")
+    return found

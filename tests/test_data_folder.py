@@ -1,0 +1,85 @@
+"""One running table per data folder (issue 42): the copy that plays holds an
+OS-level lock; a second copy says so on its title and offers read-only
+(replays, stats) or another folder; a killed copy's lock is gone with it."""
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.core import userfiles
+from game.scenes.title import GameCard, TitleScene
+from tests.test_game_end import ROOT, button, click
+
+SHOTS = Path(os.environ.get("DICE_TAVERN_TEST_SHOTS", "/tmp/dice-tavern-shots"))
+
+
+def _env(home: Path) -> dict:
+    env = {**os.environ, "DICE_TAVERN_HOME": str(home), "SDL_VIDEODRIVER": "dummy",
+           "SDL_AUDIODRIVER": "dummy", "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
+    env.pop("DICE_TAVERN_KILL_AT", None)
+    return env
+
+
+def _title(home: Path) -> str:
+    out = subprocess.run([sys.executable, "-m", "tests.endgame_child", "title"], cwd=ROOT, env=_env(home),
+                         capture_output=True, text=True, timeout=600)
+    assert out.returncode == 0, out.stderr[-2000:]
+    return out.stdout.strip().splitlines()[-1]
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="kills with SIGKILL")
+def test_two_copies_one_folder_then_the_first_is_killed(tmp_path):
+    """Two processes: the first holds the folder, the second opens read-only
+    with no game offered; once the first is killed (no clean exit, its lock
+    file left behind) a new copy plays again."""
+    first = subprocess.Popen([sys.executable, "-m", "tests.endgame_child", "hold"], cwd=ROOT, env=_env(tmp_path),
+                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert first.stdout.readline().strip() == "read_only=False"   # it holds the lock now
+        assert _title(tmp_path) == "read_only=True playable=0"
+    finally:
+        first.kill()
+        first.wait(60)
+    assert (tmp_path / "table.lock").exists(), "the killed copy's lock file stays"
+    assert _title(tmp_path).startswith("read_only=False playable=")
+    assert _title(tmp_path) != "read_only=False playable=0"
+
+
+def test_a_second_copy_says_so_and_moves_to_another_folder(tmp_path, monkeypatch):
+    """In one process, two apps on one folder: the second one's title says the
+    folder is in use, offers no game and no Continue, and the mouse on
+    "Another folder" gives it a folder of its own where it plays."""
+    from game.app import App
+    monkeypatch.setenv("DICE_TAVERN_HOME", str(tmp_path))
+    first = App(headless=True, lock_folder=True)
+    second = App(headless=True, lock_folder=True)
+    try:
+        assert not first.read_only and second.read_only
+        second.start(TitleScene(second))
+        second.run_frames(2)
+        title = second.top
+        assert not [w for w in title.ui.widgets if isinstance(w, GameCard) and w.enabled]
+        labels = [getattr(w, "text", "") for w in title.ui.widgets if not isinstance(w, GameCard)]
+        assert labels == ["Play here", "Another folder", "Replays", "Stats", "Quit"]
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        pygame.image.save(second.canvas, str(SHOTS / "title-read-only.png"))
+        click(second, button(title, "Play here").rect.center)
+        assert second.read_only, "the first copy still holds the folder"
+        click(second, button(title, "Another folder").rect.center)
+        assert not second.read_only
+        assert userfiles.data_dir() == tmp_path.with_name(tmp_path.name + "-2")
+        cards = [w for w in second.top.ui.widgets if isinstance(w, GameCard) and w.enabled]
+        assert cards
+        second.run_frames(2)
+        pygame.image.save(second.canvas, str(SHOTS / "title-another-folder.png"))
+        click(second, cards[0].rect.center)
+        assert second.top.name == "setup"
+    finally:
+        second.shutdown()
+        first.shutdown()

@@ -1,0 +1,80 @@
+"""Issue 40's league of sparring bots (``game/dev/league.py``): written from the
+protocol alone, split into a tuning and a reporting half by a fixed rule, and
+one of them learns a rival across games."""
+import importlib.util
+import sys
+from pathlib import Path
+
+import pytest
+
+from game.dev import ai_report
+
+PATH = Path(__file__).resolve().parents[1] / "game" / "dev" / "league.py"
+
+
+def _league():
+    spec = importlib.util.spec_from_file_location("league_under_test", PATH)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["league_under_test"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_halves_split_every_kind_by_a_fixed_rule():
+    """Both halves hold one bot of every kind, none in both: the first variant
+    of each kind tunes, the second reports."""
+    league = _league()
+    tuning, reporting = league.HALVES["tuning"], league.HALVES["reporting"]
+    assert set(tuning) == set(reporting) == set(league.KINDS)
+    assert not set(tuning.values()) & set(reporting.values())
+    assert all(tuning[k] is v[0] and reporting[k] is v[1] for k, v in league.KINDS.items())
+
+
+def test_the_bots_see_only_views_and_legal_actions():
+    """The league imports nothing of the game's AI: its reading is its own."""
+    imports = [line for line in PATH.read_text(encoding="utf-8").splitlines()
+               if line.lstrip().startswith(("import ", "from "))]
+    assert imports and all("game" not in line or "game.dev import ai_report" in line
+                           or "game.core.sim import" in line for line in imports)
+
+
+@pytest.mark.parametrize("game", ["liars-dice", "roll-call"])
+def test_every_bot_plays_legal_moves(game):
+    """Guest bots are checked move by move (``guest_bots``): an illegal move stops the run."""
+    league = _league()
+    for kind, variants in league.KINDS.items():
+        league.reset_memory()
+        rep = ai_report.run_report(game, "hard", [league.spec(variants[1]), league.spec(variants[0])], 2, seed=3)
+        assert rep.seat_games == 2
+
+
+def test_the_learner_tabulates_what_a_rival_held_across_games():
+    """The learner keeps, per rival, what it held after each kind of bid, from
+    the cups lifted at every reveal, and carries it from game to game."""
+    league = _league()
+    league.reset_memory()
+    rep = ai_report.run_report("liars-dice", "hard", [league.spec(league.LearnerB)], 6, seed=5)
+    assert len(rep.outcomes) == 6
+    guest = sys.modules[next(m for m in sys.modules if m.startswith("_guest_") and
+                             getattr(sys.modules[m], "__file__", "") == str(PATH))]
+    tables = [book["held"] for key, book in guest.LeagueBot._memory.items() if key[0] == "LearnerB"]
+    assert tables and sum(n for held in tables for hist in held.values() for n in hist.values()) >= 6
+
+
+@pytest.mark.slow
+@pytest.mark.xfail(strict=True, reason="issue 40 not met: the learner's tables still gain far more than 3 points "
+                                        "(before: Hard 76.0% against the twin, 41.6% against the learner in games "
+                                        "1,001-2,000; after mixed play 47.1%; docs/AI-NOTES.md)")
+def test_a_learner_of_hards_revealed_bids_gains_little_over_its_twin():
+    """Issue 40's tell test: a reader that tabulates, across games, what Hard held
+    after each kind of bid (the cups lifted at every reveal) may gain over its
+    twin without the tables no more than a small fixed margin (3 points of
+    Hard's win rate, over the second half of a 2,000-game series, when it has
+    learned).  Before mixed play Hard fell from 50.5% to 41.6% against it."""
+    league = _league()
+    rates = {}
+    for row in ("ld-learner-1", "ld-learner-twin-1"):
+        rep = league.run_row(row, "reporting", 2000, seed=1)
+        rates[row] = sum(rep.outcomes[1000:]) / 1000
+    assert rates["ld-learner-twin-1"] - rates["ld-learner-1"] <= 0.03

@@ -1,0 +1,94 @@
+"""Every word true (issue 39): the lessons' likelihood words come from the odds
+code on their scripted dice; a verdict names the face it counted; the coach's
+summary keeps its noun; a tie for the favourite bid is said as a tie."""
+from __future__ import annotations
+
+from game.core import coach
+from game.core.grammar import Voice
+from game.core.match import Seat
+from game.core.stats import GameStats, Row
+from game.games.bidding.bids import bid_chance
+from game.games.bidding.snapshot import RevealFacts
+from game.games.liars_dice import tutorial as ld_lesson
+from game.games.roll_call.bidtext import RollCallText
+
+
+def test_the_call_steps_likelihood_comes_from_the_scripted_dice():
+    """Round 3 of the lesson: you hold (6, 3), Tom two hidden dice; four sixes
+    need three more sixes from two dice: impossible, not "Unlikely!"."""
+    step = next(s for s in ld_lesson.SCRIPT.steps if s.title == "Call")
+    own, hidden = ld_lesson.ROLLS[2][0], len(ld_lesson.ROLLS[2][1])
+    chance = bid_chance(4, 6, own, hidden)
+    assert chance == 0.0
+    assert "Impossible!" in step.text and "Unlikely" not in step.text
+    assert ld_lesson.likelihood(chance) == "Impossible"
+    assert ld_lesson.likelihood(0.2) == "Unlikely" and ld_lesson.likelihood(0.9) == "Likely"
+
+
+def test_a_verdict_names_the_face_it_counted():
+    seats = [Seat("You", "human"), Seat("Tom", "ai", "normal")]
+    facts = RevealFacts(kind="call", challenger=0, bidder=1, quantity=2, face=3, wild=None,
+                        hands=((3, 5), (2, 6)), counts=(1, 0), count=1, challenger_right=True, loser=1,
+                        dice_lost=1, gainer=None, eliminated=False, round_no=1)
+    verdict = RollCallText(Voice(seats)).verdict(facts)
+    assert verdict.startswith("1 three on the table against a bid of 2 threes."), verdict
+
+
+def test_the_coach_summary_keeps_its_noun():
+    class E:   # what ``summary`` reads of an entry
+        def __init__(self, verdict, kind="bid"):
+            self.verdict = verdict
+            self.advice = type("A", (), {"kind": kind})()
+    assert coach.summary([E("questionable")]) == "1 questionable move"
+    assert coach.summary([E("good", "call"), E("questionable"), E("questionable")]) == \
+        "1 good call, 2 questionable moves"
+
+
+def test_a_tie_for_the_favourite_bid_is_said_as_a_tie():
+    stats = GameStats("liars-dice", None, [], Row("total", "Total"), bids={2: 5, 4: 5, 6: 5, 3: 1})
+    assert stats.favourite_bids == [2, 4, 6]
+    assert GameStats("liars-dice", None, [], Row("total", "Total"), bids={5: 2, 3: 1}).favourite_bids == [5]
+
+
+def test_the_last_lesson_step_offers_finish_alone(app):
+    """Nothing is left to skip on a lesson's last step: "Finish" stands alone."""
+    from game.core.tutorial import Tutorial, drive
+    from game import games
+    from game.scenes.learn import make_tutorial_table
+    script = games.tutorial_script("liars-dice")
+    lesson = Tutorial.start(script)
+    drive(lesson, lambda t: t.step_index == len(t.steps) - 1 and t.pending() is not None)
+    table = make_tutorial_table(app, lesson)
+    app.start(table)
+    app.run_frames(600, until=lambda a: table.tutorial.visible_step() is not None)
+    assert table.tutorial.visible_step() is not None
+    app.draw(0.0)
+    assert "next" in table.tutorial._buttons and "skip" not in table.tutorial._buttons
+
+
+def test_diced_out_says_the_lowest_total_wins():
+    from game.core.match import Match
+    from game.games.diced_out import prompts
+    match = Match("diced-out", [Seat("You", "human"), Seat("Mags", "ai", "easy")], None, 3)
+    for _ in range(50):
+        if "Round" in prompts.status(match.state, Voice(match.seats), False):
+            break
+        if not match.step():
+            break
+    assert "lowest total wins" in prompts.status(match.state, Voice(match.seats), False)
+
+
+def test_the_log_shows_the_hands_a_challenge_revealed():
+    """A Perudo log shows each round's revealed hands and what counted."""
+    from game import games
+    from game.core.match import Match
+    from game.core.protocol import CHANCE, RollResult
+    from game.games.bidding.bids import Bid, Call
+    seats = [Seat("Ann", "human"), Seat("Mags", "ai", "normal")]
+    match = Match("liars-dice", seats, {"starting_dice": 2}, 1)
+    match.apply(CHANCE, RollResult(((2, 3), (5, 6))))
+    match.apply(0, Bid(3, 5))
+    before = match.state
+    match.apply(1, Call())
+    lines = games.narrator("liars-dice").narrate(before, 1, Call(), match.state, Voice(match.seats))
+    assert "Hands: You 2 3 (0), Mags 5 6 (1)." in lines, lines
