@@ -110,6 +110,11 @@ class App:
         """Garbage collection owned by the loop once ``settle_memory`` ran."""
         self.wake = threading.Event()
         """Set from another thread (a phone's move arrived) to end a rest at once."""
+        self._below: tuple[Scene, pygame.Surface] | None = None
+        """The still of the scenes under a ``still_below`` overlay (``draw``)."""
+        self.in_frame = False
+        """True while ``step`` runs a frame: a thinker thread lets it finish first
+        (``AiPacing._let_the_frame_run``)."""
         self.quiet_frames = 0           # identical idle frames in a row
         self._last_pixels: bytes | None = None
         self._window_size = tuple(window_size or self.settings.window_size)
@@ -251,6 +256,7 @@ class App:
                 self.stack.append(scene)
                 scene.enter()
             elif op == "pop":
+                self._below = None   # a screen over the pause closed (Settings may change the look): drawn anew
                 if self.stack:
                     self.stack.pop().exit()
                 if self.stack:
@@ -322,6 +328,13 @@ class App:
 
     def _step(self, frame_dt: float, accumulator: float) -> float:
         self.input.advance(frame_dt)
+        self.in_frame = True
+        try:
+            return self._frame(frame_dt, accumulator)
+        finally:
+            self.in_frame = False
+
+    def _frame(self, frame_dt: float, accumulator: float) -> float:
         accumulator += frame_dt
         steps = 0
         while accumulator >= FIXED_DT and steps < MAX_CATCH_UP:
@@ -342,15 +355,36 @@ class App:
         self.memory.after_frame()
         return accumulator
 
-    def draw(self, alpha: float) -> None:
-        """Draw the top scene and, for overlays, the scenes below it."""
+    def _drawn_from(self) -> tuple[int, int | None]:
+        """The index of the lowest scene drawn (the top one and the scenes
+        under its overlays), and of the lowest ``still_below`` overlay above
+        it (the scenes under it are drawn from a still), or None."""
         first = len(self.stack) - 1
         while first > 0 and self.stack[first].overlay:
             first -= 1
-        self.canvas.fill((0, 0, 0))
+        first = max(first, 0)
+        still = next((i for i in range(first + 1, len(self.stack)) if self.stack[i].still_below), None)
+        return first, still
+
+    def draw(self, alpha: float) -> None:
+        """Draw the top scene and, for overlays, the scenes below it; under a
+        ``still_below`` overlay (the pause menu) from the still drawn once."""
+        first, still = self._drawn_from()
+        if still is not None:
+            kept = self._below
+            if kept is None or kept[0] is not self.stack[still] or kept[1].get_size() != self.canvas.get_size():
+                self.canvas.fill((0, 0, 0))
+                for scene in self.stack[first:still]:
+                    scene.draw(self.canvas, alpha)
+                kept = self._below = (self.stack[still], self.canvas.copy())
+            self.canvas.blit(kept[1], (0, 0))
+            first = still
+        else:
+            self._below = None
+            self.canvas.fill((0, 0, 0))
         CONTROLS.start()
         try:
-            for scene in self.stack[max(first, 0):]:
+            for scene in self.stack[first:]:
                 CONTROLS.drawing(scene)
                 scene.draw(self.canvas, alpha)
         finally:
@@ -374,10 +408,8 @@ class App:
         """Every drawn scene idle, nothing pending, no toast showing."""
         if self.toasts or self._pending or not self.stack:
             return False
-        first = len(self.stack) - 1
-        while first > 0 and self.stack[first].overlay:
-            first -= 1
-        return all(scene.is_idle() for scene in self.stack[max(first, 0):])
+        first, still = self._drawn_from()
+        return all(scene.is_idle() for scene in self.stack[first if still is None else still:])
 
     def note_frame(self) -> None:
         """After a frame: count it quiet if the scenes are idle and the canvas

@@ -594,3 +594,35 @@ def test_the_end_delay_loads_no_font_a_table_could_have_loaded_when_it_opened(ap
         for _ in app.nav.results_ahead(match):
             pass
         assert set(app.theme._fonts) - loaded == set()
+
+
+def test_the_ais_watch_off_the_frame_and_let_a_frame_in_progress_finish(app, monkeypatch):
+    """Issue 41: applying a move makes no AI watch it on the game thread
+    (20 agents' ``watch`` cost 16-21 ms of a call's frame at 20 seats); the
+    thinker catches them up (``Match.catch_up``) and, before each AI's watch,
+    waits while the game thread is inside a frame (it sleeps: the GIL is
+    the frame's).  Counted, not timed."""
+    from game.ui import ai_pacing
+    match = Match("liars-dice", [Seat(f"B{i}", "ai", "hard") for i in range(4)], seed=5)
+    table = make_table(app, match)
+    app.start(table)
+    watched = []
+    hard = type(match.agents[0])
+    real_watch = hard.watch
+    monkeypatch.setattr(hard, "watch", lambda agent, view: watched.append(agent.player) or real_watch(agent, view))
+    match.apply(-1, match.chance_outcome())
+    assert watched == [], "applying a move watches nothing"
+    sleeps = []
+
+    def sleep(seconds):   # the frame ends while the thinker sleeps
+        sleeps.append(seconds)
+        app.in_frame = False
+    monkeypatch.setattr(ai_pacing.time, "sleep", sleep)
+    app.in_frame = True
+    table._ai_move(False)
+    assert sorted(watched) == [0, 1, 2, 3] and len(sleeps) == 1, "it waited for the frame, then watched"
+    app.in_frame = False
+    match.apply(*match.ai_turn_action())
+    watched.clear()
+    table._ai_move(False)
+    assert len(watched) == 4 and len(sleeps) == 1, "no frame in progress: no wait"

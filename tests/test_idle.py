@@ -118,3 +118,33 @@ def test_a_settling_pulse_beats_then_holds_full():
     end = next(i for i, v in enumerate(values) if v == 1.0 and all(w == 1.0 for w in values[i:]))
     assert 2 * 60 < end < 5 * 60, "a few beats, then still"
     assert settling_pulse(0.0, still=True) == 1.0
+
+
+def test_the_pause_over_a_flying_throw_draws_the_table_once_and_rests(app, monkeypatch):
+    """Esc while the dice fly: the paused table is drawn once into a still
+    (``Scene.still_below``), only the menu redraws, and the loop rests (the
+    pause redrew the dimmed table every frame, 27-29% of a core at 20
+    seats).  Resumed, the table draws live again and the throw flies on."""
+    from game.scenes.pause import PauseScene
+    from tests.helpers import start_table
+    app.settings.reduced_motion = False
+    match = Match("roll-the-bones", [Seat(f"Bot{i}", "ai", "normal") for i in range(4)], seed=3)
+    table = start_table(app, match)
+    for _ in range(2000):
+        if table.throw_view is not None:
+            break
+        _frames(app, 1)
+    assert table.throw_view is not None
+    draws = []
+    real_draw = type(table).draw
+    monkeypatch.setattr(type(table), "draw", lambda self, canvas, alpha: draws.append(1) or real_draw(self, canvas, alpha))
+    app.feed(key(pygame.K_ESCAPE))
+    _frames(app, 1)   # the frame of the key press (the pause opens at its end)
+    assert isinstance(app.top, PauseScene)
+    draws.clear()
+    _frames(app, QUIET_FRAMES + 5)
+    assert len(draws) == 1, "the paused table is drawn once"
+    assert app.resting, "the pause over a moving table rests"
+    app.feed(key(pygame.K_ESCAPE))
+    _frames(app, 3)
+    assert app.top is table and len(draws) >= 3 and not app.resting

@@ -13,7 +13,6 @@ a game with the same seed and seats plays the same on screen and headless.
 """
 from __future__ import annotations
 
-import copy
 import datetime as _dt
 from dataclasses import dataclass
 from typing import Any, Callable, Container, Iterator, Mapping, Sequence
@@ -145,31 +144,61 @@ class Match:
         self.phone_seats: tuple[int, ...] = ()
         """Human seats that played on their own phones (game/ui/phone_link.py):
         kept in the autosave so Continue offers the codes again; no effect on play."""
-        self._undo: list[tuple[State, int, dict]] = []
-        """Snapshots before each action applied ``undoable`` since the last other action."""
+        self._undo: list[tuple[State, int]] = []
+        """(state, log length) before each action applied ``undoable`` since the last other action."""
+        self.watched = True
+        """False for a match only shown (a replay): its AIs never decide again,
+        so they watch nothing and no move waits for them (``catch_up``)."""
+        self._unwatched: list[State] = []
+        """The states after the moves the AIs have not watched yet, oldest first
+        (``catch_up``); its last ``len(self._undo)`` are the moves that may
+        still be taken back, so an undo needs no copy of any AI's memory."""
 
     # --- changing the game ---------------------------------------------
     def apply(self, player: int, action: Action, *, undoable: bool = False) -> None:
         """Apply and log one action (raises ``IllegalActionError``).
 
         ``undoable``: a human's move that may still be taken back
-        (``take_back``) until any other action is applied; the match keeps
-        what it needs to restore this moment exactly (state, log, the AIs'
-        memories), so a taken-back move leaves no trace."""
-        snapshot = (self.state, len(self.history), copy.deepcopy(self.agents)) if undoable else None
-        self.state = self.state.apply(player, action)
-        if snapshot is not None and player != CHANCE:
-            self._undo.append(snapshot)
+        (``take_back``) until any other action is applied or an AI is asked
+        to decide.  The AIs watch a move only when they are next asked
+        (``catch_up``: in the table's thinker thread, off the frame), so a
+        move taken back before that leaves no trace in their memories and
+        costs nothing to undo, however big the table or long the game."""
+        before = self.state
+        self.state = before.apply(player, action)
+        if undoable and player != CHANCE:
+            self._undo.append((before, len(self.history)))
         else:
             self._undo.clear()
+        if self.watched:
+            self._unwatched.append(self.state)
         self.history.append((player, action))
         if player == CHANCE:
             self.chance_count += 1
-        for p, agent in self.agents.items():
-            if agent.watches:
-                agent.watch(self.state.view(p))
         for listener in list(self.listeners):
             listener(self, player, action)
+
+    def catch_up(self, *, final_only: bool = False, between: Callable[[], None] | None = None) -> None:
+        """Every AI that learns from the game (``Agent.watches``) watches each
+        move it has not seen yet, in order: called before any AI decides (so
+        what it knows depends only on the history, as if it had watched each
+        move at once) and by whoever reads what they learned.  Watching a move
+        that may still be taken back makes it final; ``final_only`` watches
+        only the moves that are final already.  ``between()`` runs before each
+        AI's watch (the thinker thread lets a frame in progress finish there)."""
+        keep = len(self._undo) if final_only else 0
+        if not final_only:
+            self._undo.clear()
+        states = self._unwatched[:len(self._unwatched) - keep]
+        if not states:
+            return
+        del self._unwatched[:len(states)]
+        watchers = [(p, agent) for p, agent in self.agents.items() if agent.watches]
+        for state in states:
+            for p, agent in watchers:
+                if between is not None:
+                    between()
+                agent.watch(state.view(p))
 
     def can_take_back(self) -> bool:
         """Was the last action applied ``undoable``, with nothing after it?"""
@@ -181,16 +210,18 @@ class Match:
 
     def take_back(self) -> tuple[int, Action]:
         """Undo the last (``undoable``) action as if it was never made: the
-        state, the log and every AI's memory are those from before it, so the
-        record, the autosave and what the AIs do next never see it.  Raises
-        ``IllegalActionError`` when there is nothing to take back."""
+        state and the log are those from before it, and no AI has watched it
+        (``catch_up``), so the record, the autosave and what the AIs do next
+        never see it.  Raises ``IllegalActionError`` when there is nothing to
+        take back."""
         if not self._undo:
             raise IllegalActionError("there is no move to take back")
-        state, length, agents = self._undo.pop()
+        state, length = self._undo.pop()
+        if self.watched:
+            self._unwatched.pop()
         move = self.history[-1]
         self.state = state
         del self.history[length:]
-        self.agents = agents
         return move
 
     # --- chance -----------------------------------------------------------
@@ -228,6 +259,7 @@ class Match:
                 legal = state.legal_actions(p)
                 if not legal:
                     continue
+                self.catch_up()
                 agent = self.agents[p]
                 agent.rng = self._decision_rng(p, "interject")
                 action = agent.interject(state.view(p), legal)
@@ -240,6 +272,7 @@ class Match:
         tp = self.state.turn_player()
         if tp is None or tp not in self.agents or self.state.is_terminal():
             return None
+        self.catch_up()
         agent = self.agents[tp]
         agent.rng = self._decision_rng(tp, "act")
         return tp, agent.act(self.state.view(tp), self.state.legal_actions(tp))
@@ -253,6 +286,7 @@ class Match:
         agent = self.agents.get(player)
         if agent is None or state.is_terminal() or state.is_chance():
             return None
+        self.catch_up()
         legal = state.legal_actions(player) if player in (state.interjectors() or ()) else ()
         if legal:   # asked out of turn first, as ``ai_interjection`` asks
             agent.rng = self._decision_rng(player, "interject")

@@ -189,6 +189,7 @@ def rewound(match, actions: list[tuple[int, Action]], position: int):
     from .match import Match
     position = max(0, min(position, len(actions)))
     fresh = Match(match.game_id, match.seats, match.options, match.seed, match.dice)
+    fresh.watched = False   # shown, never played on: its AIs need not watch
     for player, action in actions[:position]:
         fresh.apply(player, action)
     return fresh

@@ -13,6 +13,7 @@ from ..canvas import CENTRE_X
 class PauseScene(MenuScene):
     name = "pause"
     overlay = True
+    still_below = True   # the paused table is drawn once (``App.draw``): a pause rests
     title = "Paused"
 
     def __init__(self, app, table):

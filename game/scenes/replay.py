@@ -36,6 +36,7 @@ def open_replay(app, path) -> tuple[TableScene | None, str]:
     except Exception as exc:  # a rules error on a doctored log
         return None, f"{Path(path).name}: cannot be replayed ({exc})"
     start.dice = full.dice
+    start.watched = False   # shown, never played on: its AIs need not watch (``Match.catch_up``)
     feed = ReplayFeed(list(full.history))
     return make_table(app, start, replay=feed), ""
 

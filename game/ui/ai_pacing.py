@@ -8,6 +8,8 @@ seed plays the same on screen and in ``sim``), whatever the table draws.
 """
 from __future__ import annotations
 
+import time
+
 from dataclasses import replace
 from typing import Callable
 
@@ -58,6 +60,8 @@ class AiPacing(TableBase):
             self.undo_left = max(0.0, delay - self._ai_timer)
         else:
             self.undo_left = 0.0
+        if self.undo_left > 0.0:
+            return   # no AI decides (nor starts to) while the move may be taken back: none has watched it
         human = self.deciding_human()   # at the screen or on a phone: the AIs wait alike
         moments = len(self.match.history)
         if self.human_deciding():
@@ -244,10 +248,28 @@ class AiPacing(TableBase):
 
     def _ai_move(self, human_thinking: bool):
         """The AI move of this moment, as ``Match.step`` would find it: with a
-        human to act, only an AI's chance to speak up out of turn."""
+        human to act, only an AI's chance to speak up out of turn.  Run in the
+        thinker thread, where the AIs also watch the moves since their last
+        decision (``Match.catch_up``): 20 of them cost a 20-seat call's frame."""
+        self.match.catch_up(final_only=True, between=self._let_the_frame_run)
         if human_thinking:
             return self.match.ai_interjection()
         return self.match.ai_interjection() or self.match.ai_turn_action()
+
+    FRAME_WAIT_MAX = 0.05
+    """Seconds a thinker waits at most for one frame to finish (``_let_the_frame_run``)."""
+
+    def _let_the_frame_run(self) -> None:
+        """In the thinker thread, between two AIs' watching: while the game
+        thread is inside a frame (``App.in_frame``), sleep (which lets go of
+        the GIL) so the frame is not slowed down by the thinker's share of
+        it; 20 AIs watching cost 16-21 ms of the thinker's time."""
+        app = self.app
+        if not getattr(app, "in_frame", False):
+            return
+        deadline = time.perf_counter() + self.FRAME_WAIT_MAX
+        while getattr(app, "in_frame", False) and time.perf_counter() < deadline:
+            time.sleep(0.0005)
 
     def _forget_thought(self) -> None:
         """Drop a thought in progress (waiting for it: see game/ui/thinker.py)."""

@@ -39,6 +39,12 @@ class Scene:
     overlay: bool = False
     """True: the scene below is drawn first (pause menu, curtain, dialogs)."""
 
+    still_below: bool = False
+    """With ``overlay``: the scenes below are drawn once into a still kept by
+    the app (``App.draw``), not every frame: nothing moves under the pause
+    menu (only the top scene updates), so the menu alone redraws and the
+    loop can rest whatever the table below was doing."""
+
     name: str = "scene"
     """Short id for logs, shots and tests."""
 

@@ -8,8 +8,9 @@ thought takes longer than the pause, the pause simply lasts a little
 longer.  Decisions stay deterministic: each draws from a random stream named
 by the seat and the log length (``Match._decision_rng``), not from timing.
 Nothing else touches the agents while a thought runs: the table waits for
-it (``wait``) before it applies any other move, because applying lets
-every agent watch the new position.
+it (``wait``) before it applies or takes back any move.  A thought first lets
+the AIs watch the moves since the last one (``Match.catch_up``), so their
+bookkeeping runs here too, not in the frame that made the move.
 """
 from __future__ import annotations
 

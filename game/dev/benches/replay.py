@@ -90,7 +90,7 @@ def watch_replay(game_id: str, seats: int, options: dict, *, quick: bool, seed: 
             if feed.finished and not table.is_busy() and table.throw_view is None:
                 break
             h0, t0, p0 = len(table.match.history), table.throw_view, feed.position
-            acc, c, w = timed_frame(app, acc)
+            acc, c, _, w = timed_frame(app, acc)
             cpu.append(c)
             wall.append(w)
             if paced:

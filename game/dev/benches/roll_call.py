@@ -29,6 +29,7 @@ def bench_ai(quick: bool = False) -> dict:
             if state.is_chance():
                 match.apply(-1, match.chance_outcome())
                 continue
+            match.catch_up()   # the AIs have watched every move before they are asked
             for p in state.interjectors():
                 agent = match.agents[p]
                 t0 = time.thread_time()

@@ -1,7 +1,7 @@
 """What a player waits for at the biggest tables (``python -m game bench --only tables``).
 
-Plays an AI-only game at the largest table of each game through the real
-scenes, headless (dummy video driver) but drawing for real on the 1280x720
+Plays a game at the largest table of each game through the real
+scenes (AI-only, and at the bidding tables also with a human in seat 0), headless (dummy video driver) but drawing for real on the 1280x720
 canvas at the game's own dice sizes, at the Normal pace, until the results
 screen.  Every frame (``App.step``: fixed updates, physics, AI, autosave,
 drawing; plus presenting) is timed in CPU time (``time.thread_time``) with
@@ -10,11 +10,39 @@ p50 / p99 / max, and the five worst frames with what happened in them; and
 memory: the loop's young and valve collections during the game, the old
 generation's objects and the resident memory at its end.
 
+Beside the game thread's CPU, the process's CPU of each frame
+(``process_time``: the AI thinker and writer threads too; on 2 busy cores
+a frame's wall time pays for them through the GIL): ``proc_*`` figures.
+The frames counted include the table's opening (``app.start``: the first
+draw and warm-up, a frame the player waits on) and the hand-over to the
+results with ``RESULTS_FRAMES`` frames of the results screen.  Ratios to
+the median frame of the same run (``*_over_p50``) compare across runs on
+a busy machine.
+
+The pause over a moving table: once a throw has flown a few frames, Esc
+(a real key event) opens the pause menu and the loop runs as ``App.run``
+does (resting when the frames come out the same) for ``PAUSE_SECONDS`` of
+wall time: ``pause_core_pct`` (game thread) and ``pause_proc_core_pct``,
+then Esc resumes.
+
+A human seat (``*_human`` tables): a stand-in (the game's Normal AI for
+that seat, deciding outside the timed frame, as a person thinks between
+frames) makes its move after ``HUMAN_THINK_FRAMES`` frames by the path a
+click takes (``TableScene.submit``: the picker's and the buttons'
+handler) inside a timed frame; every ``UNDO_EVERY``-th undoable move is
+taken back with the Z key; the out card is answered "watch" (W), a held
+moment continued (Enter) and a waiting throw thrown (Space).  Those frames
+are the ``human`` figures per kind (bid, call, undo...).
+
 Deviation from a player's game, on purpose: an AI acts after one frame
 instead of the Normal 0.85 s "thinking" pause.  Those pauses are thousands
 of cheap frames that would take most of the run and only lower the p50;
 throws, reveals and banners run at their real Normal length.  ``--quick``
-stops each game after ``QUICK_FRAMES`` frames (a smoke check, not a figure).
+stops each game after ``QUICK_FRAMES`` frames (a smoke check, not a figure),
+``DICE_TAVERN_BENCH_FRAMES=N`` after N (the same N before and after a change:
+a busy machine's figures without waiting for every game's end; the results
+hand-over then shows at the small table, ``roll_call_3``);
+``DICE_TAVERN_BENCH_TABLES=a,b`` runs only those tables.
 The autosave goes to a throw-away folder.
 """
 from __future__ import annotations
@@ -25,15 +53,25 @@ import time
 
 TABLES: tuple[tuple[str, int, dict[str, int], str], ...] = (
     ("liars-dice", 20, {"starting_dice": 6}, "liars_dice_20x6"),
+    ("liars-dice", 20, {"starting_dice": 6}, "liars_dice_20x6_human"),
     ("liars-dice", 20, {"starting_dice": 3}, "liars_dice_20x3"),
     ("roll-call", 10, {"starting_dice": 6}, "roll_call_10x6"),
+    ("roll-call", 10, {"starting_dice": 6}, "roll_call_10x6_human"),
     ("roll-the-bones", 6, {}, "roll_the_bones_6"),
     ("roll-for-it", 8, {}, "roll_for_it_8"),
+    ("roll-for-it", 8, {}, "roll_for_it_8_human"),
     ("diced-out", 8, {}, "diced_out_8"),
+    ("roll-call", 3, {}, "roll_call_3"),
 )
+"""(game, seats, options, name); a name ending ``_human`` seats a human in seat 0."""
 QUICK_FRAMES = 600
 MAX_FRAMES = 400_000
 FRAME_DT = 1 / 60
+RESULTS_FRAMES = 30
+PAUSE_AFTER_THROW_FRAMES = 5
+PAUSE_SECONDS = 4.0
+HUMAN_THINK_FRAMES = 20
+UNDO_EVERY = 3
 
 
 def _pct(values, q):
@@ -66,7 +104,7 @@ def _what(table, history_before, throw_before, history_after) -> str:
 
 
 def play_table(game_id: str, seats: int, options: dict, *, quick: bool, seed: int = 1,
-               max_frames: int | None = None) -> dict:
+               max_frames: int | None = None, human: bool = False, pause: bool = True) -> dict:
     from ...app import App
     from ...core.match import Match, Seat
     from ...ui import pace as pace_mod
@@ -83,30 +121,47 @@ def play_table(game_id: str, seats: int, options: dict, *, quick: bool, seed: in
     saved = dict(pace_mod.PACES)
     pace_mod.PACES["normal"] = pace_mod.replace(normal, ai_delay=FRAME_DT)  # at most one AI move a frame
     try:
-        match = Match(game_id, [Seat(f"Bot{i + 1}", "ai", "normal") for i in range(seats)],
-                      options, seed=seed)
+        match = Match(game_id, [Seat("You", "human") if human and i == 0 else Seat(f"Bot{i + 1}", "ai", "normal")
+                                for i in range(seats)], options, seed=seed)
         table = make_table(app, match)
-        c0, w0 = time.thread_time(), time.perf_counter()
-        app.start(table)  # opening the table (it warms the renderer): not a table frame
-        open_cpu, open_wall = (time.thread_time() - c0) * 1000.0, (time.perf_counter() - w0) * 1000.0
-        cpu: list[float] = []
-        wall: list[float] = []
-        worst: list[tuple[float, float, int, str]] = []
+        frames = _Frames()
+        c0, p0, w0 = time.thread_time(), time.process_time(), time.perf_counter()
+        app.start(table)  # opening the table (it warms the renderer): the first frame a player waits on
+        frames.add((time.thread_time() - c0) * 1000.0, (time.process_time() - p0) * 1000.0,
+                   (time.perf_counter() - w0) * 1000.0, lambda: "opening the table")
+        open_cpu, open_wall = frames.cpu[0], frames.wall[0]
+        driver = _HumanDriver(game_id, match, table, seed) if human else None
+        paused: dict = {}
         acc = 0.0
-        limit = max_frames or (QUICK_FRAMES if quick else MAX_FRAMES)
+        limit = max_frames or int(os.environ.get("DICE_TAVERN_BENCH_FRAMES", 0) or 0) or (
+            QUICK_FRAMES if quick else MAX_FRAMES)
         partial = os.environ.get("DICE_TAVERN_BENCH_PARTIAL")
         """A file to write the figures so far to every 2,000 frames (long runs)."""
+        in_flight = 0
         for frame in range(limit):
             if app.top is not table:
                 break
+            in_flight = in_flight + 1 if table.throw_view is not None else 0
+            if pause and not paused and in_flight >= PAUSE_AFTER_THROW_FRAMES and app.top is table:
+                paused = pause_over(app, table)
+                continue
             h0, t0 = len(match.history), table.throw_view
-            acc, c, w = timed_frame(app, acc)
-            cpu.append(c)
-            wall.append(w)
-            keep_worst(worst, c, lambda: (c, w, frame, _what(table, h0, t0, len(match.history))))
+            move = driver.next_input() if driver is not None else None
+            acc, c, p, w = timed_frame(app, acc, move[1] if move is not None else None)
+            frames.add(c, p, w, lambda: _what(table, h0, t0, len(match.history)), frame)
+            if move is not None and driver is not None:
+                driver.took(move[0], c, p)
             if partial and frame % 2000 == 1999:
-                _dump(partial, _figures(cpu, wall, worst, match, app.top is not table, open_cpu, open_wall))
-        out = _figures(cpu, wall, worst, match, app.top is not table, open_cpu, open_wall)
+                _dump(partial, frames.figures(match, app.top is not table, open_cpu, open_wall))
+        handed_over = app.top is not table
+        if handed_over:   # the results screen's first frames (the hand-over frame is the table's last)
+            for _ in range(RESULTS_FRAMES):
+                acc, c, p, w = timed_frame(app, acc)
+                frames.add(c, p, w, lambda: f"results screen ({type(app.top).__name__})")
+        out = frames.figures(match, handed_over, open_cpu, open_wall)
+        out.update(paused)
+        if driver is not None:
+            out["human"] = driver.figures()
         out["memory"] = {"young_collections": app.memory.young, "valve_collections": app.memory.forced,
                          "old_objects_at_end": app.memory.old_objects(), "rss_mb_at_end": _rss_mb()}
     finally:
@@ -116,13 +171,157 @@ def play_table(game_id: str, seats: int, options: dict, *, quick: bool, seed: in
     return out
 
 
-def timed_frame(app, acc: float) -> tuple[float, float, float]:
-    """One frame as the window runs it (step and present): the new
-    accumulator, its CPU and its wall time in ms."""
-    c0, w0 = time.thread_time(), time.perf_counter()
+class _Frames:
+    """Every timed frame's game-thread CPU, process CPU and wall time, and the
+    five costliest (by game-thread CPU) with what happened in them."""
+
+    def __init__(self) -> None:
+        self.cpu: list[float] = []
+        self.proc: list[float] = []
+        self.wall: list[float] = []
+        self.worst: list = []
+
+    def add(self, cpu: float, proc: float, wall: float, what, frame: int = -1) -> None:
+        self.cpu.append(cpu)
+        self.proc.append(proc)
+        self.wall.append(wall)
+        keep_worst(self.worst, cpu, lambda: (cpu, wall, frame, what()))
+
+    def figures(self, match, finished, open_cpu, open_wall) -> dict:
+        out = _figures(self.cpu, self.wall, self.worst, match, finished, open_cpu, open_wall)
+        p50 = max(out["cpu_p50_ms"], 1e-3)
+        out.update({
+            "cpu_p99_over_p50": round(out["cpu_p99_ms"] / p50, 2),
+            "cpu_max_over_p50": round(out["cpu_max_ms"] / p50, 2),
+            "proc_p50_ms": _pct(self.proc, 0.5), "proc_p99_ms": _pct(self.proc, 0.99),
+            "proc_max_ms": round(max(self.proc), 3),
+            "frames_over_16_7ms_proc": sum(c > 1000 / 60 for c in self.proc),
+        })
+        return out
+
+
+def pause_over(app, table) -> dict:
+    """Esc over a moving table, then the loop as ``App.run`` runs it (resting
+    once its frames come out the same, waking as it does) for
+    ``PAUSE_SECONDS`` of wall time; Esc again resumes.  Returns the share
+    of a core the pause took (game thread and process) and its frames."""
+    import pygame
+    from ...app import FRAME_CAP
+    app.feed(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="\x1b"))
+    app.apply_transitions()
+    on = type(app.top).__name__
+    c0, p0, w0, f0 = time.thread_time(), time.process_time(), time.perf_counter(), app.frame
+    acc = 0.0
+    while time.perf_counter() - w0 < PAUSE_SECONDS:
+        tick = time.perf_counter()
+        was_resting = app.resting
+        if was_resting:
+            app.memory.quiet()
+            events = app._rest()
+        else:
+            events = pygame.event.get()
+        for event in events:
+            app.dispatch(event)
+        acc = app.step(FRAME_DT, acc)
+        app.note_frame()
+        if not (was_resting and not events and app.resting):
+            app._present()
+        time.sleep(max(0.0, 1.0 / FRAME_CAP - (time.perf_counter() - tick)))   # ``clock.tick``
+    wall = time.perf_counter() - w0
+    out = {"pause_screen": on, "pause_core_pct": round(100.0 * (time.thread_time() - c0) / wall, 2),
+           "pause_proc_core_pct": round(100.0 * (time.process_time() - p0) / wall, 2),
+           "pause_frames_per_s": round((app.frame - f0) / wall, 1), "pause_rested": app.resting}
+    app.feed(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="\x1b"))
+    app.apply_transitions()
+    app.quiet_frames = 0
+    return out
+
+
+class _HumanDriver:
+    """Seat 0's player (see the module docstring): what they do next, decided
+    between frames, as events or a call the timed frame runs."""
+
+    def __init__(self, game_id: str, match, table, seed: int):
+        from ... import games
+        from ...core.seeding import stream
+        self.match, self.table = match, table
+        self.stand_in = games.make_agent(game_id, "normal", 0, stream(seed, "bench-human"))
+        self.waited = 0
+        self.undoable_moves = 0
+        self.asked_at = -1
+        self.frames: dict[str, list[tuple[float, float]]] = {}
+
+    def next_input(self):
+        """(kind, what the frame runs first) or None."""
+        import pygame
+        table, match = self.table, self.match
+        app = table.app
+        if app.top is not table:
+            return None
+        if table.out_moment is not None:
+            return "out card", lambda: app.feed(_key(pygame.K_w))
+        if table.holding is not None:
+            return "continue", lambda: app.feed(_key(pygame.K_RETURN))
+        if table.waiting_thrower is not None:
+            return "throw", lambda: app.feed(_key(pygame.K_SPACE))
+        if table.can_undo() and match.undo_player() == 0 and self.undoable_moves % UNDO_EVERY == 0 \
+                and self.asked_at != -2:
+            self.asked_at = -2   # one take-back per move
+            return "undo", lambda: app.feed(_key(pygame.K_z))
+        state = match.state
+        if state.is_terminal() or state.is_chance() or table.throw_view is not None or table.is_busy():
+            return None
+        action = None
+        if table.human_to_act() == 0:
+            self.waited += 1
+            if self.waited < HUMAN_THINK_FRAMES:
+                return None
+            action = self.stand_in.act(state.view(0), state.legal_actions(0))
+        elif 0 in (state.interjectors() or ()) and self.asked_at != len(match.history):
+            self.asked_at = len(match.history)   # out of turn: asked once per moment
+            action = self.stand_in.interject(state.view(0), state.legal_actions(0))
+        if action is None:
+            return None
+        self.waited = 0
+        if self.asked_at == -2:
+            self.asked_at = -1
+        undoable = table.undoable(0, action)
+        label = type(action).__name__.lower()
+
+        def submit():
+            if table.submit(0, action) and undoable:
+                self.undoable_moves += 1
+        return label, submit
+
+    def took(self, kind: str, cpu: float, proc: float) -> None:
+        self.frames.setdefault(kind, []).append((cpu, proc))
+
+    def figures(self) -> dict:
+        out = {}
+        for kind, values in sorted(self.frames.items()):
+            cpu = [c for c, _ in values]
+            proc = [p for _, p in values]
+            out[kind] = {"n": len(values), "cpu_p50_ms": _pct(cpu, 0.5), "cpu_max_ms": round(max(cpu), 3),
+                         "proc_max_ms": round(max(proc), 3)}
+        return out
+
+
+def _key(key: int):
+    import pygame
+    return pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="")
+
+
+def timed_frame(app, acc: float, first=None) -> tuple[float, float, float, float]:
+    """One frame as the window runs it (the player's input ``first()``, if
+    any, then step and present): the new accumulator, its game-thread CPU,
+    its process CPU and its wall time in ms."""
+    c0, p0, w0 = time.thread_time(), time.process_time(), time.perf_counter()
+    if first is not None:
+        first()
     acc = app.step(FRAME_DT, acc)
     app._present()
-    return acc, (time.thread_time() - c0) * 1000.0, (time.perf_counter() - w0) * 1000.0
+    return (acc, (time.thread_time() - c0) * 1000.0, (time.process_time() - p0) * 1000.0,
+            (time.perf_counter() - w0) * 1000.0)
 
 
 def keep_worst(worst: list, cpu: float, entry) -> None:
@@ -175,5 +374,5 @@ def bench_tables(quick: bool) -> dict:
         for game_id, seats, options, name in TABLES:
             if only and name not in only.split(","):
                 continue
-            out[name] = play_table(game_id, seats, options, quick=quick)
+            out[name] = play_table(game_id, seats, options, quick=quick, human=name.endswith("_human"))
     return out

@@ -559,6 +559,9 @@ class RivalBook:
         (the agents forget them), as a JSON-able delta for ``take``: the end
         of a game stores it with the finished game (``game.core.finished``)
         so a kill before the book is written loses none of it."""
+        catch_up = getattr(match, "catch_up", None)
+        if catch_up is not None:
+            catch_up()   # the last moves (the final reveal) are watched before the outcomes are taken
         learned: list = []
         met: set[str] = set()
         for agent, rivals, everyone in self._readers(match):
