@@ -73,6 +73,7 @@ def test_skip_to_the_results_records_the_game_once(app):
     assert sum(b["games"] for b in data["games"]["liars-dice"]["levels"].values()) == 1
     assert len(_replays()) == 1 and not saves.has_autosave()
     assert not finished.pending()
+    app.run_frames(90)   # a player reads the results: they take a press only after a second (issue 38)
     click(app, watch.rect.center)
     app.run_frames(2)
     assert app.top.replay is not None, "the replay opens"
