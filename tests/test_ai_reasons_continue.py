@@ -79,10 +79,19 @@ def _continue_mid_round(app, game_id, seats, seed, challenge_as_then: bool = Tru
     # The game as it goes uninterrupted, to that round's reveal.
     saves.clear_autosave()
     whole = start_table(app, Match(game_id, seats, dict(options), seed=seed))
+    said_then: list[tuple[int, str]] = []
+    announce = whole.announce
+
+    def spy(text, colour=None):
+        said_then.append((len(whole.match.history), text))
+        announce(text, colour)
+    whole.announce = spy
     _play(app, whole, reveals=reveals)
     reveal = len(whole.match.history) - 1
     expected = _thinking(whole)
-    said_at_reveal = [line.text for line in whole.log]
+    # the commentary said since the save (nothing is said on resume: what came before is not said again)
+    said_at_reveal = [text for moves, text in said_then if moves > saved_at][-len(whole.log):]
+    assert said_at_reveal == [line.text for line in whole.log][-len(said_at_reveal):]
     assert first.match.history == whole.match.history[:saved_at], "the same game so far"
     assert [(seat, f"{whole.match.seats[seat].name}'s thinking: {text}") for seat, text in held] == \
         [(e.actor, e.text) for e in whole.game_log.entries if e.note and e.index == reveal][:len(held)], \

@@ -167,14 +167,17 @@ def _twenty_seats_at(app, seed: int, until):
     return table
 
 
-@pytest.mark.parametrize("seed", [2, 4, 5, 7, 9])
+@pytest.mark.parametrize("seed", [11, 4, 5, 7, 9])
 def test_at_20_seats_the_since_card_covers_no_cup_when_you_open_a_palifico(app, seed):
     """Playtest (20 seats): you fall to one die and open the Palifico round;
     its wide opening line in the centre left the card no room but over the
     left seats' cups.  It now finds a clean place (covers nothing of the
-    cups-and-dice tier, nor a nameplate or the centre)."""
+    cups-and-dice tier, nor a nameplate or the centre).  Another seat made
+    the challenge (your own Call or Jinto leaves only the roll since your
+    last move: no card).  Seed 11 (20 seats left) replaced 2, whose only
+    such Palifico now follows your own Jinto with two seats left."""
     table = _twenty_seats_at(app, seed, lambda s: not s.is_chance() and s.palifico and s.turn_player() == 0
-                             and not s.bids and s.round_no > 1)
+                             and not s.bids and s.round_no > 1 and s.last_challenge.challenger != 0)
     assert table.since.shown, "the card shows what happened since your last move"
     card, _keep = table.since_area()
     assert card.w >= table.since.title_width(table.theme), "the card's title fits on it"
