@@ -616,27 +616,64 @@ class TableScene(BaseTableScene):
         with its words (dice still flying in counted), every bubble and the
         table's chrome (Log button, commentary).  Where there is room also the
         status line, the dice of the roll lying on the felt and the corner
-        where your buttons come.  Every pot keeps its whole place (``pot_areas``),
-        empty or not: a haul may still be flying into it."""
+        where your buttons come.  Every pot with dice in it, or with a die
+        still flying into it, keeps its whole place (``busy_pot_areas``); an
+        emptied pot with nothing coming does not, so a won pot's banner
+        stands centred over the emptied centre tray (its labels are
+        ``idle_rects``) and its haul (``won_haul``) flies over it; every other
+        die still flying keeps its way clear (``flight_paths``)."""
         air = self.BANNER_AIR
         always = [r.inflate(2 * air, 2 * air) for r in
-                  [*self.seat_plates.values(), *self.pot_rects, *self.pot_areas(), *self.pile_rects.values(),
-                   *self.bubble_rects.values()]] + self.chrome_keep_clear()
+                  [*self.seat_plates.values(), *self.pot_rects, *self.busy_pot_areas(),
+                   *self.pile_rects.values(), *self.bubble_rects.values()]] + self.chrome_keep_clear()
         better = [self.status_rect().inflate(air, air)]
         if self.settled_view is not None:
+            leaving = [flight.start for flight in self.won_haul()]   # the won haul's dice: see flight_paths
             for pose in self.settled_view.poses():
+                if any(abs(pose.x - x) < 1 and abs(pose.y - y) < 1 for x, y in leaving):
+                    continue
                 side = int(pose.size) + 2 * air
                 better.append(pygame.Rect(int(pose.x) - side // 2, int(pose.y) - side // 2, side, side))
         if self.humans and self.replay is None:
             better.append(self.controls_area())
         return [always + better + self.flight_paths(), always + better, always]
 
+    def busy_pot_areas(self) -> list[pygame.Rect]:
+        """The whole place (``pot_areas``) of every pot that has dice in it as
+        shown, or that a die still flying will land in."""
+        pots = self.shown.pots
+        landing = [flight.end for flight in self.flights if flight.progress(self.time) != 1.0]   # None: not yet left
+        return [area for i, area in enumerate(self.pot_areas())
+                if (i < len(pots) and pots[i]) or any(area.collidepoint(int(x), int(y)) for x, y in landing)]
+
+    def won_haul(self) -> list[Flight]:
+        """The dice still to land of a won pot's haul: those leaving an
+        emptied pot and every other die going into the same pile (the roll's
+        dice on the felt go to the taker with them)."""
+        flying = [flight for flight in self.flights if flight.progress(self.time) != 1.0]   # None: not yet left
+        pots = self.shown.pots
+        emptied = [area for i, area in enumerate(self.pot_areas()) if i < len(pots) and not pots[i]]
+        ends = [flight.end for flight in flying
+                if any(area.collidepoint(int(flight.start[0]), int(flight.start[1])) for area in emptied)]
+        if not ends:
+            return []
+        box = pygame.Rect(int(min(x for x, _y in ends)), int(min(y for _x, y in ends)), 1, 1)
+        box.union_ip(pygame.Rect(int(max(x for x, _y in ends)), int(max(y for _x, y in ends)), 1, 1))
+        taker = box.unionall([pile for pile in self.pile_rects.values() if pile.colliderect(box)] or [box])
+        taker = taker.inflate(4 * felt.PILE_DIE, 4 * felt.PILE_DIE)
+        return [flight for flight in flying if taker.collidepoint(int(flight.end[0]), int(flight.end[1]))]
+
     def flight_paths(self) -> list[pygame.Rect]:
         """Squares along the way of every die still to land (a haul flying to
-        its taker), so a banner placed now is not flown over."""
+        its taker), so a banner placed now is not flown over.  Not a won
+        pot's haul (the dice leaving the emptied pot and the roll's dice going
+        with them to the same pile): the won pot's banner stands centred over
+        the emptied tray (commit 9d42c55), and the haul, drawn over it, lifts
+        off and crosses it in a glance on its way to the taker."""
         paths = []
+        haul = self.won_haul()
         for flight in self.flights:
-            if flight.progress(self.time) == 1.0:
+            if flight.progress(self.time) == 1.0 or flight in haul:
                 continue
             side = int(max(flight.sizes)) + 2 * self.BANNER_AIR
             (x0, y0), (x1, y1) = flight.start, flight.end
