@@ -171,14 +171,14 @@ def test_undo_window_follows_the_pace(app, speed):
     legal = [a for a in scene.match.state.legal_actions(0) if isinstance(a, Bid)]
     assert scene.submit(0, min(legal, key=lambda b: (b.quantity, b.face)))
     length = len(scene.match.history)
-    assert scene.can_undo()
+    assert scene.undo_flow.can_undo()
     step = 0.01
     scene.fixed_update(step)
-    assert scene.undo_left == pytest.approx(pace.undo_window - step)
+    assert scene.undo_flow.left == pytest.approx(pace.undo_window - step)
     ticks = round(pace.undo_window / step)
     for _ in range(ticks - 3):
         scene.fixed_update(step)
-    assert len(scene.match.history) == length and scene.can_undo(), "the AI moved inside the undo window"
+    assert len(scene.match.history) == length and scene.undo_flow.can_undo(), "the AI moved inside the undo window"
     for _ in range(5):
         scene.fixed_update(step)
     assert len(scene.match.history) > length, "the AI still waits after the undo window"

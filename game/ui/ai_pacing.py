@@ -55,12 +55,7 @@ class AiPacing(TableBase):
             self.call_window_left = max(0.0, delay - self._ai_timer)
         else:
             self.call_window_left = 0.0
-        if self.can_undo():   # the undo window: the next actor waits a moment (the pace's)
-            delay = max(delay, self.pace.undo_window)
-            self.undo_left = max(0.0, delay - self._ai_timer)
-        else:
-            self.undo_left = 0.0
-        if self.undo_left > 0.0:
+        if self.undo_flow.hold(delay, self._ai_timer) > 0.0:   # the undo window: the next actor waits (the pace's)
             return   # no AI decides (nor starts to) while the move may be taken back: none has watched it
         human = self.deciding_human()   # at the screen or on a phone: the AIs wait alike
         moments = len(self.match.history)

@@ -38,6 +38,7 @@ from .secrecy import Secrecy
 from .still_layer import StillLayer
 from .thinker import Thinker
 from .throw_flow import Throws
+from .undo_flow import UndoFlow
 from ..canvas import CENTRE_X
 
 if TYPE_CHECKING:
@@ -158,8 +159,8 @@ class TableBase(Scene):
         self.seat_plates: dict[int, pygame.Rect] = {}
         """Where each seat's nameplate was last drawn (tests check overlaps with it)."""
         """Seconds left in a visible call window (a human may call out of turn)."""
-        self.undo_left = 0.0
-        """Seconds left before the next AI moves and a taken-back move becomes final."""
+        self.undo_flow = UndoFlow(self)
+        """Taking back a human's last move, and its time left (game/ui/undo_flow.py)."""
         self.tutorial: TutorialCoach | None = None
         """A guided first game's coach (game/ui/tutorial.py ``TutorialCoach``), or None."""
         self._thinker: Thinker | None = None
@@ -234,6 +235,26 @@ class TableBase(Scene):
         """Where each die group lands: by default in front of its owner."""
         return [layout.zone_near(self.seat_spots[g.owner].pos, 0.38) if 0 <= g.owner < len(self.seat_spots)
                 else layout.zone_near(layout.TABLE_CENTRE, 0) for g in request.groups]
+
+    def undoable(self, player: int, action: Action) -> bool:
+        """May this human move (not applied yet; ``self.state`` is before it)
+        be taken back until any other move is made (``undo_flow``)?  Default:
+        no.  Games answer per action (a bid with one human, a placement that
+        scores nothing); moves that show hidden information stay final and get
+        a confirm step instead (docs/REFERENCE.md, "Misclick protection")."""
+        return False
+
+    def on_taken_back(self, player: int, action: Action) -> None:
+        """After ``action`` was taken back (``self.state`` is before it again):
+        put the scene's own pieces back (the bid list, a die in the tray)."""
+
+    def undo_text(self, action: Action) -> str:
+        """The Undo button's words for ``action`` ("Undo bid 1 five")."""
+        return "Undo " + action.label().lower()
+
+    def undo_button_rect(self) -> pygame.Rect:
+        """Where the "Undo" button sits while a move may be taken back."""
+        return pygame.Rect(530, 430, 220, 52)
 
     def keeps_roll_on_continue(self, index: int) -> bool:
         """Does the throw at ``history[index]`` (the last one) still lie on the
@@ -421,5 +442,4 @@ class TableBase(Scene):
         def _say_reasons(self, player: int, told: Told) -> None: ...
         def relive(self) -> tuple[int, Told] | None: ...
         def reason_pending(self, index: int, ahead: bool = False) -> bool: ...
-        def can_undo(self) -> bool: ...
         def peek_possible(self) -> bool: ...

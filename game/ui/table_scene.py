@@ -32,7 +32,7 @@ the shared state of ``table_base.py``:
 * Esc pauses; every applied action autosaves (errors become a toast); at the
   end the replay is saved and the results scene follows (the ``game_end``
   component, game_end.py).
-* a move may be taken back (undo_flow.py); Continue opens a table as it was
+* a move may be taken back (the ``undo_flow`` component, undo_flow.py); Continue opens a table as it was
   left (the ``restore_flow`` component, restore.py).
 
 Watch-only mode (``replay=ReplayFeed``) plays a logged game back through the
@@ -52,7 +52,6 @@ from .game_end import END_DELAY, END_DELAY_MAX  # noqa: F401 (re-exported)
 from .hotseat import PEEK_KEYS, HotSeatFlow  # noqa: F401 (re-exported)
 from .pictures import render_table_background, table_background  # noqa: F401 (re-exported)
 from .table_base import LogLine, TableBase  # noqa: F401 (re-exported)
-from .undo_flow import UndoFlow
 
 EDGE_MARGIN = 8
 """Nameplates keep this far from the window edge (at 4 seats they touched it)."""
@@ -66,7 +65,7 @@ LOG_ROWS = 8
 """Rows of the commentary at most (four lines of up to two rows)."""
 
 
-class TableScene(HotSeatFlow, UndoFlow, AiPacing, TableBase):
+class TableScene(HotSeatFlow, AiPacing, TableBase):
     """Base of every game's table scene; see the module docstring.  The core:
     lifecycle, event routing, the frame step, the drawing order, a human's
     move and every move's application; the rest comes from the pieces."""
@@ -207,7 +206,7 @@ class TableScene(HotSeatFlow, UndoFlow, AiPacing, TableBase):
             return
         if self.holding is not None and self._continue_event(event):
             return
-        if self.replay is None and self._undo_event(event):
+        if self.replay is None and self.undo_flow.handle_event(event):
             return
         if self.waiting_thrower is not None and self.throws.handle_event(event):
             return
@@ -316,7 +315,7 @@ class TableScene(HotSeatFlow, UndoFlow, AiPacing, TableBase):
             mouse = self.app.to_canvas(pygame.mouse.get_pos()) if pygame.display.get_surface() else (-1, -1)
             self.replay_bar.draw(canvas, self.theme, mouse)
         self.draw_above_dice(canvas)
-        self._draw_undo(canvas)
+        self.undo_flow.draw(canvas)
         if self.tutorial is None or self.tutorial.visible_step() is None:
             self._draw_pace(canvas)
         if not self.curtain_hides_table():
