@@ -21,7 +21,6 @@ from ..core.match import Match
 from ..core.narration import GameLog
 from ..core.playback import ReplayFeed
 from ..core.protocol import Action, RollRequest, State
-from ..games.bidding.rivalbook import RivalBook
 from . import layout
 from . import theme as th
 from .ai_reasons import ReasonKeeper, Told
@@ -190,7 +189,7 @@ class TableBase(Scene):
         if self._remembers():
             self.app.rivals.seat(match)
         elif self.replay is not None:
-            RivalBook().seat(match)
+            self.app.rivals.seat_strangers(match)
         for agent in match.agents.values():
             agent.you_seat = self.words.you
 
