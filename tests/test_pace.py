@@ -12,18 +12,11 @@ import pytest
 
 from game.games.bidding.bids import Bid, Call
 from game.core.match import Match, Seat
-from tests.helpers import key, start_table, press_sure
+from tests.helpers import you_and_ais as _seats, key, start_table, press_sure
 
 
-@pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv("DICE_TAVERN_HOME", str(tmp_path))
-    from game.app import App
-    return App(headless=True)
-
-
-def _seats(n=3):
-    return [Seat("You", "human")] + [Seat(f"AI{i}", "ai", "easy") for i in range(1, n)]
+REDUCED_MOTION = False
+"""The ``app`` fixture (tests/conftest.py) at the settings' own pace: throws fly."""
 
 
 def _to_human(app, scene, frames=4000):
