@@ -619,10 +619,10 @@ def test_the_ais_watch_off_the_frame_and_let_a_frame_in_progress_finish(app, mon
         app.in_frame = False
     monkeypatch.setattr(ai_pacing.time, "sleep", sleep)
     app.in_frame = True
-    table._ai_move(False)
+    table.ai_turns._ai_move(False)
     assert sorted(watched) == [0, 1, 2, 3] and len(sleeps) == 1, "it waited for the frame, then watched"
     app.in_frame = False
     match.apply(*match.ai_turn_action())
     watched.clear()
-    table._ai_move(False)
+    table.ai_turns._ai_move(False)
     assert len(watched) == 4 and len(sleeps) == 1, "no frame in progress: no wait"

@@ -93,11 +93,11 @@ def test_call_window_holds_the_ai_bid_and_counts_down(app):
     app.settings.call_window = 4
     match = Match("roll-call", _seats(4), None, 9)
     scene = start_table(app, match)
-    _play_until(app, scene, lambda: scene.call_window_open() and scene.call_window_left > 0)
-    assert scene.call_window_open()
+    _play_until(app, scene, lambda: scene.ai_turns.call_window_open() and scene.ai_turns.call_window_left > 0)
+    assert scene.ai_turns.call_window_open()
     moves = len(match.history)
     app.run_frames(60 * 3)              # 3 s: still inside the 4 s window
-    assert len(match.history) == moves and 0 < scene.call_window_left <= 1.5
+    assert len(match.history) == moves and 0 < scene.ai_turns.call_window_left <= 1.5
     app.run_frames(60 * 2)
     assert len(match.history) > moves
 
@@ -106,8 +106,8 @@ def test_call_window_zero_keeps_the_old_pace(app):
     app.settings.call_window = 0
     match = Match("roll-call", _seats(4), None, 9)
     scene = start_table(app, match)
-    _play_until(app, scene, scene.call_window_open)
-    assert scene.call_window_open()
+    _play_until(app, scene, scene.ai_turns.call_window_open)
+    assert scene.ai_turns.call_window_open()
     moves = len(match.history)
     app.run_frames(60 * 1)
     assert len(match.history) > moves

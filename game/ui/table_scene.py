@@ -18,7 +18,8 @@ the shared state of ``table_base.py``:
   move comes from ``match.ai_interjection()`` / ``match.ai_turn_action()``,
   the same order as the headless ``Match.step``, so a seed plays the same on
   screen and in ``sim``.  While a human is thinking, AI interjections are
-  polled once per position after the same delay (ai_pacing.py).
+  polled once per position after the same delay (the ``ai_turns`` component,
+  ai_turns.py; the AIs' reasons and held moments: ai_pacing.py).
 * hidden dice: one policy object (``self.secrecy``, game/ui/secrecy.py)
   decides per die per frame whether a hidden die may be drawn face-up
   (``can_see``).  With two or more humans (hot-seat) every cup is down; the
@@ -85,7 +86,7 @@ class TableScene(HotSeatFlow, AiPacing, TableBase):
             return False   # the "since your last move" card folds after a few seconds
         if self.waiting_thrower is not None:
             return True
-        return self.deciding_human() is not None and self._polled_at == len(self.match.history)
+        return self.deciding_human() is not None and self.ai_turns.polled_at == len(self.match.history)
 
     def submit(self, player: int, action: Action) -> bool:
         """A human's decision; an illegal one gives a message, never a crash."""
@@ -266,7 +267,7 @@ class TableScene(HotSeatFlow, AiPacing, TableBase):
         if isinstance(request, ShuffleRequest):
             self._apply(CHANCE, self.match.chance_outcome())
             return
-        self._drive_ai(dt)
+        self.ai_turns.drive(dt)
 
     def still_key(self):
         """What the still bottom layer (``draw_still``) shows, as a value that
@@ -437,17 +438,16 @@ class TableScene(HotSeatFlow, AiPacing, TableBase):
         self.since.show(seat, title, self.game_log.since_last_turn(seat))
 
     def _apply(self, player: int, action: Action, undoable: bool = False) -> None:
-        self._forget_thought()   # any move makes a thought in progress stale
+        self.ai_turns.forget_thought()   # any move makes a thought in progress stale
         self.secrecy.table_moved()  # the cup drops before anything happens on the table
         before = self.match.state
         self.match.apply(player, action, undoable=undoable)
         self.game_log.sync(self.match.history)
         if player == self.since.seat:
             self.since.hide()
-        self._ai_timer = 0.0
+        self.ai_turns.moved()   # the next AI waits afresh; any move closes the call window
         if self.replay_driver is not None:
             self.replay_driver.moved()
-        self.call_window_left = 0.0   # any move closes the call window (the next one counts afresh)
         if player != CHANCE:
             self.announce(self.move_line(player, action))
             self.app.sounds.play("click", 0.6)

@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from ..core.narration import GameLog
     from ..core.playback import ReplayFeed
     from .ai_reasons import ReasonKeeper
+    from .ai_turns import AiTurns
     from .game_end import GameEnd
     from .pace import Pace
     from .secrecy import Secrecy
@@ -40,7 +41,7 @@ class UndoTable(Protocol):
     reasons: ReasonKeeper
     game_end: GameEnd
     holding: object | None
-    _ai_timer: float
+    ai_turns: AiTurns
 
     @property
     def replay(self) -> ReplayFeed | None: ...
@@ -58,7 +59,6 @@ class UndoTable(Protocol):
     def on_taken_back(self, player: int, action: Action) -> None: ...
     def undo_text(self, action: Action) -> str: ...
     def undo_button_rect(self) -> pygame.Rect: ...
-    def _forget_thought(self) -> None: ...
 
 
 class UndoFlow:
@@ -106,11 +106,11 @@ class UndoFlow:
             return False
         table = self.table
         table.secrecy.drop()
-        table._forget_thought()   # the AIs' memory is rolled back: no thought may run meanwhile
+        table.ai_turns.forget_thought()   # the AIs' memory is rolled back: no thought may run meanwhile
         player, action = table.match.take_back()
         table.game_log.sync(table.match.history)
         table.reasons.taken_back(len(table.match.history))
-        table._ai_timer = 0.0
+        table.ai_turns.restart()
         self.left = 0.0
         table.announce(f"Taken back: {table.move_line(player, action)}", th.CREAM_DIM)
         table.app.sounds.play("click", 0.4)
