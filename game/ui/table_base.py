@@ -1,13 +1,14 @@
 """TableBase: what every piece of a table shares - the match, the seats, the
-secrecy policy, the log, the throw on the felt - and the helpers every piece
-uses (``state``, ``human_to_act``, ``seat_name``, ``announce``, ``pace``).
+secrecy policy, the log, the throw on the felt - the hooks a game answers
+(``undoable``, ``restore_moment``, ``screen_facts``...) and the helpers every
+piece uses (``state``, ``human_to_act``, ``seat_name``, ``announce``, ``pace``).
 
-``TableScene`` (game/ui/table_scene.py) is assembled from this base and one
-mixin a responsibility (hot-seat hand-over, undo, Continue, AI pacing, throws,
-the end of a game, replay driving), each in its own module; a mixin reads the
-state declared here and calls the other pieces only through the methods
-declared below under ``TYPE_CHECKING``, so each piece reads on its own and is
-type-checked against the same table.
+``TableScene`` (game/ui/table_scene.py) is this base with the components it
+builds here, each owning its state and asking the table only what its own
+Protocol lists (``throws``, ``replay_driver``, ``game_end``, ``undo_flow``,
+``restore_flow``, ``ai_turns``), and two mixins still (hot-seat hand-over, the
+AIs' reasons and held moments) whose calls across pieces are declared below
+under ``TYPE_CHECKING``.
 """
 from __future__ import annotations
 
