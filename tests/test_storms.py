@@ -132,7 +132,7 @@ def test_a_storm_through_a_full_table_records_it_once(app, game_id, seed):
     storm_a_game(app, solo(game_id, min(seats, 6), seed), seed)
 
 
-@pytest.mark.parametrize("game_id", ["liars-dice", "roll-call"])
+@pytest.mark.parametrize("game_id", ["liars-dice", pytest.param("roll-call", marks=pytest.mark.slow)])
 def test_a_storm_in_hot_seat_shows_nobody_elses_dice_and_records_once(app, game_id):
     """Three humans and an AI at one screen: bursts on every curtain (all
     refused: it takes only a deliberate press), at every turn and through
@@ -246,6 +246,21 @@ def screens_to_storm():
     return SCREENS
 
 
+def lived_in() -> None:
+    """A data folder after a few evenings: replays and a game to continue
+    (the title then shows Continue and Replays, and every button sits where
+    a player who came back finds it)."""
+    from game.core import saves
+    from tests.test_census import finished_with_you
+    game = finished_with_you()
+    for _ in range(4):
+        saves.save_replay(game)
+    going = solo("liars-dice", 3, seed=2)
+    going.step()
+    saves.autosave(going)
+    saves.flush_autosave()
+
+
 @pytest.mark.parametrize("screen", sorted(screens_to_storm()))
 def test_a_doubled_press_never_reaches_the_next_screen(app, screen):
     """On every kind of screen (tests/test_census.py's list): a double-click on
@@ -253,6 +268,7 @@ def test_a_doubled_press_never_reaches_the_next_screen(app, screen):
     apart, move at most one screen: the second press belongs to the screen
     the first one left."""
     build = screens_to_storm()[screen]
+    lived_in()
     settle = 1.2 if screen in ("results", "coach", "curtain") else 0.3
     storm = Storm(app, 1)
     build(app)
