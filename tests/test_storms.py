@@ -70,8 +70,8 @@ NONE = {"replays": 0, "replays of it": 0, "stats recent": 0, "stats games": 0,
 
 def settle_records(table) -> None:
     """The end-of-game step written (it runs on a worker thread, as in the app)."""
-    if table.recording is not None:
-        table.recording.wait()
+    if table.game_end.recording is not None:
+        table.game_end.recording.wait()
     finished.wait_all()
 
 
@@ -155,7 +155,7 @@ def test_a_storm_on_the_out_card_skips_to_the_results_once(app):
     match = table.match
     storm = Storm(app, 3)
     storm.table = table
-    storm.double_click(table.out_moment.buttons()["results"].center)
+    storm.double_click(table.game_end.out_moment.buttons()["results"].center)
     storm.mash(pygame.K_r, 0.6, every=0.05)
     assert match.is_over and app.top.name == "results"
     storm_the_results(storm)
@@ -227,9 +227,9 @@ def test_quitting_in_a_storm_keeps_the_game_or_records_it_once(app, tmp_path):
         def at_last_move(a):
             return table.match.is_over
         # play until the move that ends the game, then close the window in that frame
-        storm.until(lambda a: table.recording is not None or a.top is not table, 600,
+        storm.until(lambda a: table.game_end.recording is not None or a.top is not table, 600,
                     step=lambda h: h.burst("enter-enter") if table.human_to_act() is not None else None)
-        assert table.recording is not None and at_last_move(second)
+        assert table.game_end.recording is not None and at_last_move(second)
         storm.feed_quit()
         second.shutdown()
         assert records(table.match) == ONCE
