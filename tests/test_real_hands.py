@@ -372,3 +372,19 @@ def test_whose_dice_covers_no_nameplate_and_no_die(app, game_id, humans, ais):
     words = [p for p in layout_record.problems(record) if "Whose dice" in p or any(
         table.seat_name(s) in p for s in table.humans)]
     assert not words, words
+
+
+def test_whose_dice_holds_the_ais_a_few_seconds_then_closes(app):
+    """Design call (docs/DESIGN.md, hidden information): an open "Whose
+    dice?" holds the AIs (a human asked to look before an out-of-turn call)
+    for ``OWNER_WAIT`` seconds at most; then it closes by itself and the
+    game goes on: a question left open never stalls it.  (On the old code
+    the AI moved under the open question.)"""
+    from game.ui.hotseat import OWNER_WAIT
+    table, hands = open_whose_dice(app, "roll-call", 3, 2)
+    moves = len(table.match.history)
+    hands.wait(OWNER_WAIT - 1.0)
+    assert len(table.match.history) == moves, "an AI moved while the question was open"
+    assert table.choosing_owner is not None and hands.has("1  ")
+    assert hands.until(lambda a: len(table.match.history) > moves, 20), "the open question stalled the game"
+    assert table.choosing_owner is None and not hands.has("1  ")

@@ -43,8 +43,8 @@ class AiPacing(TableBase):
 
     def human_deciding(self) -> bool:
         """Is a human in the middle of a deliberate step the table must wait
-        for (a game's armed "Sure?")?  "Whose dice?" does not hold the table:
-        a question left open must not stop the game (it closes when the table moves)."""
+        for (a game's armed "Sure?", a hidden-dice table's open "Whose dice?"
+        for a few seconds at most: a question left open must not stop the game)?"""
         return False
 
     def _drive_ai(self, dt: float) -> None:

@@ -28,6 +28,12 @@ OWNER_KEYS = tuple(getattr(pygame, f"K_{i}") for i in range(1, 10))
 """"Whose dice?": the number key of seat 1..9."""
 OWNER_ROW = 44
 """Height of one "Whose dice?" button (and its gap)."""
+OWNER_WAIT = 8.0
+"""Seconds an open "Whose dice?" holds the AIs; then it closes by itself.
+Held, because a human who asks to see their own dice before an out-of-turn
+call must not lose the call to an AI moving meanwhile (Roll Call); never
+longer, because a question left open (Tab pressed, then nobody answers)
+must not stop the game (docs/DESIGN.md, hidden information)."""
 
 
 class HotSeatFlow(TableBase):
@@ -166,7 +172,21 @@ class HotSeatFlow(TableBase):
             return self._start_peek()
         if self._table_still() and self.peek_owners():
             self.choosing_owner = len(self.match.history)
+            self.owner_asked_at = self.app.input.now
         return False
+
+    def owner_question_holds(self) -> bool:
+        """Does an open "Whose dice?" hold the AIs now?  Yes for ``OWNER_WAIT``
+        seconds; after that, or once the table has moved, it closes."""
+        if self.choosing_owner is None:
+            return False
+        if self.choosing_owner != len(self.match.history) or self.owner_wait_left() <= 0.0:
+            self.choosing_owner = None
+            return False
+        return True
+
+    def owner_wait_left(self) -> float:
+        return max(0.0, self.owner_asked_at + OWNER_WAIT - self.app.input.now)
 
     def _owner_event(self, event) -> bool:
         """"Whose dice?" is open: a number key or a name's button answers,
@@ -282,6 +302,8 @@ class HotSeatFlow(TableBase):
         th.panel(canvas, board, fill=th.WOOD_DARK, border=th.BRASS, radius=10)
         th.draw_text(canvas, self.theme, "Whose dice? Others look away", (board.x + 10, board.y + 6), 14,
                      th.BRASS_LIGHT, bold=True)
+        left = self.owner_wait_left() / OWNER_WAIT   # the AIs wait this long for an answer
+        pygame.draw.rect(canvas, th.BRASS, (board.x + 10, board.bottom - 6, int((board.w - 20) * left), 3))
         for seat, rect in buttons.items():
             label = f"{seat + 1}  {self.seat_name(seat)[:16]}"
             note_drawn(label, rect)

@@ -113,6 +113,8 @@ class TableBase(Scene):
         self._peek_keys_held: set[int] = set()
         self.choosing_owner: int | None = None
         """Hot-seat: "Whose dice?" is open (the history length it was asked at), or None."""
+        self.owner_asked_at = 0.0
+        """App time "Whose dice?" was opened (it holds the AIs ``OWNER_WAIT`` at most)."""
         self.throws = Throws(self)
         """The throw in flight, the last at rest, a throw waiting for its thrower (game/ui/throw_flow.py)."""
         self._ai_timer = 0.0
