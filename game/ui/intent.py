@@ -14,12 +14,13 @@ new game from the results.  Two small pieces decide it:
   down: a key-repeat, never a new press).
 * the **second press of a double-click or a doubled key never reaches a new
   screen** (``InputClock.second_press``): when the first press changed the
-  screen, the same key (or a click at the same spot) within
+  screen, the very next press, if it is the same key (or a click at the same spot) within
   ``DOUBLE_CLICK_SECONDS``, and its release, belong to the screen that press
   left: a double-click on "Replays" does not open the first replay, nor one
   on "Skip tutorial" open "Learn to play"; Enter, Enter on the curtain does
-  not make a move at the table behind it, nor Esc, Esc on the coach leave
-  the results.
+  not make a move at the table behind it.  Esc is not held back: Esc, Esc
+  means "back, back", and going back loses nothing (the results guard
+  themselves: ``ResultsScene.resume``).
 * ``IntentGate`` (one per irreversible control): it opens once the control has
   been *visible* (drawn) for ``seconds``; it accepts a press that began after
   that, never a repeat.  A refused press starts the wait again (``settle``):
@@ -49,8 +50,8 @@ class InputClock:
         """Seconds of app time: the frame times added up (``advance``)."""
         self.keys_down: dict[int, float] = {}
         """Each key held now, with the time its press began."""
-        self._last_press: dict[object, tuple[float, tuple, object]] = {}
-        """Per key or mouse button: (time, canvas spot, the top screen) of its last press."""
+        self._last_press: tuple[object, float, tuple, object] | None = None
+        """The last press of any key or mouse button: (which, time, canvas spot, the top screen then)."""
         self._swallowed: set[object] = set()
         """Keys and buttons whose release belongs to a dropped second press."""
 
@@ -60,7 +61,8 @@ class InputClock:
     def second_press(self, event: pygame.event.Event, top: object) -> bool:
         """Is ``event`` (canvas coordinates) the second press of a double-click
         or a doubled key whose first press changed the screen (``top`` is
-        another screen now), or that press's release?  Such input is dropped:
+        another screen now, and no other press came between), or that
+        press's release?  Such input is dropped:
         it was aimed at the screen that is gone."""
         kind = event.type
         if kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
@@ -74,16 +76,15 @@ class InputClock:
                 self._swallowed.discard(what)
                 return True
             return False
-        if what[0] == "key" and what[1] in self.keys_down:
-            return False   # a key-repeat: not a new press
+        if what[0] == "key" and (what[1] in self.keys_down or what[1] == pygame.K_ESCAPE):
+            return False   # a key-repeat is no new press; Esc, Esc is "back, back" (it loses nothing)
         pos = tuple(getattr(event, "pos", (0, 0)))
-        last = self._last_press.get(what)
-        self._last_press[what] = (self.now, pos, top)
-        if last is None or last[2] is top or self.now - last[0] > DOUBLE_CLICK_SECONDS:
+        last, self._last_press = self._last_press, (what, self.now, pos, top)
+        if last is None or last[0] != what or last[3] is top or self.now - last[1] > DOUBLE_CLICK_SECONDS:
+            return False   # another press came between: this one is aimed at what is on screen now
+        if abs(pos[0] - last[2][0]) > DOUBLE_CLICK_SPOT or abs(pos[1] - last[2][1]) > DOUBLE_CLICK_SPOT:
             return False
-        if abs(pos[0] - last[1][0]) > DOUBLE_CLICK_SPOT or abs(pos[1] - last[1][1]) > DOUBLE_CLICK_SPOT:
-            return False
-        self._last_press[what] = (self.now, pos, last[2])   # a third press is still the first screen's
+        self._last_press = (what, self.now, pos, last[3])   # a third press is still the first screen's
         self._swallowed.add(what)
         return True
 
