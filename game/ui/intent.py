@@ -50,9 +50,9 @@ class InputClock:
         """Seconds of app time: the frame times added up (``advance``)."""
         self.keys_down: dict[int, float] = {}
         """Each key held now, with the time its press began."""
-        self._last_press: tuple[object, float, tuple, object] | None = None
+        self._last_press: tuple[tuple[str, int], float, tuple, object] | None = None
         """The last press of any key or mouse button: (which, time, canvas spot, the top screen then)."""
-        self._swallowed: set[object] = set()
+        self._swallowed: set[tuple[str, int]] = set()
         """Keys and buttons whose release belongs to a dropped second press."""
 
     def advance(self, dt: float) -> None:
@@ -66,7 +66,7 @@ class InputClock:
         it was aimed at the screen that is gone."""
         kind = event.type
         if kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
-            what: object = ("button", getattr(event, "button", 1))
+            what: tuple[str, int] = ("button", int(getattr(event, "button", 1)))
         elif kind in (pygame.KEYDOWN, pygame.KEYUP):
             what = ("key", int(getattr(event, "key", 0)))
         else:
