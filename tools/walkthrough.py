@@ -158,7 +158,7 @@ def liars_dice_game() -> None:
     shot("results-liars-dice")
 
 
-MOVES = ("Skip to the results", "Sure?", "Continue", "I am", "Roll for it!", "Keep the rest", "Ante 2 six-siders", "No bone",
+MOVES = ("Skip to the results", "Sure?", "Continue", "I am", "Roll for it!", "Keep the rest", "Ante ", "No bone",
          "Skip free mark", "Bid", "Throw")
 """What a newcomer clicks in a game, first found first (a "Sure?" once armed; Call! now and then)."""
 
