@@ -309,6 +309,8 @@ class App:
             attrs = dict(event.dict)
             attrs["pos"] = self.to_canvas(event.pos)
             event = pygame.event.Event(event.type, attrs)
+        if self.input.second_press(event, self.top):
+            return   # the second press of a double-click or doubled key that changed the screen (ui/intent.py)
         event = self.input.stamp(event)
         if self.stack:
             self.stack[-1].handle_event(event)

@@ -8,11 +8,12 @@ def key(k):
     return pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", repeat=False)
 
 
-def pass_curtain(app, by: str = "key"):
+def pass_curtain(app, by: str = "key", look: bool = True):
     """A person at the pass-the-screen curtain: waits until its button lights,
-    then presses Enter (or clicks it); returns the seat it passed to."""
+    then presses Enter (or clicks it), then looks at the table a moment
+    (``look``); returns the seat it passed to."""
     from tests.realinput import Hands
-    return Hands(app).pass_curtain(by=by)
+    return Hands(app).pass_curtain(by=by, look=look)
 
 
 def start_table(app, match):

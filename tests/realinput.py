@@ -220,9 +220,12 @@ class Hands:
         self.app.feed(event)
 
     # --- people's habits ----------------------------------------------------------------
-    def pass_curtain(self, *, by: str = "key") -> int | None:
+    def pass_curtain(self, *, by: str = "key", look: bool = True) -> int | None:
         """A curtain is up: wait until its button lights (as a person waits for
-        the screen), then confirm it with Enter or a click; the seat it passed to."""
+        the screen), then confirm it with Enter or a click; the seat it passed
+        to.  ``look``: then look at the table a moment (the app takes the same
+        key pressed again at once for the second press of a double press,
+        ``InputClock.second_press``)."""
         curtain = self.app.top
         assert curtain is not None and curtain.name == "curtain", getattr(curtain, "name", None)
         seat = getattr(curtain, "seat", None)
@@ -231,4 +234,7 @@ class Hands:
             self.press(pygame.K_RETURN)
         else:
             self.click("I am")
+        if look:
+            from game.ui.intent import DOUBLE_CLICK_SECONDS
+            self.wait(DOUBLE_CLICK_SECONDS)
         return seat

@@ -328,3 +328,63 @@ def test_a_key_held_or_mashed_from_the_table_never_leaves_the_results(app, game_
     hands.press(pygame.K_ESCAPE)   # a deliberate press after a pause is taken
     hands.frames(2)
     assert app.top.name == "title"
+
+
+# --- where "Whose dice?" opens ------------------------------------------------------------
+def open_whose_dice(app, game_id, humans, ais):
+    """Hot-seat, ``humans`` + ``ais``: humans bid until an AI thinks with a
+    human seated, then Tab opens "Whose dice?" (as a person does)."""
+    table = hotseat_table(app, game_id, humans=humans, ais=ais, seed=8, dice=3)
+    hands = Hands(app)
+    for _ in range(20):
+        to_turn(hands, table)
+        hands.press(pygame.K_RETURN)
+        if hands.until(lambda a: a.top is table and table.human_to_act() is None and table.throw_view is None
+                       and not table.is_busy() and not table.match.state.is_chance()
+                       and table.secrecy.confirmed is not None, 2):
+            break
+    hands.key_down(pygame.K_TAB)
+    hands.frames(2)
+    hands.key_up(pygame.K_TAB)
+    hands.frames(1)
+    assert table.choosing_owner is not None, "Tab outside a turn did not ask whose dice"
+    return table, hands
+
+
+@pytest.mark.parametrize("game_id, humans, ais", [("liars-dice", 3, 2), ("roll-call", 3, 2), ("liars-dice", 5, 1)])
+def test_whose_dice_covers_no_nameplate_and_no_die(app, game_id, humans, ais):
+    """The "Whose dice?" board, as drawn, lies on no nameplate and no die
+    and inside the window, and its words sit clear (the layout record of
+    game/ui/layout_record.py).  At 5 seats it had covered the left seat's
+    nameplate (it stood right above the Peek button)."""
+    from game.ui import layout_record
+    table, hands = open_whose_dice(app, game_id, humans, ais)
+    with layout_record.recording(app.canvas) as record:
+        app.draw(0.0)
+    buttons = [c.rect for c in hands.controls() if c.label[:1].isdigit() and "  " in c.label]
+    assert len(buttons) == humans
+    board = next(b.rect for b in record.of("panel") if b.rect.contains(buttons[0].unionall(buttons[1:])))
+    assert app.canvas.get_rect().contains(board)
+    plates = {table.seat_name(s): p for s, p in table.seat_plates.items() if p.colliderect(board)}
+    assert not plates, f"the board covers the nameplate of {sorted(plates)}"
+    dice = [b.rect for b in record.of("die") if b.rect.colliderect(board)]
+    assert not dice, f"the board covers dice at {dice}"
+    words = [p for p in layout_record.problems(record) if "Whose dice" in p or any(
+        table.seat_name(s) in p for s in table.humans)]
+    assert not words, words
+
+
+def test_whose_dice_holds_the_ais_a_few_seconds_then_closes(app):
+    """Design call (docs/DESIGN.md, hidden information): an open "Whose
+    dice?" holds the AIs (a human asked to look before an out-of-turn call)
+    for ``OWNER_WAIT`` seconds at most; then it closes by itself and the
+    game goes on: a question left open never stalls it.  (On the old code
+    the AI moved under the open question.)"""
+    from game.ui.hotseat import OWNER_WAIT
+    table, hands = open_whose_dice(app, "roll-call", 3, 2)
+    moves = len(table.match.history)
+    hands.wait(OWNER_WAIT - 1.0)
+    assert len(table.match.history) == moves, "an AI moved while the question was open"
+    assert table.choosing_owner is not None and hands.has("1  ")
+    assert hands.until(lambda a: len(table.match.history) > moves, 20), "the open question stalled the game"
+    assert table.choosing_owner is None and not hands.has("1  ")

@@ -191,9 +191,10 @@ class Room:
         self.at_screen = seat  # the screen is passed: that human sits down
         assert not self.match.seats[seat].is_ai
         self.stats["curtains"] += 1
-        pass_curtain(self.app)
+        pass_curtain(self.app, look=False)
         self.app.run_frames(1)  # the curtain lifts (no table frame is drawn under it)
         self.check_frame()
+        self.frames(25)   # the human sits down and looks (a press at once is the curtain's Enter again)
 
     def lift_cup(self) -> None:
         how = self.rng.choice([pygame.K_TAB, pygame.K_SPACE, "mouse"] if hasattr(self.table, "peek_button_rect")

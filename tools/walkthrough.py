@@ -158,6 +158,57 @@ def liars_dice_game() -> None:
     shot("results-liars-dice")
 
 
+MOVES = ("Skip to the results", "Sure?", "Continue", "I am", "Roll for it!", "Keep the rest", "Ante ", "No bone",
+         "Skip free mark", "Bid", "Throw")
+"""What a newcomer clicks in a game, first found first (a "Sure?" once armed; Call! now and then)."""
+
+
+def play_game(game: str, tag: str, minutes: float = 12.0) -> bool:
+    """Title > the game > Start, then the mouse only until the results: the
+    first of ``MOVES`` on screen (Call! now and then), a screenshot of the
+    first turn; then the results, the coach and back to the title."""
+    click(game)
+    time.sleep(1.5)
+    if find("No thanks", 3):
+        click("No thanks")
+    shot(f"setup-{tag}")
+    click("Start", exact=True)
+    end = time.time() + minutes * 60
+    turns = 0
+    while time.time() < end and screen() != "results":
+        if screen() == "confirm" and find("Replace", 0.5):
+            click("Replace")
+            continue
+        labels = [c["label"] for c in read()["controls"] if c["enabled"]]
+        if "Call!" in labels and turns % 4 == 3 and "Sure?" not in labels:
+            click("Call!", exact=True)
+        else:
+            move = next((m for m in MOVES if any(label.startswith(m) for label in labels)), None)
+            if move is None:
+                time.sleep(0.4)
+                continue
+            if turns == 1:
+                shot(f"table-{tag}-your-turn")
+            click(move, exact=move in ("Bid", "Throw"))
+        turns += 1
+        time.sleep(0.5)
+    if not wait_screen("results", 60):
+        shot(f"stuck-{tag}")
+        return False
+    time.sleep(2)
+    shot(f"results-{tag}")
+    if find("Coach", 20):
+        click("Coach")
+        time.sleep(2)
+        shot(f"coach-{tag}")
+        click("Back")
+        time.sleep(1.5)
+    click("Title")
+    wait_screen("title")
+    time.sleep(1)
+    return True
+
+
 def main() -> int:
     env = dict(os.environ, DICE_TAVERN_HOME=str(HOME), DICE_TAVERN_CONTROLS_FILE=str(CONTROLS))
     game = subprocess.Popen([sys.executable, "-m", "game"], env=env)
@@ -171,13 +222,19 @@ def main() -> int:
                                 ("Diced Out", "diced-out")):
             if not os.environ.get("WALK_SKIP_LESSONS"):
                 lesson(game_title, tag)
-        liars_dice_game()
-        if find("Coach", 20):
-            click("Coach")
-            time.sleep(2)
-            shot("coach")
-            click("Back")
-        click("Title")
+        if os.environ.get("WALK_ALL_GAMES"):
+            for game_title, tag in (("Liar's Dice", "liars-dice"), ("Roll Call", "roll-call"),
+                                    ("Roll the Bones", "roll-the-bones"), ("Roll For It!", "roll-for-it"),
+                                    ("Diced Out", "diced-out")):
+                LOG.append(f"{tag}: {'results reached' if play_game(game_title, tag) else 'NOT finished'}")
+        else:
+            liars_dice_game()
+            if find("Coach", 20):
+                click("Coach")
+                time.sleep(2)
+                shot("coach")
+                click("Back")
+            click("Title")
         wait_screen("title")
         click("Stats")
         time.sleep(2)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from ..core.seeding import fresh_seed
 from ..core import story as stories
 from ..ui import pictures
-from ..ui.intent import PRESSES, IntentGate
+from ..ui.intent import MIN_SECONDS, PRESSES, IntentGate
 from ..ui import story as story_ui
 from ..ui import theme as th
 from ..core.grammar import Voice
@@ -56,6 +56,12 @@ class ResultsScene(MenuScene):
             self.story = safe_story(match)
         self.humans = tuple(p for p, seat in enumerate(match.seats) if not seat.is_ai)
         self.gate = IntentGate(app.input, KEY_GUARD_SECONDS)
+
+    def resume(self) -> None:
+        """Back from the coach (or a replay): a key that closed that screen,
+        pressed again, is no deliberate press here yet (``IntentGate.again``)."""
+        super().resume()
+        self.gate.again(MIN_SECONDS)
 
     def update(self, dt: float) -> None:
         self.age += dt

@@ -28,6 +28,12 @@ OWNER_KEYS = tuple(getattr(pygame, f"K_{i}") for i in range(1, 10))
 """"Whose dice?": the number key of seat 1..9."""
 OWNER_ROW = 44
 """Height of one "Whose dice?" button (and its gap)."""
+OWNER_WAIT = 8.0
+"""Seconds an open "Whose dice?" holds the AIs; then it closes by itself.
+Held, because a human who asks to see their own dice before an out-of-turn
+call must not lose the call to an AI moving meanwhile (Roll Call); never
+longer, because a question left open (Tab pressed, then nobody answers)
+must not stop the game (docs/DESIGN.md, hidden information)."""
 
 
 class HotSeatFlow(TableBase):
@@ -166,7 +172,21 @@ class HotSeatFlow(TableBase):
             return self._start_peek()
         if self._table_still() and self.peek_owners():
             self.choosing_owner = len(self.match.history)
+            self.owner_asked_at = self.app.input.now
         return False
+
+    def owner_question_holds(self) -> bool:
+        """Does an open "Whose dice?" hold the AIs now?  Yes for ``OWNER_WAIT``
+        seconds; after that, or once the table has moved, it closes."""
+        if self.choosing_owner is None:
+            return False
+        if self.choosing_owner != len(self.match.history) or self.owner_wait_left() <= 0.0:
+            self.choosing_owner = None
+            return False
+        return True
+
+    def owner_wait_left(self) -> float:
+        return max(0.0, self.owner_asked_at + OWNER_WAIT - self.app.input.now)
 
     def _owner_event(self, event) -> bool:
         """"Whose dice?" is open: a number key or a name's button answers,
@@ -208,11 +228,37 @@ class HotSeatFlow(TableBase):
         self.show_curtain_for(seat, for_peek=True)
 
     def owner_buttons(self) -> dict[int, pygame.Rect]:
-        """"Whose dice?": one button per human with hidden dice, stacked above the Peek button."""
-        peek = self.peek_button_rect()
+        """"Whose dice?": one button per human with hidden dice, stacked in
+        a board by the Peek button where it covers no nameplate and no dice
+        (``owner_board_spot``)."""
         owners = self.peek_owners()
-        return {seat: pygame.Rect(peek.x, peek.y - 8 - (len(owners) - i) * OWNER_ROW, peek.w, OWNER_ROW - 6)
+        spot = self.owner_board_spot(len(owners))
+        return {seat: pygame.Rect(spot.x, spot.y + i * OWNER_ROW, spot.w, OWNER_ROW - 6)
                 for i, seat in enumerate(owners)}
+
+    def owner_board_spot(self, count: int) -> pygame.Rect:
+        """Where ``count`` "Whose dice?" buttons stack (their column, top
+        left): above the Peek button, else beside it (bottoms level), else
+        beside it higher up (or a little further right); the first that covers none of the table's
+        nameplates, dice and cups as last drawn (``log_keep_clear``,
+        ``since_keep_clear``), else the one covering least of them (a
+        nameplate counts ten times).  At 5 seats of Liar's Dice the left
+        nameplate sits right above the Peek button."""
+        peek = self.peek_button_rect()
+        height = count * OWNER_ROW
+        beside = peek.right + 14
+        columns = [pygame.Rect(peek.x, peek.y - 8 - height, peek.w, height)]
+        for x in (beside, beside + 48):
+            columns += [pygame.Rect(x, peek.bottom - height + 6, peek.w, height),
+                        pygame.Rect(x, peek.y - 8 - height, peek.w, height)]
+        plates = self.log_keep_clear()
+        pieces = [r for tier in self.since_keep_clear() for r in tier]
+
+        def covered(column: pygame.Rect) -> int:
+            board = owner_board(column)
+            area = sum(r.clip(board).w * r.clip(board).h for r in pieces)
+            return area + 10 * sum(r.clip(board).w * r.clip(board).h for r in plates) + (0 if board.top >= 0 else 10**8)
+        return min(columns, key=lambda c: (covered(c) > 0, covered(c), columns.index(c)))
 
     def _peek_button_shown(self) -> bool:
         if not self.secrecy.hotseat:
@@ -252,11 +298,12 @@ class HotSeatFlow(TableBase):
         if not buttons:
             return
         rects = list(buttons.values())
-        board = rects[0].unionall(rects[1:]).inflate(12, 36)
-        board.y -= 12
+        board = owner_board(rects[0].unionall(rects[1:]))
         th.panel(canvas, board, fill=th.WOOD_DARK, border=th.BRASS, radius=10)
         th.draw_text(canvas, self.theme, "Whose dice? Others look away", (board.x + 10, board.y + 6), 14,
                      th.BRASS_LIGHT, bold=True)
+        left = self.owner_wait_left() / OWNER_WAIT   # the AIs wait this long for an answer
+        pygame.draw.rect(canvas, th.BRASS, (board.x + 10, board.bottom - 6, int((board.w - 20) * left), 3))
         for seat, rect in buttons.items():
             label = f"{seat + 1}  {self.seat_name(seat)[:16]}"
             note_drawn(label, rect)
@@ -282,3 +329,10 @@ class HotSeatFlow(TableBase):
         pygame.draw.rect(canvas, self.theme.player_colour(seat), box, 2, border_radius=8)
         canvas.blit(tag, tag.get_rect(center=box.center))
         note_drawn(f"{self.seat_name(seat)} at the screen", box, enabled=False, kind="mark")
+
+
+def owner_board(column: pygame.Rect) -> pygame.Rect:
+    """The "Whose dice?" board around its column of buttons (its heading on top)."""
+    board = column.inflate(12, 36)
+    board.y -= 12
+    return board

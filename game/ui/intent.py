@@ -12,6 +12,15 @@ new game from the results.  Two small pieces decide it:
   ``event.began`` (when this press began: a key held since the last screen
   keeps its first time) and, on KEYDOWN, ``event.repeat`` (the key was already
   down: a key-repeat, never a new press).
+* the **second press of a double-click or a doubled key never reaches a new
+  screen** (``InputClock.second_press``): when the first press changed the
+  screen, the very next press, if it is the same key (or a click at the same spot) within
+  ``DOUBLE_CLICK_SECONDS``, and its release, belong to the screen that press
+  left: a double-click on "Replays" does not open the first replay, nor one
+  on "Skip tutorial" open "Learn to play"; Enter, Enter on the curtain does
+  not make a move at the table behind it.  Esc is not held back: Esc, Esc
+  means "back, back", and going back loses nothing (the results guard
+  themselves: ``ResultsScene.resume``).
 * ``IntentGate`` (one per irreversible control): it opens once the control has
   been *visible* (drawn) for ``seconds``; it accepts a press that began after
   that, never a repeat.  A refused press starts the wait again (``settle``):
@@ -27,6 +36,11 @@ MIN_SECONDS = 0.5
 
 PRESSES = (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN)
 
+DOUBLE_CLICK_SECONDS = 0.4
+"""Two presses of a mouse button this close in time (and ``DOUBLE_CLICK_SPOT``
+pixels in place) are one double-click (desktops use 0.4-0.5 s)."""
+DOUBLE_CLICK_SPOT = 8
+
 
 class InputClock:
     """The app's input time and the keys held now (see the module docstring)."""
@@ -36,9 +50,43 @@ class InputClock:
         """Seconds of app time: the frame times added up (``advance``)."""
         self.keys_down: dict[int, float] = {}
         """Each key held now, with the time its press began."""
+        self._last_press: tuple[tuple[str, int], float, tuple, object] | None = None
+        """The last press of any key or mouse button: (which, time, canvas spot, the top screen then)."""
+        self._swallowed: set[tuple[str, int]] = set()
+        """Keys and buttons whose release belongs to a dropped second press."""
 
     def advance(self, dt: float) -> None:
         self.now += max(0.0, dt)
+
+    def second_press(self, event: pygame.event.Event, top: object) -> bool:
+        """Is ``event`` (canvas coordinates) the second press of a double-click
+        or a doubled key whose first press changed the screen (``top`` is
+        another screen now, and no other press came between), or that
+        press's release?  Such input is dropped:
+        it was aimed at the screen that is gone."""
+        kind = event.type
+        if kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            what: tuple[str, int] = ("button", int(getattr(event, "button", 1)))
+        elif kind in (pygame.KEYDOWN, pygame.KEYUP):
+            what = ("key", int(getattr(event, "key", 0)))
+        else:
+            return False
+        if kind in (pygame.MOUSEBUTTONUP, pygame.KEYUP):
+            if what in self._swallowed:
+                self._swallowed.discard(what)
+                return True
+            return False
+        if what[0] == "key" and (what[1] in self.keys_down or what[1] == pygame.K_ESCAPE):
+            return False   # a key-repeat is no new press; Esc, Esc is "back, back" (it loses nothing)
+        pos = tuple(getattr(event, "pos", (0, 0)))
+        last, self._last_press = self._last_press, (what, self.now, pos, top)
+        if last is None or last[0] != what or last[3] is top or self.now - last[1] > DOUBLE_CLICK_SECONDS:
+            return False   # another press came between: this one is aimed at what is on screen now
+        if abs(pos[0] - last[2][0]) > DOUBLE_CLICK_SPOT or abs(pos[1] - last[2][1]) > DOUBLE_CLICK_SPOT:
+            return False
+        self._last_press = (what, self.now, pos, last[3])   # a third press is still the first screen's
+        self._swallowed.add(what)
+        return True
 
     def stamp(self, event: pygame.event.Event) -> pygame.event.Event:
         """``event`` with ``began`` (and ``repeat`` on KEYDOWN) added; other
@@ -83,6 +131,11 @@ class IntentGate:
     def hidden(self) -> None:
         """The control left the screen: it waits its full time again when next shown."""
         self.ready_at = None
+
+    def again(self, seconds: float | None = None) -> None:
+        """The control is on screen again after something covered it: it
+        waits ``seconds`` (its own time if None) from now."""
+        self.ready_at = self.clock.now + (self.seconds if seconds is None else seconds)
 
     @property
     def is_open(self) -> bool:

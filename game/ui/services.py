@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     import pygame
 
     from ..core.userfiles import Settings
+    from .intent import InputClock
     from .scene import Scene
     from .sound import Sounds
     from .theme import Theme
@@ -54,6 +55,7 @@ class AppServices(Protocol):
     """The app as a scene sees it."""
 
     settings: Settings
+    input: InputClock
     theme: Theme
     sounds: Sounds
     canvas: pygame.Surface

@@ -115,6 +115,8 @@ class TableBase(Scene):
         self._peek_keys_held: set[int] = set()
         self.choosing_owner: int | None = None
         """Hot-seat: "Whose dice?" is open (the history length it was asked at), or None."""
+        self.owner_asked_at = 0.0
+        """App time "Whose dice?" was opened (it holds the AIs ``OWNER_WAIT`` at most)."""
         self.throws = Throws(self)
         """The throw in flight, the last at rest, a throw waiting for its thrower (game/ui/throw_flow.py)."""
         self._warming: Iterator[object] | None = None   # ``warm_steps`` still to run, one a frame
@@ -234,8 +236,8 @@ class TableBase(Scene):
 
     def human_deciding(self) -> bool:
         """Is a human in the middle of a deliberate step the table must wait
-        for (a game's armed "Sure?")?  "Whose dice?" does not hold the table:
-        a question left open must not stop the game (it closes when the table moves)."""
+        for (a game's armed "Sure?", a hidden-dice table's open "Whose dice?"
+        for a few seconds at most: a question left open must not stop the game)?"""
         return False
 
     def undoable(self, player: int, action: Action) -> bool:
@@ -444,3 +446,4 @@ class TableBase(Scene):
         def relive(self) -> tuple[int, Told] | None: ...
         def reason_pending(self, index: int, ahead: bool = False) -> bool: ...
         def peek_possible(self) -> bool: ...
+        def since_keep_clear(self) -> list[list[pygame.Rect]]: ...

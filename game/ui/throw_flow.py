@@ -19,6 +19,7 @@ import pygame
 
 from ..core.protocol import CHANCE, Action, RollRequest, RollResult
 from . import theme as th
+from .drawn_controls import note as note_drawn
 
 if TYPE_CHECKING:
     from ..core.match import Match
@@ -171,6 +172,7 @@ class Throws:
             return
         th.panel(canvas, box, fill=th.WOOD_DARK, border=th.BRASS)
         th.blit_text(canvas, surf, box.center, "center")
+        note_drawn("Throw", box, kind="throw")   # a click anywhere throws; the prompt is where one looks
 
     def prepare(self) -> None:
         """While the table is busy and the next event is a throw: build it a

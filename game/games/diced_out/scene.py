@@ -21,6 +21,7 @@ from ...core import stats
 from ...ui import theme as th
 from ...ui.motion import settling_pulse
 from ...ui.table_scene import TableScene as BaseTableScene
+from ...ui.drawn_controls import note as note_drawn
 from ...ui.widgets import Button, FocusGroup
 from .rules import (FREE_MARK, OPENING, PENALTY, ROLL, ROUNDS, TIE, DicedOutState, FreeMark, Penalise,
                     SkipFreeMark)
@@ -409,6 +410,9 @@ class TableScene(BaseTableScene):
             mouse = self.app.to_canvas(pygame.mouse.get_pos()) if pygame.display.get_surface() else (-1, -1)
             Button(rect, "Skip free mark", size=18, sub="key S").draw(
                 canvas, self.theme, False, rect.collidepoint(mouse))
+            note_drawn("Skip free mark", rect)
+            for n in self._free_choices(seat):   # the sheet's unmarked numbers take the click
+                note_drawn(f"Mark {n}", self.sheets[seat].number_rect(n), kind="sheet")
         self._draw_banners(canvas)
 
     def _draw_tray(self, canvas) -> None:

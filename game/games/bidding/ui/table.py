@@ -294,8 +294,10 @@ class BiddingTableScene(table_scene.TableScene):
         return self.text.odds_line(snap, seat)
 
     def human_deciding(self) -> bool:
-        """Adds a challenge pressed once ("Sure? Call!"): no AI speaks up under it."""
-        return super().human_deciding() or self.picker.armed is not None
+        """Adds a challenge pressed once ("Sure? Call!"): no AI speaks up
+        under it; and an open "Whose dice?", for a few seconds at most
+        (``HotSeatFlow.owner_question_holds``)."""
+        return super().human_deciding() or self.picker.armed is not None or self.owner_question_holds()
 
     def on_applied(self, player, action, before_state) -> None:
         if player == CHANCE:
