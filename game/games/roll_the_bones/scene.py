@@ -122,6 +122,8 @@ class TableScene(BaseTableScene):
         """Each banner on screen and where it was placed (``_placed_banner``)."""
         self._felt_clear_at: float | None = None
         """When the rolled dice leave the felt (they fly to their taker then)."""
+        self._haul_banners: tuple[float, list[str], bool] | None = None
+        """A won pot's banners waiting for its haul to land: (when, titles, held)."""
         self._held_layout: tuple[BonesState, dict[int, tuple[str, int]]] | None = None
         """While a pot split is held: the table as the roll left it (the pots
         won, the next stage's forced antes not made yet) and where each die is
@@ -228,6 +230,7 @@ class TableScene(BaseTableScene):
 
     def update(self, dt: float) -> None:
         self.flights = landed_removed(self.flights, self.time)
+        self._raise_haul_banners()
         if self._felt_clear_at is not None and self.time >= self._felt_clear_at:
             self.clear_dice()   # the rolled dice took off for their taker
             self._felt_clear_at = None
@@ -361,17 +364,32 @@ class TableScene(BaseTableScene):
         elif result.get("kind") == "win":
             winner = result["winner"]
             haul = result["haul"]
-            self.show_banner(f"{self.words.says(winner, 'takes', 'take')} {plural(len(haul[str(winner)]), 'die', 'dice')}")
+            titles = [f"{self.words.says(winner, 'takes', 'take')} {plural(len(haul[str(winner)]), 'die', 'dice')}"]
+            if state.is_terminal():
+                titles.append(f"{self.words.says(winner, 'holds', 'hold')} every die!")
+            flying = 0.0 if self.pace.reduced_motion else landed * self.pace.duration
+            self._haul_banners = (self.time + flying, titles, held)
+            self._raise_haul_banners()
             self.announce(f"{self.words.says(winner, 'wins', 'win')} the roll with {result['faces'][str(winner)]}"
                           f" and {self.verb(winner, 'takes', 'take')} {plural(len(haul[str(winner)]), 'die', 'dice')}",
                           th.BRASS_LIGHT)
             if result.get("carried"):
                 self.announce(f"{len(result['carried'])} dice nobody could win stay on the table "
                               "for the next round's centre pot")
-            if state.is_terminal():
-                self.show_banner(f"{self.words.says(winner, 'holds', 'hold')} every die!")
-            if held:
-                self.banners.hold(len(self.match.history))
+
+    def _raise_haul_banners(self) -> None:
+        """Put a won pot's banners up once its haul has landed in the
+        taker's pile (``_haul_banners``): raised at the roll, the banner
+        centred over the emptied tray had the pot's dice lying on it, then
+        flying across it (issue 39).  Held with the moment if it is held."""
+        if self._haul_banners is None or self.time < self._haul_banners[0]:
+            return
+        _when, titles, held = self._haul_banners
+        self._haul_banners = None
+        for title in titles:
+            self.show_banner(title)
+        if held:
+            self.banners.hold(len(self.match.history))
 
     def release_hold(self) -> None:
         """The player continued a held pot split: now the next stage's forced
