@@ -29,7 +29,7 @@ from ...core.narration import plural
 from ...core.protocol import CHANCE, Action, state_as
 from ...ui import layout
 from ...ui import theme as th
-from ...ui.banner import draw_plate, nearest_clear_spot, plate_size
+from ...ui.banner import GIVE_WAY_SECONDS, draw_plate, nearest_clear_spot, plate_size
 from ...ui.motion import Glide, ease_out, landed_removed, moving
 from ...ui.table_scene import EDGE_MARGIN, TableScene as BaseTableScene
 from ...ui.widgets import Button, FocusGroup
@@ -328,6 +328,7 @@ class TableScene(BaseTableScene):
                 self.app.sounds.play("click", 0.8)
             # antes (this one and any the rules made after it) slide from the piles to the pots
             self._fly_moves(self._places(before), self._places(state), before, state, 0.0)
+            self._make_way_for_flights()
             return
         result = state.last_result or {}
         # first the roll's dice and the pots go where they were won (or, on a tie,
@@ -391,6 +392,13 @@ class TableScene(BaseTableScene):
         if held:
             self.banners.hold(len(self.match.history))
 
+    def _make_way_for_flights(self) -> None:
+        """A banner of an earlier moment (the last roll's "You take 6 dice",
+        centred over the emptied pot) fades out at once when a move sends
+        dice to land under it: the dice are the news now."""
+        if any(r.collidepoint(int(f.end[0]), int(f.end[1])) for f in self.flights for r in self.banner_rects):
+            self.banners.give_way(self.time, GIVE_WAY_SECONDS * self.pace.duration)
+
     def release_hold(self) -> None:
         """The player continued a held pot split: now the next stage's forced
         antes slide from the piles into the pots."""
@@ -398,7 +406,9 @@ class TableScene(BaseTableScene):
         if self._held_layout is not None:
             between, won = self._held_layout
             self._held_layout = None
-            self._fly_moves(won, self._places(self.state), between, self.state, 0.0)
+            # the won pot's banner stands over the emptied centre: it makes way before the antes land there
+            self.banners.give_way(self.time, GIVE_WAY_SECONDS * self.pace.duration)
+            self._fly_moves(won, self._places(self.state), between, self.state, GIVE_WAY_SECONDS)
 
     def keeps_roll_on_continue(self, index: int) -> bool:
         """The roll is the last move: its dice are put back where they landed,
