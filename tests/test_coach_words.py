@@ -55,7 +55,7 @@ def test_a_chance_that_differs_from_plain_dice_odds_says_why(game_id):
             continue
         told += 1
         reading = entry.advice.reading
-        assert f"By plain dice odds (your dice and " in reading, reading
+        assert "By plain dice odds (your dice and " in reading, reading
         assert f"{100 * made.plain:.0f}% {made.odds.split()[-1]}" in reading, (reading, made.plain)
         assert reading.endswith(f"so the Hard AI reads it as {made.odds}."), reading
         assert re.search(r"(Mags|Old Tom|Bertha|memory)", reading), "it names whose bids moved the chance"

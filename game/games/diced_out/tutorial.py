@@ -8,7 +8,7 @@ so the lesson ends as the second round starts (game.core.tutorial).
 from __future__ import annotations
 
 from ...core.match import Seat
-from ...core.protocol import CHANCE, RollResult
+from ...core.protocol import CHANCE, RollResult, state_as
 from ...core.tutorial import Script, StateTest, Step, is_action, on_state
 from .rules import FREE_MARK, MAX_REROLLS, DicedOutState, FreeMark, bit
 
@@ -41,7 +41,7 @@ def scripted_round() -> DicedOutState:
     """The learner's first round as the rules play the scripted dice (the free
     mark on ``FREE``): the lesson quotes its score, not a typed number."""
     from ... import games
-    state = games.make_game("diced-out", 1).new_initial_state()
+    state = state_as(games.make_game("diced-out", 1).new_initial_state(), DicedOutState)
     for faces in ROLLS:
         state = state.apply(CHANCE, RollResult(faces))
         if state.phase == FREE_MARK:

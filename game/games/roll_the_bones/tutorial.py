@@ -9,6 +9,7 @@ the side pot, with the game still going.
 from __future__ import annotations
 
 from ...core.match import Seat
+from ...core.protocol import state_as
 from ...core.tutorial import Script, StateTest, Step, is_action, on_state
 from .rules import Ante, BonesState, Declare
 
@@ -21,10 +22,10 @@ def elimination_text() -> str:
     player game, each player must ante any 1 die ... In a 2-3 player game,
     players ante 2 dice instead"."""
     from ... import games
-    here = games.make_game("roll-the-bones", len(SEATS)).new_initial_state()
+    here = state_as(games.make_game("roll-the-bones", len(SEATS)).new_initial_state(), BonesState)
     one_out = here.clone()
     one_out.eliminations += 1
-    bigger = games.make_game("roll-the-bones", 4).new_initial_state().ante_size()
+    bigger = state_as(games.make_game("roll-the-bones", 4).new_initial_state(), BonesState).ante_size()
     return (f"A player who runs out of dice is out of the game, and each time one goes out, everyone's "
             f"ante rises by one: at this table it is {here.ante_size()} dice a round, "
             f"{one_out.ante_size()} once someone is out (with four or more players it starts at {bigger}). "
