@@ -139,3 +139,17 @@ def test_a_pot_split_names_each_pots_winner():
                         found += 1
             state = after
     assert found, "the seeds have a side pot won by someone other than the roll's winner"
+
+
+def test_the_commentary_tells_roll_for_it_moves_in_sentences():
+    """The issue: the ticker said "You: took back placed a 1 on the 15-point
+    card 1 1 1 6 6 6"; each Roll For It! move has its own sentence, verbs
+    agreeing with the seat ("You place a 3 on the 2-point card")."""
+    from game.games.roll_for_it.rules import KeepRest, Pass, Place, Roll, TakeBack
+    words = Voice([Seat("You", "human"), Seat("Mags", "ai", "easy")])
+    assert Place(3, 0).sentence(words, 0) == "You place a 3 on the 2-point card"
+    assert Place(3, 0).sentence(words, 1) == "Mags places a 3 on the 2-point card"
+    assert KeepRest().sentence(words, 1) == "Mags keeps the rest and ends the turn"
+    assert TakeBack().sentence(words, 0) == "You take every die back from the cards"
+    assert Pass().sentence(words, 1) == "Mags passes with all six dice on cards"
+    assert Roll().sentence(words, 0) == "You roll"
