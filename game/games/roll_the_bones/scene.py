@@ -231,6 +231,9 @@ class TableScene(BaseTableScene):
     def update(self, dt: float) -> None:
         self.flights = landed_removed(self.flights, self.time)
         self._raise_haul_banners()
+        if self.throw_view is not None and any(b.moment < len(self.match.history) for b in self.banners):
+            # a new roll is in the air: an earlier roll's banner makes way (its dice landed on it)
+            self.banners.give_way(self.time, GIVE_WAY_SECONDS * self.pace.duration)
         if self._felt_clear_at is not None and self.time >= self._felt_clear_at:
             self.clear_dice()   # the rolled dice took off for their taker
             self._felt_clear_at = None
