@@ -111,12 +111,7 @@ def _max_seats(game_id: str) -> int:
     return games.game_info(game_id).max_players
 
 
-BANNER_OVER_HAUL = pytest.mark.xfail(
-    reason="open in issue 39: a won pot's banner stands centred over the emptied centre tray "
-           "(test_roll_the_bones_scene), and a die of the round stays under it past 12 frames; "
-           "the two placement rules still disagree", strict=False)
-TABLES = [pytest.param(g, n, marks=BANNER_OVER_HAUL) if (g, n) == ("roll-the-bones", 2) else (g, n)
-          for g in games.GAME_IDS for n in (2, _max_seats(g))]
+TABLES = [(g, n) for g in games.GAME_IDS for n in (2, _max_seats(g))]
 
 
 @pytest.mark.parametrize("game_id,seats", TABLES)
@@ -136,8 +131,7 @@ def test_a_whole_game_shows_every_word_clear(app, game_id, seats):
     assert not watch.lasting, "\n".join(watch.lasting.values())
 
 
-LESSONS = [pytest.param(g, marks=BANNER_OVER_HAUL) if g == "roll-the-bones" else g
-           for g in games.GAME_IDS if games.tutorial_script(g) is not None]
+LESSONS = [g for g in games.GAME_IDS if games.tutorial_script(g) is not None]
 
 
 @pytest.mark.parametrize("game_id", LESSONS)

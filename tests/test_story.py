@@ -110,6 +110,30 @@ def test_roll_the_bones_story_counts():
     assert sum(o.startswith("round") for o in outs) == 3
 
 
+@pytest.mark.parametrize("players, seed", [(2, 1), (3, 1), (3, 5), (4, 5), (6, 1), (6, 4)])
+def test_roll_the_bones_chart_is_consistent(players, seed):
+    """Issue 39: the chart's labels said "R1..R13" for its samples, which are
+    pot splits, and it dropped a player to 0 dice who played on (the rules had
+    already moved the next round's forced antes and rolled die out of the
+    collection), so a sample added up to 18 of 22 dice.  Rule text: "The
+    object of the game is to collect all the dice. Give each player 10 dice
+    and one 12-sided bone die."  At each split the seats' dice and the dice
+    nobody could win (carried) make every die; a seat shows 0 only once out."""
+    match = _finished("roll-the-bones", players, seed)
+    story = tell(match)
+    wins = [e for e in match.state.results_log if e["kind"] == "win"]
+    assert story.marks == ("Start",) + tuple(f"Split {i}" for i in range(1, len(wins) + 1))
+    assert "pot split" in story.chart_title and "round" not in story.chart_title.lower()
+    every = 11 * players
+    for i, win in enumerate(wins, start=1):
+        held = [s[i] for s in story.series]
+        assert sum(held) + len(win["carried"]) == every, (i, held, win["carried"])
+    for p, series in enumerate(story.series):
+        for i, value in enumerate(series):
+            if value == 0:
+                assert all(v == 0 for v in series[i:]), f"seat {p} shown at 0 dice at split {i}, then playing on"
+
+
 def test_roll_for_it_story_counts():
     match = _finished("roll-for-it", 3, 4)
     story = tell(match)

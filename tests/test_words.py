@@ -92,3 +92,66 @@ def test_the_log_shows_the_hands_a_challenge_revealed():
     match.apply(1, Call())
     lines = games.narrator("liars-dice").narrate(before, 1, Call(), match.state, Voice(match.seats))
     assert "Hands: You 2 3 (0), Mags 5 6 (1)." in lines, lines
+
+
+def _lesson_steps_seen(app, game_id):
+    """Play ``game_id``'s lesson through its table; each note step with the
+    state it showed over (a copy)."""
+    from tests.test_tutorial import open_lesson, until_note
+    from game.core.tutorial import right_action
+    import pygame
+    from tests.helpers import key
+    table = open_lesson(app, game_id, fresh=True)
+    lesson = table.tutorial.tutorial
+    seen = []
+    for _ in range(200):
+        if lesson.done:
+            break
+        step = until_note(app, table)
+        if step.asks:
+            assert table.submit(0, right_action(lesson))
+        elif step.watches:
+            index = lesson.step_index
+            app.run_frames(4000, until=lambda a: table.waiting_thrower is not None or lesson.step_index != index)
+            if table.waiting_thrower is not None:
+                app.feed(key(pygame.K_SPACE))
+        else:
+            seen.append((step, table.match.state.clone()))
+            app.feed(key(pygame.K_RETURN))
+    assert lesson.done
+    return seen
+
+
+def test_the_diced_out_lesson_teaches_the_penalty_with_the_rules_numbers(app):
+    """Rule 2: "AFTER EACH ROUND THE PLAYER WITH THE LOWEST POINT TOTAL FROM
+    THAT ROUND WILL NOT ONLY START THE NEXT ROUND BUT MUST ALSO CHOOSE ONE
+    PLAYER TO MARK-OFF ONE OF THEIR THREE REROLL OPTIONS BEFORE THE NEXT ROUND
+    BEGINS! THAT PLAYER WILL ONLY HAVE TWO REROLLS DURING THAT ROUND!"  The
+    first real game asks "who loses a reroll?": the lesson says so, and its
+    round score is the one the rules counted on the scripted dice."""
+    from game.games.diced_out.rules import MAX_REROLLS
+    seen = {step.title: (step, state) for step, state in _lesson_steps_seen(app, "diced-out")}
+    step, state = seen["Diced Out!"]
+    assert f"did not mark: {state.round_scores[0][0]}." in step.text
+    penalty = seen["Who loses a reroll?"][0].text
+    assert "who loses a reroll?" in penalty and "lowest round score" in penalty
+    assert f"only {MAX_REROLLS - 1} instead of {MAX_REROLLS}" in penalty
+    assert "lowest total wins" in seen["You've got it!"][0].text
+
+
+def test_the_roll_the_bones_lesson_teaches_elimination_and_the_rising_ante(app):
+    """Rule text: "When a player runs out of dice, they are eliminated from the
+    game. Each time a player is eliminated, increase the ante amount by 1."
+    The lesson's antes are the rules' own at the table it shows."""
+    seen = {step.title: (step, state) for step, state in _lesson_steps_seen(app, "roll-the-bones")}
+    step, state = seen["Out, and the ante rises"]
+    out = state.clone()
+    out.eliminations += 1
+    assert "out of the game" in step.text
+    assert f"it is {state.ante_size()} dice a round, {out.ante_size()} once someone is out" in step.text
+
+
+def test_the_diced_out_bonus_step_counts_the_ways_to_roll_eleven():
+    from game.games.diced_out import tutorial as do_lesson
+    step = next(s for s in do_lesson.SCRIPT.steps if s.title == "A bonus number")
+    assert "only 2 rolls in 36" in step.text and do_lesson.ways_to_roll(7) == 6

@@ -52,6 +52,10 @@ class Scale:
     fine: float
     questionable: float
     relative: bool = False
+    column: str = ""
+    """The options table's header over the figures (names the unit once a page)."""
+    legend: str = ""
+    """The page's footnote: what the figures are, in a newcomer's words."""
 
     def loss(self, made: float, best: float) -> float:
         """How much worse the move made is than the best one (relative on scales where
@@ -75,17 +79,29 @@ class Scale:
 
 SCALES = {
     # expected dice won/lost (a lost die -1; the bidding games)
-    "dice": Scale("dice", 0.05, 0.15, 0.35),
+    "dice": Scale("dice", 0.05, 0.15, 0.35, column="dice won (+) / lost (\u2212)",
+                  legend="Chance: the Hard AI's reading of your dice, the hidden dice and each rival's bids "
+                         "this round (not plain dice odds). Dice: the dice the move is expected to win or lose."),
     # chance to win the game (Roll the Bones heads-up): percentage points
-    "win": Scale("chance to win", 0.005, 0.02, 0.05),
+    "win": Scale("chance to win", 0.005, 0.02, 0.05, column="chance to win the game",
+                 legend="Chance to win the game: how often you end up holding every die after this move, "
+                        "from the solved two-player tables."),
     # expected dice in six-sider units, a bone worth ten (Roll the Bones, 4+ players)
-    "bone-dice": Scale("dice", 0.1, 0.5, 1.5),
+    "bone-dice": Scale("dice", 0.1, 0.5, 1.5, column="dice expected",
+                       legend="Dice expected: the dice the move is expected to win (+) or lose (\u2212) "
+                              "on this roll, a bone counted as ten six-siders."),
     # expected points per turn (Roll For It!): share of the best plan's rate
-    "rate": Scale("points per turn", 0.03, 0.10, 0.25, relative=True),
+    "rate": Scale("points per turn", 0.03, 0.10, 0.25, relative=True, column="points a turn",
+                  legend="Points a turn: the card points the move's plan is expected to score per turn "
+                         "on average, as the Hard AI reckons it. Higher is better."),
     # expected round score from the exact solver (Diced Out): points (values are -score)
-    "points": Scale("points", 0.05, 0.3, 1.0),
+    "points": Scale("points", 0.05, 0.3, 1.0, column="expected points",
+                    legend="Expected points: the round score this keep leads to on average, with the "
+                           "best play after it. Lower is better: the lowest total wins."),
     # chance a choice works out (Diced Out's penalty target): percentage points
-    "chance": Scale("chance", 0.01, 0.05, 0.15),
+    "chance": Scale("chance", 0.01, 0.05, 0.15, column="chance they finish below you",
+                    legend="Chance: how likely that rival ends the game with a lower total than yours "
+                           "(lower wins), as the Hard AI reckons it."),
 }
 
 
@@ -99,6 +115,15 @@ class Choice:
     value: float
     odds: str = ""
     chance: float | None = None    # the probability behind ``odds``, when there is one
+    figure: str = ""
+    """The figure alone for the options table (its header names the unit); default ``odds``."""
+    plain: float | None = None
+    """The same chance by plain dice odds (own dice and a binomial for the hidden ones)."""
+
+    @property
+    def shown(self) -> str:
+        """What the options table shows in the figures column."""
+        return self.figure or self.odds
 
     def words(self) -> str:
         """The option as the coach writes it, with its odds when it has them."""
@@ -117,6 +142,8 @@ class Advice:
     note: str = ""                 # one more line (e.g. the AI's rule when there are no odds)
     context: str = ""              # what the made move's odds are based on (" given your dice and the bids")
     forced_verdict: str = ""       # a hook's verdict when there are no numbers to compare
+    reading: str = ""
+    """Where the verdict's chance and plain dice odds disagree: one sentence saying why."""
 
     @property
     def best(self) -> Choice:

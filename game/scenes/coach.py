@@ -327,11 +327,15 @@ class CoachScene(MenuScene):
         th.draw_text(canvas, self.theme, "What you saw", (x, y), 14, (120, 96, 70), bold=True)
         y = self._wrapped(canvas, a.situation, x, y + 20, w, 18, th.INK) + 6
         y = self._wrapped(canvas, a.headline(), x, y, w, 24, (96, 34, 24), bold=True) + 6
-        y = self._options(canvas, a, x, y, w)
+        strip = pygame.Rect(card.x + 18, card.bottom - 94, card.w - 36, 78)
+        rows, row_h = self._option_rows(a, w, strip.y - 14 - y)
+        y = self._options(canvas, a, x, y, w, rows, row_h)
+        if a.reading:   # the verdict's chance and plain dice odds disagree: why
+            y = self._wrapped(canvas, a.reading, x, y + 2, w, 15, (96, 34, 24), style="italic")
         if a.note:
             y = self._wrapped(canvas, a.note, x, y + 2, w, 15, (110, 90, 70), style="italic")
         # after the decision: a separate, darker strip below a dashed rule
-        strip = pygame.Rect(card.x + 18, card.bottom - 94, card.w - 36, 78)
+        self._legend(canvas, a.scale.legend, x, y, w, strip.y - 14)
         for dx in range(strip.x + 6, strip.right - 6, 14):
             pygame.draw.line(canvas, th.BRASS_DARK, (dx, strip.y - 9), (dx + 7, strip.y - 9), 2)
         pygame.draw.rect(canvas, (70, 46, 30), strip, border_radius=10)
@@ -349,9 +353,48 @@ class CoachScene(MenuScene):
         for i, line in enumerate(lines):
             th.draw_text(canvas, self.theme, line, (tx, strip.y + 28 + 21 * i), 15, th.CREAM)
 
-    def _options(self, canvas, a, x, y, w) -> int:
-        """The options as value bars, best first: the move made and the best marked."""
-        rows = list(a.options[:4])
+    def _legend(self, canvas, text: str, x: int, top: int, w: int, bottom: int) -> None:
+        """The page's footnote (``Scale.legend``: what the figures are, units
+        named once), its last line just above ``bottom``; cut to the lines
+        that fit below ``top``."""
+        if not text:
+            return
+        font = self.theme.font(13, style="italic")
+        step = font.get_linesize()
+        lines = th.wrap_text(font, text, w)
+        room = max(0, (bottom - top) // step)
+        if len(lines) > room:
+            lines = lines[:room]
+            if lines:
+                lines[-1] = th.fit_text(font, lines[-1] + "\u2026", w)
+        y = bottom - step * len(lines)
+        for line in lines:
+            th.draw_text(canvas, self.theme, line, (x, y), 13, (120, 96, 70), style="italic")
+            y += step
+
+    def _lines_height(self, text: str, w: int, size: int, style: str = "body") -> int:
+        """The height ``_wrapped`` takes for ``text`` (0 for none)."""
+        if not text:
+            return 0
+        font = self.theme.font(size, style=style)
+        return 2 + len(th.wrap_text(font, text, w)) * font.get_linesize()
+
+    def _option_rows(self, a, w: int, room: int) -> tuple[int, int]:
+        """How many option rows, how tall, so the header, the rows, the reading,
+        the note and the footnote all fit in ``room`` pixels (fewer, lower
+        rows before anything is cut)."""
+        words = (self._lines_height(a.reading, w, 15, "italic") + self._lines_height(a.note, w, 15, "italic")
+                 + self._lines_height(a.scale.legend, w, 13, "italic"))
+        for count in (4, 3, 2):
+            for height in (30, 26, 23):
+                if 16 + count * (height + 2) + 4 + words <= room:
+                    return count, height
+        return 2, 23
+
+    def _options(self, canvas, a, x, y, w, count: int = 4, row_h: int = 30) -> int:
+        """The options as value bars, best first (``count`` rows of ``row_h``
+        pixels): the move made and the best marked."""
+        rows = list(a.options[:count])
         if a.made not in rows and a.made.key not in [c.key for c in rows]:
             rows[-1:] = [a.made]
         values = [c.value for c in a.options]
@@ -360,8 +403,18 @@ class CoachScene(MenuScene):
         # half a bar is the line between "questionable" and "clear mistake"
         sc = a.scale
         span = max(hi - lo, 2 * sc.questionable * (max(abs(hi), 0.05) if sc.relative else 1.0), 1e-9)
+        # the figures' units are named once, in a header over their columns
+        odds_column = any(c.chance is not None for c in a.options) and sc.unit == "dice"
+        head = (120, 96, 70)
+        figures = any(c.shown for c in rows)
+        th.draw_text(canvas, self.theme, "chance (Hard AI)" if odds_column else sc.column if figures else "",
+                     (x + 330, y), 13, head, style="italic", bold=True)
+        if odds_column:
+            th.draw_text(canvas, self.theme, sc.column, (x + 585, y), 13, head, style="italic", bold=True,
+                         anchor="topright")
+        y += 16
         for i, c in enumerate(rows):
-            row = pygame.Rect(x, y, w, 30)
+            row = pygame.Rect(x, y, w, row_h)
             mine = c.key == a.made.key
             best = i == 0 and c.key == a.best.key
             if mine:
@@ -370,9 +423,9 @@ class CoachScene(MenuScene):
                 pictures.star(canvas, (x + 10, row.centery), 8, VERDICT_COLOURS["good"])
             th.draw_text(canvas, self.theme, c.text, (x + 26, row.centery), 18, th.INK, bold=mine,
                          anchor="midleft")
-            th.draw_text(canvas, self.theme, c.odds, (x + 330, row.centery), 16, (90, 70, 50), anchor="midleft")
-            if sc.unit == "dice":   # odds say how likely; the expected dice say what it is worth
-                th.draw_text(canvas, self.theme, f"{c.value:+.2f} dice", (x + 585, row.centery), 15,
+            th.draw_text(canvas, self.theme, c.shown, (x + 330, row.centery), 16, (90, 70, 50), anchor="midleft")
+            if odds_column:   # odds say how likely; the expected dice say what it is worth
+                th.draw_text(canvas, self.theme, f"{c.value:+.2f}", (x + 585, row.centery), 15,
                              (120, 96, 70), style="italic", anchor="midright")
             bar = pygame.Rect(x + 600, row.centery - 7, w - 600 - 110, 14)
             pygame.draw.rect(canvas, th.PARCHMENT_DARK, bar, border_radius=7)
@@ -384,5 +437,5 @@ class CoachScene(MenuScene):
                 th.draw_text(canvas, self.theme, tag, (row.right - 4, row.centery), 14,
                              (96, 34, 24) if mine else VERDICT_COLOURS["good"], style="italic", bold=True,
                              anchor="midright")
-            y += 32
+            y += row.h + 2
         return y + 4

@@ -178,12 +178,16 @@ def chart_steps(canvas: pygame.Surface, theme: th.Theme, rect: pygame.Rect, stor
         th.draw_text(canvas, theme, f"{tick:g}", (plot.x - 8, y), 13, FAINT_INK, anchor="midright")
         tick += step
     pygame.draw.rect(canvas, th.BRASS_DARK, plot, 1)
-    every = max(1, -(-count // 8))
+    widest = max(theme.font(12).size(mark)[0] for mark in story.marks) + 10
+    every = max(1, -(-count // max(2, min(8, plot.w // widest))))   # labels never touch ("Split 12")
     for i, mark in enumerate(story.marks):
         if (i % every and i != count - 1) or (i != count - 1 and count - 1 - i < every):
             continue
         x = point(i, lo)[0]
-        th.draw_text(canvas, theme, mark, (x, plot.bottom + 22), 12, FAINT_INK, anchor="midtop")
+        # the last label ends at the plot's edge (a long one, "Split 13", crossed the panel's border)
+        last = i == count - 1 and i > 0
+        th.draw_text(canvas, theme, mark, (plot.right + 4 if last else x, plot.bottom + 22), 12, FAINT_INK,
+                     anchor="topright" if last else "midtop")
     yield
     # who led: a ribbon of the leader's colour under the plot (grey when tied)
     ribbon = pygame.Rect(plot.x, plot.bottom + 6, plot.w, 10)

@@ -94,20 +94,23 @@ class BidCoach:
             pt = reader.chance_true(spot, q, f)
             if spot.oot is not None:
                 options.append(Choice(spot.oot, "Call out of turn", brain.oot_value(spot, pt),
-                                      f"{_pct(1 - pt)} right", 1 - pt))
+                                      f"{_pct(1 - pt)} right", 1 - pt, plain=1 - spot.plain_chance(q, f)))
                 options.append(Choice("wait", "Let it ride", 0.0, "the player to act may call it"))
             if Call() in legal:
-                options.append(Choice(Call(), "Call", brain.call_value(pt, G), f"{_pct(1 - pt)} right", 1 - pt))
+                options.append(Choice(Call(), "Call", brain.call_value(pt, G), f"{_pct(1 - pt)} right", 1 - pt,
+                                      plain=1 - spot.plain_chance(q, f)))
             if spot.jinto is not None and spot.jinto in legal:
                 pe = reader.chance_exact(spot, q, f)
                 options.append(Choice(spot.jinto, "Jinto", brain.jinto_value(spot, pe, G), f"{_pct(pe)} exact", pe))
         if any(type(a) is Bid for a in legal) and spot.oot is None:
             for v, bid, bpt, _pc in brain.candidates(spot, G).values():
-                options.append(Choice(bid, self.words(bid.quantity, bid.face), v, f"{_pct(bpt)} true", bpt))
+                options.append(Choice(bid, self.words(bid.quantity, bid.face), v, f"{_pct(bpt)} true", bpt,
+                                      plain=spot.plain_chance(bid.quantity, bid.face)))
         made = next((c for c in options if c.key == action), None)
         if made is None and type(action) is Bid:
             v, bpt, _pc = brain.bid_score(spot, action.quantity, action.face, G)
-            made = Choice(action, self.words(action.quantity, action.face), v, f"{_pct(bpt)} true", bpt)
+            made = Choice(action, self.words(action.quantity, action.face), v, f"{_pct(bpt)} true", bpt,
+                          plain=spot.plain_chance(action.quantity, action.face))
             options.append(made)
         if made is None:
             return None
@@ -127,9 +130,46 @@ class BidCoach:
         else:
             assert cur is not None
             kind, move = "Jinto", f"You said Jinto on {whose} {self.words(*cur)}"
+        face = made.key.face if type(made.key) is Bid else (cur[1] if cur is not None else None)
         advice = Advice(kind, self.situation(spot), move, made, tuple(options), SCALES["dice"],
-                        context=" given your dice and the bids" if kind == "bid" else "")
+                        context=" given your dice and the bids" if kind == "bid" else "",
+                        reading=self.reading(spot, made, face))
         return self.with_solved(advice, view, legal, action)
+
+    DISAGREE = 0.10
+    """How far (in chance) the Hard AI's reading and plain dice odds differ before the coach says why."""
+
+    def reading(self, spot, made: Choice, face: int | None) -> str:
+        """One sentence where the verdict's chance and plain dice odds disagree:
+        whose bids moved it, and which way ("Tom's bids so far make it likely
+        Tom holds sixes"); empty where they agree."""
+        if made.chance is None or made.plain is None or face is None \
+                or abs(made.chance - made.plain) < self.DISAGREE:
+            return ""
+        word = made.odds.split()[-1]   # "right" / "true"
+        hidden = spot.total - len(spot.hand)
+        what = {"right": "the call", "true": "the bid"}.get(word, "it")
+        plain = f"By plain dice odds (your dice and {number(hidden)} hidden) {what} is {_pct(made.plain)} {word}; "
+        faces = self.face_word(face, 2)
+        bidders = list(dict.fromkeys(p for p, _q, f in spot.bids if f == face and p != self.seat))
+        others = list(dict.fromkeys(p for p, _q, _f in spot.bids if p != self.seat))
+        # a call is right when the bid is false: the reading holds more of the face when its chance is lower
+        more = (made.chance < made.plain) if word == "right" else (made.chance > made.plain)
+        if bidders:
+            names = " and ".join(self.names[p] for p in bidders)
+            if len(bidders) == 1:
+                why = (f"going by {names}'s bids so far, {names} likely holds {faces}" if more else
+                       f"{names}'s bids so far read as a bluff on {faces}")
+            else:
+                why = (f"going by their bids so far, {names} likely hold {faces}" if more else
+                       f"the bids of {names} so far read as bluffs on {faces}")
+        elif others:
+            names = " and ".join(self.names[p] for p in others)
+            why = (f"going by {names}'s bids so far, there are more {faces} under the cups than plain odds say"
+                   if more else f"{names}'s bids so far point to other faces than {faces}")
+        else:
+            why = "the Hard AI's memory of how these players bid moves it"
+        return plain + why + f", so the Hard AI reads it as {made.odds}."
 
     def with_solved(self, advice: Advice, view, legal, action) -> Advice:
         """Where Hard plays a solved endgame instead of its estimates, that is

@@ -30,7 +30,8 @@ class DicedOutCoach(SeatCoach):
                 n = a.number if isinstance(a, FreeMark) else 0
                 if n in values:
                     text = f"Mark {n}" if n else "Skip the free mark"
-                    options.append(Choice(a, text, -values[n], f"{values[n]:.1f} expected points"))
+                    options.append(Choice(a, text, -values[n], f"{values[n]:.1f} expected points",
+                                          figure=f"{values[n]:.1f}"))
             options.sort(key=lambda c: -c.value)
             made = next((c for c in options if c.key == action), None)
             if made is None or len(options) < 2:
@@ -49,7 +50,8 @@ class DicedOutCoach(SeatCoach):
                 return None
             chances = self.agent.penalty_chances(view, targets)
             options = sorted((Choice(Penalise(t), f"Take a reroll from {self.names[t]}", c,
-                                     f"{100 * c:.0f}% they finish below you", c)
+                                     f"{100 * c:.0f}% they finish below you", c,
+                                     figure=f"{100 * c:.0f}%")
                               for t, c in chances.items()), key=lambda c: -c.value)
             made = next(c for c in options if c.key == action)
             totals = view.totals

@@ -6,7 +6,7 @@ from __future__ import annotations
 from ...core.grammar import voice_of
 from ...core.narration import listing, plural
 from ...core.protocol import CHANCE
-from .rules import OPENING, PENALTY, ROLL, ROUNDS, TIE, FreeMark, Penalise
+from .rules import OPENING, PENALTY, ROLL, ROUNDS, TIE, FreeMark, Penalise, SkipFreeMark
 
 
 def round_title(state) -> str:
@@ -32,6 +32,8 @@ def narrate(before, player, action, after, name) -> list[str]:
             lines.append(f"{name(player)} marked {action.number} free.")
         elif isinstance(action, Penalise):
             lines.append(f"{name(player)} took a reroll from {inside(action.target)} for the next round.")
+        elif isinstance(action, SkipFreeMark):
+            lines.append(f"{name(player)} left the free mark unused.")
         else:
             lines.append(f"{name(player)}: {action.label()}")
     elif last.get("event") == "roll_off":

@@ -8,8 +8,9 @@ so the lesson ends as the second round starts (game.core.tutorial).
 from __future__ import annotations
 
 from ...core.match import Seat
+from ...core.protocol import CHANCE, RollResult, state_as
 from ...core.tutorial import Script, StateTest, Step, is_action, on_state
-from .rules import DicedOutState, FreeMark, bit
+from .rules import FREE_MARK, MAX_REROLLS, DicedOutState, FreeMark, bit
 
 
 def _marked(number: int) -> StateTest:
@@ -18,21 +19,69 @@ def _marked(number: int) -> StateTest:
 
 _ROLL = "Click the dice tray or press Space to roll."
 
+ROLLS = (
+    ((3, 4),),    # 7: marked
+    ((6, 6),),    # 12: a bonus number, then a free mark
+    ((4, 3),),    # 7 again: a reroll
+    ((2, 6),),    # 8: marked
+    ((4, 4),),    # 8 again: a reroll
+    ((5, 2),),    # 7 again: the last reroll
+    ((6, 2),),    # 8 again, no rerolls left: Diced Out
+)
+FREE = 11
+"""The number the lesson asks the learner to mark free."""
+
+
+def ways_to_roll(total: int) -> int:
+    """Of the 36 ways two dice fall, how many make ``total``."""
+    return sum(1 for a in range(1, 7) for b in range(1, 7) if a + b == total)
+
+
+def scripted_round() -> DicedOutState:
+    """The learner's first round as the rules play the scripted dice (the free
+    mark on ``FREE``): the lesson quotes its score, not a typed number."""
+    from ... import games
+    state = state_as(games.make_game("diced-out", 1).new_initial_state(), DicedOutState)
+    for faces in ROLLS:
+        state = state.apply(CHANCE, RollResult(faces))
+        if state.phase == FREE_MARK:
+            state = state.apply(0, FreeMark(FREE))
+    return state
+
+
+def diced_out_text() -> str:
+    """The "Diced Out!" step: the round score as the rules count it."""
+    score = scripted_round().round_scores[0][0]
+    return (f"8 again with no rerolls left: Diced Out! Your round score is the sum of the numbers you "
+            f"did not mark: {score}. The next round starts with a fresh row.")
+
+
+def penalty_text() -> str:
+    """The round-end penalty the first real game asks about ("who loses a
+    reroll?"), from the rules' reroll count; rule text, Diced Out rule 2:
+    "AFTER EACH ROUND THE PLAYER WITH THE LOWEST POINT TOTAL FROM THAT ROUND
+    WILL NOT ONLY START THE NEXT ROUND BUT MUST ALSO CHOOSE ONE PLAYER TO
+    MARK-OFF ONE OF THEIR THREE REROLL OPTIONS BEFORE THE NEXT ROUND BEGINS!
+    THAT PLAYER WILL ONLY HAVE TWO REROLLS DURING THAT ROUND!" """
+    return (f"Playing with others: after each round, the lowest round score starts the next round and "
+            f"picks one player to lose a reroll, who then has only {MAX_REROLLS - 1} instead of "
+            f"{MAX_REROLLS}. The game will ask you \u201cwho loses a reroll?\u201d: pick the rival "
+            f"most likely to finish below you.")
+
+
+def bonus_text() -> str:
+    """The bonus step: how rarely 11 comes up, from the dice's own odds."""
+    return (f"12 is a bonus number (the little circles): mark it, then you may mark one more number "
+            f"free. Take {FREE}: it comes up on only {ways_to_roll(FREE)} rolls in 36, and it costs "
+            f"{FREE} points if it stays open. Click {FREE} on your sheet.")
+
 SCRIPT = Script(
     game_id="diced-out",
     title="Diced Out",
     seats=(Seat("You", "human"),),
     seed=18,
     minutes="2 minutes",
-    rolls=(
-        ((3, 4),),    # 7: marked
-        ((6, 6),),    # 12: a bonus number, then a free mark
-        ((4, 3),),    # 7 again: a reroll
-        ((2, 6),),    # 8: marked
-        ((4, 4),),    # 8 again: a reroll
-        ((5, 2),),    # 7 again: the last reroll
-        ((6, 2),),    # 8 again, no rerolls left: Diced Out
-    ),
+    rolls=ROLLS,
     steps=(
         Step("Each turn you roll two dice and mark the total on your sheet. Numbers you leave unmarked "
              "count against you: after four rounds, the lowest total wins.", title="Welcome to Diced Out"),
@@ -41,9 +90,7 @@ SCRIPT = Script(
              when=_marked(7)),
         Step("Roll again.", anchor="tray", title="Your next turn",
              until=on_state(DicedOutState, lambda s: s.phase == "free_mark" or bool(s.marked[0] & bit(12)))),
-        Step("12 is a bonus number (the little circles): mark it, then you may mark one more number "
-             "free. Take 11: you rarely roll it, and it costs a lot if it stays open. Click 11 on "
-             "your sheet.", anchor="number:11", title="A bonus number", expect=is_action(FreeMark(11)),
+        Step(bonus_text(), anchor="number:11", title="A bonus number", expect=is_action(FreeMark(FREE)),
              hint="Click the 11 on this round's row (or Left/Right and Enter)."),
         Step("Roll again.", anchor="tray", title="Your next turn",
              until=on_state(DicedOutState, lambda s: s.rerolls[0] < 3)),
@@ -53,10 +100,11 @@ SCRIPT = Script(
         Step(_ROLL, anchor="tray", title="Reroll", until=_marked(8)),
         Step("8: marked. Now keep rolling: each repeat ticks another reroll box.", anchor="tray",
              title="Keep rolling", until=on_state(DicedOutState, lambda s: s.round_index >= 1)),
-        Step("8 again with no rerolls left: Diced Out! Your round score is the sum of the numbers you "
-             "did not mark: 39. The next round starts with a fresh row.", anchor="sheet",
+        Step(diced_out_text(), anchor="sheet",
              title="Diced Out!", when=on_state(DicedOutState, lambda s: s.round_index >= 1)),
+        Step(penalty_text(), anchor="rerolls", title="Who loses a reroll?",
+             when=on_state(DicedOutState, lambda s: s.round_index >= 1)),
         Step("That is Diced Out: mark, reroll repeats, use bonus numbers well, and keep your unmarked "
-             "sum low over four rounds.", title="You've got it!"),
+             "sum low over four rounds: the lowest total wins.", title="You've got it!"),
     ),
 )

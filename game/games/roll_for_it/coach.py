@@ -25,6 +25,11 @@ def _rate(value: float) -> str:
     return "wins the game" if value >= WIN else f"{value:.2f} points a turn"
 
 
+def _figure(value: float) -> str:
+    """The rate alone, for the options table (its header says "points a turn")."""
+    return "wins the game" if value >= WIN else f"{value:.2f}"
+
+
 class RollForItCoach(SeatCoach):
     """Hard reads each position afresh: nothing to learn between decisions."""
     agent_class = HardAgent
@@ -58,7 +63,7 @@ class RollForItCoach(SeatCoach):
             options: list[Choice] = []
             keep = max((v for plan, v in plans if not plan), default=None)
             if keep is not None and KeepRest() in legal:
-                options.append(Choice(KeepRest(), "Keep the rest", keep, _rate(keep)))
+                options.append(Choice(KeepRest(), "Keep the rest", keep, _rate(keep), figure=_figure(keep)))
             for a in legal:
                 if not isinstance(a, Place):
                     continue
@@ -67,7 +72,7 @@ class RollForItCoach(SeatCoach):
                            default=None)
                 if best is not None:
                     c = card(a.card)
-                    options.append(Choice(a, f"a {a.face} on the {c.points}-point card", best, _rate(best)))
+                    options.append(Choice(a, f"a {a.face} on the {c.points}-point card", best, _rate(best), figure=_figure(best)))
             options.sort(key=lambda c: -c.value)
             made = next((c for c in options if c.key == action), None)
             if made is None or len(options) < 2 or options[0].value - options[-1].value < 1e-9:
@@ -84,8 +89,8 @@ class RollForItCoach(SeatCoach):
             stay = next((a for a in (Roll(), Pass()) if a in legal), None)
             if stay is None:
                 return None
-            options = sorted([Choice(TakeBack(), "Take Back", restart, _rate(restart)),
-                              Choice(stay, "Keep the dice on the cards", now, _rate(now))],
+            options = sorted([Choice(TakeBack(), "Take Back", restart, _rate(restart), figure=_figure(restart)),
+                              Choice(stay, "Keep the dice on the cards", now, _rate(now), figure=_figure(now))],
                              key=lambda c: -c.value)
             made = next((c for c in options if c.key == action), None)
             if made is None:

@@ -139,6 +139,10 @@ class Roll(Action):
     def label(self) -> str:
         return "rolled"
 
+    def sentence(self, words, seat: int) -> str:
+        """The commentary's words (``move_line``): "You roll", "Mags rolls"."""
+        return words.says(seat, "rolls", "roll")
+
 
 @dataclass(frozen=True)
 class TakeBack(Action):
@@ -147,6 +151,9 @@ class TakeBack(Action):
     def label(self) -> str:
         return "took back all dice"
 
+    def sentence(self, words, seat: int) -> str:
+        return f"{words.says(seat, 'takes', 'take')} every die back from the cards"
+
 
 @dataclass(frozen=True)
 class Pass(Action):
@@ -154,6 +161,9 @@ class Pass(Action):
 
     def label(self) -> str:
         return "passed (all dice on cards)"
+
+    def sentence(self, words, seat: int) -> str:
+        return f"{words.says(seat, 'passes', 'pass')} with all six dice on cards"
 
 
 @dataclass(frozen=True)
@@ -166,6 +176,10 @@ class Place(Action):
         c = card(self.card)
         return f"placed a {self.face} on the {c.points}-point card {' '.join(map(str, c.images))}"
 
+    def sentence(self, words, seat: int) -> str:
+        """"You place a 3 on the 2-point card" (it read "You: placed a 3 on the 2-point card 3 3")."""
+        return f"{words.says(seat, 'places', 'place')} a {self.face} on the {card(self.card).points}-point card"
+
 
 @dataclass(frozen=True)
 class KeepRest(Action):
@@ -173,6 +187,9 @@ class KeepRest(Action):
 
     def label(self) -> str:
         return "kept the rest"
+
+    def sentence(self, words, seat: int) -> str:
+        return f"{words.says(seat, 'keeps', 'keep')} the rest and ends the turn"
 
 
 # --------------------------------------------------------------------------

@@ -31,6 +31,11 @@ def _odds(value: float, unit: str) -> str:
     return f"{100 * value:.0f}% to win the game" if unit == "win" else f"{value:+.1f} dice expected"
 
 
+def _figure(value: float, unit: str) -> str:
+    """The value alone, for the options table (its header names the unit)."""
+    return f"{100 * value:.0f}%" if unit == "win" else f"{value:+.1f}"
+
+
 def _dice(d6: int, bones: int) -> str:
     six = f"{d6} six-sider{'s' if d6 != 1 else ''}"
     return six + (f" and {bones} bone{'s' if bones != 1 else ''}" if bones else "")
@@ -86,7 +91,8 @@ class BonesCoach(SeatCoach):
                                "the ante: a bone wins the big pots later.",
                           forced_verdict="good" if action.bones == fewest else "questionable")
         unit = agent.unit
-        options = tuple(sorted((Choice(a, _choice_text(a), v, _odds(v, unit), v if unit == "win" else None)
+        options = tuple(sorted((Choice(a, _choice_text(a), v, _odds(v, unit), v if unit == "win" else None,
+                                       figure=_figure(v, unit))
                                 for a, v in scores.items()),
                                key=lambda c: -c.value))
         found = next((c for c in options if c.key == action), None)

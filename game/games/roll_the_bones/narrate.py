@@ -22,6 +22,36 @@ def round_title(state) -> str:
     return f"Round {state.round}"
 
 
+def pot_name(index: int, side_pots: int) -> str:
+    """"the centre pot", "the side pot", "side pot 2" (of ``side_pots``)."""
+    if index == 0:
+        return "the centre pot"
+    return "the side pot" if side_pots == 1 else f"side pot {index}"
+
+
+def pot_shares(result: dict, inside) -> list[str]:
+    """Who took what of a won roll, each pot named with its own winner
+    ("you took the rolled dice (3) and the centre pot (4 dice)", "Tom took
+    the side pot (2 dice)"); a pot nobody could win stays for the next round.  A
+    record from before the pots were kept ("pots" missing) says each taker's
+    dice only."""
+    if "pots" not in result:
+        return [f"{inside(int(p))} took {plural(len(d), 'die', 'dice')}" for p, d in result["haul"].items()]
+    winner = result["winner"]
+    rolled = len(result.get("dice", {}))
+    side_pots = sum(1 for index, _taker, _n in result["pots"] if index)
+    took: dict[int, list[str]] = {winner: [f"the rolled dice ({rolled})"]}
+    stays = []
+    for index, taker, count in result["pots"]:
+        what = f"{pot_name(index, side_pots)} ({plural(count, 'die', 'dice')})"
+        if taker is None:
+            stays.append(what)
+        else:
+            took.setdefault(taker, []).append(what)
+    return ([f"{inside(p)} took {listing(things)}" for p, things in took.items()]
+            + [f"{what} stays for the next round" for what in stays])
+
+
 def narrate(before, player, action, after, name) -> list[str]:
     inside = voice_of(name).object   # "you" inside a sentence (game.core.grammar)
     if player != CHANCE:
@@ -46,9 +76,8 @@ def narrate(before, player, action, after, name) -> list[str]:
             kept = " (they keep the dice they rolled)" if r.get("kept") else ""
             lines.append(f"Tie: {listing(tied)} roll again{kept}.")
         else:
-            shares = [f"{inside(int(p))} took {plural(len(d), 'die', 'dice')}" for p, d in r["haul"].items()]
-            lines.append(f"{name(r['winner'])} won the roll. Pot shares: {listing(shares)}.")
-            if r.get("carried"):
+            lines.append(f"{name(r['winner'])} won the roll. Pot shares: {'; '.join(pot_shares(r, inside))}.")
+            if r.get("carried") and "pots" not in r:
                 lines.append(f"{plural(len(r['carried']), 'die', 'dice')} stayed in the pot for the next round.")
     out = [p for p in range(after.n) if after.out_event[p] is not None and before.out_event[p] is None]
     for p in out:

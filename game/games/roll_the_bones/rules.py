@@ -372,11 +372,13 @@ class BonesState(State):
             self.v2_departed |= not self.centre_eligible and centre_taker is not None   # 2 left it
         haul: dict[int, list[int]] = {winner: [d for d, _f in rolled.values()]}
         carried: list[int] = []
+        shares: list[list] = []   # [pot index, its taker (None: carried over), its dice count] for the log
         pots = [(self.pots[0], centre_players)] + list(zip(self.pots[1:], self.pot_eligible[1:]))
-        for dice, eligible in pots:
+        for index, (dice, eligible) in enumerate(pots):
             if not dice:
                 continue
             taker = self._pot_taker(eligible, winner, faces)
+            shares.append([index, taker, len(dice)])
             if taker is None:
                 carried.extend(dice)
             else:
@@ -389,7 +391,8 @@ class BonesState(State):
         self._record({"kind": "win", "round": self.round, "stage": self.stage, "winner": winner,
                       "faces": {str(p): f for p, f in faces.items()},
                       "dice": {str(p): d for p, (d, _f) in rolled.items()},
-                      "haul": {str(p): sorted(d) for p, d in haul.items()}, "carried": sorted(carried)})
+                      "haul": {str(p): sorted(d) for p, d in haul.items()}, "carried": sorted(carried),
+                      "pots": shares})
         self._eliminate(self.round_players)
         self.starter = winner
         if len(self.alive()) == 1:

@@ -29,7 +29,7 @@ from ...core.narration import plural
 from ...core.protocol import CHANCE, Action, state_as
 from ...ui import layout
 from ...ui import theme as th
-from ...ui.banner import draw_plate, nearest_clear_spot, plate_size
+from ...ui.banner import GIVE_WAY_SECONDS, draw_plate, nearest_clear_spot, plate_size
 from ...ui.motion import Glide, ease_out, landed_removed, moving
 from ...ui.table_scene import EDGE_MARGIN, TableScene as BaseTableScene
 from ...ui.widgets import Button, FocusGroup
@@ -122,6 +122,8 @@ class TableScene(BaseTableScene):
         """Each banner on screen and where it was placed (``_placed_banner``)."""
         self._felt_clear_at: float | None = None
         """When the rolled dice leave the felt (they fly to their taker then)."""
+        self._haul_banners: tuple[float, list[str], bool] | None = None
+        """A won pot's banners waiting for its haul to land: (when, titles, held)."""
         self._held_layout: tuple[BonesState, dict[int, tuple[str, int]]] | None = None
         """While a pot split is held: the table as the roll left it (the pots
         won, the next stage's forced antes not made yet) and where each die is
@@ -228,6 +230,10 @@ class TableScene(BaseTableScene):
 
     def update(self, dt: float) -> None:
         self.flights = landed_removed(self.flights, self.time)
+        self._raise_haul_banners()
+        if self.throw_view is not None and any(b.moment < len(self.match.history) for b in self.banners):
+            # a new roll is in the air: an earlier roll's banner makes way (its dice landed on it)
+            self.banners.give_way(self.time, GIVE_WAY_SECONDS * self.pace.duration)
         if self._felt_clear_at is not None and self.time >= self._felt_clear_at:
             self.clear_dice()   # the rolled dice took off for their taker
             self._felt_clear_at = None
@@ -325,6 +331,7 @@ class TableScene(BaseTableScene):
                 self.app.sounds.play("click", 0.8)
             # antes (this one and any the rules made after it) slide from the piles to the pots
             self._fly_moves(self._places(before), self._places(state), before, state, 0.0)
+            self._make_way_for_flights()
             return
         result = state.last_result or {}
         # first the roll's dice and the pots go where they were won (or, on a tie,
@@ -361,17 +368,39 @@ class TableScene(BaseTableScene):
         elif result.get("kind") == "win":
             winner = result["winner"]
             haul = result["haul"]
-            self.show_banner(f"{self.words.says(winner, 'takes', 'take')} {plural(len(haul[str(winner)]), 'die', 'dice')}")
+            titles = [f"{self.words.says(winner, 'takes', 'take')} {plural(len(haul[str(winner)]), 'die', 'dice')}"]
+            if state.is_terminal():
+                titles.append(f"{self.words.says(winner, 'holds', 'hold')} every die!")
+            flying = 0.0 if self.pace.reduced_motion else landed * self.pace.duration
+            self._haul_banners = (self.time + flying, titles, held)
+            self._raise_haul_banners()
             self.announce(f"{self.words.says(winner, 'wins', 'win')} the roll with {result['faces'][str(winner)]}"
                           f" and {self.verb(winner, 'takes', 'take')} {plural(len(haul[str(winner)]), 'die', 'dice')}",
                           th.BRASS_LIGHT)
             if result.get("carried"):
                 self.announce(f"{len(result['carried'])} dice nobody could win stay on the table "
                               "for the next round's centre pot")
-            if state.is_terminal():
-                self.show_banner(f"{self.words.says(winner, 'holds', 'hold')} every die!")
-            if held:
-                self.banners.hold(len(self.match.history))
+
+    def _raise_haul_banners(self) -> None:
+        """Put a won pot's banners up once its haul has landed in the
+        taker's pile (``_haul_banners``): raised at the roll, the banner
+        centred over the emptied tray had the pot's dice lying on it, then
+        flying across it (issue 39).  Held with the moment if it is held."""
+        if self._haul_banners is None or self.time < self._haul_banners[0]:
+            return
+        _when, titles, held = self._haul_banners
+        self._haul_banners = None
+        for title in titles:
+            self.show_banner(title)
+        if held:
+            self.banners.hold(len(self.match.history))
+
+    def _make_way_for_flights(self) -> None:
+        """A banner of an earlier moment (the last roll's "You take 6 dice",
+        centred over the emptied pot) fades out at once when a move sends
+        dice to land under it: the dice are the news now."""
+        if any(r.collidepoint(int(f.end[0]), int(f.end[1])) for f in self.flights for r in self.banner_rects):
+            self.banners.give_way(self.time, GIVE_WAY_SECONDS * self.pace.duration)
 
     def release_hold(self) -> None:
         """The player continued a held pot split: now the next stage's forced
@@ -380,7 +409,9 @@ class TableScene(BaseTableScene):
         if self._held_layout is not None:
             between, won = self._held_layout
             self._held_layout = None
-            self._fly_moves(won, self._places(self.state), between, self.state, 0.0)
+            # the won pot's banner stands over the emptied centre: it makes way before the antes land there
+            self.banners.give_way(self.time, GIVE_WAY_SECONDS * self.pace.duration)
+            self._fly_moves(won, self._places(self.state), between, self.state, GIVE_WAY_SECONDS)
 
     def keeps_roll_on_continue(self, index: int) -> bool:
         """The roll is the last move: its dice are put back where they landed,

@@ -1,6 +1,7 @@
 """Roll the Bones' results story: pots won, dice taken in them, the most
 dice held, the round a player went out; the chart follows everyone's dice
-(six-siders and bone) after every round's pot split (see ``game.core.story``)."""
+(six-siders and bone) after each pot split, one a round, labelled as splits
+(see ``game.core.story``)."""
 from __future__ import annotations
 
 from typing import Sequence
@@ -28,14 +29,26 @@ def tell(game: RollTheBonesGame, history: Sequence[tuple[int, Action]]) -> Story
         for seat, dice in result["haul"].items():
             taken[int(seat)] += len(dice)
         for p in range(n):
-            held = len(after.collections[p])
+            held = held_at_split(after, p)
             peak[p] = max(peak[p], held)
             series[p].append(float(held))
     cells = tuple((cell(pots[p]), cell(taken[p]), str(peak[p]),
                    f"round {out_round[p]}" if out_round[p] is not None else "\u2013") for p in range(n))
-    marks = ("Start",) + tuple(f"R{i}" for i in range(1, len(series[0])))
-    return Story(("Pots won", "Dice taken", "Most dice", "Out in"), cells, "Dice held, round by round",
+    marks = ("Start",) + tuple(f"Split {i}" for i in range(1, len(series[0])))
+    return Story(("Pots won", "Dice taken", "Most dice", "Out in"), cells, "Dice held after each pot split",
                  tuple(tuple(s) for s in series), marks)
+
+
+def held_at_split(after, p: int) -> int:
+    """Seat ``p``'s dice right after a pot split: its collection plus what
+    the rules already moved on from it (the next round's forced antes and,
+    when nobody had a choice, the die it rolls next).  Counting the
+    collection alone showed a player still in the game at 0 dice and totals
+    that did not add up; with these, the seats' dice and the dice nobody
+    could win (carried over) make every die of the game."""
+    if after.is_terminal():
+        return len(after.collections[p])
+    return len(after.collections[p]) + len(after.anted.get(p, ())) + (p in after.in_flight)
 
 
 def out_places(state) -> dict[int, int]:

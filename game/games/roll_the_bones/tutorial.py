@@ -9,18 +9,39 @@ the side pot, with the game still going.
 from __future__ import annotations
 
 from ...core.match import Seat
+from ...core.protocol import state_as
 from ...core.tutorial import Script, StateTest, Step, is_action, on_state
 from .rules import Ante, BonesState, Declare
+
+
+def elimination_text() -> str:
+    """Elimination and the rising ante, which the first real game then
+    asks about, with the antes from the rules' own count.  Rule text: "When
+    a player runs out of dice, they are eliminated from the game. Each time
+    a player is eliminated, increase the ante amount by 1." and "in a 4-6
+    player game, each player must ante any 1 die ... In a 2-3 player game,
+    players ante 2 dice instead"."""
+    from ... import games
+    here = state_as(games.make_game("roll-the-bones", len(SEATS)).new_initial_state(), BonesState)
+    one_out = here.clone()
+    one_out.eliminations += 1
+    bigger = state_as(games.make_game("roll-the-bones", 4).new_initial_state(), BonesState).ante_size()
+    return (f"A player who runs out of dice is out of the game, and each time one goes out, everyone's "
+            f"ante rises by one: at this table it is {here.ante_size()} dice a round, "
+            f"{one_out.ante_size()} once someone is out (with four or more players it starts at {bigger}). "
+            f"Short stacks go fast then.")
 
 
 def _round(n: int) -> StateTest:
     return on_state(BonesState, lambda state: state.round == n and state.phase in ("ante", "declare"))
 
 
+SEATS = (Seat("You", "human"), Seat("Mags", "ai", "easy"), Seat("Tom", "ai", "easy"))
+
 SCRIPT = Script(
     game_id="roll-the-bones",
     title="Roll the Bones",
-    seats=(Seat("You", "human"), Seat("Mags", "ai", "easy"), Seat("Tom", "ai", "easy")),
+    seats=SEATS,
     seed=18,
     minutes="3 minutes",
     rolls=(
@@ -69,6 +90,8 @@ SCRIPT = Script(
         Step("Mags rolled the highest: she takes the centre pot and the rolled dice. The side pot goes "
              "to the best roll among its own players: your four beats Tom's two!", anchor="my_dice",
              title="Two pots, two winners", when=on_state(BonesState, lambda s: s.round == 3)),
+        Step(elimination_text(), title="Out, and the ante rises", anchor="pot",
+             when=on_state(BonesState, lambda s: s.round == 3)),
         Step("That is Roll the Bones: ante, announce, roll, and ties and side pots when they come. "
              "A whole game goes on until one player holds every die.", title="You've got it!",
              when=on_state(BonesState, lambda s: s.round == 3)),

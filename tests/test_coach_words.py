@@ -1,0 +1,111 @@
+"""Every figure the coach shows says what it is (issue 39).
+
+The issue: "The coach shows 'You called Old Tom's three sixes: 27% right'
+under a green Good, with no sentence; by plain dice odds the call is 74%
+right.  The 27% is the Hard AI's reading of Tom's bids, and nothing says so
+... Units are never explained: '+0.03 dice', 'points a turn', 'expected
+points'; Diced Out never says lower is better."  Each coach page names its
+figures' unit once (a header over the column), says in a footnote what they
+are, and where the Hard AI's chance and plain dice odds disagree, one
+sentence says whose bids moved it."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from game.app import App
+from game.core import coach
+from game.core.match import Match, Seat
+from game.scenes.coach import CoachScene
+from game.ui import layout_record
+
+
+def _coached(game_id: str, seed: int = 7, players: int = 4) -> Match:
+    """A finished game played by Normal AIs, reviewed as if seat 0 were a person."""
+    seats = [Seat("You", "ai", "normal")] + [Seat(n, "ai", "hard") for n in ("Mags", "Old Tom", "Bertha")][:players - 1]
+    match = Match(game_id, seats, None, seed)
+    match.play_out()
+    match.seats[0] = Seat("You", "human")
+    return match
+
+
+def _page_words(app, scene, index: int) -> list[str]:
+    """The words drawn on the coach page for decision ``index``."""
+    scene.index = index
+    with layout_record.recording(app.canvas) as record:
+        app.draw(0.0)
+        assert not layout_record.problems(record), layout_record.problems(record)
+    return [box.text for box in record.of("text")]
+
+
+@pytest.mark.parametrize("game_id", ["liars-dice", "roll-call"])
+def test_a_chance_that_differs_from_plain_dice_odds_says_why(game_id):
+    """Where the Hard AI's chance and the plain odds (own dice, a binomial for
+    the hidden ones) differ by ten points, the page says both and whose bids
+    moved it; where they agree it says nothing more."""
+    entries = coach.CoachSession(_coached(game_id), 0).finish().entries
+    told = 0
+    for entry in entries:
+        made = entry.advice.made
+        if made.chance is None or made.plain is None:
+            continue
+        if abs(made.chance - made.plain) < 0.10:
+            assert entry.advice.reading == ""
+            continue
+        told += 1
+        reading = entry.advice.reading
+        assert "By plain dice odds (your dice and " in reading, reading
+        assert f"{100 * made.plain:.0f}% {made.odds.split()[-1]}" in reading, (reading, made.plain)
+        assert reading.endswith(f"so the Hard AI reads it as {made.odds}."), reading
+        assert re.search(r"(Mags|Old Tom|Bertha|memory)", reading), "it names whose bids moved the chance"
+    assert told, "the seed has a decision where the two disagree"
+
+
+def test_the_reading_names_the_bidder_and_the_face():
+    """The issue's case: a call on a rival's sixes that plain dice odds make
+    likely right, while that rival's bids make sixes likely in their cup."""
+    from game.games.bidding.bids import Bid, Call
+    from game.games.bidding.coach import BidCoach
+    from game.core.coach import Choice
+    from game.games.bidding.spot import BidSpot
+
+    class _Coach(BidCoach):
+        def __init__(self):   # only what ``reading`` reads
+            self.seat, self.names = 0, ("You", "Tom")
+            self.face_word = lambda face, q: {6: "sixes"}[face]
+
+    spot = BidSpot(me=0, hand=(2, 3, 4), dice=(3, 3), faces=(2, 3, 4, 5, 6), wild=1,
+                   bids=((1, 1, 6), (0, 2, 6), (1, 3, 6)), round_no=1, legal=(Call(), Bid(4, 6)))
+    plain = 1 - spot.plain_chance(3, 6)
+    made = Choice(Call(), "Call", -0.4, "27% right", 0.27, plain=plain)
+    reading = _Coach().reading(spot, made, 6)
+    assert reading == (f"By plain dice odds (your dice and three hidden) the call is {100 * plain:.0f}% right; "
+                       "going by Tom's bids so far, Tom likely holds sixes, so the Hard AI reads it as 27% right.")
+
+
+@pytest.mark.parametrize("game_id", ["liars-dice", "roll-call", "roll-the-bones", "roll-for-it", "diced-out"])
+def test_every_coach_page_names_its_units_once_and_says_what_they_are(game_id):
+    """The column header names the unit, the rows show bare figures (the unit
+    is not repeated per row), the footnote explains; all drawn clear."""
+    app = App(headless=True)
+    scene = CoachScene(app, _coached(game_id))
+    entries = scene.session.finish().entries
+    app.start(scene)
+    app.run_frames(3)
+    checked = 0
+    for i, entry in enumerate(entries[:12]):
+        scale = entry.advice.scale
+        words = _page_words(app, scene, i)
+        assert scale.legend in " ".join(words), ("the footnote, whole", scale.legend, words)
+        shown = [c for c in entry.advice.options if c.shown]
+        if not shown:
+            continue
+        checked += 1
+        unit = scale.column
+        assert sum(w == unit for w in words) == 1, (unit, words)
+        for c in shown[:2]:
+            assert c.shown in words and unit not in c.shown
+    assert checked
+    if game_id == "diced-out":
+        assert "Lower is better" in coach.SCALES["points"].legend
