@@ -62,6 +62,22 @@ def test_the_learner_tabulates_what_a_rival_held_across_games():
     assert tables and sum(n for held in tables for hist in held.values() for n in hist.values()) >= 6
 
 
+def test_no_kind_of_hards_revealed_bids_tells_its_hand():
+    """Issue 40: "Hard's moves are a readable function of its hand ... so
+    tabulating lifted cups reads it."  Per kind of bid a tabulating learner
+    files Hard's bids under (place, Hard's dice, quantity above the table's
+    mean, Palifico), the dice of the bid face Hard held above a blind hand's
+    share average out near nothing: one price per die of lean over every bid
+    had low openings bluffs and high raises held (0.455 per bid before, well
+    over this bound; a short run, so the bound leaves room for chance)."""
+    league = _league()
+    league.reset_memory()
+    ai_report.run_report("liars-dice", "hard", [league.spec(league.LearnerB)], 120, seed=5)
+    bids, told = league.tell()
+    assert bids >= 250
+    assert told < 0.25
+
+
 @pytest.mark.slow
 @pytest.mark.xfail(strict=True, reason="issue 40 not met: the learner's tables still gain far more than 3 points "
                                         "(before: Hard 76.0% against the twin, 41.6% against the learner in games "

@@ -59,6 +59,9 @@ class Style:
     crowd_lean_price: float | None = None   # the starting price at a table of 3+ seats (None: ``lean_price``)
     lean_step: float = 0.05     # how fast the price follows the lean my bids showed
     mix_temp: float = 0.0       # mixed play: draw among near-equal options, softmax of value / this (dice)
+    key_price: tuple[tuple[tuple[str, int, bool], float], ...] = ()
+    # mixed play: more (or less) price per die of lean for a bid of a kind a tabulating reader
+    # sees (``reader_key``: place, quantity band, Palifico), so no kind of bid tells my hand
 
 
 def rival_value(spot: BidSpot) -> float:
@@ -73,6 +76,20 @@ MIX_SPAN = 3.0
 
 
 Option = TypeVar("Option")
+
+
+def reader_key(spot: BidSpot, q: int, f: int) -> tuple[str, int, bool]:
+    """What a player who tabulates my revealed bids can file a bid of ``q`` x
+    ``f`` under, from public facts alone: its place in the round (an opening,
+    a raise on the face bid, a new face), how many whole dice its quantity runs
+    above the table's mean for the face (-2 to 2), Palifico.  Issue 40: one
+    price per die of lean over every bid kept the mean lean small while the
+    kinds told apart (low openings were bluffs, high raises held), and a
+    cross-game learner of exactly such tables read Hard's hand."""
+    cur = spot.current
+    place = "open" if cur is None else ("stay" if cur[1] == f else "new")
+    band = max(-2, min(2, math.floor(q - spot.total * spot.p_match(f))))
+    return place, band, bool(spot.fixed_face)
 
 
 def mixed_choice(options: list[tuple[float, Option]], temp: float, rng) -> Option:
@@ -351,13 +368,18 @@ class BidBrain:
             return best_challenge[1], best_challenge[2], best_challenge[3]
         top = max(c[0] for c in cands.values())
         free_face = not (spot.fixed_face and cur is None)
-        if self.style.mix_temp > 0 and self.style.lean is not None and free_face:
-            # mixed play: the challenge and every face's best bid, each at its priced
-            # value, drawn in proportion to exp(value / mix_temp) among those within
-            # MIX_SPAN temperatures of the best, so no reveal history pins a hand
-            price = self.starting_price(spot)
+        if self.style.mix_temp > 0 and self.style.lean is not None:
+            # mixed play: the challenge and every bid, each at its priced value,
+            # drawn in proportion to exp(value / mix_temp) among those within
+            # MIX_SPAN temperatures of the best, so no reveal history pins a hand;
+            # each die of lean is priced by the kind of bid it shows in
+            # (``reader_key``), a Palifico opening by its kind alone (its face is
+            # fixed for the round: not the lean the running price follows)
+            price = self.starting_price(spot) if free_face else 0.0
+            by_key = dict(self.style.key_price)
             options: list[tuple[float, tuple[object, Decision, str]]] = [
-                (c[0] - price * self.lean(spot, c[1].face), self._bid_move(spot, c)) for c in self.every_bid]
+                (c[0] - (price + by_key.get(reader_key(spot, c[1].quantity, c[1].face), 0.0))
+                 * self.lean(spot, c[1].face), self._bid_move(spot, c)) for c in self.every_bid]
             if best_challenge is not None:
                 options.append((best_challenge[0], (best_challenge[1], best_challenge[2], best_challenge[3])))
             return mixed_choice(options, self.style.mix_temp, rng)
