@@ -626,6 +626,8 @@ def main(argv=None) -> int:
     ap.add_argument("--games", type=int, default=2000)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--fresh", action="store_true", help="Hard meets every bot as a stranger (no rival memory)")
+    ap.add_argument("--deciles", action="store_true",
+                    help="after each row, the tested level's stated chance against what came true, per decile")
     args = ap.parse_args(argv)
     named = {"issue40": ISSUE40, "tell": TELL, "all": tuple(ROWS)}
     rows = named.get(args.rows) or tuple(args.rows.split(","))
@@ -643,6 +645,13 @@ def main(argv=None) -> int:
               f"| {100 * j['win_rate']:.1f}% ({100 * lo:.1f}-{100 * hi:.1f}) | {first} | {second} "
               f"| {100 * j['worst_gap']:.1f} | {j['honesty']['excess']:+.3f} | {j['decision_ms']['p99']} "
               f"| {f'{told:.3f} over {bids}' if bids else '-'} |", flush=True)
+        if args.deciles:
+            for kind, deciles in j["calibration"].items():
+                for d in deciles:
+                    lo_d, hi_d = d["observed_ci95"]
+                    print(f"|   {row} {kind} | stated {d['decile']} | {d['n']} | said {100 * d['stated']:.1f}% "
+                          f"| came true {100 * d['observed']:.1f}% ({100 * lo_d:.1f}-{100 * hi_d:.1f}) "
+                          f"| gap {100 * d['gap']:+.1f} |", flush=True)
     return 0
 
 

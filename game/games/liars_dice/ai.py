@@ -255,7 +255,8 @@ Tell per revealed bid (``league.tell``) 0.457 -> 0.111; against the tuning
 learner over 2,000 games (seed 21) 49.6% -> 56.6%, games 1,001-2,000 48.7% ->
 54.9% (docs/AI-NOTES.md, "Issue 40, second session")."""
 
-HARD_STYLE = Style(lean=0.1, lean_price=0.4, lean_step=0.05, mix_temp=0.1, key_price=KEY_PRICE)
+HARD_STYLE = Style(lean=0.1, lean_price=0.4, lean_step=0.05, mix_temp=0.1, key_price=KEY_PRICE,
+                   acts_on_memory=True)
 """Hard's bid mix: the priced mix of ``BidBrain.priced_face`` (as in Roll
 Call), drawn (``mix_temp``, issue 40) among every bid and the challenge within
 0.3 dice of the best, each weighed by exp(value / 0.1 dice), each die of lean
