@@ -61,8 +61,8 @@ class Style:
     mix_temp: float = 0.0       # mixed play: draw among near-equal options, softmax of value / this (dice)
     acts_on_memory: bool = False   # one posterior: a challenge is decided on the chance stated (memory included)
     key_price: tuple[tuple[tuple[str, int, int], float], ...] = ()
-    # mixed play: more (or less) price per die of lean for a bid of a kind a tabulating reader
-    # sees (``reader_key``: place, quantity band, Palifico dice), so no kind of bid tells my hand
+    # mixed play heads-up: more (or less) price per die of lean for a bid of a kind a tabulating
+    # reader sees (``reader_key``: place, quantity band, Palifico dice), so no kind tells my hand
 
 
 def rival_value(spot: BidSpot) -> float:
@@ -389,7 +389,7 @@ class BidBrain:
             # (``reader_key``), a Palifico opening by its kind alone (its face is
             # fixed for the round: not the lean the running price follows)
             price = self.starting_price(spot) if free_face else 0.0
-            by_key = dict(self.style.key_price)
+            by_key = dict(self.style.key_price) if len(spot.rivals) == 1 else {}   # fitted heads-up
             options: list[tuple[float, tuple[object, Decision, str]]] = [
                 (c[0] - (price + by_key.get(reader_key(spot, c[1].quantity, c[1].face), 0.0))
                  * self.lean(spot, c[1].face), self._bid_move(spot, c)) for c in self.every_bid]
