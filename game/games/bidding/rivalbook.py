@@ -675,10 +675,6 @@ class _Pending:
     wild: Optional[int]
 
 
-GAME_ONLY = "game-only|"
-"""The key of a rival's memory of one game among strangers (no book): never in a book."""
-
-
 class ChallengeMemory:
     """One agent's side of the book: the memories of its rivals for this game
     (``recall``), the chance to state (``stated``), and the outcomes it learns
@@ -690,33 +686,16 @@ class ChallengeMemory:
         self.everyone: Optional[tuple[str, Layered]] = None
         self.pending: dict[tuple[int, int], _Pending] = {}
         self.learned: list[tuple[str, str, float, float]] = []
-        self.seated = False
-        """A book seated this game's memories (``recall``); without one, each
-        rival gets a memory of this game alone (``known``)."""
 
     def recall(self, rivals: Mapping[int, tuple[str, Layered]],
                everyone: Optional[tuple[str, Layered]] = None) -> None:
         self.rivals = dict(rivals)
         self.everyone = everyone
-        self.seated = True
-
-    def known(self, seat: Optional[int]) -> Optional[tuple[str, Layered]]:
-        """What I know of the rival at ``seat``: the book's memory and this
-        game's, or with no book seated (a game among strangers) this game's
-        alone, so what its reveals taught of this rival still moves the chance
-        (issue 40: one posterior of the reading, this game's reveals and, for
-        a named rival, the cross-game memory).  Never handed to a book."""
-        if seat is None:
-            return None
-        found = self.rivals.get(seat)
-        if found is None and not self.seated:
-            found = self.rivals[seat] = (f"{GAME_ONLY}{seat}", Layered())
-        return found
 
     def stated(self, spot, kind: str, raw: float, population: float, endgame: bool = False) -> float:
         """``population`` corrected by what the bidder of ``spot``'s standing bid
-        taught (``known``: across games, and in this game)."""
-        known = self.known(spot.bidder)
+        taught (unchanged for a stranger or without a book)."""
+        known = self.rivals.get(spot.bidder) if spot.bidder is not None else None
         if known is None:
             return population
         return self._stages(known[1], spot_context(spot, kind, endgame), kind, raw, population)[2]
@@ -751,7 +730,7 @@ class ChallengeMemory:
         for its reveal.  One per decision point, the last word counting (a
         solved endgame may replace the reader's choice).  A chance the reader
         knew (0 or 1) teaches the rival's memory nothing."""
-        if self.known(spot.bidder) is None or spot.current is None:
+        if spot.bidder not in self.rivals or spot.current is None:
             self.withdraw(spot)
             return
         q, f = spot.current
@@ -801,8 +780,7 @@ class ChallengeMemory:
                     outcomes.append((f"tenth|{chosen.kind}", chosen.second, y - chosen.second))
             for ctx, chance, residual in outcomes:
                 memory.add(ctx, chance, residual, fine=not is_everyone(key))
-                if not key.startswith(GAME_ONLY):
-                    self.learned.append((key, ctx, chance, residual))
+                self.learned.append((key, ctx, chance, residual))
 
     def hand_over(self) -> list[tuple[str, str, float, float]]:
         """The outcomes learned since the last hand-over (the book takes each once)."""
