@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import sys
 from functools import lru_cache
 from itertools import combinations_with_replacement
 from pathlib import Path
@@ -538,7 +539,7 @@ def tell(bot: str = "", rival: str = "") -> tuple[int, float]:
     revealed bids against the tuning learner).  ``bot``/``rival``: only those
     tables (class name, seat name)."""
     bids, told = 0, 0.0
-    for (name, _game, _me, who), book in LeagueBot._memory.items():
+    for (name, _game, _me, who), book in [item for copy in _copies() for item in copy.LeagueBot._memory.items()]:
         if (bot and name != bot) or (rival and who != rival):
             continue
         for n, total in book.get("lean", {}).values():
@@ -552,9 +553,18 @@ def spec(cls: type) -> str:
     return f"{HERE}:{cls.__name__}"
 
 
+def _copies() -> list:
+    """This module and every copy of it loaded as a guest bot (``spec``: by
+    path, under another module name), each with learners' tables of its own."""
+    return [m for m in list(sys.modules.values()) if getattr(m, "LeagueBot", None) is not None
+            and Path(getattr(m, "__file__", "") or ".").resolve() == HERE] or [sys.modules[__name__]]
+
+
 def reset_memory() -> None:
-    """Forget every learner's tables (each table of a report starts fresh)."""
-    LeagueBot._memory.clear()
+    """Forget every learner's tables, in every copy of this module (each table
+    of a report starts fresh)."""
+    for copy in _copies():
+        copy.LeagueBot._memory.clear()
 
 
 # --------------------------------------------------------------------------

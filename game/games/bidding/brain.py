@@ -140,16 +140,14 @@ class BidBrain:
         chance ``decided`` by 5 points or more: the number stated (and acted
         on, ``acts_on_memory``), and how much play it rests on."""
         bidder = spot.bidder
-        known = self.memory.rivals.get(bidder) if bidder is not None else None
+        known = self.memory.at_start.get(bidder) if bidder is not None else None
         if known is None or d.p is None or abs(d.p - decided) < 0.05:
             return ""
         assert bidder is not None   # a known rival is a seat
         who = spot.words.object(bidder)
-        seen = known[1].seen
+        seen = known.seen
         if seen:
             past = f"{seen} earlier game{'s' if seen != 1 else ''} with {who}"
-        elif known[1].outcomes():
-            past = f"this game with {who}"
         else:
             past = "the players I have met"
         return f"; {d.p:.0%} by what {past} taught me" + (", and I go by that" if self.style.acts_on_memory else "")

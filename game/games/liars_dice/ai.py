@@ -266,7 +266,9 @@ priced by the kind of bid too (``KEY_PRICE``): a deterministic choice let a
 player who tabulates the cups lifted after each kind of Hard's bids read its
 hand (a cross-game learner took Hard from 50% to 42% over 2,000 games).  The
 earlier mix (a blind face under 1.3 dice, half the held faces moved to a face
-held none of) leaned up to +0.26 at four seats."""
+held none of) leaned up to +0.26 at four seats.  ``acts_on_memory``: a
+challenge is decided on the chance Hard states, its rival memory included
+(issue 40's "one model for saying and doing")."""
 
 
 EXPLOIT_MARGIN = 0.3
