@@ -145,7 +145,7 @@ class BidBrain:
             return ""
         assert bidder is not None   # a known rival is a seat
         who = spot.words.object(bidder)
-        seen = known.seen
+        seen = getattr(known, "seen", 0)   # a book memory (Layered, RivalMemory) counts its games
         if seen:
             past = f"{seen} earlier game{'s' if seen != 1 else ''} with {who}"
         else:

@@ -691,17 +691,23 @@ class ChallengeMemory:
                everyone: Optional[tuple[str, Layered]] = None) -> None:
         self.rivals = dict(rivals)
         self.everyone = everyone
-        self.at_start = {seat: Layered(memory.base) for seat, (_key, memory) in self.rivals.items()}
-        self.everyone_at_start = Layered(everyone[1].base) if everyone is not None else None
+        self.at_start = {seat: self._as_begun(memory) for seat, (_key, memory) in self.rivals.items()}
+        self.everyone_at_start = self._as_begun(everyone[1]) if everyone is not None else None
 
-    at_start: dict[int, Layered] = {}
+    @staticmethod
+    def _as_begun(memory: Reading) -> Reading:
+        """A seated memory as the book had it (its shared base, nothing of this
+        game); a plain memory given directly is read as it is."""
+        return Layered(memory.base) if isinstance(memory, Layered) else memory
+
+    at_start: dict[int, Reading] = {}
     """Each rival's memory as the book had it when the game began: what the
     chance is stated from.  Hard acts on the chance it states (issue 40), and a
     continued game rebuilds its AIs by watching the moves, which teaches this
     game's layer nothing of the challenges they made; so the chance (and the
     move) comes from what the book knew at the start, the same after Continue,
     and this game's reveals reach it from the next game on."""
-    everyone_at_start: Optional[Layered] = None
+    everyone_at_start: Optional[Reading] = None
 
     def stated(self, spot, kind: str, raw: float, population: float, endgame: bool = False) -> float:
         """``population`` corrected by what the book taught of the bidder of
