@@ -70,6 +70,25 @@ def test_hard_calls_an_absurd_bid_and_jintos_a_sure_thing():
     assert choice in (Jinto(), Bid(2, 6))
 
 
+def test_hard_acts_on_the_chance_it_states():
+    """Issue 40, "one model for saying and doing: the chance Hard states is the
+    chance its move uses".  Hard calls an absurd bid; told by its memory of
+    the bidder that such bids come true 99% of the time, it states 99% and
+    does not call (the old Hard stated the memory's chance and called on the
+    reading's)."""
+    state = position([(2, 3, 4), (6, 6, 2)], [(0, Bid(6, 5))])
+    legal = state.legal_actions(1)
+    assert make_agent("hard", 1, random.Random(1)).act(state.view(1), legal) == Call()
+    agent = make_agent("hard", 1, random.Random(1))
+    taught = agent.brain.memory.stated
+
+    def remembered(spot, kind, raw, population, endgame=False):
+        return 0.99 if kind == "call" else taught(spot, kind, raw, population, endgame)
+    agent.brain.memory.stated = remembered   # as a book of this bidder would say
+    choice = agent.act(state.view(1), legal)
+    assert choice != Call() and isinstance(choice, Bid)
+
+
 def test_hard_opens_palifico_on_its_own_face():
     state = position([(4,), (1, 2), (3, 5)], [], palifico=True)
     choice = make_agent("hard", 0, random.Random(3)).act(state.view(0), state.legal_actions(0))

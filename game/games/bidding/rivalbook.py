@@ -691,14 +691,31 @@ class ChallengeMemory:
                everyone: Optional[tuple[str, Layered]] = None) -> None:
         self.rivals = dict(rivals)
         self.everyone = everyone
+        self.at_start = {seat: self._as_begun(memory) for seat, (_key, memory) in self.rivals.items()}
+        self.everyone_at_start = self._as_begun(everyone[1]) if everyone is not None else None
+
+    @staticmethod
+    def _as_begun(memory: Reading) -> Reading:
+        """A seated memory as the book had it (its shared base, nothing of this
+        game); a plain memory given directly is read as it is."""
+        return Layered(memory.base) if isinstance(memory, Layered) else memory
+
+    at_start: dict[int, Reading] = {}
+    """Each rival's memory as the book had it when the game began: what the
+    chance is stated from.  Hard acts on the chance it states (issue 40), and a
+    continued game rebuilds its AIs by watching the moves, which teaches this
+    game's layer nothing of the challenges they made; so the chance (and the
+    move) comes from what the book knew at the start, the same after Continue,
+    and this game's reveals reach it from the next game on."""
+    everyone_at_start: Optional[Reading] = None
 
     def stated(self, spot, kind: str, raw: float, population: float, endgame: bool = False) -> float:
-        """``population`` corrected by what the bidder of ``spot``'s standing bid
-        taught (unchanged for a stranger or without a book)."""
-        known = self.rivals.get(spot.bidder) if spot.bidder is not None else None
+        """``population`` corrected by what the book taught of the bidder of
+        ``spot``'s standing bid (unchanged for a stranger or without a book)."""
+        known = self.at_start.get(spot.bidder) if spot.bidder is not None else None
         if known is None:
             return population
-        return self._stages(known[1], spot_context(spot, kind, endgame), kind, raw, population)[2]
+        return self._stages(known, spot_context(spot, kind, endgame), kind, raw, population)[2]
 
     def _stages(self, rival: Reading, ctx: str, kind: str, raw: float,
                 population: float) -> tuple[float, float, float]:
@@ -708,7 +725,7 @@ class ChallengeMemory:
         stays the population's at every stage."""
         if raw <= 0.0 or raw >= 1.0:
             return population, population, population
-        everyone = self._everyone()
+        everyone = self.everyone_at_start
         first = rival.trusted(ctx, raw, population, everyone, self.trust(rival, kind))
         second = rival.second_stage(kind, first, everyone)
         if everyone is None:
@@ -735,7 +752,7 @@ class ChallengeMemory:
             return
         q, f = spot.current
         ctx = spot_context(spot, kind, endgame)
-        first, second, said = self._stages(self.rivals[spot.bidder][1], ctx, kind, raw, population)
+        first, second, said = self._stages(self.at_start[spot.bidder], ctx, kind, raw, population)
         self.pending[(spot.round_no, len(spot.bids))] = _Pending(
             spot.bidder, kind, ctx, raw, population, first, second, said, q, f, spot.wild)
 

@@ -238,14 +238,37 @@ class NormalAgent(LiarsBrainAgent):
                          Style(conceal=0.5, window=0.5, reach=2, model_caller=False))
 
 
-HARD_STYLE = Style(lean=0.1, lean_price=0.4, lean_step=0.05, mix_temp=0.1)
+KEY_PRICE = (
+    (("open", -1, 0), -0.32), (("open", 0, 0), 0.021),
+    (("stay", 0, 0), -0.226), (("stay", 1, 0), 0.379), (("stay", 2, 0), 0.438),
+    (("new", 0, 0), 0.47), (("new", 1, 0), 0.251), (("new", 2, 0), 0.121),
+)
+"""The price per die of lean added for each kind of bid (``reader_key``: place,
+quantity band, Palifico dice), fitted on the league's TUNING half only (Hard
+heads-up against ``LearnerA``, 300-game rounds, each kind's price moved by 0.4
+x the mean lean Hard's revealed bids of that kind showed, four rounds): the one
+running price had left low openings bluffs (mean lean -0.63 over 2,397
+revealed bids) and high raises held (+1.13), which the cross-game learner read.
+Tell per revealed bid (``league.tell``) 0.457 -> 0.111; against the tuning
+learner over 2,000 games (seed 21) 49.6% -> 56.6%, games 1,001-2,000 48.7% ->
+54.9%.  Palifico bids carry no price of their own (they are drawn in the mix
+at their value): the fitting round that also priced them (one-die openings
+then often on a face Hard does not hold) won 62.0% of 700 games against the
+tuning learner, the round before it 76.3% (docs/AI-NOTES.md, "Issue 40,
+second session")."""
+
+HARD_STYLE = Style(lean=0.1, lean_price=0.4, lean_step=0.05, mix_temp=0.1, key_price=KEY_PRICE,
+                   acts_on_memory=True)
 """Hard's bid mix: the priced mix of ``BidBrain.priced_face`` (as in Roll
 Call), drawn (``mix_temp``, issue 40) among every bid and the challenge within
-0.3 dice of the best, each weighed by exp(value / 0.1 dice): a deterministic
-choice let a player who tabulates the cups lifted after each kind of Hard's
-bids read its hand (a cross-game learner took Hard from 50% to 42% over 2,000
-games).  The earlier mix (a blind face under 1.3 dice, half the held faces
-moved to a face held none of) leaned up to +0.26 at four seats."""
+0.3 dice of the best, each weighed by exp(value / 0.1 dice), each die of lean
+priced by the kind of bid too (``KEY_PRICE``): a deterministic choice let a
+player who tabulates the cups lifted after each kind of Hard's bids read its
+hand (a cross-game learner took Hard from 50% to 42% over 2,000 games).  The
+earlier mix (a blind face under 1.3 dice, half the held faces moved to a face
+held none of) leaned up to +0.26 at four seats.  ``acts_on_memory``: a
+challenge is decided on the chance Hard states, its rival memory included
+(issue 40's "one model for saying and doing")."""
 
 
 EXPLOIT_MARGIN = 0.3
