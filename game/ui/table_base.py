@@ -122,6 +122,7 @@ class TableBase(Scene):
         self._end_timer = 0.0
         self._finished = False
         self._warming: Iterator[object] | None = None   # ``warm_steps`` still to run, one a frame
+        self._opening: Iterator[object] | None = None   # ``opening_steps`` (scenes/opening.py runs them)
         self._ahead: list | None = None
         """[history length, steps, scene]: the results screen built ahead (``_results_ahead``)."""
         self._curtain_for: int | None = None
