@@ -16,6 +16,7 @@ from typing import Callable
 import pygame
 
 from . import theme as th
+from ..core import pacing
 from ..core.match import Match
 from ..core.playback import ReplayReasons
 from ..core.protocol import CHANCE
@@ -251,10 +252,11 @@ class AiPacing(TableBase):
         human to act, only an AI's chance to speak up out of turn.  Run in the
         thinker thread, where the AIs also watch the moves since their last
         decision (``Match.catch_up``): 20 of them cost a 20-seat call's frame."""
-        self.match.catch_up(final_only=True, between=self._let_the_frame_run)
-        if human_thinking:
-            return self.match.ai_interjection()
-        return self.match.ai_interjection() or self.match.ai_turn_action()
+        with pacing.paced(self._let_the_frame_run):   # the AIs' own thinking lets frames run too
+            self.match.catch_up(final_only=True, between=self._let_the_frame_run)
+            if human_thinking:
+                return self.match.ai_interjection()
+            return self.match.ai_interjection() or self.match.ai_turn_action()
 
     FRAME_WAIT_MAX = 0.05
     """Seconds a thinker waits at most for one frame to finish (``_let_the_frame_run``)."""
@@ -268,7 +270,9 @@ class AiPacing(TableBase):
         if not getattr(app, "in_frame", False):
             return
         deadline = time.perf_counter() + self.FRAME_WAIT_MAX
-        while getattr(app, "in_frame", False) and time.perf_counter() < deadline:
+        thought = self._thinker
+        while getattr(app, "in_frame", False) and time.perf_counter() < deadline \
+                and not (thought is not None and thought.awaited):   # the frame itself waits for the thought
             time.sleep(0.0005)
 
     def _forget_thought(self) -> None:
