@@ -334,27 +334,42 @@ def clear_spot(height_of: Callable[[int, int], int], widths: Sequence[int], keep
     most lines of ``keeps``, at the first of ``spots`` and the widest of
     ``widths`` there; else the same for the next tier; if every place covers
     something of the last tier, the one that covers least (with the fewest
-    lines).  ``height_of(width, lines)``: the card's height.  The places of
-    each number of lines are made once for all tiers, and only the
-    rectangles a place touches are measured (at 20 seats every tier could
-    be covered: about 25,000 places measured against 40 rectangles took
-    70 ms in the frame a human's turn began)."""
+    lines).  ``height_of(width, lines)``: the card's height.  Each spot is
+    first tried with the least card any width there makes: if that one is
+    out of bounds or covers something (or more than the best so far), so
+    do all, and the spot's widths are skipped; only the rectangles a place
+    touches are measured (at 20 seats every tier could be covered: about
+    25,000 places measured against 40 rectangles took 70 ms in the frame a
+    human's turn began)."""
     bounds = pygame.Rect(0, 0, CANVAS_W, CANVAS_H).inflate(-2 * CARD_MARGIN, -2 * CARD_MARGIN)
     heights = {(w, keep): height_of(w, keep) for w in widths for keep in keeps}
-    made: dict[int, list[pygame.Rect]] = {}
+    narrowest = min(widths)
 
-    def places(keep: int) -> list[pygame.Rect]:
-        if keep not in made:
-            made[keep] = [rect for rect in (pygame.Rect(x, y, w, heights[w, keep]) for x, y in spots for w in widths)
-                          if bounds.contains(rect)]
-        return made[keep]
+    def probe(x: int, y: int, keep: int) -> pygame.Rect:
+        """What every card of ``keep`` lines at (x, y) covers at least."""
+        return pygame.Rect(x, y, narrowest, min(heights[w, keep] for w in widths))
     for keep_clear in tiers:
         for keep in keeps:
-            for rect in places(keep):
-                if rect.collidelist(keep_clear) < 0:
-                    return rect, keep
-    last = list(tiers[-1])
+            for x, y in spots:
+                least = probe(x, y, keep)
+                if not bounds.contains(least) or least.collidelist(keep_clear) >= 0:
+                    continue   # every card here is out of bounds or covers something
+                for w in widths:
+                    rect = pygame.Rect(x, y, w, heights[w, keep])
+                    if bounds.contains(rect) and rect.collidelist(keep_clear) < 0:
+                        return rect, keep
+    last, keep = list(tiers[-1]), keeps[-1]
 
     def covered(rect: pygame.Rect) -> int:
         return sum(rect.clip(last[i]).w * rect.clip(last[i]).h for i in rect.collidelistall(last))
-    return min(places(keeps[-1]), key=covered), keeps[-1]
+    best: tuple[int, pygame.Rect] | None = None
+    for x, y in spots:   # the first place that covers least (``min`` over every place in order)
+        least = probe(x, y, keep)
+        if not bounds.contains(least) or (best is not None and covered(least) >= best[0]):
+            continue   # no card here covers less than the best so far
+        for w in widths:
+            rect = pygame.Rect(x, y, w, heights[w, keep])
+            if bounds.contains(rect) and (best is None or covered(rect) < best[0]):
+                best = (covered(rect), rect)
+    assert best is not None, "the window holds a card of the narrowest width"
+    return best[1], keep
