@@ -65,7 +65,7 @@ class App:
         """AI decisions run in a worker thread (game/ui/thinker.py); headless
         tests keep them inside the frame, so a frame count stays a fixed pace."""
         self.write_in_background = not headless
-        """A finished game's records are written by a thread (``TableScene.finish_game``)."""
+        """A finished game's records are written by a thread (``GameEnd.finish_game``)."""
         if headless:
             os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
             os.environ.setdefault("SDL_AUDIODRIVER", "dummy")

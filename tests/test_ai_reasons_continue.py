@@ -271,15 +271,15 @@ def test_a_replay_says_each_ai_reason_with_its_move(app, game_id):
     match = Match(game_id, TRIO, {"starting_dice": 2}, seed=4)
     live = start_table(app, match)
     decisions, _said = _spy(live)
-    app.run_frames(80000, until=lambda a: live.replay_path is not None)
-    assert match.is_over and live.replay_path is not None
+    app.run_frames(80000, until=lambda a: live.game_end.replay_path is not None)
+    assert match.is_over and live.game_end.replay_path is not None
     ai_moves = [i for i, (p, _a) in enumerate(match.history) if p in match.agents]
     assert [(match.history[i][0], match.history[i][1]) for i in ai_moves] == [(p, a) for p, a, _w in decisions]
     whys = {i: w for i, (_p, _a, w) in zip(ai_moves, decisions) if w}
     assert len(whys) >= 6
     live_notes = _thinking(live)
 
-    replay, said = _watch_replay(app, live.replay_path)
+    replay, said = _watch_replay(app, live.game_end.replay_path)
     assert replay.match.history == match.history
     for index, why in whys.items():
         line = f"{match.seats[match.history[index][0]].name}: {why}"

@@ -155,7 +155,7 @@ def play(app, game_id, seats, options, seeds, phases, prefer, skip=lambda match:
         scene = start_table(app, match)
         for _ in range(max_ticks):
             scene = app.top
-            if scene.match.is_over or scene.out_moment is not None or scene.match.state.is_terminal():
+            if scene.match.is_over or scene.game_end.out_moment is not None or scene.match.state.is_terminal():
                 break
             moment = pending(scene)
             if moment and moment not in met and moment in wanted:

@@ -132,7 +132,7 @@ def test_solo_game_keeps_the_personal_best(app):
     for _ in range(20):   # four rounds of five 7s: mark, three rerolls, Diced Out (70 each)
         scene._apply(CHANCE, faces(7))
     assert match.is_over and match.state.totals() == [280]
-    scene.recording.wait()
+    scene.game_end.recording.wait()
     stats, note = load_stats()
     assert note is None and solo_best(stats, "diced-out") == 280
     assert scene.personal_best == 280 and scene.new_best

@@ -98,7 +98,7 @@ def test_solo_diced_out_starts_and_ends_with_a_bad_stats_file(home, entry):
     scene = start_table(app, match)
     assert scene.personal_best is None
     scene._record_solo_result()  # what the end of the game calls
-    scene.recording.wait()
+    scene.game_end.recording.wait()
     stats, note = userfiles.load_stats()
     assert note is None and stats["games"]["diced-out"]["levels"]["solo"]["games"] == 1
     assert lifetime.solo_best(stats, "diced-out") == scene.personal_best == match.state.totals()[0]

@@ -43,7 +43,7 @@ def test_the_results_screen_is_built_while_the_final_position_shows(app, monkeyp
     def counted(self, match):
         gen = real(self, match)
         while True:
-            steps_at.append(table._end_timer)
+            steps_at.append(table.game_end.end_timer)
             try:
                 next(gen)
             except StopIteration as done:
@@ -52,13 +52,13 @@ def test_the_results_screen_is_built_while_the_final_position_shows(app, monkeyp
     monkeypatch.setattr(Navigator, "results_ahead", counted)
     table = _two_seat_liars_dice(app)
     match = table.match
-    app.run_frames(20_000, until=lambda a: table._ahead is not None and table._ahead[2] is not None)
+    app.run_frames(20_000, until=lambda a: table.game_end.ahead is not None and table.game_end.ahead[2] is not None)
     assert app.top is table and match.is_over          # built while the table still shows
-    prepared = table._ahead[2]
+    prepared = table.game_end.ahead[2]
     assert isinstance(prepared, ResultsScene) and prepared.story is not None
     assert len(steps_at) >= 8 and len(set(steps_at)) == len(steps_at)   # one piece per frame
     app.run_frames(2_000, until=lambda a: a.top is not table)
-    assert app.top is prepared and prepared.replay_path == table.replay_path
+    assert app.top is prepared and prepared.replay_path == table.game_end.replay_path
 
 
 def test_a_stale_prepared_results_screen_is_not_shown(app):
@@ -66,9 +66,9 @@ def test_a_stale_prepared_results_screen_is_not_shown(app):
     is dropped: the hand-over builds a fresh one."""
     from game.scenes.results import ResultsScene
     table = _two_seat_liars_dice(app)
-    app.run_frames(20_000, until=lambda a: table._ahead is not None and table._ahead[2] is not None)
-    stale = table._ahead[2]
-    table._ahead[0] -= 1
+    app.run_frames(20_000, until=lambda a: table.game_end.ahead is not None and table.game_end.ahead[2] is not None)
+    stale = table.game_end.ahead[2]
+    table.game_end.ahead[0] -= 1
     app.run_frames(2_000, until=lambda a: a.top is not table)
     assert isinstance(app.top, ResultsScene) and app.top is not stale
 
@@ -91,9 +91,9 @@ def test_the_hand_over_waits_for_a_results_screen_still_being_built(app, monkeyp
     monkeypatch.setattr(Navigator, "results_ahead", slow)
     table = _two_seat_liars_dice(app)
     app.run_frames(40_000, until=lambda a: a.top is not table)
-    prepared = table._ahead[2] if table._ahead is not None else None
+    prepared = table.game_end.ahead[2] if table.game_end.ahead is not None else None
     assert prepared is not None and app.top is prepared
-    assert table_scene.END_DELAY < table._end_timer < table_scene.END_DELAY_MAX
+    assert table_scene.END_DELAY < table.game_end.end_timer < table_scene.END_DELAY_MAX
 
     def endless(self, match):
         while True:
@@ -101,7 +101,7 @@ def test_the_hand_over_waits_for_a_results_screen_still_being_built(app, monkeyp
     monkeypatch.setattr(Navigator, "results_ahead", endless)
     table = _two_seat_liars_dice(app)
     app.run_frames(40_000, until=lambda a: a.top is not table)
-    assert app.top is not table and table._end_timer >= table_scene.END_DELAY_MAX
+    assert app.top is not table and table.game_end.end_timer >= table_scene.END_DELAY_MAX
 
 
 def test_a_diced_out_phase_change_spreads_its_fresh_sheets_over_frames(app):

@@ -62,12 +62,12 @@ def test_skip_to_the_results_records_the_game_once(app):
     scene = _human_out(app)
     app.write_in_background = True
     match = scene.match
-    click(app, scene.out_moment.buttons()["results"].center)
+    click(app, scene.game_end.out_moment.buttons()["results"].center)
     app.run_frames(2)
     assert match.is_over and app.top.name == "results"
     watch = button(app.top, "Watch replay")
     assert watch.enabled, "Watch replay is offered at once"
-    scene.recording.wait()
+    scene.game_end.recording.wait()
     data, _ = userfiles.load_stats()
     assert data["recent"] == [stats.match_key(match)]
     assert sum(b["games"] for b in data["games"]["liars-dice"]["levels"].values()) == 1
@@ -84,11 +84,11 @@ def test_every_way_out_of_a_finished_game_records_it_once(app):
     results path, then the crash rescue's ``saves.autosave``) is the same
     end: one replay, one count."""
     scene = _human_out(app)
-    click(app, scene.out_moment.buttons()["results"].center)
-    first = scene.recording
-    scene.finish_game()
+    click(app, scene.game_end.out_moment.buttons()["results"].center)
+    first = scene.game_end.recording
+    scene.game_end.finish_game()
     saves.autosave(scene.match)          # what the crash rescue calls
-    assert scene.recording is first
+    assert scene.game_end.recording is first
     assert len(_replays()) == 1
     data, _ = userfiles.load_stats()
     assert sum(b["games"] for b in data["games"]["liars-dice"]["levels"].values()) == 1

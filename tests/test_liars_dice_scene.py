@@ -196,8 +196,8 @@ def test_the_replay_is_written_off_the_frame(app, monkeypatch):
     scene = TableScene(app, match)
     app.start(scene)
     app.run_frames(20_000, until=lambda a: a.top is not scene)
-    assert scene.recording is not None
-    scene.recording.wait(None)    # the writer's progress, joined: no frame count stands in for it
+    assert scene.game_end.recording is not None
+    scene.game_end.recording.wait(None)    # the writer's progress, joined: no frame count stands in for it
     assert match.is_over and writers and writers[0] != threading.get_ident()
-    assert scene.replay_path is not None and scene.replay_path.is_file()
+    assert scene.game_end.replay_path is not None and scene.game_end.replay_path.is_file()
     assert not saves.has_autosave()

@@ -22,9 +22,9 @@ def _losing_human(app, game_id, options, seed, frames=20000):
     scene = start_table(app, match)
     rng = random.Random(seed)
     for _ in range(400):
-        app.run_frames(frames, until=lambda a: scene.out_moment is not None or match.is_over
+        app.run_frames(frames, until=lambda a: scene.game_end.out_moment is not None or match.is_over
                        or scene.human_to_act() == 0)
-        if scene.out_moment is not None or match.is_over:
+        if scene.game_end.out_moment is not None or match.is_over:
             return scene
         legal = match.state.legal_actions(0)
         bids = [a for a in legal if isinstance(a, Bid)]
@@ -35,7 +35,7 @@ def _losing_human(app, game_id, options, seed, frames=20000):
 def _find(app, game_id, options):
     for seed in range(1, 30):
         scene = _losing_human(app, game_id, options, seed)
-        if scene.out_moment is not None:
+        if scene.game_end.out_moment is not None:
             return scene
     raise AssertionError("the human was never out")
 
@@ -47,20 +47,20 @@ def test_out_moment_once_then_watch_faster(app, game_id, options):
     scene = _find(app, game_id, options)
     match = scene.match
     place = out_places(game_id, match.state)[0]
-    assert scene.out_shown == [0]
-    assert scene.out_moment.title == "You are out"
-    assert scene.out_moment.place_line == f"{['1st', '2nd', '3rd', '4th'][place]} of 4"
+    assert scene.game_end.out_shown == [0]
+    assert scene.game_end.out_moment.title == "You are out"
+    assert scene.game_end.out_moment.place_line == f"{['1st', '2nd', '3rd', '4th'][place]} of 4"
     moves = len(match.history)
     app.run_frames(300)
     assert len(match.history) == moves, "the table waits while the card is up"
     normal = scene.pace
     app.feed(key(pygame.K_RETURN))
     app.run_frames(1)
-    assert scene.out_moment is None and scene.watching_fast
+    assert scene.game_end.out_moment is None and scene.game_end.watching_fast
     assert scene.pace.ai_delay < normal.ai_delay
     app.run_frames(60 * 600, until=lambda a: match.is_over and a.top is not scene)
     assert match.is_over
-    assert scene.out_shown == [0], "the moment appears exactly once"
+    assert scene.game_end.out_shown == [0], "the moment appears exactly once"
     assert match.state.ranking()[0] == place, "the place shown is the final place"
     assert app.top.name == "results"
 
@@ -109,10 +109,10 @@ def test_a_notice_while_another_human_plays_on(app):
         match = Match.from_record({**record, "actions": record["actions"][:len(before)]})
         scene = start_table(app, match)
         scene._apply(*probe.history[len(before)])
-        app.run_frames(600, until=lambda a: scene.out_notice.lines or scene.out_moment is not None)
-        assert scene.out_moment is None
-        assert [line[0] for line in scene.out_notice.lines] == [
+        app.run_frames(600, until=lambda a: scene.game_end.out_notice.lines or scene.game_end.out_moment is not None)
+        assert scene.game_end.out_moment is None
+        assert [line[0] for line in scene.game_end.out_notice.lines] == [
             f"{seats[human].name} is out \u2013 {['1st', '2nd', '3rd'][out[human]]} of 3"]
-        assert scene.out_shown == [human]
+        assert scene.game_end.out_shown == [human]
         return
     pytest.skip("no seed put exactly one human out first")

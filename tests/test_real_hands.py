@@ -295,7 +295,7 @@ def test_no_curtain_with_one_human_left(app):
         if table.holding is not None:
             hands.press(pygame.K_RETURN)
             continue
-        if table.out_moment is not None:
+        if table.game_end.out_moment is not None:
             hands.press(pygame.K_w)
             continue
         hands.frames(1)

@@ -384,8 +384,8 @@ def test_the_table_seats_the_apps_book_and_a_finished_game_is_remembered(app):
     while not match.is_over:
         if not match.step():
             match.apply(0, rng.choice(list(match.state.legal_actions(0))))
-    table.finish_game()
-    table.recording.wait()
+    table.game_end.finish_game()
+    table.game_end.recording.wait()
     book, note = rb.load_book()
     assert note is None and book.games == 1
     assert app.rivals.book.to_json() == book.to_json()

@@ -110,7 +110,7 @@ class Room:
 
     def last_human_in(self) -> int | None:
         """The one human still holding dice when every other human is out, else None."""
-        out = self.table._out_places()
+        out = self.table.game_end.out_places()
         still = [i for i, s in enumerate(self.match.seats) if not s.is_ai and i not in out]
         return still[0] if len(still) == 1 else None
 
@@ -335,7 +335,7 @@ def play_hotseat(app, game_id, humans, ais, *, dice, seed, resume_after=3, motio
             room.at_screen = None  # a new sitting: nobody is confirmed yet
             resumed = True
             continue
-        if room.table.out_moment is not None and app.top is room.table:
+        if room.table.game_end.out_moment is not None and app.top is room.table:
             # the last human still playing went out: the table asks them what now
             # (game/ui/out_moment.py); they watch on, and every frame stays checked
             app.feed(key(pygame.K_w))

@@ -257,11 +257,11 @@ def test_the_table_records_a_game_once_where_it_saves_the_replay(app, home):
     resumed = saves.load_autosave()         # Continue: the game goes on from the journal
     scene = start_table(app, resumed)
     _drive_table(app, scene)
-    recording = scene.recording
-    assert scene.replay_path is not None and recording is not None
+    recording = scene.game_end.recording
+    assert scene.game_end.replay_path is not None and recording is not None
     assert recording.wait().won == (resumed.state.ranking()[0] == 0)
-    scene.finish_game()                              # asked again: nothing more
-    assert scene.recording is recording
+    scene.game_end.finish_game()                              # asked again: nothing more
+    assert scene.game_end.recording is recording
     app.run_frames(200)                               # the end delay, then the results
     assert app.top.name == "results" and not app.toasts
     data, _ = userfiles.load_stats()
@@ -269,14 +269,14 @@ def test_the_table_records_a_game_once_where_it_saves_the_replay(app, home):
     # watching the replay of that game to its end records nothing (with the stats
     # reset first, so the "already recorded" check cannot be what stops it)
     stats.reset()
-    assert app.nav.replay(scene.replay_path) == ""
+    assert app.nav.replay(scene.game_end.replay_path) == ""
     app.apply_transitions()
     viewer = app.top
     assert viewer.replay is not None and not viewer.match.history
     for player, action in viewer.replay.actions:
         viewer._apply(player, action)
-    viewer.finish_game()
-    assert viewer.match.is_over and viewer.recording is None
+    viewer.game_end.finish_game()
+    assert viewer.match.is_over and viewer.game_end.recording is None
     assert userfiles.load_stats() == (userfiles.fresh_stats(), None)
 
 

@@ -103,8 +103,8 @@ def test_liars_dice_lesson_ends_with_the_learners_jinto_win(app):
     assert table.match.state.last_challenge.kind == "jinto"
     from game.core import stats, userfiles
     assert stats.skip_reason(table.match) == "a tutorial game"   # a finished lesson is no lifetime game
-    if table.recording is not None:
-        assert table.recording.wait() is None   # the recorder refused it
+    if table.game_end.recording is not None:
+        assert table.game_end.recording.wait() is None   # the recorder refused it
     assert not stats.has_any(userfiles.load_stats()[0])
 
 

@@ -279,7 +279,7 @@ def test_replay_plays_back_and_bad_replay_is_refused(app, home):
     scene, error = open_replay(app, path)
     assert error == "" and scene.replay is not None
     app.start(scene)
-    app.run_frames(20000, until=lambda a: scene.replay.finished and scene._finished)
+    app.run_frames(20000, until=lambda a: scene.replay.finished and scene.game_end.finished)
     assert scene.match.state.summary() == m.state.summary()
     bad = home / "bad.json"
     bad.write_text(json.dumps({"format": "dice-tavern-game", "version": 1, "game": "toy"}))

@@ -259,10 +259,9 @@ def _out_moment(app, ctx):
     match = Match.from_record({**record, "actions": record["actions"][:upto]}, dice=make_dice())
     table = make_table(app, match)
     table.enter()
-    table._out_known.discard(0)
-    table._note_out()
-    if table._out_queue:
-        table._announce_out()
+    table.game_end.known_out.discard(0)
+    table.game_end.note_out()
+    table.game_end.announce_out()
     return table
 
 

@@ -288,7 +288,7 @@ class AiPacing(TableBase):
         if not (self.app.settings.pause_after_reveal or self.tutorial is not None):
             return False
         return (self.replay is None and bool(self.humans) and moment != self._continued
-                and not self.watching_fast)
+                and not self.game_end.watching_fast)
 
     def hold_until_continue(self, moment) -> bool:
         """At a moment worth reading (a reveal, a pot split): with the

@@ -2,112 +2,181 @@
 the autosave after each move, the replay written off the frame, the results
 screen built ahead while the final position shows, then the hand-over.
 
-Its own module because it owns every file the table writes (autosave, replay,
-stats, rivals memory: ``finish_game``, the one end-of-game path) and the errors
-they may raise become toasts here, never a traceback.
+``GameEnd`` is a component the table owns (``table.game_end``): it keeps who
+was announced out, the out card, whether the table finished, the recording
+of the finished game and the results built ahead, and asks the table only
+what ``EndTable`` lists.  Its own module because it owns every file the table
+writes (autosave, replay, stats, rivals memory: ``finish_game``, the one
+end-of-game path) and the errors they may raise become toasts here, never a
+traceback.
 """
 from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Protocol
 
 from .. import games
 from ..core import finished, saves
 from ..core.story import out_places
 from ..core.userfiles import UserFileError
-from .out_moment import OutMoment, out_words
-from .table_base import TableBase
+from .out_moment import OutMoment, OutNotice, out_words
+
+if TYPE_CHECKING:
+    from ..core.grammar import Voice
+    from ..core.match import Match
+    from ..core.narration import GameLog
+    from ..core.playback import ReplayFeed
+    from .secrecy import Secrecy
+    from .services import AppServices
+    from .theme import Theme
+    from .tutorial import TutorialCoach
 
 END_DELAY = 1.6
 END_DELAY_MAX = 3.0   # the final position may show this long while the results screen finishes building
 """Seconds the final position stays on screen before the results."""
 
 
-class GameEnd(TableBase):
-    """Eliminations, saving and the way to the results (a mixin of ``TableScene``)."""
+class EndTable(Protocol):
+    """What the end of a game asks of its table."""
 
-    def _out_places(self) -> dict[int, int]:
-        if not games.is_known(self.match.game_id):
+    app: AppServices
+    match: Match
+    humans: list[int]
+    words: Voice
+    secrecy: Secrecy
+    game_log: GameLog
+    tutorial: TutorialCoach | None
+    _continued_at: int | None
+
+    @property
+    def replay(self) -> ReplayFeed | None: ...
+    @property
+    def theme(self) -> Theme: ...
+    def say_rivals_note(self) -> None: ...
+    def _forget_thought(self) -> None: ...
+
+
+class GameEnd:
+    """Eliminations, saving and the way to the results (the table's component ``game_end``)."""
+
+    def __init__(self, table: EndTable):
+        self.table = table
+        self.known_out = set(self.out_places())
+        """Seats already out (a continued game does not announce them again)."""
+        self.out_queue: list[int] = []
+        """Humans newly out, announced once the table is at rest (``announce_out``)."""
+        self.out_moment: OutMoment | None = None
+        """The "you are out" card while it is up (game/ui/out_moment.py)."""
+        self.out_notice = OutNotice()
+        self.out_shown: list[int] = []
+        """Every human seat announced as out, in order (each once)."""
+        self.watching_fast = False
+        """Every human is out and chose to watch on faster."""
+        self.finished = False
+        """The table stopped: the results are on their way, or the player left."""
+        self.end_timer = 0.0
+        """Seconds the final position has shown."""
+        self.ahead: list | None = None
+        """[history length, steps, scene]: the results screen built ahead (``results_ahead``)."""
+        self.replay_path: Path | None = None
+        self.recording: finished.Finishing | None = None
+        """The finished game on its way into the replays, stats and rivals memory (``finish_game``)."""
+
+    def out_places(self) -> dict[int, int]:
+        match = self.table.match
+        if not games.is_known(match.game_id):
             return {}
-        return out_places(self.match.game_id, self.match.state)
+        return out_places(match.game_id, match.state)
 
-    def _note_out(self) -> None:
+    def note_out(self) -> None:
         """After a move: queue every human newly out (shown once the reveal ends)."""
-        out = self._out_places()
-        for seat in sorted(set(out) - self._out_known):
-            self._out_known.add(seat)
-            if not self.match.seats[seat].is_ai:
-                self._out_queue.append(seat)
+        out = self.out_places()
+        for seat in sorted(set(out) - self.known_out):
+            self.known_out.add(seat)
+            if not self.table.match.seats[seat].is_ai:
+                self.out_queue.append(seat)
 
-    def _announce_out(self) -> None:
-        """The last human out gets the card; others a notice while humans play on."""
-        places = self._out_places()
-        queue, self._out_queue = self._out_queue, []
-        still_in = [h for h in self.humans if h not in places]
-        n = len(self.match.seats)
+    def announce_out(self) -> bool:
+        """The last human out gets the card; others a notice while humans
+        play on.  False when nobody waits to be announced."""
+        if not self.out_queue:
+            return False
+        table = self.table
+        places = self.out_places()
+        queue, self.out_queue = self.out_queue, []
+        still_in = [h for h in table.humans if h not in places]
+        n = len(table.match.seats)
         for seat in queue:
             self.out_shown.append(seat)
-            title, line = out_words(self.words.says(seat, "is", "are"), places.get(seat, n - 1), n)
+            title, line = out_words(table.words.says(seat, "is", "are"), places.get(seat, n - 1), n)
             if still_in or seat != queue[-1]:
-                self.out_notice.add(f"{title} \u2013 {line}", self.theme.player_colour(seat))
+                self.out_notice.add(f"{title} \u2013 {line}", table.theme.player_colour(seat))
             else:
-                self.secrecy.drop()
+                table.secrecy.drop()
                 self.out_moment = OutMoment(seat, title, line)
-        self.app.sounds.play("curtain", 0.5)
+        table.app.sounds.play("curtain", 0.5)
+        return True
 
-    def _out_event(self, event) -> None:
+    def out_event(self, event) -> None:
+        """The "you are out" card is up: its buttons (watch on, results, title)."""
         choice = self.out_moment.handle_event(event) if self.out_moment is not None else None
         if choice is None:
             return
         self.out_moment = None
+        app = self.table.app
         if choice == "watch":
             self.watching_fast = True
         elif choice == "results":
             self._skip_to_results()
         elif choice == "title":
             try:
-                self._finished = True         # the table stops here
-                saves.autosave(self.match)   # the game stays saved: Continue watches on
+                self.finished = True         # the table stops here
+                saves.autosave(self.table.match)   # the game stays saved: Continue watches on
                 saves.flush_autosave()
             except (UserFileError, OSError) as exc:
-                self.app.toast(f"Could not save: {exc}")
-            self.app.nav.title()
+                app.toast(f"Could not save: {exc}")
+            app.nav.title()
 
     def _skip_to_results(self) -> None:
         """Every human is out: the AIs finish the game at once (the same
         moves the table would have shown), then the results."""
-        self._forget_thought()   # no thought may run while the match plays on
+        table = self.table
+        table._forget_thought()   # no thought may run while the match plays on
         try:
-            self.match.play_out()
+            table.match.play_out()
         except RuntimeError:
             pass
-        if not self.match.is_over:   # someone still must act by hand: watch instead
+        if not table.match.is_over:   # someone still must act by hand: watch instead
             self.watching_fast = True
             return
-        self.game_log.sync(self.match.history)
-        self._autosave()   # the game is over: the one end-of-game path (finish_game)
-        self._finished = True
-        self.app.sounds.play("win")
-        self.app.nav.results(self.match, self.replay_path)
+        table.game_log.sync(table.match.history)
+        self.autosave()   # the game is over: the one end-of-game path (finish_game)
+        self.finished = True
+        table.app.sounds.play("win")
+        table.app.nav.results(table.match, self.replay_path)
 
-    def _autosave(self) -> None:
+    def autosave(self) -> None:
         """The game so far to the autosave; a finished one takes the end-of-game path."""
-        if self.tutorial is not None:
-            self.tutorial.save()   # a lesson keeps its own place, never the real autosave
+        table = self.table
+        if table.tutorial is not None:
+            table.tutorial.save()   # a lesson keeps its own place, never the real autosave
             return
-        if self.match.is_over:
+        if table.match.is_over:
             self.finish_game()
             return
         try:
-            saves.autosave(self.match)
+            saves.autosave(table.match)
         except (UserFileError, OSError) as exc:
-            self.app.toast(f"Could not save: {exc}")
+            table.app.toast(f"Could not save: {exc}")
 
-    def _prepare_autosave(self) -> None:
+    def prepare_autosave(self) -> None:
         """While the table opens: the autosave's header written ahead, so the
         first move's save costs a rename, not two fsyncs (``saves.prepare_autosave``).
         A failure here is no error: the first save tries again and says so."""
-        if self.replay is not None or self.tutorial is not None:
+        if self.table.replay is not None or self.table.tutorial is not None:
             return
         try:
-            saves.prepare_autosave(self.match)
+            saves.prepare_autosave(self.table.match)
         except (UserFileError, OSError):
             pass
 
@@ -118,58 +187,63 @@ class GameEnd(TableBase):
         durable step (``game.core.finished``) on a worker thread when the app
         writes in the background.  The replay's name is known at once, so
         the results offer it; never for a replay being watched or a lesson."""
-        if self.recording is not None or self.replay is not None or not self.match.is_over:
+        table = self.table
+        if self.recording is not None or table.replay is not None or not table.match.is_over:
             return
-        rivals = self.app.rivals if self.tutorial is None else None
-        self.recording = finished.finish(self.match, rivals,
-                                         background=self.app.write_in_background)
+        rivals = table.app.rivals if table.tutorial is None else None
+        self.recording = finished.finish(table.match, rivals, background=table.app.write_in_background)
         self.replay_path = self.recording.replay_path
         if self.recording.done:
-            self.recording.report(self.app.toast)
+            self.recording.report(table.app.toast)
         if rivals is not None:
-            self.say_rivals_note()
+            table.say_rivals_note()
 
-    def _finish(self, dt: float) -> None:
-        if self._finished:
+    def finish(self, dt: float) -> None:
+        """The game is over: the final position shows a moment (the results
+        built meanwhile), then the results screen takes over."""
+        self.out_queue.clear()   # the results say it all
+        if self.finished:
             return
-        self._end_timer += dt
+        table = self.table
+        self.end_timer += dt
         # the final position shows END_DELAY, or no longer than the results take to build
         # when the player has just continued the game's last held moment (they read it)
-        delay = 0.0 if self._continued_at == len(self.match.history) else END_DELAY
-        if self._end_timer < delay or (self._end_timer < END_DELAY_MAX and self._building_results()):
-            self._results_ahead()
+        delay = 0.0 if table._continued_at == len(table.match.history) else END_DELAY
+        if self.end_timer < delay or (self.end_timer < END_DELAY_MAX and self._building_results()):
+            self.results_ahead()
             return
-        self._finished = True
+        self.finished = True
         if self.recording is not None:
-            self.recording.report(self.app.toast)
-        if self.replay is not None:
-            self.replay.paused = True
+            self.recording.report(table.app.toast)
+        if table.replay is not None:
+            table.replay.paused = True
             return
-        if self.tutorial is not None:
+        if table.tutorial is not None:
             return   # the lesson's last note says Finish
-        self.app.sounds.play("win")
-        ahead = self._ahead
-        if ahead is not None and ahead[0] == len(self.match.history) and ahead[2] is not None:
-            self.app.nav.results(self.match, self.replay_path, prepared=ahead[2])
+        table.app.sounds.play("win")
+        ahead = self.ahead
+        if ahead is not None and ahead[0] == len(table.match.history) and ahead[2] is not None:
+            table.app.nav.results(table.match, self.replay_path, prepared=ahead[2])
         else:
-            self.app.nav.results(self.match, self.replay_path)
+            table.app.nav.results(table.match, self.replay_path)
 
     def _building_results(self) -> bool:
         """The results screen of this final position is still being built
         ahead: the hand-over waits for it (up to ``END_DELAY_MAX``) rather
         than build the rest in one frame."""
-        ahead = self._ahead
-        return ahead is not None and ahead[0] == len(self.match.history) and ahead[1] is not None
+        ahead = self.ahead
+        return ahead is not None and ahead[0] == len(self.table.match.history) and ahead[1] is not None
 
-    def _results_ahead(self) -> None:
+    def results_ahead(self) -> None:
         """One step of building the results screen while the final position
         shows (``Navigator.results_ahead``): the hand-over frame then only
         swaps screens.  Kept per history length (an undo makes it stale)."""
-        if self.replay is not None or self.tutorial is not None:
+        table = self.table
+        if table.replay is not None or table.tutorial is not None:
             return
-        ahead = self._ahead
-        if ahead is None or ahead[0] != len(self.match.history):
-            ahead = self._ahead = [len(self.match.history), self.app.nav.results_ahead(self.match), None]
+        ahead = self.ahead
+        if ahead is None or ahead[0] != len(table.match.history):
+            ahead = self.ahead = [len(table.match.history), table.app.nav.results_ahead(table.match), None]
         if ahead[1] is None:
             return
         try:

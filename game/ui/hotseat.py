@@ -74,7 +74,7 @@ class HotSeatFlow(TableBase):
     def _table_still(self) -> bool:
         """On top and at rest: nothing in the air, no animation, no log over it."""
         return (self.is_top and self.throw_view is None and not self.is_busy() and not self.log_panel.is_open
-                and not self._finished and not self.match.state.is_chance())
+                and not self.game_end.finished and not self.match.state.is_chance())
 
     def peek_owners(self) -> list[int]:
         """The humans who hold hidden dice to look at now ("Whose dice?"); a
@@ -83,7 +83,7 @@ class HotSeatFlow(TableBase):
 
     def _others_still_in(self, seat: int) -> list[int]:
         """The humans other than ``seat`` still playing (with dice to hide)."""
-        out = self._out_places()
+        out = self.game_end.out_places()
         return [h for h in self.humans if h != seat and h not in out]
 
     def peek_button_rect(self) -> pygame.Rect:

@@ -180,7 +180,7 @@ class PhoneLink:
         t = self.table
         state = t.match.state
         return (len(t.match.history), t.throw_view is None, t.holding is None, t.hold_pending is None,
-                t.is_busy(), t.waiting_thrower, t.deciding_human(), tuple(self.seats), t._finished,
+                t.is_busy(), t.waiting_thrower, t.deciding_human(), tuple(self.seats), t.game_end.finished,
                 tuple(state.current_players()))
 
     def publish(self) -> None:

@@ -12,13 +12,11 @@ type-checked against the same table.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import TYPE_CHECKING, Iterator
 
 import pygame
 
 from .. import games
-from ..core import finished
 from ..core.match import Match
 from ..core.narration import GameLog
 from ..core.playback import ReplayFeed
@@ -30,7 +28,7 @@ from .ai_reasons import ReasonKeeper, Told
 from .banner import Banner, Banners
 from .game_log import LogPanel, SinceSummary
 from ..core.grammar import Voice
-from .out_moment import OutMoment, OutNotice
+from .game_end import GameEnd
 from .pace import Pace, faster, pace_for
 from .replay_bar import ReplayBar
 from .replay_drive import ReplayDriver
@@ -119,16 +117,9 @@ class TableBase(Scene):
         """The throw in flight, the last at rest, a throw waiting for its thrower (game/ui/throw_flow.py)."""
         self._ai_timer = 0.0
         self._polled_at = -1            # history length of the last interjection poll
-        self._end_timer = 0.0
-        self._finished = False
         self._warming: Iterator[object] | None = None   # ``warm_steps`` still to run, one a frame
         self._opening: Iterator[object] | None = None   # ``opening_steps`` (scenes/opening.py runs them)
-        self._ahead: list | None = None
-        """[history length, steps, scene]: the results screen built ahead (``_results_ahead``)."""
         self._curtain_for: int | None = None
-        self.replay_path: Path | None = None
-        self.recording: finished.Finishing | None = None
-        """The finished game on its way into the replays, stats and rivals memory (``finish_game``)."""
         self.return_to = None
         """The scene a replay goes back to when closed (see ``app.nav``)."""
         self.log: list[LogLine] = []
@@ -175,16 +166,8 @@ class TableBase(Scene):
         """An AI decision being computed in the background (``_drive_ai``)."""
         self.still = StillLayer()
         """The kept bottom of the picture (``still_key`` / ``draw_still``)."""
-        self._out_known = set(self._out_places())
-        """Seats already out (a continued game does not announce them again)."""
-        self._out_queue: list[int] = []
-        self.out_moment: OutMoment | None = None
-        """The "you are out" card while it is up (game/ui/out_moment.py)."""
-        self.out_notice = OutNotice()
-        self.out_shown: list[int] = []
-        """Every human seat announced as out, in order (each once)."""
-        self.watching_fast = False
-        """Every human is out and chose to watch on faster."""
+        self.game_end = GameEnd(self)
+        """Who is out, the autosave, the finished game's records, the way to the results (game/ui/game_end.py)."""
         self.phones: PhoneLink | None = None
         """This table's phones (``use_phones``), or None: no server, no thread."""
         self._built_at: int | None = len(match.history)
@@ -299,9 +282,9 @@ class TableBase(Scene):
         """May ``seat``'s phone move now: the rules let it (its turn, or Roll
         Call's out-of-turn call) and the table is quiet (no throw, reveal or
         held moment), as for a click at this screen."""
-        if self.replay is not None or self._finished or self.holding is not None or self.hold_pending is not None:
+        if self.replay is not None or self.game_end.finished or self.holding is not None or self.hold_pending is not None:
             return False
-        if self.throw_view is not None or self.is_busy() or self.out_moment is not None or self.tutorial is not None:
+        if self.throw_view is not None or self.is_busy() or self.game_end.out_moment is not None or self.tutorial is not None:
             return False
         state = self.match.state
         if state.is_terminal() or state.is_chance():
@@ -393,13 +376,12 @@ class TableBase(Scene):
         """The animation pace of the settings (see ``game.ui.pace``); one
         step faster while every human is out and watching on."""
         pace = pace_for(self.app.settings)
-        return faster(pace) if self.watching_fast else pace
+        return faster(pace) if self.game_end.watching_fast else pace
 
     if TYPE_CHECKING:
         # What the pieces ask of each other (defined in their own modules).
         def _apply(self, player: int, action: Action, undoable: bool = False) -> None: ...
         def _forget_thought(self) -> None: ...
-        def _out_places(self) -> dict[int, int]: ...
         def curtain_hides_table(self) -> bool: ...
         def _cup_down(self) -> None: ...
         def move_line(self, seat: int, action: Action) -> str: ...

@@ -47,7 +47,7 @@ from ..core.protocol import CHANCE, Action, IllegalActionError, RollRequest, Shu
 from . import game_log, layout, layout_record, preload
 from . import theme as th
 from .ai_pacing import AiPacing
-from .game_end import END_DELAY, END_DELAY_MAX, GameEnd  # noqa: F401 (re-exported)
+from .game_end import END_DELAY, END_DELAY_MAX  # noqa: F401 (re-exported)
 from .hotseat import PEEK_KEYS, HotSeatFlow  # noqa: F401 (re-exported)
 from .pictures import render_table_background, table_background  # noqa: F401 (re-exported)
 from .restore import RestoreFlow
@@ -72,7 +72,7 @@ LOG_ROWS = 8
 """Rows of the commentary at most (four lines of up to two rows)."""
 
 
-class TableScene(HotSeatFlow, UndoFlow, RestoreFlow, AiPacing, GameEnd, TableBase):
+class TableScene(HotSeatFlow, UndoFlow, RestoreFlow, AiPacing, TableBase):
     """Base of every game's table scene; see the module docstring.  The core:
     lifecycle, event routing, the frame step, the drawing order, a human's
     move and every move's application; the rest comes from the pieces."""
@@ -96,7 +96,7 @@ class TableScene(HotSeatFlow, UndoFlow, RestoreFlow, AiPacing, GameEnd, TableBas
 
     def submit(self, player: int, action: Action) -> bool:
         """A human's decision; an illegal one gives a message, never a crash."""
-        if self.replay is not None or self._finished or self.moment_held():
+        if self.replay is not None or self.game_end.finished or self.moment_held():
             return False   # nothing moves on under a held moment (the click continues it)
         self.secrecy.drop()  # acting drops the cup
         if self.throw_view is not None or self.match.state.is_chance():
@@ -183,7 +183,7 @@ class TableScene(HotSeatFlow, UndoFlow, RestoreFlow, AiPacing, GameEnd, TableBas
         loading = preload.start(self.match.game_id)
         while not loading.done():
             yield loading   # the imports run off the frame (the hand-over shows meanwhile)
-        header = preload.in_background(self._prepare_autosave, "autosave-header")   # its fsync too
+        header = preload.in_background(self.game_end.prepare_autosave, "autosave-header")   # its fsync too
         from . import throw_view
         request = self.match.state.chance_request()
         kinds = ({g.kind for g in request.groups} if isinstance(request, RollRequest) else set()) - {"d6"}
@@ -256,8 +256,8 @@ class TableScene(HotSeatFlow, UndoFlow, RestoreFlow, AiPacing, GameEnd, TableBas
         if self.secrecy.hotseat and (not self.log_panel.is_open or event.type == pygame.KEYUP) \
                 and self._peek_event(event):
             return
-        if self.out_moment is not None:
-            self._out_event(event)
+        if self.game_end.out_moment is not None:
+            self.game_end.out_event(event)
             return
         if self.phones is not None and self.phones.handle_event(event):
             return
@@ -300,27 +300,25 @@ class TableScene(HotSeatFlow, UndoFlow, RestoreFlow, AiPacing, GameEnd, TableBas
             line.age += dt
         if self.throws.advance(dt):
             return
-        self.out_notice.update(dt)
+        self.game_end.out_notice.update(dt)
         if self.hold_pending is not None and not self.is_busy():
             self.holding, self.hold_pending = self.hold_pending, None   # its animation is over: the prompt shows
         if self.holding is not None or self.hold_pending is not None or self.is_busy() or not self.is_top:
             self.throws.prepare()
             if self.holding is not None and self.match.is_over and self.is_top:
-                self._results_ahead()   # the results are built while the last moment is read
+                self.game_end.results_ahead()   # the results are built while the last moment is read
             return
-        if self.out_moment is not None:
+        if self.game_end.out_moment is not None:
             return
-        if self._finished and not self.match.is_over:
+        if self.game_end.finished and not self.match.is_over:
             return   # left the table (the out moment's "leave"): nothing more is played
         if self.tutorial is not None and self.tutorial.holds_table():
             return   # the learner reads the coach's note first
         state = self.match.state
         if state.is_terminal():
-            self._out_queue.clear()   # the results say it all
-            self._finish(dt)
+            self.game_end.finish(dt)
             return
-        if self._out_queue:
-            self._announce_out()
+        if self.game_end.announce_out():
             return
         if self.replay_driver is not None:
             self.replay_driver.drive(dt)
@@ -390,7 +388,7 @@ class TableScene(HotSeatFlow, UndoFlow, RestoreFlow, AiPacing, GameEnd, TableBas
         if self.tutorial is None or self.tutorial.visible_step() is None:
             self._draw_pace(canvas)
         if not self.curtain_hides_table():
-            self.out_notice.draw(canvas, self.theme)
+            self.game_end.out_notice.draw(canvas, self.theme)
             if self.phones is not None and self.is_top:
                 self.phones.draw(canvas, self.theme)   # "Waiting for Ana's phone" (not under a menu)
         self._draw_log_chrome(canvas)
@@ -421,8 +419,9 @@ class TableScene(HotSeatFlow, UndoFlow, RestoreFlow, AiPacing, GameEnd, TableBas
         self.since.draw(canvas, self.theme, mouse)
         self.log_panel.draw_button(canvas, self.theme, mouse)
         self.log_panel.draw(canvas, self.theme)
-        if self.out_moment is not None and self.is_top:
-            self.out_moment.draw(canvas, self.theme, self.theme.player_colour(self.out_moment.seat))
+        out_moment = self.game_end.out_moment
+        if out_moment is not None and self.is_top:
+            out_moment.draw(canvas, self.theme, self.theme.player_colour(out_moment.seat))
 
     def move_line(self, seat: int, action: Action) -> str:
         """The commentary's line for a move: the action's own sentence when it
@@ -522,7 +521,7 @@ class TableScene(HotSeatFlow, UndoFlow, RestoreFlow, AiPacing, GameEnd, TableBas
             self.announce(self.move_line(player, action))
             self.app.sounds.play("click", 0.6)
         if self.replay is None and not self.match.can_take_back():
-            self._autosave()   # a move that may still be taken back is saved with the next one;
+            self.game_end.autosave()   # a move that may still be taken back is saved with the next one;
             # the last one ends the game: recorded once (finish_game)
         self.on_applied(player, action, before)
         for seat, move in self.match.state.automatic_moves():   # what the rules did for a seat with no choice
@@ -534,7 +533,7 @@ class TableScene(HotSeatFlow, UndoFlow, RestoreFlow, AiPacing, GameEnd, TableBas
         if player != CHANCE:
             self._tell_reasons(player)   # a replay's too: its AIs' reasons are worked out again
         if self.replay is None:
-            self._note_out()
+            self.game_end.note_out()
             self._maybe_curtain()
 
     # ------------------------------------------------------------------

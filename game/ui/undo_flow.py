@@ -46,7 +46,7 @@ class UndoFlow(TableBase):
         another human is to act (or, in hot-seat, sits at the screen) the
         move is theirs to see, not to undo."""
         match = self.match
-        if self.replay is not None or self._finished or not match.can_take_back():
+        if self.replay is not None or self.game_end.finished or not match.can_take_back():
             return False
         seat = match.undo_player()
         if seat is None or not 0 <= seat < len(match.seats) or match.seats[seat].is_ai:

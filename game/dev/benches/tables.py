@@ -274,7 +274,7 @@ class _HumanDriver:
         app = table.app
         if app.top is not table:
             return None
-        if table.out_moment is not None:
+        if table.game_end.out_moment is not None:
             return "out card", lambda: app.feed(_key(pygame.K_w))
         if table.holding is not None:
             return "continue", lambda: app.feed(_key(pygame.K_RETURN))

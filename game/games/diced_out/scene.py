@@ -104,7 +104,7 @@ class TableScene(BaseTableScene):
     def _record_solo_result(self) -> None:
         """A new personal best?  (The base table records the game in the
         lifetime stats, whose solo table keeps the best.)"""
-        self.finish_game()
+        self.game_end.finish_game()
         total = self.state.totals()[0]
         if self.personal_best is None or total < self.personal_best:
             self.new_best = True
