@@ -24,7 +24,8 @@ The pause over a moving table: once a throw has flown a few frames, Esc
 (a real key event) opens the pause menu and the loop runs as ``App.run``
 does (resting when the frames come out the same) for ``PAUSE_SECONDS`` of
 wall time: ``pause_core_pct`` (game thread) and ``pause_proc_core_pct``,
-then Esc resumes.
+and, from the moment the loop rests (``pause_until_rest_s``), what the
+pause costs while it stays open (``pause_resting_core_pct``); then Esc resumes.
 
 A human seat (``*_human`` tables): a stand-in (the game's Normal AI for
 that seat, deciding outside the timed frame, as a person thinks between
@@ -228,9 +229,12 @@ def pause_over(app, table) -> dict:
     on = type(app.top).__name__
     c0, p0, w0, f0 = time.thread_time(), time.process_time(), time.perf_counter(), app.frame
     acc = 0.0
+    rested_at = None   # (thread, process, wall) clocks when the loop first rests
     while time.perf_counter() - w0 < PAUSE_SECONDS:
         tick = time.perf_counter()
         was_resting = app.resting
+        if was_resting and rested_at is None:
+            rested_at = (time.thread_time(), time.process_time(), tick)
         if was_resting:
             app.memory.quiet()
             events = app._rest()
@@ -247,6 +251,12 @@ def pause_over(app, table) -> dict:
     out = {"pause_screen": on, "pause_core_pct": round(100.0 * (time.thread_time() - c0) / wall, 2),
            "pause_proc_core_pct": round(100.0 * (time.process_time() - p0) / wall, 2),
            "pause_frames_per_s": round((app.frame - f0) / wall, 1), "pause_rested": app.resting}
+    if rested_at is not None:   # once resting: what a pause left open costs (the first frames find it idle)
+        c1, p1, w1 = rested_at
+        rest_wall = max(1e-6, time.perf_counter() - w1)
+        out.update({"pause_until_rest_s": round(w1 - w0, 2),
+                    "pause_resting_core_pct": round(100.0 * (time.thread_time() - c1) / rest_wall, 2),
+                    "pause_resting_proc_core_pct": round(100.0 * (time.process_time() - p1) / rest_wall, 2)})
     app.feed(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="\x1b"))
     app.apply_transitions()
     app.quiet_frames = 0
