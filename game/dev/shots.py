@@ -100,7 +100,7 @@ def _rules(app, ctx):
 
 def _settled(table, seconds: float = 5.0):
     """The table once the last move's outcome, which a table opened on a game
-    under way plays again (``TableScene.restore_table``), is over: its
+    under way plays again (``RestoreFlow.restore``), is over: its
     animations and banners run their course (simulated time, no move made),
     so a mid-game shot is not caught mid-flight."""
     table.enter()

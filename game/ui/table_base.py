@@ -32,6 +32,7 @@ from .game_end import GameEnd
 from .pace import Pace, faster, pace_for
 from .replay_bar import ReplayBar
 from .replay_drive import ReplayDriver
+from .restore import RestoreFlow
 from .scene import Scene
 from .secrecy import Secrecy
 from .still_layer import StillLayer
@@ -170,9 +171,8 @@ class TableBase(Scene):
         """Who is out, the autosave, the finished game's records, the way to the results (game/ui/game_end.py)."""
         self.phones: PhoneLink | None = None
         """This table's phones (``use_phones``), or None: no server, no thread."""
-        self._built_at: int | None = len(match.history)
-        """Moves in the match when the table was built (a Continue: more than 0);
-        None once ``restore_table`` ran."""
+        self.restore_flow = RestoreFlow(self)
+        """Continue: the table put back as it was after the last move (game/ui/restore.py)."""
 
     def _remembers(self) -> bool:
         """Do this table's AIs recall their rivals (``app.rivals``)?  Not in a
@@ -235,6 +235,36 @@ class TableBase(Scene):
         """Where each die group lands: by default in front of its owner."""
         return [layout.zone_near(self.seat_spots[g.owner].pos, 0.38) if 0 <= g.owner < len(self.seat_spots)
                 else layout.zone_near(layout.TABLE_CENTRE, 0) for g in request.groups]
+
+    def keeps_roll_on_continue(self, index: int) -> bool:
+        """Does the throw at ``history[index]`` (the last one) still lie on the
+        felt?  Asked when a table opens on a game under way; default: the
+        table keeps its last throw until the next (``keep_settled_dice``)."""
+        return self.keep_settled_dice
+
+    def on_roll_restored(self, before_state, after_state) -> None:
+        """Continue put the last throw back on the felt (``keeps_roll_on_continue``):
+        the game adds what goes with it (a total shown beside the tray)."""
+
+    def restore_moment(self, player: int, action: Action, before_state) -> None:
+        """Continue: the table opens on a game whose last move was ``action``
+        (``before_state``: the state before it).  Put back what that move
+        left on screen and play its outcome again if it is one (a reveal, a
+        pot split, a card scored: docs/REFERENCE.md, "Continue").
+        Default: nothing."""
+
+    def screen_facts(self) -> dict:
+        """What the player sees, as data: whose turn, who must act, a throw
+        waiting for its thrower, a held moment, the dice lying on the felt.
+        Continue must give a table with the same facts (tests/test_continue_phases.py);
+        each game adds its own (the tray, the bid, the prompt...)."""
+        state = self.match.state
+        view = self.settled_view if self.keep_settled_dice else None
+        return {"moves": len(self.match.history), "to_act": self.human_to_act(),
+                "turn": None if state.is_terminal() or state.is_chance() else state.turn_player(),
+                "waiting_thrower": self.waiting_thrower, "holding": self.holding is not None,
+                "highlighted": self.highlighted_seat, "call_window": self.call_window_left > 0,
+                "dice_on_felt": sorted(p.top for p in view.poses()) if view is not None else []}
 
     def on_applied(self, player: int, action: Action, before_state) -> None:
         """After any action (chance included) was applied: start animations."""

@@ -30,9 +30,10 @@ the shared state of ``table_base.py``:
 * words: ``self.words`` (game/core/grammar.py) says "You open" to the lone
   human and "Player 2 opens" to everyone else.
 * Esc pauses; every applied action autosaves (errors become a toast); at the
-  end the replay is saved and the results scene follows (game_end.py).
+  end the replay is saved and the results scene follows (the ``game_end``
+  component, game_end.py).
 * a move may be taken back (undo_flow.py); Continue opens a table as it was
-  left (restore.py).
+  left (the ``restore_flow`` component, restore.py).
 
 Watch-only mode (``replay=ReplayFeed``) plays a logged game back through the
 same table (its ``replay_driver``, replay_drive.py), with the replay bar's pause / step / speed controls.
@@ -50,7 +51,6 @@ from .ai_pacing import AiPacing
 from .game_end import END_DELAY, END_DELAY_MAX  # noqa: F401 (re-exported)
 from .hotseat import PEEK_KEYS, HotSeatFlow  # noqa: F401 (re-exported)
 from .pictures import render_table_background, table_background  # noqa: F401 (re-exported)
-from .restore import RestoreFlow
 from .table_base import LogLine, TableBase  # noqa: F401 (re-exported)
 from .undo_flow import UndoFlow
 
@@ -72,7 +72,7 @@ LOG_ROWS = 8
 """Rows of the commentary at most (four lines of up to two rows)."""
 
 
-class TableScene(HotSeatFlow, UndoFlow, RestoreFlow, AiPacing, TableBase):
+class TableScene(HotSeatFlow, UndoFlow, AiPacing, TableBase):
     """Base of every game's table scene; see the module docstring.  The core:
     lifecycle, event routing, the frame step, the drawing order, a human's
     move and every move's application; the rest comes from the pieces."""
@@ -119,8 +119,7 @@ class TableScene(HotSeatFlow, UndoFlow, RestoreFlow, AiPacing, TableBase):
     # ------------------------------------------------------------------
     def enter(self) -> None:
         self.game_log.sync(self.match.history)
-        if self._built_at is not None:
-            self.restore_table()
+        self.restore_flow.restore()
         self.warm()
         self._maybe_curtain()
         if self.match.phone_seats and self.phones is None and self.replay is None:

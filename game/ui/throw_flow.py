@@ -97,6 +97,28 @@ class Throws:
         """Lay ``view`` on the felt as the last throw at rest (Continue), or clear it."""
         self.settled = view
 
+    def lay(self, request, seed: int, result: RollResult) -> None:
+        """Put a logged throw back on the felt at rest (Continue):
+        ``Throw.instant`` with its seed and zones and the logged faces, the
+        dice of a crowded zone shrunk as ``_make`` shrinks them; nothing when
+        ``request`` is not a roll."""
+        if not isinstance(request, RollRequest):
+            return
+        from .. import physics
+        from . import throw_view
+        table = self.table
+        zones = [tuple(pygame.Rect(z)) for z in table.dice_zones(request)]
+        size = float(table.die_size)
+        for _ in range(12):
+            try:
+                throw = physics.Throw.instant(request, seed, zones, forced=result.faces, die_size=size)
+                break
+            except ValueError:
+                size *= 0.88
+        else:
+            return
+        self.settled = throw_view.ThrowView(throw, table.renderer, can_see=table.can_see, colours=table.throw_colour)
+
     def wait_for(self, seat: int | None) -> None:
         """The next roll waits for ``seat`` to throw it by hand (None: it starts at once)."""
         self.waiting_thrower = seat
