@@ -114,7 +114,7 @@ class App:
         """The still of the scenes under a ``still_below`` overlay (``draw``)."""
         self.in_frame = False
         """True while ``step`` runs a frame: a thinker thread lets it finish first
-        (``AiPacing._let_the_frame_run``)."""
+        (``AiTurns._let_the_frame_run``)."""
         self.quiet_frames = 0           # identical idle frames in a row
         self._last_pixels: bytes | None = None
         self._window_size = tuple(window_size or self.settings.window_size)

@@ -11,11 +11,13 @@ import pytest
 
 
 @pytest.fixture
-def app(tmp_path, monkeypatch):
-    """A headless App with reduced motion (throws settle at once)."""
+def app(tmp_path, monkeypatch, request):
+    """A headless App with reduced motion (throws settle at once), unless the
+    test module sets ``REDUCED_MOTION = False`` (the settings' own pace: throws fly)."""
     monkeypatch.setenv("DICE_TAVERN_HOME", str(tmp_path))
     from game.app import App
     app = App(headless=True)
-    app.settings.reduced_motion = True
+    if getattr(request.module, "REDUCED_MOTION", True):
+        app.settings.reduced_motion = True
     yield app
     app.shutdown()

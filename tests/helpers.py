@@ -48,3 +48,9 @@ def press_sure(app, event, again=None):
     app.feed(event)
     app.run_frames(int(MIN_SECONDS * 60) + 6)
     app.feed(again if again is not None else event)
+
+
+def you_and_ais(n=3, level="easy"):
+    """Seats for a table with one human, "You", and ``n - 1`` AIs at ``level``."""
+    from game.core.match import Seat
+    return [Seat("You", "human")] + [Seat(f"AI{i}", "ai", level) for i in range(1, n)]

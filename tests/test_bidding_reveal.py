@@ -199,13 +199,13 @@ def test_the_call_window_closes_with_an_out_of_turn_call(app):
     scene = start_table(app, match)
     app.run_frames(3000, until=lambda a: scene.human_to_act() == 0 and not match.state.is_chance())
     app.feed(key(pygame.K_RETURN))   # open with the smallest bid
-    app.run_frames(3000, until=lambda a: scene.call_window_left > 1 and 0 in scene.out_of_turn_buttons())
-    assert scene.call_window_left > 1
+    app.run_frames(3000, until=lambda a: scene.ai_turns.call_window_left > 1 and 0 in scene.out_of_turn_buttons())
+    assert scene.ai_turns.call_window_left > 1
     press_sure(app, key(pygame.K_F1))
     assert match.history[-1] == (0, CallOutOfTurn()) and scene.reveal is not None
-    assert scene.call_window_left == 0
+    assert scene.ai_turns.call_window_left == 0
     app.run_frames(30)
-    assert scene.call_window_left == 0
+    assert scene.ai_turns.call_window_left == 0
 
 
 def _final_reveal_table(app, **settings):

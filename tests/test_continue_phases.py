@@ -93,7 +93,7 @@ def _to_rest(app, scene, seconds: float = 6.0):
     outcome played, banners gone; a held moment stays held)."""
     for _ in range(int(seconds / TICK)):
         if not _moving(scene) and (scene.human_to_act() is not None or scene.holding is not None
-                                   or scene.waiting_thrower is not None or scene.call_window_left > 0):
+                                   or scene.waiting_thrower is not None or scene.ai_turns.call_window_left > 0):
             break
         _tick(app)
         scene = app.top
@@ -217,7 +217,7 @@ def _bidding_phase(scene):
     history = scene.match.history
     seat = scene.human_to_act()
     if seat is None:
-        if (scene.match.game_id == "roll-call" and scene.call_window_left > 0
+        if (scene.match.game_id == "roll-call" and scene.ai_turns.call_window_left > 0
                 and 0 in (state.interjectors() or ())):
             return "out-of-turn call"
         return None

@@ -602,7 +602,7 @@ def test_the_ais_watch_off_the_frame_and_let_a_frame_in_progress_finish(app, mon
     thinker catches them up (``Match.catch_up``) and, before each AI's watch,
     waits while the game thread is inside a frame (it sleeps: the GIL is
     the frame's).  Counted, not timed."""
-    from game.ui import ai_pacing
+    from game.ui import ai_turns
     match = Match("liars-dice", [Seat(f"B{i}", "ai", "hard") for i in range(4)], seed=5)
     table = make_table(app, match)
     app.start(table)
@@ -617,12 +617,12 @@ def test_the_ais_watch_off_the_frame_and_let_a_frame_in_progress_finish(app, mon
     def sleep(seconds):   # the frame ends while the thinker sleeps
         sleeps.append(seconds)
         app.in_frame = False
-    monkeypatch.setattr(ai_pacing.time, "sleep", sleep)
+    monkeypatch.setattr(ai_turns.time, "sleep", sleep)
     app.in_frame = True
-    table._ai_move(False)
+    table.ai_turns._ai_move(False)
     assert sorted(watched) == [0, 1, 2, 3] and len(sleeps) == 1, "it waited for the frame, then watched"
     app.in_frame = False
     match.apply(*match.ai_turn_action())
     watched.clear()
-    table._ai_move(False)
+    table.ai_turns._ai_move(False)
     assert len(watched) == 4 and len(sleeps) == 1, "no frame in progress: no wait"

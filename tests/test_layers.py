@@ -55,6 +55,15 @@ def test_ui_never_imports_scenes():
     assert {k: v for k, v in bad.items() if v} == {}
 
 
+def test_ui_never_imports_the_bidding_family():
+    """The shared table is the same for every game: a replay's AIs are seated
+    among strangers through ``app.rivals`` (``seat_strangers``), not with a
+    ``RivalBook`` of the table's own."""
+    bad = {str(p.relative_to(ROOT.parent)): [m for m in _imports(p) if m.startswith("game.games.bidding")]
+           for p in (ROOT / "ui").rglob("*.py")}
+    assert {k: v for k, v in bad.items() if v} == {}
+
+
 def test_core_never_imports_a_game_or_registry_internals():
     bad = {}
     for p in (ROOT / "core").rglob("*.py"):

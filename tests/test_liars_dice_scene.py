@@ -162,14 +162,14 @@ def test_ai_thinking_in_the_background_plays_the_same_game(app, monkeypatch):
     the frame; the game they play is the same move for move."""
     import threading
 
-    from game.ui import ai_pacing
+    from game.ui import ai_turns
     threads = set()
 
-    class Counted(ai_pacing.Thinker):
+    class Counted(ai_turns.Thinker):
         def _run(self, fn):
             threads.add(threading.get_ident())
             super()._run(fn)
-    monkeypatch.setattr(ai_pacing, "Thinker", Counted)
+    monkeypatch.setattr(ai_turns, "Thinker", Counted)
     assert not app.think_in_background            # headless tests think inside the frame
     background = _ai_game(app, True)
     assert threads and threading.get_ident() not in threads

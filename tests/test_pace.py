@@ -12,18 +12,11 @@ import pytest
 
 from game.games.bidding.bids import Bid, Call
 from game.core.match import Match, Seat
-from tests.helpers import key, start_table, press_sure
+from tests.helpers import you_and_ais as _seats, key, start_table, press_sure
 
 
-@pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv("DICE_TAVERN_HOME", str(tmp_path))
-    from game.app import App
-    return App(headless=True)
-
-
-def _seats(n=3):
-    return [Seat("You", "human")] + [Seat(f"AI{i}", "ai", "easy") for i in range(1, n)]
+REDUCED_MOTION = False
+"""The ``app`` fixture (tests/conftest.py) at the settings' own pace: throws fly."""
 
 
 def _to_human(app, scene, frames=4000):
@@ -100,11 +93,11 @@ def test_call_window_holds_the_ai_bid_and_counts_down(app):
     app.settings.call_window = 4
     match = Match("roll-call", _seats(4), None, 9)
     scene = start_table(app, match)
-    _play_until(app, scene, lambda: scene.call_window_open() and scene.call_window_left > 0)
-    assert scene.call_window_open()
+    _play_until(app, scene, lambda: scene.ai_turns.call_window_open() and scene.ai_turns.call_window_left > 0)
+    assert scene.ai_turns.call_window_open()
     moves = len(match.history)
     app.run_frames(60 * 3)              # 3 s: still inside the 4 s window
-    assert len(match.history) == moves and 0 < scene.call_window_left <= 1.5
+    assert len(match.history) == moves and 0 < scene.ai_turns.call_window_left <= 1.5
     app.run_frames(60 * 2)
     assert len(match.history) > moves
 
@@ -113,8 +106,8 @@ def test_call_window_zero_keeps_the_old_pace(app):
     app.settings.call_window = 0
     match = Match("roll-call", _seats(4), None, 9)
     scene = start_table(app, match)
-    _play_until(app, scene, scene.call_window_open)
-    assert scene.call_window_open()
+    _play_until(app, scene, scene.ai_turns.call_window_open)
+    assert scene.ai_turns.call_window_open()
     moves = len(match.history)
     app.run_frames(60 * 1)
     assert len(match.history) > moves
@@ -171,14 +164,14 @@ def test_undo_window_follows_the_pace(app, speed):
     legal = [a for a in scene.match.state.legal_actions(0) if isinstance(a, Bid)]
     assert scene.submit(0, min(legal, key=lambda b: (b.quantity, b.face)))
     length = len(scene.match.history)
-    assert scene.can_undo()
+    assert scene.undo_flow.can_undo()
     step = 0.01
     scene.fixed_update(step)
-    assert scene.undo_left == pytest.approx(pace.undo_window - step)
+    assert scene.undo_flow.left == pytest.approx(pace.undo_window - step)
     ticks = round(pace.undo_window / step)
     for _ in range(ticks - 3):
         scene.fixed_update(step)
-    assert len(scene.match.history) == length and scene.can_undo(), "the AI moved inside the undo window"
+    assert len(scene.match.history) == length and scene.undo_flow.can_undo(), "the AI moved inside the undo window"
     for _ in range(5):
         scene.fixed_update(step)
     assert len(scene.match.history) > length, "the AI still waits after the undo window"

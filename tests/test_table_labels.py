@@ -10,18 +10,11 @@ import pygame
 import pytest
 
 from game.core.match import Match, Seat
-from tests.helpers import start_table
+from tests.helpers import you_and_ais as _seats, start_table
 
 
-@pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv("DICE_TAVERN_HOME", str(tmp_path))
-    from game.app import App
-    return App(headless=True)
-
-
-def _seats(n=3):
-    return [Seat("You", "human")] + [Seat(f"AI{i}", "ai", "easy") for i in range(1, n)]
+REDUCED_MOTION = False
+"""The ``app`` fixture (tests/conftest.py) at the settings' own pace: throws fly."""
 
 
 def test_own_hand_is_drawn_in_order(app, monkeypatch):

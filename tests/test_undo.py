@@ -57,7 +57,7 @@ def test_a_bid_taken_back_leaves_no_trace(app, game_id):
     assert len(on_disk) == length
     misclick = _smallest_bid(match)
     assert scene.submit(0, misclick)
-    assert scene.can_undo() and len(match.history) == length + 1
+    assert scene.undo_flow.can_undo() and len(match.history) == length + 1
     app.run_frames(10)                                  # inside the undo window
     assert len(match.history) == length + 1, "the next actor waits for the undo window"
     assert _journal_actions() == on_disk, "a move that may be taken back is not saved yet"
@@ -65,7 +65,7 @@ def test_a_bid_taken_back_leaves_no_trace(app, game_id):
     app.run_frames(1)
     assert len(match.history) == length
     assert match.state.summary() == before
-    assert not scene.can_undo()
+    assert not scene.undo_flow.can_undo()
     assert scene.human_to_act() == 0
     assert scene.round_entries == scene._round_so_far()
     # the real bid, then the next actor: the same move as in a game that never saw the misclick
@@ -90,7 +90,7 @@ def test_undo_is_impossible_once_the_next_actor_moved(app):
     length = len(match.history)
     assert scene.submit(0, _smallest_bid(match))
     _next_actor_move(app, scene, length + 1)
-    assert not scene.can_undo() and not match.can_take_back()
+    assert not scene.undo_flow.can_undo() and not match.can_take_back()
     moves = list(match.history)
     app.feed(key(pygame.K_z))
     app.run_frames(1)
@@ -107,7 +107,7 @@ def test_call_is_confirmed_not_undone(app):
             break
         scene.submit(0, Bid(1, 2))
     assert scene.submit(0, Call())
-    assert not scene.can_undo()
+    assert not scene.undo_flow.can_undo()
     length = len(match.history)
     app.feed(key(pygame.K_z))
     app.run_frames(1)
@@ -128,7 +128,7 @@ def test_no_bid_undo_in_hot_seat(app):
     seat = scene.human_to_act()
     assert seat is not None
     assert scene.submit(seat, _smallest_bid(match, seat))
-    assert not match.can_take_back() and not scene.can_undo()
+    assert not match.can_take_back() and not scene.undo_flow.can_undo()
 
 
 def test_match_take_back_restores_the_ai_memory(monkeypatch):
@@ -212,18 +212,18 @@ def test_roll_for_it_placements_come_back_to_the_tray(app):
     assert len(scene.loose) == len(tray) - len(placed)
     assert len(_journal_actions()) == length, "placements wait for the turn's commit"
     for _ in placed:
-        assert scene.can_undo()
+        assert scene.undo_flow.can_undo()
         app.feed(key(pygame.K_z))
         app.run_frames(1)
     assert len(match.history) == length and match.state.summary() == before
     assert sorted(d.face for d in scene.loose) == tray
-    assert not scene.can_undo()
+    assert not scene.undo_flow.can_undo()
     # place again and keep the rest: the turn is committed, nothing can come back
     options = [a for a in match.state.legal_actions(0) if isinstance(a, Place) and scene.undoable(0, a)]
     assert scene.submit(0, options[0])
     if scene.human_to_act() == 0:
         assert scene.submit(0, KeepRest())
-    assert not scene.can_undo()
+    assert not scene.undo_flow.can_undo()
     app.feed(key(pygame.K_z))
     app.run_frames(1)
     assert match.history[length] == (0, options[0])

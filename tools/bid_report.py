@@ -43,11 +43,13 @@ DEFAULT_TABLES = (["hard:normal", "normal:easy"] + [f"hard:{s}" for s in STYLES]
                   + [f"hard:{s}+{s}+{s}" for s in STYLES])
 
 
-def run_table(game: str, table: str, games: int, seed: int, fresh: bool = False) -> ai_report.Report:
-    """``ai_report.run_report`` of one table, ``reference`` seats played by the reference bot."""
+def run_table(game: str, table: str, games: int, seed: int, fresh: bool = False,
+              hard_calib=None) -> ai_report.Report:
+    """``ai_report.run_report`` of one table, ``reference`` seats played by the reference bot
+    (``hard_calib``: the Hard AIs' maps, if not the shipped ones)."""
     level, _, opps = table.partition(":")
     opponents = [REFERENCE_BOT if o == "reference" else o for o in opps.split("+")]
-    return ai_report.run_report(game, level, opponents, games, seed, fresh=fresh)
+    return ai_report.run_report(game, level, opponents, games, seed, fresh=fresh, hard_calib=hard_calib)
 
 
 def main(argv=None) -> int:

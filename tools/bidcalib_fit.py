@@ -50,17 +50,14 @@ def collect(game: str, maps: dict, games: int, seed: int, population=POPULATION,
     """(context, raw, hit, weight) of every challenge Hard took, playing with
     ``maps``; a table's samples share its weight x 1000 (so a table where Hard
     challenges often does not outweigh the others)."""
-    bidcalib._OVERRIDE[game] = bidcalib.Calibration(maps, decides)
+    calib = bidcalib.Calibration(maps, decides)   # each round plays with the previous round's maps
     out = []
-    try:
-        for table, weight in population:
-            rep = run_table(game, table, games, derive(seed, "bidcalib", table))
-            w = 1000.0 * weight / max(1, len(rep.raw))
-            out += [(ctx, raw, hit, w) for _kind, ctx, raw, hit in rep.raw]
-            if log:
-                log(f"  {table}: {len(rep.raw)} challenges")
-    finally:
-        bidcalib._OVERRIDE.pop(game, None)
+    for table, weight in population:
+        rep = run_table(game, table, games, derive(seed, "bidcalib", table), hard_calib=calib)
+        w = 1000.0 * weight / max(1, len(rep.raw))
+        out += [(ctx, raw, hit, w) for _kind, ctx, raw, hit in rep.raw]
+        if log:
+            log(f"  {table}: {len(rep.raw)} challenges")
     return out
 
 

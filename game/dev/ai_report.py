@@ -201,7 +201,7 @@ def pooled(reports: list[Report]) -> Report:
 
 
 def run_report(game_id: str, level: str, opponents: list[str], games: int, seed: int,
-               options: dict | None = None, fresh: bool = False) -> Report:
+               options: dict | None = None, fresh: bool = False, hard_calib=None) -> Report:
     """Play ``games`` seeded games with ``level`` among ``opponents`` (levels,
     sparring styles or guest bots, ``FILE.py:Class``: ``guest_bots``) and collect its
     decisions: the figures the Hard level's honesty and calibration targets are checked on.
@@ -209,7 +209,9 @@ def run_report(game_id: str, level: str, opponents: list[str], games: int, seed:
     The games are a series at one table, as a player meets the same rivals game
     after game: the AIs remember their rivals across it (one ``RivalBook`` for
     the run; it changes the chances they state, never their moves).  ``fresh``:
-    every game among strangers (no book), the first game of a new player."""
+    every game among strangers (no book), the first game of a new player.
+    ``hard_calib``: the Hard AIs state their chances through these maps (a
+    ``bidding.calib.Calibration``: ``tools/bidcalib_fit.py``'s rounds), not the shipped ones."""
     from ..core import dice as _dice
     from .. import games as registry
     from ..games.bidding.rivalbook import RivalBook
@@ -222,6 +224,10 @@ def run_report(game_id: str, level: str, opponents: list[str], games: int, seed:
     for g in range(games):
         seat_levels, match = seated_match(game_id, levels, g, guests, derive(seed, "ai-report", g), options,
                                           _dice.RngDice(), book)
+        if hard_calib is not None:
+            for agent in match.agents.values():
+                if getattr(agent, "level", None) == "hard" and hasattr(agent, "brain"):
+                    agent.brain.calib = hard_calib
         tested = [p for p, lvl in enumerate(seat_levels) if lvl == level]
         for p in tested:
             _watch(match, p, rep, hooks)

@@ -184,7 +184,7 @@ def _undo(app, ctx):
         undoable = [a for a in legal if table.undoable(seat, a)]
         if undoable:
             table.submit(seat, min(undoable, key=lambda a: a.label()))
-            table.undo_left = 1.0
+            table.undo_flow.left = 1.0
             break
         table._apply(seat, legal[0])
     return table

@@ -55,13 +55,10 @@ class LearnScene(MenuScene):
         progress, problem = load_progress()
         if problem:
             self.app.toast(problem)
-        for i, game_id in enumerate(menu_game_ids()[:6]):
-            script = games.tutorial_script(game_id)
+        lessons = [(g, s) for g in menu_game_ids() if (s := games.tutorial_script(g)) is not None]
+        for i, (game_id, script) in enumerate(lessons[:6]):   # a game without a lesson is not listed
             info = games.game_info(game_id)
             y = 176 + i * 84
-            if script is None:
-                self.ui.add(Button((360, y, 560, 66), info.title, None, enabled=False, sub="Coming soon"))
-                continue
             entry = progress.get(game_id)
             state = status(script, entry)
             total = len(script.steps)

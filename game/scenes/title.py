@@ -18,13 +18,11 @@ from ..canvas import CENTRE_X
 
 
 class GameCard(Button):
-    """A game on the title screen: picture, name, one line, 'coming soon'."""
+    """A game on the title screen: picture, name, one line, its players
+    (greyed out while another copy holds the data folder)."""
 
-    def __init__(self, rect, game_id: str, on_click, *, enabled: bool, coming: bool = True):
+    def __init__(self, rect, game_id: str, on_click, *, enabled: bool):
         super().__init__(rect, games.game_info(game_id).title, on_click, enabled=enabled)
-        self.coming = coming and not enabled
-        """Greyed out because the game is not built yet (the ribbon says so),
-        not because another copy holds the data folder."""
         self.game_id = game_id
         self.info = games.game_info(game_id)
         self._faces: dict = {}
@@ -63,12 +61,6 @@ class GameCard(Button):
         players = f"{self.info.min_players}\u2013{self.info.max_players} players"
         th.draw_text(canvas, theme, players, (rect.centerx, rect.bottom - 14), 14, th.BRASS_DARK,
                      bold=True, anchor="midbottom")
-        if self.coming:
-            ribbon = pygame.Rect(0, 0, rect.w - 40, 30)
-            ribbon.center = pic.center
-            pygame.draw.rect(canvas, (120, 36, 28), ribbon, border_radius=6)
-            pygame.draw.rect(canvas, th.BRASS, ribbon, 2, border_radius=6)
-            th.draw_text(canvas, theme, "Coming soon", ribbon.center, 17, th.CREAM, bold=True, anchor="center")
 
 
 class TitleScene(MenuScene):
@@ -90,8 +82,7 @@ class TitleScene(MenuScene):
         for i, game_id in enumerate(ids):
             self.ui.add(GameCard((x0 + i * (width + gap), 200, width, 300), game_id,
                                  lambda g=game_id: self.open_setup(g),
-                                 enabled=is_playable(game_id) and not read_only,
-                                 coming=not is_playable(game_id)))
+                                 enabled=is_playable(game_id) and not read_only))
         # a plain file check: the save machinery (Match, seeds) loads on Continue, or off the
         # frame to say what Continue resumes (``saved_game``)
         has_save = not read_only and (journal.exists() or userfiles.autosave_path().is_file())

@@ -1,14 +1,13 @@
-"""AI thinking and pacing: after a natural delay (the pace's; longer while a
-human may call out of turn or undo) the AI's move comes from the match in the
-headless order, computed in the background where the app allows; a moment
-worth reading may be held until the player continues.
+"""The AIs' reasons and held moments at the table: an AI's reason said at
+once or held until its dice are shown (and found again on Continue or in a
+replay); a moment worth reading held until the player continues, with its
+"continue" prompt, and the call window's countdown.  When the AIs move is the
+``ai_turns`` component (game/ui/ai_turns.py).
 
-Its own module because the order of AI moves must equal ``Match.step``'s (a
-seed plays the same on screen and in ``sim``), whatever the table draws.
+Its own module because what an AI says must never give a hidden die away,
+whatever the table draws.
 """
 from __future__ import annotations
-
-import time
 
 from dataclasses import replace
 from typing import Callable
@@ -16,80 +15,16 @@ from typing import Callable
 import pygame
 
 from . import theme as th
-from ..core import pacing
 from ..core.match import Match
 from ..core.playback import ReplayReasons
 from ..core.protocol import CHANCE
 from .ai_reasons import HeldReason, Told, more_in_log, thinking
 from .table_base import TableBase
-from .thinker import Thinker
 from ..canvas import CANVAS_H, CENTRE_X
 
 
 class AiPacing(TableBase):
-    """When and how the AIs move, and held moments (a mixin of ``TableScene``)."""
-
-    def _ai_delay(self) -> float:
-        return self.pace.ai_delay
-
-    def call_window_open(self) -> bool:
-        """An AI is about to act while a human may call out of turn (Roll Call)."""
-        state = self.match.state
-        if self.replay is not None or state.is_terminal() or state.is_chance():
-            return False
-        tp = state.turn_player()
-        if tp is None or not self.match.seats[tp].is_ai:
-            return False
-        return any(not self.match.seats[p].is_ai for p in (state.interjectors() or ()))
-
-    def human_deciding(self) -> bool:
-        """Is a human in the middle of a deliberate step the table must wait
-        for (a game's armed "Sure?")?  "Whose dice?" does not hold the table:
-        a question left open must not stop the game (it closes when the table moves)."""
-        return False
-
-    def _drive_ai(self, dt: float) -> None:
-        self._ai_timer += dt
-        delay = self._ai_delay()
-        if self.call_window_open():
-            delay = max(delay, float(self.app.settings.call_window))
-            self.call_window_left = max(0.0, delay - self._ai_timer)
-        else:
-            self.call_window_left = 0.0
-        if self.can_undo():   # the undo window: the next actor waits a moment (the pace's)
-            delay = max(delay, self.pace.undo_window)
-            self.undo_left = max(0.0, delay - self._ai_timer)
-        else:
-            self.undo_left = 0.0
-        if self.undo_left > 0.0:
-            return   # no AI decides (nor starts to) while the move may be taken back: none has watched it
-        human = self.deciding_human()   # at the screen or on a phone: the AIs wait alike
-        moments = len(self.match.history)
-        if self.human_deciding():
-            return   # a "Sure?" is on screen: the table waits for that human
-        # A human is thinking: give the AI one chance to speak up here.
-        if human is not None and self._polled_at == moments:
-            return
-        if self.app.think_in_background:
-            moment = (moments, human is not None)
-            if self._thinker is None or self._thinker.moment != moment:
-                self._forget_thought()
-                self._thinker = Thinker(moment, lambda: self._ai_move(human is not None))
-            if self._ai_timer < delay or not self._thinker.done:
-                return   # the pause (and the thought) go on
-            move = self._thinker.take()
-            self._thinker = None
-        else:
-            if self._ai_timer < delay:
-                return
-            move = self._ai_move(human is not None)
-        self.call_window_left = 0.0
-        if human is not None:
-            self._polled_at = moments
-        self._ai_timer = 0.0
-        if move is not None:
-            player, action = move
-            self._apply(player, action)   # its reason is said (or held) there: ``_tell_reasons``
+    """The AIs' reasons and held moments (a mixin of ``TableScene``; the moves: ``ai_turns``)."""
 
     def _tell_reasons(self, player: int) -> None:
         """After a move by ``player`` (with "Show AI reasoning" on): an AI's
@@ -247,40 +182,6 @@ class AiPacing(TableBase):
             self.match = match
         return last
 
-    def _ai_move(self, human_thinking: bool):
-        """The AI move of this moment, as ``Match.step`` would find it: with a
-        human to act, only an AI's chance to speak up out of turn.  Run in the
-        thinker thread, where the AIs also watch the moves since their last
-        decision (``Match.catch_up``): 20 of them cost a 20-seat call's frame."""
-        with pacing.paced(self._let_the_frame_run):   # the AIs' own thinking lets frames run too
-            self.match.catch_up(final_only=True, between=self._let_the_frame_run)
-            if human_thinking:
-                return self.match.ai_interjection()
-            return self.match.ai_interjection() or self.match.ai_turn_action()
-
-    FRAME_WAIT_MAX = 0.05
-    """Seconds a thinker waits at most for one frame to finish (``_let_the_frame_run``)."""
-
-    def _let_the_frame_run(self) -> None:
-        """In the thinker thread, between two AIs' watching: while the game
-        thread is inside a frame (``App.in_frame``), sleep (which lets go of
-        the GIL) so the frame is not slowed down by the thinker's share of
-        it; 20 AIs watching cost 16-21 ms of the thinker's time."""
-        app = self.app
-        if not getattr(app, "in_frame", False):
-            return
-        deadline = time.perf_counter() + self.FRAME_WAIT_MAX
-        thought = self._thinker
-        while getattr(app, "in_frame", False) and time.perf_counter() < deadline \
-                and not (thought is not None and thought.awaited):   # the frame itself waits for the thought
-            time.sleep(0.0005)
-
-    def _forget_thought(self) -> None:
-        """Drop a thought in progress (waiting for it: see game/ui/thinker.py)."""
-        if self._thinker is not None:
-            self._thinker.wait()
-            self._thinker = None
-
     def may_hold(self, moment) -> bool:
         """Would ``moment`` be held?  Only with the "pause after reveals"
         setting on (or in a lesson) and a human at the table, never in a
@@ -378,15 +279,16 @@ class AiPacing(TableBase):
                      width=2 if under else 3)
             th.blit_text(canvas, self._continue_label(under), box.center, "center")
             return
-        if self.call_window_left > 0.05:
+        call_window_left = self.ai_turns.call_window_left
+        if call_window_left > 0.05:
             window = float(self.app.settings.call_window) or 1.0
             box = pygame.Rect(0, 0, 300, 46)
             box.midtop = (CENTRE_X, 372)   # under the centre's lines (the odds helper's ends at 352)
             th.panel(canvas, box, fill=th.WOOD_DARK, border=th.BRASS, radius=10, width=2)
-            th.draw_text(canvas, self.theme, f"Call window  {self.call_window_left:.1f} s", (box.centerx, box.y + 6),
+            th.draw_text(canvas, self.theme, f"Call window  {call_window_left:.1f} s", (box.centerx, box.y + 6),
                          17, th.BRASS_LIGHT, bold=True, anchor="midtop")
             bar = pygame.Rect(box.x + 16, box.bottom - 12, box.w - 32, 5)
             pygame.draw.rect(canvas, (40, 24, 14), bar, border_radius=2)
-            bar.w = int(bar.w * min(1.0, self.call_window_left / window))
+            bar.w = int(bar.w * min(1.0, call_window_left / window))
             if bar.w:
                 pygame.draw.rect(canvas, th.BRASS, bar, border_radius=2)

@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from ..core.match import Match
     from ..core.narration import GameLog
     from ..core.playback import ReplayFeed
+    from .ai_turns import AiTurns
     from .secrecy import Secrecy
     from .services import AppServices
     from .theme import Theme
@@ -47,13 +48,13 @@ class EndTable(Protocol):
     game_log: GameLog
     tutorial: TutorialCoach | None
     _continued_at: int | None
+    ai_turns: AiTurns
 
     @property
     def replay(self) -> ReplayFeed | None: ...
     @property
     def theme(self) -> Theme: ...
     def say_rivals_note(self) -> None: ...
-    def _forget_thought(self) -> None: ...
 
 
 class GameEnd:
@@ -141,7 +142,7 @@ class GameEnd:
         """Every human is out: the AIs finish the game at once (the same
         moves the table would have shown), then the results."""
         table = self.table
-        table._forget_thought()   # no thought may run while the match plays on
+        table.ai_turns.forget_thought()   # no thought may run while the match plays on
         try:
             table.match.play_out()
         except RuntimeError:

@@ -1,13 +1,14 @@
 """TableBase: what every piece of a table shares - the match, the seats, the
-secrecy policy, the log, the throw on the felt - and the helpers every piece
-uses (``state``, ``human_to_act``, ``seat_name``, ``announce``, ``pace``).
+secrecy policy, the log, the throw on the felt - the hooks a game answers
+(``undoable``, ``restore_moment``, ``screen_facts``...) and the helpers every
+piece uses (``state``, ``human_to_act``, ``seat_name``, ``announce``, ``pace``).
 
-``TableScene`` (game/ui/table_scene.py) is assembled from this base and one
-mixin a responsibility (hot-seat hand-over, undo, Continue, AI pacing, throws,
-the end of a game, replay driving), each in its own module; a mixin reads the
-state declared here and calls the other pieces only through the methods
-declared below under ``TYPE_CHECKING``, so each piece reads on its own and is
-type-checked against the same table.
+``TableScene`` (game/ui/table_scene.py) is this base with the components it
+builds here, each owning its state and asking the table only what its own
+Protocol lists (``throws``, ``replay_driver``, ``game_end``, ``undo_flow``,
+``restore_flow``, ``ai_turns``), and two mixins still (hot-seat hand-over, the
+AIs' reasons and held moments) whose calls across pieces are declared below
+under ``TYPE_CHECKING``.
 """
 from __future__ import annotations
 
@@ -21,10 +22,10 @@ from ..core.match import Match
 from ..core.narration import GameLog
 from ..core.playback import ReplayFeed
 from ..core.protocol import Action, RollRequest, State
-from ..games.bidding.rivalbook import RivalBook
 from . import layout
 from . import theme as th
 from .ai_reasons import ReasonKeeper, Told
+from .ai_turns import AiTurns
 from .banner import Banner, Banners
 from .game_log import LogPanel, SinceSummary
 from ..core.grammar import Voice
@@ -36,8 +37,8 @@ from .restore import RestoreFlow
 from .scene import Scene
 from .secrecy import Secrecy
 from .still_layer import StillLayer
-from .thinker import Thinker
 from .throw_flow import Throws
+from .undo_flow import UndoFlow
 from ..canvas import CENTRE_X
 
 if TYPE_CHECKING:
@@ -116,8 +117,6 @@ class TableBase(Scene):
         """Hot-seat: "Whose dice?" is open (the history length it was asked at), or None."""
         self.throws = Throws(self)
         """The throw in flight, the last at rest, a throw waiting for its thrower (game/ui/throw_flow.py)."""
-        self._ai_timer = 0.0
-        self._polled_at = -1            # history length of the last interjection poll
         self._warming: Iterator[object] | None = None   # ``warm_steps`` still to run, one a frame
         self._opening: Iterator[object] | None = None   # ``opening_steps`` (scenes/opening.py runs them)
         self._curtain_for: int | None = None
@@ -153,18 +152,16 @@ class TableBase(Scene):
         self._continued: object | None = None
         self._continued_at: int | None = None
         """Moves in the match when the player last continued a held moment."""
-        self.call_window_left = 0.0
         self.highlighted_seat: int | None = None
         """The seat whose nameplate glowed when last drawn (``draw_seats``)."""
         self.seat_plates: dict[int, pygame.Rect] = {}
         """Where each seat's nameplate was last drawn (tests check overlaps with it)."""
-        """Seconds left in a visible call window (a human may call out of turn)."""
-        self.undo_left = 0.0
-        """Seconds left before the next AI moves and a taken-back move becomes final."""
+        self.undo_flow = UndoFlow(self)
+        """Taking back a human's last move, and its time left (game/ui/undo_flow.py)."""
         self.tutorial: TutorialCoach | None = None
         """A guided first game's coach (game/ui/tutorial.py ``TutorialCoach``), or None."""
-        self._thinker: Thinker | None = None
-        """An AI decision being computed in the background (``_drive_ai``)."""
+        self.ai_turns = AiTurns(self)
+        """When the AIs move: the delay, the thought in progress, the call window (game/ui/ai_turns.py)."""
         self.still = StillLayer()
         """The kept bottom of the picture (``still_key`` / ``draw_still``)."""
         self.game_end = GameEnd(self)
@@ -190,7 +187,7 @@ class TableBase(Scene):
         if self._remembers():
             self.app.rivals.seat(match)
         elif self.replay is not None:
-            RivalBook().seat(match)
+            self.app.rivals.seat_strangers(match)
         for agent in match.agents.values():
             agent.you_seat = self.words.you
 
@@ -236,6 +233,32 @@ class TableBase(Scene):
         return [layout.zone_near(self.seat_spots[g.owner].pos, 0.38) if 0 <= g.owner < len(self.seat_spots)
                 else layout.zone_near(layout.TABLE_CENTRE, 0) for g in request.groups]
 
+    def human_deciding(self) -> bool:
+        """Is a human in the middle of a deliberate step the table must wait
+        for (a game's armed "Sure?")?  "Whose dice?" does not hold the table:
+        a question left open must not stop the game (it closes when the table moves)."""
+        return False
+
+    def undoable(self, player: int, action: Action) -> bool:
+        """May this human move (not applied yet; ``self.state`` is before it)
+        be taken back until any other move is made (``undo_flow``)?  Default:
+        no.  Games answer per action (a bid with one human, a placement that
+        scores nothing); moves that show hidden information stay final and get
+        a confirm step instead (docs/REFERENCE.md, "Misclick protection")."""
+        return False
+
+    def on_taken_back(self, player: int, action: Action) -> None:
+        """After ``action`` was taken back (``self.state`` is before it again):
+        put the scene's own pieces back (the bid list, a die in the tray)."""
+
+    def undo_text(self, action: Action) -> str:
+        """The Undo button's words for ``action`` ("Undo bid 1 five")."""
+        return "Undo " + action.label().lower()
+
+    def undo_button_rect(self) -> pygame.Rect:
+        """Where the "Undo" button sits while a move may be taken back."""
+        return pygame.Rect(530, 430, 220, 52)
+
     def keeps_roll_on_continue(self, index: int) -> bool:
         """Does the throw at ``history[index]`` (the last one) still lie on the
         felt?  Asked when a table opens on a game under way; default: the
@@ -263,7 +286,7 @@ class TableBase(Scene):
         return {"moves": len(self.match.history), "to_act": self.human_to_act(),
                 "turn": None if state.is_terminal() or state.is_chance() else state.turn_player(),
                 "waiting_thrower": self.waiting_thrower, "holding": self.holding is not None,
-                "highlighted": self.highlighted_seat, "call_window": self.call_window_left > 0,
+                "highlighted": self.highlighted_seat, "call_window": self.ai_turns.call_window_left > 0,
                 "dice_on_felt": sorted(p.top for p in view.poses()) if view is not None else []}
 
     def on_applied(self, player: int, action: Action, before_state) -> None:
@@ -411,7 +434,6 @@ class TableBase(Scene):
     if TYPE_CHECKING:
         # What the pieces ask of each other (defined in their own modules).
         def _apply(self, player: int, action: Action, undoable: bool = False) -> None: ...
-        def _forget_thought(self) -> None: ...
         def curtain_hides_table(self) -> bool: ...
         def _cup_down(self) -> None: ...
         def move_line(self, seat: int, action: Action) -> str: ...
@@ -422,5 +444,4 @@ class TableBase(Scene):
         def _say_reasons(self, player: int, told: Told) -> None: ...
         def relive(self) -> tuple[int, Told] | None: ...
         def reason_pending(self, index: int, ahead: bool = False) -> bool: ...
-        def can_undo(self) -> bool: ...
         def peek_possible(self) -> bool: ...

@@ -18,7 +18,8 @@ the shared state of ``table_base.py``:
   move comes from ``match.ai_interjection()`` / ``match.ai_turn_action()``,
   the same order as the headless ``Match.step``, so a seed plays the same on
   screen and in ``sim``.  While a human is thinking, AI interjections are
-  polled once per position after the same delay (ai_pacing.py).
+  polled once per position after the same delay (the ``ai_turns`` component,
+  ai_turns.py; the AIs' reasons and held moments: ai_pacing.py).
 * hidden dice: one policy object (``self.secrecy``, game/ui/secrecy.py)
   decides per die per frame whether a hidden die may be drawn face-up
   (``can_see``).  With two or more humans (hot-seat) every cup is down; the
@@ -32,7 +33,7 @@ the shared state of ``table_base.py``:
 * Esc pauses; every applied action autosaves (errors become a toast); at the
   end the replay is saved and the results scene follows (the ``game_end``
   component, game_end.py).
-* a move may be taken back (undo_flow.py); Continue opens a table as it was
+* a move may be taken back (the ``undo_flow`` component, undo_flow.py); Continue opens a table as it was
   left (the ``restore_flow`` component, restore.py).
 
 Watch-only mode (``replay=ReplayFeed``) plays a logged game back through the
@@ -52,7 +53,6 @@ from .game_end import END_DELAY, END_DELAY_MAX  # noqa: F401 (re-exported)
 from .hotseat import PEEK_KEYS, HotSeatFlow  # noqa: F401 (re-exported)
 from .pictures import render_table_background, table_background  # noqa: F401 (re-exported)
 from .table_base import LogLine, TableBase  # noqa: F401 (re-exported)
-from .undo_flow import UndoFlow
 
 EDGE_MARGIN = 8
 """Nameplates keep this far from the window edge (at 4 seats they touched it)."""
@@ -72,7 +72,7 @@ LOG_ROWS = 8
 """Rows of the commentary at most (four lines of up to two rows)."""
 
 
-class TableScene(HotSeatFlow, UndoFlow, AiPacing, TableBase):
+class TableScene(HotSeatFlow, AiPacing, TableBase):
     """Base of every game's table scene; see the module docstring.  The core:
     lifecycle, event routing, the frame step, the drawing order, a human's
     move and every move's application; the rest comes from the pieces."""
@@ -92,7 +92,7 @@ class TableScene(HotSeatFlow, UndoFlow, AiPacing, TableBase):
             return False   # the "since your last move" card folds after a few seconds
         if self.waiting_thrower is not None:
             return True
-        return self.deciding_human() is not None and self._polled_at == len(self.match.history)
+        return self.deciding_human() is not None and self.ai_turns.polled_at == len(self.match.history)
 
     def submit(self, player: int, action: Action) -> bool:
         """A human's decision; an illegal one gives a message, never a crash."""
@@ -274,7 +274,7 @@ class TableScene(HotSeatFlow, UndoFlow, AiPacing, TableBase):
             return
         if self.holding is not None and self._continue_event(event):
             return
-        if self.replay is None and self._undo_event(event):
+        if self.replay is None and self.undo_flow.handle_event(event):
             return
         if self.waiting_thrower is not None and self.throws.handle_event(event):
             return
@@ -334,7 +334,7 @@ class TableScene(HotSeatFlow, UndoFlow, AiPacing, TableBase):
         if isinstance(request, ShuffleRequest):
             self._apply(CHANCE, self.match.chance_outcome())
             return
-        self._drive_ai(dt)
+        self.ai_turns.drive(dt)
 
     def still_key(self):
         """What the still bottom layer (``draw_still``) shows, as a value that
@@ -383,7 +383,7 @@ class TableScene(HotSeatFlow, UndoFlow, AiPacing, TableBase):
             mouse = self.app.to_canvas(pygame.mouse.get_pos()) if pygame.display.get_surface() else (-1, -1)
             self.replay_bar.draw(canvas, self.theme, mouse)
         self.draw_above_dice(canvas)
-        self._draw_undo(canvas)
+        self.undo_flow.draw(canvas)
         if self.tutorial is None or self.tutorial.visible_step() is None:
             self._draw_pace(canvas)
         if not self.curtain_hides_table():
@@ -505,17 +505,16 @@ class TableScene(HotSeatFlow, UndoFlow, AiPacing, TableBase):
         self.since.show(seat, title, self.game_log.since_last_turn(seat))
 
     def _apply(self, player: int, action: Action, undoable: bool = False) -> None:
-        self._forget_thought()   # any move makes a thought in progress stale
+        self.ai_turns.forget_thought()   # any move makes a thought in progress stale
         self.secrecy.table_moved()  # the cup drops before anything happens on the table
         before = self.match.state
         self.match.apply(player, action, undoable=undoable)
         self.game_log.sync(self.match.history)
         if player == self.since.seat:
             self.since.hide()
-        self._ai_timer = 0.0
+        self.ai_turns.moved()   # the next AI waits afresh; any move closes the call window
         if self.replay_driver is not None:
             self.replay_driver.moved()
-        self.call_window_left = 0.0   # any move closes the call window (the next one counts afresh)
         if player != CHANCE:
             self.announce(self.move_line(player, action))
             self.app.sounds.play("click", 0.6)

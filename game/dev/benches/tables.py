@@ -290,7 +290,7 @@ class _HumanDriver:
             return "continue", lambda: app.feed(_key(pygame.K_RETURN))
         if table.waiting_thrower is not None:
             return "throw", lambda: app.feed(_key(pygame.K_SPACE))
-        if table.can_undo() and match.undo_player() == 0 and self.undoable_moves % UNDO_EVERY == 0 \
+        if table.undo_flow.can_undo() and match.undo_player() == 0 and self.undoable_moves % UNDO_EVERY == 0 \
                 and self.asked_at != -2:
             self.asked_at = -2   # one take-back per move
             return "undo", lambda: app.feed(_key(pygame.K_z))

@@ -90,11 +90,6 @@ class Calibration:
         return apply_map(self.maps.get(ctx), raw), ctx
 
 
-_OVERRIDE: dict = {}
-"""game id -> Calibration (or None) while ``tools/bidcalib_fit.py`` plays its
-rounds: each round plays with the previous round's maps, never the shipped file."""
-
-
 @lru_cache(maxsize=None)
 def _shipped() -> dict:
     from .fit import read_shipped
@@ -113,9 +108,9 @@ def _valid(knots) -> bool:
 def calibration(game_id: str) -> Optional[Calibration]:
     """The shipped maps of ``game_id`` (None: use the raw chance), damaged maps
     left out (``game.dev.fit_bid_reader`` plays its population with Hard
-    uncalibrated, so that fit does not depend on this one)."""
-    if game_id in _OVERRIDE:
-        return _OVERRIDE[game_id]
+    uncalibrated, so that fit does not depend on this one).  ``tools/bidcalib_fit.py``
+    plays its rounds with maps of its own instead (``ai_report.run_report``'s
+    ``hard_calib``), never the shipped file."""
     entry = _shipped().get("games", {}).get(game_id)
     maps = entry.get("maps") if isinstance(entry, dict) else None
     if not isinstance(maps, dict):

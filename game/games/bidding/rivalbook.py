@@ -818,6 +818,12 @@ class RivalShelf:
         with self._lock:
             self.book.seat(match)
 
+    def seat_strangers(self, match) -> None:
+        """Seat the match's AIs as among strangers: an empty book of their own,
+        so they learn from this game alone (a replay's AIs: the shelf's book
+        has moved on since the game was played)."""
+        RivalBook().seat(match)
+
     def lessons(self, match) -> dict:
         """What ``match``'s AIs learned of their rivals, handed over now (in the
         frame that ends the game: the agents are the live match's), for

@@ -1,0 +1,154 @@
+"""When the AIs move: after a natural delay (the pace's; longer while a human
+may call out of turn or undo) the AI's move comes from the match in the
+headless order, computed in the background where the app allows.
+
+``AiTurns`` is a component the table owns (``table.ai_turns``): it keeps the
+time since the last move, the position last polled for an out-of-turn call,
+the thought in progress and the call window's time left, and asks the table
+only what ``TurnTable`` lists.  Its own module because the order of AI moves
+must equal ``Match.step``'s (a seed plays the same on screen and in ``sim``),
+whatever the table draws.
+"""
+from __future__ import annotations
+
+import time
+
+from typing import TYPE_CHECKING, Protocol
+
+from ..core import pacing
+from ..core.protocol import Action
+from .thinker import Thinker
+
+if TYPE_CHECKING:
+    from ..core.match import Match
+    from ..core.playback import ReplayFeed
+    from .pace import Pace
+    from .services import AppServices
+    from .undo_flow import UndoFlow
+
+
+class TurnTable(Protocol):
+    """What the AIs' turns ask of their table."""
+
+    app: AppServices
+    match: Match
+    undo_flow: UndoFlow
+
+    @property
+    def replay(self) -> ReplayFeed | None: ...
+    @property
+    def pace(self) -> Pace: ...
+    def deciding_human(self) -> int | None: ...
+    def human_deciding(self) -> bool: ...
+    def _apply(self, player: int, action: Action, undoable: bool = False) -> None: ...
+
+
+class AiTurns:
+    """The AIs' moves at one table (its component ``ai_turns``)."""
+
+    FRAME_WAIT_MAX = 0.05
+    """Seconds a thinker waits at most for one frame to finish (``_let_the_frame_run``)."""
+
+    def __init__(self, table: TurnTable):
+        self.table = table
+        self.timer = 0.0
+        """Seconds since the last move: the next AI's natural delay runs on it."""
+        self.polled_at = -1
+        """History length of the last poll for an out-of-turn call while a human thinks."""
+        self.thinker: Thinker | None = None
+        """An AI decision being computed in the background (``drive``)."""
+        self.call_window_left = 0.0
+        """Seconds left in a visible call window (a human may call out of turn)."""
+
+    def restart(self) -> None:
+        """The next AI waits its delay afresh (a move was taken back)."""
+        self.timer = 0.0
+
+    def moved(self) -> None:
+        """A move was applied: the next AI waits afresh, and the call window
+        closes (the next one counts afresh)."""
+        self.timer = 0.0
+        self.call_window_left = 0.0
+
+    def call_window_open(self) -> bool:
+        """An AI is about to act while a human may call out of turn (Roll Call)."""
+        table = self.table
+        state = table.match.state
+        if table.replay is not None or state.is_terminal() or state.is_chance():
+            return False
+        tp = state.turn_player()
+        if tp is None or not table.match.seats[tp].is_ai:
+            return False
+        return any(not table.match.seats[p].is_ai for p in (state.interjectors() or ()))
+
+    def drive(self, dt: float) -> None:
+        """One fixed step with nobody else to move: the next AI move when its time came."""
+        table = self.table
+        self.timer += dt
+        delay = table.pace.ai_delay
+        if self.call_window_open():
+            delay = max(delay, float(table.app.settings.call_window))
+            self.call_window_left = max(0.0, delay - self.timer)
+        else:
+            self.call_window_left = 0.0
+        if table.undo_flow.hold(delay, self.timer) > 0.0:   # the undo window: the next actor waits (the pace's)
+            return   # no AI decides (nor starts to) while the move may be taken back: none has watched it
+        human = table.deciding_human()   # at the screen or on a phone: the AIs wait alike
+        moments = len(table.match.history)
+        if table.human_deciding():
+            return   # a "Sure?" is on screen: the table waits for that human
+        # A human is thinking: give the AI one chance to speak up here.
+        if human is not None and self.polled_at == moments:
+            return
+        if table.app.think_in_background:
+            moment = (moments, human is not None)
+            if self.thinker is None or self.thinker.moment != moment:
+                self.forget_thought()
+                self.thinker = Thinker(moment, lambda: self._ai_move(human is not None))
+            if self.timer < delay or not self.thinker.done:
+                return   # the pause (and the thought) go on
+            move = self.thinker.take()
+            self.thinker = None
+        else:
+            if self.timer < delay:
+                return
+            move = self._ai_move(human is not None)
+        self.call_window_left = 0.0
+        if human is not None:
+            self.polled_at = moments
+        self.timer = 0.0
+        if move is not None:
+            player, action = move
+            table._apply(player, action)   # its reason is said (or held) there: ``_tell_reasons``
+
+    def _ai_move(self, human_thinking: bool):
+        """The AI move of this moment, as ``Match.step`` would find it: with a
+        human to act, only an AI's chance to speak up out of turn.  Run in the
+        thinker thread, where the AIs also watch the moves since their last
+        decision (``Match.catch_up``): 20 of them cost a 20-seat call's frame."""
+        match = self.table.match
+        with pacing.paced(self._let_the_frame_run):   # the AIs' own thinking lets frames run too
+            match.catch_up(final_only=True, between=self._let_the_frame_run)
+            if human_thinking:
+                return match.ai_interjection()
+            return match.ai_interjection() or match.ai_turn_action()
+
+    def _let_the_frame_run(self) -> None:
+        """In the thinker thread, between two AIs' watching: while the game
+        thread is inside a frame (``App.in_frame``), sleep (which lets go of
+        the GIL) so the frame is not slowed down by the thinker's share of
+        it; 20 AIs watching cost 16-21 ms of the thinker's time."""
+        app = self.table.app
+        if not getattr(app, "in_frame", False):
+            return
+        deadline = time.perf_counter() + self.FRAME_WAIT_MAX
+        thought = self.thinker
+        while getattr(app, "in_frame", False) and time.perf_counter() < deadline \
+                and not (thought is not None and thought.awaited):   # the frame itself waits for the thought
+            time.sleep(0.0005)
+
+    def forget_thought(self) -> None:
+        """Drop a thought in progress (waiting for it: see game/ui/thinker.py)."""
+        if self.thinker is not None:
+            self.thinker.wait()
+            self.thinker = None
