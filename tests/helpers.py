@@ -24,6 +24,14 @@ def start_table(app, match):
     return scene
 
 
+def past_the_opening(app, frames: int = 1):
+    """Frames as a person waits them out after Start: ``frames``, then on
+    until the opening hand-over (scenes/opening.py) has given way to the
+    table (a capped count of frames, whatever the machine's speed)."""
+    app.run_frames(frames)
+    app.run_frames(2000, until=lambda a: a.top is None or a.top.name != "opening")
+
+
 def play_checked(state, check_invariants, *moves):
     """Apply ``(player, action)`` moves, checking the game's invariants after each."""
     for player, action in moves:

@@ -87,6 +87,10 @@ def census(app, build, *, skip=(), settle: float = 0.05) -> int:
             continue   # the screen came out differently this time (a random seat name): not this one
         hands.click(again[0].rect.center)
         hands.frames(3)
+        for _ in range(2000):   # a new table's opening hand-over (scenes/opening.py): wait it out as a person does
+            if app.top is None or app.top.name != "opening":
+                break
+            hands.frames(1)
         problem = judge(c.label, c.kind, before, under, app)
         if problem:
             problems.append(problem)

@@ -23,7 +23,7 @@ from game.core.match import Match, Seat
 from game.phones import server as phone_server
 from game.phones import wire
 from game.ui.secrecy import Secrecy
-from tests.helpers import pass_curtain, key
+from tests.helpers import past_the_opening, pass_curtain, key
 from tests.phones_helpers import PhoneClient, phone_table, run_until
 
 
@@ -353,7 +353,7 @@ def test_setup_offers_use_phones_and_the_table_opens_on_the_codes(app):
     click(app, (toggle.value_rect.right - 10, toggle.value_rect.centery))
     assert setup.use_phones
     click(app, next(w for w in setup.ui.widgets if getattr(w, "text", "") == "Start").rect)
-    app.run_frames(3)
+    past_the_opening(app, 3)
     assert app.top.name == "phones"
     table = app.top.table
     assert table.phones.seats == [0, 1] and table.secrecy.phones == {0, 1}

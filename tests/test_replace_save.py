@@ -4,6 +4,7 @@ import pygame
 
 from game.core import saves
 from game.core.match import Match, Seat
+from tests.helpers import past_the_opening
 
 SEATS = [Seat("You", "human"), Seat("Ada", "ai", "normal"), Seat("Bram", "ai", "hard")]
 
@@ -58,7 +59,7 @@ def test_start_new_opens_the_table(app):
     button = next(w for w in app.top.ui.widgets if w.text == "Start new")
     app.feed(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=button.rect.center, button=1))
     app.feed(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=button.rect.center, button=1))
-    app.run_frames(2)
+    past_the_opening(app, 2)
     assert isinstance(app.top, TableScene) and app.top.match.game_id == "roll-the-bones"
 
 
@@ -67,7 +68,7 @@ def test_no_saved_game_no_question(app):
     assert not saves.has_autosave()
     setup = _open_setup(app)
     setup.start()
-    app.run_frames(1)
+    past_the_opening(app, 1)
     assert isinstance(app.top, TableScene)
 
 
@@ -83,7 +84,7 @@ def test_play_again_after_a_finished_game_does_not_ask(app):
     app.start(ResultsScene(app, match))
     app.run_frames(1)
     app.top.play_again_new()
-    app.run_frames(1)
+    past_the_opening(app, 1)
     assert isinstance(app.top, TableScene)
 
 

@@ -152,6 +152,8 @@ def test_click_path_title_setup_game_results_title(app):
     setup.seat_rows[0].kind = "easy"  # all AI so the game plays itself
     start = next(w for w in setup.ui.widgets if getattr(w, "text", "") == "Start")
     _click(app, start)
+    assert app.top.name == "opening"   # the hand-over while the table is built
+    app.run_frames(600, until=lambda a: a.top.name != "opening")
     assert app.top.name == "table"
     app.run_frames(20000, until=lambda a: a.top.name == "results")
     results = app.top

@@ -102,6 +102,7 @@ class GameLog:
         self._done = 0
         self._last_own: dict[int, int] = {}   # seat -> entries count after its last own action
         self._notes: dict[int, list[tuple[int, str]]] = {}   # history index -> (seat, text) told after it
+        self._told: list[tuple[Any, int]] = []   # per action told: (the state before it, its actor)
 
     def name(self, seat: int) -> str:
         """A seat's name for the log, a question mark for a seat the record does not have."""
@@ -111,8 +112,8 @@ class GameLog:
         """Tell every action of ``history`` not told yet; returns the new
         entries.  A shorter history (a replay stepped back) starts over."""
         if len(history) < self._done:
-            self.entries, self._state, self._done, self._last_own = [], self._initial, 0, {}
             self._notes = {i: notes for i, notes in self._notes.items() if i < len(history)}
+            self._cut(len(history))
         new: list[LogEntry] = []
         if self._done == 0 and not self.entries:
             new += self._tell_automatic(-1, self._initial)   # the rules' own moves before the first action
@@ -123,6 +124,7 @@ class GameLog:
             after = before.apply(player, action)
             lines = list(self._narrate(before, player, action, after, self.words))
             actor = self._acting_seat(before, player, action)
+            self._told.append((before, actor))
             batch = [LogEntry(i, heading, text, actor) for text in lines]
             batch += [LogEntry(i, heading, text, seat, note=True) for seat, text in self._notes.get(i, ())]
             new += batch
@@ -133,6 +135,30 @@ class GameLog:
             self._state = after
             self._done = i + 1
         return new
+
+    def _cut(self, done: int) -> None:
+        """The log as telling the first ``done`` actions makes it, without
+        telling them again (a move taken back: retelling a long game took
+        10-40 ms in the undo's frame): their entries kept, the state before
+        the first one cut, and where each seat's last own sentences end."""
+        self.entries = [e for e in self.entries if e.index < done]
+        self._state = self._told[done][0] if done < len(self._told) else self._initial
+        del self._told[done:]
+        self._done = done
+        ends: dict[int, int] = {}      # action -> the position after its own sentences
+        starts: dict[int, int] = {}    # action -> the position of its first entry
+        for pos, entry in enumerate(self.entries):
+            starts.setdefault(entry.index, pos)
+            if not entry.note and not entry.automatic:
+                ends[entry.index] = pos + 1
+        self._last_own = {}
+        following = len(self.entries)
+        for i in range(done - 1, -1, -1):   # latest first: a seat's last own action wins
+            start = starts.get(i, following)
+            actor = self._told[i][1]
+            if actor != CHANCE and actor not in self._last_own:
+                self._last_own[actor] = ends.get(i, start)
+            following = start
 
     def note(self, index: int, seat: int, texts: Sequence[str]) -> None:
         """Add ``texts`` about ``seat`` after the sentences of the action at

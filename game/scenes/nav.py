@@ -90,11 +90,12 @@ class Navigator:
         yield from scene.warm_steps(pygame.Surface(size))   # labels and fonts made now
         return scene
 
-    def warm_results(self, game_id: str) -> None:
+    def warm_results(self, game_id: str):
         """Import now, while a table opens, the modules its results screen
-        needs (``RESULTS_MODULES``, the game's story and coach) and load its
-        fonts: compiled from source the modules cost 40-60 ms, and each font
-        1-3 ms, which used to land in the frames of the end delay
+        needs (``RESULTS_MODULES``, the game's story and coach; usually the
+        ``preload`` thread has) and load its fonts, one per step (a
+        generator): compiled from source the modules cost 40-60 ms, and each
+        font 1-3 ms, which used to land in the frames of the end delay
         (``results_ahead``)."""
         import importlib
         for name in RESULTS_MODULES:
@@ -102,8 +103,11 @@ class Navigator:
         from .. import games
         games.story_hook(game_id)
         games.coach_hook(game_id)
+        yield
         from ..ui import story
-        story.warm_fonts(self.app.theme)   # and the fonts of its ledger and chart,
+        for size, bold, style in story.fonts_used():   # the fonts of its ledger and chart,
+            self.app.theme.font(size, bold, style=style)
+            yield
         self.app.theme.font(22, True)      # and of its buttons (``widgets.Button``'s size)
 
     def phone_codes(self, table) -> None:

@@ -89,8 +89,8 @@ def start_match(app, game_id: str, seats: list[Seat], options: dict, seed: int, 
         match.phone_seats = tuple(i for i, s in enumerate(seats) if not s.is_ai)
 
     def open_table() -> None:
-        table = make_table(app, match)
-        app.replace(table) if replace else app.push(table)
+        from .opening import open_table as hand_over
+        hand_over(app, make_table(app, match), replace=replace)
     if saves.has_autosave():
         from .confirm import replace_save_question
         app.push(replace_save_question(app, open_table))
@@ -256,6 +256,8 @@ class SetupScene(MenuScene):
 
     def enter(self) -> None:
         super().enter()
+        from ..ui import preload
+        preload.start(self.game_id)   # the table's modules imported off the frame while the player chooses
         from .learn import TutorialOfferScene, should_offer
         if self.offer_tutorial and should_offer(self.app, self.game_id):
             self.app.push(TutorialOfferScene(self.app, self.game_id))

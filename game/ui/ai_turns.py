@@ -15,6 +15,7 @@ import time
 
 from typing import TYPE_CHECKING, Protocol
 
+from ..core import pacing
 from ..core.protocol import Action
 from .thinker import Thinker
 
@@ -126,10 +127,11 @@ class AiTurns:
         thinker thread, where the AIs also watch the moves since their last
         decision (``Match.catch_up``): 20 of them cost a 20-seat call's frame."""
         match = self.table.match
-        match.catch_up(final_only=True, between=self._let_the_frame_run)
-        if human_thinking:
-            return match.ai_interjection()
-        return match.ai_interjection() or match.ai_turn_action()
+        with pacing.paced(self._let_the_frame_run):   # the AIs' own thinking lets frames run too
+            match.catch_up(final_only=True, between=self._let_the_frame_run)
+            if human_thinking:
+                return match.ai_interjection()
+            return match.ai_interjection() or match.ai_turn_action()
 
     def _let_the_frame_run(self) -> None:
         """In the thinker thread, between two AIs' watching: while the game
@@ -140,7 +142,9 @@ class AiTurns:
         if not getattr(app, "in_frame", False):
             return
         deadline = time.perf_counter() + self.FRAME_WAIT_MAX
-        while getattr(app, "in_frame", False) and time.perf_counter() < deadline:
+        thought = self.thinker
+        while getattr(app, "in_frame", False) and time.perf_counter() < deadline \
+                and not (thought is not None and thought.awaited):   # the frame itself waits for the thought
             time.sleep(0.0005)
 
     def forget_thought(self) -> None:

@@ -481,7 +481,12 @@ class DiceRenderer:
         shadow and all rotations (a few ms for one kind and colour).  With
         ``tilts`` also every turning-cube picture (about 0.1 s per kind and
         colour; scenes may call it while loading).  Returns sprites built."""
-        built = 0
+        return sum(1 for _ in self.prewarm_steps(kinds, colours, size, tilts=tilts))
+
+    def prewarm_steps(self, kinds=("d6",), colours=(None,), size: int | None = None, *,
+                      tilts: bool = False) -> Iterator[None]:
+        """``prewarm`` one sprite per step (a generator), so a table's opening
+        can build them a few at a time between frames."""
         for kind in kinds:
             sz = int(size or self.die_size)
             if kind == "bone" and size is None:
@@ -495,11 +500,10 @@ class DiceRenderer:
                         surf = self._rotated_face(kind, face, col, sz, bucket=bucket)
                         if surf not in self._baked:
                             self._bake(surf, self._shadow(kind, sz), sz, 0.0)
-                        built += 1
+                        yield
                 if tilts:
                     for _ in self._tilt_jobs(kind, col, sz):
-                        built += 1
-        return built
+                        yield
 
     def _tilt_jobs(self, kind, col, size) -> Iterator[tuple]:
         """Build every canonical tilted picture of one kind and colour (a

@@ -17,6 +17,8 @@ under the Log button first, and takes the first that covers nothing the
 table keeps clear (nameplates, dice, its own pieces)."""
 from __future__ import annotations
 
+from functools import lru_cache
+
 from typing import Callable, Sequence
 
 import pygame
@@ -313,9 +315,16 @@ def card_spots(button: pygame.Rect, first: tuple[int, int]) -> list[tuple[int, i
     beside the Log button along the top edge, then every point of a coarse
     grid, nearest to the Log button first."""
     top = CARD_MARGIN + 4
+    return [first, (button.right + 12, top)] + list(_grid_nearest(button.centerx, button.centery))
+
+
+@lru_cache(maxsize=8)
+def _grid_nearest(cx: int, cy: int) -> tuple[tuple[int, int], ...]:
+    """The coarse grid of ``card_spots``, nearest to (cx, cy) first (sorted once per point)."""
+    top = CARD_MARGIN + 4
     grid = [(x, y) for y in range(top, CANVAS_H - 60, 20) for x in range(CARD_MARGIN + 6, CANVAS_W, 32)]
-    grid.sort(key=lambda p: (p[0] - button.centerx) ** 2 + (p[1] - button.centery) ** 2)
-    return [first, (button.right + 12, top)] + grid
+    grid.sort(key=lambda p: (p[0] - cx) ** 2 + (p[1] - cy) ** 2)
+    return tuple(grid)
 
 
 def clear_spot(height_of: Callable[[int, int], int], widths: Sequence[int], keeps: Sequence[int],
@@ -325,22 +334,42 @@ def clear_spot(height_of: Callable[[int, int], int], widths: Sequence[int], keep
     most lines of ``keeps``, at the first of ``spots`` and the widest of
     ``widths`` there; else the same for the next tier; if every place covers
     something of the last tier, the one that covers least (with the fewest
-    lines).  ``height_of(width, lines)``: the card's height."""
+    lines).  ``height_of(width, lines)``: the card's height.  Each spot is
+    first tried with the least card any width there makes: if that one is
+    out of bounds or covers something (or more than the best so far), so
+    do all, and the spot's widths are skipped; only the rectangles a place
+    touches are measured (at 20 seats every tier could be covered: about
+    25,000 places measured against 40 rectangles took 70 ms in the frame a
+    human's turn began)."""
     bounds = pygame.Rect(0, 0, CANVAS_W, CANVAS_H).inflate(-2 * CARD_MARGIN, -2 * CARD_MARGIN)
     heights = {(w, keep): height_of(w, keep) for w in widths for keep in keeps}
+    narrowest = min(widths)
 
-    def places(keep: int):
-        for x, y in spots:
-            for w in widths:
-                rect = pygame.Rect(x, y, w, heights[w, keep])
-                if bounds.contains(rect):
-                    yield rect
+    def probe(x: int, y: int, keep: int) -> pygame.Rect:
+        """What every card of ``keep`` lines at (x, y) covers at least."""
+        return pygame.Rect(x, y, narrowest, min(heights[w, keep] for w in widths))
     for keep_clear in tiers:
         for keep in keeps:
-            for rect in places(keep):
-                if rect.collidelist(keep_clear) < 0:
-                    return rect, keep
+            for x, y in spots:
+                least = probe(x, y, keep)
+                if not bounds.contains(least) or least.collidelist(keep_clear) >= 0:
+                    continue   # every card here is out of bounds or covers something
+                for w in widths:
+                    rect = pygame.Rect(x, y, w, heights[w, keep])
+                    if bounds.contains(rect) and rect.collidelist(keep_clear) < 0:
+                        return rect, keep
+    last, keep = list(tiers[-1]), keeps[-1]
 
     def covered(rect: pygame.Rect) -> int:
-        return sum(rect.clip(r).w * rect.clip(r).h for r in tiers[-1])
-    return min(places(keeps[-1]), key=covered), keeps[-1]
+        return sum(rect.clip(last[i]).w * rect.clip(last[i]).h for i in rect.collidelistall(last))
+    best: tuple[int, pygame.Rect] | None = None
+    for x, y in spots:   # the first place that covers least (``min`` over every place in order)
+        least = probe(x, y, keep)
+        if not bounds.contains(least) or (best is not None and covered(least) >= best[0]):
+            continue   # no card here covers less than the best so far
+        for w in widths:
+            rect = pygame.Rect(x, y, w, heights[w, keep])
+            if bounds.contains(rect) and (best is None or covered(rect) < best[0]):
+                best = (covered(rect), rect)
+    assert best is not None, "the window holds a card of the narrowest width"
+    return best[1], keep

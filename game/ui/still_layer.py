@@ -50,5 +50,11 @@ class StillLayer:
         self.key = key
         self.notes = list(renderer.drawn[start:]) if renderer is not None else []
 
+    def prepare(self, size: tuple[int, int]) -> None:
+        """Make the kept picture's surface now (a table's opening: a whole
+        canvas's worth of memory, some milliseconds), not in the first drawing."""
+        if self.picture is None or self.picture.get_size() != tuple(size):
+            self.picture = pygame.Surface(size)
+
     def forget(self) -> None:
         self.key = None

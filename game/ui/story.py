@@ -46,14 +46,6 @@ def fonts_used() -> list[tuple[int, bool, str]]:
     return out
 
 
-def warm_fonts(theme: th.Theme) -> None:
-    """Load the results screen's fonts now (a table opening): each new size
-    is a font file opened and parsed, 1-3 ms, and the ledger's first rows
-    met six of them in one frame of the end delay."""
-    for size, bold, style in fonts_used():
-        theme.font(size, bold, style=style)
-
-
 BOARD_ROWS_PER_STEP = 4
 """Rows of the ledger per ``board_steps`` step: a 20-row ledger's first
 drawing (about 100 labels made) took 10-15 ms in one frame."""

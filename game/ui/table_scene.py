@@ -46,7 +46,7 @@ import pygame
 from ..core import saves
 from ..core.playback import REPLAY_SPEEDS, ReplayFeed  # noqa: F401 (re-exported)
 from ..core.protocol import CHANCE, Action, IllegalActionError, RollRequest, ShuffleRequest
-from . import game_log, layout, layout_record
+from . import game_log, layout, layout_record, preload
 from . import theme as th
 from .ai_pacing import AiPacing
 from .game_end import END_DELAY, END_DELAY_MAX  # noqa: F401 (re-exported)
@@ -56,6 +56,12 @@ from .table_base import LogLine, TableBase  # noqa: F401 (re-exported)
 
 EDGE_MARGIN = 8
 """Nameplates keep this far from the window edge (at 4 seats they touched it)."""
+
+OPENING_DICE_PER_STEP = 12
+"""Dice of the opening throw drawn out of sight per opening step (about 2 ms)."""
+
+_OPENED = object()
+"""``opening_step``'s mark of an opening run to its end."""
 
 LOG_WIDTH = 560
 """Pixels of one row of the running commentary (bottom left, under the felt's edge)."""
@@ -141,32 +147,93 @@ class TableScene(HotSeatFlow, AiPacing, TableBase):
         self._maybe_curtain()
 
     def warm(self) -> None:
-        """Build now, while the table opens, what the first throw would
-        otherwise build in its first frame (70-200 ms at big tables): the
-        physics modules, the dice renderer with its sprites for the kinds of
-        dice this game throws, the felt background, the opening throw of a
-        bidding table, and one drawing of the table (its labels and still layer)."""
-        from .. import physics  # noqa: F401 - imported now, not in the first throw's frame
-        from . import throw_view  # noqa: F401
+        """Build now what the opening hand-over (``opening_steps``, run a few
+        steps a frame by ``scenes/opening.py``) has not built yet; then the
+        table's later pictures start, one step a frame (``warm_steps``)."""
+        self.begin_opening()
+        while (step := self.opening_step()) is not None:
+            if isinstance(step, preload.Loading):
+                step.wait()
+        self._warming = self.warm_steps()
+
+    def begin_opening(self) -> None:
+        """Start the opening steps (once)."""
+        if self._opening is None:
+            self._opening = self.opening_steps()
+
+    def opening_step(self) -> object:
+        """Run one opening step: None once all have run, a ``preload.Loading``
+        when it waits for work off the frame, else True."""
+        self.begin_opening()
+        assert self._opening is not None
+        got = next(self._opening, _OPENED)
+        return None if got is _OPENED else (got if isinstance(got, preload.Loading) else True)
+
+    def opening_steps(self):
+        """What the first throw and the first frame would otherwise build
+        (70-230 ms at big tables), one small piece per step (a generator):
+        the physics and results modules (imported on a thread, ``preload``),
+        the dice renderer's sprites for the kinds of dice this game throws,
+        the felt background, the opening throw of a bidding table (step by
+        step, then drawn once), one drawing of the table (its labels, fonts
+        and still layer) and the autosave's header (on a thread: its fsync).
+        The drawings go on the canvas before this frame's drawing covers them
+        (the hand-over's picture, or the table's own first frame): never shown."""
+        loading = preload.start(self.match.game_id)
+        while not loading.done():
+            yield loading   # the imports run off the frame (the hand-over shows meanwhile)
+        header = preload.in_background(self.game_end.prepare_autosave, "autosave-header")   # its fsync too
+        from . import throw_view
         request = self.match.state.chance_request()
         kinds = ({g.kind for g in request.groups} if isinstance(request, RollRequest) else set()) - {"d6"}
-        if kinds:
-            self.renderer.prewarm(tuple(sorted(kinds)))
+        if self._renderer is None:
+            from . import dice_render
+            self._renderer = dice_render.DiceRenderer(self.die_size, prewarm=False)
+            yield from self._renderer.prewarm_steps()
+        yield from self._renderer.prewarm_steps(tuple(sorted(kinds)))
         table_background((layout.CANVAS_W, layout.CANVAS_H))
+        yield
         if self.prepare_throws and isinstance(request, RollRequest):
-            self.throws.prepare()   # the opening throw, built whole now
+            self.throws.prepare()   # the opening throw, built step by step now
+            yield
             prepared = self.throws.prepared
             if prepared is not None and prepared[1] is not None:
-                prepared[1].finish_build()
+                while not prepared[1].build_step():
+                    yield
                 # and drawn once out of sight: the dice pictures of its first frame
                 # (each seat's colour, face-down, at their starting angles) made now
-                throw_view.ThrowView(prepared[1], self.renderer, can_see=self.can_see,
-                                     colours=self.throw_colour).draw(pygame.Surface(self.app.canvas.get_size()))
-        self.draw(self.app.canvas, 0.0)   # fonts, labels and the still layer: made now, not in frame 1
-        self.game_end.prepare_autosave()          # the autosave's header on disk now, not in the first move's frame
+                yield from throw_view.ThrowView(prepared[1], self.renderer, can_see=self.can_see,
+                                                colours=self.throw_colour).draw_in_parts(
+                    self.app.canvas, OPENING_DICE_PER_STEP)
+        yield from self.first_draw_steps()
+        yield from self._first_drawing_in_parts(self.app.canvas)
+        while not header.done():
+            yield header
         if self.replay is None and self.tutorial is None:
-            self.app.nav.warm_results(self.match.game_id)   # the results screen's modules: not in the end delay
-        self._warming = self.warm_steps()
+            yield from self.app.nav.warm_results(self.match.game_id)   # the results screen's fonts: not in the end delay
+
+    def _first_drawing_in_parts(self, scratch: pygame.Surface):
+        """The table drawn once (its labels, fonts and still layer made), its
+        parts a step each, then whole (all made by then)."""
+        for seat in self.match.seats:   # the nameplates' names (``draw_seats``)
+            self.theme.text(seat.name[:14], 17, th.CREAM, bold=True)
+            yield
+        self.still.prepare(scratch.get_size())
+        yield
+        self.still.draw(scratch, self.still_key(), self._paint_still, self.renderer)
+        yield
+        self.draw_table(scratch, 0.0)
+        yield
+        if self.show_log:
+            self._draw_log(scratch)
+            yield
+        self.draw(scratch, 0.0)
+        yield
+
+    def first_draw_steps(self):
+        """Pictures the table's first drawing would paint, a piece per step
+        (a generator the opening runs before that drawing).  Default: none."""
+        return iter(())
 
     def warm_steps(self):
         """Pictures the table will need later (a reveal's dice, say), built a

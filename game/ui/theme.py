@@ -10,6 +10,7 @@ quietly fall back to pygame's default font).
 from __future__ import annotations
 
 from collections import OrderedDict
+from pathlib import Path
 
 import pygame
 
@@ -58,6 +59,7 @@ class Theme:
     def __init__(self, colorblind: bool = False):
         self.colorblind = colorblind
         self._fonts: dict[tuple, pygame.font.Font] = {}
+        self._font_paths: dict[str, Path] = {}
         self._texts: OrderedDict[tuple, pygame.Surface] = OrderedDict()
 
     # --- meaning colours ------------------------------------------------
@@ -84,7 +86,9 @@ class Theme:
             if not pygame.font.get_init():
                 pygame.font.init()
             name = FONT_FILES.get((style, bool(bold)), FONT_FILES[("body", False)])
-            path = require_asset("fonts", name)
+            path = self._font_paths.get(name)
+            if path is None:   # checked once a file (its magic bytes read), not once a size
+                path = self._font_paths[name] = require_asset("fonts", name)
             try:
                 font = pygame.font.Font(str(path), size)
             except (OSError, pygame.error) as exc:

@@ -25,6 +25,8 @@ class Thinker:
         self.moment = moment
         self.result: Any = None
         self.error: BaseException | None = None
+        self.awaited = False
+        """The table waits for this thought (``wait``): it no longer lets frames run first."""
         self._thread = threading.Thread(target=self._run, args=(fn,), name="ai-thinker", daemon=True)
         self._thread.start()
 
@@ -39,6 +41,7 @@ class Thinker:
         return not self._thread.is_alive()
 
     def wait(self) -> None:
+        self.awaited = True
         self._thread.join()
 
     def take(self) -> Any:

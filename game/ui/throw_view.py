@@ -8,7 +8,7 @@ die is ever on screen.
 """
 from __future__ import annotations
 
-from typing import Callable
+from typing import Callable, Iterator
 
 import pygame
 
@@ -76,6 +76,17 @@ class ThrowView:
 
     def draw(self, canvas: pygame.Surface, alpha: float = 1.0) -> None:
         """Every die, interpolated ``alpha`` between the last two steps."""
+        self._draw_poses(canvas, self.throw.poses(alpha))
+
+    def draw_in_parts(self, canvas: pygame.Surface, dice_per_part: int) -> Iterator[None]:
+        """``draw`` a few dice per step (a generator): a table's opening draws
+        its first throw out of sight, to make its pictures, spread over frames."""
+        poses = list(self.throw.poses(1.0))
+        for start in range(0, len(poses), max(1, dice_per_part)):
+            self._draw_poses(canvas, poses[start:start + dice_per_part])
+            yield
+
+    def _draw_poses(self, canvas: pygame.Surface, poses) -> None:
         settled = self.throw.done
         ring = self.highlight and settled and self.settled_time > 0.12
         renderer = self.renderer
@@ -83,7 +94,7 @@ class ThrowView:
         if framed:
             renderer.begin_frame()  # bounded sprite building: no frame spikes
         try:
-            for pose in self.throw.poses(alpha):
+            for pose in poses:
                 face_down = self.is_face_down(pose)
                 colour = self.colours(pose) if self.colours else None
                 lit = ring and not face_down and (self.highlight_groups is None

@@ -13,8 +13,9 @@ generation's objects and the resident memory at its end.
 Beside the game thread's CPU, the process's CPU of each frame
 (``process_time``: the AI thinker and writer threads too; on 2 busy cores
 a frame's wall time pays for them through the GIL): ``proc_*`` figures.
-The frames counted include the table's opening (``app.start``: the first
-draw and warm-up, a frame the player waits on) and the hand-over to the
+The frames counted include the table's opening (the hand-over after Start,
+``scenes/opening.py``: the warm-up and first drawing, frames the player waits on;
+``open_cpu_ms`` is its costliest frame) and the hand-over to the
 results with ``RESULTS_FRAMES`` frames of the results screen.  Ratios to
 the median frame of the same run (``*_over_p50``) compare across runs on
 a busy machine.
@@ -23,7 +24,8 @@ The pause over a moving table: once a throw has flown a few frames, Esc
 (a real key event) opens the pause menu and the loop runs as ``App.run``
 does (resting when the frames come out the same) for ``PAUSE_SECONDS`` of
 wall time: ``pause_core_pct`` (game thread) and ``pause_proc_core_pct``,
-then Esc resumes.
+and, from the moment the loop rests (``pause_until_rest_s``), what the
+pause costs while it stays open (``pause_resting_core_pct``); then Esc resumes.
 
 A human seat (``*_human`` tables): a stand-in (the game's Normal AI for
 that seat, deciding outside the timed frame, as a person thinks between
@@ -125,14 +127,10 @@ def play_table(game_id: str, seats: int, options: dict, *, quick: bool, seed: in
                                 for i in range(seats)], options, seed=seed)
         table = make_table(app, match)
         frames = _Frames()
-        c0, p0, w0 = time.thread_time(), time.process_time(), time.perf_counter()
-        app.start(table)  # opening the table (it warms the renderer): the first frame a player waits on
-        frames.add((time.thread_time() - c0) * 1000.0, (time.process_time() - p0) * 1000.0,
-                   (time.perf_counter() - w0) * 1000.0, lambda: "opening the table")
-        open_cpu, open_wall = frames.cpu[0], frames.wall[0]
+        acc, opening = open_as_a_player_does(app, table, frames)
+        open_cpu, open_wall = max(frames.cpu), max(frames.wall)
         driver = _HumanDriver(game_id, match, table, seed) if human else None
         paused: dict = {}
-        acc = 0.0
         limit = max_frames or int(os.environ.get("DICE_TAVERN_BENCH_FRAMES", 0) or 0) or (
             QUICK_FRAMES if quick else MAX_FRAMES)
         partial = os.environ.get("DICE_TAVERN_BENCH_PARTIAL")
@@ -159,6 +157,7 @@ def play_table(game_id: str, seats: int, options: dict, *, quick: bool, seed: in
                 acc, c, p, w = timed_frame(app, acc)
                 frames.add(c, p, w, lambda: f"results screen ({type(app.top).__name__})")
         out = frames.figures(match, handed_over, open_cpu, open_wall)
+        out.update(opening)
         out.update(paused)
         if driver is not None:
             out["human"] = driver.figures()
@@ -169,6 +168,24 @@ def play_table(game_id: str, seats: int, options: dict, *, quick: bool, seed: in
         pace_mod.PACES.update(saved)
         app.shutdown()
     return out
+
+
+def open_as_a_player_does(app, table, frames) -> tuple[float, dict]:
+    """Start pressed on the setup screen: the opening hand-over
+    (``scenes/opening.py``) until the table is on top, every frame timed
+    (``frames``) as "opening the table".  Returns the accumulator and the
+    opening's figures: its costliest frame (``open_cpu_ms``, beside
+    ``open_cpu_total_ms`` and ``open_frames``)."""
+    from ...scenes.opening import OpeningScene
+    c0, p0, w0 = time.thread_time(), time.process_time(), time.perf_counter()
+    app.start(OpeningScene(app, table))   # the opening's first frame: the hand-over shown
+    frames.add((time.thread_time() - c0) * 1000.0, (time.process_time() - p0) * 1000.0,
+               (time.perf_counter() - w0) * 1000.0, lambda: "opening the table")
+    acc = 0.0
+    while app.top is not table:
+        acc, c, p, w = timed_frame(app, acc)
+        frames.add(c, p, w, lambda: "opening the table")
+    return acc, {"open_frames": len(frames.cpu), "open_cpu_total_ms": round(sum(frames.cpu), 2)}
 
 
 class _Frames:
@@ -212,9 +229,12 @@ def pause_over(app, table) -> dict:
     on = type(app.top).__name__
     c0, p0, w0, f0 = time.thread_time(), time.process_time(), time.perf_counter(), app.frame
     acc = 0.0
+    rested_at = None   # (thread, process, wall) clocks when the loop first rests
     while time.perf_counter() - w0 < PAUSE_SECONDS:
         tick = time.perf_counter()
         was_resting = app.resting
+        if was_resting and rested_at is None:
+            rested_at = (time.thread_time(), time.process_time(), tick)
         if was_resting:
             app.memory.quiet()
             events = app._rest()
@@ -231,6 +251,12 @@ def pause_over(app, table) -> dict:
     out = {"pause_screen": on, "pause_core_pct": round(100.0 * (time.thread_time() - c0) / wall, 2),
            "pause_proc_core_pct": round(100.0 * (time.process_time() - p0) / wall, 2),
            "pause_frames_per_s": round((app.frame - f0) / wall, 1), "pause_rested": app.resting}
+    if rested_at is not None:   # once resting: what a pause left open costs (the first frames find it idle)
+        c1, p1, w1 = rested_at
+        rest_wall = max(1e-6, time.perf_counter() - w1)
+        out.update({"pause_until_rest_s": round(w1 - w0, 2),
+                    "pause_resting_core_pct": round(100.0 * (time.thread_time() - c1) / rest_wall, 2),
+                    "pause_resting_proc_core_pct": round(100.0 * (time.process_time() - p1) / rest_wall, 2)})
     app.feed(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="\x1b"))
     app.apply_transitions()
     app.quiet_frames = 0

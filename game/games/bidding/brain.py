@@ -37,6 +37,7 @@ from dataclasses import dataclass
 from typing import Mapping, TypeVar
 
 from ...core.agents import Agent, Decision
+from ...core.pacing import checkpoint
 from .calib import context
 from .bids import Bid, Call, bid_text, binomial_pmf, pmf_at_least
 from .spot import BidSpot, TableReader, convolve
@@ -243,6 +244,7 @@ class BidBrain:
     def bid_value(self, spot: BidSpot, q: int, f: int, G: float) -> tuple[float, float, float]:
         """(value, chance true, chance the next player calls) of bidding q x f;
         without a call model (``models_caller``) the bid is valued as if called."""
+        checkpoint()   # a slice of the thought: a frame in progress may run first (core/pacing.py)
         nxt = spot.next_player
         need = q - spot.mine(f)
         r = self.reader

@@ -396,6 +396,18 @@ class TableScene(BaseTableScene):
             if p not in moving:
                 self._draw_sheet(canvas, p, sheet)
 
+    def first_draw_steps(self):
+        """Each seat's sheet drawn (and kept), one a step: eight sheets in the
+        first drawing cost about 50 ms in one frame.  On the canvas before
+        its frame's drawing covers it (``opening_steps``)."""
+        canvas = self.app.canvas
+        for p, sheet in enumerate(self.sheets):
+            self._fresh_sheets = 0
+            self._draw_sheet(canvas, p, sheet)
+            yield
+        self._draw_tray(canvas)
+        yield
+
     def draw_table(self, canvas: pygame.Surface, alpha: float) -> None:
         for p in sorted(self._moving_sheets()):
             self._draw_sheet(canvas, p, self.sheets[p])

@@ -365,6 +365,19 @@ class TableScene(BaseTableScene):
         self.buttons.draw(canvas, self.theme)
         self._draw_banner(canvas)
 
+    def first_draw_steps(self):
+        """The piles, the header and each card slot drawn, a step each (the
+        first drawing's cards and labels: about 20 ms in one frame).  On the
+        canvas before its frame's drawing covers it (``opening_steps``)."""
+        canvas = self.app.canvas
+        self._draw_piles(canvas)
+        yield
+        self._draw_header(canvas)
+        yield
+        for slot, rect in enumerate(self.cards):
+            self._draw_slot(canvas, slot, rect, False)
+            yield
+
     def _highlight_slots(self) -> set[int]:
         return set() if self.human_placing() is None else self.loose.lit_slots(self._turn_fits)
 

@@ -506,6 +506,17 @@ class TableScene(BaseTableScene):
                 self._icon(canvas, flight.kind, flight.colour, pos, round(flight.size(self.time)), flight.face)
         self.ui.draw(canvas, self.theme)
 
+    def first_draw_steps(self):
+        """Each seat's pile and words drawn, one a step, then the pots (the
+        first drawing's labels and dice icons: about 30 ms in one frame).
+        On the canvas before its frame's drawing covers it (``opening_steps``)."""
+        canvas = self.app.canvas
+        for p in range(self.n):
+            self._draw_pile(canvas, p)
+            yield
+        self._draw_pots(canvas)
+        yield
+
     def _icon(self, canvas, kind, owner, pos, size, face: int = 0) -> None:
         """A die of ``kind`` in its first owner's colour, ``size`` pixels,
         centred at ``pos``, showing ``face`` (default: its kind's top face)."""

@@ -89,6 +89,8 @@ class BiddingTableScene(table_scene.TableScene):
     def __init__(self, app, match, **kw):
         super().__init__(app, match, **kw)
         n = len(match.seats)
+        self._seat_colours: dict[tuple[int, bool], object] = {}
+        """(seat, colour-blind palette) -> its dice colour (``colour``: asked for every die of every frame)."""
         self.die_px = 30 if n <= 6 else 24 if n <= 10 else 18
         self.cup_px = 64 if n <= 6 else 50 if n <= 10 else 38
         self.cups = CupLayout(self.seat_spots, lambda seat: self.theme.font(17, True).size(self.seat_name(seat)[:14])[0])
@@ -450,8 +452,12 @@ class BiddingTableScene(table_scene.TableScene):
         return self.reveal_time / self.reveal_length()
 
     def colour(self, seat: int):
-        from ....ui.dice_render import player_colour
-        return player_colour(seat, self.theme.colorblind)
+        key = (seat, self.theme.colorblind)
+        colour = self._seat_colours.get(key)
+        if colour is None:
+            from ....ui.dice_render import player_colour
+            colour = self._seat_colours[key] = player_colour(*key)
+        return colour
 
     def throw_colour(self, pose):
         """Dice in flight in their owner's colour, as they will sit in the tray
@@ -581,6 +587,21 @@ class BiddingTableScene(table_scene.TableScene):
 
     def reveal_die_px(self) -> int:
         return self.die_px + 4
+
+    def first_draw_steps(self):
+        """Every seat's cup painted, one a step (a 20-seat table's first
+        drawing painted 20 cups, about 40 ms), then the centre's words and
+        the bid history's, a step each (new fonts and labels: 5-10 ms each).
+        On the canvas before its frame's drawing covers it (``opening_steps``)."""
+        canvas = self.app.canvas
+        for seat in range(len(self.match.seats)):
+            self.renderer.draw_cup(canvas, self.cup_px, self.cup_px, self.colour(seat), size=self.cup_px)
+            yield
+        self.draw_centre(canvas, lines=True)
+        yield
+        self.history.draw(canvas, self.theme, self.renderer, self.shown_entries(),
+                          footer=self.text.history_footer(self.snap, self.reveal is not None))
+        yield
 
     def warm_steps(self):
         """Every seat's revealed dice pictures (its colour, each face, at the

@@ -1,0 +1,82 @@
+"""The hand-over to a new table: the screen the player leaves dims while the
+table is built behind it, a few small pieces a frame.
+
+Opening a big table used to cost 145-230 ms of CPU in one frame (imports,
+the dice renderer's sprites, the opening throw, the first drawing: see
+``TableScene.opening_steps``).  ``open_table`` shows this scene instead: it
+keeps the last picture of the screen the player left, darkens it over
+``FADE_SECONDS`` (a fade the player sees anyway), and each frame runs the
+table's opening steps for at most ``STEP_BUDGET_S`` of the game thread's
+CPU (a step waiting on the import thread ends the frame's share).  When the
+table is built and the fade is over it takes this scene's place; its own
+``enter`` (``warm``) finds nothing left to build.  Input waits (the player
+has just pressed Start).  Nothing of the table is drawn here, so no hidden
+die can show before a hot-seat curtain."""
+from __future__ import annotations
+
+import time
+
+import pygame
+
+from ..ui.preload import Loading
+from ..ui.scene import Scene
+
+FADE_SECONDS = 0.3
+"""The dimming of the screen left behind, however quickly the table is built."""
+DIM_ALPHA = 170
+"""How dark the screen left behind ends (0-255)."""
+STEP_BUDGET_S = 0.004
+"""Game-thread CPU a frame gives the table's opening steps (a step is 0.1-8 ms)."""
+
+
+def open_table(app, table, *, replace: bool = False) -> None:
+    """Show ``table`` after its opening hand-over (in place of the current
+    scene with ``replace``, else over it)."""
+    scene = OpeningScene(app, table)
+    app.replace(scene) if replace else app.push(scene)
+
+
+class OpeningScene(Scene):
+    name = "opening"
+
+    def __init__(self, app, table):
+        super().__init__(app)
+        self.table = table
+        self.time = 0.0
+        self.built = False
+        self.steps_run = 0
+        """Opening steps run so far (tests count them)."""
+        self._left_behind: pygame.Surface | None = None
+        self._shade: pygame.Surface | None = None
+
+    def enter(self) -> None:
+        self._left_behind = self.app.canvas.copy()   # the last frame of the screen the player left
+        self._shade = pygame.Surface(self.app.canvas.get_size())
+        self._shade.fill((0, 0, 0))
+        self.table.begin_opening()
+
+    def update(self, dt: float) -> None:
+        self.time += dt
+        if not self.built:
+            self.built = self._build_for(STEP_BUDGET_S)
+        if self.built and self.time >= FADE_SECONDS and self.is_top:
+            self.app.replace(self.table)
+
+    def _build_for(self, budget_s: float) -> bool:
+        """Run opening steps until ``budget_s`` of this thread's CPU is
+        spent or a step waits for the next frame; True once all have run."""
+        until = time.thread_time() + budget_s
+        while True:
+            step = self.table.opening_step()
+            if step is None:
+                return True
+            self.steps_run += 1
+            if isinstance(step, Loading) or time.thread_time() >= until:
+                return False
+
+    def draw(self, canvas: pygame.Surface, alpha: float) -> None:
+        if self._left_behind is not None:
+            canvas.blit(self._left_behind, (0, 0))
+        if self._shade is not None:
+            self._shade.set_alpha(int(DIM_ALPHA * min(1.0, self.time / FADE_SECONDS)))
+            canvas.blit(self._shade, (0, 0))

@@ -1,0 +1,71 @@
+"""The modules a table needs, imported on a thread before it opens.
+
+Imported from source (the game ships without bytecode, or with it stale),
+the physics with pymunk, the dice renderer, the throw view and the results
+screen's modules cost 100-170 ms of CPU: a table used to import them inside
+its opening frame.  ``start`` imports them on a daemon thread instead (the
+setup screen calls it as it opens, a table's opening waits for it while its
+hand-over shows, ``scenes/opening.py``); Python's import locks make a module
+the game thread needs meanwhile wait for the thread, never import twice.
+An error is left for the game thread's own import to meet (and report)."""
+from __future__ import annotations
+
+import importlib
+import threading
+
+MODULES = ("game.physics", "game.physics.throw", "game.ui.dice_render", "game.ui.throw_view",
+           "game.core.story", "game.ui.story", "game.core.coach", "game.ui.widgets",
+           "game.scenes.base", "game.scenes.coach", "game.scenes.results")
+"""What every table's opening and its results screen import
+(``game.scenes.nav.RESULTS_MODULES`` among them)."""
+
+_started: dict[str, threading.Thread] = {}
+
+
+class Loading:
+    """Work under way on a thread (``done`` once it has finished).  A
+    table's opening step yields it while it waits: the hand-over ends that
+    frame's share of the opening, a table opened at once ``wait``s."""
+
+    def __init__(self, thread: threading.Thread):
+        self.thread = thread
+
+    def done(self) -> bool:
+        return not self.thread.is_alive()
+
+    def wait(self) -> None:
+        """Until the thread has finished (a table opened at once, without its hand-over)."""
+        self.thread.join()
+
+
+def _import_all(game_id: str) -> None:
+    from .. import games
+    for name in MODULES:
+        try:
+            importlib.import_module(name)
+        except Exception:   # noqa: BLE001 - the game thread's own import meets it again
+            return
+    for hook in (games.scene_module, games.story_hook, games.coach_hook):
+        try:
+            hook(game_id)
+        except Exception:   # noqa: BLE001 - as above
+            return
+
+
+def in_background(work, name: str) -> Loading:
+    """``work()`` on a daemon thread (errors are ``work``'s to handle)."""
+    thread = threading.Thread(target=work, name=name, daemon=True)
+    thread.start()
+    return Loading(thread)
+
+
+def start(game_id: str) -> Loading:
+    """Import ``game_id``'s table, results and physics modules on a thread
+    (once per game and process; again only if the last one has finished)."""
+    thread = _started.get(game_id)
+    if thread is None:
+        thread = threading.Thread(target=_import_all, args=(game_id,), name=f"preload-{game_id}",
+                                  daemon=True)
+        _started[game_id] = thread
+        thread.start()
+    return Loading(thread)
