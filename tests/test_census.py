@@ -252,8 +252,9 @@ def lesson_census(app, game_id) -> int:
     the mouse and must keep the lesson's table on top (the Log twice: open,
     closed; a move button on an asking step either is the asked move, and
     the lesson goes on, or gets the hint); the card's Next (Finish) then
-    advances it by one step (the asked move is made as the lesson asks).
-    Returns the clicks judged."""
+    advances it by one step (the asked move is made as the lesson asks; on
+    a watching step whose card stays up, Diced Out's "Keep rolling", the
+    learner throws with a click, as a person does).  Returns the clicks judged."""
     from game.core import tutorial as tut
     from game.core.tutorial import right_action
     from game.scenes.learn import start_tutorial
