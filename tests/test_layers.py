@@ -44,7 +44,7 @@ def _private_registry_uses(path: Path) -> list[str]:
 
 def test_resolver_sees_lazy_relative_imports(tmp_path):
     """The checker itself: a function-level relative import is found."""
-    probe = ROOT / "ui" / "table_scene.py"   # ``warm`` imports game.physics inside the function
+    probe = ROOT / "ui" / "throw_flow.py"   # ``Throws`` imports game.physics inside its methods
     assert "game.physics" in _imports(probe)
     assert "game.core.protocol" in _imports(probe)   # and a module-level one
 
@@ -112,6 +112,7 @@ IMPORTLIB_DOORS = {
     "game/core/guest_bots.py": "a player's own bot file (FILE.py:Class)",
     "game/scenes/nav.py": "warming RESULTS_MODULES, checked below",
     "game/dev/bench.py": "the bench's provider table (dev only)",
+    "game/ui/preload.py": "a table's modules imported on a thread (its MODULES, checked below, and the caller's)",
 }
 
 
@@ -129,6 +130,8 @@ def test_no_import_by_name_past_the_layers():
     assert bad == []
     from game.scenes.nav import RESULTS_MODULES
     assert all(m.startswith(("game.core.", "game.ui.", "game.scenes.")) for m in RESULTS_MODULES)
+    from game.ui.preload import MODULES
+    assert all(m.startswith(("game.physics", "game.ui.")) for m in MODULES)   # ui names no scene
 
 
 def test_generic_core_is_free_of_the_bidding_family():

@@ -257,7 +257,8 @@ class SetupScene(MenuScene):
     def enter(self) -> None:
         super().enter()
         from ..ui import preload
-        preload.start(self.game_id)   # the table's modules imported off the frame while the player chooses
+        from .nav import RESULTS_MODULES
+        preload.start(self.game_id, also=RESULTS_MODULES)   # the table's modules imported off the frame while the player chooses
         from .learn import TutorialOfferScene, should_offer
         if self.offer_tutorial and should_offer(self.app, self.game_id):
             self.app.push(TutorialOfferScene(self.app, self.game_id))

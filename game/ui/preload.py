@@ -13,11 +13,10 @@ from __future__ import annotations
 import importlib
 import threading
 
-MODULES = ("game.physics", "game.physics.throw", "game.ui.dice_render", "game.ui.throw_view",
-           "game.core.story", "game.ui.story", "game.core.coach", "game.ui.widgets",
-           "game.scenes.base", "game.scenes.coach", "game.scenes.results")
-"""What every table's opening and its results screen import
-(``game.scenes.nav.RESULTS_MODULES`` among them)."""
+MODULES = ("game.physics", "game.physics.throw", "game.ui.dice_render", "game.ui.throw_view")
+"""What every table's opening imports; the screens above the table layer add
+their own by name (``start(also=)``: the setup screen adds the results
+screen's, ``game.scenes.nav.RESULTS_MODULES``), so ui names no scene."""
 
 _started: dict[str, threading.Thread] = {}
 
@@ -38,9 +37,9 @@ class Loading:
         self.thread.join()
 
 
-def _import_all(game_id: str) -> None:
+def _import_all(game_id: str, also: tuple[str, ...]) -> None:
     from .. import games
-    for name in MODULES:
+    for name in MODULES + also:
         try:
             importlib.import_module(name)
         except Exception:   # noqa: BLE001 - the game thread's own import meets it again
@@ -59,12 +58,12 @@ def in_background(work, name: str) -> Loading:
     return Loading(thread)
 
 
-def start(game_id: str) -> Loading:
-    """Import ``game_id``'s table, results and physics modules on a thread
-    (once per game and process; again only if the last one has finished)."""
+def start(game_id: str, also: tuple[str, ...] = ()) -> Loading:
+    """Import ``game_id``'s table and physics modules, and the modules named
+    in ``also``, on a thread (once per game and process)."""
     thread = _started.get(game_id)
     if thread is None:
-        thread = threading.Thread(target=_import_all, args=(game_id,), name=f"preload-{game_id}",
+        thread = threading.Thread(target=_import_all, args=(game_id, also), name=f"preload-{game_id}",
                                   daemon=True)
         _started[game_id] = thread
         thread.start()
