@@ -61,7 +61,7 @@ class InputClock:
     def second_press(self, event: pygame.event.Event, top: object) -> bool:
         """Is ``event`` (canvas coordinates) the second press of a double-click
         or a doubled key whose first press changed the screen (``top`` is
-        another screen now, and no other press came between), or that
+        another kind of screen now, and no other press came between), or that
         press's release?  Such input is dropped:
         it was aimed at the screen that is gone."""
         kind = event.type
@@ -80,8 +80,10 @@ class InputClock:
             return False   # a key-repeat is no new press; Esc, Esc is "back, back" (it loses nothing)
         pos = tuple(getattr(event, "pos", (0, 0)))
         last, self._last_press = self._last_press, (what, self.now, pos, top)
-        if last is None or last[0] != what or last[3] is top or self.now - last[1] > DOUBLE_CLICK_SECONDS:
+        if last is None or last[0] != what or self.now - last[1] > DOUBLE_CLICK_SECONDS:
             return False   # another press came between: this one is aimed at what is on screen now
+        if type(last[3]) is type(top):
+            return False   # the same screen, or one of its kind rebuilt (a replay's step): each press counts
         if abs(pos[0] - last[2][0]) > DOUBLE_CLICK_SPOT or abs(pos[1] - last[2][1]) > DOUBLE_CLICK_SPOT:
             return False
         self._last_press = (what, self.now, pos, last[3])   # a third press is still the first screen's
