@@ -78,9 +78,10 @@ def pot_heap_spots(index: int, dice, n: int, spot) -> dict[int, tuple[float, flo
 
 
 def draw_pot(canvas: pygame.Surface, theme: th.Theme, icon: Icon, index: int, pot, n: int, spot, bones: int,
-             note: str | None, arriving=frozenset()) -> list[pygame.Rect]:
+             note: str | None, arriving=frozenset(), count: int | None = None) -> list[pygame.Rect]:
     """Pot ``index`` (0 the centre) at ``spot``: its round tray, its dice
-    (but those still ``arriving``: they fly in), its name, how many dice,
+    (but those still ``arriving``: they fly in), its name, how many dice
+    (``count``, default all of ``pot``: the dice lying in the tray as drawn)
     and ``note`` (who may win it) when there is one."""
     radius = pot_radius(index)
     tray = pygame.Surface((radius * 2, radius * 2), pygame.SRCALPHA)
@@ -91,10 +92,10 @@ def draw_pot(canvas: pygame.Surface, theme: th.Theme, icon: Icon, index: int, po
         if die not in arriving:   # its place is kept: it lands there
             icon(canvas, die_kind(die, n), first_owner(die, n), at, POT_DIE)
     title = "Centre pot" if index == 0 else "Side pot"
-    count = plural(len(pot), "die", "dice") + (f", {bones} bone{'s' if bones != 1 else ''}" if bones else "")
+    count_words = plural(len(pot) if count is None else count, "die", "dice") + (f", {bones} bone{'s' if bones != 1 else ''}" if bones else "")
     labels = [th.draw_text(canvas, theme, title, (spot[0], spot[1] - radius - 4), 16,
                            th.BRASS_LIGHT, bold=True, anchor="midbottom", shadow=2),
-              th.draw_text(canvas, theme, count, (spot[0], spot[1] + radius + 2), 15,
+              th.draw_text(canvas, theme, count_words, (spot[0], spot[1] + radius + 2), 15,
                            th.CREAM, anchor="midtop", shadow=2)]
     if note is not None:
         labels.append(th.draw_text(canvas, theme, note, (spot[0], spot[1] + radius + 20),

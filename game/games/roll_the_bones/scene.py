@@ -73,6 +73,9 @@ class Flight(Glide):
     waits_shown: bool = True
     """Drawn at its start until it leaves (lifted from a heap); False for a
     rolled die, which the felt's settled dice show until then."""
+    source: tuple[str, int] | None = None
+    """The heap it leaves (("pot", i) or ("pile", seat)): a pot counts the
+    dice still lying in it (``waiting_in_pots``)."""
 
     arc = 26.0
 
@@ -143,10 +146,11 @@ class TableScene(BaseTableScene):
             return self._held_layout[0]
         return self.state
 
-    def pot_spots(self, state: BonesState | None = None) -> list[tuple[float, float]]:
-        """The centre pot, then side pots to its right and left (of ``state``, default as shown)."""
+    def pot_spots(self, state: BonesState | None = None, pots: int | None = None) -> list[tuple[float, float]]:
+        """The centre pot, then side pots to its right and left (of ``state``,
+        default as shown; or the first ``pots`` of them)."""
         spots: list[tuple[float, float]] = [POT_CENTRE]
-        for i in range(1, len((state or self.shown).pots)):
+        for i in range(1, len((state or self.shown).pots) if pots is None else pots):
             side = 1 if i % 2 else -1
             spots.append((POT_CENTRE[0] + side * (170 + 60 * ((i - 1) // 2)), POT_CENTRE[1] + 10))
         return spots
@@ -307,7 +311,7 @@ class TableScene(BaseTableScene):
             end = max(end, t0 + FLIGHT_SECONDS)
             self.flights.append(Flight(start, target, self.time + t0 * pace, FLIGHT_SECONDS * pace,
                                        kind=die_kind(die, n), colour=first_owner(die, n), die=die, face=face,
-                                       sizes=(size0, size1), waits_shown=shown))
+                                       sizes=(size0, size1), waits_shown=shown, source=src))
         return end
 
     def _rolled_dice(self, before: BonesState) -> dict[int, tuple[float, float, int, float]]:
@@ -321,6 +325,17 @@ class TableScene(BaseTableScene):
     def arriving(self) -> set[int]:
         """The dice still on their way somewhere (their new heap leaves them out)."""
         return {f.die for f in self.flights}
+
+    def waiting_in_pots(self) -> dict[int, list[int]]:
+        """Pot index -> the dice drawn lying in it that have not left yet: a
+        won pot's dice wait there while the roll lies on the felt, though the
+        state has already moved them to the taker's pile."""
+        waiting: dict[int, list[int]] = {}
+        for flight in self.flights:
+            if flight.source is not None and flight.source[0] == "pot" and flight.waits_shown \
+                    and flight.position(self.time) is None:
+                waiting.setdefault(flight.source[1], []).append(flight.die)
+        return waiting
 
     def on_applied(self, player, action, before_state) -> None:
         state = self.state
@@ -561,21 +576,33 @@ class TableScene(BaseTableScene):
         self.pile_rects[p] = label.unionall(whole)
 
     def _draw_pots(self, canvas, arriving=frozenset()) -> None:
+        """Each pot's tray, dice and words.  Its count says what lies in the
+        tray as drawn (issue 39: after a roll the won pot's dice still lay in
+        the centre, waiting to fly to the taker, under "no dice"): the
+        state's dice there but those still flying in, and the dice that have
+        not left yet (``waiting_in_pots``; they are drawn as flights, at their start)."""
         state = self.shown
-        for i, (pot, spot) in enumerate(zip(state.pots, self.pot_spots())):
-            if i and not pot:
+        waiting = self.waiting_in_pots()
+        spots = self.pot_spots(pots=max([len(state.pots)] + [i + 1 for i in waiting]))
+        for i, spot in enumerate(spots):
+            pot = state.pots[i] if i < len(state.pots) else []
+            lying = [d for d in pot if d not in arriving] + waiting.get(i, [])
+            if i and not lying and not pot:
                 continue
-            eligible = state.pot_eligible[i] if i else (state.centre_eligible or state.centre_takers())
+            eligible = (state.pot_eligible[i] if i < len(state.pot_eligible) else ()) if i else \
+                (state.centre_eligible or state.centre_takers())
             assert eligible is not None, "a side pot lists who may win it"
             note = None
-            if i or (state.phase in ("declare", "roll") and set(eligible) != set(state.round_players)):
+            if i < len(state.pots) and (i or (state.phase in ("declare", "roll")
+                                              and set(eligible) != set(state.round_players))):
                 # the centre is for those who anted this round, or if nobody did, for the
                 # highest roll not on its last die (else the second highest: rule text)
                 names = ", ".join(self.seat_name(p)[:8] for p in eligible)
                 note = f"for {names}" if names else "for the second-highest roll"
-            bones = sum(1 for d in pot if state.is_bone(d))
-            labels = felt.draw_pot(canvas, self.theme, self._icon, i, pot, state.n, spot, bones, note, arriving)
-            if not pot:   # an empty centre: a banner may stand over it (a won pot's is centred, not cornered)
+            bones = sum(1 for d in lying if state.is_bone(d))
+            labels = felt.draw_pot(canvas, self.theme, self._icon, i, pot, state.n, spot, bones, note, arriving,
+                                   count=len(lying))
+            if not lying:   # an empty centre: a banner may stand over it (a won pot's is centred, not cornered)
                 self.idle_rects += labels
                 continue
             self.label_rects += labels

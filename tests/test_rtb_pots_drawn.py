@@ -1,0 +1,74 @@
+"""Roll the Bones: what each pot's tray draws agrees with its words (issue 39).
+
+Seen in a real window: right after a won roll the next round's announcements
+were already asked for while the won pot's dice still lay in the centre tray,
+waiting to fly to the taker, under the words "no dice".  The table is played
+through rounds with the layout recorder on; at every frame where no die is
+moving, each tray holds exactly as many dice as its count says."""
+from __future__ import annotations
+
+import math
+import re
+
+import pygame
+import pytest
+
+from game.core.match import Match, Seat
+from game.games.roll_the_bones import felt
+from game.ui import layout_record
+from tests.helpers import key, start_table
+
+REDUCED_MOTION = False
+
+COUNT = re.compile(r"^(no|\d+) di(?:c)?e\b")
+
+
+def _tray_label_count(record, spot, radius) -> int | None:
+    """The number the words under a tray say ("no dice" is 0), None when no such words."""
+    below = (int(spot[0]), int(spot[1]) + radius + 10)
+    for box in record.of("text"):
+        match = COUNT.match(box.text)
+        if match and box.rect.collidepoint(below):
+            return 0 if match.group(1) == "no" else int(match.group(1))
+    return None
+
+
+def _dice_in_tray(record, spot, radius) -> int:
+    return sum(1 for box in record.of("die")
+               if math.hypot(box.rect.centerx - spot[0], box.rect.centery - spot[1]) < radius - 2)
+
+
+@pytest.mark.parametrize("seed", [2, 5])
+def test_each_pot_draws_the_dice_its_words_count_through_rounds(app, seed):
+    app.settings.reduced_motion = False
+    app.settings.animation_speed = "normal"
+    seats = [Seat("You"), Seat("Old Tom", "ai", "hard"), Seat("Mags", "ai", "hard"), Seat("Bertha", "ai", "hard")]
+    match = Match("roll-the-bones", seats, seed=seed)
+    scene = start_table(app, match)
+    checked = wins = 0
+    accumulator = 0.0
+    with layout_record.recording(app.canvas) as record:
+        for _ in range(6000):
+            if match.is_over or wins >= 4:
+                break
+            if scene.waiting_thrower is not None or scene.holding is not None:
+                app.feed(key(pygame.K_SPACE))
+            elif not scene.is_busy() and scene.human_to_act() == 0:
+                scene.submit(0, match.state.legal_actions(0)[-1])
+            results = len(match.state.results_log)
+            record.clear()
+            accumulator = app.step(1 / 60, accumulator)
+            if len(match.state.results_log) > results and match.state.results_log[-1]["kind"] == "win":
+                wins += 1
+            if app.top is not scene or any(f.position(scene.time) is not None for f in scene.flights):
+                continue   # a die crossing a tray is on its way, not in it
+            for index, spot in enumerate(scene.pot_spots()):
+                radius = felt.pot_radius(index)
+                said = _tray_label_count(record, spot, radius)
+                if said is None:
+                    continue   # no pot there
+                drawn = _dice_in_tray(record, spot, radius)
+                assert drawn == said, (f"pot {index} says {said} dice but draws {drawn} "
+                                       f"(round {match.state.round}, {match.state.phase})")
+                checked += 1
+    assert wins >= 2 and checked > 100
