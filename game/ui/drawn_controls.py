@@ -67,17 +67,30 @@ class ControlsFile:
         import json
         rows = [{"label": c.label, "rect": list(c.rect), "enabled": c.enabled, "kind": c.kind}
                 for c in CONTROLS.last if c.scene is top]
-        key = (getattr(top, "name", None), json.dumps(rows))
+        key = (getattr(top, "name", None), json.dumps(rows), json.dumps(_lesson_step(top)))
         if key == self._last:
             return
         self._last = key
         try:
             with open(self.path + ".tmp", "w", encoding="utf-8") as out:
-                json.dump({"screen": key[0], "controls": rows}, out)
+                json.dump({"screen": key[0], "controls": rows, "lesson": _lesson_step(top)}, out)
             import os
             os.replace(self.path + ".tmp", self.path)
         except OSError:
             pass   # a walkthrough aid: never a reason to stop the game
+
+
+def _lesson_step(top: Any) -> dict | None:
+    """A lesson's place on screen (which step of how many, its title, shown
+    or not yet, done), so a walkthrough can say what it clicked where."""
+    coach = getattr(top, "tutorial", None)
+    lesson = getattr(coach, "tutorial", None)
+    if lesson is None:
+        return None
+    step = coach.visible_step()
+    return {"step": lesson.step_index + 1, "of": len(lesson.steps), "done": bool(lesson.done),
+            "shown": step is not None, "title": step.title if step is not None else None,
+            "note": bool(step is not None and step.is_note)}
 
 
 CONTROLS = DrawnControls()

@@ -112,9 +112,19 @@ SLACK = 3
 """Pixels of a label's box that may touch something (its empty line spacing)."""
 
 
-def _ink(rect: pygame.Rect) -> pygame.Rect:
+def ink(rect: pygame.Rect) -> pygame.Rect:
     """A label's box less its empty margins (line spacing above and below)."""
     return rect.inflate(-2 * SLACK, -max(2 * SLACK, rect.h // 4))
+
+
+ARROW_HALF = 6
+"""Pixels either side of an arrow's line that its body and head cover."""
+
+
+def _crosses_frame(frame: pygame.Rect, words: pygame.Rect) -> bool:
+    """Does the line of a ring around ``frame`` run through ``words`` (words
+    half in, half out)?  Words wholly inside or outside are fine."""
+    return words.colliderect(frame) and not frame.contains(words)
 
 
 def _piece(rect: pygame.Rect) -> pygame.Rect:
@@ -126,7 +136,7 @@ def _covered_between(record: LayoutRecord, lower: Box, upper: Box, text: Box) ->
     """A panel drawn after ``lower`` and by ``upper``'s time holds ``text`` whole:
     the panel hides what lies under it."""
     lo, hi = sorted((lower.order, upper.order))
-    return any(lo < p.order <= hi and p.layer == text.layer and p.rect.contains(_ink(text.rect))
+    return any(lo < p.order <= hi and p.layer == text.layer and p.rect.contains(ink(text.rect))
                for p in record.boxes if p.kind == "panel")
 
 
@@ -136,31 +146,34 @@ def problems(record: LayoutRecord) -> list[str]:
     screen = record.canvas.get_rect()
     texts = [b for b in record.boxes if b.kind == "text" and b.text.strip()]
     for text in texts:
-        ink = _ink(text.rect)
-        if not screen.contains(ink):
+        words = ink(text.rect)
+        if not screen.contains(words):
             found.append(f"cut by the window's edge: {text.text!r} at {tuple(text.rect)}")
         for other in record.boxes:
-            if other is text or other.layer != text.layer or not ink.colliderect(other.rect):
+            if other is text or other.layer != text.layer or not words.colliderect(other.rect):
                 continue
             if other.kind == "panel":
-                if not other.rect.contains(ink) and not ink.contains(other.rect):
+                if not other.rect.contains(words) and not words.contains(other.rect):
                     if not _covered_between(record, other, text, text):
                         found.append(f"crosses a panel's border: {text.text!r} at {tuple(text.rect)}, "
                                      f"panel {tuple(other.rect)}")
-                elif other.order > text.order and other.rect.contains(ink):
+                elif other.order > text.order and other.rect.contains(words):
                     found.append(f"under a panel: {text.text!r} at {tuple(text.rect)}, panel {tuple(other.rect)}")
+            elif other.kind == "ring":
+                if _crosses_frame(other.rect, words):
+                    found.append(f"a coach's ring across words: {text.text!r} at {tuple(text.rect)}")
             elif other.kind == "arrow" and other.line is not None:
-                if ink.clipline(*other.line):
+                if words.inflate(2 * ARROW_HALF, 2 * ARROW_HALF).clipline(*other.line):
                     found.append(f"an arrow across words: {text.text!r} at {tuple(text.rect)}")
             elif other.kind in PIECES:
-                if other.kind != "die" and other.rect.contains(ink):
+                if other.kind != "die" and other.rect.contains(words):
                     continue   # words on a banner or card are its own
-                if ink.colliderect(_piece(other.rect)) and not _covered_between(record, other, text, text):
+                if words.colliderect(_piece(other.rect)) and not _covered_between(record, other, text, text):
                     where = "over" if other.order < text.order else "under"
                     found.append(f"{where} a {other.kind}: {text.text!r} at {tuple(text.rect)}, "
                                  f"{other.kind} {tuple(other.rect)}")
             elif other.kind == "text" and other.order < text.order and other.text.strip():
-                if ink.colliderect(_ink(other.rect)) and not _covered_between(record, other, text, text):
+                if words.colliderect(ink(other.rect)) and not _covered_between(record, other, text, text):
                     found.append(f"over other words: {text.text!r} at {tuple(text.rect)} "
                                  f"on {other.text!r} at {tuple(other.rect)}")
     for arrow in record.of("arrow"):

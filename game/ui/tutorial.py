@@ -43,6 +43,9 @@ class TutorialCoach:
         self._placed: tuple[tuple, pygame.Rect] | None = None
         self._arrow_clear: list[pygame.Rect] = []
         """What the arrow may not cross (the table's words and dice when the card was placed)."""
+        self._ring_fit: tuple[tuple, pygame.Rect] | None = None
+        """(the target it was fitted for, what the ring goes round): the target
+        grown to take in the words its frame would cut (``ring_clear_of_words``)."""
         """(what it was placed for, the card): placed once a step, from what the table drew."""
 
     @property
@@ -150,7 +153,7 @@ class TutorialCoach:
         if step is None or not self.table.is_top:
             return
         theme = self.table.theme
-        target = self.anchor(step)
+        target = self._fitted(self.anchor(step), drawn)
         pulse = 0.5 + 0.5 * math.sin(self.table.time * 4.0)
         if target is not None:
             self._draw_ring(canvas, target, pulse)
@@ -161,6 +164,19 @@ class TutorialCoach:
         if target is not None and not _arrow_crosses(card, target, self._arrow_clear):
             self._draw_arrow(canvas, card, target)   # else the ring alone shows the target
         self._draw_card(canvas, theme, step, card)
+
+    def _fitted(self, target: pygame.Rect | None, drawn: layout_record.LayoutRecord | None) -> pygame.Rect | None:
+        """What the ring goes round: ``target``, grown (once, from the words the
+        table drew when it was first shown) to take in any line of words its
+        frame would cut: a reveal line wider than the centre, a pot's "for You,
+        Tom" under its count (issue 39: the ring ran through them)."""
+        if target is None:
+            return None
+        if drawn is not None and (self._ring_fit is None or self._ring_fit[0] != tuple(target)):
+            self._ring_fit = (tuple(target), ring_clear_of_words(target, drawn))
+        if self._ring_fit is not None and self._ring_fit[0] == tuple(target):
+            return pygame.Rect(self._ring_fit[1])
+        return target
 
     def _lines(self, theme, step: Step, width: int = CARD_W) -> tuple[list[str], list[str]]:
         font = theme.font(18)
@@ -239,11 +255,12 @@ class TutorialCoach:
         return None
 
     def _draw_ring(self, canvas, target: pygame.Rect, pulse: float) -> None:
-        ring = target.inflate(16 + int(6 * pulse), 16 + int(6 * pulse))
+        ring = target.inflate(RING_MIN + int((RING_MAX - RING_MIN) * pulse), RING_MIN + int((RING_MAX - RING_MIN) * pulse))
         glow = pygame.Surface(ring.inflate(16, 16).size, pygame.SRCALPHA)
         pygame.draw.rect(glow, (*th.BRASS_LIGHT, int(40 + 50 * pulse)), glow.get_rect(), 8, border_radius=18)
         canvas.blit(glow, ring.inflate(16, 16).topleft)
         pygame.draw.rect(canvas, th.BRASS_LIGHT, ring, 3, border_radius=14)
+        layout_record.note(canvas, "ring", ring)
 
     def _draw_arrow(self, canvas, card: pygame.Rect, target: pygame.Rect) -> None:
         """A brass arrow from the card's nearest edge to the ring."""
@@ -315,6 +332,24 @@ class TutorialCoach:
 def _overlap(a: pygame.Rect, b: pygame.Rect) -> int:
     clip = a.clip(b)
     return clip.w * clip.h
+
+
+RING_MIN, RING_MAX = 16, 22
+"""How much wider and taller than its target the coach's ring is (it pulses between them)."""
+
+
+def ring_clear_of_words(target: pygame.Rect, drawn: layout_record.LayoutRecord) -> pygame.Rect:
+    """``target`` grown until the ring round it (at its widest, and its width)
+    cuts no line of the words in ``drawn``: a line it would cut is taken in whole."""
+    rect = pygame.Rect(target)
+    texts = [layout_record.ink(b.rect) for b in drawn.of("text") if b.text.strip()]
+    for _ in range(6):
+        outer, inner = rect.inflate(RING_MAX + 6, RING_MAX + 6), rect.inflate(RING_MIN - 6, RING_MIN - 6)
+        cut = [t for t in texts if t.colliderect(outer) and not inner.contains(t)]
+        if not cut:
+            break
+        rect = rect.unionall(cut)
+    return rect
 
 
 def _arrow_ends(card: pygame.Rect, target: pygame.Rect) -> tuple[tuple[int, int], tuple[int, int]]:

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from ...ui import drawn_controls
 from . import tray
 from .tray import DIE, TRAY
 
@@ -192,3 +193,4 @@ class LooseDice:
             tray.draw_loose_die(canvas, image(d.face), self.rect(i),
                                 selected=i == self.selected and fits is not None,
                                 dim=self.dead or (fits is not None and not fitting))
+            drawn_controls.note(f"die {d.face}", self.rect(i), fits is not None and fitting, kind="die")

@@ -17,6 +17,7 @@ import pygame
 
 from ...core.narration import plural
 from ...core.protocol import CHANCE, RollRequest, state_as
+from ...ui import drawn_controls
 from ...ui import theme as th
 from ...ui.banner import draw_plate
 from ...ui.motion import landed_removed, moving
@@ -355,6 +356,9 @@ class TableScene(BaseTableScene):
         fits = self._highlight_slots()
         for slot, rect in enumerate(self.cards):
             self._draw_slot(canvas, slot, rect, slot in fits)
+            shown = self._slot_card(slot)
+            if shown is not None:   # a place a die can be dropped: a walkthrough finds it as drawn
+                drawn_controls.note(f"card {shown.points}: {' '.join(map(str, shown.images))}", rect, kind="card")
         self._draw_tray(canvas)
         if self.rolloff_view is not None:
             self.rolloff_view.draw(canvas, alpha)
