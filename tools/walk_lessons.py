@@ -31,14 +31,19 @@ def _bid(face: int) -> list:
     return [("label", f"face {face}"), ("raise_until", "Bid")]
 
 
+def _sure(label: str) -> list:
+    """A button that asks "Sure?" first: pressed, then pressed again where the question is drawn."""
+    return [("label", label), ("sure", "Sure?")]
+
+
 def _place(face: int, card: str) -> list:
     return [("label", f"die {face}"), ("label", card)]
 
 
 PLANS: dict[str, dict[int, list]] = {
-    "liars-dice": {3: _bid(4), 5: _bid(1), 8: _bid(5), 10: _bid(6), 11: _bid(6), 12: [("label", "Call!")],
-                   14: _bid(2), 15: [("label", "Jinto!")]},
-    "roll-call": {3: _bid(4), 4: [("label", "You: Call!")], 6: _bid(5), 8: _bid(6), 9: [("label", "Call!")]},
+    "liars-dice": {3: _bid(4), 5: _bid(1), 8: _bid(5), 10: _bid(6), 11: _bid(6), 12: _sure("Call!"),
+                   14: _bid(2), 15: _sure("Jinto!")},
+    "roll-call": {3: _bid(4), 4: _sure("You: Call!"), 6: _bid(5), 8: _bid(6), 9: _sure("Call!")},
     "roll-the-bones": {3: [("label", "Ante 2 six-siders")], 4: [("label", "Bone!")], 5: [("label", "Bone!")],
                        9: [("label", "Ante 2 six-siders")], 11: [("label", "No bone")], 12: [("label", "No bone")]},
     "roll-for-it": {2: [("label", "Roll for it!")], 3: _place(3, "card 2: 3 3"), 4: _place(3, "card 2: 3 3"),
@@ -78,10 +83,18 @@ def do_plan(plan: list, step: int) -> None:
     for kind, label in plan:
         if kind == "label":
             press(label, f"step {step} asks it", exact=not label.endswith(":"))
+        elif kind == "sure":
+            c = w.find(label, 3.0, False)
+            if c is not None:
+                press(c["label"], f"step {step}: confirm")
         elif kind == "maybe":
             if w.find(label, 1.0, True):
                 press(label, f"step {step}")
         elif kind == "raise_until":
+            for _ in range(12):   # from the lowest quantity the picker offers, up
+                if not w.find("\u2212", 0.5, True):
+                    break
+                press("\u2212", f"step {step}: start from the lowest quantity")
             for _ in range(8):
                 press(label, f"step {step}: bid")
                 if step_changed(step, 2.0):
@@ -154,6 +167,7 @@ def walk(game: str, title: str, tag: str, index: list[str]) -> str:
             name = f"{tag}-step{step:02d}-stuck"
             w.shot(name)
             index.append(f"{name}.png: STUCK at step {step}")
+            press("Skip tutorial", "stuck: leave the lesson")
             break
     w.wait_screen("title", 15) or w.wait_screen("learn", 5)
     time.sleep(1.0)

@@ -39,10 +39,11 @@ SCRIPT = LESSON.script(
              hint="Bid two fours. " + PICK),
         Step("Mags bids four sixes. It is Tom's turn, but you need not wait: anyone except the bidder "
              "and the player to act may call out of turn. Right, and the bidder loses a die; wrong, "
-             "and you lose TWO. You see only one six (your Emblem). Press Call!",
+             "and you lose TWO. You see only one six (your Emblem). Press your Call! (twice: it asks "
+             "\u201cSure?\u201d).",
              anchor="oot_button", title="Call out of turn", expect=is_action(CallOutOfTurn()),
              when=you_may_act(),
-             hint="Press your Call! button in the top corner (or F1)."),
+             hint="Press your Call! button beside the bid, then again to confirm (or F1 twice)."),
         Step("Only two sixes (your Emblem and Tom's six): Mags loses a die. The player who lost a "
              "die opens the next round.", anchor="centre", title="You were right", when=_round(2)),
         Step("Mags opened two fives, Tom bid three. You hold a five and an Emblem. Raise to \u201cfour "
