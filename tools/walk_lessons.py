@@ -158,6 +158,11 @@ def walk(game: str, title: str, tag: str, index: list[str]) -> str:
             step_changed(step, 5.0)
             continue
         plan = PLANS.get(game, {}).get(step)
+        throw = next((c for c in w.read()["controls"] if c["kind"] == "throw" and c["enabled"]), None)
+        if plan is None and throw is not None:   # a watching step: "click the dice tray"
+            press(throw["label"], f"step {step} ({now['title']}): roll")
+            step_changed(step, 4.0)
+            continue
         if plan is None:
             CLICKS.append(f"  step {step}: no plan; drawn {[d['label'] for d in w.read()['controls']]}")
             break

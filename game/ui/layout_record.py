@@ -160,7 +160,7 @@ def problems(record: LayoutRecord) -> list[str]:
                 elif other.order > text.order and other.rect.contains(words):
                     found.append(f"under a panel: {text.text!r} at {tuple(text.rect)}, panel {tuple(other.rect)}")
             elif other.kind == "ring":
-                if _crosses_frame(other.rect, words):
+                if _crosses_frame(other.rect, text.rect.inflate(-4, -4)):
                     found.append(f"a coach's ring across words: {text.text!r} at {tuple(text.rect)}")
             elif other.kind == "arrow" and other.line is not None:
                 if words.inflate(2 * ARROW_HALF, 2 * ARROW_HALF).clipline(*other.line):

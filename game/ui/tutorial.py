@@ -339,13 +339,14 @@ RING_MIN, RING_MAX = 16, 22
 
 
 def ring_clear_of_words(target: pygame.Rect, drawn: layout_record.LayoutRecord) -> pygame.Rect:
-    """``target`` grown until the ring round it (at its widest, and its width)
-    cuts no line of the words in ``drawn``: a line it would cut is taken in whole."""
+    """``target`` grown until the ring round it (at its widest, and its line)
+    cuts no line of the words in ``drawn``: a line it would cut is taken in
+    whole, its full box (descenders and all), so the ring runs outside it."""
     rect = pygame.Rect(target)
-    texts = [layout_record.ink(b.rect) for b in drawn.of("text") if b.text.strip()]
+    texts = [pygame.Rect(b.rect) for b in drawn.of("text") if b.text.strip()]
     for _ in range(6):
-        outer, inner = rect.inflate(RING_MAX + 6, RING_MAX + 6), rect.inflate(RING_MIN - 6, RING_MIN - 6)
-        cut = [t for t in texts if t.colliderect(outer) and not inner.contains(t)]
+        outer = rect.inflate(RING_MAX + 6, RING_MAX + 6)
+        cut = [t for t in texts if t.colliderect(outer) and not rect.contains(t)]
         if not cut:
             break
         rect = rect.unionall(cut)
