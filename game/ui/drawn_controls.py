@@ -83,7 +83,7 @@ class ControlsFile:
 def _lesson_step(top: Any) -> dict | None:
     """A lesson's place on screen (which step of how many, its title, shown
     or not yet, done), so a walkthrough can say what it clicked where."""
-    coach = getattr(top, "tutorial", None)
+    coach: Any = getattr(top, "tutorial", None)
     lesson = getattr(coach, "tutorial", None)
     if lesson is None:
         return None
