@@ -347,7 +347,7 @@ def open_whose_dice(app, game_id, humans, ais):
     hands.frames(2)
     hands.key_up(pygame.K_TAB)
     hands.frames(1)
-    assert table.choosing_owner is not None, "Tab outside a turn did not ask whose dice"
+    assert table.hot_seat.choosing_owner is not None, "Tab outside a turn did not ask whose dice"
     return table, hands
 
 
@@ -385,6 +385,6 @@ def test_whose_dice_holds_the_ais_a_few_seconds_then_closes(app):
     moves = len(table.match.history)
     hands.wait(OWNER_WAIT - 1.0)
     assert len(table.match.history) == moves, "an AI moved while the question was open"
-    assert table.choosing_owner is not None and hands.has("1  ")
+    assert table.hot_seat.choosing_owner is not None and hands.has("1  ")
     assert hands.until(lambda a: len(table.match.history) > moves, 20), "the open question stalled the game"
-    assert table.choosing_owner is None and not hands.has("1  ")
+    assert table.hot_seat.choosing_owner is None and not hands.has("1  ")

@@ -80,7 +80,7 @@ class AiPacing(TableBase):
     def _keep_reasons(self, player: int, moment: int, why: str) -> Told:
         """The keeper's turn after the move at ``moment`` (its reason ``why``):
         the reasons it lets go enter the log as thinking; returns them."""
-        told = self.reasons.after_move(player, moment, why, self.reason_hidden, self.hand_shown)
+        told = self.reasons.after_move(player, moment, why, self.hot_seat.reason_hidden, self.hand_shown)
         self._note_reasons(player, moment, told)
         return told
 
@@ -174,7 +174,7 @@ class AiPacing(TableBase):
                     last = None
                     continue
                 self.match = again   # the checks read the table's match: this moment's
-                told = self.reasons.after_move(player, index, reason(index), self.reason_hidden, self.hand_shown)
+                told = self.reasons.after_move(player, index, reason(index), self.hot_seat.reason_hidden, self.hand_shown)
                 if log:
                     self._note_reasons(player, index, told)
                 last = (player, told)
@@ -270,7 +270,7 @@ class AiPacing(TableBase):
 
     def _draw_pace(self, canvas: pygame.Surface) -> None:
         """The "continue" prompt of a held moment, or the call window's countdown."""
-        if not self.is_top or self.curtain_hides_table():
+        if not self.is_top or self.hot_seat.curtain_hides_table():
             return
         if self.holding is not None:
             box, under = self.continue_rect()

@@ -6,9 +6,9 @@ piece uses (``state``, ``human_to_act``, ``seat_name``, ``announce``, ``pace``).
 ``TableScene`` (game/ui/table_scene.py) is this base with the components it
 builds here, each owning its state and asking the table only what its own
 Protocol lists (``throws``, ``replay_driver``, ``game_end``, ``undo_flow``,
-``restore_flow``, ``ai_turns``), and two mixins still (hot-seat hand-over, the
-AIs' reasons and held moments) whose calls across pieces are declared below
-under ``TYPE_CHECKING``.
+``restore_flow``, ``ai_turns``, ``hot_seat``), and one mixin still (the AIs'
+reasons and held moments) whose calls across pieces are declared below under
+``TYPE_CHECKING``.
 """
 from __future__ import annotations
 
@@ -30,6 +30,7 @@ from .banner import Banner, Banners
 from .game_log import LogPanel, SinceSummary
 from ..core.grammar import Voice
 from .game_end import GameEnd
+from .hotseat import HotSeatFlow
 from .pace import Pace, faster, pace_for
 from .replay_bar import ReplayBar
 from .replay_drive import ReplayDriver
@@ -107,21 +108,15 @@ class TableBase(Scene):
         humans = [i for i, s in enumerate(match.seats) if not s.is_ai]
         self.humans = humans
         self.secrecy = Secrecy(humans, hidden_dice=bool(self.info.hidden_dice), replay=replay is not None)
-        self.uses_curtain = self.secrecy.hotseat
+        self.hot_seat = HotSeatFlow(self)
+        """The hot-seat hand-over: the curtain, peeking, "Whose dice?" (game/ui/hotseat.py)."""
         self.words = Voice(match.seats, spectator=replay is not None)
         for agent in match.agents.values():   # the AIs' why lines speak to whoever sits at this screen
             agent.you_seat = self.words.you
-        self._peek_by_mouse = False
-        self._peek_keys_held: set[int] = set()
-        self.choosing_owner: int | None = None
-        """Hot-seat: "Whose dice?" is open (the history length it was asked at), or None."""
-        self.owner_asked_at = 0.0
-        """App time "Whose dice?" was opened (it holds the AIs ``OWNER_WAIT`` at most)."""
         self.throws = Throws(self)
         """The throw in flight, the last at rest, a throw waiting for its thrower (game/ui/throw_flow.py)."""
         self._warming: Iterator[object] | None = None   # ``warm_steps`` still to run, one a frame
         self._opening: Iterator[object] | None = None   # ``opening_steps`` (scenes/opening.py runs them)
-        self._curtain_for: int | None = None
         self.return_to = None
         """The scene a replay goes back to when closed (see ``app.nav``)."""
         self.log: list[LogLine] = []
@@ -234,6 +229,16 @@ class TableBase(Scene):
         """Where each die group lands: by default in front of its owner."""
         return [layout.zone_near(self.seat_spots[g.owner].pos, 0.38) if 0 <= g.owner < len(self.seat_spots)
                 else layout.zone_near(layout.TABLE_CENTRE, 0) for g in request.groups]
+
+    def has_hidden_dice(self, seat: int) -> bool:
+        """Does ``seat`` hold hidden dice to peek at (``hot_seat``)?  Default:
+        no; bidding tables: dice in hand."""
+        return False
+
+    def hand_shown(self, seat: int) -> bool:
+        """Did the last move show ``seat``'s hidden dice to everyone (a
+        reveal)?  Games without hidden dice show none."""
+        return False
 
     def human_deciding(self) -> bool:
         """Is a human in the middle of a deliberate step the table must wait
@@ -436,15 +441,9 @@ class TableBase(Scene):
     if TYPE_CHECKING:
         # What the pieces ask of each other (defined in their own modules).
         def _apply(self, player: int, action: Action, undoable: bool = False) -> None: ...
-        def curtain_hides_table(self) -> bool: ...
-        def _cup_down(self) -> None: ...
         def move_line(self, seat: int, action: Action) -> str: ...
-        def can_see(self, owner: int) -> bool: ...
-        def reason_hidden(self, seat: int) -> bool: ...
-        def hand_shown(self, seat: int) -> bool: ...
         def _tell_reasons(self, player: int) -> None: ...
         def _say_reasons(self, player: int, told: Told) -> None: ...
         def relive(self) -> tuple[int, Told] | None: ...
         def reason_pending(self, index: int, ahead: bool = False) -> bool: ...
-        def peek_possible(self) -> bool: ...
         def since_keep_clear(self) -> list[list[pygame.Rect]]: ...
