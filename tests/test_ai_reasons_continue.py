@@ -69,11 +69,11 @@ def _continue_mid_round(app, game_id, seats, seed, challenge_as_then: bool = Tru
 
     def held_enough() -> bool:
         match = first.match
-        return (_challenges(match) >= 1 and len(first.reasons.held) >= 2 and not match.can_take_back()
+        return (_challenges(match) >= 1 and len(first.reason_flow.keeper.held) >= 2 and not match.can_take_back()
                 and first.human_to_act() is not None)
     _human_bids(app, first, held_enough)
     saved_at = len(first.match.history)
-    held = [(r.seat, r.text) for r in first.reasons.held]
+    held = [(r.seat, r.text) for r in first.reason_flow.keeper.held]
     reveals = _challenges(first.match) + 1
 
     # The game as it goes uninterrupted, to that round's reveal.
@@ -102,7 +102,7 @@ def _continue_mid_round(app, game_id, seats, seed, challenge_as_then: bool = Tru
     saves.autosave(first.match)
     table = _continue(app)
     assert table.match.history == first.match.history
-    held_again = [(r.seat, r.text) for r in table.reasons.held]
+    held_again = [(r.seat, r.text) for r in table.reason_flow.keeper.held]
     assert not any(reason in line.text for line in table.log for _seat, reason in held), "nothing said on resume"
     assert not _thinking(table), "nothing of the round in the log (nor earlier rounds' thinking)"
     _decisions, said = _spy(table)
@@ -173,7 +173,7 @@ def test_continue_when_the_ais_cannot_think_again_still_plays(app, monkeypatch):
         raise ValueError("an AI that cannot read this save")
     monkeypatch.setattr(Match, "relive", confused)
     table = _continue(app)
-    assert table.match.history == match.history and not table.reasons.held
+    assert table.match.history == match.history and not table.reason_flow.keeper.held
     agents = dict(table.match.agents)
     _play(app, table, reveals=_challenges(match) + 1)
     assert all(table.match.agents[p] is agents[p] for p in agents), "the loaded AIs play on"
@@ -188,7 +188,7 @@ def test_continue_with_reasoning_off_holds_nothing(app):
             match.apply(0, min(bids, key=lambda b: (b.quantity, b.face)))
     saves.autosave(match)
     table = _continue(app)
-    assert not table.reasons.held and not _thinking(table)
+    assert not table.reason_flow.keeper.held and not _thinking(table)
 
 
 def test_an_ai_that_decides_otherwise_now_gives_no_reason_not_a_wrong_one():

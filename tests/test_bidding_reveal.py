@@ -218,7 +218,7 @@ def test_the_last_reveal_is_held_and_the_player_continues_to_the_results(app):
     scene = _final_reveal_table(app, pause_after_reveal=True)
     assert scene.match.is_over
     app.run_frames(int(scene.reveal_length() * 60) + 240)
-    assert app.top is scene and scene.holding is not None, "the last reveal waits for the player"
+    assert app.top is scene and scene.held.moment is not None, "the last reveal waits for the player"
     assert scene.reveal is not None
     app.feed(key(pygame.K_RETURN))
     app.run_frames(400, until=lambda a: a.top is not scene)

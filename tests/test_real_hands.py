@@ -67,11 +67,11 @@ def test_lesson_card_buttons_work_with_the_mouse_and_finish_ends_the_offer(app, 
         if lesson.done:
             break
         hands.until(lambda a: a.top is not table or table.tutorial.visible_step() is not None
-                    or lesson.done or (table.holding is not None and table.tutorial.visible_step() is None)
+                    or lesson.done or (table.held.moment is not None and table.tutorial.visible_step() is None)
                     or table.waiting_thrower is not None, 60)
         assert app.top is table, f"the lesson was left at step {lesson.step_index}"
         step = table.tutorial.visible_step()
-        if step is None and table.holding is not None:
+        if step is None and table.held.moment is not None:
             hands.press(pygame.K_RETURN)   # a held moment of the game (not the coach's)
             continue
         if step is None and table.waiting_thrower is not None:
@@ -292,7 +292,7 @@ def test_no_curtain_with_one_human_left(app):
             assert table.secrecy.confirmed == left
             hands.press(pygame.K_RETURN)
             continue
-        if table.holding is not None:
+        if table.held.moment is not None:
             hands.press(pygame.K_RETURN)
             continue
         if table.game_end.out_moment is not None:

@@ -37,9 +37,9 @@ def until_note(app, table, frames=4000):
     """Run the table until the coach shows a note (or the lesson is over); a
     moment the table holds without a note (a pot split) is continued with Enter."""
     for _ in range(20):
-        app.run_frames(frames, until=lambda a: table.tutorial.visible_step() is not None or table.holding
+        app.run_frames(frames, until=lambda a: table.tutorial.visible_step() is not None or table.held.moment
                        or table.tutorial.tutorial.done or a.top is not table)
-        if table.tutorial.visible_step() is None and table.holding is not None:
+        if table.tutorial.visible_step() is None and table.held.moment is not None:
             app.feed(key(pygame.K_RETURN))
             continue
         break

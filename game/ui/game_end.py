@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from ..core.narration import GameLog
     from ..core.playback import ReplayFeed
     from .ai_turns import AiTurns
+    from .held_moment import HeldMoment
     from .secrecy import Secrecy
     from .services import AppServices
     from .theme import Theme
@@ -47,7 +48,7 @@ class EndTable(Protocol):
     secrecy: Secrecy
     game_log: GameLog
     tutorial: TutorialCoach | None
-    _continued_at: int | None
+    held: HeldMoment
     ai_turns: AiTurns
 
     @property
@@ -209,7 +210,7 @@ class GameEnd:
         self.end_timer += dt
         # the final position shows END_DELAY, or no longer than the results take to build
         # when the player has just continued the game's last held moment (they read it)
-        delay = 0.0 if table._continued_at == len(table.match.history) else END_DELAY
+        delay = 0.0 if table.held.continued_at == len(table.match.history) else END_DELAY
         if self.end_timer < delay or (self.end_timer < END_DELAY_MAX and self._building_results()):
             self.results_ahead()
             return

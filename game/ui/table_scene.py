@@ -20,7 +20,8 @@ state is ``table_base.py``'s):
   the same order as the headless ``Match.step``, so a seed plays the same on
   screen and in ``sim``.  While a human is thinking, AI interjections are
   polled once per position after the same delay (the ``ai_turns`` component,
-  ai_turns.py; the AIs' reasons and held moments: ai_pacing.py).
+  ai_turns.py; the AIs' reasons: ``reason_flow``, reason_flow.py; a moment
+  held for reading: ``held``, held_moment.py).
 * hidden dice: one policy object (``self.secrecy``, game/ui/secrecy.py)
   decides per die per frame whether a hidden die may be drawn face-up
   (``hot_seat.can_see``).  With two or more humans (hot-seat) every cup is down; the
@@ -49,7 +50,6 @@ from ..core.playback import REPLAY_SPEEDS, ReplayFeed  # noqa: F401 (re-exported
 from ..core.protocol import CHANCE, Action, IllegalActionError, RollRequest, ShuffleRequest
 from . import game_log, layout, layout_record, preload
 from . import theme as th
-from .ai_pacing import AiPacing
 from .game_end import END_DELAY, END_DELAY_MAX  # noqa: F401 (re-exported)
 from .pictures import render_table_background, table_background  # noqa: F401 (re-exported)
 from .table_base import LogLine, TableBase  # noqa: F401 (re-exported)
@@ -72,7 +72,7 @@ LOG_ROWS = 8
 """Rows of the commentary at most (four lines of up to two rows)."""
 
 
-class TableScene(AiPacing, TableBase):
+class TableScene(TableBase):
     """Base of every game's table scene; see the module docstring.  The core:
     lifecycle, event routing, the frame step, the drawing order, a human's
     move and every move's application; the rest comes from the pieces."""
@@ -82,7 +82,7 @@ class TableScene(AiPacing, TableBase):
         (the app then checks the frames really stay the same before it rests)."""
         if self.tutorial is not None and self.tutorial.visible_step() is not None:
             return False   # the coach's ring pulses
-        if self.holding is not None or self.log_panel.is_open:
+        if self.held.moment is not None or self.log_panel.is_open:
             return True   # a held reveal or the open log: nothing moves until the player acts
         if self.replay is not None or self.throw_view is not None or self.is_busy():
             return False
@@ -96,7 +96,7 @@ class TableScene(AiPacing, TableBase):
 
     def submit(self, player: int, action: Action) -> bool:
         """A human's decision; an illegal one gives a message, never a crash."""
-        if self.replay is not None or self.game_end.finished or self.moment_held():
+        if self.replay is not None or self.game_end.finished or self.held.active():
             return False   # nothing moves on under a held moment (the click continues it)
         self.secrecy.drop()  # acting drops the cup
         if self.throw_view is not None or self.match.state.is_chance():
@@ -272,7 +272,7 @@ class TableScene(AiPacing, TableBase):
             return
         if self.replay_bar is not None and self.replay_bar.handle_event(event):
             return
-        if self.holding is not None and self._continue_event(event):
+        if self.held.moment is not None and self.held.handle_event(event):
             return
         if self.replay is None and self.undo_flow.handle_event(event):
             return
@@ -300,11 +300,11 @@ class TableScene(AiPacing, TableBase):
         if self.throws.advance(dt):
             return
         self.game_end.out_notice.update(dt)
-        if self.hold_pending is not None and not self.is_busy():
-            self.holding, self.hold_pending = self.hold_pending, None   # its animation is over: the prompt shows
-        if self.holding is not None or self.hold_pending is not None or self.is_busy() or not self.is_top:
+        if not self.is_busy():
+            self.held.animation_over()   # a moment to hold after its animation: the prompt shows
+        if self.held.active() or self.is_busy() or not self.is_top:
             self.throws.prepare()
-            if self.holding is not None and self.match.is_over and self.is_top:
+            if self.held.moment is not None and self.match.is_over and self.is_top:
                 self.game_end.results_ahead()   # the results are built while the last moment is read
             return
         if self.game_end.out_moment is not None:
@@ -384,8 +384,10 @@ class TableScene(AiPacing, TableBase):
             self.replay_bar.draw(canvas, self.theme, mouse)
         self.draw_above_dice(canvas)
         self.undo_flow.draw(canvas)
-        if self.tutorial is None or self.tutorial.visible_step() is None:
-            self._draw_pace(canvas)
+        if (self.tutorial is None or self.tutorial.visible_step() is None) and self.is_top \
+                and not self.hot_seat.curtain_hides_table():
+            if not self.held.draw(canvas):   # a held moment's "continue" prompt, else a call window's countdown
+                self.ai_turns.draw_call_window(canvas)
         if not self.hot_seat.curtain_hides_table():
             self.game_end.out_notice.draw(canvas, self.theme)
             if self.phones is not None and self.is_top:
@@ -524,12 +526,9 @@ class TableScene(AiPacing, TableBase):
         self.on_applied(player, action, before)
         for seat, move in self.match.state.automatic_moves():   # what the rules did for a seat with no choice
             line = self.move_line(seat, move)
-            if self.moment_held():
-                self.said_after_hold.append(line)   # the table shows them once the player continues
-            else:
-                self.announce(line)
+            self.held.say_after(line)   # behind a held moment: once the player continues
         if player != CHANCE:
-            self._tell_reasons(player)   # a replay's too: its AIs' reasons are worked out again
+            self.reason_flow.tell(player)   # a replay's too: its AIs' reasons are worked out again
         if self.replay is None:
             self.game_end.note_out()
             self.hot_seat.maybe_curtain()

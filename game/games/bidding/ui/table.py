@@ -280,7 +280,7 @@ class BiddingTableScene(table_scene.TableScene):
     def final_reveal_shown(self) -> bool:
         """The game's last reveal has played (and was read, when held): it
         stays on the felt until the results instead of an empty next round."""
-        return (self.reveal is not None and self.match.state.is_terminal() and self.holding is None
+        return (self.reveal is not None and self.match.state.is_terminal() and self.held.moment is None
                 and self.reveal_time >= self.reveal_length())
 
     def deciding_human(self):
@@ -349,7 +349,7 @@ class BiddingTableScene(table_scene.TableScene):
                 self._say_verdict()
             if self.reveal_time >= self.reveal_length():
                 self.reveal_time = self.reveal_length()
-                if self.hold_until_continue(("reveal", len(self.match.history))):
+                if self.held.until_continue(("reveal", len(self.match.history))):
                     return
                 if self.match.state.is_terminal():
                     return   # the last reveal stays until the results (``final_reveal_shown``)
