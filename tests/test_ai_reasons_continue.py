@@ -35,7 +35,7 @@ def _continue(app):
     """Quit to the title and press Continue; the resumed table (its curtain passed)."""
     from game.scenes.title import TitleScene
     from game.ui.table_scene import TableScene
-    saves.flush_autosave()
+    app.autosave.flush()
     app.start(TitleScene(app))
     button = next(w for w in app.top.ui.widgets if getattr(w, "text", "") == "Continue")
     app.feed(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=button.rect.center, button=1))
@@ -77,7 +77,7 @@ def _continue_mid_round(app, game_id, seats, seed, challenge_as_then: bool = Tru
     reveals = _challenges(first.match) + 1
 
     # The game as it goes uninterrupted, to that round's reveal.
-    saves.clear_autosave()
+    app.autosave.clear()
     whole = start_table(app, Match(game_id, seats, dict(options), seed=seed))
     said_then: list[tuple[int, str]] = []
     announce = whole.announce
@@ -98,8 +98,8 @@ def _continue_mid_round(app, game_id, seats, seed, challenge_as_then: bool = Tru
         "the reasons held at the save open the reveal's thinking"
 
     # Saved there (the autosave of the first table), continued.
-    saves.clear_autosave()
-    saves.autosave(first.match)
+    app.autosave.clear()
+    app.autosave.save(first.match)
     table = _continue(app)
     assert table.match.history == first.match.history
     held_again = [(r.seat, r.text) for r in table.reason_flow.keeper.held]
@@ -149,7 +149,7 @@ def _continue_at_the_reveal(app, seats, seed) -> list[str]:
     assert [text for index, text in _thinking(scene) if index == reveal], "the reveal told some thinking"
     reasons = [line.text for line in scene.log if line.colour == th.CREAM_DIM]
     assert reasons and any("thinking" in text for text in reasons)
-    saves.autosave(match)
+    app.autosave.save(match)
     table = _continue(app)
     assert len(table.match.history) == reveal + 1 and table.reveal is not None, "the reveal is shown again"
     assert _thinking(table) == _thinking(scene), "its thinking is in the log again"
@@ -166,7 +166,7 @@ def test_continue_when_the_ais_cannot_think_again_still_plays(app, monkeypatch):
         if not match.step():
             match.apply(0, min((a for a in match.state.legal_actions(0) if isinstance(a, Bid)),
                                key=lambda b: (b.quantity, b.face)))
-    saves.autosave(match)
+    app.autosave.save(match)
 
     def confused(self, *args, **kwargs):
         yield from ()
@@ -186,7 +186,7 @@ def test_continue_with_reasoning_off_holds_nothing(app):
         if not match.step():
             bids = [a for a in match.state.legal_actions(0) if isinstance(a, Bid)]
             match.apply(0, min(bids, key=lambda b: (b.quantity, b.face)))
-    saves.autosave(match)
+    app.autosave.save(match)
     table = _continue(app)
     assert not table.reason_flow.keeper.held and not _thinking(table)
 

@@ -199,7 +199,7 @@ def test_continue_resumes_autosave(app):
     from game.scenes.title import TitleScene
     m = toy_match()
     m.play_out()
-    saves.autosave(m)
+    app.autosave.save(m)
     app.start(TitleScene(app))
     cont = next(w for w in app.top.ui.widgets if getattr(w, "text", "") == "Continue")
     _click(app, cont)

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
 from .. import games
-from ..core import finished, saves
+from ..core import finished
 from ..core.story import out_places
 from ..core.userfiles import UserFileError
 from .out_moment import OutMoment, OutNotice, out_words
@@ -133,8 +133,8 @@ class GameEnd:
         elif choice == "title":
             try:
                 self.finished = True         # the table stops here
-                saves.autosave(self.table.match)   # the game stays saved: Continue watches on
-                saves.flush_autosave()
+                app.autosave.save(self.table.match)   # the game stays saved: Continue watches on
+                app.autosave.flush()
             except (UserFileError, OSError) as exc:
                 app.toast(f"Could not save: {exc}")
             app.nav.title()
@@ -167,18 +167,18 @@ class GameEnd:
             self.finish_game()
             return
         try:
-            saves.autosave(table.match)
+            table.app.autosave.save(table.match)
         except (UserFileError, OSError) as exc:
             table.app.toast(f"Could not save: {exc}")
 
     def prepare_autosave(self) -> None:
         """While the table opens: the autosave's header written ahead, so the
-        first move's save costs a rename, not two fsyncs (``saves.prepare_autosave``).
+        first move's save costs a rename, not two fsyncs (``Autosave.prepare``).
         A failure here is no error: the first save tries again and says so."""
         if self.table.replay is not None or self.table.tutorial is not None:
             return
         try:
-            saves.prepare_autosave(self.table.match)
+            self.table.app.autosave.prepare(self.table.match)
         except (UserFileError, OSError):
             pass
 
@@ -193,7 +193,7 @@ class GameEnd:
         if self.recording is not None or table.replay is not None or not table.match.is_over:
             return
         rivals = table.app.rivals if table.tutorial is None else None
-        self.recording = finished.finish(table.match, rivals, background=table.app.write_in_background)
+        self.recording = table.app.autosave.finish(table.match, rivals, background=table.app.write_in_background)
         self.replay_path = self.recording.replay_path
         if self.recording.done:
             self.recording.report(table.app.toast)

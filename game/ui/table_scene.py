@@ -45,7 +45,6 @@ from __future__ import annotations
 
 import pygame
 
-from ..core import saves
 from ..core.playback import REPLAY_SPEEDS, ReplayFeed  # noqa: F401 (re-exported)
 from ..core.protocol import CHANCE, Action, IllegalActionError, RollRequest, ShuffleRequest
 from . import game_log, layout, layout_record, preload
@@ -249,7 +248,7 @@ class TableScene(TableBase):
         self.hot_seat.cup_down()
         if self.phones is not None:
             self.phones.close()   # the server listens only while a table uses phones
-        saves.discard_prepared_autosave()   # no move was made: no header left behind
+        self.app.autosave.discard_prepared()   # no move was made: no header left behind
 
     def handle_event(self, event) -> None:
         if self.secrecy.hotseat and (not self.log_panel.is_open or event.type == pygame.KEYUP) \
