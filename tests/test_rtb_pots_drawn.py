@@ -51,7 +51,7 @@ def test_each_pot_draws_the_dice_its_words_count_through_rounds(app, seed):
         for _ in range(6000):
             if match.is_over or wins >= 4:
                 break
-            if scene.waiting_thrower is not None or scene.holding is not None:
+            if scene.waiting_thrower is not None or scene.held.moment is not None:
                 app.feed(key(pygame.K_SPACE))
             elif not scene.is_busy() and scene.human_to_act() == 0:
                 scene.submit(0, match.state.legal_actions(0)[-1])
