@@ -288,9 +288,7 @@ class SinceSummary:
             return
         rect = self.card_rect(theme)
         wrapped = self.wrapped(theme, rect.w)
-        veil = pygame.Surface(rect.size, pygame.SRCALPHA)
-        pygame.draw.rect(veil, (*th.WOOD_DARK, 225), veil.get_rect(), border_radius=10)
-        canvas.blit(veil, rect.topleft)
+        canvas.blit(_veil(rect.w, rect.h, 225, 10), rect.topleft)
         pygame.draw.rect(canvas, th.BRASS, rect, 1, border_radius=10)
         th.draw_text(canvas, theme, self.title, (rect.x + 14, rect.y + 8), 16, th.BRASS_LIGHT, bold=True)
         y = rect.y + 30
@@ -301,12 +299,18 @@ class SinceSummary:
     def _draw_tab(self, canvas: pygame.Surface, theme: th.Theme) -> None:
         """The folded card: its title and how many lines it holds."""
         rect = self.tab_rect()
-        veil = pygame.Surface(rect.size, pygame.SRCALPHA)
-        pygame.draw.rect(veil, (*th.WOOD_DARK, 200), veil.get_rect(), border_radius=8)
-        canvas.blit(veil, rect.topleft)
+        canvas.blit(_veil(rect.w, rect.h, 200, 8), rect.topleft)
         pygame.draw.rect(canvas, th.BRASS_DARK, rect, 1, border_radius=8)
         th.draw_text(canvas, theme, f"{self.title} · {len(self.lines)} ›", (rect.x + 12, rect.centery),
                      14, th.CREAM_DIM, anchor="midleft")
+
+
+@lru_cache(maxsize=16)
+def _veil(w: int, h: int, alpha: int, radius: int) -> pygame.Surface:
+    """The card's translucent wood, made once per size (it was made afresh every frame)."""
+    veil = pygame.Surface((w, h), pygame.SRCALPHA)
+    pygame.draw.rect(veil, (*th.WOOD_DARK, alpha), veil.get_rect(), border_radius=radius)
+    return veil
 
 
 def card_spots(button: pygame.Rect, first: tuple[int, int]) -> list[tuple[int, int]]:
@@ -344,10 +348,11 @@ def clear_spot(height_of: Callable[[int, int], int], widths: Sequence[int], keep
     bounds = pygame.Rect(0, 0, CANVAS_W, CANVAS_H).inflate(-2 * CARD_MARGIN, -2 * CARD_MARGIN)
     heights = {(w, keep): height_of(w, keep) for w in widths for keep in keeps}
     narrowest = min(widths)
+    lowest = {keep: min(heights[w, keep] for w in widths) for keep in keeps}
 
     def probe(x: int, y: int, keep: int) -> pygame.Rect:
         """What every card of ``keep`` lines at (x, y) covers at least."""
-        return pygame.Rect(x, y, narrowest, min(heights[w, keep] for w in widths))
+        return pygame.Rect(x, y, narrowest, lowest[keep])
     for keep_clear in tiers:
         for keep in keeps:
             for x, y in spots:

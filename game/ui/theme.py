@@ -10,6 +10,7 @@ quietly fall back to pygame's default font).
 from __future__ import annotations
 
 from collections import OrderedDict
+from functools import lru_cache
 from pathlib import Path
 
 import pygame
@@ -200,16 +201,24 @@ def panel(canvas: pygame.Surface, rect, *, fill=PARCHMENT, border=BRASS_DARK, ra
     """A rounded card with a soft shadow: the common frame of menus."""
     rect = pygame.Rect(rect)
     if shadow:
-        shade = pygame.Surface((rect.w + 24, rect.h + 24), pygame.SRCALPHA)
-        for i in range(6):
-            pygame.draw.rect(shade, (0, 0, 0, 18), shade.get_rect().inflate(-i * 4, -i * 4),
-                             border_radius=radius + 12 - i * 2)
-        canvas.blit(shade, (rect.x - 12 + 4, rect.y - 12 + 8))
+        canvas.blit(panel_shadow(rect.w, rect.h, radius), (rect.x - 12 + 4, rect.y - 12 + 8))
     pygame.draw.rect(canvas, fill, rect, border_radius=radius)
     if width:
         pygame.draw.rect(canvas, border, rect, width, border_radius=radius)
     if layout_record.ACTIVE is not None:
         layout_record.note(canvas, "panel", rect)
+
+
+@lru_cache(maxsize=64)
+def panel_shadow(w: int, h: int, radius: int) -> pygame.Surface:
+    """A panel's soft shadow (six translucent rounded rectangles), made once
+    per size: panels drawn every frame (the bid picker, prompts, toasts) made
+    it afresh each time.  Shared: never drawn on."""
+    shade = pygame.Surface((w + 24, h + 24), pygame.SRCALPHA)
+    for i in range(6):
+        pygame.draw.rect(shade, (0, 0, 0, 18), shade.get_rect().inflate(-i * 4, -i * 4),
+                         border_radius=radius + 12 - i * 2)
+    return shade
 
 
 def vertical_gradient(size, top, bottom) -> pygame.Surface:
