@@ -338,7 +338,8 @@ def clear_spot(height_of: Callable[[int, int], int], widths: Sequence[int], keep
     most lines of ``keeps``, at the first of ``spots`` and the widest of
     ``widths`` there; else the same for the next tier; if every place covers
     something of the last tier, the one that covers least (with the fewest
-    lines).  ``height_of(width, lines)``: the card's height.  Each spot is
+    lines).  ``height_of(width, lines)``: the card's height, never greater
+    at a greater width (fewer rows of wrapped words, never more).  Each spot is
     first tried with the least card any width there makes: if that one is
     out of bounds or covers something (or more than the best so far), so
     do all, and the spot's widths are skipped; only the rectangles a place
@@ -346,9 +347,16 @@ def clear_spot(height_of: Callable[[int, int], int], widths: Sequence[int], keep
     25,000 places measured against 40 rectangles took 70 ms in the frame a
     human's turn began)."""
     bounds = pygame.Rect(0, 0, CANVAS_W, CANVAS_H).inflate(-2 * CARD_MARGIN, -2 * CARD_MARGIN)
-    heights = {(w, keep): height_of(w, keep) for w in widths for keep in keeps}
+    heights: dict[tuple[int, int], int] = {}
+
+    def height(w: int, keep: int) -> int:
+        """The card's height, worked out when first needed (each wraps its lines: 0.1-0.2 ms)."""
+        known = heights.get((w, keep))
+        if known is None:
+            known = heights[w, keep] = height_of(w, keep)
+        return known
     narrowest = min(widths)
-    lowest = {keep: min(heights[w, keep] for w in widths) for keep in keeps}
+    lowest = {keep: height(max(widths), keep) for keep in keeps}   # a card is never taller for being wider
 
     def probe(x: int, y: int, keep: int) -> pygame.Rect:
         """What every card of ``keep`` lines at (x, y) covers at least."""
@@ -360,7 +368,7 @@ def clear_spot(height_of: Callable[[int, int], int], widths: Sequence[int], keep
                 if not bounds.contains(least) or least.collidelist(keep_clear) >= 0:
                     continue   # every card here is out of bounds or covers something
                 for w in widths:
-                    rect = pygame.Rect(x, y, w, heights[w, keep])
+                    rect = pygame.Rect(x, y, w, height(w, keep))
                     if bounds.contains(rect) and rect.collidelist(keep_clear) < 0:
                         return rect, keep
     last, keep = list(tiers[-1]), keeps[-1]
@@ -373,7 +381,7 @@ def clear_spot(height_of: Callable[[int, int], int], widths: Sequence[int], keep
         if not bounds.contains(least) or (best is not None and covered(least) >= best[0]):
             continue   # no card here covers less than the best so far
         for w in widths:
-            rect = pygame.Rect(x, y, w, heights[w, keep])
+            rect = pygame.Rect(x, y, w, height(w, keep))
             if bounds.contains(rect) and (best is None or covered(rect) < best[0]):
                 best = (covered(rect), rect)
     assert best is not None, "the window holds a card of the narrowest width"
