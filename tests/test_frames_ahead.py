@@ -67,3 +67,26 @@ def test_a_throw_asks_each_owners_colour_and_secrecy_once_a_frame():
     canvas = pygame.Surface((1280, 720))
     view.draw(canvas, 0.5)
     assert sorted(asked) == sorted([("colour", i) for i in range(4)] + [("see", i) for i in range(4)])
+
+
+def test_a_busy_table_works_out_its_next_throws_key_once_a_move(app, monkeypatch):
+    """While a reveal plays the next throw is built ahead, a little a tick
+    (``Throws.prepare``); its key (the request, seed and every seat's dice
+    zone) was made again twice a frame, about a millisecond at 20 seats.
+    Now once per move: over a reveal's frames the zones are asked once."""
+    from game.ui import pace
+    for name, p in list(pace.PACES.items()):
+        monkeypatch.setitem(pace.PACES, name, pace.replace(p, ai_delay=1 / 60))
+    app.settings.reduced_motion = False
+    match = Match("liars-dice", [Seat(f"B{i}", "ai", "easy") for i in range(3)], {}, 5)
+    table = make_table(app, match)
+    app.start(table)
+    app.run_frames(20_000, until=lambda a: table.reveal is not None)
+    assert table.reveal is not None and not match.is_over
+    asked: list[int] = []
+    real = table.dice_zones
+    monkeypatch.setattr(table, "dice_zones", lambda request: asked.append(1) or real(request))
+    moves = len(match.history)
+    app.run_frames(30)
+    assert len(match.history) == moves and table.reveal is not None   # the same reveal, still playing
+    assert len(asked) <= 1
