@@ -227,6 +227,9 @@ class TableScene(HotSeatFlow, AiPacing, TableBase):
         if self.show_log:
             self._draw_log(scratch)
             yield
+        if self.humans:   # the "since your last move" card's places, sorted once (at its first showing: 1-2 ms)
+            game_log.card_spots(self.log_panel.BUTTON, self.since.RECT_TOPLEFT)
+            yield
         self.draw(scratch, 0.0)
         yield
 
