@@ -97,6 +97,20 @@ class Theme:
             self._fonts[key] = font
         return font
 
+    def glyph_steps(self, fonts):
+        """Render ``GLYPHS`` once in each of ``fonts`` ((size, bold, style),
+        or with a fourth item, the characters to draw instead),
+        a few characters a step (a generator): SDL_ttf keeps every glyph it
+        has drawn, so a label's first render then costs about 0.1 ms instead
+        of 0.7-1 ms (a 20-seat call's frame rendered a dozen new labels)."""
+        for size, bold, style, *chars in fonts:
+            font = self.font(size, bold, style=style)
+            glyphs = chars[0] if chars else GLYPHS
+            per_step = max(4, 600 // max(1, size))   # about a millisecond of rendering
+            for start in range(0, len(glyphs), per_step):
+                font.render(glyphs[start:start + per_step], True, CREAM)
+                yield True
+
     def display(self, size: int, bold: bool = True) -> pygame.font.Font:
         return self.font(size, bold, style="display")
 
@@ -122,6 +136,10 @@ class Theme:
             _old_key, old = texts.popitem(last=False)
             _SHADOWS.pop(old, None)
         return surf
+
+
+GLYPHS = "".join(chr(c) for c in range(32, 127)) + "\u00d7\u00b7\u2026\u2212\u2190\u2192\u2191\u2193"
+"""What a table's words are made of (``Theme.glyph_steps``): printable ASCII and the signs its labels use."""
 
 
 # --- drawing helpers -----------------------------------------------------------

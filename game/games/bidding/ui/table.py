@@ -606,10 +606,18 @@ class BiddingTableScene(table_scene.TableScene):
         if self.humans:   # the bid picker's face pictures and labels (its first showing cost 10 ms at 20 seats)
             yield from self.picker.warm_steps(canvas, self.theme, self.renderer)
 
+    def glyph_fonts(self) -> tuple[tuple, ...]:
+        """Adds the centre's words (the bid, the tally, the shout) and the bid history's."""
+        return super().glyph_fonts() + bid_centre.FONTS + ((17, True, "body"), (14, False, "body"))
+
     def warm_steps(self):
-        """Every seat's revealed dice pictures (its colour, each face, at the
-        reveal size), three a frame: a call's first reveal frame used to
-        paint up to 120 of them."""
+        """The big bid die (each face), one a frame, then every seat's
+        revealed dice pictures (its colour, each face, at the reveal size),
+        three a frame: a call's first reveal frame used to paint up to 120
+        of them."""
+        for face in range(1, DIE_KINDS[self.die_kind] + 1):
+            self.renderer.face(self.die_kind, face, None, bid_centre.BID_ICON)
+            yield True
         size = self.reveal_die_px()
         for seat in range(len(self.match.seats)):
             for face in range(1, DIE_KINDS[self.die_kind] + 1):
