@@ -195,8 +195,9 @@ class App:
 
     def _present(self) -> None:
         try:
-            self.window.fill((12, 8, 6))
             v = self._view
+            if v.topleft != (0, 0) or v.size != self.window.get_size():
+                self.window.fill((12, 8, 6))   # the bars beside a canvas that does not fill the window
             if v.w > 0 and v.h > 0:
                 if v.size == CANVAS_SIZE:
                     self.window.blit(self.canvas, v.topleft)

@@ -491,10 +491,18 @@ def test_three_games_in_a_row_leave_no_garbage_behind(app, monkeypatch):
     game (the title screen, where the loop rests) frees every finished table
     and its cycles: the old objects left after the third game are those
     after the first (same seed, so the same caches), and nothing piles up
-    frozen."""
+    frozen.
+
+    The first quiet moment looks up ``malloc_trim``, importing ctypes (about
+    500 objects): run alone, that grew the old objects between games 1 and 2
+    ([6490, 6990, 7020]); inside the suite ctypes was already there.  So it is
+    warmed before the count starts, and the bound is tight enough (growth is
+    about 0) that one results screen kept per game (about 90 objects) fails."""
     import gc
     import weakref
+    from game.memory import release_free_memory
     _ai_acts_each_frame(monkeypatch)
+    release_free_memory()   # warm: its first call imports ctypes to find malloc_trim
     app.settle_memory()
     frozen = gc.get_freeze_count()
     alive, tables = [], []
@@ -515,7 +523,7 @@ def test_three_games_in_a_row_leave_no_garbage_behind(app, monkeypatch):
     finally:
         app.shutdown()
     assert app.memory.full == 3 and app.memory.forced == 0
-    assert alive[2] - alive[0] < 300, alive
+    assert alive[2] - alive[0] < 100, alive
     assert gc.get_freeze_count() <= frozen
 
 

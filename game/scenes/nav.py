@@ -7,6 +7,7 @@ tests may swap it for a recorder."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -98,6 +99,13 @@ class Navigator:
         font 1-3 ms, which used to land in the frames of the end delay
         (``results_ahead``)."""
         import importlib
+        import sys
+        missing = tuple(name for name in RESULTS_MODULES if name not in sys.modules)
+        if missing:   # a table not opened from the setup screen (whose preload imports them)
+            from ..ui import preload
+            loading = preload.in_background(partial(_import_quietly, missing), "results-imports")
+            while not loading.done():
+                yield loading   # compiled on the game thread they made a 20 ms opening step
         for name in RESULTS_MODULES:
             importlib.import_module(name)
         from .. import games
@@ -171,3 +179,14 @@ class Navigator:
             self.app.pop()
         else:
             self.title()
+
+
+def _import_quietly(names: tuple[str, ...]) -> None:
+    """Import ``names`` (on a thread); an error is left for the game
+    thread's own import of the same module to meet."""
+    import importlib
+    for name in names:
+        try:
+            importlib.import_module(name)
+        except Exception:   # noqa: BLE001 - met again on the game thread
+            return

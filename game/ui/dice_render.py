@@ -90,6 +90,15 @@ class DiceColour:
     def __iter__(self):  # lets ``tuple(colour)[:3]`` give the RGB
         return iter(self.body)
 
+    def __hash__(self) -> int:
+        """The fields' hash, worked out once: a colour is part of every
+        sprite cache key, looked up for each die drawn (thousands a second)."""
+        known = self.__dict__.get("_hash")
+        if known is None:
+            known = hash((self.name, self.body, self.pips, self.pattern))
+            object.__setattr__(self, "_hash", known)
+        return known
+
 
 _MORE_COLOURS = (
     # Seats 8-20 (Liar's Dice seats 20), after the seven Okabe-Ito colours of either

@@ -288,9 +288,7 @@ class SinceSummary:
             return
         rect = self.card_rect(theme)
         wrapped = self.wrapped(theme, rect.w)
-        veil = pygame.Surface(rect.size, pygame.SRCALPHA)
-        pygame.draw.rect(veil, (*th.WOOD_DARK, 225), veil.get_rect(), border_radius=10)
-        canvas.blit(veil, rect.topleft)
+        canvas.blit(_veil(rect.w, rect.h, 225, 10), rect.topleft)
         pygame.draw.rect(canvas, th.BRASS, rect, 1, border_radius=10)
         th.draw_text(canvas, theme, self.title, (rect.x + 14, rect.y + 8), 16, th.BRASS_LIGHT, bold=True)
         y = rect.y + 30
@@ -301,12 +299,18 @@ class SinceSummary:
     def _draw_tab(self, canvas: pygame.Surface, theme: th.Theme) -> None:
         """The folded card: its title and how many lines it holds."""
         rect = self.tab_rect()
-        veil = pygame.Surface(rect.size, pygame.SRCALPHA)
-        pygame.draw.rect(veil, (*th.WOOD_DARK, 200), veil.get_rect(), border_radius=8)
-        canvas.blit(veil, rect.topleft)
+        canvas.blit(_veil(rect.w, rect.h, 200, 8), rect.topleft)
         pygame.draw.rect(canvas, th.BRASS_DARK, rect, 1, border_radius=8)
         th.draw_text(canvas, theme, f"{self.title} · {len(self.lines)} ›", (rect.x + 12, rect.centery),
                      14, th.CREAM_DIM, anchor="midleft")
+
+
+@lru_cache(maxsize=16)
+def _veil(w: int, h: int, alpha: int, radius: int) -> pygame.Surface:
+    """The card's translucent wood, made once per size (it was made afresh every frame)."""
+    veil = pygame.Surface((w, h), pygame.SRCALPHA)
+    pygame.draw.rect(veil, (*th.WOOD_DARK, alpha), veil.get_rect(), border_radius=radius)
+    return veil
 
 
 def card_spots(button: pygame.Rect, first: tuple[int, int]) -> list[tuple[int, int]]:
@@ -334,7 +338,8 @@ def clear_spot(height_of: Callable[[int, int], int], widths: Sequence[int], keep
     most lines of ``keeps``, at the first of ``spots`` and the widest of
     ``widths`` there; else the same for the next tier; if every place covers
     something of the last tier, the one that covers least (with the fewest
-    lines).  ``height_of(width, lines)``: the card's height.  Each spot is
+    lines).  ``height_of(width, lines)``: the card's height, never greater
+    at a greater width (fewer rows of wrapped words, never more).  Each spot is
     first tried with the least card any width there makes: if that one is
     out of bounds or covers something (or more than the best so far), so
     do all, and the spot's widths are skipped; only the rectangles a place
@@ -342,12 +347,20 @@ def clear_spot(height_of: Callable[[int, int], int], widths: Sequence[int], keep
     25,000 places measured against 40 rectangles took 70 ms in the frame a
     human's turn began)."""
     bounds = pygame.Rect(0, 0, CANVAS_W, CANVAS_H).inflate(-2 * CARD_MARGIN, -2 * CARD_MARGIN)
-    heights = {(w, keep): height_of(w, keep) for w in widths for keep in keeps}
+    heights: dict[tuple[int, int], int] = {}
+
+    def height(w: int, keep: int) -> int:
+        """The card's height, worked out when first needed (each wraps its lines: 0.1-0.2 ms)."""
+        known = heights.get((w, keep))
+        if known is None:
+            known = heights[w, keep] = height_of(w, keep)
+        return known
     narrowest = min(widths)
+    lowest = {keep: height(max(widths), keep) for keep in keeps}   # a card is never taller for being wider
 
     def probe(x: int, y: int, keep: int) -> pygame.Rect:
         """What every card of ``keep`` lines at (x, y) covers at least."""
-        return pygame.Rect(x, y, narrowest, min(heights[w, keep] for w in widths))
+        return pygame.Rect(x, y, narrowest, lowest[keep])
     for keep_clear in tiers:
         for keep in keeps:
             for x, y in spots:
@@ -355,7 +368,7 @@ def clear_spot(height_of: Callable[[int, int], int], widths: Sequence[int], keep
                 if not bounds.contains(least) or least.collidelist(keep_clear) >= 0:
                     continue   # every card here is out of bounds or covers something
                 for w in widths:
-                    rect = pygame.Rect(x, y, w, heights[w, keep])
+                    rect = pygame.Rect(x, y, w, height(w, keep))
                     if bounds.contains(rect) and rect.collidelist(keep_clear) < 0:
                         return rect, keep
     last, keep = list(tiers[-1]), keeps[-1]
@@ -368,7 +381,7 @@ def clear_spot(height_of: Callable[[int, int], int], widths: Sequence[int], keep
         if not bounds.contains(least) or (best is not None and covered(least) >= best[0]):
             continue   # no card here covers less than the best so far
         for w in widths:
-            rect = pygame.Rect(x, y, w, heights[w, keep])
+            rect = pygame.Rect(x, y, w, height(w, keep))
             if bounds.contains(rect) and (best is None or covered(rect) < best[0]):
                 best = (covered(rect), rect)
     assert best is not None, "the window holds a card of the narrowest width"

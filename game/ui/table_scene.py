@@ -71,6 +71,11 @@ LOG_ROWS = 8
 """Rows of the commentary at most (four lines of up to two rows)."""
 
 
+TABLE_FONTS: tuple[tuple, ...] = (
+    (16, False, "body"), (15, False, "body"), (16, True, "body"), (17, True, "body"), (13, False, "body"))
+"""The commentary's, the since card's and the nameplates' fonts (``glyph_fonts``)."""
+
+
 class TableScene(TableBase):
     """Base of every game's table scene; see the module docstring.  The core:
     lifecycle, event routing, the frame step, the drawing order, a human's
@@ -206,6 +211,7 @@ class TableScene(TableBase):
                     self.app.canvas, OPENING_DICE_PER_STEP)
         yield from self.first_draw_steps()
         yield from self._first_drawing_in_parts(self.app.canvas)
+        yield from self.theme.glyph_steps(self.glyph_fonts())
         while not header.done():
             yield header
         if self.replay is None and self.tutorial is None:
@@ -226,6 +232,9 @@ class TableScene(TableBase):
         if self.show_log:
             self._draw_log(scratch)
             yield
+        if self.humans:   # the "since your last move" card's places, sorted once (at its first showing: 1-2 ms)
+            game_log.card_spots(self.log_panel.BUTTON, self.since.RECT_TOPLEFT)
+            yield
         self.draw(scratch, 0.0)
         yield
 
@@ -233,6 +242,12 @@ class TableScene(TableBase):
         """Pictures the table's first drawing would paint, a piece per step
         (a generator the opening runs before that drawing).  Default: none."""
         return iter(())
+
+    def glyph_fonts(self) -> tuple[tuple, ...]:
+        """The (size, bold, style) of the words a table prints as it plays
+        (the commentary, the since card, nameplates): their glyphs are drawn
+        once while it opens (``Theme.glyph_steps``); games add theirs."""
+        return TABLE_FONTS
 
     def warm_steps(self):
         """Pictures the table will need later (a reveal's dice, say), built a

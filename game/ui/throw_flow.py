@@ -77,6 +77,10 @@ class Throws:
         """History length when the waiting thrower let their dice go."""
         self.prepared: tuple | None = None
         """(key, Throw being built) for the next throw (``prepare``)."""
+        self._prepared_at: tuple | None = None
+        """(moves, throw speed, die size) when ``prepared``'s key was last made:
+        it is made again only once one of them changes (twice a frame, the
+        request, seed and 20 zones cost about a millisecond)."""
         self.disposing: list[Iterator[object]] = []
         """Finished throws taken apart, a step a frame (``dispose``)."""
 
@@ -181,22 +185,25 @@ class Throws:
         table = self.table
         if not table.prepare_throws or table.replay_driver is not None or table.pace.instant_throws:
             return
-        request = table.match.state.chance_request()
-        if not isinstance(request, RollRequest):
-            return
-        from ..physics import Throw
-        seed = table.match.next_throw_seed()
-        zones = [tuple(pygame.Rect(z)) for z in table.dice_zones(request)]
-        key = (request, seed, tuple(zones), table.pace.throw_speed, float(table.die_size))
-        if self.prepared is None or self.prepared[0] != key:
-            if self.prepared is not None:
-                self.dispose(self.prepared[1])
-            try:
-                self.prepared = (key, Throw.prepare(request, seed, zones, speed=key[3], die_size=key[4]))
-            except ValueError:
-                self.prepared = (key, None)
+        moment = (len(table.match.history), table.pace.throw_speed, float(table.die_size))
+        if self.prepared is None or self._prepared_at != moment:   # else the same throw: its key is not made again
+            request = table.match.state.chance_request()
+            if not isinstance(request, RollRequest):
                 return
-        throw = self.prepared[1]
+            from ..physics import Throw
+            seed = table.match.next_throw_seed()
+            zones = [tuple(pygame.Rect(z)) for z in table.dice_zones(request)]
+            key = (request, seed, tuple(zones), moment[1], moment[2])
+            self._prepared_at = moment
+            if self.prepared is None or self.prepared[0] != key:
+                if self.prepared is not None:
+                    self.dispose(self.prepared[1])
+                try:
+                    self.prepared = (key, Throw.prepare(request, seed, zones, speed=key[3], die_size=key[4]))
+                except ValueError:
+                    self.prepared = (key, None)
+                    return
+        key, throw = self.prepared
         if throw is not None:
             try:
                 throw.build_step()

@@ -28,7 +28,8 @@ class ThrowView:
     loudest of each window); the caller plays "dice_felt"/"dice_rail" with a
     volume following ``impact.speed``.  ``can_see(owner)``: may this
     viewer see that owner's hidden dice (default: nobody's).
-    ``colours(pose)``: optional dice colour per pose (player colours).
+    ``colours(pose)``: optional dice colour per pose (player colours: it
+    follows the die's owner, asked once per owner and frame).
     ``highlight``: ring the dice once settled (the result)."""
 
     def __init__(self, throw: Throw, renderer, *, on_impact: Callable[[Impact], None] | None = None,
@@ -71,9 +72,6 @@ class ThrowView:
             if self.on_impact is not None:
                 self.on_impact(impact)
 
-    def is_face_down(self, pose) -> bool:
-        return bool(pose.hidden) and not self.can_see(pose.owner)
-
     def draw(self, canvas: pygame.Surface, alpha: float = 1.0) -> None:
         """Every die, interpolated ``alpha`` between the last two steps."""
         self._draw_poses(canvas, self.throw.poses(alpha))
@@ -93,10 +91,15 @@ class ThrowView:
         framed = hasattr(renderer, "begin_frame")
         if framed:
             renderer.begin_frame()  # bounded sprite building: no frame spikes
+        by_owner: dict = {}   # (colour, may see) per owner: asked once a frame, not per die (120 at 20x6)
         try:
             for pose in poses:
-                face_down = self.is_face_down(pose)
-                colour = self.colours(pose) if self.colours else None
+                owner = pose.owner
+                known = by_owner.get(owner)
+                if known is None:
+                    known = by_owner[owner] = (self.colours(pose) if self.colours else None, self.can_see(owner))
+                colour, seen = known
+                face_down = bool(pose.hidden) and not seen
                 lit = ring and not face_down and (self.highlight_groups is None
                                                   or pose.group in self.highlight_groups)
                 renderer.draw(canvas, pose, face_down=face_down, highlight=lit, colour=colour)

@@ -45,13 +45,21 @@ def _times_sign(size: int, colour) -> pygame.Surface:
     return pygame.transform.smoothscale(big, (size, size))
 
 
+BID_ICON = 58
+"""The standing bid's die picture (px)."""
+FONTS = ((64, True, "body", "0123456789"), (38, True, "body"), (30, True, "display"), (24, True, "body"),
+         (20, False, "body"))
+"""The (size, bold, style) of the centre's larger words (the bid's quantity: digits only, the tally,
+who opens, the shout, the verdict): a table draws their glyphs ahead (``glyph_fonts``)."""
+
+
 def draw_bid_big(canvas: pygame.Surface, theme: th.Theme, centre, quantity: int, face: int, caption: str,
                  draw_face: DrawFace) -> None:
     """``5 x [die]`` large and clear: the number in the display face, a drawn
     multiplication sign (no font needed), the die face as a picture."""
     cx, cy = centre
     qty = theme.text(str(quantity), 64, th.CREAM, bold=True)
-    times, icon = 30, pygame.Rect(0, 0, 58, 58)
+    times, icon = 30, pygame.Rect(0, 0, BID_ICON, BID_ICON)
     gap = 14
     total = qty.get_width() + gap + times + gap + icon.w
     left = cx - total // 2

@@ -6,6 +6,7 @@ the bottom, with the bidder's colour, name and a die-face icon.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Optional, Sequence
 
 import pygame
@@ -30,6 +31,15 @@ class HistoryEntry:
     text: str = ""          # "Call!", "Jinto!" when there is no bid
 
 
+@lru_cache(maxsize=4)
+def _panel(w: int, h: int) -> pygame.Surface:
+    """The history's translucent panel, made once per size (it was made afresh every frame)."""
+    panel = pygame.Surface((w, h), pygame.SRCALPHA)
+    pygame.draw.rect(panel, (20, 14, 10, 190), panel.get_rect(), border_radius=12)
+    pygame.draw.rect(panel, (*th.BRASS_DARK, 255), panel.get_rect(), 2, border_radius=12)
+    return panel
+
+
 class BidHistory:
     """The round's bids as a readable list, newest last; older lines scroll
     off the top (the count of hidden lines is shown)."""
@@ -41,10 +51,7 @@ class BidHistory:
 
     def draw(self, canvas: pygame.Surface, theme: th.Theme, renderer, entries: Sequence[HistoryEntry],
              footer: str = "") -> None:
-        panel = pygame.Surface(self.rect.size, pygame.SRCALPHA)
-        pygame.draw.rect(panel, (20, 14, 10, 190), panel.get_rect(), border_radius=12)
-        pygame.draw.rect(panel, (*th.BRASS_DARK, 255), panel.get_rect(), 2, border_radius=12)
-        canvas.blit(panel, self.rect)
+        canvas.blit(_panel(*self.rect.size), self.rect)
         layout_record.note(canvas, "panel", self.rect)
         th.draw_text(canvas, theme, self.title, (self.rect.x + 12, self.rect.y + 8), 16, th.BRASS_LIGHT,
                      bold=True)

@@ -590,8 +590,9 @@ class BiddingTableScene(table_scene.TableScene):
 
     def first_draw_steps(self):
         """Every seat's cup painted, one a step (a 20-seat table's first
-        drawing painted 20 cups, about 40 ms), then the centre's words and
-        the bid history's, a step each (new fonts and labels: 5-10 ms each).
+        drawing painted 20 cups, about 40 ms), then the centre's words,
+        the bid history's and the picker's, a step each (new fonts, labels
+        and face pictures: 5-10 ms each).
         On the canvas before its frame's drawing covers it (``opening_steps``)."""
         canvas = self.app.canvas
         for seat in range(len(self.match.seats)):
@@ -602,11 +603,21 @@ class BiddingTableScene(table_scene.TableScene):
         self.history.draw(canvas, self.theme, self.renderer, self.shown_entries(),
                           footer=self.text.history_footer(self.snap, self.reveal is not None))
         yield
+        if self.humans:   # the bid picker's face pictures and labels (its first showing cost 10 ms at 20 seats)
+            yield from self.picker.warm_steps(canvas, self.theme, self.renderer)
+
+    def glyph_fonts(self) -> tuple[tuple, ...]:
+        """Adds the centre's words (the bid, the tally, the shout) and the bid history's."""
+        return super().glyph_fonts() + bid_centre.FONTS + ((17, True, "body"), (14, False, "body"))
 
     def warm_steps(self):
-        """Every seat's revealed dice pictures (its colour, each face, at the
-        reveal size), three a frame: a call's first reveal frame used to
-        paint up to 120 of them."""
+        """The big bid die (each face), one a frame, then every seat's
+        revealed dice pictures (its colour, each face, at the reveal size),
+        three a frame: a call's first reveal frame used to paint up to 120
+        of them."""
+        for face in range(1, DIE_KINDS[self.die_kind] + 1):
+            self.renderer.face(self.die_kind, face, None, bid_centre.BID_ICON)
+            yield True
         size = self.reveal_die_px()
         for seat in range(len(self.match.seats)):
             for face in range(1, DIE_KINDS[self.die_kind] + 1):
