@@ -230,7 +230,7 @@ def test_continue_with_a_rivals_book_tells_what_the_ais_said(app):
     rivals: the AIs asked again for their reasons recall them as the
     table's did (``TableBase.ready_agents``)."""
     _remembered_games(app, "liars-dice", FIVE, games=25)
-    reasons = _continue_at_the_reveal(app, FIVE, 3)
+    reasons = _continue_at_the_reveal(app, FIVE, 5)   # seed 3 no longer reaches a remembered chance (issue 40's crowd share)
     assert any("taught me" in text for text in reasons), "the book moved a stated chance"
     _continue_mid_round(app, "liars-dice", FIVE, 12, challenge_as_then=False)
 

@@ -27,7 +27,10 @@ def test_fit_map_known_input_gives_known_output():
     PRIOR pseudo samples, (40 + 20 * 0.3) / (80 + 20) = 0.46."""
     knots = bidcalib.fit_map([(0.3, 1.0, 1.0)] * 40 + [(0.3, 0.0, 1.0)] * 40)
     assert knots == [[0.3, 0.46]]
-    assert bidcalib.apply_map(knots, 0.1) == 0.46 and bidcalib.apply_map(knots, 0.9) == 0.46
+    # beyond the ends, towards the certain chances (0, 0) and (1, 1)
+    assert bidcalib.apply_map(knots, 0.1) == pytest.approx(0.46 / 3)
+    assert bidcalib.apply_map(knots, 0.9) == pytest.approx(0.46 + 0.54 * 6 / 7)
+    assert bidcalib.apply_map(knots, 0.0) == 0.0 and bidcalib.apply_map(knots, 1.0) == 1.0
     two = [[0.2, 0.1], [0.6, 0.5]]
     assert bidcalib.apply_map(two, 0.4) == pytest.approx(0.3)
     assert bidcalib.apply_map([], 0.37) == 0.37
@@ -43,7 +46,7 @@ def test_fit_map_is_monotone_and_pools_violators():
     knots = bidcalib.fit_map(samples)
     ys = [y for _x, y in knots]
     assert ys == sorted(ys)
-    assert len(knots) == 3                        # 0.15 and 0.35 pooled
+    assert len({y for _x, y in knots}) == 3       # 0.15 and 0.35 pooled (the end knots keep their levels)
     assert knots[-1][1] > 0.8
 
 
@@ -71,6 +74,23 @@ def test_shipped_maps_are_loaded_monotone_and_used_by_hard(game):
         assert [y for _x, y in knots] == sorted(y for _x, y in knots), ctx
     agent = importlib.import_module(package_name(game) + ".ai").make_agent("hard", 0, random.Random(1))
     assert agent.brain.calib is not None and agent.brain.calib.maps == cal.maps
+
+
+def test_a_chance_beyond_the_fit_keeps_near_the_readers():
+    """Issue 40, calibration among strangers: a map held flat beyond its ends
+    stated (and Hard acted on) 36% for heads-up first-round Jintos its reader
+    put at 11% (the map's first knot: raw 38%), and among strangers those came
+    true 9.5% of the time.  Beyond the fit the map now runs to (0, 0) and
+    (1, 1), so a chance the reader puts near nothing stays near nothing, and
+    every shipped map keeps its order."""
+    cal = bidcalib.calibration("liars-dice")
+    assert cal is not None
+    first_jinto = cal.maps["jinto|hu|first"]
+    assert first_jinto[0][0] > 0.3
+    assert bidcalib.apply_map(first_jinto, 0.11) < 0.12
+    for knots in cal.maps.values():
+        mapped = [bidcalib.apply_map(knots, p / 100) for p in range(101)]
+        assert mapped == sorted(mapped) and mapped[0] < 0.05 and mapped[-1] > 0.95
 
 
 def test_damaged_map_is_left_out(tmp_path, monkeypatch):

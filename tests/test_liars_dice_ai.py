@@ -89,6 +89,22 @@ def test_hard_acts_on_the_chance_it_states():
     assert choice != Call() and isinstance(choice, Bid)
 
 
+def test_hard_weighs_a_rivals_lost_die_as_a_share_of_the_table():
+    """Issue 40, "multi-seat play that ... weighs who will be left to act": with
+    N equal stacks my chance of winning falls about N - 1 times as much when I
+    lose a die as it rises when one rival loses one, so at a table of four Hard
+    values a rival's lost die at a third of its own (the shared 0.6 / rivals
+    made a call worth it only on a bid five in six false), heads-up at a whole
+    die; Normal keeps the shared share."""
+    from game.games.liars_dice.ai import spot_of
+    four = position([(2, 3, 4), (5, 5, 1), (6, 6, 2), (3, 4, 4)], [(0, Bid(3, 5))])
+    two = position([(2, 3, 4), (5, 5, 1)], [(0, Bid(3, 5))])
+    hard, normal = make_agent("hard", 1, random.Random(1)), make_agent("normal", 1, random.Random(1))
+    assert hard.brain.rival_value(spot_of(hard, four.view(1), ())) == pytest.approx(1 / 3)
+    assert hard.brain.rival_value(spot_of(hard, two.view(1), ())) == 1.0
+    assert normal.brain.rival_value(spot_of(normal, four.view(1), ())) == pytest.approx(0.2)
+
+
 def test_hard_opens_palifico_on_its_own_face():
     state = position([(4,), (1, 2), (3, 5)], [], palifico=True)
     choice = make_agent("hard", 0, random.Random(3)).act(state.view(0), state.legal_actions(0))

@@ -60,17 +60,18 @@ class Style:
     crowd_lean_price: float | None = None   # the starting price at a table of 3+ seats (None: ``lean_price``)
     lean_step: float = 0.05     # how fast the price follows the lean my bids showed
     mix_temp: float = 0.0       # mixed play: draw among near-equal options, softmax of value / this (dice)
+    crowd_share: float = 0.6    # a rival's lost die at a table of 3+ is worth this over the rivals in (``rival_value``)
     acts_on_memory: bool = False   # one posterior: a challenge is decided on the chance stated (memory included)
     key_price: tuple[tuple[tuple[str, int, int], float], ...] = ()
     # mixed play heads-up: more (or less) price per die of lean for a bid of a kind a tabulating
     # reader sees (``reader_key``: place, quantity band, Palifico dice), so no kind tells my hand
 
 
-def rival_value(spot: BidSpot) -> float:
+def rival_value(spot: BidSpot, crowd_share: float = 0.6) -> float:
     """What a rival's lost die is worth to me: everything heads-up, a share at
-    a big table."""
+    a big table (``Style.crowd_share`` over the rivals still in)."""
     rivals = len(spot.rivals)
-    return 1.0 if rivals <= 1 else 0.6 / rivals
+    return 1.0 if rivals <= 1 else crowd_share / rivals
 
 
 MIX_SPAN = 3.0
@@ -187,6 +188,10 @@ class BidBrain:
         return self.reading(d, spot)
 
     # --- values (public: the post-game coach weighs a human's options with these) ---
+    def rival_value(self, spot: BidSpot) -> float:
+        """What a rival's lost die is worth to me by my style (``rival_value``)."""
+        return rival_value(spot, self.style.crowd_share)
+
     @staticmethod
     def call_value(pt: float, G: float) -> float:
         """Calling a bid that is true with chance ``pt``."""
@@ -206,7 +211,7 @@ class BidBrain:
         cost = float(min(spot.oot_cost, mine))
         if mine <= spot.oot_cost:
             cost *= 2.0  # a wrong call would end (or all but end) my game
-        G = rival_value(spot) * (1 - self.style.oot_wait)
+        G = self.rival_value(spot) * (1 - self.style.oot_wait)
         return (1 - pt) * G - pt * cost
 
     def value_of(self, spot: BidSpot, action) -> float:
@@ -214,7 +219,7 @@ class BidBrain:
         bid), without the Jinto edge: what a fixed policy's move is worth
         against THIS table (Liar's Dice Hard weighs the solved endgame's mix
         with it)."""
-        G = rival_value(spot)
+        G = self.rival_value(spot)
         cur = spot.current
         if isinstance(action, Bid):
             return self.bid_value(spot, action.quantity, action.face, G)[0]
@@ -348,7 +353,7 @@ class BidBrain:
     def decide(self, spot: BidSpot, rng) -> tuple[object, Decision, str]:
         """(action, decision record, why) for the seat to act."""
         self.reader.observe(spot)
-        G = rival_value(spot)
+        G = self.rival_value(spot)
         r = self.reader
         challenges: list[tuple[float, object, Decision, str]] = []
         cur = spot.current

@@ -20,7 +20,7 @@ import random
 from dataclasses import replace
 from typing import Callable
 
-from .brain import BidBrain, rival_value
+from .brain import BidBrain
 from .bids import Bid, Call, bid_words, face_name
 from ...core.coach import SCALES, Advice, Choice
 from ...core.narration import number
@@ -85,7 +85,7 @@ class BidCoach:
         brain = self.brain
         reader = brain.reader
         reader.observe(spot)
-        G = rival_value(spot)
+        G = brain.rival_value(spot)
         options: list[Choice] = []
         cur = spot.current
         pt = pe = None

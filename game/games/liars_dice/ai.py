@@ -257,8 +257,18 @@ then often on a face Hard does not hold) won 62.0% of 700 games against the
 tuning learner, the round before it 76.3% (docs/AI-NOTES.md, "Issue 40,
 second session")."""
 
+CROWD_SHARE = 1.0
+"""At a table of three or more, a rival's lost die is worth ``CROWD_SHARE /
+rivals`` of mine (``brain.rival_value``): with N equal stacks my chance of
+winning falls about N - 1 times as much when I lose a die as it rises when one
+rival does, so 1 / rivals.  The shared default (0.6 / rivals, Roll Call's and
+Normal's) made Hard treat a call as a bad bet unless the bid was five in six
+false, so it raised into calls instead; on the league's TUNING half (Hard + 3
+``ReaderTrusting``, seed 1, 1,000 games) 31.8% -> 40.6% (docs/AI-NOTES.md,
+"Issue 40, third session")."""
+
 HARD_STYLE = Style(lean=0.1, lean_price=0.4, lean_step=0.05, mix_temp=0.1, key_price=KEY_PRICE,
-                   acts_on_memory=True)
+                   acts_on_memory=True, crowd_share=CROWD_SHARE)
 """Hard's bid mix: the priced mix of ``BidBrain.priced_face`` (as in Roll
 Call), drawn (``mix_temp``, issue 40) among every bid and the challenge within
 0.3 dice of the best, each weighed by exp(value / 0.1 dice), each die of lean
