@@ -388,3 +388,30 @@ def test_whose_dice_holds_the_ais_a_few_seconds_then_closes(app):
     assert table.choosing_owner is not None and hands.has("1  ")
     assert hands.until(lambda a: len(table.match.history) > moves, 20), "the open question stalled the game"
     assert table.choosing_owner is None and not hands.has("1  ")
+
+
+def test_roll_for_it_dice_and_cards_are_placed_with_the_mouse_where_they_are_drawn(app):
+    """Roll For It!'s rolled dice and face-up cards are drawn controls (a
+    mouse-only walker found none): press a die that fits, as drawn, then the
+    card that glows for it; the die is placed, the table stays."""
+    app.settings.reduced_motion = True
+    table = start_table(app, Match("roll-for-it", [Seat("You"), Seat("AI", "ai", "easy")], None, 5))
+    hands = Hands(app)
+
+    def placing(a) -> bool:
+        if table.waiting_thrower == 0:
+            hands.click((640, 360))   # the throw prompt: a click on the felt throws
+        elif table.human_to_act() == 0 and not table.is_busy() and hands.has("Roll for it!"):
+            hands.click("Roll for it!")
+        return table.human_placing() == 0 and any(c.kind == "die" for c in hands.controls(enabled_only=True))
+
+    assert hands.until(placing, 120)
+    die = next(c for c in hands.controls(enabled_only=True) if c.kind == "die")
+    hands.click(die)
+    cards = [c for c in hands.controls(enabled_only=True) if c.kind == "card"]
+    assert cards, hands.labels()
+    placed_before = sum(len(v) for covers in table.state.covers.values() for v in covers)
+    hands.click(cards[0])
+    assert hands.until(lambda a: sum(len(v) for covers in table.state.covers.values() for v in covers)
+                       > placed_before or any(table.state.scored), 10)
+    assert app.top is table
