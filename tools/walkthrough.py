@@ -178,7 +178,7 @@ def set_seats(players: int, humans: int) -> None:
         if not rows or len(seats) == players:
             break
         x, y, w, h = rows[0]["rect"]
-        click_at(x + w - 16 if len(seats) < players else x + w - 620 + 215, y + h // 2)
+        click_at(x + w - 16 if len(seats) < players else x + int(w * 0.4), y + h // 2)   # the right or left arrow half
         time.sleep(0.3)
     for n in range(1, humans):
         for _ in range(4):
@@ -278,8 +278,14 @@ class Walk:
             self.turns += 1
             return True
         move = next((m for m in MOVES if any(label.startswith(m) for label in labels)), None)
-        if move is None:
-            return False
+        if move is None:   # a choice named by the game (Diced Out's whom to penalise, a mixed ante): the first
+            other = [c for c in on if c["kind"] == "button" and name not in ("title", "results", "setup")
+                     and not c["label"].startswith(("Log", "Undo", "Peek", "Take Back"))]
+            if not other:
+                return False
+            press(other[0])
+            self.turns += 1
+            return True
         if self.once("your-turn"):
             shot(f"table-{self.tag}-your-turn")
         c = next(c for c in on if c["label"].startswith(move) and (c["label"] == move or move not in ("Bid", "Roll")))
@@ -339,7 +345,7 @@ GAMES = (("Liar's Dice", "liars-dice"), ("Roll Call", "roll-call"), ("Roll the B
 def main() -> int:
     env = dict(os.environ, DICE_TAVERN_HOME=str(HOME), DICE_TAVERN_CONTROLS_FILE=str(CONTROLS))
     game = subprocess.Popen([sys.executable, "-m", "game"], env=env)
-    wanted = os.environ.get("WALK_GAMES", "").split(",") if os.environ.get("WALK_GAMES") else [t for _g, t in GAMES]
+    wanted = os.environ["WALK_GAMES"].split(",") if os.environ.get("WALK_GAMES") else [t for _g, t in GAMES] + ["hotseat"]
     try:
         window()
         wait_screen("title", 60)
@@ -348,14 +354,15 @@ def main() -> int:
         if os.environ.get("WALK_LESSONS"):
             for game_title, tag in GAMES:
                 lesson(game_title, tag)
-        for game_title, tag in GAMES:
-            if tag in wanted:
-                LOG.append(f"{tag} solo: {'results reached' if play_game(game_title, tag) else 'NOT finished'}")
-        for game_title, tag, players, humans in (("Roll Call", "hotseat-roll-call", 4, 3),
-                                                 ("Liar's Dice", "hotseat-liars-dice", 3, 2)):
+        hot_seat = (("Roll Call", "hotseat-roll-call", 4, 3), ("Liar's Dice", "hotseat-liars-dice", 3, 2))
+        for game_title, tag, players, humans in hot_seat:
             if tag in wanted or "hotseat" in wanted:
                 done = play_game(game_title, tag, players=players, humans=humans)
                 LOG.append(f"{tag} ({humans} humans of {players}): {'results reached' if done else 'NOT finished'}")
+        for game_title, tag in sorted(GAMES, key=lambda g: g[1] in ("liars-dice", "roll-call")):
+            if tag in wanted:   # two seats: you and one AI (the games the last walk did not finish first)
+                done = play_game(game_title, tag, players=2)
+                LOG.append(f"{tag} (you and one AI): {'results reached' if done else 'NOT finished'}")
         wait_screen("title")
         click("Stats")
         time.sleep(2)
