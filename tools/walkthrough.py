@@ -350,7 +350,8 @@ GAMES = (("Liar's Dice", "liars-dice"), ("Roll Call", "roll-call"), ("Roll the B
 def main() -> int:
     env = dict(os.environ, DICE_TAVERN_HOME=str(HOME), DICE_TAVERN_CONTROLS_FILE=str(CONTROLS))
     game = subprocess.Popen([sys.executable, "-m", "game"], env=env)
-    wanted = os.environ["WALK_GAMES"].split(",") if os.environ.get("WALK_GAMES") else [t for _g, t in GAMES] + ["hotseat"]
+    wanted = (os.environ["WALK_GAMES"].split(",") if os.environ.get("WALK_GAMES") else
+              ["hotseat", "roll-the-bones", "roll-for-it", "diced-out", "liars-dice", "roll-call"])
     try:
         window()
         wait_screen("title", 60)
@@ -364,8 +365,8 @@ def main() -> int:
             if tag in wanted or ("hotseat" in wanted and tag == "hotseat-roll-call"):
                 done = play_game(game_title, tag, players=players, humans=humans)
                 LOG.append(f"{tag} ({humans} humans of {players}): {'results reached' if done else 'NOT finished'}")
-        for game_title, tag in sorted(GAMES, key=lambda g: g[1] in ("liars-dice", "roll-call")):
-            if tag in wanted:   # two seats: you and one AI (the games the last walk did not finish first)
+        for game_title, tag in sorted(GAMES, key=lambda g: wanted.index(g[1]) if g[1] in wanted else 0):
+            if tag in wanted:   # two seats: you and one AI, in the order asked
                 done = play_game(game_title, tag, players=2)
                 LOG.append(f"{tag} (you and one AI): {'results reached' if done else 'NOT finished'}")
         wait_screen("title")
