@@ -76,13 +76,22 @@ def window():
     raise SystemExit("no game window")
 
 
-def click_at(x: int, y: int) -> None:
+def to_screen(x: int, y: int) -> tuple[int, int]:
+    """A canvas point (1280x720, letterboxed in the window) -> a screen pixel."""
     _wid, pos, size = window()
     scale = min(size[0] / 1280, size[1] / 720)
     ox, oy = (size[0] - 1280 * scale) / 2, (size[1] - 720 * scale) / 2
-    sx, sy = int(pos[0] + ox + x * scale), int(pos[1] + oy + y * scale)
+    return int(pos[0] + ox + x * scale), int(pos[1] + oy + y * scale)
+
+
+def move_to(x: int, y: int) -> None:
+    sx, sy = to_screen(x, y)
     xdo("mousemove", str(sx), str(sy))
     time.sleep(0.15)
+
+
+def click_at(x: int, y: int) -> None:
+    move_to(x, y)
     xdo("mousedown", "1")
     time.sleep(0.08)
     xdo("mouseup", "1")
@@ -139,12 +148,7 @@ def press(c: dict, double: bool = False) -> None:
     """Click a control found in the drawn-control record; ``double``: a
     double-click (two presses 90 ms apart, as an impatient hand does)."""
     if double:
-        x, y = centre(c)
-        _wid, pos, size = window()
-        scale = min(size[0] / 1280, size[1] / 720)
-        ox, oy = (size[0] - 1280 * scale) / 2, (size[1] - 720 * scale) / 2
-        xdo("mousemove", str(int(pos[0] + ox + x * scale)), str(int(pos[1] + oy + y * scale)))
-        time.sleep(0.12)
+        move_to(*centre(c))
         xdo("click", "--repeat", "2", "--delay", "90", "1")
         time.sleep(0.4)
     else:
@@ -153,12 +157,7 @@ def press(c: dict, double: bool = False) -> None:
 
 def hold(c: dict, then) -> None:
     """Press and hold the mouse on ``c`` while ``then()`` runs (a peek)."""
-    x, y = centre(c)
-    _wid, pos, size = window()
-    scale = min(size[0] / 1280, size[1] / 720)
-    ox, oy = (size[0] - 1280 * scale) / 2, (size[1] - 720 * scale) / 2
-    xdo("mousemove", str(int(pos[0] + ox + x * scale)), str(int(pos[1] + oy + y * scale)))
-    time.sleep(0.12)
+    move_to(*centre(c))
     xdo("mousedown", "1")
     time.sleep(0.5)
     try:
