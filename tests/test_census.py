@@ -327,6 +327,13 @@ def lesson_census(app, game_id) -> int:
     return checked
 
 
+def go_on(hands) -> None:
+    """A held moment's "Click or press Enter to continue" (a resumed lesson
+    can open on one, under an asking step): clicked, as a person does."""
+    if hands.has("Continue"):
+        hands.click("Continue")
+
+
 def skip_at_every_step(app, game_id) -> int:
     """The lesson walked step by step through Learn to play's resume: at each
     step but the last (its card has only "Finish", game/ui/tutorial.py) the
@@ -348,7 +355,7 @@ def skip_at_every_step(app, game_id) -> int:
         if lesson.done:
             break
         assert hands.until(lambda a: table.tutorial.visible_step() is not None or table.waiting_thrower is not None,
-                           60), (lesson.step_index, len(lesson.steps), app.top.name, hands.labels())
+                           60, step=go_on), (lesson.step_index, len(lesson.steps), app.top.name, hands.labels())
         at = lesson.step_index
         last = at == len(lesson.steps) - 1
         if last and table.tutorial.visible_step() is not None:   # nothing left to skip: "Finish" stands alone
@@ -365,7 +372,7 @@ def skip_at_every_step(app, game_id) -> int:
             table = app.top
             lesson = table.tutorial.tutorial
             hands = Hands(app)
-            assert hands.until(lambda a: table.tutorial.visible_step() is not None, 60)
+            assert hands.until(lambda a: table.tutorial.visible_step() is not None, 60, step=go_on), hands.labels()
             assert lesson.step_index == at, f"resumed at {lesson.step_index}, not {at}"
         step = table.tutorial.visible_step()
         if step is None:
@@ -374,7 +381,7 @@ def skip_at_every_step(app, game_id) -> int:
             hands.click("Finish" if at == len(lesson.steps) - 1 else "Next")
         elif step.asks:
             assert table.submit(lesson.learner, right_action(lesson))
-        hands.until(lambda a: lesson.step_index != at or lesson.done, 60)
+        hands.until(lambda a: lesson.step_index != at or lesson.done, 60, step=go_on)
         if lesson.done:
             break
     assert tut.saved_entry(game_id)["done"] is True

@@ -19,6 +19,7 @@ from ..core.match import Match
 from ..core.playback import ReplayReasons
 from ..core.protocol import CHANCE
 from .ai_reasons import HeldReason, Told, more_in_log, thinking
+from .drawn_controls import note as note_drawn
 from .table_base import TableBase
 from ..canvas import CANVAS_H, CENTRE_X
 
@@ -278,6 +279,7 @@ class AiPacing(TableBase):
             th.panel(canvas, box, fill=th.WOOD_DARK, border=th.BRASS_LIGHT, radius=12 if under else 14,
                      width=2 if under else 3)
             th.blit_text(canvas, self._continue_label(under), box.center, "center")
+            note_drawn("Continue", box, kind="continue")   # a click anywhere continues; the prompt is where one looks
             return
         call_window_left = self.ai_turns.call_window_left
         if call_window_left > 0.05:
