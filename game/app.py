@@ -75,6 +75,9 @@ class App:
         from .games.bidding.rivalbook import RivalShelf
         self.rivals = RivalShelf()
         """What the AIs remember of their rivals across games (``rivals.json``)."""
+        from .core.saves import Autosave
+        self.autosave = Autosave()
+        """The game being played, saved for Continue (``game.core.saves``)."""
         from .core.table_lock import TableLock
         self.table_lock = TableLock()
         """This copy's hold on the data folder (``game.core.table_lock``)."""
@@ -499,11 +502,9 @@ class App:
     def _save_for_crash(table) -> str | None:
         if table is None:
             return None
-        from .core import saves
         try:
-            saves.autosave(table.match)
-            if hasattr(saves, "flush_autosave"):
-                saves.flush_autosave()  # on disk now: the next thing may be a kill
+            table.app.autosave.save(table.match)
+            table.app.autosave.flush()  # on disk now: the next thing may be a kill
         except Exception:  # noqa: BLE001
             return "failed"
         return "replay" if table.match.is_over else "autosave"

@@ -20,9 +20,12 @@ from __future__ import annotations
 import random
 import sys
 
-from game.core import finished, saves
+from game.core import saves
 from game.core.match import Match, Seat
 from game.games.bidding.rivalbook import RivalShelf
+
+AUTOSAVE = saves.Autosave()
+"""The autosave as the app owns it (``app.autosave``): one for this module's tests."""
 
 SEATS = [Seat("You", "human"), Seat("Old Silas", "ai", "hard")]
 
@@ -35,9 +38,9 @@ def play_to_end(match: Match, rng: random.Random) -> None:
         if not match.step():
             match.apply(0, rng.choice(list(match.state.legal_actions(0))))
         if not match.is_over:
-            saves.autosave(match)
-    saves.flush_autosave()
-    ending = finished.finish(match, shelf)
+            AUTOSAVE.save(match)
+    AUTOSAVE.flush()
+    ending = AUTOSAVE.finish(match, shelf)   # as the table does (``GameEnd.finish_game``)
     ending.wait()
     print("finished", ending.key, flush=True)
 
@@ -48,7 +51,7 @@ def main(argv: list[str]) -> int:
         seed = int(argv[1])
         play_to_end(Match("liars-dice", SEATS, None, seed=seed), random.Random(seed))
     elif command == "continue":
-        play_to_end(saves.load_autosave(), random.Random(int(argv[1])))
+        play_to_end(AUTOSAVE.load(), random.Random(int(argv[1])))
     elif command == "hold":
         from game.app import App
         app = App(headless=True, lock_folder=True)

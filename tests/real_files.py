@@ -8,8 +8,11 @@ import json
 from pathlib import Path
 
 from game import games
-from game.core import userfiles
+from game.core import saves, userfiles
 from game.core.match import Match, Seat
+
+AUTOSAVE = saves.Autosave()
+"""The autosave as the app owns it (``app.autosave``): one for this module's tests."""
 
 
 def _dump(data) -> bytes:
@@ -77,14 +80,13 @@ def tutorials() -> bytes:
 def journals() -> dict[str, bytes]:
     """Per game the autosave journal (header + one line per action) of a game
     half played, written by the real autosave in a throw-away folder."""
-    from game.core import saves
     out = {}
     with userfiles.scratch_home(prefix="dt-journal-") as home:
         for name, raw in records().items():
             if not name.endswith("-autosave"):
                 continue
-            saves.autosave(Match.from_record(json.loads(raw)))
-            saves.flush_autosave()
+            AUTOSAVE.save(Match.from_record(json.loads(raw)))
+            AUTOSAVE.flush()
             out[name.replace("-autosave", "-journal")] = (Path(home) / "autosave.journal").read_bytes()
-            saves.clear_autosave()
+            AUTOSAVE.clear()
     return out

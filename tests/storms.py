@@ -180,7 +180,7 @@ def play(storm: Storm, table, *, seconds: float = 900.0, deliberate_every: float
             continue
         human = table.human_to_act()
         ready = human is not None and not table.is_busy() and table.throw_view is None
-        if ready or table.waiting_thrower is not None or table.holding is not None:
+        if ready or table.waiting_thrower is not None or table.held.moment is not None:
             if storm.now - last_move > deliberate_every:
                 target = storm.primary()
                 storm.wait(0.6)

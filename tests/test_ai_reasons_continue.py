@@ -35,7 +35,7 @@ def _continue(app):
     """Quit to the title and press Continue; the resumed table (its curtain passed)."""
     from game.scenes.title import TitleScene
     from game.ui.table_scene import TableScene
-    saves.flush_autosave()
+    app.autosave.flush()
     app.start(TitleScene(app))
     button = next(w for w in app.top.ui.widgets if getattr(w, "text", "") == "Continue")
     app.feed(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=button.rect.center, button=1))
@@ -69,15 +69,15 @@ def _continue_mid_round(app, game_id, seats, seed, challenge_as_then: bool = Tru
 
     def held_enough() -> bool:
         match = first.match
-        return (_challenges(match) >= 1 and len(first.reasons.held) >= 2 and not match.can_take_back()
+        return (_challenges(match) >= 1 and len(first.reason_flow.keeper.held) >= 2 and not match.can_take_back()
                 and first.human_to_act() is not None)
     _human_bids(app, first, held_enough)
     saved_at = len(first.match.history)
-    held = [(r.seat, r.text) for r in first.reasons.held]
+    held = [(r.seat, r.text) for r in first.reason_flow.keeper.held]
     reveals = _challenges(first.match) + 1
 
     # The game as it goes uninterrupted, to that round's reveal.
-    saves.clear_autosave()
+    app.autosave.clear()
     whole = start_table(app, Match(game_id, seats, dict(options), seed=seed))
     said_then: list[tuple[int, str]] = []
     announce = whole.announce
@@ -98,11 +98,11 @@ def _continue_mid_round(app, game_id, seats, seed, challenge_as_then: bool = Tru
         "the reasons held at the save open the reveal's thinking"
 
     # Saved there (the autosave of the first table), continued.
-    saves.clear_autosave()
-    saves.autosave(first.match)
+    app.autosave.clear()
+    app.autosave.save(first.match)
     table = _continue(app)
     assert table.match.history == first.match.history
-    held_again = [(r.seat, r.text) for r in table.reasons.held]
+    held_again = [(r.seat, r.text) for r in table.reason_flow.keeper.held]
     assert not any(reason in line.text for line in table.log for _seat, reason in held), "nothing said on resume"
     assert not _thinking(table), "nothing of the round in the log (nor earlier rounds' thinking)"
     _decisions, said = _spy(table)
@@ -149,7 +149,7 @@ def _continue_at_the_reveal(app, seats, seed) -> list[str]:
     assert [text for index, text in _thinking(scene) if index == reveal], "the reveal told some thinking"
     reasons = [line.text for line in scene.log if line.colour == th.CREAM_DIM]
     assert reasons and any("thinking" in text for text in reasons)
-    saves.autosave(match)
+    app.autosave.save(match)
     table = _continue(app)
     assert len(table.match.history) == reveal + 1 and table.reveal is not None, "the reveal is shown again"
     assert _thinking(table) == _thinking(scene), "its thinking is in the log again"
@@ -166,14 +166,14 @@ def test_continue_when_the_ais_cannot_think_again_still_plays(app, monkeypatch):
         if not match.step():
             match.apply(0, min((a for a in match.state.legal_actions(0) if isinstance(a, Bid)),
                                key=lambda b: (b.quantity, b.face)))
-    saves.autosave(match)
+    app.autosave.save(match)
 
     def confused(self, *args, **kwargs):
         yield from ()
         raise ValueError("an AI that cannot read this save")
     monkeypatch.setattr(Match, "relive", confused)
     table = _continue(app)
-    assert table.match.history == match.history and not table.reasons.held
+    assert table.match.history == match.history and not table.reason_flow.keeper.held
     agents = dict(table.match.agents)
     _play(app, table, reveals=_challenges(match) + 1)
     assert all(table.match.agents[p] is agents[p] for p in agents), "the loaded AIs play on"
@@ -186,9 +186,9 @@ def test_continue_with_reasoning_off_holds_nothing(app):
         if not match.step():
             bids = [a for a in match.state.legal_actions(0) if isinstance(a, Bid)]
             match.apply(0, min(bids, key=lambda b: (b.quantity, b.face)))
-    saves.autosave(match)
+    app.autosave.save(match)
     table = _continue(app)
-    assert not table.reasons.held and not _thinking(table)
+    assert not table.reason_flow.keeper.held and not _thinking(table)
 
 
 def test_an_ai_that_decides_otherwise_now_gives_no_reason_not_a_wrong_one():

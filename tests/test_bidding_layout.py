@@ -24,14 +24,14 @@ LINES = ["Old Tom: bid 4 fives",
 
 def _table_with_commentary(app, game_id, players, humans):
     table = make_table(app, ShotContext(game_id, 7, players).match(humans=humans, progress=0.0))   # every die in play
-    table.uses_curtain = False
+    table.hot_seat.uses_curtain = False
     _settled(table)
     app.start(table)
     seat = table.human_to_act()
     if humans > 1:   # hot-seat: the human at the screen holds the Peek button
         assert seat is not None
         table.secrecy.confirm(seat)
-        assert table.secrecy.peek() and table._peek_button_shown()
+        assert table.secrecy.peek() and table.hot_seat.button_shown()
     for line in LINES:
         table.announce(line)
     table.draw(app.canvas, 0.0)
@@ -44,11 +44,11 @@ def test_the_commentary_prints_over_no_nameplate_dice_or_button(app, game_id, pl
     table = _table_with_commentary(app, game_id, players, humans)
     taken = list(table.seat_plates.values())
     for seat in range(len(table.seats)):
-        if table.can_see(seat) and table.hand(seat):   # your dice in their tray (with its label)
+        if table.hot_seat.can_see(seat) and table.hand(seat):   # your dice in their tray (with its label)
             size = table.cups.own_die_px(seat)
             taken.append(table.cups.dice_box(seat, len(table.hand(seat)), size).inflate(18, 40))
     if humans > 1:
-        taken.append(table.peek_button_rect())
+        taken.append(table.hot_seat.peek_button_rect())
     canvas = SpyCanvas(app.canvas.get_size())
     table._draw_log(canvas)
     assert canvas.blits, "the commentary printed something"
@@ -115,7 +115,7 @@ def test_the_since_card_covers_no_nameplate_dice_or_control(app, game_id, player
     assert card.w >= table.since.title_width(table.theme), "the card's title fits on it"
     taken = {f"plate {i}": plate for i, plate in table.seat_plates.items()}
     for s, n in enumerate(table.dice_counts()):
-        if table.can_see(s) and table.hand(s):   # face-up dice in their tray, with its label
+        if table.hot_seat.can_see(s) and table.hand(s):   # face-up dice in their tray, with its label
             taken[f"dice {s}"] = table.cups.dice_box(s, n, table.cups.own_die_px(s)).inflate(18, 40)
         elif n:
             x, y = table.cups.cup_point(s)
@@ -124,7 +124,7 @@ def test_the_since_card_covers_no_nameplate_dice_or_control(app, game_id, player
     taken.update(picker=table.picker.rect, history=table.history.rect, log=table.log_panel.BUTTON,
                  centre=table.centre_box())
     if humans > 1:
-        taken["peek"] = table.peek_button_rect()
+        taken["peek"] = table.hot_seat.peek_button_rect()
     for caller, button in getattr(table, "out_of_turn_buttons", dict)().items():
         taken[f"call {caller}"] = button
     for name, rect in taken.items():

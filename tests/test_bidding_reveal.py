@@ -218,7 +218,7 @@ def test_the_last_reveal_is_held_and_the_player_continues_to_the_results(app):
     scene = _final_reveal_table(app, pause_after_reveal=True)
     assert scene.match.is_over
     app.run_frames(int(scene.reveal_length() * 60) + 240)
-    assert app.top is scene and scene.holding is not None, "the last reveal waits for the player"
+    assert app.top is scene and scene.held.moment is not None, "the last reveal waits for the player"
     assert scene.reveal is not None
     app.feed(key(pygame.K_RETURN))
     app.run_frames(400, until=lambda a: a.top is not scene)
@@ -245,7 +245,7 @@ def test_hot_seat_peeking_keeps_the_other_humans_calls(app):
     match.apply(CHANCE, match.chance_outcome())
     from game.scenes.launch import make_table
     scene = make_table(app, match)
-    scene.uses_curtain = False   # the test plays the hand-over itself
+    scene.hot_seat.uses_curtain = False   # the test plays the hand-over itself
     app.start(scene)
     scene._apply(0, Bid(1, 2))
     scene._apply(1, Bid(1, 3))
@@ -255,10 +255,10 @@ def test_hot_seat_peeking_keeps_the_other_humans_calls(app):
     before = set(scene.out_of_turn_buttons())
     assert before == {0, 3}
     app.feed(key(pygame.K_TAB))   # outside Ben's own turn: "Whose dice?" first (issue 38)
-    assert not scene.secrecy.peeking and scene.choosing_owner is not None
+    assert not scene.secrecy.peeking and scene.hot_seat.choosing_owner is not None
     app.feed(key(pygame.K_2))     # Ben names himself, Tab still held: his cup lifts
     app.run_frames(2)
-    assert scene.secrecy.peeking and scene.can_see(1) and not scene.can_see(0) and not scene.can_see(3)
+    assert scene.secrecy.peeking and scene.hot_seat.can_see(1) and not scene.hot_seat.can_see(0) and not scene.hot_seat.can_see(3)
     assert set(scene.out_of_turn_buttons()) == before
     scene.draw(app.canvas, 0.0)
     press_sure(app, key(pygame.K_F4))   # Cat calls out of turn while Ben peeks
@@ -298,7 +298,7 @@ def test_a_peeked_hand_shows_in_the_reveals_order(app):
                 pass_curtain(app)
         assert scene.secrecy.confirmed == 0
         app.feed(key(pygame.K_TAB))
-        assert scene.viewer == 0
+        assert scene.hot_seat.viewer == 0
         tray = _faces_drawn(scene, scene.draw_cups, 0)
         assert sorted(tray) == sorted(faces[0])
         scene._apply(0, Bid(2, 5))

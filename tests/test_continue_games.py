@@ -17,7 +17,7 @@ def test_continue_resumes_each_game(app, game_id):
         if not match.step():
             match.apply(0, match.state.legal_actions(0)[0])
     assert not match.is_over
-    saves.autosave(match)
+    app.autosave.save(match)
 
     app.start(TitleScene(app))
     button = next(w for w in app.top.ui.widgets if getattr(w, "text", "") == "Continue")
@@ -45,8 +45,8 @@ def test_continue_says_which_game_it_resumes(app):
             bids = [a for a in match.state.legal_actions(0) if isinstance(a, Bid)]
             match.apply(0, min(bids, key=lambda b: (b.quantity, b.face)))
     assert not match.is_over
-    saves.autosave(match)
-    assert saves.describe_autosave() == "Liar's Dice, round 4"
+    app.autosave.save(match)
+    assert app.autosave.describe() == "Liar's Dice, round 4"
     app.start(TitleScene(app))
     button = next(w for w in app.top.ui.widgets if getattr(w, "text", "") == "Continue")
     assert button.sub == "Liar's Dice, round 4"
@@ -75,8 +75,8 @@ def test_the_title_finds_out_what_continue_resumes_off_the_frame(app):
     while match.state.round_no < 2 or match.state.is_chance():
         if not match.step():
             match.apply(0, match.state.legal_actions(0)[0])
-    saves.autosave(match)
-    saves._DESCRIBED.clear()
+    app.autosave.save(match)
+    app.autosave._described.clear()
     app.think_in_background = True
     app.start(TitleScene(app))
     title = app.top

@@ -78,9 +78,9 @@ def _settle(app, scene, seconds: float = 4.0):
     """Tick until nothing moves and no banner shows, while a human must act
     (an AI never moves meanwhile); at most ``seconds``."""
     for _ in range(int(seconds / TICK)):
-        if scene.holding is not None or (not _moving(scene) and not _banners(scene)):
+        if scene.held.moment is not None or (not _moving(scene) and not _banners(scene)):
             break
-        if scene.human_to_act() is None and scene.holding is None and scene.waiting_thrower is None \
+        if scene.human_to_act() is None and scene.held.moment is None and scene.waiting_thrower is None \
                 and not _moving(scene):
             break   # an AI is about to act: the moment is now
         _tick(app)
@@ -92,7 +92,7 @@ def _to_rest(app, scene, seconds: float = 6.0):
     """Tick a restored table until it waits for a human again (the last move's
     outcome played, banners gone; a held moment stays held)."""
     for _ in range(int(seconds / TICK)):
-        if not _moving(scene) and (scene.human_to_act() is not None or scene.holding is not None
+        if not _moving(scene) and (scene.human_to_act() is not None or scene.held.moment is not None
                                    or scene.waiting_thrower is not None or scene.ai_turns.call_window_left > 0):
             break
         _tick(app)
@@ -104,7 +104,7 @@ def check_at_rest(app, scene, phase: str):
     before = _facts(app, scene)
     restored = _save_quit_continue(app, scene)
     restored = _to_rest(app, restored)
-    if restored.holding is not None and not before["holding"]:
+    if restored.held.moment is not None and not before["holding"]:
         # the last move's moment played again (Roll the Bones' pot split before your
         # ante) is held again with "pause after reveals": the record cannot say it
         # had been continued; continuing it gives the table as it was
@@ -172,7 +172,7 @@ def play(app, game_id, seats, options, seeds, phases, prefer, skip=lambda match:
                         scene = check_at_rest(app, scene, phase)
                         met.add(phase)
                         continue
-            if scene.holding is not None:
+            if scene.held.moment is not None:
                 scene.handle_event(key(pygame.K_RETURN))
                 continue
             if scene.waiting_thrower is not None:
@@ -234,7 +234,7 @@ def _bidding_phase(scene):
 def _bidding_pending(scene):
     if scene.reveal is not None and scene.reveal_t() < 0.5:
         return "reveal pending"
-    return "reveal held" if scene.holding is not None else None
+    return "reveal held" if scene.held.moment is not None else None
 
 
 def _bid_mostly(scene, seat, legal, rng):
@@ -345,7 +345,7 @@ def _rtb_phase(scene):
 
 def _rtb_pending(scene):
     state = scene.match.state
-    if scene.holding is not None:
+    if scene.held.moment is not None:
         return "pot split held"
     if (scene.banners and scene.time - scene.banners[-1].t0 < 0.1 and scene.match.history
             and scene.match.history[-1][0] == CHANCE):

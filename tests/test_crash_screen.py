@@ -75,7 +75,7 @@ def test_a_failing_scene_saves_reports_apologises_and_continue_works(home, capsy
     assert "Traceback" not in err and len(err.strip().splitlines()) == 1
 
     # the game was saved, and the report says what happened and to which game
-    assert saves.load_autosave().history == history
+    assert app.autosave.load().history == history
     reports = sorted(home.glob("crash-*-*.txt"))
     assert len(reports) == 1
     text = reports[0].read_text()
@@ -137,7 +137,7 @@ def test_an_unwritable_data_folder_still_gets_the_apology(home, monkeypatch):
     app = _app()
     _table_mid_game(app)
     monkeypatch.setattr(userfiles, "write_crash_report", lambda text: None)
-    monkeypatch.setattr(saves, "autosave", lambda match: (_ for _ in ()).throw(userfiles.UserFileError("disk full")))
+    monkeypatch.setattr(app.autosave, "save", lambda match: (_ for _ in ()).throw(userfiles.UserFileError("disk full")))
     app.push(Failing(app, "update"))
     app.run_frames(2)
     lines = " ".join(t for t, _c in app.top.lines())

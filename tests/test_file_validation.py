@@ -14,6 +14,9 @@ from game.core import saves, userfiles, validation
 from game.core.match import Match, Seat
 from tests import real_files
 
+AUTOSAVE = saves.Autosave()
+"""The autosave as the app owns it (``app.autosave``): one for this module's tests."""
+
 HUGE_INT = b"1" + b"0" * 5000
 
 
@@ -49,7 +52,7 @@ def test_stats_autosave_and_replay_survive_a_huge_integer(home):
     assert stats["games"] == {} and "stats.json" in message
     userfiles.autosave_path().write_bytes(real_files.records()["liars-dice-autosave"].replace(b'"seed": 11', b'"seed": ' + HUGE_INT))
     with pytest.raises(userfiles.UserFileError, match="autosave.json"):
-        saves.load_autosave()
+        AUTOSAVE.load()
     assert not saves.has_autosave()
     replay = home / "r.json"
     replay.write_bytes(HUGE_INT)
@@ -145,7 +148,7 @@ def test_damaged_records_raise_the_loader_error_and_continue_recovers(home, kind
     userfiles.autosave_path().write_text(json.dumps(_damaged(kind)))
     assert saves.has_autosave()
     with pytest.raises(userfiles.UserFileError, match="autosave.json: "):
-        saves.load_autosave()
+        AUTOSAVE.load()
     assert not saves.has_autosave(), "the bad autosave is set aside so Continue does not fail forever"
     assert (home / "autosave.json.bad").exists()
 
@@ -237,7 +240,7 @@ def test_a_link_to_an_endless_device_is_not_read(home):
 def test_a_folder_or_an_oversized_file_is_refused_before_reading(home):
     userfiles.autosave_path().mkdir()
     with pytest.raises(userfiles.UserFileError, match="not a regular file"):
-        saves.load_autosave()
+        AUTOSAVE.load()
     big = home / "big.json"
     with open(big, "wb") as fh:
         fh.truncate(validation.FORMATS["dice-tavern-game"].max_bytes + 1)

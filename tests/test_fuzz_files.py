@@ -24,6 +24,9 @@ from game.core import saves, tutorial, userfiles, validation
 from game.core.match import Match
 from tests import real_files
 
+AUTOSAVE = saves.Autosave()
+"""The autosave as the app owns it (``app.autosave``): one for this module's tests."""
+
 QUICK, SLOW = 200, 10_000
 
 LOADERS = ("settings", "stats", "autosave", "journal", "replay", "tutorials")
@@ -109,7 +112,7 @@ def _load(loader: str, target: Path) -> str:
                 assert tutorial.Tutorial.resume(script, entry).match.game_id == game_id
         return "refused" if message else "loaded"
     try:
-        match = saves.load_autosave() if loader in ("autosave", "journal") else saves.load_match(target)
+        match = AUTOSAVE.load() if loader in ("autosave", "journal") else saves.load_match(target)
     except userfiles.UserFileError as exc:
         assert str(exc) and "\n" not in str(exc)
         if loader in ("autosave", "journal"):
@@ -118,7 +121,7 @@ def _load(loader: str, target: Path) -> str:
         return "kept"  # a bad replay is reported, not moved (the player chose to open it)
     assert isinstance(match, Match)
     Match.from_record(match.to_record())  # a loaded game saves and loads again
-    saves.flush_autosave()  # a resumed journal is adopted (kept open): close it before the folder goes
+    AUTOSAVE.flush()  # a resumed journal is adopted (kept open): close it before the folder goes
     return "loaded"
 
 

@@ -81,13 +81,13 @@ def test_skip_to_the_results_records_the_game_once(app):
 
 def test_every_way_out_of_a_finished_game_records_it_once(app):
     """The end of the game asked again (the table's last move, then the
-    results path, then the crash rescue's ``saves.autosave``) is the same
+    results path, then the crash rescue's ``app.autosave.save``) is the same
     end: one replay, one count."""
     scene = _human_out(app)
     click(app, scene.game_end.out_moment.buttons()["results"].center)
     first = scene.game_end.recording
     scene.game_end.finish_game()
-    saves.autosave(scene.match)          # what the crash rescue calls
+    app.autosave.save(scene.match)          # what the crash rescue calls
     assert scene.game_end.recording is first
     assert len(_replays()) == 1
     data, _ = userfiles.load_stats()

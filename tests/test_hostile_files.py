@@ -18,6 +18,9 @@ from game.core import journal, replay_index, saves, userfiles
 from game.core.finished import FINISHED_FORMAT, recover
 from game.games.bidding import rivalbook
 
+AUTOSAVE = saves.Autosave()
+"""The autosave as the app owns it (``app.autosave``): one for this module's tests."""
+
 MEMORY_LIMIT = 50 * 1024 * 1024
 
 HEADER = (json.dumps({"format": "dice-tavern-journal", "version": 1, "record": {
@@ -28,7 +31,7 @@ LINE = b'{"player":0,"action":{"t":"x"}}\n'
 
 
 def _load_autosave():
-    saves.load_autosave()
+    AUTOSAVE.load()
 
 
 def _load_replay(name):
@@ -148,8 +151,8 @@ def test_the_title_and_continue_parse_the_autosave_once(app, monkeypatch):
     while len(match.history) < 6:
         if not match.step():
             match.apply(0, match.state.legal_actions(0)[0])
-        saves.autosave(match)
-    saves.flush_autosave()
+        AUTOSAVE.save(match)
+    AUTOSAVE.flush()
     reads = []
     real = journal.read_record
     monkeypatch.setattr(journal, "read_record", lambda path: (reads.append(path), real(path))[1])

@@ -24,29 +24,29 @@ def test_curtain_confirms_and_only_a_peek_lifts_the_cup(app, game_id):
         if app.top is not table:
             if app.top.name == "curtain":
                 curtains += 1
-                assert table.viewer is None and table.secrecy.confirmed is None
-                assert not any(table.can_see(s) for s in range(3)), "a hand is visible behind the curtain"
+                assert table.hot_seat.viewer is None and table.secrecy.confirmed is None
+                assert not any(table.hot_seat.can_see(s) for s in range(3)), "a hand is visible behind the curtain"
                 pass_curtain(app)
             continue
         if match.is_over or decisions >= 8:
             break
         human = table.human_to_act()
         if human is None or table.is_busy() or table.throw_view is not None:
-            assert not any(table.can_see(s) for s in range(3)), "a cup is up while nobody peeks"
+            assert not any(table.hot_seat.can_see(s) for s in range(3)), "a cup is up while nobody peeks"
             continue
         if human != match.state.turn_player():
             continue
         # the curtain confirmed this human; the cup stays down until they peek
         assert table.secrecy.confirmed == human
-        assert table.viewer is None and not any(table.can_see(s) for s in range(3))
+        assert table.hot_seat.viewer is None and not any(table.hot_seat.can_see(s) for s in range(3))
         app.feed(key(pygame.K_TAB))
-        assert table.viewer == human and table.can_see(human)
-        assert not table.can_see(1 - human) and not table.can_see(2)
+        assert table.hot_seat.viewer == human and table.hot_seat.can_see(human)
+        assert not table.hot_seat.can_see(1 - human) and not table.hot_seat.can_see(2)
         if decisions % 2:
             app.feed(pygame.event.Event(pygame.KEYUP, key=pygame.K_TAB, mod=0))
-            assert table.viewer is None
+            assert table.hot_seat.viewer is None
         assert table.submit(human, match.state.legal_actions(human)[0])
-        assert table.viewer is None and not table.can_see(human), "acting drops the cup"
+        assert table.hot_seat.viewer is None and not table.hot_seat.can_see(human), "acting drops the cup"
         app.feed(pygame.event.Event(pygame.KEYUP, key=pygame.K_TAB, mod=0))
         decisions += 1
     assert decisions >= 4 and curtains >= 2
@@ -62,7 +62,7 @@ def test_one_human_with_ai_sees_their_dice_as_before(app, game_id):
     app.start(table)
     app.run_frames(600, until=lambda a: table.human_to_act() == 0 and table.throw_view is None)
     assert app.top is table and table.secrecy.mode == "solo"
-    assert table.viewer == 0 and table.can_see(0) and not table.can_see(1) and not table.can_see(2)
+    assert table.hot_seat.viewer == 0 and table.hot_seat.can_see(0) and not table.hot_seat.can_see(1) and not table.hot_seat.can_see(2)
     renderer = table.renderer
     table.draw(app.canvas, 0.0)
     assert [d.owner for d in renderer.drawn if d.face_up] == [0] * len(table.hand(0)) and table.hand(0)
@@ -88,35 +88,35 @@ def test_cup_drops_on_action_button_release_and_pause_and_repeats_never_relift(a
     human = table.human_to_act()
     up = pygame.event.Event(pygame.KEYUP, key=pygame.K_SPACE, mod=0)
     app.feed(key(pygame.K_SPACE))
-    assert table.viewer == human
+    assert table.hot_seat.viewer == human
     app.feed(key(pygame.K_SPACE))  # a key-repeat while held changes nothing
-    assert table.viewer == human
+    assert table.hot_seat.viewer == human
     legal = match.state.legal_actions(human)
     assert table.submit(human, next(a for a in legal if type(a).__name__ == "Bid"))
-    assert table.viewer is None
+    assert table.hot_seat.viewer is None
     app.feed(key(pygame.K_SPACE))  # still held after acting: the cup stays down
     app.run_frames(1)
-    assert table.viewer is None and not table.can_see(human)
+    assert table.hot_seat.viewer is None and not table.hot_seat.can_see(human)
     app.feed(up)
     # an AI thinks next: the human who acted still sits at the screen; outside
     # their own turn a peek first asks whose dice (issue 38), and they name themselves
-    assert table.secrecy.confirmed == human and table.peek_possible()
-    rect = table.peek_button_rect()
+    assert table.secrecy.confirmed == human and table.hot_seat.peek_possible()
+    rect = table.hot_seat.peek_button_rect()
     app.feed(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=rect.center, button=1))
-    assert table.viewer is None and table.choosing_owner is not None
+    assert table.hot_seat.viewer is None and table.hot_seat.choosing_owner is not None
     app.feed(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=rect.center, button=1))
     app.feed(key(pygame.K_1 + human))
-    assert table.viewer is None and table.choosing_owner is None and app.top is table
+    assert table.hot_seat.viewer is None and table.hot_seat.choosing_owner is None and app.top is table
     app.feed(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=rect.center, button=1))
-    assert table.viewer == human
+    assert table.hot_seat.viewer == human
     app.feed(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=rect.center, button=1))
-    assert table.viewer is None
+    assert table.hot_seat.viewer is None
     app.feed(key(pygame.K_TAB))
-    assert table.viewer == human
+    assert table.hot_seat.viewer == human
     app.feed(key(pygame.K_ESCAPE))  # the pause menu covers the table: cup down at once
-    assert table.viewer is None
+    assert table.hot_seat.viewer is None
     app.run_frames(1)
-    assert app.top.name == "pause" and not table.can_see(human)
+    assert app.top.name == "pause" and not table.hot_seat.can_see(human)
 
 
 @pytest.mark.parametrize("game_id", ["liars-dice", "roll-call"])
@@ -146,7 +146,7 @@ def test_esc_on_the_curtain_pauses_and_shows_no_die(app, game_id):
         app.run_frames(3)
     app.run_frames(30)
     assert table.renderer.drawn == [], "the table was drawn under the pause menu"
-    assert table.secrecy.confirmed is None and not any(table.can_see(s) for s in range(3))
+    assert table.secrecy.confirmed is None and not any(table.hot_seat.can_see(s) for s in range(3))
     app.feed(key(pygame.K_ESCAPE))
     app.run_frames(2)
     assert app.top is curtain and table.secrecy.confirmed is None

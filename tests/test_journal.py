@@ -14,6 +14,9 @@ import pytest
 from game.core import journal, saves, userfiles
 from game.core.match import Match, Seat
 
+AUTOSAVE = saves.Autosave()
+"""The autosave as the app owns it (``app.autosave``): one for this module's tests."""
+
 ROOT = Path(__file__).resolve().parents[1]
 SEATS = [Seat(f"Bot{i}", "ai", "easy") for i in range(6)]
 
@@ -22,8 +25,9 @@ import sys
 from game.core import saves
 from game.core.match import Match, Seat
 m = Match("liars-dice", [Seat(f"Bot{i}", "ai", "easy") for i in range(6)], {"starting_dice": 5}, seed=SEED)
+autosave = saves.Autosave()
 def saved(match, p, a):
-    saves.autosave(match)
+    autosave.save(match)
     sys.stdout.write(f"{len(match.history)}\\n")
     sys.stdout.flush()
 m.listeners.append(saved)
@@ -35,7 +39,7 @@ m.play_out()
 def home(tmp_path, monkeypatch):
     monkeypatch.setenv("DICE_TAVERN_HOME", str(tmp_path))
     yield tmp_path
-    journal.remove()
+    AUTOSAVE.journals.remove()
 
 
 def _match(seed=5):
@@ -52,9 +56,9 @@ def test_header_once_then_one_line_per_action(home, monkeypatch):
     the new actions' lines and never rewrites what is there."""
     starts = []
     real_start = journal.Journal.start
-    monkeypatch.setattr(journal.Journal, "start", lambda self, m: (starts.append(1), real_start(self, m)))
+    monkeypatch.setattr(journal.Journal, "start", lambda self, m, take=None: (starts.append(1), real_start(self, m, take)))
     m = _match()
-    m.listeners.append(lambda match, p, a: saves.autosave(match))
+    m.listeners.append(lambda match, p, a: AUTOSAVE.save(match))
     _play(m, 3)
     path = journal.journal_path()
     before = path.read_bytes()
@@ -66,52 +70,52 @@ def test_header_once_then_one_line_per_action(home, monkeypatch):
     assert json.loads(lines[0])["format"] == journal.JOURNAL_FORMAT
     assert [json.loads(line) for line in lines[1:]] == [
         {"player": p, "action": a.to_json()} for p, a in m.history]
-    assert saves.load_autosave().history == m.history
+    assert AUTOSAVE.load().history == m.history
 
 
 def test_torn_last_line_is_ignored_and_the_game_goes_on(home):
     m = _match()
-    m.listeners.append(lambda match, p, a: saves.autosave(match))
+    m.listeners.append(lambda match, p, a: AUTOSAVE.save(match))
     _play(m, 20)
-    journal.close()
+    AUTOSAVE.flush()
     path = journal.journal_path()
     with open(path, "ab") as fh:
         fh.write(b'{"player": 0, "action": {"ty')  # killed mid-line
-    resumed = saves.load_autosave()
+    resumed = AUTOSAVE.load()
     assert resumed.history == m.history
     # the resumed game saves on: the torn tail is gone, nothing else is lost
-    resumed.listeners.append(lambda match, p, a: saves.autosave(match))
+    resumed.listeners.append(lambda match, p, a: AUTOSAVE.save(match))
     resumed.step()
-    again = saves.load_autosave()
+    again = AUTOSAVE.load()
     assert again.history == resumed.history
     assert len(again.history) == 21
 
 
 def test_resume_appends_to_the_same_journal(home, monkeypatch):
     m = _match()
-    m.listeners.append(lambda match, p, a: saves.autosave(match))
+    m.listeners.append(lambda match, p, a: AUTOSAVE.save(match))
     _play(m, 10)
-    saves.flush_autosave()
-    resumed = saves.load_autosave()
+    AUTOSAVE.flush()
+    resumed = AUTOSAVE.load()
     starts = []
-    monkeypatch.setattr(journal.Journal, "start", lambda self, match: starts.append(1))
-    resumed.listeners.append(lambda match, p, a: saves.autosave(match))
+    monkeypatch.setattr(journal.Journal, "start", lambda self, match, take=None: starts.append(1))
+    resumed.listeners.append(lambda match, p, a: AUTOSAVE.save(match))
     _play(resumed, 25)
     assert starts == []
-    assert saves.load_autosave().history == resumed.history
+    assert AUTOSAVE.load().history == resumed.history
 
 
 def test_a_damaged_line_sets_the_journal_aside(home):
     m = _match()
-    m.listeners.append(lambda match, p, a: saves.autosave(match))
+    m.listeners.append(lambda match, p, a: AUTOSAVE.save(match))
     _play(m, 8)
-    journal.close()
+    AUTOSAVE.flush()
     path = journal.journal_path()
     lines = path.read_bytes().split(b"\n")
     lines[3] = b"{not json"
     path.write_bytes(b"\n".join(lines))
     with pytest.raises(userfiles.UserFileError, match="damaged"):
-        saves.load_autosave()
+        AUTOSAVE.load()
     assert not saves.has_autosave()
     assert (home / "autosave.journal.bad").exists()
 
@@ -121,17 +125,17 @@ def test_an_older_autosave_json_still_continues_then_becomes_a_journal(home):
     _play(m, 12)
     userfiles.atomic_write_json(userfiles.autosave_path(), m.to_record())
     assert saves.has_autosave()
-    resumed = saves.load_autosave()
+    resumed = AUTOSAVE.load()
     assert resumed.history == m.history
     resumed.step()
-    saves.autosave(resumed)
+    AUTOSAVE.save(resumed)
     assert not userfiles.autosave_path().exists()
-    assert saves.load_autosave().history == resumed.history
+    assert AUTOSAVE.load().history == resumed.history
 
 
 def test_a_finished_game_clears_the_journal(home):
     m = Match("liars-dice", SEATS[:2], {"starting_dice": 1}, seed=2)
-    m.listeners.append(lambda match, p, a: saves.autosave(match))
+    m.listeners.append(lambda match, p, a: AUTOSAVE.save(match))
     m.play_out()
     assert not saves.has_autosave()
     assert len(saves.list_replays()) == 1
@@ -146,7 +150,7 @@ def _kill_loop(home, rounds, seed):
     reference.play_out()
     rng = random.Random(seed)
     for _ in range(rounds):
-        journal.remove()
+        AUTOSAVE.journals.remove()
         child = subprocess.Popen([sys.executable, "-c", CHILD.replace("SEED", str(seed))], cwd=ROOT,
                                  env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
         first = child.stdout.readline()  # imports done, saving under way
@@ -196,38 +200,38 @@ def _fsyncs_here(monkeypatch) -> list:
 
 
 def test_a_header_written_ahead_makes_the_first_save_fsync_free(home, monkeypatch):
-    """The table writes the header while it opens (``saves.prepare_autosave``):
+    """The table writes the header while it opens (``Autosave.prepare``):
     the first move's save, inside a frame, renames it into place and leaves
     the fsyncs to the writer thread.  Nothing shows as a saved game before
     that first move, and the journal is the same as one written at once."""
     m = _match()
-    saves.prepare_autosave(m)
+    AUTOSAVE.prepare(m)
     assert not saves.has_autosave(), "Continue offers nothing before the first move"
     seen = _fsyncs_here(monkeypatch)
-    m.listeners.append(lambda match, p, a: saves.autosave(match))
+    m.listeners.append(lambda match, p, a: AUTOSAVE.save(match))
     _play(m, 5)
     assert seen == [], "the first save paid fsyncs in the frame"
-    journal.close()
+    AUTOSAVE.flush()
     written = journal.journal_path().read_bytes()
     other = home / "other"
     other.mkdir()
     monkeypatch.setenv("DICE_TAVERN_HOME", str(other))
     again = _match()
-    again.listeners.append(lambda match, p, a: saves.autosave(match))
+    again.listeners.append(lambda match, p, a: AUTOSAVE.save(match))
     _play(again, 5)
-    journal.close()
+    AUTOSAVE.flush()
     assert journal.journal_path().read_bytes() == written
-    assert saves.load_autosave().history == m.history
+    assert AUTOSAVE.load().history == m.history
 
 
 def test_a_header_written_ahead_is_used_only_by_its_match(home):
     """Another match never adopts it (its header would be wrong), and an
     unused one leaves no file behind once discarded."""
     first, second = _match(5), _match(6)
-    saves.prepare_autosave(first)
-    second.listeners.append(lambda match, p, a: saves.autosave(match))
+    AUTOSAVE.prepare(first)
+    second.listeners.append(lambda match, p, a: AUTOSAVE.save(match))
     _play(second, 3)
-    assert saves.load_autosave().seed == 6
-    saves.prepare_autosave(_match(7))
-    saves.discard_prepared_autosave()
+    assert AUTOSAVE.load().seed == 6
+    AUTOSAVE.prepare(_match(7))
+    AUTOSAVE.discard_prepared()
     assert sorted(p.name for p in home.iterdir() if ".tmp" in p.name) == []

@@ -94,7 +94,7 @@ def play_table(app, game_id: str, seats: int, frames: int, seed: int = 11) -> Wa
     for _ in range(frames // 10):
         if match.is_over:
             break
-        if app.top is not table or table.waiting_thrower is not None or table.holding is not None:
+        if app.top is not table or table.waiting_thrower is not None or table.held.moment is not None:
             app.feed(key(pygame.K_SPACE))
         elif not table.is_busy() and table.human_to_act() == 0:
             state = match.state
@@ -149,7 +149,7 @@ def test_every_lesson_step_shows_every_word_clear(app, game_id):
     for _ in range(400):
         if lesson.done or app.top is not table:
             break
-        watch.frames(4000, until=lambda: table.tutorial.visible_step() is not None or table.holding is not None
+        watch.frames(4000, until=lambda: table.tutorial.visible_step() is not None or table.held.moment is not None
                      or lesson.done or app.top is not table or table.waiting_thrower is not None)
         step = table.tutorial.visible_step()
         if step is None:

@@ -78,13 +78,12 @@ def test_skip_to_the_results(app):
 
 
 def test_leave_to_title_keeps_the_game(app):
-    from game.core import saves
     scene = _find(app, "roll-call", {"starting_dice": 2})
     moves = len(scene.match.history)
     app.feed(key(pygame.K_t))
     app.run_frames(2)
     assert app.top.name == "title"
-    assert len(saves.load_autosave().history) == moves
+    assert len(app.autosave.load().history) == moves
 
 
 def test_a_notice_while_another_human_plays_on(app):

@@ -55,12 +55,12 @@ def test_reveal_waits_for_the_player_when_asked(app):
     scene.submit(0, Call())
     assert scene.reveal is not None
     app.run_frames(60 * 12)            # far longer than any reveal
-    assert scene.reveal is not None and scene.holding is not None
+    assert scene.reveal is not None and scene.held.moment is not None
     moves = len(match.history)
     assert len(match.history) == moves
     app.feed(key(pygame.K_RETURN))
     app.run_frames(3)
-    assert scene.holding is None and scene.reveal is None
+    assert scene.held.moment is None and scene.reveal is None
 
 
 def test_reveal_moves_on_by_itself_by_default(app):
@@ -69,7 +69,7 @@ def test_reveal_moves_on_by_itself_by_default(app):
     _facing_a_bid(app, scene)
     scene.submit(0, Call())
     app.run_frames(60 * 12)
-    assert scene.reveal is None and scene.holding is None
+    assert scene.reveal is None and scene.held.moment is None
 
 
 def test_pot_split_waits_for_the_player(app):
@@ -77,14 +77,14 @@ def test_pot_split_waits_for_the_player(app):
     app.settings.reduced_motion = False
     match = Match("roll-the-bones", _seats(), None, 2)
     scene = start_table(app, match)
-    _play_until(app, scene, lambda: scene.holding is not None)
-    assert scene.holding is not None and scene.holding[0] == "pot split"
+    _play_until(app, scene, lambda: scene.held.moment is not None)
+    assert scene.held.moment is not None and scene.held.moment[0] == "pot split"
     assert match.state.results_log and match.state.results_log[-1]["kind"] == "win"
     moves = len(match.history)
     app.run_frames(600)
     assert len(match.history) == moves
     app.feed(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(640, 360), button=1))
-    assert scene.holding is None
+    assert scene.held.moment is None
 
 
 def test_call_window_holds_the_ai_bid_and_counts_down(app):

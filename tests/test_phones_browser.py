@@ -94,7 +94,7 @@ def play(app, table, devices, *, decide, until=None, limit=400):
         before = len(match.history)
         devices[seat].shows(table.phones.number)
         decide(seat, devices[seat], moves)
-        run_until(app, lambda: len(match.history) != before or table.holding is None and table.match.is_over,
+        run_until(app, lambda: len(match.history) != before or table.held.moment is None and table.match.is_over,
                   f"seat {seat}'s move to reach the table")
         moves += 1
     return moves

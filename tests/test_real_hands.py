@@ -67,11 +67,11 @@ def test_lesson_card_buttons_work_with_the_mouse_and_finish_ends_the_offer(app, 
         if lesson.done:
             break
         hands.until(lambda a: a.top is not table or table.tutorial.visible_step() is not None
-                    or lesson.done or (table.holding is not None and table.tutorial.visible_step() is None)
+                    or lesson.done or (table.held.moment is not None and table.tutorial.visible_step() is None)
                     or table.waiting_thrower is not None, 60)
         assert app.top is table, f"the lesson was left at step {lesson.step_index}"
         step = table.tutorial.visible_step()
-        if step is None and table.holding is not None:
+        if step is None and table.held.moment is not None:
             hands.press(pygame.K_RETURN)   # a held moment of the game (not the coach's)
             continue
         if step is None and table.waiting_thrower is not None:
@@ -292,7 +292,7 @@ def test_no_curtain_with_one_human_left(app):
             assert table.secrecy.confirmed == left
             hands.press(pygame.K_RETURN)
             continue
-        if table.holding is not None:
+        if table.held.moment is not None:
             hands.press(pygame.K_RETURN)
             continue
         if table.game_end.out_moment is not None:
@@ -347,7 +347,7 @@ def open_whose_dice(app, game_id, humans, ais):
     hands.frames(2)
     hands.key_up(pygame.K_TAB)
     hands.frames(1)
-    assert table.choosing_owner is not None, "Tab outside a turn did not ask whose dice"
+    assert table.hot_seat.choosing_owner is not None, "Tab outside a turn did not ask whose dice"
     return table, hands
 
 
@@ -385,9 +385,9 @@ def test_whose_dice_holds_the_ais_a_few_seconds_then_closes(app):
     moves = len(table.match.history)
     hands.wait(OWNER_WAIT - 1.0)
     assert len(table.match.history) == moves, "an AI moved while the question was open"
-    assert table.choosing_owner is not None and hands.has("1  ")
+    assert table.hot_seat.choosing_owner is not None and hands.has("1  ")
     assert hands.until(lambda a: len(table.match.history) > moves, 20), "the open question stalled the game"
-    assert table.choosing_owner is None and not hands.has("1  ")
+    assert table.hot_seat.choosing_owner is None and not hands.has("1  ")
 
 
 def test_roll_for_it_dice_and_cards_are_placed_with_the_mouse_where_they_are_drawn(app):

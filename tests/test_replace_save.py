@@ -9,13 +9,13 @@ from tests.helpers import past_the_opening
 SEATS = [Seat("You", "human"), Seat("Ada", "ai", "normal"), Seat("Bram", "ai", "hard")]
 
 
-def _save_unfinished() -> Match:
+def _save_unfinished(app) -> Match:
     match = Match("liars-dice", SEATS, seed=31)
     while len(match.history) < 6:
         if not match.step():
             match.apply(0, match.state.legal_actions(0)[0])
-    saves.autosave(match)
-    saves.flush_autosave()
+    app.autosave.save(match)
+    app.autosave.flush()
     return match
 
 
@@ -34,8 +34,8 @@ def _key(app, key):
 def test_new_game_over_a_saved_one_asks_and_esc_keeps_it(app):
     from game.scenes.confirm import ConfirmScene
     from game.scenes.setup import SetupScene
-    _save_unfinished()
-    described = saves.describe_autosave()
+    _save_unfinished(app)
+    described = app.autosave.describe()
     assert described.startswith("Liar's Dice")
     setup = _open_setup(app)
     setup.start()
@@ -47,12 +47,12 @@ def test_new_game_over_a_saved_one_asks_and_esc_keeps_it(app):
     assert question.ui.focused.text == "Keep it"      # Enter alone never throws the save away
     _key(app, pygame.K_ESCAPE)
     assert isinstance(app.top, SetupScene)
-    assert saves.has_autosave() and saves.describe_autosave() == described
+    assert saves.has_autosave() and app.autosave.describe() == described
 
 
 def test_start_new_opens_the_table(app):
     from game.ui.table_scene import TableScene
-    _save_unfinished()
+    _save_unfinished(app)
     setup = _open_setup(app)
     setup.start()
     app.run_frames(1)
@@ -79,7 +79,7 @@ def test_play_again_after_a_finished_game_does_not_ask(app):
     match = Match("liars-dice", [Seat("Ada", "ai", "easy"), Seat("Bram", "ai", "easy")], seed=5)
     while not match.is_over:
         match.step()
-    saves.autosave(match)
+    app.autosave.save(match)
     assert not saves.has_autosave()
     app.start(ResultsScene(app, match))
     app.run_frames(1)
@@ -90,13 +90,13 @@ def test_play_again_after_a_finished_game_does_not_ask(app):
 
 def test_a_lesson_never_touches_the_saved_game(app):
     from game.scenes.learn import start_tutorial
-    _save_unfinished()
-    described = saves.describe_autosave()
+    _save_unfinished(app)
+    described = app.autosave.describe()
     from game.scenes.title import TitleScene
     app.start(TitleScene(app))
     start_tutorial(app, "liars-dice")
     app.run_frames(30)
     table = app.top
     assert table.match.tutorial
-    saves.autosave(table.match)
-    assert saves.describe_autosave() == described
+    app.autosave.save(table.match)
+    assert app.autosave.describe() == described

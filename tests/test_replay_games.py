@@ -42,8 +42,8 @@ def test_replay_shows_every_hand_but_live_play_only_your_own(app):
     from game.scenes.replay import open_replay
     seats = [Seat("You"), Seat("Ada", "ai", "easy"), Seat("Bram", "ai", "hard")]
     live = make_table(app, Match("liars-dice", seats, seed=2))
-    assert live.can_see(0) and not live.can_see(1) and not live.can_see(2)
+    assert live.hot_seat.can_see(0) and not live.hot_seat.can_see(1) and not live.hot_seat.can_see(2)
     finished = Match("liars-dice", [Seat("A", "ai"), Seat("B", "ai"), Seat("C", "ai")], seed=2)
     finished.play_out()
     scene, _ = open_replay(app, saves.save_replay(finished))
-    assert all(scene.can_see(p) for p in range(3))
+    assert all(scene.hot_seat.can_see(p) for p in range(3))

@@ -1,5 +1,5 @@
 """A replay's AI reasons are worked out off the frame (``ReplayReasons``,
-``TableScene.reason_pending``).
+``ReasonFlow.pending``).
 
 With Settings' "Show AI reasoning" on, a replay shows each AI move's reason,
 worked out by letting that AI decide the move again (``Match.relive``).  At a
@@ -242,7 +242,7 @@ def test_closing_a_replay_stops_its_worker(app, monkeypatch):
     assert reasons.wait(HANG) and not _worker_threads()
     decided = gate.decided
     assert decided == 4, "the thought in progress ends; no other starts"
-    assert not scene.reason_pending(len(reasons.said) + 5), "nothing left to wait for"
+    assert not scene.reason_flow.pending(len(reasons.said) + 5), "nothing left to wait for"
     assert reasons(len(reasons.said) + 5) == ""
     app.run_frames(30)
     assert gate.decided == decided and not _worker_threads() and gate.on_main == []

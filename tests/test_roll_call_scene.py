@@ -105,7 +105,7 @@ def test_human_calls_out_of_turn_with_the_button(app):
 def test_hot_seat_gives_each_other_human_a_labelled_out_of_turn_button(app):
     seats = [Seat("Ann", "human"), Seat("Ben", "human"), Seat("Cat", "human")]
     scene = table(app, seats)
-    assert scene.uses_curtain
+    assert scene.hot_seat.uses_curtain
     for _ in range(20):  # click through curtains until the first bid stands
         app.run_frames(400, until=lambda a: a.stack[-1] is not scene or settled(scene))
         if app.stack[-1] is not scene:

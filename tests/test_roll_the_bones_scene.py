@@ -110,7 +110,7 @@ def _to_a_win(app, scene, human_move=lambda scene, seat, legal: legal[0], wanted
     has just been applied; returns the state before it."""
     match = scene.match
     for _ in range(rounds * 60):
-        if scene.holding is not None:
+        if scene.held.moment is not None:
             app.feed(key(pygame.K_RETURN))
         seat = scene.human_to_act()
         if seat is not None:
@@ -184,10 +184,10 @@ def test_a_held_pot_split_lets_nobody_ante_under_the_banner(app):
     assert not scene.submit(0, match.state.legal_actions(0)[0])
     app.run_frames(60 * 8)
     assert len(match.history) == moves, "a move was made under the held pot split"
-    assert scene.holding is not None and scene.banners.showing(scene.time), "the winner's banner stays while held"
+    assert scene.held.moment is not None and scene.banners.showing(scene.time), "the winner's banner stays while held"
     app.feed(key(pygame.K_RETURN))
     app.run_frames(2)
-    assert scene.holding is None and scene.human_to_act() == 0 and scene.ui.labels()
+    assert scene.held.moment is None and scene.human_to_act() == 0 and scene.ui.labels()
 
 
 def test_a_held_pot_split_waits_for_the_next_of_two_humans_too(app):
@@ -200,7 +200,7 @@ def test_a_held_pot_split_waits_for_the_next_of_two_humans_too(app):
     moves = len(match.history)
     assert scene.human_to_act() is None and not scene.submit(seat, match.state.legal_actions(seat)[0])
     app.run_frames(60 * 8)
-    assert len(match.history) == moves and scene.holding is not None
+    assert len(match.history) == moves and scene.held.moment is not None
     app.feed(key(pygame.K_RETURN))
     app.run_frames(2)
     assert scene.human_to_act() == seat
@@ -216,12 +216,12 @@ def test_the_continue_prompt_sits_under_the_banner_clear_of_everything(app, play
     match = Match("roll-the-bones", seats, seed=seed)
     scene = start_table(app, match)
     _to_a_win(app, scene)
-    app.run_frames(60 * 8, until=lambda a: scene.holding is not None)
-    assert scene.holding is not None
+    app.run_frames(60 * 8, until=lambda a: scene.held.moment is not None)
+    assert scene.held.moment is not None
     app.run_frames(60 * 5)
     assert scene.banners.showing(scene.time), "the held moment keeps its banner (the prompt goes with it)"
     app.draw(0.0)
-    prompt = scene.continue_drawn
+    prompt = scene.held.prompt_drawn
     assert prompt is not None and len(scene.banner_rects) == 1
     banner = scene.banner_rects[0]
     assert not prompt.colliderect(banner)
@@ -236,7 +236,7 @@ def _to_a_held(app, scene, kind):
     its dice landed and the "continue" prompt up."""
     match = scene.match
     for _ in range(400 * 60):
-        if scene.holding is not None:
+        if scene.held.moment is not None:
             if (match.state.last_result or {}).get("kind") == kind:
                 return
             app.feed(key(pygame.K_RETURN))
@@ -279,8 +279,8 @@ def test_a_held_banner_and_its_prompt_leave_the_pot_and_every_seat_in_view(app, 
     _to_a_held(app, scene, kind)
     app.run_frames(60 * 3)
     app.draw(0.0)
-    prompt = scene.continue_drawn
-    assert scene.holding is not None and prompt is not None and len(scene.banner_rects) == 1
+    prompt = scene.held.prompt_drawn
+    assert scene.held.moment is not None and prompt is not None and len(scene.banner_rects) == 1
     banner = scene.banner_rects[0]
     assert prompt.centerx == banner.centerx and 0 < prompt.top - banner.bottom <= 16, "the prompt sits under it"
     window = pygame.Rect(0, 0, 1280, 720)
@@ -304,7 +304,7 @@ def test_a_tie_is_held_like_a_pot_split(app):
     match = Match("roll-the-bones", [Seat("You"), Seat("Mira", "ai", "normal"), Seat("Odo", "ai", "easy")], seed=2)
     scene = start_table(app, match)
     for _ in range(400 * 60):
-        if scene.holding is not None:
+        if scene.held.moment is not None:
             app.feed(key(pygame.K_RETURN))
         seat = scene.human_to_act()
         if seat is not None:
@@ -317,11 +317,11 @@ def test_a_tie_is_held_like_a_pot_split(app):
     moves = len(match.history)
     app.run_frames(60 * 8)
     assert len(match.history) == moves, "the table rolled on under the tie"
-    assert scene.holding is not None
+    assert scene.held.moment is not None
     assert any(title.startswith("Tiebreak") for title in scene.banners.showing(scene.time))
     app.feed(key(pygame.K_RETURN))
     app.run_frames(60 * 3)
-    assert scene.holding is None
+    assert scene.held.moment is None
 
 
 def test_a_held_pot_split_keeps_the_forced_antes_until_the_continue(app):
@@ -338,8 +338,8 @@ def test_a_held_pot_split_keeps_the_forced_antes_until_the_continue(app):
               wanted=lambda s: any(isinstance(m, Ante) for _p, m in s.automatic_moves()))
     state = match.state
     forced = [p for p, m in state.automatic_moves() if isinstance(m, Ante)]
-    app.run_frames(60 * 8, until=lambda a: scene.holding is not None)
-    assert scene.holding is not None
+    app.run_frames(60 * 8, until=lambda a: scene.held.moment is not None)
+    assert scene.held.moment is not None
     app.draw(0.0)
     said = [line.text for line in scene.log]
     assert not any(text.endswith(" antes") or text.endswith(" ante") for text in said), said

@@ -125,7 +125,7 @@ class Room:
     def cup_down(self) -> None:
         """Whoever holds the peek key or button lets go."""
         if self.peek_key == "mouse":
-            self.app.feed(click(self.table.peek_button_rect().center, pygame.MOUSEBUTTONUP))
+            self.app.feed(click(self.table.hot_seat.peek_button_rect().center, pygame.MOUSEBUTTONUP))
         elif self.peek_key is not None:
             self.app.feed(keyup(self.peek_key))
         self.peek_key = None
@@ -202,10 +202,10 @@ class Room:
         self.peek_since = len(self.match.history)
         self.peek_key = how
         if how == "mouse":
-            self.app.feed(click(self.table.peek_button_rect().center))
+            self.app.feed(click(self.table.hot_seat.peek_button_rect().center))
         else:
             self.app.feed(key(how))
-        if self.table.choosing_owner is not None:   # outside their own turn: "Whose dice?" - their own
+        if self.table.hot_seat.choosing_owner is not None:   # outside their own turn: "Whose dice?" - their own
             self.app.feed(key(pygame.K_1 + self.at_screen))
         self.stats["peeks"] += 1
 

@@ -10,7 +10,7 @@ import pygame
 import pytest
 
 from game import games
-from game.core import saves, stats, userfiles, validation
+from game.core import stats, userfiles, validation
 from game.games.bidding.bids import Bid
 from game.core.match import Match, Seat
 from game.core.protocol import CHANCE, RollResult
@@ -252,9 +252,9 @@ def test_the_table_records_a_game_once_where_it_saves_the_replay(app, home):
     while len(match.history) < 10:
         if not match.step():
             match.apply(0, match.state.legal_actions(0)[0])
-    saves.autosave(match)
-    saves.flush_autosave()
-    resumed = saves.load_autosave()         # Continue: the game goes on from the journal
+    app.autosave.save(match)
+    app.autosave.flush()
+    resumed = app.autosave.load()         # Continue: the game goes on from the journal
     scene = start_table(app, resumed)
     _drive_table(app, scene)
     recording = scene.game_end.recording

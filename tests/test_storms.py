@@ -218,8 +218,7 @@ def test_quitting_in_a_storm_keeps_the_game_or_records_it_once(app, tmp_path):
     second.settings.reduced_motion = True
     second.write_in_background = True
     try:
-        from game.core import saves
-        resumed = saves.load_autosave()
+        resumed = app.autosave.load()
         table = start_table(second, resumed)
         storm = Storm(second, 5)
         storm.table = table
@@ -246,7 +245,7 @@ def screens_to_storm():
     return SCREENS
 
 
-def lived_in() -> None:
+def lived_in(app) -> None:
     """A data folder after a few evenings: replays and a game to continue
     (the title then shows Continue and Replays, and every button sits where
     a player who came back finds it)."""
@@ -257,8 +256,8 @@ def lived_in() -> None:
         saves.save_replay(game)
     going = solo("liars-dice", 3, seed=2)
     going.step()
-    saves.autosave(going)
-    saves.flush_autosave()
+    app.autosave.save(going)
+    app.autosave.flush()
 
 
 @pytest.mark.parametrize("screen", sorted(screens_to_storm()))
@@ -269,7 +268,7 @@ def test_a_doubled_press_never_reaches_the_next_screen(app, screen):
     the first one left.  Esc, Esc may go back twice ("back, back"), never
     out of a game or its results to the title."""
     build = screens_to_storm()[screen]
-    lived_in()
+    lived_in(app)
     settle = 1.2 if screen in ("results", "coach", "curtain") else 0.3
     storm = Storm(app, 1)
     build(app)

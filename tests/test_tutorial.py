@@ -37,9 +37,9 @@ def until_note(app, table, frames=4000):
     """Run the table until the coach shows a note (or the lesson is over); a
     moment the table holds without a note (a pot split) is continued with Enter."""
     for _ in range(20):
-        app.run_frames(frames, until=lambda a: table.tutorial.visible_step() is not None or table.holding
+        app.run_frames(frames, until=lambda a: table.tutorial.visible_step() is not None or table.held.moment
                        or table.tutorial.tutorial.done or a.top is not table)
-        if table.tutorial.visible_step() is None and table.holding is not None:
+        if table.tutorial.visible_step() is None and table.held.moment is not None:
             app.feed(key(pygame.K_RETURN))
             continue
         break
@@ -253,16 +253,16 @@ def test_lesson_never_touches_the_real_autosave(app):
     from game.core.match import Match, Seat
     real = Match("liars-dice", [Seat("You"), Seat("Ann", "ai")], None, 5)
     real.play_out()
-    saves.autosave(real)
-    saves.flush_autosave()
-    before = saves.load_autosave().to_record()["actions"]
+    app.autosave.save(real)
+    app.autosave.flush()
+    before = app.autosave.load().to_record()["actions"]
     table = open_lesson(app, "liars-dice")
     until_note(app, table)
     app.feed(key(pygame.K_RETURN))
     app.run_frames(200)
-    saves.autosave(table.match)      # even asked directly (pause menu, crash rescue): nothing is written
-    saves.flush_autosave()
-    assert saves.load_autosave().to_record()["actions"] == before
+    app.autosave.save(table.match)      # even asked directly (pause menu, crash rescue): nothing is written
+    app.autosave.flush()
+    assert app.autosave.load().to_record()["actions"] == before
 
 
 def test_first_choice_of_a_game_offers_the_lesson_once(app):

@@ -199,7 +199,7 @@ def test_continue_resumes_autosave(app):
     from game.scenes.title import TitleScene
     m = toy_match()
     m.play_out()
-    saves.autosave(m)
+    app.autosave.save(m)
     app.start(TitleScene(app))
     cont = next(w for w in app.top.ui.widgets if getattr(w, "text", "") == "Continue")
     _click(app, cont)
@@ -258,17 +258,17 @@ def test_curtain_between_two_humans_hides_then_reveals(app):
     from tests.toy_high_roll.rules import Stand
     match = Match("toy", [Seat("Ann"), Seat("Bob")], None, 4)
     table = GenericTableScene(app, match)
-    table.uses_curtain = True  # the toy game has no hidden dice; force the rule on
+    table.hot_seat.uses_curtain = True  # the toy game has no hidden dice; force the rule on
     app.start(table)
     app.run_frames(1)
-    assert app.top.name == "curtain" and table.viewer is None
+    assert app.top.name == "curtain" and table.hot_seat.viewer is None
     pass_curtain(app)
     app.run_frames(1)
-    assert app.top is table and table.secrecy.confirmed == 0 and table.viewer is None  # cup still down
+    assert app.top is table and table.secrecy.confirmed == 0 and table.hot_seat.viewer is None  # cup still down
     table.submit(0, Stand())
     app.run_frames(1)
-    assert app.top.name == "curtain" and table.secrecy.confirmed is None and table.viewer is None
-    assert not table.can_see(0) and not table.can_see(1)
+    assert app.top.name == "curtain" and table.secrecy.confirmed is None and table.hot_seat.viewer is None
+    assert not table.hot_seat.can_see(0) and not table.hot_seat.can_see(1)
 
 
 def test_replay_plays_back_and_bad_replay_is_refused(app, home):

@@ -9,6 +9,9 @@ from game.core import saves, userfiles
 from game.core.match import Match, Seat
 from game import games
 
+AUTOSAVE = saves.Autosave()
+"""The autosave as the app owns it (``app.autosave``): one for this module's tests."""
+
 games.register("toy", "tests.toy_high_roll")
 
 
@@ -62,10 +65,10 @@ def test_atomic_write_leaves_no_temp_files(home):
 
 def test_autosave_continue_and_finish(home):
     m = Match("toy", [Seat("a", "ai", "easy"), Seat("b", "ai", "easy")], seed=4)
-    m.listeners.append(lambda match, p, a: saves.autosave(match))
+    m.listeners.append(lambda match, p, a: AUTOSAVE.save(match))
     for _ in range(5):
         m.step()
-    resumed = saves.load_autosave()
+    resumed = AUTOSAVE.load()
     assert resumed.history == m.history
     m.play_out()
     assert not saves.has_autosave()
@@ -75,7 +78,7 @@ def test_autosave_continue_and_finish(home):
 def test_corrupt_autosave_is_set_aside(home):
     userfiles.autosave_path().write_text('{"format": "dice-tavern-game", "version": 1, "game": "toy"')
     with pytest.raises(userfiles.UserFileError, match="damaged"):
-        saves.load_autosave()
+        AUTOSAVE.load()
     assert not saves.has_autosave()
     assert (home / "autosave.json.bad").exists()
 

@@ -142,14 +142,16 @@ def wait_all(timeout: float = 30.0) -> None:
         _RUNNING.pop(0)._done.wait(timeout)
 
 
-def finish(match: Match, rivals=None, *, background: bool = False) -> Finishing:
+def finish(match: Match, rivals=None, *, background: bool = False,
+           journals: journal.JournalKeeper | None = None) -> Finishing:
     """Record the finished ``match`` once: commit, then every effect (see the
     module docstring), on a worker thread with ``background`` (the frame that
     ends a game does not wait for the disk).  ``rivals``: the app's
     ``RivalShelf`` (its AIs' lessons are handed over now, in this thread).
     Finishing the same match again (skip to the results, then the crash
     rescue, say) gives the same ``Finishing``; a lesson (``match.tutorial``)
-    or a replay records nothing."""
+    or a replay records nothing.  ``journals``: the app's open autosave
+    journal (``saves.Autosave``), closed if it is removed."""
     started = _STARTED.get(match)
     if started is not None:
         return started
@@ -174,7 +176,7 @@ def finish(match: Match, rivals=None, *, background: bool = False) -> Finishing:
                 path = pending_dir() / f"{key.replace(':', '-')}.json"
                 userfiles.atomic_write_json(path, document)
                 kill_point("committed")
-                handle.result = _complete(document, path, match, rivals)
+                handle.result = _complete(document, path, match, rivals, journals)
         except BaseException as exc:  # handed to the frame loop by report()/wait()
             handle.error = exc
         finally:
@@ -187,11 +189,12 @@ def finish(match: Match, rivals=None, *, background: bool = False) -> Finishing:
     return handle
 
 
-def _complete(document: dict, path: Path, match: Match, rivals) -> stats.Recorded | None:
+def _complete(document: dict, path: Path, match: Match, rivals,
+              journals: journal.JournalKeeper | None = None) -> stats.Recorded | None:
     """Every effect of a committed game end, each at most once, then the commit removed."""
     key = document["key"]
     record = document["record"]
-    _clear_autosave_of(record)
+    _clear_autosave_of(record, journals)
     kill_point("autosave")
     try:
         userfiles.atomic_create_json(userfiles.replays_dir() / document["replay"], record)
@@ -211,14 +214,18 @@ def _complete(document: dict, path: Path, match: Match, rivals) -> stats.Recorde
     return result
 
 
-def _clear_autosave_of(record: dict) -> None:
+def _clear_autosave_of(record: dict, journals: journal.JournalKeeper | None) -> None:
     """Remove the autosave if it holds this game (same game and seed): a
-    newer game's autosave is never touched."""
+    newer game's autosave is never touched.  ``journals`` (the app's open
+    journal) is closed first; without it (recovery at start) the file goes."""
     if journal.exists():
         header = journal.read_header(journal.journal_path())
         if header is None or (header.get("game"), header.get("seed")) != (record.get("game"), record.get("seed")):
             return
-        journal.remove()
+        if journals is not None:
+            journals.remove()
+        else:
+            userfiles.remove_file(journal.journal_path(), "the autosave")
 
 
 def pending() -> list[Path]:

@@ -11,7 +11,7 @@ The file (``autosave.journal`` in the user data folder), UTF-8 JSON lines:
 
 * line 1, the header, written atomically (temp file, fsync, rename, fsync
   of the folder) once per game; a table writes it ahead when it opens
-  (``prepare``), so the first move's save only renames it into place and
+  (``JournalKeeper.prepare``), so the first move's save only renames it into place and
   the folder's fsync goes to the writer thread (the fsyncs cost 2-10 ms,
   which landed in the frame of a game's first move):
   ``{"format": "dice-tavern-journal", "version": 1, "record": {...}}`` where
@@ -33,7 +33,7 @@ import threading
 import time
 import weakref
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from . import userfiles, validation
 from .userfiles import UserFileError
@@ -166,14 +166,15 @@ class Journal:
         """A rename into the folder not yet made durable (``start`` from a prepared header)."""
         self._syncer: _Syncer | None = None
 
-    def start(self, match) -> None:
+    def start(self, match, take_prepared: Callable[[Any, bytes, Path], bool] | None = None) -> None:
         """Write the header and the actions so far atomically (once per game,
         or when a game resumed from an older save is first saved).  A header
-        written ahead for this match (``prepare``) is renamed into place
-        instead, its folder synced by the writer thread."""
+        written ahead for this match (``JournalKeeper.prepare``) is renamed
+        into place instead by ``take_prepared``, its folder synced by the
+        writer thread."""
         body = _header(match)
         self.close()
-        if _take_prepared(match, body, self.path):
+        if take_prepared is not None and take_prepared(match, body, self.path):
             self.count = 0
             self._open()
             self._dir_dirty = True
@@ -250,104 +251,97 @@ class Journal:
             syncer.wake.set()  # it sees it is no longer the journal's and ends
 
 
-_current: Journal | None = None
-"""The journal of the match being played (one autosave at a time)."""
-_prepared: tuple[Any, str, bytes] | None = None
-"""(weak reference to a match, temp file, its bytes): a header written ahead (``prepare``)."""
+class JournalKeeper:
+    """The autosave journal of the match being played, one at a time, and a
+    header written ahead for the next (``prepare``).  The app's autosave
+    (``saves.Autosave``, ``app.autosave``) owns one: no module state."""
 
+    def __init__(self) -> None:
+        self.current: Journal | None = None
+        """The journal of the match being played."""
+        self.prepared: tuple[Any, str, bytes] | None = None
+        """(weak reference to a match, temp file, its bytes): a header written ahead (``prepare``)."""
 
-def prepare(match) -> None:
-    """Write ``match``'s journal header now, on disk beside the journal as a
-    temp file (a table calls this while it opens): its first save renames it
-    into place (``Journal.start``).  Until then Continue sees nothing new; an
-    unused one is removed by ``discard_prepared`` or, if the game was killed,
-    as a stale temp file (``userfiles.clean_stale_temp_files``)."""
-    global _prepared
-    discard_prepared()
-    body = _header(match)
-    tmp = userfiles.staged_write(journal_path(), body)
-    _prepared = (weakref.ref(match), tmp, body)
+    def prepare(self, match) -> None:
+        """Write ``match``'s journal header now, on disk beside the journal as a
+        temp file (a table calls this while it opens): its first save renames it
+        into place (``Journal.start``).  Until then Continue sees nothing new; an
+        unused one is removed by ``discard_prepared`` or, if the game was killed,
+        as a stale temp file (``userfiles.clean_stale_temp_files``)."""
+        self.discard_prepared()
+        body = _header(match)
+        tmp = userfiles.staged_write(journal_path(), body)
+        self.prepared = (weakref.ref(match), tmp, body)
 
+    def discard_prepared(self) -> None:
+        """Remove a header written ahead and not used (the table closed first)."""
+        if self.prepared is not None:
+            _, tmp, _ = self.prepared
+            self.prepared = None
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
 
-def discard_prepared() -> None:
-    """Remove a header written ahead and not used (the table closed first)."""
-    global _prepared
-    if _prepared is not None:
-        _, tmp, _ = _prepared
-        _prepared = None
+    def take_prepared(self, match, body: bytes, path: Path) -> bool:
+        """Rename the header written ahead for ``match`` to ``path`` if it is
+        still there and still right; True if it was."""
+        prepared = self.prepared
+        if prepared is None or prepared[0]() is not match or prepared[2] != body:
+            self.discard_prepared()
+            return False
+        tmp = prepared[1]
+        self.prepared = None
         try:
-            os.unlink(tmp)
+            os.replace(tmp, path)
         except OSError:
-            pass
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
+            return False
+        return True
 
+    def save(self, match) -> None:
+        """Journal ``match``: append its new actions, or start a fresh journal if
+        the file belongs to another match or is gone."""
+        path = journal_path()
+        journal = self.current
+        if (journal is None or journal.count > len(match.history) or journal.match() is not match
+                or journal.path != path or not path.is_file()):
+            if journal is not None:
+                journal.close()
+            journal = self.current = Journal(match, path)
+            journal.start(match, self.take_prepared)
+        else:
+            journal.append(match)
 
-def _take_prepared(match, body: bytes, path: Path) -> bool:
-    """Rename the header written ahead for ``match`` to ``path`` if it is
-    still there and still right; True if it was."""
-    global _prepared
-    if _prepared is None or _prepared[0]() is not match or _prepared[2] != body:
-        discard_prepared()
-        return False
-    tmp = _prepared[1]
-    _prepared = None
-    try:
-        os.replace(tmp, path)
-    except OSError:
+    def adopt(self, match, path: Path) -> None:
+        """A match just loaded from the journal at ``path`` keeps appending to it
+        (no rewrite on resume), unless its last line was torn: then the next save
+        starts the file afresh."""
+        if self.current is not None:
+            self.current.close()
+            self.current = None
         try:
-            os.unlink(tmp)
+            with open(path, "rb") as fh:
+                fh.seek(-1, os.SEEK_END)
+                clean = fh.read(1) == b"\n"
         except OSError:
-            pass
-        return False
-    return True
+            return
+        if clean:
+            journal = Journal(match, path)
+            journal.count = len(match.history)
+            self.current = journal
 
+    def close(self) -> None:
+        """fsync and close the current journal (pause menu, quitting)."""
+        if self.current is not None:
+            self.current.close()
 
-def save(match) -> None:
-    """Journal ``match``: append its new actions, or start a fresh journal if
-    the file belongs to another match or is gone."""
-    global _current
-    path = journal_path()
-    journal = _current
-    if (journal is None or journal.count > len(match.history) or journal.match() is not match
-            or journal.path != path or not path.is_file()):
-        if journal is not None:
-            journal.close()
-        journal = _current = Journal(match, path)
-        journal.start(match)
-    else:
-        journal.append(match)
-
-
-def adopt(match, path: Path) -> None:
-    """A match just loaded from the journal at ``path`` keeps appending to it
-    (no rewrite on resume), unless its last line was torn: then the next save
-    starts the file afresh."""
-    global _current
-    if _current is not None:
-        _current.close()
-        _current = None
-    try:
-        with open(path, "rb") as fh:
-            fh.seek(-1, os.SEEK_END)
-            clean = fh.read(1) == b"\n"
-    except OSError:
-        return
-    if clean:
-        journal = Journal(match, path)
-        journal.count = len(match.history)
-        _current = journal
-
-
-def close() -> None:
-    """fsync and close the current journal (pause menu, quitting)."""
-    global _current
-    if _current is not None:
-        _current.close()
-
-
-def remove() -> None:
-    """Delete the journal (the game ended or was abandoned)."""
-    global _current
-    if _current is not None:
-        _current.close()
-        _current = None
-    userfiles.remove_file(journal_path(), "the autosave")
+    def remove(self) -> None:
+        """Delete the journal (the game ended or was abandoned)."""
+        if self.current is not None:
+            self.current.close()
+            self.current = None
+        userfiles.remove_file(journal_path(), "the autosave")

@@ -10,60 +10,15 @@ import os
 import threading
 from pathlib import Path
 
-from . import journal
+from . import finished, journal
 from .match import RECORD_FORMAT, Match, RecordError
 from .userfiles import (UserFileError, atomic_create_json, autosave_path,
                         read_format, remove_file, replays_dir, set_aside)
 
 
-def autosave(match: Match) -> None:
-    """Write the unfinished game so "Continue" resumes it exactly; a finished
-    game is recorded once (``finished.finish``: replay, stats, rivals memory,
-    the autosave cleared).  A guided
-    first game (``match.tutorial``) writes nothing here: it keeps its place
-    in tutorials.json and must never replace the player's real game."""
-    if getattr(match, "tutorial", False):
-        return
-    if match.is_over:   # the one end-of-game path: replay, stats, rivals, once
-        from . import finished
-        ending = finished.finish(match)
-        ending.wait()
-        if isinstance(ending.error, (UserFileError, OSError)):
-            raise ending.error
-    else:
-        journal.save(match)
-        _clear_legacy()
-
-
-def prepare_autosave(match: Match) -> None:
-    """Write a fresh game's autosave header ahead (the table opening), so
-    its first move's save does no fsync in the frame (``journal.prepare``).
-    Nothing for a tutorial or a game already under way."""
-    if getattr(match, "tutorial", False) or match.history or match.is_over:
-        return
-    journal.prepare(match)
-
-
-def discard_prepared_autosave() -> None:
-    """Drop a header written ahead that no move used (the table closed first)."""
-    journal.discard_prepared()
-
-
 def _clear_legacy() -> None:
     """Remove an older version's ``autosave.json`` (the journal replaces it)."""
     remove_file(autosave_path(), "the autosave")
-
-
-def clear_autosave() -> None:
-    """Forget the game in progress (finished or abandoned), the old single-file
-    autosave included, so Continue never offers a game that is over."""
-    journal.remove()
-    _clear_legacy()
-
-
-def flush_autosave() -> None:
-    """fsync and close the autosave now (leaving a table, quitting)."""
-    journal.close()
 
 
 def has_autosave() -> bool:
@@ -103,35 +58,8 @@ def load_match(path: Path, dice=None, upto: int | None = None) -> Match:
     return match_from_record(read_record(path), Path(path).name, dice, upto)
 
 
-def load_autosave(dice=None) -> Match:
-    """Resume the autosave; a damaged one is set aside (kept as .bad).  A
-    journal keeps growing from where it ends (no rewrite on resume).  The
-    match the title already read to describe it (``describe_autosave``) is
-    used if the file has not changed since: the autosave is parsed once."""
-    path = autosave_file()
-    try:
-        match = _take_described(path) if dice is None else None
-        if match is None:
-            match = load_match(path, dice)
-    except UserFileError:
-        if os.path.lexists(path):
-            set_aside(path)  # so Continue does not fail on it forever
-        raise
-    if path.suffix == ".journal":
-        journal.adopt(match, path)
-    return match
-
-
-_DESCRIBED: dict[tuple, str] = {}
-"""``describe_autosave``'s answer for the autosave file as it was (path, size, time)."""
-_READ: dict[tuple, Match] = {}
-"""The match ``describe_autosave`` read, for Continue (``load_autosave``), by the same key."""
-_READING = threading.Lock()
-"""Describing and continuing read the autosave one at a time (the title describes
-on a thread; Continue pressed meanwhile waits for it and takes its match)."""
-
-
 def _file_key(path: Path) -> tuple | None:
+    """The autosave file as it is now (path, size, time), or None without one."""
     try:
         stat = os.stat(path)
     except OSError:
@@ -139,37 +67,115 @@ def _file_key(path: Path) -> tuple | None:
     return (str(path), stat.st_size, stat.st_mtime_ns)
 
 
-def _take_described(path: Path) -> Match | None:
-    """The match describing read from ``path``, once, if the file is unchanged."""
-    with _READING:
-        key = _file_key(path)
-        match = _READ.pop(key, None) if key is not None else None
-        _READ.clear()
+class Autosave:
+    """The player's autosave, which Continue resumes: the journal of the game
+    being played (one at a time, ``journal.JournalKeeper``) and what the
+    title already read to describe it.  The app owns one (``app.autosave``);
+    a headless tool makes its own."""
+
+    def __init__(self) -> None:
+        self.journals = journal.JournalKeeper()
+        """The open journal and a header written ahead."""
+        self._described: dict[tuple, str] = {}
+        """``describe``'s answer for the autosave file as it was (path, size, time)."""
+        self._read: dict[tuple, Match] = {}
+        """The match ``describe`` read, for Continue (``load``), by the same key."""
+        self._reading = threading.Lock()
+        """Describing and continuing read the autosave one at a time (the title describes
+        on a thread; Continue pressed meanwhile waits for it and takes its match)."""
+
+    def save(self, match: Match) -> None:
+        """Write the unfinished game so "Continue" resumes it exactly; a finished
+        game is recorded once (``finish``: replay, stats, rivals memory, the
+        autosave cleared).  A guided first game (``match.tutorial``) writes
+        nothing here: it keeps its place in tutorials.json and must never
+        replace the player's real game."""
+        if getattr(match, "tutorial", False):
+            return
+        if match.is_over:   # the one end-of-game path: replay, stats, rivals, once
+            ending = self.finish(match)
+            ending.wait()
+            if isinstance(ending.error, (UserFileError, OSError)):
+                raise ending.error
+        else:
+            self.journals.save(match)
+            _clear_legacy()
+
+    def finish(self, match: Match, rivals=None, *, background: bool = False) -> finished.Finishing:
+        """Record the finished ``match`` once (``finished.finish``), removing
+        this autosave if it holds that game."""
+        return finished.finish(match, rivals, background=background, journals=self.journals)
+
+    def prepare(self, match: Match) -> None:
+        """Write a fresh game's autosave header ahead (the table opening), so
+        its first move's save does no fsync in the frame (``JournalKeeper.prepare``).
+        Nothing for a tutorial or a game already under way."""
+        if getattr(match, "tutorial", False) or match.history or match.is_over:
+            return
+        self.journals.prepare(match)
+
+    def discard_prepared(self) -> None:
+        """Drop a header written ahead that no move used (the table closed first)."""
+        self.journals.discard_prepared()
+
+    def clear(self) -> None:
+        """Forget the game in progress (finished or abandoned), the old single-file
+        autosave included, so Continue never offers a game that is over."""
+        self.journals.remove()
+        _clear_legacy()
+
+    def flush(self) -> None:
+        """fsync and close the autosave now (leaving a table, quitting)."""
+        self.journals.close()
+
+    def load(self, dice=None) -> Match:
+        """Resume the autosave; a damaged one is set aside (kept as .bad).  A
+        journal keeps growing from where it ends (no rewrite on resume).  The
+        match the title already read to describe it (``describe``) is used if
+        the file has not changed since: the autosave is parsed once."""
+        path = autosave_file()
+        try:
+            match = self._take_described(path) if dice is None else None
+            if match is None:
+                match = load_match(path, dice)
+        except UserFileError:
+            if os.path.lexists(path):
+                set_aside(path)  # so Continue does not fail on it forever
+            raise
+        if path.suffix == ".journal":
+            self.journals.adopt(match, path)
         return match
 
+    def _take_described(self, path: Path) -> Match | None:
+        """The match describing read from ``path``, once, if the file is unchanged."""
+        with self._reading:
+            key = _file_key(path)
+            match = self._read.pop(key, None) if key is not None else None
+            self._read.clear()
+            return match
 
-def describe_autosave() -> str:
-    """What Continue resumes, in a player's words ("Liar's Dice, round 4"),
-    or "" when there is no autosave or it cannot be read (Continue then
-    says why).  Replays the save to find its round, once per version of the
-    file (kept by its size and time); reads only, never sets a file aside."""
-    path = autosave_file()
-    with _READING:
-        key = _file_key(path)
-        if key is None:
-            return ""
-        text = _DESCRIBED.get(key)
-        if text is None:
-            _READ.clear()
-            try:
-                match = load_match(path)
-                text = describe_match(match)
-                _READ[key] = match   # Continue takes this one: no second parse
-            except Exception:   # a damaged or foreign save: Continue itself says what is wrong
-                text = ""
-            _DESCRIBED.clear()
-            _DESCRIBED[key] = text
-        return text
+    def describe(self) -> str:
+        """What Continue resumes, in a player's words ("Liar's Dice, round 4"),
+        or "" when there is no autosave or it cannot be read (Continue then
+        says why).  Replays the save to find its round, once per version of the
+        file (kept by its size and time); reads only, never sets a file aside."""
+        path = autosave_file()
+        with self._reading:
+            key = _file_key(path)
+            if key is None:
+                return ""
+            text = self._described.get(key)
+            if text is None:
+                self._read.clear()
+                try:
+                    match = load_match(path)
+                    text = describe_match(match)
+                    self._read[key] = match   # Continue takes this one: no second parse
+                except Exception:   # a damaged or foreign save: Continue itself says what is wrong
+                    text = ""
+                self._described.clear()
+                self._described[key] = text
+            return text
 
 
 def describe_match(match: Match) -> str:

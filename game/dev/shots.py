@@ -111,7 +111,7 @@ def _settled(table, seconds: float = 5.0):
             break
         table.fixed_update(step)
         table.update(step)
-        if len(table.match.history) != moves or table.holding is not None:
+        if len(table.match.history) != moves or table.held.moment is not None:
             break
     return table
 

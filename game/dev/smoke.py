@@ -151,7 +151,7 @@ def game_stage(game_id: str, seed: int) -> dict:
     if match.is_over:
         path = saves.save_replay(match)
     else:
-        saves.autosave(match)
+        saves.Autosave().save(match)
         path = saves.autosave_file()
     saved_actions = len(match.history)
     reloaded = saves.load_match(path, dice=PhysicsDice())

@@ -58,8 +58,7 @@ class ConfirmScene(MenuScene):
 def replace_save_question(app, on_go: Callable[[], None]) -> ConfirmScene:
     """"Your saved game (Roll the Bones, round 44) will be replaced": asked
     before a new game takes the place of an unfinished saved one."""
-    from ..core import saves
-    described = saves.describe_autosave()
+    described = app.autosave.describe()
     what = f"Your saved game ({described})" if described else "Your saved game"
     return ConfirmScene(app, "Replace your saved game?",
                         f"{what} will be replaced by this new game.",

@@ -1,7 +1,6 @@
 """The pause menu over a table: resume, rules, settings, save and quit."""
 from __future__ import annotations
 
-from ..core import saves
 from ..core.userfiles import UserFileError
 from ..ui import pictures
 from ..ui import theme as th
@@ -79,8 +78,8 @@ class PauseScene(MenuScene):
         match = self.table.match
         if not match.is_over and self.table.replay is None:
             try:
-                saves.autosave(match)
-                saves.flush_autosave()
+                self.app.autosave.save(match)
+                self.app.autosave.flush()
             except UserFileError as exc:
                 self.app.toast(f"Could not save: {exc}")
         self.app.nav.title()

@@ -128,20 +128,18 @@ class TitleScene(MenuScene):
         self.rebuild()
 
     def saved_game(self) -> str:
-        """What Continue resumes ("Liar's Dice, round 4": ``saves.describe_autosave``),
+        """What Continue resumes ("Liar's Dice, round 4": ``app.autosave.describe``),
         or "" until it is known: the save is replayed to find its round, on a
         thread when the app thinks in the background (the title's first frame
         does not wait), at once otherwise (tests, screenshots)."""
         if self._saved is not None:
             return self._saved
         if not self.app.think_in_background:
-            from ..core import saves
-            self._saved = saves.describe_autosave()
+            self._saved = self.app.autosave.describe()
             return self._saved
         if self._describing is None:
             def describe() -> None:
-                from ..core import saves
-                self._described = saves.describe_autosave()
+                self._described = self.app.autosave.describe()
             self._describing = threading.Thread(target=describe, name="describe-autosave", daemon=True)
             self._describing.start()
         return ""
@@ -176,9 +174,8 @@ class TitleScene(MenuScene):
         self.app.push(ReplayListScene(self.app))
 
     def continue_game(self) -> None:
-        from ..core import saves
         try:
-            match = saves.load_autosave()
+            match = self.app.autosave.load()
         except UserFileError as exc:
             self.app.toast(f"Could not continue: {exc}. The damaged save was kept aside.")
             self.rebuild()

@@ -4,7 +4,7 @@ only when they give nothing hidden away.
 An AI's reason for a bid speaks of its own dice ("bid 1 one: 100% true as I
 read the table" tells the table it holds a one).  So a table asks, after each
 AI move, whether that seat's dice are hidden from somebody at the screen now
-(``TableScene.reason_hidden``: the seat holds dice under its cup, the game's
+(``HotSeatFlow.reason_hidden``: the seat holds dice under its cup, the game's
 ``has_hidden_dice``, and the secrecy policy does not show them to everyone,
 game/ui/secrecy.py).  If not (a call, Jinto or out-of-turn call, whose reveal
 lifts every cup at once; every move of a game without hidden dice) the

@@ -15,6 +15,10 @@ import time
 
 from typing import TYPE_CHECKING, Protocol
 
+import pygame
+
+from . import theme as th
+from ..canvas import CENTRE_X
 from ..core import pacing
 from ..core.protocol import Action
 from .thinker import Thinker
@@ -38,6 +42,8 @@ class TurnTable(Protocol):
     def replay(self) -> ReplayFeed | None: ...
     @property
     def pace(self) -> Pace: ...
+    @property
+    def theme(self) -> th.Theme: ...
     def deciding_human(self) -> int | None: ...
     def human_deciding(self) -> bool: ...
     def _apply(self, player: int, action: Action, undoable: bool = False) -> None: ...
@@ -119,7 +125,7 @@ class AiTurns:
         self.timer = 0.0
         if move is not None:
             player, action = move
-            table._apply(player, action)   # its reason is said (or held) there: ``_tell_reasons``
+            table._apply(player, action)   # its reason is said (or held) there: ``reason_flow.tell``
 
     def _ai_move(self, human_thinking: bool):
         """The AI move of this moment, as ``Match.step`` would find it: with a
@@ -152,3 +158,20 @@ class AiTurns:
         if self.thinker is not None:
             self.thinker.wait()
             self.thinker = None
+
+    def draw_call_window(self, canvas: pygame.Surface) -> None:
+        """The call window's countdown under the centre, while one is open."""
+        left = self.call_window_left
+        if left <= 0.05:
+            return
+        window = float(self.table.app.settings.call_window) or 1.0
+        box = pygame.Rect(0, 0, 300, 46)
+        box.midtop = (CENTRE_X, 372)   # under the centre's lines (the odds helper's ends at 352)
+        th.panel(canvas, box, fill=th.WOOD_DARK, border=th.BRASS, radius=10, width=2)
+        th.draw_text(canvas, self.table.theme, f"Call window  {left:.1f} s", (box.centerx, box.y + 6),
+                     17, th.BRASS_LIGHT, bold=True, anchor="midtop")
+        bar = pygame.Rect(box.x + 16, box.bottom - 12, box.w - 32, 5)
+        pygame.draw.rect(canvas, (40, 24, 14), bar, border_radius=2)
+        bar.w = int(bar.w * min(1.0, left / window))
+        if bar.w:
+            pygame.draw.rect(canvas, th.BRASS, bar, border_radius=2)

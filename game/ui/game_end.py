@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
 from .. import games
-from ..core import finished, saves
+from ..core import finished
 from ..core.story import out_places
 from ..core.userfiles import UserFileError
 from .out_moment import OutMoment, OutNotice, out_words
@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from ..core.narration import GameLog
     from ..core.playback import ReplayFeed
     from .ai_turns import AiTurns
+    from .held_moment import HeldMoment
     from .secrecy import Secrecy
     from .services import AppServices
     from .theme import Theme
@@ -47,7 +48,7 @@ class EndTable(Protocol):
     secrecy: Secrecy
     game_log: GameLog
     tutorial: TutorialCoach | None
-    _continued_at: int | None
+    held: HeldMoment
     ai_turns: AiTurns
 
     @property
@@ -132,8 +133,8 @@ class GameEnd:
         elif choice == "title":
             try:
                 self.finished = True         # the table stops here
-                saves.autosave(self.table.match)   # the game stays saved: Continue watches on
-                saves.flush_autosave()
+                app.autosave.save(self.table.match)   # the game stays saved: Continue watches on
+                app.autosave.flush()
             except (UserFileError, OSError) as exc:
                 app.toast(f"Could not save: {exc}")
             app.nav.title()
@@ -166,18 +167,18 @@ class GameEnd:
             self.finish_game()
             return
         try:
-            saves.autosave(table.match)
+            table.app.autosave.save(table.match)
         except (UserFileError, OSError) as exc:
             table.app.toast(f"Could not save: {exc}")
 
     def prepare_autosave(self) -> None:
         """While the table opens: the autosave's header written ahead, so the
-        first move's save costs a rename, not two fsyncs (``saves.prepare_autosave``).
+        first move's save costs a rename, not two fsyncs (``Autosave.prepare``).
         A failure here is no error: the first save tries again and says so."""
         if self.table.replay is not None or self.table.tutorial is not None:
             return
         try:
-            saves.prepare_autosave(self.table.match)
+            self.table.app.autosave.prepare(self.table.match)
         except (UserFileError, OSError):
             pass
 
@@ -192,7 +193,7 @@ class GameEnd:
         if self.recording is not None or table.replay is not None or not table.match.is_over:
             return
         rivals = table.app.rivals if table.tutorial is None else None
-        self.recording = finished.finish(table.match, rivals, background=table.app.write_in_background)
+        self.recording = table.app.autosave.finish(table.match, rivals, background=table.app.write_in_background)
         self.replay_path = self.recording.replay_path
         if self.recording.done:
             self.recording.report(table.app.toast)
@@ -209,7 +210,7 @@ class GameEnd:
         self.end_timer += dt
         # the final position shows END_DELAY, or no longer than the results take to build
         # when the player has just continued the game's last held moment (they read it)
-        delay = 0.0 if table._continued_at == len(table.match.history) else END_DELAY
+        delay = 0.0 if table.held.continued_at == len(table.match.history) else END_DELAY
         if self.end_timer < delay or (self.end_timer < END_DELAY_MAX and self._building_results()):
             self.results_ahead()
             return

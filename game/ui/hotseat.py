@@ -10,17 +10,29 @@ passes the screen by a short curtain ("Only <name> looks"), so nobody ever
 sees the last human's dice by pressing Tab.  The seated human is marked on
 the table all the time; with one human left in the game there is no curtain.
 
-Kept apart from the table's driving because it is the one place a hidden die
-could leak: every face-up decision of the table goes through ``can_see`` here
+``HotSeatFlow`` is a component the table owns (``table.hot_seat``): it keeps
+the curtain on its way up, the held peek keys and button, and the open "Whose
+dice?", and asks the table only what ``HandOverTable`` lists.  Kept apart
+from the table's driving because it is the one place a hidden die could leak:
+every face-up decision of the table goes through ``hot_seat.can_see`` here
 (checked by tests/test_hotseat.py and tests/test_secrecy.py).
 """
 from __future__ import annotations
+
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
 from . import theme as th
 from .drawn_controls import note as note_drawn
-from .table_base import TableBase
+
+if TYPE_CHECKING:
+    from ..core.match import Match
+    from .game_end import GameEnd
+    from .game_log import LogPanel
+    from .secrecy import Secrecy
+    from .services import AppServices
+    from .throw_view import ThrowView
 
 PEEK_KEYS = (pygame.K_TAB, pygame.K_SPACE)
 """Held down in hot-seat: the confirmed human lifts their cup."""
@@ -36,8 +48,53 @@ longer, because a question left open (Tab pressed, then nobody answers)
 must not stop the game (docs/DESIGN.md, hidden information)."""
 
 
-class HotSeatFlow(TableBase):
-    """The hot-seat secrecy flow of a table (a mixin of ``TableScene``)."""
+class HandOverTable(Protocol):
+    """What the hot-seat hand-over asks of its table."""
+
+    app: AppServices
+    match: Match
+    secrecy: Secrecy
+    humans: list[int]
+    game_end: GameEnd
+    log_panel: LogPanel
+    seat_plates: dict[int, pygame.Rect]
+    cover_word: str
+
+    @property
+    def is_top(self) -> bool: ...
+    @property
+    def throw_view(self) -> ThrowView | None: ...
+    @property
+    def theme(self) -> th.Theme: ...
+    def is_busy(self) -> bool: ...
+    def has_hidden_dice(self, seat: int) -> bool: ...
+    def human_to_act(self) -> int | None: ...
+    def seat_name(self, seat: int) -> str: ...
+    def log_keep_clear(self) -> list[pygame.Rect]: ...
+    def since_keep_clear(self) -> list[list[pygame.Rect]]: ...
+
+
+class HotSeatFlow:
+    """The hot-seat secrecy flow of one table (its component ``hot_seat``)."""
+
+    def __init__(self, table: HandOverTable):
+        self.table = table
+        self.uses_curtain = table.secrecy.hotseat
+        """Pass the screen by a curtain before a human acts (two or more humans with hidden dice)."""
+        self.curtain_for: int | None = None
+        """The seat the pass-the-screen curtain is on its way up for, or None."""
+        self.peek_by_mouse = False
+        """The Peek button is held down (its release drops the cup)."""
+        self.peek_keys_held: set[int] = set()
+        self.choosing_owner: int | None = None
+        """"Whose dice?" is open (the history length it was asked at), or None."""
+        self.owner_asked_at = 0.0
+        """App time "Whose dice?" was opened (it holds the AIs ``OWNER_WAIT`` at most)."""
+
+    @property
+    def secrecy(self) -> Secrecy:
+        """The table's secrecy policy (who may see which hidden dice)."""
+        return self.table.secrecy
 
     def can_see(self, owner: int) -> bool:
         """May the hidden dice of ``owner`` be drawn face-up now?  Asked per
@@ -56,41 +113,33 @@ class HotSeatFlow(TableBase):
         seat = self.secrecy.viewer
         return seat if seat is not None and self.can_see(seat) else None
 
-    def has_hidden_dice(self, seat: int) -> bool:
-        """Does ``seat`` hold hidden dice to peek at?  (Bidding tables: dice
-        in hand.)"""
-        return False
-
     def reason_hidden(self, seat: int) -> bool:
         """Would an AI's reason for a move of ``seat`` give away dice somebody
         at this screen does not see now?  (It holds dice under its cup, and
         the secrecy policy does not show them to everyone.)"""
-        return self.has_hidden_dice(seat) and not self.secrecy.shown_to_all(seat)
-
-    def hand_shown(self, seat: int) -> bool:
-        """Did the last move show ``seat``'s hidden dice to everyone (a
-        reveal)?  Games without hidden dice show none."""
-        return False
+        return self.table.has_hidden_dice(seat) and not self.secrecy.shown_to_all(seat)
 
     def peek_possible(self) -> bool:
         """May the confirmed hot-seat human lift their cup right now?"""
         seat = self.secrecy.confirmed
-        return seat is not None and self._table_still() and self.has_hidden_dice(seat)
+        return seat is not None and self.table_still() and self.table.has_hidden_dice(seat)
 
-    def _table_still(self) -> bool:
+    def table_still(self) -> bool:
         """On top and at rest: nothing in the air, no animation, no log over it."""
-        return (self.is_top and self.throw_view is None and not self.is_busy() and not self.log_panel.is_open
-                and not self.game_end.finished and not self.match.state.is_chance())
+        table = self.table
+        return (table.is_top and table.throw_view is None and not table.is_busy() and not table.log_panel.is_open
+                and not table.game_end.finished and not table.match.state.is_chance())
 
     def peek_owners(self) -> list[int]:
         """The humans who hold hidden dice to look at now ("Whose dice?"); a
         seat playing on its phone looks there, never here."""
-        return [h for h in self.humans if self.has_hidden_dice(h) and not self.secrecy.on_phone(h)]
+        table = self.table
+        return [h for h in table.humans if table.has_hidden_dice(h) and not self.secrecy.on_phone(h)]
 
     def _others_still_in(self, seat: int) -> list[int]:
         """The humans other than ``seat`` still playing (with dice to hide)."""
-        out = self.game_end.out_places()
-        return [h for h in self.humans if h != seat and h not in out]
+        out = self.table.game_end.out_places()
+        return [h for h in self.table.humans if h != seat and h not in out]
 
     def peek_button_rect(self) -> pygame.Rect:
         """Where the hot-seat "Peek at my dice" button sits."""
@@ -99,21 +148,23 @@ class HotSeatFlow(TableBase):
     def show_curtain_for(self, seat: int, *, for_peek: bool = False) -> None:
         """Pass the screen to ``seat``: hide everything, then reveal to them
         (``for_peek``: the short hand-over before a peek outside their turn)."""
-        if self._curtain_for == seat:
+        if self.curtain_for == seat:
             return  # already on its way up
         self.secrecy.forget()
-        self._curtain_for = seat
+        self.curtain_for = seat
 
         def reveal():
             self.secrecy.confirm(seat, named=for_peek)
-            self._curtain_for = None
-        self.app.nav.curtain(self.seat_name(seat), reveal, seat=seat, table=self,   # Esc there pauses this table
-                             for_peek=for_peek)
+            self.curtain_for = None
+        self.table.app.nav.curtain(self.table.seat_name(seat), reveal, seat=seat, table=self.table,   # Esc there pauses this table
+                                   for_peek=for_peek)
 
-    def _maybe_curtain(self) -> None:
-        if not self.uses_curtain or self.match.is_over:
+    def maybe_curtain(self) -> None:
+        """Before a human at this screen must act, pass the screen to them (the
+        curtain), unless they sit there already or nobody else is left to hide from."""
+        if not self.uses_curtain or self.table.match.is_over:
             return
-        seat = self.human_to_act()
+        seat = self.table.human_to_act()
         if seat is not None and seat != self.secrecy.confirmed:
             if not self._others_still_in(seat):
                 self.secrecy.confirm(seat)   # the one human left: nobody to pass the screen to
@@ -122,40 +173,40 @@ class HotSeatFlow(TableBase):
 
     def curtain_hides_table(self) -> bool:
         """True while the pass-the-screen curtain is on its way up."""
-        return self._curtain_for is not None
+        return self.curtain_for is not None
 
-    def _cup_down(self) -> None:
+    def cup_down(self) -> None:
         """Drop the cup and forget held peek keys/buttons (their release may
         go to another screen)."""
         self.secrecy.drop()
-        self._peek_keys_held.clear()
-        self._peek_by_mouse = False
+        self.peek_keys_held.clear()
+        self.peek_by_mouse = False
 
-    def _peek_event(self, event) -> bool:
+    def handle_event(self, event) -> bool:
         """Hot-seat peeking: hold Tab/Space or the button to lift your cup
         (asking whose first, outside the seated human's own turn)."""
         kind = event.type
         if self.choosing_owner is not None and self._owner_event(event):
             return True
         if kind == pygame.KEYDOWN and event.key in PEEK_KEYS:
-            if event.key not in self._peek_keys_held:  # a key-repeat never lifts a dropped cup
-                self._peek_keys_held.add(event.key)
+            if event.key not in self.peek_keys_held:  # a key-repeat never lifts a dropped cup
+                self.peek_keys_held.add(event.key)
                 self._want_peek()
             return True
         if kind == pygame.KEYUP and event.key in PEEK_KEYS:
-            self._peek_keys_held.discard(event.key)
+            self.peek_keys_held.discard(event.key)
             self.secrecy.drop()
             return True
-        if kind == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1 and self._peek_button_shown() \
+        if kind == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1 and self.button_shown() \
                 and self.peek_button_rect().collidepoint(event.pos):
-            self._peek_by_mouse = self._want_peek()
+            self.peek_by_mouse = self._want_peek()
             return True
-        if kind == pygame.MOUSEBUTTONUP and self._peek_by_mouse:
-            self._peek_by_mouse = False
+        if kind == pygame.MOUSEBUTTONUP and self.peek_by_mouse:
+            self.peek_by_mouse = False
             self.secrecy.drop()
             return True
         if kind == getattr(pygame, "WINDOWFOCUSLOST", -1):
-            self._cup_down()
+            self.cup_down()
         if kind == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.secrecy.drop()
         return False
@@ -168,11 +219,11 @@ class HotSeatFlow(TableBase):
     def _want_peek(self) -> bool:
         """A peek key or the button pressed: lift the seated human's cup in
         their own turn, else ask whose dice first (True: the cup went up)."""
-        if not self.secrecy.needs_owner(self.human_to_act()):
+        if not self.secrecy.needs_owner(self.table.human_to_act()):
             return self._start_peek()
-        if self._table_still() and self.peek_owners():
-            self.choosing_owner = len(self.match.history)
-            self.owner_asked_at = self.app.input.now
+        if self.table_still() and self.peek_owners():
+            self.choosing_owner = len(self.table.match.history)
+            self.owner_asked_at = self.table.app.input.now
         return False
 
     def owner_question_holds(self) -> bool:
@@ -180,19 +231,19 @@ class HotSeatFlow(TableBase):
         seconds; after that, or once the table has moved, it closes."""
         if self.choosing_owner is None:
             return False
-        if self.choosing_owner != len(self.match.history) or self.owner_wait_left() <= 0.0:
+        if self.choosing_owner != len(self.table.match.history) or self.owner_wait_left() <= 0.0:
             self.choosing_owner = None
             return False
         return True
 
     def owner_wait_left(self) -> float:
-        return max(0.0, self.owner_asked_at + OWNER_WAIT - self.app.input.now)
+        return max(0.0, self.owner_asked_at + OWNER_WAIT - self.table.app.input.now)
 
     def _owner_event(self, event) -> bool:
         """"Whose dice?" is open: a number key or a name's button answers,
         Esc or a click elsewhere closes it; it keeps every other key."""
         owners = self.peek_owners()
-        if self.choosing_owner != len(self.match.history) or not owners or not self._table_still():
+        if self.choosing_owner != len(self.table.match.history) or not owners or not self.table_still():
             self.choosing_owner = None   # the table moved on
             return False
         kind = event.type
@@ -202,7 +253,7 @@ class HotSeatFlow(TableBase):
             elif event.key == pygame.K_ESCAPE:
                 self.choosing_owner = None
             elif event.key in PEEK_KEYS:
-                self._peek_keys_held.add(event.key)
+                self.peek_keys_held.add(event.key)
             return True
         if kind == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1:
             seat = next((s for s, r in self.owner_buttons().items() if r.collidepoint(event.pos)), None)
@@ -212,7 +263,7 @@ class HotSeatFlow(TableBase):
                 self.choosing_owner = None
             return True
         if kind == pygame.KEYUP and event.key in PEEK_KEYS:
-            self._peek_keys_held.discard(event.key)
+            self.peek_keys_held.discard(event.key)
             return True
         return False
 
@@ -221,10 +272,10 @@ class HotSeatFlow(TableBase):
         key is still held); anyone else gets the screen by a short curtain."""
         self.choosing_owner = None
         if self.secrecy.name_owner(seat):
-            if self._peek_keys_held:
+            if self.peek_keys_held:
                 self._start_peek()
             return
-        self._cup_down()
+        self.cup_down()
         self.show_curtain_for(seat, for_peek=True)
 
     def owner_buttons(self) -> dict[int, pygame.Rect]:
@@ -251,8 +302,8 @@ class HotSeatFlow(TableBase):
         for x in (beside, beside + 48):
             columns += [pygame.Rect(x, peek.bottom - height + 6, peek.w, height),
                         pygame.Rect(x, peek.y - 8 - height, peek.w, height)]
-        plates = self.log_keep_clear()
-        pieces = [r for tier in self.since_keep_clear() for r in tier]
+        plates = self.table.log_keep_clear()
+        pieces = [r for tier in self.table.since_keep_clear() for r in tier]
 
         def covered(column: pygame.Rect) -> int:
             board = owner_board(column)
@@ -260,34 +311,34 @@ class HotSeatFlow(TableBase):
             return area + 10 * sum(r.clip(board).w * r.clip(board).h for r in plates) + (0 if board.top >= 0 else 10**8)
         return min(columns, key=lambda c: (covered(c) > 0, covered(c), columns.index(c)))
 
-    def _peek_button_shown(self) -> bool:
+    def button_shown(self) -> bool:
         if not self.secrecy.hotseat:
             return False
-        if self.secrecy.needs_owner(self.human_to_act()):
-            return self._table_still() and bool(self.peek_owners())
+        if self.secrecy.needs_owner(self.table.human_to_act()):
+            return self.table_still() and bool(self.peek_owners())
         return self.peek_possible()
 
-    def _draw_peek_button(self, canvas: pygame.Surface) -> None:
+    def draw_peek_button(self, canvas: pygame.Surface) -> None:
         """Hot-seat: "Peek at my dice", held down to lift the cup, with the
         key hint; brass while the cup is up.  Outside the seated human's own
         turn it asks whose dice first ("Whose dice?", ``owner_buttons``)."""
         seat = self.secrecy.confirmed
         rect = self.peek_button_rect()
         up = self.secrecy.peeking
-        asks = self.secrecy.needs_owner(self.human_to_act())
+        asks = self.secrecy.needs_owner(self.table.human_to_act())
         pygame.draw.rect(canvas, th.BRASS_DARK if up else th.WOOD_DARK, rect, border_radius=10)
         pygame.draw.rect(canvas, th.BRASS_LIGHT if up else th.BRASS, rect, 2, border_radius=10)
         if seat is not None and not asks:
-            pygame.draw.circle(canvas, self.theme.player_colour(seat), (rect.x + 18, rect.y + 20), 7)
-        title = f"{self.cover_word.capitalize()} lifted" if up else "Peek at my dice"
-        th.draw_text(canvas, self.theme, title, (rect.x + 32, rect.y + 8), 18, th.CREAM, bold=True)
+            pygame.draw.circle(canvas, self.table.theme.player_colour(seat), (rect.x + 18, rect.y + 20), 7)
+        title = f"{self.table.cover_word.capitalize()} lifted" if up else "Peek at my dice"
+        th.draw_text(canvas, self.table.theme, title, (rect.x + 32, rect.y + 8), 18, th.CREAM, bold=True)
         if up:
             hint = "let go to cover them"
         elif asks or seat is None:
             hint = "Tab or Space: whose dice?"
         else:
-            hint = f"{self.seat_name(seat)[:12]}: hold Tab or Space"
-        th.draw_text(canvas, self.theme, hint, (rect.x + 32, rect.y + 33), 14, th.CREAM_DIM)
+            hint = f"{self.table.seat_name(seat)[:12]}: hold Tab or Space"
+        th.draw_text(canvas, self.table.theme, hint, (rect.x + 32, rect.y + 33), 14, th.CREAM_DIM)
         note_drawn(title, rect, kind="hold")
         if self.choosing_owner is not None:
             self._draw_owner_buttons(canvas)
@@ -300,35 +351,35 @@ class HotSeatFlow(TableBase):
         rects = list(buttons.values())
         board = owner_board(rects[0].unionall(rects[1:]))
         th.panel(canvas, board, fill=th.WOOD_DARK, border=th.BRASS, radius=10)
-        th.draw_text(canvas, self.theme, "Whose dice? Others look away", (board.x + 10, board.y + 6), 14,
+        th.draw_text(canvas, self.table.theme, "Whose dice? Others look away", (board.x + 10, board.y + 6), 14,
                      th.BRASS_LIGHT, bold=True)
         left = self.owner_wait_left() / OWNER_WAIT   # the AIs wait this long for an answer
         pygame.draw.rect(canvas, th.BRASS, (board.x + 10, board.bottom - 6, int((board.w - 20) * left), 3))
         for seat, rect in buttons.items():
-            label = f"{seat + 1}  {self.seat_name(seat)[:16]}"
+            label = f"{seat + 1}  {self.table.seat_name(seat)[:16]}"
             note_drawn(label, rect)
             pygame.draw.rect(canvas, th.WOOD, rect, border_radius=8)
             pygame.draw.rect(canvas, th.BRASS, rect, 2, border_radius=8)
-            pygame.draw.circle(canvas, self.theme.player_colour(seat), (rect.x + 18, rect.centery), 7)
-            th.draw_text(canvas, self.theme, label, (rect.x + 32, rect.centery), 17, th.CREAM, bold=True,
+            pygame.draw.circle(canvas, self.table.theme.player_colour(seat), (rect.x + 18, rect.centery), 7)
+            th.draw_text(canvas, self.table.theme, label, (rect.x + 32, rect.centery), 17, th.CREAM, bold=True,
                          anchor="midleft")
 
-    def _draw_seated_mark(self, canvas: pygame.Surface) -> None:
+    def draw_seated_mark(self, canvas: pygame.Surface) -> None:
         """Hot-seat: who sits at the screen now, on their nameplate, all the time."""
         seat = self.secrecy.confirmed
-        plate = self.seat_plates.get(seat) if seat is not None else None
+        plate = self.table.seat_plates.get(seat) if seat is not None else None
         if seat is None or plate is None:
             return
-        tag = self.theme.text("at the screen", 13, th.INK, bold=True)
+        tag = self.table.theme.text("at the screen", 13, th.INK, bold=True)
         box = tag.get_rect().inflate(14, 4)
         if plate.centery < 360:
             box.midtop = (plate.centerx, plate.bottom + 3)
         else:
             box.midbottom = (plate.centerx, plate.top - 3)
         pygame.draw.rect(canvas, th.BRASS_LIGHT, box, border_radius=8)
-        pygame.draw.rect(canvas, self.theme.player_colour(seat), box, 2, border_radius=8)
+        pygame.draw.rect(canvas, self.table.theme.player_colour(seat), box, 2, border_radius=8)
         canvas.blit(tag, tag.get_rect(center=box.center))
-        note_drawn(f"{self.seat_name(seat)} at the screen", box, enabled=False, kind="mark")
+        note_drawn(f"{self.table.seat_name(seat)} at the screen", box, enabled=False, kind="mark")
 
 
 def owner_board(column: pygame.Rect) -> pygame.Rect:

@@ -158,8 +158,8 @@ class PhoneLink:
         action = choices[data["choice"]]
         table = self.table
         if isinstance(action, ContinueMoment):
-            done = table.holding is not None
-            table.release_hold()
+            done = table.held.moment is not None
+            table.held.release()
         elif isinstance(action, ThrowDice):
             done = table.throws.release(seat)
         else:
@@ -179,7 +179,7 @@ class PhoneLink:
     def _decision_key(self) -> tuple:
         t = self.table
         state = t.match.state
-        return (len(t.match.history), t.throw_view is None, t.holding is None, t.hold_pending is None,
+        return (len(t.match.history), t.throw_view is None, t.held.moment is None, t.held.pending is None,
                 t.is_busy(), t.waiting_thrower, t.deciding_human(), tuple(self.seats), t.game_end.finished,
                 tuple(state.current_players()))
 
@@ -194,7 +194,7 @@ class PhoneLink:
         waits for it (a Roll Call out-of-turn call at any quiet moment), or
         rolling its dice when the table waits for its throw."""
         t = self.table
-        if t.holding is not None and t.is_top and not t.match.is_over:
+        if t.held.moment is not None and t.is_top and not t.match.is_over:
             return [ContinueMoment()]
         if t.waiting_thrower == seat and t.throw_view is None:
             return [ThrowDice()]
@@ -228,7 +228,7 @@ class PhoneLink:
             return "Roll your dice!"
         if t.throw_view is not None or state.is_chance():
             return "The dice are rolling\u2026"
-        if t.is_busy() or t.moment_held():
+        if t.is_busy() or t.held.active():
             return "Look at the table."
         turn = state.turn_player()
         if turn == seat and may_act:

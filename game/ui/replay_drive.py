@@ -17,6 +17,7 @@ from .pace import PACES
 if TYPE_CHECKING:
     from ..core.match import Match
     from ..core.playback import ReplayFeed
+    from .reason_flow import ReasonFlow
     from .services import AppServices
     from .throw_flow import Throws
 
@@ -26,10 +27,10 @@ class ReplayTable(Protocol):
 
     app: AppServices
     match: Match
+    reason_flow: ReasonFlow
 
     @property
     def replay(self) -> ReplayFeed | None: ...
-    def reason_pending(self, index: int, ahead: bool = False) -> bool: ...
     @property
     def throws(self) -> Throws: ...
     def _apply(self, player: int, action: Action, undoable: bool = False) -> None: ...
@@ -44,7 +45,7 @@ class ReplayDriver:
         self.wait = 0.0
         """Seconds since the last move shown (at the replay's speed)."""
         self.waiting_for_reason = False
-        """The next move waits for its AI's reason, worked out off the frame (``reason_pending``)."""
+        """The next move waits for its AI's reason, worked out off the frame (``reason_flow.pending``)."""
         self.shown_at: int | None = None
         """The app frame in which the replay last showed a move or landed a throw (``reasons_ahead``)."""
 
@@ -74,7 +75,7 @@ class ReplayDriver:
         logged = feed.peek()
         assert logged is not None, "a replay that is not finished has a next move"
         player, action = logged
-        if player != CHANCE and table.reason_pending(feed.position):
+        if player != CHANCE and table.reason_flow.pending(feed.position):
             self.waiting_for_reason = True   # its reason is worked out off the frame: the move waits
             return
         feed.pending_steps = max(0, feed.pending_steps - 1)
@@ -100,7 +101,7 @@ class ReplayDriver:
         heaviest drawing; it starts in the next, light, frame."""
         feed = self.feed
         if not feed.finished and self.shown_at != self.table.app.frame:
-            self.table.reason_pending(feed.position, ahead=True)
+            self.table.reason_flow.pending(feed.position, ahead=True)
 
     def leave(self) -> None:
         """Close the replay: its reasons' worker stops after the thought in progress."""

@@ -20,7 +20,7 @@ from ..core.seeding import derive
 if TYPE_CHECKING:
     from ..core.match import Match
     from ..core.playback import ReplayFeed
-    from .ai_reasons import Told
+    from .reason_flow import ReasonFlow
     from .throw_flow import Throws
 
 
@@ -28,6 +28,7 @@ class RestoreTable(Protocol):
     """What Continue asks of its table."""
 
     match: Match
+    reason_flow: ReasonFlow
 
     @property
     def replay(self) -> ReplayFeed | None: ...
@@ -36,8 +37,6 @@ class RestoreTable(Protocol):
     def keeps_roll_on_continue(self, index: int) -> bool: ...
     def on_roll_restored(self, before_state, after_state) -> None: ...
     def restore_moment(self, player: int, action: Action, before_state) -> None: ...
-    def relive(self) -> tuple[int, Told] | None: ...
-    def _say_reasons(self, player: int, told: Told) -> None: ...
 
 
 class RestoreFlow:
@@ -77,8 +76,8 @@ class RestoreFlow:
             chance_index = sum(1 for p, _a in history[:last_roll] if p == CHANCE)
             table.throws.lay(before_roll.chance_request(), derive(table.match.seed, "chance", chance_index), roll)
             table.on_roll_restored(before_roll, before_roll.apply(*history[last_roll]))
-        told = table.relive()   # the AIs' thoughts the save does not keep
+        told = table.reason_flow.relive()   # the AIs' thoughts the save does not keep
         if table.replay is None and before_last is not None:
             table.restore_moment(*history[-1], before_last)
             if told is not None:
-                table._say_reasons(*told)   # what the last move said (a reveal shown again: its thinking)
+                table.reason_flow.say(*told)   # what the last move said (a reveal shown again: its thinking)

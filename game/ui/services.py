@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, Callable, Generator, Iterator, Optional, 
 if TYPE_CHECKING:
     import pygame
 
+    from ..core.saves import Autosave
     from ..core.userfiles import Settings
     from .intent import InputClock
     from .scene import Scene
@@ -71,6 +72,8 @@ class AppServices(Protocol):
     """Another copy of the game plays on this data folder: replays and stats only."""
     wake: threading.Event
     """Set from another thread (a phone's move arrived) to end the loop's rest at once."""
+    autosave: Autosave
+    """The game being played, saved for Continue (``game.core.saves``)."""
 
     @property
     def nav(self) -> Navigation: ...

@@ -6,12 +6,13 @@ piece uses (``state``, ``human_to_act``, ``seat_name``, ``announce``, ``pace``).
 ``TableScene`` (game/ui/table_scene.py) is this base with the components it
 builds here, each owning its state and asking the table only what its own
 Protocol lists (``throws``, ``replay_driver``, ``game_end``, ``undo_flow``,
-``restore_flow``, ``ai_turns``), and two mixins still (hot-seat hand-over, the
-AIs' reasons and held moments) whose calls across pieces are declared below
-under ``TYPE_CHECKING``.
+``restore_flow``, ``ai_turns``, ``hot_seat``, ``held``, ``reason_flow``).  No
+table flow is a mixin: what the components ask of the table's own methods
+(``TableScene``'s) is declared below under ``TYPE_CHECKING``.
 """
 from __future__ import annotations
 
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Iterator
 
@@ -24,13 +25,15 @@ from ..core.playback import ReplayFeed
 from ..core.protocol import Action, RollRequest, State
 from . import layout
 from . import theme as th
-from .ai_reasons import ReasonKeeper, Told
 from .ai_turns import AiTurns
 from .banner import Banner, Banners
 from .game_log import LogPanel, SinceSummary
 from ..core.grammar import Voice
 from .game_end import GameEnd
+from .held_moment import HeldMoment
+from .hotseat import HotSeatFlow
 from .pace import Pace, faster, pace_for
+from .reason_flow import ReasonFlow
 from .replay_bar import ReplayBar
 from .replay_drive import ReplayDriver
 from .restore import RestoreFlow
@@ -107,21 +110,15 @@ class TableBase(Scene):
         humans = [i for i, s in enumerate(match.seats) if not s.is_ai]
         self.humans = humans
         self.secrecy = Secrecy(humans, hidden_dice=bool(self.info.hidden_dice), replay=replay is not None)
-        self.uses_curtain = self.secrecy.hotseat
+        self.hot_seat = HotSeatFlow(self)
+        """The hot-seat hand-over: the curtain, peeking, "Whose dice?" (game/ui/hotseat.py)."""
         self.words = Voice(match.seats, spectator=replay is not None)
         for agent in match.agents.values():   # the AIs' why lines speak to whoever sits at this screen
             agent.you_seat = self.words.you
-        self._peek_by_mouse = False
-        self._peek_keys_held: set[int] = set()
-        self.choosing_owner: int | None = None
-        """Hot-seat: "Whose dice?" is open (the history length it was asked at), or None."""
-        self.owner_asked_at = 0.0
-        """App time "Whose dice?" was opened (it holds the AIs ``OWNER_WAIT`` at most)."""
         self.throws = Throws(self)
         """The throw in flight, the last at rest, a throw waiting for its thrower (game/ui/throw_flow.py)."""
         self._warming: Iterator[object] | None = None   # ``warm_steps`` still to run, one a frame
         self._opening: Iterator[object] | None = None   # ``opening_steps`` (scenes/opening.py runs them)
-        self._curtain_for: int | None = None
         self.return_to = None
         """The scene a replay goes back to when closed (see ``app.nav``)."""
         self.log: list[LogLine] = []
@@ -135,29 +132,19 @@ class TableBase(Scene):
                                 words=self.words)
         """Every action of the whole game in words (``L`` or the Log button)."""
         self.log_panel = LogPanel(self.game_log, self.log_corner)
-        self.reasons = ReasonKeeper()
-        """The AIs' why lines held until their dice are shown (game/ui/ai_reasons.py)."""
+        self.reason_flow = ReasonFlow(self)
+        """The AIs' why lines, said or held until their dice are shown (game/ui/reason_flow.py)."""
         self.since = SinceSummary(self.log_corner, self.since_width)
         self._since_for: int | None = None
-        self.holding: object | None = None
-        """The moment (a key) held on screen until the player continues, or None."""
-        self.hold_pending: object | None = None
-        """A moment to hold once the table's animation ends (``hold_after_animation``)."""
-        self.said_after_hold: list[str] = []
-        """Commentary of the rules' own moves made behind a held moment (Roll the
-        Bones' forced antes after a held pot split): said when the player continues."""
         self.banner_rects: list[pygame.Rect] = []
         """Where banners were drawn this frame (a table adds them, ``note_banner``):
         the held moment's "continue" prompt keeps clear of them."""
-        self.continue_drawn: pygame.Rect | None = None
-        """Where the "continue" prompt was last drawn (tests check overlaps with it)."""
-        self._continued: object | None = None
-        self._continued_at: int | None = None
-        """Moves in the match when the player last continued a held moment."""
         self.highlighted_seat: int | None = None
         """The seat whose nameplate glowed when last drawn (``draw_seats``)."""
         self.seat_plates: dict[int, pygame.Rect] = {}
         """Where each seat's nameplate was last drawn (tests check overlaps with it)."""
+        self.held = HeldMoment(self)
+        """A moment held on screen until the player continues (game/ui/held_moment.py)."""
         self.undo_flow = UndoFlow(self)
         """Taking back a human's last move, and its time left (game/ui/undo_flow.py)."""
         self.tutorial: TutorialCoach | None = None
@@ -235,6 +222,16 @@ class TableBase(Scene):
         return [layout.zone_near(self.seat_spots[g.owner].pos, 0.38) if 0 <= g.owner < len(self.seat_spots)
                 else layout.zone_near(layout.TABLE_CENTRE, 0) for g in request.groups]
 
+    def has_hidden_dice(self, seat: int) -> bool:
+        """Does ``seat`` hold hidden dice to peek at (``hot_seat``)?  Default:
+        no; bidding tables: dice in hand."""
+        return False
+
+    def hand_shown(self, seat: int) -> bool:
+        """Did the last move show ``seat``'s hidden dice to everyone (a
+        reveal)?  Games without hidden dice show none."""
+        return False
+
     def human_deciding(self) -> bool:
         """Is a human in the middle of a deliberate step the table must wait
         for (a game's armed "Sure?", a hidden-dice table's open "Whose dice?"
@@ -267,6 +264,10 @@ class TableBase(Scene):
         table keeps its last throw until the next (``keep_settled_dice``)."""
         return self.keep_settled_dice
 
+    def on_hold_released(self) -> None:
+        """The player continued a held moment (``held.release``): the game
+        moves on with what waited behind it.  Default: nothing."""
+
     def on_roll_restored(self, before_state, after_state) -> None:
         """Continue put the last throw back on the felt (``keeps_roll_on_continue``):
         the game adds what goes with it (a total shown beside the tray)."""
@@ -287,7 +288,7 @@ class TableBase(Scene):
         view = self.settled_view if self.keep_settled_dice else None
         return {"moves": len(self.match.history), "to_act": self.human_to_act(),
                 "turn": None if state.is_terminal() or state.is_chance() else state.turn_player(),
-                "waiting_thrower": self.waiting_thrower, "holding": self.holding is not None,
+                "waiting_thrower": self.waiting_thrower, "holding": self.held.moment is not None,
                 "highlighted": self.highlighted_seat, "call_window": self.ai_turns.call_window_left > 0,
                 "dice_on_felt": sorted(p.top for p in view.poses()) if view is not None else []}
 
@@ -308,7 +309,7 @@ class TableBase(Scene):
         """The human seat that must decide now, at this screen or on its
         phone, or None (nobody while a moment is held or about to be:
         nothing moves on under it)."""
-        if self.replay is not None or self.holding is not None or self.hold_pending is not None:
+        if self.replay is not None or self.held.active():
             return None
         state = self.match.state
         if state.is_terminal() or state.is_chance():
@@ -337,7 +338,7 @@ class TableBase(Scene):
         """May ``seat``'s phone move now: the rules let it (its turn, or Roll
         Call's out-of-turn call) and the table is quiet (no throw, reveal or
         held moment), as for a click at this screen."""
-        if self.replay is not None or self.game_end.finished or self.holding is not None or self.hold_pending is not None:
+        if self.replay is not None or self.game_end.finished or self.held.active():
             return False
         if self.throw_view is not None or self.is_busy() or self.game_end.out_moment is not None or self.tutorial is not None:
             return False
@@ -372,6 +373,18 @@ class TableBase(Scene):
             from . import dice_render
             self._renderer = dice_render.DiceRenderer(self.die_size)
         return self._renderer
+
+    @contextmanager
+    def as_of(self, match: Match) -> Iterator[None]:
+        """The table's own checks (``has_hidden_dice``, ``hand_shown``) read
+        ``match`` for a while: another moment of this game (``reason_flow``
+        follows the moves again); the table's match is put back after."""
+        kept = self.match
+        self.match = match
+        try:
+            yield
+        finally:
+            self.match = kept
 
     def subject(self, seat: int) -> str:
         return self.words.subject(seat)
@@ -434,17 +447,7 @@ class TableBase(Scene):
         return faster(pace) if self.game_end.watching_fast else pace
 
     if TYPE_CHECKING:
-        # What the pieces ask of each other (defined in their own modules).
+        # What the components ask of the table that TableScene defines (table_scene.py).
         def _apply(self, player: int, action: Action, undoable: bool = False) -> None: ...
-        def curtain_hides_table(self) -> bool: ...
-        def _cup_down(self) -> None: ...
         def move_line(self, seat: int, action: Action) -> str: ...
-        def can_see(self, owner: int) -> bool: ...
-        def reason_hidden(self, seat: int) -> bool: ...
-        def hand_shown(self, seat: int) -> bool: ...
-        def _tell_reasons(self, player: int) -> None: ...
-        def _say_reasons(self, player: int, told: Told) -> None: ...
-        def relive(self) -> tuple[int, Told] | None: ...
-        def reason_pending(self, index: int, ahead: bool = False) -> bool: ...
-        def peek_possible(self) -> bool: ...
         def since_keep_clear(self) -> list[list[pygame.Rect]]: ...

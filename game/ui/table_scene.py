@@ -5,8 +5,9 @@ A game's ``scene.py`` subclasses ``TableScene`` and draws its own table
 ``self.submit(player, action)`` when a human decides.  Everything else is
 done here, the same way for all five games: this module is the core (the
 lifecycle, event routing, the frame step, the drawing order, a move's
-application); each responsibility below is a mixin in its own module over
-the shared state of ``table_base.py``:
+application); each responsibility below is a component the table owns, in
+its own module, asking the table only what its Protocol lists (the shared
+state is ``table_base.py``'s):
 
 * chance: a ``RollRequest`` becomes a physical throw (``game.physics.Throw``
   seeded by ``match.next_throw_seed()``, landing in ``dice_zones(request)``,
@@ -19,15 +20,16 @@ the shared state of ``table_base.py``:
   the same order as the headless ``Match.step``, so a seed plays the same on
   screen and in ``sim``.  While a human is thinking, AI interjections are
   polled once per position after the same delay (the ``ai_turns`` component,
-  ai_turns.py; the AIs' reasons and held moments: ai_pacing.py).
+  ai_turns.py; the AIs' reasons: ``reason_flow``, reason_flow.py; a moment
+  held for reading: ``held``, held_moment.py).
 * hidden dice: one policy object (``self.secrecy``, game/ui/secrecy.py)
   decides per die per frame whether a hidden die may be drawn face-up
-  (``can_see``).  With two or more humans (hot-seat) every cup is down; the
+  (``hot_seat.can_see``).  With two or more humans (hot-seat) every cup is down; the
   pass-the-screen curtain confirms who sits at the screen before a human
   must act, and that human peeks by holding Tab/Space or the "Peek at my
   dice" button; the cup drops on letting go, on any action, on a throw and
   when anything covers the table.  One human: their dice show as always
-  (hotseat.py).
+  (the ``hot_seat`` component, hotseat.py).
 * words: ``self.words`` (game/core/grammar.py) says "You open" to the lone
   human and "Player 2 opens" to everyone else.
 * Esc pauses; every applied action autosaves (errors become a toast); at the
@@ -43,14 +45,11 @@ from __future__ import annotations
 
 import pygame
 
-from ..core import saves
 from ..core.playback import REPLAY_SPEEDS, ReplayFeed  # noqa: F401 (re-exported)
 from ..core.protocol import CHANCE, Action, IllegalActionError, RollRequest, ShuffleRequest
 from . import game_log, layout, layout_record, preload
 from . import theme as th
-from .ai_pacing import AiPacing
 from .game_end import END_DELAY, END_DELAY_MAX  # noqa: F401 (re-exported)
-from .hotseat import PEEK_KEYS, HotSeatFlow  # noqa: F401 (re-exported)
 from .pictures import render_table_background, table_background  # noqa: F401 (re-exported)
 from .table_base import LogLine, TableBase  # noqa: F401 (re-exported)
 
@@ -72,7 +71,7 @@ LOG_ROWS = 8
 """Rows of the commentary at most (four lines of up to two rows)."""
 
 
-class TableScene(HotSeatFlow, AiPacing, TableBase):
+class TableScene(TableBase):
     """Base of every game's table scene; see the module docstring.  The core:
     lifecycle, event routing, the frame step, the drawing order, a human's
     move and every move's application; the rest comes from the pieces."""
@@ -82,7 +81,7 @@ class TableScene(HotSeatFlow, AiPacing, TableBase):
         (the app then checks the frames really stay the same before it rests)."""
         if self.tutorial is not None and self.tutorial.visible_step() is not None:
             return False   # the coach's ring pulses
-        if self.holding is not None or self.log_panel.is_open:
+        if self.held.moment is not None or self.log_panel.is_open:
             return True   # a held reveal or the open log: nothing moves until the player acts
         if self.replay is not None or self.throw_view is not None or self.is_busy():
             return False
@@ -96,7 +95,7 @@ class TableScene(HotSeatFlow, AiPacing, TableBase):
 
     def submit(self, player: int, action: Action) -> bool:
         """A human's decision; an illegal one gives a message, never a crash."""
-        if self.replay is not None or self.game_end.finished or self.moment_held():
+        if self.replay is not None or self.game_end.finished or self.held.active():
             return False   # nothing moves on under a held moment (the click continues it)
         self.secrecy.drop()  # acting drops the cup
         if self.throw_view is not None or self.match.state.is_chance():
@@ -121,7 +120,7 @@ class TableScene(HotSeatFlow, AiPacing, TableBase):
         self.game_log.sync(self.match.history)
         self.restore_flow.restore()
         self.warm()
-        self._maybe_curtain()
+        self.hot_seat.maybe_curtain()
         if self.match.phone_seats and self.phones is None and self.replay is None:
             self.offer_phones(self.match.phone_seats)   # a new game with phones, or Continue: fresh codes
 
@@ -144,7 +143,7 @@ class TableScene(HotSeatFlow, AiPacing, TableBase):
         if self.phones is not None:
             self.phones.to_screen(seat)
             self.match.phone_seats = tuple(self.phones.seats)
-        self._maybe_curtain()
+        self.hot_seat.maybe_curtain()
 
     def warm(self) -> None:
         """Build now what the opening hand-over (``opening_steps``, run a few
@@ -202,7 +201,7 @@ class TableScene(HotSeatFlow, AiPacing, TableBase):
                     yield
                 # and drawn once out of sight: the dice pictures of its first frame
                 # (each seat's colour, face-down, at their starting angles) made now
-                yield from throw_view.ThrowView(prepared[1], self.renderer, can_see=self.can_see,
+                yield from throw_view.ThrowView(prepared[1], self.renderer, can_see=self.hot_seat.can_see,
                                                 colours=self.throw_colour).draw_in_parts(
                     self.app.canvas, OPENING_DICE_PER_STEP)
         yield from self.first_draw_steps()
@@ -243,17 +242,17 @@ class TableScene(HotSeatFlow, AiPacing, TableBase):
         return iter(())
 
     def pause(self) -> None:
-        self._cup_down()  # another screen covers the table: cups down
+        self.hot_seat.cup_down()  # another screen covers the table: cups down
 
     def exit(self) -> None:
-        self._cup_down()
+        self.hot_seat.cup_down()
         if self.phones is not None:
             self.phones.close()   # the server listens only while a table uses phones
-        saves.discard_prepared_autosave()   # no move was made: no header left behind
+        self.app.autosave.discard_prepared()   # no move was made: no header left behind
 
     def handle_event(self, event) -> None:
         if self.secrecy.hotseat and (not self.log_panel.is_open or event.type == pygame.KEYUP) \
-                and self._peek_event(event):
+                and self.hot_seat.handle_event(event):
             return
         if self.game_end.out_moment is not None:
             self.game_end.out_event(event)
@@ -272,7 +271,7 @@ class TableScene(HotSeatFlow, AiPacing, TableBase):
             return
         if self.replay_bar is not None and self.replay_bar.handle_event(event):
             return
-        if self.holding is not None and self._continue_event(event):
+        if self.held.moment is not None and self.held.handle_event(event):
             return
         if self.replay is None and self.undo_flow.handle_event(event):
             return
@@ -289,7 +288,7 @@ class TableScene(HotSeatFlow, AiPacing, TableBase):
         if self._warming is not None and next(self._warming, None) is None:
             self._warming = None
         self.throws.dispose_step()
-        if self.secrecy.peeking and not self.peek_possible():
+        if self.secrecy.peeking and not self.hot_seat.peek_possible():
             self.secrecy.drop()  # something covered the table or started moving
         if self.log_panel.is_open:
             return   # the table holds still while the log is read
@@ -300,11 +299,11 @@ class TableScene(HotSeatFlow, AiPacing, TableBase):
         if self.throws.advance(dt):
             return
         self.game_end.out_notice.update(dt)
-        if self.hold_pending is not None and not self.is_busy():
-            self.holding, self.hold_pending = self.hold_pending, None   # its animation is over: the prompt shows
-        if self.holding is not None or self.hold_pending is not None or self.is_busy() or not self.is_top:
+        if not self.is_busy():
+            self.held.animation_over()   # a moment to hold after its animation: the prompt shows
+        if self.held.active() or self.is_busy() or not self.is_top:
             self.throws.prepare()
-            if self.holding is not None and self.match.is_over and self.is_top:
+            if self.held.moment is not None and self.match.is_over and self.is_top:
                 self.game_end.results_ahead()   # the results are built while the last moment is read
             return
         if self.game_end.out_moment is not None:
@@ -373,9 +372,9 @@ class TableScene(HotSeatFlow, AiPacing, TableBase):
         if view is not None:
             view.draw(canvas, alpha)
         if self.secrecy.hotseat and self.replay is None:
-            self._draw_seated_mark(canvas)
-        if self._peek_button_shown():
-            self._draw_peek_button(canvas)
+            self.hot_seat.draw_seated_mark(canvas)
+        if self.hot_seat.button_shown():
+            self.hot_seat.draw_peek_button(canvas)
         if self.show_log:
             self._draw_log(canvas)
         self.throws.draw_prompt(canvas)
@@ -384,9 +383,11 @@ class TableScene(HotSeatFlow, AiPacing, TableBase):
             self.replay_bar.draw(canvas, self.theme, mouse)
         self.draw_above_dice(canvas)
         self.undo_flow.draw(canvas)
-        if self.tutorial is None or self.tutorial.visible_step() is None:
-            self._draw_pace(canvas)
-        if not self.curtain_hides_table():
+        if (self.tutorial is None or self.tutorial.visible_step() is None) and self.is_top \
+                and not self.hot_seat.curtain_hides_table():
+            if not self.held.draw(canvas):   # a held moment's "continue" prompt, else a call window's countdown
+                self.ai_turns.draw_call_window(canvas)
+        if not self.hot_seat.curtain_hides_table():
             self.game_end.out_notice.draw(canvas, self.theme)
             if self.phones is not None and self.is_top:
                 self.phones.draw(canvas, self.theme)   # "Waiting for Ana's phone" (not under a menu)
@@ -410,7 +411,7 @@ class TableScene(HotSeatFlow, AiPacing, TableBase):
 
     def _draw_log_chrome(self, canvas: pygame.Surface) -> None:
         """The shared log pieces: the "since your last move" card, the Log button, the open panel."""
-        if self.curtain_hides_table():
+        if self.hot_seat.curtain_hides_table():
             return
         mouse = self.app.to_canvas(pygame.mouse.get_pos()) if pygame.display.get_surface() else (-1, -1)
         if self.since.shown:
@@ -456,8 +457,8 @@ class TableScene(HotSeatFlow, AiPacing, TableBase):
         Log button, the running commentary, the Peek button while it shows and
         the replay bar in a replay."""
         chrome = [self.log_panel.BUTTON.inflate(12, 12), self.log_area()]
-        if self._peek_button_shown():
-            chrome.append(self.peek_button_rect().inflate(8, 8))
+        if self.hot_seat.button_shown():
+            chrome.append(self.hot_seat.peek_button_rect().inflate(8, 8))
         if self.replay_bar is not None:
             chrome.append(self.replay_bar.rect())
         return chrome
@@ -472,8 +473,8 @@ class TableScene(HotSeatFlow, AiPacing, TableBase):
         area = self.log_area()   # the commentary's newest line (its older ones may go under the card)
         chrome = [self.log_panel.BUTTON.inflate(12, 12),
                   pygame.Rect(area.x, area.bottom - 2 * LOG_ROW, area.w, 2 * LOG_ROW)]
-        if self._peek_button_shown():
-            chrome.append(self.peek_button_rect().inflate(8, 8))
+        if self.hot_seat.button_shown():
+            chrome.append(self.hot_seat.peek_button_rect().inflate(8, 8))
         prompt = self.throws.prompt_rect()   # "click or press Space to roll" (Diced Out's turn)
         if prompt is not None:
             chrome.append(prompt.inflate(8, 8))
@@ -524,15 +525,12 @@ class TableScene(HotSeatFlow, AiPacing, TableBase):
         self.on_applied(player, action, before)
         for seat, move in self.match.state.automatic_moves():   # what the rules did for a seat with no choice
             line = self.move_line(seat, move)
-            if self.moment_held():
-                self.said_after_hold.append(line)   # the table shows them once the player continues
-            else:
-                self.announce(line)
+            self.held.say_after(line)   # behind a held moment: once the player continues
         if player != CHANCE:
-            self._tell_reasons(player)   # a replay's too: its AIs' reasons are worked out again
+            self.reason_flow.tell(player)   # a replay's too: its AIs' reasons are worked out again
         if self.replay is None:
             self.game_end.note_out()
-            self._maybe_curtain()
+            self.hot_seat.maybe_curtain()
 
     # ------------------------------------------------------------------
     # A human's controls
@@ -603,8 +601,8 @@ class TableScene(HotSeatFlow, AiPacing, TableBase):
         fewer lines rather than print over a nameplate, your dice or a button)."""
         bottom = 700 if self.replay_bar is None else self.replay_bar.buttons()["slower"].y - 52   # above the replay bar
         clear = list(self.log_keep_clear())
-        if self._peek_button_shown():
-            clear.append(self.peek_button_rect())
+        if self.hot_seat.button_shown():
+            clear.append(self.hot_seat.peek_button_rect())
         key = (bottom, tuple(tuple(r) for r in clear))
         cached = self.__dict__.get("_log_area")
         if cached is not None and cached[0] == key:

@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from ..core.match import Match
     from .dice_render import DiceRenderer
     from .game_log import SinceSummary
+    from .hotseat import HotSeatFlow
     from .pace import Pace
     from .replay_drive import ReplayDriver
     from .secrecy import Secrecy
@@ -44,6 +45,7 @@ class ThrowTable(Protocol):
     replay_driver: ReplayDriver | None
     die_size: int
     prepare_throws: bool
+    hot_seat: HotSeatFlow
 
     @property
     def pace(self) -> Pace: ...
@@ -54,7 +56,6 @@ class ThrowTable(Protocol):
     @property
     def is_top(self) -> bool: ...
     def dice_zones(self, request: RollRequest) -> list[pygame.Rect]: ...
-    def can_see(self, owner: int) -> bool: ...
     def throw_colour(self, pose): ...
     def throw_prompt_place(self) -> tuple[tuple[int, int], int]: ...
     def seat_name(self, seat: int) -> str: ...
@@ -92,7 +93,7 @@ class Throws:
         forced_faces = forced.faces if forced is not None else None
         throw = self._make(physics, request, seed, zones, forced_faces)
         self.view = throw_view.ThrowView(throw, table.renderer, on_impact=self._on_impact,
-                                         can_see=table.can_see, colours=table.throw_colour)
+                                         can_see=table.hot_seat.can_see, colours=table.throw_colour)
 
     def settle(self, view: ThrowView | None) -> None:
         """Lay ``view`` on the felt as the last throw at rest (Continue), or clear it."""
@@ -118,7 +119,7 @@ class Throws:
                 size *= 0.88
         else:
             return
-        self.settled = throw_view.ThrowView(throw, table.renderer, can_see=table.can_see, colours=table.throw_colour)
+        self.settled = throw_view.ThrowView(throw, table.renderer, can_see=table.hot_seat.can_see, colours=table.throw_colour)
 
     def wait_for(self, seat: int | None) -> None:
         """The next roll waits for ``seat`` to throw it by hand (None: it starts at once)."""

@@ -57,9 +57,9 @@ class TutorialCoach:
         table = self.table
         if step is None or table.throw_view is not None:
             return None
-        if table.is_busy() and table.holding is None:
+        if table.is_busy() and table.held.moment is None:
             return None
-        if step.asks and table.moment_held():
+        if step.asks and table.held.active():
             return None   # the held moment is continued first: no move is asked for under it
         return step
 
@@ -114,8 +114,8 @@ class TutorialCoach:
         if not self.tutorial.next():
             return
         table = self.table
-        if table.holding is not None:   # Next also lets a held reveal go
-            table.release_hold()
+        if table.held.moment is not None:   # Next also lets a held reveal go
+            table.held.release()
         self.save()
         if self.tutorial.finished:
             self.app.nav.learned(self.tutorial.script.game_id)

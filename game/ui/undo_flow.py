@@ -22,10 +22,11 @@ if TYPE_CHECKING:
     from ..core.match import Match
     from ..core.narration import GameLog
     from ..core.playback import ReplayFeed
-    from .ai_reasons import ReasonKeeper
     from .ai_turns import AiTurns
     from .game_end import GameEnd
+    from .held_moment import HeldMoment
     from .pace import Pace
+    from .reason_flow import ReasonFlow
     from .secrecy import Secrecy
     from .services import AppServices
     from .throw_view import ThrowView
@@ -38,9 +39,9 @@ class UndoTable(Protocol):
     match: Match
     secrecy: Secrecy
     game_log: GameLog
-    reasons: ReasonKeeper
+    reason_flow: ReasonFlow
     game_end: GameEnd
-    holding: object | None
+    held: HeldMoment
     ai_turns: AiTurns
 
     @property
@@ -82,7 +83,7 @@ class UndoFlow:
         seat = match.undo_player()
         if seat is None or not 0 <= seat < len(match.seats) or match.seats[seat].is_ai:
             return False
-        if table.throw_view is not None or table.holding is not None or match.state.is_chance():
+        if table.throw_view is not None or table.held.moment is not None or match.state.is_chance():
             return False
         if table.human_to_act() not in (None, seat):
             return False
@@ -109,7 +110,7 @@ class UndoFlow:
         table.ai_turns.forget_thought()   # the AIs' memory is rolled back: no thought may run meanwhile
         player, action = table.match.take_back()
         table.game_log.sync(table.match.history)
-        table.reasons.taken_back(len(table.match.history))
+        table.reason_flow.keeper.taken_back(len(table.match.history))
         table.ai_turns.restart()
         self.left = 0.0
         table.announce(f"Taken back: {table.move_line(player, action)}", th.CREAM_DIM)

@@ -35,9 +35,10 @@ def _pct(values, q):
 def bench_autosave(quick: bool) -> dict:
     """The autosave's cost per action at growing game lengths (module docstring):
     it must stay flat, or long games would stutter as they grow."""
-    from ...core import journal, saves, userfiles
+    from ...core import saves, userfiles
     saves_per_size = 60 if quick else 400
     out = {}
+    autosave = saves.Autosave()
     with userfiles.scratch_home(prefix="dice-tavern-bench-"):
         for n in SIZES:
             match, real = _match_with(n)
@@ -50,19 +51,19 @@ def bench_autosave(quick: bool) -> dict:
                 wall.append((time.perf_counter() - w0) * 1000)
             out[f"rewrite_{n}_cpu_p50_ms"] = _pct(cpu, 0.5)
             out[f"rewrite_{n}_wall_p50_ms"] = _pct(wall, 0.5)
-            saves.autosave(match)  # the header: once per game
+            autosave.save(match)  # the header: once per game
             cpu, wall = [], []
             for k in range(saves_per_size):
                 match.history.append(real[k % len(real)])
                 c0, w0 = time.thread_time(), time.perf_counter()
-                saves.autosave(match)
+                autosave.save(match)
                 cpu.append((time.thread_time() - c0) * 1000)
                 wall.append((time.perf_counter() - w0) * 1000)
-            saves.clear_autosave()
+            autosave.clear()
             out[f"journal_{n}_cpu_p50_ms"] = _pct(cpu, 0.5)
             out[f"journal_{n}_cpu_p99_ms"] = _pct(cpu, 0.99)
             out[f"journal_{n}_cpu_max_ms"] = _pct(cpu, 1.0)
             out[f"journal_{n}_wall_p50_ms"] = _pct(wall, 0.5)
             out[f"journal_{n}_wall_p99_ms"] = _pct(wall, 0.99)
-        journal.remove()
+        autosave.journals.remove()
     return out

@@ -286,7 +286,7 @@ class _HumanDriver:
             return None
         if table.game_end.out_moment is not None:
             return "out card", lambda: app.feed(_key(pygame.K_w))
-        if table.holding is not None:
+        if table.held.moment is not None:
             return "continue", lambda: app.feed(_key(pygame.K_RETURN))
         if table.waiting_thrower is not None:
             return "throw", lambda: app.feed(_key(pygame.K_SPACE))

@@ -45,7 +45,7 @@ def _shot_hotseat(app, ctx):
     state = scene.match.state
     if state.turn_player() is not None and state.bid is None:
         scene.submit(state.turn_player(), Bid(3, 4))
-    scene.uses_curtain = False
+    scene.hot_seat.uses_curtain = False
     seat = scene.human_to_act()
     if seat is not None:
         scene.secrecy.confirm(seat)

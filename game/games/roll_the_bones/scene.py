@@ -139,7 +139,7 @@ class TableScene(BaseTableScene):
     def shown(self) -> BonesState:
         """The state the felt shows: the match's, but while a pot split is held
         the table as the roll left it (the forced antes wait for the continue)."""
-        if self._held_layout is not None and self.moment_held():
+        if self._held_layout is not None and self.held.active():
             return self._held_layout[0]
         return self.state
 
@@ -347,7 +347,7 @@ class TableScene(BaseTableScene):
         rolled = self._rolled_dice(before)
         # "pause after reveals": held once the dice have landed, banner and all; nothing moves on
         # meanwhile, not even the forced antes (they slide in when the player continues)
-        held = result.get("kind") == "win" and self.hold_after_animation(("pot split", len(self.match.history)))
+        held = result.get("kind") == "win" and self.held.after_animation(("pot split", len(self.match.history)))
         self._held_layout = None
         landed = self._fly_moves(self._places(before), won, before, between, ROLL_SHOWN, rolled)
         if held and won != after:
@@ -363,7 +363,7 @@ class TableScene(BaseTableScene):
                           th.BRASS_LIGHT)
             self.app.sounds.play("click")
             # "pause after reveals": a tie is a reveal too (who rolls again, and what went to the centre)
-            if self.hold_after_animation(("tiebreak", len(self.match.history))):
+            if self.held.after_animation(("tiebreak", len(self.match.history))):
                 self.banners.hold(len(self.match.history))
         elif result.get("kind") == "win":
             winner = result["winner"]
@@ -402,10 +402,9 @@ class TableScene(BaseTableScene):
         if any(r.collidepoint(int(f.end[0]), int(f.end[1])) for f in self.flights for r in self.banner_rects):
             self.banners.give_way(self.time, GIVE_WAY_SECONDS * self.pace.duration)
 
-    def release_hold(self) -> None:
+    def on_hold_released(self) -> None:
         """The player continued a held pot split: now the next stage's forced
         antes slide from the piles into the pots."""
-        super().release_hold()
         if self._held_layout is not None:
             between, won = self._held_layout
             self._held_layout = None
@@ -730,13 +729,13 @@ class TableScene(BaseTableScene):
         covers nothing of ``banner_keep_clear`` (computed from what is on the
         table this frame, at any seat count; else where it covers least).
         While its moment is held, the "continue" prompt goes right under it
-        (``continue_rect``), so the place must have room for both."""
+        (``held.prompt_rect``), so the place must have room for both."""
         bounds = pygame.Rect(0, 0, layout.CANVAS_W, layout.CANVAS_H).inflate(-2 * EDGE_MARGIN, -2 * EDGE_MARGIN)
         tiers = self.banner_keep_clear()
-        if not self.moment_held():
+        if not self.held.active():
             return nearest_clear_spot(size, tiers, POT_CENTRE, bounds)
-        w, h = self.continue_size()
-        below = self.CONTINUE_GAP + h
+        w, h = self.held.prompt_size()
+        below = self.held.CONTINUE_GAP + h
         group = nearest_clear_spot((max(size[0], w), size[1] + below), tiers, POT_CENTRE, bounds)
         rect = pygame.Rect((0, 0), size)
         rect.midtop = (group.centerx, group.top)

@@ -127,11 +127,11 @@ class BiddingTableScene(table_scene.TableScene):
         (built again when the state or who may see changes)."""
         sec = self.secrecy
         key = (len(self.match.history), sec.mode, sec.confirmed, sec.peeking,
-               sec.hotseat and self.peek_possible())
+               sec.hotseat and self.hot_seat.peek_possible())
         state = self.match.state
         cached = self._snap
         if cached is None or cached[0] is not state or cached[1] != key:
-            cached = self._snap = (state, key, self.snapshot_of(state, self.can_see))
+            cached = self._snap = (state, key, self.snapshot_of(state, self.hot_seat.can_see))
         return cached[2]
 
     def public_snap(self) -> BiddingSnapshot:
@@ -225,7 +225,7 @@ class BiddingTableScene(table_scene.TableScene):
         pieces += [plate.inflate(8, 8) for plate in self.seat_plates.values()]   # as drawn (a note may be wider)
         face_up, cups = [], []
         for seat, n in enumerate(self.dice_counts()):
-            if n and (self.can_see(seat) or seat == self.secrecy.confirmed):   # a peek does not move the card
+            if n and (self.hot_seat.can_see(seat) or seat == self.secrecy.confirmed):   # a peek does not move the card
                 face_up.append(self.cups.dice_box(seat, n, self.cups.own_die_px(seat)).inflate(22, 44))
             elif n:
                 x, y = self.cups.cup_point(seat)
@@ -241,7 +241,7 @@ class BiddingTableScene(table_scene.TableScene):
         font = self.theme.font
         turn = self.state.turn_player()
         lines = [(18, self.turn_line(turn)),
-                 (16, self.text.odds_line(snap, self.viewer) if self.match.options.get("odds_helper") else "")]
+                 (16, self.text.odds_line(snap, self.hot_seat.viewer) if self.match.options.get("odds_helper") else "")]
         if snap.bid is None:   # who opens and how, then the lines
             title, hint = self.text.opening(snap)
             widths = [font(30, True, style="display").size(title)[0], font(17).size(hint)[0]]
@@ -280,7 +280,7 @@ class BiddingTableScene(table_scene.TableScene):
     def final_reveal_shown(self) -> bool:
         """The game's last reveal has played (and was read, when held): it
         stays on the felt until the results instead of an empty next round."""
-        return (self.reveal is not None and self.match.state.is_terminal() and self.holding is None
+        return (self.reveal is not None and self.match.state.is_terminal() and self.held.moment is None
                 and self.reveal_time >= self.reveal_length())
 
     def deciding_human(self):
@@ -299,7 +299,7 @@ class BiddingTableScene(table_scene.TableScene):
         """Adds a challenge pressed once ("Sure? Call!"): no AI speaks up
         under it; and an open "Whose dice?", for a few seconds at most
         (``HotSeatFlow.owner_question_holds``)."""
-        return super().human_deciding() or self.picker.armed is not None or self.owner_question_holds()
+        return super().human_deciding() or self.picker.armed is not None or self.hot_seat.owner_question_holds()
 
     def on_applied(self, player, action, before_state) -> None:
         if player == CHANCE:
@@ -349,12 +349,12 @@ class BiddingTableScene(table_scene.TableScene):
                 self._say_verdict()
             if self.reveal_time >= self.reveal_length():
                 self.reveal_time = self.reveal_length()
-                if self.hold_until_continue(("reveal", len(self.match.history))):
+                if self.held.until_continue(("reveal", len(self.match.history))):
                     return
                 if self.match.state.is_terminal():
                     return   # the last reveal stays until the results (``final_reveal_shown``)
                 self.reveal = None
-                self._maybe_curtain()
+                self.hot_seat.maybe_curtain()
 
     def _say_verdict(self) -> None:
         """The verdict into the running commentary, once the centre shows it
@@ -380,7 +380,7 @@ class BiddingTableScene(table_scene.TableScene):
         self.picker.title = f"{self.words.possessive(seat)} bid"
         # the odds come from the seat's own dice: shown only while they are face-up
         self.picker.odds = None if not self.match.options.get("odds_helper") else (
-            lambda q, f: self.text.chance(self.snap, seat, q, f) if self.can_see(seat) else None)
+            lambda q, f: self.text.chance(self.snap, seat, q, f) if self.hot_seat.can_see(seat) else None)
 
     def _preferred_face(self, snap: BiddingSnapshot, seat: int, minimums: dict[int, int]) -> Optional[int]:
         """The standing bid's face, or for an opening bid the face you hold
@@ -396,7 +396,7 @@ class BiddingTableScene(table_scene.TableScene):
         """May on-screen hints (the preselected face) use ``seat``'s dice?
         Only for the lone human: in hot-seat the picker must not change or
         hint at anything when a cup lifts."""
-        return self.secrecy.mode == "solo" and self.can_see(seat)
+        return self.secrecy.mode == "solo" and self.hot_seat.can_see(seat)
 
     def has_hidden_dice(self, seat: int) -> bool:
         """Dice under ``seat``'s cup this round, not yet revealed: while the
@@ -485,8 +485,8 @@ class BiddingTableScene(table_scene.TableScene):
             return ("reveal", len(self.match.history), seats, t > self.light_at, self._moving_seats(t))
         if self.throw_view is not None:
             return ("throw", seats)
-        hands = tuple((n, self.can_see(seat) and bool(self.hand(seat)),
-                       tuple(self.hand(seat)) if self.can_see(seat) else ())
+        hands = tuple((n, self.hot_seat.can_see(seat) and bool(self.hand(seat)),
+                       tuple(self.hand(seat)) if self.hot_seat.can_see(seat) else ())
                       for seat, n in enumerate(self.dice_counts()))
         return ("cups", seats, hands)
 
@@ -577,7 +577,7 @@ class BiddingTableScene(table_scene.TableScene):
             if n == 0:
                 continue
             faces = snap.hand(seat)   # in ``hand_order``, as the reveal shows it
-            if self.can_see(seat) and faces:
+            if self.hot_seat.can_see(seat) and faces:
                 size = self.cups.own_die_px(seat)
                 self.draw_own_tray(canvas, seat, self.cups.dice_box(seat, len(faces), size))
                 self.draw_dice(canvas, seat, faces, size)
@@ -723,7 +723,7 @@ class BiddingTableScene(table_scene.TableScene):
             note = self.text.bid_note(snap)
         turn = self.state.turn_player()
         line = self.turn_line(turn)
-        odds = self.text.odds_line(snap, self.viewer) if self.match.options.get("odds_helper") else ""
+        odds = self.text.odds_line(snap, self.hot_seat.viewer) if self.match.options.get("odds_helper") else ""
         if lines:
             bid_centre.draw_bid_lines(canvas, self.theme, (cx, cy), note, line, odds)
 
