@@ -313,6 +313,8 @@ class App:
             attrs = dict(event.dict)
             attrs["pos"] = self.to_canvas(event.pos)
             event = pygame.event.Event(event.type, attrs)
+        if self._pending and self.input.press_behind_a_change(event):
+            return   # a press in the frame an earlier press changed the screen: aimed at the old one (ui/intent.py)
         if self.input.second_press(event, self.top):
             return   # the second press of a double-click or doubled key that changed the screen (ui/intent.py)
         event = self.input.stamp(event)

@@ -327,9 +327,17 @@ def lesson_census(app, game_id) -> int:
     return checked
 
 
+def go_on(hands) -> None:
+    """A held moment's "Click or press Enter to continue" (a resumed lesson
+    can open on one, under an asking step): clicked, as a person does."""
+    if hands.has("Continue"):
+        hands.click("Continue")
+
+
 def skip_at_every_step(app, game_id) -> int:
     """The lesson walked step by step through Learn to play's resume: at each
-    step the resumed lesson's "Skip tutorial", clicked, goes to the title
+    step but the last (its card has only "Finish", game/ui/tutorial.py) the
+    resumed lesson's "Skip tutorial", clicked, goes to the title
     and keeps the place; resumed again, the step is passed (Next, or the
     asked move) and the next one is resumed.  Returns the steps checked."""
     from game.core import tutorial as tut
@@ -346,9 +354,13 @@ def skip_at_every_step(app, game_id) -> int:
         hands = Hands(app)
         if lesson.done:
             break
-        assert hands.until(lambda a: table.tutorial.visible_step() is not None or table.waiting_thrower is not None, 60)
+        assert hands.until(lambda a: table.tutorial.visible_step() is not None or table.waiting_thrower is not None,
+                           60, step=go_on), (lesson.step_index, len(lesson.steps), app.top.name, hands.labels())
         at = lesson.step_index
-        if table.tutorial.visible_step() is not None:
+        last = at == len(lesson.steps) - 1
+        if last and table.tutorial.visible_step() is not None:   # nothing left to skip: "Finish" stands alone
+            assert hands.has("Finish") and not hands.has("Skip tutorial"), hands.labels()
+        elif table.tutorial.visible_step() is not None:
             hands.click("Skip tutorial")
             hands.frames(2)
             assert app.top.name == "title", f"step {at}: Skip tutorial opened {app.top.name!r}"
@@ -360,7 +372,7 @@ def skip_at_every_step(app, game_id) -> int:
             table = app.top
             lesson = table.tutorial.tutorial
             hands = Hands(app)
-            assert hands.until(lambda a: table.tutorial.visible_step() is not None, 60)
+            assert hands.until(lambda a: table.tutorial.visible_step() is not None, 60, step=go_on), hands.labels()
             assert lesson.step_index == at, f"resumed at {lesson.step_index}, not {at}"
         step = table.tutorial.visible_step()
         if step is None:
@@ -369,7 +381,7 @@ def skip_at_every_step(app, game_id) -> int:
             hands.click("Finish" if at == len(lesson.steps) - 1 else "Next")
         elif step.asks:
             assert table.submit(lesson.learner, right_action(lesson))
-        hands.until(lambda a: lesson.step_index != at or lesson.done, 60)
+        hands.until(lambda a: lesson.step_index != at or lesson.done, 60, step=go_on)
         if lesson.done:
             break
     assert tut.saved_entry(game_id)["done"] is True

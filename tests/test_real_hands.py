@@ -388,3 +388,61 @@ def test_whose_dice_holds_the_ais_a_few_seconds_then_closes(app):
     assert table.hot_seat.choosing_owner is not None and hands.has("1  ")
     assert hands.until(lambda a: len(table.match.history) > moves, 20), "the open question stalled the game"
     assert table.hot_seat.choosing_owner is None and not hands.has("1  ")
+
+
+def test_roll_for_it_dice_and_cards_are_placed_with_the_mouse_where_they_are_drawn(app):
+    """Roll For It!'s rolled dice and face-up cards are drawn controls (a
+    mouse-only walker found none): press a die that fits, as drawn, then the
+    card that glows for it; the die is placed, the table stays."""
+    app.settings.reduced_motion = True
+    table = start_table(app, Match("roll-for-it", [Seat("You"), Seat("AI", "ai", "easy")], None, 5))
+    hands = Hands(app)
+
+    def placing(a) -> bool:
+        if table.waiting_thrower == 0:
+            hands.click((640, 360))   # the throw prompt: a click on the felt throws
+        elif table.human_to_act() == 0 and not table.is_busy() and hands.has("Roll for it!"):
+            hands.click("Roll for it!")
+        return table.human_placing() == 0 and any(c.kind == "die" for c in hands.controls(enabled_only=True))
+
+    assert hands.until(placing, 120)
+    die = next(c for c in hands.controls(enabled_only=True) if c.kind == "die")
+    hands.click(die)
+    cards = [c for c in hands.controls(enabled_only=True) if c.kind == "card"]
+    assert cards, hands.labels()
+    placed_before = sum(len(v) for covers in table.state.covers.values() for v in covers)
+    hands.click(cards[0])
+    assert hands.until(lambda a: sum(len(v) for covers in table.state.covers.values() for v in covers)
+                       > placed_before or any(table.state.scored), 10)
+    assert app.top is table
+
+
+@pytest.mark.parametrize("how", ["double-click", "enter-enter"])
+def test_two_presses_in_one_frame_on_the_curtain_pass_it_once(app, how):
+    """A double-click (or Enter, Enter) whose two presses reach the app in
+    one frame, as on a busy machine (the real-window walkthrough of Roll
+    Call, 3 humans: the curtain's "I am Player 3" double-clicked and the
+    game was gone, back to its setup): the curtain passes once and the
+    table stays; the second press was aimed at the curtain, which is gone."""
+    from game.scenes.title import TitleScene
+    app.start(TitleScene(app))
+    from game.scenes.launch import make_table
+    from game.scenes.setup import make_dice
+    table = make_table(app, Match("roll-call", humans_and_ais(3, 1), {"starting_dice": 2}, 4, make_dice()))
+    app.push(table)
+    app.apply_transitions()
+    hands = Hands(app)
+    assert hands.until(lambda a: a.top.name == "curtain" and hands.has("I am", enabled=True), 30)
+    button = hands.find("I am").rect.center
+    hands.move(button)
+    hands.frames(1)
+    window = hands.to_window(button)
+    if how == "double-click":
+        presses = [pygame.event.Event(t, pos=window, button=1) for t in
+                   (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) * 2]
+    else:
+        presses = [Hands._key_event(t, pygame.K_RETURN) for t in (pygame.KEYDOWN, pygame.KEYUP) * 2]
+    hands.same_frame(presses)
+    hands.frames(2)
+    assert app.top is table, f"the second press went on to {getattr(app.top, 'name', None)!r}"
+    assert table.secrecy.confirmed is not None

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Protocol
 import pygame
 
 from . import theme as th
+from .drawn_controls import note as note_drawn
 from ..canvas import CANVAS_H
 
 if TYPE_CHECKING:
@@ -184,4 +185,5 @@ class HeldMoment:
         th.panel(canvas, box, fill=th.WOOD_DARK, border=th.BRASS_LIGHT, radius=12 if under else 14,
                  width=2 if under else 3)
         th.blit_text(canvas, self._label(under), box.center, "center")
+        note_drawn("Continue", box, kind="continue")   # a click anywhere continues; the prompt is where one looks
         return True

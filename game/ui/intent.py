@@ -90,6 +90,23 @@ class InputClock:
         self._swallowed.add(what)
         return True
 
+    def press_behind_a_change(self, event: pygame.event.Event) -> bool:
+        """Drop a press that reached the app in the same frame as an earlier
+        press that changed the screen (the change not yet made): the person
+        could not have seen the new screen, so it was aimed at the old one,
+        and the old one must not take it twice (a double-click whose two
+        presses land in one frame on a busy machine popped the curtain and
+        then the table under it).  Its release is dropped with it."""
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            self._swallowed.add(("button", int(getattr(event, "button", 1))))
+            return True
+        if event.type == pygame.KEYDOWN:
+            key = int(getattr(event, "key", 0))
+            if key not in self.keys_down:   # a held key's repeat: its own release stays its own
+                self._swallowed.add(("key", key))
+            return True
+        return False
+
     def stamp(self, event: pygame.event.Event) -> pygame.event.Event:
         """``event`` with ``began`` (and ``repeat`` on KEYDOWN) added; other
         events as they are.  A KEYDOWN that says ``repeat=False`` itself is a

@@ -20,6 +20,7 @@ from ...core.protocol import CHANCE, RollRequest, state_as
 from ...ui import drawn_controls
 from ...ui import theme as th
 from ...ui.banner import draw_plate
+from ...ui.drawn_controls import note as note_drawn
 from ...ui.motion import landed_removed, moving
 from ...ui.table_scene import TableScene as BaseTableScene
 from ...ui.widgets import Button, FocusGroup
@@ -368,6 +369,19 @@ class TableScene(BaseTableScene):
         tray.draw_sparkles(canvas, self.sparkles, self.time)
         self.buttons.draw(canvas, self.theme)
         self._draw_banner(canvas)
+        self._note_dice_and_cards(fits)
+
+    def _note_dice_and_cards(self, lit: set[int]) -> None:
+        """While a human places, each loose die and each face-up card is a
+        control as drawn (game/ui/drawn_controls.py): a die that fits a card
+        may be pressed, a card the held die fits may be clicked."""
+        if self.human_placing() is None:
+            return
+        for i, die in enumerate(self.loose):
+            note_drawn(f"die {die.face}", self.loose.rect(i), bool(self._turn_fits(die.face)), kind="die")
+        for slot, rect in enumerate(self.cards):
+            if self._slot_card(slot) is not None:
+                note_drawn(f"card {slot + 1}", rect, slot in lit, kind="card")
 
     def first_draw_steps(self):
         """The piles, the header and each card slot drawn, a step each (the
