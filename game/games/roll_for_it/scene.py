@@ -17,7 +17,6 @@ import pygame
 
 from ...core.narration import plural
 from ...core.protocol import CHANCE, RollRequest, state_as
-from ...ui import drawn_controls
 from ...ui import theme as th
 from ...ui.banner import draw_plate
 from ...ui.drawn_controls import note as note_drawn
@@ -357,9 +356,6 @@ class TableScene(BaseTableScene):
         fits = self._highlight_slots()
         for slot, rect in enumerate(self.cards):
             self._draw_slot(canvas, slot, rect, slot in fits)
-            shown = self._slot_card(slot)
-            if shown is not None:   # a place a die can be dropped: a walkthrough finds it as drawn
-                drawn_controls.note(f"card {shown.points}: {' '.join(map(str, shown.images))}", rect, kind="card")
         self._draw_tray(canvas)
         if self.rolloff_view is not None:
             self.rolloff_view.draw(canvas, alpha)
@@ -372,16 +368,16 @@ class TableScene(BaseTableScene):
         self._note_dice_and_cards(fits)
 
     def _note_dice_and_cards(self, lit: set[int]) -> None:
-        """While a human places, each loose die and each face-up card is a
-        control as drawn (game/ui/drawn_controls.py): a die that fits a card
-        may be pressed, a card the held die fits may be clicked."""
-        if self.human_placing() is None:
-            return
-        for i, die in enumerate(self.loose):
-            note_drawn(f"die {die.face}", self.loose.rect(i), bool(self._turn_fits(die.face)), kind="die")
+        """Each face-up card is a control as drawn (game/ui/drawn_controls.py),
+        named by its points and pictures: a walkthrough drops a die on it;
+        while a human places, only a card the held die fits is enabled.  The
+        loose dice note themselves (``LooseDice.draw``)."""
+        placing = self.human_placing() is not None
         for slot, rect in enumerate(self.cards):
-            if self._slot_card(slot) is not None:
-                note_drawn(f"card {slot + 1}", rect, slot in lit, kind="card")
+            shown = self._slot_card(slot)
+            if shown is not None:
+                note_drawn(f"card {shown.points}: {' '.join(map(str, shown.images))}", rect,
+                           placing and slot in lit, kind="card")
 
     def first_draw_steps(self):
         """The piles, the header and each card slot drawn, a step each (the
