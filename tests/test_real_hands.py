@@ -446,3 +446,39 @@ def test_two_presses_in_one_frame_on_the_curtain_pass_it_once(app, how):
     hands.frames(2)
     assert app.top is table, f"the second press went on to {getattr(app.top, 'name', None)!r}"
     assert table.secrecy.confirmed is not None
+
+
+def test_a_mouse_only_human_names_their_cup_and_sees_only_their_dice(app):
+    """The same as ``test_a_peek_outside_your_turn_asks_whose_dice``, with the
+    mouse only (the real-window walk held Peek and clicked a name under the
+    held press; a person lets go first): click "Peek at my dice" while an AI
+    thinks, click your own name on "Whose dice?" where it is drawn, click
+    through the curtain, hold Peek: your dice face-up, nobody else's."""
+    app.settings.reduced_motion = True
+    table = hotseat_table(app, "roll-call", humans=3, ais=2, seed=8, dice=3)
+    hands = Hands(app)
+    for _ in range(10):   # humans bid until an AI is to act with a human seated
+        to_turn(hands, table)
+        hands.press(pygame.K_RETURN)
+        if hands.until(lambda a: a.top is table and table.human_to_act() is None and table.throw_view is None
+                       and not table.is_busy() and not table.match.state.is_chance()
+                       and table.secrecy.confirmed is not None, 2):
+            break
+    seated = table.secrecy.confirmed
+    assert seated is not None and table.human_to_act() is None
+    other = next(h for h in table.humans if h != seated and table.has_hidden_dice(h))
+    hands.click("Peek at my dice")
+    assert face_up_owners(table) == set(), "a click on Peek outside a turn showed the seated human's dice"
+    assert table.hot_seat.choosing_owner is not None, hands.labels()
+    hands.click(f"{other + 1}  {table.seat_name(other)}")
+    hands.frames(1)
+    assert app.top.name == "curtain" and app.top.seat == other
+    assert face_up_owners(table) == set()
+    hands.pass_curtain(by="click")
+    assert app.top is table and table.secrecy.confirmed == other
+    hands.hold_button("Peek at my dice")
+    hands.frames(3)
+    assert face_up_owners(table) == {other}
+    hands.up()
+    hands.frames(2)
+    assert face_up_owners(table) == set()
