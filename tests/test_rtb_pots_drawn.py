@@ -72,3 +72,29 @@ def test_each_pot_draws_the_dice_its_words_count_through_rounds(app, seed):
                                        f"(round {match.state.round}, {match.state.phase})")
                 checked += 1
     assert wins >= 2 and checked > 100
+
+
+def test_a_seat_with_every_die_in_play_does_not_read_as_empty(app):
+    """Seen in the slow whole-game layout check at 6 seats: a seat rolling
+    its last die was labelled "0 six-siders", which reads as a seat out of
+    the game.  The rules: "When a player runs out of dice, they are
+    eliminated from the game" - a seat still playing whose dice are all in
+    the centre or the roll has not run out: it reads "all in play"."""
+    app.settings.reduced_motion = True
+    seats = [Seat("You", "ai", "easy")] + [Seat(f"AI {i}", "ai", "easy") for i in range(1, 6)]
+    match = Match("roll-the-bones", seats, seed=3)
+    scene = start_table(app, match)
+    all_in_play = 0
+    accumulator = 0.0
+    with layout_record.recording(app.canvas) as record:
+        for _ in range(40000):
+            if match.is_over or all_in_play:
+                break
+            if scene.held.moment is not None:
+                app.feed(key(pygame.K_SPACE))
+            record.clear()
+            accumulator = app.step(1 / 60, accumulator)
+            texts = [box.text for box in record.of("text")]
+            assert not any(t.startswith("0 six-sider") for t in texts), texts
+            all_in_play += texts.count("all in play")
+    assert all_in_play >= 1, "no seat ever had every die in play: the test saw nothing"

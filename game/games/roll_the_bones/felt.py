@@ -57,7 +57,11 @@ def draw_heap(canvas: pygame.Surface, icon: Icon, dice, n: int, centre, size: in
 
 
 def pile_label(sixes: int, bones: int) -> str:
-    """What a seat's pile holds, in words."""
+    """What a seat's pile holds, in words; a seat still playing with every
+    die in the centre or in the roll is "all in play" (issue 39: "0
+    six-siders" under a seat rolling its last die read as a seat out)."""
+    if not sixes and not bones:
+        return "all in play"
     return f"{sixes} six-sider{'s' if sixes != 1 else ''}" + (f" · {bones} bone{'s' if bones != 1 else ''}" if bones else "")
 
 
