@@ -210,6 +210,18 @@ def test_the_out_of_turn_call_asks_sure_and_a_double_press_only_arms_it(app):
 
 
 # --- peeking outside your turn ---------------------------------------------------------
+def until_an_ai_thinks_with_a_human_seated(hands, table, tries: int) -> None:
+    """Humans bid (Enter on their picker) until an AI is to act, nothing
+    moves, and a human is seated at the screen."""
+    for _ in range(tries):
+        to_turn(hands, table)
+        hands.press(pygame.K_RETURN)
+        if hands.until(lambda a: a.top is table and table.human_to_act() is None and table.throw_view is None
+                       and not table.is_busy() and not table.match.state.is_chance()
+                       and table.secrecy.confirmed is not None, 2):
+            return
+
+
 def test_a_peek_outside_your_turn_asks_whose_dice(app):
     """Roll Call, 3 humans + 2 AI: while an AI thinks, Tab shows nobody's
     dice: it asks "Whose dice?"; a human names themselves by their number,
@@ -218,14 +230,7 @@ def test_a_peek_outside_your_turn_asks_whose_dice(app):
     app.settings.reduced_motion = True
     table = hotseat_table(app, "roll-call", humans=3, ais=2, seed=8, dice=3)
     hands = Hands(app)
-    seated = None
-    for _ in range(10):   # humans bid until an AI is to act with a human seated
-        seated = to_turn(hands, table)
-        hands.press(pygame.K_RETURN)
-        if hands.until(lambda a: a.top is table and table.human_to_act() is None and table.throw_view is None
-                       and not table.is_busy() and not table.match.state.is_chance()
-                       and table.secrecy.confirmed is not None, 2):
-            break
+    until_an_ai_thinks_with_a_human_seated(hands, table, 10)
     seated = table.secrecy.confirmed
     assert seated is not None and table.human_to_act() is None
     other = next(h for h in table.humans if h != seated and table.has_hidden_dice(h))
@@ -336,13 +341,7 @@ def open_whose_dice(app, game_id, humans, ais):
     human seated, then Tab opens "Whose dice?" (as a person does)."""
     table = hotseat_table(app, game_id, humans=humans, ais=ais, seed=8, dice=3)
     hands = Hands(app)
-    for _ in range(20):
-        to_turn(hands, table)
-        hands.press(pygame.K_RETURN)
-        if hands.until(lambda a: a.top is table and table.human_to_act() is None and table.throw_view is None
-                       and not table.is_busy() and not table.match.state.is_chance()
-                       and table.secrecy.confirmed is not None, 2):
-            break
+    until_an_ai_thinks_with_a_human_seated(hands, table, 20)
     hands.key_down(pygame.K_TAB)
     hands.frames(2)
     hands.key_up(pygame.K_TAB)
@@ -457,13 +456,7 @@ def test_a_mouse_only_human_names_their_cup_and_sees_only_their_dice(app):
     app.settings.reduced_motion = True
     table = hotseat_table(app, "roll-call", humans=3, ais=2, seed=8, dice=3)
     hands = Hands(app)
-    for _ in range(10):   # humans bid until an AI is to act with a human seated
-        to_turn(hands, table)
-        hands.press(pygame.K_RETURN)
-        if hands.until(lambda a: a.top is table and table.human_to_act() is None and table.throw_view is None
-                       and not table.is_busy() and not table.match.state.is_chance()
-                       and table.secrecy.confirmed is not None, 2):
-            break
+    until_an_ai_thinks_with_a_human_seated(hands, table, 10)
     seated = table.secrecy.confirmed
     assert seated is not None and table.human_to_act() is None
     other = next(h for h in table.humans if h != seated and table.has_hidden_dice(h))
