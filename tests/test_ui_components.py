@@ -212,3 +212,25 @@ def test_placing_a_banner_builds_rows_not_the_whole_grid(monkeypatch):
                                      bounds)
     assert spot.collidelist(keep) < 0
     assert len(built) < 4 * len(keep) + 20, f"{len(built)} rectangles built"
+
+
+@pytest.mark.parametrize("height,size", [(56, 22), (56, 20), (56, 18), (58, 22), (54, 22), (66, 22), (44, 18),
+                                         (40, 22)])
+def test_a_two_line_buttons_words_stay_inside_its_wooden_edge(monkeypatch, height, size):
+    """make_shots showed "Roll for it!", "Take Back", "Keep the rest" and "Skip free
+    mark" with their titles on the button's top border: the title sat on the
+    centre line with the second line hung below it, not the two centred as one."""
+    from game.ui import theme as th
+    from game.ui.widgets import Button
+    pygame.font.init()
+    theme = th.Theme()
+    drawn: list[pygame.Rect] = []
+    real = th.draw_text
+    monkeypatch.setattr(th, "draw_text", lambda *a, **k: drawn.append(real(*a, **k)) or drawn[-1])
+    canvas = pygame.Surface((400, 200))
+    rect = pygame.Rect(100, 60, 196, height)
+    Button(rect, "Roll for it!", sub="4 dice  (R)", size=size).draw(canvas, theme, False, False)
+    title, sub = drawn
+    inside = rect.inflate(-4, -4)   # the 2 px wooden border
+    assert inside.contains(title) and inside.contains(sub), (rect, title, sub)
+    assert title.bottom > sub.top - 1 and title.top < sub.top, "the sub line sits under the title"

@@ -76,6 +76,26 @@ def _wood_box(canvas, rect, *, focused=False, hovered=False, enabled=True, prima
     pygame.draw.rect(canvas, edge, rect, 3 if focused else 2, border_radius=radius)
 
 
+SUB_SIZE = 14
+LINE_OVERLAP = 4   # a line's picture carries leading below its letters; the second line tucks into it
+BORDER_ROOM = 5    # kept free inside a button's edge (2-3 px border plus a gap)
+
+
+def two_line_layout(theme, rect: pygame.Rect, size: int) -> tuple[int, int, int]:
+    """Title top, title size and sub-line top for a two-line button: both lines
+    centred as one block inside the border (the title drops a size or more
+    where the button is too short), so no letter sits on the wooden edge."""
+    sub_height = theme.font(SUB_SIZE).get_linesize()
+    while True:
+        title_height = theme.font(size, True).get_linesize()
+        block = title_height + sub_height - LINE_OVERLAP
+        if block <= rect.h - 2 * BORDER_ROOM or size <= 12:
+            break
+        size -= 1
+    title_top = rect.centery - block // 2
+    return title_top, size, title_top + title_height - LINE_OVERLAP
+
+
 class Button(Widget):
     """A wooden button that calls ``on_click`` when clicked or activated by key."""
     def __init__(self, rect, text: str, on_click: Callable[[], Any] | None = None, *,
@@ -101,9 +121,10 @@ class Button(Widget):
                   primary=self.primary)
         colour = th.CREAM if self.enabled else th.CREAM_DIM
         if self.sub:
-            th.draw_text(canvas, theme, self.text, (self.rect.centerx, self.rect.centery - 2), self.size,
-                         colour, bold=True, anchor="midbottom")
-            th.draw_text(canvas, theme, self.sub, (self.rect.centerx, self.rect.centery + 2), 14,
+            title_top, size, sub_top = two_line_layout(theme, self.rect, self.size)
+            th.draw_text(canvas, theme, self.text, (self.rect.centerx, title_top), size,
+                         colour, bold=True, anchor="midtop")
+            th.draw_text(canvas, theme, self.sub, (self.rect.centerx, sub_top), SUB_SIZE,
                          th.CREAM_DIM, anchor="midtop")
         else:
             th.draw_text(canvas, theme, self.text, self.rect.center, self.size, colour, bold=True,
