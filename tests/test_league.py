@@ -31,6 +31,17 @@ def test_the_halves_split_every_kind_by_a_fixed_rule():
     assert all(tuning[k] is v[0] and reporting[k] is v[1] for k, v in league.KINDS.items())
 
 
+def test_each_half_has_its_own_learners_twin():
+    """The tell test's control is the half's learner without its tables: a tell
+    tuned on the tuning half never plays the reporting learner's twin (it did:
+    one twin, ``LearnerBTwin``, served both halves)."""
+    league = _league()
+    for half in ("tuning", "reporting"):
+        twin, learner = league.bot_of(half, "learner-twin"), league.HALVES[half]["learner"]
+        assert twin.trust == learner.trust and learner.learns and not twin.learns
+    assert league.bot_of("tuning", "learner-twin") not in league.TWINS["reporting"].values()
+
+
 def test_the_bots_see_only_views_and_legal_actions():
     """The league imports nothing of the game's AI: its reading is its own."""
     imports = [line for line in PATH.read_text(encoding="utf-8").splitlines()
