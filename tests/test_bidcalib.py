@@ -93,6 +93,54 @@ def test_a_chance_beyond_the_fit_keeps_near_the_readers():
         assert mapped == sorted(mapped) and mapped[0] < 0.05 and mapped[-1] > 0.95
 
 
+def _heads_up_later_spot(round_no: int = 3):
+    from game.games.bidding.spot import BidSpot
+    return BidSpot(me=0, hand=(2, 3, 5), dice=(3, 3), faces=(2, 3, 4, 5, 6), wild=1,
+                   bids=((1, 3, 4),), round_no=round_no, legal=())
+
+
+def test_a_bidder_the_reader_learned_to_trust_is_read_through_its_bands_map():
+    """Issue 40, calibration among strangers: one map per context stated the
+    population's chance to an honest stranger the reader had already learned to
+    trust (Jintos stated 70-79% came true 98.7%, calls stated 0-9% came true
+    12.8%: "the reader under-trusts an honest stranger's bids").  After the
+    first round the map is the one of the reader's trust in the bidder
+    (``calib.TRUST_BANDS``), with the context without a band where that band
+    has no map; the first round has nothing learned, so no band."""
+    from game.games.bidding.brain import BidBrain
+    from game.games.bidding.spot import TableReader
+    maps = {"jinto|hu|later": [[0.5, 0.3]], "jinto|hu|later|honest": [[0.5, 0.7]],
+            "jinto|hu|first": [[0.5, 0.4]]}
+    brain = BidBrain(TableReader(), calib=bidcalib.Calibration(maps))
+    bidder = brain.reader.model(1)
+    bidder.honest, bidder.bluff = 9.5, 0.5            # every reveal so far: honest bids
+    later = _heads_up_later_spot()
+    assert brain.population("jinto", later, 0.5) == pytest.approx(0.7)
+    assert brain.stated("jinto", later, 0.5).ctx == "jinto|hu|later|honest"
+    bidder.honest, bidder.bluff = 4.0, 6.0            # a bluffer: its band has no map here
+    assert brain.population("jinto", later, 0.5) == pytest.approx(0.3)
+    assert brain.population("jinto", _heads_up_later_spot(round_no=1), 0.5) == pytest.approx(0.4)
+
+
+def test_the_fit_gives_a_thin_band_the_map_without_a_band():
+    """``fit_all`` fits each banded context and, from every band together, the
+    context without one (what ``Calibration.apply`` falls back on)."""
+    samples = [("call|hu|later|honest", 0.3, float(i % 2), 1.0) for i in range(80)]
+    samples += [("call|hu|later|bluffing", 0.3, 0.0, 1.0) for _ in range(10)]
+    maps, counts = bidcalib_fit.fit_all(samples)
+    assert counts == {"call|hu|later": 90, "call|hu|later|bluffing": 10, "call|hu|later|honest": 80}
+    assert set(maps) == {"call|hu|later", "call|hu|later|honest"}
+    assert maps["call|hu|later"][0][1] < maps["call|hu|later|honest"][0][1]
+
+
+def test_the_fit_population_holds_the_leagues_tuning_half_only():
+    """The maps are fitted against the league's tuning half too, never its reporting half."""
+    from game.dev import league
+    tables = " ".join(t for t, _w in bidcalib_fit.POPULATION)
+    assert all(f"game.dev.league:{c.__name__}" in tables for c in league.HALVES["tuning"].values())
+    assert not any(f":{c.__name__}" in tables for c in league.HALVES["reporting"].values())
+
+
 def test_damaged_map_is_left_out(tmp_path, monkeypatch):
     bad = tmp_path / "_calib.json"
     bad.write_text('{"games": {"liars-dice": {"maps": {"call|hu|first": [[0.2, 0.9], [0.5, 0.1]],'

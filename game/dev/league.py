@@ -484,6 +484,11 @@ class LearnerB(LeagueBot):
     learns, trust = True, 0.95
 
 
+class LearnerATwin(LeagueBot):
+    """``LearnerA`` without its tables: the tell test's control on the tuning half."""
+    trust = 0.85
+
+
 class LearnerBTwin(LeagueBot):
     """``LearnerB`` without its tables: the tell test's control (what the tables add)."""
     trust = 0.95
@@ -525,8 +530,9 @@ HALVES: dict[str, dict[str, type]] = {
 the second the reporting half.  Tune only against ``HALVES["tuning"]``."""
 
 EXTRA = (BluffDuel,)   # written, in neither half: kept for ad-hoc checks
-TWINS = {"learner": LearnerBTwin}
-"""The reporting learner without its tables (the tell test compares the two)."""
+TWINS: dict[str, dict[str, type]] = {"tuning": {"learner": LearnerATwin}, "reporting": {"learner": LearnerBTwin}}
+"""Each half's learner without its tables (the tell test compares the two), so a
+tell tuned on the tuning half never meets the reporting learner's twin."""
 
 
 def tell(bot: str = "", rival: str = "") -> tuple[int, float]:
@@ -604,9 +610,9 @@ TELL = ("ld-learner-1", "ld-learner-twin-1", "rc-learner-1", "rc-learner-twin-1"
 
 
 def bot_of(half: str, kind: str) -> type:
-    """The half's bot of a kind (``learner-twin``: the reporting learner's twin without tables)."""
+    """The half's bot of a kind (``learner-twin``: the half's learner's twin without tables)."""
     if kind.endswith("-twin"):
-        return TWINS[kind[:-5]]
+        return TWINS[half][kind[:-5]]
     return HALVES[half][kind]
 
 

@@ -123,10 +123,16 @@ class BidBrain:
         self.memory = ChallengeMemory()   # what each rival's reveals taught (``rivalbook``)
         self.every_bid: list[tuple[float, Bid, float, float]] = []   # ``candidates``' every bid weighed
 
+    def trust(self, spot: BidSpot) -> float | None:
+        """How honest this game's reveals taught the reader the current bidder is
+        (its honest weight), the finer calibration context (``calib.context``)."""
+        return None if spot.bidder is None else self.reader.model(spot.bidder).w
+
     def population(self, kind: str, spot: BidSpot, raw: float) -> float:
-        """The chance a bid like this from a bidder like the population's is
-        true (exact): the calibration map's, else the reader's."""
-        return raw if self.calib is None else self.calib.apply(kind, spot, raw)[0]
+        """The chance a bid like this from a bidder like the population's, read
+        as this game taught the reader to trust them, is true (exact): the
+        calibration map's, else the reader's."""
+        return raw if self.calib is None else self.calib.apply(kind, spot, raw, self.trust(spot))[0]
 
     def stated(self, kind: str, spot: BidSpot, raw: float) -> Decision:
         """The decision record of a challenge: the chance to state (the
@@ -135,7 +141,8 @@ class BidBrain:
         q, f = spot.current or (0, 0)
         pop = self.population(kind, spot, raw)
         p = self.memory.stated(spot, kind, raw, pop)
-        return Decision(kind, q, f, p, raw=raw, ctx=context(kind, spot) if self.calib is not None else None)
+        ctx = context(kind, spot, self.trust(spot)) if self.calib is not None else None
+        return Decision(kind, q, f, p, raw=raw, ctx=ctx)
 
     def remembered(self, spot: BidSpot, d: Decision, decided: float) -> str:
         """The why line's word on the rival memory, when it moved the reading's

@@ -34,12 +34,34 @@ PRIOR = 20.0
 MIN_SAMPLES = 60
 
 
-def context(kind: str, spot) -> str:
+TRUST_BANDS = ((0.9, "honest"), (0.7, "mixed"), (0.0, "bluffing"))
+"""(lowest honest weight, name): how far this game's reveals have taught the
+reader to trust the bidder (``PlayerModel.w``), a finer context after the first
+round.  Issue 40: one map per context for every bidder stated the population's
+chance to an honest stranger the reader had already learned to trust (among
+strangers, Jintos stated 70-79% came true 98.7%, calls stated 0-9% 12.8%)."""
+
+
+def trust_band(w: float) -> str:
+    """The band of ``TRUST_BANDS`` an honest weight ``w`` falls in."""
+    return next(name for low, name in TRUST_BANDS if w >= low)
+
+
+def context(kind: str, spot, trust: Optional[float] = None) -> str:
     """The small context a map is fitted for: the kind, heads-up or not, before
-    or after the first reveal, Palifico (one face, no wilds)."""
+    or after the first reveal, Palifico (one face, no wilds), and after the
+    first round the band of the reader's trust in the bidder (``trust``: its
+    honest weight, None: no band)."""
     seats = "hu" if len(spot.rivals) <= 1 else "many"
     rnd = "first" if spot.round_no <= 1 else "later"
-    return f"{kind}|{seats}|{rnd}" + ("|pal" if spot.fixed_face else "")
+    ctx = f"{kind}|{seats}|{rnd}" + ("|pal" if spot.fixed_face else "")
+    return ctx if trust is None or rnd == "first" else f"{ctx}|{trust_band(trust)}"
+
+
+def coarse(ctx: str) -> str:
+    """``ctx`` without its trust band: the map used where a band has too few samples."""
+    head, _, last = ctx.rpartition("|")
+    return head if last in {name for _low, name in TRUST_BANDS} else ctx
 
 
 def fit_map(samples, bins: int = BINS, prior: Optional[float] = None) -> list[list[float]]:
@@ -105,9 +127,12 @@ class Calibration:
         self.decides = decides
         """True: the mapped chance also decides (else it is only stated)."""
 
-    def apply(self, kind: str, spot, raw: float) -> tuple[float, str]:
-        ctx = context(kind, spot)
-        return apply_map(self.maps.get(ctx), raw), ctx
+    def apply(self, kind: str, spot, raw: float, trust: Optional[float] = None) -> tuple[float, str]:
+        """(stated chance, context): the map of the trust band's context, else
+        of the context without it (``coarse``)."""
+        ctx = context(kind, spot, trust)
+        knots = self.maps.get(ctx)
+        return apply_map(self.maps.get(coarse(ctx)) if knots is None else knots, raw), ctx
 
 
 @lru_cache(maxsize=None)
