@@ -152,11 +152,23 @@ class TableScene(BaseTableScene):
         return owner
 
     def throw_prompt_place(self) -> tuple[tuple[int, int], int]:
-        """In the empty tray, where the dice will land (not over the sheets)."""
+        """In the tray, where the dice will land (not over the sheets)."""
         zone = self.tray.inflate(-40, -40)
         zone.top = self.tray.y + look.BANNER_STRIP
         zone.h = self.tray.bottom - 80 - zone.top
         return zone.center, self.tray.w - 24
+
+    def throw_prompt_room(self) -> tuple[pygame.Rect, list[pygame.Rect]]:
+        """Inside the tray, clear of the last roll's dice (still lying there on
+        your next turn), its total and any banner still fading: the plate
+        once covered the dice it asked you to roll again."""
+        keep = list(self.settled_view.boxes()) if self.settled_view is not None else []
+        shown = self._shown_total()
+        if shown is not None:
+            keep.append(look.rolled_total_rect(self.theme, self.tray, shown[0]))
+        if any(b.alive(self.time) for b in self.banners):
+            keep += look.banner_strips(self.tray, low=self._two_banners())
+        return self.tray.inflate(-12, -12), keep
 
     def anchor_rect(self, name: str):
         """The tutorial coach's targets here: "tray", and on the lone human's
