@@ -222,3 +222,32 @@ def test_the_since_card_never_covers_the_roll_prompt(app):
         app.feed(key(pygame.K_SPACE))
         app.run_frames(5)
     assert checked >= 2
+
+
+def test_the_tray_never_shows_an_earlier_rolls_total_over_new_dice(app):
+    """Issue 39 (seen in a real window, lesson step 6: "12 rolled" beside a new
+    4 and 3): the total in the tray's corner is the roll that lies there.  The
+    tray is kept in the still layer; every frame of a solo game's first rolls,
+    thrown by hand at the settings' own pace (dice fly and land), the kept
+    tray must be pixel-identical to one drawn afresh."""
+    app.settings.reduced_motion = False
+    table = start_table(app, Match("diced-out", [Seat("You")], seed=5))
+    tray = table.tray.inflate(16, 16)
+    accumulator, checked, rolls = 0.0, 0, 0
+    for _ in range(4000):
+        if table.waiting_thrower is not None:
+            rolls += 1
+            if rolls > 5:
+                break
+            app.feed(key(pygame.K_SPACE))
+        elif table.human_to_act() == 0 and not table.is_busy() and table.state.phase == FREE_MARK:
+            app.feed(key(pygame.K_RETURN))
+        accumulator = app.step(1 / 60, accumulator)
+        table.draw(app.canvas, 0.0)
+        kept = pygame.image.tobytes(app.canvas.subsurface(tray), "RGB")
+        table.still.forget()
+        table.draw(app.canvas, 0.0)
+        same = pygame.image.tobytes(app.canvas.subsurface(tray), "RGB") == kept
+        assert same, f"the kept tray differs from a fresh one (roll {rolls}, throw in flight: {table.throw_view is not None})"
+        checked += 1
+    assert rolls > 5 and checked > 200

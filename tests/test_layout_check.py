@@ -94,7 +94,8 @@ def play_table(app, game_id: str, seats: int, frames: int, seed: int = 11) -> Wa
     for _ in range(frames // 10):
         if match.is_over:
             break
-        if app.top is not table or table.waiting_thrower is not None or table.held.moment is not None:
+        if app.top is not table or table.waiting_thrower is not None or table.held.moment is not None \
+                or table.game_end.out_moment is not None:   # "You are out": Space watches on (the game waited on the card)
             app.feed(key(pygame.K_SPACE))
         elif not table.is_busy() and table.human_to_act() == 0:
             state = match.state

@@ -15,6 +15,8 @@ from typing import Any
 
 import pygame
 
+from . import layout_record
+
 
 @dataclass(frozen=True)
 class DrawnControl:
@@ -98,5 +100,7 @@ CONTROLS = DrawnControls()
 
 
 def note(label: str, rect, enabled: bool = True, kind: str = "button") -> None:
-    """Say that a clickable control was drawn (see the module docstring)."""
+    """Say that a clickable control was drawn (see the module docstring); the
+    layout check records it too (``layout_record.note_control``)."""
     CONTROLS.note(label, rect, enabled, kind)
+    layout_record.note_control(rect, str(label))

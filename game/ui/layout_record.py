@@ -2,14 +2,16 @@
 cards, for the layout check (``tests/test_layout_check.py``).
 
 Off by default: the drawing helpers (``theme.blit_text``, ``theme.panel``,
-``theme.dim``, the dice renderer, the banner plates, the cards) call ``note``,
-which returns at once unless a test opened ``recording(canvas)``.  Only what
+``theme.dim``, the dice renderer, the banner plates, the cards, the drawn
+controls) call ``note``, which returns at once unless a test opened
+``recording(canvas)``.  Only what
 is drawn straight onto that canvas is kept (words drawn on a plate that is
 then blitted belong to the plate).  ``problems`` says what a player would
 see wrong: words cut by the window's edge, words crossing a panel's border
 (half in, half out) or lying under or over a die, a banner, a card or other
 words, unless a panel drawn between them covers the lower one (an open log
-over the table).  ``dim`` (a veil over the screen) starts a new layer:
+over the table); a coach's arrow across words, dice, cards or a control it
+does not point at; a banner while the bid picker waits.  ``dim`` (a veil over the screen) starts a new layer:
 what lies under an overlay is not checked against it.
 """
 from __future__ import annotations
@@ -34,6 +36,8 @@ class Box:
     layer: int = 0
     line: tuple[tuple[int, int], tuple[int, int]] | None = None
     """An arrow's ends (kind "arrow")."""
+    head: pygame.Rect | None = None
+    """The box of an arrow's head (wider than its body)."""
 
 
 @dataclass
@@ -47,13 +51,14 @@ class LayoutRecord:
     outer: "LayoutRecord | None" = None
     """The recording this one was opened inside (it sees the same boxes)."""
 
-    def add(self, kind: str, rect, text: str = "", line=None) -> None:
+    def add(self, kind: str, rect, text: str = "", line=None, head=None) -> None:
         if self.outer is not None:
-            self.outer.add(kind, rect, text, line)
+            self.outer.add(kind, rect, text, line, head)
         if kind == "veil":
             self.layer += 1
             return
-        self.boxes.append(Box(kind, pygame.Rect(rect), text, len(self.boxes), self.layer, line))
+        self.boxes.append(Box(kind, pygame.Rect(rect), text, len(self.boxes), self.layer, line,
+                              pygame.Rect(head) if head is not None else None))
 
     def clear(self) -> None:
         """Forget the frame drawn so far (the next frame starts)."""
@@ -80,13 +85,28 @@ def name_label(surf: pygame.Surface, text: str) -> None:
         record.names[id(surf)] = text
 
 
-def note_arrow(surface: pygame.Surface, start, end) -> None:
-    """Record an arrow drawn from ``start`` to ``end`` (the coach's pointer)."""
+def note_arrow(surface: pygame.Surface, start, end, head=None) -> None:
+    """Record an arrow drawn from ``start`` to ``end`` (the coach's pointer);
+    ``head``: the points of its head."""
     record = ACTIVE
     if record is not None and surface is record.canvas:
         (x0, y0), (x1, y1) = (int(start[0]), int(start[1])), (int(end[0]), int(end[1]))
         rect = pygame.Rect(min(x0, x1), min(y0, y1), abs(x1 - x0) + 1, abs(y1 - y0) + 1)
-        record.add("arrow", rect, line=((x0, y0), (x1, y1)))
+        record.add("arrow", rect, line=((x0, y0), (x1, y1)), head=points_box(head) if head else None)
+
+
+def note_control(rect, label: str) -> None:
+    """Record a clickable control (``drawn_controls.note`` calls it): no
+    arrow may run across one it does not point at."""
+    record = ACTIVE
+    if record is not None:
+        record.add("control", rect, label)
+
+
+def points_box(points) -> pygame.Rect:
+    """The box round ``points`` (an arrow's head)."""
+    xs, ys = [int(p[0]) for p in points], [int(p[1]) for p in points]
+    return pygame.Rect(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
 
 
 def note_text(surface: pygame.Surface, label: pygame.Surface, rect) -> None:
@@ -118,7 +138,13 @@ def ink(rect: pygame.Rect) -> pygame.Rect:
 
 
 ARROW_HALF = 6
-"""Pixels either side of an arrow's line that its body and head cover."""
+"""Pixels either side of an arrow's line that its body covers (its head: ``Box.head``)."""
+
+
+def arrow_covers(line, head: pygame.Rect | None, rect: pygame.Rect) -> bool:
+    """Does an arrow (its body along ``line``, its head in ``head``) lie on ``rect``?"""
+    return bool(rect.inflate(2 * ARROW_HALF, 2 * ARROW_HALF).clipline(*line)) or (
+        head is not None and head.colliderect(rect))
 
 
 def _crosses_frame(frame: pygame.Rect, words: pygame.Rect) -> bool:
@@ -177,11 +203,22 @@ def problems(record: LayoutRecord) -> list[str]:
                     found.append(f"over other words: {text.text!r} at {tuple(text.rect)} "
                                  f"on {other.text!r} at {tuple(other.rect)}")
     for arrow in record.of("arrow"):
+        rings = [r.rect for r in record.of("ring") if r.layer == arrow.layer]
+        for control in record.of("control"):
+            if control.layer == arrow.layer and arrow.line is not None and not any(
+                    ring.contains(control.rect) for ring in rings) \
+                    and arrow_covers(arrow.line, arrow.head, control.rect):
+                found.append(f"an arrow across a control: {control.text!r} at {tuple(control.rect)}")
         for piece in record.boxes:
             if piece.kind in ("die", "card") and piece.layer == arrow.layer and arrow.line is not None \
                     and _piece(piece.rect).clipline(*arrow.line):
                 found.append(f"an arrow across a {piece.kind}: {piece.kind} {tuple(piece.rect)}")
     banners = record.of("banner")
+    for picker in record.of("picker"):
+        for banner in banners:
+            if banner.layer == picker.layer:
+                found.append(f"a banner while the bid picker waits (it stands in for the centre's words the "
+                             f"bidder reads): banner {tuple(banner.rect)}")
     for die in record.of("die"):
         for banner in banners:
             if banner.layer == die.layer and _piece(die.rect).colliderect(banner.rect):

@@ -197,6 +197,11 @@ class TableBase(Scene):
         widest; default: under the middle of the table (Diced Out: its tray)."""
         return (layout.CENTRE_X, 612), 1000
 
+    def throw_prompt_room(self) -> tuple[pygame.Rect, list[pygame.Rect]]:
+        """Where the prompt may go and what it must leave in view (default:
+        anywhere on the canvas, nothing: it stands at its place)."""
+        return pygame.Rect(0, 0, layout.CANVAS_W, layout.CANVAS_H), []
+
     def throw_colour(self, pose):
         """Colour of a die in flight; None = the kind's own colour.  Games with
         player-coloured dice (Roll For It!) override this."""

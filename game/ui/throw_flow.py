@@ -18,7 +18,9 @@ from typing import TYPE_CHECKING, Iterator, Protocol
 import pygame
 
 from ..core.protocol import CHANCE, Action, RollRequest, RollResult
+from . import layout_record
 from . import theme as th
+from .banner import nearest_clear_spot
 from .drawn_controls import note as note_drawn
 
 if TYPE_CHECKING:
@@ -58,6 +60,7 @@ class ThrowTable(Protocol):
     def dice_zones(self, request: RollRequest) -> list[pygame.Rect]: ...
     def throw_colour(self, pose): ...
     def throw_prompt_place(self) -> tuple[tuple[int, int], int]: ...
+    def throw_prompt_room(self) -> tuple[pygame.Rect, list[pygame.Rect]]: ...
     def seat_name(self, seat: int) -> str: ...
     def _apply(self, player: int, action: Action, undoable: bool = False) -> None: ...
 
@@ -164,9 +167,15 @@ class Throws:
 
     def prompt_rect(self) -> pygame.Rect | None:
         """Where the "click or press Space to roll" prompt is drawn while a
-        human's throw waits (the "since" card keeps clear of it), else None."""
+        human's throw waits (the "since" card keeps clear of it), else None:
+        nearest its place, inside the table's room for it, covering nothing
+        the table keeps clear (the last roll's dice, its total, a banner)."""
         surf = self._prompt_text()
-        return None if surf is None else surf.get_rect(center=self.table.throw_prompt_place()[0]).inflate(36, 18)
+        if surf is None:
+            return None
+        toward, _width = self.table.throw_prompt_place()
+        bounds, keep_clear = self.table.throw_prompt_room()
+        return nearest_clear_spot(surf.get_rect().inflate(36, 18).size, [keep_clear], toward, bounds)
 
     def draw_prompt(self, canvas: pygame.Surface) -> None:
         if not self.table.is_top:
@@ -176,6 +185,7 @@ class Throws:
         if surf is None or box is None:
             return
         th.panel(canvas, box, fill=th.WOOD_DARK, border=th.BRASS)
+        layout_record.note(canvas, "banner", box)   # a plate: no die may lie under it
         th.blit_text(canvas, surf, box.center, "center")
         note_drawn("Throw", box, kind="throw")   # a click anywhere throws; the prompt is where one looks
 

@@ -56,6 +56,15 @@ class ThrowView:
     def poses(self, alpha: float = 1.0):
         return self.throw.poses(alpha)
 
+    def boxes(self) -> list[pygame.Rect]:
+        """Where each die lies now, a square its picture stays inside at any
+        turn (what a plate placed over the felt keeps clear of)."""
+        boxes = []
+        for pose in self.throw.poses(1.0):
+            side = int(round((pose.size or self.renderer.die_size) * 1.5))
+            boxes.append(pygame.Rect(0, 0, side, side).move(round(pose.x) - side // 2, round(pose.y) - side // 2))
+        return boxes
+
     def fixed_update(self) -> None:
         """One physics display step (``Throw.DT``) plus clatter."""
         dt = Throw.DT

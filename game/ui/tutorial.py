@@ -230,7 +230,7 @@ class TutorialCoach:
             spots += [card.move(MARGIN, y), card.move(layout.CANVAS_W - MARGIN - card.w, y)]
         plain = next((c for c in spots if screen.contains(c) and c.collidelist(clear) < 0), None)
         tiers = _drawn_tiers(drawn, target) if drawn is not None else []
-        self._arrow_clear = keep + (tiers[-1] if tiers else [])
+        self._arrow_clear = keep + (tiers[1] if tiers else [])   # no arrow across words, dice or a control
         for tier in tiers + [[]]:   # at the least, no arrow across what the table keeps clear
             found = self._clear_spot(theme, step, target, clear + tier, screen, spots)
             if found is not None:
@@ -264,21 +264,15 @@ class TutorialCoach:
 
     def _draw_arrow(self, canvas, card: pygame.Rect, target: pygame.Rect) -> None:
         """A brass arrow from the card's nearest edge to the ring."""
-        (sx, sy), (tx, ty) = _arrow_ends(card, target)
-        dx, dy = tx - sx, ty - sy
-        length = math.hypot(dx, dy)
-        if length < 12:
+        shape = _arrow_shape(card, target)
+        if shape is None:
             return
-        ux, uy = dx / length, dy / length
-        tip = (tx - ux * 4, ty - uy * 4)
-        base = (tip[0] - ux * 18, tip[1] - uy * 18)
-        pygame.draw.line(canvas, th.WOOD_DARK, (sx, sy), base, 8)
-        pygame.draw.line(canvas, th.BRASS_LIGHT, (sx, sy), base, 4)
-        left = (base[0] - uy * 11, base[1] + ux * 11)
-        right = (base[0] + uy * 11, base[1] - ux * 11)
-        pygame.draw.polygon(canvas, th.BRASS_LIGHT, (tip, left, right))
-        pygame.draw.polygon(canvas, th.WOOD_DARK, (tip, left, right), 2)
-        layout_record.note_arrow(canvas, (sx, sy), tip)
+        start, base, head = shape
+        pygame.draw.line(canvas, th.WOOD_DARK, start, base, 8)
+        pygame.draw.line(canvas, th.BRASS_LIGHT, start, base, 4)
+        pygame.draw.polygon(canvas, th.BRASS_LIGHT, head)
+        pygame.draw.polygon(canvas, th.WOOD_DARK, head, 2)
+        layout_record.note_arrow(canvas, start, head[0], head)
 
     def _draw_card(self, canvas, theme, step: Step, card: pygame.Rect) -> None:
         width = card.w
@@ -363,20 +357,48 @@ def _arrow_ends(card: pygame.Rect, target: pygame.Rect) -> tuple[tuple[int, int]
     return (sx, sy), (tx, ty)
 
 
+def _arrow_shape(card: pygame.Rect, target: pygame.Rect):
+    """The arrow's start, the base of its head and its head's points (tip
+    first), or None when the card stands too near for one."""
+    (sx, sy), (tx, ty) = _arrow_ends(card, target)
+    dx, dy = tx - sx, ty - sy
+    length = math.hypot(dx, dy)
+    if length < 12:
+        return None
+    ux, uy = dx / length, dy / length
+    tip = (tx - ux * 4, ty - uy * 4)
+    base = (tip[0] - ux * 18, tip[1] - uy * 18)
+    left = (base[0] - uy * 11, base[1] + ux * 11)
+    right = (base[0] + uy * 11, base[1] - ux * 11)
+    return (sx, sy), base, (tip, left, right)
+
+
 def _arrow_crosses(card: pygame.Rect, target: pygame.Rect, boxes: list[pygame.Rect]) -> bool:
-    """Would the arrow from ``card`` to ``target`` cross one of ``boxes`` (outside the target)?"""
-    start, end = _arrow_ends(card, target)
+    """Would the arrow from ``card`` to ``target``, its body and head as
+    drawn, lie on one of ``boxes`` (outside the target)?  Its head once
+    grazed the Bid button beside the Call! it pointed at."""
+    shape = _arrow_shape(card, target)
+    if shape is None:
+        return False
+    start, _base, head = shape
+    line = (start, head[0])
+    head_box = layout_record.points_box(head)
     ring = target.inflate(22, 22)
-    return any(box.clipline(start, end) for box in boxes if not ring.contains(box) and not box.contains(target))
+    return any(layout_record.arrow_covers(line, head_box, box) for box in boxes
+               if not ring.contains(box) and not box.contains(target))
 
 
 def _drawn_tiers(drawn: layout_record.LayoutRecord, target: pygame.Rect) -> list[list[pygame.Rect]]:
     """What the card keeps clear of the table's drawing, the most cautious
-    first: its words, dice, cards, banners and panels; then its words and dice.
+    first: its words, dice, cards, controls, banners and panels; then its
+    words, dice, cards and controls (what the arrow never crosses); then its
+    words, dice and cards.
     What lies inside the target is the ring's, and a panel holding the target
     (the felt under it) is not kept clear."""
     ring = target.inflate(24, 24)
     kept = [b for b in drawn.boxes if b.layer == 0 and not ring.contains(b.rect)
             and not (b.kind == "panel" and b.rect.contains(target))]
     words_and_dice = [b.rect for b in kept if b.kind in ("text", "die", "card") and (b.kind != "text" or b.text.strip())]
-    return [words_and_dice + [b.rect for b in kept if b.kind in ("banner", "panel")], words_and_dice]
+    controls = [b.rect for b in kept if b.kind == "control"]
+    return [words_and_dice + controls + [b.rect for b in kept if b.kind in ("banner", "panel")],
+            words_and_dice + controls, words_and_dice]

@@ -152,11 +152,23 @@ class TableScene(BaseTableScene):
         return owner
 
     def throw_prompt_place(self) -> tuple[tuple[int, int], int]:
-        """In the empty tray, where the dice will land (not over the sheets)."""
+        """In the tray, where the dice will land (not over the sheets)."""
         zone = self.tray.inflate(-40, -40)
         zone.top = self.tray.y + look.BANNER_STRIP
         zone.h = self.tray.bottom - 80 - zone.top
         return zone.center, self.tray.w - 24
+
+    def throw_prompt_room(self) -> tuple[pygame.Rect, list[pygame.Rect]]:
+        """Inside the tray, clear of the last roll's dice (still lying there on
+        your next turn), its total and any banner still fading: the plate
+        once covered the dice it asked you to roll again."""
+        keep = list(self.settled_view.boxes()) if self.settled_view is not None else []
+        shown = self._shown_total()
+        if shown is not None:
+            keep.append(look.rolled_total_rect(self.theme, self.tray, shown[0]))
+        if any(b.alive(self.time) for b in self.banners):
+            keep += look.banner_strips(self.tray, low=self._two_banners())
+        return self.tray.inflate(-12, -12), keep
 
     def anchor_rect(self, name: str):
         """The tutorial coach's targets here: "tray", and on the lone human's
@@ -383,10 +395,11 @@ class TableScene(BaseTableScene):
 
     def still_key(self):
         """The tray and every sheet that is not moving: they change only with a
-        move (a new state), the colours, or while a sheet waits for its fresh
-        drawing (``SHEETS_PER_FRAME``)."""
+        move (a new state), the colours, the total in the tray's corner (it goes
+        while the next roll flies, without a move) or while a sheet waits for
+        its fresh drawing (``SHEETS_PER_FRAME``)."""
         return ("sheets", id(self.state), len(self.match.history), self.theme.colorblind, self._two_banners(),
-                self._moving_sheets(), tuple(p.pending for p in self.painters))
+                self._shown_total(), self._moving_sheets(), tuple(p.pending for p in self.painters))
 
     def draw_still(self, canvas: pygame.Surface) -> None:
         self._draw_tray(canvas)
@@ -431,12 +444,23 @@ class TableScene(BaseTableScene):
         look.draw_tray(canvas, self.tray)
         if self.state.phase in (OPENING, TIE):
             look.draw_lane_names(canvas, self.theme, [(r, o, self.seat_name(o)) for r, o in self.zone_labels])
-        if self.last_total and self.state.phase not in (OPENING, TIE) and self.throw_view is None \
-                and not self._two_banners() and not (self.state.phase == PENALTY and self.human_to_act() is not None):
-            # (the plate in the bottom strip says what the roll did; the penalty panel stands there)
-            _player, total, kind = self.last_total
+        shown = self._shown_total()
+        if shown is not None:
+            total, kind = shown
             colour = {"repeat": th.CREAM_DIM, "diced_out": self.theme.bad}.get(kind, th.BRASS_LIGHT)
             look.draw_rolled_total(canvas, self.theme, self.tray, total, colour)
+
+    def _shown_total(self) -> tuple[int, str] | None:
+        """The total in the tray's corner (and what the roll did), or None: only
+        the roll whose dice lie there, not while the next flies or lands (its
+        outcome is not applied yet), nor beside two banners (the plate in the
+        bottom strip says what the roll did) or the penalty panel.  Part of the
+        still layer's key: a kept tray once showed "12 rolled" over a new 4 and 3."""
+        if self.last_total is None or self.state.phase in (OPENING, TIE) or self.throw_view is not None \
+                or self._two_banners() or (self.state.phase == PENALTY and self.human_to_act() is not None):
+            return None
+        _player, total, kind = self.last_total
+        return total, kind
 
     def screen_facts(self) -> dict:
         facts = super().screen_facts()

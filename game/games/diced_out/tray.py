@@ -57,6 +57,20 @@ def draw_rolled_total(canvas: pygame.Surface, theme: th.Theme, tray: pygame.Rect
     th.draw_text(canvas, theme, "rolled", (spot[0], spot[1] + 2), 14, th.CREAM_DIM, anchor="topright")
 
 
+def rolled_total_rect(theme: th.Theme, tray: pygame.Rect, total: int) -> pygame.Rect:
+    """Where ``draw_rolled_total`` draws (its number and "rolled" under it)."""
+    spot = (tray.right - 18, tray.bottom - 20)
+    number = theme.text(str(total), 54, th.CREAM, style="display", bold=True).get_rect(bottomright=spot)
+    return number.union(theme.text("rolled", 14, th.CREAM_DIM).get_rect(topright=(spot[0], spot[1] + 2)))
+
+
+def banner_strips(tray: pygame.Rect, *, low: bool) -> list[pygame.Rect]:
+    """Where the tray's banners stand: the top strip, and with ``low`` (a stamp
+    and a plate at once) the plate's place across the bottom strip too."""
+    top = pygame.Rect(tray.x, tray.y, tray.w, BANNER_STRIP)
+    return [top, pygame.Rect(tray.x, tray.bottom - 86, tray.w, 86)] if low else [top]
+
+
 def draw_status(canvas: pygame.Surface, theme: th.Theme, tray: pygame.Rect, text: str, *, above: bool,
                 best: str | None = None) -> None:
     """Whose turn and what to do, in at most two lines over (``above``) or

@@ -22,6 +22,7 @@ from typing import Callable, Optional, Sequence
 import pygame
 
 from ....ui import theme as th
+from ....ui import layout_record
 from ....ui.drawn_controls import note as note_drawn
 from ....ui.intent import InputClock, SecondPress
 
@@ -248,6 +249,7 @@ class BidPicker:
         if not self.visible:
             return
         th.panel(canvas, self.rect, fill=th.WOOD_DARK, border=th.BRASS, radius=14)
+        layout_record.note(canvas, "picker", self.rect)
         rects = self._rects()
         th.draw_text(canvas, theme, self.title[:24], (self.rect.x + 16, self.rect.y + 10), 18, th.BRASS_LIGHT,
                      bold=True)

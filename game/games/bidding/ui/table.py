@@ -29,6 +29,8 @@ from ....canvas import CENTRE_X
 
 BAND_BELOW_BID = 104
 """The loud band's middle below the bid's: it starts under the bid's caption."""
+BAND_READ_SECONDS = 0.9
+"""A round's band stays whole this long (at the reading pace) before a bidder's picker takes its place."""
 
 
 GHOST = 0.45
@@ -337,12 +339,29 @@ class BiddingTableScene(table_scene.TableScene):
             return False
         if self.overlay_event(event):
             return True
-        if self.human_to_act() is None:
-            return False
+        if self.human_to_act() is None or self._banding():
+            return False   # (the picker is not drawn under a round's band: nothing unseen is chosen)
         self._refresh_picker()
         return self.picker.handle_event(event)
 
+    def _banding(self) -> bool:
+        """A round's band ("Palifico!") is on screen (it stands in the centre's lines)."""
+        return any(banner.alive(self.time) for banner in self.banners)
+
+    def _band_gives_way_to_the_picker(self) -> None:
+        """A human's turn: a round's band, once read (``BAND_READ_SECONDS``),
+        fades out and the picker comes after it, with the centre's lines ("Your
+        turn", Palifico's rule) the band stood in for.  In the lesson a fading
+        "Palifico!" lay across the table under the picker while you bid."""
+        if self.human_to_act() is None or self.reveal is not None or self.throw_view is not None:
+            return
+        now = self.time
+        for banner in self.banners:
+            if banner.alive(now) and now - banner.t0 >= self.pace.reading(BAND_READ_SECONDS):
+                banner.give_way(now, GIVE_WAY_SECONDS)
+
     def update(self, dt: float) -> None:
+        self._band_gives_way_to_the_picker()
         if self.reveal is not None:
             self.reveal_time += dt
             if not self._verdict_said and self.reveal_t() > self.verdict_at:
@@ -500,11 +519,11 @@ class BiddingTableScene(table_scene.TableScene):
     def draw_table(self, canvas, alpha) -> None:
         if self.reveal is not None:
             self.draw_reveal(canvas, still=False)
-        banding = any(banner.alive(self.time) for banner in self.banners)
+        banding = self._banding()
         self.draw_centre(canvas, lines=not banding)
         self.history.draw(canvas, self.theme, self.renderer, self.shown_entries(),
                           footer=self.text.history_footer(self.snap, self.reveal is not None))
-        if self.human_to_act() is not None and self.throw_view is None:
+        if self.human_to_act() is not None and self.throw_view is None and not banding:
             self._refresh_picker()
             self.picker.draw(canvas, self.theme, self.renderer)
         for banner in self.banners:   # under the bid's caption, over the lines it stands in for
