@@ -269,3 +269,27 @@ def test_a_shown_throw_clatters_without_a_python_callback_per_contact(monkeypatc
     headless = Throw.instant(req, 41, zones, die_size=22.0)
     assert shown.faces() == headless.faces()
     assert [(p.x, p.y) for p in shown.poses()] == [(p.x, p.y) for p in headless.poses()]
+
+
+def test_the_rest_rules_near_pairs_are_every_pair_an_all_pairs_check_finds():
+    """Issue 41: the rest rule finds the pairs it asks pymunk about with a
+    grid (a sweep along x listed ten times as many at 20 seats); the same
+    pairs, in the same order, as checking every pair."""
+    import random
+    from types import SimpleNamespace
+    from game.physics.throw import _near_pairs
+    rng = random.Random(41)
+    dice = [SimpleNamespace(px=rng.uniform(0, 1280), py=rng.uniform(0, 720), size=rng.choice((22.0, 34.0, 41.5)))
+            for _ in range(240)]
+    dice += [SimpleNamespace(px=d.px + rng.uniform(-30, 30), py=d.py + rng.uniform(-30, 30), size=d.size)
+             for d in dice[:60]]
+    every = []
+    for i, a in enumerate(dice):
+        for j in range(i + 1, len(dice)):
+            b = dice[j]
+            need = (a.size + b.size) * 0.72
+            dx, dy = a.px - b.px, a.py - b.py
+            if -need < dx < need and -need < dy < need:
+                every.append((i, j, dx, dy))
+    assert len(every) > 60
+    assert _near_pairs(dice) == every

@@ -301,6 +301,39 @@ def _fall_d6(die: _Die, ax: float, ay: float) -> tuple[float, float]:
     return ax, ay
 
 
+def _near_pairs(dice) -> list[tuple[int, int, float, float]]:
+    """``(i, j, dx, dy)`` for every pair ``i < j`` of dice whose centres are
+    less than ``0.72`` of their summed sizes apart on both axes (the pairs
+    the rest rule asks pymunk about), in index order.  A uniform grid (cell
+    = the largest such reach) finds them: a 20x6 table's dice are spread
+    over the whole canvas, and the sweep along x it replaces listed about
+    ten times as many candidate pairs (a 4-7 ms landing tick)."""
+    if not dice:
+        return []
+    cell = max(die.size for die in dice) * 1.44 + 1.0
+    grid: dict[tuple[int, int], list[int]] = {}
+    keys = []
+    for i, die in enumerate(dice):
+        key = (int(die.px // cell), int(die.py // cell))
+        keys.append(key)
+        grid.setdefault(key, []).append(i)
+    out = []
+    for i, (cx, cy) in enumerate(keys):
+        a = dice[i]
+        ax, ay, size = a.px, a.py, a.size
+        for gx in (cx - 1, cx, cx + 1):
+            for gy in (cy - 1, cy, cy + 1):
+                for j in grid.get((gx, gy), ()):
+                    if j > i:
+                        b = dice[j]
+                        need = (size + b.size) * 0.72
+                        dx, dy = ax - b.px, ay - b.py
+                        if -need < dx < need and -need < dy < need:
+                            out.append((i, j, dx, dy))
+    out.sort()
+    return out
+
+
 SEPARATION_SWEEPS = 60
 """At most this many sweeps of the hard stop's overlap separation."""
 
@@ -849,25 +882,9 @@ class Throw:
             if bb.left < zx - 1 or bb.bottom < zy - 1 or bb.right > zx + zw + 1 or bb.top > zy + zh + 1:
                 out.append((die, (zx + zw / 2 - die.px, zy + zh / 2 - die.py)))
                 flagged.add(id(die))
-        # pairs near enough to overlap: sweep along x (a superset of the
-        # pairs the exact test below accepts), then visit them in index order
-        reach = max(die.size for die in dice) * 1.5 + 1.0 if dice else 0.0
-        order = sorted(range(len(dice)), key=lambda i: dice[i].px)
-        xs = [dice[i].px for i in order]
-        pairs = []
-        for k, i in enumerate(order):
-            x = xs[k] + reach
-            for m in range(k + 1, len(order)):
-                if xs[m] > x:
-                    break
-                j = order[m]
-                pairs.append((i, j) if i < j else (j, i))
-        pairs.sort()
-        for i, j in pairs:
+        for i, j, dx, dy in _near_pairs(dice):
             a, b = dice[i], dice[j]
-            need = (a.size + b.size) * 0.72
-            dx, dy = a.px - b.px, a.py - b.py
-            if -need < dx < need and -need < dy < need and overlap_depth(a.shape, b.shape) > 1.0:
+            if overlap_depth(a.shape, b.shape) > 1.0:
                 for die, sign in ((a, 1.0), (b, -1.0)):
                     if id(die) not in flagged:
                         flagged.add(id(die))
