@@ -18,7 +18,7 @@ Checks, each from a temporary working folder outside the repository:
    audio driver (no ``ALSA lib ...`` noise when there is no sound card);
 4. ``dice-tavern --smoke`` passes and throws the same dice faces as the
    source run (as ``tools/check_smoke.sh`` does for the executables); it
-   includes a live throw with impacts (``Space.on_collision``);
+   includes a live throw with impacts;
 5. with ``--shots``: every screen ``shot`` can render (every scene name for
    every game) is the same image from the wheel as from the source; with
    ``--sample`` each scene name once, the games taken in turn (34 screens

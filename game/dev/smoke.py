@@ -8,8 +8,8 @@ own files are never touched):
    and a non-blank canvas are checked);
 2. throws five real physical d6 (``game.physics.PhysicsDice``) with the seed,
    headless, then once more live, as a table shows a throw: stepped frame by
-   frame with its impacts reported (``Space.on_collision``, the pymunk 7 API
-   the floors check exists for: a headless throw never calls it);
+   frame with its impacts reported (read from the dice's velocity jolts tick
+   by tick; a headless throw reports none);
 3. for each *built* game: an AI-only match with the fixed seed and physical
    dice, a bounded number of ``match.step()`` calls, a save (autosave, or a
    replay if it ended) and a reload with ``game.core.saves.load_match``; the

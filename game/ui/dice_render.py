@@ -723,9 +723,11 @@ class DiceRenderer:
 
     # --------------------------------------------------------- drawing
     def draw(self, canvas: pygame.Surface, pose, *, face_down: bool = False, highlight: bool = False,
-             colour=None, alpha: int = 255) -> pygame.Rect:
+             colour=None, alpha: int = 255, sprites: list | None = None) -> pygame.Rect:
         """Draw one die pose; ``face_down`` shows the blank face (hidden
-        dice).  Returns the screen rect covered by the die picture."""
+        dice).  Returns the screen rect covered by the die picture.
+        ``sprites``: a list the ``(picture, position)`` of every blit is
+        appended to (a throw keeps them for a die that has not moved)."""
         kind = pose.kind
         size = pose.size if hasattr(pose, "size") else self.die_size
         size = int(round(size or self.die_size))
@@ -763,6 +765,8 @@ class DiceRenderer:
             img, ox, oy, dx, dy = baked
             cx, cy = round(x), round(y)
             canvas.blit(img, (cx + ox, cy + oy))
+            if sprites is not None:
+                sprites.append((img, (cx + ox, cy + oy)))
             rect = surf.get_rect(center=(cx + dx, cy + dy))
             if layout_record.ACTIVE is not None:
                 layout_record.note(canvas, "die", rect)
@@ -772,15 +776,18 @@ class DiceRenderer:
         if alpha < 255:
             shadow = shadow.copy()
             shadow.set_alpha(alpha)
-        canvas.blit(shadow, shadow.get_rect(center=(x + off, y + off * 1.4)))
+        blits = [(shadow, shadow.get_rect(center=(x + off, y + off * 1.4)))]
         if highlight:
             glow = self._glow_ring(size)
-            canvas.blit(glow, glow.get_rect(center=(x, y)))
+            blits.append((glow, glow.get_rect(center=(x, y))))
         if alpha < 255:
             surf = surf.copy()
             surf.set_alpha(alpha)
         rect = surf.get_rect(center=(round(x), round(y - lift * 2)))
-        canvas.blit(surf, rect)
+        blits.append((surf, rect))
+        canvas.blits(blits, doreturn=False)
+        if sprites is not None:
+            sprites += blits
         if layout_record.ACTIVE is not None:
             layout_record.note(canvas, "die", rect)
         return rect

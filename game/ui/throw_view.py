@@ -13,6 +13,7 @@ from typing import Callable, Iterator
 import pygame
 
 from ..physics import Impact, Throw
+from . import layout_record
 
 IMPACT_MIN_GAP = 0.045
 """Seconds between two clatter callbacks (rate limit)."""
@@ -32,6 +33,9 @@ class ThrowView:
     follows the die's owner, asked once per owner and frame).
     ``highlight``: ring the dice once settled (the result)."""
 
+    keep_pictures = True
+    """Blit a die that has not moved from the pictures kept for it (False: draw every die afresh)."""
+
     def __init__(self, throw: Throw, renderer, *, on_impact: Callable[[Impact], None] | None = None,
                  can_see: Callable[[int], bool] | None = None, colours=None, highlight: bool = True):
         self.throw = throw
@@ -45,6 +49,10 @@ class ThrowView:
         self.settled_time = 0.0
         self.highlight_groups: set[int] | None = None
         """Groups to ring when settled (None: all)."""
+        self._kept: dict[tuple[int, int], tuple[tuple, list]] = {}
+        """(group, index) -> (what decided the die's picture, its blits) as last drawn."""
+        self.kept_blits = 0
+        """Dice drawn from their kept pictures so far (tests: a die at rest is not drawn afresh)."""
 
     @property
     def done(self) -> bool:
@@ -94,13 +102,22 @@ class ThrowView:
             yield
 
     def _draw_poses(self, canvas: pygame.Surface, poses) -> None:
+        """Draw ``poses``: a die whose picture would be the same as last
+        frame's (same pose, face shown, ring and colour) is blitted from the
+        pictures kept for it, all of them in one ``blits`` call under the
+        dice that moved; only those go through the renderer.  At rest a
+        120-die throw drew each die afresh every frame (about 20 us each)."""
         settled = self.throw.done
         ring = self.highlight and settled and self.settled_time > 0.12
         renderer = self.renderer
         framed = hasattr(renderer, "begin_frame")
+        keep = self.keep_pictures and framed and layout_record.ACTIVE is None   # the layout check sees every die drawn
+        kept = self._kept
         if framed:
             renderer.begin_frame()  # bounded sprite building: no frame spikes
         by_owner: dict = {}   # (colour, may see) per owner: asked once a frame, not per die (120 at 20x6)
+        still: list = []
+        moved: list = []
         try:
             for pose in poses:
                 owner = pose.owner
@@ -111,7 +128,30 @@ class ThrowView:
                 face_down = bool(pose.hidden) and not seen
                 lit = ring and not face_down and (self.highlight_groups is None
                                                   or pose.group in self.highlight_groups)
-                renderer.draw(canvas, pose, face_down=face_down, highlight=lit, colour=colour)
+                if not keep:
+                    renderer.draw(canvas, pose, face_down=face_down, highlight=lit, colour=colour)
+                    continue
+                key = (pose.x, pose.y, pose.angle, pose.top, pose.tilt, pose.tilt_dir, pose.next_top,
+                       pose.size, face_down, lit, colour)
+                spot = (pose.group, pose.index)
+                got = kept.get(spot)
+                if got is not None and got[0] == key:
+                    still += got[1]
+                    if pose.hidden:
+                        renderer.note(owner, not face_down)
+                    self.kept_blits += 1
+                else:
+                    moved.append((spot, key, pose, face_down, lit, colour))
+            if still:
+                canvas.blits(still, doreturn=False)
+            for spot, key, pose, face_down, lit, colour in moved:
+                sprites: list = []
+                fallbacks = getattr(renderer, "fallbacks", 0)
+                renderer.draw(canvas, pose, face_down=face_down, highlight=lit, colour=colour, sprites=sprites)
+                if getattr(renderer, "fallbacks", 0) == fallbacks:   # an exact picture, not a frame's stand-in
+                    kept[spot] = (key, sprites)
+                else:
+                    kept.pop(spot, None)
         finally:
             if framed:
                 renderer.end_frame()
