@@ -36,5 +36,4 @@ def ante_note(state: BonesState, player: int) -> str:
         return ""
     if not centre:
         return f"all {side} go to the side pot: a short player cannot match them"
-    return (f"{centre} to the centre, {side} to the side pot: six-siders fill the centre "
-            f"first, so bones you ante land in the side pot")
+    return f"{centre} to the centre, {side} to the side pot (six-siders fill the centre first)"

@@ -52,6 +52,8 @@ FLIGHT_SAMPLES = 8
 ZONE_SHARES = (0.52, 0.45, 0.58, 0.38, 0.64, 0.32, 0.7)
 ZONE_PLACES = tuple((share, aside) for aside in (0, -85, 85, -170, 170, -255, 255, -340, 340) for share in ZONE_SHARES)
 """Where a seat's dice may land: how far toward the middle, how far to the side; the first that is clear."""
+NAMES_LISTED = 3
+"""A pot's note names at most this many seats; a pot for more says who may not win it."""
 PILE_WORDS_HALF = 84
 """Half the width a pile's words take at their widest ("51 six-siders · 5 bones")."""
 LANDING_SIZE, LANDING_SMALL = (150, 110), (108, 88)
@@ -171,6 +173,8 @@ class TableScene(BaseTableScene):
         self.word_rects: list[pygame.Rect] = []
         """The words of every pile and pot drawn last frame (a flying die bows round them, ``clear_bend``;
         a thrown one lands clear of them, ``dice_zones``)."""
+        self.note_rect: pygame.Rect | None = None
+        """The ante note over a human's buttons drawn last frame (``_note_lines``)."""
         self.label_rects: list[pygame.Rect] = []
         """The pile and pot labels drawn this frame (the banner keeps clear of them)."""
         self.pot_rects: list[pygame.Rect] = []
@@ -251,7 +255,10 @@ class TableScene(BaseTableScene):
                 continue
             top = int(self._pile_top(p)) - 44   # the bubble over the pile
             pieces.append(pygame.Rect(int(x) - 80, top, 160, int(y) + 40 - top))
-        return pieces + [r.inflate(8, 8) for r in self.label_rects + self.idle_rects + [self.status_rect()]]
+        view = self.settled_view   # the roll lying on the felt
+        dice = [pygame.Rect(int(pose.x - pose.size / 2), int(pose.y - pose.size / 2), int(pose.size), int(pose.size))
+                for pose in view.poses()] if view is not None else []
+        return pieces + [r.inflate(8, 8) for r in self.label_rects + self.idle_rects + [self.status_rect()] + dice]
 
     def dice_zones(self, request):
         """Each thrower's dice land between their seat and the pots, on the
@@ -273,7 +280,22 @@ class TableScene(BaseTableScene):
         last frame, with room around."""
         drawn = (*self.word_rects, *self.label_rects, *self.idle_rects, *self.pot_rects, *self.pile_rects.values(),
                  *self.bubble_rects.values(), *self.seat_plates.values(), *self.banner_rects)
-        return self.pot_areas() + self.pile_places() + [r.inflate(12, 12) for r in drawn]
+        keep = self.pot_areas(coming=True) + self.pile_places() + [r.inflate(12, 12) for r in drawn]
+        card = self.since_card_rect()
+        if card is not None:
+            keep.append(card.inflate(12, 12))
+        if self.humans and self.replay is None:
+            keep.append(self.controls_area())
+        if self.note_rect is not None:
+            keep.append(self.note_rect.inflate(12, 12))
+        return keep
+
+    def since_card_rect(self) -> pygame.Rect | None:
+        """The "since your last move" card (or its folded tab) where it was drawn, if it shows."""
+        since = self.since
+        if not since.shown:
+            return None
+        return since.card_rect(self.theme) if since.unfolding else since.tab_rect()
 
     def pile_places(self) -> list[pygame.Rect]:
         """Every seat's pile at its tallest with its words at their widest (a
@@ -308,14 +330,23 @@ class TableScene(BaseTableScene):
         assert least is not None, "every place was tried"
         return least[1]
 
-    def pot_areas(self) -> list[pygame.Rect]:
+    def pot_areas(self, coming: bool = False) -> list[pygame.Rect]:
         """Every pot's tray with its name above and its count and note below,
-        as wide as its widest line (a side pot's "for ..." is wider than its tray)."""
+        as wide as its widest line (a side pot's "for ..." is wider than its
+        tray).  ``coming``: with the side pots the next round may open (one
+        more, at least one each side of the centre), their note naming every
+        seat still in (a roll's dice lie on the felt as the next round's
+        side pot appears under them)."""
         areas = []
         state = self.shown
-        for index, (x, y) in enumerate(self.pot_spots()):
+        count = len(state.pots)
+        if coming and self.n > 2:
+            count = min(max(count + 1, 3), self.n)
+        widest = sorted(state.alive(), key=lambda p: -self.theme.font(13).size(self.seat_name(p)[:8])[0])
+        everyone = self._short_names(widest[:NAMES_LISTED])   # the longest note a pot to come may show
+        for index, (x, y) in enumerate(self.pot_spots(pots=count)):
             radius = felt.pot_radius(index)
-            note = self._pot_note(state, index)
+            note = self._pot_note(state, index) if index < len(state.pots) else f"for {everyone}"
             half = max(radius, 60, (self.theme.font(13).size(note)[0] + 1) // 2 if note else 0)
             areas.append(pygame.Rect(int(x) - half, int(y) - radius - 24, 2 * half, 2 * radius + 62))
         return areas
@@ -332,8 +363,15 @@ class TableScene(BaseTableScene):
             return None
         # the centre is for those who anted this round, or if nobody did, for the
         # highest roll not on its last die (else the second highest: rule text)
-        names = ", ".join(self.seat_name(p)[:8] for p in eligible)
-        return f"for {names}" if names else "for the second-highest roll"
+        if not eligible:
+            return "for the second-highest roll"
+        others = [p for p in state.alive() if p not in eligible]
+        if len(eligible) > NAMES_LISTED and others:   # five names ran past the felt's room: say who may not
+            return f"for all but {self._short_names(others)}"
+        return f"for {self._short_names(eligible)}"
+
+    def _short_names(self, seats) -> str:
+        return ", ".join(self.seat_name(p)[:8] for p in seats)
 
     # ------------------------------------------------------------------
     # Animation
@@ -399,7 +437,8 @@ class TableScene(BaseTableScene):
         n = state_after.n
         pace = self.pace.duration
         lists_before, lists_after = self._by_place(before), self._by_place(after)
-        words = [r.inflate(6, 6) for r in self.word_rects + [self.status_rect()]]   # as drawn last frame
+        words = [r.inflate(6, 6) for r in self.word_rects + [self.status_rect()]
+                 + ([self.note_rect] if self.note_rect is not None else [])]   # as drawn last frame
         leaving: dict[tuple[str, int], int] = {}
         end = delay
         for die in sorted(after):
@@ -611,7 +650,7 @@ class TableScene(BaseTableScene):
         active = state.turn_player() if state.phase in ("ante", "declare") else None
         notes = {}
         self.label_rects, self.idle_rects, self.pot_rects, self.pile_rects = [], [], [], {}
-        self.word_rects = []
+        self.word_rects, self.note_rect = [], None
         for p in range(self.n):
             sixes, bones = state.counts(p)
             notes[p] = "out" if state.out_event[p] is not None else \
@@ -764,11 +803,15 @@ class TableScene(BaseTableScene):
         player = self.human_to_act()
         if player is not None:
             note = self.ante_note(player) if self.state.phase == "ante" else ""
-            if note:   # wrapped to the buttons' width, so it never reaches your pile
+            if note:   # wrapped to the buttons' width, so it never reaches your pile (one line: it stays
+                # under the bottom-right seat's pile count over two rows of buttons)
                 lines = th.wrap_text(self.theme.font(15), note, self.controls_area().w)
                 for k, line in enumerate(reversed(lines)):
                     th.draw_text(canvas, self.theme, line, (1240, self.buttons_top - 40 - 19 * k), 15, th.CREAM_DIM,
                                  anchor="bottomright", shadow=1)
+                self.note_rect = pygame.Rect(0, 0, max(self.theme.font(15).size(line)[0] for line in lines),
+                                             19 * len(lines))
+                self.note_rect.bottomright = (1240, self.buttons_top - 40)
             th.draw_text(canvas, self.theme, prompts.ask(self.state, self.words, player),
                          (1240, self.buttons_top - 8), 21, th.CREAM, bold=True, anchor="bottomright", shadow=2)
 
@@ -807,7 +850,10 @@ class TableScene(BaseTableScene):
         air = self.BANNER_AIR
         always = [r.inflate(2 * air, 2 * air) for r in
                   [*self.seat_plates.values(), *self.pot_rects, *self.busy_pot_areas(),
-                   *self.pile_rects.values(), *self.bubble_rects.values(), self.status_rect()]] + self.chrome_keep_clear()
+                   *self.pile_rects.values(), *self.pile_places(), *self.bubble_rects.values(), self.status_rect()]] + self.chrome_keep_clear()
+        card = self.since_card_rect()
+        if card is not None:
+            always.append(card.inflate(2 * air, 2 * air))
         better = []
         if self.settled_view is not None:
             leaving = [flight.start for flight in self.won_haul()]   # the won haul's dice: see flight_paths
@@ -818,6 +864,8 @@ class TableScene(BaseTableScene):
                 better.append(pygame.Rect(int(pose.x) - side // 2, int(pose.y) - side // 2, side, side))
         if self.humans and self.replay is None:
             better.append(self.controls_area())
+        if self.note_rect is not None:
+            better.append(self.note_rect.inflate(air, air))
         return [always + better + self.flight_paths(), always + better, always]
 
     def busy_pot_areas(self) -> list[pygame.Rect]:
