@@ -100,7 +100,8 @@ def play_match(app, match: Match, frames: int, seed: int, until=None) -> Watch:
     for _ in range(frames // 10):
         if match.is_over or (until is not None and until() and not table.is_busy()):
             break
-        if app.top is not table or table.waiting_thrower is not None or table.held.moment is not None:
+        if app.top is not table or table.waiting_thrower is not None or table.held.moment is not None \
+                or table.game_end.out_moment is not None:   # "You are out": Space watches on to the end
             app.feed(key(pygame.K_SPACE))
         elif not table.is_busy() and table.human_to_act() == 0:
             state = match.state

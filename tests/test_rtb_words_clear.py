@@ -64,3 +64,22 @@ def test_thrown_dice_land_clear_of_the_side_pots_at_six_seats(app, monkeypatch, 
     start_with_piles(monkeypatch, [6, 0, 1, 0, 2, 10])
     watch = _played(app, 6, seed, 2)
     assert not watch.lasting, "\n".join(watch.lasting.values())
+
+
+def test_the_layout_walk_watches_on_once_the_human_is_out(app, monkeypatch):
+    """The slow whole-game walk at 6 seats stood still for good once its
+    human went out: the "You are out" card waits for a choice and the walk
+    never made one.  It now watches on (Space), so the game plays on."""
+    app.settings.reduced_motion = False
+    start_with_piles(monkeypatch, [0, 10, 10])   # you hold your bone only: your first roll may be your last
+    match = Match("roll-the-bones", _seats("roll-the-bones", 3), None, 5)
+    out_at: list[int] = []
+
+    def played_on() -> bool:
+        if match.state.out_event[0] is not None and not out_at:
+            out_at.append(len(match.history))
+        return bool(out_at) and len(match.history) >= out_at[0] + 6
+
+    play_match(app, match, 6000, 5, until=played_on)
+    assert out_at, "you went out"
+    assert match.is_over or len(match.history) >= out_at[0] + 6, "the table played on after you went out"
