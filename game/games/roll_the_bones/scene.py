@@ -133,19 +133,32 @@ BEND_SAMPLES = 30
 """Moments of a flight checked against the words (1/55 s apart at the Normal pace)."""
 
 
+OFF_FELT_WEIGHT = 3
+"""A moment off the felt counts as this many moments over words (a wide bow
+took a haul's die off the felt, over the top nameplate)."""
+
+
+def _on_felt(point: tuple[int, int]) -> bool:
+    """Is ``point`` on the oval felt (``layout.FELT_RECT``, less its rim)?"""
+    felt_rect = layout.FELT_RECT.inflate(-40, -40)
+    dx = (point[0] - felt_rect.centerx) / (felt_rect.w / 2)
+    dy = (point[1] - felt_rect.centery) / (felt_rect.h / 2)
+    return dx * dx + dy * dy <= 1.0
+
+
 def clear_bend(flight: Flight, words: list[pygame.Rect]) -> float:
     """The straightest of ``BENDS`` whose way crosses ``words`` for the
-    fewest moments (issue 39: a won haul streamed from the centre pot down
+    fewest moments and stays on the felt (issue 39: a won haul streamed from the centre pot down
     across its count and the status line for seconds; dice climbing to the
     top pile crossed its words as they slowed to land)."""
     box = pygame.Rect(flight.start, (1, 1)).union(pygame.Rect(flight.end, (1, 1))).inflate(420, 420)
     near = [r for r in words if r.colliderect(box)]
-    if not near:
-        return 0.0
     best, fewest = 0.0, None
     for bend in BENDS:
         flight.bend = bend
-        hits = sum(1 for square in flight.squares(BEND_SAMPLES) if square.collidelist(near) >= 0)
+        squares = flight.squares(BEND_SAMPLES)
+        hits = sum(1 for square in squares if square.collidelist(near) >= 0) \
+            + OFF_FELT_WEIGHT * sum(1 for square in squares if not _on_felt(square.center))
         if fewest is None or hits < fewest:
             best, fewest = bend, hits
         if not hits:
