@@ -280,28 +280,30 @@ class TableScene(BaseTableScene):
         where nothing is free (six seats and side pots), in a smaller zone,
         then where it covers least (issue 39: the first place, taken when none
         was free, put dice on a side pot's words)."""
-        keep = self.landing_keep_clear()
+        drawn, room = self.landing_keep_clear()
         felt_area = layout.FELT_RECT.inflate(-140, -90)
         zones: list[pygame.Rect] = []
         for group in request.groups:
-            zones.append(self._landing_zone(self.seat_spots[group.owner], keep + zones, felt_area))
+            zones.append(self._landing_zone(self.seat_spots[group.owner], [drawn + room + zones, drawn + zones],
+                                            felt_area))
         return zones
 
-    def landing_keep_clear(self) -> list[pygame.Rect]:
-        """What a thrown die must not land on: every pot's place
-        (``pot_areas``) and every word, pile, bubble, nameplate and banner drawn
-        last frame, with room around."""
-        drawn = (*self.word_rects, *self.label_rects, *self.idle_rects, *self.pot_rects, *self.pile_rects.values(),
-                 *self.bubble_rects.values(), *self.seat_plates.values(), *self.banner_rects)
-        keep = self.pot_areas(coming=True) + self.pile_places() + [r.inflate(12, 12) for r in drawn]
+    def landing_keep_clear(self) -> tuple[list[pygame.Rect], list[pygame.Rect]]:
+        """What a thrown die must not land on: every word, pile, pot, bubble,
+        nameplate, banner and card drawn last frame, with room around; and,
+        where there is room, what may grow there before the dice leave (every
+        pot's place with the side pots to come, every pile at its tallest)."""
+        drawn = [*self.word_rects, *self.label_rects, *self.idle_rects, *self.pot_rects, *self.pile_rects.values(),
+                 *self.bubble_rects.values(), *self.seat_plates.values(), *self.banner_rects]
         card = self.since_card_rect()
         if card is not None:
-            keep.append(card.inflate(12, 12))
+            drawn.append(card)
+        if self.note_rect is not None:
+            drawn.append(self.note_rect)
+        keep = self.pot_areas() + [r.inflate(12, 12) for r in drawn]
         if self.humans and self.replay is None:
             keep.append(self.controls_area())
-        if self.note_rect is not None:
-            keep.append(self.note_rect.inflate(12, 12))
-        return keep
+        return keep, self.pot_areas(coming=True) + self.pile_places()
 
     def since_card_rect(self) -> pygame.Rect | None:
         """The "since your last move" card (or its folded tab) where it was drawn, if it shows."""
@@ -322,24 +324,26 @@ class TableScene(BaseTableScene):
         return places
 
     @staticmethod
-    def _landing_zone(spot, keep: list[pygame.Rect], felt_area: pygame.Rect) -> pygame.Rect:
-        """The first of ``ZONE_PLACES`` toward ``spot``'s seat free of
-        ``keep`` at the full size, then at ``LANDING_SMALL``; else the place
-        at that size that covers least of it."""
+    def _landing_zone(spot, tiers: list[list[pygame.Rect]], felt_area: pygame.Rect) -> pygame.Rect:
+        """The first of ``ZONE_PLACES`` toward ``spot``'s seat free of the
+        first of ``tiers`` (the most cautious first) at the full size, then at
+        ``LANDING_SMALL``; then of the next tier; else the place at the small
+        size that covers least of the last tier."""
         least: tuple[int, pygame.Rect] | None = None
-        for size in (LANDING_SIZE, LANDING_SMALL):
-            for share, aside in ZONE_PLACES:
-                x, y = spot.toward_centre(share)
-                rect = pygame.Rect((0, 0), size)
-                rect.center = (int(x + aside), int(y))
-                rect = rect.clamp(felt_area)
-                hits = rect.collidelistall(keep)
-                if not hits:
-                    return rect
-                if size == LANDING_SMALL:
-                    covered = sum(rect.clip(keep[i]).w * rect.clip(keep[i]).h for i in hits)
-                    if least is None or covered < least[0]:
-                        least = (covered, rect)
+        for keep in tiers:
+            for size in (LANDING_SIZE, LANDING_SMALL):
+                for share, aside in ZONE_PLACES:
+                    x, y = spot.toward_centre(share)
+                    rect = pygame.Rect((0, 0), size)
+                    rect.center = (int(x + aside), int(y))
+                    rect = rect.clamp(felt_area)
+                    hits = rect.collidelistall(keep)
+                    if not hits:
+                        return rect
+                    if keep is tiers[-1] and size == LANDING_SMALL:
+                        covered = sum(rect.clip(keep[i]).w * rect.clip(keep[i]).h for i in hits)
+                        if least is None or covered < least[0]:
+                            least = (covered, rect)
         assert least is not None, "every place was tried"
         return least[1]
 
