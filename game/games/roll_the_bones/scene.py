@@ -855,9 +855,9 @@ class TableScene(BaseTableScene):
         prompt) must not cover, in tiers, the most cautious first (see
         ``nearest_clear_spot``).  Always: every nameplate, every pot (tray,
         dice and labels: what went to the centre stays in view), every pile
-        with its words (dice still flying in counted), every bubble, the
-        round's lines and the table's chrome (Log button, commentary).  Where
-        there is room also the dice of the roll lying on the felt and the corner
+        with its words (dice still flying in counted), every bubble and the
+        table's chrome (Log button, commentary).  Where there is room also the
+        round's lines, every pile at its tallest, the dice of the roll lying on the felt and the corner
         where your buttons come.  Every pot with dice in it, or with a die
         still flying into it, keeps its whole place (``busy_pot_areas``); an
         emptied pot with nothing coming does not, so a won pot's banner
@@ -867,11 +867,12 @@ class TableScene(BaseTableScene):
         air = self.BANNER_AIR
         always = [r.inflate(2 * air, 2 * air) for r in
                   [*self.seat_plates.values(), *self.pot_rects, *self.busy_pot_areas(),
-                   *self.pile_rects.values(), *self.pile_places(), *self.bubble_rects.values(), self.status_rect()]] + self.chrome_keep_clear()
+                   *self.pile_rects.values(), *self.bubble_rects.values()]] + self.chrome_keep_clear()
         card = self.since_card_rect()
         if card is not None:
             always.append(card.inflate(2 * air, 2 * air))
-        better = []
+        better = [r.inflate(2 * air, 2 * air) for r in [*self.pile_places(), self.status_rect()]]   # a banner over
+        # the round's lines hides them (``_draw_status``); a pile may grow with a haul
         if self.settled_view is not None:
             leaving = [flight.start for flight in self.won_haul()]   # the won haul's dice: see flight_paths
             for pose in self.settled_view.poses():
