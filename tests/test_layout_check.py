@@ -85,17 +85,23 @@ def _seats(game_id: str, count: int) -> list[Seat]:
 def play_table(app, game_id: str, seats: int, frames: int, seed: int = 11) -> Watch:
     """A game with one human (moves chosen by a Normal AI at the speed of a
     person: a move once the table rests) and Hard AIs, through the table."""
+    return play_match(app, Match(game_id, _seats(game_id, seats), None, seed), frames, seed)
+
+
+def play_match(app, match: Match, frames: int, seed: int, until=None) -> Watch:
+    """``match`` played through its table as ``play_table`` plays, until it
+    ends, ``frames`` have passed or ``until()`` holds at a resting table."""
     from game.scenes.launch import make_table
-    match = Match(game_id, _seats(game_id, seats), None, seed)
+    game_id = match.game_id
     table = make_table(app, match)
     app.start(table)
     stand_in = games.make_agent(game_id, "normal", 0, random.Random(seed))
     watch = Watch(app)
     for _ in range(frames // 10):
-        if match.is_over:
+        if match.is_over or (until is not None and until() and not table.is_busy()):
             break
         if app.top is not table or table.waiting_thrower is not None or table.held.moment is not None \
-                or table.game_end.out_moment is not None:   # "You are out": Space watches on (the game waited on the card)
+                or table.game_end.out_moment is not None:   # "You are out": Space watches on to the end
             app.feed(key(pygame.K_SPACE))
         elif not table.is_busy() and table.human_to_act() == 0:
             state = match.state

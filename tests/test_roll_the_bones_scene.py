@@ -317,11 +317,12 @@ def test_a_tie_is_held_like_a_pot_split(app):
     moves = len(match.history)
     app.run_frames(60 * 8)
     assert len(match.history) == moves, "the table rolled on under the tie"
-    assert scene.held.moment is not None
+    tie = scene.held.moment
+    assert tie is not None and tie[0] == "tiebreak"
     assert any(title.startswith("Tiebreak") for title in scene.banners.showing(scene.time))
     app.feed(key(pygame.K_RETURN))
     app.run_frames(60 * 3)
-    assert scene.held.moment is None
+    assert scene.held.moment != tie   # the tiebreak's own roll may be held by then: its pot split
 
 
 def test_a_held_pot_split_keeps_the_forced_antes_until_the_continue(app):
@@ -342,7 +343,9 @@ def test_a_held_pot_split_keeps_the_forced_antes_until_the_continue(app):
     assert scene.held.moment is not None
     app.draw(0.0)
     said = [line.text for line in scene.log]
-    assert not any(text.endswith(" antes") or text.endswith(" ante") for text in said), said
+    roll = max(i for i, text in enumerate(said) if " the roll with " in text)
+    after = said[roll + 1:]   # this round's own antes may still show above the roll
+    assert not any(text.endswith(" antes") or text.endswith(" ante") for text in after), said
     shown = scene.shown
     in_pots = sum(len(pot) for pot in shown.pots)
     assert in_pots < sum(len(pot) for pot in state.pots), "the forced antes wait in the piles"

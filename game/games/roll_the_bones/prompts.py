@@ -10,14 +10,15 @@ if TYPE_CHECKING:
     from ...core.grammar import Voice
 
 
-def status(state: BonesState) -> str:
-    """The round, a tiebreak's stage, the ante and the step under way."""
+def status(state: BonesState) -> list[str]:
+    """The round, a tiebreak's stage and the ante; then the step under way (two
+    lines: the table draws them in its top-right corner)."""
     if state.is_terminal():
-        return "Game over"
+        return ["Game over"]
     stage = f"  ·  tiebreak {state.stage}" if state.stage else ""
     step = {"ante": "antes", "declare": f"announcements, {'first' if state.declare_pass == 1 else 'final'} call",
             "roll": "everyone rolls"}.get(state.phase, "")
-    return f"Round {state.round}{stage}  ·  ante {state.ante_size()}  ·  {step}"
+    return [f"Round {state.round}{stage}  ·  ante {state.ante_size()}"] + ([step.capitalize()] if step else [])
 
 
 def ask(state: BonesState, words: Voice, player: int) -> str:
@@ -35,5 +36,4 @@ def ante_note(state: BonesState, player: int) -> str:
         return ""
     if not centre:
         return f"all {side} go to the side pot: a short player cannot match them"
-    return (f"{centre} to the centre, {side} to the side pot: six-siders fill the centre "
-            f"first, so bones you ante land in the side pot")
+    return f"{centre} to the centre, {side} to the side pot (six-siders fill the centre first)"

@@ -45,13 +45,19 @@ FLIGHT_GAP = 0.06
 """Seconds between two dice leaving the same heap."""
 BANNER_SECONDS = 1.6
 POT_CENTRE = (CENTRE_X, 330)
-STATUS_Y = 456
+STATUS_TOPRIGHT = (1264, 12)
+"""Top-right corner of the round / ante / step lines (``status_rect``)."""
 FLIGHT_SAMPLES = 8
 """Points along a flying die's way that a banner keeps clear of."""
 ZONE_SHARES = (0.52, 0.45, 0.58, 0.38, 0.64, 0.32, 0.7)
-ZONE_PLACES = tuple((share, aside) for aside in (0, -170, 170, -340, 340) for share in ZONE_SHARES)
+ZONE_PLACES = tuple((share, aside) for aside in (0, -85, 85, -170, 170, -255, 255, -340, 340) for share in ZONE_SHARES)
 """Where a seat's dice may land: how far toward the middle, how far to the side; the first that is clear."""
-"""Top of the round / ante / step line, below the centre pot and its labels."""
+NAMES_LISTED = 3
+"""A pot's note names at most this many seats; a pot for more says who may not win it."""
+PILE_WORDS_HALF = 84
+"""Half the width a pile's words take at their widest ("51 six-siders · 5 bones")."""
+LANDING_SIZE, LANDING_SMALL = (150, 110), (108, 88)
+"""A landing zone's size, and the smaller one tried where no place has room for it."""
 BUTTONS_RIGHT = 1250
 """Right edge of a human's buttons (bottom right)."""
 BUTTON_NARROW, BUTTON_NARROW_GAP = 164, 10
@@ -77,10 +83,38 @@ class Flight(Glide):
     """The heap it leaves (("pot", i) or ("pile", seat)): a pot counts the
     dice still lying in it (``waiting_in_pots``)."""
 
+    bend: float = 0.0
+    """Pixels the way bows sideways at its middle (left of the way, minus:
+    right), so it passes round the words on the felt (``clear_bend``)."""
+
     arc = 26.0
 
     def curve(self, t: float) -> float:
         return ease_out(t)
+
+    def position(self, now: float) -> tuple[float, float] | None:
+        t = self.progress(now)
+        return None if t is None else self.point(t)
+
+    def point(self, t: float) -> tuple[float, float]:
+        """Where it is ``t`` (0..1) of its time after leaving: along the eased
+        straight way, bowed ``bend`` sideways and hopping ``arc`` up."""
+        k = self.curve(t)
+        (x0, y0), (x1, y1) = self.start, self.end
+        dx, dy = x1 - x0, y1 - y0
+        length = math.hypot(dx, dy) or 1.0
+        side = math.sin(math.pi * k) * self.bend
+        hop = math.sin(math.pi * t) * self.arc
+        return x0 + dx * k + dy / length * side, y0 + dy * k - dx / length * side - hop
+
+    def squares(self, steps: int = FLIGHT_SAMPLES) -> list[pygame.Rect]:
+        """The die's box at ``steps`` + 1 even moments of its time in the air."""
+        side = int(max(self.sizes))
+        out = []
+        for k in range(steps + 1):
+            x, y = self.point(k / steps)
+            out.append(pygame.Rect(int(x) - side // 2, int(y) - side // 2, side, side))
+        return out
 
     def spot(self, now: float) -> tuple[float, float] | None:
         """Where to draw it now (its start while it waits, if ``waits_shown``)."""
@@ -91,6 +125,46 @@ class Flight(Glide):
         """Its size now: from the start's to the landing's as it goes."""
         k = self.curve(self.progress(now) or 0.0)
         return self.sizes[0] + (self.sizes[1] - self.sizes[0]) * k
+
+
+BENDS = (0.0, 60.0, -60.0, 100.0, -100.0, 140.0, -140.0, 190.0, -190.0)
+"""Sideways bows a flight may take, the straightest first (``clear_bend``)."""
+BEND_SAMPLES = 30
+"""Moments of a flight checked against the words (1/55 s apart at the Normal pace)."""
+
+
+OFF_FELT_WEIGHT = 3
+"""A moment off the felt counts as this many moments over words (a wide bow
+took a haul's die off the felt, over the top nameplate)."""
+
+
+def _on_felt(point: tuple[int, int]) -> bool:
+    """Is ``point`` on the oval felt (``layout.FELT_RECT``, less its rim)?"""
+    felt_rect = layout.FELT_RECT.inflate(-40, -40)
+    dx = (point[0] - felt_rect.centerx) / (felt_rect.w / 2)
+    dy = (point[1] - felt_rect.centery) / (felt_rect.h / 2)
+    return dx * dx + dy * dy <= 1.0
+
+
+def clear_bend(flight: Flight, words: list[pygame.Rect]) -> float:
+    """The straightest of ``BENDS`` whose way crosses ``words`` for the
+    fewest moments and stays on the felt (issue 39: a won haul streamed from the centre pot down
+    across its count and the status line for seconds; dice climbing to the
+    top pile crossed its words as they slowed to land)."""
+    box = pygame.Rect(flight.start, (1, 1)).union(pygame.Rect(flight.end, (1, 1))).inflate(420, 420)
+    near = [r for r in words if r.colliderect(box)]
+    best, fewest = 0.0, None
+    for bend in BENDS:
+        flight.bend = bend
+        squares = flight.squares(BEND_SAMPLES)
+        hits = sum(1 for square in squares if square.collidelist(near) >= 0) \
+            + OFF_FELT_WEIGHT * sum(1 for square in squares if not _on_felt(square.center))
+        if fewest is None or hits < fewest:
+            best, fewest = bend, hits
+        if not hits:
+            break
+    flight.bend = best
+    return best
 
 
 class TableScene(BaseTableScene):
@@ -109,6 +183,11 @@ class TableScene(BaseTableScene):
         self.n = n
         self.pile_spots = [spot.toward_centre(0.30 if n > 2 else 0.26) for spot in self.seat_spots]
         self.flights: list[Flight] = []
+        self.word_rects: list[pygame.Rect] = []
+        """The words of every pile and pot drawn last frame (a flying die bows round them, ``clear_bend``;
+        a thrown one lands clear of them, ``dice_zones``)."""
+        self.note_rect: pygame.Rect | None = None
+        """The ante note over a human's buttons drawn last frame (``_note_lines``)."""
         self.label_rects: list[pygame.Rect] = []
         """The pile and pot labels drawn this frame (the banner keeps clear of them)."""
         self.pot_rects: list[pygame.Rect] = []
@@ -175,8 +254,8 @@ class TableScene(BaseTableScene):
         return super().anchor_rect(name)
 
     def coach_keep_clear(self) -> list:
-        """Every pot and the human's buttons."""
-        keep = [self.anchor_rect("pot")] + [self.anchor_rect("buttons")]
+        """Every pot, the human's buttons and the round's lines."""
+        keep = [self.anchor_rect("pot"), self.anchor_rect("buttons"), self.status_rect()]
         return [r for r in keep if r is not None]
 
     def table_pieces(self) -> list:
@@ -189,42 +268,127 @@ class TableScene(BaseTableScene):
                 continue
             top = int(self._pile_top(p)) - 44   # the bubble over the pile
             pieces.append(pygame.Rect(int(x) - 80, top, 160, int(y) + 40 - top))
-        return pieces + [r.inflate(8, 8) for r in self.label_rects + self.idle_rects]
+        view = self.settled_view   # the roll lying on the felt
+        dice = [pygame.Rect(int(pose.x - pose.size / 2), int(pose.y - pose.size / 2), int(pose.size), int(pose.size))
+                for pose in view.poses()] if view is not None else []
+        return pieces + [r.inflate(8, 8) for r in self.label_rects + self.idle_rects + [self.status_rect()] + dice]
 
     def dice_zones(self, request):
         """Each thrower's dice land between their seat and the pots, on the
-        line from the seat to the middle, as near halfway as leaves the round's
-        status line and every pot with its labels in view."""
-        keep = ([self.status_rect().inflate(24, 16)] + self.pot_areas()
-                + [r.inflate(12, 12) for r in (*self.pile_rects.values(), *self.bubble_rects.values(),
-                                               *self.seat_plates.values())])
+        line from the seat to the middle (or beside it), as near halfway as
+        leaves every word, pot, pile, bubble, nameplate and banner in view;
+        where nothing is free (six seats and side pots), in a smaller zone,
+        then where it covers least (issue 39: the first place, taken when none
+        was free, put dice on a side pot's words)."""
+        drawn, room = self.landing_keep_clear()
         felt_area = layout.FELT_RECT.inflate(-140, -90)
         zones: list[pygame.Rect] = []
         for group in request.groups:
-            spot = self.seat_spots[group.owner]
-            for share, aside in ZONE_PLACES:
-                x, y = spot.toward_centre(share)
-                rect = pygame.Rect(0, 0, 150, 110)
-                rect.center = (int(x + aside), int(y))
-                rect = rect.clamp(felt_area)
-                if rect.collidelist(keep + zones) < 0:
-                    break
-            else:
-                x, y = spot.toward_centre(ZONE_PLACES[0][0])
-                rect = pygame.Rect(0, 0, 150, 110)
-                rect.center = (int(x), int(y))
-                rect = rect.clamp(felt_area)
-            zones.append(rect)
+            zones.append(self._landing_zone(self.seat_spots[group.owner], [drawn + room + zones, drawn + zones],
+                                            felt_area))
         return zones
 
-    def pot_areas(self) -> list[pygame.Rect]:
-        """Every pot's tray with its name above and its count and note below."""
+    def landing_keep_clear(self) -> tuple[list[pygame.Rect], list[pygame.Rect]]:
+        """What a thrown die must not land on: every word, pile, pot, bubble,
+        nameplate, banner and card drawn last frame, with room around; and,
+        where there is room, what may grow there before the dice leave (every
+        pot's place with the side pots to come, every pile at its tallest)."""
+        drawn = [*self.word_rects, *self.label_rects, *self.idle_rects, *self.pot_rects, *self.pile_rects.values(),
+                 *self.bubble_rects.values(), *self.seat_plates.values(), *self.banner_rects]
+        card = self.since_card_rect()
+        if card is not None:
+            drawn.append(card)
+        if self.note_rect is not None:
+            drawn.append(self.note_rect)
+        keep = self.pot_areas() + [r.inflate(12, 12) for r in drawn]
+        if self.humans and self.replay is None:
+            keep.append(self.controls_area())
+        return keep, self.pot_areas(coming=True) + self.pile_places()
+
+    def since_card_rect(self) -> pygame.Rect | None:
+        """The "since your last move" card (or its folded tab) where it was drawn, if it shows."""
+        since = self.since
+        if not since.shown:
+            return None
+        return since.card_rect(self.theme) if since.unfolding else since.tab_rect()
+
+    def pile_places(self) -> list[pygame.Rect]:
+        """Every seat's pile at its tallest with its words at their widest (a
+        pile filling up after the roll, "all in play" becoming "51 six-siders
+        · 5 bones", must not grow under a die that landed beside it)."""
+        places = []
+        for p, (x, y) in enumerate(self.pile_spots):
+            if self.shown.out_event[p] is None:
+                top = int(felt.heap_top(felt.HEAP_SHOWN, y - 6, felt.PILE_DIE)) - 4
+                places.append(pygame.Rect(int(x) - PILE_WORDS_HALF, top, 2 * PILE_WORDS_HALF, int(y) + 56 - top))
+        return places
+
+    @staticmethod
+    def _landing_zone(spot, tiers: list[list[pygame.Rect]], felt_area: pygame.Rect) -> pygame.Rect:
+        """The first of ``ZONE_PLACES`` toward ``spot``'s seat free of the
+        first of ``tiers`` (the most cautious first) at the full size, then at
+        ``LANDING_SMALL``; then of the next tier; else the place at the small
+        size that covers least of the last tier."""
+        least: tuple[int, pygame.Rect] | None = None
+        for keep in tiers:
+            for size in (LANDING_SIZE, LANDING_SMALL):
+                for share, aside in ZONE_PLACES:
+                    x, y = spot.toward_centre(share)
+                    rect = pygame.Rect((0, 0), size)
+                    rect.center = (int(x + aside), int(y))
+                    rect = rect.clamp(felt_area)
+                    hits = rect.collidelistall(keep)
+                    if not hits:
+                        return rect
+                    if keep is tiers[-1] and size == LANDING_SMALL:
+                        covered = sum(rect.clip(keep[i]).w * rect.clip(keep[i]).h for i in hits)
+                        if least is None or covered < least[0]:
+                            least = (covered, rect)
+        assert least is not None, "every place was tried"
+        return least[1]
+
+    def pot_areas(self, coming: bool = False) -> list[pygame.Rect]:
+        """Every pot's tray with its name above and its count and note below,
+        as wide as its widest line (a side pot's "for ..." is wider than its
+        tray).  ``coming``: with the side pots the next round may open (one
+        more, at least one each side of the centre), their note naming every
+        seat still in (a roll's dice lie on the felt as the next round's
+        side pot appears under them)."""
         areas = []
-        for index, (x, y) in enumerate(self.pot_spots()):
+        state = self.shown
+        count = len(state.pots)
+        if coming and self.n > 2:
+            count = min(max(count + 1, 3), self.n)
+        widest = sorted(state.alive(), key=lambda p: -self.theme.font(13).size(self.seat_name(p)[:8])[0])
+        everyone = self._short_names(widest[:NAMES_LISTED])   # the longest note a pot to come may show
+        for index, (x, y) in enumerate(self.pot_spots(pots=count)):
             radius = felt.pot_radius(index)
-            areas.append(pygame.Rect(int(x) - max(radius, 60), int(y) - radius - 24, 2 * max(radius, 60),
-                                     2 * radius + 62))
+            note = self._pot_note(state, index) if index < len(state.pots) else f"for {everyone}"
+            half = max(radius, 60, (self.theme.font(13).size(note)[0] + 1) // 2 if note else 0)
+            areas.append(pygame.Rect(int(x) - half, int(y) - radius - 24, 2 * half, 2 * radius + 62))
         return areas
+
+    def _pot_note(self, state: BonesState, i: int) -> str | None:
+        """Who may win pot ``i``, when it is worth saying: a side pot always,
+        the centre while it is for fewer than the round's players."""
+        if i >= len(state.pots):
+            return None
+        eligible = (state.pot_eligible[i] if i < len(state.pot_eligible) else ()) if i else \
+            (state.centre_eligible or state.centre_takers())
+        assert eligible is not None, "a side pot lists who may win it"
+        if not i and (state.phase not in ("declare", "roll") or set(eligible) == set(state.round_players)):
+            return None
+        # the centre is for those who anted this round, or if nobody did, for the
+        # highest roll not on its last die (else the second highest: rule text)
+        if not eligible:
+            return "for the second-highest roll"
+        others = [p for p in state.alive() if p not in eligible]
+        if len(eligible) > NAMES_LISTED and others:   # five names ran past the felt's room: say who may not
+            return f"for all but {self._short_names(others)}"
+        return f"for {self._short_names(eligible)}"
+
+    def _short_names(self, seats) -> str:
+        return ", ".join(self.seat_name(p)[:8] for p in seats)
 
     # ------------------------------------------------------------------
     # Animation
@@ -290,6 +454,8 @@ class TableScene(BaseTableScene):
         n = state_after.n
         pace = self.pace.duration
         lists_before, lists_after = self._by_place(before), self._by_place(after)
+        words = [r.inflate(6, 6) for r in self.word_rects + [self.status_rect()]
+                 + ([self.note_rect] if self.note_rect is not None else [])]   # as drawn last frame
         leaving: dict[tuple[str, int], int] = {}
         end = delay
         for die in sorted(after):
@@ -309,9 +475,11 @@ class TableScene(BaseTableScene):
             leaving[src] = order + 1
             t0 = delay + order * FLIGHT_GAP
             end = max(end, t0 + FLIGHT_SECONDS)
-            self.flights.append(Flight(start, target, self.time + t0 * pace, FLIGHT_SECONDS * pace,
-                                       kind=die_kind(die, n), colour=first_owner(die, n), die=die, face=face,
-                                       sizes=(size0, size1), waits_shown=shown, source=src))
+            flight = Flight(start, target, self.time + t0 * pace, FLIGHT_SECONDS * pace,
+                            kind=die_kind(die, n), colour=first_owner(die, n), die=die, face=face,
+                            sizes=(size0, size1), waits_shown=shown, source=src)
+            clear_bend(flight, words)
+            self.flights.append(flight)
         return end
 
     def _rolled_dice(self, before: BonesState) -> dict[int, tuple[float, float, int, float]]:
@@ -499,6 +667,7 @@ class TableScene(BaseTableScene):
         active = state.turn_player() if state.phase in ("ante", "declare") else None
         notes = {}
         self.label_rects, self.idle_rects, self.pot_rects, self.pile_rects = [], [], [], {}
+        self.word_rects, self.note_rect = [], None
         for p in range(self.n):
             sixes, bones = state.counts(p)
             notes[p] = "out" if state.out_event[p] is not None else \
@@ -572,6 +741,7 @@ class TableScene(BaseTableScene):
         label = th.draw_text(canvas, self.theme, felt.pile_label(sixes, bones), (x, y + 34), 15,
                              th.CREAM, bold=bool(bones), anchor="midtop", shadow=2)
         self.label_rects.append(label)
+        self.word_rects.append(label)
         self.pile_rects[p] = label.unionall(whole)
 
     def _draw_pots(self, canvas, arriving=frozenset()) -> None:
@@ -588,19 +758,11 @@ class TableScene(BaseTableScene):
             lying = [d for d in pot if d not in arriving] + waiting.get(i, [])
             if i and not lying and not pot:
                 continue
-            eligible = (state.pot_eligible[i] if i < len(state.pot_eligible) else ()) if i else \
-                (state.centre_eligible or state.centre_takers())
-            assert eligible is not None, "a side pot lists who may win it"
-            note = None
-            if i < len(state.pots) and (i or (state.phase in ("declare", "roll")
-                                              and set(eligible) != set(state.round_players))):
-                # the centre is for those who anted this round, or if nobody did, for the
-                # highest roll not on its last die (else the second highest: rule text)
-                names = ", ".join(self.seat_name(p)[:8] for p in eligible)
-                note = f"for {names}" if names else "for the second-highest roll"
+            note = self._pot_note(state, i)
             bones = sum(1 for d in lying if state.is_bone(d))
             labels = felt.draw_pot(canvas, self.theme, self._icon, i, pot, state.n, spot, bones, note, arriving,
                                    count=len(lying))
+            self.word_rects += labels
             if not lying:   # an empty centre: a banner may stand over it (a won pot's is centred, not cornered)
                 self.idle_rects += labels
                 continue
@@ -627,13 +789,19 @@ class TableScene(BaseTableScene):
                      banner=self.banners.showing(self.time))
         return facts
 
-    def _status_text(self) -> pygame.Surface:
-        return self.theme.text(prompts.status(self.shown), 18, th.BRASS_LIGHT, bold=True)
+    def _status_texts(self) -> list[pygame.Surface]:
+        return [self.theme.text(line, 18 if k == 0 else 16, th.BRASS_LIGHT if k == 0 else th.CREAM, bold=k == 0)
+                for k, line in enumerate(prompts.status(self.shown))]
 
     def status_rect(self) -> pygame.Rect:
-        """Where the round / ante / step line goes: under the pots' labels (at
-        the top it ran into the top seat's bubble)."""
-        return self._status_text().get_rect(midtop=(CENTRE_X, STATUS_Y))
+        """Where the round / ante / step lines go: the top-right corner, off
+        the felt (issue 39: under the pots, every die flying between the
+        bottom pile and the pots crossed it, a won haul in a stream for
+        seconds; on the felt a thrown die landed on it)."""
+        texts = self._status_texts()
+        rect = pygame.Rect(0, 0, max(t.get_width() for t in texts), sum(t.get_height() for t in texts))
+        rect.topright = STATUS_TOPRIGHT
+        return rect
 
     def controls_area(self) -> pygame.Rect:
         """Where a human's buttons (up to three a row, right-aligned) and the
@@ -643,18 +811,24 @@ class TableScene(BaseTableScene):
         return pygame.Rect(left, top, BUTTONS_RIGHT - left, layout.CANVAS_H - EDGE_MARGIN - top)
 
     def _draw_status(self, canvas) -> None:
-        status = self._status_text()
         spot = self.status_rect()
         if spot.collidelist(self.banner_rects) < 0:   # a banner over it says more (it showed through the plate)
-            th.blit_text(canvas, status, spot.topleft, shadow=2)
+            y = spot.top
+            for text in self._status_texts():
+                th.blit_text(canvas, text, (spot.right - text.get_width(), y), shadow=2)
+                y += text.get_height()
         player = self.human_to_act()
         if player is not None:
             note = self.ante_note(player) if self.state.phase == "ante" else ""
-            if note:   # wrapped to the buttons' width, so it never reaches your pile
+            if note:   # wrapped to the buttons' width, so it never reaches your pile (one line: it stays
+                # under the bottom-right seat's pile count over two rows of buttons)
                 lines = th.wrap_text(self.theme.font(15), note, self.controls_area().w)
                 for k, line in enumerate(reversed(lines)):
                     th.draw_text(canvas, self.theme, line, (1240, self.buttons_top - 40 - 19 * k), 15, th.CREAM_DIM,
                                  anchor="bottomright", shadow=1)
+                self.note_rect = pygame.Rect(0, 0, max(self.theme.font(15).size(line)[0] for line in lines),
+                                             19 * len(lines))
+                self.note_rect.bottomright = (1240, self.buttons_top - 40)
             th.draw_text(canvas, self.theme, prompts.ask(self.state, self.words, player),
                          (1240, self.buttons_top - 8), 21, th.CREAM, bold=True, anchor="bottomright", shadow=2)
 
@@ -683,7 +857,7 @@ class TableScene(BaseTableScene):
         dice and labels: what went to the centre stays in view), every pile
         with its words (dice still flying in counted), every bubble and the
         table's chrome (Log button, commentary).  Where there is room also the
-        status line, the dice of the roll lying on the felt and the corner
+        round's lines, every pile at its tallest, the dice of the roll lying on the felt and the corner
         where your buttons come.  Every pot with dice in it, or with a die
         still flying into it, keeps its whole place (``busy_pot_areas``); an
         emptied pot with nothing coming does not, so a won pot's banner
@@ -694,7 +868,11 @@ class TableScene(BaseTableScene):
         always = [r.inflate(2 * air, 2 * air) for r in
                   [*self.seat_plates.values(), *self.pot_rects, *self.busy_pot_areas(),
                    *self.pile_rects.values(), *self.bubble_rects.values()]] + self.chrome_keep_clear()
-        better = [self.status_rect().inflate(air, air)]
+        card = self.since_card_rect()
+        if card is not None:
+            always.append(card.inflate(2 * air, 2 * air))
+        better = [r.inflate(2 * air, 2 * air) for r in [*self.pile_places(), self.status_rect()]]   # a banner over
+        # the round's lines hides them (``_draw_status``); a pile may grow with a haul
         if self.settled_view is not None:
             leaving = [flight.start for flight in self.won_haul()]   # the won haul's dice: see flight_paths
             for pose in self.settled_view.poses():
@@ -704,6 +882,8 @@ class TableScene(BaseTableScene):
                 better.append(pygame.Rect(int(pose.x) - side // 2, int(pose.y) - side // 2, side, side))
         if self.humans and self.replay is None:
             better.append(self.controls_area())
+        if self.note_rect is not None:
+            better.append(self.note_rect.inflate(air, air))
         return [always + better + self.flight_paths(), always + better, always]
 
     def busy_pot_areas(self) -> list[pygame.Rect]:
@@ -743,12 +923,7 @@ class TableScene(BaseTableScene):
         for flight in self.flights:
             if flight.progress(self.time) == 1.0 or flight in haul:
                 continue
-            side = int(max(flight.sizes)) + 2 * self.BANNER_AIR
-            (x0, y0), (x1, y1) = flight.start, flight.end
-            for k in range(FLIGHT_SAMPLES + 1):
-                t = k / FLIGHT_SAMPLES
-                x, y = x0 + (x1 - x0) * t, y0 + (y1 - y0) * t - flight.arc * 4 * t * (1 - t)
-                paths.append(pygame.Rect(int(x) - side // 2, int(y) - side // 2, side, side))
+            paths += [square.inflate(2 * self.BANNER_AIR, 2 * self.BANNER_AIR) for square in flight.squares()]
         return paths
 
     def banner_rect(self, size) -> pygame.Rect:

@@ -1,0 +1,85 @@
+"""Roll the Bones: no die lies on the table's words for longer than a glance
+(issue 39), in the two situations the slow whole-game layout check found.
+
+* At 2 seats a won pot's haul streamed from the centre tray to the taker's
+  pile straight across the pot's count and the round's status line (then
+  under the tray), a die every 0.06 s, for longer than a glance.
+* At 6 seats with side pots, thrown dice landed on a side pot's title, its
+  count and its "for ..." line: no landing place was free, and the table
+  fell back to its first one.
+
+Each table starts from piles laid out for the case (the game's own starting
+state with dice moved into the centre, so the log and undo agree with it)
+and is played through its table with the layout recorder on, as
+``test_layout_check`` plays a game."""
+from __future__ import annotations
+
+import pytest
+
+from game.core.match import Match
+from game.games.roll_the_bones import rules
+from tests.test_layout_check import _seats, play_match
+
+REDUCED_MOTION = False
+
+
+def start_with_piles(monkeypatch, six_siders: list[int]) -> None:
+    """Each new game starts with seat p holding ``six_siders[p]`` six-siders
+    and its bone, every other die lying in the centre pot."""
+    fresh = rules.BonesState
+
+    def laid_out(game):
+        state = fresh(game)
+        for seat, keep in enumerate(six_siders):
+            given = state.collections[seat][keep:-1]
+            state.collections[seat] = [d for d in state.collections[seat] if d not in given]
+            state.pots[0] += given
+        state._start_round()   # antes and side pots for the piles as they are now
+        return state
+
+    monkeypatch.setattr(rules.RollTheBonesGame, "new_initial_state", laid_out)
+
+
+def _played(app, seats: int, seed: int, rolls: int):
+    match = Match("roll-the-bones", _seats("roll-the-bones", seats), None, seed)
+    watch = play_match(app, match, 4000, seed, until=lambda: len(match.state.results_log) >= rolls)
+    assert len(match.state.results_log) >= rolls, "the table played its rolls"
+    return watch
+
+
+def test_a_won_haul_flies_round_the_words_at_two_seats(app, monkeypatch):
+    """16 dice in the centre at 2 seats: the first roll's winner takes them
+    all, and they fly to the pile without lying on a word for a glance."""
+    app.settings.reduced_motion = False
+    start_with_piles(monkeypatch, [3, 3])
+    watch = _played(app, 2, 3, 2)
+    assert not watch.lasting, "\n".join(watch.lasting.values())
+
+
+@pytest.mark.parametrize("seed", [11, 12])
+def test_thrown_dice_land_clear_of_the_side_pots_at_six_seats(app, monkeypatch, seed):
+    """Six seats, three of them short (side pots with four names), a crowded
+    centre: every throw lands clear of every pot's and pile's words."""
+    app.settings.reduced_motion = False
+    start_with_piles(monkeypatch, [6, 0, 1, 0, 2, 10])
+    watch = _played(app, 6, seed, 2)
+    assert not watch.lasting, "\n".join(watch.lasting.values())
+
+
+def test_the_layout_walk_watches_on_once_the_human_is_out(app, monkeypatch):
+    """The slow whole-game walk at 6 seats stood still for good once its
+    human went out: the "You are out" card waits for a choice and the walk
+    never made one.  It now watches on (Space), so the game plays on."""
+    app.settings.reduced_motion = False
+    start_with_piles(monkeypatch, [0, 10, 10])   # you hold your bone only: your first roll may be your last
+    match = Match("roll-the-bones", _seats("roll-the-bones", 3), None, 5)
+    out_at: list[int] = []
+
+    def played_on() -> bool:
+        if match.state.out_event[0] is not None and not out_at:
+            out_at.append(len(match.history))
+        return bool(out_at) and len(match.history) >= out_at[0] + 6
+
+    play_match(app, match, 6000, 5, until=played_on)
+    assert out_at, "you went out"
+    assert match.is_over or len(match.history) >= out_at[0] + 6, "the table played on after you went out"
