@@ -59,6 +59,9 @@ EDGE_MARGIN = 8
 OPENING_DICE_PER_STEP = 12
 """Dice of the opening throw drawn out of sight per opening step (about 2 ms)."""
 
+LOG_MOVES_PER_STEP = 25
+"""Moves of a game under way told into its log per opening step (Continue; about 1-2 ms)."""
+
 _OPENED = object()
 """``opening_step``'s mark of an opening run to its end."""
 
@@ -197,6 +200,7 @@ class TableScene(TableBase):
         yield from self._renderer.prewarm_steps(tuple(sorted(kinds)))
         table_background((layout.CANVAS_W, layout.CANVAS_H))
         yield
+        yield from self._restore_steps()
         if self.prepare_throws and isinstance(request, RollRequest):
             self.throws.prepare()   # the opening throw, built step by step now
             yield
@@ -216,6 +220,17 @@ class TableScene(TableBase):
             yield header
         if self.replay is None and self.tutorial is None:
             yield from self.app.nav.warm_results(self.match.game_id)   # the results screen's fonts: not in the end delay
+
+    def _restore_steps(self):
+        """A game under way (Continue): its log told ``LOG_MOVES_PER_STEP``
+        moves a step and its last throw laid (``RestoreFlow.prepare_steps``),
+        so ``enter`` finds them done.  Nothing for a new game."""
+        history = self.match.history
+        for told in range(LOG_MOVES_PER_STEP, len(history), LOG_MOVES_PER_STEP):
+            self.game_log.sync(history[:told])
+            yield
+        self.game_log.sync(history)
+        yield from self.restore_flow.prepare_steps()
 
     def _first_drawing_in_parts(self, scratch: pygame.Surface):
         """The table drawn once (its labels, fonts and still layer made), its
