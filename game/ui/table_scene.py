@@ -162,6 +162,7 @@ class TableScene(TableBase):
             if isinstance(step, preload.Loading):
                 step.wait()
         self._warming = self.warm_steps()
+        self._glyphs_later = self.theme.glyph_steps(self.later_glyph_fonts())
 
     def begin_opening(self) -> None:
         """Start the opening steps (once)."""
@@ -264,6 +265,13 @@ class TableScene(TableBase):
         once while it opens (``Theme.glyph_steps``); games add theirs."""
         return TABLE_FONTS
 
+    def later_glyph_fonts(self) -> tuple[tuple, ...]:
+        """Fonts whose words come only later in a game (a reveal's tally,
+        say): their glyphs are drawn after the opening, a step in each frame
+        with nothing in flight (``fixed_update``), so the hand-over stays
+        short.  Default: none."""
+        return ()
+
     def warm_steps(self):
         """Pictures the table will need later (a reveal's dice, say), built a
         small piece per step: a generator that ``fixed_update`` runs one step
@@ -317,6 +325,9 @@ class TableScene(TableBase):
         self.banners.prune(self.time)
         if self._warming is not None and next(self._warming, None) is None:
             self._warming = None
+        elif self._glyphs_later is not None and self.throw_view is None and not self.is_busy():
+            if next(self._glyphs_later, None) is None:   # a frame that waits anyway (nothing flies)
+                self._glyphs_later = None
         self.throws.dispose_step()
         if self.secrecy.peeking and not self.hot_seat.peek_possible():
             self.secrecy.drop()  # something covered the table or started moving
