@@ -171,7 +171,7 @@ def test_leaving_to_the_title_in_a_storm_keeps_the_game_for_continue(app):
     recorded once."""
     match = solo("liars-dice", 3, seed=9)
     table = start_table(app, match)
-    storm = Storm(app, 9, allowed=("table", "pause", "title", "results", "curtain"))
+    storm = Storm(app, 9, allowed=("table", "pause", "title", "opening", "results", "curtain"))
     storm.table = table
     assert storm.until(lambda a: table.human_to_act() == 0 and not table.is_busy(), 30)
     storm.press(pygame.K_RETURN)   # a move, so there is something to keep
