@@ -52,6 +52,7 @@ from __future__ import annotations
 import os
 import statistics
 import time
+from typing import Any
 
 TABLES: tuple[tuple[str, int, dict[str, int], str], ...] = (
     ("liars-dice", 20, {"starting_dice": 6}, "liars_dice_20x6"),
@@ -121,6 +122,7 @@ def play_table(game_id: str, seats: int, options: dict, *, quick: bool, seed: in
     from ...core.match import Match, Seat
     from ...ui import pace as pace_mod
     from ...scenes.launch import make_table
+    from ...ui.table_scene import TableScene
     app = App(headless=True)
     app.think_in_background = True   # as in the game's window: AI thinks off the frame
     app.write_in_background = True   # and the replay is written by a thread
@@ -134,6 +136,7 @@ def play_table(game_id: str, seats: int, options: dict, *, quick: bool, seed: in
     pace_mod.PACES["normal"] = pace_mod.replace(normal, ai_delay=FRAME_DT)  # at most one AI move a frame
     try:
         frames = _Frames()
+        table: TableScene
         if opens == "lesson":
             table, acc, opening = open_a_lesson(app, game_id, frames)
             match = table.match
@@ -206,7 +209,7 @@ def open_as_a_player_does(app, table, frames) -> tuple[float, dict]:
     return acc, {"open_frames": len(frames.cpu), "open_cpu_total_ms": round(sum(frames.cpu), 2)}
 
 
-def _click_and_open(app, screen, label: str, frames) -> tuple:
+def _click_and_open(app, screen, label: str, frames) -> tuple[Any, float, dict]:
     """``screen`` shown, then a mouse click on its button ``label`` and the
     hand-over, every frame timed as "opening the table", until a table is on
     top.  Returns the table, the accumulator and the opening's figures."""
@@ -223,7 +226,9 @@ def _click_and_open(app, screen, label: str, frames) -> tuple:
         frames.add(c, p, w, lambda: "opening the table")
     acc, c, p, w = timed_frame(app, acc)   # the table's first frame (its ``enter`` ran in the last one)
     frames.add(c, p, w, lambda: "opening the table")
-    return app.top, acc, {"open_frames": len(frames.cpu), "open_cpu_total_ms": round(sum(frames.cpu), 2)}
+    table = app.top
+    assert isinstance(table, TableScene), f"the click opened {type(table).__name__}"
+    return table, acc, {"open_frames": len(frames.cpu), "open_cpu_total_ms": round(sum(frames.cpu), 2)}
 
 
 def continue_as_a_player_does(app, match, seed: int, frames) -> tuple:
