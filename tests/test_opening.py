@@ -194,6 +194,37 @@ def test_glyphs_are_drawn_once_and_a_reveals_words_in_frames_that_wait(app, monk
     assert drawn == []
 
 
+def _labels_drawn_cold(app, monkeypatch, painter, match) -> list[tuple]:
+    """Open ``match``'s table behind the hand-over; the labels ``painter.draw``
+    rendered in a font whose glyphs the theme had not drawn yet."""
+    from game.scenes.launch import make_table
+    from game.scenes.opening import OpeningScene
+    from game.ui.theme import Theme
+    cold: list[tuple] = []
+    real_text, real_draw = Theme.text, painter.draw
+    inside = []
+
+    def text(self, words, size, colour=(0, 0, 0), *, bold=False, style="body"):
+        drawn = {(s, b, st) for s, b, st, _chars in getattr(self, "_glyphs_drawn", ())}
+        if inside and (int(size), bool(bold), style) not in drawn:
+            cold.append((words, size, bold, style))
+        return real_text(self, words, size, colour, bold=bold, style=style)
+
+    def draw(self, *args, **kw):
+        inside.append(True)
+        try:
+            return real_draw(self, *args, **kw)
+        finally:
+            inside.pop()
+    monkeypatch.setattr(Theme, "text", text)
+    monkeypatch.setattr(painter, "draw", draw)
+    table = make_table(app, match)
+    app.start(OpeningScene(app, table))
+    app.run_frames(2000, until=lambda a: a.top is table)
+    assert app.top is table
+    return cold
+
+
 def test_the_bid_pickers_labels_are_drawn_with_glyphs_already_drawn(app, monkeypatch):
     """The opening step that drew the bid picker once cost about 8 ms
     under load: eight labels in fonts whose glyphs were not drawn yet (the
@@ -201,31 +232,17 @@ def test_the_bid_pickers_labels_are_drawn_with_glyphs_already_drawn(app, monkeyp
     first, the picker's fonts among them: every label of its first drawing
     is in a font whose glyphs the theme has drawn."""
     from game.core.match import Match
-    from game.games.bidding.ui import picker
-    from game.scenes.launch import make_table
-    from game.scenes.opening import OpeningScene
-    from game.ui.theme import Theme
-    cold: list[tuple] = []
-    real_text, real_draw = Theme.text, picker.BidPicker.draw
-    in_picker = []
-
-    def text(self, words, size, colour=(0, 0, 0), *, bold=False, style="body"):
-        drawn = {(s, b, st) for s, b, st, _chars in getattr(self, "_glyphs_drawn", ())}
-        if in_picker and (int(size), bool(bold), style) not in drawn:
-            cold.append((words, size, bold))
-        return real_text(self, words, size, colour, bold=bold, style=style)
-
-    def draw(self, *args, **kw):
-        in_picker.append(True)
-        try:
-            return real_draw(self, *args, **kw)
-        finally:
-            in_picker.pop()
-    monkeypatch.setattr(Theme, "text", text)
-    monkeypatch.setattr(picker.BidPicker, "draw", draw)
+    from game.games.bidding.ui.picker import BidPicker
     match = Match("liars-dice", [Seat("You", "human")] + [Seat(f"B{i}", "ai", "easy") for i in range(1, 6)], {}, 5)
-    table = make_table(app, match)
-    app.start(OpeningScene(app, table))
-    app.run_frames(2000, until=lambda a: a.top is table)
-    assert app.top is table
-    assert cold == [], f"labels drawn in fonts with no glyphs drawn yet: {cold}"
+    assert _labels_drawn_cold(app, monkeypatch, BidPicker, match) == []
+
+
+def test_diced_out_sheets_labels_are_drawn_with_glyphs_already_drawn(app, monkeypatch):
+    """Diced Out's first sheet cost 9 ms of one opening step (its print's
+    labels, each in a cold font) and a landing rewrites up to three sheets'
+    totals, scores and rerolls lines: the sheets' fonts are in the glyph
+    warm-up (the characters they use), so none of their labels is cold."""
+    from game.core.match import Match
+    from game.games.diced_out.sheet import SheetPainter
+    match = Match("diced-out", [Seat(f"B{i}", "ai", "easy") for i in range(8)], None, 5)
+    assert _labels_drawn_cold(app, monkeypatch, SheetPainter, match) == []
