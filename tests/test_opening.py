@@ -70,7 +70,7 @@ def test_the_hand_over_shows_the_screen_left_behind_never_the_table(app):
 
 
 def test_a_table_started_directly_still_opens_whole(app):
-    """Tests and Continue start a table at once (``app.start``): its
+    """Tests (and replays) start a table at once (``app.start``): its
     ``enter`` runs every opening step, waiting for the import thread."""
     from game.core.match import Match
     from game.scenes.launch import make_table
