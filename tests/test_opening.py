@@ -159,9 +159,13 @@ def test_glyphs_are_drawn_once_and_a_reveals_words_in_frames_that_wait(app, monk
             drawn.append(((int(size), bool(bold), style), getattr(top, "throw_view", None) is not None, top.name))
         return real_font(self, size, bold, style=style)
 
+    frames_with_a_step: list[int] = []
+
     def glyph_steps(self, fonts):
         steps = real_steps(self, fonts)
         while True:
+            if app.top is not None and app.top.name != "opening":
+                frames_with_a_step.append(app.frame)
             drawing.append(True)
             try:
                 step = next(steps, None)
@@ -184,6 +188,7 @@ def test_glyphs_are_drawn_once_and_a_reveals_words_in_frames_that_wait(app, monk
     assert (38, True, "body") not in in_opening and (30, True, "display") in in_opening
     app.run_frames(600, until=lambda a: table._glyphs_later is None)
     later = [(f, flying) for f, flying, on in drawn if on == "table"]
+    assert len(set(frames_with_a_step)) == len(frames_with_a_step), "two glyph steps in one frame"
     assert (38, True, "body") in [f for f, _ in later]
     assert not any(flying for _, flying in later), "a glyph step ran while a throw flew"
 

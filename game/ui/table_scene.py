@@ -325,7 +325,9 @@ class TableScene(TableBase):
         self.banners.prune(self.time)
         if self._warming is not None and next(self._warming, None) is None:
             self._warming = None
-        elif self._glyphs_later is not None and self.throw_view is None and not self.is_busy():
+        elif self._glyphs_later is not None and self._glyph_frame != self.app.frame \
+                and self.throw_view is None and not self.is_busy():
+            self._glyph_frame = self.app.frame   # one step a frame (two fixed steps run in one)
             if next(self._glyphs_later, None) is None:   # a frame that waits anyway (nothing flies)
                 self._glyphs_later = None
         self.throws.dispose_step()
