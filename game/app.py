@@ -436,7 +436,8 @@ class App:
 
     @property
     def resting(self) -> bool:
-        return self.quiet_frames >= QUIET_FRAMES
+        needed = getattr(self.top, "quiet_frames_to_rest", None) if self.stack else None
+        return self.quiet_frames >= (QUIET_FRAMES if needed is None else needed)
 
     def _rest(self) -> list:
         """Sleep until input arrives (checked once a frame time: a frame's

@@ -20,7 +20,7 @@ from game.games.bidding.bids import Bid
 from game.core.match import Match, Seat
 from game.core.playback import REPLAY_SPEEDS
 from game.core.protocol import CHANCE
-from tests.helpers import start_table
+from tests.helpers import past_the_opening, start_table
 from tests.test_ai_reasons import HOTSEAT, SOLO, _human_bids, _play, _spy
 
 FIVE = [Seat("You", "human"), Seat("Bram", "ai", "hard"), Seat("Mags", "ai", "normal"),
@@ -39,7 +39,7 @@ def _continue(app):
     app.start(TitleScene(app))
     button = next(w for w in app.top.ui.widgets if getattr(w, "text", "") == "Continue")
     app.feed(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=button.rect.center, button=1))
-    app.run_frames(1)
+    past_the_opening(app, 1)
     table = app.top if isinstance(app.top, TableScene) else app.stack[-2]
     assert isinstance(table, TableScene), "Continue opened the saved game"
     return table

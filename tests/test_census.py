@@ -18,6 +18,7 @@ import pytest
 
 from game import games
 from game.core.match import Match, Seat
+from tests.helpers import past_the_opening
 from tests.realinput import Hands
 
 BACK_WORDS = ("back", "done", "no thanks", "keep", "resume", "close", "cancel")
@@ -181,7 +182,7 @@ def lesson_card(game_id):
         from game.scenes.learn import start_tutorial
         title(app)
         start_tutorial(app, game_id, fresh=True)
-        app.apply_transitions()
+        past_the_opening(app)
         table = app.top
         Hands(app).until(lambda a: table.tutorial.visible_step() is not None, 20)
     return build
@@ -264,7 +265,7 @@ def lesson_census(app, game_id) -> int:
     from game.scenes.learn import start_tutorial
     title(app)
     start_tutorial(app, game_id, fresh=True)
-    app.apply_transitions()
+    past_the_opening(app)
     table = app.top
     lesson = table.tutorial.tutorial
     hands = Hands(app)
@@ -347,7 +348,7 @@ def skip_at_every_step(app, game_id) -> int:
     for _ in range(200):
         title(app)
         start_tutorial(app, game_id, fresh=fresh)
-        app.apply_transitions()
+        past_the_opening(app)
         fresh = False
         table = app.top
         lesson = table.tutorial.tutorial
@@ -368,7 +369,7 @@ def skip_at_every_step(app, game_id) -> int:
             checked += 1
             title(app)
             start_tutorial(app, game_id)
-            app.apply_transitions()
+            past_the_opening(app)
             table = app.top
             lesson = table.tutorial.tutorial
             hands = Hands(app)

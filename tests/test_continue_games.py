@@ -6,6 +6,7 @@ import pytest
 from game import games
 from game.core import saves
 from game.core.match import Match, Seat
+from tests.helpers import past_the_opening
 
 
 @pytest.mark.parametrize("game_id", [g for g in games.GAME_IDS if games.is_built(g)])
@@ -22,7 +23,7 @@ def test_continue_resumes_each_game(app, game_id):
     app.start(TitleScene(app))
     button = next(w for w in app.top.ui.widgets if getattr(w, "text", "") == "Continue")
     app.feed(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=button.rect.center, button=1))
-    app.run_frames(1)
+    past_the_opening(app, 1)
 
     resumed = app.top.match
     from game.ui.table_scene import TableScene

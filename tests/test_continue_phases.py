@@ -29,7 +29,7 @@ import pygame
 from game.core.match import Match, Seat
 from game.core.protocol import CHANCE
 from game.scenes.title import TitleScene
-from tests.helpers import key, start_table
+from tests.helpers import key, past_the_opening, start_table
 
 TICK = 0.05
 
@@ -59,6 +59,7 @@ def _save_quit_continue(app, table, first_frame: bool = True):
     assert isinstance(app.top, TitleScene)
     app.top.continue_game()
     app.apply_transitions()
+    past_the_opening(app, 0)   # the hand-over (scenes/opening.py) until the table has entered
     if first_frame:
         _tick(app)   # the restored table's first frame (it builds its buttons in update)
     restored = app.top

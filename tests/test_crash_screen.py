@@ -10,7 +10,7 @@ from game.core.match import Match, Seat
 from game.scenes.crash import CrashScene
 from game.scenes.title import TitleScene
 from game.ui.scene import Scene
-from tests.helpers import key, start_table
+from tests.helpers import key, past_the_opening, start_table
 
 
 @pytest.fixture(autouse=True)
@@ -91,7 +91,7 @@ def test_a_failing_scene_saves_reports_apologises_and_continue_works(home, capsy
     app.run_frames(2)
     assert isinstance(app.top, TitleScene)
     app.top.continue_game()
-    app.run_frames(2)
+    past_the_opening(app, 2)
     assert app.top.match.history == history
 
 

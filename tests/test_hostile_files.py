@@ -146,6 +146,7 @@ def test_the_title_and_continue_parse_the_autosave_once(app, monkeypatch):
 
     from game.core.match import Match, Seat
     from game.scenes.title import TitleScene
+    from tests.helpers import past_the_opening
     from tests.test_game_end import button, click
     match = Match("liars-dice", [Seat("You", "human"), Seat("Ada", "ai", "normal")], None, seed=4)
     while len(match.history) < 6:
@@ -158,6 +159,7 @@ def test_the_title_and_continue_parse_the_autosave_once(app, monkeypatch):
     monkeypatch.setattr(journal, "read_record", lambda path: (reads.append(path), real(path))[1])
     app.start(TitleScene(app))
     click(app, button(app.top, "Continue").rect.center)
+    past_the_opening(app)
     assert app.top.match.history == match.history
     assert len(reads) == 1
     assert pygame.get_init()

@@ -148,3 +148,26 @@ def test_the_pause_over_a_flying_throw_draws_the_table_once_and_rests(app, monke
     app.feed(key(pygame.K_ESCAPE))
     _frames(app, 3)
     assert app.top is table and len(draws) >= 3 and not app.resting
+
+
+def test_the_pause_rests_after_a_few_frames_not_a_third_of_a_second(app):
+    """Issue 41: over a whole pause the menu cost 4-6% of a core (2-3% once
+    resting): the loop drew ``QUIET_FRAMES`` (20) identical frames, each
+    compared pixel for pixel, before it rested.  The pause (the still table
+    and a menu that changes only on input) rests after two."""
+    from tests.helpers import start_table
+    app.settings.reduced_motion = False
+    match = Match("roll-for-it", [Seat(f"Bot{i}", "ai", "normal") for i in range(8)], seed=3)
+    table = start_table(app, match)
+    for _ in range(2000):
+        if table.throw_view is not None:
+            break
+        _frames(app, 1)
+    app.feed(key(pygame.K_ESCAPE))
+    _frames(app, 1)
+    assert app.top.name == "pause"
+    drawn = 0
+    while not app.resting and drawn < QUIET_FRAMES + 5:
+        _frames(app, 1)
+        drawn += 1
+    assert app.resting and drawn <= 4, f"{drawn} frames drawn before the pause rested"

@@ -20,7 +20,7 @@ from game import games
 from game.core.match import Match, Seat
 from game.core.tutorial import right_action
 from game.ui import layout_record
-from tests.helpers import key
+from tests.helpers import key, past_the_opening
 
 GLANCE = 12
 """Frames (1/5 s) a problem may last: a die in flight crosses words, it must not stay on them."""
@@ -148,7 +148,7 @@ def test_every_lesson_step_shows_every_word_clear(app, game_id):
     from game.scenes.learn import LearnScene, start_tutorial
     app.start(LearnScene(app))
     assert start_tutorial(app, game_id, fresh=True)
-    app.apply_transitions()
+    past_the_opening(app)
     table = app.top
     lesson = table.tutorial.tutorial
     watch = Watch(app)

@@ -8,7 +8,7 @@ import pygame
 
 from game.scenes.learn import LearnScene, start_tutorial
 from game.ui.drawn_controls import CONTROLS
-from tests.helpers import key
+from tests.helpers import key, past_the_opening
 
 
 def _click(app, rect):
@@ -22,7 +22,7 @@ def _click(app, rect):
 def test_the_out_of_turn_call_step_says_it_asks_sure(app):
     app.start(LearnScene(app))
     assert start_tutorial(app, "roll-call", fresh=True)
-    app.apply_transitions()
+    past_the_opening(app)
     table = app.top
     lesson = table.tutorial.tutorial
     for _ in range(200):

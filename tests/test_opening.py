@@ -70,7 +70,7 @@ def test_the_hand_over_shows_the_screen_left_behind_never_the_table(app):
 
 
 def test_a_table_started_directly_still_opens_whole(app):
-    """Tests and Continue start a table at once (``app.start``): its
+    """Tests (and replays) start a table at once (``app.start``): its
     ``enter`` runs every opening step, waiting for the import thread."""
     from game.core.match import Match
     from game.scenes.launch import make_table
@@ -78,3 +78,176 @@ def test_a_table_started_directly_still_opens_whole(app):
     table = make_table(app, match)
     app.start(table)
     assert table.opening_step() is None and table._renderer is not None
+
+
+def _frames_of_the_hand_over(app) -> tuple:
+    """Frames until the hand-over gives way: its opening and the steps it ran in each frame."""
+    opening = app.top
+    assert opening.name == "opening", f"{opening.name!r} opened at once, with no hand-over"
+    per_frame: list[int] = []
+    while app.top is opening and len(per_frame) < 2000:
+        before = opening.steps_run
+        app.run_frames(1)
+        per_frame.append(opening.steps_run - before)
+    return opening, [n for n in per_frame if n]
+
+
+def test_continue_opens_the_saved_game_behind_the_hand_over(app):
+    """Continue used to open the saved table whole in one frame (120-230 ms
+    of CPU: the opening plus telling the whole game into its log and
+    settling its last throw); it now has a new game's hand-over: the click's
+    frame builds nothing, the log is told and the last throw laid a piece
+    per step over several frames, and the table opens with nothing left."""
+    from game.core.match import Match
+    from game.scenes.title import TitleScene
+    match = Match("diced-out", [Seat("You", "human")] + [Seat(f"B{i}", "ai", "easy") for i in range(1, 4)],
+                  None, seed=7)
+    while len(match.history) < 90 and not match.is_over:
+        if not match.step():
+            match.apply(0, match.state.legal_actions(0)[0])
+    app.autosave.save(match)
+    app.autosave.flush()
+    app.start(TitleScene(app))
+    app.run_frames(1)
+    title = app.top
+    button = next(w for w in title.ui.widgets if getattr(w, "text", "") == "Continue")
+    app.feed(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=button.rect.center, button=1))
+    app.feed(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=button.rect.center, button=1))
+    app.run_frames(1)
+    assert app.top.name == "opening", f"{app.top.name!r} opened at once, with no hand-over"
+    table = app.top.table
+    assert table._renderer is None and not table.game_log.entries   # nothing built in the click's frame
+    opening, busy = _frames_of_the_hand_over(app)
+    assert app.top is table and table.match.history == match.history
+    assert table.opening_step() is None and len(table.game_log.entries) > 0
+    assert table.throws.settled is not None        # the last throw lies where it landed
+    assert len(busy) >= 3 and max(busy) < sum(busy)
+
+
+def test_a_lesson_opens_behind_the_hand_over(app):
+    """A lesson picked on Learn to play has the same hand-over as a new game
+    (it used to open whole in the click's frame)."""
+    from game.scenes.learn import LearnScene
+    app.start(LearnScene(app))
+    app.run_frames(1)
+    button = next(w for w in app.top.ui.widgets if getattr(w, "text", "") == "Liar's Dice")
+    app.feed(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=button.rect.center, button=1))
+    app.feed(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=button.rect.center, button=1))
+    app.run_frames(1)
+    assert app.top.name == "opening", f"{app.top.name!r} opened at once, with no hand-over"
+    table = app.top.table
+    assert table._renderer is None and table.tutorial is not None
+    opening, busy = _frames_of_the_hand_over(app)
+    assert app.top is table and table.opening_step() is None
+    assert len(busy) >= 3 and max(busy) < sum(busy)
+
+
+def test_glyphs_are_drawn_once_and_a_reveals_words_in_frames_that_wait(app, monkeypatch):
+    """The glyph warm-up made the hand-over longer (a dozen fonts, one named
+    twice).  Now the opening draws each font's glyphs once, and only the
+    fonts of the first words; a reveal's fonts (the shout, the tally, the
+    verdict) are drawn after it, a step in frames with nothing in flight;
+    the next table's opening finds every font drawn."""
+    from game.ui.theme import Theme
+    drawn: list[tuple] = []   # (font, the table's throw in flight, on top: "opening" or "table")
+    real_steps, real_font = Theme.glyph_steps, Theme.font
+    drawing = []
+
+    def font(self, size, bold=False, *, style="body"):
+        if drawing:
+            top = app.top
+            drawn.append(((int(size), bool(bold), style), getattr(top, "throw_view", None) is not None, top.name))
+        return real_font(self, size, bold, style=style)
+
+    frames_with_a_step: list[int] = []
+
+    def glyph_steps(self, fonts):
+        steps = real_steps(self, fonts)
+        while True:
+            if app.top is not None and app.top.name != "opening":
+                frames_with_a_step.append(app.frame)
+            drawing.append(True)
+            try:
+                step = next(steps, None)
+            finally:
+                drawing.pop()
+            if step is None:
+                return
+            yield step
+    monkeypatch.setattr(Theme, "font", font)
+    monkeypatch.setattr(Theme, "glyph_steps", glyph_steps)
+
+    setup = _setup_with_ais(app, 6)
+    _press_start(app, setup)
+    opening = app.top
+    table = opening.table
+    while app.top is opening:
+        app.run_frames(1)
+    in_opening = [f for f, _flying, on in drawn if on == "opening"]
+    assert len(in_opening) == len(set(in_opening)), f"a font's glyphs drawn twice: {in_opening}"
+    assert (38, True, "body") not in in_opening and (30, True, "display") in in_opening
+    app.run_frames(600, until=lambda a: table._glyphs_later is None)
+    later = [(f, flying) for f, flying, on in drawn if on == "table"]
+    assert len(set(frames_with_a_step)) == len(frames_with_a_step), "two glyph steps in one frame"
+    assert (38, True, "body") in [f for f, _ in later]
+    assert not any(flying for _, flying in later), "a glyph step ran while a throw flew"
+
+    drawn.clear()
+    _press_start(app, _setup_with_ais(app, 6))   # the next table (same app, same theme)
+    while app.top.name == "opening":
+        app.run_frames(1)
+    assert drawn == []
+
+
+def _labels_drawn_cold(app, monkeypatch, painter, match) -> list[tuple]:
+    """Open ``match``'s table behind the hand-over; the labels ``painter.draw``
+    rendered in a font whose glyphs the theme had not drawn yet."""
+    from game.scenes.launch import make_table
+    from game.scenes.opening import OpeningScene
+    from game.ui.theme import Theme
+    cold: list[tuple] = []
+    real_text, real_draw = Theme.text, painter.draw
+    inside = []
+
+    def text(self, words, size, colour=(0, 0, 0), *, bold=False, style="body"):
+        drawn = {(s, b, st) for s, b, st, _chars in getattr(self, "_glyphs_drawn", ())}
+        if inside and (int(size), bool(bold), style) not in drawn:
+            cold.append((words, size, bold, style))
+        return real_text(self, words, size, colour, bold=bold, style=style)
+
+    def draw(self, *args, **kw):
+        inside.append(True)
+        try:
+            return real_draw(self, *args, **kw)
+        finally:
+            inside.pop()
+    monkeypatch.setattr(Theme, "text", text)
+    monkeypatch.setattr(painter, "draw", draw)
+    table = make_table(app, match)
+    app.start(OpeningScene(app, table))
+    app.run_frames(2000, until=lambda a: a.top is table)
+    assert app.top is table
+    return cold
+
+
+def test_the_bid_pickers_labels_are_drawn_with_glyphs_already_drawn(app, monkeypatch):
+    """The opening step that drew the bid picker once cost about 8 ms
+    under load: eight labels in fonts whose glyphs were not drawn yet (the
+    glyph warm-up came after the first drawing).  Now the glyphs come
+    first, the picker's fonts among them: every label of its first drawing
+    is in a font whose glyphs the theme has drawn."""
+    from game.core.match import Match
+    from game.games.bidding.ui.picker import BidPicker
+    match = Match("liars-dice", [Seat("You", "human")] + [Seat(f"B{i}", "ai", "easy") for i in range(1, 6)], {}, 5)
+    assert _labels_drawn_cold(app, monkeypatch, BidPicker, match) == []
+
+
+def test_diced_out_sheets_labels_are_drawn_with_glyphs_already_drawn(app, monkeypatch):
+    """Diced Out's first sheet cost 9 ms of one opening step (its print's
+    labels, each in a cold font) and a landing rewrites up to three sheets'
+    totals, scores and rerolls lines: the sheets' fonts are in the glyph
+    warm-up (the characters they use), so none of their labels is cold."""
+    from game.core.match import Match
+    from game.games.diced_out.sheet import SheetPainter
+    match = Match("diced-out", [Seat(f"B{i}", "ai", "easy") for i in range(8)], None, 5)
+    assert _labels_drawn_cold(app, monkeypatch, SheetPainter, match) == []

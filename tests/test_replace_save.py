@@ -95,7 +95,7 @@ def test_a_lesson_never_touches_the_saved_game(app):
     from game.scenes.title import TitleScene
     app.start(TitleScene(app))
     start_tutorial(app, "liars-dice")
-    app.run_frames(30)
+    past_the_opening(app, 30)
     table = app.top
     assert table.match.tutorial
     app.autosave.save(table.match)

@@ -114,3 +114,27 @@ def test_the_turn_prompt_offers_take_back_only_when_there_is_something_to_take_b
     state = match.state
     assert state.phase == "start" and TakeBack() in state.legal_actions(0)
     assert "Take Back" in prompts.prompt(state, words, 0)
+
+
+def test_a_card_is_painted_when_what_it_shows_changes_not_every_frame(app, monkeypatch):
+    """Issue 41: every frame painted every face-up card afresh (a new
+    surface, its pictures and the dice lying on it: up to 19 ms at 8 seats).
+    Now a card is painted once for what it shows (``CardFaces``): frames that
+    change nothing paint none."""
+    from game.games.roll_for_it import cards as look
+    painted: list[int] = []
+    real = look.paint_card
+    monkeypatch.setattr(look, "paint_card", lambda surf, theme, renderer, c, *a: (painted.append(c.id),
+                                                                                   real(surf, theme, renderer, c, *a)))
+    match = human_match()
+    scene = start_table(app, match)
+    app.run_frames(3)
+    painted.clear()
+    app.run_frames(30)   # You to roll: nothing on the table changes
+    assert painted == []
+    app.feed(key(pygame.K_r))
+    app.run_frames(600, until=lambda a: match.state.phase == "place" and not scene.is_busy())
+    app.run_frames(5)
+    painted.clear()
+    app.run_frames(20)   # the roll lies in the tray, You to place: the cards stay as they are
+    assert painted == []

@@ -30,7 +30,7 @@ import pytest
 from game.core.match import Match, Seat
 from game.ui.drawn_controls import CONTROLS
 from game.ui.intent import MIN_SECONDS
-from tests.helpers import key, pass_curtain
+from tests.helpers import key, pass_curtain, past_the_opening
 
 
 def keyup(k):
@@ -312,7 +312,7 @@ def resume_from_autosave(app):
     app.start(TitleScene(app))
     button = next(w for w in app.top.ui.widgets if getattr(w, "text", "") == "Continue")
     app.feed(click(button.rect.center))
-    app.run_frames(1)
+    past_the_opening(app, 1)
     return next(s for s in app.stack if isinstance(s, TableScene))
 
 

@@ -28,7 +28,7 @@ import pytest
 from game import games
 from game.core import finished, journal, stats, userfiles
 from game.core.match import Match, Seat
-from tests.helpers import start_table
+from tests.helpers import past_the_opening, start_table
 from tests.storms import Storm, play
 
 QUICK_GAMES = ["liars-dice", "roll-call", "roll-the-bones", "diced-out"]
@@ -171,7 +171,7 @@ def test_leaving_to_the_title_in_a_storm_keeps_the_game_for_continue(app):
     recorded once."""
     match = solo("liars-dice", 3, seed=9)
     table = start_table(app, match)
-    storm = Storm(app, 9, allowed=("table", "pause", "title", "results", "curtain"))
+    storm = Storm(app, 9, allowed=("table", "pause", "title", "opening", "results", "curtain"))
     storm.table = table
     assert storm.until(lambda a: table.human_to_act() == 0 and not table.is_busy(), 30)
     storm.press(pygame.K_RETURN)   # a move, so there is something to keep
@@ -186,6 +186,7 @@ def test_leaving_to_the_title_in_a_storm_keeps_the_game_for_continue(app):
     assert records(match) == {**NONE, "autosave": True}
     storm.double_click("Continue")
     storm.frames(3)
+    past_the_opening(app)
     again = app.top
     assert storm.screen_name(again) == "table" and len(again.match.history) >= moves
     play(storm, again)

@@ -13,7 +13,7 @@ from game import games
 from game.core import saves, tutorial as tut
 from game.core.protocol import CHANCE
 from game.core.tutorial import Tutorial, drive, right_action
-from tests.helpers import key
+from tests.helpers import key, past_the_opening
 from tests.realinput import Hands
 
 WITH_LESSON = [g for g in games.GAME_IDS if games.tutorial_script(g) is not None]
@@ -27,7 +27,7 @@ def open_lesson(app, game_id, fresh=False):
     from game.scenes.learn import LearnScene, start_tutorial
     app.start(LearnScene(app))
     assert start_tutorial(app, game_id, fresh=fresh)
-    app.apply_transitions()
+    past_the_opening(app)
     table = app.top
     assert table.tutorial is not None and tut.is_tutorial(table.match)
     return table

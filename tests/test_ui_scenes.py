@@ -15,7 +15,7 @@ import pytest
 from game import games
 from game.core import saves, userfiles
 from game.core.match import Match, Seat
-from tests.helpers import pass_curtain
+from tests.helpers import pass_curtain, past_the_opening
 
 games.register("toy", "tests.toy_high_roll")
 
@@ -203,6 +203,7 @@ def test_continue_resumes_autosave(app):
     app.start(TitleScene(app))
     cont = next(w for w in app.top.ui.widgets if getattr(w, "text", "") == "Continue")
     _click(app, cont)
+    past_the_opening(app)
     assert app.top.name == "table"
     assert len(app.top.match.history) == len(m.history)
 

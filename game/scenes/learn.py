@@ -16,6 +16,7 @@ from ..ui.tutorial import TutorialCoach
 from ..ui.widgets import Button
 from .base import MenuScene
 from .launch import make_table, menu_game_ids
+from .opening import open_table
 from ..canvas import CENTRE_X
 from ..ui.services import AppServices
 
@@ -33,7 +34,7 @@ def start_tutorial(app, game_id: str, *, fresh: bool = False, replace: bool = Fa
     except UserFileError:
         entry = None
     table = make_tutorial_table(app, Tutorial.resume(script, entry, make_dice()))
-    app.replace(table) if replace else app.push(table)
+    open_table(app, table, replace=replace)   # the hand-over a new game has (scenes/opening.py)
     return True
 
 

@@ -3,7 +3,8 @@ table is built behind it, a few small pieces a frame.
 
 Opening a big table used to cost 145-230 ms of CPU in one frame (imports,
 the dice renderer's sprites, the opening throw, the first drawing: see
-``TableScene.opening_steps``).  ``open_table`` shows this scene instead: it
+``TableScene.opening_steps``).  ``open_table`` (Start, Continue, a lesson)
+shows this scene instead: it
 keeps the last picture of the screen the player left, darkens it over
 ``FADE_SECONDS`` (a fade the player sees anyway), and each frame runs the
 table's opening steps for at most ``STEP_BUDGET_S`` of the game thread's

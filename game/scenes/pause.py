@@ -13,6 +13,7 @@ class PauseScene(MenuScene):
     name = "pause"
     overlay = True
     still_below = True   # the paused table is drawn once (``App.draw``): a pause rests
+    quiet_frames_to_rest = 2   # the still table and a menu that changes only on input: rest at once
     title = "Paused"
 
     def __init__(self, app, table):

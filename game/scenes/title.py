@@ -14,6 +14,7 @@ from ..ui.widgets import Button
 from ..version import VERSION
 from .base import MenuScene
 from .launch import is_playable, make_table, menu_game_ids
+from .opening import open_table
 from ..canvas import CENTRE_X
 
 
@@ -183,7 +184,7 @@ class TitleScene(MenuScene):
         except Exception as exc:  # a game's rules raising on an old log: keep the title alive
             self.app.toast(f"Could not continue the saved game: {exc}")
             return
-        self.app.push(make_table(self.app, match))
+        open_table(self.app, make_table(self.app, match))   # the hand-over a new game has (scenes/opening.py)
 
     def back(self) -> None:
         pass  # Esc on the title does nothing; Quit is a button

@@ -14,8 +14,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Protocol
 
-from ..core.protocol import CHANCE, Action, RollResult
+from ..core.protocol import CHANCE, Action, RollRequest, RollResult
 from ..core.seeding import derive
+from . import preload
+from .preload import Loading
+
+MOVES_PER_STEP = 40
+"""Moves of the record followed per opening step (Continue; about 0.2-1 ms)."""
 
 if TYPE_CHECKING:
     from ..core.match import Match
@@ -47,14 +52,16 @@ class RestoreFlow:
         self.built_at: int | None = len(table.match.history)
         """Moves in the match when the table was built (a Continue: more than 0);
         None once ``restore`` ran."""
+        self._prepared: tuple | None = None
+        """(last roll's index, the states before it and before the last move), from ``prepare_steps``."""
 
-    def restore(self) -> None:
-        """A table opened on a game already under way (Continue, a replay
-        stepped back) shows what the table showed after the last move, from
-        the record alone: the last throw's dice where they landed (the same
-        seed, zones and faces, settled at once) while the game keeps them,
-        then ``restore_moment`` for the last move.  Runs once, before the
-        table's own first move."""
+    def prepare_steps(self):
+        """The costly part of ``restore``, a piece per step (a generator the
+        opening hand-over runs, ``TableScene.opening_steps``): the game
+        followed move by move (``MOVES_PER_STEP`` a step) and the last
+        throw settled on a thread (``Throws.at_rest``, 10-80 ms) and laid on
+        the felt.  Nothing is shown or heard here: ``restore`` plays the
+        last moment again when the table opens."""
         table = self.table
         history = table.match.history
         built, self.built_at = self.built_at, None
@@ -70,11 +77,43 @@ class RestoreFlow:
             if i == len(history) - 1:
                 before_last = state
             state = state.apply(player, action)
+            if i % MOVES_PER_STEP == MOVES_PER_STEP - 1:
+                yield True
         if last_roll is not None and before_roll is not None and table.keeps_roll_on_continue(last_roll):
             roll = history[last_roll][1]
             assert isinstance(roll, RollResult), "rolls lists RollResult moves only"
             chance_index = sum(1 for p, _a in history[:last_roll] if p == CHANCE)
-            table.throws.lay(before_roll.chance_request(), derive(table.match.seed, "chance", chance_index), roll)
+            request = before_roll.chance_request()
+            if isinstance(request, RollRequest):
+                settle = table.throws.at_rest(request, derive(table.match.seed, "chance", chance_index), roll)
+                thrown: list = []
+                settling = preload.in_background(lambda: thrown.append(settle()), "continue-throw")
+                while not settling.done():
+                    yield settling
+                table.throws.lay_thrown(thrown[0] if thrown else None)
+                yield True
+        else:
+            before_roll = None   # no roll laid: nothing to say of it
+        self._prepared = (last_roll, before_roll, before_last)
+
+    def restore(self) -> None:
+        """A table opened on a game already under way (Continue, a replay
+        stepped back) shows what the table showed after the last move, from
+        the record alone: the last throw's dice where they landed (the same
+        seed, zones and faces, settled at once) while the game keeps them,
+        then ``restore_moment`` for the last move.  Runs once, before the
+        table's own first move; what ``prepare_steps`` did (the opening
+        hand-over) is not done again."""
+        for step in self.prepare_steps():
+            if isinstance(step, Loading):
+                step.wait()
+        prepared, self._prepared = self._prepared, None
+        if prepared is None:
+            return
+        table = self.table
+        history = table.match.history
+        last_roll, before_roll, before_last = prepared
+        if last_roll is not None and before_roll is not None:
             table.on_roll_restored(before_roll, before_roll.apply(*history[last_roll]))
         told = table.reason_flow.relive()   # the AIs' thoughts the save does not keep
         if table.replay is None and before_last is not None:

@@ -44,6 +44,11 @@ class Scene:
     the app (``App.draw``), not every frame: nothing moves under the pause
     menu (only the top scene updates), so the menu alone redraws and the
     loop can rest whatever the table below was doing."""
+    quiet_frames_to_rest: int | None = None
+    """Identical idle frames before the loop rests on this scene (None: the
+    app's ``QUIET_FRAMES``, a third of a second).  A scene that changes only
+    on input may rest sooner: the pause menu drew 20 frames first, most of
+    its cost over a short pause."""
 
     name: str = "scene"
     """Short id for logs, shots and tests."""

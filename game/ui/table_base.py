@@ -118,6 +118,8 @@ class TableBase(Scene):
         self.throws = Throws(self)
         """The throw in flight, the last at rest, a throw waiting for its thrower (game/ui/throw_flow.py)."""
         self._warming: Iterator[object] | None = None   # ``warm_steps`` still to run, one a frame
+        self._glyphs_later: Iterator[object] | None = None   # ``later_glyph_fonts``, a step in a waiting frame
+        self._glyph_frame = -1   # the app frame that ran the last of them
         self._opening: Iterator[object] | None = None   # ``opening_steps`` (scenes/opening.py runs them)
         self.return_to = None
         """The scene a replay goes back to when closed (see ``app.nav``)."""

@@ -59,6 +59,9 @@ EDGE_MARGIN = 8
 OPENING_DICE_PER_STEP = 12
 """Dice of the opening throw drawn out of sight per opening step (about 2 ms)."""
 
+LOG_MOVES_PER_STEP = 25
+"""Moves of a game under way told into its log per opening step (Continue; about 1-2 ms)."""
+
 _OPENED = object()
 """``opening_step``'s mark of an opening run to its end."""
 
@@ -159,6 +162,7 @@ class TableScene(TableBase):
             if isinstance(step, preload.Loading):
                 step.wait()
         self._warming = self.warm_steps()
+        self._glyphs_later = self.theme.glyph_steps(self.later_glyph_fonts())
 
     def begin_opening(self) -> None:
         """Start the opening steps (once)."""
@@ -197,6 +201,7 @@ class TableScene(TableBase):
         yield from self._renderer.prewarm_steps(tuple(sorted(kinds)))
         table_background((layout.CANVAS_W, layout.CANVAS_H))
         yield
+        yield from self._restore_steps()
         if self.prepare_throws and isinstance(request, RollRequest):
             self.throws.prepare()   # the opening throw, built step by step now
             yield
@@ -209,13 +214,24 @@ class TableScene(TableBase):
                 yield from throw_view.ThrowView(prepared[1], self.renderer, can_see=self.hot_seat.can_see,
                                                 colours=self.throw_colour).draw_in_parts(
                     self.app.canvas, OPENING_DICE_PER_STEP)
+        yield from self.theme.glyph_steps(self.glyph_fonts())   # first: the first drawing's labels then cost ~0.1 ms
         yield from self.first_draw_steps()
         yield from self._first_drawing_in_parts(self.app.canvas)
-        yield from self.theme.glyph_steps(self.glyph_fonts())
         while not header.done():
             yield header
         if self.replay is None and self.tutorial is None:
             yield from self.app.nav.warm_results(self.match.game_id)   # the results screen's fonts: not in the end delay
+
+    def _restore_steps(self):
+        """A game under way (Continue): its log told ``LOG_MOVES_PER_STEP``
+        moves a step and its last throw laid (``RestoreFlow.prepare_steps``),
+        so ``enter`` finds them done.  Nothing for a new game."""
+        history = self.match.history
+        for told in range(LOG_MOVES_PER_STEP, len(history), LOG_MOVES_PER_STEP):
+            self.game_log.sync(history[:told])
+            yield
+        self.game_log.sync(history)
+        yield from self.restore_flow.prepare_steps()
 
     def _first_drawing_in_parts(self, scratch: pygame.Surface):
         """The table drawn once (its labels, fonts and still layer made), its
@@ -248,6 +264,13 @@ class TableScene(TableBase):
         (the commentary, the since card, nameplates): their glyphs are drawn
         once while it opens (``Theme.glyph_steps``); games add theirs."""
         return TABLE_FONTS
+
+    def later_glyph_fonts(self) -> tuple[tuple, ...]:
+        """Fonts whose words come only later in a game (a reveal's tally,
+        say): their glyphs are drawn after the opening, a step in each frame
+        with nothing in flight (``fixed_update``), so the hand-over stays
+        short.  Default: none."""
+        return ()
 
     def warm_steps(self):
         """Pictures the table will need later (a reveal's dice, say), built a
@@ -302,6 +325,11 @@ class TableScene(TableBase):
         self.banners.prune(self.time)
         if self._warming is not None and next(self._warming, None) is None:
             self._warming = None
+        elif self._glyphs_later is not None and self._glyph_frame != self.app.frame \
+                and self.throw_view is None and not self.is_busy():
+            self._glyph_frame = self.app.frame   # one step a frame (two fixed steps run in one)
+            if next(self._glyphs_later, None) is None:   # a frame that waits anyway (nothing flies)
+                self._glyphs_later = None
         self.throws.dispose_step()
         if self.secrecy.peeking and not self.hot_seat.peek_possible():
             self.secrecy.drop()  # something covered the table or started moving

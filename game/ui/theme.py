@@ -62,6 +62,8 @@ class Theme:
         self._fonts: dict[tuple, pygame.font.Font] = {}
         self._font_paths: dict[str, Path] = {}
         self._texts: OrderedDict[tuple, pygame.Surface] = OrderedDict()
+        self._glyphs_drawn: set[tuple] = set()
+        """(size, bold, style, characters) whose glyphs ``glyph_steps`` has drawn."""
 
     # --- meaning colours ------------------------------------------------
     @property
@@ -100,16 +102,21 @@ class Theme:
     def glyph_steps(self, fonts):
         """Render ``GLYPHS`` once in each of ``fonts`` ((size, bold, style),
         or with a fourth item, the characters to draw instead),
-        a few characters a step (a generator): SDL_ttf keeps every glyph it
-        has drawn, so a label's first render then costs about 0.1 ms instead
-        of 0.7-1 ms (a 20-seat call's frame rendered a dozen new labels)."""
+        a few characters a step (a generator), each font once per theme (the
+        next table finds them drawn): SDL_ttf keeps every glyph it has
+        drawn, so a label's first render then costs about 0.1 ms instead of
+        0.7-1 ms (a 20-seat call's frame rendered a dozen new labels)."""
         for size, bold, style, *chars in fonts:
-            font = self.font(size, bold, style=style)
             glyphs = chars[0] if chars else GLYPHS
+            drawn = (int(size), bool(bold), style, glyphs)
+            if drawn in self._glyphs_drawn:
+                continue   # named twice, or by an earlier table: the font keeps them
+            font = self.font(size, bold, style=style)
             per_step = max(4, 600 // max(1, size))   # about a millisecond of rendering
             for start in range(0, len(glyphs), per_step):
                 font.render(glyphs[start:start + per_step], True, CREAM)
                 yield True
+            self._glyphs_drawn.add(drawn)
 
     def display(self, size: int, bold: bool = True) -> pygame.font.Font:
         return self.font(size, bold, style="display")

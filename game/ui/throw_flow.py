@@ -111,21 +111,33 @@ class Throws:
         ``Throw.instant`` with its seed and zones and the logged faces, the
         dice of a crowded zone shrunk as ``_make`` shrinks them; nothing when
         ``request`` is not a roll."""
-        if not isinstance(request, RollRequest):
-            return
+        if isinstance(request, RollRequest):
+            self.lay_thrown(self.at_rest(request, seed, result)())
+
+    def at_rest(self, request: RollRequest, seed: int, result: RollResult):
+        """``lay``'s physics (a throw settled at once, 10-80 ms) as a call
+        that touches no table or pygame state, so Continue's opening
+        hand-over can run it on a thread: returns the throw or None."""
         from .. import physics
+        zones = [tuple(pygame.Rect(z)) for z in self.table.dice_zones(request)]
+        die_size = float(self.table.die_size)
+
+        def settle():
+            size = die_size
+            for _ in range(12):
+                try:
+                    return physics.Throw.instant(request, seed, zones, forced=result.faces, die_size=size)
+                except ValueError:
+                    size *= 0.88
+            return None
+        return settle
+
+    def lay_thrown(self, throw) -> None:
+        """A throw settled by ``at_rest`` lies on the felt (nothing for None)."""
+        if throw is None:
+            return
         from . import throw_view
         table = self.table
-        zones = [tuple(pygame.Rect(z)) for z in table.dice_zones(request)]
-        size = float(table.die_size)
-        for _ in range(12):
-            try:
-                throw = physics.Throw.instant(request, seed, zones, forced=result.faces, die_size=size)
-                break
-            except ValueError:
-                size *= 0.88
-        else:
-            return
         self.settled = throw_view.ThrowView(throw, table.renderer, can_see=table.hot_seat.can_see, colours=table.throw_colour)
 
     def wait_for(self, seat: int | None) -> None:

@@ -52,6 +52,7 @@ from __future__ import annotations
 import os
 import statistics
 import time
+from typing import Any
 
 TABLES: tuple[tuple[str, int, dict[str, int], str], ...] = (
     ("liars-dice", 20, {"starting_dice": 6}, "liars_dice_20x6"),
@@ -64,8 +65,15 @@ TABLES: tuple[tuple[str, int, dict[str, int], str], ...] = (
     ("roll-for-it", 8, {}, "roll_for_it_8_human"),
     ("diced-out", 8, {}, "diced_out_8"),
     ("roll-call", 3, {}, "roll_call_3"),
+    ("liars-dice", 20, {"starting_dice": 6}, "liars_dice_20x6_human_continue"),
+    ("diced-out", 8, {}, "diced_out_8_human_continue"),
+    ("liars-dice", 2, {}, "lesson_liars_dice"),
+    ("roll-for-it", 2, {}, "lesson_roll_for_it"),
 )
-"""(game, seats, options, name); a name ending ``_human`` seats a human in seat 0."""
+"""(game, seats, options, name); a name with ``_human`` seats a human in seat 0; ending
+``_continue``: the game is played ``CONTINUE_AT`` moves, saved, and opened by Continue on
+the title; starting ``lesson_``: the game's lesson opened from Learn to play (its opening
+and ``LESSON_FRAMES`` frames of the coach waiting)."""
 QUICK_FRAMES = 600
 MAX_FRAMES = 400_000
 FRAME_DT = 1 / 60
@@ -74,6 +82,8 @@ PAUSE_AFTER_THROW_FRAMES = 5
 PAUSE_SECONDS = 4.0
 HUMAN_THINK_FRAMES = 20
 UNDO_EVERY = 3
+CONTINUE_AT = 150
+LESSON_FRAMES = 300
 
 
 def _pct(values, q):
@@ -106,11 +116,13 @@ def _what(table, history_before, throw_before, history_after) -> str:
 
 
 def play_table(game_id: str, seats: int, options: dict, *, quick: bool, seed: int = 1,
-               max_frames: int | None = None, human: bool = False, pause: bool = True) -> dict:
+               max_frames: int | None = None, human: bool = False, pause: bool = True,
+               opens: str = "start") -> dict:
     from ...app import App
     from ...core.match import Match, Seat
     from ...ui import pace as pace_mod
     from ...scenes.launch import make_table
+    from ...ui.table_scene import TableScene
     app = App(headless=True)
     app.think_in_background = True   # as in the game's window: AI thinks off the frame
     app.write_in_background = True   # and the replay is written by a thread
@@ -123,11 +135,20 @@ def play_table(game_id: str, seats: int, options: dict, *, quick: bool, seed: in
     saved = dict(pace_mod.PACES)
     pace_mod.PACES["normal"] = pace_mod.replace(normal, ai_delay=FRAME_DT)  # at most one AI move a frame
     try:
-        match = Match(game_id, [Seat("You", "human") if human and i == 0 else Seat(f"Bot{i + 1}", "ai", "normal")
-                                for i in range(seats)], options, seed=seed)
-        table = make_table(app, match)
         frames = _Frames()
-        acc, opening = open_as_a_player_does(app, table, frames)
+        table: TableScene
+        if opens == "lesson":
+            table, acc, opening = open_a_lesson(app, game_id, frames)
+            match = table.match
+            max_frames, pause = LESSON_FRAMES, False
+        else:
+            match = Match(game_id, [Seat("You", "human") if human and i == 0 else
+                                    Seat(f"Bot{i + 1}", "ai", "normal") for i in range(seats)], options, seed=seed)
+            if opens == "continue":
+                table, acc, opening = continue_as_a_player_does(app, match, seed, frames)
+                match = table.match
+            else:
+                acc, opening = open_as_a_player_does(app, table := make_table(app, match), frames)
         open_cpu, open_wall = max(frames.cpu), max(frames.wall)
         driver = _HumanDriver(game_id, match, table, seed) if human else None
         paused: dict = {}
@@ -186,6 +207,54 @@ def open_as_a_player_does(app, table, frames) -> tuple[float, dict]:
         acc, c, p, w = timed_frame(app, acc)
         frames.add(c, p, w, lambda: "opening the table")
     return acc, {"open_frames": len(frames.cpu), "open_cpu_total_ms": round(sum(frames.cpu), 2)}
+
+
+def _click_and_open(app, screen, label: str, frames) -> tuple[Any, float, dict]:
+    """``screen`` shown, then a mouse click on its button ``label`` and the
+    hand-over, every frame timed as "opening the table", until a table is on
+    top.  Returns the table, the accumulator and the opening's figures."""
+    import pygame
+    from ...ui.table_scene import TableScene
+    app.start(screen)
+    app.run_frames(2)
+    button = next(w for w in screen.ui.widgets if getattr(w, "text", "") == label)
+    app.feed(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=button.rect.center, button=1))
+    app.feed(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=button.rect.center, button=1))
+    acc = 0.0
+    while not isinstance(app.top, TableScene) and len(frames.cpu) < 2000:
+        acc, c, p, w = timed_frame(app, acc)
+        frames.add(c, p, w, lambda: "opening the table")
+    acc, c, p, w = timed_frame(app, acc)   # the table's first frame (its ``enter`` ran in the last one)
+    frames.add(c, p, w, lambda: "opening the table")
+    table = app.top
+    assert isinstance(table, TableScene), f"the click opened {type(table).__name__}"
+    return table, acc, {"open_frames": len(frames.cpu), "open_cpu_total_ms": round(sum(frames.cpu), 2)}
+
+
+def continue_as_a_player_does(app, match, seed: int, frames) -> tuple:
+    """``match`` played ``CONTINUE_AT`` moves (seat 0 by the game's Normal
+    AI), saved as the autosave, and opened by a click on the title's Continue."""
+    from ... import games
+    from ...core.seeding import stream
+    from ...scenes.title import TitleScene
+    stand_in = games.make_agent(match.game_id, "normal", 0, stream(seed, "bench-continue"))
+    while len(match.history) < CONTINUE_AT and not match.is_over:
+        if match.step():
+            continue
+        state = match.state
+        action = stand_in.interject(state.view(0), state.legal_actions(0)) \
+            if 0 in (state.interjectors() or ()) else None
+        match.apply(0, action if action is not None else stand_in.act(state.view(0), state.legal_actions(0)))
+    app.autosave.save(match)
+    app.autosave.flush()
+    return _click_and_open(app, TitleScene(app), "Continue", frames)
+
+
+def open_a_lesson(app, game_id: str, frames) -> tuple:
+    """The game's lesson, started fresh by a click on Learn to play."""
+    from ...games import game_info
+    from ...scenes.learn import LearnScene
+    return _click_and_open(app, LearnScene(app), game_info(game_id).title, frames)
 
 
 class _Frames:
@@ -400,5 +469,6 @@ def bench_tables(quick: bool) -> dict:
         for game_id, seats, options, name in TABLES:
             if only and name not in only.split(","):
                 continue
-            out[name] = play_table(game_id, seats, options, quick=quick, human=name.endswith("_human"))
+            opens = "continue" if name.endswith("_continue") else "lesson" if name.startswith("lesson_") else "start"
+            out[name] = play_table(game_id, seats, options, quick=quick, human="_human" in name, opens=opens)
     return out

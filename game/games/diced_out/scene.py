@@ -409,6 +409,10 @@ class TableScene(BaseTableScene):
             if p not in moving:
                 self._draw_sheet(canvas, p, sheet)
 
+    def glyph_fonts(self) -> tuple[tuple, ...]:
+        """Adds the sheets' words (``SheetGeometry.word_fonts``)."""
+        return super().glyph_fonts() + tuple(dict.fromkeys(f for geo in self.sheets for f in geo.word_fonts()))
+
     def first_draw_steps(self):
         """Each seat's sheet drawn (and kept), one a step: eight sheets in the
         first drawing cost about 50 ms in one frame.  On the canvas before

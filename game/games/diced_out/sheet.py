@@ -15,6 +15,8 @@ fresh one.
 """
 from __future__ import annotations
 
+import string
+
 import math
 import random
 from collections import OrderedDict
@@ -138,6 +140,51 @@ class SheetGeometry:
         size = max(10, int(self.footer.h * 0.52))
         x = self.rect.x + self.pad + self.label_w + int(self.cell_w * 2.6) + i * (size + size // 2)
         return pygame.Rect(x, self.footer.centery - size // 2, size, size)
+
+    @property
+    def total_size(self) -> int:
+        """The header's "Total" and name (bold)."""
+        return max(11, self.title_size - 3)
+
+    @property
+    def score_size(self) -> int:
+        """A round's score (bold italic, the pen)."""
+        return max(11, int(self.row_h * 0.78))
+
+    @property
+    def footer_size(self) -> int:
+        """"REROLLS" and the line beside it."""
+        return max(9, int(self.footer.h * 0.42))
+
+    @property
+    def title_size(self) -> int:
+        """"DICED OUT!" in the header."""
+        return max(12, int(self.header.h * 0.62))
+
+    @property
+    def number_size(self) -> int:
+        """The numbers 2-12 over the columns."""
+        return max(11, int(self.numbers_row.h * 0.58))
+
+    @property
+    def round_size(self) -> int:
+        """A row's "R1"-"R4"."""
+        return max(9, int(self.row_h * 0.5))
+
+    def word_fonts(self) -> tuple[tuple, ...]:
+        """The (size, bold, style, characters) of the words on this sheet (its
+        print, the total and name, the scores, the rerolls line): a table
+        draws their glyphs while it opens (``glyph_fonts``), so neither the
+        first sheet nor a landing that rewrites three sheets renders a cold
+        label."""
+        return ((self.title_size, True, "display", "DICED OUT!"),
+                (self.number_size, True, "display", "0123456789"),
+                (max(9, self.number_size // 2), False, "body", "score"),
+                (self.round_size, True, "body", "R1234"),
+                (self.total_size, True, "body", "Total 0123456789()" + string.ascii_letters),
+                (self.score_size, True, "italic", "0123456789"),
+                (self.footer_size, True, "body", "REROLLS"),
+                (self.footer_size, False, "body", "0123456789 left-atrisk"))
 
     def hit_number(self, pos, round_index: int) -> int | None:
         """The number whose column (header or current row) is under ``pos``."""
@@ -425,13 +472,13 @@ class SheetPainter:
     def _paint(self, canvas, theme, facts: SheetFacts, progress, free_mark) -> None:
         geo, rect = self.geo, self.geo.rect
         header = geo.header
-        size = max(12, int(header.h * 0.62))
+        size = geo.title_size
         mid_y = header.centery + header.h // 10
         logo = th.draw_text(canvas, theme, "DICED OUT!", (rect.x + geo.pad, mid_y), size, PRINT_RED,
                             style="display", bold=True, anchor="midleft")
         total = th.draw_text(canvas, theme, f"Total {facts.total}", (rect.right - geo.pad, mid_y),
-                             max(11, size - 3), th.INK, bold=True, anchor="midright")
-        font = theme.font(max(11, size - 3), True)
+                             geo.total_size, th.INK, bold=True, anchor="midright")
+        font = theme.font(geo.total_size, True)
         name = sheet_title(font, facts.name, facts.persona, total.left - logo.right - 2 * geo.pad)
         th.blit_text(canvas, font.render(name, True, th.INK), (logo.right + geo.pad, mid_y), "midleft")
         self._numbers(canvas, theme, facts.bonus)
@@ -447,7 +494,7 @@ class SheetPainter:
 
     def _numbers(self, canvas, theme, bonus) -> None:
         geo = self.geo
-        size = max(11, int(geo.numbers_row.h * 0.58))
+        size = geo.number_size
         for n in NUMBERS:
             r = geo.number_rect(n)
             th.draw_text(canvas, theme, str(n), (r.centerx, r.y + r.h * 0.42), size, th.INK,
@@ -467,7 +514,7 @@ class SheetPainter:
             if r == facts.current:
                 row = pygame.Rect(label.x, label.y, score.right - label.x, label.h)
                 canvas.blit(self._band(row.size), row)
-            th.draw_text(canvas, theme, f"R{r + 1}", label.center, max(9, int(geo.row_h * 0.5)),
+            th.draw_text(canvas, theme, f"R{r + 1}", label.center, geo.round_size,
                          th.INK if line.played else GRID, bold=True, anchor="center")
             for n in NUMBERS:
                 pygame.draw.rect(canvas, GRID, geo.cell(r, n), 1)
@@ -478,7 +525,7 @@ class SheetPainter:
                 if line.marks & bit(n):
                     self._mark(canvas, geo.cell(r, n), progress(r, n), r, n, r == facts.current)
             if line.score is not None:
-                th.draw_text(canvas, theme, str(line.score), score.center, max(11, int(geo.row_h * 0.78)), PEN,
+                th.draw_text(canvas, theme, str(line.score), score.center, geo.score_size, PEN,
                              style="italic", bold=True, anchor="center")
 
     def _band(self, size: tuple[int, int]) -> pygame.Surface:
@@ -530,7 +577,7 @@ class SheetPainter:
     def _rerolls(self, canvas, theme, facts: SheetFacts) -> None:
         geo = self.geo
         footer = geo.footer
-        size = max(9, int(footer.h * 0.42))
+        size = geo.footer_size
         th.draw_text(canvas, theme, "REROLLS", (geo.rect.x + geo.pad, footer.centery), size, PRINT_RED,
                      bold=True, anchor="midleft")
         limit, left = facts.reroll_limit, facts.rerolls_left

@@ -10,7 +10,9 @@ beside a nameplate.
 from __future__ import annotations
 
 import math
+from collections import OrderedDict
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Callable, Iterable
 
 import pygame
@@ -122,6 +124,46 @@ def paint_card(surf: pygame.Surface, theme: th.Theme, renderer, c: Card, rect: p
             mini_die(surf, face, p, image_spot(rect, i, len(c.images), p, mini), mini)
 
 
+class CardFaces:
+    """Painted card faces kept by what they show (the card, the dice lying
+    on it, the size, the palette): a card is painted when that changes, not
+    every frame (a frame painting four cards at 8 seats cost up to 19 ms)."""
+
+    LIMIT = 24
+    """Faces kept at most (the face-up row and the few just before it)."""
+
+    def __init__(self) -> None:
+        self._faces: OrderedDict[tuple, pygame.Surface] = OrderedDict()
+        self.painted = 0
+        """Faces painted so far (tests: a still card is not painted again)."""
+
+    def face(self, key: tuple, paint: Callable[[], pygame.Surface]) -> pygame.Surface:
+        """The face ``key`` names, painted by ``paint()`` the first time."""
+        surf = self._faces.get(key)
+        if surf is not None:
+            self._faces.move_to_end(key)
+            return surf
+        surf = self._faces[key] = paint()
+        self.painted += 1
+        if len(self._faces) > self.LIMIT:
+            self._faces.popitem(last=False)
+        return surf
+
+
+@lru_cache(maxsize=8)
+def _slot_shadow(size: tuple[int, int]) -> pygame.Surface:
+    shadow = pygame.Surface((size[0] + 12, size[1] + 12), pygame.SRCALPHA)
+    pygame.draw.rect(shadow, (0, 0, 0, 70), shadow.get_rect(), border_radius=18)
+    return shadow
+
+
+@lru_cache(maxsize=8)
+def _slot_glow(size: tuple[int, int], colour: tuple) -> pygame.Surface:
+    glow = pygame.Surface((size[0] + 22, size[1] + 22), pygame.SRCALPHA)
+    pygame.draw.rect(glow, (*colour, 150), glow.get_rect(), border_radius=22)
+    return glow
+
+
 def draw_slot(canvas: pygame.Surface, theme: th.Theme, face: pygame.Surface | None, rect: pygame.Rect,
               turn: float | None, lit: bool, targeted: bool) -> None:
     """A face-up slot: ``face`` (a painted card, None for an empty slot) with
@@ -144,13 +186,9 @@ def draw_slot(canvas: pygame.Surface, theme: th.Theme, face: pygame.Surface | No
             paint_back(canvas, rect, 1 - 2 * turn)
             return
         surf = pygame.transform.smoothscale(surf, (max(1, int(rect.w * scale)), rect.h))
-    shadow = pygame.Surface((rect.w + 12, rect.h + 12), pygame.SRCALPHA)
-    pygame.draw.rect(shadow, (0, 0, 0, 70), shadow.get_rect(), border_radius=18)
-    canvas.blit(shadow, (rect.x - 2, rect.y + 4))
+    canvas.blit(_slot_shadow(rect.size), (rect.x - 2, rect.y + 4))
     if lit:
-        glow = pygame.Surface(rect.inflate(22, 22).size, pygame.SRCALPHA)
-        pygame.draw.rect(glow, (*theme.good, 150), glow.get_rect(), border_radius=22)
-        canvas.blit(glow, rect.inflate(22, 22).topleft)
+        canvas.blit(_slot_glow(rect.size, tuple(theme.good)), rect.inflate(22, 22).topleft)
     canvas.blit(surf, surf.get_rect(center=rect.center))
     layout_record.note(canvas, "card", rect)
     if targeted:

@@ -60,6 +60,8 @@ class TableScene(BaseTableScene):
         self.buttons = FocusGroup(app)
         self._placing_index: int | None = None
         self.mini = 22 if len(match.seats) <= 4 else 15
+        self.card_faces = look.CardFaces()
+        """The face-up cards as painted, redrawn only when what they show changes."""
         if self.state.phase == "place":   # Continue (or a replay stepped back) between a roll and its placing
             self._lay_out_roll(self.state.turn)
 
@@ -417,12 +419,17 @@ class TableScene(BaseTableScene):
         c = self._slot_card(slot)
         face = None
         if c is not None:
-            face = pygame.Surface(rect.size, pygame.SRCALPHA)
             hidden = {f.lands_on for f in self.flights if f.lands_on is not None}
-            dice = [(i, p) for p, covered in enumerate(self.state.covers.get(c.id, []))
-                    for i in covered if (c.id, p, i) not in hidden]
-            look.paint_card(face, self.theme, self.renderer, c, pygame.Rect(0, 0, *rect.size), dice, self.mini,
-                            self._mini_die)
+            dice = tuple((i, p) for p, covered in enumerate(self.state.covers.get(c.id, []))
+                         for i in covered if (c.id, p, i) not in hidden)
+
+            def paint() -> pygame.Surface:
+                surf = pygame.Surface(rect.size, pygame.SRCALPHA)
+                look.paint_card(surf, self.theme, self.renderer, c, pygame.Rect(0, 0, *rect.size), dice, self.mini,
+                                self._mini_die)
+                return surf
+            face = self.card_faces.face((c.id, dice, rect.size, self.mini, self.app.settings.colorblind_palette),
+                                        paint)
         flip = self.flips.get(slot)
         turn = None if flip is None else (self.time - flip) / max(FLIP_SECONDS * self.pace.duration, 1e-3)
         look.draw_slot(canvas, self.theme, face, rect, turn, lit,

@@ -47,10 +47,12 @@ def _times_sign(size: int, colour) -> pygame.Surface:
 
 BID_ICON = 58
 """The standing bid's die picture (px)."""
-FONTS = ((64, True, "body", "0123456789"), (38, True, "body"), (30, True, "display"), (24, True, "body"),
-         (20, False, "body"))
-"""The (size, bold, style) of the centre's larger words (the bid's quantity: digits only, the tally,
-who opens, the shout, the verdict): a table draws their glyphs ahead (``glyph_fonts``)."""
+OPENING_FONTS = ((30, True, "display"), (64, True, "body", "0123456789"))
+"""The (size, bold, style) of the centre's first larger words (who opens; the bid's quantity: digits
+only): a table draws their glyphs while it opens (``glyph_fonts``)."""
+REVEAL_FONTS = ((24, True, "body"), (38, True, "body"), (20, False, "body"))
+"""A reveal's (the shout, the tally, the verdict): drawn in waiting frames after the opening
+(``later_glyph_fonts``)."""
 
 
 def draw_bid_big(canvas: pygame.Surface, theme: th.Theme, centre, quantity: int, face: int, caption: str,

@@ -626,8 +626,15 @@ class BiddingTableScene(table_scene.TableScene):
             yield from self.picker.warm_steps(canvas, self.theme, self.renderer)
 
     def glyph_fonts(self) -> tuple[tuple, ...]:
-        """Adds the centre's words (the bid, the tally, the shout) and the bid history's."""
-        return super().glyph_fonts() + bid_centre.FONTS + ((17, True, "body"), (14, False, "body"))
+        """Adds the centre's first words (who opens, the bid's quantity) and,
+        with a human seated, the bid picker's signs and quantity."""
+        picker = ((18, True, "body"), (20, True, "body"), (26, True, "body", "\u2212+"),
+                  (30, True, "body", "0123456789-")) if self.humans else ()
+        return super().glyph_fonts() + bid_centre.OPENING_FONTS + picker
+
+    def later_glyph_fonts(self) -> tuple[tuple, ...]:
+        """The bid history's words (the first bid), then a reveal's (the shout, the tally, the verdict)."""
+        return ((14, False, "body"),) + bid_centre.REVEAL_FONTS
 
     def warm_steps(self):
         """The big bid die (each face), one a frame, then every seat's
