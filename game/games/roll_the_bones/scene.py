@@ -19,6 +19,7 @@ B = bone, N = no bone, 0-9 = how many bones to ante, Enter = the lit button.
 from __future__ import annotations
 
 import copy
+import functools
 import math
 from dataclasses import dataclass
 from functools import partial
@@ -62,6 +63,19 @@ BUTTONS_RIGHT = 1250
 """Right edge of a human's buttons (bottom right)."""
 BUTTON_NARROW, BUTTON_NARROW_GAP = 164, 10
 """Width and gap of the buttons in a row of three."""
+
+
+LANDING_GRID_STEP = 32
+"""The spacing of the places tried anywhere on the felt when none toward the thrower is free."""
+
+
+@functools.lru_cache(maxsize=4)
+def _felt_grid(felt_area: tuple[int, int, int, int]) -> tuple[pygame.Rect, ...]:
+    """Every small landing place on the felt, a grid step apart (made once)."""
+    area = pygame.Rect(felt_area)
+    w, h = LANDING_SMALL
+    return tuple(pygame.Rect(x, y, w, h) for x in range(area.left, area.right - w + 1, LANDING_GRID_STEP)
+                 for y in range(area.top, area.bottom - h + 1, LANDING_GRID_STEP))
 
 
 @dataclass
@@ -300,7 +314,7 @@ class TableScene(BaseTableScene):
             drawn.append(card)
         if self.note_rect is not None:
             drawn.append(self.note_rect)
-        keep = self.pot_areas() + [r.inflate(12, 12) for r in drawn]
+        keep = self.pot_areas() + [r.inflate(12, 12) for r in drawn + self.pile_words_places()]
         if self.humans and self.replay is None:
             keep.append(self.controls_area())
         return keep, self.pot_areas(coming=True) + self.pile_places()
@@ -323,6 +337,13 @@ class TableScene(BaseTableScene):
                 places.append(pygame.Rect(int(x) - PILE_WORDS_HALF, top, 2 * PILE_WORDS_HALF, int(y) + 56 - top))
         return places
 
+    def pile_words_places(self) -> list[pygame.Rect]:
+        """Every seat's pile words at their widest, where they are drawn: kept
+        clear even where the piles at their tallest leave no room ("all in
+        play" under a throw becomes "4 six-siders · 1 bone" when it lands)."""
+        return [pygame.Rect(int(x) - PILE_WORDS_HALF, int(y) + 34, 2 * PILE_WORDS_HALF, 20)
+                for p, (x, y) in enumerate(self.pile_spots) if self.shown.out_event[p] is None]
+
     @staticmethod
     def _landing_zone(spot, tiers: list[list[pygame.Rect]], felt_area: pygame.Rect) -> pygame.Rect:
         """The first of ``ZONE_PLACES`` toward ``spot``'s seat free of the
@@ -344,6 +365,10 @@ class TableScene(BaseTableScene):
                         covered = sum(rect.clip(keep[i]).w * rect.clip(keep[i]).h for i in hits)
                         if least is None or covered < least[0]:
                             least = (covered, rect)
+        x, y = spot.toward_centre(0.5)
+        for rect in sorted(_felt_grid(tuple(felt_area)), key=lambda r: (r.centerx - x) ** 2 + (r.centery - y) ** 2):
+            if rect.collidelist(tiers[-1]) < 0:
+                return rect.copy()   # somewhere on the felt is free: nearest the seat's halfway point
         assert least is not None, "every place was tried"
         return least[1]
 
@@ -541,7 +566,7 @@ class TableScene(BaseTableScene):
             self._felt_clear_at = self.time + ROLL_SHOWN * self.pace.duration
         if result.get("kind") == "tie":
             tied = result["tied"]
-            self.show_banner(f"Tiebreak! {' & '.join(self.words.group(tied, start=True))}")
+            self.show_banner("Tiebreak!", " & ".join(self.words.group(tied, start=True)))   # names below: three fit
             self.announce(f"Tie at {max(result['faces'].values())}: {' & '.join(self.words.group(tied))} roll again",
                           th.BRASS_LIGHT)
             self.app.sounds.play("click")
