@@ -234,3 +234,24 @@ def test_a_two_line_buttons_words_stay_inside_its_wooden_edge(monkeypatch, heigh
     inside = rect.inflate(-4, -4)   # the 2 px wooden border
     assert inside.contains(title) and inside.contains(sub), (rect, title, sub)
     assert title.bottom > sub.top - 1 and title.top < sub.top, "the sub line sits under the title"
+
+
+def test_a_banners_two_lines_fit_the_plate_made_for_them(monkeypatch):
+    """Roll the Bones' "Tiebreak!" banner with the tied names under it: the
+    plate was sized for the title alone and the title hung above the middle,
+    so its top was cut off by the plate's edge."""
+    from game.ui import banner as banner_module
+    from game.ui import theme as th
+    pygame.font.init()
+    theme = th.Theme()
+    drawn: list[pygame.Rect] = []
+    real = th.blit_text
+    monkeypatch.setattr(th, "blit_text", lambda *a, **k: drawn.append(real(*a, **k)) or drawn[-1])
+    plate = Banner("Tiebreak!", "Finn & Mags & Old Tom", th.BRASS_LIGHT, 0.0, 3.0)
+    size = banner_module.plate_size(theme, plate, 40)
+    banner_module.draw_plate(pygame.Surface((1280, 720)), theme, plate, pygame.Rect((100, 100), size), 0.5,
+                             title_size=40)
+    title, sub = drawn
+    inside = pygame.Rect((0, 0), size).inflate(-6, -6)   # the 3 px rim
+    assert inside.contains(title) and inside.contains(sub), (size, title, sub)
+    assert sub.top >= title.bottom - 1

@@ -142,10 +142,17 @@ class Banners:
         return self.items[index]
 
 
-def plate_size(theme: th.Theme, banner: Banner, title_size: int) -> tuple[int, int]:
-    """A plate just large enough for a one-line banner."""
-    surf = theme.text(banner.title, title_size, banner.colour, bold=True, style="display")
-    return surf.get_rect().inflate(48, 20).size
+SUB_GAP = 2
+"""Pixels between a banner's title and the line under it."""
+
+
+def plate_size(theme: th.Theme, banner: Banner, title_size: int, sub_size: int = 18) -> tuple[int, int]:
+    """A plate just large enough for the banner's title and the line under it."""
+    w, h = theme.text(banner.title, title_size, banner.colour, bold=True, style="display").get_size()
+    if banner.sub:
+        sw, sh = theme.text(banner.sub, sub_size, th.CREAM).get_size()
+        w, h = max(w, sw), h + SUB_GAP + sh
+    return w + 48, h + 20
 
 
 def nearest_clear_spot(size: tuple[int, int], tiers: Sequence[Sequence[pygame.Rect]], toward: tuple[int, int],
@@ -284,11 +291,12 @@ def draw_plate(canvas: pygame.Surface, theme: th.Theme, banner: Banner, rect: py
     plate = pygame.Surface(rect.size, pygame.SRCALPHA)
     pygame.draw.rect(plate, (*th.WOOD_DARK, fill_alpha), plate.get_rect(), border_radius=radius)
     pygame.draw.rect(plate, (*(rim or banner.colour), 255), plate.get_rect(), 3, border_radius=radius)
-    mid = rect.h // 2
-    if banner.sub:
-        th.draw_text(plate, theme, banner.title, (rect.w // 2, mid - 2), title_size, banner.colour, bold=True,
-                     style="display", anchor="midbottom")
-        th.draw_text(plate, theme, banner.sub, (rect.w // 2, mid + 6), sub_size, th.CREAM, anchor="midtop")
+    if banner.sub:   # the two lines centred as one block
+        title = theme.text(banner.title, title_size, banner.colour, bold=True, style="display")
+        sub = theme.text(banner.sub, sub_size, th.CREAM)
+        top = (rect.h - title.get_height() - SUB_GAP - sub.get_height()) // 2
+        th.blit_text(plate, title, (rect.w // 2, top), "midtop")
+        th.blit_text(plate, sub, (rect.w // 2, top + title.get_height() + SUB_GAP), "midtop")
     else:
         surf = theme.text(banner.title, title_size, banner.colour, bold=True, style="display")
         plate.blit(surf, surf.get_rect(center=plate.get_rect().center))
