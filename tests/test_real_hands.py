@@ -60,6 +60,7 @@ def test_lesson_card_buttons_work_with_the_mouse_and_finish_ends_the_offer(app, 
     hands.click("Learn to play")
     assert app.top.name == "learn"
     hands.click(games.game_info(game_id).title)
+    hands.until(lambda a: a.top is not None and a.top.name != "opening")   # the hand-over, as a new game has
     table = app.top
     lesson = table.tutorial.tutorial
     clicked = 0

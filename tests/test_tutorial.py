@@ -297,6 +297,7 @@ def test_offer_accepted_opens_the_lesson(app):
     assert isinstance(offer, TutorialOfferScene)
     offer.accept()
     app.apply_transitions()
+    past_the_opening(app)   # a lesson opens behind the hand-over, as a new game does
     assert app.top.tutorial is not None
 
 

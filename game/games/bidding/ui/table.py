@@ -339,8 +339,12 @@ class BiddingTableScene(table_scene.TableScene):
             return False
         if self.overlay_event(event):
             return True
-        if self.human_to_act() is None or self._banding():
-            return False   # (the picker is not drawn under a round's band: nothing unseen is chosen)
+        if self.human_to_act() is None:
+            return False
+        if self._banding():   # the picker waits under a round's band: a press brings it at once
+            self.banners.give_way(self.time, 0.0)
+            if event.type != pygame.KEYDOWN:
+                return True   # a click lands on nothing unseen; a key is the bidder's own shortcut
         self._refresh_picker()
         return self.picker.handle_event(event)
 
