@@ -120,20 +120,25 @@ def test_a_settling_pulse_beats_then_holds_full():
     assert settling_pulse(0.0, still=True) == 1.0
 
 
+def _a_throw_in_flight(app, game_id: str, seats: int):
+    """A table of Normal bots (seed 3) run until its first throw is in the air."""
+    from tests.helpers import start_table
+    app.settings.reduced_motion = False
+    table = start_table(app, Match(game_id, [Seat(f"Bot{i}", "ai", "normal") for i in range(seats)], seed=3))
+    for _ in range(2000):
+        if table.throw_view is not None:
+            break
+        _frames(app, 1)
+    return table
+
+
 def test_the_pause_over_a_flying_throw_draws_the_table_once_and_rests(app, monkeypatch):
     """Esc while the dice fly: the paused table is drawn once into a still
     (``Scene.still_below``), only the menu redraws, and the loop rests (the
     pause redrew the dimmed table every frame, 27-29% of a core at 20
     seats).  Resumed, the table draws live again and the throw flies on."""
     from game.scenes.pause import PauseScene
-    from tests.helpers import start_table
-    app.settings.reduced_motion = False
-    match = Match("roll-the-bones", [Seat(f"Bot{i}", "ai", "normal") for i in range(4)], seed=3)
-    table = start_table(app, match)
-    for _ in range(2000):
-        if table.throw_view is not None:
-            break
-        _frames(app, 1)
+    table = _a_throw_in_flight(app, "roll-the-bones", 4)
     assert table.throw_view is not None
     draws = []
     real_draw = type(table).draw
@@ -155,14 +160,7 @@ def test_the_pause_rests_after_a_few_frames_not_a_third_of_a_second(app):
     resting): the loop drew ``QUIET_FRAMES`` (20) identical frames, each
     compared pixel for pixel, before it rested.  The pause (the still table
     and a menu that changes only on input) rests after two."""
-    from tests.helpers import start_table
-    app.settings.reduced_motion = False
-    match = Match("roll-for-it", [Seat(f"Bot{i}", "ai", "normal") for i in range(8)], seed=3)
-    table = start_table(app, match)
-    for _ in range(2000):
-        if table.throw_view is not None:
-            break
-        _frames(app, 1)
+    _a_throw_in_flight(app, "roll-for-it", 8)
     app.feed(key(pygame.K_ESCAPE))
     _frames(app, 1)
     assert app.top.name == "pause"
