@@ -247,6 +247,11 @@ class App:
         self.running = False
 
     @property
+    def transitions_pending(self) -> bool:
+        """A push, pop, replace or reset asked for and not yet applied (they apply at a frame's end)."""
+        return bool(self._pending)
+
+    @property
     def top(self) -> Scene | None:
         return self.stack[-1] if self.stack else None
 

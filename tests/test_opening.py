@@ -251,3 +251,22 @@ def test_diced_out_sheets_labels_are_drawn_with_glyphs_already_drawn(app, monkey
     from game.games.diced_out.sheet import SheetPainter
     match = Match("diced-out", [Seat(f"B{i}", "ai", "easy") for i in range(8)], None, 5)
     assert _labels_drawn_cold(app, monkeypatch, SheetPainter, match) == []
+
+
+def test_a_reset_to_the_title_during_the_hand_over_is_not_undone_by_the_table(app):
+    """CI found a table on top after ``reset_to(Title)``: the hand-over,
+    built and faded, ran its update once more before the reset applied at the
+    frame's end and asked to take its place with the table, after the reset.
+    A scene with a change waiting is not on top for what it starts."""
+    from game.scenes.opening import FADE_SECONDS
+    from game.scenes.title import TitleScene
+    setup = _setup_with_ais(app, 2)
+    _press_start(app, setup)
+    opening = app.top
+    while not opening.built:
+        app.run_frames(1)
+    assert app.top is opening
+    opening.time = FADE_SECONDS - 1 / 120     # the fade ends in the next frame
+    app.reset_to(TitleScene(app))             # e.g. recovering from an error, or a test's reset
+    app.run_frames(2)
+    assert app.top.name == "title" and len(app.stack) == 1

@@ -91,5 +91,9 @@ class Scene:
     # --- helpers ----------------------------------------------------------
     @property
     def is_top(self) -> bool:
+        """On top and staying there: while a push, pop, replace or reset waits
+        for the frame's end this scene is on its way under or out, and what it
+        would start now (a table taking the hand-over's place after a reset to
+        the title) would land on the wrong screen."""
         stack = self.app.stack
-        return bool(stack) and stack[-1] is self
+        return bool(stack) and stack[-1] is self and not self.app.transitions_pending
