@@ -564,6 +564,7 @@ class TableScene(BaseTableScene):
             self._fly_moves(won, after, between, state, landed + 0.1, wait_shown=False)   # from a pile laid out without them
         if rolled and not self.pace.reduced_motion:
             self._felt_clear_at = self.time + ROLL_SHOWN * self.pace.duration
+        self._clear_felt_under_side_pots()
         if result.get("kind") == "tie":
             tied = result["tied"]
             self.show_banner("Tiebreak!", " & ".join(self.words.group(tied, start=True)))   # names below: three fit
@@ -619,6 +620,7 @@ class TableScene(BaseTableScene):
             # the won pot's banner stands over the emptied centre: it makes way before the antes land there
             self.banners.give_way(self.time, GIVE_WAY_SECONDS * self.pace.duration)
             self._fly_moves(won, self._places(self.state), between, self.state, GIVE_WAY_SECONDS)
+            self._clear_felt_under_side_pots()
 
     def keeps_roll_on_continue(self, index: int) -> bool:
         """The roll is the last move: its dice are put back where they landed,
@@ -776,13 +778,9 @@ class TableScene(BaseTableScene):
         state's dice there but those still flying in, and the dice that have
         not left yet (``waiting_in_pots``; they are drawn as flights, at their start)."""
         state = self.shown
-        waiting = self.waiting_in_pots()
-        spots = self.pot_spots(pots=max([len(state.pots)] + [i + 1 for i in waiting]))
-        for i, spot in enumerate(spots):
-            pot = state.pots[i] if i < len(state.pots) else []
-            lying = [d for d in pot if d not in arriving] + waiting.get(i, [])
-            if i and not lying and not pot:
-                continue
+        for i, spot, pot, lying in self._pot_contents(arriving):
+            if i and not lying and (not pot or self._felt_die_in_tray(i, spot)):
+                continue   # a side pot opens once the roll's dice have left its place (``_felt_die_in_tray``)
             note = self._pot_note(state, i)
             bones = sum(1 for d in lying if state.is_bone(d))
             labels = felt.draw_pot(canvas, self.theme, self._icon, i, pot, state.n, spot, bones, note, arriving,
@@ -795,6 +793,37 @@ class TableScene(BaseTableScene):
             radius = felt.pot_radius(i)
             tray = pygame.Rect(int(spot[0]) - radius, int(spot[1]) - radius, 2 * radius, 2 * radius)
             self.pot_rects.append(tray.unionall(labels))
+
+    def _pot_contents(self, arriving=frozenset()) -> list[tuple[int, tuple[float, float], list[int], list[int]]]:
+        """Each pot as shown: (index, spot, its dice in the state, the dice
+        lying in its tray as drawn: not those still flying in, but those
+        that have not left yet, ``waiting_in_pots``)."""
+        state = self.shown
+        waiting = self.waiting_in_pots()
+        spots = self.pot_spots(pots=max([len(state.pots)] + [i + 1 for i in waiting]))
+        out = []
+        for i, spot in enumerate(spots):
+            pot = state.pots[i] if i < len(state.pots) else []
+            out.append((i, spot, pot, [d for d in pot if d not in arriving] + waiting.get(i, [])))
+        return out
+
+    def _felt_die_in_tray(self, index: int, spot: tuple[float, float]) -> bool:
+        """Does a die of the last roll, lying on the felt, touch pot ``index``'s tray at ``spot``?
+        A side pot the next round opens may lie where a die landed (issue 39, seed 5: the
+        landing keeps its place clear only where there is room)."""
+        view = self.settled_view
+        radius = felt.pot_radius(index)
+        return view is not None and any(math.hypot(pose.x - spot[0], pose.y - spot[1]) < radius + pose.size / 2
+                                        for pose in view.poses())
+
+    def _clear_felt_under_side_pots(self) -> None:
+        """The roll's dice leave the felt when a side pot opens with dice in
+        its tray where one of them lies (with reduced motion the dice lie
+        there until the next move; else they fly off before the pot opens):
+        a tray never holds a die its count does not say."""
+        if any(i and lying and self._felt_die_in_tray(i, spot) for i, spot, _pot, lying in
+               self._pot_contents(self.arriving())):
+            self.clear_dice()
 
     def _draw_bubbles(self, canvas) -> None:
         state = self.shown
