@@ -42,6 +42,15 @@ NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "ei
                 "eleven", "twelve")
 
 
+NO_BREAK = "\u00a0"
+"""A space a wrapped line never breaks at (``theme.wrap_text`` breaks at plain spaces only)."""
+
+
+def unbroken(text: str) -> str:
+    """``text`` kept on one line when wrapped: a name with its number ("Hilda 7")."""
+    return text.replace(" ", NO_BREAK)
+
+
 def number(n: int) -> str:
     """"three", or digits from 13 on."""
     return NUMBER_WORDS[n] if 0 <= n < len(NUMBER_WORDS) else str(n)

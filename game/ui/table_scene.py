@@ -673,7 +673,7 @@ class TableScene(TableBase):
             if line.rows is None or line.wrapped_at != area.w:   # an AI's why line can run long: two rows, then an ellipsis
                 rows = th.wrap_text(self.theme.font(16), line.text, area.w)
                 if len(rows) > 2:
-                    rows = [rows[0], rows[1][:max(0, len(rows[1]) - 2)] + " …"]
+                    rows = [rows[0], th.fit_words(self.theme.font(16), rows[1], area.w)]
                 line.rows, line.wrapped_at = tuple(rows), area.w
             if y - len(line.rows) * LOG_ROW < area.top:
                 break   # no room for an older line

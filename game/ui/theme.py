@@ -196,7 +196,8 @@ def draw_text(canvas, theme: Theme, text: str, pos, size: int = 22, colour=CREAM
 
 
 def wrap_text(font: pygame.font.Font, text: str, width: int) -> list[str]:
-    """Greedy word wrap to ``width`` pixels (long words are kept whole)."""
+    """Greedy word wrap to ``width`` pixels (long words are kept whole; a
+    no-break space, ``narration.NO_BREAK``, joins two words into one)."""
     lines: list[str] = []
     for paragraph in text.split("\n"):
         words = paragraph.split(" ")
@@ -210,6 +211,16 @@ def wrap_text(font: pygame.font.Font, text: str, width: int) -> list[str]:
                 line = word
         lines.append(line)
     return lines
+
+
+def fit_words(font: pygame.font.Font, text: str, width: int) -> str:
+    """``text`` ended with " …" where whole words fit ``width`` pixels with it
+    (a cut never ends on half a name or half a number: "Cornelius Vane 1 …"
+    read as a total of 1)."""
+    words = text.split(" ")
+    while len(words) > 1 and font.size(" ".join(words) + " …")[0] > width:
+        words.pop()
+    return " ".join(words).rstrip(",;:") + " …"
 
 
 def fit_text(font: pygame.font.Font, text: str, width: int) -> str:

@@ -17,7 +17,9 @@ from __future__ import annotations
 
 import pygame
 
+from ...ui import layout
 from ...ui import theme as th
+from ...ui.banner import nearest_clear_spot
 from ...ui.drawn_controls import note as note_drawn
 from ...ui.intent import SecondPress
 from ..bidding.ui.table import BiddingTableScene
@@ -33,8 +35,8 @@ OUT_OF_TURN_KEYS = tuple(getattr(pygame, f"K_F{i}") for i in range(1, 11))
 """F1..F10: the out-of-turn call key of seat 1..10 (hot-seat)."""
 FADE_AT = 0.66
 """Reveal fraction when the lost dice start to leave."""
-OOT_W, OOT_ROWS = 190, 3
-"""The out-of-turn call buttons: their width, and how many go down a column."""
+OOT_W = 190
+"""The out-of-turn call buttons' width."""
 
 
 class TableScene(BiddingTableScene):
@@ -78,17 +80,41 @@ class TableScene(BiddingTableScene):
         seats = [p for p in self.snap.interjectors if not self.match.seats[p].is_ai and not self.secrecy.on_phone(p)]
         if len(seats) == 1 and len(self.humans) == 1:   # the lone human's: beside the call window's countdown
             return {seats[0]: pygame.Rect(CENTRE_X + 160, 372, OOT_W, 46)}
-        out = {}
-        for i, seat in enumerate(seats):  # three down the top-right corner (the Log's is top left), then leftwards
-            col, row = divmod(i, OOT_ROWS)
-            out[seat] = pygame.Rect(CANVAS_W - 12 - OOT_W - col * (OOT_W + 10), 34 + row * 52, OOT_W, 46)
-        return out
+        places = self._call_places()
+        return {seat: places[seat] for seat in seats if seat in places}
+
+    def _call_places(self) -> dict[int, pygame.Rect]:
+        """Where each human seat's out-of-turn button goes at a hot-seat table:
+        beside its own nameplate, where its player looks (issue 39: they
+        stacked in the top-right corner, far from the seats and the
+        countdown), clear of every nameplate, cup and die, the centre's
+        words, the picker, the countdown, the round's bids and the table's
+        chrome.  Worked out from the table's layout once per round (who
+        holds how many dice), so a button stays where its player found it."""
+        key = (tuple(self.humans), tuple(self.dice_counts()), tuple(tuple(r) for r in self.seat_plates.values()))
+        cached = self.__dict__.get("_call_places_cache")
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        cx, cy = self.centre
+        centre = self.centre_box().union(pygame.Rect(cx - self.picker_width // 2, cy - 40, self.picker_width, 160))
+        countdown = pygame.Rect(0, 0, 300, 46)
+        countdown.midtop = (CENTRE_X, 372)
+        pieces = [centre, countdown, self.picker.rect, self.history.rect]
+        pieces += [self.cups.seat_plate(i) for i in range(len(self.seat_spots))] + list(self.seat_plates.values())
+        air = [r.inflate(16, 16) for r in pieces] + self.chrome_keep_clear()
+        bounds = pygame.Rect(0, 0, CANVAS_W, layout.CANVAS_H).inflate(-16, -16)
+        places: dict[int, pygame.Rect] = {}
+        for seat in self.humans:
+            plate = self.cups.seat_plate(seat)
+            taken = [r.inflate(12, 12) for r in places.values()]
+            tiers = [air + self.log_keep_clear() + taken, air + taken]
+            places[seat] = nearest_clear_spot((OOT_W, 46), tiers, plate.center, bounds)
+        self.__dict__["_call_places_cache"] = (key, places)
+        return places
 
     def since_keep_clear(self) -> list:
-        """Adds the out-of-turn call buttons with their heading to every tier."""
+        """Adds the out-of-turn call buttons to every tier."""
         buttons = list(self.out_of_turn_buttons().values())
-        if len(buttons) > 1 or len(self.humans) > 1:
-            buttons.append(pygame.Rect(CANVAS_W - 200, 6, 190, 24))
         return [tier + [b.inflate(8, 8) for b in buttons] for tier in super().since_keep_clear()]
 
     def anchor_rect(self, name: str):
@@ -124,9 +150,8 @@ class TableScene(BiddingTableScene):
         buttons = self.out_of_turn_buttons()
         if not buttons:
             return
-        if len(self.humans) > 1:
-            th.draw_text(canvas, self.theme, "Call out of turn", (CANVAS_W - 14, 10), 16, th.BRASS_LIGHT, bold=True,
-                         shadow=1, anchor="topright")
+        left = self.ai_turns.call_window_left
+        window = float(self.app.settings.call_window) or 1.0
         for seat, rect in buttons.items():
             sure = self.sure_call.armed == seat
             if sure:
@@ -140,6 +165,12 @@ class TableScene(BiddingTableScene):
             sub = (f"{self.seat_name(seat)[:10]}: F{seat + 1} or click again" if sure
                    else f"F{seat + 1}  \u00b7  wrong costs 2 dice")
             th.draw_text(canvas, self.theme, sub, (rect.x + 32, rect.y + 26), 13, th.CREAM_DIM)
+            if left > 0.05 and len(self.humans) > 1:   # the call window's countdown on every button
+                bar = pygame.Rect(rect.x + 10, rect.bottom - 6, rect.w - 20, 3)
+                pygame.draw.rect(canvas, (40, 24, 14), bar, border_radius=1)
+                bar.w = int(bar.w * min(1.0, left / window))
+                if bar.w:
+                    pygame.draw.rect(canvas, th.BRASS, bar, border_radius=1)
 
     # ------------------------------------------------------------------
     # Reveal extras (the loser's die, two for a wrong out-of-turn call, rises

@@ -87,6 +87,21 @@ def image_spot(rect: pygame.Rect, index: int, count: int, player: int, mini: int
     return (x, y)
 
 
+def picture_rects(c: Card, rect: pygame.Rect, dice: Iterable[tuple[int, int]], mini: int) -> list[pygame.Rect]:
+    """Where ``paint_card`` puts card ``c``'s die pictures at ``rect``: each
+    printed image and each die ``(image, player)`` lying beside one (the
+    layout recorder notes them: a banner must not cover them)."""
+    count = len(c.images)
+    boxes = []
+    for i in range(count):
+        row = image_row(rect, i, count)
+        boxes.append(pygame.Rect(row.x, row.centery - IMAGE_DIE // 2, IMAGE_DIE, IMAGE_DIE))
+    for i, p in dice:
+        x, y = image_spot(rect, i, count, p, mini)
+        boxes.append(pygame.Rect(int(x - mini / 2), int(y - mini / 2), mini, mini))
+    return boxes
+
+
 def paint_back(canvas: pygame.Surface, rect: pygame.Rect, squeeze: float = 1.0) -> None:
     """A card's back, squeezed sideways while it turns (``squeeze`` 1..0)."""
     w = max(1, int(rect.w * max(0.0, squeeze)))

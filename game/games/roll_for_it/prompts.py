@@ -8,6 +8,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ...core.narration import unbroken
 from ...core.protocol import Action
 from .rules import KeepRest, Pass, Roll, RollForItState, TakeBack
 
@@ -70,8 +71,12 @@ def dealt(state: RollForItState) -> str:
 
 
 def rolloff(state: RollForItState, name: Callable[[int], str]) -> str:
-    """The announcement of a roll-off's totals."""
-    return "Roll-off: " + ", ".join(f"{name(p)} {t}" for p, t in state.rolloff)
+    """The announcement of a roll-off's totals, the highest first (cut short
+    at 8 seats, the commentary drops the lowest).  Each name and its total
+    are joined by no-break spaces: a wrapped line never leaves a total alone
+    (issue 39: "Hilda" ended one row, "7" stood alone on the next)."""
+    ranked = sorted(state.rolloff, key=lambda pair: -pair[1])
+    return "Roll-off: " + ", ".join(unbroken(f"{name(p)} {t}") for p, t in ranked)
 
 
 def rolloff_banner(state: RollForItState, words: Voice) -> tuple[str, str]:

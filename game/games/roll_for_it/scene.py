@@ -10,6 +10,7 @@ dice flying home and the replacement card flipping in.
 """
 from __future__ import annotations
 
+import dataclasses
 import math
 from functools import partial
 
@@ -17,8 +18,9 @@ import pygame
 
 from ...core.narration import plural
 from ...core.protocol import CHANCE, RollRequest, state_as
+from ...ui import layout, layout_record
 from ...ui import theme as th
-from ...ui.banner import draw_plate
+from ...ui.banner import Banner, draw_plate, nearest_clear_spot, plate_size
 from ...ui.drawn_controls import note as note_drawn
 from ...ui.motion import landed_removed, moving
 from ...ui.table_scene import TableScene as BaseTableScene
@@ -31,6 +33,13 @@ from .tray import DIE, TRAY
 from .rules import KeepRest, Pass, Place, Roll, RollForItState, TakeBack, card
 from ...canvas import CENTRE_X
 
+BANNER_TOWARD = (CENTRE_X, 290)
+"""The middle of the cards: a banner goes as near it as it finds room on the felt."""
+BANNER_LOOKS = ((False, 34), (False, 28), (True, 26), (True, 22))
+"""A banner's looks, the largest first: (on one line, title size)."""
+BANNER_SUB_SIZE = 16
+BANNER_AIR = 6
+"""Pixels a banner keeps from what it must not cover."""
 FLIGHT_SECONDS = 0.35
 FLIP_SECONDS = 0.45
 BANNER_SECONDS = 1.6
@@ -61,6 +70,8 @@ class TableScene(BaseTableScene):
         self._placing_index: int | None = None
         self.mini = 22 if len(match.seats) <= 4 else 15
         self.card_faces = look.CardFaces()
+        self._banner_spots: list[tuple[Banner, tuple[pygame.Rect, bool, int]]] = []
+        """Each banner shown and where (``_placed_banners``)."""
         """The face-up cards as painted, redrawn only when what they show changes."""
         if self.state.phase == "place":   # Continue (or a replay stepped back) between a roll and its placing
             self._lay_out_roll(self.state.turn)
@@ -354,6 +365,7 @@ class TableScene(BaseTableScene):
         self.draw_seats(canvas, state.turn_player() if state.turn_player() is not None else
                         (state.turn if state.phase == "roll" else None), notes)
         self._draw_piles(canvas)
+        placed = self._placed_banners()   # before the deck line: a banner over it hides it
         self._draw_header(canvas)
         fits = self._highlight_slots()
         for slot, rect in enumerate(self.cards):
@@ -366,7 +378,7 @@ class TableScene(BaseTableScene):
         look.draw_flights(canvas, self.theme, self.flights, self.time, self._mini_die)
         tray.draw_sparkles(canvas, self.sparkles, self.time)
         self.buttons.draw(canvas, self.theme)
-        self._draw_banner(canvas)
+        self._draw_banner(canvas, placed)
         self._note_dice_and_cards(fits)
 
     def _note_dice_and_cards(self, lit: set[int]) -> None:
@@ -398,7 +410,10 @@ class TableScene(BaseTableScene):
         return set() if self.human_placing() is None else self.loose.lit_slots(self._turn_fits)
 
     def _draw_header(self, canvas) -> None:
-        tray.draw_header(canvas, self.theme, self.cards[0].y, prompts.deck_line(self.state), self._prompt())
+        """The deck line (not while a banner stands over it: the banner says more) and the prompt."""
+        hidden = self._deck_line_rect().collidelist([rect for _b, (rect, _one, _size) in self._banner_spots]) >= 0
+        tray.draw_header(canvas, self.theme, self.cards[0].y, "" if hidden else prompts.deck_line(self.state),
+                         self._prompt())
 
     def screen_facts(self) -> dict:
         facts = super().screen_facts()
@@ -434,6 +449,9 @@ class TableScene(BaseTableScene):
         turn = None if flip is None else (self.time - flip) / max(FLIP_SECONDS * self.pace.duration, 1e-3)
         look.draw_slot(canvas, self.theme, face, rect, turn, lit,
                        slot == self.loose.target and self.human_placing() is not None)
+        if c is not None and layout_record.ACTIVE is not None and (turn is None or turn >= 1):
+            for box in look.picture_rects(c, rect, dice, self.mini):   # a banner must not cover them
+                layout_record.note(canvas, "die", box)
 
     def _mini_die(self, surf, face: int, owner: int, centre, size: int) -> None:
         img = self.renderer.face("d6", face, self.colour(owner), int(size))
@@ -441,7 +459,8 @@ class TableScene(BaseTableScene):
 
     def _draw_tray(self, canvas) -> None:
         tray.draw_tray(canvas, self.theme,
-                       not self.loose and self.throw_view is None and self.state.phase in ("start", "roll"))
+                       not self.loose and self.throw_view is None and self.rolloff_view is None
+                       and self.state.phase in ("start", "roll"))
 
     def _draw_piles(self, canvas) -> None:
         """Each player's scored cards as a staggered pile beside their nameplate."""
@@ -451,8 +470,70 @@ class TableScene(BaseTableScene):
                 look.draw_pile(canvas, self.theme, pile, look.pile_left(anchor, self.seat_plates.get(p), len(pile)),
                                anchor[1] - 18)
 
-    def _draw_banner(self, canvas) -> None:
-        box = pygame.Rect(0, 0, 560, 92)
-        box.center = (CENTRE_X, 290)
-        for b in self.banners:
-            draw_plate(canvas, self.theme, b, box, self.time, fade_from=0.8)
+    def _draw_banner(self, canvas, placed) -> None:
+        """Each banner where ``_placed_banners`` put it."""
+        for banner, (rect, one_line, title_size) in placed:
+            draw_plate(canvas, self.theme, self._banner_look(banner, one_line), rect, self.time, title_size=title_size,
+                       sub_size=BANNER_SUB_SIZE, fade_from=0.8)
+            self.note_banner(rect)
+
+    def _placed_banners(self) -> list[tuple[Banner, tuple[pygame.Rect, bool, int]]]:
+        """Each banner showing and where it is drawn: placed once, when it first
+        shows (``banner_place``), then kept there."""
+        placed = {id(b): spot for b, spot in self._banner_spots if any(b is shown for shown in self.banners)}
+        self._banner_spots = []
+        for banner in self.banners:
+            spot = placed.get(id(banner)) or self.banner_place(banner)
+            self._banner_spots.append((banner, spot))
+        return list(self._banner_spots)
+
+    def banner_place(self, banner: Banner) -> tuple[pygame.Rect, bool, int]:
+        """Where ``banner`` goes (its rect, on one line or two, its title size):
+        as near the cards' middle as it covers nothing of ``banner_keep_clear``,
+        the largest of ``BANNER_LOOKS`` that finds such a place (issue 39: at 8
+        seats "Rook goes first", centred on the cards, covered their die
+        pictures for its whole fade); else where the smallest covers least."""
+        keep_clear = self.banner_keep_clear()
+        for one_line, title_size in BANNER_LOOKS:
+            size = plate_size(self.theme, self._banner_look(banner, one_line), title_size, BANNER_SUB_SIZE)
+            rect = nearest_clear_spot(size, [keep_clear], BANNER_TOWARD, layout.FELT_RECT)
+            if rect.collidelist(keep_clear) < 0:
+                return rect, one_line, title_size
+        return rect, one_line, title_size
+
+    @staticmethod
+    def _banner_look(banner: Banner, one_line: bool) -> Banner:
+        """``banner`` as drawn: on one line, the line under it follows the title."""
+        return dataclasses.replace(banner, title=f"{banner.title} \u00b7 {banner.sub}", sub="") \
+            if one_line and banner.sub else banner
+
+    def banner_keep_clear(self) -> list[pygame.Rect]:
+        """What a banner must not cover: every nameplate and its pile, every
+        face-up card (its die pictures and the dice on it), the tray (a
+        roll-off's dice, a roll to place, the next throw's landing), the
+        prompt over it, the buttons and the table's chrome.  Not the deck
+        line over the cards: a banner over it hides it (``_draw_header``)."""
+        air = BANNER_AIR
+        always = [r.inflate(2 * air, 2 * air) for r in
+                  [*self.seat_plates.values(), *self._pile_rects(), *self.cards, TRAY, self._prompt_rect()]]
+        buttons = self.buttons.bounds()
+        if buttons is not None:
+            always.append(buttons.inflate(2 * air, 2 * air))
+        return always + self.chrome_keep_clear()
+
+    def _pile_rects(self) -> list[pygame.Rect]:
+        """Each seat's scored cards as ``_draw_piles`` lays them out."""
+        rects = []
+        for p, pile in enumerate(self.state.scored):
+            if pile:
+                anchor = self.seat_anchor(p)
+                left = look.pile_left(anchor, self.seat_plates.get(p), len(pile))
+                rects.append(pygame.Rect(int(left), int(anchor[1] - 18),
+                                         look.PILE_CARD[0] + look.PILE_STEP * (len(pile) - 1), look.PILE_CARD[1]))
+        return rects
+
+    def _deck_line_rect(self) -> pygame.Rect:
+        return tray.deck_line_rect(self.theme, self.cards[0].y, prompts.deck_line(self.state))
+
+    def _prompt_rect(self) -> pygame.Rect:
+        return tray.prompt_rect(self.theme, self._prompt())

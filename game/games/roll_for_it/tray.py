@@ -66,7 +66,19 @@ def draw_sparkles(canvas: pygame.Surface, sparkles: list[tuple[float, float, flo
 
 
 def draw_header(canvas: pygame.Surface, theme: th.Theme, cards_top: int, deck_line: str, prompt: str) -> None:
-    """The deck line over the cards and the prompt over the tray."""
-    th.draw_text(canvas, theme, deck_line, (CENTRE_X, cards_top - 8), 16, th.CREAM_DIM, anchor="midbottom", shadow=1)
+    """The deck line over the cards (none if empty) and the prompt over the tray."""
+    if deck_line:
+        th.draw_text(canvas, theme, deck_line, (CENTRE_X, cards_top - 8), 16, th.CREAM_DIM, anchor="midbottom",
+                     shadow=1)
     th.draw_text(canvas, theme, prompt, (CENTRE_X, TRAY.y - 8), 20, th.BRASS_LIGHT, bold=True,
                  anchor="midbottom", shadow=2)
+
+
+def deck_line_rect(theme: th.Theme, cards_top: int, deck_line: str) -> pygame.Rect:
+    """Where ``draw_header`` puts the deck line."""
+    return theme.text(deck_line, 16, th.CREAM_DIM).get_rect(midbottom=(CENTRE_X, cards_top - 8))
+
+
+def prompt_rect(theme: th.Theme, prompt: str) -> pygame.Rect:
+    """Where ``draw_header`` puts the prompt."""
+    return theme.text(prompt, 20, th.BRASS_LIGHT, bold=True).get_rect(midbottom=(CENTRE_X, TRAY.y - 8))
