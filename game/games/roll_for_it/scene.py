@@ -38,6 +38,8 @@ BANNER_TOWARD = (CENTRE_X, 290)
 BANNER_LOOKS = ((False, 34), (False, 28), (True, 26), (True, 22))
 """A banner's looks, the largest first: (on one line, title size)."""
 BANNER_SUB_SIZE = 16
+PROMPT_WIDEST = 640
+"""Pixels the prompt over the tray may take ("Drag a die onto a matching image (arrows + Enter), or keep the rest": 588)."""
 BANNER_AIR = 6
 """Pixels a banner keeps from what it must not cover."""
 FLIGHT_SECONDS = 0.35
@@ -536,4 +538,10 @@ class TableScene(BaseTableScene):
         return tray.deck_line_rect(self.theme, self.cards[0].y, prompts.deck_line(self.state))
 
     def _prompt_rect(self) -> pygame.Rect:
-        return tray.prompt_rect(self.theme, self._prompt())
+        """The prompt over the tray now, and as wide as it may grow while a
+        banner stands (placed at a short "Your turn: roll your dice", a
+        banner lay under "Drag a die onto a matching image ..." next)."""
+        now = tray.prompt_rect(self.theme, self._prompt())
+        widest = pygame.Rect(0, now.y, PROMPT_WIDEST, now.h)
+        widest.centerx = now.centerx
+        return now.union(widest)
