@@ -564,7 +564,7 @@ class TableScene(BaseTableScene):
             self._fly_moves(won, after, between, state, landed + 0.1, wait_shown=False)   # from a pile laid out without them
         if rolled and not self.pace.reduced_motion:
             self._felt_clear_at = self.time + ROLL_SHOWN * self.pace.duration
-        self._clear_felt_under_side_pots()
+        self._clear_felt_as_side_pots_open(before.pots, (between if held and won != after else state).pots)
         if result.get("kind") == "tie":
             tied = result["tied"]
             self.show_banner("Tiebreak!", " & ".join(self.words.group(tied, start=True)))   # names below: three fit
@@ -620,7 +620,7 @@ class TableScene(BaseTableScene):
             # the won pot's banner stands over the emptied centre: it makes way before the antes land there
             self.banners.give_way(self.time, GIVE_WAY_SECONDS * self.pace.duration)
             self._fly_moves(won, self._places(self.state), between, self.state, GIVE_WAY_SECONDS)
-            self._clear_felt_under_side_pots()
+            self._clear_felt_as_side_pots_open(between.pots, self.state.pots)
 
     def keeps_roll_on_continue(self, index: int) -> bool:
         """The roll is the last move: its dice are put back where they landed,
@@ -816,13 +816,17 @@ class TableScene(BaseTableScene):
         return view is not None and any(math.hypot(pose.x - spot[0], pose.y - spot[1]) < radius + pose.size / 2
                                         for pose in view.poses())
 
-    def _clear_felt_under_side_pots(self) -> None:
-        """The roll's dice leave the felt when a side pot opens with dice in
-        its tray where one of them lies (with reduced motion the dice lie
-        there until the next move; else they fly off before the pot opens):
-        a tray never holds a die its count does not say."""
-        if any(i and lying and self._felt_die_in_tray(i, spot) for i, spot, _pot, lying in
-               self._pot_contents(self.arriving())):
+    def _clear_felt_as_side_pots_open(self, before: list[list[int]], after: list[list[int]]) -> None:
+        """With reduced motion the roll's dice lie on the felt until the next
+        move, and a side pot the next round's forced antes open shows its
+        dice at once: the roll's dice leave the felt as a side pot opens, so
+        a tray never holds a die its count does not say (issue 39, seed 5).
+        Decided by the pots alone, not where the dice lie, so Continue (which
+        lays the roll again, not always in the same places) shows the same.
+        With motion the roll's dice fly off before the antes land, and a side
+        pot opens only once they have left its place (``_draw_pots``)."""
+        if self.pace.reduced_motion and any(pot and (i >= len(before) or not before[i])
+                                            for i, pot in enumerate(after) if i):
             self.clear_dice()
 
     def _draw_bubbles(self, canvas) -> None:
