@@ -1,0 +1,50 @@
+"""Fixes found by the whole-game layout walks (``tests/test_layout_check.py``,
+``-m slow -k whole_game``), each checked here in a short scene with the same
+layout recorder: what the slow walk saw, in a frame or a few."""
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.core.match import Match, Seat
+from game.core.protocol import CHANCE, RollResult
+from game.games.bidding.bids import Bid, Call
+from game.ui import layout_record
+from tests.helpers import past_the_opening, start_table
+
+
+def _palifico_next(seats: int) -> Match:
+    """A Liar's Dice match at ``seats`` (two dice each) whose next roll opens
+    a Palifico round: the first bidder's bid was called and they fell to one die."""
+    match = Match("liars-dice", [Seat(f"Player {i:02d}", "ai", "easy") for i in range(seats)],
+                  {"starting_dice": 2}, 5)
+    match.apply(CHANCE, RollResult(tuple((2, 3) for _ in range(seats))))
+    opener = match.state.turn_player()
+    match.apply(opener, Bid(2 * seats, 5))
+    match.apply(match.state.turn_player(), Call())
+    assert match.state.is_chance()
+    return match
+
+
+@pytest.mark.parametrize("seats", [4, 8, 20])
+def test_the_palifico_band_lies_over_no_nameplate(app, seats):
+    """Whole game, Liar's Dice at 20 seats (round 8): the "Palifico!" band ran
+    across the whole window, over the nameplates of the two seats at its height
+    (the names under a banner).  It stops short of them now, at every seat
+    count that has a seat there."""
+    app.settings.animation_speed = "instant"
+    table = start_table(app, _palifico_next(seats))
+    past_the_opening(app)
+    app.run_frames(3000, until=lambda a: any(b.title == "Palifico!" for b in table.banners))
+    assert any(b.title == "Palifico!" for b in table.banners)
+    with layout_record.recording(app.canvas) as record:
+        app.draw(0.0)
+    banners = record.of("banner")
+    assert banners
+    names = [t for t in record.of("text") if any(t.text.startswith(table.seat_name(i)[:10])
+                                                 for i in range(seats))]
+    assert names, [t.text for t in record.of("text")]
+    under = [f"{t.text!r} at {tuple(t.rect)}" for t in names for b in banners
+             if layout_record.ink(t.rect).colliderect(b.rect)]
+    assert not under, under
+    assert not [p for p in layout_record.problems(record) if "banner" in p]
