@@ -95,7 +95,8 @@ class BiddingTableScene(table_scene.TableScene):
         """(seat, colour-blind palette) -> its dice colour (``colour``: asked for every die of every frame)."""
         self.die_px = 30 if n <= 6 else 24 if n <= 10 else 18
         self.cup_px = 64 if n <= 6 else 50 if n <= 10 else 38
-        self.cups = CupLayout(self.seat_spots, lambda seat: self.theme.font(17, True).size(self.seat_name(seat)[:14])[0])
+        self.cups = CupLayout(self.seat_spots, lambda seat: self.theme.font(17, True).size(self.seat_name(seat)[:14])[0],
+                              self.cup_px)
         """Cup spots, dice rows, your tray, the history corner (game/games/bidding/ui/cups.py)."""
         picker = pygame.Rect(0, 0, self.picker_width, 150)
         picker.midtop = (CENTRE_X, 398)
@@ -276,15 +277,9 @@ class BiddingTableScene(table_scene.TableScene):
         return ([self.picker.rect] if self.human_to_act() is not None else []) + plates
 
     def dice_zones(self, request):
-        """Each group lands around its owner's cup spot (physics needs room for
-        full-size dice, so the zone is larger than the cup)."""
-        zones = []
-        for g in request.groups:
-            side = 130 if g.count <= 3 else 170
-            rect = pygame.Rect(0, 0, side + 40, side)
-            rect.center = tuple(int(v) for v in self.cups.cup_point(g.owner))
-            zones.append(rect.clamp(layout.FELT_RECT.inflate(-60, -40)))
-        return zones
+        """Each group lands around its owner's cup spot, clear of every
+        nameplate (``CupLayout.throw_zone``)."""
+        return [self.cups.throw_zone(g.owner, 130 if g.count <= 3 else 170) for g in request.groups]
 
     # ------------------------------------------------------------------
     # Hooks from the base
