@@ -48,3 +48,24 @@ def test_the_palifico_band_lies_over_no_nameplate(app, seats):
              if layout_record.ink(t.rect).colliderect(b.rect)]
     assert not under, under
     assert not [p for p in layout_record.problems(record) if "banner" in p]
+
+
+def test_roll_for_it_cards_and_dice_fly_home_beside_the_nameplate_not_onto_it(app):
+    """Whole game, Roll For It! at 8 seats: a scored card (its points printed
+    on it) flew to the middle of its winner's nameplate and the dice went home
+    there too, coming to rest on the name ("Gwendolyn Mars" under a "2" card,
+    "Maximilian Cro" under a yellow die) for longer than a glance.  The card
+    now flies to the top of its pile beside the plate, the dice to the plate's
+    edge facing the table."""
+    from tests.test_layout_check import LONG_NAMES, Watch
+    app.settings.reduced_motion = False
+    match = Match("roll-for-it", [Seat(name, "ai", "normal") for name in LONG_NAMES], None, 11)
+    table = start_table(app, match)
+    past_the_opening(app)
+    watch = Watch(app)
+    scored = lambda: any(table.state.scored)   # noqa: E731
+    watch.frames(20_000, until=scored)
+    assert scored()
+    watch.frames(240)
+    on_names = [p for p in watch.lasting.values() if any(name[:14] in p for name in LONG_NAMES)]
+    assert not on_names, "\n".join(on_names)
