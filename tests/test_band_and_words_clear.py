@@ -49,23 +49,26 @@ def test_the_palifico_band_lies_over_no_nameplate(app, seats):
 
 def test_roll_for_it_cards_and_dice_fly_home_beside_the_nameplate_not_onto_it(app):
     """Whole game, Roll For It! at 8 seats: a scored card (its points printed
-    on it) flew to the middle of its winner's nameplate and the dice went home
-    there too, coming to rest on the name ("Gwendolyn Mars" under a "2" card,
-    "Maximilian Cro" under a yellow die) for longer than a glance.  The card
-    now flies to the top of its pile beside the plate, the dice to the plate's
-    edge facing the table."""
-    from tests.test_layout_check import LONG_NAMES, Watch
+    on it) flew to the middle of its winner's nameplate and ended there, its
+    "2" over "Gwendolyn Mars" and "7 pts · 6 dice in hand" for longer than a
+    glance; the dice going home ended on the names too.  The card now flies to
+    the top of its pile beside the plate, each die to the plate's edge facing
+    the table: where each flight ends, drawn at its end size, is off every
+    nameplate."""
+    from tests.test_layout_check import LONG_NAMES
     app.settings.reduced_motion = False
     match = Match("roll-for-it", [Seat(name, "ai", "normal") for name in LONG_NAMES], None, 11)
     table = start_table(app, match)
     past_the_opening(app)
-    watch = Watch(app)
-    scored = lambda: any(table.state.scored)   # noqa: E731
-    watch.frames(20_000, until=scored)
-    assert scored()
-    watch.frames(240)
-    on_names = [p for p in watch.lasting.values() if any(name[:14] in p for name in LONG_NAMES)]
-    assert not on_names, "\n".join(on_names)
+    app.run_frames(20_000, until=lambda a: any(table.state.scored))
+    home = [f for f in table.flights if f.lands_on is None]
+    assert any(f.card_id is not None for f in home) and any(f.card_id is None for f in home)
+    plates = list(table.seat_plates.values())
+    for flight in home:
+        end = pygame.Rect((0, 0), (int(150 * 0.25), int(200 * 0.25)) if flight.card_id is not None
+                          else (flight.size, flight.size))
+        end.center = (round(flight.end[0]), round(flight.end[1]))
+        assert end.collidelist(plates) < 0, f"{flight} ends on a nameplate"
 
 
 @pytest.mark.parametrize("game_id,seats", [("liars-dice", n) for n in range(2, 21)] + [("roll-call", n) for n in (4, 8, 10)])
