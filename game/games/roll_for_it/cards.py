@@ -19,7 +19,7 @@ import pygame
 
 from ...canvas import CANVAS_W, CENTRE_X
 from ...ui import layout_record
-from ...ui.layout import TABLE_CENTRE
+from ...ui import layout
 from ...ui import theme as th
 from ...ui.motion import Glide, ease
 from .rules import Card, card
@@ -231,15 +231,7 @@ def beside_plate(anchor: tuple[float, float], plate: pygame.Rect | None, size: i
     (flown to the middle, dice came to rest on the name until they vanished)."""
     if plate is None:
         return anchor
-    x, y = anchor
-    dx, dy = TABLE_CENTRE[0] - x, TABLE_CENTRE[1] - y
-    norm = math.hypot(dx, dy) or 1.0
-    box = pygame.Rect(0, 0, size + 4, size + 4)
-    for shift in range(0, 400, 2):
-        box.center = (round(x + dx / norm * shift), round(y + dy / norm * shift))
-        if not box.colliderect(plate):
-            return box.center
-    return anchor
+    return layout.slid_clear((size + 4, size + 4), anchor, [plate], 400).center
 
 
 def draw_pile(canvas: pygame.Surface, theme: th.Theme, pile: list[int], x0: float, y0: float) -> None:

@@ -51,16 +51,10 @@ class CupLayout:
         return point
 
     def _clear_of_plate(self, seat: int) -> tuple[float, float]:
-        x, y = self.seat_spots[seat].toward_centre(0.2 if len(self.seat_spots) <= 10 else 0.17)
+        spot = self.seat_spots[seat].toward_centre(0.2 if len(self.seat_spots) <= 10 else 0.17)
         plate = self.seat_plate(seat).inflate(2 * CUP_GAP, 2 * CUP_GAP)
-        dx, dy = layout.TABLE_CENTRE[0] - x, layout.TABLE_CENTRE[1] - y
-        norm = math.hypot(dx, dy) or 1.0
-        cup = pygame.Rect(0, 0, self.cup_px, self.cup_px)
-        for shift in range(0, ZONE_SLIDE, 2):
-            cup.center = (round(x + dx / norm * shift), round(y + dy / norm * shift))
-            if not plate.colliderect(cup):
-                return x + dx / norm * shift, y + dy / norm * shift
-        return x, y
+        cup = layout.slid_clear((self.cup_px, self.cup_px), spot, [plate], ZONE_SLIDE)
+        return spot if cup.center == (round(spot[0]), round(spot[1])) else (float(cup.centerx), float(cup.centery))
 
     def lengthwise(self, seat: int) -> bool:
         """Seats along the top and bottom rail have room for one long row of dice."""
@@ -128,18 +122,9 @@ class CupLayout:
         ``ZONE_SLIDE`` pixels).  Centred on the cup spot, the dice of a side
         seat came to rest on a nameplate's words (20 seats: "Gwendolyn Mars"
         under a die until the cups came down)."""
-        felt = layout.FELT_RECT.inflate(-60, -40)
-        cx, cy = self.cup_point(seat)
         plates = [self.seat_plate(i).inflate(2 * PLATE_MARGIN, 2 * PLATE_MARGIN) for i in range(len(self.seat_spots))]
-        dx, dy = layout.TABLE_CENTRE[0] - cx, layout.TABLE_CENTRE[1] - cy
-        norm = math.hypot(dx, dy) or 1.0
-        rect = pygame.Rect(0, 0, side + 40, side)
-        for shift in range(0, ZONE_SLIDE + 1, 4):
-            rect.center = (int(cx + dx / norm * shift), int(cy + dy / norm * shift))
-            rect = rect.clamp(felt)
-            if rect.collidelist(plates) < 0:
-                break
-        return rect
+        return layout.slid_clear((side + 40, side), self.cup_point(seat), plates, ZONE_SLIDE,
+                                 layout.FELT_RECT.inflate(-60, -40))
 
     def history_rect(self, width: int) -> pygame.Rect:
         """The bottom-right corner, off the felt, as tall as the seats there allow."""
