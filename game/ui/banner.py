@@ -305,14 +305,37 @@ def draw_plate(canvas: pygame.Surface, theme: th.Theme, banner: Banner, rect: py
     layout_record.note(canvas, "banner", rect)
 
 
+BAND_GAP = 12
+"""Pixels a band keeps from the nameplates and cups beside it (``band_rect``)."""
+
+
+def band_rect(height: int, y: int, keep_clear: Sequence[pygame.Rect] = ()) -> pygame.Rect:
+    """The loud band's box: ``height`` tall, its middle at ``y``, across the
+    whole table unless something in ``keep_clear`` (the nameplates and cups
+    of the seats at its height) stands in its row; then only as wide as the
+    room between them, still centred.  A full-width band lay over two
+    nameplates at 4, 7, 8 and 11-20 seats."""
+    rect = pygame.Rect(0, y - height // 2, CANVAS_W, height)
+    half = max(CENTRE_X, CANVAS_W - CENTRE_X)
+    for other in keep_clear:
+        if rect.colliderect(other):
+            room = CENTRE_X - other.right if other.centerx < CENTRE_X else other.left - CENTRE_X
+            half = min(half, room - BAND_GAP)
+    if half >= max(CENTRE_X, CANVAS_W - CENTRE_X):
+        return rect
+    return pygame.Rect(CENTRE_X - half, rect.top, 2 * max(half, 0), height)
+
+
 def draw_band(canvas: pygame.Surface, theme: th.Theme, banner: Banner, now: float, *, y: int = 330,
-              title_size: int = 72) -> None:
+              title_size: int = 72, keep_clear: Sequence[pygame.Rect] = ()) -> None:
     """The loud look (the bidding tables' "LIAR!", "Palifico"): the title
-    large on a dark band across the whole table."""
+    large on a dark band across the table, short of what ``keep_clear``
+    holds at its height (``band_rect``)."""
     fade = banner.fade(now)
     text = theme.text(banner.title, title_size, banner.colour, bold=True, style="display")
-    band = pygame.Surface((CANVAS_W, text.get_height() + 16), pygame.SRCALPHA)
+    rect = band_rect(text.get_height() + 16, y, keep_clear)
+    band = pygame.Surface(rect.size, pygame.SRCALPHA)
     band.fill((20, 12, 8, int(170 * fade)))
-    canvas.blit(band, (0, y - band.get_height() // 2))
-    layout_record.note(canvas, "banner", band.get_rect(topleft=(0, y - band.get_height() // 2)))
+    canvas.blit(band, rect)
+    layout_record.note(canvas, "banner", rect)
     th.blit_text(canvas, th.faded(text, int(255 * fade)), (CENTRE_X, y), "center", shadow=3)

@@ -630,10 +630,11 @@ class TableScene(TableBase):
                 canvas.blit(glow, plate.inflate(14, 14).topleft)
             pygame.draw.rect(canvas, th.WOOD_DARK, plate, border_radius=10)
             pygame.draw.rect(canvas, th.BRASS_LIGHT if i == active else th.BRASS_DARK, plate, 2, border_radius=10)
+            layout_record.note(canvas, "panel", plate)   # the layout check sees the plate and its words
             pygame.draw.circle(canvas, self.theme.player_colour(i), (plate.x + 14, plate.y + 15), 7)
-            canvas.blit(name, (plate.x + 28, plate.y + 5))
+            th.blit_text(canvas, name, (plate.x + 28, plate.y + 5))
             if small:
-                canvas.blit(small, (plate.x + 28, plate.y + 25))
+                th.blit_text(canvas, small, (plate.x + 28, plate.y + 25))
             if self.phones is not None and self.phones.holds(i):
                 self.phones.draw_plate_mark(canvas, plate, i)
 

@@ -19,6 +19,7 @@ import pygame
 
 from ...canvas import CANVAS_W, CENTRE_X
 from ...ui import layout_record
+from ...ui import layout
 from ...ui import theme as th
 from ...ui.motion import Glide, ease
 from .rules import Card, card
@@ -231,6 +232,21 @@ def pile_left(anchor: tuple[float, float], plate: pygame.Rect | None, count: int
     if plate is None:
         return sx + (80 if sx < 1000 else -80 - PILE_CARD[0] - PILE_STEP * count)
     return plate.right + 6 if plate.right + 6 + width <= CANVAS_W - 4 else plate.left - 6 - width
+
+
+def pile_top(anchor: tuple[float, float], plate: pygame.Rect | None, count: int) -> tuple[float, float]:
+    """The centre of the top card of a pile of ``count`` (where a scored card flies)."""
+    return (pile_left(anchor, plate, count) + PILE_STEP * (count - 1) + PILE_CARD[0] / 2,
+            anchor[1] - 18 + PILE_CARD[1] / 2)
+
+
+def beside_plate(anchor: tuple[float, float], plate: pygame.Rect | None, size: int) -> tuple[float, float]:
+    """Where a die of ``size`` going home to the seat at ``anchor`` stops: from
+    the nameplate's middle towards the table's centre, just clear of the plate
+    (flown to the middle, dice came to rest on the name until they vanished)."""
+    if plate is None:
+        return anchor
+    return layout.slid_clear((size + 4, size + 4), anchor, [plate], 400).center
 
 
 def draw_pile(canvas: pygame.Surface, theme: th.Theme, pile: list[int], x0: float, y0: float) -> None:

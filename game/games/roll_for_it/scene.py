@@ -96,6 +96,15 @@ class TableScene(BaseTableScene):
     def seat_anchor(self, player: int) -> tuple[float, float]:
         return self.seat_spots[player].pos
 
+    def home_spot(self, player: int, size: int) -> tuple[float, float]:
+        """Where a die of ``size`` flying home to ``player`` ends: beside the nameplate, off its words."""
+        return look.beside_plate(self.seat_anchor(player), self.seat_plates.get(player), size)
+
+    def pile_spot(self, player: int) -> tuple[float, float]:
+        """Where a card ``player`` scored flies: the top of their pile (it holds the card already)."""
+        return look.pile_top(self.seat_anchor(player), self.seat_plates.get(player),
+                             max(1, len(self.state.scored[player])))
+
     def human_placing(self) -> int | None:
         seat = self.human_to_act()
         return seat if seat is not None and self.state.phase == "place" else None
@@ -176,7 +185,7 @@ class TableScene(BaseTableScene):
     def _send_rest_home(self, player: int) -> None:
         """The unplaced dice fly from the tray back to their owner."""
         for d in self.loose:
-            self.flights.append(Flight((d.x, d.y), self.seat_anchor(player), self.time,
+            self.flights.append(Flight((d.x, d.y), self.home_spot(player, DIE - 10), self.time,
                                        FLIGHT_SECONDS * self.pace.duration, d.face, player, DIE - 10))
         self.loose.clear()
 
@@ -221,12 +230,12 @@ class TableScene(BaseTableScene):
             self.sparkles.append((rect.centerx, rect.centery, self.time, k * math.tau / 14))
         for p, covered in enumerate(before.covers[action.card]):
             for i in covered:
-                self.flights.append(Flight(self.image_spot(slot, i, p), self.seat_anchor(p),
+                self.flights.append(Flight(self.image_spot(slot, i, p), self.home_spot(p, self.mini),
                                            self.time + 0.15 * pace, FLIGHT_SECONDS * 1.6 * pace,
                                            images[i], p, self.mini))
-        self.flights.append(Flight(end, self.seat_anchor(player), self.time + 0.15 * pace,
+        self.flights.append(Flight(end, self.home_spot(player, self.mini), self.time + 0.15 * pace,
                                    FLIGHT_SECONDS * 1.6 * pace, action.face, player, self.mini))
-        self.flights.append(Flight(rect.center, self.seat_anchor(player), self.time, 0.7 * pace,
+        self.flights.append(Flight(rect.center, self.pile_spot(player), self.time, 0.7 * pace,
                                    card_id=action.card))
         if after.slots[slot] is not None:
             self.flips[slot] = self.time + 0.3 * pace
@@ -282,7 +291,7 @@ class TableScene(BaseTableScene):
             if cid is None:
                 continue
             for i in before.covers[cid][player]:
-                self.flights.append(Flight(self.image_spot(slot, i, player), self.seat_anchor(player),
+                self.flights.append(Flight(self.image_spot(slot, i, player), self.home_spot(player, self.mini),
                                            self.time, FLIGHT_SECONDS * 1.4 * self.pace.duration,
                                            card(cid).images[i], player, self.mini))
 

@@ -16,20 +16,45 @@ import pygame
 
 from ....ui import layout
 from ....ui import theme as th
+from ....ui.table_scene import EDGE_MARGIN
+
+
+PLATE_MARGIN = 6
+"""Pixels a throw zone keeps from every nameplate (a die at rest may stand a little askew)."""
+ZONE_SLIDE = 160
+"""How far a throw zone may slide from its cup spot towards the centre to clear the nameplates."""
+
+
+CUP_GAP = 2
+"""Pixels a cup keeps from its seat's nameplate."""
 
 
 class CupLayout:
     """The bidding table's geometry for one seat count (module docstring): a separate
     object so both bidding games and their extras place things at the same points."""
-    def __init__(self, seat_spots: Sequence[layout.SeatSpot], plate_width: Callable[[int], int]):
+    def __init__(self, seat_spots: Sequence[layout.SeatSpot], plate_width: Callable[[int], int], cup_px: int = 0):
         self.seat_spots = seat_spots
         self.plate_width = plate_width
         """Width of a seat's name on its nameplate, in pixels."""
+        self.cup_px = cup_px
+        """A cup's size (its spot keeps it clear of the seat's nameplate)."""
+        self._cup_points: dict[int, tuple[float, float]] = {}
 
     def cup_point(self, seat: int) -> tuple[float, float]:
         """Where a seat's cup sits: in front of its nameplate, a little nearer the
-        rail at the biggest tables."""
-        return self.seat_spots[seat].toward_centre(0.2 if len(self.seat_spots) <= 10 else 0.17)
+        rail at the biggest tables, slid towards the centre until the cup clears
+        the nameplate (at 20 seats the side seat's cup lay over the end of its
+        name).  Worked out once per seat: names do not change."""
+        point = self._cup_points.get(seat)
+        if point is None:
+            point = self._cup_points[seat] = self._clear_of_plate(seat)
+        return point
+
+    def _clear_of_plate(self, seat: int) -> tuple[float, float]:
+        spot = self.seat_spots[seat].toward_centre(0.2 if len(self.seat_spots) <= 10 else 0.17)
+        plate = self.seat_plate(seat).inflate(2 * CUP_GAP, 2 * CUP_GAP)
+        cup = layout.slid_clear((self.cup_px, self.cup_px), spot, [plate], ZONE_SLIDE)
+        return spot if cup.center == (round(spot[0]), round(spot[1])) else (float(cup.centerx), float(cup.centery))
 
     def lengthwise(self, seat: int) -> bool:
         """Seats along the top and bottom rail have room for one long row of dice."""
@@ -71,11 +96,13 @@ class CupLayout:
         return [(x + dx / norm * shift, y + dy / norm * shift) for x, y in out]
 
     def seat_plate(self, seat: int) -> pygame.Rect:
-        """The seat's nameplate as the base table draws it (name and a note)."""
+        """The seat's nameplate as the base table draws it (name and a note),
+        as far from the window's edge as it is drawn (``EDGE_MARGIN``)."""
         rect = pygame.Rect(0, 0, self.plate_width(seat) + 40, 44)
         spot = self.seat_spots[seat]
         rect.center = (int(spot.x), int(spot.y))
-        return rect.clamp(pygame.Rect(0, 0, layout.CANVAS_W, layout.CANVAS_H))
+        return rect.clamp(pygame.Rect(0, 0, layout.CANVAS_W, layout.CANVAS_H).inflate(-2 * EDGE_MARGIN,
+                                                                                       -2 * EDGE_MARGIN))
 
     def dice_box(self, seat: int, count: int, size: int) -> pygame.Rect:
         """The rectangle the seat's dice cover."""
@@ -87,6 +114,17 @@ class CupLayout:
         rect = pygame.Rect(0, 0, int(max(xs) - min(xs)) + size, int(max(ys) - min(ys)) + size)
         rect.center = (int((max(xs) + min(xs)) / 2), int((max(ys) + min(ys)) / 2))
         return rect
+
+    def throw_zone(self, seat: int, side: int) -> pygame.Rect:
+        """Where a seat's thrown dice come to rest: ``side`` tall (wider by 40:
+        physics needs room for full-size dice), round its cup spot, slid
+        towards the table's centre until it clears every nameplate (at most
+        ``ZONE_SLIDE`` pixels).  Centred on the cup spot, the dice of a side
+        seat came to rest on a nameplate's words (20 seats: "Gwendolyn Mars"
+        under a die until the cups came down)."""
+        plates = [self.seat_plate(i).inflate(2 * PLATE_MARGIN, 2 * PLATE_MARGIN) for i in range(len(self.seat_spots))]
+        return layout.slid_clear((side + 40, side), self.cup_point(seat), plates, ZONE_SLIDE,
+                                 layout.FELT_RECT.inflate(-60, -40))
 
     def history_rect(self, width: int) -> pygame.Rect:
         """The bottom-right corner, off the felt, as tall as the seats there allow."""

@@ -95,7 +95,8 @@ class BiddingTableScene(table_scene.TableScene):
         """(seat, colour-blind palette) -> its dice colour (``colour``: asked for every die of every frame)."""
         self.die_px = 30 if n <= 6 else 24 if n <= 10 else 18
         self.cup_px = 64 if n <= 6 else 50 if n <= 10 else 38
-        self.cups = CupLayout(self.seat_spots, lambda seat: self.theme.font(17, True).size(self.seat_name(seat)[:14])[0])
+        self.cups = CupLayout(self.seat_spots, lambda seat: self.theme.font(17, True).size(self.seat_name(seat)[:14])[0],
+                              self.cup_px)
         """Cup spots, dice rows, your tray, the history corner (game/games/bidding/ui/cups.py)."""
         picker = pygame.Rect(0, 0, self.picker_width, 150)
         picker.midtop = (CENTRE_X, 398)
@@ -256,21 +257,29 @@ class BiddingTableScene(table_scene.TableScene):
         width = max(widths + [font(size).size(text)[0] for size, text in lines if text])
         return pygame.Rect(cx - width // 2, top, width, cy + 120 - top)
 
+    def band_keep_clear(self) -> list[pygame.Rect]:
+        """What a round's band ("Palifico!") stops short of: every nameplate
+        (as drawn), cup and tray of face-up dice (at the sides of a big table
+        some stand at its height)."""
+        rects = [self.cups.seat_plate(i) for i in range(len(self.seat_spots))] + list(self.seat_plates.values())
+        for seat, n in enumerate(self.dice_counts()):
+            if n and self.hot_seat.can_see(seat):   # face-up in a tray (``draw_cups``)
+                rects.append(self.cups.dice_box(seat, n, self.cups.own_die_px(seat)).inflate(18, 16))
+            elif n:
+                cup = pygame.Rect(0, 0, self.cup_px, self.cup_px)
+                cup.center = tuple(int(v) for v in self.cups.cup_point(seat))
+                rects.append(cup)
+        return rects
+
     def coach_keep_clear(self) -> list:
         """The picker while it shows, and every seat's nameplate."""
         plates = [self.cups.seat_plate(i).inflate(8, 8) for i in range(len(self.seat_spots))]
         return ([self.picker.rect] if self.human_to_act() is not None else []) + plates
 
     def dice_zones(self, request):
-        """Each group lands around its owner's cup spot (physics needs room for
-        full-size dice, so the zone is larger than the cup)."""
-        zones = []
-        for g in request.groups:
-            side = 130 if g.count <= 3 else 170
-            rect = pygame.Rect(0, 0, side + 40, side)
-            rect.center = tuple(int(v) for v in self.cups.cup_point(g.owner))
-            zones.append(rect.clamp(layout.FELT_RECT.inflate(-60, -40)))
-        return zones
+        """Each group lands around its owner's cup spot, clear of every
+        nameplate (``CupLayout.throw_zone``)."""
+        return [self.cups.throw_zone(g.owner, 130 if g.count <= 3 else 170) for g in request.groups]
 
     # ------------------------------------------------------------------
     # Hooks from the base
@@ -531,7 +540,8 @@ class BiddingTableScene(table_scene.TableScene):
             self._refresh_picker()
             self.picker.draw(canvas, self.theme, self.renderer)
         for banner in self.banners:   # under the bid's caption, over the lines it stands in for
-            draw_band(canvas, self.theme, banner, self.time, y=self.centre[1] + BAND_BELOW_BID)
+            draw_band(canvas, self.theme, banner, self.time, y=self.centre[1] + BAND_BELOW_BID,
+                      keep_clear=self.band_keep_clear())
         self.draw_overlay(canvas)
 
     def draw_face(self, canvas, face, rect, seat=None, public=False) -> None:
