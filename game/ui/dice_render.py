@@ -79,6 +79,10 @@ class DrawnDie:
     public: bool = False
 
 
+_DRAWN: dict[tuple, DrawnDie] = {}
+"""Each ``DrawnDie`` made once (they never change): a throw notes 120 hidden dice a frame."""
+
+
 @dataclass(frozen=True)
 class DiceColour:
     """A die body colour with its pip colour and a second, non-colour cue."""
@@ -388,16 +392,20 @@ def _silhouette(w: int, h: int, radius: float, rim_rgb, edge_x: float, edge_rgb)
     return (pygame.transform.smoothscale(mask, (w, h)), pygame.transform.smoothscale(rim, (w, h)))
 
 
+_SIDES = {"d6": 6, "emblem": 6, "bone": 12}
+"""Faces of each kind of die (face 0, the blank, besides)."""
+
 BONE_SYMMETRY = 2 * math.pi / 5
 """The painted d12 looks the same after a fifth of a turn (its upper facets form a pentagon)."""
 
 
-_TILT_DIR_DEGREES = 360 / ROT_BUCKETS * TILT_DIR_STEP
+_TURN_DEGREES = 360 / ROT_BUCKETS
+_TILT_DIR_DEGREES = _TURN_DEGREES * TILT_DIR_STEP
 
 
 def _turn_bucket(angle: float) -> int:
     """The rotation bucket a die turned ``angle`` radians is drawn at."""
-    return int(round(-math.degrees(angle) / (360 / ROT_BUCKETS))) % ROT_BUCKETS
+    return int(round(-math.degrees(angle) / _TURN_DEGREES)) % ROT_BUCKETS
 
 
 def readable_angle(kind: str, angle: float) -> float:
@@ -514,22 +522,81 @@ class DiceRenderer:
         """``prewarm`` one sprite per step (a generator), so a table's opening
         can build them a few at a time between frames."""
         for kind in kinds:
-            sz = int(size or self.die_size)
-            if kind == "bone" and size is None:
-                sz = int(round(self.die_size * BONE_SCALE))
-            faces = range(0, (12 if kind == "bone" else 6) + 1)
+            sz = self._size_of(kind, size)
             self._shadow(kind, sz)
             for colour in colours:
                 col = _as_colour(kind, colour)
-                for face in faces:
-                    for bucket in range(ROT_BUCKETS):
-                        surf = self._rotated_face(kind, face, col, sz, bucket=bucket)
-                        if surf not in self._baked:
-                            self._bake(surf, self._shadow(kind, sz), sz, 0.0)
-                        yield
+                yield from self.warm_steps(((kind, col, range(0, _SIDES.get(kind, 6) + 1)),), size, turning=False)
                 if tilts:
                     for _ in self._tilt_jobs(kind, col, sz):
                         yield
+
+    def _size_of(self, kind: str, size: int | None = None) -> int:
+        """The size a throw's die of ``kind`` is drawn at (a bone is larger)."""
+        if kind == "bone" and size is None:
+            return int(round(self.die_size * BONE_SCALE))
+        return int(size or self.die_size)
+
+    def warm_steps(self, looks, size: int | None = None, *, turning: bool = True) -> Iterator[None]:
+        """Make, one sprite a step (a generator), the pictures ``sprite``
+        finds of the dice a table throws: ``looks`` lists (kind, colour,
+        faces shown).  First every turn of those faces lying flat (all of
+        ``looks``), then, with ``turning``, the cube part way over an edge
+        for dice shown face-down only (a face-up die turning has 25 face
+        pairs: too many to make ahead at every colour; it shows flat while
+        its picture is missing).  A table runs these in frames where
+        nothing flies: a throw of 20 seats' colours otherwise found few of
+        its 120 dice's pictures made and drew the rest through ``draw``."""
+        for picture in self._pictures_of(looks, size, turning):
+            if picture not in self._quick:
+                self._make(picture)
+                yield
+
+    def _pictures_of(self, looks, size: int | None, turning: bool) -> Iterator[tuple]:
+        """The picture keys ``warm_steps`` makes, in its order."""
+        for kind, colour, faces in looks:
+            tone, sz = self.tone(kind, colour), self._size_of(kind, size)
+            for face in faces:
+                for turn in range(ROT_BUCKETS):
+                    yield (kind, sz, tone, face, -1, 0, turn, 0)
+        if not turning:
+            return
+        for kind, colour, faces in looks:
+            if tuple(faces) != (0,):
+                continue
+            tone, sz = self.tone(kind, colour), self._size_of(kind, size)
+            for tb in range(1, TILT_BUCKETS):
+                for turn in range(0, ROT_BUCKETS, TILT_DIR_STEP):
+                    for quarter in range(2 if kind == "d6" else 4):
+                        yield (kind, sz, tone, 0, 0, tb, turn, quarter)
+
+    def _make(self, picture: tuple) -> None:
+        """Make the baked sprite of ``picture`` (a ``_picture_key``) now,
+        whatever the frame's budget, and let ``sprite`` find it."""
+        if picture in self._quick:
+            return
+        kind, size, tone, face, _, tb, turn, _ = picture
+        col = self._tone_colours[tone]
+        fills, self._fills_left = self._fills_left, None   # exact pictures, outside any frame's budget
+        try:
+            if tb:
+                surf = self._tilted_face(picture, col)
+                tq = tb / TILT_BUCKETS
+                lift = tq * (1 - tq) * 4
+            else:
+                surf = self._rotated_face(kind, face, col, size, bucket=turn)
+                lift = 0.0
+        finally:
+            self._fills_left = fills
+        assert surf is not None, "no budget, no stand-in"
+        baked = self._baked.get(surf) or self._bake(surf, self._shadow(kind, size), size, lift)
+        self._remember(picture, surf, baked)
+
+    def _remember(self, picture: tuple, surf, baked: tuple) -> None:
+        """``sprite`` finds ``baked`` (made from ``surf``) for ``picture`` from now on."""
+        if surf not in self._quick_key:
+            self._quick[picture] = baked
+            self._quick_key[surf] = picture
 
     def _tilt_jobs(self, kind, col, size) -> Iterator[tuple]:
         """Build every canonical tilted picture of one kind and colour (a
@@ -558,7 +625,11 @@ class DiceRenderer:
     def note(self, owner: int | None, face_up: bool, public: bool = False) -> None:
         """Record one hidden die of ``owner`` drawn (None: not a seat's die)."""
         if owner is not None and owner >= 0:
-            self.drawn.append(DrawnDie(owner, bool(face_up), public))
+            key = (owner, bool(face_up), public)
+            drawn = _DRAWN.get(key)
+            if drawn is None:
+                drawn = _DRAWN[key] = DrawnDie(*key)
+            self.drawn.append(drawn)
 
     def begin_frame(self, max_fills: int = FRAME_FILLS) -> None:
         """Start a frame with a budget of expensive sprite builds (see
@@ -625,22 +696,25 @@ class DiceRenderer:
         size, tone, face, coming face, tilt bucket, turn bucket, quarter).
         Tilt bucket 0 is a die lying flat (coming face -1, quarter 0);
         otherwise the cube is part way over an edge towards the turn
-        bucket and the face content sits ``quarter`` quarter turns from it."""
+        bucket and the face content sits ``quarter`` quarter turns from it.
+        Asked for every die of a throw every frame: kept lean."""
         kind = pose.kind
-        size = int(round(pose.size or self.die_size)) if hasattr(pose, "size") else self.die_size
+        size = pose.size
+        size = int(round(size)) if size else self.die_size
         tilt = pose.tilt
-        if 0.04 < tilt < 0.96:
-            face, nxt = (0, 0) if face_down else (pose.top, getattr(pose, "next_top", pose.top))
-            tb = min(TILT_BUCKETS - 1, max(1, int(tilt * TILT_BUCKETS + 0.5)))
-            turn = (int(round(-math.degrees(pose.tilt_dir) / _TILT_DIR_DEGREES)) * TILT_DIR_STEP) % ROT_BUCKETS
-            # pips and patterns of a d6 look the same after a half turn
-            quarter = int(round((pose.angle - pose.tilt_dir) / (math.pi / 2))) % (2 if kind == "d6" else 4)
-            return (kind, size, tone, face, nxt, tb, turn, quarter)
-        if face_down:
-            face = 0
-        else:
-            face = getattr(pose, "next_top", pose.top) if tilt >= 0.96 else pose.top
-        return (kind, size, tone, face, -1, 0, _turn_bucket(readable_angle(kind, pose.angle)), 0)
+        if tilt <= 0.04 or tilt >= 0.96:
+            if face_down:
+                face = 0
+            else:
+                face = pose.top if tilt <= 0.04 else pose.next_top
+            angle = pose.angle if kind != "bone" else readable_angle(kind, pose.angle)
+            return (kind, size, tone, face, -1, 0, int(round(-math.degrees(angle) / _TURN_DEGREES)) % ROT_BUCKETS, 0)
+        face, nxt = (0, 0) if face_down else (pose.top, pose.next_top)
+        tb = min(TILT_BUCKETS - 1, max(1, int(tilt * TILT_BUCKETS + 0.5)))
+        turn = (int(round(-math.degrees(pose.tilt_dir) / _TILT_DIR_DEGREES)) * TILT_DIR_STEP) % ROT_BUCKETS
+        # pips and patterns of a d6 look the same after a half turn
+        quarter = int(round((pose.angle - pose.tilt_dir) / (math.pi / 2))) % (2 if kind == "d6" else 4)
+        return (kind, size, tone, face, nxt, tb, turn, quarter)
 
     def _tilted_made(self, picture: tuple) -> bool:
         """Whether ``_tilted_face`` has the turning picture ``picture`` (a
@@ -724,8 +798,6 @@ class DiceRenderer:
         budget is spent (draw it flat instead)."""
         kind, size, tone, face, nxt, tb, dir_bucket, quarter = picture
         key = (kind, face, nxt, col, size, tb, dir_bucket, quarter)
-        seen = (kind, tone, size)
-        self._turning[seen] = self._turning.get(seen, 0) + 1
         surf = self._tilted.get(key)
         if surf is None:
             m, r = divmod(dir_bucket, QUARTER)
@@ -824,6 +896,8 @@ class DiceRenderer:
         surf = None
         lift = 0.0
         if tb:
+            turning = (kind, picture[2], size)
+            self._turning[turning] = self._turning.get(turning, 0) + 1
             surf = self._tilted_face(picture, col)
             if surf is None:  # over budget: flat, the face nearer the top
                 if pose.tilt >= 0.5:
@@ -833,7 +907,7 @@ class DiceRenderer:
                 tq = tb / TILT_BUCKETS
                 lift = tq * (1 - tq) * 4
         if surf is None:
-            surf = self._rotated_face(kind, face, col, size, bucket=turn)
+            surf = self._rotated_face(kind, face, col, size, readable_angle(kind, pose.angle), bucket=turn)
         baked = self._baked.get(surf) if not highlight and alpha >= 255 else None
         if baked is None and not highlight and alpha >= 255:
             if self._fills_left is None or self._fills_left > 0:
@@ -842,9 +916,8 @@ class DiceRenderer:
                 baked = self._bake(surf, self._shadow(kind, size), size, lift)
             else:
                 self.fallbacks += 1   # over the frame's budget: shadow and face in two blits
-        if baked is not None and self.fallbacks == fallbacks and surf not in self._quick_key:
-            self._quick[picture] = baked   # the exact picture: ``sprite`` finds it next time
-            self._quick_key[surf] = picture
+        if baked is not None and self.fallbacks == fallbacks:
+            self._remember(picture, surf, baked)   # the exact picture: ``sprite`` finds it next time
         if baked is not None:
             # one blit: the sprite with its shadow baked in
             img, ox, oy, dx, dy = baked

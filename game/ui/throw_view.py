@@ -8,7 +8,7 @@ die is ever on screen.
 """
 from __future__ import annotations
 
-from typing import Callable, Iterator
+from typing import Any, Callable, Iterator
 
 import pygame
 
@@ -118,6 +118,8 @@ class ThrowView:
             renderer.begin_frame()  # bounded sprite building: no frame spikes
         looks: dict = {}   # (colour, may see, tone) per owner and kind: asked once a frame, not per die (120 at 20x6)
         pending: list = []   # blits waiting, in drawing order
+        sprite: Any = renderer.sprite if quick else None
+        made = 0
         try:
             for pose in poses:
                 owner = pose.owner
@@ -134,10 +136,10 @@ class ThrowView:
                     renderer.draw(canvas, pose, face_down=face_down, highlight=lit, colour=colour)
                     continue
                 if not lit:
-                    baked = renderer.sprite(pose, face_down, tone)
+                    baked = sprite(pose, face_down, tone)
                     if baked is not None:
                         pending.append((baked[0], (round(pose.x) + baked[1], round(pose.y) + baked[2])))
-                        self.kept_blits += 1
+                        made += 1
                         continue
                 spot = (pose.group, pose.index)
                 key = (pose.x, pose.y, pose.angle, pose.top, pose.tilt, pose.tilt_dir, pose.next_top,
@@ -147,7 +149,7 @@ class ThrowView:
                     pending += got[1]
                     if pose.hidden:
                         renderer.note(owner, not face_down)
-                    self.kept_blits += 1
+                    made += 1
                     continue
                 if pending:
                     canvas.blits(pending, doreturn=False)
@@ -160,5 +162,6 @@ class ThrowView:
             if pending:
                 canvas.blits(pending, doreturn=False)
         finally:
+            self.kept_blits += made
             if framed:
                 renderer.end_frame()
