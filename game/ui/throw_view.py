@@ -14,6 +14,7 @@ import pygame
 
 from ..physics import Impact, Throw
 from . import layout_record
+from .dice_render import BAKED_BLEND, record
 
 IMPACT_MIN_GAP = 0.045
 """Seconds between two clatter callbacks (rate limit)."""
@@ -116,19 +117,21 @@ class ThrowView:
         kept = self._kept
         if framed:
             renderer.begin_frame()  # bounded sprite building: no frame spikes
-        looks: dict = {}   # (colour, may see, tone) per owner and kind: asked once a frame, not per die (120 at 20x6)
+        looks: dict = {}   # per owner: asked once a frame, not per die (120 at 20x6)
         pending: list = []   # blits waiting, in drawing order
         sprite: Any = renderer.sprite if quick else None
+        drawn: Any = renderer.drawn if quick else None
         made = 0
         try:
             for pose in poses:
                 owner = pose.owner
-                look = looks.get((owner, pose.kind))
-                if look is None:
+                look = looks.get(owner)
+                if look is None or look[0] != pose.kind:
                     colour = self.colours(pose) if self.colours else None
-                    look = looks[owner, pose.kind] = (colour, self.can_see(owner),
-                                                      renderer.tone(pose.kind, colour) if quick else 0)
-                colour, seen, tone = look
+                    seen = self.can_see(owner)
+                    look = looks[owner] = (pose.kind, colour, seen, renderer.tone(pose.kind, colour) if quick else 0,
+                                           record(owner, seen))   # a hidden die's secrecy record, as ``draw`` notes it
+                _, colour, seen, tone, noted = look
                 face_down = bool(pose.hidden) and not seen
                 lit = ring and not face_down and (self.highlight_groups is None
                                                   or pose.group in self.highlight_groups)
@@ -138,7 +141,9 @@ class ThrowView:
                 if not lit:
                     baked = sprite(pose, face_down, tone)
                     if baked is not None:
-                        pending.append((baked[0], (round(pose.x) + baked[1], round(pose.y) + baked[2])))
+                        pending.append((baked[0], (round(pose.x) + baked[1], round(pose.y) + baked[2]), None, BAKED_BLEND))
+                        if pose.hidden:
+                            drawn.append(noted)
                         made += 1
                         continue
                 spot = (pose.group, pose.index)
