@@ -59,6 +59,11 @@ never spikes a frame (a 20-seat table's first throw built ~80 in one frame)."""
 CACHE_LIMIT = 12000
 """Sprites kept per cache (oldest dropped first, one at a time)."""
 
+BAKED_BLEND = pygame.BLEND_PREMULTIPLIED
+"""A baked sprite (a die over its shadow) is kept with its colours
+premultiplied by its alpha and blitted so: half the cost of a plain alpha
+blit (120 dice a frame at 20x6), within one level of every colour channel."""
+
 WARM_AFTER = 300
 """Turning draws of a kind, colour and size before its pictures are warmed
 (a few throws: a roll-off's odd dice are not)."""
@@ -77,6 +82,19 @@ class DrawnDie:
     owner: int
     face_up: bool
     public: bool = False
+
+
+_DRAWN: dict[tuple, DrawnDie] = {}
+"""Each ``DrawnDie`` made once (they never change): a throw notes 120 hidden dice a frame."""
+
+
+def record(owner: int, face_up: bool, public: bool = False) -> DrawnDie:
+    """The secrecy record of one hidden die of ``owner`` drawn (``DiceRenderer.drawn``)."""
+    key = (owner, bool(face_up), public)
+    drawn = _DRAWN.get(key)
+    if drawn is None:
+        drawn = _DRAWN[key] = DrawnDie(*key)
+    return drawn
 
 
 @dataclass(frozen=True)
@@ -388,8 +406,20 @@ def _silhouette(w: int, h: int, radius: float, rim_rgb, edge_x: float, edge_rgb)
     return (pygame.transform.smoothscale(mask, (w, h)), pygame.transform.smoothscale(rim, (w, h)))
 
 
+_SIDES = {"d6": 6, "emblem": 6, "bone": 12}
+"""Faces of each kind of die (face 0, the blank, besides)."""
+
 BONE_SYMMETRY = 2 * math.pi / 5
 """The painted d12 looks the same after a fifth of a turn (its upper facets form a pentagon)."""
+
+
+_TURN_DEGREES = 360 / ROT_BUCKETS
+_TILT_DIR_DEGREES = _TURN_DEGREES * TILT_DIR_STEP
+
+
+def _turn_bucket(angle: float) -> int:
+    """The rotation bucket a die turned ``angle`` radians is drawn at."""
+    return int(round(-math.degrees(angle) / _TURN_DEGREES)) % ROT_BUCKETS
 
 
 def readable_angle(kind: str, angle: float) -> float:
@@ -468,10 +498,19 @@ class DiceRenderer:
         self._glow: dict = {}
         self._outline: dict = {}
         self._baked: dict = {}
+        self._quick: dict[tuple, tuple] = {}
+        """Picture key (``_picture_key``) -> the baked sprite drawn for it: a die
+        whose exact picture is made is drawn by ``sprite`` with one look-up, not
+        through ``draw`` (about 30 us of Python a die, 120 dice moving at 20x6)."""
+        self._quick_key: dict = {}
+        """Baked picture -> its key in ``_quick`` (the two leave together)."""
+        self._tones: dict[DiceColour, int] = {}
+        """A small number per die colour, so a picture key hashes without the colour's ``__hash__``."""
+        self._tone_colours: list[DiceColour] = []
         self._fills_left: int | None = None
         self._warm_queue: Iterator[tuple] | None = None
         self._turning: dict[tuple, int] = {}
-        """Dice drawn turning so far, by (kind, colour, size) (``end_frame``)."""
+        """Dice drawn turning so far, by (kind, tone, size) (``end_frame``)."""
         self._warmed: set[tuple] = set()
         self.fallbacks = 0
         """Tilted pictures drawn flat because the frame's fill budget ran out."""
@@ -497,22 +536,81 @@ class DiceRenderer:
         """``prewarm`` one sprite per step (a generator), so a table's opening
         can build them a few at a time between frames."""
         for kind in kinds:
-            sz = int(size or self.die_size)
-            if kind == "bone" and size is None:
-                sz = int(round(self.die_size * BONE_SCALE))
-            faces = range(0, (12 if kind == "bone" else 6) + 1)
+            sz = self._size_of(kind, size)
             self._shadow(kind, sz)
             for colour in colours:
                 col = _as_colour(kind, colour)
-                for face in faces:
-                    for bucket in range(ROT_BUCKETS):
-                        surf = self._rotated_face(kind, face, col, sz, bucket=bucket)
-                        if surf not in self._baked:
-                            self._bake(surf, self._shadow(kind, sz), sz, 0.0)
-                        yield
+                yield from self.warm_steps(((kind, col, range(0, _SIDES.get(kind, 6) + 1)),), size, turning=False)
                 if tilts:
                     for _ in self._tilt_jobs(kind, col, sz):
                         yield
+
+    def _size_of(self, kind: str, size: int | None = None) -> int:
+        """The size a throw's die of ``kind`` is drawn at (a bone is larger)."""
+        if kind == "bone" and size is None:
+            return int(round(self.die_size * BONE_SCALE))
+        return int(size or self.die_size)
+
+    def warm_steps(self, looks, size: int | None = None, *, turning: bool = True) -> Iterator[None]:
+        """Make, one sprite a step (a generator), the pictures ``sprite``
+        finds of the dice a table throws: ``looks`` lists (kind, colour,
+        faces shown).  First every turn of those faces lying flat (all of
+        ``looks``), then, with ``turning``, the cube part way over an edge
+        for dice shown face-down only (a face-up die turning has 25 face
+        pairs: too many to make ahead at every colour; it shows flat while
+        its picture is missing).  A table runs these in frames where
+        nothing flies: a throw of 20 seats' colours otherwise found few of
+        its 120 dice's pictures made and drew the rest through ``draw``."""
+        for picture in self._pictures_of(looks, size, turning):
+            if picture not in self._quick:
+                self._make(picture)
+                yield
+
+    def _pictures_of(self, looks, size: int | None, turning: bool) -> Iterator[tuple]:
+        """The picture keys ``warm_steps`` makes, in its order."""
+        for kind, colour, faces in looks:
+            tone, sz = self.tone(kind, colour), self._size_of(kind, size)
+            for face in faces:
+                for turn in range(ROT_BUCKETS):
+                    yield (kind, sz, tone, face, -1, 0, turn, 0)
+        if not turning:
+            return
+        for kind, colour, faces in looks:
+            if tuple(faces) != (0,):
+                continue
+            tone, sz = self.tone(kind, colour), self._size_of(kind, size)
+            for tb in range(1, TILT_BUCKETS):
+                for turn in range(0, ROT_BUCKETS, TILT_DIR_STEP):
+                    for quarter in range(2 if kind == "d6" else 4):
+                        yield (kind, sz, tone, 0, 0, tb, turn, quarter)
+
+    def _make(self, picture: tuple) -> None:
+        """Make the baked sprite of ``picture`` (a ``_picture_key``) now,
+        whatever the frame's budget, and let ``sprite`` find it."""
+        if picture in self._quick:
+            return
+        kind, size, tone, face, _, tb, turn, _ = picture
+        col = self._tone_colours[tone]
+        fills, self._fills_left = self._fills_left, None   # exact pictures, outside any frame's budget
+        try:
+            if tb:
+                surf = self._tilted_face(picture, col)
+                tq = tb / TILT_BUCKETS
+                lift = tq * (1 - tq) * 4
+            else:
+                surf = self._rotated_face(kind, face, col, size, bucket=turn)
+                lift = 0.0
+        finally:
+            self._fills_left = fills
+        assert surf is not None, "no budget, no stand-in"
+        baked = self._baked.get(surf) or self._bake(surf, self._shadow(kind, size), size, lift)
+        self._remember(picture, surf, baked)
+
+    def _remember(self, picture: tuple, surf, baked: tuple) -> None:
+        """``sprite`` finds ``baked`` (made from ``surf``) for ``picture`` from now on."""
+        if surf not in self._quick_key:
+            self._quick[picture] = baked
+            self._quick_key[surf] = picture
 
     def _tilt_jobs(self, kind, col, size) -> Iterator[tuple]:
         """Build every canonical tilted picture of one kind and colour (a
@@ -541,7 +639,7 @@ class DiceRenderer:
     def note(self, owner: int | None, face_up: bool, public: bool = False) -> None:
         """Record one hidden die of ``owner`` drawn (None: not a seat's die)."""
         if owner is not None and owner >= 0:
-            self.drawn.append(DrawnDie(owner, bool(face_up), public))
+            self.drawn.append(record(owner, face_up, public))
 
     def begin_frame(self, max_fills: int = FRAME_FILLS) -> None:
         """Start a frame with a budget of expensive sprite builds (see
@@ -571,7 +669,8 @@ class DiceRenderer:
                     return
                 target = seen[0]
                 self._warmed.add(target)
-                self._warm_queue = self._tilt_jobs(*target)
+                kind, tone, size = target
+                self._warm_queue = self._tilt_jobs(kind, self._tone_colours[tone], size)
             if next(self._warm_queue, None) is None:
                 self._warm_queue = None
 
@@ -581,9 +680,84 @@ class DiceRenderer:
         if len(cache) >= CACHE_LIMIT:
             oldest = next(iter(cache))
             gone = cache.pop(oldest)
+            self._forget_baked(oldest if cache is self._baked else gone)
             if cache is not self._baked:
                 self._baked.pop(gone, None)
         cache[key] = surf
+
+    def _forget_baked(self, surf) -> None:
+        """The quick look-up of a picture leaves with its baked sprite."""
+        key = self._quick_key.pop(surf, None)
+        if key is not None:
+            self._quick.pop(key, None)
+
+    def tone(self, kind: str, colour=None) -> int:
+        """A small number for the colour ``colour`` gives a die of ``kind``
+        (the same number for the same colour, for this renderer's life)."""
+        col = _as_colour(kind, colour)
+        tone = self._tones.get(col)
+        if tone is None:
+            tone = self._tones[col] = len(self._tone_colours)
+            self._tone_colours.append(col)
+        return tone
+
+    def _picture_key(self, pose, face_down: bool, tone: int) -> tuple:
+        """Which picture ``pose`` shows, as a key of small values: (kind,
+        size, tone, face, coming face, tilt bucket, turn bucket, quarter).
+        Tilt bucket 0 is a die lying flat (coming face -1, quarter 0);
+        otherwise the cube is part way over an edge towards the turn
+        bucket and the face content sits ``quarter`` quarter turns from it.
+        Asked for every die of a throw every frame: kept lean."""
+        kind = pose.kind
+        size = pose.size
+        size = int(round(size)) if size else self.die_size
+        tilt = pose.tilt
+        if tilt <= 0.04 or tilt >= 0.96:
+            if face_down:
+                face = 0
+            else:
+                face = pose.top if tilt <= 0.04 else pose.next_top
+            angle = pose.angle if kind != "bone" else readable_angle(kind, pose.angle)
+            return (kind, size, tone, face, -1, 0, int(round(-math.degrees(angle) / _TURN_DEGREES)) % ROT_BUCKETS, 0)
+        face, nxt = (0, 0) if face_down else (pose.top, pose.next_top)
+        tb = min(TILT_BUCKETS - 1, max(1, int(tilt * TILT_BUCKETS + 0.5)))
+        turn = (int(round(-math.degrees(pose.tilt_dir) / _TILT_DIR_DEGREES)) * TILT_DIR_STEP) % ROT_BUCKETS
+        # pips and patterns of a d6 look the same after a half turn
+        quarter = int(round((pose.angle - pose.tilt_dir) / (math.pi / 2))) % (2 if kind == "d6" else 4)
+        return (kind, size, tone, face, nxt, tb, turn, quarter)
+
+    def _tilted_made(self, picture: tuple) -> bool:
+        """Whether ``_tilted_face`` has the turning picture ``picture`` (a
+        ``_picture_key``) or its quarter-turn base: made without the budget."""
+        kind, size, tone, face, nxt, tb, turn, quarter = picture
+        col = self._tone_colours[tone]
+        if (kind, face, nxt, col, size, tb, turn, quarter) in self._tilted:
+            return True
+        return turn >= QUARTER and (kind, face, nxt, col, size, tb, turn % QUARTER, quarter) in self._tilted
+
+    def sprite(self, pose, face_down: bool, tone: int) -> tuple | None:
+        """The baked sprite ``draw`` would blit for ``pose`` (picture and
+        shadow in one: (image, left, top) from the die's rounded centre;
+        blitted with ``BAKED_BLEND``),
+        when it is made; None when ``draw`` must make it.  The caller
+        records a hidden die (``record``), as ``draw`` does."""
+        key = self._picture_key(pose, face_down, tone)
+        baked = self._quick.get(key)
+        if baked is None:
+            if not key[5] or self._fills_left is None or self._fills_left > 0 or self._tilted_made(key):
+                return None
+            # over the frame's budget ``draw`` shows a turning die flat, the face nearer the top
+            kind, size, _, face, nxt = key[:5]
+            flat = (kind, size, tone, nxt if pose.tilt >= 0.5 else face, -1, 0,
+                    _turn_bucket(readable_angle(kind, pose.angle)), 0)
+            baked = self._quick.get(flat)
+            if baked is None:
+                return None
+            self.fallbacks += 1
+        if key[5]:
+            turning = key[0], tone, key[1]
+            self._turning[turning] = self._turning.get(turning, 0) + 1
+        return baked
 
     def face(self, kind: str, face: int, colour=None, size: int | None = None) -> pygame.Surface:
         """The upright face picture (cached)."""
@@ -606,7 +780,7 @@ class DiceRenderer:
 
     def _rotated_face(self, kind, face, col, size, angle=0.0, *, bucket=None) -> pygame.Surface:
         if bucket is None:
-            bucket = int(round(-math.degrees(angle) / (360 / ROT_BUCKETS))) % ROT_BUCKETS
+            bucket = _turn_bucket(angle)
         key = (kind, face, col, size, bucket)
         surf = self._rotated.get(key)
         if surf is None:
@@ -626,21 +800,13 @@ class DiceRenderer:
                 self._put(self._rotated, key, surf)
         return surf
 
-    def _tilted_face(self, pose, face, nxt, col, size) -> pygame.Surface | None:
-        """The cube part way over an edge: the top face foreshortened towards
-        the tilt direction and the side face coming up, one rounded solid.
-        None when the frame's fill budget is spent (draw it flat instead)."""
-        kind = pose.kind
-        tb = min(TILT_BUCKETS - 1, max(1, int(pose.tilt * TILT_BUCKETS + 0.5)))
-        step = 360 / ROT_BUCKETS * TILT_DIR_STEP
-        dir_bucket = (int(round(-math.degrees(pose.tilt_dir) / step)) * TILT_DIR_STEP) % ROT_BUCKETS
-        # how the face content sits relative to the tilt direction (quarter turns)
-        quarter = int(round((pose.angle - pose.tilt_dir) / (math.pi / 2))) % 4
-        if kind == "d6":
-            quarter %= 2  # pips and patterns look the same after a half turn
+    def _tilted_face(self, picture: tuple, col) -> pygame.Surface | None:
+        """The cube part way over an edge (``picture``: a ``_picture_key``):
+        the top face foreshortened towards the tilt direction and the side
+        face coming up, one rounded solid.  None when the frame's fill
+        budget is spent (draw it flat instead)."""
+        kind, size, tone, face, nxt, tb, dir_bucket, quarter = picture
         key = (kind, face, nxt, col, size, tb, dir_bucket, quarter)
-        seen = (kind, col, size)
-        self._turning[seen] = self._turning.get(seen, 0) + 1
         surf = self._tilted.get(key)
         if surf is None:
             m, r = divmod(dir_bucket, QUARTER)
@@ -729,29 +895,28 @@ class DiceRenderer:
         ``sprites``: a list the ``(picture, position)`` of every blit is
         appended to (a throw keeps them for a die that has not moved)."""
         kind = pose.kind
-        size = pose.size if hasattr(pose, "size") else self.die_size
-        size = int(round(size or self.die_size))
         col = _as_colour(kind, colour)
+        picture = self._picture_key(pose, face_down, self.tone(kind, col))
+        _, size, _, face, nxt, tb, turn, _ = picture
         x, y = pose.x, pose.y
-        face = 0 if face_down else pose.top
         if getattr(pose, "hidden", False):
             self.note(getattr(pose, "owner", None), not face_down)
-        tilt = pose.tilt
+        fallbacks = self.fallbacks
         surf = None
         lift = 0.0
-        if 0.04 < tilt < 0.96:
-            nxt = 0 if face_down else getattr(pose, "next_top", pose.top)
-            surf = self._tilted_face(pose, face, nxt, col, size)
+        if tb:
+            turning = (kind, picture[2], size)
+            self._turning[turning] = self._turning.get(turning, 0) + 1
+            surf = self._tilted_face(picture, col)
             if surf is None:  # over budget: flat, the face nearer the top
-                if tilt >= 0.5:
+                if pose.tilt >= 0.5:
                     face = nxt
+                turn = _turn_bucket(readable_angle(kind, pose.angle))
             else:
-                tq = min(TILT_BUCKETS - 1, max(1, int(tilt * TILT_BUCKETS + 0.5))) / TILT_BUCKETS
+                tq = tb / TILT_BUCKETS
                 lift = tq * (1 - tq) * 4
-        elif tilt >= 0.96:
-            face = 0 if face_down else getattr(pose, "next_top", pose.top)
         if surf is None:
-            surf = self._rotated_face(kind, face, col, size, readable_angle(kind, pose.angle))
+            surf = self._rotated_face(kind, face, col, size, readable_angle(kind, pose.angle), bucket=turn)
         baked = self._baked.get(surf) if not highlight and alpha >= 255 else None
         if baked is None and not highlight and alpha >= 255:
             if self._fills_left is None or self._fills_left > 0:
@@ -760,13 +925,15 @@ class DiceRenderer:
                 baked = self._bake(surf, self._shadow(kind, size), size, lift)
             else:
                 self.fallbacks += 1   # over the frame's budget: shadow and face in two blits
+        if baked is not None and self.fallbacks == fallbacks:
+            self._remember(picture, surf, baked)   # the exact picture: ``sprite`` finds it next time
         if baked is not None:
             # one blit: the sprite with its shadow baked in
             img, ox, oy, dx, dy = baked
             cx, cy = round(x), round(y)
-            canvas.blit(img, (cx + ox, cy + oy))
+            canvas.blit(img, (cx + ox, cy + oy), special_flags=BAKED_BLEND)
             if sprites is not None:
-                sprites.append((img, (cx + ox, cy + oy)))
+                sprites.append((img, (cx + ox, cy + oy), None, BAKED_BLEND))
             rect = surf.get_rect(center=(cx + dx, cy + dy))
             if layout_record.ACTIVE is not None:
                 layout_record.note(canvas, "die", rect)
@@ -808,7 +975,7 @@ class DiceRenderer:
         img.blit(shadow, (round(sx - sw / 2 - left), round(sy - sh / 2 - top)))
         img.blit(surf, (round(-w / 2 - left), round(-h / 2 - top)))
         dy = -round(lift * 2)
-        baked = (img, int(round(left)), int(round(top)) + dy, 0, dy)
+        baked = (img.premul_alpha(), int(round(left)), int(round(top)) + dy, 0, dy)
         self._put(self._baked, surf, baked)
         return baked
 

@@ -46,6 +46,10 @@ class ReasonTable(Protocol):
     def as_of(self, match: Match) -> ContextManager[None]: ...
 
 
+RELIVE_MOVES_PER_STEP = 25
+"""Moves of the record the keeper follows per opening step (Continue with "Show AI reasoning")."""
+
+
 class ReasonFlow:
     """The AIs' reasons at one table (its component ``reason_flow``; the moves: ``ai_turns``)."""
 
@@ -53,6 +57,8 @@ class ReasonFlow:
         self.table = table
         self.keeper = ReasonKeeper()
         """The AIs' why lines held until their dice are shown (game/ui/ai_reasons.py)."""
+        self._relived: tuple[tuple[int, Told] | None] | None = None
+        """What ``relive_steps`` found, until ``relive`` hands it over."""
 
     def tell(self, player: int) -> None:
         """After a move by ``player`` (with "Show AI reasoning" on): an AI's
@@ -154,18 +160,38 @@ class ReasonFlow:
         told, for the table to say again as it shows that move again
         (``restore_moment``: a reveal), or None.  An AI that cannot think on
         an old save leaves those reasons unsaid.  A lesson's AIs follow its
-        script: not asked again."""
+        script: not asked again.  What ``relive_steps`` found (the opening
+        hand-over ran it) is returned without doing it again."""
+        if self._relived is None:
+            for _ in self.relive_steps():
+                pass
+        assert self._relived is not None, "relive_steps ends by keeping what it found"
+        (told,), self._relived = self._relived, None
+        return told
+
+    def relive_steps(self):
+        """``relive``'s work a piece per step (a generator the opening
+        hand-over runs, ``RestoreFlow.prepare_steps``): the moves followed
+        ``RELIVE_MOVES_PER_STEP`` a step, each AI asked again a step of its
+        own (a Hard AI's thought is milliseconds); ``relive`` then returns
+        what it found.  It ran in the table's first frame: 20 seats' round
+        of thinking in one frame."""
+        self._relived = None
+        told = yield from self._relive_steps()
+        self._relived = (told,)
+
+    def _relive_steps(self):
         match = self.table.match
         if (not self.table.app.settings.show_ai_reasons or getattr(match, "tutorial", False)
                 or not match.history or not match.agents):
             return None
         if self.table.replay is not None:
-            return self._follow(self.replay_reasons())
+            return (yield from self._follow_steps(self.replay_reasons()))
         if not match.game.info.hidden_dice:
             return None
         # which moves' reasons matter now: the keeper followed with a stand-in for every AI's
-        stand_in = self._follow(lambda index: "\u2026" if match.seats[match.history[index][0]].is_ai else "",
-                                log=False)
+        stand_in = yield from self._follow_steps(
+            lambda index: "\u2026" if match.seats[match.history[index][0]].is_ai else "", log=False)
         wanted = {r.moment for r in self.keeper.held}
         if stand_in is not None:
             wanted.update(r.moment for r in stand_in[1].shown)
@@ -179,32 +205,42 @@ class ReasonFlow:
             for index, (_again, _player, why) in enumerate(match.relive(prepare=self.table.ready_agents, asked=wanted)):
                 if index in wanted:
                     said[index] = why
+                    yield True   # an AI thought again: a step of its own
+                elif index % RELIVE_MOVES_PER_STEP == RELIVE_MOVES_PER_STEP - 1:
+                    yield True
                 if index >= max(wanted):
                     break
         except Exception:   # the reasons are a nicety: a save its AIs cannot think on still plays
             return None
-        return self._follow(lambda index: said.get(index, ""))
+        return (yield from self._follow_steps(lambda index: said.get(index, "")))
 
-    def _follow(self, reason: Callable[[int], str], log: bool = True) -> tuple[int, Told] | None:
+    def _follow_steps(self, reason: Callable[[int], str], log: bool = True):
         """The keeper, from empty, after every move of the game so far, each
         with ``reason(index)`` (Continue, a replay stepped back), the table's
         own checks asked of each moment; with ``log``, the thinking let go
         enters the log.  Returns the last move's player and what it told
-        (None after a chance move)."""
+        (None after a chance move).  A generator: ``RELIVE_MOVES_PER_STEP``
+        moves a step; the table's checks read the followed match only
+        inside a step."""
         match = self.table.match
         again = Match(match.game_id, [replace(s, kind="human") for s in match.seats], match.options, match.seed)
         self.keeper.clear()
         last: tuple[int, Told] | None = None
         table = self.table
-        with table.as_of(again):   # the checks read the table's match: this moment's
-            for index, (player, action) in enumerate(match.history):
-                again.apply(player, action)   # the moves alone: no AI here thinks
-                if player == CHANCE:
-                    last = None
-                    continue
-                told = self.keeper.after_move(player, index, reason(index), table.hot_seat.reason_hidden,
-                                              table.hand_shown)
-                if log:
-                    self._note(player, index, told)
-                last = (player, told)
+        history = list(match.history)
+        for start in range(0, len(history), RELIVE_MOVES_PER_STEP):
+            if start:
+                yield True
+            with table.as_of(again):   # the checks read the table's match: this moment's
+                for index in range(start, min(start + RELIVE_MOVES_PER_STEP, len(history))):
+                    player, action = history[index]
+                    again.apply(player, action)   # the moves alone: no AI here thinks
+                    if player == CHANCE:
+                        last = None
+                        continue
+                    told = self.keeper.after_move(player, index, reason(index), table.hot_seat.reason_hidden,
+                                                  table.hand_shown)
+                    if log:
+                        self._note(player, index, told)
+                    last = (player, told)
         return last

@@ -95,6 +95,7 @@ class RestoreFlow:
         else:
             before_roll = None   # no roll laid: nothing to say of it
         self._prepared = (last_roll, before_roll, before_last)
+        yield from table.reason_flow.relive_steps()   # the AIs' thinking (``restore`` says it), a piece a step
 
     def restore(self) -> None:
         """A table opened on a game already under way (Continue, a replay

@@ -33,6 +33,7 @@ from .game_end import GameEnd
 from .held_moment import HeldMoment
 from .hotseat import HotSeatFlow
 from .pace import Pace, faster, pace_for
+from .picture_warmer import PictureWarmer
 from .reason_flow import ReasonFlow
 from .replay_bar import ReplayBar
 from .replay_drive import ReplayDriver
@@ -117,6 +118,8 @@ class TableBase(Scene):
             agent.you_seat = self.words.you
         self.throws = Throws(self)
         """The throw in flight, the last at rest, a throw waiting for its thrower (game/ui/throw_flow.py)."""
+        self.picture_warmer = PictureWarmer(self)
+        """The dice pictures of this table's throws, made in frames where nothing flies (game/ui/picture_warmer.py)."""
         self._warming: Iterator[object] | None = None   # ``warm_steps`` still to run, one a frame
         self._glyphs_later: Iterator[object] | None = None   # ``later_glyph_fonts``, a step in a waiting frame
         self._glyph_frame = -1   # the app frame that ran the last of them

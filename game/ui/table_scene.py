@@ -194,6 +194,7 @@ class TableScene(TableBase):
         from . import throw_view
         request = self.match.state.chance_request()
         kinds = ({g.kind for g in request.groups} if isinstance(request, RollRequest) else set()) - {"d6"}
+        self.picture_warmer.saw(request)
         if self._renderer is None:
             from . import dice_render
             self._renderer = dice_render.DiceRenderer(self.die_size, prewarm=False)
@@ -325,11 +326,13 @@ class TableScene(TableBase):
         self.banners.prune(self.time)
         if self._warming is not None and next(self._warming, None) is None:
             self._warming = None
-        elif self._glyphs_later is not None and self._glyph_frame != self.app.frame \
-                and self.throw_view is None and not self.is_busy():
-            self._glyph_frame = self.app.frame   # one step a frame (two fixed steps run in one)
-            if next(self._glyphs_later, None) is None:   # a frame that waits anyway (nothing flies)
-                self._glyphs_later = None
+        elif self.throw_view is None and not self.is_busy():   # a frame that waits anyway (nothing flies)
+            if self._glyphs_later is not None and self._glyph_frame != self.app.frame:
+                self._glyph_frame = self.app.frame   # one step a frame (two fixed steps run in one)
+                if next(self._glyphs_later, None) is None:
+                    self._glyphs_later = None
+            else:
+                self.picture_warmer.step(self.app.frame)
         self.throws.dispose_step()
         if self.secrecy.peeking and not self.hot_seat.peek_possible():
             self.secrecy.drop()  # something covered the table or started moving

@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from .game_log import SinceSummary
     from .hotseat import HotSeatFlow
     from .pace import Pace
+    from .picture_warmer import PictureWarmer
     from .replay_drive import ReplayDriver
     from .secrecy import Secrecy
     from .services import AppServices
@@ -48,6 +49,7 @@ class ThrowTable(Protocol):
     die_size: int
     prepare_throws: bool
     hot_seat: HotSeatFlow
+    picture_warmer: PictureWarmer
 
     @property
     def pace(self) -> Pace: ...
@@ -90,6 +92,7 @@ class Throws:
     def start(self, request: RollRequest, forced: RollResult | None = None) -> None:
         table = self.table
         table.secrecy.drop()  # hidden dice land face-down in hot-seat
+        table.picture_warmer.saw(request)
         seed = table.match.next_throw_seed()
         self.settled = None
         from .. import physics

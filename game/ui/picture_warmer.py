@@ -1,0 +1,83 @@
+"""The dice pictures of a table's throws, made in frames where nothing flies.
+
+A table's opening makes the pictures of one colour (the kind's own); a table
+whose seats throw their own colours (Liar's Dice up to 20 seats, Roll For
+It!) found few of its dice's pictures made when a throw flew: each missing
+one went through ``DiceRenderer.draw`` (tens of microseconds of Python a
+die), or built at most ``FRAME_FILLS`` a frame, the rest drawn flat.
+``PictureWarmer`` (the table's component ``picture_warmer``) makes them
+``PER_FRAME`` at a time in frames that wait anyway: first every seat's dice
+face-down (what a hidden die shows in flight), then the faces this screen
+sees, then hidden dice part way over an edge.
+"""
+from __future__ import annotations
+
+from types import SimpleNamespace
+from typing import TYPE_CHECKING, Iterator
+
+from ..core.protocol import RollRequest
+
+if TYPE_CHECKING:
+    from .dice_render import DiceRenderer
+
+PER_FRAME = 8
+"""Pictures made in one waiting frame (each 20-80 us; a face's first also paints it, about 0.5 ms)."""
+
+
+class PictureWarmer:
+    """Makes ahead the pictures ``DiceRenderer.sprite`` looks up for ``table``'s throws."""
+
+    def __init__(self, table):
+        self.table = table
+        self.kinds: set[str] = set()
+        """Kinds of dice this table has thrown (or is about to)."""
+        self._steps: Iterator[None] | None = None
+        self._frame = -1
+        self.made = 0
+        """Pictures made so far (tests count them)."""
+
+    def saw(self, request) -> None:
+        """A throw of ``request`` starts (or waits at the opening): its kinds' pictures are wanted."""
+        if not isinstance(request, RollRequest):
+            return
+        kinds = {group.kind for group in request.groups}
+        if not kinds <= self.kinds:
+            self.kinds |= kinds
+            self._steps = None   # walked again with the new kinds; pictures already made are skipped
+
+    def looks(self) -> list[tuple[str, object, tuple[int, ...]]]:
+        """(kind, colour, faces) of the dice this table throws, the most
+        needed first: every seat's dice face-down where dice are hidden,
+        then every face of the seats whose dice this screen may see."""
+        table = self.table
+        hidden = bool(table.info.hidden_dice)
+        seats = range(len(table.seats))
+        looks: list[tuple[str, object, tuple[int, ...]]] = []
+
+        def add(kind: str, seat: int, faces: tuple[int, ...]) -> None:
+            look = (kind, table.throw_colour(SimpleNamespace(owner=seat)), faces)
+            if look not in looks:
+                looks.append(look)
+        kinds = sorted(self.kinds)
+        for kind in kinds if hidden else ():
+            for seat in seats:
+                add(kind, seat, (0,))
+        for kind in kinds:
+            for seat in seats:
+                if not hidden or seat in table.humans:
+                    add(kind, seat, tuple(range(1, (12 if kind == "bone" else 6) + 1)))
+        return looks
+
+    def step(self, frame: int) -> None:
+        """In a frame where nothing flies: make up to ``PER_FRAME`` pictures (once a frame)."""
+        renderer: DiceRenderer | None = self.table.renderer
+        if frame == self._frame or renderer is None or not self.kinds:
+            return
+        self._frame = frame
+        if self._steps is None:
+            self._steps = renderer.warm_steps(self.looks())
+        for _ in range(PER_FRAME):
+            if next(self._steps, StopIteration) is StopIteration:
+                self._steps = iter(())
+                return
+            self.made += 1
