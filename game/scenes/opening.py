@@ -8,7 +8,9 @@ shows this scene instead: it
 keeps the last picture of the screen the player left, darkens it over
 ``FADE_SECONDS`` (a fade the player sees anyway), and each frame runs the
 table's opening steps for at most ``STEP_BUDGET_S`` of the game thread's
-CPU (a step waiting on the import thread ends the frame's share).  When the
+CPU (a step waiting on the import thread ends the frame's share; headless,
+where ``app.think_in_background`` is off, the frame waits for the thread
+instead, so a test's frames never race it).  When the
 table is built and the fade is over it takes this scene's place; its own
 ``enter`` (``warm``) finds nothing left to build.  Input waits (the player
 has just pressed Start).  Nothing of the table is drawn here, so no hidden
@@ -72,7 +74,9 @@ class OpeningScene(Scene):
             if step is None:
                 return True
             self.steps_run += 1
-            if isinstance(step, Loading) or time.thread_time() >= until:
+            if isinstance(step, Loading) and not self.app.think_in_background:
+                step.wait()   # headless (tests, shots): the thread's pace never changes the frame count
+            elif isinstance(step, Loading) or time.thread_time() >= until:
                 return False
 
     def draw(self, canvas: pygame.Surface, alpha: float) -> None:
