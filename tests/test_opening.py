@@ -263,10 +263,124 @@ def test_a_reset_to_the_title_during_the_hand_over_is_not_undone_by_the_table(ap
     setup = _setup_with_ais(app, 2)
     _press_start(app, setup)
     opening = app.top
-    while not opening.built:
+    while not opening.built:   # as many frames as this machine takes to build it,
+        opening.time = 0.0     # the fade held at its start meanwhile (it ended first on a busy machine)
         app.run_frames(1)
     assert app.top is opening
     opening.time = FADE_SECONDS - 1 / 120     # the fade ends in the next frame
     app.reset_to(TitleScene(app))             # e.g. recovering from an error, or a test's reset
     app.run_frames(2)
     assert app.top.name == "title" and len(app.stack) == 1
+
+
+
+
+class _HeldThreads:
+    """Each piece of work a table hands to a thread (``preload.in_background``:
+    the autosave's header, a Continue's last throw, the results' imports)
+    held on its thread, as by a scheduler that left it behind, until the
+    game thread waits for it (``Loading.wait``) or a frame has ended with
+    the hand-over waiting for it (``waiting``: those frames)."""
+
+    def __init__(self, app, monkeypatch):
+        import threading
+
+        from game.ui import preload
+        self.app, self.monkeypatch = app, monkeypatch
+        self.holds: list[threading.Event] = []
+        self.waiting: list[int] = []
+        self.last_step: object = None
+        real_wait, real_in_background = preload.Loading.wait, preload.in_background
+
+        def in_background(work, name):
+            hold = threading.Event()
+            self.holds.append(hold)
+
+            def held():
+                hold.wait(60)   # a bound only: released by the game thread at once
+                work()
+            loading = real_in_background(held, name)
+            loading.hold = hold
+            return loading
+
+        def wait(loading):
+            if hasattr(loading, "hold"):
+                loading.hold.set()
+            real_wait(loading)
+        monkeypatch.setattr(preload, "in_background", in_background)
+        monkeypatch.setattr(preload.Loading, "wait", wait)
+
+    def watch(self, opening) -> None:
+        """Note each frame that ends with ``opening``'s last step waiting for a thread."""
+        from game.ui.preload import Loading
+        real_step, real_after_frame = opening.table.opening_step, self.app.memory.after_frame
+
+        def opening_step():
+            self.last_step = real_step()
+            return self.last_step
+
+        def after_frame():
+            if self.app.top is opening and isinstance(self.last_step, Loading):
+                self.waiting.append(self.app.frame)
+                for hold in self.holds:
+                    hold.set()
+            real_after_frame()
+        self.monkeypatch.setattr(opening.table, "opening_step", opening_step)
+        self.monkeypatch.setattr(self.app.memory, "after_frame", after_frame)
+
+
+def test_headless_the_hand_over_waits_for_its_threads_inside_the_frame(app, monkeypatch):
+    """When a test's table came on top used to depend on the scheduler: the
+    hand-over's frames ran on while a thread it needed (the imports, the
+    autosave's header) worked, so a busy machine gave it more frames.
+    Headless (``app.think_in_background`` off) a step that needs a thread
+    waits for it inside the frame: however slow the thread, no frame ends
+    waiting for it.  On the old code frames ended waiting for the held threads."""
+    assert not app.think_in_background
+    threads = _HeldThreads(app, monkeypatch)
+    _press_start(app, _setup_with_ais(app, 2))
+    opening = app.top
+    threads.watch(opening)
+    while app.top is opening:
+        app.run_frames(1)
+    assert app.top is opening.table and threads.holds and threads.waiting == []
+
+
+def test_in_the_window_the_hand_over_draws_on_while_its_threads_work(app, monkeypatch):
+    """The game's own window keeps the hand-over's frames coming while a
+    thread works (the fade goes on): its held threads finish only once a
+    frame has ended waiting for them, and the table still opens whole."""
+    app.think_in_background = True
+    threads = _HeldThreads(app, monkeypatch)
+    _press_start(app, _setup_with_ais(app, 2))
+    opening = app.top
+    threads.watch(opening)
+    while app.top is opening:
+        app.run_frames(1)
+    assert app.top is opening.table and opening.table.opening_step() is None
+    assert threads.waiting, "no frame ended while a thread worked"
+
+
+def test_headless_the_results_story_is_told_on_the_game_thread(app, monkeypatch):
+    """The same for the results screen built during the end delay: its
+    story was told on a thread while the end delay's frames ran on (a thread
+    slower than ``END_DELAY_MAX`` left the table handing over an unprepared
+    screen).  Headless the story is told in the frame; in the window on a thread."""
+    import threading
+
+    from game.core.match import Match
+    from game.scenes import results
+    from game.scenes.launch import make_table
+    tellers: list[bool] = []
+    real = results.safe_story
+    monkeypatch.setattr(results, "safe_story",
+                        lambda match: tellers.append(threading.current_thread() is threading.main_thread())
+                        or real(match))
+    for background in (False, True):
+        app.think_in_background = background
+        match = Match("liars-dice", [Seat("A", "ai", "easy"), Seat("B", "ai", "easy")], {"starting_dice": 1}, 4)
+        table = make_table(app, match)
+        app.start(table)
+        app.run_frames(20_000, until=lambda a: a.top is not table)
+        assert match.is_over and app.top.name == "results" and app.top.story is not None
+    assert tellers == [True, False]
