@@ -384,3 +384,28 @@ def test_headless_the_results_story_is_told_on_the_game_thread(app, monkeypatch)
         app.run_frames(20_000, until=lambda a: a.top is not table)
         assert match.is_over and app.top.name == "results" and app.top.story is not None
     assert tellers == [True, False]
+
+
+def test_headless_the_table_comes_on_top_in_the_same_frame_on_any_machine(app, monkeypatch):
+    """CI's random input met the hand-over in another frame than a
+    developer's machine did: its steps ran for 4 ms of CPU a frame, so a
+    slower or busier machine gave it more frames.  Headless a frame runs a
+    fixed number of steps: with the game thread's CPU clock made to run
+    fast (every step costs a millisecond) or to stand still, the table comes
+    on top in the same frame.  On the old code the two differed."""
+    import itertools
+    from types import SimpleNamespace
+
+    from game.scenes import opening as opening_module
+
+    def frames_to_the_table(clock) -> int:
+        monkeypatch.setattr(opening_module, "time", SimpleNamespace(thread_time=clock))
+        _press_start(app, _setup_with_ais(app, 2))
+        opening = app.top
+        assert opening.name == "opening"
+        return app.run_frames(2000, until=lambda a: a.top is not opening)
+
+    ticks = itertools.count()
+    slow = frames_to_the_table(lambda: next(ticks) / 1000)   # a millisecond a step
+    fast = frames_to_the_table(lambda: 0.0)                  # steps cost nothing
+    assert slow == fast
