@@ -9,6 +9,7 @@ import pygame
 
 from game.core.match import Seat
 from game.scenes.setup import SetupScene
+from tests.helpers import HeldThreads
 
 
 def _press_start(app, setup) -> None:
@@ -275,60 +276,6 @@ def test_a_reset_to_the_title_during_the_hand_over_is_not_undone_by_the_table(ap
 
 
 
-class _HeldThreads:
-    """Each piece of work a table hands to a thread (``preload.in_background``:
-    the autosave's header, a Continue's last throw, the results' imports)
-    held on its thread, as by a scheduler that left it behind, until the
-    game thread waits for it (``Loading.wait``) or a frame has ended with
-    the hand-over waiting for it (``waiting``: those frames)."""
-
-    def __init__(self, app, monkeypatch):
-        import threading
-
-        from game.ui import preload
-        self.app, self.monkeypatch = app, monkeypatch
-        self.holds: list[threading.Event] = []
-        self.waiting: list[int] = []
-        self.last_step: object = None
-        real_wait, real_in_background = preload.Loading.wait, preload.in_background
-
-        def in_background(work, name):
-            hold = threading.Event()
-            self.holds.append(hold)
-
-            def held():
-                hold.wait(60)   # a bound only: released by the game thread at once
-                work()
-            loading = real_in_background(held, name)
-            loading.hold = hold
-            return loading
-
-        def wait(loading):
-            if hasattr(loading, "hold"):
-                loading.hold.set()
-            real_wait(loading)
-        monkeypatch.setattr(preload, "in_background", in_background)
-        monkeypatch.setattr(preload.Loading, "wait", wait)
-
-    def watch(self, opening) -> None:
-        """Note each frame that ends with ``opening``'s last step waiting for a thread."""
-        from game.ui.preload import Loading
-        real_step, real_after_frame = opening.table.opening_step, self.app.memory.after_frame
-
-        def opening_step():
-            self.last_step = real_step()
-            return self.last_step
-
-        def after_frame():
-            if self.app.top is opening and isinstance(self.last_step, Loading):
-                self.waiting.append(self.app.frame)
-                for hold in self.holds:
-                    hold.set()
-            real_after_frame()
-        self.monkeypatch.setattr(opening.table, "opening_step", opening_step)
-        self.monkeypatch.setattr(self.app.memory, "after_frame", after_frame)
-
-
 def test_headless_the_hand_over_waits_for_its_threads_inside_the_frame(app, monkeypatch):
     """When a test's table came on top used to depend on the scheduler: the
     hand-over's frames ran on while a thread it needed (the imports, the
@@ -337,7 +284,7 @@ def test_headless_the_hand_over_waits_for_its_threads_inside_the_frame(app, monk
     waits for it inside the frame: however slow the thread, no frame ends
     waiting for it.  On the old code frames ended waiting for the held threads."""
     assert not app.think_in_background
-    threads = _HeldThreads(app, monkeypatch)
+    threads = HeldThreads(app, monkeypatch)
     _press_start(app, _setup_with_ais(app, 2))
     opening = app.top
     threads.watch(opening)
@@ -351,7 +298,7 @@ def test_in_the_window_the_hand_over_draws_on_while_its_threads_work(app, monkey
     thread works (the fade goes on): its held threads finish only once a
     frame has ended waiting for them, and the table still opens whole."""
     app.think_in_background = True
-    threads = _HeldThreads(app, monkeypatch)
+    threads = HeldThreads(app, monkeypatch)
     _press_start(app, _setup_with_ais(app, 2))
     opening = app.top
     threads.watch(opening)
