@@ -62,8 +62,10 @@ class App:
         (off headless: tests and shots drive setup directly; tests of the offer switch it on)."""
         self.crashes = 0
         self.think_in_background = not headless
-        """AI decisions run in a worker thread (game/ui/thinker.py); headless
-        tests keep them inside the frame, so a frame count stays a fixed pace."""
+        """AI decisions run in a worker thread (game/ui/thinker.py), and so
+        do the title's look at the save, a table's hand-over imports and the
+        results' story; headless tests keep them inside the frame (or wait
+        for them there), so a frame count stays a fixed pace."""
         self.write_in_background = not headless
         """A finished game's records are written by a thread (``GameEnd.finish_game``)."""
         if headless:

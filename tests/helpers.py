@@ -55,3 +55,57 @@ def you_and_ais(n=3, level="easy"):
     """Seats for a table with one human, "You", and ``n - 1`` AIs at ``level``."""
     from game.core.match import Seat
     return [Seat("You", "human")] + [Seat(f"AI{i}", "ai", level) for i in range(1, n)]
+
+
+class HeldThreads:
+    """Each piece of work a table hands to a thread (``preload.in_background``:
+    the autosave's header, a Continue's last throw, the results' imports)
+    held on its thread, as by a scheduler that left it behind, until the
+    game thread waits for it (``Loading.wait``) or a frame has ended with
+    the hand-over waiting for it (``waiting``: those frames)."""
+
+    def __init__(self, app, monkeypatch):
+        import threading
+
+        from game.ui import preload
+        self.app, self.monkeypatch = app, monkeypatch
+        self.holds: list[threading.Event] = []
+        self.waiting: list[int] = []
+        self.last_step: object = None
+        real_wait, real_in_background = preload.Loading.wait, preload.in_background
+
+        def in_background(work, name):
+            hold = threading.Event()
+            self.holds.append(hold)
+
+            def held():
+                hold.wait(60)   # a bound only: released by the game thread at once
+                work()
+            loading = real_in_background(held, name)
+            loading.hold = hold
+            return loading
+
+        def wait(loading):
+            if hasattr(loading, "hold"):
+                loading.hold.set()
+            real_wait(loading)
+        monkeypatch.setattr(preload, "in_background", in_background)
+        monkeypatch.setattr(preload.Loading, "wait", wait)
+
+    def watch(self, opening) -> None:
+        """Note each frame that ends with ``opening``'s last step waiting for a thread."""
+        from game.ui.preload import Loading
+        real_step, real_after_frame = opening.table.opening_step, self.app.memory.after_frame
+
+        def opening_step():
+            self.last_step = real_step()
+            return self.last_step
+
+        def after_frame():
+            if self.app.top is opening and isinstance(self.last_step, Loading):
+                self.waiting.append(self.app.frame)
+                for hold in self.holds:
+                    hold.set()
+            real_after_frame()
+        self.monkeypatch.setattr(opening.table, "opening_step", opening_step)
+        self.monkeypatch.setattr(self.app.memory, "after_frame", after_frame)

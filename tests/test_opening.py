@@ -9,6 +9,7 @@ import pygame
 
 from game.core.match import Seat
 from game.scenes.setup import SetupScene
+from tests.helpers import HeldThreads
 
 
 def _press_start(app, setup) -> None:
@@ -271,3 +272,87 @@ def test_a_reset_to_the_title_during_the_hand_over_is_not_undone_by_the_table(ap
     app.reset_to(TitleScene(app))             # e.g. recovering from an error, or a test's reset
     app.run_frames(2)
     assert app.top.name == "title" and len(app.stack) == 1
+
+
+
+
+def test_headless_the_hand_over_waits_for_its_threads_inside_the_frame(app, monkeypatch):
+    """When a test's table came on top used to depend on the scheduler: the
+    hand-over's frames ran on while a thread it needed (the imports, the
+    autosave's header) worked, so a busy machine gave it more frames.
+    Headless (``app.think_in_background`` off) a step that needs a thread
+    waits for it inside the frame: however slow the thread, no frame ends
+    waiting for it.  On the old code frames ended waiting for the held threads."""
+    assert not app.think_in_background
+    threads = HeldThreads(app, monkeypatch)
+    _press_start(app, _setup_with_ais(app, 2))
+    opening = app.top
+    threads.watch(opening)
+    while app.top is opening:
+        app.run_frames(1)
+    assert app.top is opening.table and threads.holds and threads.waiting == []
+
+
+def test_in_the_window_the_hand_over_draws_on_while_its_threads_work(app, monkeypatch):
+    """The game's own window keeps the hand-over's frames coming while a
+    thread works (the fade goes on): its held threads finish only once a
+    frame has ended waiting for them, and the table still opens whole."""
+    app.think_in_background = True
+    threads = HeldThreads(app, monkeypatch)
+    _press_start(app, _setup_with_ais(app, 2))
+    opening = app.top
+    threads.watch(opening)
+    while app.top is opening:
+        app.run_frames(1)
+    assert app.top is opening.table and opening.table.opening_step() is None
+    assert threads.waiting, "no frame ended while a thread worked"
+
+
+def test_headless_the_results_story_is_told_on_the_game_thread(app, monkeypatch):
+    """The same for the results screen built during the end delay: its
+    story was told on a thread while the end delay's frames ran on (a thread
+    slower than ``END_DELAY_MAX`` left the table handing over an unprepared
+    screen).  Headless the story is told in the frame; in the window on a thread."""
+    import threading
+
+    from game.core.match import Match
+    from game.scenes import results
+    from game.scenes.launch import make_table
+    tellers: list[bool] = []
+    real = results.safe_story
+    monkeypatch.setattr(results, "safe_story",
+                        lambda match: tellers.append(threading.current_thread() is threading.main_thread())
+                        or real(match))
+    for background in (False, True):
+        app.think_in_background = background
+        match = Match("liars-dice", [Seat("A", "ai", "easy"), Seat("B", "ai", "easy")], {"starting_dice": 1}, 4)
+        table = make_table(app, match)
+        app.start(table)
+        app.run_frames(20_000, until=lambda a: a.top is not table)
+        assert match.is_over and app.top.name == "results" and app.top.story is not None
+    assert tellers == [True, False]
+
+
+def test_headless_the_table_comes_on_top_in_the_same_frame_on_any_machine(app, monkeypatch):
+    """CI's random input met the hand-over in another frame than a
+    developer's machine did: its steps ran for 4 ms of CPU a frame, so a
+    slower or busier machine gave it more frames.  Headless a frame runs a
+    fixed number of steps: with the game thread's CPU clock made to run
+    fast (every step costs a millisecond) or to stand still, the table comes
+    on top in the same frame.  On the old code the two differed."""
+    import itertools
+    from types import SimpleNamespace
+
+    from game.scenes import opening as opening_module
+
+    def frames_to_the_table(clock) -> int:
+        monkeypatch.setattr(opening_module, "time", SimpleNamespace(thread_time=clock))
+        _press_start(app, _setup_with_ais(app, 2))
+        opening = app.top
+        assert opening.name == "opening"
+        return app.run_frames(2000, until=lambda a: a.top is not opening)
+
+    ticks = itertools.count()
+    slow = frames_to_the_table(lambda: next(ticks) / 1000)   # a millisecond a step
+    fast = frames_to_the_table(lambda: 0.0)                  # steps cost nothing
+    assert slow == fast

@@ -76,10 +76,14 @@ class Navigator:
         from .results import safe_story
         told: dict = {}
         final = SimpleNamespace(game_id=match.game_id, game=match.game, history=list(match.history))
-        teller = threading.Thread(target=lambda: told.update(story=safe_story(final)),
-                                  name="results-story", daemon=True)
-        teller.start()   # replaying a long game for its story took 20 ms: told off the frame
-        while teller.is_alive():
+        if self.app.think_in_background:   # replaying a long game for its story took 20 ms: told off the frame
+            teller = threading.Thread(target=lambda: told.update(story=safe_story(final)),
+                                      name="results-story", daemon=True)
+            teller.start()
+            while teller.is_alive():
+                yield
+        else:   # headless (tests, shots): told here, so the end delay's frames never race the thread
+            told["story"] = safe_story(final)
             yield
         scene = ResultsScene(self.app, match, story=told.get("story"), told=True)
         yield

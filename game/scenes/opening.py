@@ -8,7 +8,9 @@ shows this scene instead: it
 keeps the last picture of the screen the player left, darkens it over
 ``FADE_SECONDS`` (a fade the player sees anyway), and each frame runs the
 table's opening steps for at most ``STEP_BUDGET_S`` of the game thread's
-CPU (a step waiting on the import thread ends the frame's share).  When the
+CPU (a step waiting on the import thread ends the frame's share; headless,
+where ``app.think_in_background`` is off, a fixed number of steps, waiting
+for the thread inside the frame: a test's frames never race the scheduler).  When the
 table is built and the fade is over it takes this scene's place; its own
 ``enter`` (``warm``) finds nothing left to build.  Input waits (the player
 has just pressed Start).  Nothing of the table is drawn here, so no hidden
@@ -28,6 +30,10 @@ DIM_ALPHA = 170
 """How dark the screen left behind ends (0-255)."""
 STEP_BUDGET_S = 0.004
 """Game-thread CPU a frame gives the table's opening steps (a step is 0.1-8 ms)."""
+STEADY_STEPS = 32
+"""Headless (tests, shots: ``app.think_in_background`` off) a frame runs this
+many steps instead, so when the table comes on top is the same frame on
+every machine, busy or not (a 2-seat table's ~560 steps take about the fade)."""
 
 
 def open_table(app, table, *, replace: bool = False) -> None:
@@ -65,14 +71,25 @@ class OpeningScene(Scene):
 
     def _build_for(self, budget_s: float) -> bool:
         """Run opening steps until ``budget_s`` of this thread's CPU is
-        spent or a step waits for the next frame; True once all have run."""
+        spent or a step waits for the next frame; True once all have run.
+        Headless: ``STEADY_STEPS`` steps, and a step that needs a thread
+        waits for it here, so neither the thread's pace nor the machine's
+        speed changes the frame a test's table comes on top."""
+        steady = not self.app.think_in_background
         until = time.thread_time() + budget_s
+        ran = 0
         while True:
             step = self.table.opening_step()
             if step is None:
                 return True
             self.steps_run += 1
-            if isinstance(step, Loading) or time.thread_time() >= until:
+            if isinstance(step, Loading):
+                if not steady:
+                    return False
+                step.wait()   # not counted: whether the thread was done already is the scheduler's
+                continue
+            ran += 1
+            if (ran >= STEADY_STEPS) if steady else (time.thread_time() >= until):
                 return False
 
     def draw(self, canvas: pygame.Surface, alpha: float) -> None:

@@ -64,7 +64,8 @@ class AppServices(Protocol):
     frame: int
     """Frames drawn so far (a table notes the frame a heavy step happened in)."""
     think_in_background: bool
-    """AI decisions run on a worker thread (off in headless tests)."""
+    """AI decisions (and the hand-over's and results' work) run on worker
+    threads; off in headless tests, where they run in the frame."""
     write_in_background: bool
     """A finished game's files are written by a thread (off in headless tests)."""
     offer_tutorials: bool
