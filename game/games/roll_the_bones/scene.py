@@ -878,17 +878,38 @@ class TableScene(BaseTableScene):
         player = self.human_to_act()
         if player is not None:
             note = self.ante_note(player) if self.state.phase == "ante" else ""
-            if note:   # wrapped to the buttons' width, so it never reaches your pile (one line: it stays
-                # under the bottom-right seat's pile count over two rows of buttons)
-                lines = th.wrap_text(self.theme.font(15), note, self.controls_area().w)
+            ask = prompts.ask(self.state, self.words, player)
+            if note:
+                lines, self.note_rect = self._note_place(note, ask)
                 for k, line in enumerate(reversed(lines)):
-                    th.draw_text(canvas, self.theme, line, (1240, self.buttons_top - 40 - 19 * k), 15, th.CREAM_DIM,
-                                 anchor="bottomright", shadow=1)
-                self.note_rect = pygame.Rect(0, 0, max(self.theme.font(15).size(line)[0] for line in lines),
-                                             19 * len(lines))
-                self.note_rect.bottomright = (1240, self.buttons_top - 40)
-            th.draw_text(canvas, self.theme, prompts.ask(self.state, self.words, player),
-                         (1240, self.buttons_top - 8), 21, th.CREAM, bold=True, anchor="bottomright", shadow=2)
+                    th.draw_text(canvas, self.theme, line, (self.note_rect.right, self.note_rect.bottom - 19 * k), 15,
+                                 th.CREAM_DIM, anchor="bottomright", shadow=1)
+            th.draw_text(canvas, self.theme, ask, (1240, self.buttons_top - 8), 21, th.CREAM, bold=True,
+                         anchor="bottomright", shadow=2)
+
+    def _note_place(self, note: str, ask: str) -> tuple[list[str], pygame.Rect]:
+        """The ante note's lines and place: over the question, wrapped to the
+        buttons' width (it never reaches your pile); where that meets a
+        nameplate, a pile or a die of the roll (two rows of buttons at 6 seats
+        lift it onto the bottom-right seat's plate), in lines beside the question."""
+        font = self.theme.font(15)
+        width = self.controls_area().w
+        beside = 1240 - self.theme.font(21, bold=True).size(ask)[0] - 14
+        places = [(width, (1240, self.buttons_top - 40)), (240, (beside, self.buttons_top - 8))]
+        keep_clear = [r.inflate(8, 8) for r in [*self.seat_plates.values(), *self.pile_rects.values()]]
+        if self.settled_view is not None:   # the roll's dice lying on the felt
+            keep_clear += [pygame.Rect(int(p.x - p.size / 2) - 4, int(p.y - p.size / 2) - 4, int(p.size) + 8,
+                                       int(p.size) + 8) for p in self.settled_view.poses()]
+        first: tuple[list[str], pygame.Rect] | None = None
+        for wrap, bottomright in places:
+            lines = th.wrap_text(font, note, wrap)
+            rect = pygame.Rect(0, 0, max(font.size(line)[0] for line in lines), 19 * len(lines))
+            rect.bottomright = bottomright
+            if rect.collidelist(keep_clear) < 0:
+                return lines, rect
+            first = first or (lines, rect)
+        assert first is not None
+        return first
 
     def ante_note(self, player: int) -> str:
         """How the player's ante splits between the pots (prompts.py)."""
