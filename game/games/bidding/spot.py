@@ -34,6 +34,7 @@ import math
 from itertools import repeat
 from operator import add, mul
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Optional, Sequence
 
 from .bids import Bid, binomial_pmf, count_matching, match_chance, pmf_at_least
@@ -157,6 +158,55 @@ def choice_observations(spot: BidSpot, bids=None) -> list[tuple[int, int]]:
     return out
 
 
+@dataclass(frozen=True)
+class PinPrior:
+    """How a stranger's honest quantity may pin its count (``TableReader.q_like``):
+    it names its count plus as many of the dice it cannot see as are still at
+    least ``floor`` likely, for one of ``floors``.  ``weight`` (``strength``
+    soft counts): the chance a stranger bids so; ``slope``: how tightly."""
+    weight: float = 0.5
+    strength: float = 2.0
+    floors: tuple[float, ...] = (0.3, 0.4, 0.5, 0.55, 0.6, 0.65, 0.7, 0.8)
+    slope: float = 3.0
+    shares: tuple[float, ...] = ()
+    """How a pinned stranger's weight splits over ``floors`` (empty: evenly)."""
+
+    def start(self) -> tuple[float, list[float]]:
+        """A stranger's soft counts: (loose, pinned per floor)."""
+        shares = self.shares or (1.0,) * len(self.floors)
+        total = sum(shares)
+        return (1 - self.weight) * self.strength, [self.weight * self.strength * x / total for x in shares]
+
+    def like(self, off: int) -> float:
+        """The chance of a quantity ``off`` whole dice from the pinned one."""
+        e = math.exp(-self.slope)
+        return math.exp(-self.slope * abs(off)) * (1 - e) / (1 + e)
+
+
+@lru_cache(maxsize=4096)
+def likely_share(unseen: int, p: float, floor: float) -> int:
+    """The most matches among ``unseen`` dice (each a match with chance ``p``)
+    that are still at least ``floor`` likely: what a bidder who trusts its
+    quantity to that floor adds to its own count."""
+    pmf = binomial_pmf(unseen, p)
+    tail = 1.0
+    for j in range(unseen + 1):
+        if j > 0:
+            tail -= pmf[j - 1]
+        if tail < floor - 1e-12:
+            return max(0, j - 1)
+    return unseen
+
+
+def _floor_before(bids, player: int, face: int, top: int) -> int:
+    """The quantity standing before ``player``'s bid of ``top`` on ``face`` (1 for an
+    opening): about the least it could have named."""
+    for i, (b, q, f) in enumerate(bids):
+        if b == player and f == face and q == top:
+            return max(1, bids[i - 1][1]) if i > 0 else 1
+    return 1
+
+
 PRIOR_CALLS: tuple[float, ...] = (0.92, 0.75, 0.45, 0.2, 0.05)
 """Prior chance a player calls a bid, by the chance (from their own seat) the
 bid is true in fifths: 0-20%, 20-40%, ..."""
@@ -175,10 +225,17 @@ class PlayerModel:
     call_bins: list = field(default_factory=lambda: [[c * 3.0, 3.0] for c in PRIOR_CALLS])
     never_odds: float = math.log(NEVER_CALLER_PRIOR / (1 - NEVER_CALLER_PRIOR))
     """Log-odds that this player never calls (``learn_answer``)."""
+    loose: float = 1.0        # soft count of honest quantities anywhere up to the honest ceiling
+    pins: list = field(default_factory=list)   # ... and of quantities that pinned the count, per ``PinPrior.floors``
 
     @property
     def w(self) -> float:
         return self.honest / (self.honest + self.bluff)
+
+    def quantity_types(self) -> list[float]:
+        """Chances of: a loose honest quantity, then a pinned one per floor (``TableReader.q_like``)."""
+        z = self.loose + sum(self.pins)
+        return [self.loose / z] + [x / z for x in self.pins]
 
     def learn_answer(self, fifth: int, called: bool) -> None:
         """One answer (call or raise) to a bid that was ``fifth`` likely from their seat.
@@ -209,7 +266,9 @@ class TableReader:
 
     def __init__(self, beta: float = 4.0, prior_w: float = 0.6, strength: float = 4.0,
                  learn: bool = True, q_slope: float = 1.2, q_offset: float = 0.5,
-                 temper: float = 1.0, n_power: float = 0.5):
+                 temper: float = 1.0, n_power: float = 0.5, pin: Optional["PinPrior"] = None):
+        self.pin = pin
+        """How a bidder may pin its count with its quantity (None: never; ``q_like``)."""
         self.beta = beta
         self.n_power = n_power
         self.temper = temper
@@ -227,6 +286,8 @@ class TableReader:
         m = self.models.get(player)
         if m is None:
             m = self.models[player] = PlayerModel(*self.prior)
+            if self.pin is not None:
+                m.loose, m.pins = self.pin.start()
         return m
 
     # --- learning ---------------------------------------------------------------
@@ -268,6 +329,8 @@ class TableReader:
             m.honest += r
             m.bluff += 1 - r
             m.seen += 1.0
+            if self.pin is not None:
+                self._learn_pin(m, r, top, k, len(hand), pm, total, _floor_before(bids, p, f, top))
         # Responses: each bid answered by the next bidder (raise) or the challenger (call).
         for i, (p, q, f) in enumerate(bids):
             responder = bids[i + 1][0] if i + 1 < len(bids) else challenger
@@ -292,6 +355,41 @@ class TableReader:
     def call_chance(self, player: int, x: float) -> float:
         return self.model(player).call_chance(min(4, max(0, int(x * 5))))
 
+    def _quantity_likes(self, quantity: int, k: int, n: int, p: float, total: int, floor: int) -> list[float]:
+        """The chance an honest bidder holding ``k`` names ``quantity``, per type of
+        ``PlayerModel.quantity_types``: loose (any quantity from ``floor`` up to
+        its ceiling, ``q_honest``, each as likely), or pinned at each floor."""
+        pin = self.pin
+        assert pin is not None
+        span = max(1, math.floor(k + (total - n) * p + self.q_offset) - floor + 1)
+        out = [self.q_honest(quantity, k, n, p, total) / span]
+        out += [pin.like(quantity - k - likely_share(total - n, p, f)) for f in pin.floors]
+        return out
+
+    def _learn_pin(self, m: PlayerModel, honest: float, top: int, k: int, n: int, p: float,
+                   total: int, floor: int) -> None:
+        """One revealed quantity, weighed by ``honest`` (the chance its face was
+        chosen honestly): which type of honest quantity explains it."""
+        likes = self._quantity_likes(top, k, n, p, total, floor)
+        joint = [t * x for t, x in zip(m.quantity_types(), likes)]
+        z = sum(joint)
+        if z <= 0:
+            return
+        m.loose += honest * joint[0] / z
+        m.pins = [c + honest * x / z for c, x in zip(m.pins, joint[1:])]
+
+    def q_like(self, m: PlayerModel, quantity: int, k: int, n: int, p: float, total: int, floor: int) -> float:
+        """The chance an honest bidder holding ``k`` names ``quantity``: a loose
+        bidder (``q_honest``: any quantity up to its ceiling) or, with ``pin``
+        and the weights this player's reveals gave each, one whose quantity pins
+        its count (``PinPrior``).  Issue 40: the league's honest bidders name
+        their count plus what is likely enough among the rest, and Jintos the
+        one-sided reader put at 50-59% came true 92% of the time."""
+        if self.pin is None:
+            return self.q_honest(quantity, k, n, p, total)
+        likes = self._quantity_likes(quantity, k, n, p, total, floor)
+        return sum(t * x for t, x in zip(m.quantity_types(), likes))
+
     # --- beliefs ----------------------------------------------------------------------
     def q_honest(self, quantity: int, k: int, n: int, p: float, total: int) -> float:
         """Honest component of a bid's quantity: an honest bidder rarely bids
@@ -314,12 +412,22 @@ class TableReader:
             self._cache[key] = prior
             return prior
         F = len(spot.faces)
-        w = self.model(player).w
+        m = self.model(player)
+        w = m.w
+        if top is None:
+            lqs = [1.0] * len(prior)
+        elif face in chosen and self.pin is not None:
+            floor = _floor_before(spot.bids, player, face, top)
+            lqs = [self.q_like(m, top, k, n, p, spot.total, floor) for k in range(len(prior))]
+            best = max(lqs)   # scaled as ``q_honest`` is (1 at the likeliest count), so the
+            lqs = [x / best for x in lqs] if best > 0 else lqs   # bluff term weighs as before
+        else:
+            lqs = [self.q_honest(top, k, n, p, spot.total) for k in range(len(prior))]
         post = []
         for k, pk in enumerate(prior):
             like = 1.0
             ph = self.p_honest(face, k, n, p, F)
-            lq = 1.0 if top is None else self.q_honest(top, k, n, p, spot.total)
+            lq = lqs[k]
             if face in chosen:
                 like *= w * ph * lq + (1 - w) / F
             else:

@@ -35,7 +35,7 @@ from ..bidding.bids import (Bid, BidBelief, Call, bid_text, count_matching, matc
                              pmf_at_least, pmf_exactly, sum_binomials_pmf)
 from ..bidding.calib import calibration
 from ..bidding.fit import fitted_reader
-from ..bidding.spot import BidSpot, TableReader, next_seat
+from ..bidding.spot import BidSpot, PinPrior, TableReader, next_seat
 from ...core.dice import prob_at_least
 from ...core.protocol import Action
 from .endgame import endgame_policy, equilibrium_chances, position_value, value_if_challenge_lost
@@ -281,6 +281,18 @@ challenge is decided on the chance Hard states, its rival memory included
 (issue 40's "one model for saying and doing")."""
 
 
+PIN_PRIOR: Optional[PinPrior] = PinPrior(weight=0.39, strength=2.0,
+                                         shares=(0.01, 0.01, 0.01, 0.01, 0.3, 0.3, 0.3, 0.06))
+"""How Hard reads a stranger's quantity (``TableReader.q_like``): an honest
+quantity may pin the bidder's count (its count plus what is still likely enough
+among the dice it cannot see, ``PinPrior``), and each reveal teaches how much
+this rival's does.  The weights are the population's, fitted on Hard's heads-up
+games against the league's TUNING half, Hard, Normal and the sparring styles
+(``python tools/pin_fit.py --games 100``: pinned 0.39, its floors 0.6, 0.65 and
+0.7 alike, 0.8 a little; the lower floors none, kept at a trace so a rival who
+bids so can still be learned)."""
+
+
 EXPLOIT_MARGIN = 0.3
 EXPLOIT_DECAY = 0.3
 """Leaving the solved endgame: Hard takes the Call or Jinto its reading
@@ -307,6 +319,7 @@ class HardAgent(LiarsBrainAgent):
 
     def __init__(self, player: int, rng: random.Random):
         super().__init__(player, rng, fitted_reader("liars-dice"), HARD_STYLE)
+        self.brain.reader.pin = PIN_PRIOR
         self.brain.calib = calibration("liars-dice")
         self.bank = 0.0
         """Chance of winning the game gained (+) or lost (-) over this game's
