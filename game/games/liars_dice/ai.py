@@ -281,7 +281,7 @@ challenge is decided on the chance Hard states, its rival memory included
 (issue 40's "one model for saying and doing")."""
 
 
-PIN_PRIOR: Optional[PinPrior] = PinPrior(weight=0.39, strength=2.0,
+PIN_PRIOR: Optional[PinPrior] = PinPrior(weight=0.39,
                                          shares=(0.01, 0.01, 0.01, 0.01, 0.3, 0.3, 0.3, 0.06))
 """How Hard reads a stranger's quantity (``TableReader.q_like``): an honest
 quantity may pin the bidder's count (its count plus what is still likely enough
