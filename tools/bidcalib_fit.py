@@ -57,7 +57,7 @@ STYLES_POPULATION = ([("hard:hard", 6.0), ("hard:hard+hard+hard", 3.0)]
                      + [(f"hard:{s}+{s}+{s}", 1.0) for s in STYLES])
 HEADS_UP = [(t, w) for t, w in STYLES_POPULATION + league_tables() if "+" not in t]
 POPULATIONS = {"styles": STYLES_POPULATION, "styles+league": STYLES_POPULATION + league_tables(),
-               "heads-up": HEADS_UP}
+               "heads-up": HEADS_UP, "league": league_tables(1.0)}
 """(table, weight of each of its samples): the opponents the maps are fitted against, by the
 name a fit records (``--check`` refits with the recorded one; a file without one: "styles")."""
 POPULATION_NAME = "styles+league"

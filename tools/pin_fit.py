@@ -29,33 +29,34 @@ from bid_report import run_table  # noqa: E402
 STYLES = ("hard", "normal", "reader", "bluffer", "caller", "binomial")
 
 
-def tables() -> list[str]:
-    """The fitting population: heads-up tables, the league's tuning half by module name."""
+def tables(population: str = "league") -> list[str]:
+    """The fitting population, heads-up: the league's tuning half (by module
+    name), and with "styles+league" Hard, Normal and the sparring styles too."""
     from game.dev import league
-    return ([f"hard:{s}" for s in STYLES]
-            + [f"hard:game.dev.league:{cls.__name__}" for cls in league.HALVES["tuning"].values()])
+    bots = [f"hard:game.dev.league:{cls.__name__}" for cls in league.HALVES["tuning"].values()]
+    return bots if population == "league" else [f"hard:{s}" for s in STYLES] + bots
 
 
-def collect(games: int, seed: int, log=print) -> dict[str, list[tuple[float, list[float]]]]:
+def collect(games: int, seed: int, log=print, population: str = "league") -> dict[str, list[tuple[float, list[float]]]]:
     """Per table, (honest weight, likelihood per quantity type) of every revealed choice."""
     from game.dev import league
     seen: dict[str, list[tuple[float, list[float]]]] = {}
     learn = spotmod.TableReader._learn_pin
     current: list = []
 
-    def recording(self, m, honest, top, k, n, p, total, floor):
-        current.append((honest, self._quantity_likes(top, k, n, p, total, floor)))
-        return learn(self, m, honest, top, k, n, p, total, floor)
+    def recording(self, m, honest, top, k, n, p, total):
+        current.append((honest, self._quantity_likes(top, k, n, p, total)))
+        return learn(self, m, honest, top, k, n, p, total)
 
     spotmod.TableReader._learn_pin = recording   # type: ignore[method-assign]
     try:
-        for table in tables():
+        for table in tables(population):
             league.reset_memory()
             current.clear()
             run_table("liars-dice", table, games, derive(seed, "pinfit", table), fresh=True)
             seen[table] = list(current)
             if log:
-                log(f"  {table}: {len(current)} revealed quantities")
+                log(f"  {table}: {len(current)} revealed openings")
     finally:
         spotmod.TableReader._learn_pin = learn   # type: ignore[method-assign]
     return seen
@@ -91,8 +92,9 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(prog="python tools/pin_fit.py", description=__doc__.split("\n")[0])
     ap.add_argument("--games", type=int, default=150)
     ap.add_argument("--seed", type=int, default=7)
+    ap.add_argument("--population", choices=("league", "styles+league"), default="league")
     args = ap.parse_args(argv)
-    seen = collect(args.games, args.seed)
+    seen = collect(args.games, args.seed, population=args.population)
     weights = fit(seen)
     floors = spotmod.PinPrior().floors
     print("loose", round(weights[0], 4))

@@ -204,13 +204,12 @@ def likely_share(unseen: int, p: float, floor: float) -> int:
     return unseen
 
 
-def _floor_before(bids, player: int, face: int, top: int) -> int:
-    """The quantity standing before ``player``'s bid of ``top`` on ``face`` (1 for an
-    opening): about the least it could have named."""
-    for i, (b, q, f) in enumerate(bids):
-        if b == player and f == face and q == top:
-            return max(1, bids[i - 1][1]) if i > 0 else 1
-    return 1
+def _opened(bids, player: int, face: int, top: int) -> bool:
+    """Whether ``player`` opened the round with ``top`` of ``face`` (and bid no
+    more of it since): the one quantity chosen from its own dice and no other
+    bid.  A later bid's quantity also follows what the bidder read from the
+    bids before it, which ``PinPrior`` does not model."""
+    return bool(bids) and tuple(bids[0]) == (player, top, face)
 
 
 PRIOR_CALLS: tuple[float, ...] = (0.92, 0.75, 0.45, 0.2, 0.05)
@@ -286,6 +285,7 @@ class TableReader:
         self._round: int | None = None
         self._bids: tuple = ()
         self._meta: tuple | None = None
+        self._me: int | None = None   # the reader's own seat (its own openings teach no ``pin``)
         self._cache: dict = {}
 
     def model(self, player: int) -> PlayerModel:
@@ -299,6 +299,7 @@ class TableReader:
     # --- learning ---------------------------------------------------------------
     def observe(self, spot: BidSpot) -> None:
         """Call at every decision: learns from the previous round's reveal."""
+        self._me = spot.me
         if spot.round_no != self._round:
             if self.learn and self._round is not None and spot.reveal is not None \
                     and spot.reveal[0] == self._round:
@@ -335,8 +336,8 @@ class TableReader:
             m.honest += r
             m.bluff += 1 - r
             m.seen += 1.0
-            if self.pin is not None:
-                self._learn_pin(m, r, top, k, len(hand), pm, total, _floor_before(bids, p, f, top))
+            if self.pin is not None and p != self._me and _opened(bids, p, f, top):
+                self._learn_pin(m, r, top, k, len(hand), pm, total)
         # Responses: each bid answered by the next bidder (raise) or the challenger (call).
         for i, (p, q, f) in enumerate(bids):
             responder = bids[i + 1][0] if i + 1 < len(bids) else challenger
@@ -361,32 +362,32 @@ class TableReader:
     def call_chance(self, player: int, x: float) -> float:
         return self.model(player).call_chance(min(4, max(0, int(x * 5))))
 
-    def _quantity_likes(self, quantity: int, k: int, n: int, p: float, total: int, floor: int) -> list[float]:
-        """The chance an honest bidder holding ``k`` names ``quantity``, per type of
-        ``PlayerModel.quantity_types``: loose (any quantity from ``floor`` up to
-        its ceiling, ``q_honest``, each as likely), or pinned at each floor."""
+    def _quantity_likes(self, quantity: int, k: int, n: int, p: float, total: int) -> list[float]:
+        """The chance an honest opener holding ``k`` names ``quantity``, per type of
+        ``PlayerModel.quantity_types``: loose (any quantity from 1 up to its
+        ceiling, ``q_honest``, each as likely), or pinned at each floor."""
         pin = self.pin
         assert pin is not None
-        span = max(1, math.floor(k + (total - n) * p + self.q_offset) - floor + 1)
+        span = max(1, math.floor(k + (total - n) * p + self.q_offset))
         out = [self.q_honest(quantity, k, n, p, total) / span]
         out += [pin.like(quantity - k - likely_share(total - n, p, f)) for f in pin.floors]
         return out
 
     def _learn_pin(self, m: PlayerModel, honest: float, top: int, k: int, n: int, p: float,
-                   total: int, floor: int) -> None:
-        """One revealed quantity, weighed by ``honest`` (the chance its face was
+                   total: int) -> None:
+        """One revealed opening, weighed by ``honest`` (the chance its face was
         chosen honestly): which type of honest quantity explains it."""
         pin = self.pin
         assert pin is not None
-        likes = self._quantity_likes(top, k, n, p, total, floor)
+        likes = self._quantity_likes(top, k, n, p, total)
         joint = [t * x ** honest for t, x in zip(m.qtypes, likes)]
         z = sum(joint)
         if z <= 0:
             return
         m.qtypes = [(1 - pin.keep) * x / z + pin.keep * s for x, s in zip(joint, pin.start())]
 
-    def q_like(self, m: PlayerModel, quantity: int, k: int, n: int, p: float, total: int, floor: int) -> float:
-        """The chance an honest bidder holding ``k`` names ``quantity``: a loose
+    def q_like(self, m: PlayerModel, quantity: int, k: int, n: int, p: float, total: int) -> float:
+        """The chance an honest opener holding ``k`` names ``quantity``: a loose
         bidder (``q_honest``: any quantity up to its ceiling) or, with ``pin``
         and the weights this player's reveals gave each, one whose quantity pins
         its count (``PinPrior``).  Issue 40: the league's honest bidders name
@@ -394,7 +395,7 @@ class TableReader:
         one-sided reader put at 50-59% came true 92% of the time."""
         if self.pin is None:
             return self.q_honest(quantity, k, n, p, total)
-        likes = self._quantity_likes(quantity, k, n, p, total, floor)
+        likes = self._quantity_likes(quantity, k, n, p, total)
         return sum(t * x for t, x in zip(m.quantity_types(), likes))
 
     # --- beliefs ----------------------------------------------------------------------
@@ -423,9 +424,8 @@ class TableReader:
         w = m.w
         if top is None:
             lqs = [1.0] * len(prior)
-        elif face in chosen and self.pin is not None:
-            floor = _floor_before(spot.bids, player, face, top)
-            lqs = [self.q_like(m, top, k, n, p, spot.total, floor) for k in range(len(prior))]
+        elif self.pin is not None and _opened(spot.bids, player, face, top):
+            lqs = [self.q_like(m, top, k, n, p, spot.total) for k in range(len(prior))]
             best = max(lqs)   # scaled as ``q_honest`` is (1 at the likeliest count), so the
             lqs = [x / best for x in lqs] if best > 0 else lqs   # bluff term weighs as before
         else:
