@@ -362,15 +362,43 @@ class TableReader:
     def call_chance(self, player: int, x: float) -> float:
         return self.model(player).call_chance(min(4, max(0, int(x * 5))))
 
-    def _quantity_likes(self, quantity: int, k: int, n: int, p: float, total: int) -> list[float]:
-        """The chance an honest opener holding ``k`` names ``quantity``, per type of
+    def _quantity_likes(self, quantity: int, k: int, n: int, p: float, total: int,
+                        shares: Optional[Sequence[int]] = None) -> list[float]:
+        """The chance an honest bidder holding ``k`` names ``quantity``, per type of
         ``PlayerModel.quantity_types``: loose (any quantity from 1 up to its
-        ceiling, ``q_honest``, each as likely), or pinned at each floor."""
+        ceiling, ``q_honest``, each as likely), or pinned at each floor: its
+        count plus what it could count on at that floor among the dice it
+        cannot see (``shares``, per floor; an opener's: ``likely_share``)."""
         pin = self.pin
         assert pin is not None
+        if shares is None:
+            shares = [likely_share(total - n, p, f) for f in pin.floors]
         span = max(1, math.floor(k + (total - n) * p + self.q_offset))
-        out = [self.q_honest(quantity, k, n, p, total) / span]
-        out += [pin.like(quantity - k - likely_share(total - n, p, f)) for f in pin.floors]
+        return [self.q_honest(quantity, k, n, p, total) / span] + [pin.like(quantity - k - j) for j in shares]
+
+    def raise_shares(self, spot: BidSpot, player: int, face: int, top: int) -> Optional[list[int]]:
+        """Heads-up, for ``player``'s raise to ``top`` x ``face``: per floor of
+        ``PinPrior.floors``, what it could count on among my dice as my bids
+        before it read (my public reading, ``player_pmf`` of my seat from the
+        bids it had seen).  None at a bigger table (every rival's reading at
+        each bid: too dear at 20 seats) or for the opening."""
+        pin = self.pin
+        me = self._me
+        if pin is None or me is None or player == me or spot.bids[:1] == ((player, top, face),):
+            return None
+        if [q for q, n in enumerate(spot.dice) if n] != sorted((player, me)):
+            return None
+        i = next((j for j, b in enumerate(spot.bids) if tuple(b) == (player, top, face)), 0)
+        before = BidSpot(me, (), spot.dice, spot.faces, spot.wild, tuple(spot.bids[:i]), spot.round_no, (),
+                         spot.fixed_face, sides=spot.sides)
+        mine = self.player_pmf(before, me, face, cache={})
+        out = []
+        for floor in pin.floors:
+            tail, j = 1.0, 0
+            while j < len(mine) and tail - mine[j] >= floor - 1e-12:
+                tail -= mine[j]
+                j += 1
+            out.append(j)
         return out
 
     def _learn_pin(self, m: PlayerModel, honest: float, top: int, k: int, n: int, p: float,
@@ -386,7 +414,8 @@ class TableReader:
             return
         m.qtypes = [(1 - pin.keep) * x / z + pin.keep * s for x, s in zip(joint, pin.start())]
 
-    def q_like(self, m: PlayerModel, quantity: int, k: int, n: int, p: float, total: int) -> float:
+    def q_like(self, m: PlayerModel, quantity: int, k: int, n: int, p: float, total: int,
+               shares: Optional[Sequence[int]] = None) -> float:
         """The chance an honest opener holding ``k`` names ``quantity``: a loose
         bidder (``q_honest``: any quantity up to its ceiling) or, with ``pin``
         and the weights this player's reveals gave each, one whose quantity pins
@@ -395,7 +424,7 @@ class TableReader:
         one-sided reader put at 50-59% came true 92% of the time."""
         if self.pin is None:
             return self.q_honest(quantity, k, n, p, total)
-        likes = self._quantity_likes(quantity, k, n, p, total)
+        likes = self._quantity_likes(quantity, k, n, p, total, shares)
         return sum(t * x for t, x in zip(m.quantity_types(), likes))
 
     # --- beliefs ----------------------------------------------------------------------
@@ -405,10 +434,12 @@ class TableReader:
         over = quantity - k - (total - n) * p - self.q_offset
         return 1.0 if over <= 0 else math.exp(-self.q_slope * over)
 
-    def player_pmf(self, spot: BidSpot, player: int, face: int) -> list[float]:
-        """Posterior over how many of ``player``'s dice count for ``face``."""
+    def player_pmf(self, spot: BidSpot, player: int, face: int, cache: Optional[dict] = None) -> list[float]:
+        """Posterior over how many of ``player``'s dice count for ``face``
+        (``cache``: where to keep it, if not the reader's cache for this spot)."""
+        cache = self._cache if cache is None else cache
         key = (player, face)
-        hit = self._cache.get(key)
+        hit = cache.get(key)
         if hit is not None:
             return hit
         n = spot.dice[player]
@@ -417,15 +448,17 @@ class TableReader:
         chosen = [f for q, f in choice_observations(spot) if q == player]
         top = max((q for b, q, f in spot.bids if b == player and f == face), default=None)
         if not chosen and top is None:
-            self._cache[key] = prior
+            cache[key] = prior
             return prior
         F = len(spot.faces)
         m = self.model(player)
         w = m.w
         if top is None:
             lqs = [1.0] * len(prior)
-        elif self.pin is not None and _opened(spot.bids, player, face, top):
-            lqs = [self.q_like(m, top, k, n, p, spot.total) for k in range(len(prior))]
+        elif self.pin is not None and (_opened(spot.bids, player, face, top)
+                                       or (shares := self.raise_shares(spot, player, face, top)) is not None):
+            shares = None if _opened(spot.bids, player, face, top) else shares
+            lqs = [self.q_like(m, top, k, n, p, spot.total, shares) for k in range(len(prior))]
             best = max(lqs)   # scaled as ``q_honest`` is (1 at the likeliest count), so the
             lqs = [x / best for x in lqs] if best > 0 else lqs   # bluff term weighs as before
         else:
@@ -445,7 +478,7 @@ class TableReader:
             post.append(pk * like ** self.temper if self.temper != 1.0 else pk * like)
         z = sum(post)
         post = [x / z for x in post] if z > 0 else prior
-        self._cache[key] = post
+        cache[key] = post
         return post
 
     def hidden_pmf(self, spot: BidSpot, face: int, skip: tuple = ()) -> list[float]:
