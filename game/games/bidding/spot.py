@@ -391,7 +391,7 @@ class TableReader:
         i = next((j for j, b in enumerate(spot.bids) if tuple(b) == (player, top, face)), 0)
         before = BidSpot(me, (), spot.dice, spot.faces, spot.wild, tuple(spot.bids[:i]), spot.round_no, (),
                          spot.fixed_face, sides=spot.sides)
-        mine = self.player_pmf(before, me, face, cache={})
+        mine = self.player_pmf(before, me, face, cache={}, pinned=False)
         out = []
         for floor in pin.floors:
             tail, j = 1.0, 0
@@ -434,9 +434,11 @@ class TableReader:
         over = quantity - k - (total - n) * p - self.q_offset
         return 1.0 if over <= 0 else math.exp(-self.q_slope * over)
 
-    def player_pmf(self, spot: BidSpot, player: int, face: int, cache: Optional[dict] = None) -> list[float]:
+    def player_pmf(self, spot: BidSpot, player: int, face: int, cache: Optional[dict] = None,
+                   pinned: bool = True) -> list[float]:
         """Posterior over how many of ``player``'s dice count for ``face``
-        (``cache``: where to keep it, if not the reader's cache for this spot)."""
+        (``cache``: where to keep it, if not the reader's cache for this spot;
+        ``pinned`` False: read without ``pin``, as a rival reads my bids)."""
         cache = self._cache if cache is None else cache
         key = (player, face)
         hit = cache.get(key)
@@ -455,7 +457,7 @@ class TableReader:
         w = m.w
         if top is None:
             lqs = [1.0] * len(prior)
-        elif self.pin is not None and (_opened(spot.bids, player, face, top)
+        elif pinned and self.pin is not None and (_opened(spot.bids, player, face, top)
                                        or (shares := self.raise_shares(spot, player, face, top)) is not None):
             shares = None if _opened(spot.bids, player, face, top) else shares
             lqs = [self.q_like(m, top, k, n, p, spot.total, shares) for k in range(len(prior))]
