@@ -185,6 +185,29 @@ def test_small_fit_is_deterministic_and_calibrates_its_own_samples(monkeypatch):
     assert hit_mean > miss_mean + 0.05, (hit_mean, miss_mean)
 
 
+def test_the_every_challenge_fit_weighs_the_challenges_hard_did_not_take(monkeypatch):
+    """Issue 40: a map fitted on the challenges Hard took changes which it takes
+    (Hard acts on the chance it states), so a fit on taken challenges moved far
+    at every round.  ``collect_every`` keeps every call and Jinto Hard weighed
+    outside the solved endgames, taken or not: over the same games it holds
+    every taken one's context and many more, calls and Jintos in pairs (both
+    are weighed at every bid Hard faces).  ``--seats hu`` refits only the
+    heads-up contexts and keeps the others."""
+    pop = [("hard:binomial", 1.0)]
+    taken = bidcalib_fit.collect("liars-dice", {}, 6, 3, pop)
+    every = bidcalib_fit.collect_every("liars-dice", {}, 6, 3, pop)
+    assert len(every) > 2 * len(taken) > 0
+    assert {c for c, *_x in taken} - {"endgame"} <= {c for c, *_x in every}
+    calls = sorted(r for c, r, _h, _w in every if c.startswith("call|"))
+    jintos = sorted(r for c, r, _h, _w in every if c.startswith("jinto|"))
+    assert len(calls) == len(jintos)
+    kept = {"call|many|first": [[0.2, 0.3]], "call|hu|first": [[0.2, 0.9]]}
+    monkeypatch.setattr(bidcalib, "MIN_SAMPLES", 5)
+    fit = bidcalib_fit.fit_game("liars-dice", 6, 3, rounds=1, population=pop, every=True, start=kept, seats="hu")
+    assert fit["maps"]["call|many|first"] == [[0.2, 0.3]]
+    assert fit["maps"]["call|hu|first"] != [[0.2, 0.9]] and all("|many|" not in c for c in fit["samples"])
+
+
 @pytest.mark.slow
 def test_shipped_calibration_regenerates():
     """``python tools/bidcalib_fit.py --check`` reproduces the shipped maps."""

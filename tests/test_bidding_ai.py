@@ -399,3 +399,18 @@ def test_a_pin_prior_splits_over_its_floors_as_fitted():
     assert PinPrior(weight=0.5, floors=(0.5, 0.6)).start() == [0.5, 0.25, 0.25]
     # what a bidder trusting its quantity to 60% counts on among 3, 5 and 9 dice (a match in three)
     assert [likely_share(n, 1 / 3, 0.6) for n in (3, 5, 9)] == [1, 1, 3]
+
+
+def test_the_pin_fit_finds_the_populations_share_of_each_type():
+    """``tools/pin_fit.py``: expectation-maximisation over the types' weights,
+    each table weighing the same: a table whose openings the pinned type explains
+    three times better and one where both types explain them alike give the
+    pinned type more than half, a table of only loose-looking openings less."""
+    import sys
+    from pathlib import Path
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tools"))
+    import pin_fit
+    pinned = {"a": [(1.0, [0.1, 0.3])] * 50, "b": [(1.0, [0.2, 0.2])] * 50}
+    loose = {"a": [(1.0, [0.3, 0.1])] * 50}
+    assert pin_fit.fit(pinned)[1] > 0.5 > pin_fit.fit(loose)[1]
+    assert sum(pin_fit.fit(pinned)) == pytest.approx(1.0)

@@ -376,6 +376,10 @@ class TableReader:
         span = max(1, math.floor(k + (total - n) * p + self.q_offset))
         return [self.q_honest(quantity, k, n, p, total) / span] + [pin.like(quantity - k - j) for j in shares]
 
+    def pin_reads(self, spot: BidSpot, player: int, face: int, top: int) -> bool:
+        """Whether ``pin`` reads ``player``'s top bid on ``face``: its opening, or heads-up a raise."""
+        return _opened(spot.bids, player, face, top) or self.raise_shares(spot, player, face, top) is not None
+
     def raise_shares(self, spot: BidSpot, player: int, face: int, top: int) -> Optional[list[int]]:
         """Heads-up, for ``player``'s raise to ``top`` x ``face``: per floor of
         ``PinPrior.floors``, what it could count on among my dice as my bids
@@ -457,9 +461,8 @@ class TableReader:
         w = m.w
         if top is None:
             lqs = [1.0] * len(prior)
-        elif pinned and self.pin is not None and (_opened(spot.bids, player, face, top)
-                                       or (shares := self.raise_shares(spot, player, face, top)) is not None):
-            shares = None if _opened(spot.bids, player, face, top) else shares
+        elif pinned and self.pin is not None and self.pin_reads(spot, player, face, top):
+            shares = None if _opened(spot.bids, player, face, top) else self.raise_shares(spot, player, face, top)
             lqs = [self.q_like(m, top, k, n, p, spot.total, shares) for k in range(len(prior))]
             best = max(lqs)   # scaled as ``q_honest`` is (1 at the likeliest count), so the
             lqs = [x / best for x in lqs] if best > 0 else lqs   # bluff term weighs as before
