@@ -264,6 +264,7 @@ def test_a_reset_to_the_title_during_the_hand_over_is_not_undone_by_the_table(ap
     _press_start(app, setup)
     opening = app.top
     while not opening.built:
+        opening.time = 0.0            # the fade waits however many frames the build takes
         app.run_frames(1)
     assert app.top is opening
     opening.time = FADE_SECONDS - 1 / 120     # the fade ends in the next frame
