@@ -348,3 +348,69 @@ def test_hard_beats_the_reference_bot_full(game):
     from tests.reference_bot import play_vs_reference
     assert play_vs_reference(game, "hard", 1, 2000, seed=1) >= 0.55
     assert play_vs_reference(game, "hard", 3, 400, seed=1) >= 0.30
+
+
+def _pinning_rounds(reader, rounds, pinned=True):
+    """``rounds`` heads-up rounds of 3 dice each in which seat 1 opens on its
+    best face at its count plus one (what it may count on among my 3 dice at a
+    60% floor, as the league's honest bidders do), or (``pinned`` False) at
+    its count plus a varying amount within the honest ceiling; each round's
+    cups are lifted at the next round's start."""
+    rng = random.Random(5)
+    last = None
+    for r in range(1, rounds + 1):
+        theirs = tuple(rng.choice((2, 3, 4, 5, 6)) for _ in range(3))
+        face = max(set(theirs), key=theirs.count)
+        k = theirs.count(face)
+        q = k + 1 if pinned else max(1, k + 1 - (r % 3))
+        s = spot([(1, q, face)], dice=(3, 3), hand=(2, 4, 6), round_no=r, reveal=last)
+        reader.observe(s)
+        last = (r, ((2, 4, 6), theirs), 0, (1, q, face))
+    return s
+
+
+def test_a_bidder_whose_quantity_pins_its_count_is_read_so_once_reveals_show_it():
+    """Issue 40: the league's honest bidders name their count plus what is still
+    60% likely among the dice they cannot see, and Jintos the one-sided reader
+    put at 50-59% came true 92% of the time.  With a ``PinPrior`` the reader
+    learns from reveals that this rival's quantity pins its count and reads
+    "3 fives" from it as two fives; a rival whose quantities wander below its
+    ceiling is not learned as pinned.  Without one the reading is unchanged."""
+    from game.games.bidding.fit import fitted_reader
+    from game.games.bidding.spot import PinPrior
+    pinned, loose, plain = (fitted_reader("liars-dice") for _ in range(3))
+    pinned.pin = loose.pin = PinPrior(weight=0.4)
+    _pinning_rounds(pinned, 8)
+    _pinning_rounds(loose, 8, pinned=False)
+    _pinning_rounds(plain, 8)
+    assert pinned.model(1).quantity_types()[0] < 0.1 < 0.6 < loose.model(1).quantity_types()[0]
+    probe = spot([(1, 3, 5)], dice=(3, 3), hand=(2, 4, 6), round_no=9)
+    for reader in (pinned, plain):
+        reader.observe(probe)
+    assert pinned.player_pmf(probe, 1, 5)[2] > 0.7 > 0.6 > plain.player_pmf(probe, 1, 5)[2]
+
+
+def test_a_pin_prior_splits_over_its_floors_as_fitted():
+    """``PinPrior.start``: a stranger's chances, loose and then the pinned weight
+    split over the floors by the fitted shares (evenly without them)."""
+    from game.games.bidding.spot import PinPrior, likely_share
+    got = PinPrior(weight=0.25, floors=(0.5, 0.6), shares=(1.0, 3.0)).start()
+    assert got == [pytest.approx(0.75), pytest.approx(0.0625), pytest.approx(0.1875)]
+    assert PinPrior(weight=0.5, floors=(0.5, 0.6)).start() == [0.5, 0.25, 0.25]
+    # what a bidder trusting its quantity to 60% counts on among 3, 5 and 9 dice (a match in three)
+    assert [likely_share(n, 1 / 3, 0.6) for n in (3, 5, 9)] == [1, 1, 3]
+
+
+def test_the_pin_fit_finds_the_populations_share_of_each_type():
+    """``tools/pin_fit.py``: expectation-maximisation over the types' weights,
+    each table weighing the same: a table whose openings the pinned type explains
+    three times better and one where both types explain them alike give the
+    pinned type more than half, a table of only loose-looking openings less."""
+    import sys
+    from pathlib import Path
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tools"))
+    import pin_fit
+    pinned = {"a": [(1.0, [0.1, 0.3])] * 50, "b": [(1.0, [0.2, 0.2])] * 50}
+    loose = {"a": [(1.0, [0.3, 0.1])] * 50}
+    assert pin_fit.fit(pinned)[1] > 0.5 > pin_fit.fit(loose)[1]
+    assert sum(pin_fit.fit(pinned)) == pytest.approx(1.0)

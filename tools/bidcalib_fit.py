@@ -55,7 +55,9 @@ def league_tables(weight: float = LEAGUE_WEIGHT) -> list[tuple[str, float]]:
 STYLES_POPULATION = ([("hard:hard", 6.0), ("hard:hard+hard+hard", 3.0)]
                      + [(f"hard:{s}", 2.0 if s == "normal" else 1.0) for s in STYLES]
                      + [(f"hard:{s}+{s}+{s}", 1.0) for s in STYLES])
-POPULATIONS = {"styles": STYLES_POPULATION, "styles+league": STYLES_POPULATION + league_tables()}
+HEADS_UP = [(t, w) for t, w in STYLES_POPULATION + league_tables() if "+" not in t]
+POPULATIONS = {"styles": STYLES_POPULATION, "styles+league": STYLES_POPULATION + league_tables(),
+               "heads-up": HEADS_UP, "league": league_tables(1.0)}
 """(table, weight of each of its samples): the opponents the maps are fitted against, by the
 name a fit records (``--check`` refits with the recorded one; a file without one: "styles")."""
 POPULATION_NAME = "styles+league"
@@ -85,6 +87,70 @@ def collect(game: str, maps: dict, games: int, seed: int, population=POPULATION,
     return out
 
 
+def collect_every(game: str, maps: dict, games: int, seed: int, population=POPULATION, log=None,
+                  decides: bool = False) -> list[tuple]:
+    """(context, raw, hit, weight) of every call and Jinto Hard WEIGHED at its
+    decisions outside the solved endgames, taken or not, playing with ``maps``.
+    Issue 40: fitted on the challenges Hard took, a map changes which ones it
+    takes (it acts on the chance it states), so a fit on taken challenges moved
+    far at every round (two rounds: 40 points off among strangers); the chance
+    of every weighed challenge does not depend on which is taken, so one round
+    is near its fixed point.  A table's samples share its weight x 1000."""
+    from game.dev import ai_report, league
+    from game.games.bidding.brain import BidBrain
+    from game.games.liars_dice import ai as ld_ai
+    calib = bidcalib.Calibration(maps, decides)
+    weighed: list = []
+    every: list = []   # (context, raw, hit) of the table being played
+    covered = [False]
+    stated, policy, watch = BidBrain.stated, ld_ai.endgame_policy, ai_report._watch
+
+    def stating(self, kind, spot, raw):
+        d = stated(self, kind, spot, raw)
+        weighed.append(d)
+        return d
+
+    def solved(view, legal):
+        found = policy(view, legal)
+        covered[0] = covered[0] or bool(found)
+        return found
+
+    def watching(match, player, rep, hooks):
+        watch(match, player, rep, hooks)
+        agent = match.agents[player]
+        act = agent.act
+
+        def weighing(view, legal):
+            weighed.clear()
+            covered[0] = False
+            state = match.state
+            action = act(view, legal)
+            if not covered[0]:
+                for d in weighed:
+                    if d.kind in ("call", "jinto") and d.raw is not None and d.ctx:
+                        n = hooks.table_count(state, d.face)
+                        every.append((d.ctx, d.raw, float(n == d.quantity if d.kind == "jinto"
+                                                          else n >= d.quantity)))
+            weighed.clear()
+            return action
+        agent.act = weighing
+
+    out = []
+    BidBrain.stated, ld_ai.endgame_policy, ai_report._watch = stating, solved, watching   # type: ignore
+    try:
+        for table, weight in population:
+            league.reset_memory()
+            every.clear()
+            run_table(game, table, games, derive(seed, "bidcalib", table), hard_calib=calib)
+            w = 1000.0 * weight / max(1, len(every))
+            out += [(ctx, raw, hit, w) for ctx, raw, hit in every]
+            if log:
+                log(f"  {table}: {len(every)} weighed challenges")
+    finally:
+        BidBrain.stated, ld_ai.endgame_policy, ai_report._watch = stated, policy, watch   # type: ignore
+    return out
+
+
 def fit_all(samples: list[tuple]) -> tuple[dict, dict]:
     """(maps, samples per context): contexts with fewer than ``MIN_SAMPLES`` get no map.
     A context with a trust band is fitted on its own and, with every band, in the
@@ -99,16 +165,32 @@ def fit_all(samples: list[tuple]) -> tuple[dict, dict]:
 
 
 def fit_game(game: str, games: int, seed: int, rounds: int = ROUNDS, population=POPULATION, log=None,
-             decides: bool = False, population_name: str = POPULATION_NAME) -> dict:
-    maps: dict = {}
+             decides: bool = False, population_name: str = POPULATION_NAME, every: bool = False,
+             start: dict | None = None, seats: str = "") -> dict:
+    """Fit ``rounds`` rounds, each playing with the last round's maps (the first
+    with none).  ``every``: fit on every challenge Hard weighed
+    (``collect_every``), not only those it took.  ``seats`` ("hu" or "many"):
+    fit only those contexts and keep ``start``'s others (played with from the
+    first round on)."""
+    kept = {c: m for c, m in (start or {}).items() if seats and c.split("|")[1:2] != [seats]}
+    maps: dict = dict(kept)   # the first round plays without maps of its own (``--check`` reproduces it)
     counts: dict = {}
     for rnd in range(rounds):
         if log:
             log(f"{game}: round {rnd + 1} of {rounds}, {games} games per table")
-        samples = collect(game, maps, games, derive(seed, "round", rnd), population, log, decides)
-        maps, counts = fit_all(samples)
-    return {"maps": maps, "samples": counts, "games": games, "rounds": rounds, "seed": seed,
-            "decides": decides, "population": population_name}
+        gather = collect_every if every else collect
+        samples = gather(game, maps, games, derive(seed, "round", rnd), population, log, decides)
+        if seats:
+            samples = [x for x in samples if x[0].split("|")[1:2] == [seats]]
+        fitted, counts = fit_all(samples)
+        maps = {**kept, **fitted}
+    out = {"maps": maps, "samples": counts, "games": games, "rounds": rounds, "seed": seed,
+           "decides": decides, "population": population_name}
+    if every:
+        out["every"] = True
+    if seats:
+        out["seats"] = seats
+    return out
 
 
 def main(argv=None) -> int:
@@ -121,6 +203,10 @@ def main(argv=None) -> int:
     ap.add_argument("--decides", action="store_true", help="Hard decides on the mapped chance too")
     ap.add_argument("--check", action="store_true", help="fit again and compare with the shipped file")
     ap.add_argument("--out", help="write here instead of game/games/bidding/_calib.json")
+    ap.add_argument("--every", action="store_true", help="fit on every call and Jinto Hard weighed, "
+                    "taken or not (``collect_every``)")
+    ap.add_argument("--seats", choices=("hu", "many"), help="fit only these contexts, keep the shipped others")
+    ap.add_argument("--population", choices=tuple(POPULATIONS), help=f"default {POPULATION_NAME}")
     args = ap.parse_args(argv)
     shipped = bidcalib._shipped()
     fits = dict(shipped.get("games", {})) if not args.check else {}
@@ -128,10 +214,13 @@ def main(argv=None) -> int:
         was = shipped.get("games", {}).get(g, {}) if args.check else {}
         decides = args.decides or was.get("decides") is True   # --check refits as shipped
         rounds = args.rounds or was.get("rounds") or (ROUNDS if decides else 1)
-        name = was.get("population", "styles") if args.check else POPULATION_NAME
+        name = was.get("population", "styles") if args.check else (args.population or POPULATION_NAME)
+        every = args.every or was.get("every") is True
+        seats = args.seats or was.get("seats", "")
+        start = shipped.get("games", {}).get(g, {}).get("maps") if seats else None
         fits[g] = fit_game(g, args.games or was.get("games") or DEFAULT_GAMES[g],
                            was.get("seed", args.seed), rounds, POPULATIONS[name], log=print, decides=decides,
-                           population_name=name)
+                           population_name=name, every=every, start=start, seats=seats)
     if args.check:
         same = all(shipped.get("games", {}).get(g, {}).get("maps") == fits[g]["maps"] for g in fits)
         print("calibration matches" if same else "calibration DIFFERS from the shipped file")

@@ -129,8 +129,13 @@ class Calibration:
 
     def apply(self, kind: str, spot, raw: float, trust: Optional[float] = None) -> tuple[float, str]:
         """(stated chance, context): the map of the trust band's context, else
-        of the context without it (``coarse``)."""
+        of the context without it (``coarse``); a known chance (0 or 1) as it is:
+        a map fitted on every weighed challenge (``tools/bidcalib_fit.py
+        --every``) pools them with the reader's near-certain ones (heads-up
+        first-round Jintos at raw 0-5% came true 9.7%)."""
         ctx = context(kind, spot, trust)
+        if raw <= 0.0 or raw >= 1.0:
+            return raw, ctx   # a chance the reader knows (an impossible bid, one my dice make)
         knots = self.maps.get(ctx)
         return apply_map(self.maps.get(coarse(ctx)) if knots is None else knots, raw), ctx
 

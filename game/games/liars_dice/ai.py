@@ -35,7 +35,7 @@ from ..bidding.bids import (Bid, BidBelief, Call, bid_text, count_matching, matc
                              pmf_at_least, pmf_exactly, sum_binomials_pmf)
 from ..bidding.calib import calibration
 from ..bidding.fit import fitted_reader
-from ..bidding.spot import BidSpot, TableReader, next_seat
+from ..bidding.spot import BidSpot, PinPrior, TableReader, next_seat
 from ...core.dice import prob_at_least
 from ...core.protocol import Action
 from .endgame import endgame_policy, equilibrium_chances, position_value, value_if_challenge_lost
@@ -281,6 +281,19 @@ challenge is decided on the chance Hard states, its rival memory included
 (issue 40's "one model for saying and doing")."""
 
 
+PIN_PRIOR: Optional[PinPrior] = None
+"""How Hard reads a stranger's opening (and, heads-up, a raise): None, the
+one-sided reading (``TableReader.q_like``).  Screened on the league's TUNING
+half and not shipped (issue 40, fifth session, docs/AI-NOTES.md): with the
+population's prior fitted there (``python tools/pin_fit.py --games 60``:
+``PinPrior(weight=0.87, shares=(0.12, 0.03, 0.01, 0.01, 0.28, 0.28, 0.28,
+0.01))``) Hard beat the tuning learner among strangers 80.0% of 400 games where
+the shipped reader won 68.0%, but its stated chances were no better calibrated
+(worst decile 24-30 points with the shipped maps, no maps or maps refitted for
+it, against 22.5): the maps were fitted for the one-sided reader and no refit
+of them was run to its end."""
+
+
 EXPLOIT_MARGIN = 0.3
 EXPLOIT_DECAY = 0.3
 """Leaving the solved endgame: Hard takes the Call or Jinto its reading
@@ -307,6 +320,7 @@ class HardAgent(LiarsBrainAgent):
 
     def __init__(self, player: int, rng: random.Random):
         super().__init__(player, rng, fitted_reader("liars-dice"), HARD_STYLE)
+        self.brain.reader.pin = PIN_PRIOR   # None: main's reading (see PIN_PRIOR)
         self.brain.calib = calibration("liars-dice")
         self.bank = 0.0
         """Chance of winning the game gained (+) or lost (-) over this game's
