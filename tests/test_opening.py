@@ -276,6 +276,18 @@ def test_a_reset_to_the_title_during_the_hand_over_is_not_undone_by_the_table(ap
 
 
 
+def _opened_with_held_threads(app, monkeypatch):
+    """A 2-seat table started with the hand-over's threads held (``HeldThreads``)
+    and its hand-over run frame by frame until it has given way."""
+    threads = HeldThreads(app, monkeypatch)
+    _press_start(app, _setup_with_ais(app, 2))
+    opening = app.top
+    threads.watch(opening)
+    while app.top is opening:
+        app.run_frames(1)
+    return opening, threads
+
+
 def test_headless_the_hand_over_waits_for_its_threads_inside_the_frame(app, monkeypatch):
     """When a test's table came on top used to depend on the scheduler: the
     hand-over's frames ran on while a thread it needed (the imports, the
@@ -284,12 +296,7 @@ def test_headless_the_hand_over_waits_for_its_threads_inside_the_frame(app, monk
     waits for it inside the frame: however slow the thread, no frame ends
     waiting for it.  On the old code frames ended waiting for the held threads."""
     assert not app.think_in_background
-    threads = HeldThreads(app, monkeypatch)
-    _press_start(app, _setup_with_ais(app, 2))
-    opening = app.top
-    threads.watch(opening)
-    while app.top is opening:
-        app.run_frames(1)
+    opening, threads = _opened_with_held_threads(app, monkeypatch)
     assert app.top is opening.table and threads.holds and threads.waiting == []
 
 
@@ -298,12 +305,7 @@ def test_in_the_window_the_hand_over_draws_on_while_its_threads_work(app, monkey
     thread works (the fade goes on): its held threads finish only once a
     frame has ended waiting for them, and the table still opens whole."""
     app.think_in_background = True
-    threads = HeldThreads(app, monkeypatch)
-    _press_start(app, _setup_with_ais(app, 2))
-    opening = app.top
-    threads.watch(opening)
-    while app.top is opening:
-        app.run_frames(1)
+    opening, threads = _opened_with_held_threads(app, monkeypatch)
     assert app.top is opening.table and opening.table.opening_step() is None
     assert threads.waiting, "no frame ended while a thread worked"
 
