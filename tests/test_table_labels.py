@@ -157,3 +157,17 @@ def test_roll_call_footer_keeps_the_dice_before_the_reveal_until_it_is_done(app)
         else:
             match.step()
     pytest.fail("no call came up")
+
+
+def test_the_history_footer_says_one_die_not_one_dice():
+    """The footer under "This round" read "Round 16 · 1 dice" at the end of a
+    Liar's Dice game (seen in docs/shots/out-moment.png); Roll Call's footer
+    is written the same way."""
+    from types import SimpleNamespace
+
+    from game.games.liars_dice.bidtext import LiarsDiceText
+    from game.games.roll_call.bidtext import RollCallText
+    snap = SimpleNamespace(reveal=None, palifico=False, total_dice=1, round_no=16)
+    for text in (LiarsDiceText(None), RollCallText(None)):
+        assert text.history_footer(snap, False).endswith("16  \u00b7  1 die")
+        assert text.history_footer(SimpleNamespace(**{**vars(snap), "total_dice": 12}), False).endswith("12 dice")

@@ -37,6 +37,7 @@ from dataclasses import dataclass
 from typing import Mapping, TypeVar
 
 from ...core.agents import Agent, Decision
+from ...core.narration import plural
 from ...core.pacing import checkpoint
 from .calib import context
 from .bids import Bid, Call, bid_text, binomial_pmf, pmf_at_least
@@ -456,7 +457,7 @@ class BidBrain:
             whose = spot.words.possessive(spot.bidder, capital=False)
             return spot.oot, oot, (
                 f"called {whose} {bid_text(q, f)} out of turn: {read_t:.0%} true by my reading, "
-                f"a wrong call costs me {min(spot.oot_cost, mine)} dice" + self.remembered(spot, oot, read_t))
+                f"a wrong call costs me {plural(min(spot.oot_cost, mine), 'die', 'dice')}" + self.remembered(spot, oot, read_t))
         return None
 
 

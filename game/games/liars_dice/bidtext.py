@@ -70,4 +70,4 @@ class LiarsDiceText(BidText):
         palifico = (r.wild is None) if r is not None else snap.palifico
         dice = snap.total_dice + (1 if r is not None and r.gainer is None else 0)
         round_no = r.round_no if r is not None else snap.round_no
-        return f"Round {round_no}  \u00b7  {dice} dice" + ("  \u00b7  Palifico" if palifico else "")
+        return f"Round {round_no}  \u00b7  {plural(dice, 'die', 'dice')}" + ("  \u00b7  Palifico" if palifico else "")

@@ -3,6 +3,7 @@ Emblems, out-of-turn calls and the two dice a wrong one costs.  Person
 ("You lose" / "Mags loses") comes from the table's ``Voice``."""
 from __future__ import annotations
 
+from ...core.narration import plural
 from ..bidding.bids import face_name
 from ..bidding.snapshot import BiddingSnapshot, BidText, RevealFacts
 from .ai import hand_chance
@@ -56,4 +57,4 @@ class RollCallText(BidText):
         r = snap.reveal if revealing else None
         round_no = r.round_no if r is not None else snap.round_no
         dice = snap.total_dice + (r.dice_lost if r is not None else 0)
-        return f"Round {round_no}  \u00b7  {dice} dice"
+        return f"Round {round_no}  \u00b7  {plural(dice, 'die', 'dice')}"
