@@ -68,12 +68,19 @@ TABLES: tuple[tuple[str, int, dict[str, int], str], ...] = (
     ("liars-dice", 20, {"starting_dice": 6}, "liars_dice_20x6_human_continue"),
     ("diced-out", 8, {}, "diced_out_8_human_continue"),
     ("liars-dice", 2, {}, "lesson_liars_dice"),
+    ("liars-dice", 2, {}, "liars_dice_2_human"),
+    ("roll-call", 2, {}, "roll_call_2_human"),
+    ("roll-the-bones", 2, {}, "roll_the_bones_2_human"),
+    ("roll-for-it", 2, {}, "roll_for_it_2_human"),
+    ("diced-out", 2, {}, "diced_out_2_human"),
     ("roll-for-it", 2, {}, "lesson_roll_for_it"),
 )
 """(game, seats, options, name); a name with ``_human`` seats a human in seat 0; ending
 ``_continue``: the game is played ``CONTINUE_AT`` moves, saved, and opened by Continue on
 the title; starting ``lesson_``: the game's lesson opened from Learn to play (its opening
-and ``LESSON_FRAMES`` frames of the coach waiting)."""
+and ``LESSON_FRAMES`` frames of the coach waiting).  Every game is played at its largest
+table and at 2 seats with a human (``*_2_human``): the fixed cost of a frame and the pause
+are measured at both ends."""
 QUICK_FRAMES = 600
 MAX_FRAMES = 400_000
 FRAME_DT = 1 / 60
