@@ -1,0 +1,83 @@
+"""Issue 41, the fixed cost of a table frame: pieces that change only at
+moments are drawn once and their pixels kept (``KeptPatch``,
+game/ui/still_layer.py), never drawn afresh every frame, and a kept frame
+looks exactly like a fresh one.  Counted work, never a time."""
+import pygame
+
+from game.core.match import Match, Seat
+from game.scenes.launch import make_table
+from game.ui import theme as th
+
+REDUCED_MOTION = False   # throws fly: the panel is kept under dice in flight too
+
+
+def _liars_dice(app, seats: int):
+    table = make_table(app, Match("liars-dice", [Seat(f"Bot{i + 1}", "ai", "normal") for i in range(seats)],
+                                  {"starting_dice": 3}, seed=5))
+    app.start(table)
+    app.run_frames(2)
+    return table
+
+
+def _history_state(table):
+    """What the bid history shows and what lies under it."""
+    footer = table.text.history_footer(table.snap, table.reveal is not None)
+    return (tuple(table.shown_entries()), footer, table.still.redraws, table.reveal is not None, table.reveal)
+
+
+def test_the_bid_history_is_drawn_only_when_it_changes(app, monkeypatch):
+    """The history panel (title, bids, icons, footer) cost about 0.5 ms of
+    every bidding frame, drawn afresh 60 times a second for a change every
+    second or so.  It is drawn again only when its bids or footer change,
+    the still picture under it is painted again, or a reveal's dice move
+    under it; else its kept pixels are blitted."""
+    table = _liars_dice(app, 4)
+    painted: list[int] = []
+    real = th.draw_text
+
+    def counting(canvas, theme, text, *args, **kwargs):
+        if text == table.history.title:
+            painted.append(app.frame)
+        return real(canvas, theme, text, *args, **kwargs)
+    monkeypatch.setattr(th, "draw_text", counting)
+    changes, last, frames = 0, None, 600
+    for _ in range(frames):
+        app.run_frames(1)
+        now = _history_state(table)
+        if now != last or now[3]:
+            changes += 1
+        last = now
+    bids = len(table.match.history)
+    assert bids > 3, "the AIs played"
+    assert frames - changes > frames // 3, "many frames show the same history"
+    assert len(painted) <= changes, f"{len(painted)} paintings of the history for {changes} changes in {frames} frames"
+
+
+def _frame_pixels(table, canvas) -> bytes:
+    table.draw(canvas, 1.0)
+    return pygame.image.tobytes(canvas, "RGB")
+
+
+def test_a_kept_history_panel_looks_exactly_like_a_fresh_one(app):
+    """At 2 and at 20 seats, over a game's waiting, bidding, throwing and
+    revealing frames, the frame drawn with the kept panel is pixel for pixel
+    the frame drawn with the panel painted afresh."""
+    for seats in (2, 20):
+        table = _liars_dice(app, seats)
+        kept_frames = 0
+        for frame in range(900):
+            app.run_frames(1)
+            if frame % 7:
+                continue
+            canvas = pygame.Surface(app.canvas.get_size())
+            paints = table.history.kept.paints
+            kept = _frame_pixels(table, canvas)
+            for _ in range(10):   # the dice renderer makes a few pictures a drawing: until they are all made
+                again = _frame_pixels(table, canvas)
+                if again == kept:
+                    break
+                kept = again
+            kept_frames += table.history.kept.paints == paints
+            table.history.kept.forget()
+            assert kept == _frame_pixels(table, canvas), f"{seats} seats, frame {frame}: the kept panel differs"
+        assert kept_frames > 20, "frames drawn from the kept panel were compared"
