@@ -102,3 +102,18 @@ def test_dice_pictures_are_made_only_in_frames_that_did_not_paint_the_still_laye
             both.append(app.frame)
     assert made > 100 and repaints > 4, (made, repaints)
     assert both == [], f"pictures made in frames that painted the still layer: {both[:10]}"
+
+
+def test_the_bones_turns_are_worked_out_behind_the_opening(app):
+    """A bone's 60 turns (``orientation.d12_symmetries``, once per process)
+    were worked out in the frame where the first bone throw started; the
+    Roll the Bones opening hand-over now works them out, so the table's
+    first throw finds them made."""
+    from game.physics import orientation
+    from game.scenes.opening import OpeningScene
+    orientation.d12_symmetries.cache_clear()
+    table = make_table(app, Match("roll-the-bones", [Seat("You", "human"), Seat("Bot", "ai", "normal")], seed=2))
+    app.start(OpeningScene(app, table))
+    app.run_frames(2000, until=lambda a: a.top is table)
+    assert app.top is table and table.throw_view is None
+    assert orientation.d12_symmetries.cache_info().currsize == 1, "the bones' turns were not made behind the opening"

@@ -72,7 +72,7 @@ class KeptPatch:
     draws afresh), and what it draws records no hidden die."""
 
     def __init__(self) -> None:
-        self.key = None
+        self.key: tuple | None = None
         self.picture: pygame.Surface | None = None
         self.paints = 0
         """Fresh drawings so far (tests: an unchanged piece is not drawn again)."""

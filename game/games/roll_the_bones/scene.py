@@ -78,6 +78,13 @@ def _felt_grid(felt_area: tuple[int, int, int, int]) -> tuple[pygame.Rect, ...]:
                  for y in range(area.top, area.bottom - h + 1, LANDING_GRID_STEP))
 
 
+@functools.lru_cache(maxsize=16)
+def _felt_grid_nearest(felt_area: tuple[int, int, int, int], x: float, y: float) -> tuple[pygame.Rect, ...]:
+    """``_felt_grid`` nearest ``(x, y)`` first: sorted once per seat (a throw's
+    start sorted the whole grid again for every thrower with nowhere free)."""
+    return tuple(sorted(_felt_grid(felt_area), key=lambda r: (r.centerx - x) ** 2 + (r.centery - y) ** 2))
+
+
 @dataclass
 class Flight(Glide):
     """One die sliding from a pile, a pot or the felt to a pile or pot,
@@ -366,7 +373,7 @@ class TableScene(BaseTableScene):
                         if least is None or covered < least[0]:
                             least = (covered, rect)
         x, y = spot.toward_centre(0.5)
-        for rect in sorted(_felt_grid(tuple(felt_area)), key=lambda r: (r.centerx - x) ** 2 + (r.centery - y) ** 2):
+        for rect in _felt_grid_nearest(tuple(felt_area), x, y):
             if rect.collidelist(tiers[-1]) < 0:
                 return rect.copy()   # somewhere on the felt is free: nearest the seat's halfway point
         assert least is not None, "every place was tried"
@@ -725,6 +732,9 @@ class TableScene(BaseTableScene):
             self._draw_pile(canvas, p)
             yield
         self._draw_pots(canvas)
+        yield
+        from ...physics import orientation
+        orientation.symmetries("bone")   # a bone's 60 turns, worked out once (they were, in the first bone throw's frame)
         yield
 
     def _icon(self, canvas, kind, owner, pos, size, face: int = 0) -> None:
