@@ -117,3 +117,50 @@ def test_the_bones_turns_are_worked_out_behind_the_opening(app):
     app.run_frames(2000, until=lambda a: a.top is table)
     assert app.top is table and table.throw_view is None
     assert orientation.d12_symmetries.cache_info().currsize == 1, "the bones' turns were not made behind the opening"
+
+
+def _bend_as_before(flight, words):
+    """``clear_bend`` as it was: every bend's whole way sampled by ``Flight.squares``."""
+    from game.games.roll_the_bones import scene as rtb
+    box = pygame.Rect(flight.start, (1, 1)).union(pygame.Rect(flight.end, (1, 1))).inflate(420, 420)
+    near = [r for r in words if r.colliderect(box)]
+    best, fewest = 0.0, None
+    for bend in rtb.BENDS:
+        flight.bend = bend
+        squares = flight.squares(rtb.BEND_SAMPLES)
+        hits = sum(1 for square in squares if square.collidelist(near) >= 0) \
+            + rtb.OFF_FELT_WEIGHT * sum(1 for square in squares if not rtb._on_felt(square.center))
+        if fewest is None or hits < fewest:
+            best, fewest = bend, hits
+        if not hits:
+            break
+    return best
+
+
+def test_a_landing_works_out_each_flights_way_once_and_bends_it_as_before(monkeypatch):
+    """A Roll the Bones landing sends 20-40 dice to piles and pots, each way
+    bowed round the words (``clear_bend``, up to nine bends tried): the
+    curve and its sines were worked out again for every bend tried (a
+    landing frame's 10 ms).  Now once per way, and the bend chosen is the
+    one the old search chose, for ways of every length across the felt."""
+    import random
+
+    from game.games.roll_the_bones import scene as rtb
+    from game.ui import layout
+    rng = random.Random(41)
+    felt = layout.FELT_RECT
+    curves = []
+    real = rtb.Flight.curve
+    monkeypatch.setattr(rtb.Flight, "curve", lambda self, t: curves.append(t) or real(self, t))
+    bent = 0
+    for _ in range(300):
+        def point():
+            return (rng.randint(felt.left, felt.right), rng.randint(felt.top, felt.bottom))
+        words = [pygame.Rect(*point(), rng.randint(20, 240), rng.randint(14, 40)) for _ in range(rng.randint(0, 12))]
+        flight = rtb.Flight(point(), point(), 0.0, 0.6, sizes=(rng.choice((14.0, 18.0)), rng.choice((14.0, 22.0))))
+        expected = _bend_as_before(flight, words)
+        del curves[:]
+        assert rtb.clear_bend(flight, words) == expected and flight.bend == expected
+        assert len(curves) <= rtb.BEND_SAMPLES + 1, f"the way was worked out {len(curves)} times for one way"
+        bent += expected != 0.0
+    assert bent > 30, "ways that had to bend were tried"
