@@ -164,3 +164,21 @@ def test_a_landing_works_out_each_flights_way_once_and_bends_it_as_before(monkey
         assert len(curves) <= rtb.BEND_SAMPLES + 1, f"the way was worked out {len(curves)} times for one way"
         bent += expected != 0.0
     assert bent > 30, "ways that had to bend were tried"
+
+
+def test_the_solved_endgame_tables_are_read_behind_the_liars_dice_opening(app):
+    """The results screen's coach weighs a heads-up endgame with the solved
+    tables (``endgame.variant_table``, gzipped JSON read on first use): that
+    first reading, about 40 ms, was the results screen's first frame.  The
+    Liar's Dice opening hand-over now reads this game's tables on a thread."""
+    from game.games.liars_dice import endgame
+    from game.scenes.opening import OpeningScene
+    endgame.variant_table.cache_clear()
+    table = make_table(app, Match("liars-dice", [Seat("You", "human"), Seat("Bot", "ai", "normal")], seed=2))
+    app.start(OpeningScene(app, table))
+    app.run_frames(2000, until=lambda a: a.top is table)
+    assert app.top is table
+    name = endgame.variant_name(table.match.state.view(0))
+    hits = endgame.variant_table.cache_info().hits
+    assert endgame.variant_table(name) is not None
+    assert endgame.variant_table.cache_info().hits == hits + 1, f"the {name} tables were not read behind the opening"
