@@ -122,7 +122,7 @@ class TableBase(Scene):
         """The dice pictures of this table's throws, made in frames where nothing flies (game/ui/picture_warmer.py)."""
         self._warming: Iterator[object] | None = None   # ``warm_steps`` still to run, one a frame
         self._glyphs_later: Iterator[object] | None = None   # ``later_glyph_fonts``, a step in a waiting frame
-        self._glyph_frame = -1   # the app frame that ran the last of them
+        self._waiting_work_frame = -1   # the app frame that waited: its drawing is followed by a step of them
         self._opening: Iterator[object] | None = None   # ``opening_steps`` (scenes/opening.py runs them)
         self.return_to = None
         """The scene a replay goes back to when closed (see ``app.nav``)."""

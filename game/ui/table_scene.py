@@ -327,12 +327,7 @@ class TableScene(TableBase):
         if self._warming is not None and next(self._warming, None) is None:
             self._warming = None
         elif self.throw_view is None and not self.is_busy():   # a frame that waits anyway (nothing flies)
-            if self._glyphs_later is not None and self._glyph_frame != self.app.frame:
-                self._glyph_frame = self.app.frame   # one step a frame (two fixed steps run in one)
-                if next(self._glyphs_later, None) is None:
-                    self._glyphs_later = None
-            else:
-                self.picture_warmer.step(self.app.frame)
+            self._waiting_work_frame = self.app.frame   # done after its drawing (``_waiting_work``)
         self.throws.dispose_step()
         if self.secrecy.peeking and not self.hot_seat.peek_possible():
             self.secrecy.drop()  # something covered the table or started moving
@@ -397,15 +392,31 @@ class TableScene(TableBase):
 
     def draw(self, canvas: pygame.Surface, alpha: float) -> None:
         coach = self.tutorial
+        repaints = self.still.redraws
         if coach is not None and coach.wants_boxes():
             # the coach places its card by what the table draws (its words, dice, cards, panels)
             with layout_record.recording(canvas) as drawn:
                 self._draw_table(canvas, alpha)
             coach.draw(canvas, drawn)
+        else:
+            self._draw_table(canvas, alpha)
+            if coach is not None:
+                coach.draw(canvas)
+        self._waiting_work(repainted=self.still.redraws != repaints and self.still.key is not None)
+
+    def _waiting_work(self, repainted: bool) -> None:
+        """A waiting frame's work ahead (a later font's glyphs, then dice
+        pictures: ``picture_warmer``), after its drawing and only if that
+        drawing was cheap: a frame that painted the still layer afresh (a move
+        landed: 3-5 ms at 20 seats) leaves it to the next, so the two never add up."""
+        if self._waiting_work_frame != self.app.frame or repainted:
             return
-        self._draw_table(canvas, alpha)
-        if coach is not None:
-            coach.draw(canvas)
+        self._waiting_work_frame = -1   # once a frame
+        if self._glyphs_later is not None:
+            if next(self._glyphs_later, None) is None:
+                self._glyphs_later = None
+        else:
+            self.picture_warmer.step(self.app.frame)
 
     def _draw_table(self, canvas: pygame.Surface, alpha: float) -> None:
         """Everything but the coach's card."""

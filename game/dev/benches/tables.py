@@ -13,6 +13,9 @@ generation's objects and the resident memory at its end.
 Beside the game thread's CPU, the process's CPU of each frame
 (``process_time``: the AI thinker and writer threads too; on 2 busy cores
 a frame's wall time pays for them through the GIL): ``proc_*`` figures.
+The moments a player waits on are also reported alone (``moments``: each
+throw's start and landing frames, the hand-over to the results and the
+results screen's first frames: count, p50, worst, worst process CPU).
 The frames counted include the table's opening (the hand-over after Start,
 ``scenes/opening.py``: the warm-up and first drawing, frames the player waits on;
 ``open_cpu_ms`` is its costliest frame) and the hand-over to the
@@ -68,12 +71,19 @@ TABLES: tuple[tuple[str, int, dict[str, int], str], ...] = (
     ("liars-dice", 20, {"starting_dice": 6}, "liars_dice_20x6_human_continue"),
     ("diced-out", 8, {}, "diced_out_8_human_continue"),
     ("liars-dice", 2, {}, "lesson_liars_dice"),
+    ("liars-dice", 2, {}, "liars_dice_2_human"),
+    ("roll-call", 2, {}, "roll_call_2_human"),
+    ("roll-the-bones", 2, {}, "roll_the_bones_2_human"),
+    ("roll-for-it", 2, {}, "roll_for_it_2_human"),
+    ("diced-out", 2, {}, "diced_out_2_human"),
     ("roll-for-it", 2, {}, "lesson_roll_for_it"),
 )
 """(game, seats, options, name); a name with ``_human`` seats a human in seat 0; ending
 ``_continue``: the game is played ``CONTINUE_AT`` moves, saved, and opened by Continue on
 the title; starting ``lesson_``: the game's lesson opened from Learn to play (its opening
-and ``LESSON_FRAMES`` frames of the coach waiting)."""
+and ``LESSON_FRAMES`` frames of the coach waiting).  Every game is played at its largest
+table and at 2 seats with a human (``*_2_human``): the fixed cost of a frame and the pause
+are measured at both ends."""
 QUICK_FRAMES = 600
 MAX_FRAMES = 400_000
 FRAME_DT = 1 / 60
@@ -168,6 +178,11 @@ def play_table(game_id: str, seats: int, options: dict, *, quick: bool, seed: in
             move = driver.next_input() if driver is not None else None
             acc, c, p, w = timed_frame(app, acc, move[1] if move is not None else None)
             frames.add(c, p, w, lambda: _what(table, h0, t0, len(match.history)), frame)
+            moment = "results hand-over" if app.top is not table else \
+                "throw start" if t0 is None and table.throw_view is not None else \
+                "throw landing" if t0 is not None and table.throw_view is None else None
+            if moment is not None:
+                frames.moment(moment, c, p)
             if move is not None and driver is not None:
                 driver.took(move[0], c, p)
             if partial and frame % 2000 == 1999:
@@ -176,6 +191,7 @@ def play_table(game_id: str, seats: int, options: dict, *, quick: bool, seed: in
         if handed_over:   # the results screen's first frames (the hand-over frame is the table's last)
             for _ in range(RESULTS_FRAMES):
                 acc, c, p, w = timed_frame(app, acc)
+                frames.moment("results screen", c, p)
                 frames.add(c, p, w, lambda: f"results screen ({type(app.top).__name__})")
         out = frames.figures(match, handed_over, open_cpu, open_wall)
         out.update(opening)
@@ -266,6 +282,12 @@ class _Frames:
         self.proc: list[float] = []
         self.wall: list[float] = []
         self.worst: list = []
+        self.moments: dict[str, list[tuple[float, float]]] = {}
+        """(game-thread, process) CPU of the frames of each moment a player waits on (``moment``)."""
+
+    def moment(self, kind: str, cpu: float, proc: float) -> None:
+        """A frame of ``kind`` (a throw's start, its landing, the results hand-over...)."""
+        self.moments.setdefault(kind, []).append((cpu, proc))
 
     def add(self, cpu: float, proc: float, wall: float, what, frame: int = -1) -> None:
         self.cpu.append(cpu)
@@ -282,6 +304,10 @@ class _Frames:
             "proc_p50_ms": _pct(self.proc, 0.5), "proc_p99_ms": _pct(self.proc, 0.99),
             "proc_max_ms": round(max(self.proc), 3),
             "frames_over_16_7ms_proc": sum(c > 1000 / 60 for c in self.proc),
+            "moments": {kind: {"n": len(v), "cpu_p50_ms": _pct([c for c, _ in v], 0.5),
+                               "cpu_max_ms": round(max(c for c, _ in v), 3),
+                               "proc_max_ms": round(max(p for _, p in v), 3)}
+                        for kind, v in sorted(self.moments.items())},
         })
         return out
 

@@ -42,6 +42,19 @@ class TableScene(BiddingTableScene):
         """The match's state as Liar's Dice's own State (typed: its fields are checked)."""
         return state_as(self.match.state, LiarsState)
 
+    def first_draw_steps(self):
+        """Then the solved endgame tables of this game's rules, read on a
+        thread while the hand-over shows: the post-game coach and the Hard AI
+        read them, and their first reading (40 ms of JSON) landed in the
+        results screen's first frame."""
+        yield from super().first_draw_steps()
+        from ...ui import preload
+        from . import endgame
+        view = self.match.state.view(0)
+        loading = preload.in_background(lambda: endgame.variant_table(endgame.variant_name(view)), "endgame-tables")
+        while not loading.done():
+            yield loading
+
     # ------------------------------------------------------------------
     # Reveal extras
     # ------------------------------------------------------------------

@@ -78,6 +78,13 @@ def _felt_grid(felt_area: tuple[int, int, int, int]) -> tuple[pygame.Rect, ...]:
                  for y in range(area.top, area.bottom - h + 1, LANDING_GRID_STEP))
 
 
+@functools.lru_cache(maxsize=16)
+def _felt_grid_nearest(felt_area: tuple[int, int, int, int], x: float, y: float) -> tuple[pygame.Rect, ...]:
+    """``_felt_grid`` nearest ``(x, y)`` first: sorted once per seat (a throw's
+    start sorted the whole grid again for every thrower with nowhere free)."""
+    return tuple(sorted(_felt_grid(felt_area), key=lambda r: (r.centerx - x) ** 2 + (r.centery - y) ** 2))
+
+
 @dataclass
 class Flight(Glide):
     """One die sliding from a pile, a pot or the felt to a pile or pot,
@@ -167,18 +174,42 @@ def clear_bend(flight: Flight, words: list[pygame.Rect]) -> float:
     top pile crossed its words as they slowed to land)."""
     box = pygame.Rect(flight.start, (1, 1)).union(pygame.Rect(flight.end, (1, 1))).inflate(420, 420)
     near = [r for r in words if r.colliderect(box)]
+    moments = _flight_moments(flight, BEND_SAMPLES)
+    side = int(max(flight.sizes))
+    half = side // 2
     best, fewest = 0.0, None
     for bend in BENDS:
-        flight.bend = bend
-        squares = flight.squares(BEND_SAMPLES)
-        hits = sum(1 for square in squares if square.collidelist(near) >= 0) \
-            + OFF_FELT_WEIGHT * sum(1 for square in squares if not _on_felt(square.center))
+        hits = 0
+        for x, y, across_x, across_y, bow, hop in moments:   # ``Flight.point``'s sums, in its order
+            square = pygame.Rect(int(x + across_x * (bow * bend)) - half, int(y - across_y * (bow * bend) - hop) - half,
+                                 side, side)
+            hits += (square.collidelist(near) >= 0) + (0 if _on_felt(square.center) else OFF_FELT_WEIGHT)
+            if fewest is not None and hits >= fewest:
+                break   # no fewer than the best so far: not taken
         if fewest is None or hits < fewest:
             best, fewest = bend, hits
         if not hits:
             break
     flight.bend = best
     return best
+
+
+def _flight_moments(flight: Flight, steps: int) -> list[tuple[float, ...]]:
+    """What ``Flight.point`` works out for ``steps`` + 1 even moments that
+    does not depend on the bend: (eased x, eased y, the sideways unit's x and
+    y, the bow's share, the hop).  ``clear_bend`` tries up to nine bends of
+    one way: the curve, sines and square roots were worked out nine times
+    (a landing moving 20-40 dice spent about 10 ms there)."""
+    (x0, y0), (x1, y1) = flight.start, flight.end
+    dx, dy = x1 - x0, y1 - y0
+    length = math.hypot(dx, dy) or 1.0
+    out = []
+    for i in range(steps + 1):
+        t = i / steps
+        k = flight.curve(t)
+        out.append((x0 + dx * k, y0 + dy * k, dy / length, dx / length, math.sin(math.pi * k),
+                    math.sin(math.pi * t) * flight.arc))
+    return out
 
 
 class TableScene(BaseTableScene):
@@ -366,7 +397,7 @@ class TableScene(BaseTableScene):
                         if least is None or covered < least[0]:
                             least = (covered, rect)
         x, y = spot.toward_centre(0.5)
-        for rect in sorted(_felt_grid(tuple(felt_area)), key=lambda r: (r.centerx - x) ** 2 + (r.centery - y) ** 2):
+        for rect in _felt_grid_nearest(tuple(felt_area), x, y):
             if rect.collidelist(tiers[-1]) < 0:
                 return rect.copy()   # somewhere on the felt is free: nearest the seat's halfway point
         assert least is not None, "every place was tried"
@@ -725,6 +756,9 @@ class TableScene(BaseTableScene):
             self._draw_pile(canvas, p)
             yield
         self._draw_pots(canvas)
+        yield
+        from ...physics import orientation
+        orientation.symmetries("bone")   # a bone's 60 turns, worked out once (they were, in the first bone throw's frame)
         yield
 
     def _icon(self, canvas, kind, owner, pos, size, face: int = 0) -> None:

@@ -13,6 +13,7 @@ import pygame
 
 from ....ui import layout_record
 from ....ui import theme as th
+from ....ui.still_layer import KeptPatch, StillLayer
 from .picker import face_icon
 
 
@@ -48,9 +49,21 @@ class BidHistory:
         self.rect = pygame.Rect(rect)
         self.title = title
         self.die_kind = die_kind
+        self.kept = KeptPatch()
+        """The panel as last drawn over the still layer (redrawn when a bid or the footer changes)."""
 
     def draw(self, canvas: pygame.Surface, theme: th.Theme, renderer, entries: Sequence[HistoryEntry],
-             footer: str = "") -> None:
+             footer: str = "", still: StillLayer | None = None) -> None:
+        """The panel; with ``still`` (drawn straight over that still layer, nothing
+        else under it this frame) its kept pixels while the bids and footer stay the same."""
+        if still is None:
+            self._paint(canvas, theme, renderer, entries, footer)
+            return
+        key = (tuple(entries), footer, self.title, theme.colorblind, id(theme), id(renderer))
+        self.kept.draw(canvas, self.rect, key, still, lambda c: self._paint(c, theme, renderer, entries, footer))
+
+    def _paint(self, canvas: pygame.Surface, theme: th.Theme, renderer, entries: Sequence[HistoryEntry],
+               footer: str) -> None:
         canvas.blit(_panel(*self.rect.size), self.rect)
         layout_record.note(canvas, "panel", self.rect)
         th.draw_text(canvas, theme, self.title, (self.rect.x + 12, self.rect.y + 8), 16, th.BRASS_LIGHT,

@@ -535,7 +535,8 @@ class BiddingTableScene(table_scene.TableScene):
         banding = self._banding()
         self.draw_centre(canvas, lines=not banding)
         self.history.draw(canvas, self.theme, self.renderer, self.shown_entries(),
-                          footer=self.text.history_footer(self.snap, self.reveal is not None))
+                          footer=self.text.history_footer(self.snap, self.reveal is not None),
+                          still=self.still if self.reveal is None else None)   # (a reveal's dice move under it)
         if self.human_to_act() is not None and self.throw_view is None and not banding:
             self._refresh_picker()
             self.picker.draw(canvas, self.theme, self.renderer)

@@ -1,0 +1,184 @@
+"""Issue 41, the fixed cost of a table frame: pieces that change only at
+moments are drawn once and their pixels kept (``KeptPatch``,
+game/ui/still_layer.py), never drawn afresh every frame, and a kept frame
+looks exactly like a fresh one.  Counted work, never a time."""
+import pygame
+import pytest
+
+from game.core.match import Match, Seat
+from game.scenes.launch import make_table
+from game.ui import theme as th
+
+REDUCED_MOTION = False   # throws fly: the panel is kept under dice in flight too
+
+
+def _liars_dice(app, seats: int):
+    table = make_table(app, Match("liars-dice", [Seat(f"Bot{i + 1}", "ai", "normal") for i in range(seats)],
+                                  {"starting_dice": 3}, seed=5))
+    app.start(table)
+    app.run_frames(2)
+    return table
+
+
+def _history_state(table):
+    """What the bid history shows and what lies under it."""
+    footer = table.text.history_footer(table.snap, table.reveal is not None)
+    return (tuple(table.shown_entries()), footer, table.still.redraws, table.reveal is not None, table.reveal)
+
+
+def test_the_bid_history_is_drawn_only_when_it_changes(app, monkeypatch):
+    """The history panel (title, bids, icons, footer) cost about 0.5 ms of
+    every bidding frame, drawn afresh 60 times a second for a change every
+    second or so.  It is drawn again only when its bids or footer change,
+    the still picture under it is painted again, or a reveal's dice move
+    under it; else its kept pixels are blitted."""
+    table = _liars_dice(app, 4)
+    painted: list[int] = []
+    real = th.draw_text
+
+    def counting(canvas, theme, text, *args, **kwargs):
+        if text == table.history.title:
+            painted.append(app.frame)
+        return real(canvas, theme, text, *args, **kwargs)
+    monkeypatch.setattr(th, "draw_text", counting)
+    changes, last, frames = 0, None, 600
+    for _ in range(frames):
+        app.run_frames(1)
+        now = _history_state(table)
+        if now != last or now[3]:
+            changes += 1
+        last = now
+    bids = len(table.match.history)
+    assert bids > 3, "the AIs played"
+    assert frames - changes > frames // 3, "many frames show the same history"
+    assert len(painted) <= changes, f"{len(painted)} paintings of the history for {changes} changes in {frames} frames"
+
+
+def _frame_pixels(table, canvas) -> bytes:
+    table.draw(canvas, 1.0)
+    return pygame.image.tobytes(canvas, "RGB")
+
+
+@pytest.mark.parametrize("seats", [2, pytest.param(20, marks=pytest.mark.slow)])
+def test_a_kept_history_panel_looks_exactly_like_a_fresh_one(app, seats):
+    """At 2 (and, in the slow suite, 20) seats, over a game's waiting,
+    bidding, throwing and revealing frames, the frame drawn with the kept
+    panel is pixel for pixel the frame drawn with the panel painted afresh."""
+    table = _liars_dice(app, seats)
+    kept_frames = 0
+    for frame in range(600):
+        app.run_frames(1)
+        if frame % 9:
+            continue
+        canvas = pygame.Surface(app.canvas.get_size())
+        paints = table.history.kept.paints
+        kept = _frame_pixels(table, canvas)
+        for _ in range(10):   # the dice renderer makes a few pictures a drawing: until they are all made
+            again = _frame_pixels(table, canvas)
+            if again == kept:
+                break
+            kept = again
+        kept_frames += table.history.kept.paints == paints
+        table.history.kept.forget()
+        assert kept == _frame_pixels(table, canvas), f"{seats} seats, frame {frame}: the kept panel differs"
+    assert kept_frames > 20, "frames drawn from the kept panel were compared"
+
+
+def test_dice_pictures_are_made_only_in_frames_that_did_not_paint_the_still_layer(app):
+    """The picture warmer (8 dice pictures, 1-2.5 ms at 20 seats) ran in the
+    same frame as a landed move's fresh still layer (3-5 ms): the two added
+    up to the waiting frames over 6 ms.  It now works after a frame's drawing,
+    only when that drawing blitted the kept still picture."""
+    table = _liars_dice(app, 20)
+    both, made, repaints = [], 0, 0
+    for _ in range(450):
+        before, painted = table.picture_warmer.made, table.still.redraws
+        app.run_frames(1)
+        warmed = table.picture_warmer.made - before
+        fresh = table.still.redraws != painted
+        made += warmed
+        repaints += fresh
+        if warmed and fresh:
+            both.append(app.frame)
+    assert made > 100 and repaints > 4, (made, repaints)
+    assert both == [], f"pictures made in frames that painted the still layer: {both[:10]}"
+
+
+def test_the_bones_turns_are_worked_out_behind_the_opening(app):
+    """A bone's 60 turns (``orientation.d12_symmetries``, once per process)
+    were worked out in the frame where the first bone throw started; the
+    Roll the Bones opening hand-over now works them out, so the table's
+    first throw finds them made."""
+    from game.physics import orientation
+    from game.scenes.opening import OpeningScene
+    orientation.d12_symmetries.cache_clear()
+    table = make_table(app, Match("roll-the-bones", [Seat("You", "human"), Seat("Bot", "ai", "normal")], seed=2))
+    app.start(OpeningScene(app, table))
+    app.run_frames(2000, until=lambda a: a.top is table)
+    assert app.top is table and table.throw_view is None
+    assert orientation.d12_symmetries.cache_info().currsize == 1, "the bones' turns were not made behind the opening"
+
+
+def _bend_as_before(flight, words):
+    """``clear_bend`` as it was: every bend's whole way sampled by ``Flight.squares``."""
+    from game.games.roll_the_bones import scene as rtb
+    box = pygame.Rect(flight.start, (1, 1)).union(pygame.Rect(flight.end, (1, 1))).inflate(420, 420)
+    near = [r for r in words if r.colliderect(box)]
+    best, fewest = 0.0, None
+    for bend in rtb.BENDS:
+        flight.bend = bend
+        squares = flight.squares(rtb.BEND_SAMPLES)
+        hits = sum(1 for square in squares if square.collidelist(near) >= 0) \
+            + rtb.OFF_FELT_WEIGHT * sum(1 for square in squares if not rtb._on_felt(square.center))
+        if fewest is None or hits < fewest:
+            best, fewest = bend, hits
+        if not hits:
+            break
+    return best
+
+
+def test_a_landing_works_out_each_flights_way_once_and_bends_it_as_before(monkeypatch):
+    """A Roll the Bones landing sends 20-40 dice to piles and pots, each way
+    bowed round the words (``clear_bend``, up to nine bends tried): the
+    curve and its sines were worked out again for every bend tried (a
+    landing frame's 10 ms).  Now once per way, and the bend chosen is the
+    one the old search chose, for ways of every length across the felt."""
+    import random
+
+    from game.games.roll_the_bones import scene as rtb
+    from game.ui import layout
+    rng = random.Random(41)
+    felt = layout.FELT_RECT
+    curves = []
+    real = rtb.Flight.curve
+    monkeypatch.setattr(rtb.Flight, "curve", lambda self, t: curves.append(t) or real(self, t))
+    bent = 0
+    for _ in range(300):
+        def point():
+            return (rng.randint(felt.left, felt.right), rng.randint(felt.top, felt.bottom))
+        words = [pygame.Rect(*point(), rng.randint(20, 240), rng.randint(14, 40)) for _ in range(rng.randint(0, 12))]
+        flight = rtb.Flight(point(), point(), 0.0, 0.6, sizes=(rng.choice((14.0, 18.0)), rng.choice((14.0, 22.0))))
+        expected = _bend_as_before(flight, words)
+        del curves[:]
+        assert rtb.clear_bend(flight, words) == expected and flight.bend == expected
+        assert len(curves) <= rtb.BEND_SAMPLES + 1, f"the way was worked out {len(curves)} times for one way"
+        bent += expected != 0.0
+    assert bent > 30, "ways that had to bend were tried"
+
+
+def test_the_solved_endgame_tables_are_read_behind_the_liars_dice_opening(app):
+    """The results screen's coach weighs a heads-up endgame with the solved
+    tables (``endgame.variant_table``, gzipped JSON read on first use): that
+    first reading, about 40 ms, was the results screen's first frame.  The
+    Liar's Dice opening hand-over now reads this game's tables on a thread."""
+    from game.games.liars_dice import endgame
+    from game.scenes.opening import OpeningScene
+    endgame.variant_table.cache_clear()
+    table = make_table(app, Match("liars-dice", [Seat("You", "human"), Seat("Bot", "ai", "normal")], seed=2))
+    app.start(OpeningScene(app, table))
+    app.run_frames(2000, until=lambda a: a.top is table)
+    assert app.top is table
+    name = endgame.variant_name(table.match.state.view(0))
+    hits = endgame.variant_table.cache_info().hits
+    assert endgame.variant_table(name) is not None
+    assert endgame.variant_table.cache_info().hits == hits + 1, f"the {name} tables were not read behind the opening"
