@@ -197,6 +197,16 @@ def fit_game(game: str, games: int, seed: int, rounds: int = ROUNDS, population=
     (``collect_every``), not only those it took.  ``seats`` ("hu" or "many"):
     fit only those contexts and keep ``start``'s others (played with from the
     first round on)."""
+    from game.games.bidding import revealed
+    revealed.ENABLED = False   # the population's maps: fitted on Hard without its in-game correction
+    try:
+        return _fit_game(game, games, seed, rounds, population, log, decides, population_name, every, start, seats)
+    finally:
+        revealed.ENABLED = True
+
+
+def _fit_game(game, games, seed, rounds, population, log, decides, population_name, every, start, seats) -> dict:
+    """``fit_game``'s rounds."""
     kept = {c: m for c, m in (start or {}).items() if seats and c.split("|")[1:2] != [seats]}
     maps: dict = dict(kept)   # the first round plays without maps of its own (``--check`` reproduces it)
     counts: dict = {}
