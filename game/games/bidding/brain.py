@@ -166,8 +166,8 @@ class BidBrain:
         alone, so a continued game learns exactly what the uninterrupted one did."""
         bidder = spot.bidder
         if self.calib is None or self.revealed is None or bidder is None or bidder == spot.me \
-                or spot.current is None or not spot.hand:
-            return
+                or spot.current is None or not spot.hand or len(spot.rivals) != 1:
+            return   # (heads-up only: ``revealed.cell_of``)
         q, f = spot.current
         for kind, raw in (("call", self.reader.chance_true(spot, q, f)), ("jinto", self.reader.chance_exact(spot, q, f))):
             if 0.0 < raw < 1.0:
