@@ -215,8 +215,8 @@ def test_the_every_challenge_fit_weighs_the_challenges_hard_did_not_take(monkeyp
 def test_the_fit_shows_each_tables_weighed_challenges_apart():
     """Issue 40: one map per context averages over every rival of the fit
     population, and among strangers a reading of the first bids cannot tell them
-    apart (first-round Jintos at a raw 54% came true 15-28% against the bluffer
-    style and Hard, 61-97% against the league's tuning bots).  ``by_table``
+    apart (first-round Jintos at a raw 40-59% came true 19-21% against the bluffer
+    style and Hard, 67-95% against the league's tuning bots).  ``by_table``
     shows each table's weighed challenges apart: the same samples a fit on the
     whole population collects, split by table, context head and fifth of the raw chance."""
     pop = [("hard:binomial", 1.0), ("hard:bluffer", 1.0)]

@@ -158,8 +158,8 @@ def by_table(game: str, maps: dict, games: int, seed: int, population=POPULATION
     the seeds a fit gives that table) by context head (kind, seats, first round
     or later) and fifth of the reader's raw chance: [count, mean raw chance,
     share that came true].  What one map per context averages over.  Issue 40:
-    first-round heads-up Jintos the reader put at about 54% came true 15-28%
-    against the bluffer style and Hard itself and 61-97% against the league's
+    first-round heads-up Jintos the reader put at 40-59% came true 19-21%
+    against the bluffer style and Hard itself and 67-95% against the league's
     tuning bots; no reading of a stranger's first bid tells them apart."""
     out: dict[str, dict[tuple[str, int], list[float]]] = {}
     for table, weight in population:
