@@ -212,6 +212,23 @@ def test_the_every_challenge_fit_weighs_the_challenges_hard_did_not_take(monkeyp
     assert fit["maps"]["call|hu|first"] != [[0.2, 0.9]] and all("|many|" not in c for c in fit["samples"])
 
 
+def test_the_fit_shows_each_tables_weighed_challenges_apart():
+    """Issue 40: one map per context averages over every rival of the fit
+    population, and among strangers a reading of the first bids cannot tell them
+    apart (first-round Jintos at a raw 40-59% came true 19-21% against the bluffer
+    style and Hard, 67-95% against the league's tuning bots).  ``by_table``
+    shows each table's weighed challenges apart: the same samples a fit on the
+    whole population collects, split by table, context head and fifth of the raw chance."""
+    pop = [("hard:binomial", 1.0), ("hard:bluffer", 1.0)]
+    tables = bidcalib_fit.by_table("liars-dice", {}, 4, 3, pop)
+    every = bidcalib_fit.collect_every("liars-dice", {}, 4, 3, pop)
+    assert set(tables) == {"hard:binomial", "hard:bluffer"}
+    assert sum(n for cells in tables.values() for n, _r, _h in cells.values()) == len(every)
+    for cells in tables.values():
+        for (head, fifth), (n, raw, hit) in cells.items():
+            assert head.count("|") == 2 and 0.2 * fifth <= raw <= 0.2 * fifth + 0.2 and 0 <= hit <= 1
+
+
 @pytest.mark.slow
 def test_shipped_calibration_regenerates():
     """``python tools/bidcalib_fit.py --check`` reproduces the shipped maps."""

@@ -44,6 +44,7 @@ from .bids import Bid, Call, bid_text, binomial_pmf, pmf_at_least
 from .spot import BidSpot, TableReader, convolve
 from ...core.dice import prob_at_least
 from .rivalbook import ChallengeMemory, Layered
+from . import revealed as revealed_bids
 
 
 @dataclass(frozen=True)
@@ -122,6 +123,8 @@ class BidBrain:
         self._noted: tuple[int, int] | None = None   # the own bid ``note_own_bid`` counted last
         self.calib = calib   # a ``bidcalib.Calibration`` (Hard) or None: the reader's chance as is
         self.memory = ChallengeMemory()   # what each rival's reveals taught (``rivalbook``)
+        self.revealed = revealed_bids.RevealedBids() if revealed_bids.ENABLED else None
+        """What this game's reveals taught of a stranger's bids (``revealed``; Hard, heads-up)."""
         self.every_bid: list[tuple[float, Bid, float, float]] = []   # ``candidates``' every bid weighed
 
     def trust(self, spot: BidSpot) -> float | None:
@@ -140,10 +143,35 @@ class BidBrain:
         calibrated chance, corrected by what this bidder taught: ``rivalbook``),
         the raw one and its calibration context."""
         q, f = spot.current or (0, 0)
-        pop = self.population(kind, spot, raw)
+        pop = self.stranger(kind, spot, self.population(kind, spot, raw))
         p = self.memory.stated(spot, kind, raw, pop)
         ctx = context(kind, spot, self.trust(spot)) if self.calib is not None else None
         return Decision(kind, q, f, p, raw=raw, ctx=ctx)
+
+    def stranger(self, kind: str, spot: BidSpot, pop: float) -> float:
+        """The population chance ``pop``, for a rival the book does not know
+        corrected by what this game's reveals showed of its like bids
+        (``revealed``, with the calibration maps only: Hard); the weighed
+        challenge is noted to be scored at the reveal."""
+        if self.calib is None or self.revealed is None:
+            return pop
+        if spot.bidder is not None and spot.bidder in self.memory.at_start:
+            return pop
+        return self.revealed.corrected(spot, kind, pop)
+
+    def note_rival_bid(self, spot: BidSpot) -> None:
+        """A rival's bid has landed (``BrainAgent.watch``): note a call and a Jinto
+        on it, with their population chances, to be scored at the reveal
+        (``revealed``), whether I challenge it or not.  From the watched moves
+        alone, so a continued game learns exactly what the uninterrupted one did."""
+        bidder = spot.bidder
+        if self.calib is None or self.revealed is None or bidder is None or bidder == spot.me \
+                or spot.current is None or not spot.hand or len(spot.rivals) != 1:
+            return   # (heads-up only: ``revealed.cell_of``)
+        q, f = spot.current
+        for kind, raw in (("call", self.reader.chance_true(spot, q, f)), ("jinto", self.reader.chance_exact(spot, q, f))):
+            if 0.0 < raw < 1.0:
+                self.revealed.weigh(spot, kind, self.population(kind, spot, raw))
 
     def remembered(self, spot: BidSpot, d: Decision, decided: float) -> str:
         """The why line's word on the rival memory, when it moved the reading's
@@ -498,6 +526,9 @@ class BrainAgent(Agent):
         self.brain.reader.observe(spot)
         self.brain.note_own_bid(spot)
         self.brain.memory.settle(spot.reveal, self.player)
+        if self.brain.revealed is not None:
+            self.brain.revealed.settle(spot.reveal)
+            self.brain.note_rival_bid(spot)
 
     def act(self, view, legal):
         spot = self.make_spot(view, legal)

@@ -1,0 +1,89 @@
+"""Issue 40: "the chance Hard states is the chance its move uses, from one
+posterior that combines the in-game reading, what reveals taught it about this
+rival, and (for a named rival) the cross-game memory."  Among strangers the
+calibration maps state the population's chance; ``bidding.revealed`` corrects it
+by what this game's reveals showed of this rival's like bids."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from game.games.bidding import calib as bidcalib
+from game.games.bidding.brain import BidBrain
+from game.games.bidding.revealed import PRIOR, RevealedBids, cell_of
+from game.games.bidding.spot import BidSpot, TableReader
+
+
+def _spot(bids, hand=(2, 3, 5), round_no=2, dice=(3, 3)):
+    return BidSpot(me=0, hand=hand, dice=dice, faces=(2, 3, 4, 5, 6), wild=1, bids=bids,
+                   round_no=round_no, legal=())
+
+
+def test_a_revealed_round_moves_the_chance_of_the_rivals_like_bids():
+    """Every bid of the rival I answered is scored at the reveal, challenged or
+    not: its opening of 3 fours was exactly right (my hand 2 3 5, the rival's
+    4 4 1), so the next opening of the kind is stated above the population's
+    chance, by the outcome's excess over ``PRIOR`` + 1 outcomes; a raise, or an
+    opening on a face I hold, is another cell and keeps the population's."""
+    seen = RevealedBids()
+    opening = _spot(((1, 3, 4),))
+    seen.weigh(opening, "jinto", 0.5)
+    seen.weigh(opening, "call", 0.6)
+    seen.settle((2, ((2, 3, 5), (4, 4, 1)), 0, (1, 3, 4)))
+    later = _spot(((1, 2, 6),), round_no=3)
+    assert seen.corrected(later, "jinto", 0.5) == pytest.approx(0.5 + 0.5 / (1 + PRIOR))
+    assert seen.corrected(later, "call", 0.6) == pytest.approx(0.6 + 0.4 / (1 + PRIOR))
+    raised = _spot(((1, 2, 6), (0, 2, 5), (1, 3, 6)), round_no=3)
+    held = _spot(((1, 2, 5),), round_no=3)
+    assert cell_of(raised, "jinto") != cell_of(later, "jinto") != cell_of(held, "jinto")
+    assert seen.corrected(raised, "jinto", 0.5) == 0.5 and seen.corrected(held, "jinto", 0.5) == 0.5
+    assert seen.corrected(later, "jinto", 0.0) == 0.0   # a chance the reader knows stays
+    assert cell_of(_spot(((1, 3, 4),), dice=(3, 3, 3)), "jinto") is None   # heads-up only
+
+
+def test_a_round_whose_reveal_was_not_seen_teaches_nothing():
+    seen = RevealedBids()
+    seen.weigh(_spot(((1, 3, 4),)), "jinto", 0.5)
+    seen.settle((3, ((2, 3, 5), (4, 4, 1)), 0, (1, 3, 4)))
+    assert not seen.cells and not seen.pending
+
+
+def test_hard_states_a_strangers_chance_corrected_by_this_games_reveals_and_acts_on_it():
+    """``BidBrain.stated`` (what Hard says and, ``acts_on_memory``, decides on)
+    is the map's chance corrected by this game's reveals for a rival the book
+    does not know; a rival the book knows is corrected by the book instead."""
+    maps = {"jinto|hu|later": [[0.0, 0.0], [1.0, 1.0]]}
+    brain = BidBrain(TableReader(), calib=bidcalib.Calibration(maps))
+    assert brain.revealed is not None
+    opening = _spot(((1, 3, 4),))
+    brain.revealed.weigh(opening, "jinto", 0.5)
+    brain.revealed.settle((2, ((2, 3, 5), (4, 4, 1)), 0, (1, 3, 4)))
+    later = _spot(((1, 2, 6),), round_no=3)
+    assert brain.stated("jinto", later, 0.4).p == pytest.approx(0.4 + 0.5 / (1 + PRIOR))
+    brain.memory.at_start = {1: object()}   # a rival the book knows: no in-game correction here
+    assert brain.stranger("jinto", later, 0.4) == 0.4
+    assert BidBrain(TableReader()).stranger("jinto", later, 0.4) == 0.4   # Normal: no maps, no correction
+
+
+def test_what_a_hard_agent_learns_comes_from_the_watched_moves_alone():
+    """A game continued from its record rebuilds the AIs by watching the moves,
+    so Hard learns the rival's revealed bids from ``watch``, never from its own
+    decisions: a Hard that only watched a seeded game holds the same cells as
+    the one that played it."""
+    from game.core.sim import seated_match
+    from game.games.liars_dice.ai import make_agent
+    _levels, match = seated_match("liars-dice", ["hard", "normal"], 0, {}, seed=11)
+    hard = next(p for p, a in match.agents.items() if getattr(a, "level", "") == "hard")
+    player = match.agents[hard]
+    watcher = make_agent("hard", hard, random.Random(4))
+    watch = player.watch
+
+    def watching(view):
+        watch(view)
+        watcher.watch(view)
+
+    player.watch = watching   # type: ignore[method-assign]
+    match.play_out()
+    assert player.brain.revealed.cells
+    assert watcher.brain.revealed.cells == player.brain.revealed.cells
