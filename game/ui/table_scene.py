@@ -514,8 +514,9 @@ class TableScene(TableBase):
         shows: with the first tier of ``since_keep_clear()`` that leaves room,
         the first of ``game_log.card_spots`` (under the Log button first, then
         the nearest) where, at its width or narrower, with all its lines or
-        fewer, it covers nothing of that tier; else where it covers least
-        (game_log.clear_spot).  Worked out once per card and position of the pieces."""
+        fewer, it covers nothing of that tier; else, narrower still (down to
+        its title) with ``SUMMARY_TIGHT_LINES``, where that covers nothing of
+        the last tier; else where it covers least (game_log.clear_spot).  Worked out once per card and position of the pieces."""
         area = self.log_area()   # the commentary's newest line (its older ones may go under the card)
         chrome = [self.log_panel.BUTTON.inflate(12, 12),
                   pygame.Rect(area.x, area.bottom - 2 * LOG_ROW, area.w, 2 * LOG_ROW)]
@@ -534,7 +535,15 @@ class TableScene(TableBase):
         widths = list(range(self.since_width, narrowest - 1, -40)) or [self.since_width]
         keeps = (game_log.SUMMARY_LINES, game_log.SUMMARY_LINES - 2, game_log.SUMMARY_MIN_LINES)
         spots = game_log.card_spots(self.log_panel.BUTTON, since.RECT_TOPLEFT)
-        placed = game_log.clear_spot(lambda w, k: since.card_height(self.theme, w, k), widths, keeps, spots, tiers)
+        def height(w: int, keep: int) -> int:
+            return since.card_height(self.theme, w, keep)
+        placed = game_log.clear_spot(height, widths, keeps, spots, tiers)
+        if placed[0].collidelist(tiers[-1]) >= 0:   # no card fits clear: a smaller one before a covering one
+            tight = list(range(narrowest - 20, since.title_width(self.theme) - 1, -20))
+            small = game_log.clear_spot(height, tight or [narrowest], (game_log.SUMMARY_TIGHT_LINES,), spots,
+                                        tiers[-1:])
+            if small[0].collidelist(tiers[-1]) < 0:
+                placed = small
         self.__dict__["_since_area"] = (key, placed)
         return placed
 

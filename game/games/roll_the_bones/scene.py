@@ -384,11 +384,11 @@ class TableScene(BaseTableScene):
         count = len(state.pots)
         if coming and self.n > 2:
             count = min(max(count + 1, 3), self.n)
-        widest = sorted(state.alive(), key=lambda p: -self.theme.font(13).size(self.seat_name(p)[:8])[0])
-        everyone = self._short_names(widest[:NAMES_LISTED])   # the longest note a pot to come may show
+        widest = sorted(state.alive(), key=lambda p: -self.theme.font(13).size(self.seat_name(p))[0])
+        everyone = self._names_note("for", widest[:NAMES_LISTED])   # the longest note a pot to come may show
         for index, (x, y) in enumerate(self.pot_spots(pots=count)):
             radius = felt.pot_radius(index)
-            note = self._pot_note(state, index) if index < len(state.pots) else f"for {everyone}"
+            note = self._pot_note(state, index) if index < len(state.pots) else everyone
             half = max(radius, 60, (self.theme.font(13).size(note)[0] + 1) // 2 if note else 0)
             areas.append(pygame.Rect(int(x) - half, int(y) - radius - 24, 2 * half, 2 * radius + 62))
         return areas
@@ -409,11 +409,15 @@ class TableScene(BaseTableScene):
             return "for the second-highest roll"
         others = [p for p in state.alive() if p not in eligible]
         if len(eligible) > NAMES_LISTED and others:   # five names ran past the felt's room: say who may not
-            return f"for all but {self._short_names(others)}"
-        return f"for {self._short_names(eligible)}"
+            return self._names_note("for all but", others)
+        return self._names_note("for", eligible)
 
-    def _short_names(self, seats) -> str:
-        return ", ".join(self.seat_name(p)[:8] for p in seats)
+    def _names_note(self, lead: str, seats) -> str:
+        """A pot's note naming ``seats`` after ``lead``, shortened at whole
+        words to its room (``felt.names_note``: "for Bartholomew and 2
+        others"; "for Bartholo, Evangeli" was cut mid-word)."""
+        font = self.theme.font(13)
+        return felt.names_note(lead, [self.seat_name(p) for p in seats], lambda text: font.size(text)[0])
 
     # ------------------------------------------------------------------
     # Animation

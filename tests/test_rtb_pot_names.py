@@ -1,0 +1,51 @@
+"""Roll the Bones: a pot's "for ..." note names its seats in whole words
+(issue 39: at six seats with the longest names a side pot read "for
+Bartholo, Evangeli", every name cut after eight letters)."""
+from __future__ import annotations
+
+import pytest
+
+from game.core.match import Match, Seat
+from game.games.roll_the_bones import felt
+from game.ui import layout_record
+from tests.helpers import past_the_opening, start_table
+from tests.test_layout_check import LONG_NAMES
+from tests.test_rtb_words_clear import start_with_piles
+
+
+def _width(text: str) -> int:
+    return 5 * len(text)   # a plain stand-in for a font: five pixels a letter
+
+
+@pytest.mark.parametrize("names, room, said", [
+    (["You", "Old Tom", "Bertha"], 160, "for You, Old Tom and Bertha"),
+    (["Bartholomew Quil", "Evangeline Rook"], 160, "for Bartholomew and Evangeline"),
+    (["Bartholomew Quil", "You"], 160, "for Bartholomew Quil and You"),
+    (["Bartholomew Quil", "Evangeline Rook", "Maximilian Crow"], 160, "for Bartholomew and 2 others"),
+    (["Wilhelmina Stout"], 40, "for Wilhelmina"),
+])
+def test_a_pot_note_shortens_at_whole_words(names, room, said):
+    """Full names where they fit; else the longest become their first word;
+    else as many as fit and how many others; never a name cut mid-word."""
+    assert felt.names_note("for", names, _width, room) == said
+
+
+def test_every_pot_note_at_six_seats_names_whole_words(app, monkeypatch):
+    """Six seats with the longest names, three of them short: each side pot's
+    note, as drawn, is made of whole names or their first words (and "N
+    others"), and fits its room."""
+    start_with_piles(monkeypatch, [6, 0, 1, 0, 2, 10])
+    seats = [Seat(LONG_NAMES[i], "ai", "easy") for i in range(6)]
+    table = start_table(app, Match("roll-the-bones", seats, None, 11))
+    past_the_opening(app)
+    app.run_frames(3000, until=lambda a: len(table.shown.pots) > 1 and table.shown.pots[1] and not table.is_busy())
+    assert len(table.shown.pots) > 1 and table.shown.pots[1], "the short seats' antes opened a side pot"
+    with layout_record.recording(app.canvas) as record:
+        app.draw(0.0)
+    notes = [box.text for box in record.of("text") if box.text.startswith("for ")]
+    assert notes, "the side pots say who they are for"
+    words = {word for name in LONG_NAMES for word in name.split()} | {"all", "but", "and", "others", "other"}
+    for note in notes:
+        said = note.removeprefix("for ").replace(",", "").split()
+        assert all(w in words or w.isdigit() for w in said), f"a name cut mid-word: {note!r}"
+        assert app.theme.font(13).size(note)[0] <= felt.POT_NOTE_WIDTH, note
