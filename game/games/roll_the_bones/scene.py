@@ -22,6 +22,7 @@ import copy
 import functools
 import math
 from dataclasses import dataclass
+from typing import Sequence
 from functools import partial
 
 import pygame
@@ -296,10 +297,11 @@ class TableScene(BaseTableScene):
         was free, put dice on a side pot's words)."""
         drawn, room = self.landing_keep_clear()
         felt_area = layout.FELT_RECT.inflate(-140, -90)
+        pots = self.pot_areas()
         zones: list[pygame.Rect] = []
         for group in request.groups:
             zones.append(self._landing_zone(self.seat_spots[group.owner], [drawn + room + zones, drawn + zones],
-                                            felt_area))
+                                            felt_area, pots))
         return zones
 
     def landing_keep_clear(self) -> tuple[list[pygame.Rect], list[pygame.Rect]]:
@@ -345,12 +347,18 @@ class TableScene(BaseTableScene):
                 for p, (x, y) in enumerate(self.pile_spots) if self.shown.out_event[p] is None]
 
     @staticmethod
-    def _landing_zone(spot, tiers: list[list[pygame.Rect]], felt_area: pygame.Rect) -> pygame.Rect:
+    def _landing_zone(spot, tiers: list[list[pygame.Rect]], felt_area: pygame.Rect,
+                      pots: Sequence[pygame.Rect] = ()) -> pygame.Rect:
         """The first of ``ZONE_PLACES`` toward ``spot``'s seat free of the
         first of ``tiers`` (the most cautious first) at the full size, then at
-        ``LANDING_SMALL``; then of the next tier; else the place at the small
-        size that covers least of the last tier."""
+        ``LANDING_SMALL``; then of the next tier; then the nearest small place
+        on the felt free of it; else the small place that covers least of the
+        last tier and nothing of ``pots`` (every pot's tray and words: with
+        reduced motion a roll's dice lie where they landed until the next
+        move, and a die in a side pot's tray it does not belong to read as
+        part of that pot), trying the felt's grid too."""
         least: tuple[int, pygame.Rect] | None = None
+        off_pots: tuple[int, pygame.Rect] | None = None
         for keep in tiers:
             for size in (LANDING_SIZE, LANDING_SMALL):
                 for share, aside in ZONE_PLACES:
@@ -365,10 +373,20 @@ class TableScene(BaseTableScene):
                         covered = sum(rect.clip(keep[i]).w * rect.clip(keep[i]).h for i in hits)
                         if least is None or covered < least[0]:
                             least = (covered, rect)
+                        if rect.collidelist(pots) < 0 and (off_pots is None or covered < off_pots[0]):
+                            off_pots = (covered, rect)
         x, y = spot.toward_centre(0.5)
+        last = tiers[-1]
         for rect in sorted(_felt_grid(tuple(felt_area)), key=lambda r: (r.centerx - x) ** 2 + (r.centery - y) ** 2):
-            if rect.collidelist(tiers[-1]) < 0:
+            hits = rect.collidelistall(last)
+            if not hits:
                 return rect.copy()   # somewhere on the felt is free: nearest the seat's halfway point
+            if rect.collidelist(pots) < 0:
+                covered = sum(rect.clip(last[i]).w * rect.clip(last[i]).h for i in hits)
+                if off_pots is None or covered < off_pots[0]:
+                    off_pots = (covered, rect.copy())
+        if off_pots is not None:
+            return off_pots[1]
         assert least is not None, "every place was tried"
         return least[1]
 
