@@ -100,7 +100,8 @@ def test_the_since_card_covers_no_cup_die_plate_or_band(app, seats):
     card lay over three cups and the left end of the "Palifico!" band (its
     last resort allowed covering cups, and it knew nothing of the band).
     With the longest names, a human who lost the opening call opens the
-    Palifico round: the card, band up, covers no cup, die, nameplate or band."""
+    Palifico round: the card, band up, covers no cup, die, nameplate or band,
+    and does not jump across the table once the band has gone."""
     from tests.test_layout_check import LONG_NAMES
     probe = _palifico_next(seats)
     opener = probe.history[1][0]
@@ -130,3 +131,7 @@ def test_the_since_card_covers_no_cup_die_plate_or_band(app, seats):
                 if plate.colliderect(card)]
     assert not covered, f"the card {card} covers {covered}"
     assert table.since.tab_rect().w <= card.w and pygame.Rect(0, 0, 1280, 720).contains(table.since.tab_rect())
+    app.run_frames(600, until=lambda a: not table._banding())   # the band fades; the card is still open
+    assert table.since.unfolding
+    app.draw(0.0)
+    assert table.since.card_rect(table.theme) == card, "the card stays where its reader found it"

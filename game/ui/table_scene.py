@@ -516,7 +516,9 @@ class TableScene(TableBase):
         the nearest) where, at its width or narrower, with all its lines or
         fewer, it covers nothing of that tier; else, narrower still (down to
         its title) with ``SUMMARY_TIGHT_LINES``, where that covers nothing of
-        the last tier; else where it covers least (game_log.clear_spot).  Worked out once per card and position of the pieces."""
+        the last tier; else where it covers least (game_log.clear_spot).
+        An open card stays where it is while that covers nothing of the last
+        tier.  Worked out once per card and position of the pieces."""
         area = self.log_area()   # the commentary's newest line (its older ones may go under the card)
         chrome = [self.log_panel.BUTTON.inflate(12, 12),
                   pygame.Rect(area.x, area.bottom - 2 * LOG_ROW, area.w, 2 * LOG_ROW)]
@@ -531,6 +533,9 @@ class TableScene(TableBase):
         cached = self.__dict__.get("_since_area")
         if cached is not None and cached[0] == key:
             return cached[1]
+        if cached is not None and cached[0][0] == since.shows and cached[1][0].collidelist(tiers[-1]) < 0:
+            self.__dict__["_since_area"] = (key, cached[1])   # still clear where its reader found it: it
+            return cached[1]   # stays (it jumped across a 20-seat table as the "Palifico!" band faded)
         narrowest = max(game_log.CARD_MIN_WIDTH, since.title_width(self.theme))   # the title on one line
         widths = list(range(self.since_width, narrowest - 1, -40)) or [self.since_width]
         keeps = (game_log.SUMMARY_LINES, game_log.SUMMARY_LINES - 2, game_log.SUMMARY_MIN_LINES)
