@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 
 import pygame
+import pytest
 
 from game.core.match import Match, Seat
 from game.games.roll_call.rules import CallOutOfTurn
@@ -134,3 +135,26 @@ def test_at_ten_seats_with_six_humans_each_call_sits_by_its_plate_over_nothing(a
     hands.wait(0.6)
     hands.click("Sure? Call!")
     assert scene.match.history[-1] == (caller, CallOutOfTurn())
+
+
+@pytest.mark.parametrize("game_id,count", [("roll-call", 10), ("liars-dice", 20)])
+def test_the_peek_button_covers_no_nameplate_at_the_biggest_tables(app, game_id, count):
+    """Seen in a real window at Roll Call 10 seats with six humans: "Peek at
+    my dice" lay over the bottom-left seat's nameplate, its hint cut to
+    "Bartholomew : hold Tab or Space".  At the biggest tables, with the
+    longest names, it covers no nameplate as drawn, and its words are whole."""
+    from game.scenes.launch import make_table
+    from tests.test_layout_check import LONG_NAMES
+    names = [LONG_NAMES[i % len(LONG_NAMES)][:14] + (f"{i:02d}" if i >= len(LONG_NAMES) else "") for i in range(count)]
+    seats = [Seat(names[i], "human" if i < 3 else "ai", "normal") for i in range(count)]
+    scene = make_table(app, Match(game_id, seats, None, 3))
+    app.start(scene)
+    _to(app, scene, lambda: scene.hot_seat.button_shown() and scene.human_to_act() is not None)
+    with layout_record.recording(app.canvas) as record:
+        app.draw(0.0)
+    peek = scene.hot_seat.peek_button_rect()
+    assert any(box.rect == peek for box in record.of("control"))
+    covered = [scene.seat_name(s) for s, plate in scene.seat_plates.items() if plate.colliderect(peek)]
+    assert not covered, f"Peek at {peek} covers {covered}'s nameplates"
+    words = [box.text for box in record.of("text") if peek.contains(box.rect)]
+    assert words and all(" :" not in text for text in words), words
