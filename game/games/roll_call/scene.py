@@ -128,15 +128,18 @@ class TableScene(BiddingTableScene):
         self.__dict__["_call_places_cache"] = (key, places)
         return places
 
-    def _button_name(self, seat: int, size: int, bold: bool, rest: str) -> str:
-        """The seat's name on its call button before ``rest``: whole where the
-        line fits the button, else its first word ("Percival: Call!", never
-        "Percival Tho: Call!")."""
+    def _button_line(self, seat: int, size: int, bold: bool, rest: str) -> str:
+        """A line on the seat's call button, "<name>: <rest>": the whole name
+        where the line fits the button, else its first word, else ``rest``
+        alone ("Percival: Call!", never "Percival Tho: Call!"; "Maximilian:
+        F3 or click again" ran to the button's edge)."""
+        font = self.theme.font(size, bold)
         name = self.seat_name(seat)
-        room = OOT_W - 40 - self.theme.font(size, bold).size(rest)[0]
-        if self.theme.font(size, bold).size(name)[0] <= room or not name.split():
-            return name
-        return name.split()[0]
+        for said in (name, name.split()[0] if name.split() else name):
+            line = f"{said}: {rest}"
+            if font.size(line)[0] <= OOT_W - 40:
+                return line
+        return rest[0].upper() + rest[1:]
 
     def countdown_rect(self) -> pygame.Rect:
         """The call window's countdown in the middle of the table (``draw_centre``)."""
@@ -188,14 +191,13 @@ class TableScene(BiddingTableScene):
             sure = self.sure_call.armed == seat
             if sure:
                 self.sure_call.shown()
-            label = "Sure? Call!" if sure else f"{self._button_name(seat, 18, True, ': Call!')}: Call!"
+            label = "Sure? Call!" if sure else self._button_line(seat, 18, True, "Call!")
             note_drawn(label, rect)
             pygame.draw.rect(canvas, th.BRASS_DARK if sure else th.WOOD, rect, border_radius=10)
             pygame.draw.rect(canvas, th.BRASS_LIGHT if sure else self.theme.bad, rect, 2, border_radius=10)
             pygame.draw.circle(canvas, self.theme.player_colour(seat), (rect.x + 18, rect.centery), 7)
             th.draw_text(canvas, self.theme, label, (rect.x + 32, rect.y + 4), 18, th.CREAM, bold=True)
-            sub = (f"{self._button_name(seat, 13, False, f': F{seat + 1} or click again')}: F{seat + 1} or click again"
-                   if sure
+            sub = (self._button_line(seat, 13, False, f"F{seat + 1} or click again") if sure
                    else f"F{seat + 1}  \u00b7  wrong costs 2 dice")
             th.draw_text(canvas, self.theme, sub, (rect.x + 32, rect.y + 26), 13, th.CREAM_DIM)
             if left > 0.05 and len(self.humans) > 1:   # the call window's countdown on every button
