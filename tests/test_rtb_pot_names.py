@@ -49,3 +49,15 @@ def test_every_pot_note_at_six_seats_names_whole_words(app, monkeypatch):
         said = note.removeprefix("for ").replace(",", "").split()
         assert all(w in words or w.isdigit() for w in said), f"a name cut mid-word: {note!r}"
         assert app.theme.font(13).size(note)[0] <= felt.POT_NOTE_WIDTH, note
+
+
+@pytest.mark.parametrize("split, said", [((0, 1), "it goes to the side pot: a short player cannot match it"),
+                                         ((0, 3), "all 3 go to the side pot: a short player cannot match them"),
+                                         ((2, 1), "2 to the centre, 1 to the side pot (six-siders fill the centre first)")])
+def test_the_ante_note_counts_one_die_as_one(split, said):
+    """Seen in a real window at ante 1 (six seats, short players): "all 1 go
+    to the side pot: a short player cannot match them"."""
+    from types import SimpleNamespace
+
+    from game.games.roll_the_bones import prompts
+    assert prompts.ante_note(SimpleNamespace(ante_split=lambda player: split), 0) == said
