@@ -61,3 +61,22 @@ def test_the_ante_note_counts_one_die_as_one(split, said):
 
     from game.games.roll_the_bones import prompts
     assert prompts.ante_note(SimpleNamespace(ante_split=lambda player: split), 0) == said
+
+
+def test_pile_words_keep_off_the_side_seats_nameplates(app, monkeypatch):
+    """Seen in a real window at six seats with the longest names: "0
+    six-siders · 2 bones" began on Wilhelmina's plate edge and "10
+    six-siders · 1 bone" ended on Evangeline's.  Every pile's words keep
+    8 px or more from every nameplate at their height."""
+    start_with_piles(monkeypatch, [6, 0, 1, 0, 2, 10])
+    seats = [Seat(LONG_NAMES[i], "ai", "easy") for i in range(6)]
+    table = start_table(app, Match("roll-the-bones", seats, None, 11))
+    past_the_opening(app)
+    app.run_frames(2)
+    with layout_record.recording(app.canvas) as record:
+        app.draw(0.0)
+    piles = [box for box in record.of("text") if "six-sider" in box.text or box.text == "all in play"]
+    assert len(piles) == 6
+    near = [(box.text, seat) for box in piles for seat, plate in table.seat_plates.items()
+            if box.rect.inflate(16, 0).colliderect(plate)]
+    assert not near, near

@@ -787,11 +787,30 @@ class TableScene(BaseTableScene):
         if heap:
             self.label_rects.append(heap[0].unionall(heap[1:]))   # the banner keeps clear of the dice too
         sixes, bones = state.counts(p)
-        label = th.draw_text(canvas, self.theme, felt.pile_label(sixes, bones), (x, y + 34), 15,
+        words = felt.pile_label(sixes, bones)
+        label = th.draw_text(canvas, self.theme, words, (self._pile_words_x(words, bool(bones), x, y + 34), y + 34), 15,
                              th.CREAM, bold=bool(bones), anchor="midtop", shadow=2)
         self.label_rects.append(label)
         self.word_rects.append(label)
         self.pile_rects[p] = label.unionall(whole)
+
+    PILE_WORDS_GAP = 10
+    """Pixels a pile's words keep from a nameplate beside them."""
+
+    def _pile_words_x(self, words: str, bold: bool, x: float, top: float) -> float:
+        """Where a pile's words are centred: under the pile, moved toward the
+        middle just enough to keep ``PILE_WORDS_GAP`` from a nameplate at
+        their height (at 6 seats "0 six-siders · 2 bones" began on the side
+        seat's plate edge, seen in a real window)."""
+        w, h = self.theme.font(15, bold).size(words)
+        rect = pygame.Rect(int(x - w / 2), int(top), w, h)
+        for plate in self.seat_plates.values():
+            if plate.top < rect.bottom and rect.top < plate.bottom:
+                if plate.centerx < x:
+                    rect.left = max(rect.left, plate.right + self.PILE_WORDS_GAP)
+                else:
+                    rect.right = min(rect.right, plate.left - self.PILE_WORDS_GAP)
+        return rect.centerx
 
     def _draw_pots(self, canvas, arriving=frozenset()) -> None:
         """Each pot's tray, dice and words.  Its count says what lies in the
