@@ -80,3 +80,28 @@ def test_pile_words_keep_off_the_side_seats_nameplates(app, monkeypatch):
     near = [(box.text, seat) for box in piles for seat, plate in table.seat_plates.items()
             if box.rect.inflate(16, 0).colliderect(plate)]
     assert not near, near
+
+
+def test_a_shortened_note_names_everyone_whole_under_the_mouse(app, monkeypatch):
+    """"for all but Wilhelmina and 1 other": with the mouse over the note,
+    a plate under it names every seat whole."""
+    import pygame
+
+    from tests.realinput import Hands
+    start_with_piles(monkeypatch, [6, 0, 1, 0, 2, 10])
+    seats = [Seat(LONG_NAMES[i], "ai", "easy") for i in range(6)]
+    table = start_table(app, Match("roll-the-bones", seats, None, 11))
+    past_the_opening(app)
+    app.run_frames(3000, until=lambda a: len(table.shown.pots) > 1 and table.shown.pots[1] and not table.is_busy())
+    app.draw(0.0)
+    assert table.note_hovers, "a note was shortened"
+    note, _whole = table.note_hovers[-1]
+    monkeypatch.setattr(pygame.mouse, "get_pos", lambda: Hands(app).to_window(note.center))
+    with layout_record.recording(app.canvas) as record:
+        app.draw(0.0)
+    said = [box.text for box in record.of("text") if box.text.startswith(("Side pot for", "Centre pot for"))]
+    assert said, [box.text for box in record.of("text")]
+    shortened = next(box.text for box in record.of("text") if box.rect == note)
+    named = [table.seat_name(p) for p in range(6) if table.seat_name(p).split()[0] in shortened]
+    assert named and all(name in said[0] for name in named), (shortened, said)
+    assert " and " in said[0] and "other" not in said[0], said

@@ -201,6 +201,8 @@ class TableScene(BaseTableScene):
         self.word_rects: list[pygame.Rect] = []
         """The words of every pile and pot drawn last frame (a flying die bows round them, ``clear_bend``;
         a thrown one lands clear of them, ``dice_zones``)."""
+        self.note_hovers: list[tuple[pygame.Rect, str]] = []
+        """Each shortened pot note drawn this frame and its every name, whole (``_draw_note_hover``)."""
         self.note_rect: pygame.Rect | None = None
         """The ante note over a human's buttons drawn last frame (``_note_lines``)."""
         self.label_rects: list[pygame.Rect] = []
@@ -411,9 +413,10 @@ class TableScene(BaseTableScene):
             areas.append(pygame.Rect(int(x) - half, int(y) - radius - 24, 2 * half, 2 * radius + 62))
         return areas
 
-    def _pot_note(self, state: BonesState, i: int) -> str | None:
+    def _pot_note(self, state: BonesState, i: int, room: int = felt.POT_NOTE_WIDTH) -> str | None:
         """Who may win pot ``i``, when it is worth saying: a side pot always,
-        the centre while it is for fewer than the round's players."""
+        the centre while it is for fewer than the round's players; in
+        ``room`` pixels (every name whole: the hover line, ``_draw_note_hover``)."""
         if i >= len(state.pots):
             return None
         eligible = (state.pot_eligible[i] if i < len(state.pot_eligible) else ()) if i else \
@@ -427,15 +430,31 @@ class TableScene(BaseTableScene):
             return "for the second-highest roll"
         others = [p for p in state.alive() if p not in eligible]
         if len(eligible) > NAMES_LISTED and others:   # five names ran past the felt's room: say who may not
-            return self._names_note("for all but", others)
-        return self._names_note("for", eligible)
+            return self._names_note("for all but", others, room)
+        return self._names_note("for", eligible, room)
 
-    def _names_note(self, lead: str, seats) -> str:
+    def _names_note(self, lead: str, seats, room: int = felt.POT_NOTE_WIDTH) -> str:
         """A pot's note naming ``seats`` after ``lead``, shortened at whole
-        words to its room (``felt.names_note``: "for Bartholomew and 2
+        words to ``room`` (``felt.names_note``: "for Bartholomew and 2
         others"; "for Bartholo, Evangeli" was cut mid-word)."""
         font = self.theme.font(13)
-        return felt.names_note(lead, [self.seat_name(p) for p in seats], lambda text: font.size(text)[0])
+        return felt.names_note(lead, [self.seat_name(p) for p in seats], lambda text: font.size(text)[0], room)
+
+    def _draw_note_hover(self, canvas) -> None:
+        """Under the mouse, a pot's shortened note ("for Bartholomew and 2
+        others") opens into every name, whole, on a small plate below it."""
+        if not pygame.display.get_surface():
+            return
+        mouse = self.app.to_canvas(pygame.mouse.get_pos())
+        for rect, whole in self.note_hovers:
+            if rect.inflate(8, 8).collidepoint(mouse):
+                text = self.theme.text(whole, 14, th.CREAM)
+                plate = text.get_rect().inflate(20, 12)
+                plate.midtop = (rect.centerx, rect.bottom + 4)
+                plate.clamp_ip(canvas.get_rect().inflate(-2 * EDGE_MARGIN, -2 * EDGE_MARGIN))
+                th.panel(canvas, plate, fill=th.WOOD_DARK, border=th.BRASS, radius=8)
+                th.blit_text(canvas, text, plate.center, "center")
+                return
 
     # ------------------------------------------------------------------
     # Animation
@@ -716,7 +735,7 @@ class TableScene(BaseTableScene):
         active = state.turn_player() if state.phase in ("ante", "declare") else None
         notes = {}
         self.label_rects, self.idle_rects, self.pot_rects, self.pile_rects = [], [], [], {}
-        self.word_rects, self.note_rect = [], None
+        self.word_rects, self.note_rect, self.note_hovers = [], None, []
         for p in range(self.n):
             sixes, bones = state.counts(p)
             notes[p] = "out" if state.out_event[p] is not None else \
@@ -737,6 +756,7 @@ class TableScene(BaseTableScene):
             if pos is not None:
                 self._icon(canvas, flight.kind, flight.colour, pos, round(flight.size(self.time)), flight.face)
         self.ui.draw(canvas, self.theme)
+        self._draw_note_hover(canvas)
 
     def first_draw_steps(self):
         """Each seat's pile and words drawn, one a step, then the pots (the
@@ -826,6 +846,9 @@ class TableScene(BaseTableScene):
             bones = sum(1 for d in lying if state.is_bone(d))
             labels = felt.draw_pot(canvas, self.theme, self._icon, i, pot, state.n, spot, bones, note, arriving,
                                    count=len(lying))
+            whole = self._pot_note(state, i, room=layout.CANVAS_W) if note else None
+            if whole != note:
+                self.note_hovers.append((labels[-1], f"{'Centre pot' if i == 0 else 'Side pot'} {whole}"))
             self.word_rects += labels
             if not lying:   # an empty centre: a banner may stand over it (a won pot's is centred, not cornered)
                 self.idle_rects += labels
