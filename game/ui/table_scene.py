@@ -511,7 +511,7 @@ class TableScene(TableBase):
 
     def since_area(self) -> tuple[pygame.Rect, int]:
         """Where the "since your last move" card goes, and how many lines it
-        shows: with the first tier of ``since_keep_clear()`` that leaves room,
+        shows, never over a banner drawn this frame: with the first tier of ``since_keep_clear()`` that leaves room,
         the first of ``game_log.card_spots`` (under the Log button first, then
         the nearest) where, at its width or narrower, with all its lines or
         fewer, it covers nothing of that tier; else, narrower still (down to
@@ -527,6 +527,8 @@ class TableScene(TableBase):
         prompt = self.throws.prompt_rect()   # "click or press Space to roll" (Diced Out's turn)
         if prompt is not None:
             chrome.append(prompt.inflate(8, 8))
+        chrome += [banner.inflate(8, 8) for banner in self.banner_rects]   # as drawn this frame (a Roll the
+        # Bones banner placed before the card lay under its words)
         tiers = [tier + chrome for tier in self.since_keep_clear()]
         since = self.since
         key = (since.shows, tuple(tuple(tuple(r) for r in tier) for tier in tiers))
