@@ -94,7 +94,7 @@ def test_cups_and_thrown_dice_stay_off_the_nameplates(app, game_id, seats):
             assert zone.collidelist(plates) < 0, f"seat {seat}'s throw zone {zone} on a nameplate"
 
 
-@pytest.mark.parametrize("seats", [8, 14, 20])
+@pytest.mark.parametrize("seats", [14, 20])
 def test_the_since_card_covers_no_cup_die_plate_or_band(app, seats):
     """In a real window, Liar's Dice at 20 seats: the "Since your last move"
     card lay over three cups and the left end of the "Palifico!" band (its
