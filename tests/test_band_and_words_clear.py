@@ -92,3 +92,46 @@ def test_cups_and_thrown_dice_stay_off_the_nameplates(app, game_id, seats):
         request = RollRequest(tuple(DieGroup(seat, "d6", count, hidden=True) for seat in range(seats)))
         for seat, zone in enumerate(table.dice_zones(request)):
             assert zone.collidelist(plates) < 0, f"seat {seat}'s throw zone {zone} on a nameplate"
+
+
+@pytest.mark.parametrize("seats", [14, 20])
+def test_the_since_card_covers_no_cup_die_plate_or_band(app, seats):
+    """In a real window, Liar's Dice at 20 seats: the "Since your last move"
+    card lay over three cups and the left end of the "Palifico!" band (its
+    last resort allowed covering cups, and it knew nothing of the band).
+    With the longest names, a human who lost the opening call opens the
+    Palifico round: the card, band up, covers no cup, die, nameplate or band,
+    and does not jump across the table once the band has gone."""
+    from tests.test_layout_check import LONG_NAMES
+    probe = _palifico_next(seats)
+    opener = probe.history[1][0]
+    names = [LONG_NAMES[i % len(LONG_NAMES)][:14] + f"{i:02d}" for i in range(seats)]
+    match = Match("liars-dice", [Seat(names[i], "human" if i == opener else "ai", "easy") for i in range(seats)],
+                  {"starting_dice": 2}, 5)
+    for player, action in probe.history:
+        match.apply(player, action)
+    app.settings.animation_speed = "instant"
+    table = start_table(app, match)
+    past_the_opening(app)
+    app.run_frames(3000, until=lambda a: table.human_to_act() is not None and table.since.shown)
+    assert table.since.shown and any(b.title == "Palifico!" for b in table.banners)
+    with layout_record.recording(app.canvas) as record:
+        app.draw(0.0)
+    card = table.since.card_rect(table.theme)
+    cups = []
+    for seat, n in enumerate(table.dice_counts()):
+        cup = pygame.Rect(0, 0, table.cup_px, table.cup_px)
+        cup.center = tuple(round(v) for v in table.cups.cup_point(seat))
+        if n:
+            cups.append(cup)
+    covered = [f"cup {cup}" for cup in cups if cup.colliderect(card)]
+    covered += [f"{box.kind} {box.rect}" for box in record.boxes
+                if box.kind in ("die", "banner") and box.rect.colliderect(card)]
+    covered += [f"{table.seat_name(seat)}'s plate {plate}" for seat, plate in table.seat_plates.items()
+                if plate.colliderect(card)]
+    assert not covered, f"the card {card} covers {covered}"
+    assert table.since.tab_rect().w <= card.w and pygame.Rect(0, 0, 1280, 720).contains(table.since.tab_rect())
+    app.run_frames(600, until=lambda a: not table._banding())   # the band fades; the card is still open
+    assert table.since.unfolding
+    app.draw(0.0)
+    assert table.since.card_rect(table.theme) == card, "the card stays where its reader found it"

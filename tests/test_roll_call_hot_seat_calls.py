@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 
 import pygame
+import pytest
 
 from game.core.match import Match, Seat
 from game.games.roll_call.rules import CallOutOfTurn
@@ -91,3 +92,75 @@ def test_each_humans_call_button_sits_by_its_nameplate_and_calls_with_the_mouse(
     hands.wait(0.6)   # a person reads the "Sure?" a moment (``intent.MIN_SECONDS``)
     hands.click("Sure? Call!")
     assert scene.match.history[-1] == (caller, CallOutOfTurn())
+
+
+def test_at_ten_seats_with_six_humans_each_call_sits_by_its_plate_over_nothing(app):
+    """Ten seats with the longest names, six humans at one screen: each
+    button beside its own nameplate, over no nameplate, cup, die, the
+    countdown or the Peek button's place, its name in whole words; a click
+    on one (and on "Sure? Call!") calls.  Seen before: the left seat's button
+    115 px from its plate, and two buttons under "Peek at my dice"."""
+    from tests.test_layout_check import LONG_NAMES
+    names = [LONG_NAMES[i % len(LONG_NAMES)][:14] + (f"{i:02d}" if i >= len(LONG_NAMES) else "") for i in range(10)]
+    seats = [Seat(names[i], "human" if i < 6 else "ai", "normal") for i in range(10)]
+    app.settings.call_window = 10
+    scene = TableScene(app, Match("roll-call", seats, None, 3))
+    app.start(scene)
+    _to(app, scene, lambda: scene.ai_turns.call_window_left > 8 and len(scene.out_of_turn_buttons()) >= 4)
+    with layout_record.recording(app.canvas) as record:
+        app.draw(0.0)
+    buttons = scene.out_of_turn_buttons()
+    drawn = {box.text: box.rect for box in record.of("control")}
+    cups = []
+    for seat, n in enumerate(scene.dice_counts()):
+        cup = pygame.Rect(0, 0, scene.cup_px, scene.cup_px)
+        cup.center = tuple(round(v) for v in scene.cups.cup_point(seat))
+        cups += [cup] if n else []
+    countdown = pygame.Rect(0, 0, 300, 46)
+    countdown.midtop = (640, 372)
+    must_not = (list(scene.seat_plates.values()) + cups + [box.rect for box in record.of("die")]
+                + [countdown, scene.hot_seat.peek_button_rect()])
+    for seat, rect in buttons.items():
+        label = next(text for text, box in drawn.items() if box == rect)
+        name = scene.seat_name(seat)
+        assert label in (f"{name}: Call!", f"{name.split()[0]}: Call!", "Call!"), label
+        assert _gap(rect, scene.seat_plates[seat]) <= NEAR + 8, f"{label} at {rect} is far from its plate"
+        # (+8: the bottom-left seat's nearest room is just over its plate, 43 px: under it lie the
+        # commentary, beside it the Peek button and a cup)
+        covered = [tuple(p) for p in must_not if p.colliderect(rect)]
+        assert not covered, f"{label} at {rect} covers {covered}"
+    caller = min(buttons)
+    hands = Hands(app)
+    hands.click(next(text for text, box in drawn.items() if box == buttons[caller]))
+    assert hands.has("Sure? Call!")
+    with layout_record.recording(app.canvas) as record:
+        app.draw(0.0)
+    inside = [box for box in record.of("text") if box.rect.colliderect(buttons[caller])]
+    assert inside and all(buttons[caller].contains(box.rect.inflate(-2, -2)) for box in inside), \
+        [(box.text, box.rect) for box in inside]   # "Maximilian: F3 or click again" ran to the edge
+    hands.wait(0.6)
+    hands.click("Sure? Call!")
+    assert scene.match.history[-1] == (caller, CallOutOfTurn())
+
+
+@pytest.mark.parametrize("game_id,count", [("roll-call", 10), ("liars-dice", 20)])
+def test_the_peek_button_covers_no_nameplate_at_the_biggest_tables(app, game_id, count):
+    """Seen in a real window at Roll Call 10 seats with six humans: "Peek at
+    my dice" lay over the bottom-left seat's nameplate, its hint cut to
+    "Bartholomew : hold Tab or Space".  At the biggest tables, with the
+    longest names, it covers no nameplate as drawn, and its words are whole."""
+    from game.scenes.launch import make_table
+    from tests.test_layout_check import LONG_NAMES
+    names = [LONG_NAMES[i % len(LONG_NAMES)][:14] + (f"{i:02d}" if i >= len(LONG_NAMES) else "") for i in range(count)]
+    seats = [Seat(names[i], "human" if i < 3 else "ai", "normal") for i in range(count)]
+    scene = make_table(app, Match(game_id, seats, None, 3))
+    app.start(scene)
+    _to(app, scene, lambda: scene.hot_seat.button_shown() and scene.human_to_act() is not None)
+    with layout_record.recording(app.canvas) as record:
+        app.draw(0.0)
+    peek = scene.hot_seat.peek_button_rect()
+    assert any(box.rect == peek for box in record.of("control"))
+    covered = [scene.seat_name(s) for s, plate in scene.seat_plates.items() if plate.colliderect(peek)]
+    assert not covered, f"Peek at {peek} covers {covered}'s nameplates"
+    words = [box.text for box in record.of("text") if peek.contains(box.rect)]
+    assert words and all(" :" not in text for text in words), words

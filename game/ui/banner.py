@@ -327,10 +327,10 @@ def band_rect(height: int, y: int, keep_clear: Sequence[pygame.Rect] = ()) -> py
 
 
 def draw_band(canvas: pygame.Surface, theme: th.Theme, banner: Banner, now: float, *, y: int = 330,
-              title_size: int = 72, keep_clear: Sequence[pygame.Rect] = ()) -> None:
+              title_size: int = 72, keep_clear: Sequence[pygame.Rect] = ()) -> pygame.Rect:
     """The loud look (the bidding tables' "LIAR!", "Palifico"): the title
     large on a dark band across the table, short of what ``keep_clear``
-    holds at its height (``band_rect``)."""
+    holds at its height (``band_rect``); returns where the band was drawn."""
     fade = banner.fade(now)
     text = theme.text(banner.title, title_size, banner.colour, bold=True, style="display")
     rect = band_rect(text.get_height() + 16, y, keep_clear)
@@ -339,3 +339,4 @@ def draw_band(canvas: pygame.Surface, theme: th.Theme, banner: Banner, now: floa
     canvas.blit(band, rect)
     layout_record.note(canvas, "banner", rect)
     th.blit_text(canvas, th.faded(text, int(255 * fade)), (CENTRE_X, y), "center", shadow=3)
+    return rect

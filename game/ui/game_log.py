@@ -35,6 +35,10 @@ SUMMARY_LINES = 6
 """Lines on the "since" card at most (the first may say how many earlier ones the log holds)."""
 SUMMARY_MIN_LINES = 3
 """Where room is short the card shows fewer, the newest, down to this many lines."""
+SUMMARY_TIGHT_LINES = 2
+"""Where no card of ``SUMMARY_MIN_LINES`` fits clear (a full 20-seat table):
+the newest line and how many earlier ones the log holds, on a card as
+narrow as its title (``TableScene.since_area``)."""
 SUMMARY_SECONDS = 6.0
 """How long the card stays open before it folds into its tab."""
 LOG_CORNERS = ("topleft", "top")
@@ -47,6 +51,8 @@ TOP_CARD_Y = 470
 """Top of the "since" card for the "top" corner: under the centre tray."""
 CARD_MIN_WIDTH = 220
 """The "since" card narrows (wrapping into more rows) to this to keep clear of the table's pieces."""
+TAB_WIDTH = 250
+"""The folded card's width at most."""
 CARD_MARGIN = 8
 """The card keeps this far from the window's edge."""
 NOTE_INK = (112, 78, 38)
@@ -217,9 +223,11 @@ class SinceSummary:
         self.age += dt
 
     def tab_rect(self) -> pygame.Rect:
-        """The folded card: a one-line tab at the card's top-left corner."""
-        x, y = self.spot.topleft if self.spot is not None else self.RECT_TOPLEFT
-        return pygame.Rect(x, y, 250, 30)
+        """The folded card: a one-line tab at the card's top-left corner, no
+        wider than the card (a narrow card in a corner keeps it in the window)."""
+        if self.spot is not None:
+            return pygame.Rect(self.spot.x, self.spot.y, min(TAB_WIDTH, self.spot.w), 30)
+        return pygame.Rect(*self.RECT_TOPLEFT, TAB_WIDTH, 30)
 
     def show(self, seat: int, title: str, entries: list[LogEntry]) -> None:
         """Show what happened since ``seat``'s last move, if it was enough to miss."""

@@ -141,8 +141,20 @@ class HotSeatFlow:
         out = self.table.game_end.out_places()
         return [h for h in self.table.humans if h != seat and h not in out]
 
+    PEEK_PLACES = tuple((w, dy) for w in (236, 218, 200) for dy in (0, 6, 12, 18, 24, -12, -24, -36, -48))
+    """The "Peek" button's width and how far below its usual place it may go
+    (``peek_button_rect``), the usual first."""
+
     def peek_button_rect(self) -> pygame.Rect:
-        """Where the hot-seat "Peek at my dice" button sits."""
+        """Where the hot-seat "Peek at my dice" button sits: bottom left, over
+        the commentary, narrower or a little higher or lower where a nameplate
+        (as drawn) stands there (at 10 and 20 seats it covered the bottom-left
+        seats' plates)."""
+        plates = list(self.table.seat_plates.values())
+        for w, dy in self.PEEK_PLACES:
+            rect = pygame.Rect(16, 548 + dy, w, 58)
+            if rect.inflate(8, 8).collidelist(plates) < 0 and rect.bottom <= 634:   # the commentary from 640
+                return rect
         return pygame.Rect(16, 548, 236, 58)
 
     def show_curtain_for(self, seat: int, *, for_peek: bool = False) -> None:
@@ -336,8 +348,10 @@ class HotSeatFlow:
             hint = "let go to cover them"
         elif asks or seat is None:
             hint = "Tab or Space: whose dice?"
-        else:
-            hint = f"{self.table.seat_name(seat)[:12]}: hold Tab or Space"
+        else:   # the seated player's name where it fits, whole (never "Bartholomew :")
+            hint = f"{self.table.seat_name(seat)}: hold Tab or Space"
+            if self.table.theme.font(14).size(hint)[0] > rect.w - 40:
+                hint = "hold Tab or Space to look"
         th.draw_text(canvas, self.table.theme, hint, (rect.x + 32, rect.y + 33), 14, th.CREAM_DIM)
         note_drawn(title, rect, kind="hold")
         if self.choosing_owner is not None:

@@ -522,11 +522,14 @@ class TableScene(TableBase):
 
     def since_area(self) -> tuple[pygame.Rect, int]:
         """Where the "since your last move" card goes, and how many lines it
-        shows: with the first tier of ``since_keep_clear()`` that leaves room,
+        shows, never over a banner drawn this frame: with the first tier of ``since_keep_clear()`` that leaves room,
         the first of ``game_log.card_spots`` (under the Log button first, then
         the nearest) where, at its width or narrower, with all its lines or
-        fewer, it covers nothing of that tier; else where it covers least
-        (game_log.clear_spot).  Worked out once per card and position of the pieces."""
+        fewer, it covers nothing of that tier; else, narrower still (down to
+        its title) with ``SUMMARY_TIGHT_LINES``, where that covers nothing of
+        the last tier; else where it covers least (game_log.clear_spot).
+        An open card stays where it is while that covers nothing of the last
+        tier.  Worked out once per card and position of the pieces."""
         area = self.log_area()   # the commentary's newest line (its older ones may go under the card)
         chrome = [self.log_panel.BUTTON.inflate(12, 12),
                   pygame.Rect(area.x, area.bottom - 2 * LOG_ROW, area.w, 2 * LOG_ROW)]
@@ -535,17 +538,30 @@ class TableScene(TableBase):
         prompt = self.throws.prompt_rect()   # "click or press Space to roll" (Diced Out's turn)
         if prompt is not None:
             chrome.append(prompt.inflate(8, 8))
+        chrome += [banner.inflate(8, 8) for banner in self.banner_rects]   # as drawn this frame (a Roll the
+        # Bones banner placed before the card lay under its words)
         tiers = [tier + chrome for tier in self.since_keep_clear()]
         since = self.since
         key = (since.shows, tuple(tuple(tuple(r) for r in tier) for tier in tiers))
         cached = self.__dict__.get("_since_area")
         if cached is not None and cached[0] == key:
             return cached[1]
+        if cached is not None and cached[0][0] == since.shows and cached[1][0].collidelist(tiers[-1]) < 0:
+            self.__dict__["_since_area"] = (key, cached[1])   # still clear where its reader found it: it
+            return cached[1]   # stays (it jumped across a 20-seat table as the "Palifico!" band faded)
         narrowest = max(game_log.CARD_MIN_WIDTH, since.title_width(self.theme))   # the title on one line
         widths = list(range(self.since_width, narrowest - 1, -40)) or [self.since_width]
         keeps = (game_log.SUMMARY_LINES, game_log.SUMMARY_LINES - 2, game_log.SUMMARY_MIN_LINES)
         spots = game_log.card_spots(self.log_panel.BUTTON, since.RECT_TOPLEFT)
-        placed = game_log.clear_spot(lambda w, k: since.card_height(self.theme, w, k), widths, keeps, spots, tiers)
+        def height(w: int, keep: int) -> int:
+            return since.card_height(self.theme, w, keep)
+        placed = game_log.clear_spot(height, widths, keeps, spots, tiers)
+        if placed[0].collidelist(tiers[-1]) >= 0:   # no card fits clear: a smaller one before a covering one
+            tight = list(range(narrowest - 20, since.title_width(self.theme) - 1, -20))
+            small = game_log.clear_spot(height, tight or [narrowest], (game_log.SUMMARY_TIGHT_LINES,), spots,
+                                        tiers[-1:])
+            if small[0].collidelist(tiers[-1]) < 0:
+                placed = small
         self.__dict__["_since_area"] = (key, placed)
         return placed
 

@@ -15,6 +15,8 @@ gives up.
 """
 from __future__ import annotations
 
+import math
+
 import pygame
 
 from ...ui import layout
@@ -37,6 +39,13 @@ FADE_AT = 0.66
 """Reveal fraction when the lost dice start to leave."""
 OOT_W = 190
 """The out-of-turn call buttons' width."""
+CALL_NEAR = 40
+"""Pixels at most between a hot-seat call button and its owner's nameplate, where room allows."""
+
+
+def _gap(a: pygame.Rect, b: pygame.Rect) -> float:
+    """The distance between two boxes (0 where they touch or overlap)."""
+    return math.hypot(max(b.left - a.right, a.left - b.right, 0), max(b.top - a.bottom, a.top - b.bottom, 0))
 
 
 class TableScene(BiddingTableScene):
@@ -87,30 +96,56 @@ class TableScene(BiddingTableScene):
         """Where each human seat's out-of-turn button goes at a hot-seat table:
         beside its own nameplate, where its player looks (issue 39: they
         stacked in the top-right corner, far from the seats and the
-        countdown), clear of every nameplate, cup and die, the centre's
-        words, the picker, the countdown, the round's bids and the table's
-        chrome.  Worked out from the table's layout once per round (who
-        holds how many dice), so a button stays where its player found it."""
+        countdown), never over a nameplate, a cup, a die, the centre's
+        words, the picker, the countdown, the round's bids, the table's
+        chrome or the Peek button's place (shown or not: at 10 seats with
+        many humans it came up over two buttons), and where there is room
+        also clear of each seat's dice at their most.  A place beside the
+        plate (``CALL_NEAR``) clear of the must-nots beats a farther one
+        clear of everything (a left seat's button went 115 px away).
+        Worked out from the table's layout once per round (who holds how
+        many dice), so a button stays where its player found it."""
         key = (tuple(self.humans), tuple(self.dice_counts()), tuple(tuple(r) for r in self.seat_plates.values()))
         cached = self.__dict__.get("_call_places_cache")
         if cached is not None and cached[0] == key:
             return cached[1]
         cx, cy = self.centre
         centre = self.centre_box().union(pygame.Rect(cx - self.picker_width // 2, cy - 40, self.picker_width, 160))
-        countdown = pygame.Rect(0, 0, 300, 46)
-        countdown.midtop = (CENTRE_X, 372)
-        pieces = [centre, countdown, self.picker.rect, self.history.rect]
+        pieces = [centre, self.countdown_rect(), self.picker.rect, self.history.rect]
         pieces += [self.cups.seat_plate(i) for i in range(len(self.seat_spots))] + list(self.seat_plates.values())
+        pieces += self.band_keep_clear()   # every cup, and the dice face-up in a tray, as they lie
         air = [r.inflate(16, 16) for r in pieces] + self.chrome_keep_clear()
+        if self.secrecy.hotseat:
+            air.append(self.hot_seat.peek_button_rect().inflate(8, 8))
         bounds = pygame.Rect(0, 0, CANVAS_W, layout.CANVAS_H).inflate(-16, -16)
         places: dict[int, pygame.Rect] = {}
         for seat in self.humans:
             plate = self.cups.seat_plate(seat)
             taken = [r.inflate(12, 12) for r in places.values()]
-            tiers = [air + self.log_keep_clear() + taken, air + taken]
-            places[seat] = nearest_clear_spot((OOT_W, 46), tiers, plate.center, bounds)
+            roomy = nearest_clear_spot((OOT_W, 46), [air + self.log_keep_clear() + taken], plate.center, bounds)
+            near = nearest_clear_spot((OOT_W, 46), [air + taken], plate.center, bounds)
+            places[seat] = roomy if _gap(roomy, plate) <= CALL_NEAR or _gap(near, plate) > CALL_NEAR else near
         self.__dict__["_call_places_cache"] = (key, places)
         return places
+
+    def _button_line(self, seat: int, size: int, bold: bool, rest: str) -> str:
+        """A line on the seat's call button, "<name>: <rest>": the whole name
+        where the line fits the button, else its first word, else ``rest``
+        alone ("Percival: Call!", never "Percival Tho: Call!"; "Maximilian:
+        F3 or click again" ran to the button's edge)."""
+        font = self.theme.font(size, bold)
+        name = self.seat_name(seat)
+        for said in (name, name.split()[0] if name.split() else name):
+            line = f"{said}: {rest}"
+            if font.size(line)[0] <= OOT_W - 40:
+                return line
+        return rest[0].upper() + rest[1:]
+
+    def countdown_rect(self) -> pygame.Rect:
+        """The call window's countdown in the middle of the table (``draw_centre``)."""
+        countdown = pygame.Rect(0, 0, 300, 46)
+        countdown.midtop = (CENTRE_X, 372)
+        return countdown
 
     def since_keep_clear(self) -> list:
         """Adds the out-of-turn call buttons to every tier."""
@@ -156,13 +191,13 @@ class TableScene(BiddingTableScene):
             sure = self.sure_call.armed == seat
             if sure:
                 self.sure_call.shown()
-            label = "Sure? Call!" if sure else f"{self.seat_name(seat)[:12]}: Call!"
+            label = "Sure? Call!" if sure else self._button_line(seat, 18, True, "Call!")
             note_drawn(label, rect)
             pygame.draw.rect(canvas, th.BRASS_DARK if sure else th.WOOD, rect, border_radius=10)
             pygame.draw.rect(canvas, th.BRASS_LIGHT if sure else self.theme.bad, rect, 2, border_radius=10)
             pygame.draw.circle(canvas, self.theme.player_colour(seat), (rect.x + 18, rect.centery), 7)
             th.draw_text(canvas, self.theme, label, (rect.x + 32, rect.y + 4), 18, th.CREAM, bold=True)
-            sub = (f"{self.seat_name(seat)[:10]}: F{seat + 1} or click again" if sure
+            sub = (self._button_line(seat, 13, False, f"F{seat + 1} or click again") if sure
                    else f"F{seat + 1}  \u00b7  wrong costs 2 dice")
             th.draw_text(canvas, self.theme, sub, (rect.x + 32, rect.y + 26), 13, th.CREAM_DIM)
             if left > 0.05 and len(self.humans) > 1:   # the call window's countdown on every button

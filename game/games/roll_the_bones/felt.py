@@ -8,11 +8,11 @@ of the labels it wrote so the banner can keep clear of them.
 from __future__ import annotations
 
 import math
-from typing import Callable
+from typing import Callable, Sequence
 
 import pygame
 
-from ...core.narration import plural
+from ...core.narration import listing, plural
 from ...ui import theme as th
 from .rules import Declare, die_kind, first_owner
 
@@ -79,6 +79,33 @@ def pile_heap_spots(dice, n: int, spot) -> dict[int, tuple[float, float]]:
 def pot_heap_spots(index: int, dice, n: int, spot) -> dict[int, tuple[float, float]]:
     """Where each die of pot ``index`` at ``spot`` is drawn (``heap_spots``)."""
     return heap_spots(dice, n, (spot[0], spot[1] - 6), POT_DIE, 6 if index == 0 else 4)
+
+
+POT_NOTE_WIDTH = 190
+"""Pixels a pot's "for ..." note may take (at 13 px): about what three names
+cut at eight letters took ("for Bartholo, Evangeli, Maximili"), so the
+pots' places (``pot_areas``) grow no wider than they were."""
+
+
+def names_note(lead: str, names: Sequence[str], width_of: Callable[[str], int],
+               room: int = POT_NOTE_WIDTH) -> str:
+    """Who a pot is for, in ``room`` pixels and never cut mid-word: "for
+    Bartholomew Quil, Evangeline Rook and You" where it fits; else the
+    longest names first become their first word ("for Bartholomew,
+    Evangeline and You"); else as many names as fit, then how many others
+    ("for Bartholomew and 2 others").  ``lead``: "for", "for all but"."""
+    shown = list(names)
+    line = f"{lead} {listing(shown)}"
+    for i in sorted(range(len(shown)), key=lambda k: -width_of(shown[k])):
+        if width_of(line) <= room:
+            return line
+        shown[i] = shown[i].split()[0] if shown[i].split() else shown[i]
+        line = f"{lead} {listing(shown)}"
+    for kept in range(len(shown) - 1, 0, -1):
+        if width_of(line) <= room:
+            return line
+        line = f"{lead} {', '.join(shown[:kept])} and {plural(len(shown) - kept, 'other')}"
+    return line
 
 
 def draw_pot(canvas: pygame.Surface, theme: th.Theme, icon: Icon, index: int, pot, n: int, spot, bones: int,

@@ -34,6 +34,8 @@ def ante_note(state: BonesState, player: int) -> str:
     centre, side = state.ante_split(player)
     if not side:
         return ""
+    if not centre and side == 1:   # "all 1 go", seen in a real window at ante 1
+        return "it goes to the side pot: a short player cannot match it"
     if not centre:
         return f"all {side} go to the side pot: a short player cannot match them"
     return f"{centre} to the centre, {side} to the side pot (six-siders fill the centre first)"

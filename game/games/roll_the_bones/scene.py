@@ -22,6 +22,7 @@ import copy
 import functools
 import math
 from dataclasses import dataclass
+from typing import Sequence
 from functools import partial
 
 import pygame
@@ -231,6 +232,8 @@ class TableScene(BaseTableScene):
         self.word_rects: list[pygame.Rect] = []
         """The words of every pile and pot drawn last frame (a flying die bows round them, ``clear_bend``;
         a thrown one lands clear of them, ``dice_zones``)."""
+        self.note_hovers: list[tuple[pygame.Rect, str]] = []
+        """Each shortened pot note drawn this frame and its every name, whole (``_draw_note_hover``)."""
         self.note_rect: pygame.Rect | None = None
         """The ante note over a human's buttons drawn last frame (``_note_lines``)."""
         self.label_rects: list[pygame.Rect] = []
@@ -327,10 +330,11 @@ class TableScene(BaseTableScene):
         was free, put dice on a side pot's words)."""
         drawn, room = self.landing_keep_clear()
         felt_area = layout.FELT_RECT.inflate(-140, -90)
+        pots = self.pot_areas()
         zones: list[pygame.Rect] = []
         for group in request.groups:
             zones.append(self._landing_zone(self.seat_spots[group.owner], [drawn + room + zones, drawn + zones],
-                                            felt_area))
+                                            felt_area, pots))
         return zones
 
     def landing_keep_clear(self) -> tuple[list[pygame.Rect], list[pygame.Rect]]:
@@ -376,12 +380,18 @@ class TableScene(BaseTableScene):
                 for p, (x, y) in enumerate(self.pile_spots) if self.shown.out_event[p] is None]
 
     @staticmethod
-    def _landing_zone(spot, tiers: list[list[pygame.Rect]], felt_area: pygame.Rect) -> pygame.Rect:
+    def _landing_zone(spot, tiers: list[list[pygame.Rect]], felt_area: pygame.Rect,
+                      pots: Sequence[pygame.Rect] = ()) -> pygame.Rect:
         """The first of ``ZONE_PLACES`` toward ``spot``'s seat free of the
         first of ``tiers`` (the most cautious first) at the full size, then at
-        ``LANDING_SMALL``; then of the next tier; else the place at the small
-        size that covers least of the last tier."""
+        ``LANDING_SMALL``; then of the next tier; then the nearest small place
+        on the felt free of it; else the small place that covers least of the
+        last tier and nothing of ``pots`` (every pot's tray and words: with
+        reduced motion a roll's dice lie where they landed until the next
+        move, and a die in a side pot's tray it does not belong to read as
+        part of that pot), trying the felt's grid too."""
         least: tuple[int, pygame.Rect] | None = None
+        off_pots: tuple[int, pygame.Rect] | None = None
         for keep in tiers:
             for size in (LANDING_SIZE, LANDING_SMALL):
                 for share, aside in ZONE_PLACES:
@@ -396,10 +406,20 @@ class TableScene(BaseTableScene):
                         covered = sum(rect.clip(keep[i]).w * rect.clip(keep[i]).h for i in hits)
                         if least is None or covered < least[0]:
                             least = (covered, rect)
+                        if rect.collidelist(pots) < 0 and (off_pots is None or covered < off_pots[0]):
+                            off_pots = (covered, rect)
         x, y = spot.toward_centre(0.5)
+        last = tiers[-1]
         for rect in _felt_grid_nearest(tuple(felt_area), x, y):
-            if rect.collidelist(tiers[-1]) < 0:
+            hits = rect.collidelistall(last)
+            if not hits:
                 return rect.copy()   # somewhere on the felt is free: nearest the seat's halfway point
+            if rect.collidelist(pots) < 0:
+                covered = sum(rect.clip(last[i]).w * rect.clip(last[i]).h for i in hits)
+                if off_pots is None or covered < off_pots[0]:
+                    off_pots = (covered, rect.copy())
+        if off_pots is not None:
+            return off_pots[1]
         assert least is not None, "every place was tried"
         return least[1]
 
@@ -415,18 +435,19 @@ class TableScene(BaseTableScene):
         count = len(state.pots)
         if coming and self.n > 2:
             count = min(max(count + 1, 3), self.n)
-        widest = sorted(state.alive(), key=lambda p: -self.theme.font(13).size(self.seat_name(p)[:8])[0])
-        everyone = self._short_names(widest[:NAMES_LISTED])   # the longest note a pot to come may show
+        widest = sorted(state.alive(), key=lambda p: -self.theme.font(13).size(self.seat_name(p))[0])
+        everyone = self._names_note("for", widest[:NAMES_LISTED])   # the longest note a pot to come may show
         for index, (x, y) in enumerate(self.pot_spots(pots=count)):
             radius = felt.pot_radius(index)
-            note = self._pot_note(state, index) if index < len(state.pots) else f"for {everyone}"
+            note = self._pot_note(state, index) if index < len(state.pots) else everyone
             half = max(radius, 60, (self.theme.font(13).size(note)[0] + 1) // 2 if note else 0)
             areas.append(pygame.Rect(int(x) - half, int(y) - radius - 24, 2 * half, 2 * radius + 62))
         return areas
 
-    def _pot_note(self, state: BonesState, i: int) -> str | None:
+    def _pot_note(self, state: BonesState, i: int, room: int = felt.POT_NOTE_WIDTH) -> str | None:
         """Who may win pot ``i``, when it is worth saying: a side pot always,
-        the centre while it is for fewer than the round's players."""
+        the centre while it is for fewer than the round's players; in
+        ``room`` pixels (every name whole: the hover line, ``_draw_note_hover``)."""
         if i >= len(state.pots):
             return None
         eligible = (state.pot_eligible[i] if i < len(state.pot_eligible) else ()) if i else \
@@ -440,11 +461,31 @@ class TableScene(BaseTableScene):
             return "for the second-highest roll"
         others = [p for p in state.alive() if p not in eligible]
         if len(eligible) > NAMES_LISTED and others:   # five names ran past the felt's room: say who may not
-            return f"for all but {self._short_names(others)}"
-        return f"for {self._short_names(eligible)}"
+            return self._names_note("for all but", others, room)
+        return self._names_note("for", eligible, room)
 
-    def _short_names(self, seats) -> str:
-        return ", ".join(self.seat_name(p)[:8] for p in seats)
+    def _names_note(self, lead: str, seats, room: int = felt.POT_NOTE_WIDTH) -> str:
+        """A pot's note naming ``seats`` after ``lead``, shortened at whole
+        words to ``room`` (``felt.names_note``: "for Bartholomew and 2
+        others"; "for Bartholo, Evangeli" was cut mid-word)."""
+        font = self.theme.font(13)
+        return felt.names_note(lead, [self.seat_name(p) for p in seats], lambda text: font.size(text)[0], room)
+
+    def _draw_note_hover(self, canvas) -> None:
+        """Under the mouse, a pot's shortened note ("for Bartholomew and 2
+        others") opens into every name, whole, on a small plate below it."""
+        if not pygame.display.get_surface():
+            return
+        mouse = self.app.to_canvas(pygame.mouse.get_pos())
+        for rect, whole in self.note_hovers:
+            if rect.inflate(8, 8).collidepoint(mouse):
+                text = self.theme.text(whole, 14, th.CREAM)
+                plate = text.get_rect().inflate(20, 12)
+                plate.midtop = (rect.centerx, rect.bottom + 4)
+                plate.clamp_ip(canvas.get_rect().inflate(-2 * EDGE_MARGIN, -2 * EDGE_MARGIN))
+                th.panel(canvas, plate, fill=th.WOOD_DARK, border=th.BRASS, radius=8)
+                th.blit_text(canvas, text, plate.center, "center")
+                return
 
     # ------------------------------------------------------------------
     # Animation
@@ -725,7 +766,7 @@ class TableScene(BaseTableScene):
         active = state.turn_player() if state.phase in ("ante", "declare") else None
         notes = {}
         self.label_rects, self.idle_rects, self.pot_rects, self.pile_rects = [], [], [], {}
-        self.word_rects, self.note_rect = [], None
+        self.word_rects, self.note_rect, self.note_hovers = [], None, []
         for p in range(self.n):
             sixes, bones = state.counts(p)
             notes[p] = "out" if state.out_event[p] is not None else \
@@ -746,6 +787,7 @@ class TableScene(BaseTableScene):
             if pos is not None:
                 self._icon(canvas, flight.kind, flight.colour, pos, round(flight.size(self.time)), flight.face)
         self.ui.draw(canvas, self.theme)
+        self._draw_note_hover(canvas)
 
     def first_draw_steps(self):
         """Each seat's pile and words drawn, one a step, then the pots (the
@@ -799,11 +841,30 @@ class TableScene(BaseTableScene):
         if heap:
             self.label_rects.append(heap[0].unionall(heap[1:]))   # the banner keeps clear of the dice too
         sixes, bones = state.counts(p)
-        label = th.draw_text(canvas, self.theme, felt.pile_label(sixes, bones), (x, y + 34), 15,
+        words = felt.pile_label(sixes, bones)
+        label = th.draw_text(canvas, self.theme, words, (self._pile_words_x(words, bool(bones), x, y + 34), y + 34), 15,
                              th.CREAM, bold=bool(bones), anchor="midtop", shadow=2)
         self.label_rects.append(label)
         self.word_rects.append(label)
         self.pile_rects[p] = label.unionall(whole)
+
+    PILE_WORDS_GAP = 10
+    """Pixels a pile's words keep from a nameplate beside them."""
+
+    def _pile_words_x(self, words: str, bold: bool, x: float, top: float) -> float:
+        """Where a pile's words are centred: under the pile, moved toward the
+        middle just enough to keep ``PILE_WORDS_GAP`` from a nameplate at
+        their height (at 6 seats "0 six-siders · 2 bones" began on the side
+        seat's plate edge, seen in a real window)."""
+        w, h = self.theme.font(15, bold).size(words)
+        rect = pygame.Rect(int(x - w / 2), int(top), w, h)
+        for plate in self.seat_plates.values():
+            if plate.top < rect.bottom and rect.top < plate.bottom:
+                if plate.centerx < x:
+                    rect.left = max(rect.left, plate.right + self.PILE_WORDS_GAP)
+                else:
+                    rect.right = min(rect.right, plate.left - self.PILE_WORDS_GAP)
+        return rect.centerx
 
     def _draw_pots(self, canvas, arriving=frozenset()) -> None:
         """Each pot's tray, dice and words.  Its count says what lies in the
@@ -819,6 +880,9 @@ class TableScene(BaseTableScene):
             bones = sum(1 for d in lying if state.is_bone(d))
             labels = felt.draw_pot(canvas, self.theme, self._icon, i, pot, state.n, spot, bones, note, arriving,
                                    count=len(lying))
+            whole = self._pot_note(state, i, room=layout.CANVAS_W) if note else None
+            if whole != note:
+                self.note_hovers.append((labels[-1], f"{'Centre pot' if i == 0 else 'Side pot'} {whole}"))
             self.word_rects += labels
             if not lying:   # an empty centre: a banner may stand over it (a won pot's is centred, not cornered)
                 self.idle_rects += labels

@@ -113,6 +113,9 @@ class BiddingTableScene(table_scene.TableScene):
         self.text = self.text_class(self.words)
         self.round_entries: list[HistoryEntry] = self._round_so_far()
         self._picker_key = None
+        self.band_boxes: list[pygame.Rect] = []
+        """Where each round's band ("Palifico!") was drawn this frame (the
+        "since your last move" card keeps clear of it, ``since_keep_clear``)."""
 
     def _round_so_far(self) -> list[HistoryEntry]:
         """The bids since the last roll (a resumed game shows its history too)."""
@@ -216,25 +219,26 @@ class BiddingTableScene(table_scene.TableScene):
         return cached[2]
 
     def since_keep_clear(self) -> list[list[pygame.Rect]]:
-        """The bid in the centre with its lines, the picker, the round's bids
-        and every nameplate, always; with, from the most cautious tier, every
-        seat's dice at their most (as the commentary keeps clear of), then the
-        cups and the dice face-up in a tray as they lie now, then only the
-        dice face-up (a 20-seat table's cups leave no room: a cup may be
-        covered a moment, never a nameplate or a die)."""
+        """The bid in the centre with its lines, the picker, the round's bids,
+        every nameplate, every cup and every die face-up in a tray as they
+        lie now, and a round's band while it shows (``band_boxes``, as
+        drawn), always; first also every seat's dice at their most (as the
+        commentary keeps clear of).  At 20 seats in a Palifico round a card
+        allowed to cover cups lay over three of them and the band's left
+        end; it now takes fewer lines or a narrower width first."""
         pieces = [self.centre_box().inflate(16, 12), self.picker.rect.inflate(12, 12),
                   self.history.rect.inflate(12, 12)]
         pieces += [self.cups.seat_plate(i).inflate(8, 8) for i in range(len(self.seat_spots))]
         pieces += [plate.inflate(8, 8) for plate in self.seat_plates.values()]   # as drawn (a note may be wider)
-        face_up, cups = [], []
+        pieces += [band.inflate(8, 8) for band in self.band_boxes]
         for seat, n in enumerate(self.dice_counts()):
             if n and (self.hot_seat.can_see(seat) or seat == self.secrecy.confirmed):   # a peek does not move the card
-                face_up.append(self.cups.dice_box(seat, n, self.cups.own_die_px(seat)).inflate(22, 44))
+                pieces.append(self.cups.dice_box(seat, n, self.cups.own_die_px(seat)).inflate(22, 44))
             elif n:
                 x, y = self.cups.cup_point(seat)
-                cups.append(pygame.Rect(0, 0, self.cup_px + 12, self.cup_px + 12).move(
+                pieces.append(pygame.Rect(0, 0, self.cup_px + 12, self.cup_px + 12).move(
                     int(x) - self.cup_px // 2 - 6, int(y) - self.cup_px // 2 - 6))
-        return [self.log_keep_clear() + pieces, pieces + face_up + cups, pieces + face_up]
+        return [self.log_keep_clear() + pieces, pieces]
 
     def centre_box(self) -> pygame.Rect:
         """Where the centre's words are between reveals: the standing bid drawn
@@ -540,9 +544,9 @@ class BiddingTableScene(table_scene.TableScene):
         if self.human_to_act() is not None and self.throw_view is None and not banding:
             self._refresh_picker()
             self.picker.draw(canvas, self.theme, self.renderer)
-        for banner in self.banners:   # under the bid's caption, over the lines it stands in for
-            draw_band(canvas, self.theme, banner, self.time, y=self.centre[1] + BAND_BELOW_BID,
-                      keep_clear=self.band_keep_clear())
+        self.band_boxes = [draw_band(canvas, self.theme, banner, self.time, y=self.centre[1] + BAND_BELOW_BID,
+                                     keep_clear=self.band_keep_clear())
+                           for banner in self.banners]   # under the bid's caption, over the lines it stands in for
         self.draw_overlay(canvas)
 
     def draw_face(self, canvas, face, rect, seat=None, public=False) -> None:
