@@ -349,6 +349,10 @@ class LeagueBot:
             return False
         return self.rng.random() < self.bluff_rate
 
+    def _bait_quantity(self, t: Table, f: int) -> int:
+        """The least quantity a bait on ``f`` names (the cheapest raise unless more)."""
+        return 0
+
     def _baits_next(self, t: Table) -> bool:
         """Whether to bait the next player to act (``Ambusher``): every bot but one does not."""
         return True
@@ -381,7 +385,7 @@ class LeagueBot:
                      and not (self.bluff_spot == "bait" and t.current is not None and f == t.current[1])]
             if empty:
                 f = self.rng.choice(empty)
-                q = lows[f]
+                q = max(lows[f], self._bait_quantity(t, f))
                 while q < t.total and self.p_true(t, q + 1, f, cache) >= self.bid_floor - 0.15 \
                         and t.bid(q + 1, f) is not None and t.bids:
                     q += 1
@@ -561,6 +565,17 @@ class Ambusher(LeagueBot):
         return super().interject(view, legal)
 
 
+class AmbusherBold(Ambusher):
+    """The ambusher whose bait names the quantity an honest bidder holding one
+    die of the face above a blind hand's share would name (its count plus the
+    mean of the dice it cannot see), so a reader that trusts quantities reads
+    a strong hand into it."""
+
+    def _bait_quantity(self, t: Table, f: int) -> int:
+        n = t.dice[t.me]
+        return math.floor(round(n * t.pm(f)) + 1 + (t.total - n) * t.pm(f))
+
+
 KINDS: dict[str, tuple[type, ...]] = {
     "reader": (ReaderTrusting, ReaderPlain),
     "reader2": (ReaderWary, ReaderSharp),
@@ -580,7 +595,7 @@ HALVES: dict[str, dict[str, type]] = {
 """The split, a fixed rule: the first variant of every kind is the tuning half,
 the second the reporting half.  Tune only against ``HALVES["tuning"]``."""
 
-REPORTING_ONLY: dict[str, type] = {"ambusher": Ambusher}
+REPORTING_ONLY: dict[str, type] = {"ambusher": Ambusher, "ambusher-bold": AmbusherBold}
 """Bots written against Hard as it is, in the reporting half alone (no tuning
 twin: the calibration fit plays the tuning half by name, ``tools/bidcalib_fit.py``)."""
 HALVES["reporting"].update(REPORTING_ONLY)
@@ -662,6 +677,10 @@ ROWS = {
     "rc-ambusher-1": ("roll-call", "hard", "ambusher", 1),
     "rc-ambusher-3": ("roll-call", "hard", "ambusher", 3),
     "rc-ambusher-5": ("roll-call", "hard", "ambusher", 5),
+    "ld-ambusher-bold-1": ("liars-dice", "hard", "ambusher-bold", 1),
+    "ld-ambusher-bold-3": ("liars-dice", "hard", "ambusher-bold", 3),
+    "rc-ambusher-bold-1": ("roll-call", "hard", "ambusher-bold", 1),
+    "rc-ambusher-bold-3": ("roll-call", "hard", "ambusher-bold", 3),
 }
 ISSUE40 = ("rc-reader-1", "ld-reader-3", "rc-reader-3", "rc-reader-5", "rc-frequent-bluffer-3",
            "ld-learner-1", "ld-learner-palifico-1", "ld-normal-reader-1", "rc-normal-reader-1")
