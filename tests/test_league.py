@@ -65,9 +65,10 @@ def test_the_bots_see_only_views_and_legal_actions():
 def test_every_bot_plays_legal_moves(game):
     """Guest bots are checked move by move (``guest_bots``): an illegal move stops the run."""
     league = _league()
-    for kind, variants in league.KINDS.items():
+    tables = [(v[1], v[0]) for v in league.KINDS.values()] + [(bot, bot) for bot in league.REPORTING_ONLY.values()]
+    for a, b in tables:
         league.reset_memory()
-        rep = ai_report.run_report(game, "hard", [league.spec(variants[1]), league.spec(variants[0])], 2, seed=3)
+        rep = ai_report.run_report(game, "hard", [league.spec(a), league.spec(b)], 2, seed=3)
         assert rep.seat_games == 2
 
 
