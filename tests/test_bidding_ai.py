@@ -414,3 +414,28 @@ def test_the_pin_fit_finds_the_populations_share_of_each_type():
     loose = {"a": [(1.0, [0.3, 0.1])] * 50}
     assert pin_fit.fit(pinned)[1] > 0.5 > pin_fit.fit(loose)[1]
     assert sum(pin_fit.fit(pinned)) == pytest.approx(1.0)
+
+
+def test_roll_call_hard_weighs_an_out_of_turn_call_by_who_is_to_act():
+    """Issue 40: "Roll Call out-of-turn calls weighed the same way" (as a bid is
+    weighed by the next player's learned call habit).  A call out of turn gains
+    only when the player to act would let a false bid through: Hard calls out
+    of turn before a player who never calls where it waits for one who calls
+    every doubtful bid, and its stated chance is the same either way."""
+    from game.games.roll_call.ai import make_agent
+    from game.games.roll_call.rules import CallOutOfTurn
+    hands = [(2, 3, 4, 5, 6), (2, 3, 5, 5, 6), (3, 3, 5, 5, 6), (2, 2, 3, 5, 6)]
+    decided = {}
+    for q in range(5, 15):
+        state = _roll_call(hands, [(0, Bid(q, 4))])      # seat 1 to act, seat 2 may interject
+        for habit in ("never", "always"):
+            hard = make_agent("hard", 2, random.Random(0))
+            model = hard.brain.reader.model(1)
+            model.call_bins = [[0.0, 50.0] if habit == "never" else [49.0, 50.0] for _ in model.call_bins]
+            model.never_odds = 30.0 if habit == "never" else -30.0
+            decided[q, habit] = (hard.interject(state.view(2), state.legal_actions(2)) == CallOutOfTurn(),
+                                 hard.last_decision.p if hard.last_decision else None)
+    assert any(decided[q, "never"][0] and not decided[q, "always"][0] for q in range(5, 15))
+    assert not any(decided[q, "always"][0] and not decided[q, "never"][0] for q in range(5, 15))
+    both = [q for q in range(5, 15) if decided[q, "never"][0] and decided[q, "always"][0]]
+    assert all(decided[q, "never"][1] == decided[q, "always"][1] for q in both)

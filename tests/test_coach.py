@@ -276,13 +276,17 @@ def test_verdict_thresholds():
 
 def test_roll_call_out_of_turn_call_values():
     """Roll Call: "You can call a bid out of turn": against letting the bid
-    ride (worth 0), a right one gains a rival's die only where the player to
-    act would let it through (half of 0.6/2 rivals = 0.15); a wrong one costs
-    two of my dice (-2).  Fourteen sixes among 15 dice with none in my hand
-    is impossible; five sixes when I hold three sixes and two Emblems is sure."""
+    ride (worth 0), a right one gains a rival's die (0.6/2 rivals = 0.3) only
+    where the player to act would let it through: a stranger calls a bid
+    under 20% likely from their seat 92% of the time unless it never calls
+    (5%), so 0.3 x (1 - 0.95 x 0.92 - 0.05 x 0.01) (issue 40: the share was a
+    fixed half); a wrong one costs two of my dice (-2).  Fourteen sixes among
+    15 dice with none in my hand is impossible; five sixes when I hold three
+    sixes and two Emblems is sure."""
     from game.games.roll_call.rules import CallOutOfTurn
     three = _you_and("Mags", "Bo")
-    for mine, bid, value, chance, verdict in (((2, 3, 4, 5, 2), Bid(14, 6), 0.15, 1.0, "good"),
+    impossible = 0.3 * (1 - 0.95 * 0.92 - 0.05 * 0.01)
+    for mine, bid, value, chance, verdict in (((2, 3, 4, 5, 2), Bid(14, 6), impossible, 1.0, "good"),
                                               ((6, 6, 6, 1, 1), Bid(5, 6), -2.0, 0.0, "mistake")):
         m = _match("roll-call", three, [(CHANCE, RollResult((mine, (2, 3, 4, 5, 5), (2, 3, 4, 4, 5)))),
                                         (0, Bid(1, 2)), (1, bid), (0, CallOutOfTurn())])

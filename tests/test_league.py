@@ -26,9 +26,20 @@ def test_the_halves_split_every_kind_by_a_fixed_rule():
     of each kind tunes, the second reports."""
     league = _league()
     tuning, reporting = league.HALVES["tuning"], league.HALVES["reporting"]
-    assert set(tuning) == set(reporting) == set(league.KINDS)
+    assert set(tuning) == set(league.KINDS)
+    assert set(reporting) == set(league.KINDS) | set(league.REPORTING_ONLY)
     assert not set(tuning.values()) & set(reporting.values())
     assert all(tuning[k] is v[0] and reporting[k] is v[1] for k, v in league.KINDS.items())
+
+
+def test_a_bot_written_against_hard_reports_only():
+    """Issue 40: a bot built to exploit Hard as it is (the ambusher) sits in the
+    reporting half alone, so nothing is ever tuned on it."""
+    league = _league()
+    assert league.HALVES["reporting"]["ambusher"] is league.Ambusher
+    assert league.Ambusher not in league.HALVES["tuning"].values()
+    with pytest.raises(SystemExit):
+        league.bot_of("tuning", "ambusher")
 
 
 def test_each_half_has_its_own_learners_twin():
@@ -54,9 +65,10 @@ def test_the_bots_see_only_views_and_legal_actions():
 def test_every_bot_plays_legal_moves(game):
     """Guest bots are checked move by move (``guest_bots``): an illegal move stops the run."""
     league = _league()
-    for kind, variants in league.KINDS.items():
+    tables = [(v[1], v[0]) for v in league.KINDS.values()] + [(bot, bot) for bot in league.REPORTING_ONLY.values()]
+    for a, b in tables:
         league.reset_memory()
-        rep = ai_report.run_report(game, "hard", [league.spec(variants[1]), league.spec(variants[0])], 2, seed=3)
+        rep = ai_report.run_report(game, "hard", [league.spec(a), league.spec(b)], 2, seed=3)
         assert rep.seat_games == 2
 
 
@@ -109,3 +121,21 @@ def test_a_learner_of_hards_revealed_bids_gains_little_over_its_twin():
         rep = league.run_row(row, "reporting", 2000, seed=1)
         rates[row] = sum(rep.outcomes[1000:]) / 1000
     assert rates["ld-learner-twin-1"] - rates["ld-learner-1"] <= 0.03
+
+
+def test_the_ambusher_calls_a_raise_on_its_bait_out_of_turn():
+    """The ambusher named 4s holding none (bait); a rival raised on them.  Its
+    reading takes no bid resting on its bait as evidence and calls out of turn
+    at once (under 40% true), where a plain reader, whose break-even is lower,
+    waits for the next player."""
+    from game.games.roll_call.rules import BidRecord, CallOutOfTurn, RollCallView
+    league = _league()
+    view = RollCallView(me=0, num_players=4, dice_counts=(5, 5, 5, 5), my_dice=(2, 2, 3, 5, 6), round_no=1,
+                        opener=0, turn=2, bid=(6, 4), bidder=1,
+                        round_bids=(BidRecord(0, 3, 4), BidRecord(1, 6, 4)), interjectors=(),
+                        last_reveal=None, rolling=False, over=False)
+    ambusher, reader = league.Ambusher(0, None, "roll-call"), league.ReaderPlain(0, None, "roll-call")
+    t = league.Table(view, [CallOutOfTurn()])
+    assert 0.22 < ambusher.p_true(t, 6, 4, {}) < 0.4
+    assert ambusher.interject(view, [CallOutOfTurn()]) == CallOutOfTurn()
+    assert reader.interject(view, [CallOutOfTurn()]) is None

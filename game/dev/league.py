@@ -26,6 +26,9 @@ Kinds (each in two variants, see ``HALVES``):
 * ``Exploiter``: the learner that also learns, per rival, how often its bids
   of each plain-odds band get called and bids to the edge of that, and bluffs
   Palifico openings (built to beat Hard, not to be fair).
+* ``Ambusher`` (reporting half only, ``REPORTING_ONLY``): baits with new-face
+  bids on a face it holds none of, reads no bid resting on its bait, and calls
+  raises on it (in Roll Call out of turn): written against Hard as it is.
 
 The split (``HALVES``) is a fixed rule: within each kind the variants are
 listed in a fixed order and the first is for tuning, the second for
@@ -189,7 +192,8 @@ class LeagueBot:
     jinto_above = 0.5    # Jinto when the exact chance beats this (Liar's Dice)
     oot_below = 0.22     # out-of-turn call under this (Roll Call)
     bluff_rate = 0.0     # chance to name a face held none of (when the spot allows)
-    bluff_spot = "any"   # "any", "open", "few" (<= 2 dice), "duel" (heads-up)
+    bluff_spot = "any"   # "any", "open", "few" (<= 2 dice), "duel" (heads-up), "bait" (``Ambusher``)
+    bait_dice = 2        # "bait": only with at least this many dice
     palifico_bluff = False
     learns = False
     learns_calls = False
@@ -296,7 +300,7 @@ class LeagueBot:
             return cache[key]
         n = t.dice[p]
         mine = [i for i, b in enumerate(t.bids) if b[0] == p
-                and (i == 0 or t.bids[i - 1][2] != b[2] or self.learns)]
+                and (i == 0 or t.bids[i - 1][2] != b[2] or self.learns) and self._evidence(t, i)]
         if not mine:
             pmf = binom(n, t.pm(face))
         else:
@@ -310,6 +314,10 @@ class LeagueBot:
             pmf = [x / z for x in pmf]
         cache[key] = pmf
         return pmf
+
+    def _evidence(self, t: Table, i: int) -> bool:
+        """Whether the i-th bid of the round is read as evidence of its bidder's dice."""
+        return True
 
     def hidden(self, t: Table, face: int, cache: dict) -> list[float]:
         key = ("all", face)
@@ -337,7 +345,17 @@ class LeagueBot:
             return False
         if spot == "duel" and len(t.rivals) > 1:
             return False
+        if spot == "bait" and (t.palifico or t.dice[t.me] < self.bait_dice or not self._baits_next(t)):
+            return False
         return self.rng.random() < self.bluff_rate
+
+    def _bait_quantity(self, t: Table, f: int) -> int:
+        """The least quantity a bait on ``f`` names (the cheapest raise unless more)."""
+        return 0
+
+    def _baits_next(self, t: Table) -> bool:
+        """Whether to bait the next player to act (``Ambusher``): every bot but one does not."""
+        return True
 
     def _call_chance(self, t: Table, q: int, f: int) -> float | None:
         """The learned chance the next player calls this bid (Exploiter), or None."""
@@ -363,10 +381,11 @@ class LeagueBot:
                 f = self.rng.choice(empty)
                 return t.bid(lows[f], f), self.p_true(t, lows[f], f, cache)
         if self._bluffing(t):
-            empty = [f for f in faces if t.mine(f) == 0]
+            empty = [f for f in faces if t.mine(f) == 0
+                     and not (self.bluff_spot == "bait" and t.current is not None and f == t.current[1])]
             if empty:
                 f = self.rng.choice(empty)
-                q = lows[f]
+                q = max(lows[f], self._bait_quantity(t, f))
                 while q < t.total and self.p_true(t, q + 1, f, cache) >= self.bid_floor - 0.15 \
                         and t.bid(q + 1, f) is not None and t.bids:
                     q += 1
@@ -510,6 +529,53 @@ class ExploiterB(LeagueBot):
     learns, learns_calls, palifico_bluff, trust, bluff_rate, bluff_spot = True, True, True, 0.95, 0.15, "duel"
 
 
+class Ambusher(LeagueBot):
+    """Built against Hard as it is (issue 40, sixth session), never tuned on:
+    Hard reads a rival's choice of a new face as evidence of its dice (Roll
+    Call's population prior trusts it 92.5% and learns slowly), so on 40% of
+    its new-face bids (with 2+ dice, outside Palifico) the ambusher names a
+    face it holds none of at the cheapest raise: bait.  A rival that trusts
+    the bait raises on that face; the ambusher's own reading takes no rival
+    bid on a face it baited as evidence (it may rest on the bait), so it calls
+    such raises when they come to it, and in Roll Call calls one out of turn
+    as soon as it reads it under ``oot_bait`` true, before the next player can
+    take the bid on and the bidder's die with it."""
+    bluff_rate, bluff_spot, trust, oot_bait = 0.4, "bait", 0.9, 0.4
+
+    @staticmethod
+    def baited(t: Table) -> dict[int, int]:
+        """Face -> index of my first bid this round on a face I hold none of, chosen (not stayed on)."""
+        out: dict[int, int] = {}
+        for i, (p, _q, f) in enumerate(t.bids):
+            if p == t.me and t.mine(f) == 0 and f not in out and (i == 0 or t.bids[i - 1][2] != f):
+                out[f] = i
+        return out
+
+    def _evidence(self, t: Table, i: int) -> bool:
+        bait = self.baited(t).get(t.bids[i][2])
+        return bait is None or i < bait
+
+    def interject(self, view, legal):
+        t = Table(view, legal)
+        oot = t.action("CallOutOfTurn")
+        if oot is not None and t.current is not None and t.bids[-1][0] != t.me:
+            q, f = t.current
+            if f in self.baited(t) and t.mine(f) < q and self.p_true(t, q, f, {}) < self.oot_bait:
+                return oot
+        return super().interject(view, legal)
+
+
+class AmbusherBold(Ambusher):
+    """The ambusher whose bait names the quantity an honest bidder holding one
+    die of the face above a blind hand's share would name (its count plus the
+    mean of the dice it cannot see), so a reader that trusts quantities reads
+    a strong hand into it."""
+
+    def _bait_quantity(self, t: Table, f: int) -> int:
+        n = t.dice[t.me]
+        return math.floor(round(n * t.pm(f)) + 1 + (t.total - n) * t.pm(f))
+
+
 KINDS: dict[str, tuple[type, ...]] = {
     "reader": (ReaderTrusting, ReaderPlain),
     "reader2": (ReaderWary, ReaderSharp),
@@ -528,6 +594,11 @@ HALVES: dict[str, dict[str, type]] = {
 }
 """The split, a fixed rule: the first variant of every kind is the tuning half,
 the second the reporting half.  Tune only against ``HALVES["tuning"]``."""
+
+REPORTING_ONLY: dict[str, type] = {"ambusher": Ambusher, "ambusher-bold": AmbusherBold}
+"""Bots written against Hard as it is, in the reporting half alone (no tuning
+twin: the calibration fit plays the tuning half by name, ``tools/bidcalib_fit.py``)."""
+HALVES["reporting"].update(REPORTING_ONLY)
 
 EXTRA = (BluffDuel,)   # written, in neither half: kept for ad-hoc checks
 TWINS: dict[str, dict[str, type]] = {"tuning": {"learner": LearnerATwin}, "reporting": {"learner": LearnerBTwin}}
@@ -601,6 +672,15 @@ ROWS = {
     "rc-caller-1": ("roll-call", "hard", "caller", 1),
     "rc-learner-1": ("roll-call", "hard", "learner", 1),
     "rc-exploiter-1": ("roll-call", "hard", "exploiter", 1),
+    "ld-ambusher-1": ("liars-dice", "hard", "ambusher", 1),
+    "ld-ambusher-3": ("liars-dice", "hard", "ambusher", 3),
+    "rc-ambusher-1": ("roll-call", "hard", "ambusher", 1),
+    "rc-ambusher-3": ("roll-call", "hard", "ambusher", 3),
+    "rc-ambusher-5": ("roll-call", "hard", "ambusher", 5),
+    "ld-ambusher-bold-1": ("liars-dice", "hard", "ambusher-bold", 1),
+    "ld-ambusher-bold-3": ("liars-dice", "hard", "ambusher-bold", 3),
+    "rc-ambusher-bold-1": ("roll-call", "hard", "ambusher-bold", 1),
+    "rc-ambusher-bold-3": ("roll-call", "hard", "ambusher-bold", 3),
 }
 ISSUE40 = ("rc-reader-1", "ld-reader-3", "rc-reader-3", "rc-reader-5", "rc-frequent-bluffer-3",
            "ld-learner-1", "ld-learner-palifico-1", "ld-normal-reader-1", "rc-normal-reader-1")
@@ -613,6 +693,8 @@ def bot_of(half: str, kind: str) -> type:
     """The half's bot of a kind (``learner-twin``: the half's learner's twin without tables)."""
     if kind.endswith("-twin"):
         return TWINS[half][kind[:-5]]
+    if kind not in HALVES[half]:
+        raise SystemExit(f"no {kind!r} bot in the {half} half (reporting only: {', '.join(REPORTING_ONLY)})")
     return HALVES[half][kind]
 
 

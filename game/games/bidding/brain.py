@@ -54,6 +54,7 @@ class Style:
     reach: int = 3              # quantities considered above the cheapest raise
     model_caller: bool = True   # use the next player's learned call model
     oot_wait: float = 0.5       # weight on "the player to act calls it anyway"
+    oot_weighed: bool = False   # out of turn: the player to act's learned call habit, not ``oot_wait``
     jinto_edge: float = 0.15    # Jinto must beat the alternatives by this much (its odds are the shakiest)
     bluff: float = 0.0          # chance to move a bid off a face I hold onto one I hold none of
     bluff_window: float = 0.0   # most value (dice) that bluff may cost
@@ -242,13 +243,41 @@ class BidBrain:
     def oot_value(self, spot: BidSpot, pt: float) -> float:
         """Calling out of turn (Roll Call) against waiting (worth 0): a wrong
         call costs ``oot_cost`` dice (doubled when it would all but end my
-        game) and only the share of bids the player to act lets through counts."""
+        game) and only the share of false bids the player to act lets through
+        counts (``let_through``)."""
         mine = spot.dice[spot.me]
         cost = float(min(spot.oot_cost, mine))
         if mine <= spot.oot_cost:
             cost *= 2.0  # a wrong call would end (or all but end) my game
-        G = self.rival_value(spot) * (1 - self.style.oot_wait)
+        G = self.rival_value(spot) * self.let_through(spot)
         return (1 - pt) * G - pt * cost
+
+    def let_through(self, spot: BidSpot) -> float:
+        """The share of false bids the player to act would not call: a fixed
+        ``1 - oot_wait``, or (``oot_weighed``) from my reading of their dice and
+        their learned call habit, as ``bid_value`` weighs the next player: for
+        each count ``k`` of the bid face they may hold, the chance the bid is
+        false given it, and the chance they call a bid that likely from their
+        seat.  Issue 40: with one fixed share Hard's Roll Call out-of-turn calls
+        were right 53% of the time against a reader's 68%; the share is a
+        weight on the value, never the stated chance (that stays the reading's)."""
+        turn, cur = spot.to_act, spot.current
+        if not self.style.oot_weighed or cur is None or turn is None or turn in (spot.me, spot.bidder) \
+                or not spot.dice[turn]:
+            return 1 - self.style.oot_wait
+        q, f = cur
+        need = q - spot.mine(f)
+        r = self.reader
+        others = r.hidden_pmf(spot, f, skip=(turn,))
+        unseen_them, p = spot.total - spot.dice[turn], spot.p_match(f)
+        false = through = 0.0
+        for k, pk in enumerate(r.player_pmf(spot, turn, f)):
+            if pk < 1e-9:
+                continue
+            wrong = pk * (1 - pmf_at_least(others, need - k))
+            false += wrong
+            through += wrong * (1 - r.call_chance(turn, prob_at_least(q - k, unseen_them, p)))
+        return through / false if false > 1e-12 else 1 - self.style.oot_wait
 
     def value_of(self, spot: BidSpot, action) -> float:
         """The expected dice of one legal action by my reading (a call, Jinto or

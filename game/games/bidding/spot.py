@@ -60,6 +60,7 @@ class BidSpot:
     oot: Optional[Action] = None          # Roll Call's out-of-turn call, when legal
     oot_cost: int = 2                     # dice a wrong out-of-turn call costs
     next_player: Optional[int] = None     # who answers my bid
+    to_act: Optional[int] = None          # out of turn (Roll Call): the seat whose turn it is
     reveal: Optional[tuple] = None        # (round_no, hands by seat, challenger, bid (p, q, f))
     names: Sequence[str] = ()
     you: Optional[int] = None             # the seat the why line speaks to as "you" (``Agent.you_seat``)

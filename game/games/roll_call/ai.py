@@ -341,6 +341,7 @@ def spot_of(agent: Agent, view: RollCallView, legal) -> BidSpot:
         round_no=view.round_no, legal=legal,
         oot=CallOutOfTurn() if out_of_turn and CallOutOfTurn() in legal else None,
         oot_cost=WRONG_OUT_OF_TURN_PENALTY, next_player=next_seat(view.dice_counts, view.me),
+        to_act=view.turn if out_of_turn else None,
         reveal=reveal, names=agent.seat_names, you=getattr(agent, "you_seat", None))
 
 
@@ -375,7 +376,7 @@ class NormalBrainAgent(RollCallBrainAgent):
                          Style(conceal=1.0, window=0.8, reach=1, model_caller=False, oot_wait=0.7))
 
 
-HARD_STYLE = Style(lean=0.1, lean_price=0.4, lean_step=0.05, crowd_lean_price=0.25)
+HARD_STYLE = Style(lean=0.1, lean_price=0.4, lean_step=0.05, crowd_lean_price=0.25, oot_weighed=True)
 """Hard's bid mix in Roll Call: the priced mix of ``BidBrain.priced_face``
 (each die of the bid face held above a blind hand's share costs 0.4 dice of
 value at first heads-up, 0.25 at a table of 3+, the price then following this
@@ -388,7 +389,10 @@ before the priced one leaned +0.35 to +0.56 heads-up (``tools/bid_report.py``).
 No mixed draw (``mix_temp``): Roll Call's one-step values are flat over bids
 that differ later, so every draw tried spent real value (T 0.03: the reference
 bot 81.3% -> 77.0%; 300 games against the league's reader 59.0% where the
-pure choice had 64.9% over 1,000) (AI-NOTES, "A mixed bid for Hard")."""
+pure choice had 64.9% over 1,000) (AI-NOTES, "A mixed bid for Hard").
+``oot_weighed`` (issue 40): an out-of-turn call counts only the false bids
+the player to act would let through by their learned call habit
+(``BidBrain.let_through``), not a fixed half."""
 
 
 class HardAgent(RollCallBrainAgent):
