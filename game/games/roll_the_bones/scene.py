@@ -204,7 +204,7 @@ def _flight_moments(flight: Flight, steps: int) -> list[tuple[float, ...]]:
     (x0, y0), (x1, y1) = flight.start, flight.end
     dx, dy = x1 - x0, y1 - y0
     length = math.hypot(dx, dy) or 1.0
-    out = []
+    out: list[tuple[float, ...]] = []
     for i in range(steps + 1):
         t = i / steps
         k = flight.curve(t)
