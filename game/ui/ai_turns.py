@@ -31,6 +31,13 @@ if TYPE_CHECKING:
     from .undo_flow import UndoFlow
 
 
+def call_window_rect() -> pygame.Rect:
+    """Where the call window's countdown is drawn: under the centre's lines
+    (the odds helper's end at 352); the out-of-turn buttons keep clear of it."""
+    box = pygame.Rect(0, 0, 300, 46)
+    box.midtop = (CENTRE_X, 372)
+    return box
+
 class TurnTable(Protocol):
     """What the AIs' turns ask of their table."""
 
@@ -165,8 +172,7 @@ class AiTurns:
         if left <= 0.05:
             return
         window = float(self.table.app.settings.call_window) or 1.0
-        box = pygame.Rect(0, 0, 300, 46)
-        box.midtop = (CENTRE_X, 372)   # under the centre's lines (the odds helper's ends at 352)
+        box = call_window_rect()
         th.panel(canvas, box, fill=th.WOOD_DARK, border=th.BRASS, radius=10, width=2)
         th.draw_text(canvas, self.table.theme, f"Call window  {left:.1f} s", (box.centerx, box.y + 6),
                      17, th.BRASS_LIGHT, bold=True, anchor="midtop")

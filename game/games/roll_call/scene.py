@@ -20,6 +20,7 @@ import math
 import pygame
 
 from ...ui import layout
+from ...ui.ai_turns import call_window_rect
 from ...ui import theme as th
 from ...ui.banner import nearest_clear_spot
 from ...ui.drawn_controls import note as note_drawn
@@ -111,7 +112,7 @@ class TableScene(BiddingTableScene):
             return cached[1]
         cx, cy = self.centre
         centre = self.centre_box().union(pygame.Rect(cx - self.picker_width // 2, cy - 40, self.picker_width, 160))
-        pieces = [centre, self.countdown_rect(), self.picker.rect, self.history.rect]
+        pieces = [centre, call_window_rect(), self.picker.rect, self.history.rect]
         pieces += [self.cups.seat_plate(i) for i in range(len(self.seat_spots))] + list(self.seat_plates.values())
         pieces += self.band_keep_clear()   # every cup, and the dice face-up in a tray, as they lie
         air = [r.inflate(16, 16) for r in pieces] + self.chrome_keep_clear()
@@ -140,12 +141,6 @@ class TableScene(BiddingTableScene):
             if font.size(line)[0] <= OOT_W - 40:
                 return line
         return rest[0].upper() + rest[1:]
-
-    def countdown_rect(self) -> pygame.Rect:
-        """The call window's countdown in the middle of the table (``draw_centre``)."""
-        countdown = pygame.Rect(0, 0, 300, 46)
-        countdown.midtop = (CENTRE_X, 372)
-        return countdown
 
     def since_keep_clear(self) -> list:
         """Adds the out-of-turn call buttons to every tier."""
