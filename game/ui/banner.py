@@ -171,10 +171,19 @@ def nearest_clear_spot(size: tuple[int, int], tiers: Sequence[Sequence[pygame.Re
     run of grid places in the rows it spans, and a row's nearest free place
     lies just beside the run that covers the place nearest ``toward``, so a
     frame never builds and tests the whole grid (14,000 places cost 17-35 ms)."""
+    found = clear_spot(size, tiers, toward, bounds, step)
+    return found if found is not None else _least_covering(size, tiers, toward, bounds, step,
+                                                           _first_place(size, toward, bounds))
+
+
+def clear_spot(size: tuple[int, int], tiers: Sequence[Sequence[pygame.Rect]], toward: tuple[int, int],
+               bounds: pygame.Rect, step: int = 8) -> pygame.Rect | None:
+    """``nearest_clear_spot``'s place if one covers nothing of some tier,
+    else None, without the whole-grid search for the least covering place:
+    a caller with smaller looks to try first tries them (Roll For It!'s
+    banners paid 25-29 ms for a least-covering place they then threw away)."""
     w, h = size
-    near = pygame.Rect((0, 0), size)
-    near.center = toward
-    first = near.clamp(bounds)
+    first = _first_place(size, toward, bounds)
     rows = _ClearRows(size, toward, bounds, step) if w > 0 and h > 0 else None
     for keep_clear in tiers:
         if first.collidelist(keep_clear) < 0:
@@ -183,7 +192,14 @@ def nearest_clear_spot(size: tuple[int, int], tiers: Sequence[Sequence[pygame.Re
             found = rows.nearest_free(keep_clear)
             if found is not None:
                 return found
-    return _least_covering(size, tiers, toward, bounds, step, first)
+    return None
+
+
+def _first_place(size: tuple[int, int], toward: tuple[int, int], bounds: pygame.Rect) -> pygame.Rect:
+    """The plate centred on ``toward``, moved inside ``bounds``: the first place tried."""
+    near = pygame.Rect((0, 0), size)
+    near.center = toward
+    return near.clamp(bounds)
 
 
 def _grid(lo: int, hi: int, at: int, step: int) -> list[int]:

@@ -20,7 +20,7 @@ from ...core.narration import plural
 from ...core.protocol import CHANCE, RollRequest, state_as
 from ...ui import layout, layout_record
 from ...ui import theme as th
-from ...ui.banner import Banner, draw_plate, nearest_clear_spot, plate_size
+from ...ui.banner import Banner, clear_spot, draw_plate, nearest_clear_spot, plate_size
 from ...ui.drawn_controls import note as note_drawn
 from ...ui.motion import landed_removed, moving
 from ...ui.table_scene import TableScene as BaseTableScene
@@ -507,10 +507,11 @@ class TableScene(BaseTableScene):
         keep_clear = self.banner_keep_clear()
         for one_line, title_size in BANNER_LOOKS:
             size = plate_size(self.theme, self._banner_look(banner, one_line), title_size, BANNER_SUB_SIZE)
-            rect = nearest_clear_spot(size, [keep_clear], BANNER_TOWARD, layout.FELT_RECT)
-            if rect.collidelist(keep_clear) < 0:
+            rect = clear_spot(size, [keep_clear], BANNER_TOWARD, layout.FELT_RECT)
+            if rect is not None:
                 return rect, one_line, title_size
-        return rect, one_line, title_size
+        # only the smallest look searches for the place covering least (issue 41: 25-29 ms a look)
+        return nearest_clear_spot(size, [keep_clear], BANNER_TOWARD, layout.FELT_RECT), one_line, title_size
 
     @staticmethod
     def _banner_look(banner: Banner, one_line: bool) -> Banner:
