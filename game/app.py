@@ -2,7 +2,9 @@
 
 Everything draws on one 1280x720 *canvas*; each frame the canvas is scaled to
 fit the window with letterbox bars, and mouse positions are mapped back to
-canvas pixels before scenes see them.  The loop runs a fixed 120 Hz step
+canvas pixels before scenes see them.  A window of exactly the canvas's size
+is itself the canvas (``_canvas_for_frame``): the frame is drawn straight
+into it and presenting copies nothing.  The loop runs a fixed 120 Hz step
 (``fixed_update``) with a cap on catch-up steps, then one ``update`` and a
 ``draw`` with the interpolation fraction, timed with ``perf_counter`` and
 capped at 60 frames a second.  Scene transitions requested during a frame
@@ -97,7 +99,9 @@ class App:
             self.settings.fullscreen = fullscreen
         self.theme = Theme(self.settings.colorblind_palette)
         self.sounds = Sounds(self.settings)
-        self.canvas = pygame.Surface(CANVAS_SIZE)
+        self._own_canvas = pygame.Surface(CANVAS_SIZE)
+        """The canvas when the window is not 1280x720 (scaled into it when presented)."""
+        self.canvas = self._own_canvas
         self.stack: list[Scene] = []
         from .scenes.nav import Navigator
         self.nav = Navigator(self)
@@ -195,7 +199,26 @@ class App:
         y = (pos[1] - v.y) * CANVAS_SIZE[1] / v.h
         return (int(min(max(x, 0), CANVAS_SIZE[0] - 1)), int(min(max(y, 0), CANVAS_SIZE[1] - 1)))
 
+    def _canvas_for_frame(self) -> pygame.Surface:
+        """What this frame is drawn on: the window itself when it shows the
+        canvas one to one (issue 41: the copy into the window cost about
+        0.5 ms of every frame), else the app's own canvas, scaled into the
+        window at ``_present``.  Chosen at each frame's start, so a resize
+        (the window's surface changes size under it) moves the drawing back
+        to the own canvas before anything is drawn at the wrong size."""
+        try:
+            direct = self._view == pygame.Rect((0, 0), CANVAS_SIZE) and self.window.get_size() == CANVAS_SIZE
+        except pygame.error:
+            direct = False   # the window's surface is gone (closing): draw off screen
+        return self.window if direct else self._own_canvas
+
     def _present(self) -> None:
+        if self.canvas is self.window and self.window.get_size() == CANVAS_SIZE:
+            try:
+                pygame.display.flip()   # the frame was drawn in the window itself
+            except pygame.error:
+                pass
+            return
         try:
             v = self._view
             if v.topleft != (0, 0) or v.size != self.window.get_size():
@@ -350,6 +373,7 @@ class App:
             self.in_frame = False
 
     def _frame(self, frame_dt: float, accumulator: float) -> float:
+        self.canvas = self._canvas_for_frame()
         accumulator += frame_dt
         steps = 0
         while accumulator >= FIXED_DT and steps < MAX_CATCH_UP:
@@ -396,7 +420,8 @@ class App:
             first = still
         else:
             self._below = None
-            self.canvas.fill((0, 0, 0))
+            if not (self.stack and self.stack[first].paints_every_pixel):
+                self.canvas.fill((0, 0, 0))
         CONTROLS.start()
         try:
             for scene in self.stack[first:]:

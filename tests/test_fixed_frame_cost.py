@@ -204,3 +204,80 @@ def test_a_roll_for_it_banner_searches_the_whole_felt_only_for_its_smallest_look
     assert (one_line, title_size) != (True, 22), "a larger look than the smallest fits (else the test shows nothing)"
     assert rect.collidelist(table.banner_keep_clear()) < 0
     assert searched == [], f"the least-covering search ran for looks of {searched} that were not used"
+
+
+class _CountedSurface(pygame.Surface):
+    """A surface that counts whole-canvas copies into it and clears of it."""
+    copies: list = []
+    fills: list = []
+
+    def blit(self, source, dest, *args, **kwargs):
+        if source.get_size() == self.get_size():
+            self.copies.append(1)
+        return super().blit(source, dest, *args, **kwargs)
+
+    def fill(self, *args, **kwargs):
+        self.fills.append(1)
+        return super().fill(*args, **kwargs)
+
+
+def _frames_until_resting(app, limit: int = 2000) -> None:
+    """Frames as the window's loop runs them until the picture stays the same (the loop would rest)."""
+    for _ in range(limit):
+        if app.resting:
+            return
+        app.run_frames(1)
+        app.note_frame()
+        app._present()
+    raise AssertionError("the table never came to rest")
+
+
+def test_a_table_frame_copies_the_whole_canvas_once_and_clears_nothing(app, monkeypatch):
+    """A table frame used to clear the canvas (a full fill), blit its still
+    picture over it, then copy the canvas into the window (about 0.3 + 0.5 +
+    0.5 ms of every frame).  The table paints every pixel, so nothing is
+    cleared, and a window of the canvas's size is drawn into directly:
+    one whole-canvas copy a frame, the still picture's."""
+    from game.ui.scene import CANVAS_SIZE
+    monkeypatch.setattr(_CountedSurface, "copies", [])
+    monkeypatch.setattr(_CountedSurface, "fills", [])
+    window = _CountedSurface(CANVAS_SIZE)
+    app.window = app.canvas = app._own_canvas = window   # the old app drew on ``canvas``, the new one on its own
+    table = _liars_dice(app, 4)
+    frames = 120
+    for _ in range(frames):
+        app.run_frames(1)
+        app._present()
+    assert table.still.redraws < frames // 2, "mostly the kept still picture"
+    assert len(_CountedSurface.fills) == 0, f"{len(_CountedSurface.fills)} clears of a canvas the table covers"
+    # one a frame: the still picture (a frame that paints it afresh copies the felt in instead, and may
+    # draw a whole-canvas layer over it: a reveal), never a clear and a copy into the window besides
+    assert len(_CountedSurface.copies) <= frames + table.still.redraws, \
+        f"{len(_CountedSurface.copies)} whole-canvas copies in {frames} frames ({table.still.redraws} repaints)"
+
+
+def test_a_resized_window_shows_the_scaled_frame_and_back_at_size_the_frame_itself(app):
+    """Drawing straight into the window holds only while the window is the
+    canvas's size: resized, the frame is drawn on the app's own canvas and
+    scaled into the window (letterboxed); back at 1280x720 the window shows
+    the frame drawn straight into it, pixel for pixel the same picture."""
+    from game.ui.scene import CANVAS_SIZE
+    table = make_table(app, Match("liars-dice", [Seat("You", "human"), Seat("Bot2", "ai", "normal")], seed=3))
+    app.start(table)
+    _frames_until_resting(app)
+    at_size = pygame.image.tobytes(app.window, "RGB")
+    app.window = pygame.Surface((1920, 1200))
+    app.dispatch(pygame.event.Event(pygame.VIDEORESIZE, size=(1920, 1200), w=1920, h=1200))
+    app.run_frames(1)
+    app._present()
+    assert app.canvas.get_size() == CANVAS_SIZE and app.canvas is not app.window
+    view = pygame.Rect(0, 60, 1920, 1080)   # 16:9 in 16:10: bars top and bottom
+    assert pygame.image.tobytes(app.window.subsurface(view), "RGB") == \
+        pygame.image.tobytes(pygame.transform.smoothscale(app.canvas, view.size), "RGB")
+    assert app.window.get_at((960, 30))[:3] == (12, 8, 6), "the bar"
+    assert pygame.image.tobytes(app.canvas, "RGB") == at_size, "the same picture, off screen"
+    app.window = pygame.Surface(CANVAS_SIZE)
+    app.dispatch(pygame.event.Event(pygame.VIDEORESIZE, size=CANVAS_SIZE, w=CANVAS_SIZE[0], h=CANVAS_SIZE[1]))
+    app.run_frames(1)
+    app._present()
+    assert pygame.image.tobytes(app.window, "RGB") == at_size

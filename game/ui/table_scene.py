@@ -84,6 +84,8 @@ class TableScene(TableBase):
     lifecycle, event routing, the frame step, the drawing order, a human's
     move and every move's application; the rest comes from the pieces."""
 
+    paints_every_pixel = True   # the still picture (or the felt's background) first, opaque and whole
+
     def is_idle(self) -> bool:
         """Waiting for a human, with no throw, animation or AI poll pending
         (the app then checks the frames really stay the same before it rests)."""
