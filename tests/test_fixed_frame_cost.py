@@ -281,3 +281,28 @@ def test_a_resized_window_shows_the_scaled_frame_and_back_at_size_the_frame_itse
     app.run_frames(1)
     app._present()
     assert pygame.image.tobytes(app.window, "RGB") == at_size
+
+
+def test_a_twenty_seat_throw_finds_its_landing_zones_once_per_seat(app, monkeypatch):
+    """Every throw at a 20-seat bidding table asks for all 20 seats' landing
+    zones (``dice_zones``), each slid towards the centre against all 20
+    nameplates: about 5 ms of the call frame that prepares the next round's
+    throw.  Names and seats do not change during a game, so each seat's zone
+    (per size) is worked out once, the same as afresh."""
+    from game.core.protocol import RollRequest
+    from game.games.bidding.ui.cups import CupLayout
+    from game.ui import layout
+    table = make_table(app, Match("liars-dice", [Seat(f"Bot{i + 1}", "ai", "normal") for i in range(20)],
+                                  {"starting_dice": 6}, seed=5))
+    slides: list[int] = []
+    real = layout.slid_clear
+    monkeypatch.setattr(layout, "slid_clear", lambda *a, **k: slides.append(1) or real(*a, **k))
+    request = table.match.state.chance_request()
+    assert isinstance(request, RollRequest) and len(request.groups) == 20
+    first = table.dice_zones(request)
+    worked = len(slides)
+    for _ in range(3):   # the next throws of the game, the same seats and sizes
+        assert table.dice_zones(request) == first
+    assert len(slides) == worked, f"{len(slides) - worked} zones worked out again for the same seats"
+    fresh = CupLayout(table.seat_spots, table.cups.plate_width, table.cup_px)
+    assert first == [fresh.throw_zone(g.owner, 130 if g.count <= 3 else 170) for g in request.groups]

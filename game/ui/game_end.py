@@ -80,6 +80,8 @@ class GameEnd:
         """Seconds the final position has shown."""
         self.ahead: list | None = None
         """[history length, steps, scene]: the results screen built ahead (``results_ahead``)."""
+        self._ahead_frame = -1
+        """The app frame of the last step built ahead: one a frame (``results_ahead``)."""
         self.replay_path: Path | None = None
         self.recording: finished.Finishing | None = None
         """The finished game on its way into the replays, stats and rivals memory (``finish_game``)."""
@@ -239,10 +241,13 @@ class GameEnd:
     def results_ahead(self) -> None:
         """One step of building the results screen while the final position
         shows (``Navigator.results_ahead``): the hand-over frame then only
-        swaps screens.  Kept per history length (an undo makes it stale)."""
+        swaps screens.  Kept per history length (an undo makes it stale).
+        One step a frame, not one per fixed step: two of the ledger's steps
+        in one frame made Roll the Bones' 17 ms game-over frame (issue 41)."""
         table = self.table
-        if table.replay is not None or table.tutorial is not None:
+        if table.replay is not None or table.tutorial is not None or self._ahead_frame == table.app.frame:
             return
+        self._ahead_frame = table.app.frame
         ahead = self.ahead
         if ahead is None or ahead[0] != len(table.match.history):
             ahead = self.ahead = [len(table.match.history), table.app.nav.results_ahead(table.match), None]

@@ -39,6 +39,8 @@ class CupLayout:
         self.cup_px = cup_px
         """A cup's size (its spot keeps it clear of the seat's nameplate)."""
         self._cup_points: dict[int, tuple[float, float]] = {}
+        self._plates: dict[int, pygame.Rect] = {}
+        self._throw_zones: dict[tuple[int, int], pygame.Rect] = {}
 
     def cup_point(self, seat: int) -> tuple[float, float]:
         """Where a seat's cup sits: in front of its nameplate, a little nearer the
@@ -97,12 +99,17 @@ class CupLayout:
 
     def seat_plate(self, seat: int) -> pygame.Rect:
         """The seat's nameplate as the base table draws it (name and a note),
-        as far from the window's edge as it is drawn (``EDGE_MARGIN``)."""
-        rect = pygame.Rect(0, 0, self.plate_width(seat) + 40, 44)
-        spot = self.seat_spots[seat]
-        rect.center = (int(spot.x), int(spot.y))
-        return rect.clamp(pygame.Rect(0, 0, layout.CANVAS_W, layout.CANVAS_H).inflate(-2 * EDGE_MARGIN,
-                                                                                       -2 * EDGE_MARGIN))
+        as far from the window's edge as it is drawn (``EDGE_MARGIN``).
+        Measured once per seat (names do not change; asked about 20 times a
+        frame at 20 seats); a copy, the caller's to change."""
+        plate = self._plates.get(seat)
+        if plate is None:
+            rect = pygame.Rect(0, 0, self.plate_width(seat) + 40, 44)
+            spot = self.seat_spots[seat]
+            rect.center = (int(spot.x), int(spot.y))
+            plate = self._plates[seat] = rect.clamp(
+                pygame.Rect(0, 0, layout.CANVAS_W, layout.CANVAS_H).inflate(-2 * EDGE_MARGIN, -2 * EDGE_MARGIN))
+        return pygame.Rect(plate)
 
     def dice_box(self, seat: int, count: int, size: int) -> pygame.Rect:
         """The rectangle the seat's dice cover."""
@@ -121,10 +128,16 @@ class CupLayout:
         towards the table's centre until it clears every nameplate (at most
         ``ZONE_SLIDE`` pixels).  Centred on the cup spot, the dice of a side
         seat came to rest on a nameplate's words (20 seats: "Gwendolyn Mars"
-        under a die until the cups came down)."""
-        plates = [self.seat_plate(i).inflate(2 * PLATE_MARGIN, 2 * PLATE_MARGIN) for i in range(len(self.seat_spots))]
-        return layout.slid_clear((side + 40, side), self.cup_point(seat), plates, ZONE_SLIDE,
-                                 layout.FELT_RECT.inflate(-60, -40))
+        under a die until the cups came down).  Worked out once per seat and
+        size (issue 41: all 20 seats' zones, slid against every plate, cost a
+        20-seat call frame about 5 ms when the next round's throw was prepared)."""
+        zone = self._throw_zones.get((seat, side))
+        if zone is None:
+            plates = [self.seat_plate(i).inflate(2 * PLATE_MARGIN, 2 * PLATE_MARGIN)
+                      for i in range(len(self.seat_spots))]
+            zone = self._throw_zones[(seat, side)] = layout.slid_clear(
+                (side + 40, side), self.cup_point(seat), plates, ZONE_SLIDE, layout.FELT_RECT.inflate(-60, -40))
+        return pygame.Rect(zone)
 
     def history_rect(self, width: int) -> pygame.Rect:
         """The bottom-right corner, off the felt, as tall as the seats there allow."""
