@@ -155,6 +155,55 @@ def test_the_pause_over_a_flying_throw_draws_the_table_once_and_rests(app, monke
     assert app.top is table and len(draws) >= 3 and not app.resting
 
 
+def test_the_paused_table_is_dimmed_once_and_the_menu_looks_as_drawn_whole(app, monkeypatch):
+    """Issue 41: every frame the resting pause checked (and each before it
+    rested) dimmed the whole still table again and drew the board and its
+    words: about 2 ms of the 1.7-3% of a core a pause costs.  They are drawn
+    once into the still; each frame draws the buttons alone over it, and the
+    picture is pixel for pixel the menu drawn whole over the table."""
+    from game.ui import theme as th
+    table = _a_throw_in_flight(app, "roll-the-bones", 4)
+    dims: list[int] = []
+    real_dim = th.dim
+    monkeypatch.setattr(th, "dim", lambda *a, **k: dims.append(app.frame) or real_dim(*a, **k))
+    app.feed(key(pygame.K_ESCAPE))
+    _frames(app, 1)
+    pause = app.top
+    assert pause.name == "pause"
+    _frames(app, 12)
+    assert len(dims) == 1, f"the table dimmed in {len(dims)} frames of 12"
+    whole = pygame.Surface(app.canvas.get_size())
+    table.draw(whole, 0.0)
+    pause.draw(whole, 0.0)
+    assert pygame.image.tobytes(whole, "RGB") == pygame.image.tobytes(app.canvas, "RGB")
+
+
+def test_checking_a_resting_frame_allocates_no_copy_of_the_canvas(app):
+    """Each check of an idle frame (``App.note_frame``, once a second while
+    resting) took a fresh 3.7 MB copy of the canvas; after the quiet
+    collection trimmed the freed memory, its pages were faulted in again:
+    about 2 ms of each check frame of a resting pause.  The pixels go into
+    buffers kept for the app's life; the frames are still told apart."""
+    import tracemalloc
+    from game.scenes.title import TitleScene
+    app.start(TitleScene(app))
+    _frames(app, QUIET_FRAMES + 5)
+    assert app.resting
+    tracemalloc.start()
+    try:
+        for _ in range(5):
+            app.step(1 / 60, 0.0)
+            app.note_frame()
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert app.resting, "the same picture: still resting"
+    assert peak < 1_000_000, f"{peak} bytes allocated at the peak of five checks"
+    app.toast("Something new")
+    _frames(app, 1)
+    assert not app.resting, "a changed picture wakes the loop"
+
+
 def test_the_pause_rests_after_a_few_frames_not_a_third_of_a_second(app):
     """Issue 41: over a whole pause the menu cost 4-6% of a core (2-3% once
     resting): the loop drew ``QUIET_FRAMES`` (20) identical frames, each

@@ -86,6 +86,16 @@ class Scene:
     def draw(self, canvas: "pygame.Surface", alpha: float) -> None:
         """Draw onto the 1280x720 canvas; ``alpha`` interpolates fixed steps."""
 
+    def draw_into_still(self, canvas: "pygame.Surface") -> None:
+        """With ``still_below``: what this scene draws that never changes while
+        it is open (the pause's dimming, board and heading), drawn once into
+        the app's still over the scenes below; ``draw_over_still`` the rest."""
+
+    def draw_over_still(self, canvas: "pygame.Surface", alpha: float) -> None:
+        """With ``still_below``, each frame over the still: all but what
+        ``draw_into_still`` put there (default: the whole ``draw``)."""
+        self.draw(canvas, alpha)
+
     def is_idle(self) -> bool:
         """True when nothing on this scene changes until input arrives, so the
         app may stop drawing and sleep (see ``App.run``; it also checks that
