@@ -67,7 +67,7 @@ class FramePixels:
         """A buffer the canvas's size, written once now (at start-up) so its
         pages are the process's before the first check (about 3 ms each)."""
         buffer = bytearray(canvas.get_buffer().length)
-        memoryview(buffer)[:] = canvas.get_buffer()
+        memoryview(buffer)[:] = memoryview(canvas.get_buffer())  # type: ignore[arg-type]  # a buffer, unstubbed
         return buffer
 
     def forget(self) -> None:
@@ -79,7 +79,8 @@ class FramePixels:
         pixels = canvas.get_buffer()   # its memory as it is, no RGB conversion (3.3 ms)
         if len(self._now) != pixels.length:
             self._now = bytearray(pixels.length)
-        memoryview(self._now)[:] = pixels   # a copy into the same memory (bytearray[:] = would copy it first)
+        # a copy into the same memory (bytearray[:] = would copy it first); BufferProxy is a buffer, unstubbed
+        memoryview(self._now)[:] = memoryview(pixels)  # type: ignore[arg-type]
         same = self._has_last and self._now == self._last
         if not same:
             self._now, self._last = self._last, self._now
