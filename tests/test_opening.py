@@ -70,6 +70,42 @@ def test_the_hand_over_shows_the_screen_left_behind_never_the_table(app):
             assert all(s <= w for s, w in zip(seen[:3], was[:3]))   # the same picture, darker
 
 
+def test_the_hand_over_darkens_the_screen_left_behind_without_a_layer_over_it(app):
+    """Each frame of the hand-over blended a whole-canvas black layer over the
+    screen left behind (1.1 ms of frames that also give the opening steps
+    4 ms: 11 of a 2-seat game's 20 frames over 6 ms).  The picture is
+    darkened in place by multiplying: one whole-canvas copy a frame, as dark
+    as the layer made it (within rounding)."""
+    from game.scenes import opening as opening_mod
+    setup = _setup_with_ais(app, 4)
+    _press_start(app, setup)
+    opening = app.top
+    left_behind = opening._left_behind.copy()
+    copies: list[tuple[int, int]] = []
+
+    class Counted(pygame.Surface):
+        def blit(self, source, dest, *args, **kwargs):
+            if source.get_size() == self.get_size():
+                copies.append((app.frame, 1))
+            return super().blit(source, dest, *args, **kwargs)
+    canvas = Counted(app.canvas.get_size())
+    frames = 0
+    while app.top is opening and frames < 200:
+        opening.draw(canvas, 0.0)
+        frames += 1
+        app.run_frames(1)
+    assert frames >= 3 and len(copies) == frames, f"{len(copies)} whole-canvas copies in {frames} frames"
+    opening.time = opening_mod.FADE_SECONDS   # the fade's end
+    opening.draw(canvas, 0.0)
+    layer = left_behind.copy()
+    shade = pygame.Surface(layer.get_size())
+    shade.set_alpha(opening_mod.DIM_ALPHA)
+    layer.blit(shade, (0, 0))
+    for x, y in ((640, 360), (100, 100), (1200, 650), (640, 40)):
+        assert all(abs(a - b) <= 2 for a, b in zip(canvas.get_at((x, y))[:3], layer.get_at((x, y))[:3])), \
+            (canvas.get_at((x, y)), layer.get_at((x, y)), left_behind.get_at((x, y)))
+
+
 def test_a_table_started_directly_still_opens_whole(app):
     """Tests (and replays) start a table at once (``app.start``): its
     ``enter`` runs every opening step, waiting for the import thread."""

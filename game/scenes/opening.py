@@ -54,12 +54,9 @@ class OpeningScene(Scene):
         self.steps_run = 0
         """Opening steps run so far (tests count them)."""
         self._left_behind: pygame.Surface | None = None
-        self._shade: pygame.Surface | None = None
 
     def enter(self) -> None:
         self._left_behind = self.app.canvas.copy()   # the last frame of the screen the player left
-        self._shade = pygame.Surface(self.app.canvas.get_size())
-        self._shade.fill((0, 0, 0))
         self.table.begin_opening()
 
     def update(self, dt: float) -> None:
@@ -95,6 +92,7 @@ class OpeningScene(Scene):
     def draw(self, canvas: pygame.Surface, alpha: float) -> None:
         if self._left_behind is not None:
             canvas.blit(self._left_behind, (0, 0))
-        if self._shade is not None:
-            self._shade.set_alpha(int(DIM_ALPHA * min(1.0, self.time / FADE_SECONDS)))
-            canvas.blit(self._shade, (0, 0))
+            # darkened by multiplying (0.3 ms), not by blending a black layer over it (1.1 ms of each
+            # frame of the hand-over, which also gives the table's opening steps 4 ms a frame)
+            keep = 255 - int(DIM_ALPHA * min(1.0, self.time / FADE_SECONDS))
+            canvas.fill((keep, keep, keep), special_flags=pygame.BLEND_RGB_MULT)
