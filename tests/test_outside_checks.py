@@ -47,3 +47,47 @@ def test_a_malformed_request_to_the_phones_server_prints_no_traceback():
     assert done.stdout.count(" 400 ") == 3, done.stdout
     assert "Traceback" not in done.stderr, done.stderr[:2000]
     assert len(done.stderr.strip().splitlines()) <= 3, done.stderr[:2000]
+
+
+# --- "Whose dice?" at the biggest table ----------------------------------------------
+def test_whose_dice_at_twenty_seats_shows_every_name_on_the_screen(app):
+    """Liar's Dice at its biggest table, 19 humans and one AI: while the AI
+    thinks, Tab asks "Whose dice?".  Every human's name is drawn inside the
+    screen, clear of the others (one column of 19 rows ran 300 px above the
+    top: seats 1-8, the seated human's own among them, could not be
+    clicked), a name past seat 9 shows no number key it does not have, and
+    a click on the seated human's own name, then holding Peek, lifts their cup."""
+    import pygame
+
+    from game.core.match import Match, Seat
+    from game.scenes.setup import make_dice
+    from tests.helpers import start_table
+    from tests.realinput import Hands
+    ai = 1
+    seats = [Seat(f"AI {i + 1}", "ai", "easy") if i == ai else Seat(f"Player {i + 1}") for i in range(20)]
+    match = Match("liars-dice", seats, {"starting_dice": 1}, 5, make_dice())
+    table = start_table(app, match)
+    hands = Hands(app)
+
+    def act(h):
+        if app.top.name == "curtain":
+            h.pass_curtain()
+        elif app.top is table and table.human_to_act() is not None and not table.is_busy():
+            h.press(pygame.K_RETURN)
+    assert hands.until(lambda a: a.top is table and match.state.turn_player() == ai and not match.state.is_chance()
+                       and table.secrecy.confirmed == 0 and table.hot_seat.table_still(), 120, step=act)
+    hands.press(pygame.K_TAB)
+    names = [c for c in hands.controls() if "Player" in c.label and "screen" not in c.label]
+    assert len(names) == 19, [c.label for c in names]
+    screen = pygame.Rect(0, 0, 1280, 720)
+    assert all(screen.contains(c.rect) for c in names), [(c.label, tuple(c.rect)) for c in names]
+    assert all(a.rect.colliderect(b.rect) is False for a in names for b in names if a is not b)
+    assert all(c.label.startswith(f"{int(c.label.split()[-1])}  ") == (int(c.label.split()[-1]) <= 9)
+               for c in names), [c.label for c in names]
+    hands.click(next(c for c in names if c.label.endswith("Player 1")))
+    assert table.secrecy.confirmed == 0 and table.hot_seat.choosing_owner is None
+    hands.hold_button(table.hot_seat.peek_button_rect())
+    hands.frames(1)
+    assert table.hot_seat.viewer == 0
+    hands.up()
+    assert table.hot_seat.viewer is None

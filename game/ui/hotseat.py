@@ -40,6 +40,11 @@ OWNER_KEYS = tuple(getattr(pygame, f"K_{i}") for i in range(1, 10))
 """"Whose dice?": the number key of seat 1..9."""
 OWNER_ROW = 44
 """Height of one "Whose dice?" button (and its gap)."""
+OWNER_TOP = 76
+"""The highest a "Whose dice?" button may sit: its board's heading then
+clears the Log button (at 20 seats 19 names need two columns)."""
+OWNER_GAP = 10
+"""Between two columns of "Whose dice?" buttons."""
 OWNER_WAIT = 8.0
 """Seconds an open "Whose dice?" holds the AIs; then it closes by itself.
 Held, because a human who asks to see their own dice before an out-of-turn
@@ -296,8 +301,19 @@ class HotSeatFlow:
         (``owner_board_spot``)."""
         owners = self.peek_owners()
         spot = self.owner_board_spot(len(owners))
-        return {seat: pygame.Rect(spot.x, spot.y + i * OWNER_ROW, spot.w, OWNER_ROW - 6)
+        columns, rows = self.owner_grid(len(owners))
+        width = (spot.w - (columns - 1) * OWNER_GAP) // columns
+        return {seat: pygame.Rect(spot.x + (i // rows) * (width + OWNER_GAP), spot.y + (i % rows) * OWNER_ROW,
+                                  width, OWNER_ROW - 6)
                 for i, seat in enumerate(owners)}
+
+    def owner_grid(self, count: int) -> tuple[int, int]:
+        """(columns, rows) of ``count`` "Whose dice?" buttons: one column
+        while the names fit between ``OWNER_TOP`` and the Peek button, else
+        as few columns as fit them, filled evenly."""
+        fit = max(1, (self.peek_button_rect().y - 8 - OWNER_TOP) // OWNER_ROW)
+        columns = max(1, -(-count // fit))
+        return columns, -(-count // columns)
 
     def owner_board_spot(self, count: int) -> pygame.Rect:
         """Where ``count`` "Whose dice?" buttons stack (their column, top
@@ -308,12 +324,14 @@ class HotSeatFlow:
         nameplate counts ten times).  At 5 seats of Liar's Dice the left
         nameplate sits right above the Peek button."""
         peek = self.peek_button_rect()
-        height = count * OWNER_ROW
+        across, down = self.owner_grid(count)
+        height = down * OWNER_ROW
+        width = peek.w if across == 1 else across * 200 + (across - 1) * OWNER_GAP
         beside = peek.right + 14
-        columns = [pygame.Rect(peek.x, peek.y - 8 - height, peek.w, height)]
+        columns = [pygame.Rect(peek.x, peek.y - 8 - height, width, height)]
         for x in (beside, beside + 48):
-            columns += [pygame.Rect(x, peek.bottom - height + 6, peek.w, height),
-                        pygame.Rect(x, peek.y - 8 - height, peek.w, height)]
+            columns += [pygame.Rect(x, peek.bottom - height + 6, width, height),
+                        pygame.Rect(x, peek.y - 8 - height, width, height)]
         plates = self.table.log_keep_clear()
         pieces = [r for tier in self.table.since_keep_clear() for r in tier]
 
@@ -370,7 +388,8 @@ class HotSeatFlow:
         left = self.owner_wait_left() / OWNER_WAIT   # the AIs wait this long for an answer
         pygame.draw.rect(canvas, th.BRASS, (board.x + 10, board.bottom - 6, int((board.w - 20) * left), 3))
         for seat, rect in buttons.items():
-            label = f"{seat + 1}  {self.table.seat_name(seat)[:16]}"
+            name = self.table.seat_name(seat)[:16]
+            label = f"{seat + 1}  {name}" if seat < len(OWNER_KEYS) else name   # only seats 1-9 have a key
             note_drawn(label, rect)
             pygame.draw.rect(canvas, th.WOOD, rect, border_radius=8)
             pygame.draw.rect(canvas, th.BRASS, rect, 2, border_radius=8)
