@@ -91,3 +91,50 @@ def test_whose_dice_at_twenty_seats_shows_every_name_on_the_screen(app):
     assert table.hot_seat.viewer == 0
     hands.up()
     assert table.hot_seat.viewer is None
+
+
+# --- the "at the screen" mark -------------------------------------------------------
+def seated_mark_over_pieces(app, game_id: str, seats: int) -> list[str]:
+    """Every seat of a hot-seat table handed the screen in turn (the curtain
+    passed with a click): where its "at the screen" mark lies over a cup,
+    a die, another nameplate or outside the screen, as drawn."""
+    import pygame
+
+    from game.core.match import Match, Seat
+    from game.scenes.setup import make_dice
+    from tests.helpers import start_table
+    from tests.realinput import Hands
+    people = [Seat(f"Player {i + 1}") for i in range(seats)]
+    table = start_table(app, Match(game_id, people, {"starting_dice": 2}, 3, make_dice()))
+    hands = Hands(app)
+    problems: list[str] = []
+    screen = pygame.Rect(0, 0, 1280, 720)
+    for _ in range(seats):
+        assert hands.until(lambda a: a.top.name == "curtain", 60)
+        hands.pass_curtain(by="mouse")
+        seat = table.secrecy.confirmed
+        mark = next(c.rect for c in hands.controls() if c.label.endswith("at the screen"))
+        cups = []
+        for other, n in enumerate(table.dice_counts()):
+            x, y = table.cups.cup_point(other)
+            cups.append(pygame.Rect(0, 0, table.cup_px, table.cup_px).move(int(x) - table.cup_px // 2,
+                                                                            int(y) - table.cup_px // 2))
+        plates = [r for s, r in table.seat_plates.items() if s != seat]
+        for what, rects in (("cup", cups), ("plate", plates)):
+            if mark.collidelist(rects) >= 0:
+                problems.append(f"seat {seat + 1} of {seats}: the mark {tuple(mark)} lies on a {what}")
+        if not screen.contains(mark):
+            problems.append(f"seat {seat + 1} of {seats}: the mark {tuple(mark)} leaves the screen")
+        legal = table.match.state.legal_actions(seat)
+        assert table.submit(seat, legal[0])   # a bid: the next human gets the curtain
+    return problems
+
+
+def test_the_at_the_screen_mark_lies_on_no_cup(app):
+    """"Text never sits over a die, a card or outside its panel": the hot-seat
+    mark that says who sits at the screen lay on that seat's own cup at the
+    bottom of every table (and on the dome of a top seat), in every hot-seat
+    game.  Liar's Dice at 4 seats and Roll Call at 6, every seat in turn."""
+    problems = seated_mark_over_pieces(app, "liars-dice", 4)
+    problems += seated_mark_over_pieces(app, "roll-call", 6)
+    assert not problems, problems

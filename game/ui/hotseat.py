@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
+from ..canvas import CANVAS_SIZE
 from . import theme as th
 from .drawn_controls import note as note_drawn
 
@@ -95,6 +96,8 @@ class HotSeatFlow:
         """"Whose dice?" is open (the history length it was asked at), or None."""
         self.owner_asked_at = 0.0
         """App time "Whose dice?" was opened (it holds the AIs ``OWNER_WAIT`` at most)."""
+        self._mark_place: tuple[tuple, pygame.Rect] | None = None
+        """The "at the screen" mark's place and what it was worked out for (``seated_mark_place``)."""
 
     @property
     def secrecy(self) -> Secrecy:
@@ -404,15 +407,40 @@ class HotSeatFlow:
         if seat is None or plate is None:
             return
         tag = self.table.theme.text("at the screen", 13, th.INK, bold=True)
-        box = tag.get_rect().inflate(14, 4)
-        if plate.centery < 360:
-            box.midtop = (plate.centerx, plate.bottom + 3)
-        else:
-            box.midbottom = (plate.centerx, plate.top - 3)
+        box = self.seated_mark_place(seat, plate, tag.get_rect().inflate(14, 4).size)
         pygame.draw.rect(canvas, th.BRASS_LIGHT, box, border_radius=8)
         pygame.draw.rect(canvas, self.table.theme.player_colour(seat), box, 2, border_radius=8)
         canvas.blit(tag, tag.get_rect(center=box.center))
         note_drawn(f"{self.table.seat_name(seat)} at the screen", box, enabled=False, kind="mark")
+
+
+    def seated_mark_place(self, seat: int, plate: pygame.Rect, size: tuple[int, int]) -> pygame.Rect:
+        """Where the "at the screen" mark of ``seat`` goes: on the outer side
+        of its nameplate (away from the felt), else the inner side, else
+        beside it; the first inside the screen that covers no cup, die,
+        other nameplate or the table's centre (``since_keep_clear``).  Its
+        old place, the inner side, lay on the seat's own cup at the bottom
+        and top of every table.  Worked out once per move and seat."""
+        key = (seat, tuple(plate), size, len(self.table.match.history))
+        if self._mark_place is not None and self._mark_place[0] == key:
+            return self._mark_place[1]
+        box = pygame.Rect((0, 0), size)
+        below = box.copy()
+        below.midtop = (plate.centerx, plate.bottom + 3)
+        above = box.copy()
+        above.midbottom = (plate.centerx, max(plate.top - 2, above.h))   # a top seat's plate leaves ~21 px
+        left = box.copy()
+        left.midright = (plate.left - 10, plate.centery)   # clear of the seated plate's glow
+        right = box.copy()
+        right.midleft = (plate.right + 10, plate.centery)
+        places = [below, above] if plate.centery >= 360 else [above, below]
+        places += [left, right] if plate.centerx >= 640 else [right, left]
+        pieces = [r for r in self.table.since_keep_clear()[-1] if not r.collidepoint(plate.center)]
+        screen = pygame.Rect(0, 0, *CANVAS_SIZE)
+        clear = [r for r in places if screen.contains(r) and r.collidelist(pieces) < 0]
+        place = clear[0] if clear else places[1]   # nothing clear: the inner side, as before
+        self._mark_place = (key, place)
+        return place
 
 
 def owner_board(column: pygame.Rect) -> pygame.Rect:
