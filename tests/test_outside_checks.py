@@ -22,6 +22,7 @@ def raw_request(port: int, request: bytes) -> bytes:
 
 SEND_BAD_REQUESTS = """
 import socket, sys
+from game.phones import server as phone_server
 from tests.test_outside_checks import raw_request
 server = phone_server.PhoneServer("127.0.0.1")
 server.start({0: "secret"})
