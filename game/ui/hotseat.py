@@ -413,7 +413,6 @@ class HotSeatFlow:
         canvas.blit(tag, tag.get_rect(center=box.center))
         note_drawn(f"{self.table.seat_name(seat)} at the screen", box, enabled=False, kind="mark")
 
-
     def seated_mark_place(self, seat: int, plate: pygame.Rect, size: tuple[int, int]) -> pygame.Rect:
         """Where the "at the screen" mark of ``seat`` goes: on the outer side
         of its nameplate (away from the felt), else the inner side, else
