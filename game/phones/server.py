@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import queue
 import socket
 import threading
@@ -41,6 +42,30 @@ HEARTBEAT = 4.0
 """Seconds between pings: a phone that stops answering is away after about two."""
 START_TIMEOUT = 10.0
 PAGE_FILES = {"phone.js": "application/javascript", "phone.css": "text/css"}
+
+
+class _OneLine(logging.Formatter):
+    """A request the server could not read (a too-long line, a broken header:
+    anyone on the Wi-Fi may send one) is said in one line, never with a traceback."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        exc = record.exc_info[1] if record.exc_info else None
+        said = (str(getattr(exc, "message", "") or exc).strip().splitlines() or [""])[0] if exc else ""
+        why = f": {type(exc).__name__}: {said}" if exc else ""
+        return f"dice-tavern phones: {record.getMessage()}{why}"[:300]
+
+
+def quiet_logger() -> logging.Logger:
+    """The logger aiohttp's request handler reports to (instead of its own,
+    which prints a traceback per malformed request): one line on stderr."""
+    log = logging.getLogger("dice_tavern.phones")
+    if not log.handlers:
+        handler = logging.StreamHandler()
+        handler.setFormatter(_OneLine())
+        log.addHandler(handler)
+        log.propagate = False
+        log.setLevel(logging.WARNING)
+    return log
 
 
 def page_files() -> dict[str, str]:
@@ -202,7 +227,7 @@ class PhoneServer:
         app.router.add_get("/p/{token}", self._page)
         app.router.add_get("/ws/{token}", self._socket)
         app.router.add_get("/static/{name}", self._static)
-        runner = web.AppRunner(app, access_log=None, handle_signals=False, shutdown_timeout=0.5)
+        runner = web.AppRunner(app, access_log=None, handle_signals=False, shutdown_timeout=0.5, logger=quiet_logger())
         await runner.setup()
         site = web.SockSite(runner, self._sock)
         await site.start()

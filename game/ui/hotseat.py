@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
+from ..canvas import CANVAS_SIZE
 from . import theme as th
 from .drawn_controls import note as note_drawn
 
@@ -40,6 +41,11 @@ OWNER_KEYS = tuple(getattr(pygame, f"K_{i}") for i in range(1, 10))
 """"Whose dice?": the number key of seat 1..9."""
 OWNER_ROW = 44
 """Height of one "Whose dice?" button (and its gap)."""
+OWNER_TOP = 76
+"""The highest a "Whose dice?" button may sit: its board's heading then
+clears the Log button (at 20 seats 19 names need two columns)."""
+OWNER_GAP = 10
+"""Between two columns of "Whose dice?" buttons."""
 OWNER_WAIT = 8.0
 """Seconds an open "Whose dice?" holds the AIs; then it closes by itself.
 Held, because a human who asks to see their own dice before an out-of-turn
@@ -90,6 +96,8 @@ class HotSeatFlow:
         """"Whose dice?" is open (the history length it was asked at), or None."""
         self.owner_asked_at = 0.0
         """App time "Whose dice?" was opened (it holds the AIs ``OWNER_WAIT`` at most)."""
+        self._mark_place: tuple[tuple, pygame.Rect] | None = None
+        """The "at the screen" mark's place and what it was worked out for (``seated_mark_place``)."""
 
     @property
     def secrecy(self) -> Secrecy:
@@ -296,8 +304,19 @@ class HotSeatFlow:
         (``owner_board_spot``)."""
         owners = self.peek_owners()
         spot = self.owner_board_spot(len(owners))
-        return {seat: pygame.Rect(spot.x, spot.y + i * OWNER_ROW, spot.w, OWNER_ROW - 6)
+        columns, rows = self.owner_grid(len(owners))
+        width = (spot.w - (columns - 1) * OWNER_GAP) // columns
+        return {seat: pygame.Rect(spot.x + (i // rows) * (width + OWNER_GAP), spot.y + (i % rows) * OWNER_ROW,
+                                  width, OWNER_ROW - 6)
                 for i, seat in enumerate(owners)}
+
+    def owner_grid(self, count: int) -> tuple[int, int]:
+        """(columns, rows) of ``count`` "Whose dice?" buttons: one column
+        while the names fit between ``OWNER_TOP`` and the Peek button, else
+        as few columns as fit them, filled evenly."""
+        fit = max(1, (self.peek_button_rect().y - 8 - OWNER_TOP) // OWNER_ROW)
+        columns = max(1, -(-count // fit))
+        return columns, -(-count // columns)
 
     def owner_board_spot(self, count: int) -> pygame.Rect:
         """Where ``count`` "Whose dice?" buttons stack (their column, top
@@ -308,12 +327,14 @@ class HotSeatFlow:
         nameplate counts ten times).  At 5 seats of Liar's Dice the left
         nameplate sits right above the Peek button."""
         peek = self.peek_button_rect()
-        height = count * OWNER_ROW
+        across, down = self.owner_grid(count)
+        height = down * OWNER_ROW
+        width = peek.w if across == 1 else across * 200 + (across - 1) * OWNER_GAP
         beside = peek.right + 14
-        columns = [pygame.Rect(peek.x, peek.y - 8 - height, peek.w, height)]
+        columns = [pygame.Rect(peek.x, peek.y - 8 - height, width, height)]
         for x in (beside, beside + 48):
-            columns += [pygame.Rect(x, peek.bottom - height + 6, peek.w, height),
-                        pygame.Rect(x, peek.y - 8 - height, peek.w, height)]
+            columns += [pygame.Rect(x, peek.bottom - height + 6, width, height),
+                        pygame.Rect(x, peek.y - 8 - height, width, height)]
         plates = self.table.log_keep_clear()
         pieces = [r for tier in self.table.since_keep_clear() for r in tier]
 
@@ -370,7 +391,8 @@ class HotSeatFlow:
         left = self.owner_wait_left() / OWNER_WAIT   # the AIs wait this long for an answer
         pygame.draw.rect(canvas, th.BRASS, (board.x + 10, board.bottom - 6, int((board.w - 20) * left), 3))
         for seat, rect in buttons.items():
-            label = f"{seat + 1}  {self.table.seat_name(seat)[:16]}"
+            name = self.table.seat_name(seat)[:16]
+            label = f"{seat + 1}  {name}" if seat < len(OWNER_KEYS) else name   # only seats 1-9 have a key
             note_drawn(label, rect)
             pygame.draw.rect(canvas, th.WOOD, rect, border_radius=8)
             pygame.draw.rect(canvas, th.BRASS, rect, 2, border_radius=8)
@@ -385,15 +407,39 @@ class HotSeatFlow:
         if seat is None or plate is None:
             return
         tag = self.table.theme.text("at the screen", 13, th.INK, bold=True)
-        box = tag.get_rect().inflate(14, 4)
-        if plate.centery < 360:
-            box.midtop = (plate.centerx, plate.bottom + 3)
-        else:
-            box.midbottom = (plate.centerx, plate.top - 3)
+        box = self.seated_mark_place(seat, plate, tag.get_rect().inflate(14, 4).size)
         pygame.draw.rect(canvas, th.BRASS_LIGHT, box, border_radius=8)
         pygame.draw.rect(canvas, self.table.theme.player_colour(seat), box, 2, border_radius=8)
         canvas.blit(tag, tag.get_rect(center=box.center))
         note_drawn(f"{self.table.seat_name(seat)} at the screen", box, enabled=False, kind="mark")
+
+    def seated_mark_place(self, seat: int, plate: pygame.Rect, size: tuple[int, int]) -> pygame.Rect:
+        """Where the "at the screen" mark of ``seat`` goes: on the outer side
+        of its nameplate (away from the felt), else the inner side, else
+        beside it; the first inside the screen that covers no cup, die,
+        other nameplate or the table's centre (``since_keep_clear``).  Its
+        old place, the inner side, lay on the seat's own cup at the bottom
+        and top of every table.  Worked out once per move and seat."""
+        key = (seat, tuple(plate), size, len(self.table.match.history))
+        if self._mark_place is not None and self._mark_place[0] == key:
+            return self._mark_place[1]
+        box = pygame.Rect((0, 0), size)
+        below = box.copy()
+        below.midtop = (plate.centerx, plate.bottom + 3)
+        above = box.copy()
+        above.midbottom = (plate.centerx, max(plate.top - 2, above.h))   # a top seat's plate leaves ~21 px
+        left = box.copy()
+        left.midright = (plate.left - 10, plate.centery)   # clear of the seated plate's glow
+        right = box.copy()
+        right.midleft = (plate.right + 10, plate.centery)
+        places = [below, above] if plate.centery >= 360 else [above, below]
+        places += [left, right] if plate.centerx >= 640 else [right, left]
+        pieces = [r for r in self.table.since_keep_clear()[-1] if not r.collidepoint(plate.center)]
+        screen = pygame.Rect(0, 0, *CANVAS_SIZE)
+        clear = [r for r in places if screen.contains(r) and r.collidelist(pieces) < 0]
+        place = clear[0] if clear else places[1]   # nothing clear: the inner side, as before
+        self._mark_place = (key, place)
+        return place
 
 
 def owner_board(column: pygame.Rect) -> pygame.Rect:
