@@ -268,7 +268,7 @@ false, so it raised into calls instead; on the league's TUNING half (Hard + 3
 "Issue 40, third session")."""
 
 HARD_STYLE = Style(lean=0.1, lean_price=0.4, lean_step=0.05, mix_temp=0.1, key_price=KEY_PRICE,
-                   acts_on_memory=True, crowd_share=CROWD_SHARE)
+                   acts_on_memory=True, crowd_share=CROWD_SHARE, passed_on=3)
 """Hard's bid mix: the priced mix of ``BidBrain.priced_face`` (as in Roll
 Call), drawn (``mix_temp``, issue 40) among every bid and the challenge within
 0.3 dice of the best, each weighed by exp(value / 0.1 dice), each die of lean
