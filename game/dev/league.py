@@ -578,11 +578,12 @@ class AmbusherBold(Ambusher):
 
 class Baiter(Ambusher):
     """The ambusher's kind for tuning (issue 40, seventh session), unlike the
-    reporting one in every number: it baits on fewer new-face bids (30%), only
-    with 3+ dice, trusts bids less and bids less high, and calls a raise on its
-    bait out of turn under 35%.  Tuning Hard against this, never the
+    reporting one in its numbers: it baits on fewer new-face bids (30%), only
+    with 3+ dice, trusts bids less (0.85) but follows its dice more sharply
+    (3.0), and calls a raise on its bait out of turn under 35% (it bids as
+    high, to 60%).  Tuning Hard against this, never the
     ``Ambusher``, keeps the reporting row a check on the class, not on one bot."""
-    bluff_rate, trust, sharp, bid_floor, bait_dice, oot_bait = 0.3, 0.85, 3.0, 0.6, 3, 0.35
+    bluff_rate, trust, sharp, bait_dice, oot_bait = 0.3, 0.85, 3.0, 3, 0.35
 
 
 KINDS: dict[str, tuple[type, ...]] = {
