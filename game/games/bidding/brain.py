@@ -12,7 +12,9 @@ posterior: losing a die is -1, a rival losing one is worth ``rival_value``
 * A bid: the next player answers.  For each count ``k`` of that player's
   matching dice (my posterior), they call with the chance their model gives
   for a bid that is ``x`` likely from their seat; if called the bid is judged
-  on the real table.  Not called is worth 0 (the risk moves on).
+  on the real table.  Not called is worth 0 (the risk moves on), or with
+  ``Style.passed_on`` at 3+ seats the round rolled on over who is left to act
+  (``passed_on.py``: a call between rivals costs a rival a die).
 
 Bids are mixed so they tell little: with chance ``conceal`` the face is
 chosen blind to my hand (an opening on a random face, a raise on the face

@@ -278,7 +278,14 @@ hand (a cross-game learner took Hard from 50% to 42% over 2,000 games).  The
 earlier mix (a blind face under 1.3 dice, half the held faces moved to a face
 held none of) leaned up to +0.26 at four seats.  ``acts_on_memory``: a
 challenge is decided on the chance Hard states, its rival memory included
-(issue 40's "one model for saying and doing")."""
+(issue 40's "one model for saying and doing").  ``passed_on``: at 3+ seats a
+bid the next player lets through is rolled on over the three players after it
+(``bidding/passed_on.py``); it was worth 0, so a call was weighed with the
+round's whole outcome and a raise with its first answer only.  Tuning half,
+Hard + 3 ``Baiter`` 35.6% -> 39.6% and Hard + 3 ``ReaderTrusting`` 36.9% ->
+35.6% (1,000 games each, seeds 1 and 2); reporting half, Hard + 3
+``Ambusher`` 30.7% -> 35.5% (600) and Hard + 3 ``ReaderPlain`` 34.2% ->
+35.3% (1,000) (docs/AI-NOTES.md, "Issue 40, seventh session")."""
 
 
 PIN_PRIOR: Optional[PinPrior] = None
