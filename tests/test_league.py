@@ -34,12 +34,18 @@ def test_the_halves_split_every_kind_by_a_fixed_rule():
 
 def test_a_bot_written_against_hard_reports_only():
     """Issue 40: a bot built to exploit Hard as it is (the ambusher) sits in the
-    reporting half alone, so nothing is ever tuned on it."""
+    reporting half alone, so nothing is ever tuned on it; the tuning half's bot
+    of its kind (the baiter) baits, reads and calls out of turn by other numbers, and stays out of
+    ``HALVES`` so the calibration fit's population is unchanged."""
     league = _league()
     assert league.HALVES["reporting"]["ambusher"] is league.Ambusher
     assert league.Ambusher not in league.HALVES["tuning"].values()
+    baiter = league.bot_of("tuning", "ambusher")
+    assert baiter is league.Baiter and baiter not in league.HALVES["tuning"].values()
+    numbers = ("bluff_rate", "trust", "sharp", "bait_dice", "oot_bait")
+    assert all(getattr(baiter, n) != getattr(league.Ambusher, n) for n in numbers)
     with pytest.raises(SystemExit):
-        league.bot_of("tuning", "ambusher")
+        league.bot_of("tuning", "ambusher-bold")
 
 
 def test_each_half_has_its_own_learners_twin():
@@ -65,7 +71,8 @@ def test_the_bots_see_only_views_and_legal_actions():
 def test_every_bot_plays_legal_moves(game):
     """Guest bots are checked move by move (``guest_bots``): an illegal move stops the run."""
     league = _league()
-    tables = [(v[1], v[0]) for v in league.KINDS.values()] + [(bot, bot) for bot in league.REPORTING_ONLY.values()]
+    tables = [(v[1], v[0]) for v in league.KINDS.values()] + [(bot, bot) for bot in league.REPORTING_ONLY.values()] \
+        + [(bot, bot) for bot in league.TUNING_ONLY.values()]
     for a, b in tables:
         league.reset_memory()
         rep = ai_report.run_report(game, "hard", [league.spec(a), league.spec(b)], 2, seed=3)

@@ -576,6 +576,16 @@ class AmbusherBold(Ambusher):
         return math.floor(round(n * t.pm(f)) + 1 + (t.total - n) * t.pm(f))
 
 
+class Baiter(Ambusher):
+    """The ambusher's kind for tuning (issue 40, seventh session), unlike the
+    reporting one in its numbers: it baits on fewer new-face bids (30%), only
+    with 3+ dice, trusts bids less (0.85) but follows its dice more sharply
+    (3.0), and calls a raise on its bait out of turn under 35% (it bids as
+    high, to 60%).  Tuning Hard against this, never the
+    ``Ambusher``, keeps the reporting row a check on the class, not on one bot."""
+    bluff_rate, trust, sharp, bait_dice, oot_bait = 0.3, 0.85, 3.0, 3, 0.35
+
+
 KINDS: dict[str, tuple[type, ...]] = {
     "reader": (ReaderTrusting, ReaderPlain),
     "reader2": (ReaderWary, ReaderSharp),
@@ -599,6 +609,10 @@ REPORTING_ONLY: dict[str, type] = {"ambusher": Ambusher, "ambusher-bold": Ambush
 """Bots written against Hard as it is, in the reporting half alone (no tuning
 twin: the calibration fit plays the tuning half by name, ``tools/bidcalib_fit.py``)."""
 HALVES["reporting"].update(REPORTING_ONLY)
+TUNING_ONLY: dict[str, type] = {"ambusher": Baiter}
+"""The tuning half's bots of the reporting-only kinds, kept out of ``HALVES``
+(the calibration fit plays ``HALVES["tuning"]``: adding one would change the
+shipped fit's population); ``bot_of`` finds them."""
 
 EXTRA = (BluffDuel,)   # written, in neither half: kept for ad-hoc checks
 TWINS: dict[str, dict[str, type]] = {"tuning": {"learner": LearnerATwin}, "reporting": {"learner": LearnerBTwin}}
@@ -693,6 +707,8 @@ def bot_of(half: str, kind: str) -> type:
     """The half's bot of a kind (``learner-twin``: the half's learner's twin without tables)."""
     if kind.endswith("-twin"):
         return TWINS[half][kind[:-5]]
+    if half == "tuning" and kind in TUNING_ONLY:
+        return TUNING_ONLY[kind]
     if kind not in HALVES[half]:
         raise SystemExit(f"no {kind!r} bot in the {half} half (reporting only: {', '.join(REPORTING_ONLY)})")
     return HALVES[half][kind]

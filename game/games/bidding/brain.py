@@ -12,7 +12,9 @@ posterior: losing a die is -1, a rival losing one is worth ``rival_value``
 * A bid: the next player answers.  For each count ``k`` of that player's
   matching dice (my posterior), they call with the chance their model gives
   for a bid that is ``x`` likely from their seat; if called the bid is judged
-  on the real table.  Not called is worth 0 (the risk moves on).
+  on the real table.  Not called is worth 0 (the risk moves on), or with
+  ``Style.passed_on`` at 3+ seats the round rolled on over who is left to act
+  (``passed_on.py``: a call between rivals costs a rival a die).
 
 Bids are mixed so they tell little: with chance ``conceal`` the face is
 chosen blind to my hand (an opening on a random face, a raise on the face
@@ -45,6 +47,7 @@ from .spot import BidSpot, TableReader, convolve
 from ...core.dice import prob_at_least
 from .rivalbook import ChallengeMemory, Layered
 from . import revealed as revealed_bids
+from .passed_on import passed_on_value
 
 
 @dataclass(frozen=True)
@@ -64,6 +67,7 @@ class Style:
     lean_step: float = 0.05     # how fast the price follows the lean my bids showed
     mix_temp: float = 0.0       # mixed play: draw among near-equal options, softmax of value / this (dice)
     crowd_share: float = 0.6    # a rival's lost die at a table of 3+ is worth this over the rivals in (``rival_value``)
+    passed_on: int = 0          # 3+ seats: rivals past the next one a let-through bid is rolled on over (``passed_on``; 0: worth 0)
     acts_on_memory: bool = False   # one posterior: a challenge is decided on the chance stated (memory included)
     key_price: tuple[tuple[tuple[str, int, int], float], ...] = ()
     # mixed play heads-up: more (or less) price per die of lean for a bid of a kind a tabulating
@@ -338,6 +342,8 @@ class BidBrain:
             ev += pk * c * (t * G - (1 - t))
             pt += pk * t
             pc += pk * c
+        if self.style.passed_on and len(spot.rivals) >= 2:
+            ev += (1 - pc) * passed_on_value(r, spot, q, f, G, self.style.passed_on)
         return ev, pt, pc
 
     def candidates(self, spot: BidSpot, G: float) -> dict[int, tuple[float, Bid, float, float]]:

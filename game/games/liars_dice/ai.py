@@ -268,7 +268,7 @@ false, so it raised into calls instead; on the league's TUNING half (Hard + 3
 "Issue 40, third session")."""
 
 HARD_STYLE = Style(lean=0.1, lean_price=0.4, lean_step=0.05, mix_temp=0.1, key_price=KEY_PRICE,
-                   acts_on_memory=True, crowd_share=CROWD_SHARE)
+                   acts_on_memory=True, crowd_share=CROWD_SHARE, passed_on=3)
 """Hard's bid mix: the priced mix of ``BidBrain.priced_face`` (as in Roll
 Call), drawn (``mix_temp``, issue 40) among every bid and the challenge within
 0.3 dice of the best, each weighed by exp(value / 0.1 dice), each die of lean
@@ -278,7 +278,14 @@ hand (a cross-game learner took Hard from 50% to 42% over 2,000 games).  The
 earlier mix (a blind face under 1.3 dice, half the held faces moved to a face
 held none of) leaned up to +0.26 at four seats.  ``acts_on_memory``: a
 challenge is decided on the chance Hard states, its rival memory included
-(issue 40's "one model for saying and doing")."""
+(issue 40's "one model for saying and doing").  ``passed_on``: at 3+ seats a
+bid the next player lets through is rolled on over the three players after it
+(``bidding/passed_on.py``); it was worth 0, so a call was weighed with the
+round's whole outcome and a raise with its first answer only.  Tuning half,
+Hard + 3 ``Baiter`` 35.6% -> 39.6% and Hard + 3 ``ReaderTrusting`` 36.9% ->
+35.6% (1,000 games each, seeds 1 and 2); reporting half, Hard + 3
+``Ambusher`` 30.7% -> 35.5% (600) and Hard + 3 ``ReaderPlain`` 34.2% ->
+35.3% (1,000) (docs/AI-NOTES.md, "Issue 40, seventh session")."""
 
 
 PIN_PRIOR: Optional[PinPrior] = None
