@@ -201,7 +201,7 @@ def fit_profiles(game: str, games: int, seed: int, log=None) -> dict:
             ai_report.run_report(game, "hard", [league.spec(bot)], games, derive(seed, "profiles", kind), fresh=True)
             acc: dict[str, list[float]] = defaultdict(lambda: [0.0, 0.0])
             for key, chance, hit in scored:
-                for k in (key, revealed.coarse_key(key)):
+                for k in (key,) + revealed.coarse_keys(key):
                     acc[k][0] += hit - chance
                     acc[k][1] += 1.0
             types.append({"name": bot.__name__, "weight": 1.0,

@@ -85,9 +85,15 @@ def profile_key(cell: Cell, chance: float) -> str:
             f"|{'opening' if opening else 'raise'}|{'held' if held else 'none'}|{band}")
 
 
-def coarse_key(key: str) -> str:
-    """``key`` over every quarter of the chance."""
-    return key.rpartition("|")[0] + "|*"
+def coarse_keys(key: str) -> tuple[str, str]:
+    """``key`` over every quarter of the chance, then also in and outside the
+    solved endgames: where a kind of bidder showed no bid like this in tuning
+    (Issue 40, seventh session: a learner that never opened a Palifico round
+    outside the endgame stood at the population's chance there, the bluffers
+    far below, and Hard called its honest openings at a stated 40%)."""
+    kind, _where, rest = key.split("|", 2)
+    rest = rest.rpartition("|")[0]
+    return f"{kind}|{_where}|{rest}|*", f"{kind}|*|{rest}|*"
 
 
 @dataclass(frozen=True)
@@ -108,9 +114,13 @@ class Profiles:
 
     def chances(self, key: str, chance: float) -> list[float]:
         """Each type's chance of a bid in ``key`` the population gives ``chance``
-        (a type that showed no such bid in tuning: its excess over every quarter, ``coarse_key``)."""
-        wide = coarse_key(key)
-        return [min(1.0, max(0.0, chance + p.excess.get(key, p.excess.get(wide, 0.0)))) for p in self.profiles]
+        (a type that showed no such bid in tuning: the nearest coarser key it did, ``coarse_keys``)."""
+        keys = (key,) + coarse_keys(key)
+        out = []
+        for p in self.profiles:
+            excess = next((p.excess[k] for k in keys if k in p.excess), 0.0)
+            out.append(min(1.0, max(0.0, chance + excess)))
+        return out
 
 
 def profiles_from(data) -> Optional[Profiles]:
