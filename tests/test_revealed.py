@@ -87,6 +87,7 @@ def test_what_a_hard_agent_learns_comes_from_the_watched_moves_alone():
     match.play_out()
     assert player.brain.revealed.cells
     assert watcher.brain.revealed.cells == player.brain.revealed.cells
+    assert watcher.brain.revealed.log_post == player.brain.revealed.log_post and player.brain.revealed.log_post
 
 
 def _kinds():

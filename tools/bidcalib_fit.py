@@ -197,7 +197,8 @@ def fit_profiles(game: str, games: int, seed: int, log=None) -> dict:
     try:
         for kind, bot in league.HALVES["tuning"].items():
             league.reset_memory()
-            revealed.SCORED = scored = []
+            scored: list[tuple[str, float, float]] = []
+            revealed.SCORED = scored
             ai_report.run_report(game, "hard", [league.spec(bot)], games, derive(seed, "profiles", kind), fresh=True)
             acc: dict[str, list[float]] = defaultdict(lambda: [0.0, 0.0])
             for key, chance, hit in scored:

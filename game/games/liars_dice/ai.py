@@ -456,12 +456,14 @@ class HardAgent(LiarsBrainAgent):
 
     def _endgame_record(self, view: LiarsView, spot: BidSpot, action: Action) -> tuple[Decision, str]:
         """The solved table chooses the action; the stated chance is Hard's own
-        reading of THIS rival (the reader's learned model), because that is what
-        comes true against it: the equilibrium's chance (``equilibrium_chances``,
-        the rival's hand if it played the table too) was exact only against
-        Hard itself and badly off against rivals who never bluff at one die
-        (calls "50-59% true" were true 95% of the time against Normal).  The
-        why line gives both numbers."""
+        reading of THIS rival (the reader's learned model, for a stranger moved
+        by the kinds of bidder this game's reveals showed it to be:
+        ``_endgame_chance``), because that is what comes true against it: the
+        equilibrium's chance (``equilibrium_chances``, the rival's hand if it
+        played the table too) was exact only against Hard itself and badly off
+        against rivals who never bluff at one die (calls "50-59% true" were true
+        95% of the time against Normal; among strangers, tuning learner, calls at
+        an equilibrium 52% came true 99%).  The why line gives both numbers."""
         r = self.brain.reader
         cur = spot.current
         eq = equilibrium_chances(view) if cur is not None else None
