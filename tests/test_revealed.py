@@ -144,3 +144,18 @@ def test_hard_reads_a_stranger_through_the_shipped_kinds_of_bidder():
     hard = make_agent("hard", 0, random.Random(1))
     assert hard.brain.revealed is not None and hard.brain.revealed.profiles is not None
     assert {p.name for p in hard.brain.revealed.profiles.profiles} >= {"population", "LearnerA"}
+
+
+def test_the_pooled_strangers_measure_plays_every_kind_fresh(monkeypatch):
+    """``game.dev.strangers`` pools one fresh series per bot of a half."""
+    from game.dev import ai_report, strangers
+    seen = []
+    real = ai_report.run_report
+
+    def counting(game, level, opponents, games, seed, **kw):
+        seen.append((opponents[0], kw.get("fresh")))
+        return real(game, level, opponents, games, seed, **kw)
+    monkeypatch.setattr(ai_report, "run_report", counting)
+    rep = strangers.pooled("tuning", 1, 1)
+    assert len(seen) == len(strangers.league.KINDS) and all(fresh for _o, fresh in seen)
+    assert rep.seat_games == len(seen)
