@@ -307,8 +307,9 @@ def test_a_solved_endgame_states_my_reading_of_this_rival_and_names_both_numbers
     spot = agent.make_spot(view, legal)
     eq = endgame.equilibrium_chances(view)
     assert eq is not None
-    for action, kind, reader_p, eq_p in ((Call(), "call", agent.brain.reader.chance_true(spot, *spot.current), eq[0]),
-                                         (Jinto(), "jinto", agent.brain.reader.chance_exact(spot, *spot.current), eq[1])):
+    # the reader's chance of THIS rival, for a stranger moved by the kinds of bidder (issue 40, seventh session)
+    for action, kind, reader_p, eq_p in ((Call(), "call", agent._endgame_chance(spot, jinto=False)[1], eq[0]),
+                                         (Jinto(), "jinto", agent._endgame_chance(spot, jinto=True)[1], eq[1])):
         decision, why = agent._endgame_record(view, spot, action)
         assert decision.kind == kind and decision.p == pytest.approx(reader_p)
         assert "Mags" in why and f"{reader_p:.0%}" in why and f"{eq_p:.0%} against best play" in why

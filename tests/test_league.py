@@ -115,7 +115,8 @@ def test_no_kind_of_hards_revealed_bids_tells_its_hand():
                                         "in games 1,001-2,000; second session: 79.1% against the twin, 74.4% "
                                         "against the learner; fourth session: 80.8% against the twin, 75.0% "
                                         "against the learner; sixth session: 78.6% against the twin, 74.3% "
-                                        "against the learner; docs/AI-NOTES.md)")
+                                        "against the learner; seventh session: 77.8% against the twin, "
+                                        "74.7% against the learner; docs/AI-NOTES.md)")
 def test_a_learner_of_hards_revealed_bids_gains_little_over_its_twin():
     """Issue 40's tell test: a reader that tabulates, across games, what Hard held
     after each kind of bid (the cups lifted at every reveal) may gain over its

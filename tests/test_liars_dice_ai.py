@@ -162,18 +162,40 @@ def test_hard_leaves_the_solved_mix_only_for_a_clearly_better_challenge():
     raise_ = Bid(2, 3)
     policy = {Call(): 0.5, raise_: 0.5}
     worth = {Call(): 0.6, raise_: 0.0}
-    hard.brain.value_of = lambda _spot, a: worth[a]
+    hard._endgame_value = lambda _spot, a: worth[a]   # type: ignore[method-assign]
     assert hard._exploit_margin(spot) == pytest.approx(EXPLOIT_MARGIN)
     # the mix is worth 0.3, the call 0.3 more: not clearly better against a stranger
     assert hard._weigh_endgame(view, spot, policy, Call())[0] == policy
     # the same reading after many revealed face choices: the margin has shrunk
     taught, taught_view, taught_spot = _endgame_spot(rival_seen=10)
-    taught.brain.value_of = hard.brain.value_of
+    taught._endgame_value = hard._endgame_value   # type: ignore[method-assign]
     assert taught._exploit_margin(taught_spot) < 0.3 * EXPLOIT_MARGIN
     assert taught._weigh_endgame(taught_view, taught_spot, policy, Call())[0] == {Call(): 1.0}
     # reading prefers a bid: only the mix's bids are played (never the reader's own)
     worth = {Call(): -1.0, raise_: 0.5}
     assert hard._weigh_endgame(view, spot, {Call(): 0.9, raise_: 0.1}, Bid(3, 6))[0] == {raise_: 1.0}
+
+
+def test_a_solved_endgames_challenge_is_weighed_at_the_chance_it_states():
+    """Issue 40, "the chance Hard states is the chance its move uses": in a solved
+    endgame a stranger's challenge is stated at the reader's chance moved by the
+    kinds of bidder this game's reveals showed (``revealed``), and a departure
+    from the table is valued at that same chance, not the reader's alone."""
+    hard, view, spot = _endgame_spot()
+    raw, stated = hard._endgame_chance(spot, jinto=False)
+    assert raw == pytest.approx(hard.brain.reader.chance_true(spot, 1, 3))
+    assert stated == pytest.approx(hard.brain.revealed.corrected(spot, "call", raw, endgame=True))
+    G = hard.brain.rival_value(spot)
+    assert hard._endgame_value(spot, Call()) == pytest.approx(hard.brain.call_value(stated, G))
+    # an honest stranger's like bids came true all game: the chance moves, and its value with it
+    seen = hard.brain.revealed
+    for rnd in range(2, 6):
+        seen.weigh(spot, "call", raw, endgame=True)
+        seen.pending = {(rnd, k[1], k[2]): v for k, v in seen.pending.items()}
+        seen.settle((rnd, ((3,), (5,)), 1, (0, 1, 3)))
+    moved = hard._endgame_chance(spot, jinto=False)[1]
+    assert moved > stated + 0.05
+    assert hard._endgame_value(spot, Call()) == pytest.approx(hard.brain.call_value(moved, G))
 
 
 def test_hard_risks_only_what_it_has_won_in_the_endgame():
@@ -182,7 +204,7 @@ def test_hard_risks_only_what_it_has_won_in_the_endgame():
     loses it), and departs once the bank covers that."""
     hard, view, spot = _endgame_spot(rival_seen=10, bank=0.0)
     policy = {Call(): 0.5, Bid(2, 3): 0.5}
-    hard.brain.value_of = lambda _spot, a: {Call(): 0.9}.get(a, 0.0)
+    hard._endgame_value = lambda _spot, a: {Call(): 0.9}.get(a, 0.0)   # type: ignore[method-assign]
     assert hard._weigh_endgame(view, spot, policy, Call())[0] == policy
     hard.bank = 0.49
     assert hard._weigh_endgame(view, spot, policy, Call())[0] == policy   # 1v1: the risk is the 50% value

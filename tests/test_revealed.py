@@ -87,3 +87,75 @@ def test_what_a_hard_agent_learns_comes_from_the_watched_moves_alone():
     match.play_out()
     assert player.brain.revealed.cells
     assert watcher.brain.revealed.cells == player.brain.revealed.cells
+    assert watcher.brain.revealed.log_post == player.brain.revealed.log_post and player.brain.revealed.log_post
+
+
+def _kinds():
+    """Two kinds of bidder and the population's own: ``honest`` openings on a face
+    I hold none of come true 40 points above the population's chance, ``bluffer``'s 40 below."""
+    from game.games.bidding.revealed import Profile, Profiles
+    key = "jinto|map|plain|opening|none|2"
+    return Profiles([Profile("population", 1.0, {}), Profile("honest", 1.0, {key: 0.4}),
+                     Profile("bluffer", 1.0, {key: -0.4})])
+
+
+def test_a_stranger_is_stated_at_the_kinds_of_bidder_average_until_a_reveal_tells_them_apart():
+    """Issue 40: "a prior over opponent types ... so the stated chance is the
+    population-average truth".  Before any reveal the mixture of the kinds
+    states their average (here the population's own chance); one exactly right
+    opening makes the honest kind far likelier, and the next like opening is
+    stated near its chance, not one cell's slow average (``PRIOR``)."""
+    from game.games.bidding.revealed import SURE
+    seen = RevealedBids(_kinds())
+    opening = _spot(((1, 3, 4),))
+    later = _spot(((1, 2, 6),), round_no=3)
+    assert seen.corrected(later, "jinto", 0.5) == pytest.approx(0.5)
+    seen.weigh(opening, "jinto", 0.5)
+    seen.settle((2, ((2, 3, 5), (4, 4, 1)), 0, (1, 3, 4)))   # 3 fours: exactly right
+    post = seen.posterior(1)
+    assert post == pytest.approx([0.5 / 1.5, 0.9 / 1.5, max(SURE, 0.1) / 1.5])
+    mixed = 0.5 + 0.4 * post[1] - 0.4 * post[2]
+    assert seen.corrected(later, "jinto", 0.5) == pytest.approx(mixed + (1.0 - 0.5) / (1 + PRIOR))
+    raised = _spot(((1, 2, 6), (0, 2, 5), (1, 3, 6)), round_no=3)
+    assert seen.corrected(raised, "jinto", 0.5) == pytest.approx(0.5)   # no kind differs there
+
+
+def test_a_solved_endgames_challenge_is_its_own_cell():
+    """A solved endgame states the reader's own chance, not the map's, so its
+    challenges are scored in cells of their own."""
+    opening = _spot(((1, 3, 4),))
+    assert cell_of(opening, "jinto", endgame=True) != cell_of(opening, "jinto")
+
+
+def test_damaged_kinds_of_bidder_are_left_out(tmp_path, monkeypatch):
+    """Every load is bounded and checked: a damaged ``_profiles.json`` reads as none."""
+    from game.games.bidding import revealed
+    for text in ("{", '{"games": {"liars-dice": {"types": [{"name": "x"}]}}}', "[]"):
+        path = tmp_path / "p.json"
+        path.write_text(text, encoding="utf-8")
+        monkeypatch.setattr(revealed, "PROFILES_PATH", path)
+        revealed.shipped_profiles.cache_clear()
+        assert revealed.shipped_profiles("liars-dice") is None
+    revealed.shipped_profiles.cache_clear()
+
+
+def test_hard_reads_a_stranger_through_the_shipped_kinds_of_bidder():
+    from game.games.liars_dice.ai import make_agent
+    hard = make_agent("hard", 0, random.Random(1))
+    assert hard.brain.revealed is not None and hard.brain.revealed.profiles is not None
+    assert {p.name for p in hard.brain.revealed.profiles.profiles} >= {"population", "LearnerA"}
+
+
+def test_the_pooled_strangers_measure_plays_every_kind_fresh(monkeypatch):
+    """``game.dev.strangers`` pools one fresh series per bot of a half."""
+    from game.dev import ai_report, strangers
+    seen = []
+    real = ai_report.run_report
+
+    def counting(game, level, opponents, games, seed, **kw):
+        seen.append((opponents[0], kw.get("fresh")))
+        return real(game, level, opponents, games, seed, **kw)
+    monkeypatch.setattr(ai_report, "run_report", counting)
+    rep = strangers.pooled("tuning", 1, 1)
+    assert len(seen) == len(strangers.league.KINDS) and all(fresh for _o, fresh in seen)
+    assert rep.seat_games == len(seen)

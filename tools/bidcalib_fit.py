@@ -176,6 +176,44 @@ def by_table(game: str, maps: dict, games: int, seed: int, population=POPULATION
     return out
 
 
+PROFILE_GAMES = 600
+PROFILE_SHRINK = 5.0
+"""Pseudo-outcomes of no excess each key of a kind of bidder starts with."""
+POPULATION_TYPE_WEIGHT = 1.0
+"""Prior weight of the population's own type (no excess), against 1 for each league bot."""
+
+
+def fit_profiles(game: str, games: int, seed: int, log=None) -> dict:
+    """The kinds of bidder ``bidding.revealed`` reads a stranger through: per
+    bot of the league's TUNING half, heads-up among strangers, every call and
+    Jinto Hard weighed on its bids, scored at the reveal (``revealed.SCORED``),
+    as the mean excess of outcome over the chance Hard gave it, per key
+    (``revealed.profile_key``), shrunk towards none by ``PROFILE_SHRINK``;
+    played with the kinds off (``revealed.TYPED``), so the fit does not read itself."""
+    from game.dev import ai_report, league
+    from game.games.bidding import revealed
+    types = [{"name": "population", "weight": POPULATION_TYPE_WEIGHT, "excess": {}}]
+    revealed.TYPED = False
+    try:
+        for kind, bot in league.HALVES["tuning"].items():
+            league.reset_memory()
+            scored: list[tuple[str, float, float]] = []
+            revealed.SCORED = scored
+            ai_report.run_report(game, "hard", [league.spec(bot)], games, derive(seed, "profiles", kind), fresh=True)
+            acc: dict[str, list[float]] = defaultdict(lambda: [0.0, 0.0])
+            for key, chance, hit in scored:
+                for k in (key,) + revealed.coarse_keys(key):
+                    acc[k][0] += hit - chance
+                    acc[k][1] += 1.0
+            types.append({"name": bot.__name__, "weight": 1.0,
+                          "excess": {k: round(e / (n + PROFILE_SHRINK), 4) for k, (e, n) in sorted(acc.items())}})
+            if log:
+                log(f"  {bot.__name__}: {len(scored)} scored challenges in {len(acc)} keys")
+    finally:
+        revealed.TYPED, revealed.SCORED = True, None
+    return {"types": types, "games": games, "seed": seed}
+
+
 def fit_all(samples: list[tuple]) -> tuple[dict, dict]:
     """(maps, samples per context): contexts with fewer than ``MIN_SAMPLES`` get no map.
     A context with a trust band is fitted on its own and, with every band, in the
@@ -244,7 +282,27 @@ def main(argv=None) -> int:
     ap.add_argument("--population", choices=tuple(POPULATIONS), help=f"default {POPULATION_NAME}")
     ap.add_argument("--by-table", action="store_true", help="print each table's weighed challenges against "
                     "the shipped maps (``by_table``) and write nothing")
+    ap.add_argument("--profiles", action="store_true", help="fit the kinds of bidder a stranger is read "
+                    "through (``fit_profiles``) into game/games/bidding/_profiles.json (--check: compare)")
     args = ap.parse_args(argv)
+    if args.profiles:
+        from game.games.bidding import revealed
+        shipped_doc = json.loads(revealed.PROFILES_PATH.read_text(encoding="utf-8")) \
+            if revealed.PROFILES_PATH.exists() else {"games": {}}
+        fitted = {}
+        for g in args.game or MAPPED:
+            was = shipped_doc["games"].get(g, {}) if args.check else {}
+            fitted[g] = fit_profiles(g, args.games or was.get("games") or PROFILE_GAMES,
+                                     was.get("seed", args.seed), log=print)
+        if args.check:
+            same = all(shipped_doc["games"].get(g) == fitted[g] for g in fitted)
+            print("profiles match" if same else "profiles DIFFER from the shipped file")
+            return 0 if same else 1
+        doc = {"command": "python tools/bidcalib_fit.py --profiles", "games": {**shipped_doc["games"], **fitted}}
+        path = Path(args.out) if args.out else revealed.PROFILES_PATH
+        path.write_text(json.dumps(doc, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+        print(f"wrote {path}")
+        return 0
     if args.by_table:
         for g in args.game or MAPPED:
             was = bidcalib._shipped().get("games", {}).get(g, {})

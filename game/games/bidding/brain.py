@@ -130,6 +130,9 @@ class BidBrain:
         self.memory = ChallengeMemory()   # what each rival's reveals taught (``rivalbook``)
         self.revealed = revealed_bids.RevealedBids() if revealed_bids.ENABLED else None
         """What this game's reveals taught of a stranger's bids (``revealed``; Hard, heads-up)."""
+        self.solved_round = False
+        """Whether this round is a solved endgame's (Liar's Dice Hard sets it as it
+        watches): its challenges state the reader's own chance, scored as such."""
         self.every_bid: list[tuple[float, Bid, float, float]] = []   # ``candidates``' every bid weighed
 
     def trust(self, spot: BidSpot) -> float | None:
@@ -153,16 +156,16 @@ class BidBrain:
         ctx = context(kind, spot, self.trust(spot)) if self.calib is not None else None
         return Decision(kind, q, f, p, raw=raw, ctx=ctx)
 
-    def stranger(self, kind: str, spot: BidSpot, pop: float) -> float:
-        """The population chance ``pop``, for a rival the book does not know
-        corrected by what this game's reveals showed of its like bids
-        (``revealed``, with the calibration maps only: Hard); the weighed
-        challenge is noted to be scored at the reveal."""
+    def stranger(self, kind: str, spot: BidSpot, pop: float, endgame: bool = False) -> float:
+        """The population chance ``pop`` (``endgame``: a solved endgame's, the
+        reader's own), for a rival the book does not know corrected by what
+        this game's reveals showed of it (``revealed``, with the calibration
+        maps only: Hard)."""
         if self.calib is None or self.revealed is None:
             return pop
         if spot.bidder is not None and spot.bidder in self.memory.at_start:
             return pop
-        return self.revealed.corrected(spot, kind, pop)
+        return self.revealed.corrected(spot, kind, pop, endgame)
 
     def note_rival_bid(self, spot: BidSpot) -> None:
         """A rival's bid has landed (``BrainAgent.watch``): note a call and a Jinto
@@ -176,7 +179,8 @@ class BidBrain:
         q, f = spot.current
         for kind, raw in (("call", self.reader.chance_true(spot, q, f)), ("jinto", self.reader.chance_exact(spot, q, f))):
             if 0.0 < raw < 1.0:
-                self.revealed.weigh(spot, kind, self.population(kind, spot, raw))
+                pop = raw if self.solved_round else self.population(kind, spot, raw)
+                self.revealed.weigh(spot, kind, pop, self.solved_round)
 
     def remembered(self, spot: BidSpot, d: Decision, decided: float) -> str:
         """The why line's word on the rival memory, when it moved the reading's

@@ -33,6 +33,7 @@ from ...core.agents import Agent, Decision
 from ..bidding.brain import BrainAgent, Style
 from ..bidding.bids import (Bid, BidBelief, Call, bid_text, count_matching, match_chance,
                              pmf_at_least, pmf_exactly, sum_binomials_pmf)
+from ..bidding import revealed as revealed_bids
 from ..bidding.calib import calibration
 from ..bidding.fit import fitted_reader
 from ..bidding.spot import BidSpot, PinPrior, TableReader, next_seat
@@ -329,6 +330,8 @@ class HardAgent(LiarsBrainAgent):
         super().__init__(player, rng, fitted_reader("liars-dice"), HARD_STYLE)
         self.brain.reader.pin = PIN_PRIOR   # None: main's reading (see PIN_PRIOR)
         self.brain.calib = calibration("liars-dice")
+        if self.brain.revealed is not None:   # a stranger is read as one of the kinds of bidder met in tuning
+            self.brain.revealed = revealed_bids.RevealedBids(revealed_bids.typed("liars-dice"))
         self.bank = 0.0
         """Chance of winning the game gained (+) or lost (-) over this game's
         solved endgame rounds so far, each round's result against its
@@ -336,6 +339,7 @@ class HardAgent(LiarsBrainAgent):
         self._round_value: Optional[tuple[int, float]] = None
 
     def watch(self, view: LiarsView) -> None:
+        self.brain.solved_round = position_value(view) is not None
         super().watch(view)
         self._bank_round(view)
 
@@ -392,7 +396,7 @@ class HardAgent(LiarsBrainAgent):
         bids alone when the reading would rather bid than challenge, and only
         when what that risks (the chance of winning a lost challenge would cost)
         is covered by ``bank``.  Otherwise the solved mix."""
-        value = self.brain.value_of
+        value = self._endgame_value
         vals = {a: value(spot, a) for a in policy}
         total = sum(policy.values())
         eq_value = sum(w * vals[a] for a, w in policy.items()) / total
@@ -411,6 +415,26 @@ class HardAgent(LiarsBrainAgent):
             if bid_value - eq_value > margin:
                 return {a: w / z for a, w in bids.items()}, bid_value - eq_value, eq_value
         return policy, 0.0, eq_value
+
+    def _endgame_chance(self, spot: BidSpot, jinto: bool) -> tuple[float, float]:
+        """(the reader's chance, the chance stated and acted on) of a challenge of
+        the standing bid in a solved endgame: the reader's own chance of THIS
+        rival, for a stranger corrected by the kinds of bidder this game's
+        reveals showed it to be (``revealed``), for a known one by the book."""
+        cur = spot.current
+        assert cur is not None, "a challenge always follows a bid"
+        kind = "jinto" if jinto else "call"
+        raw = (self.brain.reader.chance_exact if jinto else self.brain.reader.chance_true)(spot, *cur)
+        pop = self.brain.stranger(kind, spot, raw, endgame=True)
+        return raw, self.brain.memory.stated(spot, kind, raw, pop, endgame=True)
+
+    def _endgame_value(self, spot: BidSpot, action) -> float:
+        """``BidBrain.value_of``, a challenge valued at the chance the endgame states (``_endgame_chance``)."""
+        if isinstance(action, Bid):
+            return self.brain.value_of(spot, action)
+        p = self._endgame_chance(spot, isinstance(action, Jinto))[1]
+        G = self.brain.rival_value(spot)
+        return self.brain.jinto_value(spot, p, G) if isinstance(action, Jinto) else self.brain.call_value(p, G)
 
     def _may_depart(self, view: LiarsView) -> bool:
         """Whether the bank covers the most a departure can cost: the chance of
@@ -439,12 +463,14 @@ class HardAgent(LiarsBrainAgent):
 
     def _endgame_record(self, view: LiarsView, spot: BidSpot, action: Action) -> tuple[Decision, str]:
         """The solved table chooses the action; the stated chance is Hard's own
-        reading of THIS rival (the reader's learned model), because that is what
-        comes true against it: the equilibrium's chance (``equilibrium_chances``,
-        the rival's hand if it played the table too) was exact only against
-        Hard itself and badly off against rivals who never bluff at one die
-        (calls "50-59% true" were true 95% of the time against Normal).  The
-        why line gives both numbers."""
+        reading of THIS rival (the reader's learned model, for a stranger moved
+        by the kinds of bidder this game's reveals showed it to be:
+        ``_endgame_chance``), because that is what comes true against it: the
+        equilibrium's chance (``equilibrium_chances``, the rival's hand if it
+        played the table too) was exact only against Hard itself and badly off
+        against rivals who never bluff at one die (calls "50-59% true" were true
+        95% of the time against Normal; among strangers, tuning learner, calls at
+        an equilibrium 52% came true 99%).  The why line gives both numbers."""
         r = self.brain.reader
         cur = spot.current
         eq = equilibrium_chances(view) if cur is not None else None
@@ -452,10 +478,9 @@ class HardAgent(LiarsBrainAgent):
         if isinstance(action, (Call, Jinto)):
             assert cur is not None, "a challenge always follows a bid"
             jinto = isinstance(action, Jinto)
-            raw = (r.chance_exact if jinto else r.chance_true)(spot, *cur)
+            raw, p = self._endgame_chance(spot, jinto)
             best = f", {eq[int(jinto)]:.0%} against best play" if eq else ""
             kind, said, chance = ("jinto", "Jinto on", "exact") if jinto else ("call", "called", "true")
-            p = self.brain.memory.stated(spot, kind, raw, raw, endgame=True)
             decision = Decision(kind, cur[0], cur[1], p, ctx="endgame")
             self.brain.note_challenge(spot, decision, raw=raw, endgame=True)
             return (decision,
