@@ -150,6 +150,7 @@ def test_the_commentary_tells_roll_for_it_moves_in_sentences():
     assert Place(3, 0).sentence(words, 0) == "You place a 3 on the 2-point card"
     assert Place(3, 0).sentence(words, 1) == "Mags places a 3 on the 2-point card"
     assert KeepRest().sentence(words, 1) == "Mags keeps the rest and ends the turn"
+    assert KeepRest().sentence(words, 0) == "You keep the rest and end the turn"   # it read "You keep ... and ends"
     assert TakeBack().sentence(words, 0) == "You take every die back from the cards"
     assert Pass().sentence(words, 1) == "Mags passes with all six dice on cards"
     assert Roll().sentence(words, 0) == "You roll"
