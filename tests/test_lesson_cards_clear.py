@@ -99,3 +99,13 @@ def test_the_ring_round_a_roll_for_it_card_runs_through_no_other_card_or_die(app
         found = [p for p in layout_record.problems(record) if "coach's ring" in p]
         assert not found, f"{step.title!r}: " + "\n".join(found)
     assert rings >= 9
+
+
+def test_the_side_pot_note_names_you_inside_its_sentence(app):
+    """Roll the Bones lesson, "The side pot": the note under it read "for You
+    and Tom" (a capital You mid-sentence); it reads "for you and Tom"."""
+    for step, table in steps_of(app, "roll-the-bones"):
+        if step.title == "The side pot":
+            assert table._pot_note(table.shown, 1) == "for you and Tom"
+            return
+    raise AssertionError("the lesson showed no side pot step")
