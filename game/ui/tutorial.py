@@ -343,7 +343,8 @@ def ring_clear_of_words(target: pygame.Rect, drawn: layout_record.LayoutRecord) 
     whole, its full box (descenders and all), so the ring runs outside it.
     Where taking a line in would send the ring across a die or a card (Roll
     For It!'s prompt under the cards: the ring round one card ran through
-    the next), the ring is drawn tighter on that side instead (``_pulled_in``)."""
+    the next), the ring is drawn tighter on that side instead (``_pulled_in``);
+    so it is where the ring round the target itself would cut a die or card."""
     rect = pygame.Rect(target)
     texts = [pygame.Rect(b.rect) for b in drawn.of("text") if b.text.strip()]
     pieces = [layout_record.piece(b.rect) for b in drawn.boxes
@@ -356,9 +357,12 @@ def ring_clear_of_words(target: pygame.Rect, drawn: layout_record.LayoutRecord) 
         grown = rect.unionall(cut)
         if any(_ring_cuts(grown, p) for p in pieces):
             pulled = _pulled_in(rect, cut)
-            return pulled if pulled is not None else rect
+            rect = pulled if pulled is not None else rect
+            break
         rect = grown
-    return rect
+    crossed = [p for p in pieces if _ring_cuts(rect, p)]   # a cup beside a nameplate (Liar's Dice step 7)
+    pulled = _pulled_in(rect, crossed) if crossed else None
+    return pulled if pulled is not None else rect
 
 
 def _ring_cuts(frame: pygame.Rect, piece: pygame.Rect) -> bool:
