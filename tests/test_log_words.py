@@ -20,7 +20,8 @@ WHO = r"(Ada|Mags|Old Tom|Bram|Odo|Mira)"
 WHOM = r"(ada|mags|old tom|bram|odo|mira|Ada|Mags|Old Tom|Bram|Odo|Mira)"
 COUNT = r"(no|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\d+)"
 FACES = r"(ones|twos|threes|fours|fives|sixes|one|two|three|four|five|six)"
-HANDS = rf"^Hands: {WHO} [1-6 ]+ \(\d+\)(, {WHO} [1-6 ]+ \(\d+\))*\.$"
+HAND = rf"{WHO}( ([1-6]|Emblem))+ \({COUNT} {FACES}\)"
+HANDS = rf"^Hands: {HAND}(, {HAND})*\.$"
 
 WORDING: dict[tuple[str, str], list[str]] = {
     ("liars-dice", "chance:RollResult"): [r"^Everyone rolled under their cups: \d+ dice in play\.$"],
@@ -150,6 +151,23 @@ def test_the_commentary_tells_roll_for_it_moves_in_sentences():
     assert Place(3, 0).sentence(words, 0) == "You place a 3 on the 2-point card"
     assert Place(3, 0).sentence(words, 1) == "Mags places a 3 on the 2-point card"
     assert KeepRest().sentence(words, 1) == "Mags keeps the rest and ends the turn"
+    assert KeepRest().sentence(words, 0) == "You keep the rest and end the turn"   # it read "You keep ... and ends"
     assert TakeBack().sentence(words, 0) == "You take every die back from the cards"
     assert Pass().sentence(words, 1) == "Mags passes with all six dice on cards"
     assert Roll().sentence(words, 0) == "You roll"
+
+
+def test_the_hands_line_says_what_counted_in_words_and_names_the_emblem():
+    """The since card read "Hands: You 1 5 (2), Mags 5 (1), Tom 3 5 (1)." in
+    the Roll Call lesson: numbers without words, and the Emblem written as a 1."""
+    from game.games.bidding.bids import Bid, Call
+    from game.core.protocol import RollResult
+    seats = [Seat("You", "human"), Seat("Mags", "ai", "normal")]
+    match = Match("roll-call", seats, None, 1)
+    match.apply(CHANCE, RollResult(((1, 5, 2, 3, 4), (3, 6, 2, 2, 4))))
+    match.apply(match.state.turn_player(), Bid(3, 5))
+    before = match.state
+    caller = match.state.turn_player()
+    match.apply(caller, Call())
+    lines = games.narrator("roll-call").narrate(before, caller, Call(), match.state, Voice(match.seats))
+    assert "Hands: You Emblem 2 3 4 5 (two fives), Mags 2 2 3 4 6 (no fives)." in lines, lines   # hands sorted

@@ -11,8 +11,9 @@ see wrong: words cut by the window's edge, words crossing a panel's border
 (half in, half out) or lying under or over a die, a banner, a card or other
 words, unless a panel drawn between them covers the lower one (an open log
 over the table); a coach's arrow across words, dice, cards or a control it
-does not point at; a banner while the bid picker waits.  ``dim`` (a veil over the screen) starts a new layer:
-what lies under an overlay is not checked against it.
+does not point at; a banner while the bid picker waits.  ``dim`` (a veil
+over the screen) starts a new layer: what lies under an overlay is not
+checked against it.
 """
 from __future__ import annotations
 
@@ -153,7 +154,7 @@ def _crosses_frame(frame: pygame.Rect, words: pygame.Rect) -> bool:
     return words.colliderect(frame) and not frame.contains(words)
 
 
-def _piece(rect: pygame.Rect) -> pygame.Rect:
+def piece(rect: pygame.Rect) -> pygame.Rect:
     """A die picture's box less its soft corners."""
     return rect.inflate(-rect.w // 6, -rect.h // 6)
 
@@ -194,7 +195,7 @@ def problems(record: LayoutRecord) -> list[str]:
             elif other.kind in PIECES:
                 if other.kind != "die" and other.rect.contains(words):
                     continue   # words on a banner or card are its own
-                if words.colliderect(_piece(other.rect)) and not _covered_between(record, other, text, text):
+                if words.colliderect(piece(other.rect)) and not _covered_between(record, other, text, text):
                     where = "over" if other.order < text.order else "under"
                     found.append(f"{where} a {other.kind}: {text.text!r} at {tuple(text.rect)}, "
                                  f"{other.kind} {tuple(other.rect)}")
@@ -209,10 +210,10 @@ def problems(record: LayoutRecord) -> list[str]:
                     ring.contains(control.rect) for ring in rings) \
                     and arrow_covers(arrow.line, arrow.head, control.rect):
                 found.append(f"an arrow across a control: {control.text!r} at {tuple(control.rect)}")
-        for piece in record.boxes:
-            if piece.kind in ("die", "card") and piece.layer == arrow.layer and arrow.line is not None \
-                    and _piece(piece.rect).clipline(*arrow.line):
-                found.append(f"an arrow across a {piece.kind}: {piece.kind} {tuple(piece.rect)}")
+        for thing in record.boxes:
+            if thing.kind in ("die", "card") and thing.layer == arrow.layer and arrow.line is not None \
+                    and piece(thing.rect).clipline(*arrow.line):
+                found.append(f"an arrow across a {thing.kind}: {thing.kind} {tuple(thing.rect)}")
     banners = record.of("banner")
     for picker in record.of("picker"):
         for banner in banners:
@@ -221,7 +222,7 @@ def problems(record: LayoutRecord) -> list[str]:
                              f"bidder reads): banner {tuple(banner.rect)}")
     for die in record.of("die"):
         for banner in banners:
-            if banner.layer == die.layer and _piece(die.rect).colliderect(banner.rect):
+            if banner.layer == die.layer and piece(die.rect).colliderect(banner.rect):
                 where = "over" if banner.order < die.order else "under"
                 found.append(f"a die {where} a banner: die {tuple(die.rect)}, banner {tuple(banner.rect)}")
     return found

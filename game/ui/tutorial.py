@@ -201,8 +201,13 @@ class TutorialCoach:
             card = self._card_size(theme, step, CARD_W)
             card.center = (layout.CENTRE_X, 300)
             if drawn is not None:
+                # what the table keeps clear first: a sheet or tray drawn as one
+                # picture records none of its words (Diced Out's last card lay on
+                # the score sheet, Roll the Bones' on the centre pot)
+                keep = [pygame.Rect(r) for r in self.table.coach_keep_clear()]
                 middle = pygame.Rect(layout.CENTRE_X, 300, 0, 0)
-                for tier in _drawn_tiers(drawn, middle):
+                tiers = _drawn_tiers(drawn, middle)
+                for tier in [t + keep for t in tiers] + tiers:
                     found = self._clear_spot(theme, step, middle, tier, screen, [card], arrow=False)
                     if found is not None:
                         return found
@@ -335,16 +340,57 @@ RING_MIN, RING_MAX = 16, 22
 def ring_clear_of_words(target: pygame.Rect, drawn: layout_record.LayoutRecord) -> pygame.Rect:
     """``target`` grown until the ring round it (at its widest, and its line)
     cuts no line of the words in ``drawn``: a line it would cut is taken in
-    whole, its full box (descenders and all), so the ring runs outside it."""
+    whole, its full box (descenders and all), so the ring runs outside it.
+    Where taking a line in would send the ring across a die or a card (Roll
+    For It!'s prompt under the cards: the ring round one card ran through
+    the next), the ring is drawn tighter on that side instead (``_pulled_in``);
+    so it is where the ring round the target itself would cut a die or card."""
     rect = pygame.Rect(target)
     texts = [pygame.Rect(b.rect) for b in drawn.of("text") if b.text.strip()]
+    pieces = [layout_record.piece(b.rect) for b in drawn.boxes
+              if b.layer == 0 and b.kind in ("die", "card") and not target.contains(b.rect)]
     for _ in range(6):
         outer = rect.inflate(RING_MAX + 6, RING_MAX + 6)
         cut = [t for t in texts if t.colliderect(outer) and not rect.contains(t)]
         if not cut:
             break
-        rect = rect.unionall(cut)
-    return rect
+        grown = rect.unionall(cut)
+        if any(_ring_cuts(grown, p) for p in pieces):
+            pulled = _pulled_in(rect, cut)
+            rect = pulled if pulled is not None else rect
+            break
+        rect = grown
+    crossed = [p for p in pieces if _ring_cuts(rect, p)]   # a cup beside a nameplate (Liar's Dice step 7)
+    pulled = _pulled_in(rect, crossed) if crossed else None
+    return pulled if pulled is not None else rect
+
+
+def _ring_cuts(frame: pygame.Rect, piece: pygame.Rect) -> bool:
+    """Would the ring round ``frame``, at any width it pulses through, run through ``piece``?"""
+    rings = (frame.inflate(RING_MIN, RING_MIN), frame.inflate(RING_MAX, RING_MAX))
+    return any(ring.colliderect(piece) and not ring.contains(piece) for ring in rings)
+
+
+def _pulled_in(rect: pygame.Rect, lines: list[pygame.Rect]) -> pygame.Rect | None:
+    """``rect`` with each side that faces one of ``lines`` moved in far enough
+    that the ring round it (at its widest, its line and glow) stays off the
+    line; None when a line overlaps ``rect`` itself (it cannot be kept out)."""
+    reach = RING_MAX // 2 + 4
+    left, top, right, bottom = rect.left, rect.top, rect.right, rect.bottom
+    for line in lines:
+        if line.bottom <= rect.top:
+            top = max(top, line.bottom + reach)
+        elif line.top >= rect.bottom:
+            bottom = min(bottom, line.top - reach)
+        elif line.right <= rect.left:
+            left = max(left, line.right + reach)
+        elif line.left >= rect.right:
+            right = min(right, line.left - reach)
+        else:
+            return None
+    if right - left < 8 or bottom - top < 8:
+        return None
+    return pygame.Rect(left, top, right - left, bottom - top)
 
 
 def _arrow_ends(card: pygame.Rect, target: pygame.Rect) -> tuple[tuple[int, int], tuple[int, int]]:

@@ -53,11 +53,17 @@ class BidNarrator:
                 + (f"{self.last_die(r)} and left the game." if r.eliminated else ".")] + self.after(r, after, name)
 
     def hands_shown(self, r: RevealFacts, words: Voice) -> str:
-        """Every hand the cups showed, with how many of it counted (a Perudo
-        log shows the round's hands): "Hands: Mags 2 5 (1), Tom 3 3 (0)."."""
-        hands = [f"{words(seat)} {' '.join(map(str, hand))} ({r.counts[seat]})"
+        """Every hand the cups showed, with how many of it counted, in words
+        (a Perudo log shows the round's hands): "Hands: Mags 2 5 (one five),
+        Tom 3 3 (no fives)." (it said "(1)" and "(0)": a number without words)."""
+        hands = [f"{words(seat)} {' '.join(self.face_shown(face) for face in hand)} "
+                 f"({bid_words(r.counts[seat], r.face)})"
                  for seat, hand in enumerate(r.hands) if hand]
         return f"Hands: {', '.join(hands)}."
+
+    def face_shown(self, face: int) -> str:
+        """A revealed die in the hands line: its number ("Emblem" in Roll Call)."""
+        return str(face)
 
     def challenged(self, r: RevealFacts) -> str:
         """The verb of the challenge: "called"."""

@@ -18,6 +18,9 @@ class RollCallNarrator(BidNarrator):
     def counted(self, r: RevealFacts) -> str:
         return " with Emblems"
 
+    def face_shown(self, face: int) -> str:
+        return "Emblem" if face == 1 else str(face)   # it read "You 1 5": the Emblem sits where the one would be
+
     def wrong(self, r: RevealFacts) -> str:
         return "Wrong out-of-turn call: " if r.kind == "out-of-turn" and not r.challenger_right else ""
 

@@ -189,7 +189,7 @@ class KeepRest(Action):
         return "kept the rest"
 
     def sentence(self, words, seat: int) -> str:
-        return f"{words.says(seat, 'keeps', 'keep')} the rest and ends the turn"
+        return f"{words.says(seat, 'keeps', 'keep')} the rest and {words.verb(seat, 'ends', 'end')} the turn"
 
 
 # --------------------------------------------------------------------------

@@ -468,8 +468,8 @@ class TableScene(BaseTableScene):
         """A pot's note naming ``seats`` after ``lead``, shortened at whole
         words to ``room`` (``felt.names_note``: "for Bartholomew and 2
         others"; "for Bartholo, Evangeli" was cut mid-word)."""
-        font = self.theme.font(13)
-        return felt.names_note(lead, [self.seat_name(p) for p in seats], lambda text: font.size(text)[0], room)
+        font = self.theme.font(13)   # named inside the sentence: "for you and Tom" (it said "for You and Tom")
+        return felt.names_note(lead, [self.words.object(p) for p in seats], lambda text: font.size(text)[0], room)
 
     def _draw_note_hover(self, canvas) -> None:
         """Under the mouse, a pot's shortened note ("for Bartholomew and 2
