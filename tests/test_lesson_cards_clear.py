@@ -23,6 +23,7 @@ from game import games
 from game.core.tutorial import right_action
 from game.ui import layout_record
 from tests.helpers import key, past_the_opening
+from tests.test_tutorial import watch_through
 
 LESSONS = [g for g in games.GAME_IDS if games.tutorial_script(g) is not None]
 
@@ -62,10 +63,7 @@ def steps_of(app, game_id):
         if step.asks:
             assert table.submit(lesson.learner, right_action(lesson))
         elif step.watches:
-            index = lesson.step_index
-            app.run_frames(4000, until=lambda a: table.waiting_thrower is not None or lesson.step_index != index)
-            if table.waiting_thrower is not None:
-                app.feed(key(pygame.K_SPACE))
+            watch_through(app, table, lesson)
         else:
             index = lesson.step_index
             click(app, table.tutorial._buttons["next"].center)

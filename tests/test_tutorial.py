@@ -46,6 +46,15 @@ def until_note(app, table, frames=4000):
     return table.tutorial.visible_step()
 
 
+def watch_through(app, table, lesson):
+    """Run a step that only watches until the lesson moves on, throwing with
+    Space if the table waits on the learner's throw."""
+    index = lesson.step_index
+    app.run_frames(4000, until=lambda a: table.waiting_thrower is not None or lesson.step_index != index)
+    if table.waiting_thrower is not None:
+        app.feed(key(pygame.K_SPACE))
+
+
 def play_through_scene(app, table):
     """Follow the coach: Enter on a note, the asked move through the table's submit,
     and on a watching step Space whenever the table waits for the learner's throw."""

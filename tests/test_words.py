@@ -97,7 +97,7 @@ def test_the_log_shows_the_hands_a_challenge_revealed():
 def _lesson_steps_seen(app, game_id):
     """Play ``game_id``'s lesson through its table; each note step with the
     state it showed over (a copy)."""
-    from tests.test_tutorial import open_lesson, until_note
+    from tests.test_tutorial import open_lesson, until_note, watch_through
     from game.core.tutorial import right_action
     import pygame
     from tests.helpers import key
@@ -111,10 +111,7 @@ def _lesson_steps_seen(app, game_id):
         if step.asks:
             assert table.submit(0, right_action(lesson))
         elif step.watches:
-            index = lesson.step_index
-            app.run_frames(4000, until=lambda a: table.waiting_thrower is not None or lesson.step_index != index)
-            if table.waiting_thrower is not None:
-                app.feed(key(pygame.K_SPACE))
+            watch_through(app, table, lesson)
         else:
             seen.append((step, table.match.state.clone()))
             app.feed(key(pygame.K_RETURN))
