@@ -167,6 +167,9 @@ class App:
         self._window_size = tuple(window_size or self.settings.window_size)
         self._view = pygame.Rect(0, 0, *CANVAS_SIZE)  # where the canvas sits in the window
         self.window = self._open_window()
+        self.canvas = self._canvas_for_frame()
+        """Settled before the first frame, so what records or reads the canvas
+        from the start (the layout check, shots) sees the surface frames draw on."""
         for note in notes:
             self.toast(note)
             print(f"dice-tavern: {note}", file=sys.stderr)
@@ -220,6 +223,7 @@ class App:
         self.settings.fullscreen = not self.settings.fullscreen
         self.save_settings()
         self.window = self._open_window()
+        self.canvas = self._canvas_for_frame()
 
     def _fit_view(self, size) -> None:
         """Largest 16:9 rectangle centred in the window (letterbox)."""
