@@ -159,3 +159,11 @@ def test_the_pooled_strangers_measure_plays_every_kind_fresh(monkeypatch):
     rep = strangers.pooled("tuning", 1, 1)
     assert len(seen) == len(strangers.league.KINDS) and all(fresh for _o, fresh in seen)
     assert rep.seat_games == len(seen)
+
+
+@pytest.mark.slow
+def test_shipped_profiles_regenerate():
+    """Generated data ships with its generator: ``python tools/bidcalib_fit.py
+    --profiles --check`` plays the fit again and reproduces ``_profiles.json``."""
+    from tests.test_bidcalib import bidcalib_fit
+    assert bidcalib_fit.main(["--profiles", "--check"]) == 0
