@@ -109,3 +109,37 @@ def test_every_coach_page_names_its_units_once_and_says_what_they_are(game_id):
     assert checked
     if game_id == "diced-out":
         assert "Lower is better" in coach.SCALES["points"].legend
+
+
+@pytest.mark.parametrize("game_id", ["liars-dice", "roll-call"])
+def test_a_verdict_that_the_moves_odds_seem_to_contradict_says_why(game_id):
+    """Issue 39: "where the coach's verdict and plain dice odds disagree, one
+    sentence says why".  Seen in a real window: "You bid two twos: 100% true"
+    under an orange Questionable, "You bid four fours: 76% true" under a red
+    Clear mistake, and nothing on the page said what was wrong with a bid
+    that was likely true.  Each such page now says what the verdict weighed
+    besides the odds, and draws it."""
+    app = App(headless=True)
+    scene = CoachScene(app, _coached(game_id))
+    entries = scene.session.finish().entries
+    app.start(scene)
+    app.run_frames(3)
+    told = 0
+    for i, entry in enumerate(entries):
+        a = entry.advice
+        likely_but_faulted = (a.verdict in ("questionable", "mistake") and a.made.chance is not None
+                              and a.made.chance >= 0.5 and not a.forced_verdict)
+        unlikely_but_praised = (a.verdict in ("good", "fine") and a.made.chance is not None
+                                and a.made.chance < 0.5 and not a.forced_verdict and len(a.options) > 1)
+        if not (likely_but_faulted or unlikely_but_praised):
+            assert a.why() == "", (a.move, a.why())
+            continue
+        told += 1
+        why = a.why()
+        if likely_but_faulted:
+            assert a.best.text in why and f"{a.best.value - a.made.value:.2f} dice" in why, why
+        else:
+            assert why.startswith(f"Only {a.made.odds}, yet no other move was clearly better"), why
+        drawn = " ".join(_page_words(app, scene, i))
+        assert " ".join(why.split()[:4]) in drawn, ("the sentence is on the page", why, drawn)
+    assert told, "the seed has a verdict that the odds seem to contradict"

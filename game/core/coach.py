@@ -160,6 +160,34 @@ class Advice:
         """The verdict on the move made; a hook's forced verdict wins (no numbers to compare)."""
         return self.forced_verdict or self.scale.verdict(self.made.value, self.best.value)
 
+    def why(self) -> str:
+        """One sentence where the verdict and the move's own odds seem to
+        disagree (a likely-true bid marked a mistake, an unlikely call marked
+        good): what the verdict weighed besides the odds.  Empty where they
+        agree, where the figures are the chances themselves (nothing else was
+        weighed) or where the move has no odds."""
+        made, best = self.made, self.best
+        if made.chance is None or self.scale.unit != "dice" or self.forced_verdict or len(self.options) < 2:
+            return ""
+        unit = self.scale.unit
+        if self.verdict in ("questionable", "mistake") and best.key != made.key and made.chance >= 0.5:
+            gap = f"{best.value - made.value:.2f} {unit}"
+            if best.chance is not None and best.chance > made.chance + 0.005:
+                return f"Likely as it was, {best.text} was safer ({best.odds}) and is worth {gap} more."
+            likely = "as likely as" if made.chance < (best.chance or 0) + 0.005 else "safer than"
+            return (f"Your move was {likely} {best.text} ({best.odds}), but the Hard AI reckons "
+                    f"{best.text} worth {gap} more once the other players' replies are counted.")
+        if self.verdict in ("good", "fine") and made.chance < 0.5:
+            others = [c for c in self.options if c.key != made.key]
+            if not others:
+                return ""
+            second = max(others, key=lambda c: c.value)
+            gap = made.value - second.value
+            worth = (f"is worth {gap:.2f} {unit} less" if gap >= 0
+                     else f"is worth only {-gap:.2f} {unit} more")
+            return f"Only {made.odds}, yet no other move was clearly better: the best of them, {second.words()}, {worth}."
+        return ""
+
     def alternatives(self, count: int = 2) -> list[Choice]:
         """The best options other than the one made."""
         return [c for c in self.options if c.key != self.made.key][:count]

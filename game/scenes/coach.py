@@ -34,6 +34,13 @@ VERDICT_MARKS = {"good": "", "fine": "~", "questionable": "?", "mistake": "!"}
 """Drawn beside the label so a verdict never rests on colour alone (good gets a drawn tick)."""
 
 
+def explained(advice) -> str:
+    """The page's sentences on why its figures disagree: the Hard AI's chance
+    against plain dice odds (``Advice.reading``), the verdict against the
+    move's odds (``Advice.why``)."""
+    return " ".join(part for part in (advice.reading, advice.why()) if part)
+
+
 def sessions_for(match) -> list[CoachSession]:
     """A coach per person who played (none for an all-AI game or a game without a hook)."""
     if games.coach_hook(match.game_id) is None:
@@ -330,8 +337,8 @@ class CoachScene(MenuScene):
         strip = pygame.Rect(card.x + 18, card.bottom - 94, card.w - 36, 78)
         rows, row_h = self._option_rows(a, w, strip.y - 14 - y)
         y = self._options(canvas, a, x, y, w, rows, row_h)
-        if a.reading:   # the verdict's chance and plain dice odds disagree: why
-            y = self._wrapped(canvas, a.reading, x, y + 2, w, 15, (96, 34, 24), style="italic")
+        if explained(a):   # the verdict, its chance and plain dice odds disagree: why
+            y = self._wrapped(canvas, explained(a), x, y + 2, w, 15, (96, 34, 24), style="italic")
         if a.note:
             y = self._wrapped(canvas, a.note, x, y + 2, w, 15, (110, 90, 70), style="italic")
         # after the decision: a separate, darker strip below a dashed rule
@@ -345,11 +352,8 @@ class CoachScene(MenuScene):
         th.draw_text(canvas, self.theme, entry.after_label + ":", (tx, strip.y + 6), 15, th.BRASS_LIGHT, bold=True)
         font = self.theme.font(15)
         lines = th.wrap_text(font, entry.after_text, strip.right - tx - 16)
-        if len(lines) > 2:
-            lines = lines[:2]
-            while font.size(lines[1] + "…")[0] > strip.right - tx - 16 and len(lines[1]) > 4:
-                lines[1] = lines[1][:-2]
-            lines[1] += "…"
+        if len(lines) > 2:   # cut at a whole word or hand ("Gwendolyn Mar…" read as a name)
+            lines = [lines[0], th.fit_words(font, " ".join(lines[1:]), strip.right - tx - 16)]
         for i, line in enumerate(lines):
             th.draw_text(canvas, self.theme, line, (tx, strip.y + 28 + 21 * i), 15, th.CREAM)
 
@@ -383,7 +387,7 @@ class CoachScene(MenuScene):
         """How many option rows, how tall, so the header, the rows, the reading,
         the note and the footnote all fit in ``room`` pixels (fewer, lower
         rows before anything is cut)."""
-        words = (self._lines_height(a.reading, w, 15, "italic") + self._lines_height(a.note, w, 15, "italic")
+        words = (self._lines_height(explained(a), w, 15, "italic") + self._lines_height(a.note, w, 15, "italic")
                  + self._lines_height(a.scale.legend, w, 13, "italic"))
         for count in (4, 3, 2):
             for height in (30, 26, 23):

@@ -309,8 +309,20 @@ class SinceSummary:
         rect = self.tab_rect()
         canvas.blit(_veil(rect.w, rect.h, 200, 8), rect.topleft)
         pygame.draw.rect(canvas, th.BRASS_DARK, rect, 1, border_radius=8)
-        th.draw_text(canvas, theme, f"{self.title} · {len(self.lines)} ›", (rect.x + 12, rect.centery),
+        th.draw_text(canvas, theme, self.tab_words(theme, rect.w - 24), (rect.x + 12, rect.centery),
                      14, th.CREAM_DIM, anchor="midleft")
+
+    def tab_words(self, theme: th.Theme, width: int) -> str:
+        """The folded card's words: its title and how many things happened
+        (it read "Since your last move · 2 ›", an unexplained 2), the longest
+        wording that fits ``width``."""
+        n = len(self.texts)
+        things = f"{n} {'thing' if n == 1 else 'things'} happened"
+        font = theme.font(14)
+        for text in (f"{self.title}: {things} \u203a", f"{things} since your move \u203a", f"{things} \u203a"):
+            if font.size(text)[0] <= width:
+                return text
+        return th.fit_text(font, f"{things} \u203a", width)
 
 
 @lru_cache(maxsize=16)

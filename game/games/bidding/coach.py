@@ -23,7 +23,7 @@ from typing import Callable
 from .brain import BidBrain
 from .bids import Bid, Call, bid_words, face_name
 from ...core.coach import SCALES, Advice, Choice
-from ...core.narration import number
+from ...core.narration import number, unbroken
 
 
 def _pct(p: float) -> str:
@@ -221,7 +221,7 @@ class BidCoach:
             for p in range(players):
                 h, _w = self.hand_and_wild(before, p)
                 if h:
-                    hands.append(f"{'You' if p == self.seat else self.names[p]} "
-                                 f"{' '.join(self.face_text(f) for f in sorted(h))}")
+                    hands.append(unbroken(f"{'You' if p == self.seat else self.names[p]} "   # never split a hand
+                                          f"{' '.join(self.face_text(f) for f in sorted(h))}"))
             text += "  " + " \u00b7 ".join(hands)
         return label, text

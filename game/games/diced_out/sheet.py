@@ -184,7 +184,7 @@ class SheetGeometry:
                 (self.total_size, True, "body", "Total 0123456789()" + string.ascii_letters),
                 (self.score_size, True, "italic", "0123456789"),
                 (self.footer_size, True, "body", "REROLLS"),
-                (self.footer_size, False, "body", "0123456789 left-atrisk"))
+                (self.footer_size, False, "body", "0123456789 \u00b7:" + string.ascii_letters))
 
     def hit_number(self, pos, round_index: int) -> int | None:
         """The number whose column (header or current row) is under ``pos``."""
@@ -297,6 +297,17 @@ class SheetRow:
     score: Optional[int] = None
 
 
+def rerolls_line(left: int, open_points: int) -> tuple[str, ...]:
+    """The words beside the reroll boxes, longest first (the sheet shows the
+    first that fits): the rerolls left, and what the round would score if
+    the player dices out now (the unmarked numbers' sum; it read "at risk
+    17", which a newcomer could not place)."""
+    return (f"{left} left  \u00b7  {open_points} points if diced out now",
+            f"{left} left \u00b7 {open_points} pts if diced out",
+            f"{left} left \u00b7 diced out: {open_points} pts",
+            f"{left} left")
+
+
 @dataclass(frozen=True)
 class SheetFacts:
     """Everything printed and written on one sheet (its cache key)."""
@@ -309,7 +320,7 @@ class SheetFacts:
     rows: tuple[SheetRow, ...]
     reroll_limit: int
     rerolls_left: int
-    info: str                    # "2 left  -  at risk 17"
+    info: tuple[str, ...]        # the rerolls line, longest wording first: "2 left  ·  17 points if diced out now"
     stamp: Optional[tuple[str, tuple, int]] = None   # (word, ink, round) of "DICED OUT" / "FULL SHEET"
 
 
@@ -329,9 +340,9 @@ def sheet_facts(state: DicedOutState, p: int, colour: tuple, name: str, persona:
     limit, left = state.reroll_limit[p], state.rerolls[p]
     if state.phase in (PENALTY, TIE, OPENING, OVER):
         limit = left = 3
-    info = f"{left} left" if state.phase in (ROLL, FREE_MARK) else ""
+    info: tuple[str, ...] = (f"{left} left",) if state.phase in (ROLL, FREE_MARK) else ("",)
     if state.phase in (ROLL, FREE_MARK) and not state.done[p]:
-        info += f"  -  at risk {unmarked_sum(state.marked[p])}"
+        info = rerolls_line(left, unmarked_sum(state.marked[p]))
     mark = None
     if state.done[p] and state.phase in (ROLL, FREE_MARK):
         word, ink = ("FULL SHEET", STAMP_GOOD) if state.round_score[p] == 0 else ("DICED OUT", PRINT_RED)
@@ -590,8 +601,17 @@ class SheetPainter:
                 pygame.draw.line(canvas, PRINT_RED, box.topright, box.bottomleft, 2)
             elif i < limit - left:
                 tick_box(canvas, box)
-        th.draw_text(canvas, theme, facts.info, (geo.reroll_box(2).right + geo.pad * 2, footer.centery),
-                     size, th.INK, anchor="midleft")
+        x = geo.reroll_box(2).right + geo.pad * 2
+        th.draw_text(canvas, theme, self.rerolls_words(theme, facts), (x, footer.centery), size, th.INK,
+                     anchor="midleft")
+
+    def rerolls_words(self, theme: th.Theme, facts: SheetFacts) -> str:
+        """The longest wording of the rerolls line that fits between the
+        reroll boxes and the sheet's right edge."""
+        geo = self.geo
+        room = geo.rect.right - geo.pad - (geo.reroll_box(2).right + geo.pad * 2)
+        font = theme.font(geo.footer_size)
+        return next((text for text in facts.info if font.size(text)[0] <= room), facts.info[-1])
 
     def _free_mark(self, canvas, choice: FreeMarkChoice) -> None:
         geo = self.geo

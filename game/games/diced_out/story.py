@@ -26,5 +26,5 @@ def tell(game: DicedOutGame, history: Sequence[tuple[int, Action]]) -> Story:
     done = min(len(s) for s in state.round_scores)
     series = [s[:done + 1] for s in series]
     marks = ("Start",) + tuple(f"R{i}" for i in range(1, done + 1))
-    return Story(tuple(f"Round {i}" for i in range(1, ROUNDS + 1)) + ("Total",), tuple(cells),
-                 "Running total (low leads)", tuple(series), marks, higher_is_better=False)
+    return Story(tuple(f"Round {i}" for i in range(1, ROUNDS + 1)) + ("Total (lowest wins)",), tuple(cells),
+                 "Running total (lowest wins)", tuple(series), marks, higher_is_better=False)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from ..bidding.bids import Bid, Call, bid_chance, count_matching
 from ..bidding.tutorial import PICK, BidLesson
+from ...core.narration import unbroken
 from ...core.tutorial import Step, is_action, on_state, your_turn
 from .rules import Jinto, LiarsState, table_snapshot
 
@@ -85,7 +86,7 @@ SCRIPT = LESSON.script(
         Step("A normal round again: ones are wild. Open with \u201ctwo sixes\u201d.", anchor="bid_picker",
              title="Your opening", expect=is_action(Bid(2, 6)), hint="Bid two sixes. " + PICK),
         Step("Tom cut to ones: \u201cone one\u201d. To leave the ones you need twice the quantity plus "
-             "one: 1 \u00d7 2 + 1 = three. Bid \u201cthree sixes\u201d.", anchor="bid_picker",
+             "one: " + unbroken("1 \u00d7 2 + 1 = three") + ". Bid \u201cthree sixes\u201d.", anchor="bid_picker",
              title="Leave the ones", expect=is_action(Bid(3, 6)),
              hint="From one one, another face needs at least three: bid three sixes."),
         Step(call_step_text(), anchor="call_button", title="Call",

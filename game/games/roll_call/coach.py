@@ -12,8 +12,9 @@ from .rules import hand_and_wild, table_count
 
 
 def _face(face: int) -> str:
-    """A die as players see it: the Emblem is no number."""
-    return "E" if face == EMBLEM else str(face)
+    """A die as players see it, in the log's words: the Emblem is no number
+    (it read "E", which nothing on the page explained)."""
+    return "Emblem" if face == EMBLEM else str(face)
 
 
 def make_coach(game, seat: int, names) -> BidCoach:

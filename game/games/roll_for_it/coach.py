@@ -16,9 +16,22 @@ from __future__ import annotations
 
 from ...core.coach import SCALES, Advice, Choice, SeatCoach, play_on
 from .ai import HardAgent
-from .rules import KeepRest, Pass, Place, Roll, TakeBack, card
+from .narrate import picture_words
+from .rules import KeepRest, Pass, Place, Roll, TakeBack
 
 WIN = 1e5
+ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth")
+
+
+def card_name(view, slot: int) -> str:
+    """The card in ``slot`` as the table names it, by its points ("the
+    10-point card"); where two cards on the table are worth the same, which
+    one, left to right ("the second 10-point card"): the coach once offered
+    "a 3 on the 10-point card" twice, one row for each."""
+    c = view.slots[slot]
+    same = [s for s, d in enumerate(view.slots) if d is not None and d.points == c.points]
+    which = f"{ORDINALS[same.index(slot)]} " if len(same) > 1 and same.index(slot) < len(ORDINALS) else ""
+    return f"the {which}{c.points}-point card"
 
 
 def _rate(value: float) -> str:
@@ -51,8 +64,9 @@ class RollForItCoach(SeatCoach):
                 continue
             need = view.needed(s, me)
             have = len(c.images) - len(need)
-            cards.append(f"{c.points} pts [{' '.join(map(str, c.images))}]" + (f" {have} covered" if have else ""))
-        return text + " Cards: " + ", ".join(cards) + "."
+            mine = f", {'one' if have == 1 else have} of your dice on it" if have else ""
+            cards.append(f"{c.points} points with {picture_words(list(c.images))}{mine}")
+        return text + " Cards, left to right: " + "; ".join(cards) + "."
 
     def advise(self, view, legal, action) -> Advice | None:
         agent = self.agent
@@ -71,15 +85,14 @@ class RollForItCoach(SeatCoach):
                 best = max((v for plan, v in plans if any(f == a.face and s == slot for f, s, _k in plan)),
                            default=None)
                 if best is not None:
-                    c = card(a.card)
-                    options.append(Choice(a, f"a {a.face} on the {c.points}-point card", best, _rate(best), figure=_figure(best)))
+                    options.append(Choice(a, f"a {a.face} on {card_name(view, slot)}", best, _rate(best),
+                                          figure=_figure(best)))
             options.sort(key=lambda c: -c.value)
             made = next((c for c in options if c.key == action), None)
             if made is None or len(options) < 2 or options[0].value - options[-1].value < 1e-9:
                 return None
             if isinstance(action, Place):
-                c = card(action.card)
-                move = f"You placed a {action.face} on the {c.points}-point card"
+                move = f"You placed a {action.face} on {card_name(view, view.slot_of(action.card))}"
                 kind = "placement"
             else:
                 move, kind = "You kept the rest", "placement"

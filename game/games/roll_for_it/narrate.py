@@ -3,12 +3,26 @@ rolls, every placed die, scored cards and points, and how the game ended."""
 from __future__ import annotations
 
 from ...core.grammar import voice_of
-from ...core.narration import listing, plural
+from ...core.narration import listing, number, plural
 from ...core.protocol import CHANCE
-from .rules import KeepRest, Pass, Place, Roll, TakeBack, card
+from .rules import Card, KeepRest, Pass, Place, Roll, TakeBack, card
 
 ENDINGS = {"target": "a player reached the target", "deck": "the cards ran out",
            "stall": "nobody could score any more"}
+
+
+def picture_words(images) -> str:
+    """A card's die pictures in words: "two 3s and two 4s", "a 4, a 5 and a 6"."""
+    faces = sorted(set(images))
+    return listing([f"a {f}" if images.count(f) == 1 else f"{number(images.count(f))} {f}s" for f in faces])
+
+
+def card_words(c: Card) -> str:
+    """A card as the lessons name it: its points, as the table and the log
+    name it ("the 10-point card"), and its pictures in words, since two
+    cards on the table may be worth the same ("the 10-point card with two 3s
+    and two 4s"; the lessons once wrote the pictures as "(3 3 4 4)")."""
+    return f"the {c.points}-point card with {picture_words(list(c.images))}"
 
 
 def round_title(state) -> str:

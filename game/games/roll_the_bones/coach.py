@@ -61,12 +61,13 @@ class BonesCoach(SeatCoach):
             amount = view.amounts.get(view.me, 0)
             text += f" Your ante: {amount} {'die' if amount == 1 else 'dice'}."
         else:
-            said = [f"{self.who(p)}: {'bone!' if b else 'no bone'}" for p, b in view.declared.items()
+            said = [f"{self.who(p)} {'will roll the bone' if b else 'will not roll the bone'}"
+                    for p, b in view.declared.items()
                     if b is not None and p != view.me]
             if said:
                 text += " Announced so far: " + ", ".join(said) + "."
             if view.declare_pass == 2:
-                text += " Second pass: this call binds."
+                text += " Second time round the table: what you announce now, you must roll."
         return text
 
     def advise(self, view, legal, action) -> Advice | None:
