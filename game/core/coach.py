@@ -56,6 +56,8 @@ class Scale:
     """The options table's header over the figures (names the unit once a page)."""
     legend: str = ""
     """The page's footnote: what the figures are, in a newcomer's words."""
+    short: str = ""
+    """The footnote in one line, for a page full of words (none: ``legend`` is short enough)."""
 
     def loss(self, made: float, best: float) -> float:
         """How much worse the move made is than the best one (relative on scales where
@@ -81,7 +83,8 @@ SCALES = {
     # expected dice won/lost (a lost die -1; the bidding games)
     "dice": Scale("dice", 0.05, 0.15, 0.35, column="dice won (+) / lost (\u2212)",
                   legend="Chance: the Hard AI's reading of your dice, the hidden dice and each rival's bids "
-                         "this round (not plain dice odds). Dice: the dice the move is expected to win or lose."),
+                         "this round (not plain dice odds). Dice: the dice the move is expected to win or lose.",
+                  short="Chance: the Hard AI's reading, not plain dice odds. Dice: expected to be won (+) or lost."),
     # chance to win the game (Roll the Bones heads-up): percentage points
     "win": Scale("chance to win", 0.005, 0.02, 0.05, column="chance to win the game",
                  legend="Chance to win the game: how often you end up holding every die after this move, "
@@ -183,8 +186,8 @@ class Advice:
                 return ""
             second = max(others, key=lambda c: c.value)
             gap = made.value - second.value
-            worth = (f"is worth {gap:.2f} {unit} less" if gap >= 0
-                     else f"is worth only {-gap:.2f} {unit} more")
+            worth = ("is worth about the same" if abs(gap) < 0.005 else f"is worth {gap:.2f} {unit} less"
+                     if gap > 0 else f"is worth only {-gap:.2f} {unit} more")
             return f"Only {made.odds}, yet no other move was clearly better: the best of them, {second.words()}, {worth}."
         return ""
 

@@ -273,9 +273,10 @@ class CoachScene(MenuScene):
         counts = tally(s.entries)
         x = bar.x + 26
         cy = bar.y + 24 if not many else bar.y + 20
-        who = "Your decisions" if len(self.sessions) <= 1 else f"{s.name}'s decisions"
-        th.draw_text(canvas, self.theme, who, (x, cy), 20, th.BRASS_LIGHT, bold=True, anchor="midleft")
-        x = bar.x + 240
+        chips_x = bar.x + 240
+        who, size = self._who(s, chips_x - 12 - x)
+        th.draw_text(canvas, self.theme, who, (x, cy), size, th.BRASS_LIGHT, bold=True, anchor="midleft")
+        x = chips_x
         for v in VERDICTS:
             r = self._chip(canvas, (x, cy), f"{counts[v]}  {VERDICT_LABELS[v]}", VERDICT_COLOURS[v], 16)
             x = r.right + 12
@@ -295,6 +296,17 @@ class CoachScene(MenuScene):
                     pygame.draw.circle(canvas, th.BRASS_LIGHT, rect.center, rect.w // 2 + 4)
                 pygame.draw.circle(canvas, colour, rect.center, rect.w // 2)
                 pygame.draw.circle(canvas, th.WOOD_DARK, rect.center, rect.w // 2, 1)
+
+    def _who(self, s: CoachSession, room: int) -> tuple[str, int]:
+        """Whose decisions the page shows, and its size, to fit ``room``
+        before the chips ("Bartholomew Quil's decisions" ran under them; the
+        highlighted button above names the person where the name does not fit)."""
+        if len(self.sessions) <= 1:
+            return "Your decisions", 20
+        for text, size in ((f"{s.name}'s decisions", 20), (f"{s.name}'s decisions", 16), (f"{s.name}'s", 16)):
+            if self.theme.font(size, True).size(text)[0] <= room:
+                return text, size
+        return "Decisions", 20
 
     def _chip(self, canvas, center_left, text, colour, size=16, *, pad=10, height=28) -> pygame.Rect:
         surf = self.theme.text(text, size, th.CREAM, bold=True)
@@ -334,26 +346,27 @@ class CoachScene(MenuScene):
         th.draw_text(canvas, self.theme, "What you saw", (x, y), 14, (120, 96, 70), bold=True)
         y = self._wrapped(canvas, a.situation, x, y + 20, w, 18, th.INK) + 6
         y = self._wrapped(canvas, a.headline(), x, y, w, 24, (96, 34, 24), bold=True) + 6
-        strip = pygame.Rect(card.x + 18, card.bottom - 94, card.w - 36, 78)
-        rows, row_h = self._option_rows(a, w, strip.y - 14 - y)
+        font = self.theme.font(15)
+        tx = card.x + 18 + 62
+        lines = th.wrap_text(font, entry.after_text, card.right - 18 - tx - 16)
+        if len(lines) > 2:   # cut at a whole word or hand ("Gwendolyn Mar…" read as a name)
+            lines = [lines[0], th.fit_words(font, " ".join(lines[1:]), card.right - 18 - tx - 16)]
+        height = 57 + 21 * (len(lines) - 1)   # a one-line strip leaves the page more room
+        strip = pygame.Rect(card.x + 18, card.bottom - 16 - height, card.w - 36, height)
+        rows, row_h, legend = self._option_rows(a, w, strip.y - 14 - y)
         y = self._options(canvas, a, x, y, w, rows, row_h)
         if explained(a):   # the verdict, its chance and plain dice odds disagree: why
             y = self._wrapped(canvas, explained(a), x, y + 2, w, 15, (96, 34, 24), style="italic")
         if a.note:
             y = self._wrapped(canvas, a.note, x, y + 2, w, 15, (110, 90, 70), style="italic")
         # after the decision: a separate, darker strip below a dashed rule
-        self._legend(canvas, a.scale.legend, x, y, w, strip.y - 14)
+        self._legend(canvas, legend, x, y, w, strip.y - 14)
         for dx in range(strip.x + 6, strip.right - 6, 14):
             pygame.draw.line(canvas, th.BRASS_DARK, (dx, strip.y - 9), (dx + 7, strip.y - 9), 2)
         pygame.draw.rect(canvas, (70, 46, 30), strip, border_radius=10)
         pygame.draw.rect(canvas, th.BRASS_DARK, strip, 2, border_radius=10)
         pictures.cup(canvas, (strip.x + 32, strip.centery + 6), 30, 38)
-        tx = strip.x + 62
         th.draw_text(canvas, self.theme, entry.after_label + ":", (tx, strip.y + 6), 15, th.BRASS_LIGHT, bold=True)
-        font = self.theme.font(15)
-        lines = th.wrap_text(font, entry.after_text, strip.right - tx - 16)
-        if len(lines) > 2:   # cut at a whole word or hand ("Gwendolyn Mar…" read as a name)
-            lines = [lines[0], th.fit_words(font, " ".join(lines[1:]), strip.right - tx - 16)]
         for i, line in enumerate(lines):
             th.draw_text(canvas, self.theme, line, (tx, strip.y + 28 + 21 * i), 15, th.CREAM)
 
@@ -383,17 +396,20 @@ class CoachScene(MenuScene):
         font = self.theme.font(size, style=style)
         return 2 + len(th.wrap_text(font, text, w)) * font.get_linesize()
 
-    def _option_rows(self, a, w: int, room: int) -> tuple[int, int]:
-        """How many option rows, how tall, so the header, the rows, the reading,
-        the note and the footnote all fit in ``room`` pixels (fewer, lower
-        rows before anything is cut)."""
-        words = (self._lines_height(explained(a), w, 15, "italic") + self._lines_height(a.note, w, 15, "italic")
-                 + self._lines_height(a.scale.legend, w, 13, "italic"))
-        for count in (4, 3, 2):
-            for height in (30, 26, 23):
-                if 16 + count * (height + 2) + 4 + words <= room:
-                    return count, height
-        return 2, 23
+    def _option_rows(self, a, w: int, room: int) -> tuple[int, int, str]:
+        """How many option rows, how tall, and which footnote, so the header,
+        the rows, the sentences saying why, the note and the footnote all fit
+        in ``room`` pixels (fewer, lower rows, then the one-line footnote,
+        before anything is cut: a 10-seat page once lost its footnote)."""
+        said = self._lines_height(explained(a), w, 15, "italic") + self._lines_height(a.note, w, 15, "italic")
+        legends = [a.scale.legend] + ([a.scale.short] if a.scale.short else [])
+        for legend in legends:
+            words = said + self._lines_height(legend, w, 13, "italic")
+            for count in (4, 3, 2):
+                for height in (30, 26, 23, 21):
+                    if 16 + count * (height + 2) + 4 + words <= room:
+                        return count, height, legend
+        return 2, 21, legends[-1]
 
     def _options(self, canvas, a, x, y, w, count: int = 4, row_h: int = 30) -> int:
         """The options as value bars, best first (``count`` rows of ``row_h``

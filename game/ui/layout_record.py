@@ -11,7 +11,7 @@ see wrong: words cut by the window's edge, words crossing a panel's border
 (half in, half out) or lying under or over a die, a banner, a card or other
 words, unless a panel drawn between them covers the lower one (an open log
 over the table); a coach's arrow across words, dice, cards or a control it
-does not point at; a banner while the bid picker waits.  ``dim`` (a veil
+does not point at; a coach's ring across a die or card (half in, half out); a banner while the bid picker waits.  ``dim`` (a veil
 over the screen) starts a new layer: what lies under an overlay is not
 checked against it.
 """
@@ -214,6 +214,12 @@ def problems(record: LayoutRecord) -> list[str]:
             if thing.kind in ("die", "card") and thing.layer == arrow.layer and arrow.line is not None \
                     and piece(thing.rect).clipline(*arrow.line):
                 found.append(f"an arrow across a {thing.kind}: {thing.kind} {tuple(thing.rect)}")
+    for ring in record.of("ring"):
+        for thing in record.boxes:
+            if thing.kind in ("die", "card") and thing.layer == ring.layer \
+                    and _crosses_frame(ring.rect, piece(thing.rect)):
+                found.append(f"a coach's ring across a {thing.kind}: {thing.kind} {tuple(thing.rect)}, "
+                             f"ring {tuple(ring.rect)}")
     banners = record.of("banner")
     for picker in record.of("picker"):
         for banner in banners:

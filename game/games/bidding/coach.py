@@ -23,7 +23,7 @@ from typing import Callable
 from .brain import BidBrain
 from .bids import Bid, Call, bid_words, face_name
 from ...core.coach import SCALES, Advice, Choice
-from ...core.narration import number, unbroken
+from ...core.narration import listing, number, unbroken
 
 
 def _pct(p: float) -> str:
@@ -156,7 +156,7 @@ class BidCoach:
         # a call is right when the bid is false: the reading holds more of the face when its chance is lower
         more = (made.chance < made.plain) if word == "right" else (made.chance > made.plain)
         if bidders:
-            names = " and ".join(self.names[p] for p in bidders)
+            names = self._few(bidders)
             if len(bidders) == 1:
                 why = (f"going by {names}'s bids so far, {names} likely holds {faces}" if more else
                        f"{names}'s bids so far read as a bluff on {faces}")
@@ -164,12 +164,22 @@ class BidCoach:
                 why = (f"going by their bids so far, {names} likely hold {faces}" if more else
                        f"the bids of {names} so far read as bluffs on {faces}")
         elif others:
-            names = " and ".join(self.names[p] for p in others)
+            names = self._few(others)
             why = (f"going by {names}'s bids so far, there are more {faces} under the cups than plain odds say"
                    if more else f"{names}'s bids so far point to other faces than {faces}")
         else:
             why = "the Hard AI's memory of how these players bid moves it"
         return plain + why + f", so the Hard AI reads it as {made.odds}."
+
+    def _few(self, seats: list[int]) -> str:
+        """Up to three seats by name ("Mags, Tom and Bertha"); more as two
+        names and a count ("Mags, Tom and four others": six names joined by
+        "and" took three lines of a 10-seat coach page and pushed its
+        footnote off)."""
+        names = [self.names[p] for p in seats]
+        if len(names) > 3:
+            names = names[:2] + [f"{number(len(names) - 2)} others"]
+        return listing(names)
 
     def with_solved(self, advice: Advice, view, legal, action) -> Advice:
         """Where Hard plays a solved endgame instead of its estimates, that is

@@ -197,7 +197,26 @@ class BiddingTableScene(table_scene.TableScene):
             return self.cups.dice_box(seat, count, self.cups.own_die_px(seat)).inflate(18, 16)
         if name == "history":
             return self.history.rect
+        if name.startswith("seat:") and name[5:].isdigit() and int(name[5:]) < len(self.match.seats):
+            return self.seat_anchor(int(name[5:]))
         return super().anchor_rect(name)
+
+    def seat_anchor(self, seat: int) -> pygame.Rect:
+        """A seat as the coach rings it: its nameplate and, while it has dice,
+        its cup (or your tray) together.  The cup sits 2 px from the plate, so
+        a ring round the plate alone ran through it (Liar's Dice step 7)."""
+        plate = self.cups.seat_plate(seat)
+        n = self.snap.dice[seat]
+        if not n:
+            return plate
+        faces = self.snap.hand(seat)
+        if self.hot_seat.can_see(seat) and faces:
+            size = self.cups.own_die_px(seat)
+            return plate.union(self.cups.dice_box(seat, len(faces), size))
+        x, y = self.cups.cup_point(seat)
+        cup = pygame.Rect(0, 0, self.cup_px, self.cup_px)
+        cup.center = (round(x), round(y))
+        return plate.union(cup)
 
     def log_keep_clear(self) -> list:
         """Every nameplate, and the dice of every seat still in (or in the

@@ -1,0 +1,100 @@
+"""The coach page and the results screen, every word clear (issue 39): each
+of the five games at 2 seats and at a big table, with the longest names
+(sixteen letters), drawn with the layout recorder on
+(``game/ui/layout_record.py``): no words cut, over other words, across a
+panel's border, over a die, and every coach page names its figures' unit
+once and says what they are.  At the big tables two people played, so the
+coach also shows its row of people and the summary line beside the chips.
+
+The games are played by the AI (seat 0 at Normal stands in for a person,
+as ``make shots`` does), then reviewed as if people had played them."""
+from __future__ import annotations
+
+import pytest
+
+from game.core.match import Match, Seat
+from game.scenes.coach import CoachScene, explained
+from game.scenes.results import ResultsScene
+from game.ui import layout_record
+
+NAMES = ["Bartholomew Quil", "Wilhelmina Stout", "Maximilian Crow", "Gwendolyn Marsh", "Percival Thorne",
+         "Evangeline Rook", "Cornelius Vanes", "Octavia Bramble", "Florentine Ashby", "Archibald Nettle"]
+"""Sixteen letters at most: the longest name the setup screen takes."""
+
+BIG = {"liars-dice": 6, "roll-call": 10, "diced-out": 8, "roll-for-it": 8, "roll-the-bones": 6}
+"""The big table of each game walked in a real window (``/work/notes/shots39w11``)."""
+
+QUICK = [(g, 2) for g in BIG] + [("liars-dice", 6)]
+SLOW = [(g, n) for g, n in BIG.items() if (g, n) not in QUICK]
+
+
+SEEDS = {("diced-out", 2): 1}
+"""Where seed 3 leaves nothing to coach (Diced Out coaches free marks and penalties only)."""
+
+
+def _played(game_id: str, seats: int, seed: int | None = None) -> Match:
+    """A finished game of Hard AIs with long names, seat 0 played by the Normal AI;
+    at a big table seats 0 and 1 then count as people (hot seat)."""
+    people = 1 if seats == 2 else 2
+    lineup = [Seat(NAMES[i], "ai", "normal" if i < people else "hard") for i in range(seats)]
+    match = Match(game_id, lineup, None, seed if seed is not None else SEEDS.get((game_id, seats), 3))
+    match.play_out()
+    for i in range(people):
+        match.seats[i] = Seat(NAMES[i], "human")
+    return match
+
+
+def _problems(app) -> tuple[list[str], list[str]]:
+    """The frame's problems and its words."""
+    with layout_record.recording(app.canvas) as record:
+        app.draw(0.0)
+    return layout_record.problems(record), [b.text for b in record.of("text")]
+
+
+def _check(game_id: str, seats: int, app) -> None:
+    match = _played(game_id, seats)
+    results = ResultsScene(app, match)
+    app.start(results)
+    for session in results.coach_sessions:
+        session.finish()
+    results.rebuild()
+    results.age = 5.0
+    app.run_frames(2)
+    found, words = _problems(app)
+    assert not found, "results:\n" + "\n".join(found)
+    assert any(w.startswith("Coach:") for w in words), words
+    scene = CoachScene(app, match, results.coach_sessions, seat=0)
+    app.push(scene)
+    app.apply_transitions()
+    app.run_frames(2)
+    entries = scene.session.entries
+    assert entries, "nothing to coach"
+    rank = {"mistake": 0, "questionable": 1, "fine": 2, "good": 3}
+    # the first pages, and the harshest verdicts (they carry the most words)
+    pages = sorted(set(range(min(4, len(entries))))
+                   | set(sorted(range(len(entries)), key=lambda i: (rank[entries[i].verdict], i))[:4]))
+    for i in pages:
+        scene.index = i
+        scene.rebuild()
+        found, words = _problems(app)
+        page = f"{game_id} at {seats}, decision {i + 1}"
+        assert not found, page + ":\n" + "\n".join(found)
+        advice = entries[i].advice
+        joined = " ".join(words)
+        assert advice.scale.legend.split(":")[0] in joined, (page, "the footnote says what the figures are")
+        if any(c.shown for c in advice.options):
+            assert sum(w == advice.scale.column for w in words) == 1, (page, "the unit named once")
+        why = explained(advice)
+        if why:
+            assert " ".join(why.split()[:3]) in joined, (page, "the sentence saying why", why)
+
+
+@pytest.mark.parametrize("game_id,seats", QUICK)
+def test_the_results_and_coach_pages_show_every_word_clear(app, game_id, seats):
+    _check(game_id, seats, app)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game_id,seats", SLOW)
+def test_the_results_and_coach_pages_show_every_word_clear_at_a_big_table(app, game_id, seats):
+    _check(game_id, seats, app)
