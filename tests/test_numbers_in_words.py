@@ -11,14 +11,12 @@ from __future__ import annotations
 
 import re
 
-import pygame
 import pytest
 
 from game import games
 from game.core import coach
 from game.core.match import Match, Seat
 from game.core.narration import NO_BREAK
-from game.core.protocol import CHANCE, RollResult
 from game.games.diced_out import sheet
 from game.ui import game_log, layout_record
 from game.ui import theme as th

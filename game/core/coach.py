@@ -185,9 +185,9 @@ class Advice:
             if not others:
                 return ""
             second = max(others, key=lambda c: c.value)
-            gap = made.value - second.value
-            worth = ("is worth about the same" if abs(gap) < 0.005 else f"is worth {gap:.2f} {unit} less"
-                     if gap > 0 else f"is worth only {-gap:.2f} {unit} more")
+            ahead = made.value - second.value
+            worth = ("is worth about the same" if abs(ahead) < 0.005 else f"is worth {ahead:.2f} {unit} less"
+                     if ahead > 0 else f"is worth only {-ahead:.2f} {unit} more")
             return f"Only {made.odds}, yet no other move was clearly better: the best of them, {second.words()}, {worth}."
         return ""
 
