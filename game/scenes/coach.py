@@ -445,7 +445,8 @@ class CoachScene(MenuScene):
                          anchor="midleft")
             th.draw_text(canvas, self.theme, c.shown, (x + 330, row.centery), 16, (90, 70, 50), anchor="midleft")
             if odds_column:   # odds say how likely; the expected dice say what it is worth
-                th.draw_text(canvas, self.theme, f"{c.value:+.2f}", (x + 585, row.centery), 15,
+                shown = c.value if abs(c.value) >= 0.005 else 0.0   # never "-0.00"
+                th.draw_text(canvas, self.theme, f"{shown:+.2f}", (x + 585, row.centery), 15,
                              (120, 96, 70), style="italic", anchor="midright")
             bar = pygame.Rect(x + 600, row.centery - 7, w - 600 - 110, 14)
             pygame.draw.rect(canvas, th.PARCHMENT_DARK, bar, border_radius=7)

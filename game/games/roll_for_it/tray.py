@@ -12,6 +12,7 @@ import math
 import pygame
 
 from ...canvas import CENTRE_X
+from ...ui import layout_record
 from ...ui import theme as th
 from ...ui.motion import ease
 
@@ -53,6 +54,7 @@ def draw_loose_die(canvas: pygame.Surface, image: pygame.Surface, rect: pygame.R
         image = image.copy()
         image.set_alpha(120)
     canvas.blit(image, rect)
+    layout_record.note(canvas, "die", rect)   # the coach's ring keeps off it (it ran through the tray's dice)
 
 
 def draw_sparkles(canvas: pygame.Surface, sparkles: list[tuple[float, float, float, float]], now: float) -> None:
