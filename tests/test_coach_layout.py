@@ -13,7 +13,6 @@ from __future__ import annotations
 import pytest
 
 from game.core.match import Match, Seat
-from game.scenes.coach import CoachScene, explained
 from game.scenes.results import ResultsScene
 from game.ui import layout_record
 
@@ -52,6 +51,7 @@ def _problems(app) -> tuple[list[str], list[str]]:
 
 
 def _check(game_id: str, seats: int, app) -> None:
+    from game.scenes.coach import CoachScene, explained
     match = _played(game_id, seats)
     results = ResultsScene(app, match)
     app.start(results)
@@ -98,3 +98,26 @@ def test_the_results_and_coach_pages_show_every_word_clear(app, game_id, seats):
 @pytest.mark.parametrize("game_id,seats", SLOW)
 def test_the_results_and_coach_pages_show_every_word_clear_at_a_big_table(app, game_id, seats):
     _check(game_id, seats, app)
+
+
+def test_the_coach_ring_keeps_off_roll_for_its_tray_dice(app):
+    """Roll For It!'s lesson, step 11 ("Keep the rest"): the ring round the
+    buttons took in the prompt line and ran through the four dice lying in
+    the tray (their pictures were not recorded, so nothing saw them).  The
+    dice's places are read from the table's own ``loose`` dice here, not from
+    the recorder."""
+    from tests.test_lesson_cards_clear import ring_crosses, steps_of
+    checked = 0
+    for step, table in steps_of(app, "roll-for-it"):
+        if not step.anchor:
+            continue
+        with layout_record.recording(app.canvas) as record:
+            table.tutorial._placed = table.tutorial._ring_fit = None   # placed and fitted afresh from this frame
+            app.draw(0.0)
+            app.draw(0.0)
+        dice = [layout_record.piece(table.loose.rect(i)) for i in range(len(table.loose.dice))]
+        for ring in record.of("ring"):
+            checked += bool(dice)
+            crossed = [tuple(d) for d in dice if ring_crosses(ring.rect, d)]
+            assert not crossed, f"{step.title!r}: the ring {tuple(ring.rect)} runs through tray dice {crossed}"
+    assert checked
