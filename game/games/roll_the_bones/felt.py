@@ -128,10 +128,42 @@ def draw_pot(canvas: pygame.Surface, theme: th.Theme, icon: Icon, index: int, po
                            th.BRASS_LIGHT, bold=True, anchor="midbottom", shadow=2),
               th.draw_text(canvas, theme, count_words, (spot[0], spot[1] + radius + 2), 15,
                            th.CREAM, anchor="midtop", shadow=2)]
-    if note is not None:
-        labels.append(th.draw_text(canvas, theme, note, (spot[0], spot[1] + radius + 20),
+    for k, line in enumerate(note_lines(theme, index, note)):
+        labels.append(th.draw_text(canvas, theme, line, (spot[0], spot[1] + radius + 20 + NOTE_LINE * k),
                                    13, th.CREAM_DIM, anchor="midtop", shadow=1))
     return labels
+
+
+NOTE_LINE = 15
+"""Pixels from one line of a pot's note to the next."""
+SIDE_POT_STEP = 170
+"""Pixels from the centre pot's middle to the first side pot's (``TableScene.pot_spots``)."""
+NOTE_GAP = 16
+"""Pixels at least between the centre pot's note and a side pot's beside it."""
+
+
+def note_width(index: int) -> int:
+    """How wide pot ``index``'s note may run: the centre's as wide as its
+    tray, a side pot's as wide as leaves ``NOTE_GAP`` to the centre's (issue
+    39: at six seats "for all but Wilhelmina and 1 other" under each pot ran
+    within 2 px of the other's and read as one line)."""
+    centre = pot_radius(0)
+    return 2 * centre if index == 0 else 2 * (SIDE_POT_STEP - centre - NOTE_GAP)
+
+
+def note_lines(theme: th.Theme, index: int, note: str | None) -> list[str]:
+    """Pot ``index``'s note wrapped to its width (``note_width``), whole
+    words a line, its lines as even as they can be ("for all but
+    Wilhelmina / and 1 other", not "for all but Wilhelmina and 1 / other")."""
+    if not note:
+        return []
+    font = theme.font(13)
+    width = note_width(index)
+    lines = th.wrap_text(font, note, width)
+    while width > 40 and len(th.wrap_text(font, note, width - 4)) == len(lines):
+        width -= 4
+        lines = th.wrap_text(font, note, width)
+    return lines
 
 
 def bubble_rect(theme: th.Theme, said: bool | None, waiting: bool, midbottom,

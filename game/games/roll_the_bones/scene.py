@@ -279,7 +279,7 @@ class TableScene(BaseTableScene):
         spots: list[tuple[float, float]] = [POT_CENTRE]
         for i in range(1, len((state or self.shown).pots) if pots is None else pots):
             side = 1 if i % 2 else -1
-            spots.append((POT_CENTRE[0] + side * (170 + 60 * ((i - 1) // 2)), POT_CENTRE[1] + 10))
+            spots.append((POT_CENTRE[0] + side * (felt.SIDE_POT_STEP + 60 * ((i - 1) // 2)), POT_CENTRE[1] + 10))
         return spots
 
     def anchor_rect(self, name: str):
@@ -440,8 +440,10 @@ class TableScene(BaseTableScene):
         for index, (x, y) in enumerate(self.pot_spots(pots=count)):
             radius = felt.pot_radius(index)
             note = self._pot_note(state, index) if index < len(state.pots) else everyone
-            half = max(radius, 60, (self.theme.font(13).size(note)[0] + 1) // 2 if note else 0)
-            areas.append(pygame.Rect(int(x) - half, int(y) - radius - 24, 2 * half, 2 * radius + 62))
+            lines = felt.note_lines(self.theme, index, note)
+            half = max([radius, 60] + [(self.theme.font(13).size(line)[0] + 1) // 2 for line in lines])
+            areas.append(pygame.Rect(int(x) - half, int(y) - radius - 24, 2 * half,
+                                     2 * radius + 47 + felt.NOTE_LINE * max(1, len(lines))))
         return areas
 
     def _pot_note(self, state: BonesState, i: int, room: int = felt.POT_NOTE_WIDTH) -> str | None:
@@ -473,16 +475,20 @@ class TableScene(BaseTableScene):
 
     def _draw_note_hover(self, canvas) -> None:
         """Under the mouse, a pot's shortened note ("for Bartholomew and 2
-        others") opens into every name, whole, on a small plate below it."""
+        others") opens into every name, whole, on a small plate below it, or
+        the nearest place that covers no other words, pile or nameplate (issue
+        39: the side pot's plate lay on the centre pot's note)."""
         if not pygame.display.get_surface():
             return
         mouse = self.app.to_canvas(pygame.mouse.get_pos())
         for rect, whole in self.note_hovers:
             if rect.inflate(8, 8).collidepoint(mouse):
                 text = self.theme.text(whole, 14, th.CREAM)
-                plate = text.get_rect().inflate(20, 12)
-                plate.midtop = (rect.centerx, rect.bottom + 4)
-                plate.clamp_ip(canvas.get_rect().inflate(-2 * EDGE_MARGIN, -2 * EDGE_MARGIN))
+                size = text.get_rect().inflate(20, 12).size
+                keep = [r.inflate(8, 8) for r in [*self.word_rects, *self.pile_rects.values(), *self.pot_rects,
+                                                  *self.seat_plates.values()] if not rect.contains(r)]
+                plate = nearest_clear_spot(size, [keep], (rect.centerx, rect.bottom + 4 + size[1] // 2),
+                                           canvas.get_rect().inflate(-2 * EDGE_MARGIN, -2 * EDGE_MARGIN), step=4)
                 th.panel(canvas, plate, fill=th.WOOD_DARK, border=th.BRASS, radius=8)
                 th.blit_text(canvas, text, plate.center, "center")
                 return
@@ -881,8 +887,8 @@ class TableScene(BaseTableScene):
             labels = felt.draw_pot(canvas, self.theme, self._icon, i, pot, state.n, spot, bones, note, arriving,
                                    count=len(lying))
             whole = self._pot_note(state, i, room=layout.CANVAS_W) if note else None
-            if whole != note:
-                self.note_hovers.append((labels[-1], f"{'Centre pot' if i == 0 else 'Side pot'} {whole}"))
+            if whole != note:   # the note's lines: after the pot's name and count
+                self.note_hovers.append((labels[2].unionall(labels[3:]), f"{'Centre pot' if i == 0 else 'Side pot'} {whole}"))
             self.word_rects += labels
             if not lying:   # an empty centre: a banner may stand over it (a won pot's is centred, not cornered)
                 self.idle_rects += labels
