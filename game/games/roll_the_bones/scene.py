@@ -35,7 +35,7 @@ from ...ui.banner import GIVE_WAY_SECONDS, draw_plate, nearest_clear_spot, plate
 from ...ui.motion import Glide, ease_out, landed_removed, moving
 from ...ui.table_scene import EDGE_MARGIN, TableScene as BaseTableScene
 from ...ui.widgets import Button, FocusGroup
-from . import felt, prompts
+from . import felt, narrate, prompts
 from .rules import Ante, BonesState, Declare, die_kind, first_owner
 from ...canvas import CENTRE_X
 
@@ -252,8 +252,8 @@ class TableScene(BaseTableScene):
         """Each banner on screen and where it was placed (``_placed_banner``)."""
         self._felt_clear_at: float | None = None
         """When the rolled dice leave the felt (they fly to their taker then)."""
-        self._haul_banners: tuple[float, list[str], bool] | None = None
-        """A won pot's banners waiting for its haul to land: (when, titles, held)."""
+        self._haul_banners: tuple[float, list[tuple[str, str]], bool] | None = None
+        """A won pot's banners waiting for its haul to land: (when, (title, line under it) each, held)."""
         self._held_layout: tuple[BonesState, dict[int, tuple[str, int]]] | None = None
         """While a pot split is held: the table as the roll left it (the pots
         won, the next stage's forced antes not made yet) and where each die is
@@ -441,9 +441,13 @@ class TableScene(BaseTableScene):
             radius = felt.pot_radius(index)
             note = self._pot_note(state, index) if index < len(state.pots) else everyone
             lines = felt.note_lines(self.theme, index, note)
-            half = max([radius, 60] + [(self.theme.font(13).size(line)[0] + 1) // 2 for line in lines])
-            areas.append(pygame.Rect(int(x) - half, int(y) - radius - 24, 2 * half,
-                                     2 * radius + 47 + felt.NOTE_LINE * max(1, len(lines))))
+            pot = state.pots[index] if index < len(state.pots) else []
+            counted = felt.count_lines(self.theme, index, len(pot), sum(1 for d in pot if state.is_bone(d))) \
+                if pot else ["", ""]   # a pot to come may hold bones: its count in two lines
+            half = max([radius, 60] + [(self.theme.font(13).size(line)[0] + 1) // 2 for line in lines]
+                       + [(self.theme.font(felt.COUNT_SIZE).size(line)[0] + 1) // 2 for line in counted])
+            below = 6 + felt.COUNT_LINE * len(counted) + felt.NOTE_LINE * max(1, len(lines))
+            areas.append(pygame.Rect(int(x) - half, int(y) - radius - 24, 2 * half, 2 * radius + 24 + below))
         return areas
 
     def _pot_note(self, state: BonesState, i: int, room: int = felt.POT_NOTE_WIDTH) -> str | None:
@@ -654,19 +658,14 @@ class TableScene(BaseTableScene):
                 self.banners.hold(len(self.match.history))
         elif result.get("kind") == "win":
             winner = result["winner"]
-            haul = result["haul"]
-            titles = [f"{self.words.says(winner, 'takes', 'take')} {plural(len(haul[str(winner)]), 'die', 'dice')}"]
+            titles = [narrate.won_roll_banner(result, self.words)]
             if state.is_terminal():
-                titles.append(f"{self.words.says(winner, 'holds', 'hold')} every die!")
+                titles.append((f"{self.words.says(winner, 'holds', 'hold')} every die!", ""))
             flying = 0.0 if self.pace.reduced_motion else landed * self.pace.duration
             self._haul_banners = (self.time + flying, titles, held)
             self._raise_haul_banners()
-            self.announce(f"{self.words.says(winner, 'wins', 'win')} the roll with {result['faces'][str(winner)]}"
-                          f" and {self.verb(winner, 'takes', 'take')} {plural(len(haul[str(winner)]), 'die', 'dice')}",
-                          th.BRASS_LIGHT)
-            if result.get("carried"):
-                self.announce(f"{len(result['carried'])} dice nobody could win stay on the table "
-                              "for the next round's centre pot")
+            for k, line in enumerate(narrate.won_roll_lines(result, self.words)):
+                self.announce(line, th.BRASS_LIGHT if k == 0 else None)
 
     def _raise_haul_banners(self) -> None:
         """Put a won pot's banners up once its haul has landed in the
@@ -677,8 +676,8 @@ class TableScene(BaseTableScene):
             return
         _when, titles, held = self._haul_banners
         self._haul_banners = None
-        for title in titles:
-            self.show_banner(title)
+        for title, sub in titles:
+            self.show_banner(title, sub)
         if held:
             self.banners.hold(len(self.match.history))
 
@@ -887,8 +886,10 @@ class TableScene(BaseTableScene):
             labels = felt.draw_pot(canvas, self.theme, self._icon, i, pot, state.n, spot, bones, note, arriving,
                                    count=len(lying))
             whole = self._pot_note(state, i, room=layout.CANVAS_W) if note else None
-            if whole != note:   # the note's lines: after the pot's name and count
-                self.note_hovers.append((labels[2].unionall(labels[3:]), f"{'Centre pot' if i == 0 else 'Side pot'} {whole}"))
+            if whole != note:   # the note's lines: the last labels
+                lines = labels[len(labels) - len(felt.note_lines(self.theme, i, note)):]
+                self.note_hovers.append((lines[0].unionall(lines[1:]),
+                                         f"{'Centre pot' if i == 0 else 'Side pot'} {whole}"))
             self.word_rects += labels
             if not lying:   # an empty centre: a banner may stand over it (a won pot's is centred, not cornered)
                 self.idle_rects += labels
