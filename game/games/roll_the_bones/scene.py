@@ -605,12 +605,31 @@ class TableScene(BaseTableScene):
         """Pot index -> the dice drawn lying in it that have not left yet: a
         won pot's dice wait there while the roll lies on the felt, though the
         state has already moved them to the taker's pile."""
+        return self._waiting_in("pot")
+
+    def _waiting_in(self, kind: str) -> dict[int, list[int]]:
+        """Heap index -> the dice drawn lying in that pot or pile (``kind``)
+        that have not left yet (the state has already moved them)."""
         waiting: dict[int, list[int]] = {}
         for flight in self.flights:
-            if flight.source is not None and flight.source[0] == "pot" and flight.waits_shown \
+            if flight.source is not None and flight.source[0] == kind and flight.waits_shown \
                     and flight.position(self.time) is None:
                 waiting.setdefault(flight.source[1], []).append(flight.die)
         return waiting
+
+    def pile_counts(self, arriving=frozenset()) -> list[tuple[int, int]]:
+        """Each seat's (six-siders, bones) as its pile is drawn: the dice
+        lying there, not those still flying in, and those that have not
+        left yet (issue 39: a pile's words and its plate's count changed as
+        the dice took off, before they landed).  ``arriving``: ``arriving()``."""
+        state = self.shown
+        waiting = self._waiting_in("pile")
+        out = []
+        for p, dice in enumerate(state.collections):
+            lying = [d for d in dice if d not in arriving] + waiting.get(p, [])
+            bones = sum(1 for d in lying if state.is_bone(d))
+            out.append((len(lying) - bones, bones))
+        return out
 
     def on_applied(self, player, action, before_state) -> None:
         state = self.state
@@ -772,15 +791,16 @@ class TableScene(BaseTableScene):
         notes = {}
         self.label_rects, self.idle_rects, self.pot_rects, self.pile_rects = [], [], [], {}
         self.word_rects, self.note_rect, self.note_hovers = [], None, []
+        arriving = self.arriving()
+        counts = self.pile_counts(arriving)
         for p in range(self.n):
-            sixes, bones = state.counts(p)
+            sixes, bones = counts[p]
             notes[p] = "out" if state.out_event[p] is not None else \
                 plural(sixes + bones + (p in state.in_flight), "die", "dice")
         self.draw_seats(canvas, active, notes)
-        arriving = self.arriving()
         self._draw_pots(canvas, arriving)
         for p in range(self.n):
-            self._draw_pile(canvas, p, arriving)
+            self._draw_pile(canvas, p, arriving, counts[p])
         self._draw_bubbles(canvas)
         plates = [(banner, self.note_banner(self._placed_banner(banner))) for banner in self.banners]
         self._draw_status(canvas)
@@ -828,8 +848,9 @@ class TableScene(BaseTableScene):
         """The top edge of seat ``p``'s pile as ``felt.draw_heap`` lays it out."""
         return felt.heap_top(len(self.shown.collections[p]), self.pile_spots[p][1] - 6)
 
-    def _draw_pile(self, canvas, p, arriving=frozenset()) -> None:
-        """Seat ``p``'s pile (but the dice still flying in) and what it holds in words."""
+    def _draw_pile(self, canvas, p, arriving=frozenset(), counts: tuple[int, int] | None = None) -> None:
+        """Seat ``p``'s pile (but the dice still flying in) and what it
+        holds in words (``counts``: as drawn, ``pile_counts``; default the state's)."""
         state = self.shown
         if state.out_event[p] is not None:
             return
@@ -845,7 +866,7 @@ class TableScene(BaseTableScene):
             heap.append(rect)
         if heap:
             self.label_rects.append(heap[0].unionall(heap[1:]))   # the banner keeps clear of the dice too
-        sixes, bones = state.counts(p)
+        sixes, bones = counts if counts is not None else state.counts(p)
         words = felt.pile_label(sixes, bones)
         label = th.draw_text(canvas, self.theme, words, (self._pile_words_x(words, bool(bones), x, y + 34), y + 34), 15,
                              th.CREAM, bold=bool(bones), anchor="midtop", shadow=2)
