@@ -1102,12 +1102,15 @@ class TableScene(BaseTableScene):
     def won_haul(self) -> list[Flight]:
         """The dice still to land of a won pot's haul: those leaving an
         emptied pot and every other die going into the same pile (the roll's
-        dice on the felt go to the taker with them)."""
+        dice on the felt go to the taker with them).  A die leaves a pot by
+        its ``source``, not by where it starts: a tie's rolled die lying in
+        an empty side pot's place was taken for a haul, and so were all the
+        roll's dice flying with it to the centre; the "Tiebreak!" banner
+        then lay on a rolled bone (issue 39, six seats)."""
         flying = [flight for flight in self.flights if flight.progress(self.time) != 1.0]   # None: not yet left
         pots = self.shown.pots
-        emptied = [area for i, area in enumerate(self.pot_areas()) if i < len(pots) and not pots[i]]
-        ends = [flight.end for flight in flying
-                if any(area.collidepoint(int(flight.start[0]), int(flight.start[1])) for area in emptied)]
+        ends = [flight.end for flight in flying if flight.source is not None and flight.source[0] == "pot"
+                and flight.source[1] < len(pots) and not pots[flight.source[1]]]
         if not ends:
             return []
         box = pygame.Rect(int(min(x for x, _y in ends)), int(min(y for _x, y in ends)), 1, 1)
