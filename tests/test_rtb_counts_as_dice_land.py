@@ -2,7 +2,9 @@
 dice land, not as they take off (issue 39: after a won roll "9 dice" stood
 under the taker's plate while the haul was still in the air).  Each pile
 counts the dice lying in it: not those flying in, but those waiting to
-leave."""
+leave.  A rolled die counts on its roller's plate until it lands with
+its taker (the plate of a seat that rolled its last die said "no dice"
+while the die still lay on the felt)."""
 from __future__ import annotations
 
 from game.core.match import Match, Seat
@@ -41,7 +43,8 @@ def test_the_counts_change_when_the_dice_land(app):
             lying = _lying(table, p)
             if lying != len(table.shown.collections[p]):
                 seen += 1
-            assert plural(lying + (p in table.shown.in_flight), "die", "dice") in texts, (p, lying, texts)
+            rolled = sum(1 for f in table.flights if f.source == ("felt", p))
+            assert plural(lying + (p in table.shown.in_flight) + rolled, "die", "dice") in texts, (p, lying, texts)
         app.run_frames(40)
         if seen >= 3 or table.match.is_over:
             break

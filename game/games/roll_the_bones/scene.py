@@ -793,10 +793,11 @@ class TableScene(BaseTableScene):
         self.word_rects, self.note_rect, self.note_hovers = [], None, []
         arriving = self.arriving()
         counts = self.pile_counts(arriving)
-        for p in range(self.n):
+        rolled = [f.source[1] for f in self.flights if f.source is not None and f.source[0] == "felt"]
+        for p in range(self.n):   # a rolled die counts for its roller until it lands with its taker
             sixes, bones = counts[p]
             notes[p] = "out" if state.out_event[p] is not None else \
-                plural(sixes + bones + (p in state.in_flight), "die", "dice")
+                plural(sixes + bones + (p in state.in_flight) + rolled.count(p), "die", "dice")
         self.draw_seats(canvas, active, notes)
         self._draw_pots(canvas, arriving)
         for p in range(self.n):
