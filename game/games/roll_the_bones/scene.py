@@ -1018,23 +1018,35 @@ class TableScene(BaseTableScene):
         """The ante note's lines and place: over the question, wrapped to the
         buttons' width (it never reaches your pile); where that meets a
         nameplate, a pile or a die of the roll (two rows of buttons at 6 seats
-        lift it onto the bottom-right seat's plate), in lines beside the question."""
+        lift it onto the bottom-right seat's plate), in lines beside the
+        question; where only a die of the last roll is in the way, the roll's
+        dice leave the felt (the next ante has started) and the note takes
+        the first place clear of plates and piles."""
         font = self.theme.font(15)
         width = self.controls_area().w
         beside = 1240 - self.theme.font(21, bold=True).size(ask)[0] - 14
         places = [(width, (1240, self.buttons_top - 40)), (240, (beside, self.buttons_top - 8))]
-        keep_clear = [r.inflate(8, 8) for r in [*self.seat_plates.values(), *self.pile_rects.values()]]
+        fixed = [r.inflate(8, 8) for r in [*self.seat_plates.values(), *self.pile_rects.values()]]
+        dice = []
         if self.settled_view is not None:   # the roll's dice lying on the felt
-            keep_clear += [pygame.Rect(int(p.x - p.size / 2) - 4, int(p.y - p.size / 2) - 4, int(p.size) + 8,
-                                       int(p.size) + 8) for p in self.settled_view.poses()]
+            dice = [pygame.Rect(int(p.x - p.size / 2) - 4, int(p.y - p.size / 2) - 4, int(p.size) + 8,
+                                int(p.size) + 8) for p in self.settled_view.poses()]
         first: tuple[list[str], pygame.Rect] | None = None
+        clear_of_fixed: tuple[list[str], pygame.Rect] | None = None
         for wrap, bottomright in places:
             lines = th.wrap_text(font, note, wrap)
             rect = pygame.Rect(0, 0, max(font.size(line)[0] for line in lines), 19 * len(lines))
             rect.bottomright = bottomright
-            if rect.collidelist(keep_clear) < 0:
+            if rect.collidelist(fixed + dice) < 0:
                 return lines, rect
             first = first or (lines, rect)
+            if clear_of_fixed is None and rect.collidelist(fixed) < 0:
+                clear_of_fixed = (lines, rect)
+        if clear_of_fixed is not None:
+            # only a die of the last roll is in the way: your ante starts the next stage, and the
+            # roll's dice leave the felt as the next ante starts (six seats, seed 12: the note lay on one)
+            self.clear_dice()
+            return clear_of_fixed
         assert first is not None
         return first
 
