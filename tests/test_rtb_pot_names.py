@@ -101,7 +101,7 @@ def test_a_shortened_note_names_everyone_whole_under_the_mouse(app, monkeypatch)
         app.draw(0.0)
     said = [box.text for box in record.of("text") if box.text.startswith(("Side pot for", "Centre pot for"))]
     assert said, [box.text for box in record.of("text")]
-    shortened = next(box.text for box in record.of("text") if box.rect == note)
+    shortened = " ".join(box.text for box in record.of("text") if note.contains(box.rect))   # the note's lines
     named = [table.seat_name(p) for p in range(6) if table.seat_name(p).split()[0] in shortened]
     assert named and all(name in said[0] for name in named), (shortened, said)
     assert " and " in said[0] and "other" not in said[0], said

@@ -123,15 +123,71 @@ def draw_pot(canvas: pygame.Surface, theme: th.Theme, icon: Icon, index: int, po
         if die not in arriving:   # its place is kept: it lands there
             icon(canvas, die_kind(die, n), first_owner(die, n), at, POT_DIE)
     title = "Centre pot" if index == 0 else "Side pot"
-    count_words = plural(len(pot) if count is None else count, "die", "dice") + (f", {bones} bone{'s' if bones != 1 else ''}" if bones else "")
     labels = [th.draw_text(canvas, theme, title, (spot[0], spot[1] - radius - 4), 16,
-                           th.BRASS_LIGHT, bold=True, anchor="midbottom", shadow=2),
-              th.draw_text(canvas, theme, count_words, (spot[0], spot[1] + radius + 2), 15,
-                           th.CREAM, anchor="midtop", shadow=2)]
-    if note is not None:
-        labels.append(th.draw_text(canvas, theme, note, (spot[0], spot[1] + radius + 20),
+                           th.BRASS_LIGHT, bold=True, anchor="midbottom", shadow=2)]
+    y = spot[1] + radius + 2
+    for line in pot_lines(theme, index, count_words(len(pot) if count is None else count, bones), COUNT_SIZE):
+        labels.append(th.draw_text(canvas, theme, line, (spot[0], y), COUNT_SIZE, th.CREAM, anchor="midtop", shadow=2))
+        y += COUNT_LINE
+    for k, line in enumerate(note_lines(theme, index, note)):
+        labels.append(th.draw_text(canvas, theme, line, (spot[0], y + 2 + NOTE_LINE * k),
                                    13, th.CREAM_DIM, anchor="midtop", shadow=1))
     return labels
+
+
+COUNT_SIZE, COUNT_LINE = 15, 17
+"""Font size of a pot's count, and pixels from one of its lines to the next."""
+
+
+def count_words(count: int, bones: int) -> str:
+    """How many dice lie in a pot, the bones said to be among them (issue
+    39: "13 dice, 2 bones" read as thirteen dice and two bones more)."""
+    dice = plural(count, "die", "dice")
+    if not bones:
+        return dice
+    if bones == count:
+        return f"{dice}, {'a bone' if count == 1 else 'both bones' if count == 2 else 'all bones'}"
+    return f"{dice}, {'1 of them a bone' if bones == 1 else f'{bones} of them bones'}"
+
+
+def count_lines(theme: th.Theme, index: int, count: int, bones: int) -> list[str]:
+    """Pot ``index``'s count as drawn, in lines (``pot_lines``)."""
+    return pot_lines(theme, index, count_words(count, bones), COUNT_SIZE)
+
+
+NOTE_LINE = 15
+"""Pixels from one line of a pot's note to the next."""
+SIDE_POT_STEP = 170
+"""Pixels from the centre pot's middle to the first side pot's (``TableScene.pot_spots``)."""
+NOTE_GAP = 16
+"""Pixels at least between the centre pot's note and a side pot's beside it."""
+
+
+def note_width(index: int) -> int:
+    """How wide pot ``index``'s count and note may run: the centre's as wide as its
+    tray, a side pot's as wide as leaves ``NOTE_GAP`` to the centre's (issue
+    39: at six seats "for all but Wilhelmina and 1 other" under each pot ran
+    within 2 px of the other's and read as one line)."""
+    centre = pot_radius(0)
+    return 2 * centre if index == 0 else 2 * (SIDE_POT_STEP - centre - NOTE_GAP)
+
+
+def note_lines(theme: th.Theme, index: int, note: str | None) -> list[str]:
+    """Pot ``index``'s note in lines (``pot_lines``)."""
+    return pot_lines(theme, index, note, 13) if note else []
+
+
+def pot_lines(theme: th.Theme, index: int, text: str, size: int) -> list[str]:
+    """``text`` under pot ``index`` wrapped to its width (``note_width``),
+    whole words a line, its lines as even as they can be ("for all but
+    Wilhelmina / and 1 other", not "for all but Wilhelmina and 1 / other")."""
+    font = theme.font(size)
+    width = note_width(index)
+    lines = th.wrap_text(font, text, width)
+    while width > 40 and len(th.wrap_text(font, text, width - 4)) == len(lines):
+        width -= 4
+        lines = th.wrap_text(font, text, width)
+    return lines
 
 
 def bubble_rect(theme: th.Theme, said: bool | None, waiting: bool, midbottom,

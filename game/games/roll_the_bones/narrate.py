@@ -52,6 +52,57 @@ def pot_shares(result: dict, inside) -> list[str]:
             + [f"{what} stays for the next round" for what in stays])
 
 
+def _takings(result: dict) -> dict[int, list[str]]:
+    """Each taker of a won roll and what they take, the winner first: the
+    rolled dice always go to the winner; each pot to its own taker (rule
+    text: the centre only to one who anted to it, a side pot to the second
+    highest roll when the winner may not have it)."""
+    side_pots = sum(1 for index, _taker, _n in result["pots"] if index)
+    took: dict[int, list[str]] = {result["winner"]: ["the rolled dice"]}
+    for index, taker, _count in result["pots"]:
+        if taker is not None:
+            took.setdefault(taker, []).append(pot_name(index, side_pots))
+    return took
+
+
+def won_roll_lines(result: dict, voice) -> list[str]:
+    """A won roll for the ticker, each pot with its own taker (issue 39:
+    "Mags wins the roll with 6 and takes 6 dice" never said that Tom took
+    the side pot).  The plain case keeps its one line; with a side pot, or
+    a pot the winner may not take, each taker says what they take:
+    "Mags wins the roll with 6 and takes 6 dice (the rolled dice and the
+    centre pot)", "Tom takes the side pot: 2 dice"; a pot nobody could win
+    says it stays.  ``voice``: ``game.core.grammar.Voice``."""
+    winner = result["winner"]
+    hauls = {int(p): len(dice) for p, dice in result["haul"].items()}
+    first = (f"{voice.says(winner, 'wins', 'win')} the roll with {result['faces'][str(winner)]}"
+             f" and {voice.verb(winner, 'takes', 'take')} {plural(hauls.get(winner, 0), 'die', 'dice')}")
+    if "pots" not in result:   # a record from before the pots were kept
+        return [first]
+    took = _takings(result)
+    plain = all(index == 0 and taker == winner for index, taker, _n in result["pots"])
+    lines = [first if plain else f"{first} ({listing(took[winner])})"]
+    lines += [f"{voice.says(p, 'takes', 'take')} {listing(things)}: {plural(hauls.get(p, 0), 'die', 'dice')}"
+              for p, things in took.items() if p != winner]
+    side_pots = sum(1 for index, _taker, _n in result["pots"] if index)
+    lines += [f"Nobody may win {pot_name(index, side_pots)} ({plural(count, 'die', 'dice')}): it stays for the"
+              " next round's centre pot" for index, taker, count in result["pots"] if taker is None]
+    return lines
+
+
+def won_roll_banner(result: dict, voice) -> tuple[str, str]:
+    """A won roll's banner: the winner's take as its title ("Mags takes 6
+    dice"), every other taker's below ("Tom takes the side pot (2 dice)")."""
+    winner = result["winner"]
+    hauls = {int(p): len(dice) for p, dice in result["haul"].items()}
+    title = f"{voice.says(winner, 'takes', 'take')} {plural(hauls.get(winner, 0), 'die', 'dice')}"
+    if "pots" not in result:
+        return title, ""
+    others = [f"{voice.says(p, 'takes', 'take')} {listing(things)} ({plural(hauls.get(p, 0), 'die', 'dice')})"
+              for p, things in _takings(result).items() if p != winner]
+    return title, " · ".join(others)
+
+
 def narrate(before, player, action, after, name) -> list[str]:
     inside = voice_of(name).object   # "you" inside a sentence (game.core.grammar)
     if player != CHANCE:

@@ -35,7 +35,7 @@ from ...ui.banner import GIVE_WAY_SECONDS, draw_plate, nearest_clear_spot, plate
 from ...ui.motion import Glide, ease_out, landed_removed, moving
 from ...ui.table_scene import EDGE_MARGIN, TableScene as BaseTableScene
 from ...ui.widgets import Button, FocusGroup
-from . import felt, prompts
+from . import felt, narrate, prompts
 from .rules import Ante, BonesState, Declare, die_kind, first_owner
 from ...canvas import CENTRE_X
 
@@ -252,8 +252,8 @@ class TableScene(BaseTableScene):
         """Each banner on screen and where it was placed (``_placed_banner``)."""
         self._felt_clear_at: float | None = None
         """When the rolled dice leave the felt (they fly to their taker then)."""
-        self._haul_banners: tuple[float, list[str], bool] | None = None
-        """A won pot's banners waiting for its haul to land: (when, titles, held)."""
+        self._haul_banners: tuple[float, list[tuple[str, str]], bool] | None = None
+        """A won pot's banners waiting for its haul to land: (when, (title, line under it) each, held)."""
         self._held_layout: tuple[BonesState, dict[int, tuple[str, int]]] | None = None
         """While a pot split is held: the table as the roll left it (the pots
         won, the next stage's forced antes not made yet) and where each die is
@@ -279,7 +279,7 @@ class TableScene(BaseTableScene):
         spots: list[tuple[float, float]] = [POT_CENTRE]
         for i in range(1, len((state or self.shown).pots) if pots is None else pots):
             side = 1 if i % 2 else -1
-            spots.append((POT_CENTRE[0] + side * (170 + 60 * ((i - 1) // 2)), POT_CENTRE[1] + 10))
+            spots.append((POT_CENTRE[0] + side * (felt.SIDE_POT_STEP + 60 * ((i - 1) // 2)), POT_CENTRE[1] + 10))
         return spots
 
     def anchor_rect(self, name: str):
@@ -440,8 +440,14 @@ class TableScene(BaseTableScene):
         for index, (x, y) in enumerate(self.pot_spots(pots=count)):
             radius = felt.pot_radius(index)
             note = self._pot_note(state, index) if index < len(state.pots) else everyone
-            half = max(radius, 60, (self.theme.font(13).size(note)[0] + 1) // 2 if note else 0)
-            areas.append(pygame.Rect(int(x) - half, int(y) - radius - 24, 2 * half, 2 * radius + 62))
+            lines = felt.note_lines(self.theme, index, note)
+            pot = state.pots[index] if index < len(state.pots) else []
+            counted = felt.count_lines(self.theme, index, len(pot), sum(1 for d in pot if state.is_bone(d))) \
+                if pot else ["", ""]   # a pot to come may hold bones: its count in two lines
+            half = max([radius, 60] + [(self.theme.font(13).size(line)[0] + 1) // 2 for line in lines]
+                       + [(self.theme.font(felt.COUNT_SIZE).size(line)[0] + 1) // 2 for line in counted])
+            below = 6 + felt.COUNT_LINE * len(counted) + felt.NOTE_LINE * max(1, len(lines))
+            areas.append(pygame.Rect(int(x) - half, int(y) - radius - 24, 2 * half, 2 * radius + 24 + below))
         return areas
 
     def _pot_note(self, state: BonesState, i: int, room: int = felt.POT_NOTE_WIDTH) -> str | None:
@@ -473,16 +479,20 @@ class TableScene(BaseTableScene):
 
     def _draw_note_hover(self, canvas) -> None:
         """Under the mouse, a pot's shortened note ("for Bartholomew and 2
-        others") opens into every name, whole, on a small plate below it."""
+        others") opens into every name, whole, on a small plate below it, or
+        the nearest place that covers no other words, pile or nameplate (issue
+        39: the side pot's plate lay on the centre pot's note)."""
         if not pygame.display.get_surface():
             return
         mouse = self.app.to_canvas(pygame.mouse.get_pos())
         for rect, whole in self.note_hovers:
             if rect.inflate(8, 8).collidepoint(mouse):
                 text = self.theme.text(whole, 14, th.CREAM)
-                plate = text.get_rect().inflate(20, 12)
-                plate.midtop = (rect.centerx, rect.bottom + 4)
-                plate.clamp_ip(canvas.get_rect().inflate(-2 * EDGE_MARGIN, -2 * EDGE_MARGIN))
+                size = text.get_rect().inflate(20, 12).size
+                keep = [r.inflate(8, 8) for r in [*self.word_rects, *self.pile_rects.values(), *self.pot_rects,
+                                                  *self.seat_plates.values()] if not rect.contains(r)]
+                plate = nearest_clear_spot(size, [keep], (rect.centerx, rect.bottom + 4 + size[1] // 2),
+                                           canvas.get_rect().inflate(-2 * EDGE_MARGIN, -2 * EDGE_MARGIN), step=4)
                 th.panel(canvas, plate, fill=th.WOOD_DARK, border=th.BRASS, radius=8)
                 th.blit_text(canvas, text, plate.center, "center")
                 return
@@ -595,12 +605,31 @@ class TableScene(BaseTableScene):
         """Pot index -> the dice drawn lying in it that have not left yet: a
         won pot's dice wait there while the roll lies on the felt, though the
         state has already moved them to the taker's pile."""
+        return self._waiting_in("pot")
+
+    def _waiting_in(self, kind: str) -> dict[int, list[int]]:
+        """Heap index -> the dice drawn lying in that pot or pile (``kind``)
+        that have not left yet (the state has already moved them)."""
         waiting: dict[int, list[int]] = {}
         for flight in self.flights:
-            if flight.source is not None and flight.source[0] == "pot" and flight.waits_shown \
+            if flight.source is not None and flight.source[0] == kind and flight.waits_shown \
                     and flight.position(self.time) is None:
                 waiting.setdefault(flight.source[1], []).append(flight.die)
         return waiting
+
+    def pile_counts(self, arriving=frozenset()) -> list[tuple[int, int]]:
+        """Each seat's (six-siders, bones) as its pile is drawn: the dice
+        lying there, not those still flying in, and those that have not
+        left yet (issue 39: a pile's words and its plate's count changed as
+        the dice took off, before they landed).  ``arriving``: ``arriving()``."""
+        state = self.shown
+        waiting = self._waiting_in("pile")
+        out = []
+        for p, dice in enumerate(state.collections):
+            lying = [d for d in dice if d not in arriving] + waiting.get(p, [])
+            bones = sum(1 for d in lying if state.is_bone(d))
+            out.append((len(lying) - bones, bones))
+        return out
 
     def on_applied(self, player, action, before_state) -> None:
         state = self.state
@@ -648,19 +677,14 @@ class TableScene(BaseTableScene):
                 self.banners.hold(len(self.match.history))
         elif result.get("kind") == "win":
             winner = result["winner"]
-            haul = result["haul"]
-            titles = [f"{self.words.says(winner, 'takes', 'take')} {plural(len(haul[str(winner)]), 'die', 'dice')}"]
+            titles = [narrate.won_roll_banner(result, self.words)]
             if state.is_terminal():
-                titles.append(f"{self.words.says(winner, 'holds', 'hold')} every die!")
+                titles.append((f"{self.words.says(winner, 'holds', 'hold')} every die!", ""))
             flying = 0.0 if self.pace.reduced_motion else landed * self.pace.duration
             self._haul_banners = (self.time + flying, titles, held)
             self._raise_haul_banners()
-            self.announce(f"{self.words.says(winner, 'wins', 'win')} the roll with {result['faces'][str(winner)]}"
-                          f" and {self.verb(winner, 'takes', 'take')} {plural(len(haul[str(winner)]), 'die', 'dice')}",
-                          th.BRASS_LIGHT)
-            if result.get("carried"):
-                self.announce(f"{len(result['carried'])} dice nobody could win stay on the table "
-                              "for the next round's centre pot")
+            for k, line in enumerate(narrate.won_roll_lines(result, self.words)):
+                self.announce(line, th.BRASS_LIGHT if k == 0 else None)
 
     def _raise_haul_banners(self) -> None:
         """Put a won pot's banners up once its haul has landed in the
@@ -671,8 +695,8 @@ class TableScene(BaseTableScene):
             return
         _when, titles, held = self._haul_banners
         self._haul_banners = None
-        for title in titles:
-            self.show_banner(title)
+        for title, sub in titles:
+            self.show_banner(title, sub)
         if held:
             self.banners.hold(len(self.match.history))
 
@@ -767,15 +791,17 @@ class TableScene(BaseTableScene):
         notes = {}
         self.label_rects, self.idle_rects, self.pot_rects, self.pile_rects = [], [], [], {}
         self.word_rects, self.note_rect, self.note_hovers = [], None, []
-        for p in range(self.n):
-            sixes, bones = state.counts(p)
-            notes[p] = "out" if state.out_event[p] is not None else \
-                plural(sixes + bones + (p in state.in_flight), "die", "dice")
-        self.draw_seats(canvas, active, notes)
         arriving = self.arriving()
+        counts = self.pile_counts(arriving)
+        rolled = [f.source[1] for f in self.flights if f.source is not None and f.source[0] == "felt"]
+        for p in range(self.n):   # a rolled die counts for its roller until it lands with its taker
+            sixes, bones = counts[p]
+            notes[p] = "out" if state.out_event[p] is not None else \
+                plural(sixes + bones + (p in state.in_flight) + rolled.count(p), "die", "dice")
+        self.draw_seats(canvas, active, notes)
         self._draw_pots(canvas, arriving)
         for p in range(self.n):
-            self._draw_pile(canvas, p, arriving)
+            self._draw_pile(canvas, p, arriving, counts[p])
         self._draw_bubbles(canvas)
         plates = [(banner, self.note_banner(self._placed_banner(banner))) for banner in self.banners]
         self._draw_status(canvas)
@@ -823,8 +849,9 @@ class TableScene(BaseTableScene):
         """The top edge of seat ``p``'s pile as ``felt.draw_heap`` lays it out."""
         return felt.heap_top(len(self.shown.collections[p]), self.pile_spots[p][1] - 6)
 
-    def _draw_pile(self, canvas, p, arriving=frozenset()) -> None:
-        """Seat ``p``'s pile (but the dice still flying in) and what it holds in words."""
+    def _draw_pile(self, canvas, p, arriving=frozenset(), counts: tuple[int, int] | None = None) -> None:
+        """Seat ``p``'s pile (but the dice still flying in) and what it
+        holds in words (``counts``: as drawn, ``pile_counts``; default the state's)."""
         state = self.shown
         if state.out_event[p] is not None:
             return
@@ -840,7 +867,7 @@ class TableScene(BaseTableScene):
             heap.append(rect)
         if heap:
             self.label_rects.append(heap[0].unionall(heap[1:]))   # the banner keeps clear of the dice too
-        sixes, bones = state.counts(p)
+        sixes, bones = counts if counts is not None else state.counts(p)
         words = felt.pile_label(sixes, bones)
         label = th.draw_text(canvas, self.theme, words, (self._pile_words_x(words, bool(bones), x, y + 34), y + 34), 15,
                              th.CREAM, bold=bool(bones), anchor="midtop", shadow=2)
@@ -881,8 +908,10 @@ class TableScene(BaseTableScene):
             labels = felt.draw_pot(canvas, self.theme, self._icon, i, pot, state.n, spot, bones, note, arriving,
                                    count=len(lying))
             whole = self._pot_note(state, i, room=layout.CANVAS_W) if note else None
-            if whole != note:
-                self.note_hovers.append((labels[-1], f"{'Centre pot' if i == 0 else 'Side pot'} {whole}"))
+            if whole != note:   # the note's lines: the last labels
+                lines = labels[len(labels) - len(felt.note_lines(self.theme, i, note)):]
+                self.note_hovers.append((lines[0].unionall(lines[1:]),
+                                         f"{'Centre pot' if i == 0 else 'Side pot'} {whole}"))
             self.word_rects += labels
             if not lying:   # an empty centre: a banner may stand over it (a won pot's is centred, not cornered)
                 self.idle_rects += labels
@@ -989,23 +1018,35 @@ class TableScene(BaseTableScene):
         """The ante note's lines and place: over the question, wrapped to the
         buttons' width (it never reaches your pile); where that meets a
         nameplate, a pile or a die of the roll (two rows of buttons at 6 seats
-        lift it onto the bottom-right seat's plate), in lines beside the question."""
+        lift it onto the bottom-right seat's plate), in lines beside the
+        question; where only a die of the last roll is in the way, the roll's
+        dice leave the felt (the next ante has started) and the note takes
+        the first place clear of plates and piles."""
         font = self.theme.font(15)
         width = self.controls_area().w
         beside = 1240 - self.theme.font(21, bold=True).size(ask)[0] - 14
         places = [(width, (1240, self.buttons_top - 40)), (240, (beside, self.buttons_top - 8))]
-        keep_clear = [r.inflate(8, 8) for r in [*self.seat_plates.values(), *self.pile_rects.values()]]
+        fixed = [r.inflate(8, 8) for r in [*self.seat_plates.values(), *self.pile_rects.values()]]
+        dice = []
         if self.settled_view is not None:   # the roll's dice lying on the felt
-            keep_clear += [pygame.Rect(int(p.x - p.size / 2) - 4, int(p.y - p.size / 2) - 4, int(p.size) + 8,
-                                       int(p.size) + 8) for p in self.settled_view.poses()]
+            dice = [pygame.Rect(int(p.x - p.size / 2) - 4, int(p.y - p.size / 2) - 4, int(p.size) + 8,
+                                int(p.size) + 8) for p in self.settled_view.poses()]
         first: tuple[list[str], pygame.Rect] | None = None
+        clear_of_fixed: tuple[list[str], pygame.Rect] | None = None
         for wrap, bottomright in places:
             lines = th.wrap_text(font, note, wrap)
             rect = pygame.Rect(0, 0, max(font.size(line)[0] for line in lines), 19 * len(lines))
             rect.bottomright = bottomright
-            if rect.collidelist(keep_clear) < 0:
+            if rect.collidelist(fixed + dice) < 0:
                 return lines, rect
             first = first or (lines, rect)
+            if clear_of_fixed is None and rect.collidelist(fixed) < 0:
+                clear_of_fixed = (lines, rect)
+        if clear_of_fixed is not None:
+            # only a die of the last roll is in the way: your ante starts the next stage, and the
+            # roll's dice leave the felt as the next ante starts (six seats, seed 12: the note lay on one)
+            self.clear_dice()
+            return clear_of_fixed
         assert first is not None
         return first
 
@@ -1074,12 +1115,15 @@ class TableScene(BaseTableScene):
     def won_haul(self) -> list[Flight]:
         """The dice still to land of a won pot's haul: those leaving an
         emptied pot and every other die going into the same pile (the roll's
-        dice on the felt go to the taker with them)."""
+        dice on the felt go to the taker with them).  A die leaves a pot by
+        its ``source``, not by where it starts: a tie's rolled die lying in
+        an empty side pot's place was taken for a haul, and so were all the
+        roll's dice flying with it to the centre; the "Tiebreak!" banner
+        then lay on a rolled bone (issue 39, six seats)."""
         flying = [flight for flight in self.flights if flight.progress(self.time) != 1.0]   # None: not yet left
         pots = self.shown.pots
-        emptied = [area for i, area in enumerate(self.pot_areas()) if i < len(pots) and not pots[i]]
-        ends = [flight.end for flight in flying
-                if any(area.collidepoint(int(flight.start[0]), int(flight.start[1])) for area in emptied)]
+        ends = [flight.end for flight in flying if flight.source is not None and flight.source[0] == "pot"
+                and flight.source[1] < len(pots) and not pots[flight.source[1]]]
         if not ends:
             return []
         box = pygame.Rect(int(min(x for x, _y in ends)), int(min(y for _x, y in ends)), 1, 1)
