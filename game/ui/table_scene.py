@@ -135,15 +135,19 @@ class TableScene(TableBase):
             self.offer_phones(self.match.phone_seats)   # a new game with phones, or Continue: fresh codes
 
     def offer_phones(self, seats) -> bool:
-        """Start (or show again) this table's phone codes for ``seats``; a
-        problem (no home network) is a toast and the seats stay on the screen."""
-        if self.phones is None or set(seats) != set(self.phones.seats):
-            try:
-                self.use_phones(seats)
-            except OSError as exc:
-                self.match.phone_seats = ()
-                self.app.toast(f"Phones are not available: {exc}")
-                return False
+        """Start this table's phones for ``seats`` and hand out their codes one
+        seat at a time; when those seats already use phones, their list ("New
+        code" for a lost phone).  A problem (no home network) is a toast and
+        the seats stay on the screen."""
+        if self.phones is not None and set(seats) == set(self.phones.seats):
+            self.app.nav.phone_links(self)
+            return True
+        try:
+            self.use_phones(seats)
+        except OSError as exc:
+            self.match.phone_seats = ()
+            self.app.toast(f"Phones are not available: {exc}")
+            return False
         self.app.nav.phone_codes(self)
         return True
 
