@@ -96,6 +96,7 @@ class SecrecyRecorder:
             self.sent[(seat, msg["version"])] = msg
             return msg
         link.message = message
+        link.publish()   # the views the hand-out sent before this recorder was there, sent again through it
 
 
 class PhoneClient:

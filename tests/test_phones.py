@@ -314,7 +314,8 @@ def test_pause_menu_offers_phones_and_the_server_stops_with_the_table(app):
     app.feed(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=button.rect.center, button=1),
              pygame.event.Event(pygame.MOUSEBUTTONUP, pos=button.rect.center, button=1))
     app.run_frames(3)
-    assert app.top.name == "phones" and table.phones is not None and table.phones.seats == [0, 1]
+    assert app.top.name == "curtain" and app.top.seat == 0, "two humans: Ana's code behind her curtain"
+    assert table.phones is not None and table.phones.seats == [0, 1]
     url = table.phones.url(0)
     assert get(url)[0] == 200
     app.nav.title()
@@ -340,7 +341,7 @@ def test_continue_offers_new_codes(app):
     table2 = make_table(app, again)
     app.start(table2)
     app.apply_transitions()
-    assert app.top.name == "phones" and table2.phones.seats == [0, 1]
+    assert app.top.name == "curtain" and table2.phones.seats == [0, 1]
     assert all(table2.phones.tokens[s] != old[s] for s in (0, 1))
     app.nav.title()
     app.run_frames(2)
@@ -407,7 +408,7 @@ def test_setup_offers_use_phones_and_the_table_opens_on_the_codes(app):
     assert setup.use_phones
     click(app, next(w for w in setup.ui.widgets if getattr(w, "text", "") == "Start").rect)
     past_the_opening(app, 3)
-    assert app.top.name == "phones"
+    assert app.top.name == "curtain" and app.top.seat == 0, "Ana's code comes behind her curtain"
     table = app.top.table
     assert table.phones.seats == [0, 1] and table.secrecy.phones == {0, 1}
     app.nav.title()

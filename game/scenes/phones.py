@@ -80,7 +80,7 @@ class PhoneHandoutScene(MenuScene):
                 self.show_code(seat)   # nobody else at the screen to look away
             else:
                 self.app.push(CurtainScene(self.app, self.table.seat_name(seat), lambda s=seat: self.show_code(s),
-                                           seat=seat, hint="Your phone's code is next: scan it with the camera.",
+                                           seat=seat, table=self.table, hint="Your phone's code is next: scan it with the camera.",
                                            on_escape=self.close_behind_curtain))
             return
         self.app.pop()
