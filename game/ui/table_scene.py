@@ -448,7 +448,10 @@ class TableScene(TableBase):
         self.undo_flow.draw(canvas)
         if (self.tutorial is None or self.tutorial.visible_step() is None) and self.is_top \
                 and not self.hot_seat.curtain_hides_table():
-            if not self.held.draw(canvas):   # a held moment's "continue" prompt, else a call window's countdown
+            # a held moment's "continue" prompt, else a call window's countdown; not under an open
+            # "Whose dice?": it holds the AIs, so the countdown stands still, and at Roll Call 10 the
+            # board may need its place
+            if not self.held.draw(canvas) and self.hot_seat.choosing_owner is None:
                 self.ai_turns.draw_call_window(canvas)
         if not self.hot_seat.curtain_hides_table():
             self.game_end.out_notice.draw(canvas, self.theme)
