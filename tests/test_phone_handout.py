@@ -16,6 +16,7 @@ import pytest
 from game.core.match import Seat
 from game.phones import server as phone_server
 from game.scenes import phones as phone_scenes
+from game.ui import theme as th
 from tests.phones_helpers import PhoneClient, phone_table, run_until
 from tests.realinput import Hands
 from tests.test_phones import get
@@ -60,6 +61,12 @@ class CodeWatch:
     def never_two(self) -> None:
         assert all(len(seen) <= 1 for seen in self.frames), \
             f"two codes on one screen: {[sorted(s) for s in self.frames if len(s) > 1][:3]}"
+
+
+def mark_filled(app, table, seat: int) -> bool:
+    """Is the small phone on ``seat``'s nameplate filled (connected), as drawn?"""
+    plate = table.seat_plates[seat]
+    return tuple(app.canvas.get_at((plate.right - 17, plate.y + 15)))[:3] == th.BRASS_LIGHT
 
 
 def new_code_buttons(hands):
@@ -118,8 +125,10 @@ def test_codes_are_handed_out_one_seat_at_a_time_behind_each_curtain(app, monkey
     run_until(app, lambda: get(bo_first_code)[0] == 410, "Bo's first code to be retired")
     bo = PhoneClient(table.phones.url(1))
     hands.until(lambda a: a.top is table, 10.0, step=lambda h: bo.latest())
-    run_until(app, lambda: bo.latest() is not None, "Bo's view")
+    run_until(app, lambda: bo.latest() is not None and table.phones.connected(1), "Bo's view")
     assert bo.latest()["seat"] == 1 and bo.latest()["dice"] == list(match.state.view(1).my_faces)
+    hands.frames(2)
+    assert mark_filled(app, table, 1), "Bo's nameplate still shows no phone (the resting table's picture was old)"
     # Ana asks for a new code (a phone swapped): her old phone is let go
     hands.press(pygame.K_ESCAPE)
     hands.frames(2)
@@ -153,6 +162,11 @@ def test_one_human_with_ais_gets_the_code_without_a_curtain(app, monkeypatch):
     assert hands.until(lambda a: a.top is table, 10.0, step=lambda h: phone.latest())
     hands.frames(1)
     assert watch.shown() == set()
+    # the table moved on when the code was claimed, a moment before the socket
+    # counts as connected: the nameplate's phone mark fills in once it does
+    run_until(app, lambda: table.phones.connected(0), "the phone to count as connected")
+    hands.frames(2)
+    assert mark_filled(app, table, 0), "the phone mark still shows no phone"
     phone.close()
 
 

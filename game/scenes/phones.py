@@ -17,6 +17,8 @@ they are up the table holds still, but its phones are served (``pump``).
 """
 from __future__ import annotations
 
+from functools import partial
+
 import pygame
 
 from ..ui import theme as th
@@ -79,7 +81,7 @@ class PhoneHandoutScene(MenuScene):
             if len(self.table.humans) < 2:
                 self.show_code(seat)   # nobody else at the screen to look away
             else:
-                self.app.push(CurtainScene(self.app, self.table.seat_name(seat), lambda s=seat: self.show_code(s),
+                self.app.push(CurtainScene(self.app, self.table.seat_name(seat), partial(self.show_code, seat),
                                            seat=seat, table=self.table, hint="Your phone's code is next: scan it with the camera.",
                                            on_escape=self.close_behind_curtain))
             return
@@ -131,26 +133,26 @@ class PhoneHandoutScene(MenuScene):
         if self.seat is None:
             return
         name = self.table.seat_name(self.seat)
-        th.draw_text(canvas, self.theme, f"{name[:16]}'s phone", (CENTRE_X, 62), 48, th.BRASS_LIGHT,
+        th.draw_text(canvas, self.theme, f"{name[:16]}'s phone", (CENTRE_X, 96), 46, th.BRASS_LIGHT,
                      style="display", anchor="midtop", shadow=3)
         th.draw_text(canvas, self.theme, "Scan this code with your phone's camera (same Wi-Fi as this computer). "
-                     "Only your own dice go to your phone.", (CENTRE_X, 126), 18, th.CREAM, anchor="midtop", shadow=2)
+                     "Only your own dice go to your phone.", (CENTRE_X, 154), 18, th.CREAM, anchor="midtop", shadow=2)
 
     def draw_content(self, canvas) -> None:
         phones = self.table.phones
         if phones is None or self.seat is None or not phones.holds(self.seat):
             return
         url = phones.url(self.seat)
-        card = pygame.Rect(0, 0, 380, 470)
-        card.midtop = (CENTRE_X, 158)
+        card = pygame.Rect(0, 0, 360, 438)
+        card.midtop = (CENTRE_X, 188)
         th.panel(canvas, card, fill=th.WOOD_DARK, border=th.BRASS)
-        key = (url, 340)
+        key = (url, 320)
         code = self._codes.get(key)
         if code is None:
-            code = self._codes[key] = qr_surface(url, 340)
+            code = self._codes[key] = qr_surface(url, 320)
         canvas.blit(code, code.get_rect(midtop=(card.centerx, card.y + 14)))
         th.draw_text(canvas, self.theme, f"Waiting for {self.table.seat_name(self.seat)[:16]}'s phone\u2026",
-                     (card.centerx, card.bottom - 72), 20, th.CREAM, bold=True, anchor="midtop")
+                     (card.centerx, card.bottom - 68), 20, th.CREAM, bold=True, anchor="midtop")
         link = url.split("//", 1)[-1]
         font = self.theme.font(12)
         while font.size(link)[0] > card.w - 16 and len(link) > 8:
@@ -165,7 +167,7 @@ class PhoneLinksScene(MenuScene):
     drawn here."""
 
     name = "phones"
-    overlay = True
+    overlay = False   # the menu's own backdrop: nothing of the table shows through between the rows
     title = "Phones"
     PER_COLUMN = 8
 
@@ -188,7 +190,7 @@ class PhoneLinksScene(MenuScene):
             self.rows[seat] = pygame.Rect(x, 160 + row * 58, width, 50)
             button = pygame.Rect(0, 0, min(150, width // 2 - 8), 40)
             button.midright = (x + width - 6, self.rows[seat].centery)
-            self.ui.add(Button(button, "New code", lambda s=seat: self.new_code(s), size=18))
+            self.ui.add(Button(button, "New code", partial(self.new_code, seat), size=18))
         self.ui.add(Button((CENTRE_X - 130, 640, 260, 56), "Done", self.back, primary=True))
 
     def new_code(self, seat: int) -> None:
