@@ -247,6 +247,7 @@ def test_a_spent_or_retired_code_shows_no_dice_in_a_real_browser(app):
         ana.page.wait_for_function("() => document.getElementById('link').textContent === 'closed'",
                                    timeout=WAIT * 1000)
         assert "linked to a new phone" in ana.page.inner_text("#status")
+        assert ana.page.is_hidden("#cup"), "the old phone shows no dice once another holds the seat"
         old_key = ana.page.url
         again = Phone(chromium, old_key)
         assert again.response.status == 410 and again.page.query_selector("#dice") is None

@@ -282,7 +282,7 @@ class PhoneServer:
         self._tokens[token] = seat
         ws = self._sockets.get(seat)
         if ws is not None:
-            asyncio.ensure_future(ws.close(code=CLOSE_RELINKED, message=b"linked to a new phone"))
+            asyncio.ensure_future(ws.close(code=CLOSE_RELINKED, message=RELINKED.encode()[:120]))
 
     def _forget(self, seat: int, why: str) -> None:
         """``seat``'s open code and phone key stop working (said in ``why`` to a phone that tries them)."""

@@ -201,12 +201,14 @@
       var why = { 4000: "This seat was opened on another screen.", 4001: "This seat plays on the big screen now.",
         4002: "The table closed this game. Scan the new code for the next one.",
         1008: "Disconnected: too many refused messages." }[ev.code];
-      if (ev.code === 4003 || ev.code === 4004) { why = ev.reason || "This link no longer works: ask the table for a new code."; }
+      var retired = ev.code === 4003 || ev.code === 4004;   // another phone holds the seat now: no dice here
+      if (retired) { why = ev.reason || "This link no longer works: ask the table for a new code."; }
       if (why) {
         closedForGood = true;
         setLink("closed", "off");
         $("status").textContent = why;
         $("moves").hidden = true;
+        if (retired) { $("cup").hidden = true; $("bidpanel").hidden = true; }
         return;
       }
       setLink("reconnecting…", "off");
