@@ -317,8 +317,8 @@ class PhoneServer:
     async def _page(self, request: web.Request) -> web.StreamResponse:
         from aiohttp import web
         token = request.match_info.get("token", "")
-        if token in self._retired:
-            return web.Response(status=410, text=self._retired[token][1])
+        if token in self._retired:   # a phone shows this, so a page its size, not bare text
+            return web.Response(status=410, text=_words_page(self._retired[token][1]), content_type="text/html")
         if token not in self._tokens and token not in self._keys:
             return web.Response(status=404, text="This link is not for the game on the table now: "
                                                  "scan the code the table shows.")
@@ -415,6 +415,15 @@ class PhoneServer:
     def _changed(self) -> None:
         self.connected = frozenset(self._sockets)
         self.wake()
+
+
+def _words_page(words: str) -> str:
+    """A phone-sized page that says ``words`` (the page's own style sheet; nothing of the game)."""
+    import html
+    return ('<!doctype html><html lang="en"><head><meta charset="utf-8">'
+            '<meta name="viewport" content="width=device-width, initial-scale=1">'
+            '<title>Dice Tavern</title><link rel="stylesheet" href="/static/phone.css"></head>'
+            f'<body><main id="app"><p class="status">{html.escape(words)}</p></main></body></html>')
 
 
 async def _send(ws: web.WebSocketResponse, text: str) -> bool:
