@@ -166,6 +166,8 @@ class App:
         self._frame_pixels = FramePixels(self._own_canvas)
         self._window_size = tuple(window_size or self.settings.window_size)
         self._view = pygame.Rect(0, 0, *CANVAS_SIZE)  # where the canvas sits in the window
+        self._last_press = (0, 0)
+        """Where the last mouse press landed on the canvas (``mouse_to_canvas``)."""
         self.window = self._open_window()
         self.canvas = self._canvas_for_frame()
         """Settled before the first frame, so what records or reads the canvas
@@ -240,6 +242,25 @@ class App:
         x = (pos[0] - v.x) * CANVAS_SIZE[0] / v.w
         y = (pos[1] - v.y) * CANVAS_SIZE[1] / v.h
         return (int(min(max(x, 0), CANVAS_SIZE[0] - 1)), int(min(max(y, 0), CANVAS_SIZE[1] - 1)))
+
+    def mouse_to_canvas(self, event: pygame.event.Event) -> tuple[int, int] | None:
+        """Where a mouse event lands on the canvas, or None when no canvas is on
+        screen.  A window reported 0x0 (minimised on some systems) showed
+        nothing, yet mapped every click to the canvas's corner until the next
+        resize: the view is fitted again to the window's real size first, and
+        while it is still empty presses and moves are dropped; a release still
+        comes, where the last press landed, so nothing stays held (a Peek)."""
+        if self._view.w <= 0 or self._view.h <= 0:
+            try:
+                self._fit_view(self.window.get_size())
+            except pygame.error:
+                pass   # the window's surface is gone
+        if self._view.w <= 0 or self._view.h <= 0:
+            return self._last_press if event.type == pygame.MOUSEBUTTONUP else None
+        pos = self.to_canvas(event.pos)
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            self._last_press = pos
+        return pos
 
     def _canvas_for_frame(self) -> pygame.Surface:
         """What this frame is drawn on: the window itself when it shows the
@@ -382,8 +403,11 @@ class App:
             self.toggle_fullscreen()
             return
         if event.type in MOUSE_EVENTS and hasattr(event, "pos"):
+            pos = self.mouse_to_canvas(event)
+            if pos is None:
+                return   # no canvas on screen: nothing to aim at
             attrs = dict(event.dict)
-            attrs["pos"] = self.to_canvas(event.pos)
+            attrs["pos"] = pos
             event = pygame.event.Event(event.type, attrs)
         if self._pending and self.input.press_behind_a_change(event):
             return   # a press in the frame an earlier press changed the screen: aimed at the old one (ui/intent.py)

@@ -46,7 +46,7 @@ def phone_table(app, game_id, seats, phones, seed, options=None):
     table = make_table(app, match)
     app.start(table)
     app.apply_transitions()
-    assert app.top.name == "phones", "a table with phones opens on its codes"
+    assert app.top.name in ("phones", "curtain"), "a table with phones opens on its codes (a curtain first)"
     return match, table   # no frame run yet: nothing sent to a phone
 
 
@@ -96,6 +96,7 @@ class SecrecyRecorder:
             self.sent[(seat, msg["version"])] = msg
             return msg
         link.message = message
+        link.publish()   # the views the hand-out sent before this recorder was there, sent again through it
 
 
 class PhoneClient:
@@ -144,6 +145,12 @@ class PhoneClient:
     def received(self, kind: str) -> list:
         with self._lock:
             return [m for m in self.messages if m.get("type") == kind]
+
+    def key_url(self) -> str | None:
+        """The link this phone reloads with: its own key, once it claimed its seat's code."""
+        linked = self.received("linked")
+        return self.url.rsplit("/", 1)[0].replace("ws://", "http://").replace("/ws", "/p") + "/" + linked[0]["key"] \
+            if linked else None
 
     def latest(self) -> dict | None:
         states = self.received("state")

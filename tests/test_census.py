@@ -25,7 +25,7 @@ BACK_WORDS = ("back", "done", "no thanks", "keep", "resume", "close", "cancel")
 SCREEN_WORDS = {"settings": {"settings"}, "rules": {"rules"}, "stats": {"stats"}, "replays": {"replays"},
                 "learn to play": {"learn", "table"}, "skip tutorial": {"title"}, "title": {"title"},
                 "coach": {"coach"}, "reset": {"confirm"}, "results": {"results"}, "watch replay": {"table"},
-                "use phones": {"phones"}, "phone codes": {"phones"}}
+                "use phones": {"phones", "curtain"}, "phone codes": {"phones"}}
 STARTS = ("start", "play again", "same seed", "continue", "watch", "i am", "replace")
 
 

@@ -178,12 +178,65 @@ def test_a_flood_is_refused_then_cut_off_and_never_moves_the_game(app):
 def test_a_reloaded_phone_gets_its_seat_back_and_the_old_socket_is_let_go(app):
     match, table = liars_table(app)
     first = PhoneClient(table.phones.url(0))
-    run_until(app, lambda: first.latest() is not None, "the first view")
-    second = PhoneClient(table.phones.url(0))
+    run_until(app, lambda: first.latest() is not None and first.key_url(), "the first view and the phone's key")
+    second = PhoneClient(first.key_url())   # the same phone reloads its page: it holds its seat's key
     run_until(app, lambda: first.close_code is not None and second.latest() is not None, "the takeover")
     assert first.close_code == 4000 and second.latest()["seat"] == 0
     assert second.latest()["dice"] == list(match.state.view(0).my_faces)
     second.close()
+
+
+def test_a_code_is_spent_once_a_phone_claims_it(app):
+    """"A code once claimed by a phone cannot be silently claimed by a second
+    phone": a second phone that scanned Ana's code (a photo of the screen) is
+    refused in words and gets no dice, and Ana's phone keeps its seat."""
+    match, table = liars_table(app)
+    code = table.phones.url(0)
+    ana = PhoneClient(code)
+    run_until(app, lambda: ana.latest() is not None and ana.key_url(), "Ana's view")
+    status, text = get(code)
+    assert status == 410 and "already used by another phone" in text and "Ana" not in text
+    thief = PhoneClient(code)
+    run_until(app, lambda: thief.close_code is not None, "the refusal")
+    assert thief.close_code == phone_server.CLOSE_SPENT
+    assert thief.received("state") == [] and thief.received("linked") == []
+    assert [m["reason"] for m in thief.received("refused")] == [phone_server.SPENT]
+    app.run_frames(3)
+    assert ana.close_code is None and table.phones.connected(0)
+    # a token of seat 1 (or Ana's key) never yields another seat's dice
+    bo = PhoneClient(table.phones.url(1))
+    run_until(app, lambda: bo.latest() is not None, "Bo's view")
+    assert bo.latest()["seat"] == 1 and bo.latest()["dice"] == list(match.state.view(1).my_faces)
+    assert ana.latest()["seat"] == 0 and ana.latest()["dice"] == list(match.state.view(0).my_faces)
+    assert all(m["seat"] == 1 for m in bo.received("state")) and all(m["seat"] == 0 for m in ana.received("state"))
+    for phone in (ana, bo, thief):
+        phone.close()
+
+
+def test_a_new_code_lets_the_old_phone_go_and_its_key_stops_working(app):
+    """Re-linking (a new code for the seat, shown behind its own curtain)
+    retires the old code and the old phone's key: the old phone is told so
+    and, reconnecting with its key, sees no dice."""
+    match, table = liars_table(app)
+    old_code = table.phones.url(0)
+    old = PhoneClient(old_code)
+    run_until(app, lambda: old.latest() is not None and old.key_url(), "the old phone's view")
+    old_key = old.key_url()
+    table.phones.new_code(0)
+    run_until(app, lambda: old.close_code is not None, "the old phone to be let go")
+    assert old.close_code == phone_server.CLOSE_RELINKED
+    for stale in (old_key, old_code):
+        again = PhoneClient(stale)
+        run_until(app, lambda: again.close_code is not None, "the refusal")
+        assert again.received("state") == [] and again.close_code in (phone_server.CLOSE_RELINKED,
+                                                                       phone_server.CLOSE_SPENT)
+        assert get(stale)[0] == 410
+        again.close()
+    new = PhoneClient(table.phones.url(0))
+    run_until(app, lambda: new.latest() is not None, "the new phone's view")
+    assert new.latest()["dice"] == list(match.state.view(0).my_faces)
+    old.close()
+    new.close()
 
 
 # --- the table ------------------------------------------------------------------
@@ -261,7 +314,8 @@ def test_pause_menu_offers_phones_and_the_server_stops_with_the_table(app):
     app.feed(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=button.rect.center, button=1),
              pygame.event.Event(pygame.MOUSEBUTTONUP, pos=button.rect.center, button=1))
     app.run_frames(3)
-    assert app.top.name == "phones" and table.phones is not None and table.phones.seats == [0, 1]
+    assert app.top.name == "curtain" and app.top.seat == 0, "two humans: Ana's code behind her curtain"
+    assert table.phones is not None and table.phones.seats == [0, 1]
     url = table.phones.url(0)
     assert get(url)[0] == 200
     app.nav.title()
@@ -287,7 +341,7 @@ def test_continue_offers_new_codes(app):
     table2 = make_table(app, again)
     app.start(table2)
     app.apply_transitions()
-    assert app.top.name == "phones" and table2.phones.seats == [0, 1]
+    assert app.top.name == "curtain" and table2.phones.seats == [0, 1]
     assert all(table2.phones.tokens[s] != old[s] for s in (0, 1))
     app.nav.title()
     app.run_frames(2)
@@ -354,7 +408,7 @@ def test_setup_offers_use_phones_and_the_table_opens_on_the_codes(app):
     assert setup.use_phones
     click(app, next(w for w in setup.ui.widgets if getattr(w, "text", "") == "Start").rect)
     past_the_opening(app, 3)
-    assert app.top.name == "phones"
+    assert app.top.name == "curtain" and app.top.seat == 0, "Ana's code comes behind her curtain"
     table = app.top.table
     assert table.phones.seats == [0, 1] and table.secrecy.phones == {0, 1}
     app.nav.title()

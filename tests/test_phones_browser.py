@@ -17,6 +17,7 @@ import pytest
 
 from game.core.match import Seat
 from tests.helpers import key
+from tests.realinput import Hands
 from tests.phones_helpers import (PHONE, WAIT, SecrecyRecorder, browser, needs_chromium, phone_table,
                                   run_until)
 
@@ -36,11 +37,19 @@ class Phone:
         self.page = self.open()
 
     def open(self):
+        """Open the seat's page: its code the first time, then the address the
+        page moved to once its phone claimed the code (its own key), as a phone
+        reopening the tab does."""
         page = self.context.new_page()
         page.on("websocket", lambda ws: ws.on("framereceived", lambda data: self.frames.append(json.loads(data))))
-        page.goto(self.url)
+        self.response = page.goto(self.url)
         self.page = page
         return page
+
+    def close(self) -> None:
+        """The phone locks or loses Wi-Fi (the tab goes)."""
+        self.url = self.page.url
+        self.page.close()
 
     def shows(self, version: int) -> None:
         self.page.wait_for_function("v => +(document.body.dataset.version || 0) >= v", arg=version,
@@ -181,7 +190,7 @@ def test_three_phones_play_roll_call_with_an_out_of_turn_call_and_a_dropped_phon
                 done["oot"] = True
                 return
             if not done["drop"] and moves >= 2:
-                phone.page.close()   # the phone locks / loses Wi-Fi
+                phone.close()   # the phone locks / loses Wi-Fi
                 run_until(app, lambda: not table.phones.connected(seat), "the table to notice the dropped phone")
                 assert table.phones.waiting_for() == seat
                 table.draw(app.canvas, 0.0)
@@ -204,3 +213,46 @@ def test_three_phones_play_roll_call_with_an_out_of_turn_call_and_a_dropped_phon
         for phone in devices.values():
             phone.shows(table.phones.number)
         check_frames(recorder, devices)
+
+
+def test_a_spent_or_retired_code_shows_no_dice_in_a_real_browser(app):
+    """A second phone that scanned Ana's code (a photo of the screen) gets
+    words and no dice; after Ana asks for a new code (pause menu, "Phone
+    codes", "New code", behind her curtain) her old phone is told, its link
+    shows no dice on reload, and her new phone gets her dice."""
+    seats = [Seat("Ana"), Seat("Bo"), Seat("Cy", "ai", "easy")]
+    with browser() as chromium:
+        match, table = phone_table(app, "liars-dice", seats, (0, 1), seed=8)
+        code = table.phones.url(0)
+        ana = Phone(chromium, code)
+        run_until(app, lambda: table.phones.connected(0), "Ana's phone")
+        ana.shows(1)
+        assert ana.page.url != code and "/p/" in ana.page.url, "the page moved to its own key"
+        thief = Phone(chromium, code)
+        assert thief.response.status == 410
+        assert "already used by another phone" in thief.page.inner_text("body")
+        assert thief.page.query_selector("#dice") is None and thief.frames == []
+        assert table.phones.connected(0)
+        hands = Hands(app)
+        hands.press(pygame.K_ESCAPE)   # Ana's curtain: the hand-out ends
+        hands.frames(2)
+        assert hands.top is table
+        hands.press(pygame.K_ESCAPE)
+        hands.frames(2)
+        hands.click("Phone codes")
+        hands.frames(2)
+        hands.click([c for c in hands.controls() if c.label == "New code"][0])
+        hands.frames(2)
+        hands.pass_curtain(by="click")
+        ana.page.wait_for_function("() => document.getElementById('link').textContent === 'closed'",
+                                   timeout=WAIT * 1000)
+        assert "linked to a new phone" in ana.page.inner_text("#status")
+        assert ana.page.is_hidden("#cup"), "the old phone shows no dice once another holds the seat"
+        old_key = ana.page.url
+        again = Phone(chromium, old_key)
+        assert again.response.status == 410 and again.page.query_selector("#dice") is None
+        new = Phone(chromium, table.phones.url(0))
+        run_until(app, lambda: table.phones.connected(0), "Ana's new phone")
+        new.shows(1)
+        dice = [f for f in new.frames if f.get("type") == "state"][-1]["dice"]
+        assert dice == list(match.state.view(0).my_faces)

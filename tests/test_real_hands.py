@@ -361,8 +361,9 @@ def test_whose_dice_covers_no_nameplate_and_no_die(app, game_id, humans, ais):
     table, hands = open_whose_dice(app, game_id, humans, ais)
     with layout_record.recording(app.canvas) as record:
         app.draw(0.0)
-    buttons = [c.rect for c in hands.controls() if c.label[:1].isdigit() and "  " in c.label]
-    assert len(buttons) == humans
+    names = {table.seat_name(s) for s in table.humans}
+    buttons = [c.rect for c in hands.controls() if c.kind == "button" and (c.label.split("  ")[-1] in names)]
+    assert len(buttons) == sum(1 for s in table.humans if table.has_hidden_dice(s))   # a human may be out
     board = next(b.rect for b in record.of("panel") if b.rect.contains(buttons[0].unionall(buttons[1:])))
     assert app.canvas.get_rect().contains(board)
     plates = {table.seat_name(s): p for s, p in table.seat_plates.items() if p.colliderect(board)}
@@ -372,6 +373,36 @@ def test_whose_dice_covers_no_nameplate_and_no_die(app, game_id, humans, ais):
     words = [p for p in layout_record.problems(record) if "Whose dice" in p or any(
         table.seat_name(s) in p for s in table.humans)]
     assert not words, words
+
+
+def test_whose_dice_at_roll_call_ten_lies_under_no_call_window(app):
+    """Roll Call 10 with 9 humans: an AI is about to bid while humans may
+    call out of turn (the call window's countdown under the centre), and Tab
+    opens "Whose dice?".  Its nine names take a tall board that reaches the
+    countdown's place; the countdown's box was drawn over two of the names
+    (the layout record: its panel across the board's buttons).  While the
+    question is open the AIs wait, so the countdown stands still and is not
+    drawn: nothing lies over a name."""
+    from game.ui import layout_record
+    from game.ui.ai_turns import call_window_rect
+    table, hands = open_whose_dice(app, "roll-call", 9, 1)
+    assert table.ai_turns.call_window_left > 0, "the call window is open under the question"
+    names = {table.seat_name(s) for s in table.humans}
+    with layout_record.recording(app.canvas) as record:
+        app.draw(0.0)
+    buttons = [c.rect for c in hands.controls() if c.kind == "button" and c.label.split("  ")[-1] in names]
+    assert len(buttons) == sum(1 for s in table.humans if table.has_hidden_dice(s))
+    countdown = [b.rect for b in record.of("panel") if b.rect == call_window_rect()]
+    assert not [(tuple(w), tuple(b)) for w in countdown for b in buttons if w.colliderect(b)], \
+        "the call window's countdown lies over a name of \"Whose dice?\""
+    problems = [p for p in layout_record.problems(record) if "Call window" in p or any(n in p for n in names)]
+    assert not problems, problems
+    hands.press(pygame.K_ESCAPE)   # the question closes: the countdown is back
+    hands.frames(2)
+    if table.hot_seat.choosing_owner is None and table.ai_turns.call_window_left > 0.05:
+        with layout_record.recording(app.canvas) as record:
+            app.draw(0.0)
+        assert any(b.text.startswith("Call window") for b in record.of("text"))
 
 
 def test_whose_dice_holds_the_ais_a_few_seconds_then_closes(app):

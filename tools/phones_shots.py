@@ -77,11 +77,16 @@ def main() -> int:
     with sync_playwright() as p:
         chromium = p.chromium.launch(executable_path="/usr/bin/chromium", args=[
             "--no-sandbox", "--headless", "--disable-gpu", "--disable-background-networking"])
+        save(app, out, "big_codes_pass_to_ana.png")   # the codes come one seat at a time, behind a curtain
+        app.run_frames(40)   # the curtain takes a deliberate press after a moment
+        app.feed(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r"))
+        app.run_frames(2)
+        save(app, out, "big_code_for_ana.png")
         ana = phone(chromium)
         ana.goto(link_of(table).url(0))
         frames_until(app, lambda: link_of(table).connected(0))
         app.run_frames(2)
-        save(app, out, "big_codes_one_connected.png")
+        save(app, out, "big_codes_pass_to_bo.png")   # Ana's phone opened it: on to Bo
         bo = phone(chromium)
         bo.goto(link_of(table).url(1))
         frames_until(app, lambda: link_of(table).connected(1))
@@ -144,7 +149,7 @@ def main() -> int:
             page.goto(link_of(table).url(s))
         frames_until(app, lambda: link_of(table).server.connected == frozenset((0, 1, 3)))
         app.run_frames(2)
-        save(app, out, "big_codes_roll_call_three.png")
+        save(app, out, "big_codes_roll_call_curtain.png")   # the hand-out waits behind the first curtain
         app.feed(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""))
         for _ in range(40):   # on until a bid stands and an AI or another phone must act
             frames_until(app, lambda: table.match.state.current_players() and table.throw_view is None

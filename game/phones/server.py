@@ -8,7 +8,14 @@ a phone's move on the game thread exactly as a click would.
 
 Every request is bounded: a seat's page and socket need that seat's secret
 token of this game (anything else gets a plain 404/403 and nothing of the
-game); one socket per seat (a reload takes over from the old one); messages
+game).  A seat's code (what its QR code holds) is claimed once: the first
+phone whose socket opens with it gets a phone key of its own (``linked``,
+the page then uses the key, reloads too) and the code is spent, so a second
+phone that scanned the same code is refused in words, never silently given
+the seat (``CLOSE_SPENT``).  A new code for the seat (``new_code``, shown at
+the table behind that seat's curtain) retires the old code and key and lets
+the old phone go (``CLOSE_RELINKED``).  One socket per key (a reload takes
+over from the old one); messages
 over ``wire.MAX_INBOUND_BYTES`` are refused unread, larger frames than
 ``MAX_FRAME`` close the socket; each socket may send ``RATE`` messages a second
 (bursts of ``BURST``) and is closed after ``FLOOD_LIMIT`` refused ones; at most
@@ -42,6 +49,13 @@ HEARTBEAT = 4.0
 """Seconds between pings: a phone that stops answering is away after about two."""
 START_TIMEOUT = 10.0
 PAGE_FILES = {"phone.js": "application/javascript", "phone.css": "text/css"}
+CLOSE_RELINKED = 4003
+"""The socket's close code when its seat was given a new code at the table."""
+CLOSE_SPENT = 4004
+"""The close code for a socket opened with a code another phone already claimed."""
+SPENT = ("This code was already used by another phone. If that was not you, say so at the table: "
+         "the pause menu's Phone codes gives your seat a new code.")
+RELINKED = "This seat was linked to a new phone at the table: this link no longer works."
 
 
 class _OneLine(logging.Formatter):
@@ -121,6 +135,13 @@ class PhoneServer:
         self.refused = 0
         """Messages refused so far (tests and the report read it)."""
         self._tokens: dict[str, int] = {}
+        """Open codes (seat's QR code, not claimed yet) -> seat."""
+        self._keys: dict[str, int] = {}
+        """Phone keys (handed to the phone that claimed its seat's code) -> seat."""
+        self._retired: dict[str, tuple[int, str]] = {}
+        """Spent codes and old keys -> (close code, the words for the phone)."""
+        self.claimed: frozenset[str] = frozenset()
+        """Codes a phone has claimed (replaced whole, so any thread may read it)."""
         self._latest: dict[int, str] = {}
         self._outboxes: dict[int, asyncio.Queue] = {}
         self._sockets: dict[int, web.WebSocketResponse] = {}
@@ -163,6 +184,11 @@ class PhoneServer:
     def drop_seat(self, seat: int) -> None:
         """``seat`` plays on the screen from now on: its link is void, its phone let go."""
         self._call(self._drop_seat, seat)
+
+    def new_code(self, seat: int, token: str) -> None:
+        """``token`` is ``seat``'s code from now on: its old code and its phone's
+        key stop working and its phone is let go (``CLOSE_RELINKED``)."""
+        self._call(self._new_code, seat, token)
 
     def publish(self, seat: int, message: dict) -> None:
         """``seat``'s phone shows ``message`` now, and on every (re)connect until the next."""
@@ -245,11 +271,41 @@ class PhoneServer:
             await runner.cleanup()
 
     def _drop_seat(self, seat: int) -> None:
-        self._tokens = {token: s for token, s in self._tokens.items() if s != seat}
+        self._forget(seat, RELINKED)
         self._latest.pop(seat, None)
         ws = self._sockets.get(seat)
         if ws is not None:
             asyncio.ensure_future(ws.close(code=4001, message=b"this seat plays on the screen now"))
+
+    def _new_code(self, seat: int, token: str) -> None:
+        self._forget(seat, RELINKED)
+        self._tokens[token] = seat
+        ws = self._sockets.get(seat)
+        if ws is not None:
+            asyncio.ensure_future(ws.close(code=CLOSE_RELINKED, message=RELINKED.encode()[:120]))
+
+    def _forget(self, seat: int, why: str) -> None:
+        """``seat``'s open code and phone key stop working (said in ``why`` to a phone that tries them)."""
+        for table in (self._tokens, self._keys):
+            for token in [t for t, s in table.items() if s == seat]:
+                del table[token]
+                self._retired[token] = (CLOSE_RELINKED, why)
+
+    def _claim(self, token: str) -> tuple[int | None, str | None]:
+        """The seat a socket opened with ``token`` plays, and the new phone key
+        when ``token`` is an open code (spent from now on); (None, None) for a
+        token that is no seat's."""
+        seat = self._keys.get(token)
+        if seat is not None:
+            return seat, None
+        seat = self._tokens.pop(token, None)
+        if seat is None:
+            return None, None
+        key = wire.new_token()
+        self._keys[key] = seat
+        self._retired[token] = (CLOSE_SPENT, SPENT)
+        self.claimed = self.claimed | {token}
+        return seat, key
 
     def _publish(self, seat: int, text: str, keep: bool) -> None:
         if keep:
@@ -258,12 +314,12 @@ class PhoneServer:
         if box is not None:
             box.put_nowait(text)
 
-    def _seat_of(self, request: web.Request) -> int | None:
-        return self._tokens.get(request.match_info.get("token", ""))
-
     async def _page(self, request: web.Request) -> web.StreamResponse:
         from aiohttp import web
-        if self._seat_of(request) is None:
+        token = request.match_info.get("token", "")
+        if token in self._retired:   # a phone shows this, so a page its size, not bare text
+            return web.Response(status=410, text=_words_page(self._retired[token][1]), content_type="text/html")
+        if token not in self._tokens and token not in self._keys:
             return web.Response(status=404, text="This link is not for the game on the table now: "
                                                  "scan the code the table shows.")
         return web.Response(text=self._files["phone.html"], content_type="text/html")
@@ -277,13 +333,20 @@ class PhoneServer:
 
     async def _socket(self, request: web.Request) -> web.StreamResponse:
         from aiohttp import web
-        seat = self._seat_of(request)
-        if seat is None:
+        token = request.match_info.get("token", "")
+        if token not in self._retired and token not in self._tokens and token not in self._keys:
             return web.Response(status=403, text="not a seat of this game")
         if self._open >= MAX_SOCKETS:
             return web.Response(status=503, text="too many connections")
+        if token in self._retired:   # said in words: a browser's socket cannot read a refused handshake
+            return await self._refuse(request, *self._retired[token])
+        seat, key = self._claim(token)   # no await between the look-up and the claim: one phone wins
+        if seat is None:
+            return web.Response(status=403, text="not a seat of this game")
         ws = web.WebSocketResponse(heartbeat=HEARTBEAT, max_msg_size=MAX_FRAME)
         await ws.prepare(request)
+        if key is not None:
+            await _send(ws, json.dumps({"type": "linked", "key": key}))
         self._open += 1
         old = self._sockets.get(seat)
         if old is not None:   # a reload or a second tab: the newest holds the seat
@@ -303,6 +366,15 @@ class PhoneServer:
                 del self._sockets[seat]
                 del self._outboxes[seat]
                 self._changed()
+        return ws
+
+    async def _refuse(self, request: web.Request, code: int, why: str) -> web.StreamResponse:
+        """Open the socket only to close it at once with ``code`` and ``why`` (nothing of the game)."""
+        from aiohttp import web
+        ws = web.WebSocketResponse(max_msg_size=MAX_FRAME)
+        await ws.prepare(request)
+        await _send(ws, json.dumps(wire.refusal(why)))
+        await ws.close(code=code, message=why.encode()[:120])
         return ws
 
     async def _write(self, ws: web.WebSocketResponse, box: asyncio.Queue) -> None:
@@ -343,6 +415,15 @@ class PhoneServer:
     def _changed(self) -> None:
         self.connected = frozenset(self._sockets)
         self.wake()
+
+
+def _words_page(words: str) -> str:
+    """A phone-sized page that says ``words`` (the page's own style sheet; nothing of the game)."""
+    import html
+    return ('<!doctype html><html lang="en"><head><meta charset="utf-8">'
+            '<meta name="viewport" content="width=device-width, initial-scale=1">'
+            '<title>Dice Tavern</title><link rel="stylesheet" href="/static/phone.css"></head>'
+            f'<body><main id="app"><p class="status">{html.escape(words)}</p></main></body></html>')
 
 
 async def _send(ws: web.WebSocketResponse, text: str) -> bool:

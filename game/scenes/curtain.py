@@ -82,7 +82,8 @@ class CurtainScene(MenuScene):
     overlay = False
 
     def __init__(self, app, seat_name: str, on_reveal=None, *, seat: int | None = None,
-                 peek_hint: bool = True, table=None, for_peek: bool = False):
+                 peek_hint: bool = True, table=None, for_peek: bool = False, hint: str = "",
+                 on_escape=None):
         super().__init__(app)
         self.for_peek = for_peek
         self.gate = IntentGate(app.input)
@@ -93,7 +94,11 @@ class CurtainScene(MenuScene):
         self.table = table
         """The table behind the curtain (Esc pauses it), or None (the coach's screen)."""
         self.on_reveal = on_reveal
-        self.peek_hint = peek_hint
+        self.peek_hint = peek_hint and not hint
+        self.hint = hint
+        """A line under the button in place of the peek hint (the phone codes' hand-out)."""
+        self.on_escape = on_escape
+        """What Esc does instead of pausing ``table`` (the hand-out ends), or None."""
 
     def enter(self) -> None:
         super().enter()
@@ -119,7 +124,9 @@ class CurtainScene(MenuScene):
 
     def handle_event(self, event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            if self.table is not None:   # the pause menu, over the curtain: the table stays hidden
+            if self.on_escape is not None:
+                self.on_escape()
+            elif self.table is not None:   # the pause menu, over the curtain: the table stays hidden
                 self.app.nav.pause(self.table)
             return
         confirm = ((event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER))
@@ -141,7 +148,9 @@ class CurtainScene(MenuScene):
                      style="display", anchor="midtop", shadow=3)
         th.draw_text(canvas, self.theme, f"Everyone else, look away. {self.seat_name[:16]}: press Enter or click "
                      "below when ready.", (CENTRE_X, 390), 22, th.CREAM, anchor="midtop", shadow=2)
-        if self.peek_hint:
+        if self.hint:
+            th.draw_text(canvas, self.theme, self.hint, (CENTRE_X, 560), 18, th.CREAM_DIM, anchor="midtop", shadow=2)
+        elif self.peek_hint:
             cover = getattr(self.table, "cover_word", "cup")   # Roll Call's domes
             th.draw_text(canvas, self.theme, f"Your dice stay under the {cover}: hold Tab or Space (or the Peek "
                          "button) to look, let go to cover them.", (CENTRE_X, 560), 18, th.CREAM_DIM,

@@ -123,9 +123,14 @@ class Navigator:
         self.app.theme.font(22, True)      # and of its buttons (``widgets.Button``'s size)
 
     def phone_codes(self, table) -> None:
-        """The phone codes over ``table`` (game/scenes/phones.py)."""
-        from .phones import PhoneCodesScene
-        self.app.push(PhoneCodesScene(self.app, table))
+        """``table``'s phone codes handed out one seat at a time (game/scenes/phones.py)."""
+        from .phones import PhoneHandoutScene
+        self.app.push(PhoneHandoutScene(self.app, table, table.phones.seats))
+
+    def phone_links(self, table) -> None:
+        """``table``'s phone seats and their state, with "New code" for each (no code drawn)."""
+        from .phones import PhoneLinksScene
+        self.app.push(PhoneLinksScene(self.app, table))
 
     def title(self) -> None:
         """Back to the title screen, dropping everything else."""

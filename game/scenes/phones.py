@@ -1,11 +1,23 @@
-"""The phone codes over a table: one QR code per phone seat, who is connected,
-and Done.  Opened when a table starts with "Use phones" (setup), from the
-pause menu, and on Continue of a game that used phones (new secrets each time).
+"""The phone codes, handed out one seat at a time.
 
-While it is up the table holds still, but its phones are served (``pump``):
-a phone that scans its code sees its own dice at once.
+A seat's code gives whoever scans it that seat's dice, so no screen ever
+shows two codes: ``PhoneHandoutScene`` passes the screen to each phone seat
+in turn behind the "Pass to Ana" curtain (with two or more humans at the
+table), then shows only Ana's code until her phone claims it (the screen
+moves on by itself) or she clicks Next.  A code is spent once a phone has
+opened it (game/phones/server.py): a second phone that scanned it is refused
+in words, and the seat's owner sees that on the phone that lost.
+``PhoneLinksScene`` (the pause menu's "Phone codes") lists the phone seats
+and their state, with no code on it: "New code" hands one seat a fresh code
+behind its own curtain, which lets the old phone go.
+
+Opened when a table starts with "Use phones" (setup), from the pause menu,
+and on Continue of a game that used phones (new secrets each time).  While
+they are up the table holds still, but its phones are served (``pump``).
 """
 from __future__ import annotations
+
+from functools import partial
 
 import pygame
 
@@ -13,6 +25,7 @@ from ..ui import theme as th
 from ..ui.widgets import Button
 from ..canvas import CANVAS_W, CENTRE_X
 from .base import MenuScene
+from .curtain import CurtainScene, velvet_curtain
 
 QUIET_ZONE = 2
 """Light modules around a code (the standard asks 4; 2 reads on every phone we tried and saves room)."""
@@ -34,71 +47,180 @@ def qr_surface(text: str, size: int) -> pygame.Surface:
     return surf
 
 
-class PhoneCodesScene(MenuScene):
+class PhoneHandoutScene(MenuScene):
+    """Each of ``seats`` in turn: its curtain, then its code alone; see the module docstring.
+    ``fresh``: every seat gets a new code (a re-link); otherwise a seat whose
+    code a phone already claimed is skipped."""
+
     name = "phones"
-    overlay = True
-    title = "Phones as private cups"
+    overlay = False   # the velvet: nothing of the table behind a code
+
+    def __init__(self, app, table, seats, fresh: bool = False):
+        super().__init__(app)
+        self.table = table
+        self.queue: list[int] = list(seats)
+        self.fresh = fresh
+        self.seat: int | None = None
+        """The seat whose code is on the screen now (None behind a curtain)."""
+        self._codes: dict[tuple[str, int], pygame.Surface] = {}
+
+    def enter(self) -> None:
+        super().enter()
+        if self.table.phones is not None:
+            self.table.phones.pump()   # every phone's first view, kept for whenever it connects
+        self.pass_on()
+
+    def pass_on(self) -> None:
+        """The next seat's curtain (its code after it), or back to the table when none is left."""
+        self.seat = None
+        self.rebuild()
+        waiting = self.waiting()
+        if waiting:
+            seat = waiting[0]
+            self.queue = waiting[1:]
+            if len(self.table.humans) < 2:
+                self.show_code(seat)   # nobody else at the screen to look away
+            else:
+                self.app.push(CurtainScene(self.app, self.table.seat_name(seat), partial(self.show_code, seat),
+                                           seat=seat, table=self.table, hint="Your phone's code is next: scan it with the camera.",
+                                           on_escape=self.close_behind_curtain))
+            return
+        self.app.pop()
+
+    def waiting(self) -> list[int]:
+        """The seats still to be handed a code: not back on the screen, and
+        (unless ``fresh``) whose code no phone has claimed yet."""
+        phones = self.table.phones
+        if phones is None:
+            return []
+        return [s for s in self.queue if phones.holds(s) and (self.fresh or not phones.code_claimed(s))]
+
+    def show_code(self, seat: int) -> None:
+        """``seat``'s code on the screen (a fresh one if a phone already spent the old)."""
+        phones = self.table.phones
+        if phones is not None and (self.fresh or phones.code_claimed(seat)):
+            phones.new_code(seat)
+        self.seat = seat
+        self.rebuild()
+
+    def close_behind_curtain(self) -> None:
+        """Esc on a seat's curtain: the hand-out ends (the curtain, then this screen)."""
+        self.app.pop()
+        self.app.pop()
+
+    def build(self) -> None:
+        if self.seat is None:
+            return
+        self.ui.add(Button((CENTRE_X - 130, 640, 260, 56), "Next" if self.waiting() else "Done", self.pass_on,
+                           primary=True))
+
+    def back(self) -> None:
+        self.app.pop()   # Esc: no more codes now (the pause menu's "Phone codes" goes on later)
+
+    def fixed_update(self, dt: float) -> None:
+        phones = self.table.phones
+        if phones is None or not phones.seats:
+            self.app.pop()   # every seat went back to the screen
+            return
+        phones.pump()   # phones that scan now get their view at once
+        if self.seat is not None and phones.code_claimed(self.seat) and not self.app.transitions_pending:
+            self.pass_on()   # its phone has it: on to the next seat
+
+    def draw_backdrop(self, canvas) -> None:
+        canvas.blit(velvet_curtain(canvas.get_size()), (0, 0))
+
+    def draw_heading(self, canvas, y=0) -> None:
+        if self.seat is None:
+            return
+        name = self.table.seat_name(self.seat)
+        th.draw_text(canvas, self.theme, f"{name[:16]}'s phone", (CENTRE_X, 96), 46, th.BRASS_LIGHT,
+                     style="display", anchor="midtop", shadow=3)
+        th.draw_text(canvas, self.theme, "Scan this code with your phone's camera (same Wi-Fi as this computer). "
+                     "Only your own dice go to your phone.", (CENTRE_X, 154), 18, th.CREAM, anchor="midtop", shadow=2)
+
+    def draw_content(self, canvas) -> None:
+        phones = self.table.phones
+        if phones is None or self.seat is None or not phones.holds(self.seat):
+            return
+        url = phones.url(self.seat)
+        card = pygame.Rect(0, 0, 360, 438)
+        card.midtop = (CENTRE_X, 188)
+        th.panel(canvas, card, fill=th.WOOD_DARK, border=th.BRASS)
+        key = (url, 320)
+        code = self._codes.get(key)
+        if code is None:
+            code = self._codes[key] = qr_surface(url, 320)
+        canvas.blit(code, code.get_rect(midtop=(card.centerx, card.y + 14)))
+        th.draw_text(canvas, self.theme, f"Waiting for {self.table.seat_name(self.seat)[:16]}'s phone\u2026",
+                     (card.centerx, card.bottom - 68), 20, th.CREAM, bold=True, anchor="midtop")
+        link = url.split("//", 1)[-1]
+        font = self.theme.font(12)
+        while font.size(link)[0] > card.w - 16 and len(link) > 8:
+            link = link[:-2]
+        th.draw_text(canvas, self.theme, link if link == url.split("//", 1)[-1] else link + "\u2026",
+                     (card.centerx, card.bottom - 36), 12, th.CREAM_DIM, anchor="midtop")
+
+
+class PhoneLinksScene(MenuScene):
+    """The pause menu's "Phone codes": each phone seat and whether its phone
+    is connected, with "New code" (behind that seat's curtain).  No code is
+    drawn here."""
+
+    name = "phones"
+    overlay = False   # the menu's own backdrop: nothing of the table shows through between the rows
+    title = "Phones"
+    PER_COLUMN = 8
 
     def __init__(self, app, table):
         super().__init__(app)
         self.table = table
-        self._codes: dict[tuple[int, str, int], pygame.Surface] = {}
+        self.rows: dict[int, pygame.Rect] = {}
+
+    def seats(self) -> list[int]:
+        return list(self.table.phones.seats) if self.table.phones is not None else []
 
     def build(self) -> None:
+        seats = self.seats()
+        columns = max(1, (len(seats) + self.PER_COLUMN - 1) // self.PER_COLUMN)
+        width = min(420, (CANVAS_W - 80) // columns - 16)
+        self.rows = {}
+        for i, seat in enumerate(seats):
+            column, row = divmod(i, self.PER_COLUMN)
+            x = CENTRE_X - (columns * (width + 16) - 16) // 2 + column * (width + 16)
+            self.rows[seat] = pygame.Rect(x, 160 + row * 58, width, 50)
+            button = pygame.Rect(0, 0, min(150, width // 2 - 8), 40)
+            button.midright = (x + width - 6, self.rows[seat].centery)
+            self.ui.add(Button(button, "New code", partial(self.new_code, seat), size=18))
         self.ui.add(Button((CENTRE_X - 130, 640, 260, 56), "Done", self.back, primary=True))
+
+    def new_code(self, seat: int) -> None:
+        """A fresh code for ``seat``, behind its own curtain (its old phone is let go)."""
+        self.app.pop()
+        self.app.push(PhoneHandoutScene(self.app, self.table, [seat], fresh=True))
 
     def fixed_update(self, dt: float) -> None:
         phones = self.table.phones
-        if phones is not None:
-            phones.pump()   # phones that scan now get their view at once
         if phones is None or not phones.seats:
-            self.app.pop()   # every seat went back to the screen
-
-    def cards(self) -> list[tuple[int, pygame.Rect]]:
-        """Each phone seat's card: up to four in a row, two rows at most on screen."""
-        seats = self.table.phones.seats if self.table.phones is not None else []
-        per_row = min(4, max(1, len(seats)))
-        rows = (len(seats) + per_row - 1) // per_row
-        w = min(290, (CANVAS_W - 80) // per_row - 16)
-        h = min(470, w + 106) if rows == 1 else 232   # the code, the name above it, the state and link below
-        out = []
-        for i, seat in enumerate(seats):
-            row, col = divmod(i, per_row)
-            in_row = min(per_row, len(seats) - row * per_row)
-            x = CENTRE_X - (in_row * (w + 16) - 16) // 2 + col * (w + 16)
-            out.append((seat, pygame.Rect(x, 148 + row * (h + 12), w, h)))
-        return out
+            self.app.pop()
+            return
+        phones.pump()
 
     def draw_heading(self, canvas, y=0) -> None:
         th.draw_text(canvas, self.theme, self.title, (CENTRE_X, 36), 44, th.BRASS_LIGHT, style="display",
                      anchor="midtop", shadow=3)
-        th.draw_text(canvas, self.theme, "Each player scans their own code: your dice stay on your phone "
-                     "(same Wi-Fi as this computer).", (CENTRE_X, 100), 18, th.CREAM_DIM, anchor="midtop")
+        th.draw_text(canvas, self.theme, "A phone lost, or someone else scanned your code? Ask for a new one: "
+                     "only you see it, behind your curtain.", (CENTRE_X, 100), 18, th.CREAM_DIM, anchor="midtop")
 
     def draw_content(self, canvas) -> None:
         phones = self.table.phones
         if phones is None:
             return
-        for seat, card in self.cards():
-            th.panel(canvas, card, fill=th.WOOD_DARK, border=th.BRASS)
-            colour = self.theme.player_colour(seat)
-            name = self.table.seat_name(seat)
-            pygame.draw.circle(canvas, colour, (card.x + 20, card.y + 22), 8)
-            th.draw_text(canvas, self.theme, name[:16], (card.x + 36, card.y + 10), 22, th.CREAM, bold=True)
-            url = phones.url(seat)
-            side = min(card.w - 24, card.h - 96)
-            key = (seat, url, side)
-            code = self._codes.get(key)
-            if code is None:
-                code = self._codes[key] = qr_surface(url, side)
-            canvas.blit(code, code.get_rect(midtop=(card.centerx, card.y + 44)))
+        for seat, row in self.rows.items():
+            th.panel(canvas, row, fill=th.WOOD_DARK, border=th.BRASS)
+            pygame.draw.circle(canvas, self.theme.player_colour(seat), (row.x + 18, row.centery), 7)
             on = phones.connected(seat)
-            state = "Phone connected" if on else "Waiting for a scan\u2026"
-            th.draw_text(canvas, self.theme, state, (card.centerx, card.bottom - 44), 18,
-                         th.BRASS_LIGHT if on else th.CREAM_DIM, bold=on, anchor="midtop")
-            link = url.split("//", 1)[-1]
-            font = self.theme.font(12)
-            while font.size(link)[0] > card.w - 16 and len(link) > 8:
-                link = link[:-2]
-            th.draw_text(canvas, self.theme, link if link == url.split("//", 1)[-1] else link + "\u2026",
-                         (card.centerx, card.bottom - 20), 12, th.CREAM_DIM, anchor="midtop")
+            th.draw_text(canvas, self.theme, self.table.seat_name(seat)[:14], (row.x + 32, row.y + 5), 18,
+                         th.CREAM, bold=True)
+            state = "Phone connected" if on else ("Phone away" if phones.code_claimed(seat) else "No phone yet")
+            th.draw_text(canvas, self.theme, state, (row.x + 32, row.y + 27), 14,
+                         th.BRASS_LIGHT if on else th.CREAM_DIM)

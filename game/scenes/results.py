@@ -84,10 +84,12 @@ class ResultsScene(MenuScene):
         super().handle_event(event)
 
     def build(self) -> None:
-        items = [("Play again", self.play_again_new, True), ("Same seed", self.play_again_same, False),
-                 ("Watch replay", self.watch_replay, False), ("Title", self.to_title, False)]
+        items = [("Play again", self.play_again_new, True)]
+        if self.offers_same_seed():
+            items.append(("Same seed", self.play_again_same, False))
+        items += [("Watch replay", self.watch_replay, False), ("Title", self.to_title, False)]
         w, gap = 200, 16
-        x0 = CENTRE_X - (w * 4 + gap * 3) // 2
+        x0 = CENTRE_X - (w * len(items) + gap * (len(items) - 1)) // 2
         for i, (text, action, primary) in enumerate(items):
             self.ui.add(Button((x0 + i * (w + gap), 620, w, 54), text, action, primary=primary,
                                enabled=text != "Watch replay" or self.replay_path is not None))
@@ -176,6 +178,14 @@ class ResultsScene(MenuScene):
 
     def play_again_new(self) -> None:
         self._again(fresh_seed())
+
+    def offers_same_seed(self) -> bool:
+        """"Same seed" deals the first round everyone just saw revealed: with two
+        or more humans in a game of hidden dice that is one player knowing
+        another's cup, so it is not offered (Play again deals a fresh seed;
+        Watch replay still shows this deal)."""
+        from .. import games
+        return len(self.humans) < 2 or not games.game_info(self.match.game_id).hidden_dice
 
     def play_again_same(self) -> None:
         self._again(self.match.seed)

@@ -92,7 +92,9 @@ class PhoneLink:
         self.table = table
         self.seats: list[int] = sorted(set(seats))
         self.tokens = {seat: wire.new_token() for seat in self.seats}
-        """Each phone seat's secret for this game (rotated for every game and every Continue)."""
+        """Each phone seat's code for this game (what its QR code holds): new for
+        every game, every Continue and every re-link; the first phone to open it
+        spends it (game/phones/server.py)."""
         self.host = host or lan_address()
         self.server: PhoneServer = PhoneServer(self.host, 0, wake=table.app.wake.set)
         self.server.start(dict(self.tokens))
@@ -112,6 +114,17 @@ class PhoneLink:
 
     def connected(self, seat: int) -> bool:
         return seat in self.server.connected
+
+    def code_claimed(self, seat: int) -> bool:
+        """Has a phone opened ``seat``'s current code (the code is spent)?"""
+        return self.tokens.get(seat) in self.server.claimed
+
+    def new_code(self, seat: int) -> None:
+        """A fresh code for ``seat`` (shown behind its own curtain): the old code
+        and the phone that claimed it stop working."""
+        if seat in self.tokens:
+            self.tokens[seat] = wire.new_token()
+            self.server.new_code(seat, self.tokens[seat])
 
     def holds(self, seat: int) -> bool:
         """Does ``seat`` play on its phone (its dice never on the big screen)?"""

@@ -344,6 +344,14 @@ class TableBase(Scene):
         self.secrecy.set_phones(self.phones.seats)
         self.match.phone_seats = tuple(self.phones.seats)
 
+    def phone_marks(self) -> tuple:
+        """What the nameplates' phone marks show (which seats use phones, which
+        are connected): part of a still layer's key, so a phone that connects
+        or drops while the table rests is seen at once."""
+        if self.phones is None:
+            return ()
+        return tuple(self.phones.seats), tuple(sorted(self.phones.server.connected))
+
     def phone_may_act(self, seat: int) -> bool:
         """May ``seat``'s phone move now: the rules let it (its turn, or Roll
         Call's out-of-turn call) and the table is quiet (no throw, reveal or

@@ -135,15 +135,19 @@ class TableScene(TableBase):
             self.offer_phones(self.match.phone_seats)   # a new game with phones, or Continue: fresh codes
 
     def offer_phones(self, seats) -> bool:
-        """Start (or show again) this table's phone codes for ``seats``; a
-        problem (no home network) is a toast and the seats stay on the screen."""
-        if self.phones is None or set(seats) != set(self.phones.seats):
-            try:
-                self.use_phones(seats)
-            except OSError as exc:
-                self.match.phone_seats = ()
-                self.app.toast(f"Phones are not available: {exc}")
-                return False
+        """Start this table's phones for ``seats`` and hand out their codes one
+        seat at a time; when those seats already use phones, their list ("New
+        code" for a lost phone).  A problem (no home network) is a toast and
+        the seats stay on the screen."""
+        if self.phones is not None and set(seats) == set(self.phones.seats):
+            self.app.nav.phone_links(self)
+            return True
+        try:
+            self.use_phones(seats)
+        except OSError as exc:
+            self.match.phone_seats = ()
+            self.app.toast(f"Phones are not available: {exc}")
+            return False
         self.app.nav.phone_codes(self)
         return True
 
@@ -444,7 +448,10 @@ class TableScene(TableBase):
         self.undo_flow.draw(canvas)
         if (self.tutorial is None or self.tutorial.visible_step() is None) and self.is_top \
                 and not self.hot_seat.curtain_hides_table():
-            if not self.held.draw(canvas):   # a held moment's "continue" prompt, else a call window's countdown
+            # a held moment's "continue" prompt, else a call window's countdown; not under an open
+            # "Whose dice?": it holds the AIs, so the countdown stands still, and at Roll Call 10 the
+            # board may need its place
+            if not self.held.draw(canvas) and self.hot_seat.choosing_owner is None:
                 self.ai_turns.draw_call_window(canvas)
         if not self.hot_seat.curtain_hides_table():
             self.game_end.out_notice.draw(canvas, self.theme)

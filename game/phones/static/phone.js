@@ -180,7 +180,10 @@
     socket.onmessage = function (ev) {
       var msg;
       try { msg = JSON.parse(ev.data); } catch (e) { return; }
-      if (msg.type === "state") {
+      if (msg.type === "linked") {   // this phone claimed the seat's code: its own key from now on
+        token = msg.key;
+        try { history.replaceState(null, "", "/p/" + token); } catch (e) { /* the key still serves this page */ }
+      } else if (msg.type === "state") {
         var moved = !state || state.version !== msg.version;
         state = msg;
         if (moved) { sent = false; armed = null; qty = null; face = null; document.body.classList.remove("sent"); }
@@ -198,11 +201,14 @@
       var why = { 4000: "This seat was opened on another screen.", 4001: "This seat plays on the big screen now.",
         4002: "The table closed this game. Scan the new code for the next one.",
         1008: "Disconnected: too many refused messages." }[ev.code];
+      var retired = ev.code === 4003 || ev.code === 4004;   // another phone holds the seat now: no dice here
+      if (retired) { why = ev.reason || "This link no longer works: ask the table for a new code."; }
       if (why) {
         closedForGood = true;
         setLink("closed", "off");
         $("status").textContent = why;
         $("moves").hidden = true;
+        if (retired) { $("cup").hidden = true; $("bidpanel").hidden = true; }
         return;
       }
       setLink("reconnecting…", "off");

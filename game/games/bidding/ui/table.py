@@ -534,7 +534,8 @@ class BiddingTableScene(table_scene.TableScene):
     def still_key(self):
         """The nameplates, and the cups (or the hands you may see), or the
         revealed dice that are not moving: they change only at moments."""
-        seats = (tuple(sorted(self._seat_notes().items())), self._active_seat(), self.theme.colorblind)
+        seats = (tuple(sorted(self._seat_notes().items())), self._active_seat(), self.theme.colorblind,
+                 self.phone_marks())
         if self.reveal is not None:
             t = self.reveal_t()
             return ("reveal", len(self.match.history), seats, t > self.light_at, self._moving_seats(t))
