@@ -336,7 +336,9 @@ def card_spots(button: pygame.Rect, first: tuple[int, int]) -> tuple[tuple[int, 
 @lru_cache(maxsize=8)
 def _card_spots(button: tuple[int, int, int, int], first: tuple[int, int]) -> tuple[tuple[int, int], ...]:
     rect = pygame.Rect(button)
-    return (first, (rect.right + 12, CARD_MARGIN + 4)) + _grid_nearest(rect.centerx, rect.centery)
+    spots = (first, (rect.right + 12, CARD_MARGIN + 4)) + _grid_nearest(rect.centerx, rect.centery)
+    _spot_cells(spots)   # made with the spots (a table's opening asks for them), not at the first search
+    return spots
 
 
 @lru_cache(maxsize=8)
@@ -348,15 +350,25 @@ def _grid_nearest(cx: int, cy: int) -> tuple[tuple[int, int], ...]:
     return tuple(grid)
 
 
-@lru_cache(maxsize=8)
+_CELLS: dict[int, tuple[tuple[tuple[int, int], ...], tuple[list[int], list[int], dict[int, int]]]] = {}
+"""``_spot_cells`` of the spot lists made so far, by identity (``card_spots``'
+lists are made once each: hashing 1,300 spots at every search cost more than the search)."""
+
+
 def _spot_cells(spots: tuple[tuple[int, int], ...]) -> tuple[list[int], list[int], dict[int, int]]:
     """The spots' distinct x and y (sorted), and each spot's place in ``spots``
     by its cell (row * columns + column; the first of equal spots)."""
+    known = _CELLS.get(id(spots))
+    if known is not None and known[0] is spots:
+        return known[1]
+    if len(_CELLS) >= 8:
+        _CELLS.clear()
     xs, ys = sorted({x for x, _ in spots}), sorted({y for _, y in spots})
     column, row = {x: i for i, x in enumerate(xs)}, {y: i for i, y in enumerate(ys)}
     order: dict[int, int] = {}
     for place, (x, y) in enumerate(spots):
         order.setdefault(row[y] * len(xs) + column[x], place)
+    _CELLS[id(spots)] = (spots, (xs, ys, order))
     return xs, ys, order
 
 
