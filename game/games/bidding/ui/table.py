@@ -539,12 +539,14 @@ class BiddingTableScene(table_scene.TableScene):
     def draw_still(self, canvas) -> None:
         self._draw_still(canvas, self._still_active_seat())
 
-    def _draw_still(self, canvas, active) -> None:
+    def _draw_still(self, canvas, active, near: pygame.Rect | None = None) -> None:
+        """The still picture; ``near``: only what may reach into that
+        rectangle is wanted (a clipped painting of it: cups far off are skipped)."""
         self.draw_seats(canvas, active=active, notes=self._seat_notes())
         if self.reveal is not None:
             self.draw_reveal(canvas, still=True)
         elif self.throw_view is None:
-            self.draw_cups(canvas)
+            self.draw_cups(canvas, near)
 
     def _draw_turn_highlight(self, canvas) -> None:
         """The glowing nameplate of the seat whose turn it is, over the still
@@ -557,7 +559,7 @@ class BiddingTableScene(table_scene.TableScene):
 
         def paint(target) -> None:
             self.draw_background(target)
-            self._draw_still(target, shown)
+            self._draw_still(target, shown, near=rect)
         self.turn_highlight.draw(canvas, rect, (shown,), self.still, paint, self.renderer)
         self.highlighted_seat = active
 
@@ -638,8 +640,10 @@ class BiddingTableScene(table_scene.TableScene):
         draw_own_tray(canvas, self.theme, box, self.theme.player_colour(seat), f"{self.words.possessive(seat)[:14]} dice",
                       tag_above=self.seat_spots[seat].pos[1] > layout.TABLE_CENTRE[1] + 150)   # bottom seats
 
-    def draw_cups(self, canvas) -> None:
-        """Your own dice face-up in a tray; every other seat's under a cup."""
+    def draw_cups(self, canvas, near: pygame.Rect | None = None) -> None:
+        """Your own dice face-up in a tray; every other seat's under a cup;
+        ``near``: only the seats whose tray or cup (with its shadow and the
+        tray's label, kept wide) may reach into that rectangle."""
         snap = self.snap
         for seat, n in enumerate(snap.dice):
             if n == 0:
@@ -647,11 +651,15 @@ class BiddingTableScene(table_scene.TableScene):
             faces = snap.hand(seat)   # in ``hand_order``, as the reveal shows it
             if self.hot_seat.can_see(seat) and faces:
                 size = self.cups.own_die_px(seat)
-                self.draw_own_tray(canvas, seat, self.cups.dice_box(seat, len(faces), size))
-                self.draw_dice(canvas, seat, faces, size)
+                box = self.cups.dice_box(seat, len(faces), size)
+                if near is None or box.inflate(80, 120).colliderect(near):
+                    self.draw_own_tray(canvas, seat, box)
+                    self.draw_dice(canvas, seat, faces, size)
                 continue
             x, y = self.cups.cup_point(seat)
-            self.renderer.draw_cup(canvas, x, y, self.colour(seat), size=self.cup_px, owner=seat, dice=n)
+            if near is None or pygame.Rect(0, 0, 3 * self.cup_px, 3 * self.cup_px).move(
+                    int(x) - 3 * self.cup_px // 2, int(y) - 3 * self.cup_px // 2).colliderect(near):
+                self.renderer.draw_cup(canvas, x, y, self.colour(seat), size=self.cup_px, owner=seat, dice=n)
 
     def reveal_die_px(self) -> int:
         return self.die_px + 4
