@@ -542,7 +542,7 @@ class BiddingTableScene(table_scene.TableScene):
     def _draw_still(self, canvas, active, near: pygame.Rect | None = None) -> None:
         """The still picture; ``near``: only what may reach into that
         rectangle is wanted (a clipped painting of it: cups far off are skipped)."""
-        self.draw_seats(canvas, active=active, notes=self._seat_notes())
+        self.draw_seats(canvas, active=active, notes=self._seat_notes(), near=near)
         if self.reveal is not None:
             self.draw_reveal(canvas, still=True)
         elif self.throw_view is None:
