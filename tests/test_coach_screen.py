@@ -198,3 +198,41 @@ def test_results_line_always_fits_its_slot(tmp_path, monkeypatch):
     font = app.theme.font(18)
     assert font.size(line.text)[0] <= line.rect.w - 28
     assert "10 mistakes" in line.text
+
+
+def test_the_results_screen_weighs_no_decision_on_the_game_thread(monkeypatch):
+    """Issue 41 (frames9): the results line weighed the player's decisions
+    with the Hard AI a few milliseconds of every frame (up to 13 ms of the
+    results screen's first frames at a big table).  In the window (AI off the
+    frame: ``think_in_background``) a worker weighs them; the frames only
+    take what it finished, and the entries are those weighed in one go.
+    Counted: the decisions valued on the game thread (on da2a035: all)."""
+    import threading
+
+    from game import games
+    hook = games.coach_hook("liars-dice")
+    on_game_thread: list[bool] = []
+    make = hook.make_coach
+
+    def counted_coach(*args, **kwargs):
+        made = make(*args, **kwargs)
+        advise = made.advise
+
+        def counted(*a, **k):
+            on_game_thread.append(threading.current_thread() is threading.main_thread())
+            return advise(*a, **k)
+        made.advise = counted
+        return made
+    monkeypatch.setattr(hook, "make_coach", counted_coach)
+    app = App(headless=True)
+    app.think_in_background = True   # as in the game's window
+    match = _finished(players=4)
+    results = ResultsScene(app, match)
+    app.start(results)
+    line = results.coach_line
+    app.run_frames(10_000_000, until=lambda _: line.done)   # until the worker is through, however long
+    weighed = on_game_thread.count(False)
+    assert weighed > 0 and on_game_thread.count(True) == 0, \
+        f"{on_game_thread.count(True)} decisions valued on the game thread, {weighed} by the worker"
+    assert results.coach_sessions[0].entries == coach.CoachSession(match, 0).finish().entries
+    assert results.is_idle()

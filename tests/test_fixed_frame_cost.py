@@ -91,7 +91,9 @@ def test_dice_pictures_are_made_only_in_frames_that_did_not_paint_the_still_laye
     only when that drawing blitted the kept still picture."""
     table = _liars_dice(app, 20)
     both, made, repaints = [], 0, 0
-    for _ in range(450):
+    for _ in range(3000):   # (a move that only passes the turn repaints no still: landings and reveals do)
+        if made > 100 and repaints > 4:
+            break
         before, painted = table.picture_warmer.made, table.still.redraws
         app.run_frames(1)
         warmed = table.picture_warmer.made - before
@@ -252,7 +254,11 @@ def test_a_table_frame_copies_the_whole_canvas_once_and_clears_nothing(app, monk
     assert len(_CountedSurface.fills) == 0, f"{len(_CountedSurface.fills)} clears of a canvas the table covers"
     # one a frame: the still picture (a frame that paints it afresh copies the felt in instead, and may
     # draw a whole-canvas layer over it: a reveal), never a clear and a copy into the window besides
-    assert len(_CountedSurface.copies) <= frames + table.still.redraws, \
+    # (the turn's lit nameplate, painted again when the turn passes, copies only its glow's rectangle of
+    # the felt picture; and the opening's drawing out of sight (``_first_drawing_in_parts``) once: it was
+    # hidden in the slack of one still repaint per turn before the turn's seat left the still's key)
+    lit = table.turn_highlight.paints
+    assert len(_CountedSurface.copies) <= frames + table.still.redraws + lit + 1, \
         f"{len(_CountedSurface.copies)} whole-canvas copies in {frames} frames ({table.still.redraws} repaints)"
 
 

@@ -66,3 +66,27 @@ def test_a_crowded_table_finds_the_cards_place_without_testing_each_spot_alone(m
     tested = len(tests)
     assert place.collidelist(keep) < 0 and (place, lines) == _plain(*args)
     assert tested < 50, f"{tested} spots tested one at a time"
+
+
+def test_a_crowded_table_makes_no_rectangle_per_spot(monkeypatch):
+    """Issue 41 (frames9): at 20 seats the card's place was still sought by
+    making a rectangle for each of the ~1,300 spots in every tier and line
+    count (3-4 ms each, 6-18 ms in the frame a human's turn began, an undo
+    or the bid before it).  The spots lie on a few columns and rows: each
+    rectangle to keep clear marks its block of cells, so the rectangles made
+    grow with what is kept clear, not with the spots (on da2a035: 4,211 for 79)."""
+    made: list[int] = []
+
+    class Counted(pygame.Rect):
+        def __init__(self, *args):
+            made.append(1)
+            super().__init__(*args)
+    keep = [pygame.Rect(x, y, 100, 70) for x in range(0, CANVAS_W, 130) for y in range(0, CANVAS_H, 95)]
+    keep.remove(pygame.Rect(1170, 570, 100, 70))   # room for a small card far from the Log button
+    button = pygame.Rect(CARD_MARGIN, CARD_MARGIN, 60, 30)
+    spots = game_log.card_spots(button, (CARD_MARGIN, 48))
+    args = (lambda w, k: 40 + 19 * k, [420, 300, 200, 100], (6, 4, 1), spots, [keep + [button], keep])
+    expected = _plain(*args)
+    monkeypatch.setattr(pygame, "Rect", Counted)
+    assert game_log.clear_spot(*args) == expected
+    assert len(made) < 20 * len(keep), f"{len(made)} rectangles made for {len(keep)} to keep clear"

@@ -29,8 +29,10 @@ screen can show the first decisions while the rest are still being weighed.
 from __future__ import annotations
 
 import random
+import threading
 import time
 from dataclasses import dataclass, field
+from types import SimpleNamespace
 from typing import Any, Iterator, Sequence
 
 from .. import games
@@ -355,16 +357,47 @@ def tally(entries: Sequence[Entry]) -> dict[str, int]:
 class CoachSession:
     """The coach of one seat, computed lazily: ``advance(budget)`` weighs at
     least one more decision and goes on until ``budget`` seconds have passed
-    (a screen calls it once a frame), ``done`` once the game is walked."""
+    (a screen calls it once a frame), ``done`` once the game is walked.
+    After ``weigh_in_background`` a worker thread weighs them all and
+    ``advance`` only takes what it has finished."""
     match: Any
     seat: int
     entries: list[Entry] = field(default_factory=list)
     done: bool = False
     error: str = ""
     _walk: Iterator[Entry] | None = None
+    _worker: threading.Thread | None = None
+    _weighed: list[Entry] = field(default_factory=list)
+    """The worker's entries so far (it only appends; ``advance`` copies them)."""
 
     def __post_init__(self):
         self._walk = walk(self.match, self.seat)
+
+    def weigh_in_background(self) -> "CoachSession":
+        """Weigh every decision in a worker thread, so no frame runs the AI
+        that values them (issue 41: up to 13 ms in the results screen's first
+        frames at a big table).  The game is over and its record is copied
+        here, so the entries are the ones ``finish`` would make; between two
+        decisions the worker lets the game thread have the interpreter."""
+        if self._worker is not None or self.done:
+            return self
+        match = self.match
+        record = SimpleNamespace(game_id=match.game_id, game=match.game, seats=tuple(match.seats),
+                                 history=list(match.history))
+        self._walk = walk(record, self.seat)
+        self._worker = threading.Thread(target=self._weigh_all, name="coach-weigher", daemon=True)
+        self._worker.start()
+        return self
+
+    def _weigh_all(self) -> None:
+        """The worker: the whole walk (an error stops the coach, as in ``advance``)."""
+        assert self._walk is not None
+        try:
+            for entry in self._walk:
+                self._weighed.append(entry)
+                time.sleep(0)   # the game thread's frame first
+        except Exception as exc:  # noqa: BLE001 - a damaged record or a hook bug: the coach stops, the game does not
+            self.error = f"the coach stopped early ({type(exc).__name__}: {str(exc)[:80]})"
 
     @property
     def name(self) -> str:
@@ -379,6 +412,12 @@ class CoachSession:
         """Weigh decisions for about ``budget`` seconds; True if something new came."""
         if self.done or self._walk is None:
             return False
+        if self._worker is not None:   # weighed by the worker: only what it has finished is taken
+            finished = not self._worker.is_alive()   # read first: every entry is in by then
+            fresh = self._weighed[len(self.entries):]
+            self.entries.extend(fresh)
+            self.done = finished
+            return bool(fresh)
         start = time.perf_counter()
         grew = False
         while True:
@@ -397,7 +436,9 @@ class CoachSession:
         return grew
 
     def finish(self) -> "CoachSession":
-        """Weigh everything now (tests, the bench)."""
+        """Weigh everything now (tests, the bench); with a worker, wait for it."""
+        if self._worker is not None:
+            self._worker.join()
         while not self.done:
             self.advance(1.0)
         return self

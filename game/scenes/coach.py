@@ -41,11 +41,18 @@ def explained(advice) -> str:
     return " ".join(part for part in (advice.reading, advice.why()) if part)
 
 
-def sessions_for(match) -> list[CoachSession]:
-    """A coach per person who played (none for an all-AI game or a game without a hook)."""
+def sessions_for(match, background: bool = False) -> list[CoachSession]:
+    """A coach per person who played (none for an all-AI game or a game
+    without a hook); ``background``: each weighed by a worker thread
+    (``CoachSession.weigh_in_background``; the window's app, where
+    ``think_in_background`` is on), not a few milliseconds of every frame."""
     if games.coach_hook(match.game_id) is None:
         return []
-    return [CoachSession(match, seat) for seat in human_seats(match)]
+    sessions = [CoachSession(match, seat) for seat in human_seats(match)]
+    if background:
+        for session in sessions:
+            session.weigh_in_background()
+    return sessions
 
 
 class CoachLine(Button):

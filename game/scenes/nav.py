@@ -87,7 +87,7 @@ class Navigator:
             yield
         scene = ResultsScene(self.app, match, story=told.get("story"), told=True)
         yield
-        scene.coach_sessions = coach.sessions_for(match)
+        scene.coach_sessions = coach.sessions_for(match, background=bool(self.app.think_in_background))
         yield
         scene.rebuild()
         yield

@@ -95,7 +95,7 @@ class ResultsScene(MenuScene):
                                enabled=text != "Watch replay" or self.replay_path is not None))
         from .coach import CoachLine, sessions_for   # the post-game coach's one line (C opens it)
         if not hasattr(self, "coach_sessions"):
-            self.coach_sessions = sessions_for(self.match)
+            self.coach_sessions = sessions_for(self.match, background=bool(self.app.think_in_background))
         self.coach_line = self.ui.add(CoachLine(self.app, self.match, self.coach_slot(), self.coach_sessions)) \
             if self.coach_sessions else None
 

@@ -17,6 +17,7 @@ under the Log button first, and takes the first that covers nothing the
 table keeps clear (nameplates, dice, its own pieces)."""
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from functools import lru_cache
 
 from typing import Callable, Sequence
@@ -206,6 +207,8 @@ class SinceSummary:
         self.keep = SUMMARY_LINES
         """Lines on the card (``place``): fewer, the newest, where room is short."""
         self._wrapped: dict[tuple[int, int], list[str]] = {}
+        self._measured: dict[str, int] = {}
+        """Widths of the card's trial lines (its place is sought at several widths)."""
         self.shows = 0
         """How many cards were shown (a new card is placed afresh)."""
 
@@ -241,6 +244,7 @@ class SinceSummary:
         self.lines = self.shown_lines(SUMMARY_LINES)
         self.keep = SUMMARY_LINES
         self._wrapped = {}
+        self._measured = {}
         self.shows += 1
 
     def shown_lines(self, keep: int) -> list[str]:
@@ -264,7 +268,7 @@ class SinceSummary:
             font = theme.font(15)
             rows = []
             for text in self.shown_lines(keep):
-                rows += th.wrap_text(font, text, width - 28)
+                rows += th.wrap_text(font, text, width - 28, self._measured)
             rows = self._wrapped[width, keep] = rows[-(SUMMARY_LINES + 3):]
         return rows
 
@@ -333,13 +337,20 @@ def _veil(w: int, h: int, alpha: int, radius: int) -> pygame.Surface:
     return veil
 
 
-def card_spots(button: pygame.Rect, first: tuple[int, int]) -> list[tuple[int, int]]:
+def card_spots(button: pygame.Rect, first: tuple[int, int]) -> tuple[tuple[int, int], ...]:
     """Top-left corners the "since" card may take, best first: its own place
     (``first``: under the Log button, or mid-table for the "top" corner),
     beside the Log button along the top edge, then every point of a coarse
-    grid, nearest to the Log button first."""
-    top = CARD_MARGIN + 4
-    return [first, (button.right + 12, top)] + list(_grid_nearest(button.centerx, button.centery))
+    grid, nearest to the Log button first (made once per button and place)."""
+    return _card_spots(tuple(button), tuple(first))
+
+
+@lru_cache(maxsize=8)
+def _card_spots(button: tuple[int, int, int, int], first: tuple[int, int]) -> tuple[tuple[int, int], ...]:
+    rect = pygame.Rect(button)
+    spots = (first, (rect.right + 12, CARD_MARGIN + 4)) + _grid_nearest(rect.centerx, rect.centery)
+    _spot_cells(spots)   # made with the spots (a table's opening asks for them), not at the first search
+    return spots
 
 
 @lru_cache(maxsize=8)
@@ -351,19 +362,64 @@ def _grid_nearest(cx: int, cy: int) -> tuple[tuple[int, int], ...]:
     return tuple(grid)
 
 
+_CELLS: dict[int, tuple[tuple[tuple[int, int], ...], tuple[list[int], list[int], dict[int, int]]]] = {}
+"""``_spot_cells`` of the spot lists made so far, by identity (``card_spots``'
+lists are made once each: hashing 1,300 spots at every search cost more than the search)."""
+
+
+def _spot_cells(spots: tuple[tuple[int, int], ...]) -> tuple[list[int], list[int], dict[int, int]]:
+    """The spots' distinct x and y (sorted), and each spot's place in ``spots``
+    by its cell (row * columns + column; the first of equal spots)."""
+    known = _CELLS.get(id(spots))
+    if known is not None and known[0] is spots:
+        return known[1]
+    if len(_CELLS) >= 8:
+        _CELLS.clear()
+    xs, ys = sorted({x for x, _ in spots}), sorted({y for _, y in spots})
+    column, row = {x: i for i, x in enumerate(xs)}, {y: i for i, y in enumerate(ys)}
+    order: dict[int, int] = {}
+    for place, (x, y) in enumerate(spots):
+        order.setdefault(row[y] * len(xs) + column[x], place)
+    _CELLS[id(spots)] = (spots, (xs, ys, order))
+    return xs, ys, order
+
+
 def _spots_with_room(spots: Sequence[tuple[int, int]], w: int, h: int, bounds: pygame.Rect,
                      keep_clear: Sequence[pygame.Rect]) -> list[tuple[int, int]]:
     """The spots (in order) where a ``w`` x ``h`` card lies inside ``bounds``
-    and covers nothing of ``keep_clear``: each rectangle to keep clear
-    sweeps every spot's card at once (``collidelistall``), not one test per
-    spot in Python (issue 41: about 3,600 such tests, 10-14 ms of the frame
-    a 20-seat human's turn began)."""
-    cards = [pygame.Rect(x, y, w, h) for x, y in spots]
-    covering: set[int] = set()
-    for rect in keep_clear:
-        covering.update(pygame.Rect(rect).collidelistall(cards))
-    return [spot for i, (spot, card) in enumerate(zip(spots, cards))
-            if i not in covering and bounds.contains(card)]
+    and covers nothing of ``keep_clear``.  The spots lie on a few columns and
+    rows, and the cards one rectangle covers are those whose x and y fall in
+    two open ranges, as do the cards inside ``bounds``: each rectangle marks
+    its block of cells in one bit mask per row, and only the cells left free
+    are looked at (issue 41: a Rect per spot swept by every rectangle, 3-4 ms
+    a tier, 6-18 ms in the frame a 20-seat human's turn began).  The same
+    answers as ``colliderect`` and ``contains``: empty rectangles cover nothing."""
+    spots = tuple(spots)
+    xs, ys, order = _spot_cells(spots)
+    blocked = [0] * len(ys)
+    for keep in keep_clear:
+        rect = pygame.Rect(keep)
+        rect.normalize()
+        if rect.w == 0 or rect.h == 0:
+            continue
+        first, end = bisect_right(xs, rect.x - w), bisect_left(xs, rect.right)
+        if first >= end:
+            continue
+        bits = ((1 << (end - first)) - 1) << first
+        for row in range(bisect_right(ys, rect.y - h), bisect_left(ys, rect.bottom)):
+            blocked[row] |= bits
+    first, end = bisect_left(xs, bounds.x), bisect_right(xs, bounds.right - w)
+    inside = ((1 << max(0, end - first)) - 1) << first
+    found = []
+    for row in range(bisect_left(ys, bounds.y), bisect_right(ys, bounds.bottom - h)):
+        free, cell = inside & ~blocked[row], row * len(xs)
+        while free:
+            low = free & -free
+            place = order.get(cell + low.bit_length() - 1)
+            if place is not None:
+                found.append(place)
+            free ^= low
+    return [spots[place] for place in sorted(found)]
 
 
 def clear_spot(height_of: Callable[[int, int], int], widths: Sequence[int], keeps: Sequence[int],

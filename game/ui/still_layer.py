@@ -99,3 +99,48 @@ class KeptPatch:
 
     def forget(self) -> None:
         self.key = None
+
+
+class StillHighlight:
+    """A piece of the still picture that changes far more often than the
+    rest of it (the nameplate whose turn it is: every AI move at a 20-seat
+    table repainted the whole still, 2-5 ms).  The still is painted without
+    it and this paints the piece's rectangle again over it, clipped to that
+    rectangle, by the same painter with the piece shown: the pixels are
+    exactly those of a whole still painted with it.  Kept (``KeptPatch``)
+    while the piece's key and the still picture stay the same; what the
+    clipped painting records of hidden dice is dropped (the still has
+    recorded them).  Draw it straight after the still layer."""
+
+    def __init__(self) -> None:
+        self.patch = KeptPatch()
+
+    @property
+    def paints(self) -> int:
+        """Fresh paintings of the piece so far (tests)."""
+        return self.patch.paints
+
+    def draw(self, canvas: pygame.Surface, rect: pygame.Rect | None, key, still: StillLayer, paint,
+             renderer=None) -> None:
+        """``paint(canvas)``: the whole still with the piece shown (only
+        ``rect`` of it is painted); ``rect`` None: no piece shows."""
+        if rect is None:
+            self.patch.forget()
+            return
+
+        def clipped(target: pygame.Surface) -> None:
+            start = len(renderer.drawn) if renderer is not None else 0
+            before = target.get_clip()
+            target.set_clip(pygame.Rect(rect).clip(before))
+            try:
+                paint(target)
+            finally:
+                target.set_clip(before)
+            if renderer is not None:
+                del renderer.drawn[start:]
+        self.patch.draw(canvas, rect, key, still, clipped)
+
+    @property
+    def shown(self):
+        """What lies over the still now (a key for pieces kept above it)."""
+        return self.patch.key

@@ -646,10 +646,12 @@ class TableScene(TableBase):
         canvas.blit(table_background(canvas.get_size()), (0, 0))
 
     def draw_seats(self, canvas: pygame.Surface, active: int | None = None,
-                   notes: dict[int, str] | None = None) -> None:
+                   notes: dict[int, str] | None = None, near: pygame.Rect | None = None) -> None:
         """Nameplates on the rail: seat colour, name, AI level, an optional note
         (score, dice left); ``active`` glows.  Each plate keeps ``EDGE_MARGIN``
-        from the window edge; where it was drawn is kept in ``seat_plates``."""
+        from the window edge; where it was drawn is kept in ``seat_plates``.
+        ``near``: only the plates (with a glow's room) reaching into it are drawn
+        (a painting clipped to it: ``StillHighlight``)."""
         self.highlighted_seat = active
         for i, spot in enumerate(self.seat_spots):
             seat = self.match.seats[i]
@@ -663,6 +665,8 @@ class TableScene(TableBase):
             plate.center = (int(spot.x), int(spot.y))
             plate.clamp_ip(pygame.Rect(0, 0, layout.CANVAS_W, layout.CANVAS_H).inflate(-2 * EDGE_MARGIN, -2 * EDGE_MARGIN))
             self.seat_plates[i] = plate
+            if near is not None and not plate.inflate(14, 14).colliderect(near):
+                continue
             if i == active:
                 glow = pygame.Surface(plate.inflate(14, 14).size, pygame.SRCALPHA)
                 pygame.draw.rect(glow, (*th.BRASS_LIGHT, 110), glow.get_rect(), border_radius=14)

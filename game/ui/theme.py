@@ -195,16 +195,23 @@ def draw_text(canvas, theme: Theme, text: str, pos, size: int = 22, colour=CREAM
     return blit_text(canvas, theme.text(text, size, colour, bold=bold, style=style), pos, anchor, shadow)
 
 
-def wrap_text(font: pygame.font.Font, text: str, width: int) -> list[str]:
+def wrap_text(font: pygame.font.Font, text: str, width: int, measured: dict[str, int] | None = None) -> list[str]:
     """Greedy word wrap to ``width`` pixels (long words are kept whole; a
-    no-break space, ``narration.NO_BREAK``, joins two words into one)."""
+    no-break space, ``narration.NO_BREAK``, joins two words into one).
+    ``measured``: widths of trial lines already measured in ``font``, kept by
+    a caller that wraps the same text at several widths (each width mostly
+    re-measures the same first words)."""
     lines: list[str] = []
     for paragraph in text.split("\n"):
         words = paragraph.split(" ")
         line = ""
         for word in words:
             trial = word if not line else line + " " + word
-            if font.size(trial)[0] <= width or not line:
+            if measured is None:
+                trial_width = font.size(trial)[0]
+            elif (trial_width := measured.get(trial, -1)) < 0:
+                trial_width = measured[trial] = font.size(trial)[0]
+            if trial_width <= width or not line:
                 line = trial
             else:
                 lines.append(line)

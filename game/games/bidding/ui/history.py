@@ -53,13 +53,14 @@ class BidHistory:
         """The panel as last drawn over the still layer (redrawn when a bid or the footer changes)."""
 
     def draw(self, canvas: pygame.Surface, theme: th.Theme, renderer, entries: Sequence[HistoryEntry],
-             footer: str = "", still: StillLayer | None = None) -> None:
+             footer: str = "", still: StillLayer | None = None, under=None) -> None:
         """The panel; with ``still`` (drawn straight over that still layer, nothing
-        else under it this frame) its kept pixels while the bids and footer stay the same."""
+        else under it this frame but what ``under`` names: the turn's lit
+        nameplate) its kept pixels while the bids and footer stay the same."""
         if still is None:
             self._paint(canvas, theme, renderer, entries, footer)
             return
-        key = (tuple(entries), footer, self.title, theme.colorblind, id(theme), id(renderer))
+        key = (tuple(entries), footer, self.title, theme.colorblind, id(theme), id(renderer), under)
         self.kept.draw(canvas, self.rect, key, still, lambda c: self._paint(c, theme, renderer, entries, footer))
 
     def _paint(self, canvas: pygame.Surface, theme: th.Theme, renderer, entries: Sequence[HistoryEntry],

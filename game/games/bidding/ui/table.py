@@ -16,7 +16,8 @@ import pygame
 from ..bids import Bid, Call, count_matching
 from ..snapshot import BiddingSnapshot, BidText, RevealFacts, nobody
 from ....core.protocol import CHANCE, DIE_KINDS
-from ....ui import layout
+from ....ui import layout, layout_record
+from ....ui.still_layer import StillHighlight
 from . import centre as bid_centre
 from .history import BidHistory, HistoryEntry
 from .picker import BidPicker
@@ -103,6 +104,8 @@ class BiddingTableScene(table_scene.TableScene):
         self.picker = BidPicker(picker, on_bid=self._human_bid, challenges=self.challenges,
                                 on_challenge=self._human_challenge, faces=self.bid_faces,
                                 die_kind=self.die_kind, clock=getattr(app, "input", None))
+        self.turn_highlight = StillHighlight()
+        """The turn's nameplate lit over the still picture (``_draw_turn_highlight``)."""
         self.history = BidHistory(self.cups.history_rect(self.history_width), die_kind=self.die_kind)
         self.reveal: RevealFacts | None = None
         """The challenge whose reveal is on screen (None between reveals)."""
@@ -531,10 +534,17 @@ class BiddingTableScene(table_scene.TableScene):
     def _active_seat(self):
         return None if self.reveal is not None else self.state.turn_player()
 
+    def _still_active_seat(self):
+        """The seat lit in the still picture itself: none (the turn's seat is
+        lit over it, ``_draw_turn_highlight``), except for the layout check,
+        which sees every box of one whole drawing."""
+        return self._active_seat() if layout_record.ACTIVE is not None else None
+
     def still_key(self):
         """The nameplates, and the cups (or the hands you may see), or the
-        revealed dice that are not moving: they change only at moments."""
-        seats = (tuple(sorted(self._seat_notes().items())), self._active_seat(), self.theme.colorblind,
+        revealed dice that are not moving: they change only at moments (the
+        turn's seat is lit over the still: not in its key)."""
+        seats = (tuple(sorted(self._seat_notes().items())), self._still_active_seat(), self.theme.colorblind,
                  self.phone_marks())
         if self.reveal is not None:
             t = self.reveal_t()
@@ -547,20 +557,42 @@ class BiddingTableScene(table_scene.TableScene):
         return ("cups", seats, hands)
 
     def draw_still(self, canvas) -> None:
-        self.draw_seats(canvas, active=self._active_seat(), notes=self._seat_notes())
+        self._draw_still(canvas, self._still_active_seat())
+
+    def _draw_still(self, canvas, active, near: pygame.Rect | None = None) -> None:
+        """The still picture; ``near``: only what may reach into that
+        rectangle is wanted (a clipped painting of it: cups far off are skipped)."""
+        self.draw_seats(canvas, active=active, notes=self._seat_notes(), near=near)
         if self.reveal is not None:
             self.draw_reveal(canvas, still=True)
         elif self.throw_view is None:
-            self.draw_cups(canvas)
+            self.draw_cups(canvas, near)
+
+    def _draw_turn_highlight(self, canvas) -> None:
+        """The glowing nameplate of the seat whose turn it is, over the still
+        picture (``StillHighlight``: its glow's rectangle painted again with
+        that seat lit), so a move that only passes the turn repaints no still."""
+        active = self._active_seat()
+        shown = active if active is not None and self._still_active_seat() is None \
+            and active in self.seat_plates else None
+        rect = self.seat_plates[active].inflate(14, 14) if shown is not None else None
+
+        def paint(target) -> None:
+            self.draw_background(target)
+            self._draw_still(target, shown, near=rect)
+        self.turn_highlight.draw(canvas, rect, (shown,), self.still, paint, self.renderer)
+        self.highlighted_seat = active
 
     def draw_table(self, canvas, alpha) -> None:
+        self._draw_turn_highlight(canvas)   # straight over the still layer
         if self.reveal is not None:
             self.draw_reveal(canvas, still=False)
         banding = self._banding()
         self.draw_centre(canvas, lines=not banding)
         self.history.draw(canvas, self.theme, self.renderer, self.shown_entries(),
                           footer=self.text.history_footer(self.snap, self.reveal is not None),
-                          still=self.still if self.reveal is None else None)   # (a reveal's dice move under it)
+                          still=self.still if self.reveal is None else None,   # (a reveal's dice move under it)
+                          under=self.turn_highlight.shown)
         if self.human_to_act() is not None and self.throw_view is None and not banding:
             self._refresh_picker()
             self.picker.draw(canvas, self.theme, self.renderer)
@@ -628,8 +660,10 @@ class BiddingTableScene(table_scene.TableScene):
         draw_own_tray(canvas, self.theme, box, self.theme.player_colour(seat), f"{self.words.possessive(seat)[:14]} dice",
                       tag_above=self.seat_spots[seat].pos[1] > layout.TABLE_CENTRE[1] + 150)   # bottom seats
 
-    def draw_cups(self, canvas) -> None:
-        """Your own dice face-up in a tray; every other seat's under a cup."""
+    def draw_cups(self, canvas, near: pygame.Rect | None = None) -> None:
+        """Your own dice face-up in a tray; every other seat's under a cup;
+        ``near``: only the seats whose tray or cup (with its shadow and the
+        tray's label, kept wide) may reach into that rectangle."""
         snap = self.snap
         for seat, n in enumerate(snap.dice):
             if n == 0:
@@ -637,11 +671,15 @@ class BiddingTableScene(table_scene.TableScene):
             faces = snap.hand(seat)   # in ``hand_order``, as the reveal shows it
             if self.hot_seat.can_see(seat) and faces:
                 size = self.cups.own_die_px(seat)
-                self.draw_own_tray(canvas, seat, self.cups.dice_box(seat, len(faces), size))
-                self.draw_dice(canvas, seat, faces, size)
+                box = self.cups.dice_box(seat, len(faces), size)
+                if near is None or box.inflate(80, 120).colliderect(near):
+                    self.draw_own_tray(canvas, seat, box)
+                    self.draw_dice(canvas, seat, faces, size)
                 continue
             x, y = self.cups.cup_point(seat)
-            self.renderer.draw_cup(canvas, x, y, self.colour(seat), size=self.cup_px, owner=seat, dice=n)
+            if near is None or pygame.Rect(0, 0, 3 * self.cup_px, 3 * self.cup_px).move(
+                    int(x) - 3 * self.cup_px // 2, int(y) - 3 * self.cup_px // 2).colliderect(near):
+                self.renderer.draw_cup(canvas, x, y, self.colour(seat), size=self.cup_px, owner=seat, dice=n)
 
     def reveal_die_px(self) -> int:
         return self.die_px + 4
