@@ -42,12 +42,12 @@ from ...core.agents import Agent, Decision
 from ...core.narration import plural
 from ...core.pacing import checkpoint
 from .calib import context
-from .bids import Bid, Call, bid_text, binomial_pmf, pmf_at_least
+from .bids import Bid, Call, bid_text, binomial_pmf, pmf_at_least, pmf_exactly
 from .spot import BidSpot, TableReader, convolve
 from ...core.dice import prob_at_least
 from .rivalbook import ChallengeMemory, Layered
 from . import revealed as revealed_bids
-from .passed_on import passed_on_value
+from .passed_on import JintoHabit, passed_on_value
 
 
 @dataclass(frozen=True)
@@ -134,6 +134,7 @@ class BidBrain:
         """Whether this round is a solved endgame's (Liar's Dice Hard sets it as it
         watches): its challenges state the reader's own chance, scored as such."""
         self.every_bid: list[tuple[float, Bid, float, float]] = []   # ``candidates``' every bid weighed
+        self.jintos = JintoHabit()   # the share of rivals' challenges that were Jintos (``passed_on``)
 
     def trust(self, spot: BidSpot) -> float | None:
         """How honest this game's reveals taught the reader the current bidder is
@@ -334,6 +335,8 @@ class BidBrain:
         n_them = spot.dice[nxt]
         unseen_them = spot.total - n_them
         p = spot.p_match(f)
+        rolled = bool(self.style.passed_on) and len(spot.rivals) >= 2
+        jinto = self.jintos.share(spot) if rolled else 0.0
         ev = pt = pc = 0.0
         for k, pk in enumerate(theirs):
             if pk < 1e-9:
@@ -343,11 +346,15 @@ class BidBrain:
                 c = r.call_chance(nxt, prob_at_least(q - k, unseen_them, p))
             else:
                 c = 1.0
-            ev += pk * c * (t * G - (1 - t))
+            called = t * G - (1 - t)
+            if jinto:   # a right Jinto takes my die to them; a wrong one costs them theirs
+                e = pmf_exactly(others, need - k)
+                called = (1 - jinto) * called + jinto * (G - e * (1 + 2 * G))
+            ev += pk * c * called
             pt += pk * t
             pc += pk * c
-        if self.style.passed_on and len(spot.rivals) >= 2:
-            ev += (1 - pc) * passed_on_value(r, spot, q, f, G, self.style.passed_on)
+        if rolled:
+            ev += (1 - pc) * passed_on_value(r, spot, q, f, G, self.style.passed_on, jinto)
         return ev, pt, pc
 
     def candidates(self, spot: BidSpot, G: float) -> dict[int, tuple[float, Bid, float, float]]:
@@ -565,6 +572,7 @@ class BrainAgent(Agent):
         self.brain.reader.observe(spot)
         self.brain.note_own_bid(spot)
         self.brain.memory.settle(spot.reveal, self.player)
+        self.brain.jintos.settle(spot)
         if self.brain.revealed is not None:
             self.brain.revealed.settle(spot.reveal)
             self.brain.note_rival_bid(spot)

@@ -13,25 +13,58 @@ better.
 This rolls the round on over the players who will be left to act after the
 next one, each read through my posterior of their dice for the face
 (``TableReader.player_pmf``) and their learned call habit
-(``TableReader.call_chance``): the player at distance ``j`` past the next
-faces the bid raised ``j`` times on the same face (the one raise every
-player always has; a Palifico round's only kind) and calls it with the
-chance their model gives for a bid that likely from their seat.  A call by
-any of them costs a rival a die (either the caller or the rival who raised):
-``rival_value``.  If every rival lets it through the bid comes back to me,
-``seats`` raises higher, and I take the better of calling it by my reading
-and passing it on again (worth nothing, as before).  Rivals past ``depth``
-are not rolled out: the round is taken to end among them.
+(``TableReader.call_chance``).  Each raise between rivals is the cheapest
+legal one (``BidSpot.raises``, the game's own rule): on the same face with
+the chance this round's raises stayed on their face (``stay_share``), else on
+any other face alike (eighth session: the seventh's roll-out kept every raise
+on my face, so a bid that is sure on my face was taken to stay sure).  A
+challenge between rivals costs a rival a die (``rival_value``), unless it is a
+right Jinto, which only moves a die from one rival to another: a challenge is
+a Jinto with the share this game's rivals' challenges were (``JintoHabit``),
+and right with my reading's chance the bid is exact.  If every rival lets it
+through the bid comes back to me and I take the better of calling it by my
+reading and passing it on again (worth nothing, as before).  Rivals past
+``depth`` are not rolled out: the round is taken to end among them.
 
 Each player's count is independent in my posterior and their call depends
-on their own count only, so the chance the round passes everyone is a
-product of each player's expected let-through, exact under the model: no
-sampling, a few dozen operations per bid even at 20 seats.
+on their own count only, so the chance the round passes everyone is a sum
+over the few bids it can have reached of products of each player's expected
+let-through, exact under the model: no sampling, a few hundred operations
+per bid even at 20 seats.
 """
 from __future__ import annotations
 
 from .spot import BidSpot, TableReader, next_seat
 from ...core.dice import prob_at_least
+
+JINTO_PRIOR = (1.0, 5.0)
+"""(Jintos, challenges) a table's rivals are taken to have made before any
+reveal: one challenge in five an exact call."""
+
+
+class JintoHabit:
+    """How many of this game's rivals' challenges were Jintos, from the
+    reveals watched (``BidSpot.reveal_kind``): the share a challenge between
+    rivals in the roll-out is a Jinto.  Fed from the watched moves alone, so a
+    continued game counts exactly what the uninterrupted one did."""
+
+    def __init__(self) -> None:
+        self.jintos, self.challenges = JINTO_PRIOR
+        self._seen: set[int] = set()
+
+    def settle(self, spot: BidSpot) -> None:
+        reveal = spot.reveal
+        if reveal is None or spot.reveal_kind is None or reveal[0] in self._seen:
+            return
+        self._seen.add(reveal[0])
+        if reveal[2] is None or reveal[2] == spot.me:
+            return
+        self.challenges += 1.0
+        self.jintos += 1.0 if spot.reveal_kind == "jinto" else 0.0
+
+    def share(self, spot: BidSpot) -> float:
+        """The chance a rival's challenge is a Jinto (0 where there is none)."""
+        return self.jintos / self.challenges if spot.jinto is not None else 0.0
 
 
 def chain(spot: BidSpot, first: int, depth: int) -> list[int]:
@@ -47,28 +80,82 @@ def chain(spot: BidSpot, first: int, depth: int) -> list[int]:
     return out
 
 
+def stay_share(spot: BidSpot) -> float:
+    """The chance a raise between rivals stays on the face bid: this round's
+    raises that did, counted with one that did and one that did not (a
+    Palifico round's raises always stay)."""
+    if spot.fixed_face:
+        return 1.0
+    stays = sum(1 for a, b in zip(spot.bids, spot.bids[1:]) if a[2] == b[2])
+    return (stays + 1.0) / (len(spot.bids) - 1 + 2.0) if spot.bids else 0.5
+
+
+def next_bids(spot: BidSpot, bid: tuple[int, int], stay: float) -> list[tuple[tuple[int, int], float]]:
+    """The raises a rival makes on ``bid`` in the roll-out, with their
+    chances: the cheapest legal one on the same face with chance ``stay``,
+    else the cheapest on any other face alike (``BidSpot.raises``; none past
+    the dice on the table)."""
+    lows = {f: q for f, q in spot.raises(bid).items() if q <= spot.total}
+    q, f = bid
+    others = [(g, lo) for g, lo in lows.items() if g != f]
+    same = lows.get(f)
+    if same is None and not others:
+        return []
+    if same is None:
+        return [((lo, g), 1.0 / len(others)) for g, lo in others]
+    if not others:
+        return [((same, f), 1.0)]
+    return [((same, f), stay)] + [((lo, g), (1 - stay) / len(others)) for g, lo in others]
+
+
 def let_through(reader: TableReader, spot: BidSpot, seat: int, quantity: int, face: int) -> float:
     """The chance ``seat`` lets a bid of ``quantity`` x ``face`` through,
     over my reading of its dice and its learned call habit."""
-    unseen, p = spot.total - spot.dice[seat], spot.p_match(face)
-    return sum(pk * (1 - reader.call_chance(seat, prob_at_least(quantity - k, unseen, p)))
-               for k, pk in enumerate(reader.player_pmf(spot, seat, face)) if pk > 1e-9)
+    key = (id(reader), seat, quantity, face)   # (a spot is weighed by one reader, but the coach may ask two)
+    hit = spot.rolled.get(key)
+    if hit is None:
+        unseen, p = spot.total - spot.dice[seat], spot.p_match(face)
+        hit = spot.rolled[key] = sum(
+            pk * (1 - reader.call_chance(seat, prob_at_least(quantity - k, unseen, p)))
+            for k, pk in enumerate(reader.player_pmf(spot, seat, face)) if pk > 1e-9)
+    return hit
+
+
+def challenge_value(reader: TableReader, spot: BidSpot, bid: tuple[int, int], G: float, jinto: float) -> float:
+    """What a challenge between rivals on ``bid`` is worth to me: a rival's
+    lost die, unless it is a right Jinto (a die moved between rivals: 0)."""
+    if not jinto:
+        return G
+    return G * (1 - jinto * reader.chance_exact(spot, *bid))
 
 
 def passed_on_value(reader: TableReader, spot: BidSpot, quantity: int, face: int, G: float,
-                    depth: int) -> float:
+                    depth: int, jinto: float = 0.0) -> float:
     """The value (dice) of my bid of ``quantity`` x ``face`` once the next
-    player raised it instead of calling (module doc)."""
+    player raised it instead of calling (module doc); ``jinto``: the share of
+    rivals' challenges that are Jintos."""
     nxt = spot.next_player
     if nxt is None or nxt == spot.me:
         return 0.0
     seats = chain(spot, nxt, depth)
-    through = 1.0
-    for j, seat in enumerate(seats):
-        through *= let_through(reader, spot, seat, quantity + 1 + j, face)
-    value = G * (1 - through)
+    stay = stay_share(spot)
+    reached = dict(next_bids(spot, (quantity, face), stay))   # the bid each later player faces
+    value = 0.0
+    for seat in seats:
+        onward: dict[tuple[int, int], float] = {}
+        for bid, mass in reached.items():
+            through = let_through(reader, spot, seat, *bid)
+            value += mass * (1 - through) * challenge_value(reader, spot, bid, G, jinto)
+            if through > 0:
+                raises = next_bids(spot, bid, stay)
+                if not raises:   # no raise left: they must challenge
+                    value += mass * through * challenge_value(reader, spot, bid, G, jinto)
+                for nb, w in raises:
+                    onward[nb] = onward.get(nb, 0.0) + mass * through * w
+        reached = onward
     if next_seat(spot.dice, seats[-1] if seats else nxt) != spot.me:
-        return value + G * through   # past ``depth``: the round ends among rivals
-    back = quantity + 1 + len(seats)
-    pt = reader.chance_true(spot, back, face)
-    return value + through * max(0.0, (1 - pt) * G - pt)
+        return value + G * sum(reached.values())   # past ``depth``: the round ends among rivals
+    for bid, mass in reached.items():
+        pt = reader.chance_true(spot, *bid)
+        value += mass * max(0.0, (1 - pt) * G - pt)
+    return value

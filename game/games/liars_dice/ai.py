@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from functools import partial
 from typing import Optional, Sequence
 
 from ...core.agents import Agent, Decision
@@ -211,6 +212,7 @@ def spot_of(agent: Agent, view: LiarsView, legal) -> BidSpot:
         jinto=Jinto() if view.bids else None,
         jinto_gain=not (view.jinto_cap and view.dice[view.me] >= view.starting_dice),
         next_player=next_seat(view.dice, view.me), reveal=reveal, names=agent.seat_names,
+        raise_rule=partial(minimum_raises, palifico=view.palifico), reveal_kind=last.kind if last else None,
         you=getattr(agent, "you_seat", None))
 
 
