@@ -2,10 +2,14 @@
 is left to act (``game/games/bidding/passed_on.py``)."""
 import dataclasses
 import random
+from functools import partial
 
 from game.games.bidding.brain import BidBrain
+from game.games.bidding.passed_on import JintoHabit, next_bids, passed_on_value, stay_share
 from game.games.bidding.spot import BidSpot
 from game.games.liars_dice.ai import make_agent
+from game.games.liars_dice.rules import Jinto, minimum_raises
+from game.games.roll_call.rules import minimum_raises as rc_minimum_raises
 
 FACES = (1, 2, 3, 4, 5, 6)
 
@@ -58,3 +62,96 @@ def test_heads_up_a_bid_is_weighed_as_before():
     s = _spot((5, 5))
     for q in range(1, 8):
         assert brain.bid_value(s, q, 3, 1.0) == plain.bid_value(s, q, 3, 1.0)
+
+
+# --- eighth session: raises onto other faces, rivals' Jintos ------------------------------
+
+def _rolled_spot(dice, hand, bids=()):
+    """A Liar's Dice spot whose roll-out raises by the game's own rule."""
+    return BidSpot(me=0, hand=hand, dice=dice, faces=FACES, wild=1, bids=bids, round_no=1, legal=(),
+                   next_player=1, jinto=Jinto(), raise_rule=partial(minimum_raises, palifico=False))
+
+
+def test_a_raise_between_rivals_may_name_any_face_by_the_games_rule():
+    """Liar's Dice: "Raising the bid means the player increases the quantity of
+    dice, but the player may also change the number" (and a cut to ones needs
+    half the quantity); Roll Call: "The quantity can stay the same or go up.
+    The Value can go up, down, or stay the same."  The roll-out's raises follow
+    each rule, on the same face with the round's stay share."""
+    s = _rolled_spot((5, 5, 5, 5), (2, 3, 3, 5, 6))
+    raised = dict(next_bids(s, (4, 3), 0.5))
+    assert raised[(5, 3)] == 0.5
+    assert {(5, 2), (5, 4), (5, 5), (5, 6), (2, 1)} <= set(raised)
+    assert abs(sum(raised.values()) - 1) < 1e-9
+    rc = dataclasses.replace(s, faces=(2, 3, 4, 5, 6), raise_rule=rc_minimum_raises)
+    assert set(dict(next_bids(rc, (4, 3), 0.5))) == {(4, 4), (4, 5), (4, 6), (5, 2), (5, 3)}
+
+
+def test_the_stay_share_follows_this_rounds_raises():
+    """Raises that kept to their face make the roll-out keep to it; Palifico
+    raises always do."""
+    stayed = _rolled_spot((5, 5, 5, 5), (2, 3, 3, 5, 6), bids=((1, 3, 4), (2, 4, 4), (3, 5, 4)))
+    moved = _rolled_spot((5, 5, 5, 5), (2, 3, 3, 5, 6), bids=((1, 3, 2), (2, 4, 4), (3, 5, 6)))
+    assert stay_share(stayed) == 0.75 and stay_share(moved) == 0.25
+    assert stay_share(dataclasses.replace(moved, fixed_face=True)) == 1.0
+
+
+def test_a_bid_that_comes_back_on_another_face_is_one_i_can_call():
+    """Five threes in my hand make "9 threes" likely, but the raises between
+    rivals may move off threes, and "9" of a face I hold none of is not: the
+    bid that comes back is mine to call, so letting it through is worth about
+    a rival's die.  Kept on threes (the seventh session's roll-out, which this
+    failed on: 0.000) it was worth nothing."""
+    brain = _hard({1: "never", 2: "never", 3: "never"})
+    s = _rolled_spot((5, 5, 5, 5), (3, 3, 3, 3, 3))
+    G = brain.rival_value(s)
+    assert passed_on_value(brain.reader, s, 6, 3, G, 3) > 0.5 * G
+    kept = dataclasses.replace(s, raise_rule=None, rolled={})
+    assert passed_on_value(brain.reader, kept, 6, 3, G, 3) < 0.05 * G
+
+
+def _taught(brain, kind: str, n: int = 40):
+    """Feed ``n`` reveals of rivals' challenges of ``kind`` to the brain's Jinto habit."""
+    for i in range(n):
+        reveal = (i, ((2,),) * 4, 1 + i % 3, (0, 3, 3))
+        brain.jintos.settle(dataclasses.replace(_rolled_spot((5, 5, 5, 5), (2,)), reveal=reveal, reveal_kind=kind))
+    return brain
+
+
+def test_rivals_jintos_are_learned_from_reveals_and_never_my_own():
+    brain = _taught(_hard({}), "jinto")
+    s = _rolled_spot((5, 5, 5, 5), (2, 3, 3, 5, 6))
+    assert brain.jintos.share(s) > 0.85
+    again = _taught(brain, "call")   # the same rounds again: counted once
+    assert again.jintos.share(s) > 0.85
+    mine = _hard({})
+    mine.jintos.settle(dataclasses.replace(s, reveal=(0, ((2,),) * 4, 0, (1, 3, 3)), reveal_kind="jinto"))
+    assert mine.jintos.share(s) == JintoHabit().share(s)
+    assert brain.jintos.share(dataclasses.replace(s, jinto=None)) == 0.0   # Roll Call: no Jinto
+
+
+def test_a_right_jinto_between_rivals_costs_no_rival_a_die():
+    """"If they are correct, they get 1 of the previous players' dice": a right
+    Jinto between rivals moves a die from one rival to another, so a bid let
+    through to rivals who challenge by Jinto is worth less than to rivals who
+    call (before, both were worth a rival's die)."""
+    s = _rolled_spot((5, 5, 5, 5), (2, 3, 3, 5, 6))
+    callers = _taught(_hard({1: "never", 2: "always", 3: "always"}), "call")
+    jintos = _taught(_hard({1: "never", 2: "always", 3: "always"}), "jinto")
+    G = callers.rival_value(s)
+    assert callers.bid_value(s, 6, 3, G)[0] > jintos.bid_value(s, 6, 3, G)[0] + 0.1 * G
+
+
+def test_a_next_player_who_cries_jinto_weighs_my_bid_by_its_exact_chance():
+    """A challenge on my bid is weighed by its kind: a call loses when my bid is
+    true, a Jinto when it is exact ("If they are correct, they get 1 of the
+    previous players' dice"), and costs the crier a die otherwise.  So a safe
+    bid (5 threes, about 92% true) is dearer before a next player who cries
+    Jinto, and a shaky one (7 threes, about 58%) cheaper.  Before, every
+    challenge on my bid was weighed as a call (equal values)."""
+    s = _rolled_spot((5, 5, 5, 5), (2, 3, 3, 5, 6))
+    callers = _taught(_hard({1: "always", 2: "never", 3: "never"}), "call")
+    jintos = _taught(_hard({1: "always", 2: "never", 3: "never"}), "jinto")
+    G = callers.rival_value(s)
+    assert callers.bid_value(s, 5, 3, G)[0] > jintos.bid_value(s, 5, 3, G)[0] + 0.05
+    assert callers.bid_value(s, 7, 3, G)[0] < jintos.bid_value(s, 7, 3, G)[0] - 0.1

@@ -250,16 +250,29 @@ class BidBrain:
         return pe * (gain + G) - (1 - pe)
 
     def oot_value(self, spot: BidSpot, pt: float) -> float:
-        """Calling out of turn (Roll Call) against waiting (worth 0): a wrong
+        """Calling out of turn (Roll Call) against waiting: a wrong
         call costs ``oot_cost`` dice (doubled when it would all but end my
         game) and only the share of false bids the player to act lets through
-        counts (``let_through``)."""
+        counts (``let_through``), each worth a rival's die less what waiting
+        would still bring (``waited_on``)."""
         mine = spot.dice[spot.me]
         cost = float(min(spot.oot_cost, mine))
         if mine <= spot.oot_cost:
             cost *= 2.0  # a wrong call would end (or all but end) my game
-        G = self.rival_value(spot) * self.let_through(spot)
-        return (1 - pt) * G - pt * cost
+        G = self.rival_value(spot)
+        gain = G - self.waited_on(spot, G)
+        return (1 - pt) * gain * self.let_through(spot) - pt * cost
+
+    def waited_on(self, spot: BidSpot, G: float) -> float:
+        """What a false bid the player to act lets through still brings me if I
+        wait (``passed_on``, at 3+ seats with ``Style.passed_on``): the round
+        rolled on from their raise, weighed as my own let-through bids are.
+        Without it, nothing (a false bid passed on was taken as lost)."""
+        turn, cur = spot.to_act, spot.current
+        if not self.style.passed_on or cur is None or turn is None or len(spot.rivals) < 2:
+            return 0.0
+        return passed_on_value(self.reader, spot, cur[0], cur[1], G, self.style.passed_on,
+                               self.jintos.share(spot), raiser=turn)
 
     def let_through(self, spot: BidSpot) -> float:
         """The share of false bids the player to act would not call: a fixed

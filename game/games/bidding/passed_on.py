@@ -130,11 +130,13 @@ def challenge_value(reader: TableReader, spot: BidSpot, bid: tuple[int, int], G:
 
 
 def passed_on_value(reader: TableReader, spot: BidSpot, quantity: int, face: int, G: float,
-                    depth: int, jinto: float = 0.0) -> float:
+                    depth: int, jinto: float = 0.0, raiser: int | None = None) -> float:
     """The value (dice) of my bid of ``quantity`` x ``face`` once the next
     player raised it instead of calling (module doc); ``jinto``: the share of
-    rivals' challenges that are Jintos."""
-    nxt = spot.next_player
+    rivals' challenges that are Jintos.  ``raiser``: who raised it, when not
+    the next player after me (Roll Call: a rival's bid I may call out of turn,
+    let through by the player to act)."""
+    nxt = spot.next_player if raiser is None else raiser
     if nxt is None or nxt == spot.me:
         return 0.0
     seats = chain(spot, nxt, depth)
