@@ -106,7 +106,7 @@ def test_a_bid_that_comes_back_on_another_face_is_one_i_can_call():
     s = _rolled_spot((5, 5, 5, 5), (3, 3, 3, 3, 3))
     G = brain.rival_value(s)
     assert passed_on_value(brain.reader, s, 6, 3, G, 3) > 0.5 * G
-    kept = dataclasses.replace(s, raise_rule=None, rolled={})
+    kept = dataclasses.replace(s, raise_rule=None)
     assert passed_on_value(brain.reader, kept, 6, 3, G, 3) < 0.05 * G
 
 
@@ -155,3 +155,30 @@ def test_a_next_player_who_cries_jinto_weighs_my_bid_by_its_exact_chance():
     G = callers.rival_value(s)
     assert callers.bid_value(s, 5, 3, G)[0] > jintos.bid_value(s, 5, 3, G)[0] + 0.05
     assert callers.bid_value(s, 7, 3, G)[0] < jintos.bid_value(s, 7, 3, G)[0] - 0.1
+
+
+def test_a_roll_call_call_out_of_turn_is_weighed_against_the_round_rolled_on():
+    """Roll Call: "You can call a bid out of turn ... If you are wrong, you must
+    lose TWO dice".  Calling a false bid now wins a rival's die; waiting, when
+    the player to act lets it through, still may: the players after them may
+    call its raise.  So the call out of turn is worth less when they call every
+    bid than when they let everything through.  Before, it was weighed by the
+    player to act alone (equal values)."""
+    from game.games.roll_call.ai import make_agent as rc_agent
+    from game.games.roll_call.rules import CallOutOfTurn
+
+    def brain(habit):
+        hard = rc_agent("hard", 3, random.Random(0))
+        hard.brain.style = dataclasses.replace(hard.brain.style, passed_on=3)
+        for seat, h in ((1, "never"), (2, habit), (4, habit)):
+            model = hard.brain.reader.model(seat)
+            model.call_bins = [[0.0, 50.0] if h == "never" else [50.0, 50.0] for _ in model.call_bins]
+            model.never_odds = 30.0 if h == "never" else -30.0
+        return hard.brain
+
+    s = BidSpot(me=3, hand=(2, 3, 4, 5, 6), dice=(5, 5, 5, 5, 5), faces=(2, 3, 4, 5, 6), wild=1,
+                bids=((0, 9, 4),), round_no=1, legal=(), oot=CallOutOfTurn(), next_player=4, to_act=1,
+                raise_rule=rc_minimum_raises)
+    callers, passers = brain("always"), brain("never")
+    pt = 0.2
+    assert passers.oot_value(s, pt) > callers.oot_value(s, pt) + 0.05

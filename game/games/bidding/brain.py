@@ -14,7 +14,10 @@ posterior: losing a die is -1, a rival losing one is worth ``rival_value``
   for a bid that is ``x`` likely from their seat; if called the bid is judged
   on the real table.  Not called is worth 0 (the risk moves on), or with
   ``Style.passed_on`` at 3+ seats the round rolled on over who is left to act
-  (``passed_on.py``: a call between rivals costs a rival a die).
+  (``passed_on.py``: raises onto any face by the game's rule; a call between
+  rivals costs a rival a die, a right Jinto between them none).  With it, a
+  challenge of my bid may be a Jinto too (``JintoHabit``: the share this
+  game's rivals' challenges were), which takes my die only when it is exact.
 
 Bids are mixed so they tell little: with chance ``conceal`` the face is
 chosen blind to my hand (an opening on a random face, a raise on the face

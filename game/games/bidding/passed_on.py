@@ -95,17 +95,22 @@ def next_bids(spot: BidSpot, bid: tuple[int, int], stay: float) -> list[tuple[tu
     chances: the cheapest legal one on the same face with chance ``stay``,
     else the cheapest on any other face alike (``BidSpot.raises``; none past
     the dice on the table)."""
+    key = ("raises", bid, stay)
+    hit = spot.rolled.get(key)
+    if hit is not None:
+        return hit
     lows = {f: q for f, q in spot.raises(bid).items() if q <= spot.total}
     q, f = bid
     others = [(g, lo) for g, lo in lows.items() if g != f]
     same = lows.get(f)
-    if same is None and not others:
-        return []
     if same is None:
-        return [((lo, g), 1.0 / len(others)) for g, lo in others]
-    if not others:
-        return [((same, f), 1.0)]
-    return [((same, f), stay)] + [((lo, g), (1 - stay) / len(others)) for g, lo in others]
+        out = [((lo, g), 1.0 / len(others)) for g, lo in others]
+    elif not others:
+        out = [((same, f), 1.0)]
+    else:
+        out = [((same, f), stay)] + [((lo, g), (1 - stay) / len(others)) for g, lo in others]
+    spot.rolled[key] = out
+    return out
 
 
 def let_through(reader: TableReader, spot: BidSpot, seat: int, quantity: int, face: int) -> float:
@@ -114,9 +119,12 @@ def let_through(reader: TableReader, spot: BidSpot, seat: int, quantity: int, fa
     key = (id(reader), seat, quantity, face)   # (a spot is weighed by one reader, but the coach may ask two)
     hit = spot.rolled.get(key)
     if hit is None:
+        calls = spot.rolled.get((id(reader), seat))
+        if calls is None:   # its call chance per fifth of how likely the bid is from its seat
+            calls = spot.rolled[(id(reader), seat)] = [reader.call_chance(seat, (b + 0.5) / 5) for b in range(5)]
         unseen, p = spot.total - spot.dice[seat], spot.p_match(face)
         hit = spot.rolled[key] = sum(
-            pk * (1 - reader.call_chance(seat, prob_at_least(quantity - k, unseen, p)))
+            pk * (1 - calls[min(4, int(prob_at_least(quantity - k, unseen, p) * 5))])
             for k, pk in enumerate(reader.player_pmf(spot, seat, face)) if pk > 1e-9)
     return hit
 
@@ -139,25 +147,41 @@ def passed_on_value(reader: TableReader, spot: BidSpot, quantity: int, face: int
     nxt = spot.next_player if raiser is None else raiser
     if nxt is None or nxt == spot.me:
         return 0.0
-    seats = chain(spot, nxt, depth)
-    stay = stay_share(spot)
-    reached = dict(next_bids(spot, (quantity, face), stay))   # the bid each later player faces
-    value = 0.0
-    for seat in seats:
-        onward: dict[tuple[int, int], float] = {}
-        for bid, mass in reached.items():
-            through = let_through(reader, spot, seat, *bid)
-            value += mass * (1 - through) * challenge_value(reader, spot, bid, G, jinto)
-            if through > 0:
-                raises = next_bids(spot, bid, stay)
-                if not raises:   # no raise left: they must challenge
-                    value += mass * through * challenge_value(reader, spot, bid, G, jinto)
-                for nb, w in raises:
-                    onward[nb] = onward.get(nb, 0.0) + mass * through * w
-        reached = onward
-    if next_seat(spot.dice, seats[-1] if seats else nxt) != spot.me:
-        return value + G * sum(reached.values())   # past ``depth``: the round ends among rivals
-    for bid, mass in reached.items():
-        pt = reader.chance_true(spot, *bid)
-        value += mass * max(0.0, (1 - pt) * G - pt)
-    return value
+    roll = RollOut(reader, spot, tuple(chain(spot, nxt, depth)), G, jinto, nxt)
+    return sum(w * roll.faced(0, bid) for bid, w in next_bids(spot, (quantity, face), roll.stay))
+
+
+class RollOut:
+    """One roll-out's fixed facts; ``faced`` is memoised on the spot, so every
+    bid weighed in one decision shares the values of the bids its raises reach."""
+
+    def __init__(self, reader: TableReader, spot: BidSpot, seats: tuple[int, ...], G: float, jinto: float,
+                 raiser: int) -> None:
+        self.reader, self.spot, self.seats, self.G, self.jinto = reader, spot, seats, G, jinto
+        self.stay = stay_share(spot)
+        self.back = next_seat(spot.dice, seats[-1] if seats else raiser) == spot.me
+        self.key = (id(reader), seats, G, jinto, self.back)
+
+    def faced(self, j: int, bid: tuple[int, int]) -> float:
+        """The value to me of the round once ``seats[j]`` faces ``bid``: a
+        challenge between rivals, else their raise faced by the next (past the
+        last: the round ends among rivals, or comes back to me)."""
+        key = ("faced", self.key, j, bid)
+        hit = self.spot.rolled.get(key)
+        if hit is not None:
+            return hit
+        reader, spot, G = self.reader, self.spot, self.G
+        if j == len(self.seats):
+            if not self.back:
+                value = G   # past ``depth``: the round ends among rivals
+            else:
+                pt = reader.chance_true(spot, *bid)
+                value = max(0.0, (1 - pt) * G - pt)
+        else:
+            challenged = challenge_value(reader, spot, bid, G, self.jinto)
+            through = let_through(reader, spot, self.seats[j], *bid)
+            raises = next_bids(spot, bid, self.stay)
+            onward = sum(w * self.faced(j + 1, nb) for nb, w in raises) if raises else challenged
+            value = (1 - through) * challenged + through * onward   # no raise left: they must challenge
+        spot.rolled[key] = value
+        return value

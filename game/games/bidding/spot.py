@@ -69,7 +69,7 @@ class BidSpot:
     """The game's smallest legal quantity per face after a bid (``raises``)."""
     reveal_kind: Optional[str] = None     # the last challenge's kind ("call", "jinto"), where the game tells
     _lows: Optional[dict] = field(default=None, repr=False)
-    rolled: dict = field(default_factory=dict, repr=False)   # ``passed_on``'s let-through per (seat, bid)
+    rolled: dict = field(default_factory=dict, init=False, repr=False)   # ``passed_on``'s memo for this decision
 
     # --- plain facts ----------------------------------------------------------
     @property
