@@ -37,6 +37,11 @@ from __future__ import annotations
 from .spot import BidSpot, TableReader, next_seat
 from ...core.dice import prob_at_least
 
+CALL_ONLY_MY_FACE = True
+"""A bid that comes back to me on a face a rival moved it to is passed on
+(worth 0), not called by my reading: the raiser's choice of face is evidence
+of their hand the reading at my decision has not seen."""
+
 JINTO_PRIOR = (1.0, 5.0)
 """(Jintos, challenges) a table's rivals are taken to have made before any
 reveal: one challenge in five an exact call."""
@@ -147,7 +152,7 @@ def passed_on_value(reader: TableReader, spot: BidSpot, quantity: int, face: int
     nxt = spot.next_player if raiser is None else raiser
     if nxt is None or nxt == spot.me:
         return 0.0
-    roll = RollOut(reader, spot, tuple(chain(spot, nxt, depth)), G, jinto, nxt)
+    roll = RollOut(reader, spot, tuple(chain(spot, nxt, depth)), G, jinto, nxt, face)
     return sum(w * roll.faced(0, bid) for bid, w in next_bids(spot, (quantity, face), roll.stay))
 
 
@@ -156,11 +161,12 @@ class RollOut:
     bid weighed in one decision shares the values of the bids its raises reach."""
 
     def __init__(self, reader: TableReader, spot: BidSpot, seats: tuple[int, ...], G: float, jinto: float,
-                 raiser: int) -> None:
+                 raiser: int, face: int) -> None:
         self.reader, self.spot, self.seats, self.G, self.jinto = reader, spot, seats, G, jinto
         self.stay = stay_share(spot)
         self.back = next_seat(spot.dice, seats[-1] if seats else raiser) == spot.me
-        self.key = (id(reader), seats, G, jinto, self.back)
+        self.face = face
+        self.key = (id(reader), seats, G, jinto, self.back, face if CALL_ONLY_MY_FACE else 0)
 
     def faced(self, j: int, bid: tuple[int, int]) -> float:
         """The value to me of the round once ``seats[j]`` faces ``bid``: a
@@ -174,6 +180,8 @@ class RollOut:
         if j == len(self.seats):
             if not self.back:
                 value = G   # past ``depth``: the round ends among rivals
+            elif CALL_ONLY_MY_FACE and bid[1] != self.face:
+                value = 0.0   # a face a rival moved to: their choice says they hold it, which my reading cannot weigh
             else:
                 pt = reader.chance_true(spot, *bid)
                 value = max(0.0, (1 - pt) * G - pt)
