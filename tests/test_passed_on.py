@@ -14,10 +14,12 @@ from game.games.roll_call.rules import minimum_raises as rc_minimum_raises
 FACES = (1, 2, 3, 4, 5, 6)
 
 
-def _hard(habits: dict[int, str]):
+def _hard(habits: dict[int, str], **style):
     """Liar's Dice Hard at seat 0 with each listed rival's call habit set:
-    "never" lets every bid through, "always" calls every one."""
+    "never" lets every bid through, "always" calls every one (``style``: Hard's
+    style changed so)."""
     hard = make_agent("hard", 0, random.Random(0))
+    hard.brain.style = dataclasses.replace(hard.brain.style, **style)
     for seat, habit in habits.items():
         model = hard.brain.reader.model(seat)
         model.call_bins = [[0.0, 50.0] if habit == "never" else [50.0, 50.0] for _ in model.call_bins]
@@ -96,18 +98,20 @@ def test_the_stay_share_follows_this_rounds_raises():
     assert stay_share(dataclasses.replace(moved, fixed_face=True)) == 1.0
 
 
-def test_a_bid_that_comes_back_on_another_face_is_one_i_can_call():
-    """Five threes in my hand make "9 threes" likely, but the raises between
-    rivals may move off threes, and "9" of a face I hold none of is not: the
-    bid that comes back is mine to call, so letting it through is worth about
-    a rival's die.  Kept on threes (the seventh session's roll-out, which this
-    failed on: 0.000) it was worth nothing."""
+def test_a_bid_that_comes_back_on_a_face_a_rival_moved_it_to_is_not_taken_for_a_bluff():
+    """Holding no threes, "9 threes" coming back to me is a call by my reading;
+    kept on threes (the seventh session's roll-out) letting my bid through was
+    worth about that call.  With raises onto any face (``rollout_faces``) the
+    bid comes back on threes only as often as this round's raises stayed on
+    their face; on a face a rival moved it to, the move is evidence of their
+    hand my reading has not seen, so it is passed on, not called."""
     brain = _hard({1: "never", 2: "never", 3: "never"})
-    s = _rolled_spot((5, 5, 5, 5), (3, 3, 3, 3, 3))
+    s = _rolled_spot((5, 5, 5, 5), (2, 2, 4, 5, 6))
     G = brain.rival_value(s)
-    assert passed_on_value(brain.reader, s, 6, 3, G, 3) > 0.5 * G
-    kept = dataclasses.replace(s, raise_rule=None)
-    assert passed_on_value(brain.reader, kept, 6, 3, G, 3) < 0.05 * G
+    kept = passed_on_value(brain.reader, s, 6, 3, G, 3, faces=False)
+    moved = passed_on_value(brain.reader, s, 6, 3, G, 3, faces=True)
+    assert kept > 0.8 * G
+    assert moved < 0.3 * G
 
 
 def _taught(brain, kind: str, n: int = 40):
@@ -136,8 +140,8 @@ def test_a_right_jinto_between_rivals_costs_no_rival_a_die():
     through to rivals who challenge by Jinto is worth less than to rivals who
     call (before, both were worth a rival's die)."""
     s = _rolled_spot((5, 5, 5, 5), (2, 3, 3, 5, 6))
-    callers = _taught(_hard({1: "never", 2: "always", 3: "always"}), "call")
-    jintos = _taught(_hard({1: "never", 2: "always", 3: "always"}), "jinto")
+    callers = _taught(_hard({1: "never", 2: "always", 3: "always"}, rollout_jintos=True), "call")
+    jintos = _taught(_hard({1: "never", 2: "always", 3: "always"}, rollout_jintos=True), "jinto")
     G = callers.rival_value(s)
     assert callers.bid_value(s, 6, 3, G)[0] > jintos.bid_value(s, 6, 3, G)[0] + 0.1 * G
 
@@ -150,8 +154,8 @@ def test_a_next_player_who_cries_jinto_weighs_my_bid_by_its_exact_chance():
     Jinto, and a shaky one (7 threes, about 58%) cheaper.  Before, every
     challenge on my bid was weighed as a call (equal values)."""
     s = _rolled_spot((5, 5, 5, 5), (2, 3, 3, 5, 6))
-    callers = _taught(_hard({1: "always", 2: "never", 3: "never"}), "call")
-    jintos = _taught(_hard({1: "always", 2: "never", 3: "never"}), "jinto")
+    callers = _taught(_hard({1: "always", 2: "never", 3: "never"}, rollout_jintos=True), "call")
+    jintos = _taught(_hard({1: "always", 2: "never", 3: "never"}, rollout_jintos=True), "jinto")
     G = callers.rival_value(s)
     assert callers.bid_value(s, 5, 3, G)[0] > jintos.bid_value(s, 5, 3, G)[0] + 0.05
     assert callers.bid_value(s, 7, 3, G)[0] < jintos.bid_value(s, 7, 3, G)[0] - 0.1

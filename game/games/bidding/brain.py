@@ -14,10 +14,12 @@ posterior: losing a die is -1, a rival losing one is worth ``rival_value``
   for a bid that is ``x`` likely from their seat; if called the bid is judged
   on the real table.  Not called is worth 0 (the risk moves on), or with
   ``Style.passed_on`` at 3+ seats the round rolled on over who is left to act
-  (``passed_on.py``: raises onto any face by the game's rule; a call between
-  rivals costs a rival a die, a right Jinto between them none).  With it, a
-  challenge of my bid may be a Jinto too (``JintoHabit``: the share this
-  game's rivals' challenges were), which takes my die only when it is exact.
+  (``passed_on.py``: a call between rivals costs a rival a die).  Two
+  refinements, built and screened in issue 40's eighth session and off for
+  both games (``Style.rollout_faces``: raises onto any face by the game's
+  rule; ``Style.rollout_jintos``: a right Jinto between rivals moves a die
+  rather than costing one, and a challenge of my bid may be a Jinto, which
+  takes my die only when the bid is exact).
 
 Bids are mixed so they tell little: with chance ``conceal`` the face is
 chosen blind to my hand (an opening on a random face, a raise on the face
@@ -71,6 +73,8 @@ class Style:
     mix_temp: float = 0.0       # mixed play: draw among near-equal options, softmax of value / this (dice)
     crowd_share: float = 0.6    # a rival's lost die at a table of 3+ is worth this over the rivals in (``rival_value``)
     passed_on: int = 0          # 3+ seats: rivals past the next one a let-through bid is rolled on over (``passed_on``; 0: worth 0)
+    rollout_faces: bool = False   # the roll-out's raises onto any face by the game's rule (off: the same face)
+    rollout_jintos: bool = False  # rivals' challenges in the roll-out and on my bid may be Jintos (``JintoHabit``)
     acts_on_memory: bool = False   # one posterior: a challenge is decided on the chance stated (memory included)
     key_price: tuple[tuple[tuple[str, int, int], float], ...] = ()
     # mixed play heads-up: more (or less) price per die of lean for a bid of a kind a tabulating
@@ -274,8 +278,9 @@ class BidBrain:
         turn, cur = spot.to_act, spot.current
         if not self.style.passed_on or cur is None or turn is None or len(spot.rivals) < 2:
             return 0.0
-        return passed_on_value(self.reader, spot, cur[0], cur[1], G, self.style.passed_on,
-                               self.jintos.share(spot), raiser=turn)
+        jinto = self.jintos.share(spot) if self.style.rollout_jintos else 0.0
+        return passed_on_value(self.reader, spot, cur[0], cur[1], G, self.style.passed_on, jinto,
+                               raiser=turn, faces=self.style.rollout_faces)
 
     def let_through(self, spot: BidSpot) -> float:
         """The share of false bids the player to act would not call: a fixed
@@ -352,7 +357,7 @@ class BidBrain:
         unseen_them = spot.total - n_them
         p = spot.p_match(f)
         rolled = bool(self.style.passed_on) and len(spot.rivals) >= 2
-        jinto = self.jintos.share(spot) if rolled else 0.0
+        jinto = self.jintos.share(spot) if rolled and self.style.rollout_jintos else 0.0
         ev = pt = pc = 0.0
         for k, pk in enumerate(theirs):
             if pk < 1e-9:
@@ -370,7 +375,8 @@ class BidBrain:
             pt += pk * t
             pc += pk * c
         if rolled:
-            ev += (1 - pc) * passed_on_value(r, spot, q, f, G, self.style.passed_on, jinto)
+            ev += (1 - pc) * passed_on_value(r, spot, q, f, G, self.style.passed_on, jinto,
+                                             faces=self.style.rollout_faces)
         return ev, pt, pc
 
     def candidates(self, spot: BidSpot, G: float) -> dict[int, tuple[float, Bid, float, float]]:

@@ -143,17 +143,18 @@ def challenge_value(reader: TableReader, spot: BidSpot, bid: tuple[int, int], G:
 
 
 def passed_on_value(reader: TableReader, spot: BidSpot, quantity: int, face: int, G: float,
-                    depth: int, jinto: float = 0.0, raiser: int | None = None) -> float:
+                    depth: int, jinto: float = 0.0, raiser: int | None = None, faces: bool = True) -> float:
     """The value (dice) of my bid of ``quantity`` x ``face`` once the next
     player raised it instead of calling (module doc); ``jinto``: the share of
     rivals' challenges that are Jintos.  ``raiser``: who raised it, when not
     the next player after me (Roll Call: a rival's bid I may call out of turn,
-    let through by the player to act)."""
+    let through by the player to act).  ``faces`` False: every raise stays on
+    the face bid, one higher (the seventh session's roll-out)."""
     nxt = spot.next_player if raiser is None else raiser
     if nxt is None or nxt == spot.me:
         return 0.0
-    roll = RollOut(reader, spot, tuple(chain(spot, nxt, depth)), G, jinto, nxt, face)
-    return sum(w * roll.faced(0, bid) for bid, w in next_bids(spot, (quantity, face), roll.stay))
+    roll = RollOut(reader, spot, tuple(chain(spot, nxt, depth)), G, jinto, nxt, face, faces)
+    return sum(w * roll.faced(0, bid) for bid, w in roll.raised((quantity, face)))
 
 
 class RollOut:
@@ -161,12 +162,18 @@ class RollOut:
     bid weighed in one decision shares the values of the bids its raises reach."""
 
     def __init__(self, reader: TableReader, spot: BidSpot, seats: tuple[int, ...], G: float, jinto: float,
-                 raiser: int, face: int) -> None:
+                 raiser: int, face: int, faces: bool) -> None:
         self.reader, self.spot, self.seats, self.G, self.jinto = reader, spot, seats, G, jinto
+        self.faces = faces
         self.stay = stay_share(spot)
         self.back = next_seat(spot.dice, seats[-1] if seats else raiser) == spot.me
         self.face = face
-        self.key = (id(reader), seats, G, jinto, self.back, face if CALL_ONLY_MY_FACE else 0)
+        self.key = (id(reader), seats, G, jinto, self.back, faces, face if CALL_ONLY_MY_FACE else 0)
+
+    def raised(self, bid: tuple[int, int]) -> list[tuple[tuple[int, int], float]]:
+        """The raises a rival makes on ``bid`` (``next_bids``; without
+        ``faces``, the same face one higher, as the seventh session's)."""
+        return next_bids(self.spot, bid, self.stay) if self.faces else [((bid[0] + 1, bid[1]), 1.0)]
 
     def faced(self, j: int, bid: tuple[int, int]) -> float:
         """The value to me of the round once ``seats[j]`` faces ``bid``: a
@@ -188,7 +195,7 @@ class RollOut:
         else:
             challenged = challenge_value(reader, spot, bid, G, self.jinto)
             through = let_through(reader, spot, self.seats[j], *bid)
-            raises = next_bids(spot, bid, self.stay)
+            raises = self.raised(bid)
             onward = sum(w * self.faced(j + 1, nb) for nb, w in raises) if raises else challenged
             value = (1 - through) * challenged + through * onward   # no raise left: they must challenge
         spot.rolled[key] = value
