@@ -13,24 +13,34 @@ better.
 This rolls the round on over the players who will be left to act after the
 next one, each read through my posterior of their dice for the face
 (``TableReader.player_pmf``) and their learned call habit
-(``TableReader.call_chance``).  Each raise between rivals is the cheapest
-legal one (``BidSpot.raises``, the game's own rule): on the same face with
-the chance this round's raises stayed on their face (``stay_share``), else on
-any other face alike (eighth session: the seventh's roll-out kept every raise
-on my face, so a bid that is sure on my face was taken to stay sure).  A
-challenge between rivals costs a rival a die (``rival_value``), unless it is a
-right Jinto, which only moves a die from one rival to another: a challenge is
-a Jinto with the share this game's rivals' challenges were (``JintoHabit``),
-and right with my reading's chance the bid is exact.  If every rival lets it
-through the bid comes back to me and I take the better of calling it by my
-reading and passing it on again (worth nothing, as before).  Rivals past
-``depth`` are not rolled out: the round is taken to end among them.
+(``TableReader.call_chance``).  A challenge between rivals costs a rival a
+die (``rival_value``).  If every rival lets it through the bid comes back to
+me and I take the better of calling it by my reading and passing it on again
+(worth nothing, as before).  Rivals past ``depth`` are not rolled out: the
+round is taken to end among them.  Roll Call's out-of-turn call can be
+weighed against the same roll-out from the player to act's raise
+(``raiser``; ``BidBrain.waited_on``).
+
+By default each raise between rivals is the cheapest on the same face.  Two
+refinements (issue 40, eighth session) are options, both off for Liar's Dice
+Hard because on the tuning half the first version lost (AI-NOTES, "Issue 40,
+eighth session"):
+
+* ``faces`` (``Style.rollout_faces``): the cheapest legal raise by the game's
+  own rule (``BidSpot.raises``), on the same face with the chance this
+  round's raises stayed on theirs (``stay_share``), else on any other face
+  alike.  A bid back on a face a rival moved it to is passed on, not called
+  (``CALL_ONLY_MY_FACE``): calling it by my reading, which has not seen the
+  move, took every switched bid for a bluff.
+* ``jinto`` (``Style.rollout_jintos``): a challenge between rivals is a Jinto
+  with the share this game's rivals' challenges were (``JintoHabit``), and a
+  right Jinto only moves a die from one rival to another.
 
 Each player's count is independent in my posterior and their call depends
-on their own count only, so the chance the round passes everyone is a sum
-over the few bids it can have reached of products of each player's expected
-let-through, exact under the model: no sampling, a few hundred operations
-per bid even at 20 seats.
+on their own count only, so the value is a sum over the few bids the round
+can reach of products of each player's expected let-through, exact under the
+model: no sampling, memoised per decision (``BidSpot.rolled``), so every bid
+weighed in one decision shares the values of the bids its raises reach.
 """
 from __future__ import annotations
 

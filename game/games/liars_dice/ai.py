@@ -288,7 +288,12 @@ round's whole outcome and a raise with its first answer only.  Tuning half,
 Hard + 3 ``Baiter`` 35.6% -> 39.6% and Hard + 3 ``ReaderTrusting`` 36.9% ->
 35.6% (1,000 games each, seeds 1 and 2); reporting half, Hard + 3
 ``Ambusher`` 30.7% -> 35.5% (600) and Hard + 3 ``ReaderPlain`` 34.2% ->
-35.3% (1,000) (docs/AI-NOTES.md, "Issue 40, seventh session")."""
+35.3% (1,000) (docs/AI-NOTES.md, "Issue 40, seventh session").  Its raises
+stay on the face bid and its rivals' challenges are all calls: the eighth
+session's raises onto any face and rivals' Jintos (``rollout_faces``,
+``rollout_jintos``) lost on the tuning half (Hard + 3 ``ReaderTrusting``
+40.0% -> 32.2%, + 3 ``Baiter`` 32.5% -> 30.8%, 400 games each, seed 1) and
+stay off (docs/AI-NOTES.md, "Issue 40, eighth session")."""
 
 
 PIN_PRIOR: Optional[PinPrior] = None
