@@ -131,12 +131,12 @@ def next_bids(spot: BidSpot, bid: tuple[int, int], stay: float) -> list[tuple[tu
 def let_through(reader: TableReader, spot: BidSpot, seat: int, quantity: int, face: int) -> float:
     """The chance ``seat`` lets a bid of ``quantity`` x ``face`` through,
     over my reading of its dice and its learned call habit."""
-    key = (id(reader), seat, quantity, face)   # (a spot is weighed by one reader, but the coach may ask two)
+    key = (reader, seat, quantity, face)   # (the reader itself, not its id: the coach may weigh one spot with two)
     hit = spot.rolled.get(key)
     if hit is None:
-        calls = spot.rolled.get((id(reader), seat))
+        calls = spot.rolled.get((reader, seat))
         if calls is None:   # its call chance per fifth of how likely the bid is from its seat
-            calls = spot.rolled[(id(reader), seat)] = [reader.call_chance(seat, (b + 0.5) / 5) for b in range(5)]
+            calls = spot.rolled[(reader, seat)] = [reader.call_chance(seat, (b + 0.5) / 5) for b in range(5)]
         unseen, p = spot.total - spot.dice[seat], spot.p_match(face)
         hit = spot.rolled[key] = sum(
             pk * (1 - calls[min(4, int(prob_at_least(quantity - k, unseen, p) * 5))])
@@ -178,7 +178,7 @@ class RollOut:
         self.stay = stay_share(spot)
         self.back = next_seat(spot.dice, seats[-1] if seats else raiser) == spot.me
         self.face = face
-        self.key = (id(reader), seats, G, jinto, self.back, faces, face if CALL_ONLY_MY_FACE else 0)
+        self.key = (reader, seats, G, jinto, self.back, faces, face if CALL_ONLY_MY_FACE else 0)
 
     def raised(self, bid: tuple[int, int]) -> list[tuple[tuple[int, int], float]]:
         """The raises a rival makes on ``bid`` (``next_bids``; without
