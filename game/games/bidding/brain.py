@@ -268,7 +268,7 @@ class BidBrain:
             cost *= 2.0  # a wrong call would end (or all but end) my game
         G = self.rival_value(spot)
         gain = G - self.waited_on(spot, G)
-        return (1 - pt) * gain * self.let_through(spot) - pt * cost
+        return (1 - pt) * (gain * self.let_through(spot)) - pt * cost
 
     def waited_on(self, spot: BidSpot, G: float) -> float:
         """What a false bid the player to act lets through still brings me if I
