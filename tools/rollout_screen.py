@@ -4,7 +4,8 @@ Hard's style swapped.  From the worktree:
 VARIANT (Liar's Dice): ld-old (shipped: the seventh session's roll-out),
 ld-new (raises onto any face, a bid back on a switched face passed on, Jintos),
 ld-switch-naive (as ld-new but a bid back on a switched face called by my
-reading: the first version screened), ld-jinto-only (same-face raises, Jintos).
+reading: the first version screened), ld-jinto-only (same-face raises, Jintos),
+ld-faces-only (raises onto any face, a switched bid passed on, no Jintos).
 VARIANT (Roll Call): rc-off (shipped), rc-on (passed_on 3, same-face raises,
 out-of-turn calls weighed against the roll-out), rc-on-faces (and raises onto
 any face).  The first session screens of ld-new/rc-on ran on commit 58abb0f
@@ -27,7 +28,7 @@ row, games, seed, variant = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys
 SWITCHES: dict[str, dict[str, object]] = {
     "ld-old": {}, "ld-new": dict(rollout_faces=True, rollout_jintos=True),
     "ld-switch-naive": dict(rollout_faces=True, rollout_jintos=True),
-    "ld-jinto-only": dict(rollout_jintos=True),
+    "ld-jinto-only": dict(rollout_jintos=True), "ld-faces-only": dict(rollout_faces=True),
     "rc-off": dict(passed_on=0), "rc-on": dict(passed_on=3), "rc-on-faces": dict(passed_on=3, rollout_faces=True),
 }
 switches = SWITCHES[variant]
