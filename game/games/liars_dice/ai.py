@@ -291,9 +291,10 @@ Hard + 3 ``Baiter`` 35.6% -> 39.6% and Hard + 3 ``ReaderTrusting`` 36.9% ->
 35.3% (1,000) (docs/AI-NOTES.md, "Issue 40, seventh session").  Its raises
 stay on the face bid and its rivals' challenges are all calls: the eighth
 session's raises onto any face and rivals' Jintos (``rollout_faces``,
-``rollout_jintos``) lost on the tuning half (Hard + 3 ``ReaderTrusting``
-40.0% -> 32.2%, + 3 ``Baiter`` 32.5% -> 30.8%, 400 games each, seed 1) and
-stay off (docs/AI-NOTES.md, "Issue 40, eighth session")."""
+``rollout_jintos``) were not shown to help on the tuning half (Hard + 3
+``ReaderTrusting``, 400 games, seed 1: 40.0% shipped, 32.2% the first
+version, 36.2% both, 33.2% Jintos alone, 43.2% faces alone) and stay off
+(docs/AI-NOTES.md, "Issue 40, eighth session")."""
 
 
 PIN_PRIOR: Optional[PinPrior] = None
