@@ -14,7 +14,12 @@ posterior: losing a die is -1, a rival losing one is worth ``rival_value``
   for a bid that is ``x`` likely from their seat; if called the bid is judged
   on the real table.  Not called is worth 0 (the risk moves on), or with
   ``Style.passed_on`` at 3+ seats the round rolled on over who is left to act
-  (``passed_on.py``: a call between rivals costs a rival a die).
+  (``passed_on.py``: a call between rivals costs a rival a die).  Two
+  refinements, built and screened in issue 40's eighth session and off for
+  both games (``Style.rollout_faces``: raises onto any face by the game's
+  rule; ``Style.rollout_jintos``: a right Jinto between rivals moves a die
+  rather than costing one, and a challenge of my bid may be a Jinto, which
+  takes my die only when the bid is exact).
 
 Bids are mixed so they tell little: with chance ``conceal`` the face is
 chosen blind to my hand (an opening on a random face, a raise on the face
@@ -42,12 +47,12 @@ from ...core.agents import Agent, Decision
 from ...core.narration import plural
 from ...core.pacing import checkpoint
 from .calib import context
-from .bids import Bid, Call, bid_text, binomial_pmf, pmf_at_least
+from .bids import Bid, Call, bid_text, binomial_pmf, pmf_at_least, pmf_exactly
 from .spot import BidSpot, TableReader, convolve
 from ...core.dice import prob_at_least
 from .rivalbook import ChallengeMemory, Layered
 from . import revealed as revealed_bids
-from .passed_on import passed_on_value
+from .passed_on import JintoHabit, passed_on_value
 
 
 @dataclass(frozen=True)
@@ -68,6 +73,8 @@ class Style:
     mix_temp: float = 0.0       # mixed play: draw among near-equal options, softmax of value / this (dice)
     crowd_share: float = 0.6    # a rival's lost die at a table of 3+ is worth this over the rivals in (``rival_value``)
     passed_on: int = 0          # 3+ seats: rivals past the next one a let-through bid is rolled on over (``passed_on``; 0: worth 0)
+    rollout_faces: bool = False   # the roll-out's raises onto any face by the game's rule (off: the same face)
+    rollout_jintos: bool = False  # rivals' challenges in the roll-out and on my bid may be Jintos (``JintoHabit``)
     acts_on_memory: bool = False   # one posterior: a challenge is decided on the chance stated (memory included)
     key_price: tuple[tuple[tuple[str, int, int], float], ...] = ()
     # mixed play heads-up: more (or less) price per die of lean for a bid of a kind a tabulating
@@ -134,6 +141,7 @@ class BidBrain:
         """Whether this round is a solved endgame's (Liar's Dice Hard sets it as it
         watches): its challenges state the reader's own chance, scored as such."""
         self.every_bid: list[tuple[float, Bid, float, float]] = []   # ``candidates``' every bid weighed
+        self.jintos = JintoHabit()   # the share of rivals' challenges that were Jintos (``passed_on``)
 
     def trust(self, spot: BidSpot) -> float | None:
         """How honest this game's reveals taught the reader the current bidder is
@@ -249,16 +257,30 @@ class BidBrain:
         return pe * (gain + G) - (1 - pe)
 
     def oot_value(self, spot: BidSpot, pt: float) -> float:
-        """Calling out of turn (Roll Call) against waiting (worth 0): a wrong
+        """Calling out of turn (Roll Call) against waiting: a wrong
         call costs ``oot_cost`` dice (doubled when it would all but end my
         game) and only the share of false bids the player to act lets through
-        counts (``let_through``)."""
+        counts (``let_through``), each worth a rival's die less what waiting
+        would still bring (``waited_on``)."""
         mine = spot.dice[spot.me]
         cost = float(min(spot.oot_cost, mine))
         if mine <= spot.oot_cost:
             cost *= 2.0  # a wrong call would end (or all but end) my game
-        G = self.rival_value(spot) * self.let_through(spot)
-        return (1 - pt) * G - pt * cost
+        G = self.rival_value(spot)
+        gain = G - self.waited_on(spot, G)
+        return (1 - pt) * (gain * self.let_through(spot)) - pt * cost
+
+    def waited_on(self, spot: BidSpot, G: float) -> float:
+        """What a false bid the player to act lets through still brings me if I
+        wait (``passed_on``, at 3+ seats with ``Style.passed_on``): the round
+        rolled on from their raise, weighed as my own let-through bids are.
+        Without it, nothing (a false bid passed on was taken as lost)."""
+        turn, cur = spot.to_act, spot.current
+        if not self.style.passed_on or cur is None or turn is None or len(spot.rivals) < 2:
+            return 0.0
+        jinto = self.jintos.share(spot) if self.style.rollout_jintos else 0.0
+        return passed_on_value(self.reader, spot, cur[0], cur[1], G, self.style.passed_on, jinto,
+                               raiser=turn, faces=self.style.rollout_faces)
 
     def let_through(self, spot: BidSpot) -> float:
         """The share of false bids the player to act would not call: a fixed
@@ -334,6 +356,8 @@ class BidBrain:
         n_them = spot.dice[nxt]
         unseen_them = spot.total - n_them
         p = spot.p_match(f)
+        rolled = bool(self.style.passed_on) and len(spot.rivals) >= 2
+        jinto = self.jintos.share(spot) if rolled and self.style.rollout_jintos else 0.0
         ev = pt = pc = 0.0
         for k, pk in enumerate(theirs):
             if pk < 1e-9:
@@ -343,11 +367,16 @@ class BidBrain:
                 c = r.call_chance(nxt, prob_at_least(q - k, unseen_them, p))
             else:
                 c = 1.0
-            ev += pk * c * (t * G - (1 - t))
+            called = t * G - (1 - t)
+            if jinto:   # a right Jinto takes my die to them; a wrong one costs them theirs
+                e = pmf_exactly(others, need - k)
+                called = (1 - jinto) * called + jinto * (G - e * (1 + 2 * G))
+            ev += pk * c * called
             pt += pk * t
             pc += pk * c
-        if self.style.passed_on and len(spot.rivals) >= 2:
-            ev += (1 - pc) * passed_on_value(r, spot, q, f, G, self.style.passed_on)
+        if rolled:
+            ev += (1 - pc) * passed_on_value(r, spot, q, f, G, self.style.passed_on, jinto,
+                                             faces=self.style.rollout_faces)
         return ev, pt, pc
 
     def candidates(self, spot: BidSpot, G: float) -> dict[int, tuple[float, Bid, float, float]]:
@@ -565,6 +594,7 @@ class BrainAgent(Agent):
         self.brain.reader.observe(spot)
         self.brain.note_own_bid(spot)
         self.brain.memory.settle(spot.reveal, self.player)
+        self.brain.jintos.settle(spot)
         if self.brain.revealed is not None:
             self.brain.revealed.settle(spot.reveal)
             self.brain.note_rival_bid(spot)

@@ -35,7 +35,7 @@ from itertools import repeat
 from operator import add, mul
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Optional, Sequence
+from typing import Callable, Mapping, Optional, Sequence
 
 from .bids import Bid, binomial_pmf, count_matching, match_chance, pmf_at_least
 from ...core.dice import prob_at_least
@@ -65,7 +65,11 @@ class BidSpot:
     names: Sequence[str] = ()
     you: Optional[int] = None             # the seat the why line speaks to as "you" (``Agent.you_seat``)
     sides: int = 6
+    raise_rule: Optional[Callable[[tuple[int, int]], Mapping[int, int]]] = field(default=None, repr=False)
+    """The game's smallest legal quantity per face after a bid (``raises``)."""
+    reveal_kind: Optional[str] = None     # the last challenge's kind ("call", "jinto"), where the game tells
     _lows: Optional[dict] = field(default=None, repr=False)
+    rolled: dict = field(default_factory=dict, init=False, repr=False)   # ``passed_on``'s memo for this decision
 
     # --- plain facts ----------------------------------------------------------
     @property
@@ -108,6 +112,13 @@ class BidSpot:
                     lows[a.face] = a.quantity
             self._lows = lows
         return self._lows
+
+    def raises(self, bid: tuple[int, int]) -> Mapping[int, int]:
+        """Smallest legal quantity per face after ``bid`` by the game's rule;
+        without one, only the same face one higher."""
+        if self.raise_rule is None:
+            return {bid[1]: bid[0] + 1}
+        return self.raise_rule(bid)
 
     def can_call(self) -> bool:
         return any(type(a).__name__ == "Call" for a in self.legal)

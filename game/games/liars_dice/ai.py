@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from functools import partial
 from typing import Optional, Sequence
 
 from ...core.agents import Agent, Decision
@@ -211,6 +212,7 @@ def spot_of(agent: Agent, view: LiarsView, legal) -> BidSpot:
         jinto=Jinto() if view.bids else None,
         jinto_gain=not (view.jinto_cap and view.dice[view.me] >= view.starting_dice),
         next_player=next_seat(view.dice, view.me), reveal=reveal, names=agent.seat_names,
+        raise_rule=partial(minimum_raises, palifico=view.palifico), reveal_kind=last.kind if last else None,
         you=getattr(agent, "you_seat", None))
 
 
@@ -286,7 +288,13 @@ round's whole outcome and a raise with its first answer only.  Tuning half,
 Hard + 3 ``Baiter`` 35.6% -> 39.6% and Hard + 3 ``ReaderTrusting`` 36.9% ->
 35.6% (1,000 games each, seeds 1 and 2); reporting half, Hard + 3
 ``Ambusher`` 30.7% -> 35.5% (600) and Hard + 3 ``ReaderPlain`` 34.2% ->
-35.3% (1,000) (docs/AI-NOTES.md, "Issue 40, seventh session")."""
+35.3% (1,000) (docs/AI-NOTES.md, "Issue 40, seventh session").  Its raises
+stay on the face bid and its rivals' challenges are all calls: the eighth
+session's raises onto any face and rivals' Jintos (``rollout_faces``,
+``rollout_jintos``) were not shown to help on the tuning half (Hard + 3
+``ReaderTrusting``, 400 games, seed 1: 40.0% shipped, 32.2% the first
+version, 36.2% both, 33.2% Jintos alone, 43.2% faces alone) and stay off
+(docs/AI-NOTES.md, "Issue 40, eighth session")."""
 
 
 PIN_PRIOR: Optional[PinPrior] = None

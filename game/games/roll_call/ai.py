@@ -30,7 +30,7 @@ from ...core.protocol import Action
 from ..bidding.spot import BidSpot, TableReader, next_seat
 from ..bidding.bids import bid_text, match_chance, pmf_at_least, sum_binomials_pmf, tilt
 from .rules import (BID_FACES, EMBLEM, WRONG_OUT_OF_TURN_PENALTY, Bid, Call, CallOutOfTurn,
-                    RollCallView, matches)
+                    RollCallView, matches, minimum_raises)
 
 P_MATCH = match_chance(2, EMBLEM)  # a hidden die shows the face or the Emblem: 1/3
 
@@ -341,7 +341,7 @@ def spot_of(agent: Agent, view: RollCallView, legal) -> BidSpot:
         round_no=view.round_no, legal=legal,
         oot=CallOutOfTurn() if out_of_turn and CallOutOfTurn() in legal else None,
         oot_cost=WRONG_OUT_OF_TURN_PENALTY, next_player=next_seat(view.dice_counts, view.me),
-        to_act=view.turn if out_of_turn else None,
+        to_act=view.turn if out_of_turn else None, raise_rule=minimum_raises,
         reveal=reveal, names=agent.seat_names, you=getattr(agent, "you_seat", None))
 
 

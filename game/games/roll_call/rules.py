@@ -41,6 +41,13 @@ def is_raise(old: tuple[int, int] | None, quantity: int, face: int) -> bool:
     return quantity > old_q or (quantity == old_q and face > old_f)
 
 
+def minimum_raises(old: tuple[int, int]) -> dict[int, int]:
+    """The smallest legal quantity per face after ``old`` (``is_raise``): the
+    same quantity on a higher value, one more on any other."""
+    q, f = old
+    return {face: q if face > f else q + 1 for face in BID_FACES}
+
+
 def minimum_raise(old: tuple[int, int] | None, total_dice: int) -> tuple[int, int] | None:
     """The smallest legal bid after ``old`` (None when none is left)."""
     if old is None:
