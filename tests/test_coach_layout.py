@@ -106,15 +106,9 @@ def test_the_coach_ring_keeps_off_roll_for_its_tray_dice(app):
     the tray (their pictures were not recorded, so nothing saw them).  The
     dice's places are read from the table's own ``loose`` dice here, not from
     the recorder."""
-    from tests.test_lesson_cards_clear import ring_crosses, steps_of
+    from tests.test_lesson_cards_clear import ring_crosses, ringed_steps
     checked = 0
-    for step, table in steps_of(app, "roll-for-it"):
-        if not step.anchor:
-            continue
-        with layout_record.recording(app.canvas) as record:
-            table.tutorial._placed = table.tutorial._ring_fit = None   # placed and fitted afresh from this frame
-            app.draw(0.0)
-            app.draw(0.0)
+    for step, table, record in ringed_steps(app, "roll-for-it"):
         dice = [layout_record.piece(table.loose.rect(i)) for i in range(len(table.loose.dice))]
         for ring in record.of("ring"):
             checked += bool(dice)

@@ -84,15 +84,21 @@ def test_the_reading_names_the_bidder_and_the_face():
                        "going by Tom's bids so far, Tom likely holds sixes, so the Hard AI reads it as 27% right.")
 
 
-@pytest.mark.parametrize("game_id", ["liars-dice", "roll-call", "roll-the-bones", "roll-for-it", "diced-out"])
-def test_every_coach_page_names_its_units_once_and_says_what_they_are(game_id):
-    """The column header names the unit, the rows show bare figures (the unit
-    is not repeated per row), the footnote explains; all drawn clear."""
+def _opened_coach_page(game_id):
+    """A window showing the coach page of a finished seeded game, and its entries."""
     app = App(headless=True)
     scene = CoachScene(app, _coached(game_id))
     entries = scene.session.finish().entries
     app.start(scene)
     app.run_frames(3)
+    return app, scene, entries
+
+
+@pytest.mark.parametrize("game_id", ["liars-dice", "roll-call", "roll-the-bones", "roll-for-it", "diced-out"])
+def test_every_coach_page_names_its_units_once_and_says_what_they_are(game_id):
+    """The column header names the unit, the rows show bare figures (the unit
+    is not repeated per row), the footnote explains; all drawn clear."""
+    app, scene, entries = _opened_coach_page(game_id)
     checked = 0
     for i, entry in enumerate(entries[:12]):
         scale = entry.advice.scale
@@ -119,11 +125,7 @@ def test_a_verdict_that_the_moves_odds_seem_to_contradict_says_why(game_id):
     Clear mistake, and nothing on the page said what was wrong with a bid
     that was likely true.  Each such page now says what the verdict weighed
     besides the odds, and draws it."""
-    app = App(headless=True)
-    scene = CoachScene(app, _coached(game_id))
-    entries = scene.session.finish().entries
-    app.start(scene)
-    app.run_frames(3)
+    app, scene, entries = _opened_coach_page(game_id)
     told = 0
     for i, entry in enumerate(entries):
         a = entry.advice

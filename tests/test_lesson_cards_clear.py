@@ -86,21 +86,33 @@ def test_a_card_pointing_at_nothing_keeps_off_what_the_table_keeps_clear(app, ga
     assert lesson is not None and lesson.done and seen
 
 
-def test_the_ring_round_a_roll_for_it_card_runs_through_no_other_card_or_die(app):
-    """Steps 3 to 11 of Roll For It!: on the old code the ring round the
-    (3 3) card was (310, 94, 633, 338), through the third card's "3 dice"."""
-    rings = 0
-    for step, table in steps_of(app, "roll-for-it"):
+def ringed_steps(app, game_id):
+    """Each lesson step that points at something, with the record of a frame
+    whose ring was placed and fitted afresh."""
+    for step, table in steps_of(app, game_id):
         if not step.anchor:
             continue
         with layout_record.recording(app.canvas) as record:
             table.tutorial._placed = table.tutorial._ring_fit = None   # placed and fitted afresh from this frame
             app.draw(0.0)
             app.draw(0.0)
+        yield step, table, record
+
+
+def rings_across_pieces(record):
+    """(ring, kind, box) for each recorded die or card a ring runs through."""
+    return [(tuple(ring.rect), thing.kind, tuple(thing.rect)) for ring in record.of("ring")
+            for thing in record.boxes if thing.kind in ("die", "card") and thing.layer == ring.layer
+            and ring_crosses(ring.rect, layout_record.piece(thing.rect))]
+
+
+def test_the_ring_round_a_roll_for_it_card_runs_through_no_other_card_or_die(app):
+    """Steps 3 to 11 of Roll For It!: on the old code the ring round the
+    (3 3) card was (310, 94, 633, 338), through the third card's "3 dice"."""
+    rings = 0
+    for step, _table, record in ringed_steps(app, "roll-for-it"):
         rings += len(record.of("ring"))
-        found = [(tuple(ring.rect), thing.kind, tuple(thing.rect)) for ring in record.of("ring")
-                 for thing in record.boxes if thing.kind in ("die", "card") and thing.layer == ring.layer
-                 and ring_crosses(ring.rect, layout_record.piece(thing.rect))]
+        found = rings_across_pieces(record)
         assert not found, f"{step.title!r}: a ring across {found}"
     assert rings >= 9
 
