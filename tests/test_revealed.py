@@ -189,3 +189,24 @@ def test_shipped_profiles_regenerate():
     --profiles --check`` plays the fit again and reproduces ``_profiles.json``."""
     from tests.test_bidcalib import bidcalib_fit
     assert bidcalib_fit.main(["--profiles", "--check"]) == 0
+
+
+def test_a_fresh_series_scores_every_round_the_game_ends_on(monkeypatch):
+    """Issue 40, eighth session: the kinds of bidder are fitted on fresh series
+    (``tools/bidcalib_fit.py --profiles``), where no book made the AIs watch the
+    final reveal, so the round that ended each game was never scored: the
+    rounds a rival loses its last die (a one-die Palifico opening among them)
+    were missing from every kind's profile.  Now no weighed challenge is left
+    unscored when a game ends."""
+    from game.dev import ai_report, league
+    from game.games.bidding import revealed
+    weighed = []
+    real = revealed.RevealedBids.weigh
+
+    def weighing(self, *args, **kw):
+        weighed.append(self)
+        return real(self, *args, **kw)
+    monkeypatch.setattr(revealed.RevealedBids, "weigh", weighing)
+    league.reset_memory()
+    ai_report.run_report("liars-dice", "hard", [league.spec(league.LearnerA)], 20, seed=3, fresh=True)
+    assert weighed and not any(r.pending for r in set(weighed))   # main left 30 unscored
