@@ -18,7 +18,8 @@ layers learn from those outcomes, per rival:
   opponent types, one per bot of the league's TUNING half plus the population
   itself (no excess), each with the mean excess of outcome over the stated
   chance its bids showed per cell (kind, solved endgame or not, Palifico, the
-  round's opening or a raise, whether I held any of its face, the chance's
+  round's opening or a raise, my hand's shape against the bid: for an opening
+  ``opening_shape``, for a raise whether I held any of its face; the chance's
   quarter), fitted by ``tools/bidcalib_fit.py --profiles``.  The posterior over
   the types, updated by every scored outcome, weighs their excess: a stranger
   is stated at the mixture's chance from the first bid (the types' average
