@@ -232,6 +232,7 @@ def run_report(game_id: str, level: str, opponents: list[str], games: int, seed:
         for p in tested:
             _watch(match, p, rep, hooks)
         match.play_out()
+        match.catch_up()   # the AIs watch the final reveal (a fresh series has no book to make them)
         if book is not None:
             book.absorb(match)
         winners = match.state.winners()
