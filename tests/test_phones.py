@@ -454,3 +454,24 @@ def test_the_other_games_offer_their_moves_by_name_on_the_phone(app, game_id):
     assert played >= 4, f"{game_id}: the phones made {played} moves"
     for phone in phones.values():
         phone.close()
+
+
+@pytest.mark.parametrize("seats", [3, 20])
+def test_waiting_for_a_phone_covers_no_words_of_the_table(app, seats):
+    """Seen in a real window (Liar's Dice 4, two phones): the "Waiting for
+    Player 1's phone" box sat on the centre's "Player 1 opens the bidding",
+    cutting it in half, and covered the standing bid a player at the screen
+    still needs.  It now sits under the centre's bid, on no words of the
+    table and across no panel."""
+    from game.ui import layout_record
+    names = ["Ana", "Bo"] + [f"Bot{i}" for i in range(2, seats)]
+    table_seats = [Seat(n) if i < 2 else Seat(n, "ai", "normal") for i, n in enumerate(names)]
+    match, table = liars_table(app, seats=table_seats)
+    close_codes(app)
+    run_until(app, lambda: table.phones.waiting_for() is not None and table.throw_view is None, "waiting for a phone")
+    app.run_frames(30)
+    with layout_record.recording(app.canvas) as record:
+        app.draw(0.0)
+    assert table.phones.waiting_button is not None
+    found = layout_record.problems(record)
+    assert not found, "\n".join(found)

@@ -269,7 +269,8 @@ class PhoneLink:
             return
         name = self.table.seat_name(seat)
         box = pygame.Rect(0, 0, 520, 118)
-        box.center = (canvas.get_width() // 2, 300)
+        box.midtop = self._waiting_spot(canvas)
+        box.clamp_ip(canvas.get_rect())
         th.panel(canvas, box, fill=th.WOOD_DARK, border=th.BRASS)
         th.draw_text(canvas, theme, f"Waiting for {name}'s phone", (box.centerx, box.y + 14), 26, th.CREAM,
                      bold=True, anchor="midtop")
@@ -280,6 +281,16 @@ class PhoneLink:
         th.draw_text(canvas, theme, f"Play {name[:14]} on this screen", button.center, 18, th.CREAM,
                      anchor="center")
         self.waiting_button = button
+
+    def _waiting_spot(self, canvas: pygame.Surface) -> tuple[int, int]:
+        """Where "Waiting for Ana's phone" hangs: under the centre's words (the
+        standing bid, who opens, whose turn), which a player at the screen
+        still reads; it had sat on them, cutting "Ana opens the bidding" in half."""
+        centre_box = getattr(self.table, "centre_box", None)
+        if centre_box is None:
+            return canvas.get_width() // 2, 241
+        words = centre_box()
+        return words.centerx, words.bottom + 10
 
     def handle_event(self, event) -> bool:
         """A click on "Play on this screen" under "Waiting for Ana's phone"."""
