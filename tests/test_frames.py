@@ -627,10 +627,35 @@ def test_the_ais_watch_off_the_frame_and_let_a_frame_in_progress_finish(app, mon
         app.in_frame = False
     monkeypatch.setattr(ai_turns.time, "sleep", sleep)
     app.in_frame = True
-    table.ai_turns._ai_move(False)
+    table.ai_turns._ai_move(False, on_thinker=True)
     assert sorted(watched) == [0, 1, 2, 3] and len(sleeps) == 1, "it waited for the frame, then watched"
     app.in_frame = False
     match.apply(*match.ai_turn_action())
     watched.clear()
-    table.ai_turns._ai_move(False)
+    table.ai_turns._ai_move(False, on_thinker=True)
     assert len(watched) == 4 and len(sleeps) == 1, "no frame in progress: no wait"
+
+
+def test_an_ai_thinking_on_the_game_thread_never_waits_for_its_own_frame(app, monkeypatch):
+    """Without a thinker thread (headless play, tests) the AIs think inside
+    the game thread's frame: the wait for "the frame in progress" is a wait
+    for itself.  It slept 50 ms at every slice of every thought (a whole
+    Liar's Dice 20 layout game: 992 s of wall at 20% of a core).  Counted:
+    a whole seeded Hard game driven by the table, no sleep."""
+    import threading
+    import time
+    sleeps = []
+    real_sleep = time.sleep
+
+    def sleep(seconds):   # (the module is shared: other threads' sleeps, the journal's, go on)
+        if threading.current_thread() is threading.main_thread():
+            sleeps.append(seconds)
+        real_sleep(seconds)
+    monkeypatch.setattr(time, "sleep", sleep)
+    app.think_in_background = False
+    match = Match("liars-dice", [Seat(f"B{i}", "ai", "hard") for i in range(4)], {"starting_dice": 2}, 5)
+    table = make_table(app, match)
+    app.start(table)
+    app.run_frames(3000, until=lambda a: match.state.is_terminal())
+    assert match.state.is_terminal() and len(match.history) > 10
+    assert sleeps == [], f"{len(sleeps)} sleeps on the game thread"

@@ -25,8 +25,8 @@ def checkpoint() -> None:
 
 
 @contextmanager
-def paced(hook: Callable[[], None]) -> Iterator[None]:
-    """``checkpoint()`` runs ``hook`` on this thread while the block runs."""
+def paced(hook: Callable[[], None] | None) -> Iterator[None]:
+    """``checkpoint()`` runs ``hook`` on this thread while the block runs (None: nothing)."""
     before = getattr(_local, "hook", None)
     _local.hook = hook
     try:

@@ -117,7 +117,7 @@ class AiTurns:
             moment = (moments, human is not None)
             if self.thinker is None or self.thinker.moment != moment:
                 self.forget_thought()
-                self.thinker = Thinker(moment, lambda: self._ai_move(human is not None))
+                self.thinker = Thinker(moment, lambda: self._ai_move(human is not None, on_thinker=True))
             if self.timer < delay or not self.thinker.done:
                 return   # the pause (and the thought) go on
             move = self.thinker.take()
@@ -134,14 +134,18 @@ class AiTurns:
             player, action = move
             table._apply(player, action)   # its reason is said (or held) there: ``reason_flow.tell``
 
-    def _ai_move(self, human_thinking: bool):
+    def _ai_move(self, human_thinking: bool, on_thinker: bool = False):
         """The AI move of this moment, as ``Match.step`` would find it: with a
         human to act, only an AI's chance to speak up out of turn.  Run in the
         thinker thread, where the AIs also watch the moves since their last
         decision (``Match.catch_up``): 20 of them cost a 20-seat call's frame."""
         match = self.table.match
-        with pacing.paced(self._let_the_frame_run):   # the AIs' own thinking lets frames run too
-            match.catch_up(final_only=True, between=self._let_the_frame_run)
+        # the AIs' own thinking lets frames run too, on the thinker thread only: on the game
+        # thread (no thinker: headless play, tests) the frame it would wait for is its own, so
+        # every slice slept FRAME_WAIT_MAX (a whole Liar's Dice 20 game: minutes of sleep)
+        let_run = self._let_the_frame_run if on_thinker else None
+        with pacing.paced(let_run):
+            match.catch_up(final_only=True, between=let_run)
             if human_thinking:
                 return match.ai_interjection()
             return match.ai_interjection() or match.ai_turn_action()
