@@ -253,6 +253,8 @@ class TableScene(BaseTableScene):
         self._felt_clear_at: float | None = None
         """When the rolled dice leave the felt (they fly to their taker then)."""
         self._haul_banners: tuple[float, list[tuple[str, str]], bool] | None = None
+        self._hover_plate: tuple[tuple, pygame.Rect] | None = None
+        """The hovered note's plate, with what it was placed among: searched once, not every frame."""
         """A won pot's banners waiting for its haul to land: (when, (title, line under it) each, held)."""
         self._held_layout: tuple[BonesState, dict[int, tuple[str, int]]] | None = None
         """While a pot split is held: the table as the roll left it (the pots
@@ -491,8 +493,12 @@ class TableScene(BaseTableScene):
                 size = text.get_rect().inflate(20, 12).size
                 keep = [r.inflate(8, 8) for r in [*self.word_rects, *self.pile_rects.values(), *self.pot_rects,
                                                   *self.seat_plates.values()] if not rect.contains(r)]
-                plate = nearest_clear_spot(size, [keep], (rect.centerx, rect.bottom + 4 + size[1] // 2),
-                                           canvas.get_rect().inflate(-2 * EDGE_MARGIN, -2 * EDGE_MARGIN), step=4)
+                key = (tuple(rect), size, tuple(map(tuple, keep)), canvas.get_size())
+                if self._hover_plate is None or self._hover_plate[0] != key:
+                    self._hover_plate = (key, nearest_clear_spot(
+                        size, [keep], (rect.centerx, rect.bottom + 4 + size[1] // 2),
+                        canvas.get_rect().inflate(-2 * EDGE_MARGIN, -2 * EDGE_MARGIN), step=4))
+                plate = self._hover_plate[1]
                 th.panel(canvas, plate, fill=th.WOOD_DARK, border=th.BRASS, radius=8)
                 th.blit_text(canvas, text, plate.center, "center")
                 return
