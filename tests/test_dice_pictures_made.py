@@ -99,3 +99,44 @@ def test_a_table_makes_its_seats_dice_pictures_while_it_waits(app):
     assert frames > 20
     assert [owner for owner in drawn if owner != 0] == []   # cb395a1: every AI die that moved, each frame
     assert table.picture_warmer.made > 0
+
+
+def test_the_first_throw_at_twenty_seats_finds_every_flat_picture_made_by_the_opening(app):
+    """Liar's Dice 20 x 6 with a human at seat 0, opened as Start opens it
+    (the hand-over, ``open_table``): the first throw comes before any frame
+    that waits, so the opening makes what its dice show lying flat (the
+    AIs' face-down, the human's faces, each seat's colour, every turn).  No
+    die lying flat goes through ``DiceRenderer.draw`` in that throw (6b8c6e8:
+    about 100 a frame at first, drawn upright past the frame's budget);
+    dice part way over an edge may still be made as they fly."""
+    from game.scenes.launch import make_table
+    from game.scenes.opening import open_table
+    app.settings.reduced_motion = False   # throws fly
+    seats = [Seat("You", "human")] + [Seat(f"Bot{i}", "ai", "normal") for i in range(1, 20)]
+    table = make_table(app, Match("liars-dice", seats, {"starting_dice": 6}, seed=1))
+    open_table(app, table)
+    acc = 0.0
+    for _ in range(2000):
+        acc = app.step(1 / 60, acc)
+        if app.top is table:
+            break
+    assert app.top is table
+    flat: list = []
+    real = table.renderer.draw
+
+    def draw(canvas, pose, **kwargs):
+        if pose.tilt <= 0.04 or pose.tilt >= 0.96:
+            flat.append(pose.owner)
+        return real(canvas, pose, **kwargs)
+    table.renderer.draw = draw   # type: ignore[method-assign]
+    flown = 0
+    for _ in range(2000):
+        if table.waiting_thrower is not None:   # the human's dice wait for a throw: Space, as a player
+            app.feed(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" "))
+        acc = app.step(1 / 60, acc)
+        if table.throw_view is not None:
+            flown += 1
+        elif flown:
+            break
+    assert flown > 20   # the first throw flew and landed
+    assert flat == []

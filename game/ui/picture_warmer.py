@@ -23,6 +23,9 @@ if TYPE_CHECKING:
 PER_FRAME = 8
 """Pictures made in one waiting frame (each 20-80 us; a face's first also paints it, about 0.5 ms)."""
 
+OPENING_PICTURES_PER_STEP = 4
+"""Pictures of the first throw made in one opening step (about 0.1 ms)."""
+
 
 class PictureWarmer:
     """Makes ahead the pictures ``DiceRenderer.sprite`` looks up for ``table``'s throws."""
@@ -67,6 +70,27 @@ class PictureWarmer:
                 if not hidden or seat in table.humans:
                     add(kind, seat, tuple(range(1, (12 if kind == "bone" else 6) + 1)))
         return looks
+
+    def first_throw_steps(self, request, can_see) -> Iterator[None]:
+        """The table's opening (a generator, ``OPENING_PICTURES_PER_STEP``
+        pictures a step): every turn, lying flat, of what the first throw's
+        dice show (each group's seat colour, face-down where this screen may
+        not see them, else every face).  The first throw came before any
+        waiting frame: at 20 seats about 100 of its 120 dice a frame found no
+        picture and went through ``DiceRenderer.draw`` (4-6 ms a frame, drawn
+        upright past the frame's budget).  Turning pictures stay for ``step``."""
+        renderer: DiceRenderer | None = self.table.renderer
+        if renderer is None or not isinstance(request, RollRequest):
+            return
+        looks: list[tuple[str, object, tuple[int, ...]]] = []
+        for group in request.groups:
+            faces = (0,) if group.hidden and not can_see(group.owner) else tuple(range(1, group.sides + 1))
+            look = (group.kind, self.table.throw_colour(SimpleNamespace(owner=group.owner)), faces)
+            if look not in looks:
+                looks.append(look)
+        for made, _ in enumerate(renderer.warm_steps(looks, turning=False), 1):
+            if made % OPENING_PICTURES_PER_STEP == 0:
+                yield
 
     def step(self, frame: int) -> None:
         """In a frame where nothing flies: make up to ``PER_FRAME`` pictures (once a frame)."""

@@ -221,6 +221,7 @@ class TableScene(TableBase):
                 yield from throw_view.ThrowView(prepared[1], self.renderer, can_see=self.hot_seat.can_see,
                                                 colours=self.throw_colour).draw_in_parts(
                     self.app.canvas, OPENING_DICE_PER_STEP)
+                yield from self.picture_warmer.first_throw_steps(request, self.hot_seat.can_see)
         yield from self.theme.glyph_steps(self.glyph_fonts())   # first: the first drawing's labels then cost ~0.1 ms
         yield from self.first_draw_steps()
         yield from self._first_drawing_in_parts(self.app.canvas)
