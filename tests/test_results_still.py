@@ -61,3 +61,41 @@ def test_the_results_screen_paints_its_ranking_and_chart_once_and_its_widgets_ev
         assert boards == [1, 1]   # only ``_fresh`` (twice) painted the ranking
     finally:
         app.shutdown()
+
+
+def test_results_built_ahead_show_their_first_frame_without_painting_the_ranking(monkeypatch):
+    """The end delay builds the results screen a piece a frame
+    (``Navigator.results_ahead``): its one drawing there is kept as the
+    still, so the frame that shows the screen paints only the widgets, and
+    the picture is the same as a fresh painting."""
+    app = App(headless=True)
+    try:
+        match = Match("liars-dice", [Seat("P0", "ai", "normal"), Seat("P1", "ai", "normal")], None, 5)
+        match.play_out()
+        match.seats[0] = Seat("You", "human")
+        steps = app.nav.results_ahead(match)
+        while True:
+            try:
+                next(steps)
+            except StopIteration as done:
+                results = done.value
+                break
+        boards: list = []
+        real = story_ui.board_steps
+
+        def board_steps(*args, **kwargs):
+            boards.append(1)
+            return real(*args, **kwargs)
+        monkeypatch.setattr(story_ui, "board_steps", board_steps)
+        app.start(results)
+        app.run_frames(3)
+        assert boards == []   # 6b8c6e8: painted in every frame, the first one shown included
+        line = results.coach_line
+        for _ in range(2000):
+            if line is None or line.done:
+                break
+            app.run_frames(1)
+        app.run_frames(1)
+        assert pygame.image.tobytes(app.canvas, "RGB") == _fresh(results)
+    finally:
+        app.shutdown()

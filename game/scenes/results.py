@@ -10,6 +10,7 @@ from ..ui import pictures
 from ..ui.intent import MIN_SECONDS, PRESSES, IntentGate
 from ..ui import story as story_ui
 from ..ui import theme as th
+from ..ui import layout_record
 from ..ui.still_layer import StillLayer
 from ..core.grammar import Voice
 from ..ui.widgets import Button
@@ -73,8 +74,11 @@ class ResultsScene(MenuScene):
     def draw(self, canvas, alpha: float) -> None:
         """The kept still (``_paint_still``), then the widgets over it."""
         self.gate.shown()
-        self.still.draw(canvas, (canvas.get_size(), id(self.theme)), self._paint_still)
+        self.still.draw(canvas, self._still_key(canvas), self._paint_still)
         self.ui.draw(canvas, self.theme)
+
+    def _still_key(self, canvas):
+        return canvas.get_size(), id(self.theme)
 
     def _paint_still(self, canvas) -> None:
         self.draw_backdrop(canvas)
@@ -171,7 +175,8 @@ class ResultsScene(MenuScene):
     def warm_steps(self, scratch):
         """Draw this screen once on ``scratch`` in pieces (a generator, a piece
         per step: ``Navigator.results_ahead``), so its fonts and labels are
-        made before the frame that shows it."""
+        made before the frame that shows it, and keep that drawing as its
+        still (the first frame shown paints nothing but the widgets)."""
         self.draw_backdrop(scratch)
         self.draw_heading(scratch)
         yield
@@ -180,6 +185,9 @@ class ResultsScene(MenuScene):
         yield from self._chart_steps(scratch)   # its labels, then its lines
         yield
         self._draw_footer(scratch)
+        yield
+        if layout_record.ACTIVE is None:
+            self.still.keep(scratch, self._still_key(scratch))   # the first frame shown only blits it
         yield
         self.ui.draw(scratch, self.theme)
 

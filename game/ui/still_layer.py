@@ -45,11 +45,17 @@ class StillLayer:
         if key is None:
             self.key, self.notes = None, []
             return
+        self.keep(canvas, key, list(renderer.drawn[start:]) if renderer is not None else [])
+
+    def keep(self, canvas: pygame.Surface, key, notes: list | None = None) -> None:
+        """Keep ``canvas`` as the picture for ``key`` (painted by the caller:
+        a screen built ahead paints its still off the frame that shows it)."""
+        picture = self.picture
         if picture is None or picture.get_size() != canvas.get_size():
             picture = self.picture = pygame.Surface(canvas.get_size())
         picture.blit(canvas, (0, 0))
         self.key = key
-        self.notes = list(renderer.drawn[start:]) if renderer is not None else []
+        self.notes = notes or []
 
     def prepare(self, size: tuple[int, int]) -> None:
         """Make the kept picture's surface now (a table's opening: a whole
