@@ -101,14 +101,15 @@ def test_a_table_makes_its_seats_dice_pictures_while_it_waits(app):
     assert table.picture_warmer.made > 0
 
 
-def test_the_first_throw_at_twenty_seats_finds_every_flat_picture_made_by_the_opening(app):
+def test_the_first_throw_at_twenty_seats_finds_every_flat_picture_made_by_the_opening(app, monkeypatch):
     """Liar's Dice 20 x 6 with a human at seat 0, opened as Start opens it
     (the hand-over, ``open_table``): the first throw comes before any frame
     that waits, so the opening makes what its dice show lying flat (the
     AIs' face-down, the human's faces, each seat's colour, every turn).  No
     die lying flat goes through ``DiceRenderer.draw`` in that throw (6b8c6e8:
     about 100 a frame at first, drawn upright past the frame's budget);
-    dice part way over an edge may still be made as they fly."""
+    dice part way over an edge may still be made as they fly, but from faces
+    and outlines the opening painted (``turning_parts_steps``)."""
     from game.scenes.launch import make_table
     from game.scenes.opening import open_table
     app.settings.reduced_motion = False   # throws fly
@@ -129,6 +130,12 @@ def test_the_first_throw_at_twenty_seats_finds_every_flat_picture_made_by_the_op
             flat.append(pose.owner)
         return real(canvas, pose, **kwargs)
     table.renderer.draw = draw   # type: ignore[method-assign]
+    from game.ui import dice_render
+    painted: list = []   # faces and outlines the human's dice turning face-up are cut from
+    for name in ("paint_face_flat", "_silhouette"):
+        real_paint = getattr(dice_render, name)
+        monkeypatch.setattr(dice_render, name, lambda *a, _real=real_paint, _name=name, **k:
+                            painted.append(_name) or _real(*a, **k))
     flown = 0
     for _ in range(2000):
         if table.waiting_thrower is not None:   # the human's dice wait for a throw: Space, as a player
@@ -140,3 +147,4 @@ def test_the_first_throw_at_twenty_seats_finds_every_flat_picture_made_by_the_op
             break
     assert flown > 20   # the first throw flew and landed
     assert flat == []
+    assert painted == []   # 6b8c6e8: each face and outline painted in the first frame a die turned to it

@@ -612,6 +612,24 @@ class DiceRenderer:
             self._quick[picture] = baked
             self._quick_key[surf] = picture
 
+    def turning_parts_steps(self, kind: str, colour=None, faces=(0,), size: int | None = None) -> Iterator[None]:
+        """Paint, one turning picture a step (a generator), ``faces`` of
+        ``kind`` in ``colour`` as the turning cube is cut from them (the
+        blank face (0,), or all), and the outline at every tilt: a throw's
+        first turning pictures (built in its frames, at most ``FRAME_FILLS``
+        a frame) then cost about half as much (0.3 ms each at 20 seats, up
+        to 3.5 ms in one frame)."""
+        if kind == "bone":
+            return
+        col, sz = _as_colour(kind, colour), self._size_of(kind, size)
+        pairs = ((0, 0),) if tuple(faces) == (0,) else ((1, 2), (3, 5), (4, 6))   # each face once
+        for face, nxt in pairs:
+            for tb in range(1, TILT_BUCKETS):
+                key = (kind, face, nxt, col, sz, tb, 0, 0)
+                if key not in self._tilted:
+                    self._put(self._tilted, key, self._tilted_base(kind, face, nxt, col, sz, tb, 0, 0))
+                yield
+
     def _tilt_jobs(self, kind, col, size) -> Iterator[tuple]:
         """Build every canonical tilted picture of one kind and colour (a
         generator: one picture per step, so it can run a little per frame)."""

@@ -78,7 +78,9 @@ class PictureWarmer:
         not see them, else every face).  The first throw came before any
         waiting frame: at 20 seats about 100 of its 120 dice a frame found no
         picture and went through ``DiceRenderer.draw`` (4-6 ms a frame, drawn
-        upright past the frame's budget).  Turning pictures stay for ``step``."""
+        upright past the frame's budget).  Of the dice turning, only what their
+        turning pictures are cut from is painted (``turning_parts_steps``);
+        the pictures themselves stay for ``step`` and the throws' frames."""
         renderer: DiceRenderer | None = self.table.renderer
         if renderer is None or not isinstance(request, RollRequest):
             return
@@ -91,6 +93,8 @@ class PictureWarmer:
         for made, _ in enumerate(renderer.warm_steps(looks, turning=False), 1):
             if made % OPENING_PICTURES_PER_STEP == 0:
                 yield
+        for kind, colour, faces in looks:
+            yield from renderer.turning_parts_steps(kind, colour, faces)
 
     def step(self, frame: int) -> None:
         """In a frame where nothing flies: make up to ``PER_FRAME`` pictures (once a frame)."""
