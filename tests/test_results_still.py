@@ -26,20 +26,31 @@ def _fresh(results: ResultsScene) -> bytes:
     return pygame.image.tobytes(canvas, "RGB")
 
 
+def _finished_heads_up() -> Match:
+    """A finished 2-seat Liar's Dice game, seat 0 a human."""
+    match = Match("liars-dice", [Seat("P0", "ai", "normal"), Seat("P1", "ai", "normal")], None, 5)
+    match.play_out()
+    match.seats[0] = Seat("You", "human")
+    return match
+
+
+def _counting_boards(monkeypatch) -> list:
+    """One entry per painting of the ranking and stories (``story.board_steps``)."""
+    boards: list = []
+    real = story_ui.board_steps
+
+    def board_steps(*args, **kwargs):
+        boards.append(1)
+        return real(*args, **kwargs)
+    monkeypatch.setattr(story_ui, "board_steps", board_steps)
+    return boards
+
+
 def test_the_results_screen_paints_its_ranking_and_chart_once_and_its_widgets_every_frame(monkeypatch):
     app = App(headless=True)
     try:
-        match = Match("liars-dice", [Seat("P0", "ai", "normal"), Seat("P1", "ai", "normal")], None, 5)
-        match.play_out()
-        match.seats[0] = Seat("You", "human")
-        boards: list = []
-        real = story_ui.board_steps
-
-        def board_steps(*args, **kwargs):
-            boards.append(1)
-            return real(*args, **kwargs)
-        monkeypatch.setattr(story_ui, "board_steps", board_steps)
-        results = ResultsScene(app, match)
+        boards = _counting_boards(monkeypatch)
+        results = ResultsScene(app, _finished_heads_up())
         app.start(results)
         app.run_frames(30)
         assert len(boards) == 1   # 6b8c6e8: the ranking and stories painted in all 30 frames
@@ -70,23 +81,14 @@ def test_results_built_ahead_show_their_first_frame_without_painting_the_ranking
     the picture is the same as a fresh painting."""
     app = App(headless=True)
     try:
-        match = Match("liars-dice", [Seat("P0", "ai", "normal"), Seat("P1", "ai", "normal")], None, 5)
-        match.play_out()
-        match.seats[0] = Seat("You", "human")
-        steps = app.nav.results_ahead(match)
+        steps = app.nav.results_ahead(_finished_heads_up())
         while True:
             try:
                 next(steps)
             except StopIteration as done:
                 results = done.value
                 break
-        boards: list = []
-        real = story_ui.board_steps
-
-        def board_steps(*args, **kwargs):
-            boards.append(1)
-            return real(*args, **kwargs)
-        monkeypatch.setattr(story_ui, "board_steps", board_steps)
+        boards = _counting_boards(monkeypatch)
         app.start(results)
         app.run_frames(3)
         assert boards == []   # 6b8c6e8: painted in every frame, the first one shown included
