@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 from collections import defaultdict
 from pathlib import Path
@@ -179,16 +180,39 @@ def by_table(game: str, maps: dict, games: int, seed: int, population=POPULATION
 PROFILE_GAMES = 600
 PROFILE_SHRINK = 5.0
 """Pseudo-outcomes of no excess each key of a kind of bidder starts with."""
+LOG_ODDS_SHRINK = 0.5
+"""With ``revealed.LOG_ODDS``: precision of the prior that holds a kind's log-odds shift at none."""
 POPULATION_TYPE_WEIGHT = 1.0
-"""Prior weight of the population's own type (no excess), against 1 for each league bot."""
+"""Prior weight of the population's own type (no shift), against 1 for each league bot."""
+
+
+def fit_shift(samples: list[tuple[float, float]]) -> float:
+    """The log-odds shift of the chances in ``samples`` ((chance, outcome)) that
+    explains the outcomes best, a prior of precision ``shrink`` holding it at
+    none (``revealed.Profile.shift``; Newton's method, the posterior mode)."""
+    from game.games.bidding import revealed
+    shrink = LOG_ODDS_SHRINK
+    xs = [(revealed.logit(c), h) for c, h in samples]
+    s = 0.0
+    for _ in range(50):
+        grad, curv = -shrink * s, shrink
+        for x, h in xs:
+            p = 1.0 / (1.0 + math.exp(-(x + s)))
+            grad += h - p
+            curv += p * (1.0 - p)
+        step = grad / curv
+        s = max(-revealed.MAX_SHIFT, min(revealed.MAX_SHIFT, s + step))
+        if abs(step) < 1e-9:
+            break
+    return s
 
 
 def fit_profiles(game: str, games: int, seed: int, log=None) -> dict:
     """The kinds of bidder ``bidding.revealed`` reads a stranger through: per
     bot of the league's TUNING half, heads-up among strangers, every call and
     Jinto Hard weighed on its bids, scored at the reveal (``revealed.SCORED``),
-    as the mean excess of outcome over the chance Hard gave it, per key
-    (``revealed.profile_key``), shrunk towards none by ``PROFILE_SHRINK``;
+    as the log-odds shift of the chance Hard gave it that fits the outcomes, per key
+    (``revealed.profile_key``, ``fit_shift``), held towards none by ``LOG_ODDS_SHRINK``;
     played with the kinds off (``revealed.TYPED``), so the fit does not read itself.
     The round each game ends on is scored too (``ai_report.run_report`` lets the
     AIs watch the final reveal): issue 40, eighth session, before that a fresh
@@ -196,7 +220,7 @@ def fit_profiles(game: str, games: int, seed: int, log=None) -> dict:
     last die in (a fifth of the scored challenges were missing)."""
     from game.dev import ai_report, league
     from game.games.bidding import revealed
-    types = [{"name": "population", "weight": POPULATION_TYPE_WEIGHT, "excess": {}}]
+    types = [{"name": "population", "weight": POPULATION_TYPE_WEIGHT, "shift": {}}]
     revealed.TYPED = False
     try:
         for kind, bot in league.HALVES["tuning"].items():
@@ -204,18 +228,19 @@ def fit_profiles(game: str, games: int, seed: int, log=None) -> dict:
             scored: list[tuple[str, float, float]] = []
             revealed.SCORED = scored
             ai_report.run_report(game, "hard", [league.spec(bot)], games, derive(seed, "profiles", kind), fresh=True)
-            acc: dict[str, list[float]] = defaultdict(lambda: [0.0, 0.0])
+            acc: dict[str, list[tuple[float, float]]] = defaultdict(list)
             for key, chance, hit in scored:
                 for k in (key,) + revealed.coarse_keys(key):
-                    acc[k][0] += hit - chance
-                    acc[k][1] += 1.0
+                    acc[k].append((chance, hit))
             types.append({"name": bot.__name__, "weight": 1.0,
-                          "excess": {k: round(e / (n + PROFILE_SHRINK), 4) for k, (e, n) in sorted(acc.items())}})
+                          "shift": {k: round(fit_shift(v) if revealed.LOG_ODDS else
+                                             sum(h - c for c, h in v) / (len(v) + PROFILE_SHRINK), 4)
+                                    for k, v in sorted(acc.items())}})
             if log:
                 log(f"  {bot.__name__}: {len(scored)} scored challenges in {len(acc)} keys")
     finally:
         revealed.TYPED, revealed.SCORED = True, None
-    return {"types": types, "games": games, "seed": seed}
+    return {"types": types, "games": games, "seed": seed, "log_odds": revealed.LOG_ODDS}
 
 
 def fit_all(samples: list[tuple]) -> tuple[dict, dict]:

@@ -339,7 +339,7 @@ class HardAgent(LiarsBrainAgent):
         self.brain.reader.pin = PIN_PRIOR   # None: main's reading (see PIN_PRIOR)
         self.brain.calib = calibration("liars-dice")
         if self.brain.revealed is not None:   # a stranger is read as one of the kinds of bidder met in tuning
-            self.brain.revealed = revealed_bids.RevealedBids(revealed_bids.typed("liars-dice"))
+            self.brain.revealed = revealed_bids.RevealedBids(revealed_bids.typed("liars-dice"), self.brain.reader)
         self.bank = 0.0
         """Chance of winning the game gained (+) or lost (-) over this game's
         solved endgame rounds so far, each round's result against its
