@@ -86,6 +86,7 @@ def do_plan(plan: list, step: int) -> None:
         elif kind == "sure":
             c = w.find(label, 3.0, False)
             if c is not None:
+                time.sleep(0.8)   # a person reads "Sure?" first (a press within half a second only re-arms it)
                 press(c["label"], f"step {step}: confirm")
         elif kind == "maybe":
             if w.find(label, 1.0, True):

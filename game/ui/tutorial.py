@@ -343,19 +343,23 @@ def ring_clear_of_words(target: pygame.Rect, drawn: layout_record.LayoutRecord) 
     whole, its full box (descenders and all), so the ring runs outside it.
     Where taking a line in would send the ring across a die or a card (Roll
     For It!'s prompt under the cards: the ring round one card ran through
-    the next), the ring is drawn tighter on that side instead (``_pulled_in``);
-    so it is where the ring round the target itself would cut a die or card."""
+    the next), or take in another control (the row heading over Roll the
+    Bones' "Ante 2 six-siders" grew its ring round "1 + 1 bone" too), the
+    ring is drawn tighter on that side instead (``_pulled_in``); so it is
+    where the ring round the target itself would cut a die or card."""
     rect = pygame.Rect(target)
     texts = [pygame.Rect(b.rect) for b in drawn.of("text") if b.text.strip()]
     pieces = [layout_record.piece(b.rect) for b in drawn.boxes
               if b.layer == 0 and b.kind in ("die", "card") and not target.contains(b.rect)]
+    others = [pygame.Rect(b.rect) for b in drawn.boxes
+              if b.layer == 0 and b.kind == "control" and not target.contains(b.rect)]
     for _ in range(6):
         outer = rect.inflate(RING_MAX + 6, RING_MAX + 6)
         cut = [t for t in texts if t.colliderect(outer) and not rect.contains(t)]
         if not cut:
             break
         grown = rect.unionall(cut)
-        if any(_ring_cuts(grown, p) for p in pieces):
+        if any(_ring_cuts(grown, p) for p in pieces) or grown.collidelist(others) >= 0:
             pulled = _pulled_in(rect, cut)
             rect = pulled if pulled is not None else rect
             break
