@@ -59,7 +59,10 @@ def steps_of(app, game_id):
             app.feed(key(pygame.K_SPACE if table.waiting_thrower is not None else pygame.K_RETURN))
             continue
         app.run_frames(20)
+        index = lesson.step_index
         yield step, table
+        if lesson.step_index != index:
+            continue   # the caller made the move (clicked it where it is drawn)
         if step.asks:
             assert table.submit(lesson.learner, right_action(lesson))
         elif step.watches:

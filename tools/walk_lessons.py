@@ -58,14 +58,29 @@ def lesson_now() -> dict | None:
     return w.read().get("lesson")
 
 
+DOUBLE = bool(w.os.environ.get("WALK_DOUBLE"))
+"""``WALK_DOUBLE=1``: every click is a double-click (an impatient hand); a
+step that moves on by two is written to clicks.txt as SKIPPED."""
+
+
 def press(label: str, why: str, exact: bool = True, timeout: float = 8.0) -> bool:
     c = w.find(label, timeout, exact)
     if c is None:
         CLICKS.append(f"  NOT ON SCREEN: {label!r} ({why}); drawn: {[d['label'] for d in w.read()['controls']]}")
         return False
     x, y, wd, h = c["rect"]
-    CLICKS.append(f"  click {label!r} at ({x + wd // 2}, {y + h // 2})  [{why}]")
-    w.click_at(x + wd // 2, y + h // 2)
+    before = lesson_now()
+    double = DOUBLE and label not in ("+", "\u2212") and not label.startswith("face ")   # a counter counts each click
+    CLICKS.append(f"  {'double-' if double else ''}click {label!r} at ({x + wd // 2}, {y + h // 2})  [{why}]")
+    if double:
+        w.move_to(x + wd // 2, y + h // 2)
+        w.xdo("click", "--repeat", "2", "--delay", "90", "1")
+        time.sleep(1.2)
+        after = lesson_now()
+        if before and after and after["step"] > before["step"] + 1:
+            CLICKS.append(f"  SKIPPED: step {before['step']} -> {after['step']} on a double-click of {label!r}")
+    else:
+        w.click_at(x + wd // 2, y + h // 2)
     return True
 
 
@@ -86,6 +101,7 @@ def do_plan(plan: list, step: int) -> None:
         elif kind == "sure":
             c = w.find(label, 3.0, False)
             if c is not None:
+                time.sleep(0.8)   # a person reads "Sure?" first (a press within half a second only re-arms it)
                 press(c["label"], f"step {step}: confirm")
         elif kind == "maybe":
             if w.find(label, 1.0, True):

@@ -6,6 +6,7 @@ from ..ui import pictures
 from ..ui import theme as th
 from ..ui.widgets import Button
 from .base import MenuScene
+from .curtain import CurtainScene
 from ..canvas import CENTRE_X
 
 
@@ -39,11 +40,20 @@ class PauseScene(MenuScene):
                 and getattr(table, "tutorial", None) is None and not table.match.is_over)
 
     def use_phones(self) -> None:
-        """Every human seat on its own phone from now on (their codes over the table)."""
+        """Every human seat on its own phone from now on (their codes over the
+        table).  Chosen behind a pass-the-screen curtain, that curtain closes
+        too: its seat may be on a phone now, and when the codes are done the
+        table brings the curtain it needs then, once (it was left behind,
+        "Pass to Ana" over a seat whose dice had gone to her phone)."""
         table = self.table
         self.app.pop()
+        under = self.app.stack[-2] if len(self.app.stack) >= 2 and self.app.stack[-1] is self else None
+        if isinstance(under, CurtainScene) and under.table is table:
+            self.app.pop()
+            table.hot_seat.curtain_taken_down()
         seats = table.phones.seats if table.phones is not None else table.humans
-        table.offer_phones(seats)
+        if not table.offer_phones(seats):
+            table.hot_seat.maybe_curtain()   # no phones after all: the curtain comes back
 
     def draw_into_still(self, canvas) -> None:
         """All but the buttons: the dimmed table, the board and the words on

@@ -47,6 +47,13 @@ def qr_surface(text: str, size: int) -> pygame.Surface:
     return surf
 
 
+def back_to_table(app, table) -> None:
+    """Close the codes screen on top: the table brings the curtain a seat at
+    this screen needs now, once (none for a seat on its phone)."""
+    app.pop()
+    table.hot_seat.maybe_curtain()
+
+
 class PhoneHandoutScene(MenuScene):
     """Each of ``seats`` in turn: its curtain, then its code alone; see the module docstring.
     ``fresh``: every seat gets a new code (a re-link); otherwise a seat whose
@@ -81,19 +88,28 @@ class PhoneHandoutScene(MenuScene):
             if len(self.table.humans) < 2:
                 self.show_code(seat)   # nobody else at the screen to look away
             else:
+                # the screen passes to this seat's owner: whoever sat at it is
+                # seated no longer (their cup would lift for the next person's
+                # peek); back at the table their curtain comes again
+                self.table.secrecy.forget()
                 self.app.push(CurtainScene(self.app, self.table.seat_name(seat), partial(self.show_code, seat),
                                            seat=seat, table=self.table, hint="Your phone's code is next: scan it with the camera.",
                                            on_escape=self.close_behind_curtain))
             return
-        self.app.pop()
+        self.end()
+
+    def end(self) -> None:
+        back_to_table(self.app, self.table)
 
     def waiting(self) -> list[int]:
         """The seats still to be handed a code: not back on the screen, and
-        (unless ``fresh``) whose code no phone has claimed yet."""
+        (unless ``fresh``) whose phone is not connected and whose code no
+        phone has claimed yet; none waits, no curtain comes at all."""
         phones = self.table.phones
         if phones is None:
             return []
-        return [s for s in self.queue if phones.holds(s) and (self.fresh or not phones.code_claimed(s))]
+        return [s for s in self.queue if phones.holds(s)
+                and (self.fresh or not (phones.code_claimed(s) or phones.connected(s)))]
 
     def show_code(self, seat: int) -> None:
         """``seat``'s code on the screen (a fresh one if a phone already spent the old)."""
@@ -106,7 +122,7 @@ class PhoneHandoutScene(MenuScene):
     def close_behind_curtain(self) -> None:
         """Esc on a seat's curtain: the hand-out ends (the curtain, then this screen)."""
         self.app.pop()
-        self.app.pop()
+        self.end()
 
     def build(self) -> None:
         if self.seat is None:
@@ -115,12 +131,12 @@ class PhoneHandoutScene(MenuScene):
                            primary=True))
 
     def back(self) -> None:
-        self.app.pop()   # Esc: no more codes now (the pause menu's "Phone codes" goes on later)
+        self.end()   # Esc: no more codes now (the pause menu's "Phone codes" goes on later)
 
     def fixed_update(self, dt: float) -> None:
         phones = self.table.phones
         if phones is None or not phones.seats:
-            self.app.pop()   # every seat went back to the screen
+            self.end()   # every seat went back to the screen
             return
         phones.pump()   # phones that scan now get their view at once
         if self.seat is not None and phones.code_claimed(self.seat) and not self.app.transitions_pending:
@@ -198,10 +214,13 @@ class PhoneLinksScene(MenuScene):
         self.app.pop()
         self.app.push(PhoneHandoutScene(self.app, self.table, [seat], fresh=True))
 
+    def back(self) -> None:
+        back_to_table(self.app, self.table)   # Done or Esc
+
     def fixed_update(self, dt: float) -> None:
         phones = self.table.phones
         if phones is None or not phones.seats:
-            self.app.pop()
+            self.back()
             return
         phones.pump()
 

@@ -179,6 +179,12 @@ class HotSeatFlow:
         self.table.app.nav.curtain(self.table.seat_name(seat), reveal, seat=seat, table=self.table,   # Esc there pauses this table
                                    for_peek=for_peek)
 
+    def curtain_taken_down(self) -> None:
+        """The curtain on its way up was closed unpassed (the pause menu's "Use
+        phones" chosen behind it: its seat may now play on a phone);
+        ``maybe_curtain`` brings the right one, once, when the table is back."""
+        self.curtain_for = None
+
     def maybe_curtain(self) -> None:
         """Before a human at this screen must act, pass the screen to them (the
         curtain), unless they sit there already or nobody else is left to hide from."""

@@ -22,6 +22,7 @@ from ..core.userfiles import UserFileError
 from . import layout, layout_record
 from . import theme as th
 from .drawn_controls import note as note_drawn
+from .intent import DOUBLE_CLICK_SECONDS, DOUBLE_CLICK_SPOT
 
 CARD_W = 400
 NARROW_W = 290
@@ -40,6 +41,9 @@ class TutorialCoach:
         """Table time of the last wrong move (the card shakes for a moment)."""
         self._buttons: dict[str, pygame.Rect] = {}
         self._hover: str | None = None
+        self._last_press: tuple[float, tuple[int, int], int] | None = None
+        """(app time, canvas spot, step index) of the last mouse press (``_second_press``)."""
+        self._dropped_release = False
         self._placed: tuple[tuple, pygame.Rect] | None = None
         self._arrow_clear: list[pygame.Rect] = []
         """What the arrow may not cross (the table's words and dice when the card was placed)."""
@@ -90,6 +94,8 @@ class TutorialCoach:
     # --- input -----------------------------------------------------------------
     def handle_event(self, event) -> bool:
         """Next / Skip; a "Next" note keeps clicks and keys off the table."""
+        if self._second_press(event):
+            return True
         step = self.visible_step()
         if step is None:
             return False
@@ -112,6 +118,26 @@ class TutorialCoach:
                 return True
             return step.is_note
         return event.type == pygame.MOUSEBUTTONUP and step.is_note
+
+    def _second_press(self, event) -> bool:
+        """Is ``event`` the second press of a double-click (or its release)
+        whose first press took a step of the lesson?  It was aimed at the step
+        that is gone, as a new screen never takes such a press
+        (``InputClock.second_press``): a double-click on a Roll For It! card
+        placed both 3s, skipping "Score it!"."""
+        if event.type == pygame.MOUSEBUTTONUP and getattr(event, "button", 1) == 1 and self._dropped_release:
+            self._dropped_release = False
+            return True
+        if event.type != pygame.MOUSEBUTTONDOWN or getattr(event, "button", 1) != 1:
+            return False
+        now, spot, index = self.app.input.now, tuple(event.pos), self.tutorial.step_index
+        last, self._last_press = self._last_press, (now, spot, index)
+        if last is None or index == last[2] or now - last[0] > DOUBLE_CLICK_SECONDS or \
+                max(abs(spot[0] - last[1][0]), abs(spot[1] - last[1][1])) > DOUBLE_CLICK_SPOT:
+            return False
+        self._last_press = (now, spot, last[2])   # a third press is still the first one's
+        self._dropped_release = True
+        return True
 
     def next(self) -> None:
         if not self.tutorial.next():
@@ -343,19 +369,23 @@ def ring_clear_of_words(target: pygame.Rect, drawn: layout_record.LayoutRecord) 
     whole, its full box (descenders and all), so the ring runs outside it.
     Where taking a line in would send the ring across a die or a card (Roll
     For It!'s prompt under the cards: the ring round one card ran through
-    the next), the ring is drawn tighter on that side instead (``_pulled_in``);
-    so it is where the ring round the target itself would cut a die or card."""
+    the next), or take in another control (the row heading over Roll the
+    Bones' "Ante 2 six-siders" grew its ring round "1 + 1 bone" too), the
+    ring is drawn tighter on that side instead (``_pulled_in``); so it is
+    where the ring round the target itself would cut a die or card."""
     rect = pygame.Rect(target)
     texts = [pygame.Rect(b.rect) for b in drawn.of("text") if b.text.strip()]
     pieces = [layout_record.piece(b.rect) for b in drawn.boxes
               if b.layer == 0 and b.kind in ("die", "card") and not target.contains(b.rect)]
+    others = [pygame.Rect(b.rect) for b in drawn.boxes
+              if b.layer == 0 and b.kind == "control" and not target.contains(b.rect)]
     for _ in range(6):
         outer = rect.inflate(RING_MAX + 6, RING_MAX + 6)
         cut = [t for t in texts if t.colliderect(outer) and not rect.contains(t)]
         if not cut:
             break
         grown = rect.unionall(cut)
-        if any(_ring_cuts(grown, p) for p in pieces):
+        if any(_ring_cuts(grown, p) for p in pieces) or grown.collidelist(others) >= 0:
             pulled = _pulled_in(rect, cut)
             rect = pulled if pulled is not None else rect
             break

@@ -384,6 +384,14 @@ class FocusGroup:
         rects = [w.rect for w in self.widgets]
         return rects[0].unionall(rects[1:]) if rects else None
 
+    def rect_of(self, label: str) -> pygame.Rect | None:
+        """Where the visible widget whose text starts with ``label`` sits (a
+        lesson's note rings the one button it asks for, not its whole row), or None."""
+        for w in self.widgets:
+            if getattr(w, "visible", True) and str(getattr(w, "text", "")).startswith(label):
+                return pygame.Rect(w.rect)
+        return None
+
     def labels(self) -> list[str]:
         """The visible widgets' texts, sorted (a table's ``screen_facts``)."""
         return sorted(str(getattr(w, "text", "")) for w in self.widgets if getattr(w, "visible", True))

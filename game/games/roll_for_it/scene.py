@@ -310,7 +310,9 @@ class TableScene(BaseTableScene):
 
     def anchor_rect(self, name: str):
         """The tutorial coach's targets here: "card:N" (face-up slot N), "tray"
-        (your rolled dice) and "buttons" (Roll / Take Back / Keep the rest)."""
+        (your rolled dice), "buttons" (Roll / Take Back / Keep the rest) and
+        "button:<label>" (the one button a step asks for: Take Back beside Roll
+        for it!)."""
         if name.startswith("card:") and name[5:].isdigit():
             index = int(name[5:])
             return self.cards[index] if index < len(self.cards) else None
@@ -319,6 +321,9 @@ class TableScene(BaseTableScene):
         if name == "buttons":
             self._refresh_buttons()
             return self.buttons.bounds()
+        if name.startswith("button:"):
+            self._refresh_buttons()
+            return self.buttons.rect_of(name[7:])
         return super().anchor_rect(name)
 
     def coach_keep_clear(self) -> list:

@@ -53,7 +53,7 @@ SCRIPT = Script(
              "images: each player fills a card with their own dice.", anchor="tray", title="Your turn ends",
              when=on_state(RollForItState, lambda s: s.turn == 1)),
         Step("Two of your dice sit on cards, so you would roll only four. Take Back brings ALL your "
-             "dice home (all or nothing) and you roll six.", anchor="buttons", title="Take Back",
+             "dice home (all or nothing) and you roll six.", anchor="button:Take Back", title="Take Back",
              expect=is_action(TakeBack()), hint="Press \u201cTake Back\u201d (or T)."),
         Step(f"Two 4s: put them on {card_words(FOURS)}.", anchor="card:0", title="Match again",
              expect=is_action(Place(4, 3)), hint=f"Put a 4 on {card_words(FOURS)}."),

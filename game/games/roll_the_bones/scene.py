@@ -286,7 +286,8 @@ class TableScene(BaseTableScene):
 
     def anchor_rect(self, name: str):
         """The tutorial coach's targets here: "pot", "side_pot", "my_dice" (the
-        lone human's collection) and "buttons" (the ante / bone! row)."""
+        lone human's collection), "buttons" (the ante / bone! row) and
+        "button:<label>" (the one button of that row a step asks for)."""
         spots = self.pot_spots()
         if name in ("pot", "side_pot"):
             index = 0 if name == "pot" else 1
@@ -301,6 +302,9 @@ class TableScene(BaseTableScene):
         if name == "buttons":
             self._rebuild()
             return self.ui.bounds()
+        if name.startswith("button:"):
+            self._rebuild()
+            return self.ui.rect_of(name[7:])
         return super().anchor_rect(name)
 
     def coach_keep_clear(self) -> list:

@@ -61,13 +61,13 @@ SCRIPT = Script(
         Step("Your collection: ten six-siders and one bone.", anchor="my_dice", title="Your dice",
              when=on_state(BonesState, lambda s: s.phase == "ante" and s.round == 1)),
         Step("First, the ante: with three players everyone puts two dice into the centre pot. You may "
-             "ante your bone, but you rarely want to. Ante two six-siders.", anchor="buttons",
+             "ante your bone, but you rarely want to. Ante two six-siders.", anchor="button:Ante 2 six-siders",
              title="The ante", expect=is_action(Ante(0)), hint="Press \u201cAnte 2 six-siders\u201d (or key 0)."),
         Step("Now everyone announces which die they will roll. A bone rolls 1 to 12, a six-sider 1 to 6, "
-             "but a rolled bone can be lost to the winner. Say \u201cBone!\u201d.", anchor="buttons",
+             "but a rolled bone can be lost to the winner. Say \u201cBone!\u201d.", anchor="button:Bone!",
              title="Bone!", expect=is_action(Declare(True)), hint="Press \u201cBone!\u201d (or key B)."),
         Step("Mags also said bone, Tom no bone. In the second pass everyone may change their mind, "
-             "having heard the others; this call binds. Stay with \u201cBone!\u201d.", anchor="buttons",
+             "having heard the others; this call binds. Stay with \u201cBone!\u201d.", anchor="button:Bone!",
              title="The second pass", expect=is_action(Declare(True)), hint="Press \u201cBone!\u201d again."),
         Step("You and Mags both rolled 9: a tie! Every rolled die goes into the centre pot, and only "
              "the tied players ante again and roll again, until one of them wins the lot.",
@@ -78,14 +78,14 @@ SCRIPT = Script(
              "included. Mags is down to two dice.", anchor="my_dice", title="You win the lot",
              when=_round(2)),
         Step("Mags cannot ante two and still keep a die to roll, so she antes one. Ante your two "
-             "six-siders.", anchor="buttons", title="A short stack", expect=is_action(Ante(0)),
+             "six-siders.", anchor="button:Ante 2 six-siders", title="A short stack", expect=is_action(Ante(0)),
              hint="Press \u201cAnte 2 six-siders\u201d."),
         Step("Your second die and Tom's went into a side pot that only you and Tom can win. Mags can "
              "win only the centre.", anchor="side_pot", title="The side pot",
              when=on_state(BonesState, lambda s: s.round == 2 and s.phase == "declare")),
-        Step("Keep your bones safe this time: say \u201cNo bone\u201d.", anchor="buttons", title="No bone",
+        Step("Keep your bones safe this time: say \u201cNo bone\u201d.", anchor="button:No bone", title="No bone",
              expect=is_action(Declare(False)), hint="Press \u201cNo bone\u201d (or key N)."),
-        Step("Tom said no bone too. Stay with \u201cNo bone\u201d.", anchor="buttons", title="No bone",
+        Step("Tom said no bone too. Stay with \u201cNo bone\u201d.", anchor="button:No bone", title="No bone",
              expect=is_action(Declare(False)), hint="Press \u201cNo bone\u201d again."),
         Step("Mags rolled the highest: she takes the centre pot and the rolled dice. The side pot goes "
              "to the best roll among its own players: your four beats Tom's two!", anchor="my_dice",
