@@ -96,7 +96,7 @@ class BiddingTableScene(table_scene.TableScene):
         """(seat, colour-blind palette) -> its dice colour (``colour``: asked for every die of every frame)."""
         self.die_px = 30 if n <= 6 else 24 if n <= 10 else 18
         self.cup_px = 64 if n <= 6 else 50 if n <= 10 else 38
-        self.cups = CupLayout(self.seat_spots, lambda seat: self.theme.font(17, True).size(self.seat_name(seat)[:14])[0],
+        self.cups = CupLayout(self.seat_spots, lambda seat: self.theme.font(layout.PLATE_NAME_SIZE, True).size(self.plate_name(seat))[0],
                               self.cup_px)
         """Cup spots, dice rows, your tray, the history corner (game/games/bidding/ui/cups.py)."""
         picker = pygame.Rect(0, 0, self.picker_width, 150)
@@ -657,7 +657,7 @@ class BiddingTableScene(table_scene.TableScene):
 
     def draw_own_tray(self, canvas, seat: int, box: pygame.Rect) -> None:
         """A felt-dark tray in your colour under your own dice: clearly yours (cup_layout.py)."""
-        draw_own_tray(canvas, self.theme, box, self.theme.player_colour(seat), f"{self.words.possessive(seat)[:14]} dice",
+        draw_own_tray(canvas, self.theme, box, self.theme.player_colour(seat), f"{self.words.possessive(seat)} dice",
                       tag_above=self.seat_spots[seat].pos[1] > layout.TABLE_CENTRE[1] + 150)   # bottom seats
 
     def draw_cups(self, canvas, near: pygame.Rect | None = None) -> None:
