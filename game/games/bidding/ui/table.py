@@ -248,8 +248,9 @@ class BiddingTableScene(table_scene.TableScene):
         commentary keeps clear of).  At 20 seats in a Palifico round a card
         allowed to cover cups lay over three of them and the band's left
         end; it now takes fewer lines or a narrower width first."""
-        pieces = [self.centre_box().inflate(16, 12), self.picker.rect.inflate(12, 12),
-                  self.history.rect.inflate(12, 12)]
+        pieces = [self.centre_box().inflate(16, 12), self.history.rect.inflate(12, 12)]
+        if self.picker_shown():   # not drawn while an AI thinks ("Whose dice?" may open there then)
+            pieces.append(self.picker.rect.inflate(12, 12))
         pieces += [self.cups.seat_plate(i).inflate(8, 8) for i in range(len(self.seat_spots))]
         pieces += [plate.inflate(8, 8) for plate in self.seat_plates.values()]   # as drawn (a note may be wider)
         pieces += [band.inflate(8, 8) for band in self.band_boxes]
@@ -261,6 +262,12 @@ class BiddingTableScene(table_scene.TableScene):
                 pieces.append(pygame.Rect(0, 0, self.cup_px + 12, self.cup_px + 12).move(
                     int(x) - self.cup_px // 2 - 6, int(y) - self.cup_px // 2 - 6))
         return [self.log_keep_clear() + pieces, pieces]
+
+    def picker_shown(self, banding: bool | None = None) -> bool:
+        """Is the bid picker drawn (a human to act, no dice in the air, no
+        round's band over the centre)?  ``banding``: ``_banding()``, if known."""
+        return self.human_to_act() is not None and self.throw_view is None and not (
+            self._banding() if banding is None else banding)
 
     def centre_box(self) -> pygame.Rect:
         """Where the centre's words are between reveals: the standing bid drawn
@@ -593,7 +600,7 @@ class BiddingTableScene(table_scene.TableScene):
                           footer=self.text.history_footer(self.snap, self.reveal is not None),
                           still=self.still if self.reveal is None else None,   # (a reveal's dice move under it)
                           under=self.turn_highlight.shown)
-        if self.human_to_act() is not None and self.throw_view is None and not banding:
+        if self.picker_shown(banding):
             self._refresh_picker()
             self.picker.draw(canvas, self.theme, self.renderer)
         self.band_boxes = [draw_band(canvas, self.theme, banner, self.time, y=self.centre[1] + BAND_BELOW_BID,
