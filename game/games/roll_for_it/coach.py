@@ -68,7 +68,7 @@ class RollForItCoach(SeatCoach):
             text += f" You rolled {' '.join(map(str, sorted(view.rolled)))}."
         else:
             text += f" You had {view.hands[me]} dice in hand, {6 - view.hands[me]} on cards."
-        cards = []
+        cards: list[str] = []
         for s, c in enumerate(view.slots):
             if c is None:
                 continue
