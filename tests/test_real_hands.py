@@ -386,16 +386,24 @@ def test_whose_dice_covers_no_nameplate_and_no_die(app, game_id, humans, ais):
 def test_whose_dice_covers_no_nameplate_with_many_humans(app, game_id, humans):
     """Every seat count with many humans (all but one): the board
     of their names covers no nameplate and lies inside the window.  With 19
-    names there is room for them in the middle of the table only."""
+    names there is room for them in the middle of the table only.  A name as
+    wide as names come is cut with "…" to its button (in three columns it ran
+    past it, seen in a real window)."""
     from game.ui import layout_record
     table, _hands = open_whose_dice(app, game_id, humans, 1)
+    table.match.seats[2] = Seat("WMWMWMWMWMWMWMWM")   # a human with the widest name the setup screen takes
     with layout_record.recording(app.canvas) as record:
         app.draw(0.0)
-    board = next(b.rect for b in record.of("panel") if any(t.text.startswith("Whose dice?") and b.rect.contains(t.rect)
-                                                            for t in record.of("text")))
+    panel = next(b for b in record.of("panel") if any(t.text.startswith("Whose dice?") and b.rect.contains(t.rect)
+                                                       for t in record.of("text")))
+    board = panel.rect
     assert app.canvas.get_rect().contains(board)
     plates = {table.seat_name(s): tuple(p) for s, p in table.seat_plates.items() if p.colliderect(board)}
     assert not plates, f"the board {tuple(board)} covers the nameplates of {plates}"
+    for control in record.of("control"):   # each name inside its button (a wide one ran past it)
+        if control.order > panel.order and board.contains(control.rect):
+            words = next(t for t in record.of("text") if t.text == control.text and t.order > control.order)
+            assert control.rect.contains(words.rect), f"{control.text!r} runs past its button"
 
 
 def test_whose_dice_at_roll_call_ten_lies_under_no_call_window(app):

@@ -444,8 +444,9 @@ class HotSeatFlow:
         left = self.owner_wait_left() / OWNER_WAIT   # the AIs wait this long for an answer
         pygame.draw.rect(canvas, th.BRASS, (board.x + 10, board.bottom - 6, int((board.w - 20) * left), 3))
         for seat, rect in buttons.items():
-            name = self.table.seat_name(seat)[:16]
+            name = self.table.seat_name(seat)
             label = f"{seat + 1}  {name}" if seat < len(OWNER_KEYS) else name   # only seats 1-9 have a key
+            label = th.fit_text(self.table.theme.font(17, True), label, rect.w - 40)   # three columns: 200 px
             note_drawn(label, rect)
             pygame.draw.rect(canvas, th.WOOD, rect, border_radius=8)
             pygame.draw.rect(canvas, th.BRASS, rect, 2, border_radius=8)
