@@ -249,8 +249,8 @@ class BiddingTableScene(table_scene.TableScene):
         allowed to cover cups lay over three of them and the band's left
         end; it now takes fewer lines or a narrower width first."""
         pieces = [self.centre_box().inflate(16, 12), self.history.rect.inflate(12, 12)]
-        if self.picker_shown():   # not drawn while an AI thinks ("Whose dice?" may open there then)
-            pieces.append(self.picker.rect.inflate(12, 12))
+        if self.human_to_act() is not None:   # its place, kept while a band or a throw holds it back; none
+            pieces.append(self.picker.rect.inflate(12, 12))   # while an AI thinks ("Whose dice?" may open there)
         pieces += [self.cups.seat_plate(i).inflate(8, 8) for i in range(len(self.seat_spots))]
         pieces += [plate.inflate(8, 8) for plate in self.seat_plates.values()]   # as drawn (a note may be wider)
         pieces += [band.inflate(8, 8) for band in self.band_boxes]
