@@ -115,3 +115,34 @@ def test_the_coach_ring_keeps_off_roll_for_its_tray_dice(app):
             crossed = [tuple(d) for d in dice if ring_crosses(ring.rect, d)]
             assert not crossed, f"{step.title!r}: the ring {tuple(ring.rect)} runs through tray dice {crossed}"
     assert checked
+
+
+def test_the_roll_for_it_situation_breaks_between_whole_cards(app):
+    """Roll For It!'s "What you saw" ran as one sentence over three lines,
+    broken mid-card ("two 5s and two" / "6s"), with "(Mags 10)" for who led:
+    it is now the score and the roll in a line, then the cards, shorter, a
+    line breaking only where a card ends; on most pages in two lines (a page
+    of every decision, drawn with the recorder on)."""
+    from game.scenes.coach import CoachScene
+    match = _played("roll-for-it", 4)
+    match.seats[1] = Seat(NAMES[1], "human")
+    scene = CoachScene(app, match, seat=0)
+    app.start(scene)
+    app.run_frames(2)
+    entries = scene.session.finish().entries
+    assert entries
+    two = 0
+    for i, entry in enumerate(entries):
+        scene.index = i
+        scene.rebuild()
+        with layout_record.recording(app.canvas) as record:
+            app.draw(0.0)
+        texts = record.of("text")
+        top = next(b.rect.bottom for b in texts if b.text == "What you saw")
+        headline = next(b.rect.top for b in texts if b.rect.top > top and b.text not in entry.advice.situation)
+        lines = [b.text for b in texts if top <= b.rect.top < headline]
+        assert lines[0].startswith("You had ") and lines[0].endswith("."), (i + 1, lines)
+        assert lines[1].startswith("Cards, left to right: "), (i + 1, lines)
+        assert len(lines) <= 3 and all(line.endswith((";", ".")) for line in lines), (i + 1, lines)
+        two += len(lines) == 2
+    assert two >= 0.8 * len(entries), f"{two} of {len(entries)} pages in two lines"

@@ -351,12 +351,17 @@ def open_whose_dice(app, game_id, humans, ais):
     return table, hands
 
 
-@pytest.mark.parametrize("game_id, humans, ais", [("liars-dice", 3, 2), ("roll-call", 3, 2), ("liars-dice", 5, 1)])
+@pytest.mark.parametrize("game_id, humans, ais", [("liars-dice", 3, 2), ("roll-call", 3, 2), ("liars-dice", 5, 1),
+                                                 ("roll-call", 6, 1), ("roll-call", 7, 1), ("roll-call", 8, 1),
+                                                 ("roll-call", 9, 1), ("liars-dice", 8, 2), ("liars-dice", 12, 1)])
 def test_whose_dice_covers_no_nameplate_and_no_die(app, game_id, humans, ais):
     """The "Whose dice?" board, as drawn, lies on no nameplate and no die
     and inside the window, and its words sit clear (the layout record of
     game/ui/layout_record.py).  At 5 seats it had covered the left seat's
-    nameplate (it stood right above the Peek button)."""
+    nameplate (it stood right above the Peek button); at Roll Call 10 with
+    9 humans every place by the Peek button covered a nameplate or a cup,
+    and the board took the one covering least (the nameplate of Mags): it
+    now takes the nearest place clear of them all, in up to three columns."""
     from game.ui import layout_record
     table, hands = open_whose_dice(app, game_id, humans, ais)
     with layout_record.recording(app.canvas) as record:
@@ -373,6 +378,32 @@ def test_whose_dice_covers_no_nameplate_and_no_die(app, game_id, humans, ais):
     words = [p for p in layout_record.problems(record) if "Whose dice" in p or any(
         table.seat_name(s) in p for s in table.humans)]
     assert not words, words
+
+
+@pytest.mark.parametrize("game_id, humans", [("roll-call", 4), ("roll-call", 5), ("liars-dice", 6),
+                                             ("liars-dice", 10), ("liars-dice", 14), ("liars-dice", 17),
+                                             ("liars-dice", 19)])
+def test_whose_dice_covers_no_nameplate_with_many_humans(app, game_id, humans):
+    """Every seat count with many humans (all but one): the board
+    of their names covers no nameplate and lies inside the window.  With 19
+    names there is room for them in the middle of the table only.  A name as
+    wide as names come is cut with "…" to its button (in three columns it ran
+    past it, seen in a real window)."""
+    from game.ui import layout_record
+    table, _hands = open_whose_dice(app, game_id, humans, 1)
+    table.match.seats[2] = Seat("WMWMWMWMWMWMWMWM")   # a human with the widest name the setup screen takes
+    with layout_record.recording(app.canvas) as record:
+        app.draw(0.0)
+    panel = next(b for b in record.of("panel") if any(t.text.startswith("Whose dice?") and b.rect.contains(t.rect)
+                                                       for t in record.of("text")))
+    board = panel.rect
+    assert app.canvas.get_rect().contains(board)
+    plates = {table.seat_name(s): tuple(p) for s, p in table.seat_plates.items() if p.colliderect(board)}
+    assert not plates, f"the board {tuple(board)} covers the nameplates of {plates}"
+    for control in record.of("control"):   # each name inside its button (a wide one ran past it)
+        if control.order > panel.order and board.contains(control.rect):
+            words = next(t for t in record.of("text") if t.text == control.text and t.order > control.order)
+            assert control.rect.contains(words.rect), f"{control.text!r} runs past its button"
 
 
 def test_whose_dice_at_roll_call_ten_lies_under_no_call_window(app):

@@ -88,3 +88,45 @@ def test_the_layout_walk_watches_on_once_the_human_is_out(app, monkeypatch):
     play_match(app, match, 6000, 5, until=played_on)
     assert out_at, "you went out"
     assert match.is_over or len(match.history) >= out_at[0] + 6, "the table played on after you went out"
+
+
+def start_late(monkeypatch, keep: dict[int, tuple[int, int]], starter: int) -> None:
+    """Each new game starts late in play: seat p keeps ``keep[p]`` (six-siders,
+    bones; the dice of the seat named first have the lowest ids, so they go
+    first in a heap) and every other seat is out (the ante risen one for each); every
+    other die lies in the centre pot.  The round starts at ``starter``."""
+    fresh = rules.BonesState
+
+    def laid_out(game):
+        state = fresh(game)
+        every = [d for pile in state.collections for d in pile]
+        state.collections = [[] for _ in range(state.n)]
+        for seat, (sixes, bones) in keep.items():
+            state.collections[seat] = [d for d in every if not state.is_bone(d)][:sixes] + \
+                [d for d in every if state.is_bone(d)][:bones]
+            every = [d for d in every if d not in state.collections[seat]]
+        state.pots = [every]
+        state.out_event = [None if seat in keep else 1 for seat in range(state.n)]
+        state.events = state.eliminations = state.n - len(keep)
+        state.starter = starter
+        state._start_round()
+        return state
+
+    monkeypatch.setattr(rules.RollTheBonesGame, "new_initial_state", laid_out)
+
+
+def test_antes_opening_a_side_pot_fly_round_its_title(app, monkeypatch):
+    """Six seats, three out (ante 4), you short of an ante: the top seat's
+    ante opens a side pot, and the forced ante of the seat after it follows.
+    Their dice came down straight across the new pot's "Side pot" title for
+    longer than a glance (seed 8, round 9 of the slow whole-game walk): each
+    die's way was bent round the words drawn the frame before, when the pot
+    was not on the table yet.  They now bend round the labels of every pot
+    they land in, as that pot will draw them."""
+    app.settings.reduced_motion = False
+    start_late(monkeypatch, {3: (40, 4), 0: (0, 1), 2: (6, 0)}, starter=3)   # the top seat's dice first in the heap
+    match = Match("roll-the-bones", _seats("roll-the-bones", 6), None, 8)
+    assert match.state.amounts == {3: 4, 0: 0, 2: 4} and len(match.state.pots) == 2, "a side pot opens at the top seat's ante"
+    watch = play_match(app, match, 2000, 8, until=lambda: len(match.state.results_log) >= 1)
+    assert match.state.results_log, "the table played its roll"
+    assert not watch.lasting, "\n".join(watch.lasting.values())

@@ -19,12 +19,14 @@ every face-up decision of the table goes through ``hot_seat.can_see`` here
 """
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
 from ..canvas import CANVAS_SIZE
 from . import theme as th
+from .banner import clear_spot
 from .drawn_controls import note as note_drawn
 
 if TYPE_CHECKING:
@@ -46,6 +48,10 @@ OWNER_TOP = 76
 clears the Log button (at 20 seats 19 names need two columns)."""
 OWNER_GAP = 10
 """Between two columns of "Whose dice?" buttons."""
+BOARD_MARGIN = 8
+"""Pixels the "Whose dice?" board keeps from the window's edge."""
+LEAST_STEP = 16
+"""Pixels between the places tried for a "Whose dice?" board that must cover something."""
 OWNER_WAIT = 8.0
 """Seconds an open "Whose dice?" holds the AIs; then it closes by itself.
 Held, because a human who asks to see their own dice before an out-of-turn
@@ -78,6 +84,7 @@ class HandOverTable(Protocol):
     def seat_name(self, seat: int) -> str: ...
     def log_keep_clear(self) -> list[pygame.Rect]: ...
     def since_keep_clear(self) -> list[list[pygame.Rect]]: ...
+    def chrome_keep_clear(self) -> list[pygame.Rect]: ...
 
 
 class HotSeatFlow:
@@ -96,6 +103,8 @@ class HotSeatFlow:
         """"Whose dice?" is open (the history length it was asked at), or None."""
         self.owner_asked_at = 0.0
         """App time "Whose dice?" was opened (it holds the AIs ``OWNER_WAIT`` at most)."""
+        self._board_place: tuple[tuple, tuple[pygame.Rect, int, int]] | None = None
+        """The "Whose dice?" buttons' column and what it was placed among (``owner_board_spot``)."""
         self._mark_place: tuple[tuple, pygame.Rect] | None = None
         """The "at the screen" mark's place and what it was worked out for (``seated_mark_place``)."""
 
@@ -305,50 +314,94 @@ class HotSeatFlow:
         self.show_curtain_for(seat, for_peek=True)
 
     def owner_buttons(self) -> dict[int, pygame.Rect]:
-        """"Whose dice?": one button per human with hidden dice, stacked in
-        a board by the Peek button where it covers no nameplate and no dice
-        (``owner_board_spot``)."""
+        """"Whose dice?": one button per human with hidden dice, in a board
+        by the Peek button where it covers no nameplate and no dice
+        (``owner_board_spot``), in one column or a few."""
         owners = self.peek_owners()
-        spot = self.owner_board_spot(len(owners))
-        columns, rows = self.owner_grid(len(owners))
+        spot, columns, rows = self.owner_board_spot(len(owners))
         width = (spot.w - (columns - 1) * OWNER_GAP) // columns
         return {seat: pygame.Rect(spot.x + (i // rows) * (width + OWNER_GAP), spot.y + (i % rows) * OWNER_ROW,
                                   width, OWNER_ROW - 6)
                 for i, seat in enumerate(owners)}
 
-    def owner_grid(self, count: int) -> tuple[int, int]:
-        """(columns, rows) of ``count`` "Whose dice?" buttons: one column
-        while the names fit between ``OWNER_TOP`` and the Peek button, else
-        as few columns as fit them, filled evenly."""
+    def owner_grids(self, count: int) -> list[tuple[int, int]]:
+        """(columns, rows) that ``count`` "Whose dice?" buttons may take, the
+        first preferred: one column while the names fit between ``OWNER_TOP``
+        and the Peek button, else as few columns as fit them, filled evenly;
+        then up to three columns (a shorter board finds room where a tall one
+        does not)."""
         fit = max(1, (self.peek_button_rect().y - 8 - OWNER_TOP) // OWNER_ROW)
-        columns = max(1, -(-count // fit))
-        return columns, -(-count // columns)
+        first = max(1, -(-count // fit))
+        return [(across, -(-count // across)) for across in dict.fromkeys((first, 1, 2, 3)) if across <= max(1, count)]
 
-    def owner_board_spot(self, count: int) -> pygame.Rect:
+    def _column_size(self, across: int, down: int) -> tuple[int, int]:
+        """The size of ``across`` x ``down`` "Whose dice?" buttons together."""
+        width = self.peek_button_rect().w if across == 1 else across * 200 + (across - 1) * OWNER_GAP
+        return width, down * OWNER_ROW
+
+    def owner_board_spot(self, count: int) -> tuple[pygame.Rect, int, int]:
         """Where ``count`` "Whose dice?" buttons stack (their column, top
-        left): above the Peek button, else beside it (bottoms level), else
-        beside it higher up (or a little further right); the first that covers none of the table's
-        nameplates, dice and cups as last drawn (``log_keep_clear``,
-        ``since_keep_clear``), else the one covering least of them (a
-        nameplate counts ten times).  At 5 seats of Liar's Dice the left
-        nameplate sits right above the Peek button."""
+        left) and in how many columns and rows: above the Peek button, else
+        beside it (bottoms level), else beside it higher up (or a little
+        further right), in one column (``owner_grids``' first); the first
+        whose board covers none of the table's nameplates, dice, cups and
+        words as last drawn (``owner_board_keep_clear``).  Where none is
+        clear, the place nearest the Peek button that covers none of them in
+        one of ``owner_grids``, found among the same boxes a banner's place
+        is (``banner.clear_spot``); else the place covering least of them (a
+        nameplate or a control counts ten times).  At 5 seats of Liar's Dice
+        the left nameplate sat right above the Peek button; at 10 seats of
+        Roll Call with 9 humans every place by it covered a nameplate."""
+        tiers = self.owner_board_keep_clear()
+        key = (count, tuple(tuple(r) for tier in tiers for r in tier))
+        if self._board_place is not None and self._board_place[0] == key:
+            return self._board_place[1]
+        self._board_place = (key, self._place_board(count, tiers))
+        return self._board_place[1]
+
+    def _place_board(self, count: int, tiers: list[list[pygame.Rect]]) -> tuple[pygame.Rect, int, int]:
+        """``owner_board_spot``'s search (made once for what the table shows)."""
         peek = self.peek_button_rect()
-        across, down = self.owner_grid(count)
-        height = down * OWNER_ROW
-        width = peek.w if across == 1 else across * 200 + (across - 1) * OWNER_GAP
+        bounds = pygame.Rect((0, 0), CANVAS_SIZE).inflate(-2 * BOARD_MARGIN, -2 * BOARD_MARGIN)
+        grids = self.owner_grids(count)
+        everything = tiers[0]
+        width, height = self._column_size(*grids[0])
         beside = peek.right + 14
         columns = [pygame.Rect(peek.x, peek.y - 8 - height, width, height)]
         for x in (beside, beside + 48):
             columns += [pygame.Rect(x, peek.bottom - height + 6, width, height),
                         pygame.Rect(x, peek.y - 8 - height, width, height)]
-        plates = self.table.log_keep_clear()
-        pieces = [r for tier in self.table.since_keep_clear() for r in tier]
+        for column in columns:
+            if bounds.contains(owner_board(column)) and owner_board(column).collidelist(everything) < 0:
+                return (column, *grids[0])
+        toward = owner_board(columns[0]).center
+        for grid in grids:
+            board = clear_spot(owner_board(pygame.Rect((0, 0), self._column_size(*grid))).size, [everything], toward,
+                               bounds)
+            if board is not None:
+                return (column_of(board), *grid)
+        plates = tiers[1]
 
-        def covered(column: pygame.Rect) -> int:
-            board = owner_board(column)
-            area = sum(r.clip(board).w * r.clip(board).h for r in pieces)
-            return area + 10 * sum(r.clip(board).w * r.clip(board).h for r in plates) + (0 if board.top >= 0 else 10**8)
-        return min(columns, key=lambda c: (covered(c) > 0, covered(c), columns.index(c)))
+        def covered(board: pygame.Rect) -> int:
+            return sum(board.clip(r).w * board.clip(r).h for r in everything) + \
+                10 * sum(board.clip(r).w * board.clip(r).h for r in plates)
+        places = []
+        for grid in grids:
+            w, h = owner_board(pygame.Rect((0, 0), self._column_size(*grid))).size
+            places += [(pygame.Rect(x, y, w, h), grid) for y in range(bounds.top, bounds.bottom - h + 1, LEAST_STEP)
+                       for x in range(bounds.left, bounds.right - w + 1, LEAST_STEP)]
+        board, grid = min(places, key=lambda place: (covered(place[0]), math.dist(place[0].center, toward)))
+        return (column_of(board), *grid)
+
+    def owner_board_keep_clear(self) -> list[list[pygame.Rect]]:
+        """What the "Whose dice?" board must not cover: the table's pieces as
+        the "since your last move" card keeps clear of them
+        (``since_keep_clear``: nameplates, dice, cups, the centre's words),
+        the Peek and Log buttons and the commentary; and, of those, what it
+        must cover least of all: the nameplates (``log_keep_clear``) and the buttons."""
+        chrome = [self.peek_button_rect().inflate(8, 8), *self.table.chrome_keep_clear()]   # the button shown or not
+        plates = self.table.log_keep_clear()
+        return [plates + [r for tier in self.table.since_keep_clear() for r in tier] + chrome, plates + chrome]
 
     def button_shown(self) -> bool:
         if not self.secrecy.hotseat:
@@ -397,8 +450,9 @@ class HotSeatFlow:
         left = self.owner_wait_left() / OWNER_WAIT   # the AIs wait this long for an answer
         pygame.draw.rect(canvas, th.BRASS, (board.x + 10, board.bottom - 6, int((board.w - 20) * left), 3))
         for seat, rect in buttons.items():
-            name = self.table.seat_name(seat)[:16]
+            name = self.table.seat_name(seat)
             label = f"{seat + 1}  {name}" if seat < len(OWNER_KEYS) else name   # only seats 1-9 have a key
+            label = th.fit_text(self.table.theme.font(17, True), label, rect.w - 40)   # three columns: 200 px
             note_drawn(label, rect)
             pygame.draw.rect(canvas, th.WOOD, rect, border_radius=8)
             pygame.draw.rect(canvas, th.BRASS, rect, 2, border_radius=8)
@@ -453,3 +507,10 @@ def owner_board(column: pygame.Rect) -> pygame.Rect:
     board = column.inflate(12, 36)
     board.y -= 12
     return board
+
+
+def column_of(board: pygame.Rect) -> pygame.Rect:
+    """The column of buttons a "Whose dice?" board holds (``owner_board`` undone)."""
+    column = board.inflate(-12, -36)
+    column.y += 12
+    return column

@@ -53,6 +53,35 @@ def seat_spots(n: int, rect: pygame.Rect | None = None) -> list[SeatSpot]:
     return spots
 
 
+PLATE_NAME_SIZE = 17
+"""Font size of a nameplate's name (bold)."""
+PLATE_PAD = 40
+"""Pixels a nameplate is wider than its words (the seat's colour dot and margins)."""
+PLATE_H = 44
+"""Pixels of a nameplate's height (a name and a note under it)."""
+PLATE_GAP = 8
+PLATE_PHONE_MARK = 18
+"""Pixels a nameplate grows by for the mark of a seat played on a phone."""
+"""Pixels kept at least between two nameplates side by side."""
+PLATE_NAME_ROOM = 140
+"""Pixels a nameplate's name may take at most: an ordinary name of the
+sixteen letters the setup screen takes ("Gwendolyn Marsh": 139) shows whole."""
+
+
+def plate_name_rooms(spots: list[SeatSpot]) -> list[int]:
+    """Pixels each seat's nameplate may give its name: ``PLATE_NAME_ROOM``,
+    less where a seat at its height stands so near that two plates that wide
+    would meet (20 seats: the top and bottom rows, about 130)."""
+    rooms = []
+    for i, spot in enumerate(spots):
+        room = PLATE_NAME_ROOM
+        for j, other in enumerate(spots):
+            if j != i and abs(spot.y - other.y) < PLATE_H:
+                room = min(room, int(abs(spot.x - other.x)) - PLATE_GAP - PLATE_PAD)
+        rooms.append(room)
+    return rooms
+
+
 def toward_centre(pos, fraction: float) -> tuple[float, float]:
     """The point ``fraction`` of the way from ``pos`` to the table's centre: where a
     seat's cup, dice or tray sit, in front of its nameplate."""

@@ -272,14 +272,17 @@ class PhoneLink:
         box.midtop = self._waiting_spot(canvas)
         box.clamp_ip(canvas.get_rect())
         th.panel(canvas, box, fill=th.WOOD_DARK, border=th.BRASS)
-        th.draw_text(canvas, theme, f"Waiting for {name}'s phone", (box.centerx, box.y + 14), 26, th.CREAM,
+        title = theme.font(26, True)   # names cut with "…" to their room (the button's was cut at 14 letters, unmarked)
+        whose = th.fit_text(title, name, box.w - 28 - title.size("Waiting for 's phone")[0])
+        th.draw_text(canvas, theme, f"Waiting for {whose}'s phone", (box.centerx, box.y + 14), 26, th.CREAM,
                      bold=True, anchor="midtop")
-        button = pygame.Rect(0, 0, 300, 44)
+        button = pygame.Rect(0, 0, 380, 44)
         button.midbottom = (box.centerx, box.bottom - 12)
         pygame.draw.rect(canvas, th.WOOD, button, border_radius=10)
         pygame.draw.rect(canvas, th.BRASS_LIGHT, button, 2, border_radius=10)
-        th.draw_text(canvas, theme, f"Play {name[:14]} on this screen", button.center, 18, th.CREAM,
-                     anchor="center")
+        play = theme.font(18)
+        short = th.fit_text(play, name, button.w - 20 - play.size("Play  on this screen")[0])
+        th.draw_text(canvas, theme, f"Play {short} on this screen", button.center, 18, th.CREAM, anchor="center")
         self.waiting_button = button
 
     def _waiting_spot(self, canvas: pygame.Surface) -> tuple[int, int]:

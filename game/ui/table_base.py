@@ -108,6 +108,9 @@ class TableBase(Scene):
             self.replay_driver.feed, on_back=self.replay_driver.step_back, on_close=self.replay_driver.leave)
         self.seats = match.seats
         self.seat_spots = layout.seat_spots(len(match.seats))
+        self._name_rooms = layout.plate_name_rooms(self.seat_spots)
+        self._plate_names: dict[tuple[int, str, bool], str] = {}
+        """Each nameplate's name as fitted (``plate_name``), by seat, name and phone mark."""
         humans = [i for i, s in enumerate(match.seats) if not s.is_ai]
         self.humans = humans
         self.secrecy = Secrecy(humans, hidden_dice=bool(self.info.hidden_dice), replay=replay is not None)
@@ -414,6 +417,19 @@ class TableBase(Scene):
     def seat_name(self, seat: int) -> str:
         return self.match.seats[seat].name if 0 <= seat < len(self.match.seats) else "?"
 
+    def plate_name(self, seat: int) -> str:
+        """``seat``'s name as its nameplate shows it: whole where it fits the
+        plate's room (``layout.plate_name_rooms``), else cut with "…" (names
+        were cut at 14 letters with no sign of it, and a wide name still ran
+        into the next plate at 20 seats).  The log and the results say it whole."""
+        name = self.seat_name(seat)
+        key = (seat, name, self.phones is not None and self.phones.holds(seat))
+        fitted = self._plate_names.get(key)
+        if fitted is None:
+            room = self._name_rooms[seat] - (layout.PLATE_PHONE_MARK if key[2] else 0)
+            fitted = self._plate_names[key] = th.fit_text(self.theme.font(layout.PLATE_NAME_SIZE, True), name, room)
+        return fitted
+
     def say_rivals_note(self) -> None:
         """A problem with the AIs' memory file (``app.rivals``), said once."""
         note = self.app.rivals.take_note()
@@ -469,3 +485,4 @@ class TableBase(Scene):
         def _apply(self, player: int, action: Action, undoable: bool = False) -> None: ...
         def move_line(self, seat: int, action: Action) -> str: ...
         def since_keep_clear(self) -> list[list[pygame.Rect]]: ...
+        def chrome_keep_clear(self) -> list[pygame.Rect]: ...

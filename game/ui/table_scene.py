@@ -244,8 +244,8 @@ class TableScene(TableBase):
     def _first_drawing_in_parts(self, scratch: pygame.Surface):
         """The table drawn once (its labels, fonts and still layer made), its
         parts a step each, then whole (all made by then)."""
-        for seat in self.match.seats:   # the nameplates' names (``draw_seats``)
-            self.theme.text(seat.name[:14], 17, th.CREAM, bold=True)
+        for seat in range(len(self.match.seats)):   # the nameplates' names (``draw_seats``)
+            self.theme.text(self.plate_name(seat), layout.PLATE_NAME_SIZE, th.CREAM, bold=True)
             yield
         self.still.prepare(scratch.get_size())
         yield
@@ -656,13 +656,13 @@ class TableScene(TableBase):
         self.highlighted_seat = active
         for i, spot in enumerate(self.seat_spots):
             seat = self.match.seats[i]
-            name = self.theme.text(seat.name[:14], 17, th.CREAM, bold=True)
+            name = self.theme.text(self.plate_name(i), layout.PLATE_NAME_SIZE, th.CREAM, bold=True)
             note = (notes or {}).get(i, "" if not seat.is_ai else f"AI {seat.level}")
             small = self.theme.text(note, 13, th.BRASS_LIGHT) if note else None
-            w = max(name.get_width(), small.get_width() if small else 0) + 40
+            w = max(name.get_width(), small.get_width() if small else 0) + layout.PLATE_PAD
             if self.phones is not None and self.phones.holds(i):
-                w += 18   # room for the phone mark
-            plate = pygame.Rect(0, 0, w, 44 if small else 30)
+                w += layout.PLATE_PHONE_MARK   # room for the phone mark
+            plate = pygame.Rect(0, 0, w, layout.PLATE_H if small else 30)
             plate.center = (int(spot.x), int(spot.y))
             plate.clamp_ip(pygame.Rect(0, 0, layout.CANVAS_W, layout.CANVAS_H).inflate(-2 * EDGE_MARGIN, -2 * EDGE_MARGIN))
             self.seat_plates[i] = plate

@@ -231,12 +231,12 @@ def fit_words(font: pygame.font.Font, text: str, width: int) -> str:
 
 
 def fit_text(font: pygame.font.Font, text: str, width: int) -> str:
-    """``text`` shortened with an ellipsis to fit ``width`` pixels."""
+    """``text`` shortened with an ellipsis ("…", one sign) to fit ``width`` pixels."""
     if font.size(text)[0] <= width:
         return text
-    while text and font.size(text + "...")[0] > width:
+    while text and font.size(text + "\u2026")[0] > width:
         text = text[:-1]
-    return text.rstrip() + "..."
+    return text.rstrip() + "\u2026"
 
 
 def panel(canvas: pygame.Surface, rect, *, fill=PARCHMENT, border=BRASS_DARK, radius: int = 14,

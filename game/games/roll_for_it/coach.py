@@ -15,6 +15,7 @@ from __future__ import annotations
 
 
 from ...core.coach import SCALES, Advice, Choice, SeatCoach, play_on
+from ...core.narration import unbroken
 from .ai import HardAgent
 from .narrate import picture_words
 from .rules import KeepRest, Pass, Place, Roll, TakeBack
@@ -48,25 +49,33 @@ class RollForItCoach(SeatCoach):
     agent_class = HardAgent
 
     def situation(self, view) -> str:
+        """What the player saw: the score and the roll (or the dice in hand)
+        in a line, then the cards, a line breaking between two cards only
+        (issue 39: one sentence over three lines, broken mid-card, "(Mags
+        10)" saying nothing of who led)."""
         me = view.me
         rivals = [p for p in range(view.num_players) if p != me]
         lead = max(rivals, key=lambda p: view.scores[p]) if rivals else None
-        text = f"You had {view.scores[me]} of {view.target} points"
+        mine = view.scores[me]
+        text = f"You had {mine} of {view.target} points"
         if lead is not None:
-            text += f" ({self.names[lead]} {view.scores[lead]})"
-        if view.phase == "place":
-            text += f"; you rolled {' '.join(map(str, sorted(view.rolled)))}."
+            theirs, name = view.scores[lead], self.names[lead]
+            text += (f"; {name} led with {theirs}." if theirs > mine else f", as did {name}." if theirs == mine
+                     else f" and led; {name} had {theirs}.")
         else:
-            text += f"; {view.hands[me]} dice in hand, {6 - view.hands[me]} on cards."
-        cards = []
+            text += "."
+        if view.phase == "place":
+            text += f" You rolled {' '.join(map(str, sorted(view.rolled)))}."
+        else:
+            text += f" You had {view.hands[me]} dice in hand, {6 - view.hands[me]} on cards."
+        cards: list[str] = []
         for s, c in enumerate(view.slots):
             if c is None:
                 continue
-            need = view.needed(s, me)
-            have = len(c.images) - len(need)
-            mine = f", {'one' if have == 1 else have} of your dice on it" if have else ""
-            cards.append(f"{c.points} points with {picture_words(list(c.images))}{mine}")
-        return text + " Cards, left to right: " + "; ".join(cards) + "."
+            have = len(c.images) - len(view.needed(s, me))
+            yours = f" ({have} of yours)" if have else ""
+            cards.append(unbroken(f"{c.points}{' points' if not cards else ''} for {picture_words(list(c.images), short=True)}{yours}"))
+        return text + "\nCards, left to right: " + "; ".join(cards) + "."   # a line breaks between cards only
 
     def advise(self, view, legal, action) -> Advice | None:
         agent = self.agent

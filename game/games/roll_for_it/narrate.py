@@ -11,9 +11,15 @@ ENDINGS = {"target": "a player reached the target", "deck": "the cards ran out",
            "stall": "nobody could score any more"}
 
 
-def picture_words(images) -> str:
-    """A card's die pictures in words: "two 3s and two 4s", "a 4, a 5 and a 6"."""
+def picture_words(images, short: bool = False) -> str:
+    """A card's die pictures in words: "two 3s and two 4s", "a 4, a 5 and a 6";
+    ``short`` where every face shows as often: "two 3s and 4s", "a 4, 5 and 6"
+    (the coach lists three cards in a line)."""
     faces = sorted(set(images))
+    counts = {images.count(f) for f in faces}
+    if short and len(counts) == 1 and len(faces) > 1:
+        each = counts.pop()
+        return ("a " if each == 1 else f"{number(each)} ") + listing([f"{f}" if each == 1 else f"{f}s" for f in faces])
     return listing([f"a {f}" if images.count(f) == 1 else f"{number(images.count(f))} {f}s" for f in faces])
 
 

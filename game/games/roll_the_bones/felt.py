@@ -108,12 +108,39 @@ def names_note(lead: str, names: Sequence[str], width_of: Callable[[str], int],
     return line
 
 
+PotLabel = tuple[str, int, tuple[int, int, int], bool, str, tuple[float, float], int]
+"""One of a pot's labels: (words, size, colour, bold, anchor, where, shadow)."""
+
+
+def pot_labels(theme: th.Theme, index: int, spot, count: int, bones: int, note: str | None) -> list[PotLabel]:
+    """Pot ``index``'s labels at ``spot``: its name over the tray, how many
+    dice lie in it (``count``, ``bones`` of them bones) and ``note`` (who may
+    win it) under it.  ``draw_pot`` draws them; ``pot_label_boxes`` says
+    where they will be before the pot is drawn."""
+    radius = pot_radius(index)
+    labels: list[PotLabel] = [("Centre pot" if index == 0 else "Side pot", 16, th.BRASS_LIGHT, True, "midbottom",
+                               (spot[0], spot[1] - radius - 4), 2)]
+    y = spot[1] + radius + 2
+    for line in pot_lines(theme, index, count_words(count, bones), COUNT_SIZE):
+        labels.append((line, COUNT_SIZE, th.CREAM, False, "midtop", (spot[0], y), 2))
+        y += COUNT_LINE
+    for k, line in enumerate(note_lines(theme, index, note)):
+        labels.append((line, 13, th.CREAM_DIM, False, "midtop", (spot[0], y + 2 + NOTE_LINE * k), 1))
+    return labels
+
+
+def pot_label_boxes(theme: th.Theme, index: int, spot, count: int, bones: int, note: str | None) -> list[pygame.Rect]:
+    """Where pot ``index``'s labels (``pot_labels``) are drawn: a die flying
+    into a pot that opens as it lands keeps clear of words not drawn yet."""
+    return [theme.text(words, size, colour, bold=bold).get_rect(**{anchor: (int(at[0]), int(at[1]))})
+            for words, size, colour, bold, anchor, at, _shadow in pot_labels(theme, index, spot, count, bones, note)]
+
+
 def draw_pot(canvas: pygame.Surface, theme: th.Theme, icon: Icon, index: int, pot, n: int, spot, bones: int,
              note: str | None, arriving=frozenset(), count: int | None = None) -> list[pygame.Rect]:
     """Pot ``index`` (0 the centre) at ``spot``: its round tray, its dice
-    (but those still ``arriving``: they fly in), its name, how many dice
-    (``count``, default all of ``pot``: the dice lying in the tray as drawn)
-    and ``note`` (who may win it) when there is one."""
+    (but those still ``arriving``: they fly in) and its labels (``pot_labels``;
+    ``count``: default all of ``pot``, the dice lying in the tray as drawn)."""
     radius = pot_radius(index)
     tray = pygame.Surface((radius * 2, radius * 2), pygame.SRCALPHA)
     pygame.draw.circle(tray, (10, 40, 26, 120), (radius, radius), radius)
@@ -122,17 +149,9 @@ def draw_pot(canvas: pygame.Surface, theme: th.Theme, icon: Icon, index: int, po
     for die, at in pot_heap_spots(index, pot, n, spot).items():
         if die not in arriving:   # its place is kept: it lands there
             icon(canvas, die_kind(die, n), first_owner(die, n), at, POT_DIE)
-    title = "Centre pot" if index == 0 else "Side pot"
-    labels = [th.draw_text(canvas, theme, title, (spot[0], spot[1] - radius - 4), 16,
-                           th.BRASS_LIGHT, bold=True, anchor="midbottom", shadow=2)]
-    y = spot[1] + radius + 2
-    for line in pot_lines(theme, index, count_words(len(pot) if count is None else count, bones), COUNT_SIZE):
-        labels.append(th.draw_text(canvas, theme, line, (spot[0], y), COUNT_SIZE, th.CREAM, anchor="midtop", shadow=2))
-        y += COUNT_LINE
-    for k, line in enumerate(note_lines(theme, index, note)):
-        labels.append(th.draw_text(canvas, theme, line, (spot[0], y + 2 + NOTE_LINE * k),
-                                   13, th.CREAM_DIM, anchor="midtop", shadow=1))
-    return labels
+    return [th.draw_text(canvas, theme, words, at, size, colour, bold=bold, anchor=anchor, shadow=shadow)
+            for words, size, colour, bold, anchor, at, shadow
+            in pot_labels(theme, index, spot, len(pot) if count is None else count, bones, note)]
 
 
 COUNT_SIZE, COUNT_LINE = 15, 17

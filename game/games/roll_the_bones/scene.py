@@ -571,8 +571,8 @@ class TableScene(BaseTableScene):
         n = state_after.n
         pace = self.pace.duration
         lists_before, lists_after = self._by_place(before), self._by_place(after)
-        words = [r.inflate(6, 6) for r in self.word_rects + [self.status_rect()]
-                 + ([self.note_rect] if self.note_rect is not None else [])]   # as drawn last frame
+        words = [r.inflate(6, 6) for r in self.word_rects + [self.status_rect()] + self._pot_label_boxes(state_after)
+                 + ([self.note_rect] if self.note_rect is not None else [])]   # as drawn last frame, and the pots after
         leaving: dict[tuple[str, int], int] = {}
         end = delay
         for die in sorted(after):
@@ -598,6 +598,17 @@ class TableScene(BaseTableScene):
             clear_bend(flight, words)
             self.flights.append(flight)
         return end
+
+    def _pot_label_boxes(self, state: BonesState) -> list[pygame.Rect]:
+        """Where every pot of ``state`` with dice draws its labels: the dice
+        flying there bend round them (``clear_bend``), the words of a side pot
+        their antes open too (issue 39, six seats, seed 8: bent round the words
+        drawn the frame before, when the pot was not there yet, the top seat's
+        ante came down across its "Side pot" title)."""
+        spots = self.pot_spots(state)
+        return [box for i, pot in enumerate(state.pots) if pot
+                for box in felt.pot_label_boxes(self.theme, i, spots[i], len(pot),
+                                                 sum(1 for d in pot if state.is_bone(d)), self._pot_note(state, i))]
 
     def _rolled_dice(self, before: BonesState) -> dict[int, tuple[float, float, int, float]]:
         """The dice of the roll just made as they lie on the felt: die -> (x, y, face, size)."""

@@ -162,6 +162,7 @@ def draw_own_tray(canvas: pygame.Surface, theme: th.Theme, box: pygame.Rect, col
     pygame.draw.rect(surf, (12, 30, 20, 150), surf.get_rect(), border_radius=12)
     pygame.draw.rect(surf, (*colour, 230), surf.get_rect(), 2, border_radius=12)
     canvas.blit(surf, tray)
+    label = th.fit_text(theme.font(12, True), label, layout.PLATE_NAME_ROOM)   # "Bartholomew Quil's dice" whole
     tag = theme.text(label, 12, th.CREAM, bold=True)
     pill = pygame.Rect(0, 0, tag.get_width() + 14, tag.get_height() + 2)
     if tag_above:

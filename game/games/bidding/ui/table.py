@@ -96,7 +96,7 @@ class BiddingTableScene(table_scene.TableScene):
         """(seat, colour-blind palette) -> its dice colour (``colour``: asked for every die of every frame)."""
         self.die_px = 30 if n <= 6 else 24 if n <= 10 else 18
         self.cup_px = 64 if n <= 6 else 50 if n <= 10 else 38
-        self.cups = CupLayout(self.seat_spots, lambda seat: self.theme.font(17, True).size(self.seat_name(seat)[:14])[0],
+        self.cups = CupLayout(self.seat_spots, lambda seat: self.theme.font(layout.PLATE_NAME_SIZE, True).size(self.plate_name(seat))[0],
                               self.cup_px)
         """Cup spots, dice rows, your tray, the history corner (game/games/bidding/ui/cups.py)."""
         picker = pygame.Rect(0, 0, self.picker_width, 150)
@@ -248,8 +248,9 @@ class BiddingTableScene(table_scene.TableScene):
         commentary keeps clear of).  At 20 seats in a Palifico round a card
         allowed to cover cups lay over three of them and the band's left
         end; it now takes fewer lines or a narrower width first."""
-        pieces = [self.centre_box().inflate(16, 12), self.picker.rect.inflate(12, 12),
-                  self.history.rect.inflate(12, 12)]
+        pieces = [self.centre_box().inflate(16, 12), self.history.rect.inflate(12, 12)]
+        if self.human_to_act() is not None:   # its place, kept while a band or a throw holds it back; none
+            pieces.append(self.picker.rect.inflate(12, 12))   # while an AI thinks ("Whose dice?" may open there)
         pieces += [self.cups.seat_plate(i).inflate(8, 8) for i in range(len(self.seat_spots))]
         pieces += [plate.inflate(8, 8) for plate in self.seat_plates.values()]   # as drawn (a note may be wider)
         pieces += [band.inflate(8, 8) for band in self.band_boxes]
@@ -261,6 +262,12 @@ class BiddingTableScene(table_scene.TableScene):
                 pieces.append(pygame.Rect(0, 0, self.cup_px + 12, self.cup_px + 12).move(
                     int(x) - self.cup_px // 2 - 6, int(y) - self.cup_px // 2 - 6))
         return [self.log_keep_clear() + pieces, pieces]
+
+    def picker_shown(self, banding: bool | None = None) -> bool:
+        """Is the bid picker drawn (a human to act, no dice in the air, no
+        round's band over the centre)?  ``banding``: ``_banding()``, if known."""
+        return self.human_to_act() is not None and self.throw_view is None and not (
+            self._banding() if banding is None else banding)
 
     def centre_box(self) -> pygame.Rect:
         """Where the centre's words are between reveals: the standing bid drawn
@@ -593,7 +600,7 @@ class BiddingTableScene(table_scene.TableScene):
                           footer=self.text.history_footer(self.snap, self.reveal is not None),
                           still=self.still if self.reveal is None else None,   # (a reveal's dice move under it)
                           under=self.turn_highlight.shown)
-        if self.human_to_act() is not None and self.throw_view is None and not banding:
+        if self.picker_shown(banding):
             self._refresh_picker()
             self.picker.draw(canvas, self.theme, self.renderer)
         self.band_boxes = [draw_band(canvas, self.theme, banner, self.time, y=self.centre[1] + BAND_BELOW_BID,
@@ -657,7 +664,7 @@ class BiddingTableScene(table_scene.TableScene):
 
     def draw_own_tray(self, canvas, seat: int, box: pygame.Rect) -> None:
         """A felt-dark tray in your colour under your own dice: clearly yours (cup_layout.py)."""
-        draw_own_tray(canvas, self.theme, box, self.theme.player_colour(seat), f"{self.words.possessive(seat)[:14]} dice",
+        draw_own_tray(canvas, self.theme, box, self.theme.player_colour(seat), f"{self.words.possessive(seat)} dice",
                       tag_above=self.seat_spots[seat].pos[1] > layout.TABLE_CENTRE[1] + 150)   # bottom seats
 
     def draw_cups(self, canvas, near: pygame.Rect | None = None) -> None:

@@ -1,0 +1,95 @@
+"""Names fitted to their room, cut with "…" (issue 39): the nameplates cut
+every name at 14 letters with no sign of it ("Bartholomew Qu"), and a wide
+name of 14 letters still ran into the next plate at 20 seats; the "Waiting
+for a phone" box did the same to its button, and its title ran past the box.
+Names are now fitted in pixels with one helper (``theme.fit_text``) to the
+plate's room (``layout.plate_name_rooms``); the log and the results keep them
+whole.  Read through the layout recorder, as a player reads the screen."""
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game import games
+from game.core.match import Match, Seat
+from game.ui import layout_record
+from tests.helpers import past_the_opening, start_table
+from tests.test_layout_check import LONG_NAMES
+
+WIDE = [("WMWMWMWMWMWMWMW" + chr(ord("A") + i))[:16] for i in range(20)]
+"""The widest names the setup screen takes (16 letters, its limit), each its own."""
+
+
+def _table_words(app, names: list[str], game_id: str):
+    """A table of ``names`` (you first, the rest AIs) drawn once with the
+    recorder on: the table, each plate's first words (its name) and the problems."""
+    seats = [Seat(names[0], "human")] + [Seat(name, "ai", "easy") for name in names[1:]]
+    table = start_table(app, Match(game_id, seats, None, 7))
+    past_the_opening(app)
+    app.run_frames(20)
+    with layout_record.recording(app.canvas) as record:
+        app.draw(0.0)
+    texts = [box for box in record.boxes if box.kind == "text"]
+    shown = {seat: next((t.text for t in texts if plate.contains(t.rect)), None)
+             for seat, plate in table.seat_plates.items()}
+    return table, shown, layout_record.problems(record)
+
+
+def _fitted(whole: str, shown: str | None) -> bool:
+    """``shown`` is ``whole``, or its start marked cut with "…"."""
+    return shown == whole or (shown is not None and shown.endswith("\u2026") and len(shown) > 1
+                              and whole.startswith(shown[:-1]))
+
+
+PLATED = [g for g in games.GAME_IDS if g != "diced-out"]
+"""The games whose seats have nameplates (Diced Out's score sheets name them, whole:
+``test_table_clearances.test_diced_out_header_keeps_the_whole_name``)."""
+
+
+@pytest.mark.parametrize("game_id,seats", [(g, n) for g in PLATED for n in (2, games.game_info(g).max_players)])
+def test_the_widest_names_fit_their_plates_marked_cut(app, game_id, seats):
+    """Sixteen-letter names as wide as names come, at 2 seats and the most:
+    each plate shows its name whole or cut with "…", inside the plate, and no
+    plate runs into another."""
+    names = WIDE[:seats]
+    table, shown, found = _table_words(app, names, game_id)
+    assert not found, "\n".join(found)
+    for seat, name in enumerate(names):
+        assert _fitted(name, shown[seat]), f"seat {seat}'s plate shows {shown[seat]!r} for {name!r}"
+    plates = list(table.seat_plates.values())
+    for i, plate in enumerate(plates):
+        assert plate.collidelist(plates[i + 1:]) < 0, f"nameplate {tuple(plate)} runs into another"
+
+
+@pytest.mark.parametrize("game_id,seats", [("liars-dice", 2), ("roll-call", 10), ("liars-dice", 20)])
+def test_ordinary_long_names_are_cut_only_where_the_plates_stand_close(app, game_id, seats):
+    """Ordinary sixteen-letter names ("Bartholomew Quil") show whole where the
+    plates have room; at 20 seats those cut show "…"."""
+    names = [LONG_NAMES[i % len(LONG_NAMES)] for i in range(seats)]
+    _table, shown, _found = _table_words(app, names, game_id)
+    for seat, name in enumerate(names):
+        assert _fitted(name, shown[seat]), f"seat {seat}'s plate shows {shown[seat]!r} for {name!r}"
+    if seats <= 10:
+        assert [shown[seat] for seat in range(seats)] == names
+
+
+def test_waiting_for_a_phone_fits_the_widest_name(app):
+    """"Waiting for …'s phone" and "Play … on this screen": a sixteen-letter
+    wide name ran past the box (the title) and the button (cut at 14 letters,
+    unmarked); both now fit, the name cut with "…"."""
+    from tests.phones_helpers import phone_table, run_until
+    seats = [Seat(WIDE[0]), Seat(WIDE[1]), Seat("Cy", "ai", "normal")]
+    _match, table = phone_table(app, "liars-dice", seats, (0, 1), 4)
+    app.feed(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", repeat=False))
+    app.run_frames(2)
+    run_until(app, lambda: table.phones.waiting_for() is not None and table.throw_view is None, "waiting for a phone")
+    with layout_record.recording(app.canvas) as record:
+        app.draw(0.0)
+    found = layout_record.problems(record)
+    assert not found, "\n".join(found)
+    button = table.phones.waiting_button
+    assert button is not None
+    words = [box for box in record.boxes if box.kind == "text" and box.text.startswith("Play ")]
+    assert words and button.contains(words[0].rect), f"the button's words {words[0].text!r} run past it"
+    name = WIDE[table.phones.waiting_for()]
+    assert _fitted(name, words[0].text[len("Play "):-len(" on this screen")])
