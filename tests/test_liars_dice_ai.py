@@ -212,6 +212,35 @@ def test_hard_risks_only_what_it_has_won_in_the_endgame():
     assert hard._weigh_endgame(view, spot, policy, Call())[0] == {Call(): 1.0}
 
 
+def test_the_endgame_mix_a_best_response_meets_is_hards_whole_real_play():
+    """Issue 40: "exploitability of Hard's real play ... by an exact best response
+    against the agent itself" (``game/dev/endgame_exploit.py`` plays against
+    ``HardAgent.endgame_mix``).  ``act`` draws a move from its reading's mix and
+    weighs that draw against the tables, so its real play is that weighing
+    averaged over the whole mix.  One draw of it (before) measured a pure move
+    (here "1 one" for certain) where Hard really challenges 8% of the time."""
+    from game.dev.endgame_exploit import view_of
+    from game.games.liars_dice.ai import HardAgent
+    from game.games.liars_dice.endgame import endgame_policy
+    from game.games.liars_dice.rules import _legal
+    # one die each, round 2 of a three-dice game: I hold a one, my rival bid "2 twos"
+    view = view_of((1, 1, False), 1, (1,), ((2, 2),), False, None)
+    legal = _legal((2, 2), False, None, 2)
+    table = endgame_policy(view, legal)
+
+    def hard(seed):
+        agent = HardAgent(1, random.Random(seed))
+        agent.bank = float("inf")   # any departure covered
+        return agent
+    mixes = [hard(seed).endgame_mix(view, legal) for seed in range(3)]
+    assert all(m == pytest.approx(mixes[0]) for m in mixes)   # not one draw of the agent's rng
+    mix = mixes[0]
+    assert table[Bid(1, 1)] < mix[Bid(1, 1)] < 0.99 and mix[Call()] > 0.01 and mix[Jinto()] > 0.01
+    played = [hard(seed).act(view, legal) for seed in range(300)]
+    for action, chance in mix.items():
+        assert abs(played.count(action) / 300 - chance) < 0.06
+
+
 def test_hard_does_not_jinto_a_one_die_palifico_opening_it_cannot_read():
     """Issue 40: Hard Jinto'd every one-die Palifico opening on a face it did not
     hold ("exactly right 80%" by its reading), and a rival who opens such rounds

@@ -387,13 +387,26 @@ class HardAgent(LiarsBrainAgent):
     def endgame_mix(self, view: LiarsView, legal: Sequence[Action]) -> Optional[dict[Action, float]]:
         """The distribution Hard's move is drawn from in a solved endgame (None
         if not covered): what an exact best response plays against
-        (``game/dev/endgame_exploit.py``).  No side effects on the agent."""
+        (``game/dev/endgame_exploit.py``).  ``act`` weighs the move its reading
+        drew (``BidBrain.decide``'s mix) against the tables, so this is that
+        weighing averaged over the reading's whole mix, not one draw of it."""
         policy = endgame_policy(view, legal)
         if not policy:
             return None
+        if not self._may_depart(view):
+            return policy
         spot = spot_of(self, view, legal)
         action, _decision, _why = self.brain.decide(spot, self.rng)
-        return self._weigh_endgame(view, spot, policy, action)[0]
+        drawn: dict[object, float] = {}   # every bid weighs alike: the first one drawn stands for all
+        for w, (move, _d, _w) in self.brain.last_mix or [(1.0, (action, _decision, _why))]:
+            key = next((m for m in drawn if isinstance(m, Bid)), move) if isinstance(move, Bid) else move
+            drawn[key] = drawn.get(key, 0.0) + w
+        total = sum(drawn.values())
+        out: dict[Action, float] = {}
+        for move, w in drawn.items():
+            for a, p in self._weigh_endgame(view, spot, policy, move)[0].items():
+                out[a] = out.get(a, 0.0) + p * w / total
+        return out
 
     def _weigh_endgame(self, view: LiarsView, spot: BidSpot, policy: dict,
                        action: object) -> tuple[dict, float, float]:
