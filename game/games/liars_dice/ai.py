@@ -40,7 +40,7 @@ from ..bidding.fit import fitted_reader
 from ..bidding.spot import BidSpot, PinPrior, TableReader, next_seat
 from ...core.dice import prob_at_least
 from ...core.protocol import Action
-from .endgame import endgame_policy, equilibrium_chances, position_value, value_if_challenge_lost
+from .endgame import endgame_policy, equilibrium_chances, position_value, round_swing, value_if_challenge_lost
 from .rules import FACES, Jinto, LiarsView, minimum_raises
 
 PERSONAS = {
@@ -319,6 +319,19 @@ mix, by its reading, against a rival it has not seen reveal yet, and less
 within what it has banked (``HardAgent.bank``)."""
 
 
+SAFE_RISK = "round"
+"""What a departure from the solved endgame is taken to risk, which the bank
+must cover (``HardAgent._may_depart``).  "round" (shipped): my value now less
+my value if the challenge goes wrong.  "swing": the whole range this round can
+move my value (``endgame.round_swing``), a bound whatever a rival does.  With
+the bank moving as the agent's does, "round" lets an exact best response gain
+0.069 game over the equilibrium (two dice each, Hard entered as the responder
+with nothing banked; ``python -m game.dev.endgame_exploit``): the value at an
+information set can exceed the round's, a right Jinto moves two dice, and a
+round may hold several departures before the bank settles (docs/AI-NOTES.md,
+"Issue 40, ninth session")."""
+
+
 class HardAgent(LiarsBrainAgent):
     """Reads every rival through a learned model of how THAT rival bids
     (``TableReader``), values call / Jinto / each bid by expected dice with the
@@ -458,12 +471,11 @@ class HardAgent(LiarsBrainAgent):
         return self.brain.jinto_value(spot, p, G) if isinstance(action, Jinto) else self.brain.call_value(p, G)
 
     def _may_depart(self, view: LiarsView) -> bool:
-        """Whether the bank covers the most a departure can cost: the chance of
-        winning lost if the challenge it leads to goes wrong."""
+        """Whether the bank covers the most a departure can cost (``SAFE_RISK``)."""
         now, lost = position_value(view), value_if_challenge_lost(view)
         if now is None or lost is None:
             return False
-        return self.bank >= now - lost
+        return self.bank >= (now - lost if SAFE_RISK == "round" else round_swing(view))
 
     def _exploit_margin(self, spot: BidSpot) -> float:
         """How much better my reading's move must look before Hard leaves the
