@@ -200,15 +200,15 @@ def test_a_solved_endgames_challenge_is_weighed_at_the_chance_it_states():
 
 def test_hard_risks_only_what_it_has_won_in_the_endgame():
     """Safe exploitation: with nothing banked Hard plays the solved mix even where
-    its reading is sure (a one-die duel is the whole game: a wrong challenge
-    loses it), and departs once the bank covers that."""
+    its reading is sure, and departs only once the bank covers all the round can
+    move (``SAFE_RISK``: a one-die duel is the whole game, won or lost)."""
     hard, view, spot = _endgame_spot(rival_seen=10, bank=0.0)
     policy = {Call(): 0.5, Bid(2, 3): 0.5}
     hard._endgame_value = lambda _spot, a: {Call(): 0.9}.get(a, 0.0)   # type: ignore[method-assign]
     assert hard._weigh_endgame(view, spot, policy, Call())[0] == policy
-    hard.bank = 0.49
-    assert hard._weigh_endgame(view, spot, policy, Call())[0] == policy   # 1v1: the risk is the 50% value
     hard.bank = 0.51
+    assert hard._weigh_endgame(view, spot, policy, Call())[0] == policy   # 1v1: the round's risk was 0.5
+    hard.bank = 1.0
     assert hard._weigh_endgame(view, spot, policy, Call())[0] == {Call(): 1.0}
 
 
@@ -273,6 +273,7 @@ def test_a_left_solved_mix_says_so_with_the_rival_and_numbers():
         liar = make_sparring("liar", 1, random.Random(seed))
         liar.seat_names = match.agents[0].seat_names
         match.agents[1] = liar
+        match.agents[0].bank = 2.0   # banked enough to cover any departure: the words are tested here
         while not match.state.is_terminal():
             hard_to_act = match.state.turn_player() == 0
             if not match.step():
