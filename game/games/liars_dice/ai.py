@@ -431,7 +431,7 @@ class HardAgent(LiarsBrainAgent):
         a challenge its reading prefers by ``_exploit_margin`` (calling a rival
         whose one-die bids lie, sparing one who never bluffs), or for the mix's
         bids alone when the reading would rather bid than challenge, and only
-        when what that risks (the chance of winning a lost challenge would cost)
+        when what that risks (``SAFE_RISK``: all the round can move my chance of winning)
         is covered by ``bank``.  Otherwise the solved mix."""
         value = self._endgame_value
         vals = {a: value(spot, a) for a in policy}
