@@ -200,16 +200,45 @@ def test_a_solved_endgames_challenge_is_weighed_at_the_chance_it_states():
 
 def test_hard_risks_only_what_it_has_won_in_the_endgame():
     """Safe exploitation: with nothing banked Hard plays the solved mix even where
-    its reading is sure (a one-die duel is the whole game: a wrong challenge
-    loses it), and departs once the bank covers that."""
+    its reading is sure, and departs only once the bank covers all the round can
+    move (``SAFE_RISK``: a one-die duel is the whole game, won or lost)."""
     hard, view, spot = _endgame_spot(rival_seen=10, bank=0.0)
     policy = {Call(): 0.5, Bid(2, 3): 0.5}
     hard._endgame_value = lambda _spot, a: {Call(): 0.9}.get(a, 0.0)   # type: ignore[method-assign]
     assert hard._weigh_endgame(view, spot, policy, Call())[0] == policy
-    hard.bank = 0.49
-    assert hard._weigh_endgame(view, spot, policy, Call())[0] == policy   # 1v1: the risk is the 50% value
     hard.bank = 0.51
+    assert hard._weigh_endgame(view, spot, policy, Call())[0] == policy   # 1v1: the round's risk was 0.5
+    hard.bank = 1.0
     assert hard._weigh_endgame(view, spot, policy, Call())[0] == {Call(): 1.0}
+
+
+def test_the_endgame_mix_a_best_response_meets_is_hards_whole_real_play():
+    """Issue 40: "exploitability of Hard's real play ... by an exact best response
+    against the agent itself" (``game/dev/endgame_exploit.py`` plays against
+    ``HardAgent.endgame_mix``).  ``act`` draws a move from its reading's mix and
+    weighs that draw against the tables, so its real play is that weighing
+    averaged over the whole mix.  One draw of it (before) measured a pure move
+    (here "1 one" for certain) where Hard really challenges 8% of the time."""
+    from game.dev.endgame_exploit import view_of
+    from game.games.liars_dice.ai import HardAgent
+    from game.games.liars_dice.endgame import endgame_policy
+    from game.games.liars_dice.rules import _legal
+    # one die each, round 2 of a three-dice game: I hold a one, my rival bid "2 twos"
+    view = view_of((1, 1, False), 1, (1,), ((2, 2),), False, None)
+    legal = _legal((2, 2), False, None, 2)
+    table = endgame_policy(view, legal)
+
+    def hard(seed):
+        agent = HardAgent(1, random.Random(seed))
+        agent.bank = float("inf")   # any departure covered
+        return agent
+    mixes = [hard(seed).endgame_mix(view, legal) for seed in range(3)]
+    assert all(m == pytest.approx(mixes[0]) for m in mixes)   # not one draw of the agent's rng
+    mix = mixes[0]
+    assert table[Bid(1, 1)] < mix[Bid(1, 1)] < 0.99 and mix[Call()] > 0.01 and mix[Jinto()] > 0.01
+    played = [hard(seed).act(view, legal) for seed in range(300)]
+    for action, chance in mix.items():
+        assert abs(played.count(action) / 300 - chance) < 0.06
 
 
 def test_hard_does_not_jinto_a_one_die_palifico_opening_it_cannot_read():
@@ -244,6 +273,7 @@ def test_a_left_solved_mix_says_so_with_the_rival_and_numbers():
         liar = make_sparring("liar", 1, random.Random(seed))
         liar.seat_names = match.agents[0].seat_names
         match.agents[1] = liar
+        match.agents[0].bank = 2.0   # banked enough to cover any departure: the words are tested here
         while not match.state.is_terminal():
             hard_to_act = match.state.turn_player() == 0
             if not match.step():

@@ -110,14 +110,18 @@ def reader_key(spot: BidSpot, q: int, f: int) -> tuple[str, int, int]:
     return place, band, len(spot.hand) if spot.fixed_face else 0
 
 
-def mixed_choice(options: list[tuple[float, Option]], temp: float, rng) -> Option:
-    """One of ``options`` ((value, what)), drawn with the seeded ``rng`` in
-    proportion to ``exp((value - best) / temp)`` among those within
-    ``MIX_SPAN x temp`` of the best: near-equal moves are mixed, poor ones never
-    played.  Issue 40: a deterministic choice let a player who tabulates the
-    cups lifted after each kind of bid read Hard's hand."""
+def mix_weights(options: list[tuple[float, Option]], temp: float) -> list[tuple[float, Option]]:
+    """(weight, what) of every option ``mixed_choice`` may draw, unnormalised:
+    ``exp((value - best) / temp)`` among those within ``MIX_SPAN x temp`` of
+    the best: near-equal moves are mixed, poor ones never played.  Issue 40: a
+    deterministic choice let a player who tabulates the cups lifted after each
+    kind of bid read Hard's hand."""
     best = max(v for v, _ in options)
-    near = [(math.exp((v - best) / temp), what) for v, what in options if v >= best - MIX_SPAN * temp]
+    return [(math.exp((v - best) / temp), what) for v, what in options if v >= best - MIX_SPAN * temp]
+
+
+def mixed_choice(near: list[tuple[float, Option]], rng) -> Option:
+    """One of ``mix_weights``' options, drawn with the seeded ``rng`` in proportion to its weight."""
     x = rng.random() * sum(w for w, _ in near)
     for w, what in near:
         x -= w
@@ -142,6 +146,9 @@ class BidBrain:
         watches): its challenges state the reader's own chance, scored as such."""
         self.every_bid: list[tuple[float, Bid, float, float]] = []   # ``candidates``' every bid weighed
         self.jintos = JintoHabit()   # the share of rivals' challenges that were Jintos (``passed_on``)
+        self.last_mix: list[tuple[float, tuple[object, Decision, str]]] | None = None
+        """The weighed moves the last ``decide`` drew from (None: it did not mix),
+        so a caller can take the exact distribution of a move (``HardAgent.endgame_mix``)."""
 
     def trust(self, spot: BidSpot) -> float | None:
         """How honest this game's reveals taught the reader the current bidder is
@@ -457,6 +464,7 @@ class BidBrain:
     def decide(self, spot: BidSpot, rng) -> tuple[object, Decision, str]:
         """(action, decision record, why) for the seat to act."""
         self.reader.observe(spot)
+        self.last_mix = None
         G = self.rival_value(spot)
         r = self.reader
         challenges: list[tuple[float, object, Decision, str]] = []
@@ -504,7 +512,8 @@ class BidBrain:
                  * self.lean(spot, c[1].face), self._bid_move(spot, c)) for c in self.every_bid]
             if best_challenge is not None:
                 options.append((best_challenge[0], (best_challenge[1], best_challenge[2], best_challenge[3])))
-            return mixed_choice(options, self.style.mix_temp, rng)
+            self.last_mix = mix_weights(options, self.style.mix_temp)
+            return mixed_choice(self.last_mix, rng)
         else:
             if best_challenge is not None and best_challenge[0] >= top:
                 return best_challenge[1], best_challenge[2], best_challenge[3]

@@ -179,24 +179,48 @@ def position_value(view: LiarsView) -> Optional[float]:
 
 
 def value_if_challenge_lost(view: LiarsView) -> Optional[float]:
-    """My chance of winning the game if a challenge I make now is wrong (I lose
-    a die), under equilibrium play from the next round on: what a departure
-    from the table risks at most.  None if not covered.  Mirrors
-    ``LiarsState._settle``: the winner opens, unless I fall from two dice to
-    one, when my Palifico round follows (not with "No Palifico with two left")."""
+    """My chance of winning if a challenge I make now is wrong (I lose a die),
+    under equilibrium play from the next round on: what a departure from the
+    table risks at most (``value_after_round``).  None if not covered."""
+    return value_after_round(view, -1, 0)
+
+
+def value_after_round(view: LiarsView, mine_change: int, rival_change: int) -> Optional[float]:
+    """My chance of winning once this round's challenge has changed my dice by
+    ``mine_change`` and my rival's by ``rival_change`` (the loser's -1, a right
+    Jinto's +1), under equilibrium play from the next round on.  None if this
+    round or the next is not covered.  Mirrors ``LiarsState._settle``: the winner
+    opens, unless the loser falls from two dice to one, when its Palifico round
+    follows (not with "No Palifico with two left")."""
     if _position_table(view) is None:
         return None
-    mine = view.dice[view.me]
-    if mine <= 1:
-        return 0.0
     rival = next(p for p in view.players_in if p != view.me)
-    palifico = mine == 2 and not getattr(view, "skip_palifico_two", False)
-    opener_dice, other_dice = (mine - 1, view.dice[rival]) if palifico else (view.dice[rival], mine - 1)
-    pos = f"{opener_dice}v{other_dice}" + ("p" if palifico else "")
+    mine, theirs = view.dice[view.me] + mine_change, view.dice[rival] + rival_change
+    if mine <= 0 or theirs <= 0:
+        return 0.0 if mine <= 0 else 1.0
+    i_lost = mine_change < 0
+    palifico = (view.dice[view.me] if i_lost else view.dice[rival]) == 2 \
+        and not getattr(view, "skip_palifico_two", False)
+    i_open = i_lost == palifico
+    pos = (f"{mine}v{theirs}" if i_open else f"{theirs}v{mine}") + ("p" if palifico else "")
     table = (variant_table(variant_name(view)) or {}).get("positions", {}).get(pos)
     if table is None:
         return None
-    return table["value"] if palifico else 1.0 - table["value"]
+    return table["value"] if i_open else 1.0 - table["value"]
+
+
+def round_swing(view: LiarsView) -> float:
+    """The most this round can move my chance of winning: its best end for me
+    (my right Jinto: a die from my rival, one to me) less its worst (my rival's),
+    a next position not covered counting as a won (lost) game.  Whatever I play
+    in this round, against whatever rival, its value to me lies within it."""
+    rival = next(p for p in view.players_in if p != view.me)
+
+    def gain(player: int) -> int:
+        return 0 if view.jinto_cap and view.dice[player] >= view.starting_dice else 1
+    best = value_after_round(view, gain(view.me), -1)
+    worst = value_after_round(view, -1, gain(rival))
+    return (1.0 if best is None else best) - (0.0 if worst is None else worst)
 
 
 def _hands(n: int) -> list[tuple[tuple[int, ...], float]]:
