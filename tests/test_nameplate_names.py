@@ -93,3 +93,30 @@ def test_waiting_for_a_phone_fits_the_widest_name(app):
     assert words and button.contains(words[0].rect), f"the button's words {words[0].text!r} run past it"
     name = WIDE[table.phones.waiting_for()]
     assert _fitted(name, words[0].text[len("Play "):-len(" on this screen")])
+
+
+@pytest.mark.parametrize("game_id,seats", [("liars-dice", 2), ("roll-call", 10), ("liars-dice", 20)])
+def test_the_results_ledger_fits_the_widest_names_before_its_columns(app, game_id, seats):
+    """The results ledger cut names at 17 letters by count, so a sixteen-letter
+    wide name ran across the first column ("Bids") and its figure, seen in a
+    real window after a two-seat game; each name now fits the room before the
+    columns, whole or cut with "…"."""
+    from game.scenes.results import ResultsScene
+    names = WIDE[:seats]
+    match = Match(game_id, [Seat(name, "ai", "easy") for name in names], None, 3)
+    match.play_out()
+    match.seats[0] = Seat(names[0], "human")
+    results = ResultsScene(app, match)
+    app.start(results)
+    for session in results.coach_sessions:
+        session.finish()
+    results.rebuild()
+    results.age = 5.0
+    app.run_frames(2)
+    with layout_record.recording(app.canvas) as record:
+        app.draw(0.0)
+    found = layout_record.problems(record)
+    assert not found, "\n".join(found)
+    words = [box.text for box in record.of("text")]
+    for name in names:
+        assert any(_fitted(name, w) for w in words), f"no row shows {name!r} whole or cut with '…'"

@@ -109,9 +109,11 @@ def board_steps(canvas: pygame.Surface, theme: th.Theme, rect: pygame.Rect, stor
         dot = max(5, min(9, row_h // 4))
         pygame.draw.circle(canvas, theme.player_colour(p), (inner.x + 58, cy), dot)
         pygame.draw.circle(canvas, th.INK, (inner.x + 58, cy), dot, 1)
-        name = seat.name if len(seat.name) <= 18 else seat.name[:17] + "\u2026"
+        bold = winner or p in highlight
+        name_room = (col_x0 - 10 if columns else inner.right) - (inner.x + 72)
+        name = th.fit_text(theme.font(name_size, bold), seat.name, name_room)
         name_rect = th.draw_text(canvas, theme, name, (inner.x + 72, cy), name_size, colour,
-                                 bold=winner or p in highlight, anchor="midleft")
+                                 bold=bold, anchor="midleft")
         kind = seat_tag(seat, p, highlight)
         if kind and name_rect.right + 8 < col_x0 - 8:
             th.draw_text(canvas, theme, kind, (name_rect.right + 8, cy + 1), max(11, name_size - 6), FAINT_INK,
