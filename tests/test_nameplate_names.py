@@ -120,3 +120,18 @@ def test_the_results_ledger_fits_the_widest_names_before_its_columns(app, game_i
     words = [box.text for box in record.of("text")]
     for name in names:
         assert any(_fitted(name, w) for w in words), f"no row shows {name!r} whole or cut with '…'"
+
+
+@pytest.mark.parametrize("name", ["Ada", "Bartholomew Quil", WIDE[0]])
+def test_the_curtains_button_holds_the_whole_name(app, name):
+    """"I am WMWMWMWMWMWMWMWA" ran 50 px out of both sides of the curtain's
+    300 px button; the button now grows with the name, and a click at the
+    button's drawn centre still lifts the curtain for that name."""
+    from game.scenes.curtain import CurtainScene
+    curtain = CurtainScene(app, name, for_peek=True)
+    app.start(curtain)
+    app.run_frames(2)
+    label = app.theme.font(22, True).size(curtain.button.text)[0]
+    assert curtain.button.text == "I am " + name
+    assert label + 24 <= curtain.button.rect.w, (label, curtain.button.rect)
+    assert app.canvas.get_rect().contains(curtain.button.rect)

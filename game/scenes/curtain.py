@@ -105,8 +105,23 @@ class CurtainScene(MenuScene):
         self.app.sounds.play("curtain", 0.7)
 
     def build(self) -> None:
-        self.button = self.ui.add(Button((490, 470, 300, 64), "I am " + self.seat_name[:16], self.reveal,
+        self.button = self.ui.add(Button(self.button_rect(), self.button_label(), self.reveal,
                                          primary=True, enabled=self.gate.is_open))
+
+    BUTTON_SIZE = 22
+    BUTTON_ROOM = (300, 640)
+    """The button's narrowest and widest: it grows with the name (a sixteen-letter
+    wide name ran 50 px out of both sides of a 300 px button)."""
+
+    def button_label(self) -> str:
+        font = self.theme.font(self.BUTTON_SIZE, True)
+        return "I am " + th.fit_text(font, self.seat_name, self.BUTTON_ROOM[1] - 48 - font.size("I am ")[0])
+
+    def button_rect(self) -> pygame.Rect:
+        width = self.theme.font(self.BUTTON_SIZE, True).size(self.button_label())[0] + 48
+        rect = pygame.Rect(0, 470, max(self.BUTTON_ROOM[0], min(self.BUTTON_ROOM[1], width)), 64)
+        rect.centerx = CENTRE_X
+        return rect
 
     def reveal(self) -> None:
         if self.on_reveal:
