@@ -543,16 +543,26 @@ class App:
         """Sleep until input arrives (checked once a frame time: a frame's
         latency, about 1% of a core) or ``REST_WAKE_MS`` passed.  Not
         ``pygame.event.wait``: in pygame-ce it polls every millisecond, which
-        costs 2-3% of a core by itself."""
-        deadline = time.perf_counter() + REST_WAKE_MS / 1000.0
+        costs 2-3% of a core by itself.
+
+        The nap is no game time (nothing on screen moves on by it) but it is
+        input time: the player saw the screen all along, so an ``IntentGate``
+        waiting its half second (the results' buttons back from the coach)
+        counts the nap.  Without it a resting screen's gate took a minute of
+        wall time to open, and every click meanwhile made it wait again."""
+        start = time.perf_counter()
+        deadline = start + REST_WAKE_MS / 1000.0
         while True:
             self.wake.wait(1.0 / FRAME_CAP)   # a frame time, or less when a phone's move arrives
             events = pygame.event.get()
+            now = time.perf_counter()
             if self.wake.is_set():
                 self.wake.clear()
                 self.quiet_frames = 0   # something arrived off the event queue: draw again
+                self.input.advance(now - start)
                 return events
-            if events or time.perf_counter() >= deadline or not self.running:
+            if events or now >= deadline or not self.running:
+                self.input.advance(now - start)
                 return events
 
     # ------------------------------------------------------------------
