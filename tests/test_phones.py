@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import time
 import urllib.error
 import urllib.request
 
@@ -24,7 +25,7 @@ from game.phones import server as phone_server
 from game.phones import wire
 from game.ui.secrecy import Secrecy
 from tests.helpers import past_the_opening, pass_curtain, key
-from tests.phones_helpers import PhoneClient, phone_table, run_until
+from tests.phones_helpers import WAIT, PhoneClient, phone_table, run_until
 
 
 def get(url: str) -> tuple[int, str]:
@@ -475,3 +476,56 @@ def test_waiting_for_a_phone_covers_no_words_of_the_table(app, seats):
     assert table.phones.waiting_button is not None
     found = layout_record.problems(record)
     assert not found, "\n".join(found)
+
+
+
+def test_a_tap_on_a_view_the_table_has_moved_past_is_refused_not_played_on_the_new_bid(app):
+    """An AI bids later in a frame than the phones are told (``PhoneLink.pump``
+    runs first): Ana's phone still shows the old bid with "Call out of turn!"
+    until the next frame.  Her tap on it, arriving before that frame, must be
+    refused ("the table has moved on"), not played as a call on a bid she never
+    saw (a ``CallOutOfTurn`` names no bid: it calls whatever bid stands)."""
+    from game.core.match import Seat as S
+    from game.ui.scene import FIXED_DT
+    seats = [S("Ana"), S("Bo", "ai", "easy"), S("Cy", "ai", "easy"), S("Di", "ai", "easy")]
+    match, table = phone_table(app, "roll-call", seats, (0,), seed=5, options={"starting_dice": 3})
+    ana = PhoneClient(table.phones.url(0))
+    run_until(app, lambda: ana.latest() is not None, "the first view")
+    if app.top is not table:
+        close_codes(app)
+    assert app.top is table
+
+    def current() -> dict | None:
+        shown = ana.latest()
+        return shown if shown is not None and shown["version"] == table.phones.number else None
+
+    def an_ai_bid_ana_has_not_seen() -> bool:
+        shown, last = current(), (match.history or [(0, None)])[-1]
+        return (shown is not None and last[0] != 0 and type(last[1]).__name__ == "Bid"
+                and any(c["type"] == "CallOutOfTurn" for c in shown["choices"])
+                and len(shown["bids"]) != len(match.state.view(0).round_bids)
+                and any(type(a).__name__ == "CallOutOfTurn" for a in match.state.legal_actions(0)))
+    for _ in range(6000):
+        app.run_frames(1, frame_dt=FIXED_DT)   # one fixed step a frame: each AI move lands after that step's pump
+        if an_ai_bid_ana_has_not_seen():
+            break
+        shown = current()
+        if shown is not None and shown["your_turn"]:   # Ana's turn: her lowest bid, so the round goes on
+            before = len(match.history)
+            bid = next(c for c in shown["choices"] if c["kind"] == "bid")
+            ana.send({"type": "act", "version": shown["version"], "choice": bid["id"]})
+            run_until(app, lambda: len(match.history) > before, "Ana's bid")
+    assert an_ai_bid_ana_has_not_seen(), "no AI bid came while Ana could call out of turn"
+    shown = ana.latest()
+    before = list(match.history)
+    call = next(c for c in shown["choices"] if c["type"] == "CallOutOfTurn")
+    ana.send({"type": "act", "version": shown["version"], "choice": call["id"]})
+    end = time.monotonic() + WAIT
+    while table.phones.server.inbound.empty():   # until the tap reaches the server, with no frame run
+        assert time.monotonic() < end, "Ana's tap never reached the server"
+        time.sleep(0.01)   # a poll of the queue, bounded by WAIT; the game does not move meanwhile
+    app.run_frames(1)
+    assert match.history[:len(before)] == before
+    assert not any(p == 0 for p, _ in match.history[len(before):]), "Ana's call was played on a bid she never saw"
+    run_until(app, lambda: any("moved on" in m["reason"] for m in ana.received("refused")), "the refusal")
+    ana.close()

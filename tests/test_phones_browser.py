@@ -82,14 +82,23 @@ def start(app, chromium, game_id, seats, phones, seed, options=None):
     return match, table, recorder, devices
 
 
-def turn_of(table, seat) -> bool:
-    """Must ``seat``'s phone move now (its turn, or a pseudo-move such as continue)?"""
-    choices = table.phones._choices.get(seat) or []
-    return bool(choices) and (table.match.state.turn_player() == seat or type(choices[0]).__name__ in
-                              ("ContinueMoment", "ThrowDice"))
+def sent_now(recorder, table, seat) -> dict | None:
+    """The message ``seat``'s phone was sent last (the one its page shows once it shows that version)."""
+    return recorder.sent.get((seat, table.phones.number))
 
 
-def play(app, table, devices, *, decide, until=None, limit=400):
+def turn_of(recorder, table, seat) -> bool:
+    """Must ``seat``'s phone move now (its turn, or a pseudo-move such as continue)?
+    Read from the message its phone was sent, never from the live state: an AI
+    that moves later in a frame than the link's ``pump`` changes the state a
+    frame before the phones are told, and a page still showing the AI's turn
+    has no bid to tap (the test tapped it and waited with no frame running)."""
+    msg = sent_now(recorder, table, seat)
+    choices = msg["choices"] if msg else []
+    return bool(choices) and (msg["your_turn"] or choices[0]["type"] in ("ContinueMoment", "ThrowDice"))
+
+
+def play(app, table, recorder, devices, *, decide, until=None, limit=400):
     """Play on: AIs on the table, each phone seat by ``decide(seat, phone, moves_made)``;
     stops when the game is over (or ``until()``)."""
     match = table.match
@@ -97,7 +106,7 @@ def play(app, table, devices, *, decide, until=None, limit=400):
     while not match.is_over and (until is None or not until()):
         assert moves < limit, "the game did not end"
         app.run_frames(1)
-        seat = next((s for s in devices if turn_of(table, s)), None)
+        seat = next((s for s in devices if turn_of(recorder, table, s)), None)
         if seat is None:
             continue
         before = len(match.history)
@@ -153,7 +162,7 @@ def test_two_phones_and_an_ai_play_a_whole_liars_dice_game(app):
             drawn = table.renderer.drawn if table.renderer is not None else []
             assert not any(d.face_up and d.owner in (0, 1) for d in drawn), "a phone seat's die face-up on the table"
 
-        moves = play(app, table, devices, decide=decide)
+        moves = play(app, table, recorder, devices, decide=decide)
         assert match.is_over and reloaded and moves >= 5
         assert any(p == 0 for p, _ in match.history) and any(p == 1 for p, _ in match.history)
         app.run_frames(3)
@@ -178,9 +187,9 @@ def test_three_phones_play_roll_call_with_an_out_of_turn_call_and_a_dropped_phon
         done = {"oot": False, "drop": False}
 
         def decide(seat, phone, moves):
-            others = [s for s in devices if s != seat and any(type(a).__name__ == "CallOutOfTurn"
-                                                              for a in table.phones._choices.get(s, []))]
-            if not done["oot"] and match.state.bid is not None and others:
+            others = [s for s in devices if s != seat and any(c["type"] == "CallOutOfTurn"
+                                                              for c in sent_now(recorder, table, s)["choices"])]
+            if not done["oot"] and sent_now(recorder, table, seat)["bids"] and others:
                 caller = others[0]
                 devices[caller].shows(table.phones.number)
                 devices[caller].challenge("CallOutOfTurn")
@@ -202,12 +211,12 @@ def test_three_phones_play_roll_call_with_an_out_of_turn_call_and_a_dropped_phon
                 run_until(app, lambda: table.phones.connected(seat), "the phone to come back")
                 phone.shows(table.phones.number)
                 done["drop"] = True
-            if match.state.bid is not None and moves % 4 == 3:
+            if any(c["type"] == "Call" for c in sent_now(recorder, table, seat)["choices"]) and moves % 4 == 3:
                 phone.challenge("Call")
             else:
                 phone.lowest_bid()
 
-        play(app, table, devices, decide=decide, limit=600)
+        play(app, table, recorder, devices, decide=decide, limit=600)
         assert match.is_over and done["oot"] and done["drop"]
         app.run_frames(3)
         for phone in devices.values():

@@ -151,10 +151,16 @@ class PhoneLink:
         if self.server.failed is not None and not self._said_failure:
             self._said_failure = True   # said once; the seats can go back to the screen from the table
             self.table.app.toast(f"The phones' server stopped: {self.server.failed}")
+        # A move made after the last pump (an AI's, later in that fixed step) gets its new number
+        # first: a tap on the view before it is then refused ("moved on"), never played on it.
+        self._publish_if_moved()
         inbound = self.server.inbound
         while not inbound.empty():
             seat, data, arrived = inbound.get_nowait()
             self._act(seat, data, arrived)
+        self._publish_if_moved()
+
+    def _publish_if_moved(self) -> None:
         key = self._decision_key()
         if key != self._key:
             self._key = key
