@@ -93,3 +93,42 @@ def test_waiting_for_a_phone_fits_the_widest_name(app):
     assert words and button.contains(words[0].rect), f"the button's words {words[0].text!r} run past it"
     name = WIDE[table.phones.waiting_for()]
     assert _fitted(name, words[0].text[len("Play "):-len(" on this screen")])
+
+
+def test_the_phone_screens_fit_the_widest_name(app):
+    """The codes screen's title and "Waiting for …'s phone", and the pause
+    menu's "Phone codes" rows: each cut names at 16 or 14 letters, unmarked,
+    and a wide name still ran past the code's card and into "New code"; now
+    fitted in pixels with "…"."""
+    from game.scenes.phones import PhoneLinksScene
+    from tests.phones_helpers import phone_table
+    from tests.realinput import Hands
+    seats = [Seat(WIDE[0]), Seat(WIDE[1]), Seat("Cy", "ai", "normal")]
+    _match, table = phone_table(app, "liars-dice", seats, (0, 1), 4)
+    hands = Hands(app)
+    hands.frames(2)
+    hands.pass_curtain(by="key")
+    hands.frames(2)
+    handout = app.top
+    assert handout.name == "phones" and handout.seat == 0
+    with layout_record.recording(app.canvas) as record:
+        app.draw(0.0)
+    found = layout_record.problems(record)
+    assert not found, "\n".join(found)
+    texts = [box.text for box in record.boxes if box.kind == "text"]
+    title = next(t for t in texts if t.endswith("'s phone"))
+    waiting = next(t for t in texts if t.startswith("Waiting for "))
+    assert _fitted(WIDE[0], title[:-len("'s phone")]), title
+    assert _fitted(WIDE[0], waiting[len("Waiting for "):-len("'s phone\u2026")]), waiting
+    app.push(PhoneLinksScene(app, table))
+    app.apply_transitions()
+    app.run_frames(1)
+    links = app.top
+    with layout_record.recording(app.canvas) as record:
+        app.draw(0.0)
+    found = layout_record.problems(record)
+    assert not found, "\n".join(found)
+    for seat, row in links.rows.items():
+        name = next(box for box in record.boxes if box.kind == "text" and box.rect.topleft == (row.x + 32, row.y + 5))
+        assert _fitted(WIDE[seat], name.text), name.text
+        assert name.rect.right <= links.new_code_buttons[seat].x, f"{name.text!r} runs into its New code button"
