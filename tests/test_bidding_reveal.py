@@ -18,6 +18,7 @@ die faces land where, veiled or not, whatever the drawing code's shape.
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from game.games.bidding.bids import Bid, Call
 from game.core.match import Match, Seat
@@ -223,6 +224,33 @@ def test_the_last_reveal_is_held_and_the_player_continues_to_the_results(app):
     app.feed(key(pygame.K_RETURN))
     app.run_frames(400, until=lambda a: a.top is not scene)
     assert app.top.name == "results"
+
+
+@pytest.mark.parametrize("game_id,seats,faces,moves", [
+    ("liars-dice", THREE, ((3, 5, 6), (2, 2, 4), (3, 6, 6)), [(0, Bid(3, 3)), (1, Call())]),
+    ("roll-call", FOUR, ((5, 6, 1), (2, 4, 3), (4, 6, 6), (4, 2, 2)), [(0, Bid(5, 4)), (1, Call())]),
+])
+def test_a_held_reveal_shows_the_hands_as_they_were_at_the_call(app, game_id, seats, faces, moves):
+    """"Pause after reveals" (and every lesson) holds the reveal to be read:
+    it was held at its end, when the loser's lost die had already left, so
+    the held reveal showed the loser a die short (the Liar's Dice lesson's
+    Mags with only her 2 of her two dice).  Held now before the dice move:
+    every hand whole and face-up, each plate counting the dice it shows; the die
+    leaves once the player continues."""
+    scene = reveal_table(app, game_id, seats, faces, moves, pause_after_reveal=True)
+    reveal = scene.reveal
+    app.run_frames(int(scene.reveal_length() * 60) + 240, until=lambda a: scene.held.moment is not None)
+    assert scene.held.moment is not None and scene.reveal is reveal, "the reveal is held"
+    app.run_frames(30)   # held: nothing moves on
+    shown = drawn_dice(scene, scene.reveal_t())
+    for seat, hand in enumerate(reveal.hands):
+        mine = sorted(face for _rect, face, owner, alpha, _dimmed in shown if owner == seat and alpha > 0)
+        assert mine == sorted(hand), f"seat {seat} shows {mine} of the {sorted(hand)} it held at the call"
+    notes = scene._seat_notes()
+    assert notes[reveal.loser] == f"{len(reveal.hands[reveal.loser])} dice"
+    app.feed(key(pygame.K_RETURN))
+    app.run_frames(int(scene.reveal_length() * 60) + 60, until=lambda a: scene.reveal is None)
+    assert scene.reveal is None and scene.dice_counts()[reveal.loser] == len(reveal.hands[reveal.loser]) - 1
 
 
 def test_no_empty_next_round_before_the_results(app):

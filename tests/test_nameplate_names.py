@@ -95,6 +95,86 @@ def test_waiting_for_a_phone_fits_the_widest_name(app):
     assert _fitted(name, words[0].text[len("Play "):-len(" on this screen")])
 
 
+def test_the_phone_screens_fit_the_widest_name(app):
+    """The codes screen's title and "Waiting for …'s phone", and the pause
+    menu's "Phone codes" rows: each cut names at 16 or 14 letters, unmarked,
+    and a wide name still ran past the code's card and into "New code"; now
+    fitted in pixels with "…"."""
+    from game.scenes.phones import PhoneLinksScene
+    from tests.phones_helpers import phone_table
+    from tests.realinput import Hands
+    seats = [Seat(WIDE[0]), Seat(WIDE[1]), Seat("Cy", "ai", "normal")]
+    _match, table = phone_table(app, "liars-dice", seats, (0, 1), 4)
+    hands = Hands(app)
+    hands.frames(2)
+    hands.pass_curtain(by="key")
+    hands.frames(2)
+    handout = app.top
+    assert handout.name == "phones" and handout.seat == 0
+    with layout_record.recording(app.canvas) as record:
+        app.draw(0.0)
+    found = layout_record.problems(record)
+    assert not found, "\n".join(found)
+    texts = [box.text for box in record.boxes if box.kind == "text"]
+    title = next(t for t in texts if t.endswith("'s phone"))
+    waiting = next(t for t in texts if t.startswith("Waiting for "))
+    assert _fitted(WIDE[0], title[:-len("'s phone")]), title
+    assert _fitted(WIDE[0], waiting[len("Waiting for "):-len("'s phone\u2026")]), waiting
+    app.push(PhoneLinksScene(app, table))
+    app.apply_transitions()
+    app.run_frames(1)
+    links = app.top
+    with layout_record.recording(app.canvas) as record:
+        app.draw(0.0)
+    found = layout_record.problems(record)
+    assert not found, "\n".join(found)
+    for seat, row in links.rows.items():
+        name = next(box for box in record.boxes if box.kind == "text" and box.rect.topleft == (row.x + 32, row.y + 5))
+        assert _fitted(WIDE[seat], name.text), name.text
+        assert name.rect.right <= links.new_code_buttons[seat].x, f"{name.text!r} runs into its New code button"
+
+
+def _name_field_words(app, field) -> tuple[str, pygame.Rect]:
+    """What the setup screen's name ``field`` shows, read from the drawn frame, and where."""
+    with layout_record.recording(app.canvas) as record:
+        app.draw(0.0)
+    inside = [box for box in record.boxes if box.kind == "text" and box.rect.colliderect(field.value_rect)]
+    assert len(inside) == 1, f"the name field shows {[b.text for b in inside]}"
+    return inside[0].text, inside[0].rect
+
+
+@pytest.mark.parametrize("seats", [2, 12])
+def test_the_setup_name_field_shows_the_widest_name(app, seats):
+    """A sixteen-letter wide name typed into the setup screen's name field:
+    the field clipped its last letter ("WMWM…M" cut).  With one column of
+    seats it now shows the whole name in smaller letters, typing or not; in
+    the narrow two-column fields it is cut with "…" (at the start while
+    typing, so the caret's end stays in sight), never clipped."""
+    from game.scenes.setup import SetupScene, default_seats
+    from game.ui.widgets import TextInput
+    scene = SetupScene(app, "liars-dice", default_seats(seats))
+    app.start(scene)
+    app.apply_transitions()
+    field = [w for w in scene.ui.widgets if isinstance(w, TextInput)][0]
+    name = "WMWMWMWMWMWMWMWM"
+    app.feed(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=field.value_rect.center, button=1))
+    app.feed(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=field.value_rect.center, button=1))
+    for letter in name:
+        app.feed(pygame.event.Event(pygame.TEXTINPUT, text=letter))
+    assert field.text == name
+    seen = field.value_rect.inflate(-16, -4)   # the field's clip: letters past it are cut off
+    typing, where = _name_field_words(app, field)
+    assert seen.contains(where), f"{typing!r} at {tuple(where)} is clipped by the field {tuple(seen)}"
+    app.feed(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=0, unicode="\t", repeat=False))
+    resting, where = _name_field_words(app, field)
+    assert seen.contains(where), f"{resting!r} at {tuple(where)} is clipped by the field {tuple(seen)}"
+    if seats == 2:
+        assert typing == resting == name
+    else:
+        assert typing.startswith("\u2026") and name.endswith(typing[1:]), typing
+        assert _fitted(name, resting) and resting != name, resting
+
+
 @pytest.mark.parametrize("game_id,seats", [("liars-dice", 2), ("roll-call", 10), ("liars-dice", 20)])
 def test_the_results_ledger_fits_the_widest_names_before_its_columns(app, game_id, seats):
     """The results ledger cut names at 17 letters by count, so a sixteen-letter

@@ -60,6 +60,9 @@ def test_reveal_waits_for_the_player_when_asked(app):
     assert len(match.history) == moves
     app.feed(key(pygame.K_RETURN))
     app.run_frames(3)
+    assert scene.held.moment is None
+    # held before the lost die leaves (the hands as called): it leaves now, then the next round
+    app.run_frames(int(scene.reveal_length() * 60) + 3, until=lambda a: scene.reveal is None)
     assert scene.held.moment is None and scene.reveal is None
 
 

@@ -148,8 +148,9 @@ class PhoneHandoutScene(MenuScene):
     def draw_heading(self, canvas, y=0) -> None:
         if self.seat is None:
             return
-        name = self.table.seat_name(self.seat)
-        th.draw_text(canvas, self.theme, f"{name[:16]}'s phone", (CENTRE_X, 96), 46, th.BRASS_LIGHT,
+        title = self.theme.font(46, style="display")
+        name = th.fit_text(title, self.table.seat_name(self.seat), CANVAS_W - 80 - title.size("'s phone")[0])
+        th.draw_text(canvas, self.theme, f"{name}'s phone", (CENTRE_X, 96), 46, th.BRASS_LIGHT,
                      style="display", anchor="midtop", shadow=3)
         th.draw_text(canvas, self.theme, "Scan this code with your phone's camera (same Wi-Fi as this computer). "
                      "Only your own dice go to your phone.", (CENTRE_X, 154), 18, th.CREAM, anchor="midtop", shadow=2)
@@ -167,7 +168,9 @@ class PhoneHandoutScene(MenuScene):
         if code is None:
             code = self._codes[key] = qr_surface(url, 320)
         canvas.blit(code, code.get_rect(midtop=(card.centerx, card.y + 14)))
-        th.draw_text(canvas, self.theme, f"Waiting for {self.table.seat_name(self.seat)[:16]}'s phone\u2026",
+        words = self.theme.font(20, True)
+        name = th.fit_text(words, self.table.seat_name(self.seat), card.w - 24 - words.size("Waiting for 's phone\u2026")[0])
+        th.draw_text(canvas, self.theme, f"Waiting for {name}'s phone\u2026",
                      (card.centerx, card.bottom - 68), 20, th.CREAM, bold=True, anchor="midtop")
         link = url.split("//", 1)[-1]
         font = self.theme.font(12)
@@ -191,6 +194,7 @@ class PhoneLinksScene(MenuScene):
         super().__init__(app)
         self.table = table
         self.rows: dict[int, pygame.Rect] = {}
+        self.new_code_buttons: dict[int, pygame.Rect] = {}   # each row's name ends before its button
 
     def seats(self) -> list[int]:
         return list(self.table.phones.seats) if self.table.phones is not None else []
@@ -200,12 +204,14 @@ class PhoneLinksScene(MenuScene):
         columns = max(1, (len(seats) + self.PER_COLUMN - 1) // self.PER_COLUMN)
         width = min(420, (CANVAS_W - 80) // columns - 16)
         self.rows = {}
+        self.new_code_buttons = {}
         for i, seat in enumerate(seats):
             column, row = divmod(i, self.PER_COLUMN)
             x = CENTRE_X - (columns * (width + 16) - 16) // 2 + column * (width + 16)
             self.rows[seat] = pygame.Rect(x, 160 + row * 58, width, 50)
             button = pygame.Rect(0, 0, min(150, width // 2 - 8), 40)
             button.midright = (x + width - 6, self.rows[seat].centery)
+            self.new_code_buttons[seat] = button
             self.ui.add(Button(button, "New code", partial(self.new_code, seat), size=18))
         self.ui.add(Button((CENTRE_X - 130, 640, 260, 56), "Done", self.back, primary=True))
 
@@ -238,8 +244,9 @@ class PhoneLinksScene(MenuScene):
             th.panel(canvas, row, fill=th.WOOD_DARK, border=th.BRASS)
             pygame.draw.circle(canvas, self.theme.player_colour(seat), (row.x + 18, row.centery), 7)
             on = phones.connected(seat)
-            th.draw_text(canvas, self.theme, self.table.seat_name(seat)[:14], (row.x + 32, row.y + 5), 18,
-                         th.CREAM, bold=True)
+            room = self.new_code_buttons[seat].x - 8 - (row.x + 32)
+            name = th.fit_text(self.theme.font(18, True), self.table.seat_name(seat), room)
+            th.draw_text(canvas, self.theme, name, (row.x + 32, row.y + 5), 18, th.CREAM, bold=True)
             state = "Phone connected" if on else ("Phone away" if phones.code_claimed(seat) else "No phone yet")
             th.draw_text(canvas, self.theme, state, (row.x + 32, row.y + 27), 14,
                          th.BRASS_LIGHT if on else th.CREAM_DIM)

@@ -230,10 +230,15 @@ def fit_words(font: pygame.font.Font, text: str, width: int) -> str:
     return " ".join(words).rstrip(",;:\u00b7 ") + " …"
 
 
-def fit_text(font: pygame.font.Font, text: str, width: int) -> str:
-    """``text`` shortened with an ellipsis ("…", one sign) to fit ``width`` pixels."""
+def fit_text(font: pygame.font.Font, text: str, width: int, *, keep_end: bool = False) -> str:
+    """``text`` shortened with an ellipsis ("…", one sign) to fit ``width`` pixels;
+    ``keep_end``: its start cut instead (a field being typed in shows where the caret is)."""
     if font.size(text)[0] <= width:
         return text
+    if keep_end:
+        while text and font.size("\u2026" + text)[0] > width:
+            text = text[1:]
+        return "\u2026" + text.lstrip()
     while text and font.size(text + "\u2026")[0] > width:
         text = text[:-1]
     return text.rstrip() + "\u2026"

@@ -284,6 +284,9 @@ class TextInput(_ValueRow):
     Gaining the focus (click or Tab) selects the whole text, so typing
     replaces a default name instead of appending to it."""
 
+    SMALLEST_SIZE = 14
+    """The smallest letters a long name shrinks to before it is cut with "…" (``fitted``)."""
+
     def __init__(self, rect, label: str, text: str = "", on_change=None, *, max_len: int = 20,
                  allowed: Callable[[str], bool] | None = None, placeholder: str = "", **kw):
         super().__init__(rect, label, **kw)
@@ -318,6 +321,17 @@ class TextInput(_ValueRow):
             return True
         return False
 
+    def fitted(self, theme, room: int, style: str, editing: bool) -> tuple[str, int]:
+        """The words to draw in ``room`` pixels and their size: the whole text in
+        the largest size from 20 down to ``SMALLEST_SIZE`` that fits; else cut
+        with "…", at the start while typing (the caret's end stays in sight)."""
+        shown = self.text or self.placeholder
+        for size in range(20, self.SMALLEST_SIZE - 1, -1):
+            if theme.font(size, style=style).size(shown)[0] <= room:
+                return shown, size
+        font = theme.font(self.SMALLEST_SIZE, style=style)
+        return th.fit_text(font, shown, room, keep_end=editing), self.SMALLEST_SIZE
+
     def _changed(self):
         if self.on_change:
             self.on_change(self.text)
@@ -340,16 +354,18 @@ class TextInput(_ValueRow):
         pygame.draw.rect(canvas, (250, 242, 222), box, border_radius=8)
         pygame.draw.rect(canvas, th.BRASS_LIGHT if focused else th.BRASS_DARK, box, 3 if focused else 2,
                          border_radius=8)
-        shown = self.text or self.placeholder
         colour = th.INK if self.text else (150, 130, 110)
-        surf = theme.text(shown, 20, colour, style="italic" if not self.text else "body")
+        style = "italic" if not self.text else "body"
+        editing = focused and not self.selected
+        shown, size = self.fitted(theme, box.w - 24, style, editing)
+        surf = theme.text(shown, size, colour, style=style)
         clip = canvas.get_clip()
         canvas.set_clip(box.inflate(-16, -4))
         where = surf.get_rect(midleft=(box.x + 12, box.centery))
         if focused and self.selected and self.text:  # selected: typing replaces it
             pygame.draw.rect(canvas, th.BRASS_LIGHT, where.inflate(6, 4), border_radius=4)
-        rect = canvas.blit(surf, where)
-        if focused and not self.selected and (pygame.time.get_ticks() // 500) % 2 == 0:
+        rect = th.blit_text(canvas, surf, where.topleft)
+        if editing and (pygame.time.get_ticks() // 500) % 2 == 0:
             x = (rect.right + 2) if self.text else box.x + 12
             pygame.draw.line(canvas, th.INK, (x, box.y + 8), (x, box.bottom - 8), 2)
         canvas.set_clip(clip)

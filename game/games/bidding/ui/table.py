@@ -412,10 +412,14 @@ class BiddingTableScene(table_scene.TableScene):
             self.reveal_time += dt
             if not self._verdict_said and self.reveal_t() > self.verdict_at:
                 self._say_verdict()
+            # held (the "pause after reveals" setting, a lesson) with the hands as they were at
+            # the call: held at the end, the loser's lost die had already gone from the felt
+            held_at = self.move_at * self.reveal_length()
+            if self.reveal_time >= held_at and self.held.until_continue(("reveal", len(self.match.history))):
+                self.reveal_time = held_at
+                return
             if self.reveal_time >= self.reveal_length():
                 self.reveal_time = self.reveal_length()
-                if self.held.until_continue(("reveal", len(self.match.history))):
-                    return
                 if self.match.state.is_terminal():
                     return   # the last reveal stays until the results (``final_reveal_shown``)
                 self.reveal = None
