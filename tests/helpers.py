@@ -109,3 +109,17 @@ class HeldThreads:
             real_after_frame()
         self.monkeypatch.setattr(opening.table, "opening_step", opening_step)
         self.monkeypatch.setattr(self.app.memory, "after_frame", after_frame)
+
+
+def show_results(app, match):
+    """The results of a finished ``match`` on screen, the coach's line weighed
+    (its sessions finished) and past the buttons' guard: the page a player reads."""
+    from game.scenes.results import ResultsScene
+    results = ResultsScene(app, match)
+    app.start(results)
+    for session in results.coach_sessions:
+        session.finish()
+    results.rebuild()
+    results.age = 5.0
+    app.run_frames(2)
+    return results

@@ -13,8 +13,8 @@ from __future__ import annotations
 import pytest
 
 from game.core.match import Match, Seat
-from game.scenes.results import ResultsScene
 from game.ui import layout_record
+from tests.helpers import show_results
 
 NAMES = ["Bartholomew Quil", "Wilhelmina Stout", "Maximilian Crow", "Gwendolyn Marsh", "Percival Thorne",
          "Evangeline Rook", "Cornelius Vanes", "Octavia Bramble", "Florentine Ashby", "Archibald Nettle"]
@@ -53,13 +53,7 @@ def _problems(app) -> tuple[list[str], list[str]]:
 def _check(game_id: str, seats: int, app) -> None:
     from game.scenes.coach import CoachScene, explained
     match = _played(game_id, seats)
-    results = ResultsScene(app, match)
-    app.start(results)
-    for session in results.coach_sessions:
-        session.finish()
-    results.rebuild()
-    results.age = 5.0
-    app.run_frames(2)
+    results = show_results(app, match)
     found, words = _problems(app)
     assert not found, "results:\n" + "\n".join(found)
     assert any(w.startswith("Coach:") for w in words), words

@@ -181,18 +181,12 @@ def test_the_results_ledger_fits_the_widest_names_before_its_columns(app, game_i
     wide name ran across the first column ("Bids") and its figure, seen in a
     real window after a two-seat game; each name now fits the room before the
     columns, whole or cut with "…"."""
-    from game.scenes.results import ResultsScene
+    from tests.helpers import show_results
     names = WIDE[:seats]
     match = Match(game_id, [Seat(name, "ai", "easy") for name in names], None, 3)
     match.play_out()
     match.seats[0] = Seat(names[0], "human")
-    results = ResultsScene(app, match)
-    app.start(results)
-    for session in results.coach_sessions:
-        session.finish()
-    results.rebuild()
-    results.age = 5.0
-    app.run_frames(2)
+    show_results(app, match)
     with layout_record.recording(app.canvas) as record:
         app.draw(0.0)
     found = layout_record.problems(record)
