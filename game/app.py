@@ -550,20 +550,21 @@ class App:
         waiting its half second (the results' buttons back from the coach)
         counts the nap.  Without it a resting screen's gate took a minute of
         wall time to open, and every click meanwhile made it wait again."""
-        start = time.perf_counter()
+        start = now = time.perf_counter()
         deadline = start + REST_WAKE_MS / 1000.0
-        while True:
-            self.wake.wait(1.0 / FRAME_CAP)   # a frame time, or less when a phone's move arrives
-            events = pygame.event.get()
-            now = time.perf_counter()
-            if self.wake.is_set():
-                self.wake.clear()
-                self.quiet_frames = 0   # something arrived off the event queue: draw again
-                self.input.advance(now - start)
-                return events
-            if events or now >= deadline or not self.running:
-                self.input.advance(now - start)
-                return events
+        try:
+            while True:
+                self.wake.wait(1.0 / FRAME_CAP)   # a frame time, or less when a phone's move arrives
+                events = pygame.event.get()
+                now = time.perf_counter()
+                if self.wake.is_set():
+                    self.wake.clear()
+                    self.quiet_frames = 0   # something arrived off the event queue: draw again
+                    return events
+                if events or now >= deadline or not self.running:
+                    return events
+        finally:
+            self.input.advance(now - start)
 
     # ------------------------------------------------------------------
     # The last line of defence

@@ -105,7 +105,8 @@ class CurtainScene(MenuScene):
         self.app.sounds.play("curtain", 0.7)
 
     def build(self) -> None:
-        self.button = self.ui.add(Button(self.button_rect(), self.button_label(), self.reveal,
+        label = self.button_label()
+        self.button = self.ui.add(Button(self.button_rect(label), label, self.reveal,
                                          primary=True, enabled=self.gate.is_open))
 
     BUTTON_SIZE = 22
@@ -117,8 +118,8 @@ class CurtainScene(MenuScene):
         font = self.theme.font(self.BUTTON_SIZE, True)
         return "I am " + th.fit_text(font, self.seat_name, self.BUTTON_ROOM[1] - 48 - font.size("I am ")[0])
 
-    def button_rect(self) -> pygame.Rect:
-        width = self.theme.font(self.BUTTON_SIZE, True).size(self.button_label())[0] + 48
+    def button_rect(self, label: str) -> pygame.Rect:
+        width = self.theme.font(self.BUTTON_SIZE, True).size(label)[0] + 48
         rect = pygame.Rect(0, 470, max(self.BUTTON_ROOM[0], min(self.BUTTON_ROOM[1], width)), 64)
         rect.centerx = CENTRE_X
         return rect
