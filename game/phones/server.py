@@ -56,6 +56,8 @@ CLOSE_SPENT = 4004
 SPENT = ("This code was already used by another phone. If that was not you, say so at the table: "
          "the pause menu's Phone codes gives your seat a new code.")
 RELINKED = "This seat was linked to a new phone at the table: this link no longer works."
+ON_SCREEN = ("This seat plays on the big screen now: this link no longer works. To play on a phone again, "
+             "ask at the table (pause menu, Phone codes).")
 
 
 class _OneLine(logging.Formatter):
@@ -271,7 +273,7 @@ class PhoneServer:
             await runner.cleanup()
 
     def _drop_seat(self, seat: int) -> None:
-        self._forget(seat, RELINKED)
+        self._forget(seat, ON_SCREEN)
         self._latest.pop(seat, None)
         ws = self._sockets.get(seat)
         if ws is not None:
