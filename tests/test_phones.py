@@ -529,3 +529,52 @@ def test_a_tap_on_a_view_the_table_has_moved_past_is_refused_not_played_on_the_n
     assert not any(p == 0 for p, _ in match.history[len(before):]), "Ana's call was played on a bid she never saw"
     run_until(app, lambda: any("moved on" in m["reason"] for m in ana.received("refused")), "the refusal")
     ana.close()
+
+
+def test_a_continue_tapped_while_the_table_is_covered_is_refused_with_the_current_view(app):
+    """A held reveal ("Pause after reveals"): both phones show "continue".
+    Someone at the screen opens Pause > Phone codes (the table is covered, its
+    phones still served).  Ana's tap on "continue" is stale: the table has
+    moved on from where she could continue.  She is told so in those words
+    (not "Not now: the table is busy.") with the current view (no "continue"),
+    and the reveal stays held under the codes' list (it was released there)."""
+    app.settings.pause_after_reveal = True
+    match, table = liars_table(app, seats=[Seat("Ana"), Seat("Bo"), Seat("Cy", "ai", "easy")], seed=3)
+    phones = {seat: PhoneClient(table.phones.url(seat)) for seat in (0, 1)}
+    run_until(app, lambda: table.phones.server.connected == frozenset((0, 1)), "both phones")
+    if app.top is not table:
+        close_codes(app)
+
+    def held_with_continue() -> bool:
+        shown = {seat: phone.latest() for seat, phone in phones.items()}
+        if table.held.moment is not None and app.top is table:
+            return all(m and m["version"] == table.phones.number and any(c["label"] == "continue" for c in m["choices"])
+                       for m in shown.values())
+        for phone, m in zip(phones.values(), shown.values()):
+            if m and m["your_turn"] and m["version"] == table.phones.number:
+                call = [c for c in m["choices"] if c["kind"] == "challenge"]
+                pick = call[0] if call and m["bids"] and len(m["bids"]) >= 2 else \
+                    next(c for c in m["choices"] if c["kind"] == "bid")
+                before = len(match.history)
+                phone.send({"type": "act", "version": m["version"], "choice": pick["id"]})
+                run_until(app, lambda: len(match.history) > before or table.phones.number != m["version"], "the move")
+        return False
+    run_until(app, held_with_continue, "a held reveal with continue on both phones", limit=60.0)
+    ana = phones[0]
+    shown = ana.latest()
+    go_on = next(c for c in shown["choices"] if c["label"] == "continue")
+    app.feed(key(pygame.K_ESCAPE))
+    app.run_frames(2)
+    button = next(w for w in app.top.ui.widgets if getattr(w, "text", "") == "Phone codes")
+    app.feed(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=button.rect.center, button=1),
+             pygame.event.Event(pygame.MOUSEBUTTONUP, pos=button.rect.center, button=1))
+    app.run_frames(3)
+    assert app.top.name == "phones" and table.held.moment is not None
+    ana.send({"type": "act", "version": shown["version"], "choice": go_on["id"]})
+    run_until(app, lambda: ana.received("refused"), "Ana's answer")
+    assert [m["reason"] for m in ana.received("refused")] == ["The table has moved on: look again."]
+    run_until(app, lambda: ana.latest()["version"] > shown["version"], "the current view")
+    assert not any(c["label"] == "continue" for c in ana.latest()["choices"])
+    assert table.held.moment is not None, "the reveal was continued under the codes' list"
+    for phone in phones.values():
+        phone.close()

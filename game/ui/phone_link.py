@@ -224,8 +224,9 @@ class PhoneLink:
         action = choices[data["choice"]]
         table = self.table
         if isinstance(action, ContinueMoment):
-            done = table.held.moment is not None
-            table.held.release()
+            done = table.held.moment is not None and table.is_top   # never under the pause or the codes
+            if done:
+                table.held.release()
         elif isinstance(action, ThrowDice):
             done = table.throws.release(seat)
         else:
@@ -248,7 +249,7 @@ class PhoneLink:
         state = t.match.state
         return (len(t.match.history), t.throw_view is None, t.held.moment is None, t.held.pending is None,
                 t.is_busy(), t.waiting_thrower, t.deciding_human(), tuple(self.seats), t.game_end.finished,
-                tuple(state.current_players()))
+                tuple(state.current_players()), t.is_top)   # is_top: a held moment's "continue" only on the table
 
     def publish(self) -> None:
         """Every phone seat's message now (its view, its moves, public facts)."""
