@@ -214,6 +214,30 @@ def test_a_code_is_spent_once_a_phone_claims_it(app):
         phone.close()
 
 
+def test_a_request_that_is_no_socket_leaves_the_code_open(app):
+    """A plain GET (or a broken handshake: no Upgrade, a bad key) on a code's
+    socket address is refused and does not spend the code: Ana's phone,
+    opening it next, still gets her seat (the code was spent before the
+    handshake was checked, so her phone was told another phone had used it)."""
+    match, table = liars_table(app)
+    app.run_frames(2)
+    code = table.phones.url(0)
+    socket_address = code.replace("/p/", "/ws/")
+    status, text = get(socket_address)
+    assert status == 400 and "Ana" not in text
+    request = urllib.request.Request(socket_address, headers={
+        "Upgrade": "websocket", "Connection": "Upgrade", "Sec-WebSocket-Version": "13", "Sec-WebSocket-Key": "!!"})
+    try:
+        urllib.request.urlopen(request, timeout=10)
+    except urllib.error.HTTPError as exc:
+        assert exc.code == 400
+    assert not table.phones.code_claimed(0)
+    ana = PhoneClient(code)
+    run_until(app, lambda: ana.latest() is not None, "Ana's view")
+    assert ana.received("refused") == [] and ana.key_url() and ana.latest()["seat"] == 0
+    ana.close()
+
+
 def test_a_new_code_lets_the_old_phone_go_and_its_key_stops_working(app):
     """Re-linking (a new code for the seat, shown behind its own curtain)
     retires the old code and the old phone's key: the old phone is told so
@@ -578,3 +602,42 @@ def test_a_continue_tapped_while_the_table_is_covered_is_refused_with_the_curren
     assert table.held.moment is not None, "the reveal was continued under the codes' list"
     for phone in phones.values():
         phone.close()
+
+
+def test_a_flood_of_connections_cannot_use_up_the_games_file_handles():
+    """A device on the Wi-Fi opens 400 connections and sends half a request on
+    each (the game's server shares the game's file handles, which a desktop
+    may cap at 256: its saves would fail).  The server keeps at most
+    ``MAX_CONNECTIONS`` (plus one accept burst) and answers the rest 503 at once;
+    when the flood stops, a phone gets its page again."""
+    import os
+    import socket
+    if not os.path.isdir("/proc/self/fd"):
+        pytest.skip("counts file handles in /proc")
+    server = phone_server.PhoneServer("127.0.0.1")
+    server.start({0: wire.new_token()})
+    assert server.wait_started()
+    before = len(os.listdir("/proc/self/fd"))
+    flood = []
+    try:
+        for _ in range(400):
+            sock = socket.create_connection(("127.0.0.1", server.port), timeout=WAIT)
+            sock.sendall(b"GET /static/phone.css HTTP/1.1\r\nHost: x\r\n")
+            flood.append(sock)
+        bound = phone_server.MAX_CONNECTIONS + phone_server.LISTEN_BACKLOG + 4
+        end = time.monotonic() + WAIT
+        while len(os.listdir("/proc/self/fd")) - before - len(flood) > bound:   # the server closes the rest
+            assert time.monotonic() < end, f"the server holds {len(os.listdir('/proc/self/fd')) - before - len(flood)} handles"
+            time.sleep(0.05)   # a bounded poll of another thread's work, not a pace
+        assert server.open_connections() <= phone_server.MAX_CONNECTIONS + phone_server.LISTEN_BACKLOG
+        answers = [sock.recv(64) for sock in flood[-5:]]
+        assert all(a.startswith(b"HTTP/1.1 503") for a in answers), answers
+    finally:
+        for sock in flood:
+            sock.close()
+    end = time.monotonic() + WAIT
+    while server.open_connections() > 0 and time.monotonic() < end:
+        time.sleep(0.05)
+    status, page = get(f"http://127.0.0.1:{server.port}/static/phone.css")
+    assert status == 200
+    server.stop()
