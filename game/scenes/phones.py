@@ -259,6 +259,10 @@ class PhoneLinksScene(MenuScene):
                      anchor="midtop", shadow=3)
         th.draw_text(canvas, self.theme, "A phone lost, or someone else scanned your code? Ask for a new one: "
                      "only you see it, behind your curtain.", (CENTRE_X, 100), 18, th.CREAM_DIM, anchor="midtop")
+        if any(self.on_screen(seat) for seat in self.rows):
+            th.draw_text(canvas, self.theme, "Playing on this screen and your phone is back? \"Use a phone\" gives "
+                         "you a code: your seat moves to the phone that opens it.", (CENTRE_X, 124), 18, th.CREAM_DIM,
+                         anchor="midtop")
 
     def draw_content(self, canvas) -> None:
         phones = self.table.phones
