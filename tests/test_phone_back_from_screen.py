@@ -84,6 +84,10 @@ def bo_plays_on_the_screen(app):
         return table.phones.waiting_for() == 1 and hands.has("Play Bo on this screen")
     assert hands.until(bo_waited_for, 60.0), "the table to wait for Bo's phone"
     hands.click("Play Bo on this screen")
+    hands.at_screen = 1   # Bo walked up to the screen: whoever sat there before, only his own dice from now on
+    hands.key_down(pygame.K_TAB)   # and he holds the peek key at once
+    hands.frames(3)
+    hands.key_up(pygame.K_TAB)
     hands.frames(2)
     assert not table.phones.holds(1) and hands.top.name == "curtain" and hands.top.seat == 1
     assert hands.pass_curtain() == 1   # Bo plays at the screen now
