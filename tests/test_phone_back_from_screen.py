@@ -61,14 +61,15 @@ def hands_until(hands, done, what: str) -> None:
         hands.frames(1)
 
 
-def bo_plays_on_the_screen(app):
-    """Ana at the screen, Bo on his phone, Cy an AI; Bo's phone dies, the table
-    waits for it, and "Play Bo on this screen" is clicked: Bo's curtain passed."""
+def bo_plays_on_the_screen(app, open_phone=PhoneClient):
+    """Ana at the screen, Bo on his phone (``open_phone(url)``: a socket client,
+    or a page in Chromium), Cy an AI; Bo's phone dies, the table waits for it,
+    and "Play Bo on this screen" is clicked: Bo's curtain passed."""
     match, table = phone_table(app, "liars-dice", [Seat("Ana"), Seat("Bo"), Seat("Cy", "ai", "easy")], (1,), seed=3)
     hands = WatchedHands(app, table)
     hands.frames(2)
     hands.pass_curtain()   # Bo's first code behind his curtain
-    bo = PhoneClient(table.phones.url(1))
+    bo = open_phone(table.phones.url(1))
     hands_until(hands, lambda: app.top.name != "phones", "Bo's phone to take his code")
     hands_until(hands, lambda: table.phones.connected(1), "Bo's phone")
     bo.close()   # his phone dies
@@ -92,7 +93,7 @@ def bo_plays_on_the_screen(app):
     assert not table.phones.holds(1) and hands.top.name == "curtain" and hands.top.seat == 1
     assert hands.pass_curtain() == 1   # Bo plays at the screen now
     assert table.human_to_act() == 1
-    return match, table, hands
+    return match, table, hands, bo
 
 
 
@@ -113,7 +114,7 @@ def open_bos_code(app, hands):
 
 
 def test_a_seat_played_on_the_screen_goes_back_to_a_phone_by_a_new_code(app):
-    match, table, hands = bo_plays_on_the_screen(app)
+    match, table, hands, _ = bo_plays_on_the_screen(app)
     open_bos_code(app, hands)
     assert not table.phones.holds(1), "the seat moves when a phone opens the code, not before"
     again = PhoneClient(table.phones.url(1))
@@ -155,7 +156,7 @@ def test_a_code_no_phone_opens_leaves_the_seat_on_the_screen_behind_its_curtain(
     """Bo's code is up, he clicks Done without scanning: he stays on the
     screen, his dice come back only behind his curtain again (the code's
     screen unseated him), and the code he did not scan stops working."""
-    match, table, hands = bo_plays_on_the_screen(app)
+    match, table, hands, _ = bo_plays_on_the_screen(app)
     open_bos_code(app, hands)
     url = table.phones.url(1)
     hands.click("Done")

@@ -151,6 +151,8 @@ class PhoneServer:
         """Phone keys (handed to the phone that claimed its seat's code) -> seat."""
         self._retired: dict[str, tuple[int, str]] = {}
         """Spent codes and old keys -> (close code, the words for the phone)."""
+        self._retired_seat: dict[str, int] = {}
+        """Spent codes and old keys -> their seat (its later fate rewords them: ``_reword``)."""
         self.claimed: frozenset[str] = frozenset()
         """Codes a phone has claimed (replaced whole, so any thread may read it)."""
         self._latest: dict[int, str] = {}
@@ -290,6 +292,7 @@ class PhoneServer:
 
     def _drop_seat(self, seat: int) -> None:
         self._forget(seat, ON_SCREEN)
+        self._reword(seat, ON_SCREEN)
         self._latest.pop(seat, None)
         ws = self._sockets.get(seat)
         if ws is not None:
@@ -297,6 +300,7 @@ class PhoneServer:
 
     def _new_code(self, seat: int, token: str) -> None:
         self._forget(seat, RELINKED)
+        self._reword(seat, RELINKED)
         self._tokens[token] = seat
         ws = self._sockets.get(seat)
         if ws is not None:
@@ -308,6 +312,14 @@ class PhoneServer:
             for token in [t for t, s in table.items() if s == seat]:
                 del table[token]
                 self._retired[token] = (CLOSE_RELINKED, why)
+                self._retired_seat[token] = seat
+
+    def _reword(self, seat: int, why: str) -> None:
+        """Every old link of ``seat`` (its spent codes too) says what became of the
+        seat now: a phone that reopens its spent code after the seat went to the
+        screen was told another phone had used it."""
+        for token in [t for t, s in self._retired_seat.items() if s == seat]:
+            self._retired[token] = (CLOSE_RELINKED, why)
 
     def _claim(self, token: str) -> tuple[int | None, str | None]:
         """The seat a socket opened with ``token`` plays, and the new phone key
@@ -322,6 +334,7 @@ class PhoneServer:
         key = wire.new_token()
         self._keys[key] = seat
         self._retired[token] = (CLOSE_SPENT, SPENT)
+        self._retired_seat[token] = seat
         self.claimed = self.claimed | {token}
         return seat, key
 
@@ -332,6 +345,7 @@ class PhoneServer:
             return
         del self._keys[key]
         self._retired.pop(token, None)
+        self._retired_seat.pop(token, None)
         self._tokens[token] = seat
         self.claimed = self.claimed - {token}
 
