@@ -9,12 +9,10 @@ client), and at every frame on the way no hidden die is face-up for anyone
 but the person at the screen (the renderer's record of what it drew)."""
 from __future__ import annotations
 
-import time
-
 import pygame
 
 from game.core.match import Seat
-from tests.phones_helpers import WAIT, PhoneClient, phone_table
+from tests.phones_helpers import PhoneClient, phone_table, run_until
 from tests.realinput import Hands
 
 
@@ -53,12 +51,8 @@ class WatchedHands(Hands):
 
 
 def hands_until(hands, done, what: str) -> None:
-    """Frames until ``done()`` (a phone's message crosses another thread):
-    bounded by ``WAIT`` seconds of wall time, never a pace."""
-    end = time.monotonic() + WAIT
-    while not done():
-        assert time.monotonic() < end, f"timed out waiting for {what}"
-        hands.frames(1)
+    """Frames (each one checked) until ``done()``: a phone's message crosses another thread."""
+    run_until(hands.app, done, what, frame=hands.frames)
 
 
 def bo_plays_on_the_screen(app, open_phone=PhoneClient):

@@ -26,6 +26,7 @@ from game.phones import wire
 from game.ui.secrecy import Secrecy
 from tests.helpers import past_the_opening, pass_curtain, key
 from tests.phones_helpers import WAIT, PhoneClient, phone_table, run_until
+from tests.realinput import Hands
 
 
 def get(url: str) -> tuple[int, str]:
@@ -587,12 +588,11 @@ def test_a_continue_tapped_while_the_table_is_covered_is_refused_with_the_curren
     ana = phones[0]
     shown = ana.latest()
     go_on = next(c for c in shown["choices"] if c["label"] == "continue")
-    app.feed(key(pygame.K_ESCAPE))
-    app.run_frames(2)
-    button = next(w for w in app.top.ui.widgets if getattr(w, "text", "") == "Phone codes")
-    app.feed(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=button.rect.center, button=1),
-             pygame.event.Event(pygame.MOUSEBUTTONUP, pos=button.rect.center, button=1))
-    app.run_frames(3)
+    hands = Hands(app)
+    hands.press(pygame.K_ESCAPE)
+    hands.frames(2)
+    hands.click("Phone codes")
+    hands.frames(2)
     assert app.top.name == "phones" and table.held.moment is not None
     ana.send({"type": "act", "version": shown["version"], "choice": go_on["id"]})
     run_until(app, lambda: ana.received("refused"), "Ana's answer")
