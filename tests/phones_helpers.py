@@ -50,14 +50,18 @@ def phone_table(app, game_id, seats, phones, seed, options=None):
     return match, table   # no frame run yet: nothing sent to a phone
 
 
-def run_until(app, condition, what: str, limit: float = WAIT) -> None:
+def run_until(app, condition, what: str, limit: float = WAIT, frame=None) -> None:
     """Run the game's frames until ``condition()`` (a phone's message arrives
-    on another thread): bounded by ``limit`` seconds, failing with ``what``."""
+    on another thread): bounded by ``limit`` seconds, failing with ``what``.
+    ``frame``: how one frame passes (``Hands.frames``; else ``app.run_frames``)."""
     end = time.monotonic() + limit
     while not condition():
         if time.monotonic() > end:
             raise AssertionError(f"timed out waiting for {what}")
-        app.run_frames(1)
+        if frame is not None:
+            frame()
+        else:
+            app.run_frames(1)
 
 
 def other_hands_changed(state, seat):

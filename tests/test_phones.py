@@ -26,6 +26,7 @@ from game.phones import wire
 from game.ui.secrecy import Secrecy
 from tests.helpers import past_the_opening, pass_curtain, key
 from tests.phones_helpers import WAIT, PhoneClient, phone_table, run_until
+from tests.realinput import Hands
 
 
 def get(url: str) -> tuple[int, str]:
@@ -212,6 +213,30 @@ def test_a_code_is_spent_once_a_phone_claims_it(app):
     assert all(m["seat"] == 1 for m in bo.received("state")) and all(m["seat"] == 0 for m in ana.received("state"))
     for phone in (ana, bo, thief):
         phone.close()
+
+
+def test_a_request_that_is_no_socket_leaves_the_code_open(app):
+    """A plain GET (or a broken handshake: no Upgrade, a bad key) on a code's
+    socket address is refused and does not spend the code: Ana's phone,
+    opening it next, still gets her seat (the code was spent before the
+    handshake was checked, so her phone was told another phone had used it)."""
+    match, table = liars_table(app)
+    app.run_frames(2)
+    code = table.phones.url(0)
+    socket_address = code.replace("/p/", "/ws/")
+    status, text = get(socket_address)
+    assert status == 400 and "Ana" not in text
+    request = urllib.request.Request(socket_address, headers={
+        "Upgrade": "websocket", "Connection": "Upgrade", "Sec-WebSocket-Version": "13", "Sec-WebSocket-Key": "!!"})
+    try:
+        urllib.request.urlopen(request, timeout=10)
+    except urllib.error.HTTPError as exc:
+        assert exc.code == 400
+    assert not table.phones.code_claimed(0)
+    ana = PhoneClient(code)
+    run_until(app, lambda: ana.latest() is not None, "Ana's view")
+    assert ana.received("refused") == [] and ana.key_url() and ana.latest()["seat"] == 0
+    ana.close()
 
 
 def test_a_new_code_lets_the_old_phone_go_and_its_key_stops_working(app):
@@ -529,3 +554,90 @@ def test_a_tap_on_a_view_the_table_has_moved_past_is_refused_not_played_on_the_n
     assert not any(p == 0 for p, _ in match.history[len(before):]), "Ana's call was played on a bid she never saw"
     run_until(app, lambda: any("moved on" in m["reason"] for m in ana.received("refused")), "the refusal")
     ana.close()
+
+
+def test_a_continue_tapped_while_the_table_is_covered_is_refused_with_the_current_view(app):
+    """A held reveal ("Pause after reveals"): both phones show "continue".
+    Someone at the screen opens Pause > Phone codes (the table is covered, its
+    phones still served).  Ana's tap on "continue" is stale: the table has
+    moved on from where she could continue.  She is told so in those words
+    (not "Not now: the table is busy.") with the current view (no "continue"),
+    and the reveal stays held under the codes' list (it was released there)."""
+    app.settings.pause_after_reveal = True
+    match, table = liars_table(app, seats=[Seat("Ana"), Seat("Bo"), Seat("Cy", "ai", "easy")], seed=3)
+    phones = {seat: PhoneClient(table.phones.url(seat)) for seat in (0, 1)}
+    run_until(app, lambda: table.phones.server.connected == frozenset((0, 1)), "both phones")
+    if app.top is not table:
+        close_codes(app)
+
+    def held_with_continue() -> bool:
+        shown = {seat: phone.latest() for seat, phone in phones.items()}
+        if table.held.moment is not None and app.top is table:
+            return all(m and m["version"] == table.phones.number and any(c["label"] == "continue" for c in m["choices"])
+                       for m in shown.values())
+        for phone, m in zip(phones.values(), shown.values()):
+            if m and m["your_turn"] and m["version"] == table.phones.number:
+                call = [c for c in m["choices"] if c["kind"] == "challenge"]
+                pick = call[0] if call and m["bids"] and len(m["bids"]) >= 2 else \
+                    next(c for c in m["choices"] if c["kind"] == "bid")
+                before = len(match.history)
+                phone.send({"type": "act", "version": m["version"], "choice": pick["id"]})
+                run_until(app, lambda: len(match.history) > before or table.phones.number != m["version"], "the move")
+        return False
+    run_until(app, held_with_continue, "a held reveal with continue on both phones", limit=60.0)
+    ana = phones[0]
+    shown = ana.latest()
+    go_on = next(c for c in shown["choices"] if c["label"] == "continue")
+    hands = Hands(app)
+    hands.press(pygame.K_ESCAPE)
+    hands.frames(2)
+    hands.click("Phone codes")
+    hands.frames(2)
+    assert app.top.name == "phones" and table.held.moment is not None
+    ana.send({"type": "act", "version": shown["version"], "choice": go_on["id"]})
+    run_until(app, lambda: ana.received("refused"), "Ana's answer")
+    assert [m["reason"] for m in ana.received("refused")] == ["The table has moved on: look again."]
+    run_until(app, lambda: ana.latest()["version"] > shown["version"], "the current view")
+    assert not any(c["label"] == "continue" for c in ana.latest()["choices"])
+    assert table.held.moment is not None, "the reveal was continued under the codes' list"
+    for phone in phones.values():
+        phone.close()
+
+
+def test_a_flood_of_connections_cannot_use_up_the_games_file_handles():
+    """A device on the Wi-Fi opens 400 connections and sends half a request on
+    each (the game's server shares the game's file handles, which a desktop
+    may cap at 256: its saves would fail).  The server keeps at most
+    ``MAX_CONNECTIONS`` (plus one accept burst) and answers the rest 503 at once;
+    when the flood stops, a phone gets its page again."""
+    import os
+    import socket
+    if not os.path.isdir("/proc/self/fd"):
+        pytest.skip("counts file handles in /proc")
+    server = phone_server.PhoneServer("127.0.0.1")
+    server.start({0: wire.new_token()})
+    assert server.wait_started()
+    before = len(os.listdir("/proc/self/fd"))
+    flood = []
+    try:
+        for _ in range(400):
+            sock = socket.create_connection(("127.0.0.1", server.port), timeout=WAIT)
+            sock.sendall(b"GET /static/phone.css HTTP/1.1\r\nHost: x\r\n")
+            flood.append(sock)
+        bound = phone_server.MAX_CONNECTIONS + phone_server.LISTEN_BACKLOG + 4
+        end = time.monotonic() + WAIT
+        while len(os.listdir("/proc/self/fd")) - before - len(flood) > bound:   # the server closes the rest
+            assert time.monotonic() < end, f"the server holds {len(os.listdir('/proc/self/fd')) - before - len(flood)} handles"
+            time.sleep(0.05)   # a bounded poll of another thread's work, not a pace
+        assert server.open_connections() <= phone_server.MAX_CONNECTIONS + phone_server.LISTEN_BACKLOG
+        answers = [sock.recv(64) for sock in flood[-5:]]
+        assert all(a.startswith(b"HTTP/1.1 503") for a in answers), answers
+    finally:
+        for sock in flood:
+            sock.close()
+    end = time.monotonic() + WAIT
+    while server.open_connections() > 0 and time.monotonic() < end:
+        time.sleep(0.05)
+    status, page = get(f"http://127.0.0.1:{server.port}/static/phone.css")
+    assert status == 200
+    server.stop()

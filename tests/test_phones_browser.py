@@ -265,3 +265,25 @@ def test_a_spent_or_retired_code_shows_no_dice_in_a_real_browser(app):
         new.shows(1)
         dice = [f for f in new.frames if f.get("type") == "state"][-1]["dice"]
         assert dice == list(match.state.view(0).my_faces)
+
+
+def test_a_seat_played_on_the_screen_goes_back_to_a_new_phone_in_a_real_browser(app):
+    """Bo's phone (Chromium) dies, he plays on the screen; reopened, its old
+    link says the seat plays on the big screen and shows no dice.  Pause >
+    Phone codes > "Use a phone" on his row, his curtain, his code: a new phone
+    opens it and draws his dice, and the table's screen never shows them."""
+    from tests.test_phone_back_from_screen import bo_plays_on_the_screen, hands_until, open_bos_code
+    with browser() as chromium:
+        match, table, hands, bo = bo_plays_on_the_screen(app, lambda url: Phone(chromium, url))
+        again = Phone(chromium, bo.url)   # the dead phone's tab reopened: its own key, retired
+        assert again.response.status == 410 and "plays on the big screen" in again.page.inner_text("body")
+        assert again.page.query_selector("#dice") is None
+        open_bos_code(app, hands)
+        new = Phone(chromium, table.phones.url(1))
+        hands_until(hands, lambda: app.top.name != "phones", "the new phone to take Bo's code")
+        assert table.phones.holds(1) and table.secrecy.on_phone(1)
+        new.shows(table.phones.number)
+        drawn = new.page.eval_on_selector_all("#dice > *", "els => els.length")
+        assert drawn == len(match.state.view(1).my_faces) > 0
+        assert [f for f in new.frames if f.get("type") == "state"][-1]["dice"] == list(match.state.view(1).my_faces)
+        assert hands.checked > 20

@@ -45,6 +45,13 @@ BURST = 16.0
 FLOOD_LIMIT = 40
 """Refused messages (too fast, malformed) after which a socket is closed."""
 MAX_SOCKETS = 24
+MAX_CONNECTIONS = 64
+"""Connections served at once (each phone opens a few: its page, its files, its
+socket); more are answered 503 and closed at once, so a device on the network
+cannot use up the game's file handles (a desktop's limit can be 256), which its
+saves and replays need.  Connections accepted in one burst may pass it by the
+listen backlog (16)."""
+LISTEN_BACKLOG = 16
 HEARTBEAT = 4.0
 """Seconds between pings: a phone that stops answering is away after about two."""
 START_TIMEOUT = 10.0
@@ -56,6 +63,8 @@ CLOSE_SPENT = 4004
 SPENT = ("This code was already used by another phone. If that was not you, say so at the table: "
          "the pause menu's Phone codes gives your seat a new code.")
 RELINKED = "This seat was linked to a new phone at the table: this link no longer works."
+ON_SCREEN = ("This seat plays on the big screen now: this link no longer works. To play on a phone again, "
+             "ask at the table (pause menu, Phone codes).")
 
 
 class _OneLine(logging.Formatter):
@@ -123,7 +132,7 @@ class PhoneServer:
         self.port: int = self._sock.getsockname()[1]
         try:
             self._files = page_files()
-            self._sock.listen(16)   # a phone that knocks before aiohttp is up waits in the backlog
+            self._sock.listen(LISTEN_BACKLOG)   # a phone that knocks before aiohttp is up waits in the backlog
         except OSError:
             self._sock.close()
             raise
@@ -133,6 +142,8 @@ class PhoneServer:
         self.connected: frozenset[int] = frozenset()
         """Seats with a phone connected now (replaced whole, so any thread may read it)."""
         self.refused = 0
+        self.open_connections: Callable[[], int] = lambda: 0
+        """Connections aiohttp serves now (tests read it; 0 until the server is up)."""
         """Messages refused so far (tests and the report read it)."""
         self._tokens: dict[str, int] = {}
         """Open codes (seat's QR code, not claimed yet) -> seat."""
@@ -140,6 +151,8 @@ class PhoneServer:
         """Phone keys (handed to the phone that claimed its seat's code) -> seat."""
         self._retired: dict[str, tuple[int, str]] = {}
         """Spent codes and old keys -> (close code, the words for the phone)."""
+        self._retired_seat: dict[str, int] = {}
+        """Spent codes and old keys -> their seat (its later fate rewords them: ``_reword``)."""
         self.claimed: frozenset[str] = frozenset()
         """Codes a phone has claimed (replaced whole, so any thread may read it)."""
         self._latest: dict[int, str] = {}
@@ -255,8 +268,14 @@ class PhoneServer:
         app.router.add_get("/static/{name}", self._static)
         runner = web.AppRunner(app, access_log=None, handle_signals=False, shutdown_timeout=0.5, logger=quiet_logger())
         await runner.setup()
-        site = web.SockSite(runner, self._sock)
-        await site.start()
+        served = runner.server
+        assert served is not None
+
+        def connection() -> asyncio.BaseProtocol:
+            """aiohttp's handler for a new connection, or ``_Busy`` past ``MAX_CONNECTIONS``."""
+            return served() if len(served.connections) < MAX_CONNECTIONS else _Busy()
+        listener = await asyncio.get_running_loop().create_server(connection, sock=self._sock, backlog=LISTEN_BACKLOG)
+        self.open_connections = lambda: len(served.connections)
         with self._lock:
             self._serving = True
             early, self._early = self._early, []
@@ -266,12 +285,14 @@ class PhoneServer:
         try:
             await self._stopping.wait()
         finally:
+            listener.close()
             for ws in list(self._sockets.values()):
                 await ws.close(code=4002, message=b"the table closed")
             await runner.cleanup()
 
     def _drop_seat(self, seat: int) -> None:
-        self._forget(seat, RELINKED)
+        self._forget(seat, ON_SCREEN)
+        self._reword(seat, ON_SCREEN)
         self._latest.pop(seat, None)
         ws = self._sockets.get(seat)
         if ws is not None:
@@ -279,6 +300,7 @@ class PhoneServer:
 
     def _new_code(self, seat: int, token: str) -> None:
         self._forget(seat, RELINKED)
+        self._reword(seat, RELINKED)
         self._tokens[token] = seat
         ws = self._sockets.get(seat)
         if ws is not None:
@@ -290,6 +312,14 @@ class PhoneServer:
             for token in [t for t, s in table.items() if s == seat]:
                 del table[token]
                 self._retired[token] = (CLOSE_RELINKED, why)
+                self._retired_seat[token] = seat
+
+    def _reword(self, seat: int, why: str) -> None:
+        """Every old link of ``seat`` (its spent codes too) says what became of the
+        seat now: a phone that reopens its spent code after the seat went to the
+        screen was told another phone had used it."""
+        for token in [t for t, s in self._retired_seat.items() if s == seat]:
+            self._retired[token] = (CLOSE_RELINKED, why)
 
     def _claim(self, token: str) -> tuple[int | None, str | None]:
         """The seat a socket opened with ``token`` plays, and the new phone key
@@ -304,8 +334,20 @@ class PhoneServer:
         key = wire.new_token()
         self._keys[key] = seat
         self._retired[token] = (CLOSE_SPENT, SPENT)
+        self._retired_seat[token] = seat
         self.claimed = self.claimed | {token}
         return seat, key
+
+    def _unclaim(self, token: str, seat: int, key: str | None) -> None:
+        """``token`` is open again: the phone that claimed it never got its key.
+        Not if the seat was given a new code meanwhile (the key is retired)."""
+        if key is None or self._keys.get(key) != seat:
+            return
+        del self._keys[key]
+        self._retired.pop(token, None)
+        self._retired_seat.pop(token, None)
+        self._tokens[token] = seat
+        self.claimed = self.claimed - {token}
 
     def _publish(self, seat: int, text: str, keep: bool) -> None:
         if keep:
@@ -340,13 +382,20 @@ class PhoneServer:
             return web.Response(status=503, text="too many connections")
         if token in self._retired:   # said in words: a browser's socket cannot read a refused handshake
             return await self._refuse(request, *self._retired[token])
+        ws = web.WebSocketResponse(heartbeat=HEARTBEAT, max_msg_size=MAX_FRAME)
+        if not ws.can_prepare(request).ok:   # a page fetch, a link preview, a broken handshake: the code stays open
+            return web.Response(status=400, text="not a WebSocket handshake")
         seat, key = self._claim(token)   # no await between the look-up and the claim: one phone wins
         if seat is None:
             return web.Response(status=403, text="not a seat of this game")
-        ws = web.WebSocketResponse(heartbeat=HEARTBEAT, max_msg_size=MAX_FRAME)
-        await ws.prepare(request)
-        if key is not None:
-            await _send(ws, json.dumps({"type": "linked", "key": key}))
+        try:
+            await ws.prepare(request)
+        except BaseException:
+            self._unclaim(token, seat, key)   # the phone went before its socket opened
+            raise
+        if key is not None and not await _send(ws, json.dumps({"type": "linked", "key": key})):
+            self._unclaim(token, seat, key)   # its key never reached it: the code is the phone's way back
+            return ws
         self._open += 1
         old = self._sockets.get(seat)
         if old is not None:   # a reload or a second tab: the newest holds the seat
@@ -415,6 +464,15 @@ class PhoneServer:
     def _changed(self) -> None:
         self.connected = frozenset(self._sockets)
         self.wake()
+
+
+class _Busy(asyncio.Protocol):
+    """A connection past ``MAX_CONNECTIONS``: told so in one line and closed, nothing read."""
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        assert isinstance(transport, asyncio.WriteTransport)
+        transport.write(b"HTTP/1.1 503 Service Unavailable\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
+        transport.close()
 
 
 def _words_page(words: str) -> str:

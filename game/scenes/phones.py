@@ -70,6 +70,7 @@ class PhoneHandoutScene(MenuScene):
         self.seat: int | None = None
         """The seat whose code is on the screen now (None behind a curtain)."""
         self._codes: dict[tuple[str, int], pygame.Surface] = {}
+        self.ended = False
 
     def enter(self) -> None:
         super().enter()
@@ -99,6 +100,11 @@ class PhoneHandoutScene(MenuScene):
         self.end()
 
     def end(self) -> None:
+        if self.ended:
+            return   # once: a frame that ended it by a click must not end it again (it popped the table too)
+        self.ended = True
+        if self.table.phones is not None:
+            self.table.phones.withdraw_offers()   # a code no phone opened: its seat stays on this screen
         back_to_table(self.app, self.table)
 
     def waiting(self) -> list[int]:
@@ -108,7 +114,7 @@ class PhoneHandoutScene(MenuScene):
         phones = self.table.phones
         if phones is None:
             return []
-        return [s for s in self.queue if phones.holds(s)
+        return [s for s in self.queue if phones.has_code(s)
                 and (self.fresh or not (phones.code_claimed(s) or phones.connected(s)))]
 
     def show_code(self, seat: int) -> None:
@@ -135,10 +141,10 @@ class PhoneHandoutScene(MenuScene):
 
     def fixed_update(self, dt: float) -> None:
         phones = self.table.phones
-        if phones is None or not phones.seats:
+        if phones is None or not (phones.seats or phones.offers):
             self.end()   # every seat went back to the screen
             return
-        phones.pump()   # phones that scan now get their view at once
+        phones.pump()   # phones that scan now get their view at once (a seat offered a code is on its phone now)
         if self.seat is not None and phones.code_claimed(self.seat) and not self.app.transitions_pending:
             self.pass_on()   # its phone has it: on to the next seat
 
@@ -157,7 +163,7 @@ class PhoneHandoutScene(MenuScene):
 
     def draw_content(self, canvas) -> None:
         phones = self.table.phones
-        if phones is None or self.seat is None or not phones.holds(self.seat):
+        if phones is None or self.seat is None or not phones.has_code(self.seat):
             return
         url = phones.url(self.seat)
         card = pygame.Rect(0, 0, 360, 438)
@@ -182,8 +188,10 @@ class PhoneHandoutScene(MenuScene):
 
 class PhoneLinksScene(MenuScene):
     """The pause menu's "Phone codes": each phone seat and whether its phone
-    is connected, with "New code" (behind that seat's curtain).  No code is
-    drawn here."""
+    is connected, with "New code" (behind that seat's curtain); and each human
+    seat that plays on this screen (its phone had died: "Play Ana on this
+    screen"), with "Use a phone": a code behind its curtain, and the seat is
+    back on a phone once one opens it.  No code is drawn here."""
 
     name = "phones"
     overlay = False   # the menu's own backdrop: nothing of the table shows through between the rows
@@ -197,7 +205,11 @@ class PhoneLinksScene(MenuScene):
         self.new_code_buttons: dict[int, pygame.Rect] = {}   # each row's name ends before its button
 
     def seats(self) -> list[int]:
-        return list(self.table.phones.seats) if self.table.phones is not None else []
+        """The phone seats and the human seats on this screen, in seat order."""
+        return sorted({*self.table.phones.seats, *self.table.humans}) if self.table.phones is not None else []
+
+    def on_screen(self, seat: int) -> bool:
+        return self.table.phones is not None and not self.table.phones.holds(seat)
 
     def build(self) -> None:
         seats = self.seats()
@@ -212,7 +224,10 @@ class PhoneLinksScene(MenuScene):
             button = pygame.Rect(0, 0, min(150, width // 2 - 8), 40)
             button.midright = (x + width - 6, self.rows[seat].centery)
             self.new_code_buttons[seat] = button
-            self.ui.add(Button(button, "New code", partial(self.new_code, seat), size=18))
+            if self.on_screen(seat):
+                self.ui.add(Button(button, "Use a phone", partial(self.to_phone, seat), size=18))
+            else:
+                self.ui.add(Button(button, "New code", partial(self.new_code, seat), size=18))
         self.ui.add(Button((CENTRE_X - 130, 640, 260, 56), "Done", self.back, primary=True))
 
     def new_code(self, seat: int) -> None:
@@ -220,12 +235,21 @@ class PhoneLinksScene(MenuScene):
         self.app.pop()
         self.app.push(PhoneHandoutScene(self.app, self.table, [seat], fresh=True))
 
+    def to_phone(self, seat: int) -> None:
+        """``seat``, on this screen now, gets a code behind its own curtain; it
+        plays on the phone that opens it (until then, and if none does, here)."""
+        if self.table.phones is None:
+            return
+        self.table.phones.offer(seat)
+        self.app.pop()
+        self.app.push(PhoneHandoutScene(self.app, self.table, [seat]))
+
     def back(self) -> None:
         back_to_table(self.app, self.table)   # Done or Esc
 
     def fixed_update(self, dt: float) -> None:
         phones = self.table.phones
-        if phones is None or not phones.seats:
+        if phones is None:
             self.back()
             return
         phones.pump()
@@ -235,6 +259,10 @@ class PhoneLinksScene(MenuScene):
                      anchor="midtop", shadow=3)
         th.draw_text(canvas, self.theme, "A phone lost, or someone else scanned your code? Ask for a new one: "
                      "only you see it, behind your curtain.", (CENTRE_X, 100), 18, th.CREAM_DIM, anchor="midtop")
+        if any(self.on_screen(seat) for seat in self.rows):
+            th.draw_text(canvas, self.theme, "Playing on this screen and your phone is back? \"Use a phone\" gives "
+                         "you a code: your seat moves to the phone that opens it.", (CENTRE_X, 124), 18, th.CREAM_DIM,
+                         anchor="midtop")
 
     def draw_content(self, canvas) -> None:
         phones = self.table.phones
@@ -243,10 +271,13 @@ class PhoneLinksScene(MenuScene):
         for seat, row in self.rows.items():
             th.panel(canvas, row, fill=th.WOOD_DARK, border=th.BRASS)
             pygame.draw.circle(canvas, self.theme.player_colour(seat), (row.x + 18, row.centery), 7)
-            on = phones.connected(seat)
+            on = phones.connected(seat) and phones.holds(seat)
             room = self.new_code_buttons[seat].x - 8 - (row.x + 32)
             name = th.fit_text(self.theme.font(18, True), self.table.seat_name(seat), room)
             th.draw_text(canvas, self.theme, name, (row.x + 32, row.y + 5), 18, th.CREAM, bold=True)
-            state = "Phone connected" if on else ("Phone away" if phones.code_claimed(seat) else "No phone yet")
+            if not phones.holds(seat):
+                state = "Plays on this screen"
+            else:
+                state = "Phone connected" if on else ("Phone away" if phones.code_claimed(seat) else "No phone yet")
             th.draw_text(canvas, self.theme, state, (row.x + 32, row.y + 27), 14,
                          th.BRASS_LIGHT if on else th.CREAM_DIM)

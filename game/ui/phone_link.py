@@ -29,6 +29,7 @@ import pygame
 from ..core.protocol import Action
 from ..phones import wire
 from . import theme as th
+from .drawn_controls import note as note_drawn
 
 if TYPE_CHECKING:
     from ..phones.server import PhoneServer
@@ -36,6 +37,10 @@ if TYPE_CHECKING:
 
 HOST_VARIABLE = "DICE_TAVERN_PHONES_HOST"
 """Overrides the address the server listens on (tests and shots: 127.0.0.1)."""
+
+
+MOVED_ON = "The table has moved on: look again."
+"""A phone's answer to a tap the table can no longer play; its current view follows."""
 
 
 class NoNetwork(OSError):
@@ -107,24 +112,65 @@ class PhoneLink:
         table's move): the game thread's part of a tap's latency (tools/phones_latency.py)."""
         self.waiting_button: pygame.Rect | None = None
         self._said_failure = False
+        self.offers: dict[int, str] = {}
+        """Codes shown to seats that play on this screen (after "Play Ana on this
+        screen"): the seat goes back to a phone when one claims its code
+        (``adopt_claimed``), and stays on the screen if none does before its
+        hand-out ends (``withdraw_offers``)."""
 
     # --- addresses ----------------------------------------------------------
     def url(self, seat: int) -> str:
-        return self.server.url(self.tokens[seat])
+        return self.server.url(self.tokens[seat] if seat in self.tokens else self.offers[seat])
+
+    def has_code(self, seat: int) -> bool:
+        """Has ``seat`` a code to show: it plays on a phone, or was offered one from the screen."""
+        return seat in self.tokens or seat in self.offers
 
     def connected(self, seat: int) -> bool:
         return seat in self.server.connected
 
     def code_claimed(self, seat: int) -> bool:
         """Has a phone opened ``seat``'s current code (the code is spent)?"""
-        return self.tokens.get(seat) in self.server.claimed
+        return self.tokens.get(seat, self.offers.get(seat)) in self.server.claimed
 
     def new_code(self, seat: int) -> None:
         """A fresh code for ``seat`` (shown behind its own curtain): the old code
-        and the phone that claimed it stop working."""
+        and the phone that claimed it stop working.  For a seat on this screen,
+        an offer (``offer``) made again."""
         if seat in self.tokens:
             self.tokens[seat] = wire.new_token()
             self.server.new_code(seat, self.tokens[seat])
+        elif seat in self.offers:
+            self.offer(seat)
+
+    def offer(self, seat: int) -> None:
+        """A code for ``seat``, which plays on this screen now: the phone that
+        opens it takes the seat back (``adopt_claimed``)."""
+        if seat in self.tokens or seat not in self.table.humans:
+            return
+        self.offers[seat] = wire.new_token()
+        self.server.new_code(seat, self.offers[seat])
+
+    def adopt_claimed(self) -> None:
+        """Every offered seat whose code a phone has opened plays on that phone
+        from now on: its dice leave this screen (whoever sat there is unseated
+        if it was this seat, ``Secrecy.set_phones``) and it needs no curtain."""
+        for seat, token in list(self.offers.items()):
+            if token in self.server.claimed:
+                del self.offers[seat]
+                self.tokens[seat] = token
+                self.seats = sorted({*self.seats, seat})
+                self.table.secrecy.set_phones(self.seats)
+                self.table.match.phone_seats = tuple(self.seats)
+                self._key = None
+
+    def withdraw_offers(self) -> None:
+        """The hand-out ended: offered codes no phone opened stop working (their
+        seats stay on this screen; a phone that opens one late is told so)."""
+        self.adopt_claimed()
+        for seat in list(self.offers):
+            del self.offers[seat]
+            self.server.drop_seat(seat)
 
     def holds(self, seat: int) -> bool:
         """Does ``seat`` play on its phone (its dice never on the big screen)?"""
@@ -151,6 +197,7 @@ class PhoneLink:
         if self.server.failed is not None and not self._said_failure:
             self._said_failure = True   # said once; the seats can go back to the screen from the table
             self.table.app.toast(f"The phones' server stopped: {self.server.failed}")
+        self.adopt_claimed()
         # A move made after the last pump (an AI's, later in that fixed step) gets its new number
         # first: a tap on the view before it is then refused ("moved on"), never played on it.
         self._publish_if_moved()
@@ -171,20 +218,22 @@ class PhoneLink:
             return
         choices = self._choices.get(seat, [])
         if data["version"] != self.number or data["choice"] >= len(choices):
-            self.server.tell(seat, wire.refusal("The table has moved on: look again."))
+            self.server.tell(seat, wire.refusal(MOVED_ON))
             self.server.publish(seat, self.message(seat))   # the current view again
             return
         action = choices[data["choice"]]
         table = self.table
         if isinstance(action, ContinueMoment):
-            done = table.held.moment is not None
-            table.held.release()
+            done = table.held.moment is not None and table.is_top   # never under the pause or the codes
+            if done:
+                table.held.release()
         elif isinstance(action, ThrowDice):
             done = table.throws.release(seat)
         else:
             done = table.submit(seat, action)
-        if not done:
-            self.server.tell(seat, wire.refusal("Not now: the table is busy."))
+        if not done:   # the table moved on in a way its decision key missed: every phone gets a new number
+            self.server.tell(seat, wire.refusal(MOVED_ON))
+            self.pump_key_now()
             return
         self.applied.append((seat, action, time.perf_counter() - arrived))
         self._key = None
@@ -200,7 +249,7 @@ class PhoneLink:
         state = t.match.state
         return (len(t.match.history), t.throw_view is None, t.held.moment is None, t.held.pending is None,
                 t.is_busy(), t.waiting_thrower, t.deciding_human(), tuple(self.seats), t.game_end.finished,
-                tuple(state.current_players()))
+                tuple(state.current_players()), t.is_top)   # is_top: a held moment's "continue" only on the table
 
     def publish(self) -> None:
         """Every phone seat's message now (its view, its moves, public facts)."""
@@ -289,6 +338,7 @@ class PhoneLink:
         play = theme.font(18)
         short = th.fit_text(play, name, button.w - 20 - play.size("Play  on this screen")[0])
         th.draw_text(canvas, theme, f"Play {short} on this screen", button.center, 18, th.CREAM, anchor="center")
+        note_drawn(f"Play {name} on this screen", button)
         self.waiting_button = button
 
     def _waiting_spot(self, canvas: pygame.Surface) -> tuple[int, int]:

@@ -136,10 +136,10 @@ class TableScene(TableBase):
 
     def offer_phones(self, seats) -> bool:
         """Start this table's phones for ``seats`` and hand out their codes one
-        seat at a time; when those seats already use phones, their list ("New
-        code" for a lost phone).  A problem (no home network) is a toast and
+        seat at a time; when the table already uses phones, their list ("New
+        code" for a lost phone, "Use a phone" for a seat back on this screen).  A problem (no home network) is a toast and
         the seats stay on the screen."""
-        if self.phones is not None and set(seats) == set(self.phones.seats):
+        if self.phones is not None:   # its list: "New code" for a phone seat, "Use a phone" for a screen seat
             self.app.nav.phone_links(self)
             return True
         try:
