@@ -194,3 +194,29 @@ def test_roll_for_it_roll_off_dice_land_off_the_cards(app, players):
         die = pygame.Rect(0, 0, 30, 30)
         die.center = (int(pose.x), int(pose.y))
         assert die.collidelist(scene.cards) < 0, (pose.x, pose.y)
+
+
+@pytest.mark.parametrize("players", range(1, 9))
+def test_diced_out_replay_bar_covers_no_sheet(app, players):
+    """In a Diced Out replay the controls sat in the bottom-left corner, over the
+    first sheet's REROLLS row (its boxes and "3 left - 77 pts if diced out" hidden;
+    at 6 seats over rows R3-R4 too).  The bar now keeps off every sheet, the tray
+    and the Log button, inside the window, and its buttons work where they are drawn."""
+    seats = [Seat(TAVERN_NAMES[i], "ai", "easy") for i in range(players)]
+    match = Match("diced-out", seats, seed=2)
+    for _ in range(12):
+        match.step()
+    from game.scenes.replay import open_replay
+    scene, error = open_replay(app, saves.save_replay(match))
+    assert scene is not None, error
+    app.start(scene)
+    app.run_frames(2)
+    bar = scene.replay_bar.rect()
+    assert pygame.Rect(0, 0, 1280, 720).contains(bar), bar
+    for p, geo in enumerate(scene.sheets):
+        assert not bar.colliderect(geo.rect), (players, p, bar, geo.rect)
+    assert not bar.colliderect(scene.tray), (bar, scene.tray)
+    assert not bar.colliderect(scene.log_panel.BUTTON)
+    scene.replay.paused = True
+    app.feed(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=scene.replay_bar.buttons()["step"].center, button=1))
+    assert scene.replay.pending_steps == 1

@@ -18,7 +18,7 @@ import pygame
 
 from ...core.protocol import CHANCE, RollRequest, state_as
 from ...core import stats
-from ...ui import theme as th
+from ...ui import layout, replay_bar, theme as th
 from ...ui.motion import settling_pulse
 from ...ui.table_scene import TableScene as BaseTableScene
 from ...ui.drawn_controls import note as note_drawn
@@ -89,6 +89,15 @@ class TableScene(BaseTableScene):
         self.zone_labels: list[tuple[pygame.Rect, int]] = []
         self.personal_best: int | None = None
         self.new_best = False
+
+    def replay_bar_origin(self) -> tuple[int, int]:
+        """The sheets fill the bottom-left corner where a replay's controls
+        usually sit: with one or two sheets (under the tray) the controls go
+        left of the tray, above the sheets; with more (two columns beside the
+        tray) under the tray, between the columns."""
+        if len(self.match.seats) <= 2:
+            return replay_bar.ORIGIN[0], 360
+        return layout.CENTRE_X - replay_bar.BOARD_W // 2 + 12, replay_bar.ORIGIN[1]
 
     # --- solo personal best (stats live with the player, not the rules) --------
     @property
