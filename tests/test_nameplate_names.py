@@ -209,3 +209,36 @@ def test_the_curtains_button_holds_the_whole_name(app, name):
     assert curtain.button.text == "I am " + name
     assert label + 24 <= curtain.button.rect.w, (label, curtain.button.rect)
     assert app.canvas.get_rect().contains(curtain.button.rect)
+
+
+def test_a_replay_file_with_forty_letter_names_plays_with_every_word_clear(app):
+    """A record may hold names of 40 letters (a hand-made or edited file; the
+    setup writes 16): watching one ran the commentary's "WMWM...: Jinto!" over
+    the dice and the centre's shout past the table's rim.  Loaded names are
+    shortened to the setup's 16 (with "…"), and the replay's every frame is
+    clear of such problems."""
+    import json
+
+    from game.core import saves
+    from game.core.match import MAX_NAME
+    from game.scenes.replay import open_replay
+    match = Match("liars-dice", [Seat("A", "ai", "easy"), Seat("B", "ai", "normal")], {"starting_dice": 2}, seed=5)
+    match.play_out()
+    path = saves.save_replay(match)
+    record = json.loads(path.read_text(encoding="utf-8"))
+    for i, seat in enumerate(record["seats"]):
+        seat["name"] = ("WM" * 20)[:39] + str(i)
+    path.write_text(json.dumps(record), encoding="utf-8")
+    scene, error = open_replay(app, path)
+    assert scene is not None, error
+    assert [len(s.name) for s in scene.match.seats] == [MAX_NAME, MAX_NAME]
+    assert all(s.name.endswith("\u2026") for s in scene.match.seats)
+    app.start(scene)
+    for _ in range(4):
+        scene.replay.faster()
+    from tests.test_layout_check import Watch
+    watch = Watch(app)   # problems that last longer than a glance (a die flying past words is fine)
+    watch.frames(6000, until=lambda: scene.replay.finished and not scene.is_busy())
+    assert scene.replay.finished
+    found = [p for p in watch.lasting.values() if "WMWM" in p]
+    assert not found, "\n".join(found[:5])

@@ -456,3 +456,37 @@ def test_a_stats_file_that_cannot_be_saved_is_a_message_and_a_bug_is_raised(home
     recording = stats.Recording(match, background=False)
     with pytest.raises(KeyError):
         recording.report(toasts.append)
+
+
+def _largest_stats() -> dict:
+    """Every count and best score at the largest a stats file may hold (the schema's bounds)."""
+    big = 10 ** 9
+    levels = {table: {"games": big, "wins": big, "streak": big, "best_streak": big, "best": -big}
+              for table in ("easy", "normal", "hard", "mixed", "solo", "hotseat")}
+    luck = {"d6": [big] * 6, "emblem": [big] * 6, "bone": [big] * 12}
+    return {"format": userfiles.STATS_FORMAT, "version": 2, "recent": [],
+            "games": {g: {"levels": levels, "streak": big, "best_streak": big,
+                          "bids": {str(f): big for f in range(1, 13)}, "luck": luck} for g in games.GAME_IDS}}
+
+
+def test_the_largest_counts_a_stats_file_may_hold_stay_in_their_columns(app, home):
+    """A stats file within its schema (counts up to 10^9, a best of -10^9)
+    drew "6,000,000,000" across the next column, the best scores out of their
+    cards and "5,000,000,050" over the next luck bar's number: every word of
+    every tab and every die kind must stay clear (the layout recorder)."""
+    from game.scenes.stats import StatsScene
+    from game.ui import layout_record
+    userfiles.stats_path().write_text(json.dumps(_largest_stats()), encoding="utf-8")
+    assert userfiles.load_stats()[1] is None   # the file is valid: nothing set aside
+    app.start(StatsScene(app))
+    app.run_frames(1)
+    scene = app.top
+    found = []
+    for tab, _title in scene.tabs:
+        scene.choose(tab)
+        for kind in range(3):
+            scene.choose_kind(kind)
+            with layout_record.recording(app.canvas) as record:
+                scene.draw(app.canvas, 0.0)
+            found += [f"{tab}/{kind}: {p}" for p in layout_record.problems(record)]
+    assert found == [], "\n".join(found)

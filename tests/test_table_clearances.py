@@ -14,7 +14,7 @@ from game.games.diced_out.rules import ROLL
 from game.games.diced_out.scene import sheet_title
 from game.scenes.setup import TAVERN_NAMES
 from game.ui import table_scene
-from tests.helpers import start_table
+from tests.helpers import key, start_table
 
 
 def test_diced_out_header_keeps_the_whole_name(app):
@@ -33,9 +33,6 @@ def test_diced_out_previous_roll_is_gone_on_your_turn(app):
     """While the human's own throw waits for them, the tray holds no dice and
     no total of the previous player's roll (a reroll after your own "N again!"
     may keep your own dice beside its banner)."""
-    import pygame
-
-    from tests.helpers import key
     app.settings.reduced_motion = False   # with motion the human throws by hand: the turn waits
     app.settings.animation_speed = "instant"
     match = Match("diced-out", [Seat("You"), Seat("Mags", "ai", "normal"), Seat("Finn", "ai", "easy")], seed=3)
@@ -57,6 +54,32 @@ def test_diced_out_previous_roll_is_gone_on_your_turn(app):
         elif scene.human_to_act() == 0:
             scene._apply(0, scene.match.state.legal_actions(0)[0])
     assert seen >= 3
+
+
+def test_diced_out_last_round_roll_is_gone_when_the_next_round_begins(app):
+    """A new round's sheets are empty, yet the tray still held the dice and
+    "7 rolled" of the roll that ended the last one when the same player opens
+    it (solo every round; with others, the round's lowest scorer who rolled
+    last): the previous round's roll leaves the tray as the round begins."""
+    app.settings.reduced_motion = False   # with motion the human throws by hand: the turn waits
+    app.settings.animation_speed = "instant"
+    scene = start_table(app, Match("diced-out", [Seat("You")], seed=3))
+    checked = 0
+    for _ in range(20000):
+        app.run_frames(1)
+        state = scene.match.state
+        if state.is_terminal() or checked >= 2:
+            break
+        if scene.waiting_thrower == 0 and not scene.is_busy():
+            if state.round_index >= 1 and not state.marked[0] and state.last.get("player") == 0 \
+                    and state.last.get("event") in ("diced_out", "mark", "bonus", "free_mark"):
+                checked += 1   # a new round, nothing rolled in it yet: the last roll was the old round's
+                assert scene.last_total is None, f"round {state.round_index + 1} shows {scene.last_total}"
+                assert scene.settled_view is None, "the last round's dice are still in the tray"
+            app.feed(key(pygame.K_SPACE))
+        elif scene.human_to_act() == 0:
+            scene._apply(0, state.legal_actions(0)[0])
+    assert checked >= 2
 
 
 def _plates(app, game_id, players, *, replay):
@@ -194,3 +217,29 @@ def test_roll_for_it_roll_off_dice_land_off_the_cards(app, players):
         die = pygame.Rect(0, 0, 30, 30)
         die.center = (int(pose.x), int(pose.y))
         assert die.collidelist(scene.cards) < 0, (pose.x, pose.y)
+
+
+@pytest.mark.parametrize("players", range(1, 9))
+def test_diced_out_replay_bar_covers_no_sheet(app, players):
+    """In a Diced Out replay the controls sat in the bottom-left corner, over the
+    first sheet's REROLLS row (its boxes and "3 left - 77 pts if diced out" hidden;
+    at 6 seats over rows R3-R4 too).  The bar now keeps off every sheet, the tray
+    and the Log button, inside the window, and its buttons work where they are drawn."""
+    seats = [Seat(TAVERN_NAMES[i], "ai", "easy") for i in range(players)]
+    match = Match("diced-out", seats, seed=2)
+    for _ in range(12):
+        match.step()
+    from game.scenes.replay import open_replay
+    scene, error = open_replay(app, saves.save_replay(match))
+    assert scene is not None, error
+    app.start(scene)
+    app.run_frames(2)
+    bar = scene.replay_bar.rect()
+    assert pygame.Rect(0, 0, 1280, 720).contains(bar), bar
+    for p, geo in enumerate(scene.sheets):
+        assert not bar.colliderect(geo.rect), (players, p, bar, geo.rect)
+    assert not bar.colliderect(scene.tray), (bar, scene.tray)
+    assert not bar.colliderect(scene.log_panel.BUTTON)
+    scene.replay.paused = True
+    app.feed(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=scene.replay_bar.buttons()["step"].center, button=1))
+    assert scene.replay.pending_steps == 1

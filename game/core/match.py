@@ -30,6 +30,10 @@ RECORD_VERSION = 1
 MAX_SEATS = 20
 MAX_ACTIONS = 200_000
 
+MAX_NAME = 16
+"""The longest seat name the game writes (the setup's name field): every
+screen is laid out for it.  A record's names may be longer (``SEAT_SCHEMA``:
+a hand-made file); ``Seat.from_json`` shortens them to this, ending in "…"."""
 SEAT_SCHEMA = v.Obj({"name": v.Str(40), "kind": v.OneOf(("human", "ai")),
                      "level": v.OneOf(("easy", "normal", "hard"))}, required=("name",))
 _ID = r"[a-z0-9_-]+"
@@ -108,12 +112,18 @@ class Seat:
     @classmethod
     def from_json(cls, data: Mapping) -> "Seat":
         """A seat from a record; names with control characters or lone
-        surrogates (which cannot be drawn) are refused like any bad field."""
+        surrogates (which cannot be drawn) are refused like any bad field, and
+        a name longer than ``MAX_NAME`` is shortened (a replay file with
+        40-letter names ran the commentary over the dice and the centre's
+        "…: Jinto!" across the table's rim)."""
         try:
             data = SEAT_SCHEMA.check(dict(data) if isinstance(data, Mapping) else data, "seat")
         except v.SchemaError as exc:
             raise RecordError(str(exc)) from exc
-        return cls(data["name"], data.get("kind", "human"), data.get("level", "normal"))
+        name = data["name"]
+        if len(name) > MAX_NAME:
+            name = name[:MAX_NAME - 1].rstrip() + "\u2026"
+        return cls(name, data.get("kind", "human"), data.get("level", "normal"))
 
 
 class Match:

@@ -553,7 +553,8 @@ def game_stats(data: dict, game_id: str) -> GameStats:
     for r in rows:
         if r.best is not None and spec is not None and spec.better(r.best, total.best):
             total.best = r.best
-    bids = {int(f): _int(n) for f, n in entry.get("bids", {}).items() if f.isdigit() and _int(n)}
+    bids = {int(f): _int(n) for f, n in entry.get("bids", {}).items()   # the faces a bid can name
+            if f.isdigit() and 1 <= int(f) <= DIE_KINDS["d6"] and _int(n)}
     return GameStats(game_id, spec, rows, total, bids, _luck_list([entry.get("luck", {})]))
 
 

@@ -8,7 +8,7 @@ import pygame
 
 from .. import games
 from ..core import saves
-from ..core.match import Match, Seat
+from ..core.match import MAX_NAME, Match, Seat
 from ..core.seeding import parse_seed
 from ..core.userfiles import SETUP_SEAT_KINDS
 from ..ui import theme as th
@@ -142,7 +142,7 @@ class SetupScene(MenuScene):
             for i, s in enumerate(seats):
                 custom = bool(s.get("custom")) and bool(s["name"].strip())
                 ai_name = TAVERN_NAMES[(i - 1) % len(TAVERN_NAMES)]
-                rows.append(SeatRow(s["name"][:16] if custom else "", s["kind"], custom=custom,
+                rows.append(SeatRow(s["name"][:MAX_NAME] if custom else "", s["kind"], custom=custom,
                                     ai_name="" if custom else ai_name))
             refresh_default_names(rows)
             out["seats"] = rows
@@ -175,7 +175,7 @@ class SetupScene(MenuScene):
             x, y = 70 + col * col_w, 236 + r * 38
             name_w = int(col_w * (0.5 if columns == 1 else 0.45))
             self.ui.add(TextInput((x, y, name_w, 34), "", row.name,
-                                  lambda t, i=i: self.set_name(i, t), max_len=16, label_width=0,
+                                  lambda t, i=i: self.set_name(i, t), max_len=MAX_NAME, label_width=0,
                                   placeholder=default_name(self.seat_rows, i)))
             self.ui.add(Choice((x + name_w + 8, y, col_w - name_w - 16, 34), "", SEAT_KINDS, row.kind,
                                partial(self.set_kind, i), fmt=KIND_LABELS.__getitem__,

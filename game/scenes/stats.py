@@ -31,6 +31,24 @@ SOFT_INK = (112, 88, 64)
 
 
 def _n(value: int) -> str:
+    """A count in a sentence, whole: "30,000 games"."""
+    return f"{value:,}"
+
+
+def _cell(value: int) -> str:
+    """A count in a column, a card or over a bar: at most five characters
+    ("9,999", "12.3k", "456k", "1.2M", "-1.0B"), since a stats file may hold
+    counts up to a billion and "6,000,000,000" ran over the next column."""
+    size = abs(value)
+    if size < 10_000:
+        return f"{value:,}"
+    for scale, unit in ((10 ** 9, "B"), (10 ** 6, "M"), (10 ** 3, "k")):
+        if size >= scale:
+            short = value / scale
+            if abs(round(short, 1)) < 100:
+                return f"{short:.1f}{unit}"
+            if abs(round(short)) < 1000 or unit == "B":
+                return f"{round(short)}{unit}"
     return f"{value:,}"
 
 
@@ -343,8 +361,8 @@ class StatsScene(MenuScene):
             if key in cols:
                 th.draw_text(canvas, theme, text, (cols[key], cy), 18, colour, bold=bold, anchor="center")
 
-        cell("games", _n(row.games))
-        cell("wins", dash if row.wins is None else _n(row.wins))
+        cell("games", _cell(row.games))
+        cell("wins", dash if row.wins is None else _cell(row.wins))
         rate = row.win_rate
         if rate is None:
             cell("rate", dash, SOFT_INK)
@@ -359,9 +377,9 @@ class StatsScene(MenuScene):
             pygame.draw.rect(canvas, th.BRASS_DARK, bar, 1, border_radius=4)
             th.draw_text(canvas, theme, f"{round(rate * 100)}%", (cols["rate"] - 10, cy), 17, th.INK, bold=bold,
                          anchor="midright")
-        cell("streak", dash if row.streak is None else _n(row.streak))
-        cell("best_streak", dash if row.best_streak is None else _n(row.best_streak))
-        cell("best", dash if row.best is None else _n(row.best), RED_INK if row.best is not None else SOFT_INK)
+        cell("streak", dash if row.streak is None else _cell(row.streak))
+        cell("best_streak", dash if row.best_streak is None else _cell(row.best_streak))
+        cell("best", dash if row.best is None else _cell(row.best), RED_INK if row.best is not None else SOFT_INK)
 
     def _draw_bids(self, canvas, shown: st.GameStats, rect: pygame.Rect) -> None:
         """Favourite bids: one die per face with a bar of how often it was bid."""
@@ -380,10 +398,14 @@ class StatsScene(MenuScene):
         tied = shown.favourite_bids
         names = [face_name(f, 2) for f in tied]
         name = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1] + " (tied)"
+        total = sum(shown.bids.values())
+        said = f"{_cell(total)} bids"
+        room = rect.w - 134 - theme.font(15, style="italic").size(said)[0] - 20
+        if theme.font(18, True).size(name)[0] > room:   # a tie of many faces: the bars below say which
+            name = f"{len(names)} faces (tied)"
         th.draw_text(canvas, theme, "Favourite bid:", (rect.x + 6, rect.y + 14), 18, th.INK, bold=True)
         th.draw_text(canvas, theme, name, (rect.x + 134, rect.y + 14), 18, RED_INK, bold=True)
-        total = sum(shown.bids.values())
-        th.draw_text(canvas, theme, f"{_n(total)} bids", (rect.right - 6, rect.y + 16), 15, SOFT_INK,
+        th.draw_text(canvas, theme, said, (rect.right - 6, rect.y + 16), 15, SOFT_INK,
                      style="italic", anchor="topright")
         faces = range(2, 7) if self.tab == "roll-call" else range(1, 7)   # Roll Call: the Emblem is never bid
         top = max(shown.bids.values())
@@ -398,7 +420,7 @@ class StatsScene(MenuScene):
                 fill = bar.copy()
                 fill.w = max(5, round(bar.w * count / top))
                 pygame.draw.rect(canvas, RED_INK if face == fav else th.BRASS, fill, border_radius=5)
-            th.draw_text(canvas, theme, _n(count), (bar.centerx, bar.bottom + 4), 13, SOFT_INK, anchor="midtop")
+            th.draw_text(canvas, theme, _cell(count), (bar.centerx, bar.bottom + 4), 13, SOFT_INK, anchor="midtop")
 
     def _draw_highlights(self, canvas, shown: st.GameStats, rect: pygame.Rect) -> None:
         """The game's proudest numbers, one card each (where no bids are kept)."""
@@ -421,7 +443,7 @@ class StatsScene(MenuScene):
             box = pygame.Rect(rect.x + i * (w + gap), rect.y + 40, w, 72)
             pygame.draw.rect(canvas, (245, 234, 208), box, border_radius=8)
             pygame.draw.rect(canvas, th.PARCHMENT_DARK, box, 1, border_radius=8)
-            th.draw_text(canvas, theme, "\u2013" if value is None else _n(value), (box.centerx, box.y + 8), 30,
+            th.draw_text(canvas, theme, "\u2013" if value is None else _cell(value), (box.centerx, box.y + 8), 30,
                          RED_INK if value is not None else SOFT_INK, style="display" if value is not None else "body",
                          bold=True, anchor="midtop")
             th.draw_text(canvas, theme, label, (box.centerx, box.bottom - 8), 14, SOFT_INK, bold=True,
@@ -441,7 +463,7 @@ class StatsScene(MenuScene):
             th.draw_text(canvas, theme, games.game_info(game_id).title, (box.centerx, box.y + 8), 14, SOFT_INK,
                          bold=True, anchor="midtop")
             best = g.total.best
-            th.draw_text(canvas, theme, "\u2013" if best is None else _n(best), (box.centerx, box.y + 24), 26,
+            th.draw_text(canvas, theme, "\u2013" if best is None else _cell(best), (box.centerx, box.y + 24), 26,
                          RED_INK if best is not None else SOFT_INK, style="display" if best is not None else "body",
                          bold=True, anchor="midtop")   # the display face has no dash: it drew a box
             label = (g.spec.label if g.spec else "").lower()
@@ -492,7 +514,7 @@ class StatsScene(MenuScene):
             pygame.draw.rect(canvas, (196, 180, 150), bar, 1, border_top_left_radius=4, border_top_right_radius=4)
             if h > 0:
                 pygame.draw.line(canvas, th.BRASS, (bar.x + 1, bar.y + 1), (bar.right - 2, bar.y + 1), 2)
-            th.draw_text(canvas, theme, _n(count), (cx, bar.y - 4), 14 if sides <= 6 else 12, th.CREAM, bold=True,
+            th.draw_text(canvas, theme, _cell(count), (cx, bar.y - 4), 14 if sides <= 6 else 12, th.CREAM, bold=True,
                          anchor="midbottom", shadow=1)
             face_y = base_y + (28 if sides <= 6 else 22)
             if luck.kind == "bone":

@@ -1,6 +1,7 @@
 """The replay viewer's controls: one component every table gets for free.
 
-A wooden board low in the bottom-left corner with a status line (position,
+A wooden board (low in the bottom-left corner unless the table gives it
+another ``origin``: Diced Out's sheets fill that corner) with a status line (position,
 speed, paused/end), a brass progress line and six small buttons (slower,
 step back, play/pause, step, faster, close), clear of every seat label up
 to 20 seats and of the history panels on the right.  Keys: Space/P pause,
@@ -20,6 +21,11 @@ from . import theme as th
 from .drawn_controls import note as note_drawn
 
 NAMES = ("slower", "back", "pause", "step", "faster", "close")
+ORIGIN = (20, 672)
+"""The first button's top-left corner on most tables (``TableBase.replay_bar_origin``)."""
+BUTTON_W, BUTTON_H, BUTTON_STEP = 56, 36, 58
+BOARD_W = BUTTON_STEP * (len(NAMES) - 1) + BUTTON_W + 24
+"""The board's width: the buttons and 12 px of wood either side."""
 KEYS = {
     "pause": (pygame.K_SPACE, pygame.K_p),
     "step": (pygame.K_RIGHT, pygame.K_n, pygame.K_PERIOD),
@@ -32,14 +38,17 @@ KEYS = {
 class ReplayBar:
     """The replay controls (module docstring): a component so every table gets them
     without code of its own; it changes only the feed and calls back for the rest."""
-    def __init__(self, feed: ReplayFeed, *, on_back: Callable[[], None], on_close: Callable[[], None]):
+    def __init__(self, feed: ReplayFeed, *, on_back: Callable[[], None], on_close: Callable[[], None],
+                 origin: tuple[int, int] = ORIGIN):
         self.feed = feed
+        self.origin = origin
         self.on_back = on_back
         self.on_close = on_close
 
     def buttons(self) -> dict[str, pygame.Rect]:
         """Six small buttons in one row (see the module text for where)."""
-        return {n: pygame.Rect(20 + i * 58, 672, 56, 36) for i, n in enumerate(NAMES)}
+        x, y = self.origin
+        return {n: pygame.Rect(x + i * BUTTON_STEP, y, BUTTON_W, BUTTON_H) for i, n in enumerate(NAMES)}
 
     def rect(self) -> pygame.Rect:
         """The board behind the controls (status line, progress, buttons)."""

@@ -35,6 +35,7 @@ from .hotseat import HotSeatFlow
 from .pace import Pace, faster, pace_for
 from .picture_warmer import PictureWarmer
 from .reason_flow import ReasonFlow
+from . import replay_bar
 from .replay_bar import ReplayBar
 from .replay_drive import ReplayDriver
 from .restore import RestoreFlow
@@ -105,7 +106,8 @@ class TableBase(Scene):
         self.replay_driver = None if replay is None else ReplayDriver(self, replay)
         """Plays the logged game back (game/ui/replay_drive.py); None at a live table."""
         self.replay_bar = None if self.replay_driver is None else ReplayBar(
-            self.replay_driver.feed, on_back=self.replay_driver.step_back, on_close=self.replay_driver.leave)
+            self.replay_driver.feed, on_back=self.replay_driver.step_back, on_close=self.replay_driver.leave,
+            origin=self.replay_bar_origin())
         self.seats = match.seats
         self.seat_spots = layout.seat_spots(len(match.seats))
         self._name_rooms = layout.plate_name_rooms(self.seat_spots)
@@ -187,6 +189,12 @@ class TableBase(Scene):
             self.app.rivals.seat_strangers(match)
         for agent in match.agents.values():
             agent.you_seat = self.words.you
+
+    def replay_bar_origin(self) -> tuple[int, int]:
+        """Where a replay's controls start (their first button's top-left);
+        asked once as the table is built, with only ``match`` set.  Default:
+        low in the bottom-left corner (``replay_bar.ORIGIN``)."""
+        return replay_bar.ORIGIN
 
     prepare_throws = False
     """Build the next throw a group of dice per tick while an animation holds

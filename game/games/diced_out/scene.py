@@ -18,7 +18,7 @@ import pygame
 
 from ...core.protocol import CHANCE, RollRequest, state_as
 from ...core import stats
-from ...ui import theme as th
+from ...ui import layout, replay_bar, theme as th
 from ...ui.motion import settling_pulse
 from ...ui.table_scene import TableScene as BaseTableScene
 from ...ui.drawn_controls import note as note_drawn
@@ -82,6 +82,7 @@ class TableScene(BaseTableScene):
         self.tray = tray_rect(n)
         self.strokes: list[Stroke] = []
         self.last_total: tuple[int, int, str] | None = None   # (player, total, what happened)
+        self._total_round = 0                                  # the round ``last_total`` was rolled in
         self.cursor: int | None = None                        # free-mark choice under the keyboard
         self.hover_number: int | None = None
         self.penalty_buttons: FocusGroup | None = None
@@ -89,6 +90,15 @@ class TableScene(BaseTableScene):
         self.zone_labels: list[tuple[pygame.Rect, int]] = []
         self.personal_best: int | None = None
         self.new_best = False
+
+    def replay_bar_origin(self) -> tuple[int, int]:
+        """The sheets fill the bottom-left corner where a replay's controls
+        usually sit: with one or two sheets (under the tray) the controls go
+        left of the tray, above the sheets; with more (two columns beside the
+        tray) under the tray, between the columns."""
+        if len(self.match.seats) <= 2:
+            return replay_bar.ORIGIN[0], 360
+        return layout.CENTRE_X - replay_bar.BOARD_W // 2 + 12, replay_bar.ORIGIN[1]
 
     # --- solo personal best (stats live with the player, not the rules) --------
     @property
@@ -130,12 +140,14 @@ class TableScene(BaseTableScene):
 
     def _clear_previous_roll(self) -> None:
         """Once the marks and banners of a roll are done and another player's
-        turn has begun, that roll (dice and total) leaves the tray: a player
-        never sees the previous player's dice as if they were their own."""
+        turn or a new round has begun, that roll (dice and total) leaves the
+        tray: a player never sees the previous player's dice, nor the last
+        round's, as if they were their own."""
         if self.last_total is None or self.throw_view is not None or self.is_busy():
             return
         state = self.state
-        if state.phase in (ROLL, FREE_MARK) and state.current != self.last_total[0]:
+        if state.phase in (ROLL, FREE_MARK) and (state.current != self.last_total[0]
+                                                 or state.round_index != self._total_round):
             self.last_total = None
             self.clear_dice()
 
@@ -223,7 +235,7 @@ class TableScene(BaseTableScene):
         who = self.words.subject(event.get("player", player)) if "player" in event else ""
         sounds = self.app.sounds
         if player == CHANCE and kind in ("mark", "bonus", "repeat", "diced_out"):
-            self.last_total = (event["player"], event["total"], kind)
+            self._keep_total(event, before)
         if kind == "bonus":
             self.show_banner(f"Bonus number {event['total']}!", f"{who} may mark one more number free", th.BRASS_LIGHT)
             sounds.play("win", 0.35)
@@ -262,7 +274,13 @@ class TableScene(BaseTableScene):
         the dice, once another player's turn begins: ``_clear_previous_roll``)."""
         event = after_state.last if after_state.last is not before_state.last else {}
         if event.get("event") in ("mark", "bonus", "repeat", "diced_out"):
-            self.last_total = (event["player"], event["total"], event["event"])
+            self._keep_total(event, before_state)
+
+    def _keep_total(self, event: dict, before: DicedOutState) -> None:
+        """The roll just applied stays in the tray with its total, until
+        ``_clear_previous_roll``; ``before``: the state it was rolled in (its round)."""
+        self.last_total = (event["player"], event["total"], event["event"])
+        self._total_round = before.round_index
 
     def restore_moment(self, player, action, before_state) -> None:
         """Continue: the last move's outcome again (the roll's strokes and
