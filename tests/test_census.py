@@ -335,12 +335,31 @@ def go_on(hands) -> None:
         hands.click("Continue")
 
 
+def ready(hands, table) -> bool:
+    """The resumed lesson as a person first acts on it: the table drawn
+    (its controls on screen) and a card up or the learner's throw awaited.
+    Before the table's first frame it has not yet asked for the throw."""
+    return bool(hands.labels()) and (table.tutorial.visible_step() is not None or table.waiting_thrower is not None)
+
+
+def throw_when_asked(hands, table) -> None:
+    """A person passing a step: the held moment continued, and whenever the
+    table waits for the learner's throw (the tray's "Roll", a watching step
+    such as "Keep rolling" under its card) a click on the tray throws, until
+    the step moves on (Diced Out's "Keep rolling" takes three throws)."""
+    go_on(hands)
+    step = table.tutorial.visible_step()
+    if table.waiting_thrower == table.tutorial.tutorial.learner and (step is None or not (step.is_note or step.asks)):
+        hands.wait(0.5)   # a person looks at the last throw before the next
+        hands.click((640, 360))
+
+
 def skip_at_every_step(app, game_id) -> int:
     """The lesson walked step by step through Learn to play's resume: at each
     step but the last (its card has only "Finish", game/ui/tutorial.py) the
     resumed lesson's "Skip tutorial", clicked, goes to the title
-    and keeps the place; resumed again, the step is passed (Next, or the
-    asked move) and the next one is resumed.  Returns the steps checked."""
+    and keeps the place; resumed again, the step is passed (Next, the
+    asked move, or throws on the tray, ``throw_when_asked``) and the next one is resumed.  Returns the steps checked."""
     from game.core import tutorial as tut
     from game.core.tutorial import right_action
     from game.scenes.learn import start_tutorial
@@ -355,8 +374,8 @@ def skip_at_every_step(app, game_id) -> int:
         hands = Hands(app)
         if lesson.done:
             break
-        assert hands.until(lambda a: table.tutorial.visible_step() is not None or table.waiting_thrower is not None,
-                           60, step=go_on), (lesson.step_index, len(lesson.steps), app.top.name, hands.labels())
+        assert hands.until(lambda a: ready(hands, table), 60, step=go_on), \
+            (lesson.step_index, len(lesson.steps), app.top.name, hands.labels())
         at = lesson.step_index
         last = at == len(lesson.steps) - 1
         if last and table.tutorial.visible_step() is not None:   # nothing left to skip: "Finish" stands alone
@@ -373,18 +392,16 @@ def skip_at_every_step(app, game_id) -> int:
             table = app.top
             lesson = table.tutorial.tutorial
             hands = Hands(app)
-            assert hands.until(lambda a: table.tutorial.visible_step() is not None, 60, step=go_on), hands.labels()
+            assert hands.until(lambda a: ready(hands, table) and table.tutorial.visible_step() is not None,
+                               60, step=go_on), hands.labels()
             assert lesson.step_index == at, f"resumed at {lesson.step_index}, not {at}"
         step = table.tutorial.visible_step()
-        if step is None:
-            hands.click((640, 360))   # the learner's throw
-        elif step.is_note:
+        if step is not None and step.is_note:
             hands.click("Finish" if at == len(lesson.steps) - 1 else "Next")
-        elif step.asks:
+        elif step is not None and step.asks:
             assert table.submit(lesson.learner, right_action(lesson))
-        elif table.waiting_thrower == lesson.learner:
-            hands.click((640, 360))   # a watching step ("Keep rolling"): the learner throws under its card
-        hands.until(lambda a: lesson.step_index != at or lesson.done, 60, step=go_on)
+        assert hands.until(lambda a: lesson.step_index != at or lesson.done, 60, step=lambda h: throw_when_asked(h, table)), \
+            f"step {at} was not passed: {hands.labels()}"
         if lesson.done:
             break
     assert tut.saved_entry(game_id)["done"] is True
@@ -399,7 +416,16 @@ def test_every_control_of_every_lesson_step_does_what_it_says(app, game_id):
     assert lesson_census(app, game_id) >= 5
 
 
+def test_skip_tutorial_at_every_diced_out_step_keeps_the_place(app):
+    """The quick case of the walk below (about 3 s of CPU): Diced Out's
+    resumed "Roll" step is passed by a click on the tray once the table is
+    drawn; the walk decided before the table's first frame, when it did not
+    yet wait for the throw, so nobody threw and the walk resumed step 1 for
+    200 tries of 60 s ("assert False is True" after about 20 minutes)."""
+    assert skip_at_every_step(app, "diced-out") >= 5
+
+
 @pytest.mark.slow
-@pytest.mark.parametrize("game_id", LESSONS)
+@pytest.mark.parametrize("game_id", [g for g in LESSONS if g != "diced-out"])
 def test_skip_tutorial_at_every_lesson_step_keeps_the_place(app, game_id):
     assert skip_at_every_step(app, game_id) >= 5

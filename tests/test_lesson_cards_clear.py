@@ -128,3 +128,36 @@ def test_the_side_pot_note_names_you_inside_its_sentence(app):
             assert table._pot_note(table.shown, 1) == "for you and Tom"
             return
     raise AssertionError("the lesson showed no side pot step")
+
+
+def test_an_arrow_keeps_off_the_controls_it_does_not_point_at(app):
+    """Roll For It! step 8 points at Take Back: its arrow came down 11 px
+    from the right edge of "Roll for it!" above it, its head touching that
+    button, to the ring's top corner (read as pointing at both).  An arrow now
+    keeps 8 px off every control outside its ring, or the ring alone shows
+    the target."""
+    arrows = 0
+    for step, table, record in ringed_steps(app, "roll-for-it"):
+        rings = [ring.rect for ring in record.of("ring")] + [table.tutorial._buttons["card"]]   # and its own card's
+        for arrow in record.of("arrow"):
+            arrows += 1
+            near = [control.text for control in record.of("control") if arrow.line is not None
+                    and not any(ring.contains(control.rect) for ring in rings)
+                    and layout_record.arrow_covers(arrow.line, arrow.head, control.rect.inflate(16, 16))]
+            assert not near, f"{step.title!r}: the arrow runs along {near}"
+    assert arrows >= 5
+
+
+def test_the_ring_round_a_diced_out_number_stays_in_its_column(app):
+    """Diced Out step 5 rings the 11 of your sheet: the ring ran 11 px into
+    the 10 and 12 cells either side, under their headings; it now hugs the cell."""
+    seen = 0
+    for step, table, record in ringed_steps(app, "diced-out"):
+        if not step.anchor.startswith("number:"):
+            continue
+        geo = table.sheets[table.humans[0]]
+        cell = geo.cell(min(table.state.round_index, 3), int(step.anchor[7:]))
+        for ring in record.of("ring"):
+            seen += 1
+            assert cell.inflate(8, 8).contains(ring.rect), f"the ring {tuple(ring.rect)} spills from the cell {tuple(cell)}"
+    assert seen

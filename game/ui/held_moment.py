@@ -133,10 +133,10 @@ class HeldMoment:
         self.moment = self.pending = None
         self.continued_at = len(table.match.history)
         table.banners.release(table.time)
+        table.on_hold_released()   # first: it may keep lines that speak of moves it holds back
         for line in self.said_after:
             table.announce(line)
         self.said_after = []
-        table.on_hold_released()
 
     def handle_event(self, event) -> bool:
         """A held moment keeps the keyboard (Esc still pauses); a left click

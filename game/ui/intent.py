@@ -198,6 +198,17 @@ class SecondPress:
         if self.armed is not None:
             self.gate.shown()
 
+    WAIT_WORDS = "wait a moment\u2026"
+    """The armed button's line while a second press would only re-arm it."""
+
+    def again_words(self, key: str) -> str:
+        """The line under an armed "Sure?": ``WAIT_WORDS`` until a second press
+        would fire it (a press before then only re-arms it and the wait starts
+        over), then "<key> or click again".  Issue 39: "click again" showed
+        from the first frame, and a press in the first half second did
+        nothing visible."""
+        return f"{key} or click again" if self.gate.is_open else self.WAIT_WORDS
+
     def cancel(self) -> None:
         self.armed = None
         self.gate.hidden()

@@ -140,6 +140,15 @@ def ink(rect: pygame.Rect) -> pygame.Rect:
 
 ARROW_HALF = 6
 """Pixels either side of an arrow's line that its body covers (its head: ``Box.head``)."""
+CONTROL_CLEARANCE = 8
+"""Pixels an arrow keeps off a control it does not point at: one run down the
+edge of Roll For It!'s "Roll for it!" button to Take Back under it read as
+pointing at both."""
+
+
+def control_room(rect: pygame.Rect) -> pygame.Rect:
+    """A control with the room an arrow that does not point at it leaves it."""
+    return rect.inflate(2 * CONTROL_CLEARANCE, 2 * CONTROL_CLEARANCE)
 
 
 def arrow_covers(line, head: pygame.Rect | None, rect: pygame.Rect) -> bool:
@@ -205,11 +214,14 @@ def problems(record: LayoutRecord) -> list[str]:
                                  f"on {other.text!r} at {tuple(other.rect)}")
     for arrow in record.of("arrow"):
         rings = [r.rect for r in record.of("ring") if r.layer == arrow.layer]
+        own = [p.rect for p in record.of("panel") if arrow.line is not None
+               and p.rect.inflate(4, 4).collidepoint(arrow.line[0])]   # the card the arrow leaves
         for control in record.of("control"):
             if control.layer == arrow.layer and arrow.line is not None and not any(
                     ring.contains(control.rect) for ring in rings) \
-                    and arrow_covers(arrow.line, arrow.head, control.rect):
-                found.append(f"an arrow across a control: {control.text!r} at {tuple(control.rect)}")
+                    and arrow_covers(arrow.line, arrow.head, control.rect if any(
+                        card.contains(control.rect) for card in own) else control_room(control.rect)):
+                found.append(f"an arrow across (or along) a control: {control.text!r} at {tuple(control.rect)}")
         for thing in record.boxes:
             if thing.kind in ("die", "card") and thing.layer == arrow.layer and arrow.line is not None \
                     and piece(thing.rect).clipline(*arrow.line):

@@ -475,6 +475,6 @@ def _drawn_tiers(drawn: layout_record.LayoutRecord, target: pygame.Rect) -> list
     kept = [b for b in drawn.boxes if b.layer == 0 and not ring.contains(b.rect)
             and not (b.kind == "panel" and b.rect.contains(target))]
     words_and_dice = [b.rect for b in kept if b.kind in ("text", "die", "card") and (b.kind != "text" or b.text.strip())]
-    controls = [b.rect for b in kept if b.kind == "control"]
+    controls = [layout_record.control_room(b.rect) for b in kept if b.kind == "control"]
     return [words_and_dice + controls + [b.rect for b in kept if b.kind in ("banner", "panel")],
             words_and_dice + controls, words_and_dice]

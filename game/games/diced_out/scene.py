@@ -20,6 +20,7 @@ from ...core.protocol import CHANCE, RollRequest, state_as
 from ...core import stats
 from ...ui import layout, replay_bar, theme as th
 from ...ui.motion import settling_pulse
+from ...ui.tutorial import RING_MAX
 from ...ui.table_scene import TableScene as BaseTableScene
 from ...ui.drawn_controls import note as note_drawn
 from ...ui.widgets import Button, FocusGroup
@@ -193,7 +194,9 @@ class TableScene(BaseTableScene):
         if name == "sheet":
             return geo.rect
         if name.startswith("number:") and name[7:].isdigit():
-            return geo.cell(min(self.state.round_index, 3), int(name[7:])).inflate(6, 6)
+            # drawn this much smaller, the coach's ring hugs the cell (from its border to 3 px
+            # out) instead of running 11 px into the 10 and 12 cells either side of the 11
+            return geo.cell(min(self.state.round_index, 3), int(name[7:])).inflate(6 - RING_MAX, 6 - RING_MAX)
         if name == "rerolls":
             boxes = [geo.reroll_box(i) for i in range(3)]
             return boxes[0].unionall(boxes[1:]).inflate(10, 10)

@@ -192,7 +192,7 @@ class TableScene(BiddingTableScene):
             pygame.draw.rect(canvas, th.BRASS_LIGHT if sure else self.theme.bad, rect, 2, border_radius=10)
             pygame.draw.circle(canvas, self.theme.player_colour(seat), (rect.x + 18, rect.centery), 7)
             th.draw_text(canvas, self.theme, label, (rect.x + 32, rect.y + 4), 18, th.CREAM, bold=True)
-            sub = (self._button_line(seat, 13, False, f"F{seat + 1} or click again") if sure
+            sub = (self._button_line(seat, 13, False, self.sure_call.again_words(f"F{seat + 1}")) if sure
                    else f"F{seat + 1}  \u00b7  wrong costs 2 dice")
             th.draw_text(canvas, self.theme, sub, (rect.x + 32, rect.y + 26), 13, th.CREAM_DIM)
             if left > 0.05 and len(self.humans) > 1:   # the call window's countdown on every button

@@ -260,6 +260,12 @@ class TableScene(BaseTableScene):
         """While a pot split is held: the table as the roll left it (the pots
         won, the next stage's forced antes not made yet) and where each die is
         there; the antes slide into the pots once the player continues."""
+        self._antes_after_notes = False
+        """The held pot split was continued by a lesson's Next onto another
+        note: the forced antes wait (``_held_layout`` still shown) until no
+        note is up, so nothing moves between two notes (``on_hold_released``)."""
+        self._ante_lines: list[str] = []
+        """The log's lines of the antes waiting with them."""
         self.ui = FocusGroup(app)
         self.buttons_top = 640
         """Top of the human's top row of buttons (the prompt sits above it)."""
@@ -271,7 +277,7 @@ class TableScene(BaseTableScene):
     def shown(self) -> BonesState:
         """The state the felt shows: the match's, but while a pot split is held
         the table as the roll left it (the forced antes wait for the continue)."""
-        if self._held_layout is not None and self.held.active():
+        if self._held_layout is not None and (self.held.active() or self._antes_after_notes):
             return self._held_layout[0]
         return self.state
 
@@ -511,10 +517,14 @@ class TableScene(BaseTableScene):
     # Animation
     # ------------------------------------------------------------------
     def is_busy(self) -> bool:
-        return moving(self.flights, self.time)
+        """Dice flying; or, the antes waiting for a lesson's notes, the won
+        pot's banner still fading (the next note's ring would cross it)."""
+        return moving(self.flights, self.time) or (self._antes_after_notes and bool(self.banners.showing(self.time)))
 
     def update(self, dt: float) -> None:
         self.flights = landed_removed(self.flights, self.time)
+        if self._antes_after_notes and not self._note_up():
+            self._slide_held_antes()   # the lesson's notes were read
         self._raise_haul_banners()
         if self.throw_view is not None and any(b.moment < len(self.match.history) for b in self.banners):
             # a new roll is in the air: an earlier roll's banner makes way (its dice landed on it)
@@ -678,7 +688,7 @@ class TableScene(BaseTableScene):
         # "pause after reveals": held once the dice have landed, banner and all; nothing moves on
         # meanwhile, not even the forced antes (they slide in when the player continues)
         held = result.get("kind") == "win" and self.held.after_animation(("pot split", len(self.match.history)))
-        self._held_layout = None
+        self._held_layout, self._antes_after_notes = None, False
         landed = self._fly_moves(self._places(before), won, before, between, ROLL_SHOWN, rolled)
         if held and won != after:
             self._held_layout = (between, won)
@@ -730,14 +740,36 @@ class TableScene(BaseTableScene):
 
     def on_hold_released(self) -> None:
         """The player continued a held pot split: now the next stage's forced
-        antes slide from the piles into the pots."""
-        if self._held_layout is not None:
-            between, won = self._held_layout
-            self._held_layout = None
-            # the won pot's banner stands over the emptied centre: it makes way before the antes land there
-            self.banners.give_way(self.time, GIVE_WAY_SECONDS * self.pace.duration)
-            self._fly_moves(won, self._places(self.state), between, self.state, GIVE_WAY_SECONDS)
-            self._clear_felt_as_side_pots_open(between.pots, self.state.pots)
+        antes slide from the piles into the pots, or, when a lesson's Next
+        continued it onto another note, once no note is up (issue 39, Roll
+        the Bones lesson 13 to 14: Mags's ante slid into the pot between two
+        notes, the table moving while a note held it)."""
+        if self._held_layout is None:
+            return
+        # the won pot's banner stands over the emptied centre: it makes way before the antes land there
+        self.banners.give_way(self.time, GIVE_WAY_SECONDS * self.pace.duration)
+        self._antes_after_notes = self._note_up()
+        if self._antes_after_notes:   # their log lines wait with them
+            self._ante_lines, self.held.said_after = self.held.said_after, []
+        else:
+            self._slide_held_antes()
+
+    def _note_up(self) -> bool:
+        """A lesson note's moment has come (it holds the table until read)."""
+        step = self.tutorial.tutorial.pending() if self.tutorial is not None else None
+        return step is not None and step.is_note
+
+    def _slide_held_antes(self) -> None:
+        """The forced antes held behind a pot split slide into the pots."""
+        if self._held_layout is None:
+            return
+        between, won = self._held_layout
+        self._held_layout, self._antes_after_notes = None, False
+        for line in self._ante_lines:
+            self.announce(line)
+        self._ante_lines = []
+        self._fly_moves(won, self._places(self.state), between, self.state, GIVE_WAY_SECONDS)
+        self._clear_felt_as_side_pots_open(between.pots, self.state.pots)
 
     def keeps_roll_on_continue(self, index: int) -> bool:
         """The roll is the last move: its dice are put back where they landed,

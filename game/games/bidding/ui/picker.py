@@ -284,7 +284,7 @@ class BidPicker:
             if name == self.armed:
                 self.sure.shown()
                 self._button(canvas, theme, rects[name], f"Sure? {label}!", True, True, primary=True, size=17,
-                             sub=f"{pygame.key.name(k).upper()} or click again")
+                             sub=self.sure.again_words(pygame.key.name(k).upper()))
             else:
                 self._button(canvas, theme, rects[name], label + "!", name in self.enabled_challenges,
                              self.hover == name)

@@ -1,0 +1,45 @@
+"""Issue 39, Roll the Bones lesson 13 to 14 ("Mags antes between two
+notes"): card 13 reads over the held pot split ("Mags takes 6 dice"); its
+Next let the split go, and the next round's forced ante (Mags's, made by
+the rules at the roll) slid into the pot with its log line "Mags antes"
+before card 14 showed, though card 14's moment had come and a note holds
+the table.  Now the forced antes wait until the lesson's notes are read:
+nothing moves between two notes.
+
+The lesson is played with the mouse (Next clicked where drawn); what each
+frame shows is read from the words it drew (``layout_record``)."""
+from __future__ import annotations
+
+from game.ui import layout_record
+from tests.test_lesson_cards_clear import click, steps_of
+
+REDUCED_MOTION = False
+"""The antes fly at the settings' own pace."""
+
+
+def drawn_words(app) -> list[str]:
+    with layout_record.recording(app.canvas) as record:
+        app.draw(0.0)
+    return [b.text for b in record.boxes if b.kind == "text" and b.text.strip()]
+
+
+def test_nothing_moves_between_the_last_two_notes_of_roll_the_bones(app):
+    for step, table in steps_of(app, "roll-the-bones"):
+        if step.title == "Two pots, two winners":
+            break
+    else:
+        raise AssertionError("the lesson never showed 'Two pots, two winners'")
+    lesson = table.tutorial.tutorial
+    before = drawn_words(app)
+    assert "6 six-siders" in before and "Mags antes" not in before, before
+    click(app, table.tutorial._buttons["next"].center)
+    seen: list[list[str]] = []
+    for _ in range(600):
+        app.run_frames(1)
+        seen.append(drawn_words(app))
+        if table.tutorial.visible_step() is not None:
+            break
+    assert table.tutorial.visible_step() is lesson.steps[13], "card 14 did not come"
+    moved = [words for words in seen if "Mags antes" in words or "4 six-siders" in words]
+    assert not moved, f"Mags's ante was shown between two notes ({len(moved)} of {len(seen)} frames): {moved[-1]}"
+    assert "no dice" in seen[-1], seen[-1]
