@@ -145,3 +145,32 @@ def test_a_verdict_that_the_moves_odds_seem_to_contradict_says_why(game_id):
         drawn = " ".join(_page_words(app, scene, i))
         assert " ".join(why.split()[:4]) in drawn, ("the sentence is on the page", why, drawn)
     assert told, "the seed has a verdict that the odds seem to contradict"
+
+
+
+def test_roll_for_it_coach_says_the_roll_as_it_fell_and_what_is_left():
+    """Roll For It!: the second placement of a turn said "You rolled 1 3 5"
+    when the player had rolled 1 1 3 5 6 6 and placed two (seen in a real
+    window).  Each placement's "What you saw" names the whole roll of the
+    turn and, once some of it is placed, the dice still to place; "keep the
+    rest" reads as a move like the others in the options."""
+    match = _coached("roll-for-it", seed=3, players=2)
+    seen: dict[int, tuple[str, str]] = {}   # history index -> (the turn's whole roll, the dice left)
+    state, roll = match.game.new_initial_state(), ""
+    for index, (player, action) in enumerate(match.history):
+        if player == 0 and state.phase == "place":
+            seen[index] = (roll, " ".join(map(str, sorted(state.rolled))))
+        state = state.apply(player, action)
+        if state.phase != "place" or state.turn != 0:
+            roll = ""
+        elif not roll:
+            roll = " ".join(map(str, sorted(state.rolled)))
+    entries = [e for e in coach.walk(match, 0) if e.advice.kind == "placement"]
+    assert any(seen[e.index][0] != seen[e.index][1] for e in entries), "no second placement in a turn coached"
+    for entry in entries:
+        whole, left = seen[entry.index]
+        words = entry.advice.situation
+        assert f"You rolled {whole}" in words, (words, whole)
+        assert (f"still to place: {left}." in words) == (whole != left), (words, left)
+    keeps = [c.text for e in entries for c in e.advice.options if type(c.key).__name__ == "KeepRest"]
+    assert keeps and set(keeps) == {"keep the rest (end the turn)"}
