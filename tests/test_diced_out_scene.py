@@ -251,3 +251,26 @@ def test_the_tray_never_shows_an_earlier_rolls_total_over_new_dice(app):
         assert same, f"the kept tray differs from a fresh one (roll {rolls}, throw in flight: {table.throw_view is not None})"
         checked += 1
     assert rolls > 5 and checked > 200
+
+
+def test_the_status_line_never_breaks_inside_a_bracket(app):
+    """Diced Out at 8 seats, played in a real window: the status over the
+    tray wrapped as "Round 1 of 4 (lowest total wins)  -  Old Tom rolls (3"
+    / "rerolls left)".  Each row drawn holds its brackets whole, whoever
+    rolls (a 16-letter name too)."""
+    from game.ui import layout_record
+    names = ["You", "Old Tom", "WMWMWMWMWMWMWMWM", "Bertha", "Ada", "Finn", "Rook", "Hilda"]
+    seats = [Seat(n, "ai", "easy") for n in names]
+    match = Match("diced-out", seats, None, 3)
+    start_table(app, match)
+    rollers = set()
+    for _ in range(400):
+        if match.state.phase == ROLL:   # a throw awaited: the status names the roller
+            rollers.add(match.state.current)
+            with layout_record.recording(app.canvas) as record:
+                app.draw(0.0)
+            rows = [t.text for t in record.of("text") if "reroll" in t.text or "total wins" in t.text]
+            assert rows and all(r.count("(") == r.count(")") for r in rows), rows
+        if len(rollers) >= 3 or not match.step():
+            break
+    assert len(rollers) >= 3, "fewer than three players rolled: the test saw little"
