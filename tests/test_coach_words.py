@@ -97,16 +97,20 @@ def _opened_coach_page(game_id):
 @pytest.mark.parametrize("game_id", ["liars-dice", "roll-call", "roll-the-bones", "roll-for-it", "diced-out"])
 def test_every_coach_page_names_its_units_once_and_says_what_they_are(game_id):
     """The column header names the unit, the rows show bare figures (the unit
-    is not repeated per row), the footnote explains; all drawn clear."""
+    is not repeated per row), the footnote explains; all drawn clear.  A page
+    with no figures (Roll the Bones' antes) says what its bars are, never a
+    unit it does not show ("Dice expected: ..." stood under two bare bars)."""
+    from game.scenes.coach import BARS_ONLY
     app, scene, entries = _opened_coach_page(game_id)
     checked = 0
     for i, entry in enumerate(entries[:12]):
         scale = entry.advice.scale
         words = _page_words(app, scene, i)
-        assert scale.legend in " ".join(words), ("the footnote, whole", scale.legend, words)
         shown = [c for c in entry.advice.options if c.shown]
         if not shown:
+            assert BARS_ONLY in " ".join(words) and scale.legend not in " ".join(words), words
             continue
+        assert scale.legend in " ".join(words), ("the footnote, whole", scale.legend, words)
         checked += 1
         unit = scale.column
         assert sum(w == unit for w in words) == 1, (unit, words)
