@@ -108,3 +108,23 @@ def test_the_results_title_dice_stand_beside_a_long_winners_name(app, winners):
     dice = [d.rect for d in record.of("die") if d.rect.y < 100]
     assert len(dice) == 2 and not any(d.colliderect(title.rect) for d in dice), (tuple(title.rect), dice)
     assert not [p for p in layout_record.problems(record) if "WMWM" in p], layout_record.problems(record)
+
+
+@pytest.mark.parametrize("game_id", ["liars-dice", "roll-the-bones", "roll-for-it", "diced-out"])
+def test_the_results_chart_says_what_its_coloured_band_is(app, game_id):
+    """The results chart draws a ribbon of the leader's colour under its
+    plot; nothing said so (seen in a real window: a tan and blue strip
+    under "The lead over time").  Its subtitle says "the band below: who
+    led", inside the chart's panel."""
+    from game.core.match import Match, Seat
+    from game.ui import layout_record
+    from tests.helpers import show_results
+    match = Match(game_id, [Seat(f"AI {i}", "ai", "easy") for i in range(4)], None, 5)
+    match.play_out()
+    results = show_results(app, match)
+    with layout_record.recording(app.canvas) as record:
+        results.draw(app.canvas, 0.0)
+    chart = results.chart_rect()
+    said = [t for t in record.of("text") if "who led" in t.text]
+    assert said and chart.contains(said[0].rect), [t.text for t in record.of("text") if chart.contains(t.rect)]
+    assert not layout_record.problems(record), layout_record.problems(record)
