@@ -178,3 +178,19 @@ def test_roll_for_it_coach_says_the_roll_as_it_fell_and_what_is_left():
         assert (f"still to place: {left}." in words) == (whole != left), (words, left)
     keeps = [c.text for e in entries for c in e.advice.options if type(c.key).__name__ == "KeepRest"]
     assert keeps and set(keeps) == {"keep the rest (end the turn)"}
+
+
+def test_diced_out_coach_says_which_numbers_are_marked_not_how_many():
+    """Diced Out's free-mark page said "Your sheet had 12 marked; open: 2 3
+    ... 11", which reads as twelve numbers marked when only the 12 was; and
+    its footnote spoke of "this keep" on a page about a free mark.  The
+    page names the marked numbers as numbers ("Marked on your sheet: 12"),
+    then the open ones, and the footnote speaks of "this move"."""
+    app, scene, entries = _opened_coach_page("diced-out")
+    marks = [i for i, e in enumerate(entries) if e.advice.kind == "free mark"]
+    assert marks, [e.advice.kind for e in entries]
+    for i in marks:
+        words = " ".join(_page_words(app, scene, i))
+        assert "Your sheet had" not in words and "this keep" not in words, words
+        assert "Marked on your sheet: " in words or "Nothing marked on your sheet yet" in words, words
+        assert "still open: " in words, words
