@@ -435,6 +435,12 @@ def test_whose_dice_leaves_the_standing_bid_in_view(app, humans):
         for x, y in (table.cups.cup_point(s) for s, n in enumerate(table.dice_counts()) if n)]
     assert board.collidelist(cups) < 0, "the board covers a cup or a nameplate"
     assert not layout_record.problems(record), layout_record.problems(record)
+    if humans == 19:   # twenty names, were every seat a human with a question open: room too
+        from game.ui.hotseat import owner_board
+        column, across, down, row = table.hot_seat.owner_board_spot(20)
+        twenty = owner_board(column)
+        assert across * down >= 20 and app.canvas.get_rect().contains(twenty)
+        assert not twenty.colliderect(table.centre_box()) and twenty.collidelist(cups) < 0, tuple(twenty)
 
 
 def test_whose_dice_at_roll_call_ten_lies_under_no_call_window(app):
