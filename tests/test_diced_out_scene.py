@@ -274,3 +274,23 @@ def test_the_status_line_never_breaks_inside_a_bracket(app):
         if len(rollers) >= 3 or not match.step():
             break
     assert len(rollers) >= 3, "fewer than three players rolled: the test saw little"
+
+
+def test_a_sheets_stamp_leaves_the_column_numbers_readable(app, monkeypatch):
+    """Seen in a real window at 8 seats: a round-1 "DICED OUT" stamp stood
+    over the sheet's column numbers (4 to 9), as it was centred above its
+    row.  The stamp of every round starts below the numbers."""
+    from dataclasses import replace
+
+    from game.games.diced_out import sheet
+    match = Match("diced-out", [Seat("You", "ai", "easy"), Seat("Mags", "ai", "easy")], None, 3)
+    geo = sheet.SheetGeometry(pygame.Rect(14, 16, 392, 166))   # an 8-seat sheet
+    drawn: list[pygame.Rect] = []
+    real = sheet.stamp
+    monkeypatch.setattr(sheet, "stamp", lambda *a, **k: drawn.append(real(*a, **k)) or drawn[-1])
+    facts = sheet.sheet_facts(match.state, 0, (200, 80, 40), "You", "")
+    for round_index in range(sheet.ROUNDS):
+        for word in ("DICED OUT", "FULL SHEET"):
+            painter = sheet.SheetPainter(0, geo)
+            painter.draw(app.canvas, app.theme, replace(facts, stamp=(word, sheet.PRINT_RED, round_index)))
+            assert drawn and drawn[-1].top >= geo.number_rect(2).bottom, (round_index, word, drawn[-1])
