@@ -273,3 +273,25 @@ def test_the_commentary_prints_over_no_nameplate_at_the_other_tables(app):
     assert canvas.blits, "the commentary printed something"
     for _surf, rect in canvas.blits:
         assert rect.collidelist(taken) < 0, f"commentary at {rect} prints over {taken[rect.collidelist(taken)]}"
+
+
+@pytest.mark.parametrize("players", [20, 2])
+def test_a_wide_name_stays_inside_the_since_card(app, players):
+    """Liar's Dice at 20 seats, played in a real window: the "since your
+    last move" card said "WWWWWWWWWWWWWWWW bid 18 sixes." and the name, one
+    word wider than the card, ran out past its right border.  A word wider
+    than its line is cut with "…"; the layout record finds no words crossing
+    the card's border, and the bid is still there in words."""
+    from game.core.narration import LogEntry
+    from game.ui import layout_record
+    table = _table_with_commentary(app, "liars-dice", players, 1)
+    seat = table.human_to_act()
+    lines = ["Tilly bid 16 fours.", "WWWWWWWWWWWWWWWW bid 18 sixes."]
+    table.since.show(seat, "Since your last move", [LogEntry(i, "Round 1", t, 1) for i, t in enumerate(lines)])
+    with layout_record.recording(app.canvas) as record:
+        table.draw(app.canvas, 0.0)
+    card = table.since.card_rect(table.theme)
+    inside = [t for t in record.of("text") if card.colliderect(t.rect)]
+    assert any("bid 18 sixes" in t.text for t in inside), [t.text for t in inside]
+    crossing = [p for p in layout_record.problems(record) if "WWW" in p]
+    assert not crossing, crossing

@@ -97,16 +97,20 @@ def _opened_coach_page(game_id):
 @pytest.mark.parametrize("game_id", ["liars-dice", "roll-call", "roll-the-bones", "roll-for-it", "diced-out"])
 def test_every_coach_page_names_its_units_once_and_says_what_they_are(game_id):
     """The column header names the unit, the rows show bare figures (the unit
-    is not repeated per row), the footnote explains; all drawn clear."""
+    is not repeated per row), the footnote explains; all drawn clear.  A page
+    with no figures (Roll the Bones' antes) says what its bars are, never a
+    unit it does not show ("Dice expected: ..." stood under two bare bars)."""
+    from game.scenes.coach import BARS_ONLY
     app, scene, entries = _opened_coach_page(game_id)
     checked = 0
     for i, entry in enumerate(entries[:12]):
         scale = entry.advice.scale
         words = _page_words(app, scene, i)
-        assert scale.legend in " ".join(words), ("the footnote, whole", scale.legend, words)
         shown = [c for c in entry.advice.options if c.shown]
         if not shown:
+            assert BARS_ONLY in " ".join(words) and scale.legend not in " ".join(words), words
             continue
+        assert scale.legend in " ".join(words), ("the footnote, whole", scale.legend, words)
         checked += 1
         unit = scale.column
         assert sum(w == unit for w in words) == 1, (unit, words)
@@ -145,3 +149,48 @@ def test_a_verdict_that_the_moves_odds_seem_to_contradict_says_why(game_id):
         drawn = " ".join(_page_words(app, scene, i))
         assert " ".join(why.split()[:4]) in drawn, ("the sentence is on the page", why, drawn)
     assert told, "the seed has a verdict that the odds seem to contradict"
+
+
+
+def test_roll_for_it_coach_says_the_roll_as_it_fell_and_what_is_left():
+    """Roll For It!: the second placement of a turn said "You rolled 1 3 5"
+    when the player had rolled 1 1 3 5 6 6 and placed two (seen in a real
+    window).  Each placement's "What you saw" names the whole roll of the
+    turn and, once some of it is placed, the dice still to place; "keep the
+    rest" reads as a move like the others in the options."""
+    match = _coached("roll-for-it", seed=3, players=2)
+    seen: dict[int, tuple[str, str]] = {}   # history index -> (the turn's whole roll, the dice left)
+    state, roll = match.game.new_initial_state(), ""
+    for index, (player, action) in enumerate(match.history):
+        if player == 0 and state.phase == "place":
+            seen[index] = (roll, " ".join(map(str, sorted(state.rolled))))
+        state = state.apply(player, action)
+        if state.phase != "place" or state.turn != 0:
+            roll = ""
+        elif not roll:
+            roll = " ".join(map(str, sorted(state.rolled)))
+    entries = [e for e in coach.walk(match, 0) if e.advice.kind == "placement"]
+    assert any(seen[e.index][0] != seen[e.index][1] for e in entries), "no second placement in a turn coached"
+    for entry in entries:
+        whole, left = seen[entry.index]
+        words = entry.advice.situation
+        assert f"You rolled {whole}" in words, (words, whole)
+        assert (f"still to place: {left}." in words) == (whole != left), (words, left)
+    keeps = [c.text for e in entries for c in e.advice.options if type(c.key).__name__ == "KeepRest"]
+    assert keeps and set(keeps) == {"keep the rest (end the turn)"}
+
+
+def test_diced_out_coach_says_which_numbers_are_marked_not_how_many():
+    """Diced Out's free-mark page said "Your sheet had 12 marked; open: 2 3
+    ... 11", which reads as twelve numbers marked when only the 12 was; and
+    its footnote spoke of "this keep" on a page about a free mark.  The
+    page names the marked numbers as numbers ("Marked on your sheet: 12"),
+    then the open ones, and the footnote speaks of "this move"."""
+    app, scene, entries = _opened_coach_page("diced-out")
+    marks = [i for i, e in enumerate(entries) if e.advice.kind == "free mark"]
+    assert marks, [e.advice.kind for e in entries]
+    for i in marks:
+        words = " ".join(_page_words(app, scene, i))
+        assert "Your sheet had" not in words and "this keep" not in words, words
+        assert "Marked on your sheet: " in words or "Nothing marked on your sheet yet" in words, words
+        assert "still open: " in words, words

@@ -251,3 +251,46 @@ def test_the_tray_never_shows_an_earlier_rolls_total_over_new_dice(app):
         assert same, f"the kept tray differs from a fresh one (roll {rolls}, throw in flight: {table.throw_view is not None})"
         checked += 1
     assert rolls > 5 and checked > 200
+
+
+def test_the_status_line_never_breaks_inside_a_bracket(app):
+    """Diced Out at 8 seats, played in a real window: the status over the
+    tray wrapped as "Round 1 of 4 (lowest total wins)  -  Old Tom rolls (3"
+    / "rerolls left)".  Each row drawn holds its brackets whole, whoever
+    rolls (a 16-letter name too)."""
+    from game.ui import layout_record
+    names = ["You", "Old Tom", "WMWMWMWMWMWMWMWM", "Bertha", "Ada", "Finn", "Rook", "Hilda"]
+    seats = [Seat(n, "ai", "easy") for n in names]
+    match = Match("diced-out", seats, None, 3)
+    start_table(app, match)
+    rollers = set()
+    for _ in range(400):
+        if match.state.phase == ROLL:   # a throw awaited: the status names the roller
+            rollers.add(match.state.current)
+            with layout_record.recording(app.canvas) as record:
+                app.draw(0.0)
+            rows = [t.text for t in record.of("text") if "reroll" in t.text or "total wins" in t.text]
+            assert rows and all(r.count("(") == r.count(")") for r in rows), rows
+        if len(rollers) >= 3 or not match.step():
+            break
+    assert len(rollers) >= 3, "fewer than three players rolled: the test saw little"
+
+
+def test_a_sheets_stamp_leaves_the_column_numbers_readable(app, monkeypatch):
+    """Seen in a real window at 8 seats: a round-1 "DICED OUT" stamp stood
+    over the sheet's column numbers (4 to 9), as it was centred above its
+    row.  The stamp of every round starts below the numbers."""
+    from dataclasses import replace
+
+    from game.games.diced_out import sheet
+    match = Match("diced-out", [Seat("You", "ai", "easy"), Seat("Mags", "ai", "easy")], None, 3)
+    geo = sheet.SheetGeometry(pygame.Rect(14, 16, 392, 166))   # an 8-seat sheet
+    drawn: list[pygame.Rect] = []
+    real = sheet.stamp
+    monkeypatch.setattr(sheet, "stamp", lambda *a, **k: drawn.append(real(*a, **k)) or drawn[-1])
+    facts = sheet.sheet_facts(match.state, 0, (200, 80, 40), "You", "")
+    for round_index in range(sheet.ROUNDS):
+        for word in ("DICED OUT", "FULL SHEET"):
+            painter = sheet.SheetPainter(0, geo)
+            painter.draw(app.canvas, app.theme, replace(facts, stamp=(word, sheet.PRINT_RED, round_index)))
+            assert drawn and drawn[-1].top >= geo.number_rect(2).bottom, (round_index, word, drawn[-1])

@@ -406,6 +406,43 @@ def test_whose_dice_covers_no_nameplate_with_many_humans(app, game_id, humans):
             assert control.rect.contains(words.rect), f"{control.text!r} runs past its button"
 
 
+@pytest.mark.parametrize("humans", [2, 10, 17, 19])
+def test_whose_dice_leaves_the_standing_bid_in_view(app, humans):
+    """Liar's Dice with ``humans`` humans and one AI thinking: Tab opens
+    "Whose dice?".  The standing bid, its lines ("bid by ...", "Mags is
+    thinking…") and every cup stay in view: the layout record finds no
+    words of the table under the board and the board on no cup, die or
+    nameplate.  With 17 and 19 names the board of big buttons took the
+    only room left, mid-table, over the bid; at 10 its top edge cut
+    "Mags is thinking…".  A compact board of smaller buttons now lies
+    under the bid.  (20 humans: no AI ever thinks and a human's own turn
+    lifts their own cup, so the question never opens with 20 names.)"""
+    from game.ui import layout_record
+    table, hands = open_whose_dice(app, "liars-dice", humans, 1)
+    with layout_record.recording(app.canvas) as record:
+        app.draw(0.0)
+    names = {table.seat_name(s) for s in table.humans}
+    buttons = [c for c in hands.controls() if c.kind == "button" and c.label.split("  ")[-1] in names]
+    assert len(buttons) == humans
+    heading = next(t for t in record.of("text") if t.text.startswith("Whose dice?"))
+    board = next(b for b in record.of("panel") if b.rect.contains(heading.rect)).rect
+    assert all(board.contains(c.rect) for c in buttons)
+    hidden = [t.text for t in record.of("text") if t.order < heading.order and t.rect.colliderect(board)]
+    assert not hidden, f"the board {tuple(board)} lies over the table's words {hidden}"
+    assert not board.colliderect(table.centre_box()), "the board covers the standing bid"
+    cups = [r for s, r in table.seat_plates.items()] + [
+        pygame.Rect(0, 0, table.cup_px, table.cup_px).move(int(x) - table.cup_px // 2, int(y) - table.cup_px // 2)
+        for x, y in (table.cups.cup_point(s) for s, n in enumerate(table.dice_counts()) if n)]
+    assert board.collidelist(cups) < 0, "the board covers a cup or a nameplate"
+    assert not layout_record.problems(record), layout_record.problems(record)
+    if humans == 19:   # twenty names, were every seat a human with a question open: room too
+        from game.ui.hotseat import owner_board
+        column, across, down, row = table.hot_seat.owner_board_spot(20)
+        twenty = owner_board(column)
+        assert across * down >= 20 and app.canvas.get_rect().contains(twenty)
+        assert not twenty.colliderect(table.centre_box()) and twenty.collidelist(cups) < 0, tuple(twenty)
+
+
 def test_whose_dice_at_roll_call_ten_lies_under_no_call_window(app):
     """Roll Call 10 with 9 humans: an AI is about to bid while humans may
     call out of turn (the call window's countdown under the centre), and Tab

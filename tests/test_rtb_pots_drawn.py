@@ -107,3 +107,22 @@ def test_a_seat_with_every_die_in_play_does_not_read_as_empty(app):
             assert not any(t.startswith("0 six-sider") for t in texts), texts
             all_in_play += texts.count("all in play")
     assert all_in_play >= 1, "no seat ever had every die in play: the test saw nothing"
+
+
+
+def test_a_pile_of_bones_alone_says_only_its_bones(app):
+    """Seen in a real window at 6 seats: a seat whose pile held two bones
+    and no six-sider read "0 six-siders · 2 bones".  The game is played on
+    to the first such pile (seed 12, 6 seats), then its table is drawn: the
+    pile reads "2 bones", and no pile's words start with a zero."""
+    app.settings.reduced_motion = True
+    match = Match("roll-the-bones", [Seat(f"AI {i}", "ai", "easy") for i in range(6)], seed=12)
+    while not any(match.state.counts(p) == (0, 2) for p in range(6)):
+        assert match.step(), "the game ended before a pile of two bones alone"
+    start_table(app, match)
+    app.run_frames(3)
+    with layout_record.recording(app.canvas) as record:
+        app.draw(0.0)
+    texts = [box.text for box in record.of("text")]
+    assert "2 bones" in texts, texts
+    assert not [t for t in texts if t.startswith("0 ")], texts

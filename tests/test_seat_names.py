@@ -250,3 +250,22 @@ def _bidding_lines(game_id, match, words) -> list[str]:
             if snap.bid is None:
                 lines += list(text.opening(snap))
     return lines
+
+
+def test_a_name_typed_twice_is_told_apart_at_the_table(app):
+    """Seen at 6 seats of Roll the Bones: two seats typed as
+    "WMWMWMWMWMWMWMWM" sat at the table, in the log and on the results
+    under one name (told apart by colour alone).  Typed into two name
+    fields, then Start: the later seat's name carries a number, within
+    the setup's 16 letters; a name typed once is left as it is."""
+    from game.scenes.setup import SetupScene, default_seats
+    from game.ui.widgets import TextInput
+    scene = SetupScene(app, "roll-the-bones", default_seats(4))
+    app.start(scene)
+    fields = [w for w in scene.ui.widgets if isinstance(w, TextInput)][:3]
+    for field in (fields[1], fields[2]):
+        app.feed(click(field.value_rect.center))
+        app.feed(text_event("WMWMWMWMWMWMWMWM"))
+    names = [s.name for s in scene.seats()]
+    assert names[1] == "WMWMWMWMWMWMWMWM" and names[2] == "WMWMWMWMWMWMWM 2", names
+    assert len({n.casefold() for n in names}) == len(names) and all(len(n) <= 16 for n in names)

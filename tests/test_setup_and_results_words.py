@@ -1,6 +1,7 @@
 """Words on the setup and results screens: setup's subtitle and house-rule
 footnote, the results' names, Roll the Bones' bubbles clear of nameplates."""
 import pygame
+import pytest
 
 from game import games
 
@@ -79,3 +80,51 @@ def test_roll_the_bones_bubbles_keep_clear_of_nameplates(app):
     for p, bubble in scene.bubble_rects.items():
         for q, other in scene.seat_plates.items():
             assert not bubble.inflate(0, 14).colliderect(other), (p, q, bubble, other)
+
+
+@pytest.mark.parametrize("winners", [1, 2])
+def test_the_results_title_dice_stand_beside_a_long_winners_name(app, winners):
+    """Roll the Bones at 6 seats won by "WMWMWMWMWMWMWMWM" (the widest name
+    the setup takes): the title's two dice stood at fixed places and lay
+    over the name (seen in a real window).  They now stand beside the title
+    as drawn, a title too wide for them takes a smaller size, and the layout
+    record finds no words under a die, none cut by the window's edge; so
+    for a tie of two such names."""
+    from game.core.match import Match, Seat
+    from game.ui import layout_record
+    from tests.helpers import show_results
+    seats = [Seat(f"AI {i}", "ai", "easy") for i in range(6)]
+    match = Match("roll-the-bones", seats, None, 5)
+    match.play_out()
+    order = sorted(range(6), key=lambda p: match.state.ranking()[p])
+    for p in order[:winners]:
+        match.seats[p] = Seat("WMWMWMWMWMWMWMWM", "ai", "easy")
+    results = show_results(app, match)
+    if winners == 2:   # a tie, as Diced Out and Roll For It! may end
+        results.title = "WMWMWMWMWMWMWMWM and WMWMWMWMWMWMWMWM win!"
+    with layout_record.recording(app.canvas) as record:
+        results.draw(app.canvas, 0.0)
+    title = next(t for t in record.of("text") if t.text.startswith("WMWM") and t.rect.y < 100)
+    dice = [d.rect for d in record.of("die") if d.rect.y < 100]
+    assert len(dice) == 2 and not any(d.colliderect(title.rect) for d in dice), (tuple(title.rect), dice)
+    assert not [p for p in layout_record.problems(record) if "WMWM" in p], layout_record.problems(record)
+
+
+@pytest.mark.parametrize("game_id", ["liars-dice", "roll-the-bones", "roll-for-it", "diced-out"])
+def test_the_results_chart_says_what_its_coloured_band_is(app, game_id):
+    """The results chart draws a ribbon of the leader's colour under its
+    plot; nothing said so (seen in a real window: a tan and blue strip
+    under "The lead over time").  Its subtitle says "the band below: who
+    led", inside the chart's panel."""
+    from game.core.match import Match, Seat
+    from game.ui import layout_record
+    from tests.helpers import show_results
+    match = Match(game_id, [Seat(f"AI {i}", "ai", "easy") for i in range(4)], None, 5)
+    match.play_out()
+    results = show_results(app, match)
+    with layout_record.recording(app.canvas) as record:
+        results.draw(app.canvas, 0.0)
+    chart = results.chart_rect()
+    said = [t for t in record.of("text") if "who led" in t.text]
+    assert said and chart.contains(said[0].rect), [t.text for t in record.of("text") if chart.contains(t.rect)]
+    assert not layout_record.problems(record), layout_record.problems(record)

@@ -75,7 +75,7 @@ def test_diced_out_says_the_lowest_total_wins():
             break
         if not match.step():
             break
-    assert "lowest total wins" in prompts.status(match.state, Voice(match.seats), False)
+    assert "lowest total wins" in prompts.status(match.state, Voice(match.seats), False).replace("\xa0", " ")
 
 
 def test_the_log_shows_the_hands_a_challenge_revealed():

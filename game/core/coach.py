@@ -101,7 +101,7 @@ SCALES = {
                          "on average, as the Hard AI reckons it. Higher is better."),
     # expected round score from the exact solver (Diced Out): points (values are -score)
     "points": Scale("points", 0.05, 0.3, 1.0, column="expected points",
-                    legend="Expected points: the round score this keep leads to on average, with the "
+                    legend="Expected points: the round score this move leads to on average, with the "
                            "best play after it. Lower is better: the lowest total wins."),
     # chance a choice works out (Diced Out's penalty target): percentage points
     "chance": Scale("chance", 0.01, 0.05, 0.15, column="chance they finish below you",

@@ -34,6 +34,21 @@ VERDICT_MARKS = {"good": "", "fine": "~", "questionable": "?", "mistake": "!"}
 """Drawn beside the label so a verdict never rests on colour alone (good gets a drawn tick)."""
 
 
+BARS_ONLY = "The bars: how the Hard AI rates each move beside its best (the longer, the better)."
+"""The footnote of a page whose options show no figures (Roll the Bones' antes
+follow the Hard AI's rule): it said "Dice expected: ..." over no figure at all."""
+
+
+def odds_shown(a) -> bool:
+    """Does the page show each option's chance beside its expected dice?"""
+    return any(c.chance is not None for c in a.options) and a.scale.unit == "dice"
+
+
+def has_figures(a) -> bool:
+    """Does the page show a figure for any option (its footnote then says what they are)?"""
+    return odds_shown(a) or any(c.shown for c in a.options)
+
+
 def explained(advice) -> str:
     """The page's sentences on why its figures disagree: the Hard AI's chance
     against plain dice odds (``Advice.reading``), the verdict against the
@@ -409,7 +424,7 @@ class CoachScene(MenuScene):
         in ``room`` pixels (fewer, lower rows, then the one-line footnote,
         before anything is cut: a 10-seat page once lost its footnote)."""
         said = self._lines_height(explained(a), w, 15, "italic") + self._lines_height(a.note, w, 15, "italic")
-        legends = [a.scale.legend] + ([a.scale.short] if a.scale.short else [])
+        legends = [a.scale.legend] + ([a.scale.short] if a.scale.short else []) if has_figures(a) else [BARS_ONLY]
         for legend in legends:
             words = said + self._lines_height(legend, w, 13, "italic")
             for count in (4, 3, 2):
@@ -431,7 +446,7 @@ class CoachScene(MenuScene):
         sc = a.scale
         span = max(hi - lo, 2 * sc.questionable * (max(abs(hi), 0.05) if sc.relative else 1.0), 1e-9)
         # the figures' units are named once, in a header over their columns
-        odds_column = any(c.chance is not None for c in a.options) and sc.unit == "dice"
+        odds_column = odds_shown(a)
         head = (120, 96, 70)
         figures = any(c.shown for c in rows)
         th.draw_text(canvas, self.theme, "chance (Hard AI)" if odds_column else sc.column if figures else "",

@@ -146,8 +146,30 @@ class ResultsScene(MenuScene):
         left = board.right + 16
         return pygame.Rect(left, board.y, CANVAS_W - 28 - left, board.h)
 
+    TITLE_SIZES = (56, 48, 40, 34)
+    """The title's type sizes, largest first: a long winner's name takes a smaller one."""
+    TITLE_DIE = 44
+    """The size of the two dice beside the title."""
+
+    def title_layout(self) -> tuple[int, str, list[tuple[int, int]]]:
+        """The title's size, its words and where its two dice go: one each
+        side of the title as drawn, the largest size whose title and dice
+        fit the screen (cut with "…" at the smallest).  The dice stood at
+        fixed places, over "WMWMWMWMWMWMWMWM wins!" (seen in a real window)."""
+        room = CANVAS_W - 48 - 2 * (self.TITLE_DIE + 24)
+        font = self.theme.font
+        size = next((n for n in self.TITLE_SIZES if font(n, style="display").size(self.title)[0] <= room),
+                    self.TITLE_SIZES[-1])
+        title = th.fit_text(font(size, style="display"), self.title, room)
+        half = font(size, style="display").size(title)[0] // 2 + 14 + self.TITLE_DIE // 2
+        return size, title, [(CENTRE_X - half, 56), (CENTRE_X + half, 56)]
+
     def draw_heading(self, canvas, y: int = 22) -> None:
-        super().draw_heading(canvas, y)
+        size, title, dice = self.title_layout()
+        th.draw_text(canvas, self.theme, title, (CENTRE_X, y + (56 - size) // 2), size, th.BRASS_LIGHT,
+                     style="display", anchor="midtop", shadow=3)
+        pictures.die(canvas, dice[0], self.TITLE_DIE, 6, angle=-18)
+        pictures.die(canvas, dice[1], self.TITLE_DIE, 6, angle=12)
 
     def draw_content(self, canvas) -> None:
         self.gate.shown()
@@ -194,8 +216,6 @@ class ResultsScene(MenuScene):
     def _draw_footer(self, canvas) -> None:
         th.draw_text(canvas, self.theme, f"Seed {self.match.seed}  \u00b7  {len(self.match.history)} moves",
                      (CANVAS_W - 24, 712), 14, th.CREAM_DIM, anchor="bottomright")
-        pictures.die(canvas, (300, 56), 44, 6, angle=-18)
-        pictures.die(canvas, (980, 56), 44, 6, angle=12)
 
     def _again(self, seed: int) -> None:
         from .setup import start_match

@@ -1,7 +1,7 @@
 """Setup: seats (named humans or AI levels), the game's options, a seed, Start."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 
 import pygame
@@ -275,7 +275,20 @@ class SetupScene(MenuScene):
         self.app.push(RulesScene(self.app, self.game_id, self.options))
 
     def seats(self) -> list[Seat]:
-        return [row.to_seat(i, default_name(self.seat_rows, i)) for i, row in enumerate(self.seat_rows)]
+        """The seats to start with, every name told apart: a name typed twice
+        gets a number on the later seat ("WMWMWMWMWMWMW 2"), or two nameplates,
+        the log and the results read the same (seen at 6 seats of Roll the Bones)."""
+        seats = [row.to_seat(i, default_name(self.seat_rows, i)) for i, row in enumerate(self.seat_rows)]
+        taken: set[str] = set()
+        for i, seat in enumerate(seats):
+            name, number = seat.name, 1
+            while name.casefold() in taken:
+                number += 1
+                name = f"{seat.name[:16 - len(str(number)) - 1].rstrip()} {number}"
+            if name != seat.name:
+                seats[i] = replace(seat, name=name)
+            taken.add(name.casefold())
+        return seats
 
     def back(self) -> None:
         self.remember()

@@ -43,6 +43,11 @@ OWNER_KEYS = tuple(getattr(pygame, f"K_{i}") for i in range(1, 10))
 """"Whose dice?": the number key of seat 1..9."""
 OWNER_ROW = 44
 """Height of one "Whose dice?" button (and its gap)."""
+COMPACT_ROW = 26
+"""The same on a compact board: many names where a board of big buttons
+would cover the standing bid (19 names at 20 seats of Liar's Dice)."""
+COMPACT_WIDTH = 150
+"""Width of one button on a compact board."""
 OWNER_TOP = 76
 """The highest a "Whose dice?" button may sit: its board's heading then
 clears the Log button (at 20 seats 19 names need two columns)."""
@@ -103,7 +108,7 @@ class HotSeatFlow:
         """"Whose dice?" is open (the history length it was asked at), or None."""
         self.owner_asked_at = 0.0
         """App time "Whose dice?" was opened (it holds the AIs ``OWNER_WAIT`` at most)."""
-        self._board_place: tuple[tuple, tuple[pygame.Rect, int, int]] | None = None
+        self._board_place: tuple[tuple, tuple[pygame.Rect, int, int, int]] | None = None
         """The "Whose dice?" buttons' column and what it was placed among (``owner_board_spot``)."""
         self._mark_place: tuple[tuple, pygame.Rect] | None = None
         """The "at the screen" mark's place and what it was worked out for (``seated_mark_place``)."""
@@ -318,40 +323,50 @@ class HotSeatFlow:
         by the Peek button where it covers no nameplate and no dice
         (``owner_board_spot``), in one column or a few."""
         owners = self.peek_owners()
-        spot, columns, rows = self.owner_board_spot(len(owners))
+        spot, columns, rows, row = self.owner_board_spot(len(owners))
         width = (spot.w - (columns - 1) * OWNER_GAP) // columns
-        return {seat: pygame.Rect(spot.x + (i // rows) * (width + OWNER_GAP), spot.y + (i % rows) * OWNER_ROW,
-                                  width, OWNER_ROW - 6)
+        return {seat: pygame.Rect(spot.x + (i // rows) * (width + OWNER_GAP), spot.y + (i % rows) * row,
+                                  width, row - 6 if row == OWNER_ROW else row - 4)
                 for i, seat in enumerate(owners)}
 
-    def owner_grids(self, count: int) -> list[tuple[int, int]]:
-        """(columns, rows) that ``count`` "Whose dice?" buttons may take, the
-        first preferred: one column while the names fit between ``OWNER_TOP``
-        and the Peek button, else as few columns as fit them, filled evenly;
-        then up to three columns (a shorter board finds room where a tall one
-        does not)."""
+    def owner_grids(self, count: int) -> list[tuple[int, int, int]]:
+        """(columns, rows, row height) that ``count`` "Whose dice?" buttons
+        may take, the first preferred: one column while the names fit
+        between ``OWNER_TOP`` and the Peek button, else as few columns as fit
+        them, filled evenly; then up to three columns (a shorter board finds
+        room where a tall one does not); then compact boards of smaller
+        buttons in three to five columns (``COMPACT_ROW``)."""
         fit = max(1, (self.peek_button_rect().y - 8 - OWNER_TOP) // OWNER_ROW)
         first = max(1, -(-count // fit))
-        return [(across, -(-count // across)) for across in dict.fromkeys((first, 1, 2, 3)) if across <= max(1, count)]
+        grids = [(across, -(-count // across), OWNER_ROW) for across in dict.fromkeys((first, 1, 2, 3))
+                 if across <= max(1, count)]
+        return grids + [(across, -(-count // across), COMPACT_ROW) for across in (3, 4, 5) if across < count]
 
-    def _column_size(self, across: int, down: int) -> tuple[int, int]:
+    def _column_size(self, across: int, down: int, row: int) -> tuple[int, int]:
         """The size of ``across`` x ``down`` "Whose dice?" buttons together."""
+        if row != OWNER_ROW:
+            return across * COMPACT_WIDTH + (across - 1) * OWNER_GAP, down * row
         width = self.peek_button_rect().w if across == 1 else across * 200 + (across - 1) * OWNER_GAP
-        return width, down * OWNER_ROW
+        return width, down * row
 
-    def owner_board_spot(self, count: int) -> tuple[pygame.Rect, int, int]:
+    def owner_board_spot(self, count: int) -> tuple[pygame.Rect, int, int, int]:
         """Where ``count`` "Whose dice?" buttons stack (their column, top
-        left) and in how many columns and rows: above the Peek button, else
-        beside it (bottoms level), else beside it higher up (or a little
-        further right), in one column (``owner_grids``' first); the first
-        whose board covers none of the table's nameplates, dice, cups and
-        words as last drawn (``owner_board_keep_clear``).  Where none is
-        clear, the place nearest the Peek button that covers none of them in
-        one of ``owner_grids``, found among the same boxes a banner's place
-        is (``banner.clear_spot``); else the place covering least of them (a
-        nameplate or a control counts ten times).  At 5 seats of Liar's Dice
-        the left nameplate sat right above the Peek button; at 10 seats of
-        Roll Call with 9 humans every place by it covered a nameplate."""
+        left), in how many columns and rows and at what row height: above
+        the Peek button, else beside it (bottoms level), else beside it
+        higher up (or a little further right), in one column
+        (``owner_grids``' first); the first whose board covers none of the
+        table's nameplates, dice, cups and words as last drawn
+        (``owner_board_keep_clear``).  Where none is clear, the place
+        nearest the Peek button that covers none of them in one of
+        ``owner_grids``, found among the same boxes a banner's place is
+        (``banner.clear_spot``); else one that covers nothing drawn now
+        (the dice as they lie in their cups, not the room a reveal takes);
+        else the place covering least of them (a nameplate or a control
+        counts ten times).  At 5 seats of Liar's Dice the left nameplate
+        sat right above the Peek button; at 10 seats of Roll Call with 9
+        humans every place by it covered a nameplate; at 20 seats with 19
+        humans the board of big buttons lay over the standing bid (a
+        compact board now lies under it)."""
         tiers = self.owner_board_keep_clear()
         key = (count, tuple(tuple(r) for tier in tiers for r in tier))
         if self._board_place is not None and self._board_place[0] == key:
@@ -359,12 +374,12 @@ class HotSeatFlow:
         self._board_place = (key, self._place_board(count, tiers))
         return self._board_place[1]
 
-    def _place_board(self, count: int, tiers: list[list[pygame.Rect]]) -> tuple[pygame.Rect, int, int]:
+    def _place_board(self, count: int, tiers: list[list[pygame.Rect]]) -> tuple[pygame.Rect, int, int, int]:
         """``owner_board_spot``'s search (made once for what the table shows)."""
         peek = self.peek_button_rect()
         bounds = pygame.Rect((0, 0), CANVAS_SIZE).inflate(-2 * BOARD_MARGIN, -2 * BOARD_MARGIN)
         grids = self.owner_grids(count)
-        everything = tiers[0]
+        everything, now, plates = tiers
         width, height = self._column_size(*grids[0])
         beside = peek.right + 14
         columns = [pygame.Rect(peek.x, peek.y - 8 - height, width, height)]
@@ -375,12 +390,12 @@ class HotSeatFlow:
             if bounds.contains(owner_board(column)) and owner_board(column).collidelist(everything) < 0:
                 return (column, *grids[0])
         toward = owner_board(columns[0]).center
-        for grid in grids:
-            board = clear_spot(owner_board(pygame.Rect((0, 0), self._column_size(*grid))).size, [everything], toward,
-                               bounds)
-            if board is not None:
-                return (column_of(board), *grid)
-        plates = tiers[1]
+        for keep_clear in (everything, now):
+            for grid in grids:
+                board = clear_spot(owner_board(pygame.Rect((0, 0), self._column_size(*grid))).size, [keep_clear],
+                                   toward, bounds, step=4)
+                if board is not None:
+                    return (column_of(board), *grid)
 
         def covered(board: pygame.Rect) -> int:
             return sum(board.clip(r).w * board.clip(r).h for r in everything) + \
@@ -397,11 +412,14 @@ class HotSeatFlow:
         """What the "Whose dice?" board must not cover: the table's pieces as
         the "since your last move" card keeps clear of them
         (``since_keep_clear``: nameplates, dice, cups, the centre's words),
-        the Peek and Log buttons and the commentary; and, of those, what it
-        must cover least of all: the nameplates (``log_keep_clear``) and the buttons."""
+        the Peek and Log buttons and the commentary; then the same less the
+        room dice may take later (``since_keep_clear``'s last tier: what is
+        drawn now); and, of those, what it must cover least of all: the
+        nameplates (``log_keep_clear``) and the buttons."""
         chrome = [self.peek_button_rect().inflate(8, 8), *self.table.chrome_keep_clear()]   # the button shown or not
         plates = self.table.log_keep_clear()
-        return [plates + [r for tier in self.table.since_keep_clear() for r in tier] + chrome, plates + chrome]
+        since = self.table.since_keep_clear()
+        return [plates + [r for tier in since for r in tier] + chrome, since[-1] + chrome, plates + chrome]
 
     def button_shown(self) -> bool:
         if not self.secrecy.hotseat:
@@ -449,15 +467,18 @@ class HotSeatFlow:
                      th.BRASS_LIGHT, bold=True)
         left = self.owner_wait_left() / OWNER_WAIT   # the AIs wait this long for an answer
         pygame.draw.rect(canvas, th.BRASS, (board.x + 10, board.bottom - 6, int((board.w - 20) * left), 3))
+        big = rects[0].h > COMPACT_ROW   # else a compact board: smaller buttons, words and dots
+        size, dot, inset = (17, 7, 32) if big else (15, 6, 26)
         for seat, rect in buttons.items():
             name = self.table.seat_name(seat)
             label = f"{seat + 1}  {name}" if seat < len(OWNER_KEYS) else name   # only seats 1-9 have a key
-            label = th.fit_text(self.table.theme.font(17, True), label, rect.w - 40)   # three columns: 200 px
+            label = th.fit_text(self.table.theme.font(size, True), label, rect.w - inset - 8)   # three columns: 200 px
             note_drawn(label, rect)
             pygame.draw.rect(canvas, th.WOOD, rect, border_radius=8)
             pygame.draw.rect(canvas, th.BRASS, rect, 2, border_radius=8)
-            pygame.draw.circle(canvas, self.table.theme.player_colour(seat), (rect.x + 18, rect.centery), 7)
-            th.draw_text(canvas, self.table.theme, label, (rect.x + 32, rect.centery), 17, th.CREAM, bold=True,
+            pygame.draw.circle(canvas, self.table.theme.player_colour(seat), (rect.x + inset // 2 + 2, rect.centery),
+                               dot)
+            th.draw_text(canvas, self.table.theme, label, (rect.x + inset, rect.centery), size, th.CREAM, bold=True,
                          anchor="midleft")
 
     def draw_seated_mark(self, canvas: pygame.Surface) -> None:

@@ -10,6 +10,7 @@ import math
 
 import pygame
 
+from . import layout_record
 from . import theme as th
 from ..canvas import CANVAS_SIZE
 
@@ -42,7 +43,9 @@ def die(surface: pygame.Surface, center, size: float, face: int, *, angle: float
             pygame.draw.circle(tile, pip, (r.x + fx * s, r.y + fy * s), max(1.5, s * 0.09))
     if angle:
         tile = pygame.transform.rotozoom(tile, angle, 1.0)
-    surface.blit(tile, tile.get_rect(center=(int(center[0]), int(center[1]))))
+    box = tile.get_rect(center=(int(center[0]), int(center[1])))
+    surface.blit(tile, box)
+    layout_record.note(surface, "die", box.inflate(-8, -8))   # words never lie under it (tests/test_layout_check.py)
 
 
 def star(surface, center, radius, colour) -> None:

@@ -150,7 +150,11 @@ def chart_steps(canvas: pygame.Surface, theme: th.Theme, rect: pygame.Rect, stor
         th.draw_text(canvas, theme, "Too short a game to chart.", rect.center, 16, FAINT_INK, style="italic",
                      anchor="center")
         return
-    th.draw_text(canvas, theme, story.chart_title, (rect.x + 22, rect.y + 44), 14, FAINT_INK, style="italic")
+    # the ribbon under the plot says who led; its words join the subtitle where they fit (it had none)
+    subtitle = f"{story.chart_title} \u00b7 the band below: who led"
+    if theme.font(14, style="italic").size(subtitle)[0] > rect.w - 44:
+        subtitle = story.chart_title
+    th.draw_text(canvas, theme, subtitle, (rect.x + 22, rect.y + 44), 14, FAINT_INK, style="italic")
     plot = pygame.Rect(rect.x + 52, rect.y + 72, rect.w - 74, rect.h - 130)
     values = [v for s in story.series for v in s]
     lo, hi, step = _nice_range(min(values), max(values))

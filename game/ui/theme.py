@@ -196,11 +196,12 @@ def draw_text(canvas, theme: Theme, text: str, pos, size: int = 22, colour=CREAM
 
 
 def wrap_text(font: pygame.font.Font, text: str, width: int, measured: dict[str, int] | None = None) -> list[str]:
-    """Greedy word wrap to ``width`` pixels (long words are kept whole; a
-    no-break space, ``narration.NO_BREAK``, joins two words into one).
-    ``measured``: widths of trial lines already measured in ``font``, kept by
-    a caller that wraps the same text at several widths (each width mostly
-    re-measures the same first words)."""
+    """Greedy word wrap to ``width`` pixels (a no-break space,
+    ``narration.NO_BREAK``, joins two words into one; a word wider than
+    ``width`` alone is cut with "…": a 16-letter name ran out of the "since
+    your last move" card).  ``measured``: widths of trial lines already
+    measured in ``font``, kept by a caller that wraps the same text at
+    several widths (each width mostly re-measures the same first words)."""
     lines: list[str] = []
     for paragraph in text.split("\n"):
         words = paragraph.split(" ")
@@ -211,11 +212,12 @@ def wrap_text(font: pygame.font.Font, text: str, width: int, measured: dict[str,
                 trial_width = font.size(trial)[0]
             elif (trial_width := measured.get(trial, -1)) < 0:
                 trial_width = measured[trial] = font.size(trial)[0]
-            if trial_width <= width or not line:
+            if trial_width <= width:
                 line = trial
             else:
-                lines.append(line)
-                line = word
+                if line:
+                    lines.append(line)
+                line = fit_text(font, word, width) if font.size(word)[0] > width else word
         lines.append(line)
     return lines
 

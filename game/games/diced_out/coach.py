@@ -37,8 +37,9 @@ class DicedOutCoach(SeatCoach):
             if made is None or len(options) < 2:
                 return None
             open_numbers = [n for n in range(2, 13) if not mask & (1 << (n - 2))]
-            situation = (f"Your sheet had {' '.join(map(str, numbers_of(mask)))} marked; open: "
-                         f"{' '.join(map(str, open_numbers))} ({unmarked_sum(mask)} points if you were "
+            marked = " ".join(map(str, numbers_of(mask)))   # "Your sheet had 12 marked" read as twelve numbers
+            situation = (f"{f'Marked on your sheet: {marked}' if marked else 'Nothing marked on your sheet yet'}; "
+                         f"still open: {' '.join(map(str, open_numbers))} ({unmarked_sum(mask)} points if you were "
                          f"Diced Out now), {rerolls} reroll{'s' if rerolls != 1 else ''} left. "
                          f"Bonus numbers: {' and '.join(map(str, view.bonus))}.")
             move = f"You marked {action.number} free" if isinstance(action, FreeMark) else "You skipped the free mark"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ...core.narration import unbroken
 from .rules import FREE_MARK, OPENING, PENALTY, ROLL, ROUNDS, TIE, DicedOutState
 
 if TYPE_CHECKING:
@@ -11,8 +12,10 @@ if TYPE_CHECKING:
 
 
 def status(state: DicedOutState, words: Voice, human_acts: bool) -> str:
-    """Whose turn and what to do; ``human_acts``: a human at the screen decides now."""
-    round_text = f"Round {min(state.round_index + 1, ROUNDS)} of {ROUNDS} (lowest total wins)"
+    """Whose turn and what to do; ``human_acts``: a human at the screen decides now.
+    A bracket's words stay on one line when the status wraps ("Old Tom rolls (3"
+    ended a row, "rerolls left)" began the next, seen in a real window)."""
+    round_text = f"Round {min(state.round_index + 1, ROUNDS)} of {ROUNDS} {unbroken('(lowest total wins)')}"
     if state.phase == OPENING:
         return "Everyone rolls: the highest total goes first"
     if state.phase == TIE:
@@ -20,7 +23,7 @@ def status(state: DicedOutState, words: Voice, human_acts: bool) -> str:
     if state.phase == ROLL:
         left = state.rerolls[state.current]
         rolls = words.says(state.current, "rolls", "roll")
-        return f"{round_text}  -  {rolls}  ({left} reroll{'s' if left != 1 else ''} left)"
+        return f"{round_text}  -  {rolls}  " + unbroken(f"({left} reroll{'s' if left != 1 else ''} left)")
     if state.phase == FREE_MARK:
         who = words.subject(state.current)
         if human_acts:

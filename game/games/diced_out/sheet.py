@@ -250,9 +250,10 @@ _stamps: OrderedDict[tuple, pygame.Surface] = OrderedDict()
 
 
 def stamp(canvas, theme, text: str, centre, size: int, colour, angle: float = -12, scale: float = 1.0,
-          alpha: int = 235) -> pygame.Rect:
-    """A rubber-stamp word in a frame, rotated, for "DICED OUT" / "FULL SHEET"; returns where.
-    The rotated picture is kept (a font render and a rotozoom: 1-3 ms a sheet)."""
+          alpha: int = 235, below: int | None = None) -> pygame.Rect:
+    """A rubber-stamp word in a frame, rotated, for "DICED OUT" / "FULL SHEET"; returns where
+    (``below``: its box's top goes no higher).  The rotated picture is kept (a font render and
+    a rotozoom: 1-3 ms a sheet)."""
     px = max(8, int(size * scale))
     key = (text, px, tuple(colour), angle, alpha)
     tile = _stamps.get(key)
@@ -270,6 +271,8 @@ def stamp(canvas, theme, text: str, centre, size: int, colour, angle: float = -1
     else:
         _stamps.move_to_end(key)
     rect = tile.get_rect(center=(round(centre[0]), round(centre[1])))
+    if below is not None and rect.top < below:
+        rect.top = below
     canvas.blit(tile, rect)
     return rect
 
@@ -501,7 +504,7 @@ class SheetPainter:
             word, ink, round_index = facts.stamp
             cell = geo.cell(round_index, 7)
             stamp(canvas, theme, word, (cell.centerx, cell.centery - cell.h * 0.3), max(14, int(geo.row_h * 1.2)),
-                  ink, alpha=165)
+                  ink, alpha=165, below=geo.number_rect(2).bottom)   # round 1's stamp lay over the numbers 4-9
 
     def _numbers(self, canvas, theme, bonus) -> None:
         geo = self.geo

@@ -45,8 +45,23 @@ def _figure(value: float) -> str:
 
 
 class RollForItCoach(SeatCoach):
-    """Hard reads each position afresh: nothing to learn between decisions."""
+    """Hard reads each position afresh; the coach remembers only the whole
+    roll of the turn, for its words (``watch``)."""
     agent_class = HardAgent
+
+    def __init__(self, game, seat: int, names):
+        super().__init__(game, seat, names)
+        self.turn_roll: tuple[int, ...] = ()
+        """The dice this seat rolled this turn, placed ones included (a view shows only those left)."""
+
+    def watch(self, view) -> None:
+        """Remember the turn's whole roll: a later placement's view shows
+        only the dice left, and "You rolled 1 3 5" after two of 1 1 3 5 6 6
+        were placed was not what the player rolled."""
+        if view.phase != "place" or view.turn_player != view.me:
+            self.turn_roll = ()
+        elif not self.turn_roll:
+            self.turn_roll = tuple(view.rolled)
 
     def situation(self, view) -> str:
         """What the player saw: the score and the roll (or the dice in hand)
@@ -65,7 +80,11 @@ class RollForItCoach(SeatCoach):
         else:
             text += "."
         if view.phase == "place":
-            text += f" You rolled {' '.join(map(str, sorted(view.rolled)))}."
+            left = " ".join(map(str, sorted(view.rolled)))
+            if len(self.turn_roll) > len(view.rolled):   # some of the roll already placed
+                text += f" You rolled {' '.join(map(str, sorted(self.turn_roll)))}; still to place: {left}."
+            else:
+                text += f" You rolled {left}."
         else:
             text += f" You had {view.hands[me]} dice in hand, {6 - view.hands[me]} on cards."
         cards: list[str] = []
@@ -86,7 +105,7 @@ class RollForItCoach(SeatCoach):
             options: list[Choice] = []
             keep = max((v for plan, v in plans if not plan), default=None)
             if keep is not None and KeepRest() in legal:
-                options.append(Choice(KeepRest(), "Keep the rest", keep, _rate(keep), figure=_figure(keep)))
+                options.append(Choice(KeepRest(), "keep the rest (end the turn)", keep, _rate(keep), figure=_figure(keep)))
             for a in legal:
                 if not isinstance(a, Place):
                     continue

@@ -59,10 +59,14 @@ def draw_heap(canvas: pygame.Surface, icon: Icon, dice, n: int, centre, size: in
 def pile_label(sixes: int, bones: int) -> str:
     """What a seat's pile holds, in words; a seat still playing with every
     die in the centre or in the roll is "all in play" (issue 39: "0
-    six-siders" under a seat rolling its last die read as a seat out)."""
+    six-siders" under a seat rolling its last die read as a seat out); a pile
+    of bones alone says only its bones ("0 six-siders · 2 bones" was seen
+    in a real window)."""
     if not sixes and not bones:
         return "all in play"
-    return f"{sixes} six-sider{'s' if sixes != 1 else ''}" + (f" · {bones} bone{'s' if bones != 1 else ''}" if bones else "")
+    parts = [f"{sixes} six-sider{'s' if sixes != 1 else ''}"] if sixes else []
+    parts += [f"{bones} bone{'s' if bones != 1 else ''}"] if bones else []
+    return " · ".join(parts)
 
 
 PILE_DIE = 20
