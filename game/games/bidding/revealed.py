@@ -19,7 +19,7 @@ layers learn from those outcomes, per rival:
   itself (no shift), each with how far its bids' outcomes stood from the stated
   chance per cell (``Profile.shift``; kind, solved endgame or not, Palifico, the
   round's opening or a raise, my hand's shape against the bid: for an opening
-  ``opening_shape``, for a raise whether I held any of its face; the chance's
+  ``opening_shape``, for a raise ``raise_shape``; the chance's
   quarter), fitted by ``tools/bidcalib_fit.py --profiles``.  The posterior over
   the types, updated by every scored outcome, weighs their chances: a stranger
   is stated at the mixture's chance from the first bid (the types' average
@@ -66,11 +66,15 @@ BANDS = 4
 """Quarters of the chance stated before correction: a type's shift is kept per quarter."""
 EDGE = 1e-4
 """A chance is read in log-odds kept this far from 0 and 1."""
-LOG_ODDS = False
+LOG_ODDS = True
 """Whether ``tools/bidcalib_fit.py --profiles`` fits a kind's shift in log-odds
 (else as the mean excess of outcome over the chance, added to it); the file
-says which (``log_odds``).  Off: screened in the ninth session (docs/AI-NOTES.md),
-it states a known kind within 3.5 points but not a stranger better."""
+says which (``log_odds``).  Ninth session: it states a known kind within 3.5
+points.  Tenth session: with ``RAISE_SHAPE``, fitted on the shipped endgame rule
+(``SAFE_RISK = "swing"``; the file before was fitted on the old one), it stated
+the pooled strangers of the tuning half closer (worst decile 4.5 and 7.5 over
+two seeds, against 6.8 and 8.6), and of the reporting half 10.5 against 14.6
+(docs/AI-NOTES.md)."""
 MAX_SHIFT = 8.0
 """The most a kind's log-odds shift (``Profile.shift``) may be (a damaged file cannot state certainty)."""
 PROFILES_PATH = Path(__file__).parent / "_profiles.json"
@@ -80,9 +84,9 @@ PIN_FLOOR = 0.6
 pinned openers weigh 0.6-0.7 most): ``opening_shape`` asks whether my count of
 the face is what such an opener counted on among my dice."""
 
-RAISE_SHAPE = False
+RAISE_SHAPE = True
 """Whether a heads-up raise is filed by ``raise_shape`` (else by "held some or none").
-Off: screened with ``LOG_ODDS`` in the ninth session, not shipped (docs/AI-NOTES.md)."""
+On with ``LOG_ODDS`` since the tenth session (docs/AI-NOTES.md)."""
 FIRST_ROUND_SHAPE = False
 """Whether the first round's opening is filed by ``opening_shape`` too (see ``cell_of``)."""
 
@@ -90,7 +94,10 @@ BID_EVIDENCE = False
 """Whether a reveal also weighs the kinds of bidder by every bid the rival
 made that round against the hand it showed (``bid_shape``, ``Profiles.bids``),
 not only by the outcomes of the challenges I weighed.  Issue 40, ninth session:
-by outcomes alone the posterior over kinds barely moved within a game."""
+by outcomes alone the posterior over kinds barely moved within a game.  Off:
+tenth session, on the tuning half it stated one learner closer (worst decile
+27.4 against 30.0 at weight 1) but the pooled strangers further off (12.1
+against 4.5): it sharpens kinds whose fitted shifts are wrong for a stranger."""
 BID_WEIGHT = 0.5
 """How much one bid's shape counts in the posterior (its log-likelihood times
 this): a round's bids follow from one hand and one reading, so they are not
