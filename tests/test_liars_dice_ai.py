@@ -223,8 +223,9 @@ def test_the_endgame_mix_a_best_response_meets_is_hards_whole_real_play():
     from game.games.liars_dice.ai import HardAgent
     from game.games.liars_dice.endgame import endgame_policy
     from game.games.liars_dice.rules import _legal
-    # one die each, round 2 of a three-dice game: I hold a one, my rival bid "2 twos"
-    view = view_of((1, 1, False), 1, (1,), ((2, 2),), False, None)
+    # one die each, round 2 of a three-dice game: I hold a two, my rival bid "2 twos"
+    # (tenth session: with the log-odds kinds Hard holding a one there raises to "1 one" outright)
+    view = view_of((1, 1, False), 1, (2,), ((2, 2),), False, None)
     legal = _legal((2, 2), False, None, 2)
     table = endgame_policy(view, legal)
 
@@ -235,7 +236,8 @@ def test_the_endgame_mix_a_best_response_meets_is_hards_whole_real_play():
     mixes = [hard(seed).endgame_mix(view, legal) for seed in range(3)]
     assert all(m == pytest.approx(mixes[0]) for m in mixes)   # not one draw of the agent's rng
     mix = mixes[0]
-    assert table[Bid(1, 1)] < mix[Bid(1, 1)] < 0.99 and mix[Call()] > 0.01 and mix[Jinto()] > 0.01
+    assert abs(table[Bid(1, 1)] - mix[Bid(1, 1)]) > 0.1   # it departs from the tables here
+    assert max(mix.values()) < 0.99 and mix[Call()] > 0.01 and mix[Jinto()] > 0.01 and mix[Bid(1, 1)] > 0.01
     played = [hard(seed).act(view, legal) for seed in range(300)]
     for action, chance in mix.items():
         assert abs(played.count(action) / 300 - chance) < 0.06

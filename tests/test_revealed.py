@@ -253,3 +253,40 @@ def test_a_raise_is_filed_by_my_count_against_what_my_bids_let_the_raiser_count_
     one, two = (cell_of(_spot(bids, hand=h), "jinto", reader=reader) for h in ((2, 3, 5), (5, 5, 3)))
     assert one is not None and two is not None and one != two
     assert cell_of(_spot(bids, hand=(2, 3, 5)), "jinto") == (1, "jinto", False, False, "held", False)
+
+
+def test_a_reveal_weighs_the_kinds_by_every_bid_the_rival_made_against_the_hand_it_showed(monkeypatch):
+    """Issue 40, tenth session: by the outcomes of the challenges I weighed the
+    posterior over kinds barely moved within a game (ninth session), though every
+    reveal shows the hand behind each of the rival's bids.  The rival opened 4
+    fours against my three dice (a pinned opener counts on one four among them,
+    ``likely_share`` at ``PIN_FLOOR``); no challenge was weighed.  Shown 6 6 2
+    (no four: "none") it reads as the face bluffer, shown 4 4 1 (its three and
+    my one: "d0") as the pinner, and the stated chance of its next like opening
+    moves with it; the switch off, nothing moves."""
+    from game.games.bidding import revealed
+    from game.games.bidding.revealed import Profile, Profiles, bid_shape
+    assert bid_shape(4, 0, 1) == "none" and bid_shape(4, 3, 1) == "d0" and bid_shape(6, 1, 1) == "d+2"
+    context = revealed.bid_context(False, True, 2)
+    row = {"pinner": {"d0": 0.9, "none": 0.02}, "bluffer": {"d0": 0.1, "none": 0.8}}
+    tables = [{context: {sh: math.log(row[name].get(sh, 0.02)) for sh in revealed.BID_SHAPES}}
+              for name in ("pinner", "bluffer")]
+    later = _spot(((1, 2, 6),), round_no=3)
+    cell = cell_of(later, "jinto")
+    assert cell is not None
+    key = revealed.profile_key(cell, 0.5)
+    kinds = Profiles([Profile("pinner", 1.0, {key: 0.3}), Profile("bluffer", 1.0, {key: -0.3})], bids=tables)
+    opening = _spot(((1, 4, 4),))
+
+    def shown(rival_hand, on: bool) -> RevealedBids:
+        monkeypatch.setattr(revealed, "BID_EVIDENCE", on)
+        seen = RevealedBids(kinds)
+        seen.note_bids(opening)
+        seen.settle((2, ((2, 3, 5), rival_hand), 0, (1, 4, 4)))
+        return seen
+
+    bluff, pinned = shown((6, 6, 2), True), shown((4, 4, 1), True)
+    assert bluff.posterior(1)[1] > 0.8 and pinned.posterior(1)[0] > 0.7
+    assert bluff.corrected(later, "jinto", 0.5) < 0.4 < 0.6 < pinned.corrected(later, "jinto", 0.5)
+    off = shown((6, 6, 2), False)
+    assert off.posterior(1) == pytest.approx([0.5, 0.5]) and off.corrected(later, "jinto", 0.5) == 0.5

@@ -182,20 +182,24 @@ PROFILE_SHRINK = 5.0
 """Pseudo-outcomes of no excess each key of a kind of bidder starts with."""
 LOG_ODDS_SHRINK = 0.5
 """With ``revealed.LOG_ODDS``: precision of the prior that holds a kind's log-odds shift at none."""
+BID_ALPHA = 1.0
+"""Pseudo-bids of each shape a kind's tally of a context starts with (``bid_tables``)."""
+NESTED_SHRINK = False
+"""With ``revealed.LOG_ODDS``: hold a key's shift at its coarser key's (``kind_shifts``), not at none."""
 POPULATION_TYPE_WEIGHT = 1.0
 """Prior weight of the population's own type (no shift), against 1 for each league bot."""
 
 
-def fit_shift(samples: list[tuple[float, float]]) -> float:
+def fit_shift(samples: list[tuple[float, float]], centre: float = 0.0) -> float:
     """The log-odds shift of the chances in ``samples`` ((chance, outcome)) that
-    explains the outcomes best, a prior of precision ``shrink`` holding it at
-    none (``revealed.Profile.shift``; Newton's method, the posterior mode)."""
+    explains the outcomes best, a prior of precision ``LOG_ODDS_SHRINK`` holding it at
+    ``centre`` (``revealed.Profile.shift``; Newton's method, the posterior mode)."""
     from game.games.bidding import revealed
     shrink = LOG_ODDS_SHRINK
     xs = [(revealed.logit(c), h) for c, h in samples]
-    s = 0.0
+    s = centre
     for _ in range(50):
-        grad, curv = -shrink * s, shrink
+        grad, curv = -shrink * (s - centre), shrink
         for x, h in xs:
             p = 1.0 / (1.0 + math.exp(-(x + s)))
             grad += h - p
@@ -221,26 +225,65 @@ def fit_profiles(game: str, games: int, seed: int, log=None) -> dict:
     from game.dev import ai_report, league
     from game.games.bidding import revealed
     types = [{"name": "population", "weight": POPULATION_TYPE_WEIGHT, "shift": {}}]
+    shapes: list[list[tuple[str, str]]] = []
     revealed.TYPED = False
     try:
         for kind, bot in league.HALVES["tuning"].items():
             league.reset_memory()
             scored: list[tuple[str, float, float]] = []
             revealed.SCORED = scored
+            revealed.BID_SCORED = []
+            shapes.append(revealed.BID_SCORED)
             ai_report.run_report(game, "hard", [league.spec(bot)], games, derive(seed, "profiles", kind), fresh=True)
             acc: dict[str, list[tuple[float, float]]] = defaultdict(list)
             for key, chance, hit in scored:
                 for k in (key,) + revealed.coarse_keys(key):
                     acc[k].append((chance, hit))
-            types.append({"name": bot.__name__, "weight": 1.0,
-                          "shift": {k: round(fit_shift(v) if revealed.LOG_ODDS else
-                                             sum(h - c for c, h in v) / (len(v) + PROFILE_SHRINK), 4)
-                                    for k, v in sorted(acc.items())}})
+            types.append({"name": bot.__name__, "weight": 1.0, "shift": kind_shifts(acc)})
             if log:
                 log(f"  {bot.__name__}: {len(scored)} scored challenges in {len(acc)} keys")
     finally:
-        revealed.TYPED, revealed.SCORED = True, None
+        revealed.TYPED, revealed.SCORED, revealed.BID_SCORED = True, None, None
+    for t, table in zip(types, bid_tables([s for kind in shapes for s in kind], shapes)):
+        t["bids"] = table
     return {"types": types, "games": games, "seed": seed, "log_odds": revealed.LOG_ODDS}
+
+
+def kind_shifts(acc: dict[str, list[tuple[float, float]]]) -> dict[str, float]:
+    """One kind's shift per key from its (chance, outcome) samples: the mean excess
+    held at none by ``PROFILE_SHRINK``, or (``revealed.LOG_ODDS``) ``fit_shift``
+    held, with ``NESTED_SHRINK``, at the shift of the next coarser key
+    (``revealed.coarse_keys``: over every quarter, then in and outside the
+    endgames), so a thin key leans on its kind's like bids, not on none."""
+    from game.games.bidding import revealed
+    if not revealed.LOG_ODDS:
+        return {k: round(sum(h - c for c, h in v) / (len(v) + PROFILE_SHRINK), 4) for k, v in sorted(acc.items())}
+    out: dict[str, float] = {}
+
+    def shift(key: str) -> float:
+        if key not in out:
+            coarser = [k for k in revealed.coarse_keys(key) if k != key and k in acc] if NESTED_SHRINK else []
+            out[key] = fit_shift(acc[key], shift(coarser[0]) if coarser else 0.0)
+        return out[key]
+    return {k: round(shift(k), 4) for k in sorted(acc)}
+
+
+def bid_tables(population: list[tuple[str, str]], kinds: list[list[tuple[str, str]]]) -> list[dict]:
+    """Per kind (the population's pooled bids first), per context, the log chance of each
+    ``revealed.bid_shape`` (``revealed.Profiles.bids``), ``BID_ALPHA`` pseudo-bids of each shape."""
+    from game.games.bidding import revealed
+    contexts = sorted({c for c, _ in population})
+    out = []
+    for bids in [population] + kinds:
+        tally: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
+        for context, shape in bids:
+            tally[context][shape] += 1
+        table = {}
+        for c in contexts:
+            total = sum(tally[c].values()) + BID_ALPHA * len(revealed.BID_SHAPES)
+            table[c] = {sh: round(math.log((tally[c][sh] + BID_ALPHA) / total), 4) for sh in revealed.BID_SHAPES}
+        out.append(table)
+    return out
 
 
 def fit_all(samples: list[tuple]) -> tuple[dict, dict]:

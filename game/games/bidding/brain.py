@@ -606,6 +606,8 @@ class BrainAgent(Agent):
         self.brain.jintos.settle(spot)
         if self.brain.revealed is not None:
             self.brain.revealed.settle(spot.reveal)
+            if spot.hand and self.brain.calib is not None:   # Hard: the kinds of bidder
+                self.brain.revealed.note_bids(spot)
             self.brain.note_rival_bid(spot)
 
     def act(self, view, legal):

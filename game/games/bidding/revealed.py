@@ -19,7 +19,7 @@ layers learn from those outcomes, per rival:
   itself (no shift), each with how far its bids' outcomes stood from the stated
   chance per cell (``Profile.shift``; kind, solved endgame or not, Palifico, the
   round's opening or a raise, my hand's shape against the bid: for an opening
-  ``opening_shape``, for a raise whether I held any of its face; the chance's
+  ``opening_shape``, for a raise ``raise_shape``; the chance's
   quarter), fitted by ``tools/bidcalib_fit.py --profiles``.  The posterior over
   the types, updated by every scored outcome, weighs their chances: a stranger
   is stated at the mixture's chance from the first bid (the types' average
@@ -66,11 +66,15 @@ BANDS = 4
 """Quarters of the chance stated before correction: a type's shift is kept per quarter."""
 EDGE = 1e-4
 """A chance is read in log-odds kept this far from 0 and 1."""
-LOG_ODDS = False
+LOG_ODDS = True
 """Whether ``tools/bidcalib_fit.py --profiles`` fits a kind's shift in log-odds
 (else as the mean excess of outcome over the chance, added to it); the file
-says which (``log_odds``).  Off: screened in the ninth session (docs/AI-NOTES.md),
-it states a known kind within 3.5 points but not a stranger better."""
+says which (``log_odds``).  Ninth session: it states a known kind within 3.5
+points.  Tenth session: with ``RAISE_SHAPE``, fitted on the shipped endgame rule
+(``SAFE_RISK = "swing"``; the file before was fitted on the old one), it stated
+the pooled strangers of the tuning half closer (worst decile 4.5 and 7.5 over
+two seeds, against 6.8 and 8.6), and of the reporting half 10.5 against 14.6
+(docs/AI-NOTES.md)."""
 MAX_SHIFT = 8.0
 """The most a kind's log-odds shift (``Profile.shift``) may be (a damaged file cannot state certainty)."""
 PROFILES_PATH = Path(__file__).parent / "_profiles.json"
@@ -80,11 +84,29 @@ PIN_FLOOR = 0.6
 pinned openers weigh 0.6-0.7 most): ``opening_shape`` asks whether my count of
 the face is what such an opener counted on among my dice."""
 
-RAISE_SHAPE = False
+RAISE_SHAPE = True
 """Whether a heads-up raise is filed by ``raise_shape`` (else by "held some or none").
-Off: screened with ``LOG_ODDS`` in the ninth session, not shipped (docs/AI-NOTES.md)."""
+On with ``LOG_ODDS`` since the tenth session (docs/AI-NOTES.md)."""
 FIRST_ROUND_SHAPE = False
 """Whether the first round's opening is filed by ``opening_shape`` too (see ``cell_of``)."""
+
+BID_EVIDENCE = False
+"""Whether a reveal also weighs the kinds of bidder by every bid the rival
+made that round against the hand it showed (``bid_shape``, ``Profiles.bids``),
+not only by the outcomes of the challenges I weighed.  Issue 40, ninth session:
+by outcomes alone the posterior over kinds barely moved within a game.  Off:
+tenth session, on the tuning half it stated one learner closer (worst decile
+27.4 against 30.0 at weight 1) but the pooled strangers further off (12.1
+against 4.5): it sharpens kinds whose fitted shifts are wrong for a stranger."""
+BID_WEIGHT = 0.5
+"""How much one bid's shape counts in the posterior (its log-likelihood times
+this): a round's bids follow from one hand and one reading, so they are not
+independent evidence, and a stranger unlike every kind must not be pinned on one."""
+BID_SHAPES = ("none", "d-2", "d-1", "d0", "d+1", "d+2")
+"""``bid_shape``'s values."""
+BID_SCORED: Optional[list] = None
+"""When a list, every rival bid scored at a reveal is added to it as (context,
+shape): what ``tools/bidcalib_fit.py --profiles`` fits ``Profiles.bids`` on."""
 
 Cell = tuple[int, str, bool, bool, str, bool]
 
@@ -122,6 +144,23 @@ def raise_shape(spot: BidSpot, face: int, reader) -> str:
         share += 1
     mine = spot.mine(face)
     return "pin" if mine == share else ("over" if mine > share else "under")
+
+
+def bid_context(pal: bool, opening: bool, round_no: int) -> str:
+    """The context a bid's shape is tallied in per kind of bidder (``Profiles.bids``)."""
+    return f"{'pal' if pal else 'plain'}|{'opening' if opening else 'raise'}|{'first' if round_no <= 1 else 'later'}"
+
+
+def bid_shape(quantity: int, own: int, share: int) -> str:
+    """How a bid of ``quantity`` stands to the bidder's ``own`` count of its face
+    (seen at the reveal) plus ``share``, the matches among my dice an opener who
+    pins its count counts on (``likely_share`` at ``PIN_FLOOR``, public: my dice
+    count): "none" (it held none of the face), else the difference, -2..+2.
+    A pinning learner bids "d0", a face bluffer "none", a loose bidder spreads."""
+    if own <= 0:
+        return "none"
+    d = max(-2, min(2, quantity - own - share))
+    return f"d{d:+d}" if d else "d0"
 
 
 def cell_of(spot: BidSpot, kind: str, endgame: bool = False, reader=None) -> Optional[Cell]:
@@ -193,10 +232,13 @@ class Profile:
 class Profiles:
     """A prior over kinds of bidder (``Profile``), the population's own among them."""
 
-    def __init__(self, profiles: list[Profile], log_odds: bool = False):
+    def __init__(self, profiles: list[Profile], log_odds: bool = False, bids: Optional[list[dict]] = None):
         self.profiles = profiles
         self.log_odds = log_odds
         """Whether the shifts are in log-odds (``shifted``), else added to the chance."""
+        self.bids = bids
+        """Per kind (in ``profiles``' order), per ``bid_context``, the log chance of each
+        ``bid_shape`` (``BID_EVIDENCE``); None: the file has none."""
         total = sum(p.weight for p in profiles) or 1.0
         self.log_prior = [math.log(max(1e-9, p.weight / total)) for p in profiles]
 
@@ -210,6 +252,31 @@ class Profiles:
             out.append(shifted(chance, shift) if self.log_odds else min(1.0, max(0.0, chance + shift)))
         return out
 
+    def bid_logs(self, context: str, shape: str) -> Optional[list[float]]:
+        """Each kind's log chance of a bid of ``shape`` in ``context``; None where
+        some kind has no tally of the context (the bid then weighs no kind)."""
+        if self.bids is None:
+            return None
+        out = []
+        for table in self.bids:
+            row = table.get(context)
+            if row is None or shape not in row:
+                return None
+            out.append(row[shape])
+        return out
+
+
+def _bid_tables(data, n: int) -> Optional[list[dict]]:
+    """``Profiles.bids`` from a file's types (KeyError / ValueError if damaged), None if it has none."""
+    tables = [t.get("bids") for t in data["types"]]
+    if all(t is None for t in tables):
+        return None
+    out = [{str(c): {str(k): max(-30.0, min(0.0, float(v))) for k, v in row.items()} for c, row in t.items()}
+           for t in tables]
+    if len(out) != n:
+        raise ValueError("bids")
+    return out
+
 
 def profiles_from(data) -> Optional[Profiles]:
     """``Profiles`` from a ``_profiles.json`` game entry, None if it is damaged."""
@@ -217,12 +284,13 @@ def profiles_from(data) -> Optional[Profiles]:
         out = [Profile(str(t["name"]), float(t["weight"]),
                        {str(k): max(-MAX_SHIFT, min(MAX_SHIFT, float(v))) for k, v in t["shift"].items()})
                for t in data["types"]]
+        log_odds = data.get("log_odds", False)
+        bids = _bid_tables(data, len(out))
     except (KeyError, TypeError, ValueError, AttributeError):
         return None
-    log_odds = data.get("log_odds", False)
     if not isinstance(log_odds, bool):
         return None
-    return Profiles(out, log_odds) if out and all(p.weight >= 0 for p in out) else None
+    return Profiles(out, log_odds, bids) if out and all(p.weight >= 0 for p in out) else None
 
 
 @lru_cache(maxsize=None)
@@ -254,6 +322,9 @@ class RevealedBids:
         """Per rival, the log posterior weight of each type (unnormalised)."""
         self.pending: dict[tuple[int, int, str], tuple[Cell, int, int, Optional[int], float, float]] = {}
         """(round, bids so far, kind) -> (cell, quantity, face, wild, stated chance, mixture's chance) until the reveal."""
+        self.rival_bids: dict[tuple[int, int], tuple[int, int, int, Optional[int], str, int]] = {}
+        """(round, index in the round) -> (bidder, quantity, face, wild, ``bid_context``, my share) of
+        each rival bid seen, until the reveal scores it against the bidder's hand (``BID_EVIDENCE``)."""
 
     def posterior(self, bidder: int) -> list[float]:
         """The weight of each type for ``bidder`` (the prior before any outcome)."""
@@ -280,12 +351,44 @@ class RevealedBids:
         self.pending.setdefault((spot.round_no, len(spot.bids), kind),
                                 (cell, q, f, spot.wild, population, self.mixture(cell, population)))
 
+    def note_bids(self, spot: BidSpot) -> None:
+        """Keep each rival bid of ``spot``'s round (heads-up) to score its shape at the reveal."""
+        if not (BID_EVIDENCE or BID_SCORED is not None) or len(spot.rivals) != 1:
+            return
+        for i, (player, q, f) in enumerate(spot.bids):
+            if player != spot.me and (spot.round_no, i) not in self.rival_bids:
+                share = likely_share(len(spot.hand), spot.p_match(f), PIN_FLOOR)
+                self.rival_bids[(spot.round_no, i)] = (player, q, f, spot.wild,
+                                                       bid_context(spot.fixed_face, i == 0, spot.round_no), share)
+
+    def _score_bids(self, rnd: int, hands) -> None:
+        """Weigh the kinds of bidder by the shape (``bid_shape``) of each bid the
+        rival made in round ``rnd`` against the hand it showed."""
+        for key in [k for k in self.rival_bids if k[0] <= rnd]:
+            bidder, q, f, wild, context, share = self.rival_bids.pop(key)
+            if key[0] != rnd or not 0 <= bidder < len(hands) or not hands[bidder]:
+                continue
+            shape = bid_shape(q, count_matching(tuple(hands[bidder]), f, wild), share)
+            if BID_SCORED is not None:
+                BID_SCORED.append((context, shape))
+            kinds = self.profiles if BID_EVIDENCE else None
+            logs = kinds.bid_logs(context, shape) if kinds is not None else None
+            if kinds is not None and logs is not None:
+                post = self.log_post.setdefault(bidder, list(kinds.log_prior))
+                for i, lp in enumerate(logs):
+                    post[i] += BID_WEIGHT * lp
+
     def settle(self, reveal) -> None:
         """At a reveal ``(round, hands by seat, challenger, last bid)``: score every
-        noted challenge of that round or before against the hands shown."""
-        if reveal is None or not self.pending:
+        noted challenge of that round or before against the hands shown, and
+        (``BID_EVIDENCE``) every bid the rival made that round."""
+        if reveal is None:
             return
         rnd, hands = reveal[0], reveal[1]
+        if self.rival_bids:
+            self._score_bids(rnd, hands)
+        if not self.pending:
+            return
         for key in [k for k in self.pending if k[0] <= rnd]:
             cell, q, f, wild, population, mixed = self.pending.pop(key)
             if key[0] != rnd:
