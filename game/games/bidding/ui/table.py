@@ -697,7 +697,9 @@ class BiddingTableScene(table_scene.TableScene):
 
     def first_draw_steps(self):
         """Every seat's cup painted, one a step (a 20-seat table's first
-        drawing painted 20 cups, about 40 ms), then the centre's words,
+        drawing painted 20 cups, about 40 ms), the dice this screen sees
+        face-up and, with a human seated, the big bid die's faces (the frame
+        the first throw lands showed them: 2-3 ms at 20 seats), then the centre's words,
         the bid history's and the picker's, a step each (new fonts, labels
         and face pictures: 5-10 ms each).
         On the canvas before its frame's drawing covers it (``opening_steps``)."""
@@ -705,6 +707,11 @@ class BiddingTableScene(table_scene.TableScene):
         for seat in range(len(self.match.seats)):
             self.renderer.draw_cup(canvas, self.cup_px, self.cup_px, self.colour(seat), size=self.cup_px)
             yield
+        yield from self._own_tray_steps(canvas)
+        if self.humans:   # the bid a human is making shows big in the centre from the frame the first throw lands
+            for face in range(1, DIE_KINDS[self.die_kind] + 1):
+                self.renderer.face(self.die_kind, face, None, bid_centre.BID_ICON)
+                yield
         self.draw_centre(canvas, lines=True)
         yield
         self.history.draw(canvas, self.theme, self.renderer, self.shown_entries(),
@@ -712,6 +719,21 @@ class BiddingTableScene(table_scene.TableScene):
         yield
         if self.humans:   # the bid picker's face pictures and labels (its first showing cost 10 ms at 20 seats)
             yield from self.picker.warm_steps(canvas, self.theme, self.renderer)
+
+    def _own_tray_steps(self, canvas):
+        """The dice this screen sees face-up in their trays after the first
+        throw: each face at the tray's size, in the seat's colour, and the
+        tray's label, a step each (at 20 seats the first landing painted
+        them: 4-6 faces, about 2 ms, in the frame the dice land)."""
+        for seat in range(len(self.match.seats)):
+            if not self.hot_seat.can_see(seat):
+                continue
+            size = self.cups.own_die_px(seat)
+            for face in range(1, DIE_KINDS[self.die_kind] + 1):
+                self.renderer.face(self.die_kind, face, self.colour(seat), size)
+                yield
+            self.draw_own_tray(canvas, seat, self.cups.dice_box(seat, 1, size))
+            yield
 
     def glyph_fonts(self) -> tuple[tuple, ...]:
         """Adds the centre's first words (who opens, the bid's quantity) and,
