@@ -555,8 +555,7 @@ class BiddingTableScene(table_scene.TableScene):
         """The nameplates, and the cups (or the hands you may see), or the
         revealed dice that are not moving: they change only at moments (the
         turn's seat is lit over the still: not in its key)."""
-        seats = (tuple(sorted(self._seat_notes().items())), self._still_active_seat(), self.theme.colorblind,
-                 self.phone_marks())
+        seats = self._plates_key()
         if self.reveal is not None:
             t = self.reveal_t()
             return ("reveal", len(self.match.history), seats, t > self.light_at, self._moving_seats(t))
@@ -567,6 +566,28 @@ class BiddingTableScene(table_scene.TableScene):
                       for seat, n in enumerate(self.dice_counts()))
         return ("cups", seats, hands)
 
+    def _plates_key(self):
+        """What the nameplates in the still show (notes, the seat lit in it, colours, phone marks)."""
+        return (tuple(sorted(self._seat_notes().items())), self._still_active_seat(), self.theme.colorblind,
+                self.phone_marks())
+
+    def still_layers(self):
+        """The felt and nameplates (they change when a round ends) below the
+        cups, the empty felt of a throw or a reveal's dice (which change at a
+        landing, a call, a reveal's steps): those paint only the top."""
+        return (self._plates_key(), self._paint_plates, self._paint_over_plates)
+
+    def _paint_plates(self, canvas) -> None:
+        self.draw_background(canvas)
+        self.draw_seats(canvas, active=self._still_active_seat(), notes=self._seat_notes())
+
+    def _paint_over_plates(self, canvas, near: pygame.Rect | None = None) -> None:
+        """The still over its nameplates: a reveal's resting dice, else the cups (none while dice fly)."""
+        if self.reveal is not None:
+            self.draw_reveal(canvas, still=True)
+        elif self.throw_view is None:
+            self.draw_cups(canvas, near)
+
     def draw_still(self, canvas) -> None:
         self._draw_still(canvas, self._still_active_seat())
 
@@ -574,10 +595,7 @@ class BiddingTableScene(table_scene.TableScene):
         """The still picture; ``near``: only what may reach into that
         rectangle is wanted (a clipped painting of it: cups far off are skipped)."""
         self.draw_seats(canvas, active=active, notes=self._seat_notes(), near=near)
-        if self.reveal is not None:
-            self.draw_reveal(canvas, still=True)
-        elif self.throw_view is None:
-            self.draw_cups(canvas, near)
+        self._paint_over_plates(canvas, near)
 
     def _draw_turn_highlight(self, canvas) -> None:
         """The glowing nameplate of the seat whose turn it is, over the still
