@@ -421,9 +421,10 @@ class TableScene(TableBase):
         """A waiting frame's work ahead (a later font's glyphs, then dice
         pictures: ``picture_warmer``), after its drawing and only if that
         drawing was cheap: a frame that painted the still layer afresh (a move
-        landed: 3-5 ms at 20 seats) leaves it to the next, so the two never add up."""
-        if self._waiting_work_frame != self.app.frame or repainted:
-            return
+        landed: 3-5 ms at 20 seats) or started a throw (Roll the Bones 6: 6-9 ms)
+        leaves it to the next, so the two never add up."""
+        if self._waiting_work_frame != self.app.frame or repainted or self.throw_view is not None:
+            return   # (a throw that started this frame found its landing places and drew its first dice)
         self._waiting_work_frame = -1   # once a frame
         if self._glyphs_later is not None:
             if next(self._glyphs_later, None) is None:
