@@ -716,8 +716,8 @@ class BiddingTableScene(table_scene.TableScene):
     def first_draw_steps(self):
         """Every seat's cup painted, one a step (a 20-seat table's first
         drawing painted 20 cups, about 40 ms), the dice this screen sees
-        face-up and, with a human seated, the big bid die's faces (the frame
-        the first throw lands showed them: 2-3 ms at 20 seats), then the centre's words,
+        face-up (the frame the first throw lands painted them: about 2 ms at
+        20 seats), then the centre's words,
         the bid history's and the picker's, a step each (new fonts, labels
         and face pictures: 5-10 ms each).
         On the canvas before its frame's drawing covers it (``opening_steps``)."""
@@ -726,10 +726,6 @@ class BiddingTableScene(table_scene.TableScene):
             self.renderer.draw_cup(canvas, self.cup_px, self.cup_px, self.colour(seat), size=self.cup_px)
             yield
         yield from self._own_tray_steps(canvas)
-        if self.humans:   # the bid a human is making shows big in the centre from the frame the first throw lands
-            for face in range(1, DIE_KINDS[self.die_kind] + 1):
-                self.renderer.face(self.die_kind, face, None, bid_centre.BID_ICON)
-                yield
         self.draw_centre(canvas, lines=True)
         yield
         self.history.draw(canvas, self.theme, self.renderer, self.shown_entries(),
