@@ -376,6 +376,7 @@ class TableScene(TableBase):
                 if self.waiting_thrower is not None:
                     return
             self.throws.wait_for(None)
+            self._waiting_work_frame = -1   # this frame finds the dice's landing places and draws the first dice
             self.throws.start(request)
             return
         if isinstance(request, ShuffleRequest):
@@ -423,8 +424,8 @@ class TableScene(TableBase):
         drawing was cheap: a frame that painted the still layer afresh (a move
         landed: 3-5 ms at 20 seats) or started a throw (Roll the Bones 6: 6-9 ms)
         leaves it to the next, so the two never add up."""
-        if self._waiting_work_frame != self.app.frame or repainted or self.throw_view is not None:
-            return   # (a throw that started this frame found its landing places and drew its first dice)
+        if self._waiting_work_frame != self.app.frame or repainted:
+            return
         self._waiting_work_frame = -1   # once a frame
         if self._glyphs_later is not None:
             if next(self._glyphs_later, None) is None:
