@@ -34,7 +34,8 @@ class StillLayer:
 
     def draw(self, canvas: pygame.Surface, key, paint, renderer=None, layers=None) -> None:
         """Blit the kept picture if ``key`` matches, else ``paint(canvas)`` and keep it.
-        ``layers``: (bottom's key, paint the bottom, paint the top), ``paint``
+        ``layers``: called only to paint, gives (bottom's key, paint the
+        bottom, paint the top) or None (paint in one go), ``paint``
         in two: the bottom (at a bidding table the felt and 20 nameplates,
         which change only when a round ends) is kept apart, and a new ``key``
         over an unchanged bottom paints only the top over a copy of it (a
@@ -49,8 +50,9 @@ class StillLayer:
                 renderer.drawn.extend(self.notes)
             return
         start = len(renderer.drawn) if renderer is not None else 0
-        if key is not None and layers is not None:
-            self._paint_layers(canvas, layers, renderer, start)
+        parts = layers() if key is not None and layers is not None else None
+        if parts is not None:
+            self._paint_layers(canvas, parts, renderer, start)
         else:
             paint(canvas)
         self.redraws += 1

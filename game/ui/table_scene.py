@@ -249,7 +249,7 @@ class TableScene(TableBase):
             yield
         self.still.prepare(scratch.get_size())
         yield
-        self.still.draw(scratch, self.still_key(), self._paint_still, self.renderer, self.still_layers())
+        self.still.draw(scratch, self.still_key(), self._paint_still, self.renderer, self.still_layers)
         yield
         self.draw_table(scratch, 0.0)
         yield
@@ -391,9 +391,9 @@ class TableScene(TableBase):
         return ("felt",)
 
     def still_layers(self):
-        """The still in two layers (``StillLayer.draw``'s ``layers``: the
-        bottom's key, its painter with the background, the top's painter),
-        or None: painted in one go (``_paint_still``).  Default: one go."""
+        """The still in two layers (what ``StillLayer.draw``'s ``layers`` gives
+        when it paints: the bottom's key, its painter with the background, the
+        top's painter), or None: painted in one go (``_paint_still``).  Default: one go."""
         return None
 
     def draw_still(self, canvas: pygame.Surface) -> None:
@@ -438,7 +438,7 @@ class TableScene(TableBase):
         if self.renderer is not None:
             self.renderer.start_record()
         self.banner_rects = []   # the table notes this frame's banners as it draws them
-        self.still.draw(canvas, self.still_key(), self._paint_still, self.renderer, self.still_layers())
+        self.still.draw(canvas, self.still_key(), self._paint_still, self.renderer, self.still_layers)
         self.draw_table(canvas, alpha)
         view = self.throw_view or (self.settled_view if self.keep_settled_dice else None)
         if view is not None:
