@@ -109,7 +109,8 @@ def test_the_first_throw_at_twenty_seats_finds_every_flat_picture_made_by_the_op
     die lying flat goes through ``DiceRenderer.draw`` in that throw (6b8c6e8:
     about 100 a frame at first, drawn upright past the frame's budget);
     dice part way over an edge may still be made as they fly, but from faces
-    and outlines the opening painted (``turning_parts_steps``)."""
+    and outlines the opening painted (``turning_parts_steps``); and the frame
+    they land in paints no face for the human's tray (the opening did)."""
     from game.scenes.launch import make_table
     from game.scenes.opening import open_table
     app.settings.reduced_motion = False   # throws fly
@@ -136,15 +137,22 @@ def test_the_first_throw_at_twenty_seats_finds_every_flat_picture_made_by_the_op
         real_paint = getattr(dice_render, name)
         monkeypatch.setattr(dice_render, name, lambda *a, _real=real_paint, _name=name, **k:
                             painted.append(_name) or _real(*a, **k))
+    real_face = dice_render.paint_face   # a face at the tray's size, painted once the dice have landed
+    tray = table.cups.own_die_px(0)
+    monkeypatch.setattr(dice_render, "paint_face", lambda *a, **k: (
+        painted.append("paint_face") if table.throw_view is None and a[3] == tray else None) or real_face(*a, **k))
     flown = 0
     for _ in range(2000):
         if table.waiting_thrower is not None:   # the human's dice wait for a throw: Space, as a player
             app.feed(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" "))
-        acc = app.step(1 / 60, acc)
+        acc = app.step(1 / 60, acc)   # the frame the dice land in too
         if table.throw_view is not None:
             flown += 1
         elif flown:
             break
     assert flown > 20   # the first throw flew and landed
+    assert table.hot_seat.can_see(0) and table.snap.hand(0)   # the human's dice lie face-up in their tray
     assert flat == []
-    assert painted == []   # 6b8c6e8: each face and outline painted in the first frame a die turned to it
+    # 6b8c6e8: each face and outline painted in the first frame a die turned to it;
+    # edb90e0: the human's faces at the tray's size (4), painted in the frame the dice land
+    assert painted == []

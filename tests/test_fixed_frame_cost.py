@@ -106,6 +106,27 @@ def test_dice_pictures_are_made_only_in_frames_that_did_not_paint_the_still_laye
     assert both == [], f"pictures made in frames that painted the still layer: {both[:10]}"
 
 
+def test_no_dice_pictures_are_made_in_a_frame_that_starts_a_throw(app):
+    """Roll the Bones, 6 seats: a frame that starts a throw finds the dice's
+    landing places and draws its first dice (6-9 ms of CPU, the table's
+    costliest frames); the picture warmer's work (up to 8 pictures) ran in
+    it too (edb90e0: in every throw start).  Counted over the first throws."""
+    table = make_table(app, Match("roll-the-bones", [Seat(f"Bot{i + 1}", "ai", "normal") for i in range(6)], seed=4))
+    app.start(table)
+    starts, warmed_at_start = 0, []
+    for _ in range(6000):
+        if starts >= 4:
+            break
+        flying, before = table.throw_view is not None, table.picture_warmer.made
+        app.run_frames(1)
+        if table.throw_view is not None and not flying:
+            starts += 1
+            if table.picture_warmer.made != before:
+                warmed_at_start.append(app.frame)
+    assert starts >= 4
+    assert warmed_at_start == [], f"pictures made in frames that started a throw: {warmed_at_start}"
+
+
 def test_the_bones_turns_are_worked_out_behind_the_opening(app):
     """A bone's 60 turns (``orientation.d12_symmetries``, once per process)
     were worked out in the frame where the first bone throw started; the

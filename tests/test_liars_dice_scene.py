@@ -184,6 +184,49 @@ def test_a_move_that_only_passes_the_turn_repaints_no_still(app):
     assert lit == _whole_still_pixels(app, scene)
 
 
+def test_a_landing_and_a_reveal_paint_over_the_kept_nameplates_the_same_pixels(app, monkeypatch):
+    """Issue 41: at 20 seats a throw landing, a call and each step of a
+    reveal repainted the whole still: the felt and 20 nameplates too, which
+    change only when a round ends (edb90e0: one full nameplate painting in
+    each such frame).  The nameplates are now kept as the still's bottom
+    and only the cups or the reveal are painted over a copy of them; every
+    such frame is pixel for pixel the still painted in one go.  Counted,
+    over three rounds played by the AIs and the human's stand-in."""
+    scene = table(app, players=20, options={"starting_dice": 6})
+    plates: list = []
+    real = type(scene).draw_seats
+
+    def draw_seats(self, canvas, active=None, notes=None, near=None):
+        if near is None:
+            plates.append(app.frame)
+        return real(self, canvas, active, notes, near)
+    monkeypatch.setattr(type(scene), "draw_seats", draw_seats)
+    over_kept = compared = rounds = 0
+    notes = scene._seat_notes()   # what the nameplates say (dice left): changes when a round ends
+    for _ in range(20_000):
+        if rounds >= 3:
+            break
+        before, redraws = len(plates), scene.still.redraws
+        if scene.human_to_act() == 0:
+            legal = scene.match.state.legal_actions(0)
+            scene.submit(0, Call() if any(isinstance(a, Call) for a in legal) else legal[0])
+        was_reveal = scene.reveal is not None
+        app.run_frames(1)
+        rounds += was_reveal and scene.reveal is None
+        if scene.still.redraws == redraws:
+            continue
+        if scene._seat_notes() == notes:
+            over_kept += 1
+            assert len(plates) == before, "the nameplates were painted again under a new top"
+            if compared < 12:
+                scene.draw(app.canvas, 0.0)
+                assert pygame.image.tobytes(app.canvas, "RGB") == _whole_still_pixels(app, scene)
+                compared += 1
+        notes = scene._seat_notes()
+    assert rounds >= 3
+    assert over_kept >= 9 and compared == 12   # landings, calls, reveal steps
+
+
 def _ai_game(app, background: bool):
     from game.games.liars_dice.scene import TableScene
     app.think_in_background = background

@@ -293,3 +293,57 @@ def test_the_rest_rules_near_pairs_are_every_pair_an_all_pairs_check_finds():
                 every.append((i, j, dx, dy))
     assert len(every) > 60
     assert _near_pairs(dice) == every
+
+
+def _rest_rule_by_pymunk_alone(throw) -> list:
+    """The rest rule's verdicts as pymunk alone gives them (every near pair
+    asked, every die's box from pymunk): what ``Throw._problems`` must equal."""
+    from game.physics.throw import _near_pairs
+    out, flagged = [], set()
+    for die in throw.dice:
+        zx, zy, zw, zh = die.zone
+        bb = die.shape.bb
+        if bb.left < zx - 1 or bb.bottom < zy - 1 or bb.right > zx + zw + 1 or bb.top > zy + zh + 1:
+            out.append((die, (zx + zw / 2 - die.px, zy + zh / 2 - die.py)))
+            flagged.add(id(die))
+    for i, j, dx, dy in _near_pairs(throw.dice):
+        a, b = throw.dice[i], throw.dice[j]
+        if overlap_depth(a.shape, b.shape) > 1.0:
+            for die, sign in ((a, 1.0), (b, -1.0)):
+                if id(die) not in flagged:
+                    flagged.add(id(die))
+                    out.append((die, (sign * dx, sign * dy)))
+    return out
+
+
+@pytest.mark.parametrize("seats,per,size,kind", [(20, 6, 22.0, "d6"), (2, 5, 40.0, "d6"), (6, 1, 34.0, "bone")])
+def test_the_rest_rule_gives_pymunks_verdicts_at_every_tick(seats, per, size, kind):
+    """Issue 41: the rest rule decides most pairs and zones from the dice's
+    squares itself; at every tick of whole throws (flying, crowded, at rest)
+    it names the same dice, in the same order, as asking pymunk about all."""
+    request, zones = table(seats, per, kind)
+    for seed in range(3):
+        throw = Throw(request, seed, zones, die_size=size)
+        checked = 0
+        while not throw.done:
+            throw._tick()
+            if throw.space is not None and throw._separation is None:
+                assert throw._problems() == _rest_rule_by_pymunk_alone(throw)
+                checked += 1
+        assert checked > 20
+
+
+def test_a_settled_crowded_table_asks_pymunk_about_few_pairs(monkeypatch):
+    """Issue 41: at 20x6 the rest rule's check asked pymunk about every near
+    pair (about 160, each a contact set of Python objects: 1-1.5 ms, up to
+    four checks a throw, in the frames the dice land); squares plainly apart
+    are now told apart without it."""
+    from game.physics import throw as physics_throw
+    from game.physics.throw import _near_pairs
+    request, zones = table(20, 6)
+    throw = Throw(request, 3, zones, die_size=22.0).run()
+    asked = []
+    monkeypatch.setattr(physics_throw, "overlap_depth", lambda a, b: asked.append(1) or overlap_depth(a, b))
+    assert throw._problems() == []
+    assert len(_near_pairs(throw.dice)) > 100
+    assert len(asked) <= 10, f"pymunk asked about {len(asked)} pairs of a settled table"

@@ -249,7 +249,7 @@ class TableScene(TableBase):
             yield
         self.still.prepare(scratch.get_size())
         yield
-        self.still.draw(scratch, self.still_key(), self._paint_still, self.renderer)
+        self.still.draw(scratch, self.still_key(), self._paint_still, self.renderer, self.still_layers)
         yield
         self.draw_table(scratch, 0.0)
         yield
@@ -376,6 +376,7 @@ class TableScene(TableBase):
                 if self.waiting_thrower is not None:
                     return
             self.throws.wait_for(None)
+            self._waiting_work_frame = -1   # this frame finds the dice's landing places and draws the first dice
             self.throws.start(request)
             return
         if isinstance(request, ShuffleRequest):
@@ -388,6 +389,12 @@ class TableScene(TableBase):
         changes whenever its picture would (see game/ui/still_layer.py); None
         draws it afresh every frame.  Default: only the felt."""
         return ("felt",)
+
+    def still_layers(self):
+        """The still in two layers (what ``StillLayer.draw``'s ``layers`` gives
+        when it paints: the bottom's key, its painter with the background, the
+        top's painter), or None: painted in one go (``_paint_still``).  Default: one go."""
+        return None
 
     def draw_still(self, canvas: pygame.Surface) -> None:
         """Draw what lies on the felt and changes only at moments (kept as a
@@ -415,7 +422,8 @@ class TableScene(TableBase):
         """A waiting frame's work ahead (a later font's glyphs, then dice
         pictures: ``picture_warmer``), after its drawing and only if that
         drawing was cheap: a frame that painted the still layer afresh (a move
-        landed: 3-5 ms at 20 seats) leaves it to the next, so the two never add up."""
+        landed: 3-5 ms at 20 seats) or started a throw (Roll the Bones 6: 6-9 ms)
+        leaves it to the next, so the two never add up."""
         if self._waiting_work_frame != self.app.frame or repainted:
             return
         self._waiting_work_frame = -1   # once a frame
@@ -430,7 +438,7 @@ class TableScene(TableBase):
         if self.renderer is not None:
             self.renderer.start_record()
         self.banner_rects = []   # the table notes this frame's banners as it draws them
-        self.still.draw(canvas, self.still_key(), self._paint_still, self.renderer)
+        self.still.draw(canvas, self.still_key(), self._paint_still, self.renderer, self.still_layers)
         self.draw_table(canvas, alpha)
         view = self.throw_view or (self.settled_view if self.keep_settled_dice else None)
         if view is not None:

@@ -555,8 +555,7 @@ class BiddingTableScene(table_scene.TableScene):
         """The nameplates, and the cups (or the hands you may see), or the
         revealed dice that are not moving: they change only at moments (the
         turn's seat is lit over the still: not in its key)."""
-        seats = (tuple(sorted(self._seat_notes().items())), self._still_active_seat(), self.theme.colorblind,
-                 self.phone_marks())
+        seats = self._plates_key()
         if self.reveal is not None:
             t = self.reveal_t()
             return ("reveal", len(self.match.history), seats, t > self.light_at, self._moving_seats(t))
@@ -567,6 +566,28 @@ class BiddingTableScene(table_scene.TableScene):
                       for seat, n in enumerate(self.dice_counts()))
         return ("cups", seats, hands)
 
+    def _plates_key(self):
+        """What the nameplates in the still show (notes, the seat lit in it, colours, phone marks)."""
+        return (tuple(sorted(self._seat_notes().items())), self._still_active_seat(), self.theme.colorblind,
+                self.phone_marks())
+
+    def still_layers(self):
+        """The felt and nameplates (they change when a round ends) below the
+        cups, the empty felt of a throw or a reveal's dice (which change at a
+        landing, a call, a reveal's steps): those paint only the top."""
+        return (self._plates_key(), self._paint_plates, self._paint_over_plates)
+
+    def _paint_plates(self, canvas) -> None:
+        self.draw_background(canvas)
+        self.draw_seats(canvas, active=self._still_active_seat(), notes=self._seat_notes())
+
+    def _paint_over_plates(self, canvas, near: pygame.Rect | None = None) -> None:
+        """The still over its nameplates: a reveal's resting dice, else the cups (none while dice fly)."""
+        if self.reveal is not None:
+            self.draw_reveal(canvas, still=True)
+        elif self.throw_view is None:
+            self.draw_cups(canvas, near)
+
     def draw_still(self, canvas) -> None:
         self._draw_still(canvas, self._still_active_seat())
 
@@ -574,10 +595,7 @@ class BiddingTableScene(table_scene.TableScene):
         """The still picture; ``near``: only what may reach into that
         rectangle is wanted (a clipped painting of it: cups far off are skipped)."""
         self.draw_seats(canvas, active=active, notes=self._seat_notes(), near=near)
-        if self.reveal is not None:
-            self.draw_reveal(canvas, still=True)
-        elif self.throw_view is None:
-            self.draw_cups(canvas, near)
+        self._paint_over_plates(canvas, near)
 
     def _draw_turn_highlight(self, canvas) -> None:
         """The glowing nameplate of the seat whose turn it is, over the still
@@ -697,7 +715,9 @@ class BiddingTableScene(table_scene.TableScene):
 
     def first_draw_steps(self):
         """Every seat's cup painted, one a step (a 20-seat table's first
-        drawing painted 20 cups, about 40 ms), then the centre's words,
+        drawing painted 20 cups, about 40 ms), the dice this screen sees
+        face-up (the frame the first throw lands painted them: about 2 ms at
+        20 seats), then the centre's words,
         the bid history's and the picker's, a step each (new fonts, labels
         and face pictures: 5-10 ms each).
         On the canvas before its frame's drawing covers it (``opening_steps``)."""
@@ -705,6 +725,7 @@ class BiddingTableScene(table_scene.TableScene):
         for seat in range(len(self.match.seats)):
             self.renderer.draw_cup(canvas, self.cup_px, self.cup_px, self.colour(seat), size=self.cup_px)
             yield
+        yield from self._own_tray_steps(canvas)
         self.draw_centre(canvas, lines=True)
         yield
         self.history.draw(canvas, self.theme, self.renderer, self.shown_entries(),
@@ -712,6 +733,21 @@ class BiddingTableScene(table_scene.TableScene):
         yield
         if self.humans:   # the bid picker's face pictures and labels (its first showing cost 10 ms at 20 seats)
             yield from self.picker.warm_steps(canvas, self.theme, self.renderer)
+
+    def _own_tray_steps(self, canvas):
+        """The dice this screen sees face-up in their trays after the first
+        throw: each face at the tray's size, in the seat's colour, and the
+        tray's label, a step each (at 20 seats the first landing painted
+        them: 4-6 faces, about 2 ms, in the frame the dice land)."""
+        for seat in range(len(self.match.seats)):
+            if not self.hot_seat.can_see(seat):
+                continue
+            size = self.cups.own_die_px(seat)
+            for face in range(1, DIE_KINDS[self.die_kind] + 1):
+                self.renderer.face(self.die_kind, face, self.colour(seat), size)
+                yield
+            self.draw_own_tray(canvas, seat, self.cups.dice_box(seat, 1, size))
+            yield
 
     def glyph_fonts(self) -> tuple[tuple, ...]:
         """Adds the centre's first words (who opens, the bid's quantity) and,
