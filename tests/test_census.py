@@ -25,7 +25,7 @@ BACK_WORDS = ("back", "done", "no thanks", "keep", "resume", "close", "cancel")
 SCREEN_WORDS = {"settings": {"settings"}, "rules": {"rules"}, "stats": {"stats"}, "replays": {"replays"},
                 "learn to play": {"learn", "table"}, "skip tutorial": {"title"}, "title": {"title"},
                 "coach": {"coach"}, "reset": {"confirm"}, "results": {"results"}, "watch replay": {"table"},
-                "use phones": {"phones", "curtain"}, "phone codes": {"phones"}}
+                "use phones": {"phones", "curtain"}, "phone codes": {"phones"}, "menu": {"pause"}}
 STARTS = ("start", "play again", "same seed", "continue", "watch", "i am", "replace")
 
 
@@ -255,8 +255,8 @@ def lesson_census(app, game_id) -> int:
     """The lesson of ``game_id`` walked to its end; at every step whose card
     shows, every enabled control but the card's own buttons is clicked with
     the mouse and must keep the lesson's table on top (the Log twice: open,
-    closed; a move button on an asking step either is the asked move, and
-    the lesson goes on, or gets the hint); the card's Next (Finish) then
+    closed; Menu, then the pause menu's Resume; a move button on an asking
+    step either is the asked move, and the lesson goes on, or gets the hint); the card's Next (Finish) then
     advances it by one step (the asked move is made as the lesson asks; on
     a watching step whose card stays up, Diced Out's "Keep rolling", the
     learner throws with a click, as a person does).  Returns the clicks judged."""
@@ -297,6 +297,11 @@ def lesson_census(app, game_id) -> int:
                 hands.click(again[0].rect.center)
                 if c.label == "Log":
                     hands.click(again[0].rect.center)
+                elif c.label == "Menu":   # the pause menu over the lesson; its Resume comes back to it
+                    if getattr(app.top, "name", None) != "pause":
+                        problems.append(f"step {at}: 'Menu' opened {getattr(app.top, 'name', None)!r}")
+                        break
+                    hands.click("Resume")
                 hands.frames(2)
                 checked += 1
                 if app.top is not table:

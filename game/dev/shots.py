@@ -197,8 +197,11 @@ def _pause(app, ctx):
 
 
 def _curtain(app, ctx):
+    """The curtain before a hot-seat table (its Menu button pauses that table)."""
     from ..scenes.curtain import CurtainScene
-    return CurtainScene(app, ctx.seats(2)[1].name if ctx.players > 1 else "You")
+    from ..scenes.launch import make_table
+    return CurtainScene(app, ctx.seats(2)[1].name if ctx.players > 1 else "You",
+                        table=make_table(app, ctx.match(humans=2)))
 
 
 def _hotseat(app, ctx, peek: bool):

@@ -18,7 +18,9 @@ from __future__ import annotations
 import pygame
 
 from ..ui import pictures
+from ..ui.game_log import LogPanel
 from ..ui.intent import IntentGate
+from ..ui.menu_button import MenuButton
 from ..ui import theme as th
 from ..ui.widgets import Button
 from .base import MenuScene
@@ -138,12 +140,24 @@ class CurtainScene(MenuScene):
     def is_idle(self) -> bool:
         return self.gate.is_open   # the button lights up when the wait is over
 
+    def escape(self) -> None:
+        """Esc, or the Menu button: the hand-out's own end, else the table's
+        pause menu over the curtain (the table stays hidden)."""
+        if self.on_escape is not None:
+            self.on_escape()
+        elif self.table is not None:
+            self.app.nav.pause(self.table)
+
+    def menu_button(self) -> MenuButton | None:
+        """The Menu button where the table behind shows its own (None on the coach's screen)."""
+        if self.table is None and self.on_escape is None:
+            return None
+        return getattr(self.table, "menu_button", None) or MenuButton(LogPanel.BUTTON)
+
     def handle_event(self, event) -> None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            if self.on_escape is not None:
-                self.on_escape()
-            elif self.table is not None:   # the pause menu, over the curtain: the table stays hidden
-                self.app.nav.pause(self.table)
+        menu = self.menu_button()
+        if (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE) or (menu is not None and menu.pressed(event)):
+            self.escape()
             return
         confirm = ((event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER))
                    or (event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1
@@ -171,3 +185,9 @@ class CurtainScene(MenuScene):
             th.draw_text(canvas, self.theme, f"Your dice stay under the {cover}: hold Tab or Space (or the Peek "
                          "button) to look, let go to cover them.", (CENTRE_X, 560), 18, th.CREAM_DIM,
                          anchor="midtop", shadow=2)
+
+    def draw_content(self, canvas) -> None:
+        menu = self.menu_button()
+        if menu is not None:   # a mouse-only player pauses here as at the table
+            mouse = self.app.to_canvas(pygame.mouse.get_pos()) if pygame.display.get_surface() else (-1, -1)
+            menu.draw(canvas, self.theme, mouse)

@@ -144,12 +144,7 @@ class LogPanel:
     def draw_button(self, canvas: pygame.Surface, theme: th.Theme, mouse=(-1, -1)) -> None:
         hot = self.BUTTON.collidepoint(mouse) or self.is_open
         note_drawn("Log", self.BUTTON)
-        pygame.draw.rect(canvas, th.WOOD_LIGHT if hot else th.WOOD_DARK, self.BUTTON, border_radius=8)
-        pygame.draw.rect(canvas, th.BRASS_LIGHT if hot else th.BRASS, self.BUTTON, 2, border_radius=8)
-        th.draw_text(canvas, theme, "Log", (self.BUTTON.x + 14, self.BUTTON.centery), 18, th.CREAM,
-                     bold=True, anchor="midleft")
-        th.draw_text(canvas, theme, "L", (self.BUTTON.right - 14, self.BUTTON.centery), 14, th.BRASS_LIGHT,
-                     anchor="midright")
+        th.corner_button(canvas, theme, self.BUTTON, "Log", "L", hot)
 
     def draw(self, canvas: pygame.Surface, theme: th.Theme) -> None:
         if not self.is_open:

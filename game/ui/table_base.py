@@ -31,6 +31,7 @@ from .game_log import LogPanel, SinceSummary
 from ..core.grammar import Voice
 from .game_end import GameEnd
 from .held_moment import HeldMoment
+from .menu_button import MenuButton
 from .hotseat import HotSeatFlow
 from .pace import Pace, faster, pace_for
 from .picture_warmer import PictureWarmer
@@ -142,6 +143,8 @@ class TableBase(Scene):
                                 words=self.words)
         """Every action of the whole game in words (``L`` or the Log button)."""
         self.log_panel = LogPanel(self.game_log, self.log_corner)
+        self.menu_button = MenuButton(self.log_panel.BUTTON)
+        """The pause menu for the mouse, beside the Log button (game/ui/menu_button.py)."""
         self.reason_flow = ReasonFlow(self)
         """The AIs' why lines, said or held until their dice are shown (game/ui/reason_flow.py)."""
         self.since = SinceSummary(self.log_corner, self.since_width)

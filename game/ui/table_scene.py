@@ -32,7 +32,7 @@ state is ``table_base.py``'s):
   (the ``hot_seat`` component, hotseat.py).
 * words: ``self.words`` (game/core/grammar.py) says "You open" to the lone
   human and "Player 2 opens" to everyone else.
-* Esc pauses; every applied action autosaves (errors become a toast); at the
+* Esc or the Menu button (menu_button.py) pauses; every applied action autosaves (errors become a toast); at the
   end the replay is saved and the results scene follows (the ``game_end``
   component, game_end.py).
 * a move may be taken back (the ``undo_flow`` component, undo_flow.py); Continue opens a table as it was
@@ -297,6 +297,10 @@ class TableScene(TableBase):
         self.app.autosave.discard_prepared()   # no move was made: no header left behind
 
     def handle_event(self, event) -> None:
+        if self.menu_button_shown() and self.menu_button.pressed(event):
+            self.secrecy.drop()   # as Esc drops a lifted cup (``HotSeatFlow.handle_event``)
+            self.escape()
+            return
         if self.secrecy.hotseat and (not self.log_panel.is_open or event.type == pygame.KEYUP) \
                 and self.hot_seat.handle_event(event):
             return
@@ -310,10 +314,7 @@ class TableScene(TableBase):
         if self.log_panel.handle_event(event):
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            if self.replay_driver is not None:
-                self.replay_driver.leave()
-            else:
-                self.app.nav.pause(self)
+            self.escape()
             return
         if self.replay_bar is not None and self.replay_bar.handle_event(event):
             return
@@ -325,6 +326,20 @@ class TableScene(TableBase):
             return
         if self.throw_view is None:
             self.handle_table_event(event)
+
+    def escape(self) -> None:
+        """Esc, or the Menu button: a replay closes, a game pauses (the pause menu)."""
+        if self.replay_driver is not None:
+            self.replay_driver.leave()
+        else:
+            self.app.nav.pause(self)
+
+    def menu_button_shown(self) -> bool:
+        """The Menu button shows over a game's table (a lesson's too), never in a
+        replay (its bar's close button is its way out), behind the curtain or
+        under the "you are out" moment (whose own choices include the title)."""
+        return (self.replay is None and self.game_end.out_moment is None
+                and not self.hot_seat.curtain_hides_table())
 
     def fixed_update(self, dt: float) -> None:
         if self.phones is not None:
@@ -493,6 +508,8 @@ class TableScene(TableBase):
             self.since.place(*self.since_area())
         self.since.draw(canvas, self.theme, mouse)
         self.log_panel.draw_button(canvas, self.theme, mouse)
+        if self.menu_button_shown():
+            self.menu_button.draw(canvas, self.theme, mouse)
         self.log_panel.draw(canvas, self.theme)
         out_moment = self.game_end.out_moment
         if out_moment is not None and self.is_top:
@@ -529,9 +546,9 @@ class TableScene(TableBase):
 
     def chrome_keep_clear(self) -> list[pygame.Rect]:
         """The table's own controls and words a banner must leave in view: the
-        Log button, the running commentary, the Peek button while it shows and
+        Log and Menu buttons, the running commentary, the Peek button while it shows and
         the replay bar in a replay."""
-        chrome = [self.log_panel.BUTTON.inflate(12, 12), self.log_area()]
+        chrome = [self.log_panel.BUTTON.inflate(12, 12), self.menu_button.rect.inflate(12, 12), self.log_area()]
         if self.hot_seat.button_shown():
             chrome.append(self.hot_seat.peek_button_rect().inflate(8, 8))
         if self.replay_bar is not None:
@@ -549,7 +566,7 @@ class TableScene(TableBase):
         An open card stays where it is while that covers nothing of the last
         tier.  Worked out once per card and position of the pieces."""
         area = self.log_area()   # the commentary's newest line (its older ones may go under the card)
-        chrome = [self.log_panel.BUTTON.inflate(12, 12),
+        chrome = [self.log_panel.BUTTON.inflate(12, 12), self.menu_button.rect.inflate(12, 12),
                   pygame.Rect(area.x, area.bottom - 2 * LOG_ROW, area.w, 2 * LOG_ROW)]
         if self.hot_seat.button_shown():
             chrome.append(self.hot_seat.peek_button_rect().inflate(8, 8))

@@ -291,6 +291,16 @@ def dim(canvas: pygame.Surface, amount: int = 150) -> None:
         layout_record.note(canvas, "veil", canvas.get_rect())
 
 
+def corner_button(canvas: pygame.Surface, theme: Theme, rect, label: str, key_hint: str, hot: bool) -> None:
+    """A table's small corner button (Log, Menu): a wooden tab with a brass
+    edge, its label on the left and its key on the right; ``hot`` lights it."""
+    rect = pygame.Rect(rect)
+    pygame.draw.rect(canvas, WOOD_LIGHT if hot else WOOD_DARK, rect, border_radius=8)
+    pygame.draw.rect(canvas, BRASS_LIGHT if hot else BRASS, rect, 2, border_radius=8)
+    draw_text(canvas, theme, label, (rect.x + 14, rect.centery), 18, CREAM, bold=True, anchor="midleft")
+    draw_text(canvas, theme, key_hint, (rect.right - 14, rect.centery), 14, BRASS_LIGHT, anchor="midright")
+
+
 def wood_board(canvas: pygame.Surface, rect, *, radius: int = 16, inlay: bool = True,
                studs: bool = True) -> None:
     """A dark wooden board with a brass inlay and brass studs in the corners:
