@@ -136,3 +136,25 @@ def test_the_menu_button_covers_nothing_at_2_seats_and_at_the_most(app, monkeypa
     app.settings.reduced_motion = False
     watch = play_table(app, game_id, seats, 600 if seats <= 6 else 400)
     assert not watch.lasting, "\n".join(watch.lasting.values())
+
+
+def test_a_key_mashed_right_after_resume_does_not_pass_the_curtain(app):
+    """Menu, then Resume, then Enter at once: the curtain came back on top,
+    so the press is as early as one on a freshly shown curtain and is
+    refused; only a press once the button lights again hands the screen on
+    (the storm test: an Enter 0.1 s after Resume gave Cat the screen, and
+    her Space lifted her cup, with nobody having chosen to be Cat)."""
+    hands, table = _hot_seat(app)
+    curtain = app.top
+    hands.wait(1.0)   # the curtain's button lit long ago
+    hands.click("Menu")
+    hands.click("Resume")
+    assert app.top is curtain
+    hands.press(pygame.K_RETURN, hold=0.05)
+    hands.frames(2)
+    assert app.top is curtain and table.secrecy.confirmed is None, "an Enter right after Resume passed the curtain"
+    hands.until(lambda a: curtain.gate.is_open, 5)
+    hands.wait(0.1)
+    hands.press(pygame.K_RETURN, hold=0.05)
+    hands.frames(2)
+    assert app.top is not curtain, "a deliberate Enter once the button lit did not pass"

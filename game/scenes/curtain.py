@@ -106,6 +106,13 @@ class CurtainScene(MenuScene):
         super().enter()
         self.app.sounds.play("curtain", 0.7)
 
+    def resume(self) -> None:
+        """Back on top after the pause over it: the button waits its time
+        again, so a key mashed right after Resume does not hand the screen on
+        (the storm test found an Enter 0.1 s after Resume passing it)."""
+        super().resume()
+        self.gate.again()
+
     def build(self) -> None:
         label = self.button_label()
         self.button = self.ui.add(Button(self.button_rect(label), label, self.reveal,
