@@ -51,7 +51,7 @@ def _problems(app) -> tuple[list[str], list[str]]:
 
 
 def _check(game_id: str, seats: int, app) -> None:
-    from game.scenes.coach import CoachScene, explained
+    from game.scenes.coach import BARS_ONLY, CoachScene, explained, has_figures
     match = _played(game_id, seats)
     results = show_results(app, match)
     found, words = _problems(app)
@@ -75,7 +75,10 @@ def _check(game_id: str, seats: int, app) -> None:
         assert not found, page + ":\n" + "\n".join(found)
         advice = entries[i].advice
         joined = " ".join(words)
-        assert advice.scale.legend.split(":")[0] in joined, (page, "the footnote says what the figures are")
+        if has_figures(advice):
+            assert advice.scale.legend.split(":")[0] in joined, (page, "the footnote says what the figures are")
+        else:   # Roll the Bones' antes: bars with no figure say what the bars are
+            assert BARS_ONLY in joined, (page, "the footnote says what the bars are")
         if any(c.shown for c in advice.options):
             assert sum(w == advice.scale.column for w in words) == 1, (page, "the unit named once")
         why = explained(advice)
