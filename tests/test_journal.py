@@ -120,6 +120,16 @@ def test_a_damaged_line_sets_the_journal_aside(home):
     assert (home / "autosave.journal.bad").exists()
 
 
+@pytest.mark.parametrize("raw", [b"\n", b"\n\n", b"\ntorn"])
+def test_a_journal_of_empty_lines_is_set_aside_not_a_crash(home, raw):
+    """Found by the slow fuzz (``test_fuzz_loader_slow[journal]``, raw=b"\\n"):
+    a journal of one newline parsed as no lines at all and raised IndexError."""
+    AUTOSAVE.flush()
+    journal.journal_path().write_bytes(raw)
+    with pytest.raises(userfiles.UserFileError):
+        journal.read_record(journal.journal_path())
+
+
 def test_an_older_autosave_json_still_continues_then_becomes_a_journal(home):
     m = _match()
     _play(m, 12)

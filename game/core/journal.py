@@ -106,6 +106,8 @@ def read_record(path: Path) -> dict:
         lines = json.loads(b"[" + body + b"]", parse_constant=userfiles._no_constants)
     except (ValueError, RecursionError) as exc:  # incl. bad UTF-8, huge integers, NaN, an empty line
         raise UserFileError(f"{path.name} is damaged (a line is not valid JSON)") from exc
+    if not lines:   # b"\n" alone parses as an empty list
+        raise UserFileError(f"{path.name} is damaged (no header)")
     header, actions = lines[0], lines[1:]
     if not isinstance(header, dict) or header.get("format") != JOURNAL_FORMAT:
         raise UserFileError(f"{path.name} is not a Dice Tavern autosave")
