@@ -185,6 +185,37 @@ def test_the_pooled_strangers_measure_plays_every_kind_fresh(monkeypatch):
     assert rep.seat_games == len(seen)
 
 
+def test_the_leave_out_measure_reads_each_tuning_bot_through_the_kinds_less_its_own(monkeypatch):
+    """Issue 40, eleventh session: every bot of the tuning half is one of the
+    shipped kinds of bidder, so the tuning half measured as strangers is read
+    in-sample (worst decile 4.5) while the reporting half, none of them, is
+    not (10.5).  ``--leave-out`` meets each tuning bot through the kinds less
+    its own, as a stranger unlike every kind; the shipped kinds come back after."""
+    from game.dev import ai_report, strangers
+    from game.games.bidding import revealed
+    from game.games.liars_dice.ai import make_agent
+    shipped = revealed.shipped_profiles("liars-dice")
+    assert shipped is not None and shipped.bids is not None
+    less = shipped.without("LearnerA")
+    assert [p.name for p in less.profiles] == [p.name for p in shipped.profiles if p.name != "LearnerA"]
+    assert less.bids is not None and len(less.bids) == len(less.profiles)
+    assert less.bids[-1] is shipped.bids[-1]   # the tables stay with their kinds
+    read = []
+    real = ai_report.run_report
+
+    def reading(game, level, opponents, games, seed, **kw):
+        kinds = make_agent("hard", 0, random.Random(1)).brain.revealed.profiles
+        read.append((opponents[0].rpartition(":")[2], {p.name for p in kinds.profiles}))
+        return real(game, level, opponents, games, seed, **kw)
+    monkeypatch.setattr(ai_report, "run_report", reading)
+    strangers.pooled("tuning", 1, 1, leave_out=True)
+    everyone = {p.name for p in shipped.profiles}
+    assert len(read) == len(strangers.league.KINDS)
+    assert all(bot in everyone and names == everyone - {bot} for bot, names in read)
+    assert revealed.READING is None
+    assert make_agent("hard", 0, random.Random(1)).brain.revealed.profiles is shipped
+
+
 @pytest.mark.slow
 def test_shipped_profiles_regenerate():
     """Generated data ships with its generator: ``python tools/bidcalib_fit.py

@@ -186,6 +186,11 @@ BID_ALPHA = 1.0
 """Pseudo-bids of each shape a kind's tally of a context starts with (``bid_tables``)."""
 NESTED_SHRINK = False
 """With ``revealed.LOG_ODDS``: hold a key's shift at its coarser key's (``kind_shifts``), not at none."""
+PROFILE_ROUNDS = 1
+"""Rounds of the kinds' fit: the first plays with the kinds off, each later one
+with Hard reading a stranger through the previous round's kinds (and, with
+``revealed.BID_EVIDENCE``, its bids), so the kinds are fitted on the spots
+Hard reaches when it uses them.  The file records the rounds when more than one."""
 POPULATION_TYPE_WEIGHT = 1.0
 """Prior weight of the population's own type (no shift), against 1 for each league bot."""
 
@@ -211,13 +216,32 @@ def fit_shift(samples: list[tuple[float, float]], centre: float = 0.0) -> float:
     return s
 
 
-def fit_profiles(game: str, games: int, seed: int, log=None) -> dict:
+def fit_profiles(game: str, games: int, seed: int, log=None, rounds: int = 1) -> dict:
+    """``fit_profile_round`` ``rounds`` times, each round after the first
+    playing with Hard reading through the previous round's kinds (``PROFILE_ROUNDS``)."""
+    from game.games.bidding import revealed
+    fitted = fit_profile_round(game, games, seed, log)
+    try:
+        for r in range(1, rounds):
+            revealed.READING = revealed.profiles_from(fitted)
+            if log:
+                log(f" round {r + 1}: reading through round {r}'s kinds")
+            fitted = fit_profile_round(game, games, seed, log, through=True)
+    finally:
+        revealed.READING = None
+    if rounds > 1:
+        fitted["rounds"] = rounds
+    return fitted
+
+
+def fit_profile_round(game: str, games: int, seed: int, log=None, through: bool = False) -> dict:
     """The kinds of bidder ``bidding.revealed`` reads a stranger through: per
     bot of the league's TUNING half, heads-up among strangers, every call and
     Jinto Hard weighed on its bids, scored at the reveal (``revealed.SCORED``),
     as the log-odds shift of the chance Hard gave it that fits the outcomes, per key
     (``revealed.profile_key``, ``fit_shift``), held towards none by ``LOG_ODDS_SHRINK``;
-    played with the kinds off (``revealed.TYPED``), so the fit does not read itself.
+    played with the kinds off (``revealed.TYPED``), so the fit does not read itself
+    (``through``: reading through ``revealed.READING``, a previous round's kinds).
     The round each game ends on is scored too (``ai_report.run_report`` lets the
     AIs watch the final reveal): issue 40, eighth session, before that a fresh
     series never scored it, so no kind showed the rounds its bidder lost its
@@ -226,7 +250,7 @@ def fit_profiles(game: str, games: int, seed: int, log=None) -> dict:
     from game.games.bidding import revealed
     types = [{"name": "population", "weight": POPULATION_TYPE_WEIGHT, "shift": {}}]
     shapes: list[list[tuple[str, str]]] = []
-    revealed.TYPED = False
+    revealed.TYPED = through
     try:
         for kind, bot in league.HALVES["tuning"].items():
             league.reset_memory()
@@ -365,7 +389,8 @@ def main(argv=None) -> int:
         for g in args.game or MAPPED:
             was = shipped_doc["games"].get(g, {}) if args.check else {}
             fitted[g] = fit_profiles(g, args.games or was.get("games") or PROFILE_GAMES,
-                                     was.get("seed", args.seed), log=print)
+                                     was.get("seed", args.seed), log=print,
+                                     rounds=was.get("rounds", 1) if args.check else PROFILE_ROUNDS)
         if args.check:
             same = all(shipped_doc["games"].get(g) == fitted[g] for g in fitted)
             print("profiles match" if same else "profiles DIFFER from the shipped file")

@@ -12,14 +12,26 @@ from __future__ import annotations
 import argparse
 
 from game.dev import ai_report, league
+from game.games.bidding import revealed
 
 
-def pooled(half: str, games: int, seed: int, game: str = "liars-dice", log=None) -> ai_report.Report:
-    """Every bot of ``half`` (its kinds, in ``league.KINDS`` order), ``games`` fresh heads-up games each, pooled."""
+def pooled(half: str, games: int, seed: int, game: str = "liars-dice", log=None,
+           leave_out: bool = False) -> ai_report.Report:
+    """Every bot of ``half`` (its kinds, in ``league.KINDS`` order), ``games`` fresh heads-up games each, pooled.
+    ``leave_out``: Hard reads each bot through the shipped kinds of bidder less
+    the bot's own (``revealed.Profiles.without``), so a tuning bot is met as a
+    stranger unlike every kind, as a reporting bot is (issue 40, eleventh session:
+    the tuning half read in-sample stated its strangers closer than the reporting half)."""
     reports = []
     for kind in league.KINDS:
         league.reset_memory()
-        rep = ai_report.run_report(game, "hard", [league.spec(league.bot_of(half, kind))], games, seed, fresh=True)
+        bot = league.bot_of(half, kind)
+        shipped = revealed.shipped_profiles(game)
+        revealed.READING = shipped.without(bot.__name__) if leave_out and shipped is not None else None
+        try:
+            rep = ai_report.run_report(game, "hard", [league.spec(bot)], games, seed, fresh=True)
+        finally:
+            revealed.READING = None
         if log:
             j = rep.to_json()
             log(f"{kind}: {100 * j['win_rate']:.1f}%, worst decile {100 * j['worst_gap']:.1f}")
@@ -32,8 +44,10 @@ def main(argv=None) -> int:
     ap.add_argument("--half", choices=tuple(league.HALVES), default="reporting")
     ap.add_argument("--games", type=int, default=250, help="games per bot")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--leave-out", action="store_true", help="read each bot through the kinds less its own")
     args = ap.parse_args(argv)
-    j = pooled(args.half, args.games, args.seed, log=lambda s: print(s, flush=True)).to_json()
+    j = pooled(args.half, args.games, args.seed, log=lambda s: print(s, flush=True),
+               leave_out=args.leave_out).to_json()
     lo, hi = j["ci95"]
     print(f"pooled: {100 * j['win_rate']:.1f}% ({100 * lo:.1f}-{100 * hi:.1f}), worst decile {100 * j['worst_gap']:.1f}")
     for kind, deciles in j["calibration"].items():

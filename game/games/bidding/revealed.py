@@ -59,6 +59,11 @@ the evidence: one surprise lowers a type, never rules it out."""
 TYPED = True
 """Whether Hard reads a stranger through the shipped kinds of bidder (``typed``);
 ``tools/bidcalib_fit.py --profiles`` fits them with it off."""
+READING: Optional["Profiles"] = None
+"""When set, the kinds a new Hard brain reads a stranger through instead of the
+shipped ones (``typed``): ``tools/bidcalib_fit.py --profiles`` fits a round
+with Hard reading through the previous round's kinds (``PROFILE_ROUNDS``);
+``game.dev.strangers --leave-out`` reads a tuning bot without its own kind."""
 SCORED: Optional[list] = None
 """When a list, every scored outcome is added to it as (type key, chance, hit):
 what ``tools/bidcalib_fit.py --profiles`` fits the kinds of bidder on."""
@@ -89,6 +94,12 @@ RAISE_SHAPE = True
 On with ``LOG_ODDS`` since the tenth session (docs/AI-NOTES.md)."""
 FIRST_ROUND_SHAPE = False
 """Whether the first round's opening is filed by ``opening_shape`` too (see ``cell_of``)."""
+
+EVIDENCE_TEMPER = 1.0
+"""How much one scored outcome counts in the posterior over kinds (its
+log-likelihood times this).  Below 1: a stranger is none of the kinds, so
+each kind's likelihood is over-sure of it (a tempered posterior for a
+misspecified prior) and the mixture leaves the kinds' average more slowly."""
 
 BID_EVIDENCE = False
 """Whether a reveal also weighs the kinds of bidder by every bid the rival
@@ -242,6 +253,13 @@ class Profiles:
         total = sum(p.weight for p in profiles) or 1.0
         self.log_prior = [math.log(max(1e-9, p.weight / total)) for p in profiles]
 
+    def without(self, name: str) -> "Profiles":
+        """These kinds less the one called ``name``: how a bot of the tuning
+        half is read as a stranger unlike every kind (``game.dev.strangers --leave-out``)."""
+        keep = [i for i, p in enumerate(self.profiles) if p.name != name]
+        bids = [self.bids[i] for i in keep] if self.bids is not None else None
+        return Profiles([self.profiles[i] for i in keep], self.log_odds, bids)
+
     def chances(self, key: str, chance: float) -> list[float]:
         """Each type's chance of a bid in ``key`` the population gives ``chance``
         (a type that showed no such bid in tuning: the nearest coarser key it did, ``coarse_keys``)."""
@@ -306,7 +324,9 @@ def shipped_profiles(game_id: str) -> Optional[Profiles]:
 
 def typed(game_id: str) -> Optional[Profiles]:
     """The kinds of bidder a new Hard brain reads a stranger through (None: ``TYPED`` off, or none shipped)."""
-    return shipped_profiles(game_id) if TYPED else None
+    if not TYPED:
+        return None
+    return READING if READING is not None else shipped_profiles(game_id)
 
 
 class RevealedBids:
@@ -405,7 +425,7 @@ class RevealedBids:
                 logs = self.log_post.setdefault(cell[0], list(self.profiles.log_prior))
                 for i, p in enumerate(chances):
                     p = min(1.0 - SURE, max(SURE, p))
-                    logs[i] += math.log(p if hit else 1.0 - p)
+                    logs[i] += EVIDENCE_TEMPER * math.log(p if hit else 1.0 - p)
 
     def corrected(self, spot: BidSpot, kind: str, population: float, endgame: bool = False) -> float:
         """``population`` moved by what this rival's bids did this game: the
