@@ -190,7 +190,9 @@ PROFILE_ROUNDS = 1
 """Rounds of the kinds' fit: the first plays with the kinds off, each later one
 with Hard reading a stranger through the previous round's kinds (and, with
 ``revealed.BID_EVIDENCE``, its bids), so the kinds are fitted on the spots
-Hard reaches when it uses them.  The file records the rounds when more than one."""
+Hard reaches when it uses them.  The file records the rounds when more than one.
+Issue 40, eleventh session: 2 rounds with bid evidence on stated the tuning
+strangers worse than 1 round with it off (docs/AI-NOTES.md), so 1 ships."""
 POPULATION_TYPE_WEIGHT = 1.0
 """Prior weight of the population's own type (no shift), against 1 for each league bot."""
 

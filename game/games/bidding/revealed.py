@@ -99,7 +99,9 @@ EVIDENCE_TEMPER = 1.0
 """How much one scored outcome counts in the posterior over kinds (its
 log-likelihood times this).  Below 1: a stranger is none of the kinds, so
 each kind's likelihood is over-sure of it (a tempered posterior for a
-misspecified prior) and the mixture leaves the kinds' average more slowly."""
+misspecified prior) and the mixture leaves the kinds' average more slowly.
+Eleventh session: 0.5 and 2 both stated the tuning strangers worse, read
+in-sample and with each bot's own kind left out (docs/AI-NOTES.md); 1 ships."""
 
 BID_EVIDENCE = False
 """Whether a reveal also weighs the kinds of bidder by every bid the rival
