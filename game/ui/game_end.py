@@ -74,6 +74,9 @@ class GameEnd:
         """Every human seat announced as out, in order (each once)."""
         self.watching_fast = False
         """Every human is out and chose to watch on faster."""
+        self.save_failure: str | None = None
+        """Why the last autosave failed (None: it worked).  A full disk fails
+        every move: said once, or the toast would never leave the screen."""
         self.finished = False
         """The table stopped: the results are on their way, or the player left."""
         self.end_timer = 0.0
@@ -171,7 +174,11 @@ class GameEnd:
         try:
             table.app.autosave.save(table.match)
         except (UserFileError, OSError) as exc:
-            table.app.toast(f"Could not save: {exc}")
+            if str(exc) != self.save_failure:
+                table.app.toast(f"This game is not being saved ({exc})")
+            self.save_failure = str(exc)
+        else:
+            self.save_failure = None
 
     def prepare_autosave(self) -> None:
         """While the table opens: the autosave's header written ahead, so the
