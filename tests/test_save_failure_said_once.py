@@ -61,3 +61,62 @@ def test_a_save_that_fails_at_every_move_is_said_once_then_leaves_the_screen(app
             table.submit(human, match.state.legal_actions(human)[0])
     assert len([m for m in said if "No space left" in m]) == 2
 
+
+def test_save_and_quit_on_a_full_disk_keeps_the_game_on_the_screen(app, monkeypatch):
+    """Menu, then "Save and quit to title" with the disk full: the title
+    showed with no Continue, the game gone (seen in a window).  The menu now
+    stays, says the game is not saved, and offers "Quit without saving",
+    which a double-click's second click does not press; Resume plays on,
+    and once the disk has room, Save and quit keeps the game for Continue."""
+    from tests.realinput import Hands
+    match = Match("liars-dice", [Seat("You", "human"), Seat("Mags", "ai", "easy")], seed=5)
+    table = start_table(app, match)
+    past_the_opening(app)
+    hands = Hands(app)
+    assert hands.until(lambda a: table.human_to_act() == 0 and not table.is_busy(), 30)
+    table.submit(0, match.state.legal_actions(0)[0])
+    room = {"full": True}
+    save = app.autosave.save
+
+    def full_disk(match_):
+        if room["full"]:
+            raise UserFileError(FULL)
+        save(match_)
+    monkeypatch.setattr(app.autosave, "save", full_disk)
+    hands.wait(0.5)
+    hands.click("Menu")
+    hands.double_click("Save and quit to title")
+    hands.frames(3)
+    assert app.top.name == "pause", "a failed save left the game for the title"
+    assert any("not saved" in t[0] and "No space left" in t[0] for t in app.toasts), app.toasts
+    assert hands.has("Quit without saving") and not hands.has("Save and quit to title")
+    hands.click("Resume")
+    hands.frames(3)
+    assert app.top is table
+    room["full"] = False
+    hands.wait(0.5)
+    hands.click("Menu")
+    hands.click("Save and quit to title")
+    hands.frames(3)
+    assert app.top.name == "title" and hands.has("Continue")
+
+
+def test_quit_without_saving_leaves_when_pressed_on_purpose(app, monkeypatch):
+    match = Match("liars-dice", [Seat("You", "human"), Seat("Mags", "ai", "easy")], seed=6)
+    start_table(app, match)
+    past_the_opening(app)
+    from tests.realinput import Hands
+    hands = Hands(app)
+
+    def full_disk(_match):
+        raise UserFileError(FULL)
+    monkeypatch.setattr(app.autosave, "save", full_disk)
+    hands.wait(0.5)
+    hands.click("Menu")
+    hands.click("Save and quit to title")
+    hands.frames(2)
+    assert app.top.name == "pause"
+    hands.wait(0.6)
+    hands.click("Quit without saving")
+    hands.frames(3)
+    assert app.top.name == "title"
