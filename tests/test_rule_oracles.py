@@ -365,3 +365,93 @@ def test_roll_the_bones_engine_agrees_with_the_text_on_random_games(players, sid
     assert seen["bone-rolled"] > 0 and seen["short-ante"] > 0, seen
     if not side_pots:
         assert seen["tie"] > 0 and seen["win"] > 0, seen
+
+
+# --- Diced Out ------------------------------------------------------------------------
+def sheet(mask: int) -> set[int]:
+    """The numbers 2-12 a sheet's bit mask has marked (number n is bit n - 2)."""
+    return {n for n in range(2, 13) if mask >> (n - 2) & 1}
+
+
+@pytest.mark.parametrize("players,bonus", [(1, (2, 12)), (2, (2, 12)), (4, (7,)), (8, (3, 6, 8, 11))])
+def test_diced_out_engine_agrees_with_the_text_on_random_games(players, bonus):
+    """Every roll, free mark, penalty and round score on random games:
+
+    - "THE DICE TOTAL YOU ROLL WILL THEN BE MARKED OFF ... YOUR TURN IS OVER".
+    - "IF ... YOU ROLL A DICE TOTAL THAT YOU'VE PREVIOUSLY MARKED OFF ... USE ONE
+      OF YOUR THREE "REROLLS" ... IN THE SAME TURN".
+    - "IF YOU USE ALL OF YOUR "REROLL" OPTIONS ... YOU HAVE DICEDOUT! ... ADD UP
+      ALL THE NUMBERS THAT YOU HAVEN'T ROLLED & MARKED-OFF ... YOU MAY NOT TAKE
+      ANOTHER TURN THAT ROUND"; "MARK OFF ALL THE NUMBERS ... ZERO POINTS".
+    - "A NUMBER THAT HAS TWO CIRCLES ... MARK-OFF THAT NUMBER BUT IMMEDIATELY
+      MARK-OFF ONE NUMBER ... WITHOUT HAVING TO ROLL-IT" (house: the bonus set
+      is an option; with nothing left to mark there is no free mark).
+    - "THE PLAYER WITH THE LOWEST POINT TOTAL FROM THAT ROUND WILL ... START THE
+      NEXT ROUND BUT MUST ALSO CHOOSE ONE PLAYER TO MARK-OFF ONE OF THEIR THREE
+      REROLL OPTIONS"; ties "ROLL BOTH DICE. THE PLAYER WITH THE HIGHEST DICE
+      TOTAL WILL START".
+    - "AT THE END OF THE FOURTH & FINAL ROUND ... THE LEAST AMOUNT OF TOTAL GAME
+      POINTS ... WINS" (house: a tie is shared)."""
+    rng = random.Random(players * 100 + len(bonus))
+    seen = {"diced_out": 0, "complete": 0, "free_mark": 0, "penalty": 0, "tie_roll_off": 0}
+    for _game in range(25):
+        state = make_game("diced-out", players, {"bonus_numbers": bonus}).new_initial_state()
+        for _step in range(5000):
+            if state.is_terminal():
+                break
+            before = state
+            if state.is_chance() and state.phase == "roll":
+                p = state.current
+                assert not state.done[p]
+                result = roll(state, rng)
+                total = sum(result.faces[0])
+                state = state.apply(CHANCE, result)
+                marked_before, marked_after = sheet(before.marked[p]), sheet(state.marked[p])
+                if total not in marked_before:
+                    assert marked_after == marked_before | {total}
+                    assert state.rerolls[p] == before.rerolls[p]
+                    free = total in bonus and marked_after != set(range(2, 13))
+                    assert (state.phase == "free_mark") == free, (total, bonus, marked_after)
+                    assert not free or state.current == p
+                elif before.rerolls[p] > 0:
+                    assert marked_after == marked_before and state.rerolls[p] == before.rerolls[p] - 1
+                    assert state.phase == "roll" and state.current == p, "a reroll is the same player's"
+                else:
+                    seen["diced_out"] += 1
+                    assert state.round_score[p] == sum(set(range(2, 13)) - marked_before) or \
+                        state.round_index > before.round_index
+                    assert state.done[p] or state.round_index > before.round_index
+                if marked_after == set(range(2, 13)) and state.round_index == before.round_index:
+                    seen["complete"] += 1
+                    assert state.round_score[p] == 0 and state.done[p]
+            elif state.is_chance():   # a roll-off: the opening, or a tie for the round's lowest
+                seen["tie_roll_off"] += state.phase == "tie"
+                state = state.apply(CHANCE, roll(state, rng))
+            else:
+                player = state.turn_player()
+                legal = state.legal_actions(player)
+                if state.phase == "free_mark":
+                    seen["free_mark"] += 1
+                    free_numbers = {a.number for a in legal if type(a).__name__ == "FreeMark"}
+                    assert free_numbers == set(range(2, 13)) - sheet(state.marked[player])
+                    state = state.apply(player, rng.choice(legal))
+                else:
+                    seen["penalty"] += 1
+                    assert {a.target for a in legal} == set(range(players)) - {player}
+                    last = [r[-1] for r in state.round_scores]
+                    assert last[player] == min(last), "the chooser is not the round's lowest"
+                    action = rng.choice(legal)
+                    state = state.apply(player, action)
+                    assert state.current == player and state.starter == player
+                    assert state.rerolls == [2 if p == action.target else 3 for p in range(players)]
+            if state.round_index > before.round_index:   # the round's score: what is left unmarked
+                for p in range(players):
+                    assert state.round_scores[p][-1] == sum(set(range(2, 13)) - sheet(state.round_marks[p][-1]))
+        assert state.is_terminal() and state.round_index == 4
+        totals = [sum(r) for r in state.round_scores]
+        assert all(len(r) == 4 for r in state.round_scores)
+        ranking = state.ranking()
+        assert {p for p in range(players) if ranking[p] == 0} == {p for p in range(players) if totals[p] == min(totals)}
+    assert seen["diced_out"] > 0 and seen["free_mark"] > 0, seen
+    if players > 1:
+        assert seen["penalty"] > 0, seen
