@@ -455,3 +455,98 @@ def test_diced_out_engine_agrees_with_the_text_on_random_games(players, bonus):
     assert seen["diced_out"] > 0 and seen["free_mark"] > 0, seen
     if players > 1:
         assert seen["penalty"] > 0, seen
+
+
+# --- Roll For It! ---------------------------------------------------------------------
+@pytest.mark.parametrize("players", [2, 4, 5, 8])
+def test_roll_for_it_engine_agrees_with_the_text_on_random_games(players):
+    """Placements, scoring, returned dice, Take Back and the end on random games:
+
+    - "Match the results of your roll with the dice images shown on the
+      face-up Roll For It! cards ... each die can be matched to only a single
+      image on any one card"; "multiple dice colors can be matched with a
+      single card. Once a die is placed, it cannot be moved to another card."
+    - "You score a Roll For It! card as soon as you've matched all of its die
+      images with dice of your own color"; "All dice on a scored card are
+      returned to their owners ... Immediately flip a new card from the deck".
+    - "Take Back: ... take back ALL of his or her dice from the cards and then
+      roll all six of them"; "Roll your dice once per turn".
+    - "The first player to score 40 or more points wins the game" (at once)."""
+    from game.games.roll_for_it.rules import card
+    rng = random.Random(players)
+    seen = {"scored": 0, "shared_card_scored": 0, "take_back": 0, "won": 0}
+    for _game in range(15 if players < 5 else 8):
+        state = make_game("roll-for-it", players).new_initial_state()
+        for _step in range(20000):
+            if state.is_terminal():
+                break
+            if state.is_chance():
+                request = state.chance_request()
+                if state.phase == "roll":
+                    assert request.groups[0].count == 6 - state.dice_on_cards(state.turn) > 0
+                    result = roll(state, rng)
+                else:
+                    from game.core.protocol import ShuffleResult
+                    result = ShuffleResult(tuple(rng.sample(range(request.size), request.size))) \
+                        if state.phase == "shuffle" else roll(state, rng)
+                state = state.apply(CHANCE, result)
+                continue
+            player = state.turn_player()
+            legal = state.legal_actions(player)
+            names = {type(a).__name__ for a in legal}
+            if state.phase == "start":
+                on_cards = state.dice_on_cards(player)
+                assert ("TakeBack" in names) == (on_cards > 0)
+                assert ("Roll" in names) == (on_cards < 6)
+                rolls = [a for a in legal if type(a).__name__ == "Roll"]
+                takes = [a for a in legal if type(a).__name__ == "TakeBack"]
+                if rolls and (rng.random() < 0.9 or not takes):
+                    action = rolls[0]
+                else:   # all six on cards: mostly Take Back (passing round the table ends a stalled game)
+                    action = takes[0] if takes and rng.random() < 0.9 else rng.choice(legal)
+                before = state
+                state = state.apply(player, action)
+                if type(action).__name__ == "TakeBack":
+                    seen["take_back"] += 1
+                    assert state.dice_on_cards(player) == 0
+                    assert all(state.covers[c][q] == before.covers[c][q] for c in state.covers
+                               for q in range(players) if q != player), "a Take Back moved another's dice"
+                continue
+            # "place": every die of the roll on any matching image this player has not covered
+            expected = {(face, cid) for face in set(state.rolled) for cid in state.slots if cid is not None
+                        and any(f == face and i not in state.covers[cid][player]
+                                for i, f in enumerate(card(cid).images))}
+            placements = {(a.face, a.card) for a in legal if type(a).__name__ == "Place"}
+            assert placements == expected and "KeepRest" in names
+            if not placements or rng.random() < 0.03:
+                state = state.apply(player, next(a for a in legal if type(a).__name__ == "KeepRest"))
+                continue
+            # mostly onto the card this player is closest to scoring, so games reach 40
+            places = [a for a in legal if type(a).__name__ == "Place"]
+            action = max(places, key=lambda a: (len(state.covers[a.card][player]) - len(card(a.card).images),
+                                                rng.random())) if rng.random() < 0.8 else rng.choice(places)
+            before = state
+            state = state.apply(player, action)
+            cid = action.card
+            covered = len(before.covers[cid][player]) + 1
+            if covered < len(card(cid).images):
+                assert len(state.covers[cid][player]) == covered
+                assert state.dice_on_cards(player) == before.dice_on_cards(player) + 1
+                continue
+            seen["scored"] += 1
+            assert state.scores[player] == before.scores[player] + card(cid).points
+            assert cid not in state.slots and cid in state.scored[player]
+            for q in range(players):   # every die on the scored card goes home
+                on_it = len(before.covers[cid][q]) + (q == player)
+                assert state.dice_on_cards(q) == before.dice_on_cards(q) + (q == player) - on_it
+                seen["shared_card_scored"] += q != player and on_it > 0
+            if before.deck and not state.is_terminal():
+                assert before.deck[0] in state.slots, "the next card was not flipped"
+            if state.scores[player] >= 40:
+                seen["won"] += 1
+                assert state.is_terminal() and state.ranking()[player] == 0
+        assert state.is_terminal()
+        if max(state.scores) < 40:   # the cards ran out (or the stall guard): the highest score wins
+            assert [p for p in range(players) if state.ranking()[p] == 0] == \
+                [p for p in range(players) if state.scores[p] == max(state.scores)]
+    assert seen["scored"] and seen["take_back"] and seen["won"] and seen["shared_card_scored"], seen
