@@ -4,6 +4,7 @@ from __future__ import annotations
 from ..core.userfiles import UserFileError
 from ..ui import pictures
 from ..ui import theme as th
+from ..ui.game_end import not_saved
 from ..ui.intent import MIN_SECONDS
 from ..ui.widgets import Button
 from .base import MenuScene
@@ -116,7 +117,7 @@ class PauseScene(MenuScene):
                 self.app.autosave.save(match)
                 self.app.autosave.flush()
             except UserFileError as exc:
-                self.app.toast(f"This game is not saved ({exc})")
+                self.app.toast(not_saved(exc))
                 self.save_failed_at = self.app.input.now
                 self.rebuild()
                 return

@@ -38,6 +38,13 @@ END_DELAY_MAX = 3.0   # the final position may show this long while the results 
 """Seconds the final position stays on screen before the results."""
 
 
+def not_saved(exc: Exception) -> str:
+    """What a player is told when the game could not be saved (a full disk):
+    the table's autosave and the pause menu's Save and quit say it in the
+    same words, so the two toasts are one (``App.toast`` keeps one copy)."""
+    return f"This game is not being saved ({exc})"
+
+
 class EndTable(Protocol):
     """What the end of a game asks of its table."""
 
@@ -175,7 +182,7 @@ class GameEnd:
             table.app.autosave.save(table.match)
         except (UserFileError, OSError) as exc:
             if str(exc) != self.save_failure:
-                table.app.toast(f"This game is not being saved ({exc})")
+                table.app.toast(not_saved(exc))
             self.save_failure = str(exc)
         else:
             self.save_failure = None
