@@ -83,3 +83,33 @@ def test_a_second_copy_says_so_and_moves_to_another_folder(tmp_path, monkeypatch
     finally:
         second.shutdown()
         first.shutdown()
+
+
+def test_a_folder_that_cannot_be_written_is_not_blamed_on_another_window(tmp_path, monkeypatch):
+    """A read-only data folder (seen in a window on a read-only mount) made
+    the title say "Dice Tavern is already open with this data folder in
+    another window", with no other window open, and "Play here" then said the
+    other copy was still open.  The title now says the folder cannot be
+    written and why, in the system's words; Another folder still plays.
+    (A regular file where the folder's parent should be makes a folder no
+    one can write, root included.)"""
+    from game.app import App
+    from tests.test_rtb_lesson_notes_hold import drawn_words
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("in the way")
+    home = blocker / "DiceTavern"
+    monkeypatch.setenv("DICE_TAVERN_HOME", str(home))
+    app = App(headless=True, lock_folder=True)
+    try:
+        assert app.read_only
+        app.start(TitleScene(app))
+        app.run_frames(2)
+        words = drawn_words(app)
+        assert not [w for w in words if "another window" in w], words
+        assert "The data folder cannot be written: Not a directory." in words, words
+        click(app, button(app.top, "Play here").rect.center)
+        assert app.read_only
+        assert app.toasts[-1][0] == "The data folder still cannot be written (Not a directory)."
+        assert blocker.read_text() == "in the way", "the file in the way was touched"
+    finally:
+        app.shutdown()

@@ -30,6 +30,10 @@ class TableLock:
     def __init__(self, folder: Path | None = None):
         self.folder = Path(folder) if folder is not None else userfiles.data_dir()
         self._lock: FileLock | None = None
+        self.unwritable: str | None = None
+        """Why the folder cannot be written at all (the system's words: "Read-only
+        file system"), when the last ``acquire`` failed for that and not because
+        another copy holds it: the title must not blame a window that is not open."""
 
     @property
     def held(self) -> bool:
@@ -40,11 +44,15 @@ class TableLock:
         (or the folder cannot be written at all: then nothing may be written either)."""
         if self._lock is not None:
             return True
+        self.unwritable = None
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
             lock = FileLock(str(self.folder / LOCK_NAME), timeout=0, mode=0o600, thread_local=False)
             lock.acquire()
-        except (Timeout, OSError):
+        except Timeout:
+            return False
+        except OSError as exc:
+            self.unwritable = exc.strerror or str(exc)
             return False
         self._lock = lock
         return True

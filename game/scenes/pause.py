@@ -4,6 +4,8 @@ from __future__ import annotations
 from ..core.userfiles import UserFileError
 from ..ui import pictures
 from ..ui import theme as th
+from ..ui.game_end import not_saved
+from ..ui.intent import MIN_SECONDS
 from ..ui.widgets import Button
 from .base import MenuScene
 from .curtain import CurtainScene
@@ -20,6 +22,9 @@ class PauseScene(MenuScene):
     def __init__(self, app, table):
         super().__init__(app)
         self.table = table
+        self.save_failed_at: float | None = None
+        """App time (``app.input``) the last "Save and quit" failed to save: the
+        menu stays up and the button says it would quit without saving."""
 
     BOARD = (440, 130, 400, 460)
 
@@ -28,7 +33,8 @@ class PauseScene(MenuScene):
                  ("Settings", self.open_settings, False)]
         if self.offers_phones():
             items.append(("Phone codes" if self.table.phones is not None else "Use phones", self.use_phones, False))
-        items.append(("Save and quit to title", self.quit_to_title, False))
+        leave = "Save and quit to title" if self.save_failed_at is None else "Quit without saving"
+        items.append((leave, self.quit_to_title, False))
         gap = 72 if len(items) <= 4 else 60
         for i, (text, action, primary) in enumerate(items):
             self.ui.add(Button((480, 262 + i * gap, 320, 56 if gap == 72 else 50), text, action, primary=primary))
@@ -97,11 +103,22 @@ class PauseScene(MenuScene):
         self.app.push(SettingsScene(self.app, overlay=True))
 
     def quit_to_title(self) -> None:
+        """Save and leave.  A save that fails (a full disk) keeps the menu up:
+        on the title the game would be gone with no Continue; the button then
+        reads "Quit without saving" and does that, once its press can be
+        meant for it (not the second click of the one that failed)."""
         match = self.table.match
+        if self.save_failed_at is not None:
+            if self.app.input.now - self.save_failed_at >= MIN_SECONDS:
+                self.app.nav.title()
+            return
         if not match.is_over and self.table.replay is None:
             try:
                 self.app.autosave.save(match)
                 self.app.autosave.flush()
             except UserFileError as exc:
-                self.app.toast(f"Could not save: {exc}")
+                self.app.toast(not_saved(exc))
+                self.save_failed_at = self.app.input.now
+                self.rebuild()
+                return
         self.app.nav.title()

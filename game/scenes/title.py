@@ -112,6 +112,8 @@ class TitleScene(MenuScene):
             self.app.toast("This copy now plays with the data folder.")
             self._saved = None
             self.rebuild()
+        elif self.app.table_lock.unwritable:
+            self.app.toast(f"The data folder still cannot be written ({self.app.table_lock.unwritable}).")
         else:
             self.app.toast("The other copy of Dice Tavern is still open with this data folder.")
 
@@ -206,15 +208,21 @@ class TitleScene(MenuScene):
         pictures.die(canvas, (924, 92), 44, 3, angle=14)
 
     def _draw_read_only_notice(self, canvas) -> None:
-        """Why the games are greyed out: another copy holds this data folder."""
+        """Why the games are greyed out: another copy holds this data folder,
+        or nothing can be written to it (a read-only folder, a file in its way)."""
         strip = pygame.Rect(0, 0, 900, 58)
         strip.midtop = (CENTRE_X, 134)
         th.panel(canvas, strip, fill=th.PARCHMENT, border=th.BRASS_DARK, radius=10, shadow=False, width=2)
-        th.draw_text(canvas, self.theme, "Dice Tavern is already open with this data folder in another window.",
-                     (CENTRE_X, strip.y + 7), 18, th.INK, bold=True, anchor="midtop")
-        th.draw_text(canvas, self.theme, "Here you can watch replays and see your stats. Play here once "
-                     "the other copy closes, or play with another folder.",
-                     (CENTRE_X, strip.y + 32), 15, th.INK, anchor="midtop")
+        unwritable = self.app.table_lock.unwritable
+        if unwritable:
+            heading = f"The data folder cannot be written: {unwritable}."
+            then = "Here you can watch replays and see your stats, or play with another folder."
+        else:
+            heading = "Dice Tavern is already open with this data folder in another window."
+            then = "Here you can watch replays and see your stats. Play here once the other copy closes, " \
+                   "or play with another folder."
+        th.draw_text(canvas, self.theme, heading, (CENTRE_X, strip.y + 7), 18, th.INK, bold=True, anchor="midtop")
+        th.draw_text(canvas, self.theme, then, (CENTRE_X, strip.y + 32), 15, th.INK, anchor="midtop")
 
     def draw_content(self, canvas):
         th.draw_text(canvas, self.theme, "Arrows choose \u00b7 Enter plays \u00b7 F11 full screen",

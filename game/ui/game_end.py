@@ -38,6 +38,13 @@ END_DELAY_MAX = 3.0   # the final position may show this long while the results 
 """Seconds the final position stays on screen before the results."""
 
 
+def not_saved(exc: Exception) -> str:
+    """What a player is told when the game could not be saved (a full disk):
+    the table's autosave and the pause menu's Save and quit say it in the
+    same words, so the two toasts are one (``App.toast`` keeps one copy)."""
+    return f"This game is not being saved ({exc})"
+
+
 class EndTable(Protocol):
     """What the end of a game asks of its table."""
 
@@ -74,6 +81,9 @@ class GameEnd:
         """Every human seat announced as out, in order (each once)."""
         self.watching_fast = False
         """Every human is out and chose to watch on faster."""
+        self.save_failure: str | None = None
+        """Why the last autosave failed (None: it worked).  A full disk fails
+        every move: said once, or the toast would never leave the screen."""
         self.finished = False
         """The table stopped: the results are on their way, or the player left."""
         self.end_timer = 0.0
@@ -171,7 +181,11 @@ class GameEnd:
         try:
             table.app.autosave.save(table.match)
         except (UserFileError, OSError) as exc:
-            table.app.toast(f"Could not save: {exc}")
+            if str(exc) != self.save_failure:
+                table.app.toast(not_saved(exc))
+            self.save_failure = str(exc)
+        else:
+            self.save_failure = None
 
     def prepare_autosave(self) -> None:
         """While the table opens: the autosave's header written ahead, so the

@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     import pygame
 
     from ..core.saves import Autosave
+    from ..core.table_lock import TableLock
     from ..core.userfiles import Settings
     from .intent import InputClock
     from .scene import Scene
@@ -71,7 +72,10 @@ class AppServices(Protocol):
     """A finished game's files are written by a thread (off in headless tests)."""
     offer_tutorials: bool
     read_only: bool
-    """Another copy of the game plays on this data folder: replays and stats only."""
+    """Another copy of the game plays on this data folder (or it cannot be
+    written: ``table_lock.unwritable``): replays and stats only."""
+    table_lock: TableLock
+    """This copy's hold on the data folder (``game.core.table_lock``)."""
     wake: threading.Event
     """Set from another thread (a phone's move arrived) to end the loop's rest at once."""
     autosave: Autosave

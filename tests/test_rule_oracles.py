@@ -1,0 +1,552 @@
+"""Rule oracles: small checkers written from the rule texts alone
+(/work/shared/rules/*.txt and HOUSE-RULES.md), never from the engines, run
+against each engine on random seeded games.  At every decision the oracle
+works out the legal moves itself and compares them with the engine's; after
+every move that settles something (a call, a Jinto, a pot, a scored card) it
+works out the outcome itself and compares it with the engine's state.
+
+Random play hits the edge cases the example tests name one by one: a
+Palifico round opened on ones, a Jinto won at the dice cap, a fall from two
+dice to one when only two players remain, an out-of-turn call that eliminates
+the caller, and so on.  Moves are chosen with a bias towards challenges so
+that games are short and every settling rule is met many times."""
+from __future__ import annotations
+
+import random
+from math import ceil
+
+import pytest
+
+from game.core.protocol import CHANCE, RollResult
+from game.games import make_game
+
+
+def roll(state, rng: random.Random):
+    """A fair random outcome of the pending roll (any kind of die)."""
+    request = state.chance_request()
+    return RollResult(tuple(tuple(rng.randint(1, g.sides) for _ in range(g.count)) for g in request.groups))
+
+
+# --- Liar's Dice ----------------------------------------------------------------------
+def liars_legal_bids(prev, palifico: bool, palifico_face, total: int) -> set[tuple[int, int]]:
+    """From the text and HOUSE-RULES.md alone:
+
+    - "Raising the bid means the player increases the quantity of dice, but
+      the player may also change the number."
+    - "Cutting the bid means you cut the quantity in half (rounding up) and go
+      to Ones" (house: "a higher ones bid is also allowed").
+    - "A player can break out of Ones by doubling+1 the bid" (house: "either
+      more ones (q+1 or higher) or a bid on 2-6 with quantity >= 2q+1").
+    - House: "The opening bid of a normal round may not be on ones";
+      "The Palifico opener may open on ones".
+    - Palifico: "All players must stay on the same number" (only the quantity rises).
+    A bid never claims more dice than lie on the table."""
+    bids = set()
+    for quantity in range(1, total + 1):
+        for face in range(1, 7):
+            if prev is None:
+                ok = palifico or face != 1
+            elif palifico:
+                ok = face == palifico_face and quantity > prev[0]
+            elif prev[1] != 1:
+                ok = quantity >= ceil(prev[0] / 2) if face == 1 else quantity > prev[0]
+            else:
+                ok = quantity > prev[0] if face == 1 else quantity >= 2 * prev[0] + 1
+            if ok:
+                bids.add((quantity, face))
+    return bids
+
+
+def liars_expected_after_challenge(before, kind: str, challenger: int, options: dict) -> dict:
+    """The text's settlement of a Call or a Jinto, and who opens next.
+
+    - Call: "If there were 7 or more, P2 would be wrong and P2 would remove
+      one of their dice"; otherwise the bidder removes one.
+    - Jinto: "If there are exactly 5, then P2 is correct and wins one of P1's
+      dice. If P2 is incorrect ... P2 removes one of their dice".
+    - Ones count "including wilds", except "There are no wilds for this one
+      round" (Palifico).
+    - "The winner of the round then starts the next round"; "The player who
+      is now Palifico gets to start the bid"; "Any time a player goes from 2 to
+      1 dice, it is a Palifico" (house option: not with two players left)."""
+    bidder, quantity, face = before.bids[-1]
+    count = sum(f == face or (f == 1 and not before.palifico) for hand in before.faces for f in hand)
+    dice = list(before.dice)
+    if kind == "call":
+        loser = bidder if count < quantity else challenger
+        dice[loser] -= 1
+    elif count == quantity:
+        loser = bidder
+        dice[loser] -= 1
+        if not options["jinto_cap"] or dice[challenger] < options["starting_dice"]:
+            dice[challenger] += 1
+    else:
+        loser = challenger
+        dice[loser] -= 1
+    winner = challenger if loser == bidder else bidder
+    left = [p for p, n in enumerate(dice) if n > 0]
+    palifico = (before.dice[loser] == 2 and len(left) > 1
+                and not (options["skip_palifico_two"] and len(left) == 2))
+    return {"dice": dice, "palifico": palifico, "opener": loser if palifico else winner, "over": len(left) <= 1}
+
+
+LIARS_OPTIONS = [
+    {"starting_dice": 3, "jinto_cap": False, "skip_palifico_two": False},
+    {"starting_dice": 2, "jinto_cap": True, "skip_palifico_two": False},
+    {"starting_dice": 1, "jinto_cap": False, "skip_palifico_two": True},
+    {"starting_dice": 6, "jinto_cap": True, "skip_palifico_two": True},
+]
+
+
+@pytest.mark.parametrize("options", LIARS_OPTIONS, ids=lambda o: "-".join(f"{v}" for v in o.values()))
+def test_liars_dice_engine_agrees_with_the_text_on_random_games(options):
+    """Legal moves at every decision and every challenge's outcome, for 2-7
+    players, against ``liars_legal_bids`` / ``liars_expected_after_challenge``."""
+    rng = random.Random(2026)
+    seen = {"palifico": 0, "palifico_ones": 0, "jinto_won": 0, "capped": 0, "skip_two": 0}
+    for _game in range(60):
+        players = rng.randint(2, 7)
+        state = make_game("liars-dice", players, options).new_initial_state()
+        for _step in range(3000):
+            if state.is_terminal():
+                break
+            if state.is_chance():
+                state = state.apply(CHANCE, roll(state, rng))
+                continue
+            player = state.turn_player()
+            assert player is not None and state.dice[player] > 0
+            bids = state.bids
+            prev = (bids[-1][1], bids[-1][2]) if bids else None
+            pface = bids[0][2] if state.palifico and bids else None
+            legal = state.legal_actions(player)
+            engine_bids = {(a.quantity, a.face) for a in legal if type(a).__name__ == "Bid"}
+            assert engine_bids == liars_legal_bids(prev, state.palifico, pface, sum(state.dice)), (prev, state.palifico)
+            challenges = {type(a).__name__ for a in legal} - {"Bid"}
+            assert challenges == ({"Call", "Jinto"} if bids else set())
+            seen["palifico"] += state.palifico and not bids
+            seen["palifico_ones"] += bool(state.palifico and pface == 1 and len(bids) == 1)
+            if bids and (rng.random() < 0.35 or not engine_bids):
+                name = rng.choice(["Call", "Jinto"])
+                action = next(a for a in legal if type(a).__name__ == name)
+                kind = type(action).__name__.lower()
+                expected = liars_expected_after_challenge(state, kind, player, options)
+                before = state
+                state = state.apply(player, action)
+                assert state.dice == expected["dice"], (kind, before.bids[-1], before.faces)
+                assert state.is_terminal() == expected["over"]
+                if not expected["over"]:
+                    assert state.palifico == expected["palifico"]
+                    assert state.opener == expected["opener"]
+                    seen["skip_two"] += options["skip_palifico_two"] and len(state.players_in()) == 2 \
+                        and 2 in before.dice and not state.palifico
+                if kind == "jinto" and state.dice[player] >= before.dice[player]:
+                    seen["jinto_won"] += 1
+                    seen["capped"] += state.dice[player] == before.dice[player]
+            else:
+                low = sorted(engine_bids, key=lambda b: (b[0], b[1]))[:6]
+                pick = rng.choice(low or sorted(engine_bids))
+                state = state.apply(player, next(a for a in legal if type(a).__name__ == "Bid"
+                                                 and (a.quantity, a.face) == pick))
+    assert seen["palifico"] > 0 and seen["jinto_won"] > 0, seen
+    if options["starting_dice"] >= 2:
+        assert seen["palifico_ones"] > 0, seen
+    if options["jinto_cap"]:
+        assert seen["capped"] > 0, seen
+
+
+# --- Roll Call ------------------------------------------------------------------------
+def roll_call_legal(state, player: int) -> set:
+    """Text: "To RAISE, Increase the VALUE or QUANTITY (Or Both) ... The
+    quantity can stay the same or go up ... The Quantity of the BID must NEVER
+    go down" (house: same quantity, the value must go up; faces 2-6 only).
+    "You can call a bid out of turn (When you are not sitting to the left of
+    the Bidder)" (house: anyone with dice but the bidder and the player to act)."""
+    counts = state.dice_counts
+    alive = [p for p, n in enumerate(counts) if n > 0]
+    total = sum(counts)
+    bids = state.bids
+    turn = state.turn_player()
+    moves: set = set()
+    if player == turn:
+        prev = (bids[-1].quantity, bids[-1].face) if bids else None
+        for quantity in range(1, total + 1):
+            for face in range(2, 7):
+                if prev is None or quantity > prev[0] or (quantity == prev[0] and face > prev[1]):
+                    moves.add(("bid", quantity, face))
+        if bids:
+            moves.add(("call",))
+    elif bids and player in alive and player != bids[-1].player:
+        moves.add(("out-of-turn",))
+    return moves
+
+
+def roll_call_expected(before, caller: int, out_of_turn: bool) -> dict:
+    """Text: "equal to, or greater than the bid's quantity, the Bidder wins and
+    the Caller loses. If there are not enough, the Bidder loses. Losing a Call
+    means you Lose a Die. The player who has lost a die starts the bidding for
+    the next round. If that player has lost his last die, he is eliminated.
+    Play continues to the eliminated player's left." Out of turn: "If you are
+    wrong, you must lose TWO dice"."""
+    last = before.bids[-1]
+    count = sum(f in (last.face, 1) for hand in before.hands for f in hand)
+    counts = list(before.dice_counts)
+    loser = caller if count >= last.quantity else last.player
+    counts[loser] = max(0, counts[loser] - (2 if loser == caller and out_of_turn else 1))
+    n = len(counts)
+    opener = loser
+    while counts[opener] == 0 and any(counts):
+        opener = (opener + 1) % n
+    return {"dice": counts, "opener": opener, "over": sum(c > 0 for c in counts) <= 1}
+
+
+def _roll_call_move(action) -> tuple:
+    name = type(action).__name__
+    if name == "Bid":
+        return ("bid", action.quantity, action.face)
+    return ("call",) if name == "Call" else ("out-of-turn",)
+
+
+@pytest.mark.parametrize("players", [2, 3, 5, 10])
+def test_roll_call_engine_agrees_with_the_text_on_random_games(players):
+    """Every seat's legal moves (in turn and out of turn) at every decision,
+    and every call's outcome, against ``roll_call_legal`` / ``roll_call_expected``."""
+    rng = random.Random(players)
+    seen = {"out_of_turn_wrong": 0, "out_of_turn_eliminates": 0, "opener_passes_left": 0}
+    for _game in range(30 if players < 10 else 8):
+        state = make_game("roll-call", players, {"starting_dice": rng.randint(1, 5)}).new_initial_state()
+        for _step in range(5000):
+            if state.is_terminal():
+                break
+            if state.is_chance():
+                state = state.apply(CHANCE, roll(state, rng))
+                continue
+            moves = {p: state.legal_actions(p) for p in range(players)}
+            for p, legal in moves.items():
+                assert {_roll_call_move(a) for a in legal} == roll_call_legal(state, p), (p, state.bids)
+            callers = [p for p, legal in moves.items() if any(type(a).__name__ != "Bid" for a in legal)]
+            player = state.turn_player()
+            bids = sorted((a for a in moves[player] if type(a).__name__ == "Bid"),
+                          key=lambda a: (a.quantity, a.face))[:8]
+            if callers and (rng.random() < 0.3 or not bids):
+                caller = rng.choice(callers)
+                action = next(a for a in moves[caller] if type(a).__name__ != "Bid")
+                out_of_turn = type(action).__name__ == "CallOutOfTurn"
+                expected = roll_call_expected(state, caller, out_of_turn)
+                before = state
+                state = state.apply(caller, action)
+                assert state.dice_counts == expected["dice"]
+                assert state.is_terminal() == expected["over"]
+                if not expected["over"]:
+                    assert state.opener == expected["opener"]
+                    seen["opener_passes_left"] += expected["dice"][state.last_reveal.loser] == 0
+                if out_of_turn and state.last_reveal.loser == caller:
+                    seen["out_of_turn_wrong"] += 1
+                    seen["out_of_turn_eliminates"] += before.dice_counts[caller] <= 2 and expected["dice"][caller] == 0
+            else:
+                state = state.apply(player, rng.choice(bids))
+    if players > 2:   # two players: nobody sits out of turn, an elimination ends the game
+        assert seen["out_of_turn_wrong"] > 0 and seen["opener_passes_left"] > 0, seen
+        assert seen["out_of_turn_eliminates"] > 0, seen
+
+
+# --- Roll the Bones -------------------------------------------------------------------
+def bones_dice_held(state) -> int:
+    return sum(map(len, state.collections)) + sum(map(len, state.pots)) + len(state.in_flight)
+
+
+def bones_check_roll(before, faces: dict[int, int], after) -> str:
+    """One roll settled as the text says (the simpler game, no side pots):
+
+    - "The player with the highest number collects the center pot, and all the
+      rolled dice from the other players" (when they anted to the centre).
+    - "If there is a tie, then all players add their dice to the center pot
+      and the tied players ante again. then roll again".
+    - "If, during a tiebreaker, one of the players runs out of dice to roll,
+      then their final die does not go into the pot from the tiebreaker round,
+      but, instead, both tiebreaker players keep their last rolled die".
+    - "The winner of the round then starts" (house: the last round's winner
+      starts the announcements).
+    Returns what kind of roll it was."""
+    top = max(faces.values())
+    tied = [p for p in before.order if faces[p] == top]
+    rolled = dict(before.in_flight)
+
+    def holds(player: int, die: int) -> bool:
+        """The die is the player's, or was anted or thrown by them since (forced steps)."""
+        return (die in after.collections[player] or die in after.anted.get(player, ())
+                or after.in_flight.get(player) == die)
+
+    if len(tied) > 1:
+        keep = any(not before.collections[p] for p in tied)
+        for p in before.order:
+            if keep and p in tied:
+                assert holds(p, rolled[p]), "a tied player's last die was not kept"
+            else:
+                assert rolled[p] in after.pots[0], "a tie's rolled die did not go to the centre"
+        assert set(after.order) <= set(tied) or after.is_terminal()
+        return "tie-kept" if keep else "tie"
+    winner = tied[0]
+    for p, die in rolled.items():
+        assert holds(winner, die), f"the winner did not take {p}'s rolled die"
+    if winner in before.centre_eligible:
+        for die in before.pots[0]:
+            assert holds(winner, die), "the winner who anted did not take the centre"
+    if not after.is_terminal():
+        assert after.starter == winner and after.round_players[0] == winner
+    return "win"
+
+
+@pytest.mark.parametrize("side_pots", [False, True], ids=["simple", "side-pots"])
+@pytest.mark.parametrize("players", [2, 3, 4, 6])
+def test_roll_the_bones_engine_agrees_with_the_text_on_random_games(players, side_pots):
+    """Antes, announcements, rolls and eliminations on random games:
+
+    - "In a 4-6 player game, each player must ante any 1 die ... In a 2-3
+      player game, players ante 2 dice instead ... Each time a player is
+      eliminated, increase the ante amount by 1."
+    - "Whenever a player is down to their last die, they must keep it"; "If a
+      player is unable to ante the full amount, then they ante what they can,
+      while retaining 1 die" (simple game: "all the other players match
+      whatever that player could ante").
+    - "To roll the bone die, you must announce it": whoever's final word was
+      "bone" rolls a twelve-sided die, everyone else a six-sided one.
+    - "The object of the game is to collect all the dice": no die is ever made
+      or lost; "When a player runs out of dice, they are eliminated"; "The last
+      player remaining, wins!"."""
+    rng = random.Random(players * 10 + side_pots)
+    seen: dict[str, int] = {"tie": 0, "tie-kept": 0, "win": 0, "bone-rolled": 0, "short-ante": 0}
+    for _game in range(12):
+        state = make_game("roll-the-bones", players, {"side_pots": side_pots}).new_initial_state()
+        total = 11 * players
+        for _step in range(20000):
+            assert bones_dice_held(state) == total
+            if state.is_terminal():
+                break
+            alive = state.alive()
+            assert all(state.collections[p] or p in state.in_flight for p in alive)
+            assert state.ante_size() == (2 if players <= 3 else 1) + (players - len(alive))
+            if state.is_chance():
+                request = state.chance_request()
+                for group in request.groups:
+                    assert group.kind == ("bone" if state.declared[group.owner] else "d6")
+                    seen["bone-rolled"] += group.kind == "bone"
+                for p in state.order:
+                    assert state.collections[p] or state.in_flight[p] is not None
+                result = roll(state, rng)
+                faces = {g.owner: f[0] for g, f in zip(request.groups, result.faces)}
+                after = state.apply(CHANCE, result)
+                kind = bones_check_roll(state, faces, after) if not side_pots else None
+                if kind:
+                    seen[kind] += 1
+                state = after
+                continue
+            player = state.turn_player()
+            legal = state.legal_actions(player)
+            if state.phase == "ante":
+                held = len(state.collections[player])
+                full = state.ante_size()
+                amount = state.amounts[player]
+                if side_pots:
+                    assert amount <= min(full, held - 1)
+                else:
+                    held_at_start = {p: len(state.collections[p]) + len(state.anted[p]) for p in state.order}
+                    assert amount == min(min(full, n - 1) for n in held_at_start.values())
+                seen["short-ante"] += amount < full
+                action = rng.choice(legal)
+                after = state.apply(player, action)
+                assert len(after.collections[player]) + (player in after.in_flight) >= 1, \
+                    "an ante took a player's last die"
+                state = after
+            else:
+                state = state.apply(player, rng.choice(legal))
+        assert state.is_terminal()
+        assert sum(1 for p in range(players) if len(state.collections[p]) == total) == 1
+        assert state.ranking().count(0) == 1
+    assert seen["bone-rolled"] > 0 and seen["short-ante"] > 0, seen
+    if not side_pots:
+        assert seen["tie"] > 0 and seen["win"] > 0, seen
+
+
+# --- Diced Out ------------------------------------------------------------------------
+def sheet(mask: int) -> set[int]:
+    """The numbers 2-12 a sheet's bit mask has marked (number n is bit n - 2)."""
+    return {n for n in range(2, 13) if mask >> (n - 2) & 1}
+
+
+@pytest.mark.parametrize("players,bonus", [(1, (2, 12)), (2, (2, 12)), (4, (7,)), (8, (3, 6, 8, 11))])
+def test_diced_out_engine_agrees_with_the_text_on_random_games(players, bonus):
+    """Every roll, free mark, penalty and round score on random games:
+
+    - "THE DICE TOTAL YOU ROLL WILL THEN BE MARKED OFF ... YOUR TURN IS OVER".
+    - "IF ... YOU ROLL A DICE TOTAL THAT YOU'VE PREVIOUSLY MARKED OFF ... USE ONE
+      OF YOUR THREE "REROLLS" ... IN THE SAME TURN".
+    - "IF YOU USE ALL OF YOUR "REROLL" OPTIONS ... YOU HAVE DICEDOUT! ... ADD UP
+      ALL THE NUMBERS THAT YOU HAVEN'T ROLLED & MARKED-OFF ... YOU MAY NOT TAKE
+      ANOTHER TURN THAT ROUND"; "MARK OFF ALL THE NUMBERS ... ZERO POINTS".
+    - "A NUMBER THAT HAS TWO CIRCLES ... MARK-OFF THAT NUMBER BUT IMMEDIATELY
+      MARK-OFF ONE NUMBER ... WITHOUT HAVING TO ROLL-IT" (house: the bonus set
+      is an option; with nothing left to mark there is no free mark).
+    - "THE PLAYER WITH THE LOWEST POINT TOTAL FROM THAT ROUND WILL ... START THE
+      NEXT ROUND BUT MUST ALSO CHOOSE ONE PLAYER TO MARK-OFF ONE OF THEIR THREE
+      REROLL OPTIONS"; ties "ROLL BOTH DICE. THE PLAYER WITH THE HIGHEST DICE
+      TOTAL WILL START".
+    - "AT THE END OF THE FOURTH & FINAL ROUND ... THE LEAST AMOUNT OF TOTAL GAME
+      POINTS ... WINS" (house: a tie is shared)."""
+    rng = random.Random(players * 100 + len(bonus))
+    seen = {"diced_out": 0, "complete": 0, "free_mark": 0, "penalty": 0, "tie_roll_off": 0}
+    for _game in range(25):
+        state = make_game("diced-out", players, {"bonus_numbers": bonus}).new_initial_state()
+        for _step in range(5000):
+            if state.is_terminal():
+                break
+            before = state
+            if state.is_chance() and state.phase == "roll":
+                p = state.current
+                assert not state.done[p]
+                result = roll(state, rng)
+                total = sum(result.faces[0])
+                state = state.apply(CHANCE, result)
+                marked_before, marked_after = sheet(before.marked[p]), sheet(state.marked[p])
+                if total not in marked_before:
+                    assert marked_after == marked_before | {total}
+                    assert state.rerolls[p] == before.rerolls[p]
+                    free = total in bonus and marked_after != set(range(2, 13))
+                    assert (state.phase == "free_mark") == free, (total, bonus, marked_after)
+                    assert not free or state.current == p
+                elif before.rerolls[p] > 0:
+                    assert marked_after == marked_before and state.rerolls[p] == before.rerolls[p] - 1
+                    assert state.phase == "roll" and state.current == p, "a reroll is the same player's"
+                else:
+                    seen["diced_out"] += 1
+                    assert state.round_score[p] == sum(set(range(2, 13)) - marked_before) or \
+                        state.round_index > before.round_index
+                    assert state.done[p] or state.round_index > before.round_index
+                if marked_after == set(range(2, 13)) and state.round_index == before.round_index:
+                    seen["complete"] += 1
+                    assert state.round_score[p] == 0 and state.done[p]
+            elif state.is_chance():   # a roll-off: the opening, or a tie for the round's lowest
+                seen["tie_roll_off"] += state.phase == "tie"
+                state = state.apply(CHANCE, roll(state, rng))
+            else:
+                player = state.turn_player()
+                legal = state.legal_actions(player)
+                if state.phase == "free_mark":
+                    seen["free_mark"] += 1
+                    free_numbers = {a.number for a in legal if type(a).__name__ == "FreeMark"}
+                    assert free_numbers == set(range(2, 13)) - sheet(state.marked[player])
+                    state = state.apply(player, rng.choice(legal))
+                else:
+                    seen["penalty"] += 1
+                    assert {a.target for a in legal} == set(range(players)) - {player}
+                    last = [r[-1] for r in state.round_scores]
+                    assert last[player] == min(last), "the chooser is not the round's lowest"
+                    action = rng.choice(legal)
+                    state = state.apply(player, action)
+                    assert state.current == player and state.starter == player
+                    assert state.rerolls == [2 if p == action.target else 3 for p in range(players)]
+            if state.round_index > before.round_index:   # the round's score: what is left unmarked
+                for p in range(players):
+                    assert state.round_scores[p][-1] == sum(set(range(2, 13)) - sheet(state.round_marks[p][-1]))
+        assert state.is_terminal() and state.round_index == 4
+        totals = [sum(r) for r in state.round_scores]
+        assert all(len(r) == 4 for r in state.round_scores)
+        ranking = state.ranking()
+        assert {p for p in range(players) if ranking[p] == 0} == {p for p in range(players) if totals[p] == min(totals)}
+    assert seen["diced_out"] > 0 and seen["free_mark"] > 0, seen
+    if players > 1:
+        assert seen["penalty"] > 0, seen
+
+
+# --- Roll For It! ---------------------------------------------------------------------
+@pytest.mark.parametrize("players", [2, 4, 5, 8])
+def test_roll_for_it_engine_agrees_with_the_text_on_random_games(players):
+    """Placements, scoring, returned dice, Take Back and the end on random games:
+
+    - "Match the results of your roll with the dice images shown on the
+      face-up Roll For It! cards ... each die can be matched to only a single
+      image on any one card"; "multiple dice colors can be matched with a
+      single card. Once a die is placed, it cannot be moved to another card."
+    - "You score a Roll For It! card as soon as you've matched all of its die
+      images with dice of your own color"; "All dice on a scored card are
+      returned to their owners ... Immediately flip a new card from the deck".
+    - "Take Back: ... take back ALL of his or her dice from the cards and then
+      roll all six of them"; "Roll your dice once per turn".
+    - "The first player to score 40 or more points wins the game" (at once)."""
+    from game.games.roll_for_it.rules import card
+    rng = random.Random(players)
+    seen = {"scored": 0, "shared_card_scored": 0, "take_back": 0, "won": 0}
+    for _game in range(15 if players < 5 else 8):
+        state = make_game("roll-for-it", players).new_initial_state()
+        for _step in range(20000):
+            if state.is_terminal():
+                break
+            if state.is_chance():
+                request = state.chance_request()
+                if state.phase == "roll":
+                    assert request.groups[0].count == 6 - state.dice_on_cards(state.turn) > 0
+                    result = roll(state, rng)
+                else:
+                    from game.core.protocol import ShuffleResult
+                    result = ShuffleResult(tuple(rng.sample(range(request.size), request.size))) \
+                        if state.phase == "shuffle" else roll(state, rng)
+                state = state.apply(CHANCE, result)
+                continue
+            player = state.turn_player()
+            legal = state.legal_actions(player)
+            names = {type(a).__name__ for a in legal}
+            if state.phase == "start":
+                on_cards = state.dice_on_cards(player)
+                assert ("TakeBack" in names) == (on_cards > 0)
+                assert ("Roll" in names) == (on_cards < 6)
+                rolls = [a for a in legal if type(a).__name__ == "Roll"]
+                takes = [a for a in legal if type(a).__name__ == "TakeBack"]
+                if rolls and (rng.random() < 0.9 or not takes):
+                    action = rolls[0]
+                else:   # all six on cards: mostly Take Back (passing round the table ends a stalled game)
+                    action = takes[0] if takes and rng.random() < 0.9 else rng.choice(legal)
+                before = state
+                state = state.apply(player, action)
+                if type(action).__name__ == "TakeBack":
+                    seen["take_back"] += 1
+                    assert state.dice_on_cards(player) == 0
+                    assert all(state.covers[c][q] == before.covers[c][q] for c in state.covers
+                               for q in range(players) if q != player), "a Take Back moved another's dice"
+                continue
+            # "place": every die of the roll on any matching image this player has not covered
+            expected = {(face, cid) for face in set(state.rolled) for cid in state.slots if cid is not None
+                        and any(f == face and i not in state.covers[cid][player]
+                                for i, f in enumerate(card(cid).images))}
+            placements = {(a.face, a.card) for a in legal if type(a).__name__ == "Place"}
+            assert placements == expected and "KeepRest" in names
+            if not placements or rng.random() < 0.03:
+                state = state.apply(player, next(a for a in legal if type(a).__name__ == "KeepRest"))
+                continue
+            # mostly onto the card this player is closest to scoring, so games reach 40
+            places = [a for a in legal if type(a).__name__ == "Place"]
+            action = max(places, key=lambda a: (len(state.covers[a.card][player]) - len(card(a.card).images),
+                                                rng.random())) if rng.random() < 0.8 else rng.choice(places)
+            before = state
+            state = state.apply(player, action)
+            cid = action.card
+            covered = len(before.covers[cid][player]) + 1
+            if covered < len(card(cid).images):
+                assert len(state.covers[cid][player]) == covered
+                assert state.dice_on_cards(player) == before.dice_on_cards(player) + 1
+                continue
+            seen["scored"] += 1
+            assert state.scores[player] == before.scores[player] + card(cid).points
+            assert cid not in state.slots and cid in state.scored[player]
+            for q in range(players):   # every die on the scored card goes home
+                on_it = len(before.covers[cid][q]) + (q == player)
+                assert state.dice_on_cards(q) == before.dice_on_cards(q) + (q == player) - on_it
+                seen["shared_card_scored"] += q != player and on_it > 0
+            if before.deck and not state.is_terminal():
+                assert before.deck[0] in state.slots, "the next card was not flipped"
+            if state.scores[player] >= 40:
+                seen["won"] += 1
+                assert state.is_terminal() and state.ranking()[player] == 0
+        assert state.is_terminal()
+        if max(state.scores) < 40:   # the cards ran out (or the stall guard): the highest score wins
+            assert [p for p in range(players) if state.ranking()[p] == 0] == \
+                [p for p in range(players) if state.scores[p] == max(state.scores)]
+    assert seen["scored"] and seen["take_back"] and seen["won"] and seen["shared_card_scored"], seen
