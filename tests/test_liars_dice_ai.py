@@ -105,6 +105,32 @@ def test_hard_weighs_a_rivals_lost_die_as_a_share_of_the_table():
     assert normal.brain.rival_value(spot_of(normal, four.view(1), ())) == pytest.approx(0.2)
 
 
+def test_a_kind_of_bid_is_priced_by_hards_dice_only_heads_up_outside_palifico():
+    """Issue 40's tell: the learner files Hard's revealed bids by (place, Hard's
+    dice, quantity band, Palifico), and one price per kind over all of Hard's
+    stacks left kinds leaning apart by stack (tuning learner, 300 games: low
+    openings at four dice -0.55 per bid, new faces at three +0.84).  The price
+    of a kind can be split by Hard's dice (``Style.dice_price``, on top of
+    ``key_price``), heads-up outside Palifico, where a reader files it; with no
+    split (``DICE_PRICE`` empty, shipped) the price is the kind's alone."""
+    from dataclasses import replace
+    from game.games.bidding.brain import BidBrain, dice_key, reader_key
+    from game.games.liars_dice.ai import DICE_PRICE, HARD_STYLE, spot_of
+    two = position([(2, 3, 4), (5, 5, 1, 6)], [(0, Bid(3, 5))])
+    hard = make_agent("hard", 1, random.Random(1))
+    spot = spot_of(hard, two.view(1), two.legal_actions(1))
+    place, band, pal = reader_key(spot, 4, 5)
+    assert dice_key(spot, 4, 5) == (place, band, 4) and pal == 0
+    split = BidBrain(hard.brain.reader, replace(HARD_STYLE, dice_price=(((place, band, 4), 0.5),)))
+    assert split.kind_price(spot, Bid(4, 5)) == pytest.approx(hard.brain.kind_price(spot, Bid(4, 5)) + 0.5)
+    assert split.kind_price(spot, Bid(4, 5)) == pytest.approx(dict(HARD_STYLE.key_price).get((place, band, 0), 0.0) + 0.5)
+    assert DICE_PRICE == () and hard.brain.kind_price(spot, Bid(4, 5)) == dict(HARD_STYLE.key_price).get((place, band, 0), 0.0)
+    palifico = position([(4,), (1, 2, 6)], [(0, Bid(1, 4))], palifico=True)
+    assert dice_key(spot_of(hard, palifico.view(1), palifico.legal_actions(1)), 2, 4) is None
+    four = position([(2, 3, 4), (5, 5, 1), (6, 6, 2), (3, 4, 4)], [(0, Bid(3, 5))])
+    assert split.kind_price(spot_of(hard, four.view(1), four.legal_actions(1)), Bid(4, 5)) == 0.0
+
+
 def test_hard_opens_palifico_on_its_own_face():
     state = position([(4,), (1, 2), (3, 5)], [], palifico=True)
     choice = make_agent("hard", 0, random.Random(3)).act(state.view(0), state.legal_actions(0))

@@ -79,6 +79,8 @@ class Style:
     key_price: tuple[tuple[tuple[str, int, int], float], ...] = ()
     # mixed play heads-up: more (or less) price per die of lean for a bid of a kind a tabulating
     # reader sees (``reader_key``: place, quantity band, Palifico dice), so no kind tells my hand
+    dice_price: tuple[tuple[tuple[str, int, int], float], ...] = ()
+    # on top of ``key_price``, heads-up, outside Palifico: the price of a kind split by my dice (``dice_key``)
 
 
 def rival_value(spot: BidSpot, crowd_share: float = 0.6) -> float:
@@ -108,6 +110,19 @@ def reader_key(spot: BidSpot, q: int, f: int) -> tuple[str, int, int]:
     place = "open" if cur is None else ("stay" if cur[1] == f else "new")
     band = max(-2, min(2, math.floor(q - spot.total * spot.p_match(f))))
     return place, band, len(spot.hand) if spot.fixed_face else 0
+
+
+def dice_key(spot: BidSpot, q: int, f: int) -> tuple[str, int, int] | None:
+    """``reader_key`` split by how many dice I hold (public: a reader files my bids
+    by it), outside Palifico: (place, quantity band, my dice), None in a Palifico
+    round.  Issue 40: one price per kind kept each kind's mean lean near nothing
+    over all my stacks, but at four dice low openings were bluffs (-0.55 per
+    bid) and at three raises onto a new face held (+0.84), which the
+    cross-game learner, filing by the bidder's dice, read."""
+    if spot.fixed_face:
+        return None
+    place, band, _pal = reader_key(spot, q, f)
+    return place, band, len(spot.hand)
 
 
 def mix_weights(options: list[tuple[float, Option]], temp: float) -> list[tuple[float, Option]]:
@@ -506,10 +521,9 @@ class BidBrain:
             # (``reader_key``), a Palifico opening by its kind alone (its face is
             # fixed for the round: not the lean the running price follows)
             price = self.starting_price(spot) if free_face else 0.0
-            by_key = dict(self.style.key_price) if len(spot.rivals) == 1 else {}   # fitted heads-up
             options: list[tuple[float, tuple[object, Decision, str]]] = [
-                (c[0] - (price + by_key.get(reader_key(spot, c[1].quantity, c[1].face), 0.0))
-                 * self.lean(spot, c[1].face), self._bid_move(spot, c)) for c in self.every_bid]
+                (c[0] - (price + self.kind_price(spot, c[1])) * self.lean(spot, c[1].face), self._bid_move(spot, c))
+                for c in self.every_bid]
             if best_challenge is not None:
                 options.append((best_challenge[0], (best_challenge[1], best_challenge[2], best_challenge[3])))
             self.last_mix = mix_weights(options, self.style.mix_temp)
@@ -533,6 +547,19 @@ class BidBrain:
             if empty:
                 face = max(empty, key=lambda f: cands[f][0])
         return self._bid_move(spot, cands[face])
+
+    def kind_price(self, spot: BidSpot, bid: Bid) -> float:
+        """The price per die of lean added for the kind of ``bid`` a tabulating
+        reader sees (``key_price`` by ``reader_key``, ``dice_price`` by
+        ``dice_key``): heads-up only, where they were fitted."""
+        if len(spot.rivals) != 1:
+            return 0.0
+        q, f = bid.quantity, bid.face
+        extra = 0.0
+        if self.style.dice_price:
+            key = dice_key(spot, q, f)
+            extra = 0.0 if key is None else dict(self.style.dice_price).get(key, 0.0)
+        return dict(self.style.key_price).get(reader_key(spot, q, f), 0.0) + extra
 
     def _bid_move(self, spot: BidSpot, cand: tuple[float, Bid, float, float]) -> tuple[object, Decision, str]:
         """(bid, decision record, why) of one candidate bid (value, bid, chance true, chance called)."""

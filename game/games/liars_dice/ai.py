@@ -260,6 +260,12 @@ then often on a face Hard does not hold) won 62.0% of 700 games against the
 tuning learner, the round before it 76.3% (docs/AI-NOTES.md, "Issue 40,
 second session")."""
 
+DICE_PRICE: tuple[tuple[tuple[str, int, int], float], ...] = ()
+"""On top of ``KEY_PRICE``, heads-up outside Palifico: the price per die of lean
+of a kind of bid split by Hard's dice (``brain.dice_key``: place, quantity band,
+Hard's dice), fitted by ``python -m game.dev.fit_dice_price`` on the league's
+TUNING half.  Empty: off."""
+
 CROWD_SHARE = 1.0
 """At a table of three or more, a rival's lost die is worth ``CROWD_SHARE /
 rivals`` of mine (``brain.rival_value``): with N equal stacks my chance of
@@ -270,7 +276,7 @@ false, so it raised into calls instead; on the league's TUNING half (Hard + 3
 ``ReaderTrusting``, seed 1, 1,000 games) 31.8% -> 40.6% (docs/AI-NOTES.md,
 "Issue 40, third session")."""
 
-HARD_STYLE = Style(lean=0.1, lean_price=0.4, lean_step=0.05, mix_temp=0.1, key_price=KEY_PRICE,
+HARD_STYLE = Style(lean=0.1, lean_price=0.4, lean_step=0.05, mix_temp=0.1, key_price=KEY_PRICE, dice_price=DICE_PRICE,
                    acts_on_memory=True, crowd_share=CROWD_SHARE, passed_on=3)
 """Hard's bid mix: the priced mix of ``BidBrain.priced_face`` (as in Roll
 Call), drawn (``mix_temp``, issue 40) among every bid and the challenge within
