@@ -329,8 +329,8 @@ def test_a_held_pot_split_keeps_the_forced_antes_until_the_continue(app):
     """Playtest s16: under "Old Tom takes 12 dice" (held) the next round's
     forced antes had already slid into the pots, the piles and nameplates
     counted them gone and the commentary said "Old Tom antes".  Nothing of
-    the next stage shows before the player continues; then the antes slide
-    in and are said."""
+    the next stage shows before the player continues; then the banner makes
+    way and, once it is gone, the antes slide in and are said."""
     _pause_after_reveals(app)
     match = Match("roll-the-bones", [Seat("You"), Seat("Mira", "ai", "normal"), Seat("Odo", "ai", "easy"),
                                      Seat("Ada", "ai", "easy")], seed=4)
@@ -352,8 +352,8 @@ def test_a_held_pot_split_keeps_the_forced_antes_until_the_continue(app):
     for p in forced:
         assert set(state.anted[p]) <= set(shown.collections[p]), "an anted die is still in its owner's pile"
     app.feed(key(pygame.K_RETURN))
-    app.run_frames(1)
-    assert scene.shown is state
+    app.run_frames(60, until=lambda a: scene.shown is state)
+    assert scene.shown is state and not scene.banners.showing(scene.time)
     to_pots = {f.die for f in scene.flights}
     assert all(set(state.anted[p]) <= to_pots for p in forced), "the antes slide in after the continue"
     said = [line.text for line in scene.log]
