@@ -23,12 +23,16 @@ def drawn_words(app) -> list[str]:
     return [b.text for b in record.boxes if b.kind == "text" and b.text.strip()]
 
 
-def test_nothing_moves_between_the_last_two_notes_of_roll_the_bones(app):
+def to_two_pots_two_winners(app):
+    """The lesson played with the mouse up to card 13, "Two pots, two winners"; its table."""
     for step, table in steps_of(app, "roll-the-bones"):
         if step.title == "Two pots, two winners":
-            break
-    else:
-        raise AssertionError("the lesson never showed 'Two pots, two winners'")
+            return table
+    raise AssertionError("the lesson never showed 'Two pots, two winners'")
+
+
+def test_nothing_moves_between_the_last_two_notes_of_roll_the_bones(app):
+    table = to_two_pots_two_winners(app)
     lesson = table.tutorial.tutorial
     before = drawn_words(app)
     assert "6 six-siders" in before and "Mags antes" not in before, before
@@ -50,11 +54,7 @@ def test_nobody_is_lit_as_next_to_ante_while_the_notes_hold(app):
     the next round's forced antes, Tom's nameplate was lit as the one about
     to ante (the glow of the seat to act), though nobody acts until the
     notes are read.  No plate is lit until the round goes on."""
-    for step, table in steps_of(app, "roll-the-bones"):
-        if step.title == "Two pots, two winners":
-            break
-    else:
-        raise AssertionError("the lesson never showed 'Two pots, two winners'")
+    table = to_two_pots_two_winners(app)
     lesson = table.tutorial.tutorial
     lit: list[tuple[str, str]] = []
 
