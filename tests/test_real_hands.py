@@ -106,9 +106,12 @@ def test_lesson_card_buttons_work_with_the_mouse_and_finish_ends_the_offer(app, 
 
 
 # --- the curtain ----------------------------------------------------------------------
-def hotseat_table(app, game_id, humans=3, ais=0, seed=4, dice=2):
+def hotseat_table(app, game_id, humans=3, ais=0, seed=4, dice=2, names=None):
+    """``names``: the humans' names, in seat order (default "Player N")."""
     from game.scenes.setup import make_dice
-    match = Match(game_id, humans_and_ais(humans, ais), {"starting_dice": dice}, seed, make_dice())
+    names = iter(names or ())
+    seats = [s if s.is_ai else Seat(next(names, s.name)) for s in humans_and_ais(humans, ais)]
+    match = Match(game_id, seats, {"starting_dice": dice}, seed, make_dice())
     return start_table(app, match)
 
 
@@ -337,10 +340,10 @@ def test_a_key_held_or_mashed_from_the_table_never_leaves_the_results(app, game_
 
 
 # --- where "Whose dice?" opens ------------------------------------------------------------
-def open_whose_dice(app, game_id, humans, ais):
+def open_whose_dice(app, game_id, humans, ais, names=None):
     """Hot-seat, ``humans`` + ``ais``: humans bid until an AI thinks with a
     human seated, then Tab opens "Whose dice?" (as a person does)."""
-    table = hotseat_table(app, game_id, humans=humans, ais=ais, seed=8, dice=3)
+    table = hotseat_table(app, game_id, humans=humans, ais=ais, seed=8, dice=3, names=names)
     hands = Hands(app)
     until_an_ai_thinks_with_a_human_seated(hands, table, 20)
     hands.key_down(pygame.K_TAB)
@@ -387,8 +390,8 @@ def test_whose_dice_covers_no_nameplate_with_many_humans(app, game_id, humans):
     """Every seat count with many humans (all but one): the board
     of their names covers no nameplate and lies inside the window.  With 19
     names there is room for them in the middle of the table only.  A name as
-    wide as names come is cut with "…" to its button (in three columns it ran
-    past it, seen in a real window)."""
+    wide as names come is drawn whole inside its button (in three columns it
+    ran past it, seen in a real window; then it was cut with "…")."""
     from game.ui import layout_record
     table, _hands = open_whose_dice(app, game_id, humans, 1)
     table.match.seats[2] = Seat("WMWMWMWMWMWMWMWM")   # a human with the widest name the setup screen takes
@@ -400,30 +403,42 @@ def test_whose_dice_covers_no_nameplate_with_many_humans(app, game_id, humans):
     assert app.canvas.get_rect().contains(board)
     plates = {table.seat_name(s): tuple(p) for s, p in table.seat_plates.items() if p.colliderect(board)}
     assert not plates, f"the board {tuple(board)} covers the nameplates of {plates}"
-    for control in record.of("control"):   # each name inside its button (a wide one ran past it)
+    for control in record.of("control"):   # each name whole, inside its button (a wide one ran past it)
         if control.order > panel.order and board.contains(control.rect):
-            words = next(t for t in record.of("text") if t.text == control.text and t.order > control.order)
-            assert control.rect.contains(words.rect), f"{control.text!r} runs past its button"
+            words = [t for t in record.of("text") if t.order > control.order and t.rect.colliderect(control.rect)]
+            assert words and all(control.rect.contains(t.rect) for t in words), f"{control.text!r} runs past its button"
+            assert "".join(t.text for t in words).replace(" ", "").endswith(control.text.split("  ")[-1].replace(" ", ""))
 
 
-@pytest.mark.parametrize("humans", [2, 10, 17, 19])
+def wide_names(count: int) -> list[str]:
+    """``count`` names of the 16 letters the setup allows, of its widest letters ("WWW…WA", "MMM…MB")."""
+    return [("W" if i % 2 == 0 else "M") * 15 + chr(ord("A") + i) for i in range(count)]
+
+
+@pytest.mark.parametrize("humans", [2, 10, 17, 19, 20])
 def test_whose_dice_leaves_the_standing_bid_in_view(app, humans):
-    """Liar's Dice with ``humans`` humans and one AI thinking: Tab opens
-    "Whose dice?".  The standing bid, its lines ("bid by ...", "Mags is
-    thinking…") and every cup stay in view: the layout record finds no
-    words of the table under the board and the board on no cup, die or
-    nameplate.  With 17 and 19 names the board of big buttons took the
-    only room left, mid-table, over the bid; at 10 its top edge cut
-    "Mags is thinking…".  A compact board of smaller buttons now lies
-    under the bid.  (20 humans: no AI ever thinks and a human's own turn
-    lifts their own cup, so the question never opens with 20 names.)"""
+    """Liar's Dice with ``humans`` humans named with 16 Ws and Ms and one
+    AI thinking: Tab opens "Whose dice?".  The standing bid, its lines
+    ("bid by ...", "Mags is thinking…") and every cup stay in view: the
+    layout record finds no words of the table under the board and the board
+    on no cup, die or nameplate.  With 17 and 19 names the board of big
+    buttons took the only room left, mid-table, over the bid; at 10 its top
+    edge cut "Mags is thinking…".  A compact board of smaller buttons now
+    lies under the bid.  Every name on it is drawn whole (the compact
+    buttons cut a 16-letter name to 7 letters: now, where one line is too
+    short, each holds its name in two lines and its number key in its dot).
+    (20 humans: no AI ever thinks and a human's own turn lifts their own
+    cup, so the question never opens with 20 names; 19 names are asked
+    with a 20th name at the table, and a board of all 20 is laid out where
+    it would go, every name whole.)"""
     from game.ui import layout_record
-    table, hands = open_whose_dice(app, "liars-dice", humans, 1)
+    names = wide_names(humans)
+    asked = min(humans, 19)
+    table, hands = open_whose_dice(app, "liars-dice", asked, 1, names=names[:asked])
     with layout_record.recording(app.canvas) as record:
         app.draw(0.0)
-    names = {table.seat_name(s) for s in table.humans}
     buttons = [c for c in hands.controls() if c.kind == "button" and c.label.split("  ")[-1] in names]
-    assert len(buttons) == humans
+    assert len(buttons) == asked
     heading = next(t for t in record.of("text") if t.text.startswith("Whose dice?"))
     board = next(b for b in record.of("panel") if b.rect.contains(heading.rect)).rect
     assert all(board.contains(c.rect) for c in buttons)
@@ -434,13 +449,25 @@ def test_whose_dice_leaves_the_standing_bid_in_view(app, humans):
         pygame.Rect(0, 0, table.cup_px, table.cup_px).move(int(x) - table.cup_px // 2, int(y) - table.cup_px // 2)
         for x, y in (table.cups.cup_point(s) for s, n in enumerate(table.dice_counts()) if n)]
     assert board.collidelist(cups) < 0, "the board covers a cup or a nameplate"
-    assert not layout_record.problems(record), layout_record.problems(record)
-    if humans == 19:   # twenty names, were every seat a human with a question open: room too
+    problems = [p for p in layout_record.problems(record) if "Whose dice" in p or any(n in p for n in names)]
+    assert not problems, problems
+    for button in buttons:   # each name whole, in its button
+        drawn = next(c for c in record.of("control") if c.rect == button.rect)
+        words = [t for t in record.of("text") if t.order > drawn.order and button.rect.contains(t.rect)]
+        assert "".join(t.text for t in words).replace(" ", "").endswith(button.label.split("  ")[-1]), \
+            f"{button.label!r} reads {[t.text for t in words]}"
+    if humans >= 19:   # twenty names, were every seat a human with a question open: room too
         from game.ui.hotseat import owner_board
         column, across, down, row = table.hot_seat.owner_board_spot(20)
         twenty = owner_board(column)
         assert across * down >= 20 and app.canvas.get_rect().contains(twenty)
         assert not twenty.colliderect(table.centre_box()) and twenty.collidelist(cups) < 0, tuple(twenty)
+        from game.ui.hotseat import BUTTON_LOOKS, WORDS_PAD
+        from game.ui.theme import two_lines
+        size, bold, _dot, inset = BUTTON_LOOKS[row]
+        room = table.hot_seat._button_width(across, down, row) - inset - WORDS_PAD
+        cut = [name for name in names if "".join(two_lines(table.theme.font(size, bold), name, room)) != name]
+        assert not cut, f"cut on a board of 20: {cut}"
 
 
 def test_whose_dice_at_roll_call_ten_lies_under_no_call_window(app):

@@ -171,7 +171,8 @@ def test_a_held_pot_split_lets_nobody_ante_under_the_banner(app):
     """Playtest: an ante made during the winner's banner skipped the hold.
     From the winning roll to the player's continue nothing moves on: the
     human who antes next gets no buttons, keys and ``submit`` do nothing, no
-    AI moves; the hold comes once the dice have landed, banner kept up."""
+    AI moves; the hold comes once the dice have landed, banner kept up; after
+    the continue the banner makes way, and only then is the human asked."""
     _pause_after_reveals(app)
     match = Match("roll-the-bones", [Seat("You"), Seat("Mira", "ai", "normal"), Seat("Odo", "ai", "easy")], seed=2)
     scene = start_table(app, match)
@@ -187,7 +188,10 @@ def test_a_held_pot_split_lets_nobody_ante_under_the_banner(app):
     assert scene.held.moment is not None and scene.banners.showing(scene.time), "the winner's banner stays while held"
     app.feed(key(pygame.K_RETURN))
     app.run_frames(2)
-    assert scene.held.moment is None and scene.human_to_act() == 0 and scene.ui.labels()
+    assert scene.held.moment is None and scene.human_to_act() is None, "asked under the banner making way"
+    app.run_frames(60, until=lambda a: not scene.banners.showing(scene.time))
+    app.run_frames(2)
+    assert scene.human_to_act() == 0 and scene.ui.labels()
 
 
 def test_a_held_pot_split_waits_for_the_next_of_two_humans_too(app):
@@ -202,6 +206,7 @@ def test_a_held_pot_split_waits_for_the_next_of_two_humans_too(app):
     app.run_frames(60 * 8)
     assert len(match.history) == moves and scene.held.moment is not None
     app.feed(key(pygame.K_RETURN))
+    app.run_frames(60, until=lambda a: not scene.banners.showing(scene.time))   # the banner makes way first
     app.run_frames(2)
     assert scene.human_to_act() == seat
 
@@ -329,8 +334,8 @@ def test_a_held_pot_split_keeps_the_forced_antes_until_the_continue(app):
     """Playtest s16: under "Old Tom takes 12 dice" (held) the next round's
     forced antes had already slid into the pots, the piles and nameplates
     counted them gone and the commentary said "Old Tom antes".  Nothing of
-    the next stage shows before the player continues; then the antes slide
-    in and are said."""
+    the next stage shows before the player continues; then the banner makes
+    way and, once it is gone, the antes slide in and are said."""
     _pause_after_reveals(app)
     match = Match("roll-the-bones", [Seat("You"), Seat("Mira", "ai", "normal"), Seat("Odo", "ai", "easy"),
                                      Seat("Ada", "ai", "easy")], seed=4)
@@ -352,8 +357,8 @@ def test_a_held_pot_split_keeps_the_forced_antes_until_the_continue(app):
     for p in forced:
         assert set(state.anted[p]) <= set(shown.collections[p]), "an anted die is still in its owner's pile"
     app.feed(key(pygame.K_RETURN))
-    app.run_frames(1)
-    assert scene.shown is state
+    app.run_frames(60, until=lambda a: scene.shown is state)
+    assert scene.shown is state and not scene.banners.showing(scene.time)
     to_pots = {f.die for f in scene.flights}
     assert all(set(state.anted[p]) <= to_pots for p in forced), "the antes slide in after the continue"
     said = [line.text for line in scene.log]

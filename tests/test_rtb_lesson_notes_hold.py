@@ -23,12 +23,16 @@ def drawn_words(app) -> list[str]:
     return [b.text for b in record.boxes if b.kind == "text" and b.text.strip()]
 
 
-def test_nothing_moves_between_the_last_two_notes_of_roll_the_bones(app):
+def to_two_pots_two_winners(app):
+    """The lesson played with the mouse up to card 13, "Two pots, two winners"; its table."""
     for step, table in steps_of(app, "roll-the-bones"):
         if step.title == "Two pots, two winners":
-            break
-    else:
-        raise AssertionError("the lesson never showed 'Two pots, two winners'")
+            return table
+    raise AssertionError("the lesson never showed 'Two pots, two winners'")
+
+
+def test_nothing_moves_between_the_last_two_notes_of_roll_the_bones(app):
+    table = to_two_pots_two_winners(app)
     lesson = table.tutorial.tutorial
     before = drawn_words(app)
     assert "6 six-siders" in before and "Mags antes" not in before, before
@@ -43,3 +47,30 @@ def test_nothing_moves_between_the_last_two_notes_of_roll_the_bones(app):
     moved = [words for words in seen if "Mags antes" in words or "4 six-siders" in words]
     assert not moved, f"Mags's ante was shown between two notes ({len(moved)} of {len(seen)} frames): {moved[-1]}"
     assert "no dice" in seen[-1], seen[-1]
+
+
+def test_nobody_is_lit_as_next_to_ante_while_the_notes_hold(app):
+    """Issue 39, the same notes: while card 13's pot split and card 14 hold
+    the next round's forced antes, Tom's nameplate was lit as the one about
+    to ante (the glow of the seat to act), though nobody acts until the
+    notes are read.  No plate is lit until the round goes on."""
+    table = to_two_pots_two_winners(app)
+    lesson = table.tutorial.tutorial
+    lit: list[tuple[str, str]] = []
+
+    def look(when: str) -> None:
+        app.draw(0.0)
+        if table.highlighted_seat is not None:
+            lit.append((when, table.seat_name(table.highlighted_seat)))
+    look("card 13")
+    click(app, table.tutorial._buttons["next"].center)
+    for _ in range(600):
+        app.run_frames(1)
+        look("between the cards")
+        if table.tutorial.visible_step() is not None:
+            break
+    assert table.tutorial.visible_step() is lesson.steps[13], "card 14 did not come"
+    for _ in range(30):
+        app.run_frames(1)
+        look("card 14")
+    assert not lit, f"lit as next to act while the notes hold: {sorted(set(lit))} ({len(lit)} frames)"

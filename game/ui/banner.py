@@ -125,6 +125,15 @@ class Banners:
         for banner in self.items:
             banner.give_way(now, seconds)
 
+    def end(self, now: float, seconds: float = GIVE_WAY_SECONDS) -> None:
+        """What the banners on screen speak of is over (Diced Out: their turn
+        ended): each fades out within ``seconds`` and holds the game until it
+        is gone, so nothing of what comes next plays under it."""
+        for banner in self.items:
+            if banner.alive(now):
+                banner.give_way(now, seconds)
+                banner.blocking = True
+
     def clear(self) -> None:
         """Drop every banner (a table rebuilt, a replay stepped back)."""
         self.items = []

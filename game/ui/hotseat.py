@@ -48,11 +48,26 @@ COMPACT_ROW = 26
 would cover the standing bid (19 names at 20 seats of Liar's Dice)."""
 COMPACT_WIDTH = 150
 """Width of one button on a compact board."""
+TWO_LINE_ROW = 34
+"""The same on a two-line board: where a name does not fit one line of a
+compact button, every button holds its name in two lines and its number
+key in its dot, so a name of the 16 letters the setup allows (16 Ws) is
+read whole (it was cut to 7 letters); four or five columns of them fit
+under the standing bid at 17-20 seats."""
+TWO_LINE_WIDTH = 124
+"""Width of one button on a two-line board (8 Ws a line)."""
+BUTTON_LOOKS = {OWNER_ROW: (17, True, 7, 32), COMPACT_ROW: (15, True, 6, 26), TWO_LINE_ROW: (12, False, 8, 22)}
+"""Each row height's button: its words' size and weight, its dot's radius and where the words begin."""
+ROW_GAPS = {OWNER_ROW: 6, COMPACT_ROW: 4, TWO_LINE_ROW: 2}
+"""Pixels between two rows of buttons of each height."""
+WORDS_PAD = 4
+"""Pixels a button's words keep from its right edge."""
 OWNER_TOP = 76
 """The highest a "Whose dice?" button may sit: its board's heading then
 clears the Log button (at 20 seats 19 names need two columns)."""
+OWNER_HEADING = "Whose dice? Others look away"
 OWNER_GAP = 10
-"""Between two columns of "Whose dice?" buttons."""
+"""Between two columns of "Whose dice?" buttons (6 on a two-line board)."""
 BOARD_MARGIN = 8
 """Pixels the "Whose dice?" board keeps from the window's edge."""
 LEAST_STEP = 16
@@ -110,6 +125,8 @@ class HotSeatFlow:
         """App time "Whose dice?" was opened (it holds the AIs ``OWNER_WAIT`` at most)."""
         self._board_place: tuple[tuple, tuple[pygame.Rect, int, int, int]] | None = None
         """The "Whose dice?" buttons' column and what it was placed among (``owner_board_spot``)."""
+        self._lines: dict[tuple[str, int, int], list[str]] = {}
+        """Each button's words as laid out (``owner_lines``): measured once, not every frame."""
         self._mark_place: tuple[tuple, pygame.Rect] | None = None
         """The "at the screen" mark's place and what it was worked out for (``seated_mark_place``)."""
 
@@ -324,9 +341,9 @@ class HotSeatFlow:
         (``owner_board_spot``), in one column or a few."""
         owners = self.peek_owners()
         spot, columns, rows, row = self.owner_board_spot(len(owners))
-        width = (spot.w - (columns - 1) * OWNER_GAP) // columns
-        return {seat: pygame.Rect(spot.x + (i // rows) * (width + OWNER_GAP), spot.y + (i % rows) * row,
-                                  width, row - 6 if row == OWNER_ROW else row - 4)
+        width = self._button_width(columns, rows, row)
+        return {seat: pygame.Rect(spot.x + (i // rows) * (width + self._gap(row)), spot.y + (i % rows) * row,
+                                  width, row - ROW_GAPS[row])
                 for i, seat in enumerate(owners)}
 
     def owner_grids(self, count: int) -> list[tuple[int, int, int]]:
@@ -335,17 +352,63 @@ class HotSeatFlow:
         between ``OWNER_TOP`` and the Peek button, else as few columns as fit
         them, filled evenly; then up to three columns (a shorter board finds
         room where a tall one does not); then compact boards of smaller
-        buttons in three to five columns (``COMPACT_ROW``)."""
+        buttons in three to five columns (``COMPACT_ROW``), or, where a name
+        does not fit one line of those, of two-line buttons (``TWO_LINE_ROW``).
+        A board whose buttons would cut a name is not offered while another
+        shows every name whole."""
         fit = max(1, (self.peek_button_rect().y - 8 - OWNER_TOP) // OWNER_ROW)
         first = max(1, -(-count // fit))
         grids = [(across, -(-count // across), OWNER_ROW) for across in dict.fromkeys((first, 1, 2, 3))
                  if across <= max(1, count)]
-        return grids + [(across, -(-count // across), COMPACT_ROW) for across in (3, 4, 5) if across < count]
+        compact = COMPACT_ROW if self._names_fit(COMPACT_ROW, COMPACT_WIDTH) else TWO_LINE_ROW
+        grids = [grid for grid in grids if self._names_fit(OWNER_ROW, self._button_width(*grid))]   # names whole
+        compact_across = (3, 4, 5) if grids else (1, 2, 3, 4, 5)
+        return grids + [(across, -(-count // across), compact) for across in compact_across
+                        if across < count or across == compact_across[0]]
+
+    def owner_label(self, seat: int) -> str:
+        """A "Whose dice?" button's words: the seat's number key (seats 1-9 have one) and name."""
+        name = self.table.seat_name(seat)
+        return f"{seat + 1}  {name}" if seat < len(OWNER_KEYS) else name
+
+    def owner_lines(self, seat: int, row: int, width: int) -> list[str]:
+        """The words on ``seat``'s button in a board of ``row`` and ``width``:
+        its number key and name in one line (cut with "…" where it must
+        be), or on a two-line board its name in two (the key is in its dot)."""
+        words = self.table.seat_name(seat) if row == TWO_LINE_ROW else self.owner_label(seat)
+        key = (words, row, width)
+        lines = self._lines.get(key)
+        if lines is None:
+            size, bold, _dot, inset = BUTTON_LOOKS[row]
+            font, room = self.table.theme.font(size, bold), width - inset - WORDS_PAD
+            lines = th.two_lines(font, words, room) if row == TWO_LINE_ROW else [th.fit_text(font, words, room)]
+            self._lines[key] = lines
+        return lines
+
+    def _names_fit(self, row: int, width: int) -> bool:
+        """Does every human's button, in a board of ``row`` and ``width``, show their name whole?"""
+        for seat in self.table.humans:
+            whole = self.table.seat_name(seat) if row == TWO_LINE_ROW else self.owner_label(seat)
+            if "".join(self.owner_lines(seat, row, width)).replace(" ", "") != whole.replace(" ", ""):
+                return False
+        return True
+
+    @staticmethod
+    def _gap(row: int) -> int:
+        """Pixels between two columns of buttons of ``row``."""
+        return 6 if row == TWO_LINE_ROW else OWNER_GAP
+
+    def _button_width(self, across: int, down: int, row: int) -> int:
+        """One button's width in a board of ``across`` columns of ``row``."""
+        width, _height = self._column_size(across, down, row)
+        return (width - (across - 1) * self._gap(row)) // across
 
     def _column_size(self, across: int, down: int, row: int) -> tuple[int, int]:
         """The size of ``across`` x ``down`` "Whose dice?" buttons together."""
-        if row != OWNER_ROW:
-            return across * COMPACT_WIDTH + (across - 1) * OWNER_GAP, down * row
+        if row != OWNER_ROW:   # never narrower than the board's heading (one column of two-line buttons was)
+            width = COMPACT_WIDTH if row == COMPACT_ROW else TWO_LINE_WIDTH
+            heading = self.table.theme.font(14, True).size(OWNER_HEADING)[0] + 8
+            return max(across * width + (across - 1) * self._gap(row), heading), down * row
         width = self.peek_button_rect().w if across == 1 else across * 200 + (across - 1) * OWNER_GAP
         return width, down * row
 
@@ -460,26 +523,33 @@ class HotSeatFlow:
         buttons = self.owner_buttons()
         if not buttons:
             return
+        row = self.owner_board_spot(len(buttons))[3]
         rects = list(buttons.values())
         board = owner_board(rects[0].unionall(rects[1:]))
         th.panel(canvas, board, fill=th.WOOD_DARK, border=th.BRASS, radius=10)
-        th.draw_text(canvas, self.table.theme, "Whose dice? Others look away", (board.x + 10, board.y + 6), 14,
+        th.draw_text(canvas, self.table.theme, OWNER_HEADING, (board.x + 10, board.y + 6), 14,
                      th.BRASS_LIGHT, bold=True)
         left = self.owner_wait_left() / OWNER_WAIT   # the AIs wait this long for an answer
         pygame.draw.rect(canvas, th.BRASS, (board.x + 10, board.bottom - 6, int((board.w - 20) * left), 3))
-        big = rects[0].h > COMPACT_ROW   # else a compact board: smaller buttons, words and dots
-        size, dot, inset = (17, 7, 32) if big else (15, 6, 26)
+        size, bold, dot, inset = BUTTON_LOOKS[row]   # a compact board: smaller buttons, words and dots
+        theme = self.table.theme
+        step = theme.font(size, bold).get_linesize() - 1   # two lines inside a compact button
         for seat, rect in buttons.items():
-            name = self.table.seat_name(seat)
-            label = f"{seat + 1}  {name}" if seat < len(OWNER_KEYS) else name   # only seats 1-9 have a key
-            label = th.fit_text(self.table.theme.font(size, True), label, rect.w - inset - 8)   # three columns: 200 px
-            note_drawn(label, rect)
+            lines = self.owner_lines(seat, row, rect.w)
+            note_drawn(self.owner_label(seat) if row == TWO_LINE_ROW else lines[0], rect)
             pygame.draw.rect(canvas, th.WOOD, rect, border_radius=8)
             pygame.draw.rect(canvas, th.BRASS, rect, 2, border_radius=8)
-            pygame.draw.circle(canvas, self.table.theme.player_colour(seat), (rect.x + inset // 2 + 2, rect.centery),
-                               dot)
-            th.draw_text(canvas, self.table.theme, label, (rect.x + inset, rect.centery), size, th.CREAM, bold=True,
-                         anchor="midleft")
+            colour = theme.player_colour(seat)
+            centre = (rect.x + inset // 2 + 2, rect.centery)
+            keyed = row == TWO_LINE_ROW and seat < len(OWNER_KEYS)   # its number key in its dot
+            pygame.draw.circle(canvas, colour, centre, dot if keyed else min(dot, 6))
+            if keyed:
+                light = 0.299 * colour[0] + 0.587 * colour[1] + 0.114 * colour[2] > 140
+                th.draw_text(canvas, theme, str(seat + 1), centre, 11, th.INK if light else th.CREAM, bold=True,
+                             anchor="center")
+            top = rect.centery - (step * len(lines) + 1) // 2
+            for k, line in enumerate(lines):
+                th.draw_text(canvas, theme, line, (rect.x + inset, top + k * step), size, th.CREAM, bold=bold)
 
     def draw_seated_mark(self, canvas: pygame.Surface) -> None:
         """Hot-seat: who sits at the screen now, on their nameplate, all the time."""

@@ -632,13 +632,17 @@ class TableScene(TableBase):
             # the last one ends the game: recorded once (finish_game)
         self.on_applied(player, action, before)
         for seat, move in self.match.state.automatic_moves():   # what the rules did for a seat with no choice
-            line = self.move_line(seat, move)
-            self.held.say_after(line)   # behind a held moment: once the player continues
+            self.say_automatic(self.move_line(seat, move))
         if player != CHANCE:
             self.reason_flow.tell(player)   # a replay's too: its AIs' reasons are worked out again
         if self.replay is None:
             self.game_end.note_out()
             self.hot_seat.maybe_curtain()
+
+    def say_automatic(self, line: str) -> None:
+        """Say the log line of a move the rules made for a seat with no
+        choice: behind a held moment, once the player continues."""
+        self.held.say_after(line)
 
     # ------------------------------------------------------------------
     # A human's controls

@@ -222,6 +222,22 @@ def wrap_text(font: pygame.font.Font, text: str, width: int, measured: dict[str,
     return lines
 
 
+def two_lines(font: pygame.font.Font, text: str, width: int) -> list[str]:
+    """``text`` in one line of ``width`` pixels, else in two: broken at the
+    last space that leaves both within it, else inside a word, as late as
+    the first line allows (a name of 16 Ws is read whole on a narrow
+    button); a second line still too wide is cut with "…"."""
+    if font.size(text)[0] <= width:
+        return [text]
+    spaces = [i for i, c in enumerate(text) if c == " " and font.size(text[:i].rstrip())[0] <= width]
+    for i in reversed(spaces):
+        first, rest = text[:i].rstrip(), text[i:].strip()
+        if first and font.size(rest)[0] <= width:
+            return [first, rest]
+    cut = max(1, max((i for i in range(1, len(text)) if font.size(text[:i])[0] <= width), default=1))
+    return [text[:cut].rstrip(), fit_text(font, text[cut:].strip(), width)]
+
+
 def fit_words(font: pygame.font.Font, text: str, width: int) -> str:
     """``text`` ended with " …" where whole words fit ``width`` pixels with it
     (a cut never ends on half a name or half a number: "Cornelius Vane 1 …"

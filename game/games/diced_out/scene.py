@@ -19,6 +19,7 @@ import pygame
 from ...core.protocol import CHANCE, RollRequest, state_as
 from ...core import stats
 from ...ui import layout, replay_bar, theme as th
+from ...ui.banner import GIVE_WAY_SECONDS
 from ...ui.motion import settling_pulse
 from ...ui.tutorial import RING_MAX
 from ...ui.table_scene import TableScene as BaseTableScene
@@ -237,6 +238,10 @@ class TableScene(BaseTableScene):
         kind = event.get("event")
         who = self.words.subject(event.get("player", player)) if "player" in event else ""
         sounds = self.app.sounds
+        if not (after.phase == FREE_MARK or kind == "repeat"):
+            # a banner belongs to its turn: it ends when the turn ends (a bonus banner stood over the
+            # next player's throw); the next turn waits until it is gone
+            self.banners.end(self.time, GIVE_WAY_SECONDS * self.pace.duration)
         if player == CHANCE and kind in ("mark", "bonus", "repeat", "diced_out"):
             self._keep_total(event, before)
         if kind == "bonus":
@@ -254,7 +259,7 @@ class TableScene(BaseTableScene):
             sounds.play("click", 0.8)
         elif kind == "skip_free_mark":
             self.show_banner("No free mark", f"{self.words.says(event['player'], 'leaves', 'leave')} the sheet as it is",
-                             th.CREAM)
+                             th.CREAM, blocking=True)   # it ends the turn: the next waits until it is read
         elif kind == "penalty":
             self.show_banner(f"{self.words.says(event.get('player', player), 'starts', 'start')} round "
                         f"{after.round_index + 1}",

@@ -256,16 +256,16 @@ class TableScene(BaseTableScene):
         self._hover_plate: tuple[tuple, pygame.Rect] | None = None
         """The hovered note's plate, with what it was placed among: searched once, not every frame."""
         """A won pot's banners waiting for its haul to land: (when, (title, line under it) each, held)."""
+        self._stage_waits = False
+        """A roll was won and the next stage waits (``_next_stage_waits``):
+        nobody antes, none is lit as next, no forced ante slides or is said."""
         self._held_layout: tuple[BonesState, dict[int, tuple[str, int]]] | None = None
-        """While a pot split is held: the table as the roll left it (the pots
-        won, the next stage's forced antes not made yet) and where each die is
-        there; the antes slide into the pots once the player continues."""
-        self._antes_after_notes = False
-        """The held pot split was continued by a lesson's Next onto another
-        note: the forced antes wait (``_held_layout`` still shown) until no
-        note is up, so nothing moves between two notes (``on_hold_released``)."""
+        """While the next stage waits and the rules made forced antes: the
+        table as the roll left it (the pots won, those antes not made yet)
+        and where each die is there; the antes slide into the pots once the
+        stage goes on."""
         self._ante_lines: list[str] = []
-        """The log's lines of the antes waiting with them."""
+        """The log's lines of the forced antes waiting with them (``say_automatic``)."""
         self.ui = FocusGroup(app)
         self.buttons_top = 640
         """Top of the human's top row of buttons (the prompt sits above it)."""
@@ -277,7 +277,7 @@ class TableScene(BaseTableScene):
     def shown(self) -> BonesState:
         """The state the felt shows: the match's, but while a pot split is held
         the table as the roll left it (the forced antes wait for the continue)."""
-        if self._held_layout is not None and (self.held.active() or self._antes_after_notes):
+        if self._held_layout is not None:
             return self._held_layout[0]
         return self.state
 
@@ -517,15 +517,18 @@ class TableScene(BaseTableScene):
     # Animation
     # ------------------------------------------------------------------
     def is_busy(self) -> bool:
-        """Dice flying; or, the antes waiting for a lesson's notes, the won
-        pot's banner still fading (the next note's ring would cross it)."""
-        return moving(self.flights, self.time) or (self._antes_after_notes and bool(self.banners.showing(self.time)))
+        """Dice flying; or the next stage waiting for the won pot's banner to
+        go (``_next_stage_waits``): no AI moves under it.  Not while a held moment
+        or a lesson's note holds the table (the prompt and the note show only
+        at rest)."""
+        return moving(self.flights, self.time) or (self._stage_waits and not self.held.active() and not self._note_up())
 
     def update(self, dt: float) -> None:
         self.flights = landed_removed(self.flights, self.time)
-        if self._antes_after_notes and not self._note_up():
-            self._slide_held_antes()   # the lesson's notes were read
         self._raise_haul_banners()
+        if self._stage_waits and not self._next_stage_waits():
+            self._stage_waits = False   # the won pot's banner is gone, the notes read
+            self._slide_held_antes()
         if self.throw_view is not None and any(b.moment < len(self.match.history) for b in self.banners):
             # a new roll is in the air: an earlier roll's banner makes way (its dice landed on it)
             self.banners.give_way(self.time, GIVE_WAY_SECONDS * self.pace.duration)
@@ -688,15 +691,17 @@ class TableScene(BaseTableScene):
         # "pause after reveals": held once the dice have landed, banner and all; nothing moves on
         # meanwhile, not even the forced antes (they slide in when the player continues)
         held = result.get("kind") == "win" and self.held.after_animation(("pot split", len(self.match.history)))
-        self._held_layout, self._antes_after_notes = None, False
+        self._held_layout = None
         landed = self._fly_moves(self._places(before), won, before, between, ROLL_SHOWN, rolled)
-        if held and won != after:
+        self._stage_waits = result.get("kind") == "win" and not state.is_terminal()   # for the haul's banner
+        waits = self._stage_waits and won != after
+        if waits:
             self._held_layout = (between, won)
         else:
             self._fly_moves(won, after, between, state, landed + 0.1, wait_shown=False)   # from a pile laid out without them
         if rolled and not self.pace.reduced_motion:
             self._felt_clear_at = self.time + ROLL_SHOWN * self.pace.duration
-        self._clear_felt_as_side_pots_open(before.pots, (between if held and won != after else state).pots)
+        self._clear_felt_as_side_pots_open(before.pots, (between if waits else state).pots)
         if result.get("kind") == "tie":
             tied = result["tied"]
             self.show_banner("Tiebreak!", " & ".join(self.words.group(tied, start=True)))   # names below: three fit
@@ -739,36 +744,53 @@ class TableScene(BaseTableScene):
             self.banners.give_way(self.time, GIVE_WAY_SECONDS * self.pace.duration)
 
     def on_hold_released(self) -> None:
-        """The player continued a held pot split: now the next stage's forced
-        antes slide from the piles into the pots, or, when a lesson's Next
-        continued it onto another note, once no note is up (issue 39, Roll
-        the Bones lesson 13 to 14: Mags's ante slid into the pot between two
-        notes, the table moving while a note held it)."""
-        if self._held_layout is None:
-            return
-        # the won pot's banner stands over the emptied centre: it makes way before the antes land there
-        self.banners.give_way(self.time, GIVE_WAY_SECONDS * self.pace.duration)
-        self._antes_after_notes = self._note_up()
-        if self._antes_after_notes:   # their log lines wait with them
-            self._ante_lines, self.held.said_after = self.held.said_after, []
-        else:
-            self._slide_held_antes()
+        """The player continued a held pot split: its banner, standing over the
+        emptied centre, makes way; the next stage's forced antes slide from
+        the piles into the pots once it is gone (``_next_stage_waits``)."""
+        if self._stage_waits:
+            self.banners.give_way(self.time, GIVE_WAY_SECONDS * self.pace.duration)
+
+    def _next_stage_waits(self) -> bool:
+        """Does the stage after a won roll still wait (``_stage_waits``)?
+        While the pot split is held, while a lesson's note is up (issue 39,
+        lesson 13 to 14: Mags's forced ante slid into the pot between two
+        notes) and while the won pot's banner is up or about to be (issue 39:
+        the next round's antes flew, and were said, under a fading "You take
+        21 dice")."""
+        return self._stage_waits and (self.held.active() or self._note_up() or self._haul_up())
+
+    def _haul_up(self) -> bool:
+        """A won pot's banner is on screen, or waits for its haul to land."""
+        return self._haul_banners is not None or bool(self.banners.showing(self.time))
 
     def _note_up(self) -> bool:
         """A lesson note's moment has come (it holds the table until read)."""
         step = self.tutorial.tutorial.pending() if self.tutorial is not None else None
         return step is not None and step.is_note
 
+    def say_automatic(self, line: str) -> None:
+        """The rules' own moves (the next stage's forced antes) are said as
+        they slide into the pots, not under the banner they wait for."""
+        if self._stage_waits:
+            self._ante_lines.append(line)
+        else:
+            super().say_automatic(line)
+
+    def deciding_human(self) -> int | None:
+        """Nobody while the next stage waits (``_stage_waits``): an ante is
+        not asked for under the won pot's banner."""
+        return None if self._stage_waits else super().deciding_human()
+
     def _slide_held_antes(self) -> None:
-        """The forced antes held behind a pot split slide into the pots."""
-        if self._held_layout is None:
-            return
-        between, won = self._held_layout
-        self._held_layout, self._antes_after_notes = None, False
+        """The forced antes that waited behind a won pot are said and slide into the pots."""
         for line in self._ante_lines:
             self.announce(line)
         self._ante_lines = []
-        self._fly_moves(won, self._places(self.state), between, self.state, GIVE_WAY_SECONDS)
+        if self._held_layout is None:
+            return
+        between, won = self._held_layout
+        self._held_layout = None
+        self._fly_moves(won, self._places(self.state), between, self.state, 0.0)
         self._clear_felt_as_side_pots_open(between.pots, self.state.pots)
 
     def keeps_roll_on_continue(self, index: int) -> bool:
@@ -840,7 +862,8 @@ class TableScene(BaseTableScene):
     def draw_table(self, canvas: pygame.Surface, alpha: float) -> None:
         self._rebuild()   # the buttons show under a pause menu too (update runs only on top)
         state = self.shown
-        active = state.turn_player() if state.phase in ("ante", "declare") else None
+        # nobody is lit as next to act while the next stage waits (issue 39, lesson step 14: Tom's plate)
+        active = state.turn_player() if state.phase in ("ante", "declare") and not self._stage_waits else None
         notes = {}
         self.label_rects, self.idle_rects, self.pot_rects, self.pile_rects = [], [], [], {}
         self.word_rects, self.note_rect, self.note_hovers = [], None, []
