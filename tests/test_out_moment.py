@@ -86,6 +86,26 @@ def test_leave_to_title_keeps_the_game(app):
     assert len(app.autosave.load().history) == moves
 
 
+def test_leave_to_title_on_a_full_disk_says_so_in_the_same_words(app, monkeypatch):
+    """qa26: the out card's Title on a full disk said "Could not save: could
+    not save ..." while the table and the pause menu say "This game is not
+    being saved (...)"; one failure, one wording."""
+    from game.core.userfiles import UserFileError
+    from game.ui.game_end import not_saved
+    scene = _find(app, "roll-call", {"starting_dice": 2})
+    said: list[str] = []
+    monkeypatch.setattr(app, "toast", said.append)
+    full = UserFileError("could not save autosave.journal: No space left on device")
+
+    def save(_match):
+        raise full
+    monkeypatch.setattr(app.autosave, "save", save)
+    app.feed(key(pygame.K_t))
+    app.run_frames(2)
+    assert app.top.name == "title"
+    assert said == [not_saved(full)]
+
+
 def test_a_notice_while_another_human_plays_on(app):
     """Two humans: the first one out gets a notice, not the card."""
     seats = [Seat("P1", "human"), Seat("P2", "human"), Seat("AI", "ai", "normal")]

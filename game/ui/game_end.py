@@ -148,7 +148,7 @@ class GameEnd:
                 app.autosave.save(self.table.match)   # the game stays saved: Continue watches on
                 app.autosave.flush()
             except (UserFileError, OSError) as exc:
-                app.toast(f"Could not save: {exc}")
+                app.toast(not_saved(exc))
             app.nav.title()
 
     def _skip_to_results(self) -> None:
