@@ -333,3 +333,115 @@ def test_a_twenty_seat_throw_finds_its_landing_zones_once_per_seat(app, monkeypa
     assert len(slides) == worked, f"{len(slides) - worked} zones worked out again for the same seats"
     fresh = CupLayout(table.seat_spots, table.cups.plate_width, table.cup_px)
     assert first == [fresh.throw_zone(g.owner, 130 if g.count <= 3 else 170) for g in request.groups]
+
+
+def _bones_table(app, seats: int = 6, seed: int = 4):
+    table = make_table(app, Match("roll-the-bones", [Seat(f"Bot{i + 1}", "ai", "normal") for i in range(seats)],
+                                  seed=seed))
+    app.start(table)
+    return table
+
+
+def test_a_bones_throw_measures_the_pots_once(app, monkeypatch):
+    """Roll the Bones, 6 seats: the frame a throw starts finds each seat's
+    landing zone clear of every pot's place (``pot_areas``: each pot's
+    count and note measured and wrapped).  ``dice_zones`` worked the pots'
+    places out twice (once for its own last resort, once to keep clear);
+    now once, and the zones are the same."""
+    from game.games.roll_the_bones import scene as rtb
+    table = _bones_table(app)
+    app.run_frames(3000, until=lambda a: table.throw_view is not None)
+    request = table.match.state.chance_request()
+    expected = table.dice_zones(request)
+    asked: list[bool] = []
+    real = rtb.TableScene.pot_areas
+    monkeypatch.setattr(rtb.TableScene, "pot_areas",
+                        lambda self, coming=False: asked.append(coming) or real(self, coming))
+    assert table.dice_zones(request) == expected
+    assert asked.count(False) == 1, f"the pots' places worked out {asked.count(False)} times for one throw"
+
+
+def test_a_pots_words_are_wrapped_once(app, monkeypatch):
+    """Every Roll the Bones frame draws each pot's count and note, evened
+    out over as many lines as the narrowest width keeps (a dozen trial
+    wraps); a throw's landing zones and flights measure them again.  The
+    same words under the same pot are wrapped once, and the lines kept are
+    the lines wrapped afresh."""
+    from game.games.roll_the_bones import felt
+    note = "for all but Bartholomew Quil and 1 other"
+    first = felt.pot_lines(app.theme, 1, note, 13)
+    wraps: list[str] = []
+    real = th.wrap_text
+    monkeypatch.setattr(th, "wrap_text", lambda font, text, *a, **k: wraps.append(text) or real(font, text, *a, **k))
+    for _ in range(3):
+        assert felt.pot_lines(app.theme, 1, note, 13) == first
+    assert wraps == [], f"the same note wrapped {len(wraps)} more times"
+    felt._even_lines.cache_clear()
+    assert felt.pot_lines(app.theme, 1, note, 13) == first and wraps, "wrapped afresh: the same lines"
+    assert len(first) == 2
+
+
+def test_a_bones_table_drawn_with_kept_pot_words_looks_exactly_like_a_fresh_one(app):
+    """Over a 6-seat game's antes, throws and hauls, a frame drawn with the
+    pots' words as kept is pixel for pixel the frame drawn with them
+    wrapped afresh."""
+    from game.games.roll_the_bones import felt
+    table = _bones_table(app)
+    compared = 0
+    for frame in range(1500):
+        app.run_frames(1)
+        if frame % 25:
+            continue
+        canvas = pygame.Surface(app.canvas.get_size())
+        kept = _frame_pixels(table, canvas)
+        felt._even_lines.cache_clear()
+        assert _frame_pixels(table, canvas) == kept, f"frame {app.frame} differs with its pot words wrapped afresh"
+        compared += 1
+    assert compared >= 50 and len(table.match.history) > 10
+
+
+def test_a_landing_lays_out_each_heap_once_and_flies_as_before(app, monkeypatch):
+    """A Roll the Bones landing sends 20-40 dice between piles and pots, each
+    flight starting and ending at its die's spot in a heap: every die's
+    spots were found by laying its whole heap out again (sorted), twice a
+    die.  Each heap (before and after the move) is now laid out once per
+    move, and every flight starts and ends where its heap shows its die."""
+    from game.games.roll_the_bones import felt
+    from game.games.roll_the_bones import scene as rtb
+    _bones_table(app)
+    layouts: list[int] = []
+    real_heap = felt.heap_spots
+    monkeypatch.setattr(felt, "heap_spots", lambda *a, **k: layouts.append(1) or real_heap(*a, **k))
+    moves: list[tuple[int, int, int]] = []   # (heaps laid out, heaps involved, dice moved)
+    real_fly = rtb.TableScene._fly_moves
+
+    def counted(self, before, after, state_before, state_after, delay, rolled=None, wait_shown=True):
+        del layouts[:]
+        flown = len(self.flights)
+        end = real_fly(self, before, after, state_before, state_after, delay, rolled, wait_shown)
+        laid, new = len(layouts), self.flights[flown:]
+        lists_before, lists_after = self._by_place(before), self._by_place(after)
+        heaps = set()
+
+        def where(state, place, lists, die):   # the die's spot and size, its heap laid out afresh
+            kind, index = place
+            if kind == "pile":
+                spot = self.pile_spots[index]
+                return real_heap(lists[place], state.n, (spot[0], spot[1] - 6), felt.PILE_DIE).get(die, spot), \
+                    felt.PILE_DIE
+            spot = self.pot_spots(state)[min(index, len(state.pots) - 1)]
+            return real_heap(lists[place], state.n, (spot[0], spot[1] - 6), felt.POT_DIE,
+                             6 if index == 0 else 4).get(die, spot), felt.POT_DIE
+        for flight in new:
+            src, dest = before[flight.die], after[flight.die]
+            heaps.add((True, dest))
+            assert (flight.end, flight.sizes[1]) == where(state_after, dest, lists_after, flight.die)
+            if src[0] != "felt":
+                heaps.add((False, src))
+                assert (flight.start, flight.sizes[0]) == where(state_before, src, lists_before, flight.die)
+        moves.append((laid, len(heaps), len(new)))
+        return end
+    monkeypatch.setattr(rtb.TableScene, "_fly_moves", counted)
+    app.run_frames(4000, until=lambda a: sum(1 for m in moves if m[2] >= 6) >= 3)
+    assert sum(1 for m in moves if m[2] >= 6) >= 3, f"landings moving many dice: {moves}"
+    assert all(laid <= heaps for laid, heaps, _ in moves), f"heaps laid out more than once a move: {moves}"
