@@ -445,3 +445,57 @@ def test_a_landing_lays_out_each_heap_once_and_flies_as_before(app, monkeypatch)
     app.run_frames(4000, until=lambda a: sum(1 for m in moves if m[2] >= 6) >= 3)
     assert sum(1 for m in moves if m[2] >= 6) >= 3, f"landings moving many dice: {moves}"
     assert all(laid <= heaps for laid, heaps, _ in moves), f"heaps laid out more than once a move: {moves}"
+
+
+def _counting_paints(monkeypatch) -> list[int]:
+    """Counts every face, flat face and tilt outline the dice renderer paints (an entry each)."""
+    from game.ui import dice_render
+    paints: list[int] = []
+    for name in ("paint_face", "paint_face_flat", "_silhouette"):
+        real = getattr(dice_render, name)
+        monkeypatch.setattr(dice_render, name, lambda *a, _real=real, **k: paints.append(1) or _real(*a, **k))
+    return paints
+
+
+def test_a_waiting_frame_paints_a_face_or_makes_pictures_never_both(app, monkeypatch):
+    """The picture warmer made 8 pictures a waiting frame, and where one of
+    them was cut from a face or tilt outline not painted yet (0.6-0.8 ms,
+    ten pictures' worth) it painted that too: 2.6-3.6 ms waiting frames on
+    a busy machine.  Now a waiting frame's warming either makes up to
+    ``PER_FRAME`` pictures from painted parts or paints one part alone.
+    Roll For It!, 8 seats: each seat throws its own colour, face-up."""
+    from game.ui import picture_warmer
+    table = make_table(app, Match("roll-for-it", [Seat(f"Bot{i + 1}", "ai", "normal") for i in range(8)], seed=4))
+    app.start(table)
+    paints = _counting_paints(monkeypatch)
+    warmer = table.picture_warmer
+    steps: list[tuple[int, int]] = []   # (pictures made, parts painted) by each warming step
+    real_step = warmer.step
+
+    def counted(frame):
+        made, painted = warmer.made, len(paints)
+        real_step(frame)
+        if warmer.made != made or len(paints) != painted:
+            steps.append((warmer.made - made, len(paints) - painted))
+    monkeypatch.setattr(warmer, "step", counted)
+    app.run_frames(4000, until=lambda a: sum(1 for _m, p in steps if p) > 10 and len(steps) > 100)
+    assert sum(1 for _m, p in steps if p) > 10 and len(steps) > 100, "the warmer painted and made pictures"
+    assert max(made for made, _p in steps) <= picture_warmer.PER_FRAME
+    assert [step for step in steps if step[1] and (step[0] or step[1] > 1)] == [], \
+        "steps that painted a part and made pictures, or painted two parts"
+
+
+def test_a_bidding_tables_faces_are_painted_one_a_frame(app, monkeypatch):
+    """A bidding table paints its reveal's faces ahead (``warm_steps``, a
+    step each frame from the opening on, the first throw's frames
+    included): three faces a step were 1.5-2 ms of those frames."""
+    table = make_table(app, Match("liars-dice", [Seat(f"Bot{i + 1}", "ai", "normal") for i in range(20)],
+                                  {"starting_dice": 6}, seed=5))
+    assert table.renderer is not None   # made (and its own pictures painted) before counting
+    paints = _counting_paints(monkeypatch)
+    per_step = []
+    for _ in table.warm_steps():
+        per_step.append(len(paints))
+        del paints[:]
+    assert sum(per_step) >= 20 * 6, "every seat's faces painted"
+    assert max(per_step) == 1, f"faces painted in one step: {max(per_step)}"
