@@ -499,3 +499,39 @@ def test_a_bidding_tables_faces_are_painted_one_a_frame(app, monkeypatch):
         del paints[:]
     assert sum(per_step) >= 20 * 6, "every seat's faces painted"
     assert max(per_step) == 1, f"faces painted in one step: {max(per_step)}"
+
+
+def test_the_bid_pickers_labels_are_made_while_the_table_opens(app, monkeypatch):
+    """Liar's Dice 20 x 6 with a human, opened as Start opens it: the bid
+    picker's lit labels ("+", "Bid", the quantity) and the turn line's
+    glyphs ("Your turn") were first rendered in the frame the human's first
+    turn began (about 1.5 ms there, on top of the first throw's landing).
+    The opening renders them: that frame renders no picker label, and the
+    turn line's font has its glyphs drawn."""
+    from game.scenes.opening import OpeningScene
+    table = make_table(app, Match("liars-dice", [Seat("You", "human")] +
+                                  [Seat(f"Bot{i + 1}", "ai", "normal") for i in range(1, 20)],
+                                  {"starting_dice": 6}, seed=1))
+    app.start(OpeningScene(app, table))
+    app.run_frames(3000, until=lambda a: a.top is table)
+    assert app.top is table
+    fresh: list[str] = []
+    real = th.Theme.text
+
+    def text(theme, words, size, colour=th.CREAM, **kwargs):
+        key = (words, int(size), tuple(colour), bool(kwargs.get("bold", False)), kwargs.get("style", "body"))
+        if key not in theme._texts:
+            fresh.append(words)
+        return real(theme, words, size, colour, **kwargs)
+    monkeypatch.setattr(th.Theme, "text", text)
+    for _ in range(3000):
+        del fresh[:]
+        app.run_frames(1)
+        if table.human_to_act() == 0:
+            break
+    assert table.human_to_act() == 0 and table.picker_shown()
+    picker_words = {"+", "\u2212", "Bid", str(table.picker.quantity), table.picker.title}
+    assert picker_words.isdisjoint(fresh), f"rendered in the first turn's frame: {fresh}"
+    from game.games.bidding.ui import centre
+    size, bold, style = centre.TURN_FONTS[0]
+    assert (size, bold, style, th.GLYPHS) in app.theme._glyphs_drawn

@@ -751,9 +751,9 @@ class BiddingTableScene(table_scene.TableScene):
 
     def glyph_fonts(self) -> tuple[tuple, ...]:
         """Adds the centre's first words (who opens, the bid's quantity) and,
-        with a human seated, the bid picker's signs and quantity."""
+        with a human seated, the bid picker's signs and quantity and the turn line."""
         picker = ((18, True, "body"), (20, True, "body"), (26, True, "body", "\u2212+"),
-                  (30, True, "body", "0123456789-")) if self.humans else ()
+                  (30, True, "body", "0123456789-")) + bid_centre.TURN_FONTS if self.humans else ()
         return super().glyph_fonts() + bid_centre.OPENING_FONTS + picker
 
     def later_glyph_fonts(self) -> tuple[tuple, ...]:
