@@ -535,3 +535,35 @@ def test_the_bid_pickers_labels_are_made_while_the_table_opens(app, monkeypatch)
     from game.games.bidding.ui import centre
     size, bold, style = centre.TURN_FONTS[0]
     assert (size, bold, style, th.GLYPHS) in app.theme._glyphs_drawn
+
+
+def test_a_flights_way_is_checked_against_the_felt_worked_out_once(monkeypatch):
+    """``clear_bend`` asks whether each of up to 279 points of a way lies on
+    the oval felt, 20-40 ways a landing: each asking made the felt's
+    rectangle afresh.  The oval is worked out once (nothing moves the felt),
+    and every point reads as it did."""
+    import random
+    import types
+
+    from game.games.roll_the_bones import scene as rtb
+    from game.ui import layout
+
+    def on_felt_as_before(point):
+        felt_rect = layout.FELT_RECT.inflate(-40, -40)
+        dx = (point[0] - felt_rect.centerx) / (felt_rect.w / 2)
+        dy = (point[1] - felt_rect.centery) / (felt_rect.h / 2)
+        return dx * dx + dy * dy <= 1.0
+    rng = random.Random(41)
+    for _ in range(3000):
+        point = (rng.randint(-20, 1300), rng.randint(-20, 740))
+        assert rtb._on_felt(point) == on_felt_as_before(point), point
+    asked: list[str] = []
+
+    class Counting(types.ModuleType):
+        def __getattr__(self, name):
+            asked.append(name)
+            return getattr(layout, name)
+    monkeypatch.setattr(rtb, "layout", Counting("layout"))
+    flight = rtb.Flight((300, 200), (900, 560), 0.0, 0.6, sizes=(18.0, 20.0))
+    rtb.clear_bend(flight, [pygame.Rect(500, 300, 240, 40), pygame.Rect(600, 420, 120, 30)])
+    assert asked == [], f"the layout asked {len(asked)} times for one way"
