@@ -83,7 +83,7 @@ def test_a_table_makes_its_seats_dice_pictures_while_it_waits(app):
         if app.top is table and table.human_to_act() == 0 and table.throw_view is None:
             break
     assert table.human_to_act() == 0
-    for _ in range(1200):   # the human thinks (the warmer makes 3,888 pictures, 4 a frame, and paints 62 parts)
+    for _ in range(600):   # the human thinks (the warmer makes 3,888 pictures, 8 a frame)
         acc = app.step(1 / 60, acc)
     request = RollRequest(tuple(DieGroup(seat, "d6", 5, hidden=True) for seat in range(8)))
     zones = [tuple(pygame.Rect(z)) for z in table.dice_zones(request)]

@@ -11,9 +11,7 @@ face-down (what a hidden die shows in flight), then the faces this screen
 sees, then hidden dice part way over an edge.  What a picture is cut from (a
 face, a tilt's outline: ten pictures' worth each) is painted in a waiting
 frame of its own, one a frame (eight pictures and a painting made one frame
-of 1-2 ms on a quiet core, 2.6-3.6 ms on a busy one).  At 20 seats the
-faces and face-down dice are made within a few hundred waiting frames, the
-turning ones over the game's first minutes.
+of 1-2 ms on a quiet core, 2.6-3.6 ms on a busy one).
 """
 from __future__ import annotations
 
@@ -25,9 +23,10 @@ from ..core.protocol import RollRequest
 if TYPE_CHECKING:
     from .dice_render import DiceRenderer
 
-PER_FRAME = 4
-"""Pictures made in one waiting frame (each 40-80 us, about 0.3 ms together on a quiet core; eight
-took 1-1.5 ms on a busy one).  The face or outline a picture is cut from gets a frame of its own."""
+PER_FRAME = 8
+"""Pictures made in one waiting frame (each 40-80 us, about 0.6 ms together on a quiet core).  The
+face or outline a picture is cut from gets a frame of its own.  Four a frame made the 20-seat warm
+twice as long, so more of its throws found pictures missing (no better p99 at Liar's Dice 20x6)."""
 
 OPENING_PICTURES_PER_STEP = 4
 """Pictures of the first throw made in one opening step (about 0.1 ms)."""
