@@ -333,3 +333,237 @@ def test_a_twenty_seat_throw_finds_its_landing_zones_once_per_seat(app, monkeypa
     assert len(slides) == worked, f"{len(slides) - worked} zones worked out again for the same seats"
     fresh = CupLayout(table.seat_spots, table.cups.plate_width, table.cup_px)
     assert first == [fresh.throw_zone(g.owner, 130 if g.count <= 3 else 170) for g in request.groups]
+
+
+def _bones_table(app, seats: int = 6, seed: int = 4):
+    table = make_table(app, Match("roll-the-bones", [Seat(f"Bot{i + 1}", "ai", "normal") for i in range(seats)],
+                                  seed=seed))
+    app.start(table)
+    return table
+
+
+def test_a_bones_throw_measures_the_pots_once(app, monkeypatch):
+    """Roll the Bones, 6 seats: the frame a throw starts finds each seat's
+    landing zone clear of every pot's place (``pot_areas``: each pot's
+    count and note measured and wrapped).  ``dice_zones`` worked the pots'
+    places out twice (once for its own last resort, once to keep clear);
+    now once, and the zones are the same."""
+    from game.games.roll_the_bones import scene as rtb
+    table = _bones_table(app)
+    app.run_frames(3000, until=lambda a: table.throw_view is not None)
+    request = table.match.state.chance_request()
+    expected = table.dice_zones(request)
+    asked: list[bool] = []
+    real = rtb.TableScene.pot_areas
+    monkeypatch.setattr(rtb.TableScene, "pot_areas",
+                        lambda self, coming=False: asked.append(coming) or real(self, coming))
+    assert table.dice_zones(request) == expected
+    assert asked.count(False) == 1, f"the pots' places worked out {asked.count(False)} times for one throw"
+
+
+def test_a_pots_words_are_wrapped_once(app, monkeypatch):
+    """Every Roll the Bones frame draws each pot's count and note, evened
+    out over as many lines as the narrowest width keeps (a dozen trial
+    wraps); a throw's landing zones and flights measure them again.  The
+    same words under the same pot are wrapped once, and the lines kept are
+    the lines wrapped afresh."""
+    from game.games.roll_the_bones import felt
+    note = "for all but Bartholomew Quil and 1 other"
+    first = felt.pot_lines(app.theme, 1, note, 13)
+    wraps: list[str] = []
+    real = th.wrap_text
+    monkeypatch.setattr(th, "wrap_text", lambda font, text, *a, **k: wraps.append(text) or real(font, text, *a, **k))
+    for _ in range(3):
+        assert felt.pot_lines(app.theme, 1, note, 13) == first
+    assert wraps == [], f"the same note wrapped {len(wraps)} more times"
+    felt._even_lines.cache_clear()
+    assert felt.pot_lines(app.theme, 1, note, 13) == first and wraps, "wrapped afresh: the same lines"
+    assert len(first) == 2
+
+
+def test_a_bones_table_drawn_with_kept_pot_words_looks_exactly_like_a_fresh_one(app):
+    """Over a 6-seat game's antes, throws and hauls, a frame drawn with the
+    pots' words as kept is pixel for pixel the frame drawn with them
+    wrapped afresh."""
+    from game.games.roll_the_bones import felt
+    table = _bones_table(app)
+    compared = 0
+    for frame in range(1500):
+        app.run_frames(1)
+        if frame % 25:
+            continue
+        canvas = pygame.Surface(app.canvas.get_size())
+        kept = _frame_pixels(table, canvas)
+        felt._even_lines.cache_clear()
+        assert _frame_pixels(table, canvas) == kept, f"frame {app.frame} differs with its pot words wrapped afresh"
+        compared += 1
+    assert compared >= 50 and len(table.match.history) > 10
+
+
+def test_a_landing_lays_out_each_heap_once_and_flies_as_before(app, monkeypatch):
+    """A Roll the Bones landing sends 20-40 dice between piles and pots, each
+    flight starting and ending at its die's spot in a heap: every die's
+    spots were found by laying its whole heap out again (sorted), twice a
+    die.  Each heap (before and after the move) is now laid out once per
+    move, and every flight starts and ends where its heap shows its die."""
+    from game.games.roll_the_bones import felt
+    from game.games.roll_the_bones import scene as rtb
+    _bones_table(app)
+    layouts: list[int] = []
+    real_heap = felt.heap_spots
+    monkeypatch.setattr(felt, "heap_spots", lambda *a, **k: layouts.append(1) or real_heap(*a, **k))
+    moves: list[tuple[int, int, int]] = []   # (heaps laid out, heaps involved, dice moved)
+    real_fly = rtb.TableScene._fly_moves
+
+    def counted(self, before, after, state_before, state_after, delay, rolled=None, wait_shown=True):
+        del layouts[:]
+        flown = len(self.flights)
+        end = real_fly(self, before, after, state_before, state_after, delay, rolled, wait_shown)
+        laid, new = len(layouts), self.flights[flown:]
+        lists_before, lists_after = self._by_place(before), self._by_place(after)
+        heaps = set()
+
+        def where(state, place, lists, die):   # the die's spot and size, its heap laid out afresh
+            kind, index = place
+            if kind == "pile":
+                spot = self.pile_spots[index]
+                return real_heap(lists[place], state.n, (spot[0], spot[1] - 6), felt.PILE_DIE).get(die, spot), \
+                    felt.PILE_DIE
+            spot = self.pot_spots(state)[min(index, len(state.pots) - 1)]
+            return real_heap(lists[place], state.n, (spot[0], spot[1] - 6), felt.POT_DIE,
+                             6 if index == 0 else 4).get(die, spot), felt.POT_DIE
+        for flight in new:
+            src, dest = before[flight.die], after[flight.die]
+            heaps.add((True, dest))
+            assert (flight.end, flight.sizes[1]) == where(state_after, dest, lists_after, flight.die)
+            if src[0] != "felt":
+                heaps.add((False, src))
+                assert (flight.start, flight.sizes[0]) == where(state_before, src, lists_before, flight.die)
+        moves.append((laid, len(heaps), len(new)))
+        return end
+    monkeypatch.setattr(rtb.TableScene, "_fly_moves", counted)
+    app.run_frames(4000, until=lambda a: sum(1 for m in moves if m[2] >= 6) >= 3)
+    assert sum(1 for m in moves if m[2] >= 6) >= 3, f"landings moving many dice: {moves}"
+    assert all(laid <= heaps for laid, heaps, _ in moves), f"heaps laid out more than once a move: {moves}"
+
+
+def _counting_paints(monkeypatch) -> list[int]:
+    """Counts every face, flat face and tilt outline the dice renderer paints (an entry each)."""
+    from game.ui import dice_render
+    paints: list[int] = []
+    for name in ("paint_face", "paint_face_flat", "_silhouette"):
+        real = getattr(dice_render, name)
+        monkeypatch.setattr(dice_render, name, lambda *a, _real=real, **k: paints.append(1) or _real(*a, **k))
+    return paints
+
+
+def test_a_waiting_frame_paints_a_face_or_makes_pictures_never_both(app, monkeypatch):
+    """The picture warmer made 8 pictures a waiting frame, and where one of
+    them was cut from a face or tilt outline not painted yet (0.6-0.8 ms,
+    ten pictures' worth) it painted that too: 2.6-3.6 ms waiting frames on
+    a busy machine.  Now a waiting frame's warming either makes up to
+    ``PER_FRAME`` pictures from painted parts or paints one part alone.
+    Roll For It!, 8 seats: each seat throws its own colour, face-up."""
+    from game.ui import picture_warmer
+    table = make_table(app, Match("roll-for-it", [Seat(f"Bot{i + 1}", "ai", "normal") for i in range(8)], seed=4))
+    app.start(table)
+    paints = _counting_paints(monkeypatch)
+    warmer = table.picture_warmer
+    steps: list[tuple[int, int]] = []   # (pictures made, parts painted) by each warming step
+    real_step = warmer.step
+
+    def counted(frame):
+        made, painted = warmer.made, len(paints)
+        real_step(frame)
+        if warmer.made != made or len(paints) != painted:
+            steps.append((warmer.made - made, len(paints) - painted))
+    monkeypatch.setattr(warmer, "step", counted)
+    app.run_frames(4000, until=lambda a: sum(1 for _m, p in steps if p) > 10 and len(steps) > 100)
+    assert sum(1 for _m, p in steps if p) > 10 and len(steps) > 100, "the warmer painted and made pictures"
+    assert max(made for made, _p in steps) <= picture_warmer.PER_FRAME
+    assert [step for step in steps if step[1] and (step[0] or step[1] > 1)] == [], \
+        "steps that painted a part and made pictures, or painted two parts"
+
+
+def test_a_bidding_tables_faces_are_painted_one_a_frame(app, monkeypatch):
+    """A bidding table paints its reveal's faces ahead (``warm_steps``, a
+    step each frame from the opening on, the first throw's frames
+    included): three faces a step were 1.5-2 ms of those frames."""
+    table = make_table(app, Match("liars-dice", [Seat(f"Bot{i + 1}", "ai", "normal") for i in range(20)],
+                                  {"starting_dice": 6}, seed=5))
+    assert table.renderer is not None   # made (and its own pictures painted) before counting
+    paints = _counting_paints(monkeypatch)
+    per_step = []
+    for _ in table.warm_steps():
+        per_step.append(len(paints))
+        del paints[:]
+    assert sum(per_step) >= 20 * 6, "every seat's faces painted"
+    assert max(per_step) == 1, f"faces painted in one step: {max(per_step)}"
+
+
+def test_the_bid_pickers_labels_are_made_while_the_table_opens(app, monkeypatch):
+    """Liar's Dice 20 x 6 with a human, opened as Start opens it: the bid
+    picker's lit labels ("+", "Bid", the quantity) and the turn line's
+    glyphs ("Your turn") were first rendered in the frame the human's first
+    turn began (about 1.5 ms there, on top of the first throw's landing).
+    The opening renders them: that frame renders no picker label, and the
+    turn line's font has its glyphs drawn."""
+    from game.scenes.opening import OpeningScene
+    table = make_table(app, Match("liars-dice", [Seat("You", "human")] +
+                                  [Seat(f"Bot{i + 1}", "ai", "normal") for i in range(1, 20)],
+                                  {"starting_dice": 6}, seed=1))
+    app.start(OpeningScene(app, table))
+    app.run_frames(3000, until=lambda a: a.top is table)
+    assert app.top is table
+    fresh: list[str] = []
+    real = th.Theme.text
+
+    def text(theme, words, size, colour=th.CREAM, **kwargs):
+        key = (words, int(size), tuple(colour), bool(kwargs.get("bold", False)), kwargs.get("style", "body"))
+        if key not in theme._texts:
+            fresh.append(words)
+        return real(theme, words, size, colour, **kwargs)
+    monkeypatch.setattr(th.Theme, "text", text)
+    for _ in range(3000):
+        del fresh[:]
+        app.run_frames(1)
+        if table.human_to_act() == 0:
+            break
+    assert table.human_to_act() == 0 and table.picker_shown()
+    picker_words = {"+", "\u2212", "Bid", str(table.picker.quantity), table.picker.title}
+    assert picker_words.isdisjoint(fresh), f"rendered in the first turn's frame: {fresh}"
+    from game.games.bidding.ui import centre
+    size, bold, style = centre.TURN_FONTS[0]
+    assert (size, bold, style, th.GLYPHS) in app.theme._glyphs_drawn
+
+
+def test_a_flights_way_is_checked_against_the_felt_worked_out_once(monkeypatch):
+    """``clear_bend`` asks whether each of up to 279 points of a way lies on
+    the oval felt, 20-40 ways a landing: each asking made the felt's
+    rectangle afresh.  The oval is worked out once (nothing moves the felt),
+    and every point reads as it did."""
+    import random
+    import types
+
+    from game.games.roll_the_bones import scene as rtb
+    from game.ui import layout
+
+    def on_felt_as_before(point):
+        felt_rect = layout.FELT_RECT.inflate(-40, -40)
+        dx = (point[0] - felt_rect.centerx) / (felt_rect.w / 2)
+        dy = (point[1] - felt_rect.centery) / (felt_rect.h / 2)
+        return dx * dx + dy * dy <= 1.0
+    rng = random.Random(41)
+    for _ in range(3000):
+        point = (rng.randint(-20, 1300), rng.randint(-20, 740))
+        assert rtb._on_felt(point) == on_felt_as_before(point), point
+    asked: list[str] = []
+
+    class Counting(types.ModuleType):
+        def __getattr__(self, name):
+            asked.append(name)
+            return getattr(layout, name)
+    monkeypatch.setattr(rtb, "layout", Counting("layout"))
+    flight = rtb.Flight((300, 200), (900, 560), 0.0, 0.6, sizes=(18.0, 20.0))
+    rtb.clear_bend(flight, [pygame.Rect(500, 300, 240, 40), pygame.Rect(600, 420, 120, 30)])
+    assert asked == [], f"the layout asked {len(asked)} times for one way"

@@ -30,7 +30,7 @@ def test_on_a_full_felt_no_landing_zone_lies_on_a_pot(app, monkeypatch):
     table = _side_pot_table(app, monkeypatch)
     table.draw(app.canvas, 0.0)
     pots = table.pot_areas()
-    monkeypatch.setattr(table, "landing_keep_clear", lambda: ([layout.FELT_RECT], []))
+    monkeypatch.setattr(table, "landing_keep_clear", lambda pots: ([layout.FELT_RECT], []))
     request = RollRequest(tuple(DieGroup(seat, "d6", 1) for seat in range(6)))
     for seat, zone in enumerate(table.dice_zones(request)):
         assert zone.collidelist(pots) < 0, f"seat {seat}'s dice would land on a pot: {zone} {pots}"

@@ -160,12 +160,26 @@ OFF_FELT_WEIGHT = 3
 took a haul's die off the felt, over the top nameplate)."""
 
 
+_FELT_OVAL = layout.FELT_RECT.inflate(-40, -40)
+"""The oval felt less its rim (``_on_felt``), worked out once: ``clear_bend``
+asks about 1,000 points in a landing frame, each made this rectangle again."""
+_OVAL_X, _OVAL_Y, _OVAL_HALF_W, _OVAL_HALF_H = _FELT_OVAL.centerx, _FELT_OVAL.centery, _FELT_OVAL.w / 2, _FELT_OVAL.h / 2
+
+
 def _on_felt(point: tuple[int, int]) -> bool:
     """Is ``point`` on the oval felt (``layout.FELT_RECT``, less its rim)?"""
-    felt_rect = layout.FELT_RECT.inflate(-40, -40)
-    dx = (point[0] - felt_rect.centerx) / (felt_rect.w / 2)
-    dy = (point[1] - felt_rect.centery) / (felt_rect.h / 2)
+    dx = (point[0] - _OVAL_X) / _OVAL_HALF_W
+    dy = (point[1] - _OVAL_Y) / _OVAL_HALF_H
     return dx * dx + dy * dy <= 1.0
+
+
+def _area_covered(rect: pygame.Rect, rects: Sequence[pygame.Rect], hits: Sequence[int]) -> int:
+    """Pixels of ``rect`` under ``rects[i]`` for each ``i`` of ``hits`` (summed, overlaps counted twice)."""
+    total = 0
+    for i in hits:
+        part = rect.clip(rects[i])
+        total += part.w * part.h
+    return total
 
 
 def clear_bend(flight: Flight, words: list[pygame.Rect]) -> float:
@@ -340,17 +354,18 @@ class TableScene(BaseTableScene):
         where nothing is free (six seats and side pots), in a smaller zone,
         then where it covers least (issue 39: the first place, taken when none
         was free, put dice on a side pot's words)."""
-        drawn, room = self.landing_keep_clear()
-        felt_area = layout.FELT_RECT.inflate(-140, -90)
         pots = self.pot_areas()
+        drawn, room = self.landing_keep_clear(pots)
+        felt_area = layout.FELT_RECT.inflate(-140, -90)
         zones: list[pygame.Rect] = []
         for group in request.groups:
             zones.append(self._landing_zone(self.seat_spots[group.owner], [drawn + room + zones, drawn + zones],
                                             felt_area, pots))
         return zones
 
-    def landing_keep_clear(self) -> tuple[list[pygame.Rect], list[pygame.Rect]]:
-        """What a thrown die must not land on: every word, pile, pot, bubble,
+    def landing_keep_clear(self, pots: list[pygame.Rect]) -> tuple[list[pygame.Rect], list[pygame.Rect]]:
+        """What a thrown die must not land on: every word, pile, pot
+        (``pots``: ``pot_areas()``, which the caller uses too), bubble,
         nameplate, banner and card drawn last frame, with room around; and,
         where there is room, what may grow there before the dice leave (every
         pot's place with the side pots to come, every pile at its tallest)."""
@@ -361,7 +376,7 @@ class TableScene(BaseTableScene):
             drawn.append(card)
         if self.note_rect is not None:
             drawn.append(self.note_rect)
-        keep = self.pot_areas() + [r.inflate(12, 12) for r in drawn + self.pile_words_places()]
+        keep = pots + [r.inflate(12, 12) for r in drawn + self.pile_words_places()]
         if self.humans and self.replay is None:
             keep.append(self.controls_area())
         return keep, self.pot_areas(coming=True) + self.pile_places()
@@ -415,7 +430,7 @@ class TableScene(BaseTableScene):
                     if not hits:
                         return rect
                     if keep is tiers[-1] and size == LANDING_SMALL:
-                        covered = sum(rect.clip(keep[i]).w * rect.clip(keep[i]).h for i in hits)
+                        covered = _area_covered(rect, keep, hits)
                         if least is None or covered < least[0]:
                             least = (covered, rect)
                         if rect.collidelist(pots) < 0 and (off_pots is None or covered < off_pots[0]):
@@ -427,7 +442,7 @@ class TableScene(BaseTableScene):
             if not hits:
                 return rect.copy()   # somewhere on the felt is free: nearest the seat's halfway point
             if rect.collidelist(pots) < 0:
-                covered = sum(rect.clip(last[i]).w * rect.clip(last[i]).h for i in hits)
+                covered = _area_covered(rect, last, hits)
                 if off_pots is None or covered < off_pots[0]:
                     off_pots = (covered, rect.copy())
         if off_pots is not None:
@@ -557,15 +572,17 @@ class TableScene(BaseTableScene):
             out.setdefault(place, []).append(die)
         return out
 
-    def _heap_spot(self, state: BonesState, place: tuple[str, int], die: int,
-                   contents: dict[tuple[str, int], list[int]]) -> tuple[tuple[float, float], float]:
-        """Where ``die`` is drawn at ``place`` among ``contents`` (dice by place), and its size."""
+    def _heap_spots(self, state: BonesState, place: tuple[str, int], contents: dict[tuple[str, int], list[int]]
+                    ) -> tuple[dict[int, tuple[float, float]], tuple[float, float], float]:
+        """Where each die at ``place`` among ``contents`` (dice by place) is
+        drawn, the heap's own spot (a die not shown there starts or lands at
+        it) and the dice's size."""
         kind, index = place
         if kind == "pile":
             spot = self.pile_spots[index]
-            return felt.pile_heap_spots(contents[place], state.n, spot).get(die, spot), felt.PILE_DIE
+            return felt.pile_heap_spots(contents[place], state.n, spot), spot, felt.PILE_DIE
         spot = self.pot_spots(state)[min(index, len(state.pots) - 1)]
-        return felt.pot_heap_spots(index, contents[place], state.n, spot).get(die, spot), felt.POT_DIE
+        return felt.pot_heap_spots(index, contents[place], state.n, spot), spot, felt.POT_DIE
 
     def _fly_moves(self, before: dict[int, tuple[str, int]], after: dict[int, tuple[str, int]],
                    state_before: BonesState, state_after: BonesState, delay: float,
@@ -587,19 +604,31 @@ class TableScene(BaseTableScene):
         words = [r.inflate(6, 6) for r in self.word_rects + [self.status_rect()] + self._pot_label_boxes(state_after)
                  + ([self.note_rect] if self.note_rect is not None else [])]   # as drawn last frame, and the pots after
         leaving: dict[tuple[str, int], int] = {}
+        heaps: dict[tuple[bool, tuple[str, int]], tuple[dict[int, tuple[float, float]], tuple[float, float], float]] = {}
+
+        def heap_spot(after_move: bool, place: tuple[str, int], die: int) -> tuple[tuple[float, float], float]:
+            """Where ``die`` lies at ``place`` before or after the move, and its
+            size: each heap laid out once (a landing moving 20-40 dice sorted
+            the whole heap again for every die)."""
+            heap = heaps.get((after_move, place))
+            if heap is None:
+                heap = heaps[after_move, place] = self._heap_spots(
+                    state_after if after_move else state_before, place, lists_after if after_move else lists_before)
+            spots, spot, size = heap
+            return spots.get(die, spot), size
         end = delay
         for die in sorted(after):
             src, dest = before.get(die), after[die]
             if src is None or src == dest or dest[0] == "felt":
                 continue
-            target, size1 = self._heap_spot(state_after, dest, die, lists_after)
+            target, size1 = heap_spot(True, dest, die)
             if src[0] == "felt":
                 if rolled is None or die not in rolled:
                     continue
                 x, y, face, size0 = rolled[die]
                 start, shown = (x, y), False
             else:
-                start, size0 = self._heap_spot(state_before, src, die, lists_before)
+                start, size0 = heap_spot(False, src, die)
                 face, shown = 0, wait_shown
             order = leaving.get(src, 0)
             leaving[src] = order + 1

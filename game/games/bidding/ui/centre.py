@@ -50,6 +50,9 @@ BID_ICON = 58
 OPENING_FONTS = ((30, True, "display"), (64, True, "body", "0123456789"))
 """The (size, bold, style) of the centre's first larger words (who opens; the bid's quantity: digits
 only): a table draws their glyphs while it opens (``glyph_fonts``)."""
+TURN_FONTS = ((18, False, "body"),)
+"""The turn line's under the bid ("Your turn", ``draw_bid_lines``): with a human seated, its glyphs
+are drawn while the table opens (a human's first turn drew them: about 1 ms in that frame)."""
 REVEAL_FONTS = ((24, True, "body"), (38, True, "body"), (20, False, "body"))
 """A reveal's (the shout, the tally, the verdict): drawn in waiting frames after the opening
 (``later_glyph_fonts``)."""

@@ -234,7 +234,10 @@ class BidPicker:
     def warm_steps(self, canvas: pygame.Surface, theme: th.Theme, renderer=None):
         """What the first ``draw`` would paint, a piece per step (a generator
         a table's opening runs, on a canvas drawn over later): each face
-        picture, then the labels (all at once they cost 10-12 ms)."""
+        picture, then the labels (all at once they cost 10-12 ms), greyed as
+        while nothing is legal and lit as a first turn offers them (every
+        face from one, every challenge: they were first rendered in the
+        frame a human's first turn began)."""
         rects = self._rects()
         for f in self.faces:
             face_icon(canvas, renderer, self.die_kind, f, rects[f"face{f}"].inflate(-4, -4))
@@ -243,6 +246,11 @@ class BidPicker:
             theme.font(size, bold)
             yield
         self.draw(canvas, theme, renderer)
+        yield
+        offer = self.minimums, self.max_quantity, set(self.enabled_challenges), self.face, self.quantity
+        self.set_legal({f: 1 for f in self.faces}, 2, enabled=[name for name, _label, _key in self.challenges])
+        self.draw(canvas, theme, renderer)
+        self.minimums, self.max_quantity, self.enabled_challenges, self.face, self.quantity = offer
         yield
 
     def draw(self, canvas: pygame.Surface, theme: th.Theme, renderer=None) -> None:

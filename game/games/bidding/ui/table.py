@@ -751,9 +751,9 @@ class BiddingTableScene(table_scene.TableScene):
 
     def glyph_fonts(self) -> tuple[tuple, ...]:
         """Adds the centre's first words (who opens, the bid's quantity) and,
-        with a human seated, the bid picker's signs and quantity."""
+        with a human seated, the bid picker's signs and quantity and the turn line."""
         picker = ((18, True, "body"), (20, True, "body"), (26, True, "body", "\u2212+"),
-                  (30, True, "body", "0123456789-")) if self.humans else ()
+                  (30, True, "body", "0123456789-")) + bid_centre.TURN_FONTS if self.humans else ()
         return super().glyph_fonts() + bid_centre.OPENING_FONTS + picker
 
     def later_glyph_fonts(self) -> tuple[tuple, ...]:
@@ -761,10 +761,10 @@ class BiddingTableScene(table_scene.TableScene):
         return ((14, False, "body"),) + bid_centre.REVEAL_FONTS
 
     def warm_steps(self):
-        """The big bid die (each face), one a frame, then every seat's
-        revealed dice pictures (its colour, each face, at the reveal size),
-        three a frame: a call's first reveal frame used to paint up to 120
-        of them."""
+        """The big bid die (each face), then every seat's revealed dice
+        pictures (its colour, each face, at the reveal size), one a frame (a
+        call's first reveal frame used to paint up to 120 of them; three a
+        frame, 0.5-0.7 ms each, ran in the first throw's frames too)."""
         for face in range(1, DIE_KINDS[self.die_kind] + 1):
             self.renderer.face(self.die_kind, face, None, bid_centre.BID_ICON)
             yield True
@@ -772,8 +772,7 @@ class BiddingTableScene(table_scene.TableScene):
         for seat in range(len(self.match.seats)):
             for face in range(1, DIE_KINDS[self.die_kind] + 1):
                 self.renderer.face(self.die_kind, face, self.colour(seat), size)
-                if face % 3 == 0:
-                    yield True
+                yield True
 
     @property
     def shown_reveal(self) -> RevealFacts:
