@@ -92,7 +92,7 @@ def test_leave_to_title_on_a_full_disk_says_so_in_the_same_words(app, monkeypatc
     being saved (...)"; one failure, one wording."""
     from game.core.userfiles import UserFileError
     from game.ui.game_end import not_saved
-    scene = _find(app, "roll-call", {"starting_dice": 2})
+    _find(app, "roll-call", {"starting_dice": 2})
     said: list[str] = []
     monkeypatch.setattr(app, "toast", said.append)
     full = UserFileError("could not save autosave.journal: No space left on device")
