@@ -477,6 +477,17 @@ def _as_left(match) -> tuple:
     return record, (None if state.is_chance() or state.is_terminal() else tuple(state.current_players()))
 
 
+def _commentary_moves(table) -> list[str]:
+    """The move lines the table's commentary shows now (a line fades out ``LOG_FADE`` seconds on)."""
+    from game.ui.table_scene import LOG_LINES
+    said = [table.move_line(p, a) for p, a in table.match.history if p != CHANCE]
+    return [line.text for line in table.log[-LOG_LINES:] if line.age < LOG_FADE and line.text in said]
+
+
+LOG_FADE = 8.0
+"""Seconds a commentary line stays readable (``TableScene._draw_log``: it fades from 6 s, gone by 8.1 s)."""
+
+
 def menu_save_quit_continue(hands, table, phase: str):
     """The drawn Menu button, "Save and quit to title", then Continue, all with
     the mouse; the table Continue gave, checked to be the game as left."""
@@ -484,6 +495,7 @@ def menu_save_quit_continue(hands, table, phase: str):
     hands.click("Menu")
     assert hands.top.name == "pause", f"{phase}: Menu opened {hands.top.name!r}"
     left = _as_left(table.match)   # the table is still under the menu: the game as left
+    said = _commentary_moves(table)
     hands.wait(DOUBLE_CLICK_SECONDS)
     hands.click("Save and quit")
     hands.until(lambda a: a.top is not None and a.top.name == "title", 10)
@@ -493,6 +505,8 @@ def menu_save_quit_continue(hands, table, phase: str):
     restored = _the_table(hands.app)
     assert restored is not None and restored is not table, f"{phase}: Continue gave {hands.top.name!r}"
     assert _as_left(restored.match) == left, f"{table.match.game_id}, {phase}: Continue gave another game"
+    assert set(said) <= {line.text for line in restored.log}, \
+        f"{table.match.game_id}, {phase}: the commentary lost {said} (it says {[x.text for x in restored.log]})"
     return restored
 
 
