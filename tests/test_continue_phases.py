@@ -478,9 +478,11 @@ def _as_left(match) -> tuple:
 
 
 def _commentary_moves(table) -> list[str]:
-    """The move lines the table's commentary shows now (a line fades out ``LOG_FADE`` seconds on)."""
+    """The lines of the last moves the table's commentary shows now (a line
+    fades out ``LOG_FADE`` seconds on; a line held behind a moment, said
+    after it, is not shown yet)."""
     from game.ui.table_scene import LOG_LINES
-    said = [table.move_line(p, a) for p, a in table.match.history if p != CHANCE]
+    said = [table.move_line(p, a) for p, a in table.match.history if p != CHANCE][-LOG_LINES:]
     return [line.text for line in table.log[-LOG_LINES:] if line.age < LOG_FADE and line.text in said]
 
 
