@@ -19,13 +19,21 @@ Fast by construction (about 10 s of CPU for the file): the table is driven
 live by ticking the scene (no drawing) at the Instant pace with reduced
 motion, a seeded random human and the AIs; where a phase comes late (Roll
 the Bones' side pots) the seeded match is first played forward directly.
-Each phase is saved and continued once, in the first seed that meets it."""
+Each phase is saved and continued once, in the first seed that meets it.
+
+By the mouse (``continue_by_mouse``): a hot-seat table of two humans and an
+AI at the settings' own pace, left at each phase a person meets (own turn, AI
+thinking, a throw in flight and landing, a banner, a reveal, a round end, the
+curtain) by the drawn Menu button, "Save and quit" and the title's Continue,
+then played on; and a lesson left the same way at a step."""
 from __future__ import annotations
 
 import random
 
 import pygame
+import pytest
 
+from game import games
 from game.core.match import Match, Seat
 from game.core.protocol import CHANCE
 from game.scenes.title import TitleScene
@@ -411,3 +419,224 @@ def test_continue_diced_out_at_every_phase(app):
     met = play(app, "diced-out", _you(3), None, range(41, 71), Phases(wanted, _do_phase),
                lambda scene, seat, legal, rng: None, pending=_do_pending)
     assert wanted <= met
+
+
+# ----------------------------------------------------------------------
+# By the mouse: the drawn Menu button, "Save and quit", the title's Continue
+# ----------------------------------------------------------------------
+MOUSE_PHASES = ("own turn", "AI thinking", "throw in flight", "landing", "banner", "reveal", "round end",
+                "curtain")
+"""The table phases a human reaches in every game (a reveal in the bidding
+games; a round end held on screen with "pause after reveals")."""
+QUICK_MOUSE_PHASES = ("own turn", "throw in flight", "curtain")
+
+
+def _round(state):
+    """The game's round (Diced Out counts its rounds from 0), or None (Roll For It has none)."""
+    return getattr(state, "round_no", getattr(state, "round_index", None))
+
+
+def _mouse_phases(app, table, *, landed: bool, round_ended: bool) -> list[str]:
+    """The phases the screen shows now, as a person would name them.
+    ``landed``: a throw was in flight last frame and is not now (its result
+    just applied); ``round_ended``: the last move ended a round."""
+    top = app.top
+    if top is not None and top.name == "curtain" and getattr(top, "table", None) is table:
+        return ["curtain"]
+    if top is not table or table.match.state.is_terminal():
+        return []
+    now = []
+    if table.throw_view is not None:
+        now.append("throw in flight")
+    if landed:
+        now.append("landing")
+    if table.held.moment is not None or round_ended:
+        now.append("round end")
+    if getattr(table, "reveal", None) is not None:
+        now.append("reveal")
+    if table.banners:
+        now.append("banner")
+    if now or table.is_busy():
+        return now
+    if table.human_to_act() is not None or table.waiting_thrower is not None:
+        return ["own turn"]   # a human's move, or their throw (Diced Out's "click to roll")
+    state = table.match.state
+    seat = None if state.is_chance() else state.turn_player()
+    return ["AI thinking"] if seat is not None and table.match.seats[seat].is_ai else []
+
+
+def _the_table(app):
+    from game.ui.table_base import TableBase
+    return next((s for s in reversed(app.stack) if isinstance(s, TableBase)), None)
+
+
+def _as_left(match) -> tuple:
+    """What Continue must give back: the record (less its time) and who is to act."""
+    record = {k: v for k, v in match.to_record().items() if k != "saved_at"}
+    state = match.state
+    return record, (None if state.is_chance() or state.is_terminal() else tuple(state.current_players()))
+
+
+def _commentary_moves(table) -> list[str]:
+    """The lines of the last moves the table's commentary shows now (a line
+    fades out ``LOG_FADE`` seconds on; a line held behind a moment, said
+    after it, is not shown yet)."""
+    from game.ui.table_scene import LOG_LINES
+    said = [table.move_line(p, a) for p, a in table.match.history if p != CHANCE][-LOG_LINES:]
+    return [line.text for line in table.log[-LOG_LINES:] if line.age < LOG_FADE and line.text in said]
+
+
+LOG_FADE = 8.0
+"""Seconds a commentary line stays readable (``TableScene._draw_log``: it fades from 6 s, gone by 8.1 s)."""
+
+
+def menu_save_quit_continue(hands, table, phase: str):
+    """The drawn Menu button, "Save and quit to title", then Continue, all with
+    the mouse; the table Continue gave, checked to be the game as left."""
+    from game.ui.intent import DOUBLE_CLICK_SECONDS
+    hands.click("Menu")
+    assert hands.top.name == "pause", f"{phase}: Menu opened {hands.top.name!r}"
+    left = _as_left(table.match)   # the table is still under the menu: the game as left
+    said = _commentary_moves(table)
+    hands.wait(DOUBLE_CLICK_SECONDS)
+    hands.click("Save and quit")
+    hands.until(lambda a: a.top is not None and a.top.name == "title", 10)
+    hands.wait(DOUBLE_CLICK_SECONDS)
+    hands.click("Continue")
+    hands.until(lambda a: a.top is not None and a.top.name not in ("title", "opening"), 30)
+    restored = _the_table(hands.app)
+    assert restored is not None and restored is not table, f"{phase}: Continue gave {hands.top.name!r}"
+    assert _as_left(restored.match) == left, f"{table.match.game_id}, {phase}: Continue gave another game"
+    assert set(said) <= {line.text for line in restored.log}, \
+        f"{table.match.game_id}, {phase}: the commentary lost {said} (it says {[x.text for x in restored.log]})"
+    return restored
+
+
+def continue_by_mouse(app, game_id: str, wanted, *, seed: int = 7, seconds: float = 600.0) -> set[str]:
+    """Play a hot-seat table (two humans and an AI) with the settings' own pace
+    (throws fly); at the first moment of each ``wanted`` phase, leave by the
+    Menu button and Continue.  After each: every frame is checked for a hidden
+    die face-up for anyone but the human the screen was handed to on purpose
+    (``tests.storms.Storm``), and the game plays on to its next legal move."""
+    from tests.storms import Storm
+    app.settings.reduced_motion = False
+    app.settings.pause_after_reveal = True
+    storm = Storm(app, seed, allowed=("table", "curtain", "pause", "title", "opening", "results"))
+    seats = [Seat("Ann", "human"), Seat("Bob", "human"), Seat("Mags", "ai", "normal")]
+    table = storm.table = start_table(app, Match(game_id, seats, None, seed))
+    rng = random.Random(seed)
+    met: set[str] = set()
+    moves_after: int | None = None
+    flying, round_was = False, _round(table.match.state)
+    end = storm.now + seconds
+    while storm.now < end and not (set(wanted) <= met and moves_after is None):
+        if table.match.state.is_terminal():
+            break
+        if moves_after is not None and len(table.match.history) > moves_after:
+            moves_after = None   # played on: Match.apply refuses an illegal move
+        now = _mouse_phases(app, table, landed=flying and table.throw_view is None,
+                            round_ended=_round(table.match.state) != round_was)
+        flying, round_was = table.throw_view is not None, _round(table.match.state)
+        phase = next((p for p in now if p in wanted and p not in met), None)
+        if phase is not None and moves_after is None:
+            table = storm.table = menu_save_quit_continue(storm, table, phase)
+            storm.at_screen = None   # nobody has been handed the new table's screen yet
+            met.add(phase)
+            moves_after = len(table.match.history)
+            continue
+        top = app.top
+        if top is not None and top.name == "curtain":
+            storm.pass_curtain(by="mouse")
+        elif top is not table:
+            storm.frames(1)
+        elif table.held.moment is not None:
+            storm.press(pygame.K_RETURN)
+        elif table.waiting_thrower is not None and table.throw_view is None:
+            storm.press(pygame.K_SPACE)
+        elif table.human_to_act() is not None and not _moving(table):
+            seat = table.human_to_act()
+            table.submit(seat, _human_move(table, seat, rng, _bid_mostly))
+            storm.frames(1)
+        else:
+            storm.frames(1)
+    assert not storm.leaks, storm.leaks[:5]
+    assert moves_after is None, f"{game_id}: no move after the last Continue"
+    return met
+
+
+def _reachable(game_id: str, phases) -> set[str]:
+    """``phases`` less those the game never shows: a reveal and the curtain
+    belong to games of hidden dice (the bidding games), Roll For It! is a race
+    without rounds and Roll Call shows no banner (only Liar's Dice's Palifico
+    has one among the bidding games)."""
+    hidden = games.game_info(game_id).hidden_dice
+    never = {"roll-for-it": {"round end"}, "roll-call": {"banner"}}.get(game_id, set())
+    return {p for p in phases if (hidden or p not in ("reveal", "curtain")) and p not in never}
+
+
+@pytest.mark.parametrize("game_id", games.GAME_IDS)
+def test_continue_by_the_menu_button_at_a_turn_a_throw_and_the_curtain(app, game_id):
+    wanted = _reachable(game_id, QUICK_MOUSE_PHASES)
+    met = continue_by_mouse(app, game_id, wanted)
+    assert wanted <= met, f"{game_id}: never met {sorted(wanted - met)}"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game_id", games.GAME_IDS)
+def test_continue_by_the_menu_button_at_every_phase(app, game_id):
+    wanted = _reachable(game_id, MOUSE_PHASES)
+    met = continue_by_mouse(app, game_id, wanted, seconds=1500.0)
+    assert wanted <= met, f"{game_id}: never met {sorted(wanted - met)}"
+
+
+@pytest.mark.parametrize("game_id", games.GAME_IDS)
+def test_a_lesson_left_by_the_menu_button_resumes_at_its_step_and_the_real_game_continues(app, game_id):
+    """A lesson step, left by Menu and "Save and quit" after the learner's
+    move: Learn to play resumes the lesson at that step with that move, and
+    the title's Continue still gives the real game, untouched."""
+    from game.core import tutorial as tut
+    from game.ui.intent import DOUBLE_CLICK_SECONDS
+    from tests.realinput import Hands
+    from game.core.tutorial import right_action
+    from tests.test_tutorial import open_lesson, until_note
+    real = Match(game_id, [Seat("You"), Seat("Ann", "ai", "easy")], None, 5)
+    while len(real.history) < 6 and not real.is_over:
+        if not real.step():
+            real.apply(0, real.state.legal_actions(0)[0])
+    app.autosave.save(real)
+    app.autosave.flush()
+    table = open_lesson(app, game_id, fresh=True)
+    lesson = table.tutorial.tutorial
+    hands = Hands(app)
+    moves, wanted = 0, min(2, sum(1 for step in lesson.steps if step.asks))
+    while moves < wanted:   # the learner's second move (Diced Out asks one), then straight to the Menu
+        step = until_note(app, table)
+        if step is None and table.waiting_thrower is not None:   # Diced Out: the learner's throw
+            app.feed(key(pygame.K_SPACE))
+            continue
+        assert step is not None and not lesson.done, f"{game_id}: the lesson asked for no second move"
+        if step.asks:
+            assert table.submit(lesson.learner, right_action(lesson))
+            moves += 1
+        elif step.watches:
+            index = lesson.step_index
+            app.run_frames(4000, until=lambda a: table.waiting_thrower is not None or lesson.step_index != index)
+            if table.waiting_thrower is not None:
+                app.feed(key(pygame.K_SPACE))
+        else:
+            app.feed(key(pygame.K_RETURN))
+    hands.frames(2)
+    at, history = lesson.step_index, list(table.match.history)
+    hands.click("Menu")
+    hands.wait(DOUBLE_CLICK_SECONDS)
+    hands.click("Save and quit")
+    hands.until(lambda a: a.top is not None and a.top.name == "title", 10)
+    entry = tut.saved_entry(game_id)
+    assert entry is not None and entry["step"] == at and len(entry["record"]["actions"]) == len(history), \
+        f"{game_id}: the lesson's place was not kept by Save and quit"
+    hands.wait(DOUBLE_CLICK_SECONDS)
+    hands.click("Continue")
+    hands.until(lambda a: a.top is not None and a.top.name not in ("title", "opening"), 30)
+    assert _the_table(app).match.history == real.history and _the_table(app).tutorial is None
+    again = open_lesson(app, game_id)
+    assert again.tutorial.tutorial.step_index == at and again.match.history == history

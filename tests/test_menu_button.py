@@ -158,3 +158,53 @@ def test_a_key_mashed_right_after_resume_does_not_pass_the_curtain(app):
     hands.press(pygame.K_RETURN, hold=0.05)
     hands.frames(2)
     assert app.top is not curtain, "a deliberate Enter once the button lit did not pass"
+
+
+WIDEST_NAME = "W" * 16
+"""The widest name a seat takes (16 letters): the widest title and "I am" button."""
+
+
+@pytest.mark.parametrize("kind", ["pass", "peek", "hand-out"])
+def test_the_curtain_menu_button_sits_clear_of_the_valance_the_title_and_the_buttons(app, kind):
+    """On the curtain the Menu button hung alone at the table's place, on the
+    pelmet's brass rod.  It sits in the curtain's top corner now, below the
+    valance's art, clear of every word and control the curtain draws (the
+    widest name's title and "I am" button, the peek hint or the hand-out's line).
+    The canvas is letterboxed into the window, so this holds at every window size."""
+    from game.scenes.curtain import VALANCE_BOTTOM, CurtainScene
+    table = start_table(app, Match("liars-dice", [Seat(WIDEST_NAME), Seat("Bob")], None, 12))
+    app.push(CurtainScene(app, WIDEST_NAME, seat=0, table=table, for_peek=kind == "peek",
+                          hint="Scan the code with your phone" if kind == "hand-out" else ""))
+    Hands(app).wait(1.0)
+    with layout_record.recording(app.canvas) as record:
+        app.draw(0.0)
+    menu = app.top.menu_button().rect
+    assert menu.top > VALANCE_BOTTOM and app.canvas.get_rect().contains(menu)
+    assert [(b.kind, b.text) for b in record.boxes if b.rect == menu] == [("control", "Menu")], \
+        "one Menu button, drawn as a control"
+    room = menu.inflate(16, 16)
+    near = [f"{b.kind} {b.text!r} at {tuple(b.rect)}" for b in record.boxes
+            if b.kind in ("text", "control", "panel") and b.rect.colliderect(room) and not menu.contains(b.rect)]
+    assert not near, f"on or beside the Menu button {tuple(menu)}: {near}"
+    assert any(b.kind == "control" and b.text.startswith("I am") for b in record.boxes)
+
+
+@pytest.mark.parametrize("window", [(200, 200), (3840, 2160)])
+def test_the_curtain_menu_button_works_in_the_smallest_and_a_large_window(tmp_path, monkeypatch, window):
+    """The smallest window the settings allow (200 px) and a 4K one: a click
+    at the button as drawn opens the pause over the curtain, Resume comes back
+    to it with its button waiting again."""
+    monkeypatch.setenv("DICE_TAVERN_HOME", str(tmp_path))
+    from game.app import App
+    app = App(headless=True, window_size=window)
+    app.settings.reduced_motion = True
+    try:
+        hands, table = _hot_seat(app)
+        curtain = app.top
+        hands.wait(1.0)
+        hands.click("Menu")
+        assert app.top.name == "pause" and app.stack[-2] is curtain
+        hands.click("Resume")
+        assert app.top is curtain and not curtain.gate.is_open and table.secrecy.confirmed is None
+    finally:
+        app.shutdown()

@@ -20,7 +20,7 @@ import pygame
 from ..ui import pictures
 from ..ui.game_log import LogPanel
 from ..ui.intent import IntentGate
-from ..ui.menu_button import MenuButton
+from ..ui.menu_button import WIDTH, MenuButton
 from ..ui import theme as th
 from ..ui.widgets import Button
 from .base import MenuScene
@@ -28,6 +28,10 @@ from ..canvas import CANVAS_SIZE, CENTRE_X
 
 
 _CURTAIN: dict[tuple[int, int], pygame.Surface] = {}
+PELMET_H = 46
+"""Pixels of the pelmet's solid band under the brass rod."""
+VALANCE_BOTTOM = PELMET_H + 46
+"""The lowest pixel of the valance's art: its scallops, fringe and tassels."""
 
 
 def velvet_curtain(size=CANVAS_SIZE) -> pygame.Surface:
@@ -61,14 +65,14 @@ def velvet_curtain(size=CANVAS_SIZE) -> pygame.Surface:
         pygame.draw.ellipse(glow, (255, 150, 90, 4), r)
     surf.blit(pygame.transform.smoothscale(glow, (w, h)), (0, 0))
     # pelmet with a scalloped edge and gold trim, on a brass rod
-    pelmet_h = 46
+    pelmet_h = PELMET_H
     pygame.draw.rect(surf, (96, 16, 26), (0, 0, w, pelmet_h))
     for x in range(0, w + 80, 80):
         pygame.draw.circle(surf, (96, 16, 26), (x + 40, pelmet_h), 28, draw_top_right=False,
                            draw_top_left=False, draw_bottom_left=True, draw_bottom_right=True)
         pygame.draw.arc(surf, th.BRASS, (x + 12, pelmet_h - 28, 56, 56), math.pi, 2 * math.pi, 3)
         pygame.draw.line(surf, th.BRASS_DARK, (x + 40, pelmet_h + 28), (x + 40, pelmet_h + 40), 2)
-        pygame.draw.circle(surf, th.BRASS, (x + 40, pelmet_h + 42), 4)
+        pygame.draw.circle(surf, th.BRASS, (x + 40, VALANCE_BOTTOM - 4), 4)
     pygame.draw.rect(surf, th.BRASS_DARK, (0, 0, w, 12))
     pygame.draw.line(surf, th.BRASS_LIGHT, (0, 4), (w, 4), 2)
     # the hem on the floor
@@ -155,11 +159,16 @@ class CurtainScene(MenuScene):
         elif self.table is not None:
             self.app.nav.pause(self.table)
 
+    MENU = MenuButton(pygame.Rect(LogPanel.BUTTON.x, VALANCE_BOTTOM + 14, WIDTH, LogPanel.BUTTON.h))
+    """The Menu button in the curtain's top left corner, under the valance
+    (at the table's place it sat alone on the pelmet's rod), at the Log
+    button's margin, where the table's own Menu button is near."""
+
     def menu_button(self) -> MenuButton | None:
-        """The Menu button where the table behind shows its own (None on the coach's screen)."""
+        """The curtain's Menu button (None on the coach's screen: nothing to pause)."""
         if self.table is None and self.on_escape is None:
             return None
-        return getattr(self.table, "menu_button", None) or MenuButton(LogPanel.BUTTON)
+        return self.MENU
 
     def handle_event(self, event) -> None:
         menu = self.menu_button()

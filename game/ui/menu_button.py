@@ -10,7 +10,10 @@ gives both top corners to its pieces), and the button joins the table's
 what Esc does there: the table's pause menu (``TableScene.escape``), the
 curtain's (``CurtainScene.escape``: the pause over the curtain, the table
 still hidden).  A double-click's second press never reaches the menu it
-opened (``InputClock.second_press``), so mashing opens one menu."""
+opened (``InputClock.second_press``), so mashing opens one menu.  On the
+pass-the-screen curtain the same button sits in the curtain's own top
+corner, under its valance (``CurtainScene.MENU``): alone at the table's
+place it hung on the pelmet's brass rod."""
 from __future__ import annotations
 
 import pygame
@@ -27,10 +30,15 @@ GAP = 8
 
 
 class MenuButton:
-    """Where the Menu button is (beside ``log_button``), whether a press hits it, and its drawing."""
+    """Where the Menu button is, whether a press hits it, and its drawing."""
 
-    def __init__(self, log_button: pygame.Rect):
-        self.rect = pygame.Rect(log_button.right + GAP, log_button.y, WIDTH, log_button.h)
+    def __init__(self, rect: pygame.Rect):
+        self.rect = pygame.Rect(rect)
+
+    @classmethod
+    def beside(cls, log_button: pygame.Rect) -> "MenuButton":
+        """The table's: right of its Log button, the same height."""
+        return cls(pygame.Rect(log_button.right + GAP, log_button.y, WIDTH, log_button.h))
 
     def pressed(self, event) -> bool:
         """A left-button press on the button."""

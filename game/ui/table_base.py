@@ -143,7 +143,7 @@ class TableBase(Scene):
                                 words=self.words)
         """Every action of the whole game in words (``L`` or the Log button)."""
         self.log_panel = LogPanel(self.game_log, self.log_corner)
-        self.menu_button = MenuButton(self.log_panel.BUTTON)
+        self.menu_button = MenuButton.beside(self.log_panel.BUTTON)
         """The pause menu for the mouse, beside the Log button (game/ui/menu_button.py)."""
         self.reason_flow = ReasonFlow(self)
         """The AIs' why lines, said or held until their dice are shown (game/ui/reason_flow.py)."""

@@ -72,6 +72,8 @@ LOG_MIN_WIDTH = 300
 LOG_ROW = 20
 LOG_ROWS = 8
 """Rows of the commentary at most (four lines of up to two rows)."""
+LOG_LINES = 4
+"""Lines of the commentary drawn, newest last."""
 
 
 TABLE_FONTS: tuple[tuple, ...] = (
@@ -128,11 +130,22 @@ class TableScene(TableBase):
     # ------------------------------------------------------------------
     def enter(self) -> None:
         self.game_log.sync(self.match.history)
+        if self.replay is None:
+            self.recall_commentary()
         self.restore_flow.restore()
         self.warm()
         self.hot_seat.maybe_curtain()
         if self.match.phone_seats and self.phones is None and self.replay is None:
             self.offer_phones(self.match.phone_seats)   # a new game with phones, or Continue: fresh codes
+
+    def recall_commentary(self) -> None:
+        """A Continue's commentary says the last moves again, as it did when
+        the game was left (it came back empty: a player back from the title
+        saw nothing of what the AIs had just done).  Only the moves' own
+        public lines, so nothing hidden is said."""
+        moves = [(player, action) for player, action in self.match.history if player != CHANCE]
+        for player, action in moves[-LOG_LINES:]:
+            self.announce(self.move_line(player, action))
 
     def offer_phones(self, seats) -> bool:
         """Start this table's phones for ``seats`` and hand out their codes one
@@ -740,7 +753,7 @@ class TableScene(TableBase):
     def _draw_log(self, canvas: pygame.Surface) -> None:
         area = self.log_area()
         y = area.bottom
-        for line in reversed(self.log[-4:]):
+        for line in reversed(self.log[-LOG_LINES:]):
             fade = max(0, min(255, int(255 - max(0.0, line.age - 6.0) * 120)))
             if fade <= 0:
                 continue

@@ -203,9 +203,13 @@ class _ValueRow(Widget):
                      th.CREAM if self.enabled else th.CREAM_DIM, bold=True, anchor="center")
 
     def click(self, pos) -> bool:
+        """The value box is the control: its "‹" half lowers, its "›" half
+        raises.  A click on the row's words only takes the focus (``FocusGroup``):
+        it raised the value, so a player reading "Starting dice" with the mouse
+        changed it by surprise.  Keys still change a focused row (Left/Right, Enter)."""
         box = self.value_rect
         if not box.collidepoint(pos):
-            return self.adjust(1)
+            return False
         return self.adjust(-1 if pos[0] < box.centerx else 1)
 
     def activate(self) -> bool:
