@@ -54,6 +54,9 @@ class InputClock:
         """The last press of any key or mouse button: (which, time, canvas spot, the top screen then)."""
         self._swallowed: set[tuple[str, int]] = set()
         """Keys and buttons whose release belongs to a dropped second press."""
+        self.last_dropped: float | None = None
+        """When the last press was dropped as aimed at a screen that is gone:
+        to the screen now showing it is still a hand mashing (``IntentGate``)."""
 
     def advance(self, dt: float) -> None:
         self.now += max(0.0, dt)
@@ -88,6 +91,7 @@ class InputClock:
             return False
         self._last_press = (what, self.now, pos, last[3])   # a third press is still the first screen's
         self._swallowed.add(what)
+        self.last_dropped = self.now
         return True
 
     def press_behind_a_change(self, event: pygame.event.Event) -> bool:
@@ -99,11 +103,13 @@ class InputClock:
         then the table under it).  Its release is dropped with it."""
         if event.type == pygame.MOUSEBUTTONDOWN:
             self._swallowed.add(("button", int(getattr(event, "button", 1))))
+            self.last_dropped = self.now
             return True
         if event.type == pygame.KEYDOWN:
             key = int(getattr(event, "key", 0))
             if key not in self.keys_down:   # a held key's repeat: its own release stays its own
                 self._swallowed.add(("key", key))
+                self.last_dropped = self.now
             return True
         return False
 
@@ -165,6 +171,12 @@ class IntentGate:
         if event.type not in PRESSES:
             return False
         began = getattr(event, "began", self.clock.now)
+        dropped = self.clock.last_dropped
+        if self.settle and self.ready_at is not None and dropped is not None:
+            # a press the app dropped (a mash chained to the press that changed
+            # the screen) never reached this control, yet it is the same hand
+            # mashing: it restarts the wait as a refused press would
+            self.ready_at = max(self.ready_at, dropped + self.seconds)
         ok = (self.ready_at is not None and not getattr(event, "repeat", False) and began >= self.ready_at)
         if not ok and self.settle and self.ready_at is not None:
             self.ready_at = max(self.ready_at, self.clock.now + self.seconds)   # a mashing hand waits again
