@@ -5,7 +5,7 @@ from ..core.userfiles import UserFileError
 from ..ui import pictures
 from ..ui import theme as th
 from ..ui.game_end import not_saved
-from ..ui.intent import MIN_SECONDS
+from ..ui.intent import IntentGate
 from ..ui.widgets import Button
 from .base import MenuScene
 from .curtain import CurtainScene
@@ -22,9 +22,12 @@ class PauseScene(MenuScene):
     def __init__(self, app, table):
         super().__init__(app)
         self.table = table
-        self.save_failed_at: float | None = None
-        """App time (``app.input``) the last "Save and quit" failed to save: the
-        menu stays up and the button says it would quit without saving."""
+        self.save_failed = False
+        """The last "Save and quit" could not save: the menu stays up and the
+        button says it would quit without saving."""
+        self.quit_unsaved = IntentGate(app.input)
+        """Opens a moment after a save failed, so the second click of the
+        press that failed does not quit without saving."""
 
     BOARD = (440, 130, 400, 460)
 
@@ -33,7 +36,7 @@ class PauseScene(MenuScene):
                  ("Settings", self.open_settings, False)]
         if self.offers_phones():
             items.append(("Phone codes" if self.table.phones is not None else "Use phones", self.use_phones, False))
-        leave = "Save and quit to title" if self.save_failed_at is None else "Quit without saving"
+        leave = "Quit without saving" if self.save_failed else "Save and quit to title"
         items.append((leave, self.quit_to_title, False))
         gap = 72 if len(items) <= 4 else 60
         for i, (text, action, primary) in enumerate(items):
@@ -108,8 +111,8 @@ class PauseScene(MenuScene):
         reads "Quit without saving" and does that, once its press can be
         meant for it (not the second click of the one that failed)."""
         match = self.table.match
-        if self.save_failed_at is not None:
-            if self.app.input.now - self.save_failed_at >= MIN_SECONDS:
+        if self.save_failed:
+            if self.quit_unsaved.is_open:
                 self.app.nav.title()
             return
         if not match.is_over and self.table.replay is None:
@@ -118,7 +121,8 @@ class PauseScene(MenuScene):
                 self.app.autosave.flush()
             except UserFileError as exc:
                 self.app.toast(not_saved(exc))
-                self.save_failed_at = self.app.input.now
+                self.save_failed = True
+                self.quit_unsaved.again()
                 self.rebuild()
                 return
         self.app.nav.title()
