@@ -188,7 +188,8 @@ class CurtainScene(MenuScene):
 
     def draw_heading(self, canvas, y=0):
         self.gate.shown()
-        pictures.cup(canvas, (CENTRE_X, 200), 110, 110)
+        cover = getattr(self.table, "cover_word", "cup")   # Roll Call's domes
+        (pictures.dome if cover == "dome" else pictures.cup)(canvas, (CENTRE_X, 200), 110, 110)
         heading = f"Only {self.seat_name} looks" if self.for_peek else f"Pass to {self.seat_name}"
         th.draw_text(canvas, self.theme, heading, (CENTRE_X, 300), 64, th.BRASS_LIGHT,
                      style="display", anchor="midtop", shadow=3)
@@ -197,7 +198,6 @@ class CurtainScene(MenuScene):
         if self.hint:
             th.draw_text(canvas, self.theme, self.hint, (CENTRE_X, 560), 18, th.CREAM_DIM, anchor="midtop", shadow=2)
         elif self.peek_hint:
-            cover = getattr(self.table, "cover_word", "cup")   # Roll Call's domes
             th.draw_text(canvas, self.theme, f"Your dice stay under the {cover}: hold Tab or Space (or the Peek "
                          "button) to look, let go to cover them.", (CENTRE_X, 560), 18, th.CREAM_DIM,
                          anchor="midtop", shadow=2)

@@ -92,6 +92,21 @@ def cup(surface, center, width, height, colour=(120, 40, 30)) -> None:
                      (cx + top - 3, cy - height / 2 + 6), 2)
 
 
+def dome(surface, center, width, height, colour=(120, 40, 30)) -> None:
+    """Roll Call's dome seen from the side: a half round cover on a brass rim."""
+    cx, cy = round(center[0]), round(center[1])
+    radius = round(min(width / 2, height - 14))
+    base = cy + round(height / 2) - 8
+    dark = tuple(max(0, c - 40) for c in colour)
+    light = tuple(min(255, c + 36) for c in colour)
+    pygame.draw.circle(surface, colour, (cx, base), radius, draw_top_left=True, draw_top_right=True)
+    pygame.draw.circle(surface, dark, (cx, base), radius, 2, draw_top_left=True, draw_top_right=True)
+    inner = pygame.Rect(cx - radius + 9, base - radius + 9, 2 * radius - 18, 2 * radius - 18)
+    pygame.draw.arc(surface, light, inner, math.radians(105), math.radians(155), 4)   # a shine
+    pygame.draw.circle(surface, th.BRASS, (cx, base - radius - 3), 7)   # the knob
+    pygame.draw.rect(surface, th.BRASS, (cx - radius - 6, base - 2, 2 * radius + 12, 9), border_radius=3)
+
+
 def game_picture(surface: pygame.Surface, rect, game_id: str) -> None:
     """A vignette of the game on a patch of felt."""
     rect = pygame.Rect(rect)
