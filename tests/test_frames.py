@@ -636,6 +636,34 @@ def test_the_ais_watch_off_the_frame_and_let_a_frame_in_progress_finish(app, mon
     assert len(watched) == 4 and len(sleeps) == 1, "no frame in progress: no wait"
 
 
+def test_the_thinker_waits_for_the_frame_in_progress_only_never_the_next(app, monkeypatch):
+    """Issue 41: frames that follow each other without a sleep (the bench; a
+    machine whose frames fill 1/60 s) kept the thinker asleep at every slice
+    of its thought until ``FRAME_WAIT_MAX`` had passed: Liar's Dice 20x6 made
+    5-12 moves in 6,000 frames on an idle machine.  The thinker lets the frame
+    in progress end, then thinks on.  Counted: here a frame ends at every nap
+    and the next one begins at once; on the old code it napped on through
+    frame after frame."""
+    from game.ui import ai_turns
+    match = Match("liars-dice", [Seat(f"B{i}", "ai", "hard") for i in range(4)], seed=5)
+    table = make_table(app, match)
+    app.start(table)
+    begun = app.frame
+    naps = []
+
+    def sleep(seconds):   # while the thinker naps a frame ends and the next begins
+        naps.append(seconds)
+        app.frame += 1
+        if len(naps) > 1000:
+            app.in_frame = False   # (a bound for the old code)
+    monkeypatch.setattr(ai_turns.time, "sleep", sleep)
+    app.in_frame = True
+    table.ai_turns.thinker = None
+    table.ai_turns._let_the_frame_run()
+    app.in_frame = False
+    assert app.frame - begun == 1 and len(naps) == 1, f"it slept through {app.frame - begun} frames"
+
+
 def test_an_ai_thinking_on_the_game_thread_never_waits_for_its_own_frame(app, monkeypatch):
     """Without a thinker thread (headless play, tests) the AIs think inside
     the game thread's frame: the wait for "the frame in progress" is a wait
