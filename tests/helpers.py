@@ -61,7 +61,7 @@ class HeldThreads:
     """Each piece of work a table hands to a thread (``preload.in_background``:
     the autosave's header, a Continue's last throw, the results' imports)
     held on its thread, as by a scheduler that left it behind, until the
-    game thread waits for it (``Loading.wait``) or a frame has ended with
+    game thread waits for it to the end (``Loading.wait()``) or a frame has ended with
     the hand-over waiting for it (``waiting``: those frames)."""
 
     def __init__(self, app, monkeypatch):
@@ -71,6 +71,8 @@ class HeldThreads:
         self.app, self.monkeypatch = app, monkeypatch
         self.holds: list[threading.Event] = []
         self.waiting: list[int] = []
+        self.offered: list[tuple[int, float]] = []
+        """(frame, seconds) of each wait with a bound (``Loading.wait(timeout)``)."""
         self.last_step: object = None
         real_wait, real_in_background = preload.Loading.wait, preload.in_background
 
@@ -85,7 +87,10 @@ class HeldThreads:
             loading.hold = hold
             return loading
 
-        def wait(loading):
+        def wait(loading, timeout=None):
+            if timeout is not None:   # a frame's spare time offered: the scheduler still leaves it behind
+                self.offered.append((self.app.frame, timeout))
+                return
             if hasattr(loading, "hold"):
                 loading.hold.set()
             real_wait(loading)

@@ -501,17 +501,15 @@ def test_a_bidding_tables_faces_are_painted_one_a_frame(app, monkeypatch):
     assert max(per_step) == 1, f"faces painted in one step: {max(per_step)}"
 
 
-def test_the_bid_pickers_labels_are_made_while_the_table_opens(app, monkeypatch):
-    """Liar's Dice 20 x 6 with a human, opened as Start opens it: the bid
-    picker's lit labels ("+", "Bid", the quantity) and the turn line's
-    glyphs ("Your turn") were first rendered in the frame the human's first
-    turn began (about 1.5 ms there, on top of the first throw's landing).
-    The opening renders them: that frame renders no picker label, and the
-    turn line's font has its glyphs drawn."""
+def _words_first_rendered_in_the_first_human_turn(app, monkeypatch, game_id: str, seats: int,
+                                                   options: dict) -> tuple:
+    """A ``seats`` table of ``game_id`` with a human in seat 0, opened as Start
+    opens it (the hand-over), run until seat 0's first turn: the table and
+    the words whose pictures the frame that turn began rendered afresh."""
     from game.scenes.opening import OpeningScene
-    table = make_table(app, Match("liars-dice", [Seat("You", "human")] +
-                                  [Seat(f"Bot{i + 1}", "ai", "normal") for i in range(1, 20)],
-                                  {"starting_dice": 6}, seed=1))
+    table = make_table(app, Match(game_id, [Seat("You", "human")] +
+                                  [Seat(f"Bot{i + 1}", "ai", "normal") for i in range(1, seats)],
+                                  options, seed=1))
     app.start(OpeningScene(app, table))
     app.run_frames(3000, until=lambda a: a.top is table)
     assert app.top is table
@@ -529,12 +527,38 @@ def test_the_bid_pickers_labels_are_made_while_the_table_opens(app, monkeypatch)
         app.run_frames(1)
         if table.human_to_act() == 0:
             break
-    assert table.human_to_act() == 0 and table.picker_shown()
+    assert table.human_to_act() == 0
+    return table, fresh
+
+
+def test_the_bid_pickers_labels_are_made_while_the_table_opens(app, monkeypatch):
+    """Liar's Dice 20 x 6 with a human, opened as Start opens it: the bid
+    picker's lit labels ("+", "Bid", the quantity) and the turn line's
+    glyphs ("Your turn") were first rendered in the frame the human's first
+    turn began (about 1.5 ms there, on top of the first throw's landing).
+    The opening renders them: that frame renders no picker label, and the
+    turn line's font has its glyphs drawn."""
+    table, fresh = _words_first_rendered_in_the_first_human_turn(app, monkeypatch, "liars-dice", 20,
+                                                                 {"starting_dice": 6})
+    assert table.picker_shown()
     picker_words = {"+", "\u2212", "Bid", str(table.picker.quantity), table.picker.title}
     assert picker_words.isdisjoint(fresh), f"rendered in the first turn's frame: {fresh}"
     from game.games.bidding.ui import centre
     size, bold, style = centre.TURN_FONTS[0]
     assert (size, bold, style, th.GLYPHS) in app.theme._glyphs_drawn
+
+
+def test_roll_for_its_first_turn_words_are_made_while_the_table_opens(app, monkeypatch):
+    """Roll For It! at 8 seats with a human: the prompt ("Your turn: roll
+    your dice") and the Roll for it! button's words ("Roll for it!",
+    "6 dice  (R)") were first rendered in the frame the human's first turn
+    began (about 1.3 ms of it).  The opening renders them from a copy of the
+    state at that turn: that frame renders none of them.  On the old code
+    all three were rendered there."""
+    table, fresh = _words_first_rendered_in_the_first_human_turn(app, monkeypatch, "roll-for-it", 8, {})
+    shown = {table._prompt()} | {w for b in table.buttons.widgets for w in (b.text, b.sub)}
+    assert "Roll for it!" in shown
+    assert shown.isdisjoint(fresh), f"rendered in the first turn's frame: {sorted(shown & set(fresh))}"
 
 
 def test_a_flights_way_is_checked_against_the_felt_worked_out_once(monkeypatch):

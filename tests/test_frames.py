@@ -584,6 +584,45 @@ def test_a_20_seat_results_screen_is_drawn_ahead_a_few_labels_per_step(app, monk
     assert max(per_step) <= 25, [p for p in per_step if p]   # ...spread over the steps (was 61 in one)
 
 
+def test_the_results_built_ahead_make_no_whole_canvas_on_the_game_thread(app, monkeypatch):
+    """Issue 41: the end delay's slowest frames were page faults, not
+    collections (no collection ran in them): building the results ahead made
+    two fresh whole canvases on the game thread, the scratch it draws on and
+    the still it copied that into (3.7 MB first touched each, about 900
+    page faults: 5-19 ms frames on a busy machine).  The scratch is made by
+    the thread that tells the story, and the still is the scratch itself.
+    Counted: surfaces of the canvas's size made on the game thread (2 on the
+    old code)."""
+    import threading
+
+    import pygame
+
+    from game.scenes.setup import SetupScene
+    SetupScene(app, "liars-dice").draw(app.canvas, 0.0)   # the menu the player came through (its backdrop)
+    match = Match("liars-dice", [Seat(f"B{i}", "ai", "easy") for i in range(3)], {"starting_dice": 1}, 3)
+    app.start(make_table(app, match))
+    while match.step():
+        pass
+    app.think_in_background = True   # as in the game's window
+    made: list[bool] = []
+    size = app.canvas.get_size()
+
+    class Counted(pygame.Surface):
+        def __init__(self, *args, **kwargs):
+            super().__init__(*args, **kwargs)
+            if self.get_size() == size:
+                made.append(threading.current_thread() is threading.main_thread())
+    monkeypatch.setattr(pygame, "Surface", Counted)
+    steps = app.nav.results_ahead(match)
+    try:
+        while True:
+            next(steps)
+    except StopIteration as done:
+        scene = done.value
+    assert scene is not None and scene.still.picture is not None
+    assert made.count(True) == 0, f"{made.count(True)} whole canvases made on the game thread"
+
+
 def test_the_end_delay_loads_no_font_a_table_could_have_loaded_when_it_opened(app):
     """Each new font size is a font file opened and parsed (1-3 ms); the
     results ledger's first rows met six new ones in one frame of the end
@@ -634,6 +673,34 @@ def test_the_ais_watch_off_the_frame_and_let_a_frame_in_progress_finish(app, mon
     watched.clear()
     table.ai_turns._ai_move(False, on_thinker=True)
     assert len(watched) == 4 and len(sleeps) == 1, "no frame in progress: no wait"
+
+
+def test_the_thinker_waits_for_the_frame_in_progress_only_never_the_next(app, monkeypatch):
+    """Issue 41: frames that follow each other without a sleep (the bench; a
+    machine whose frames fill 1/60 s) kept the thinker asleep at every slice
+    of its thought until ``FRAME_WAIT_MAX`` had passed: Liar's Dice 20x6 made
+    5-12 moves in 6,000 frames on an idle machine.  The thinker lets the frame
+    in progress end, then thinks on.  Counted: here a frame ends at every nap
+    and the next one begins at once; on the old code it napped on through
+    frame after frame."""
+    from game.ui import ai_turns
+    match = Match("liars-dice", [Seat(f"B{i}", "ai", "hard") for i in range(4)], seed=5)
+    table = make_table(app, match)
+    app.start(table)
+    begun = app.frame
+    naps = []
+
+    def sleep(seconds):   # while the thinker naps a frame ends and the next begins
+        naps.append(seconds)
+        app.frame += 1
+        if len(naps) > 1000:
+            app.in_frame = False   # (a bound for the old code)
+    monkeypatch.setattr(ai_turns.time, "sleep", sleep)
+    app.in_frame = True
+    table.ai_turns.thinker = None
+    table.ai_turns._let_the_frame_run()
+    app.in_frame = False
+    assert app.frame - begun == 1 and len(naps) == 1, f"it slept through {app.frame - begun} frames"
 
 
 def test_an_ai_thinking_on_the_game_thread_never_waits_for_its_own_frame(app, monkeypatch):

@@ -346,6 +346,26 @@ def test_in_the_window_the_hand_over_draws_on_while_its_threads_work(app, monkey
     assert threads.waiting, "no frame ended while a thread worked"
 
 
+def test_in_the_window_a_frame_waiting_for_a_thread_gives_it_the_frames_spare_time(app, monkeypatch):
+    """Issue 41: the hand-over's frames ended at once when a step needed a
+    thread (the imports, Liar's Dice's endgame tables), so frames that never
+    sleep (the bench; a machine whose frames fill 1/60 s) left that thread a
+    GIL turn a switch interval at most for each file it read: on an idle
+    2-core machine the 20x6 opening took 66,000-122,000 frames.  Now every
+    such frame first waits for the thread, blocked (the GIL free), at most
+    ``LOADER_WAIT_S`` of wall time for all its waits together; on the old
+    code no frame waited at all."""
+    from game.scenes.opening import LOADER_WAIT_S
+    app.think_in_background = True
+    opening, threads = _opened_with_held_threads(app, monkeypatch)
+    assert app.top is opening.table and threads.waiting
+    offered: dict[int, float] = {}
+    for frame, seconds in threads.offered:   # ``app.frame`` while the frame runs: one less than after it
+        offered[frame + 1] = offered.get(frame + 1, 0.0) + seconds
+    assert set(threads.waiting) <= set(offered), "a frame ended waiting for a thread without waiting for it first"
+    assert all(0.0 < seconds <= LOADER_WAIT_S for seconds in offered.values())
+
+
 def test_headless_the_results_story_is_told_on_the_game_thread(app, monkeypatch):
     """The same for the results screen built during the end delay: its
     story was told on a thread while the end delay's frames ran on (a thread

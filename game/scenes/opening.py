@@ -8,7 +8,8 @@ shows this scene instead: it
 keeps the last picture of the screen the player left, darkens it over
 ``FADE_SECONDS`` (a fade the player sees anyway), and each frame runs the
 table's opening steps for at most ``STEP_BUDGET_S`` of the game thread's
-CPU (a step waiting on the import thread ends the frame's share; headless,
+CPU (a step waiting on the import thread waits for it up to ``LOADER_WAIT_S``,
+then ends the frame's share; headless,
 where ``app.think_in_background`` is off, a fixed number of steps, waiting
 for the thread inside the frame: a test's frames never race the scheduler).  When the
 table is built and the fade is over it takes this scene's place; its own
@@ -30,6 +31,15 @@ DIM_ALPHA = 170
 """How dark the screen left behind ends (0-255)."""
 STEP_BUDGET_S = 0.004
 """Game-thread CPU a frame gives the table's opening steps (a step is 0.1-8 ms)."""
+LOADER_WAIT_S = 0.008
+"""Wall time a frame of the hand-over waits, at most (all its waits together), for the work off the
+frame (imports, a table's data) when a step needs it: blocked, so that thread
+runs with the GIL to itself.  Frames that never sleep (a slow machine whose
+frames fill the frame time, or the bench) otherwise left it a GIL turn a
+switch interval (5 ms) at most for each file it read: on an idle 2-core
+machine the Liar's Dice 20x6 opening took 66,000-122,000 frames.  A real
+window sleeps that long anyway (``App.run``'s frame clock): the hand-over's
+frame, with its 4 ms of steps, stays well inside 1/60 s."""
 STEADY_STEPS = 32
 """Headless (tests, shots: ``app.think_in_background`` off) a frame runs this
 many steps instead, so when the table comes on top is the same frame on
@@ -74,6 +84,7 @@ class OpeningScene(Scene):
         speed changes the frame a test's table comes on top."""
         steady = not self.app.think_in_background
         until = time.thread_time() + budget_s
+        wait_until: float | None = None   # of this frame's waits for threads, all together (``LOADER_WAIT_S``)
         ran = 0
         while True:
             step = self.table.opening_step()
@@ -82,7 +93,12 @@ class OpeningScene(Scene):
             self.steps_run += 1
             if isinstance(step, Loading):
                 if not steady:
-                    return False
+                    if wait_until is None:
+                        wait_until = time.perf_counter() + LOADER_WAIT_S
+                    step.wait(max(0.0, wait_until - time.perf_counter()))   # the frame's spare time, GIL and all
+                    if not step.done():
+                        return False
+                    continue
                 step.wait()   # not counted: whether the thread was done already is the scheduler's
                 continue
             ran += 1

@@ -198,7 +198,10 @@ class ResultsScene(MenuScene):
         """Draw this screen once on ``scratch`` in pieces (a generator, a piece
         per step: ``Navigator.results_ahead``), so its fonts and labels are
         made before the frame that shows it, and keep that drawing as its
-        still (the first frame shown paints nothing but the widgets)."""
+        still (the first frame shown paints nothing but the widgets): ``scratch``
+        itself, a surface made for it, so the end delay makes no second whole
+        canvas to copy it into.  The widgets' words are made on the app's
+        canvas, which the frame's own drawing then covers."""
         self.draw_backdrop(scratch)
         self.draw_heading(scratch)
         yield
@@ -209,9 +212,9 @@ class ResultsScene(MenuScene):
         self._draw_footer(scratch)
         yield
         if layout_record.ACTIVE is None:
-            self.still.keep(scratch, self._still_key(scratch))   # the first frame shown only blits it
+            self.still.adopt(scratch, self._still_key(scratch))   # the first frame shown only blits it
         yield
-        self.ui.draw(scratch, self.theme)
+        self.ui.draw(self.app.canvas, self.theme)   # (``scratch`` is the still now: this frame's drawing covers these)
 
     def _draw_footer(self, canvas) -> None:
         th.draw_text(canvas, self.theme, f"Seed {self.match.seed}  \u00b7  {len(self.match.history)} moves",

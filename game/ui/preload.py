@@ -32,9 +32,11 @@ class Loading:
     def done(self) -> bool:
         return not self.thread.is_alive()
 
-    def wait(self) -> None:
-        """Until the thread has finished (a table opened at once, without its hand-over)."""
-        self.thread.join()
+    def wait(self, timeout: float | None = None) -> None:
+        """Until the thread has finished (a table opened at once, without its
+        hand-over), or at most ``timeout`` seconds: a blocking wait, so the
+        thread has the GIL to itself meanwhile (``scenes/opening.py``)."""
+        self.thread.join(timeout)
 
 
 def _import_all(game_id: str, also: tuple[str, ...]) -> None:

@@ -90,6 +90,15 @@ class StillLayer:
         self.key = key
         self.notes = notes or []
 
+    def adopt(self, picture: pygame.Surface, key, notes: list | None = None) -> None:
+        """Keep ``picture`` itself (a caller's own surface it draws on no more)
+        as the picture for ``key``: no second whole canvas.  A fresh one is
+        3.7 MB of memory first touched in the frame that copies into it, about
+        900 page faults: 1-2 ms of kernel time, up to 19 ms on a busy machine."""
+        self.picture = picture
+        self.key = key
+        self.notes = notes or []
+
     def prepare(self, size: tuple[int, int]) -> None:
         """Make the kept picture's surface now (a table's opening: a whole
         canvas's worth of memory, some milliseconds), not in the first drawing."""

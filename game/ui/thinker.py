@@ -40,6 +40,12 @@ class Thinker:
     def done(self) -> bool:
         return not self._thread.is_alive()
 
+    def give(self, seconds: float) -> None:
+        """Block up to ``seconds`` while the thought runs (not ``awaited``: its
+        slices still let frames run): the time a window's frame clock sleeps
+        between frames, given by a loop that does not sleep (the bench)."""
+        self._thread.join(seconds)
+
     def wait(self) -> None:
         self.awaited = True
         self._thread.join()

@@ -302,11 +302,17 @@ class TableScene(BaseTableScene):
         seat = self.controls_to_build(self.buttons)
         if seat is None:
             return
+        for button in self._choice_buttons(self.state, seat):
+            self.buttons.add(button)
+
+    def _choice_buttons(self, state: RollForItState, seat: int) -> list[Button]:
+        """The buttons beside the tray for ``seat`` in ``state``, a row each."""
         x, y = TRAY.right + 24, TRAY.y + 4
-        for c in prompts.choices(self.state, seat):
-            self.buttons.add(Button((x, y, 196, 56), c.label, partial(self.submit, seat, c.action),
-                                    primary=c.primary, sub=c.sub))
-            y += 66
+        out: list[Button] = []
+        for c in prompts.choices(state, seat):
+            out.append(Button((x, y + 66 * len(out), 196, 56), c.label, partial(self.submit, seat, c.action),
+                              primary=c.primary, sub=c.sub))
+        return out
 
     def anchor_rect(self, name: str):
         """The tutorial coach's targets here: "card:N" (face-up slot N), "tray"
@@ -420,6 +426,23 @@ class TableScene(BaseTableScene):
         yield
         for slot, rect in enumerate(self.cards):
             self._draw_slot(canvas, slot, rect, False)
+            yield
+        yield from self._first_turn_steps(canvas)
+
+    def _first_turn_steps(self, canvas):
+        """The words of a human's first turn here (the prompt, "Roll for it!"
+        and the line under it), drawn once, a step each: the frame that turn
+        began rendered them, about 1.3 ms at 8 seats.  From a copy of the
+        state at that turn's start (the table itself is still at its shuffle)."""
+        seat = next((s for s in self.humans if s not in getattr(self.match, "phone_seats", ())), None)
+        if seat is None:
+            return
+        turn = self.state.clone()
+        turn.phase, turn.turn = "start", seat
+        tray.draw_header(canvas, self.theme, self.cards[0].y, "", prompts.prompt(turn, self.words, seat))
+        yield
+        for button in self._choice_buttons(turn, seat):
+            button.draw(canvas, self.theme, False, False)   # the words look alike focused or not
             yield
 
     def _highlight_slots(self) -> set[int]:
