@@ -95,3 +95,44 @@ def test_per_row_actions_have_their_own_button(app):
         assert opened and opened[0].name == saves.list_replays()[0].name
     finally:
         replay.ROW_ACTIONS[:] = [a for a in replay.ROW_ACTIONS if a[0] != "Share"]
+
+
+def test_each_unreadable_row_says_why_in_true_words(app, monkeypatch):
+    """Issue 39 and the bad-input standard: a row that cannot be read said
+    "This file is damaged." whatever it was.  Each kind now says its own
+    reason, read from the drawn rows; the pipe is listed without blocking."""
+    from game.core.match import RECORD_MAX_BYTES
+    from game.scenes.replay import ReplayListScene
+    from game.ui import layout_record
+    saves.save_replay(_finished())
+    folder = saves.replays_dir()
+    name = "20250101-00000{}-liars-dice-{}.json".format
+    (folder / name(0, 0)).mkdir()
+    os.symlink(folder / "gone.json", folder / name(1, 1))
+    os.mkfifo(folder / name(2, 2))
+    with open(folder / name(3, 3), "wb") as big:   # sparse: no disk used
+        big.truncate(RECORD_MAX_BYTES + 1)
+    (folder / name(4, 4)).write_bytes(b"\xff\x00 not json")
+    (folder / name(5, 5)).write_text(json.dumps({"format": "dice-tavern-settings", "version": 1}))
+    (folder / name(6, 6)).write_text("{}")
+    locked = str(folder / name(6, 6))
+    real_open = os.open
+
+    def refused(path, flags, *args, **kw):   # root reads any file: the refusal a player meets, made here
+        if os.fspath(path) == locked:
+            raise PermissionError(13, "Permission denied", path)
+        return real_open(path, flags, *args, **kw)
+    monkeypatch.setattr(os, "open", refused)
+    scene = ReplayListScene(app)
+    app.start(scene)
+    app.run_frames(1)
+    with layout_record.recording(app.canvas) as record:
+        app.draw(0.0)
+    words = {box.text for box in record.boxes if box.kind == "text"}
+    for reason in ("A folder, not a replay.", "A link to a file that is gone.", "A pipe, not a file.",
+                   "This file is damaged.", "Not a replay this version can read.",
+                   "Dice Tavern is not allowed to read it."):
+        assert reason in words, f"{reason!r} not on the list: {sorted(words)}"
+    assert any(w.startswith("Too large to be a replay (") for w in words), sorted(words)
+    bad = [w for w in scene.ui.widgets if hasattr(w, "summary") and not w.summary.ok]
+    assert len(bad) == 7 and not any(w.enabled for w in bad)
