@@ -25,7 +25,7 @@ def test_row_says_date_game_players_and_winner(app):
     s = summarise(path)
     assert s.ok and s.game == "Liar's Dice"
     assert s.players == ("You", "Mags", "Finn")
-    assert s.winner == match.seats[match.state.ranking()[0]].name
+    assert s.winner == " and ".join(match.seats[p].name for p in match.state.winners())
     assert s.date[:2].strip().isdigit() and str(path.name[:4]) in s.date  # "23 Nov 2026  14:05"
 
 
@@ -136,3 +136,25 @@ def test_each_unreadable_row_says_why_in_true_words(app, monkeypatch):
     assert any(w.startswith("Too large to be a replay (") for w in words), sorted(words)
     bad = [w for w in scene.ui.widgets if hasattr(w, "summary") and not w.summary.ok]
     assert len(bad) == 7 and not any(w.enabled for w in bad)
+
+
+def test_the_winner_is_the_seat_in_first_place_not_the_first_seat_listed(app):
+    """``ranking`` holds each seat's place (0 = winner): the list read it as
+    seats in order and named the wrong winner (a game Finn won showed
+    "Winner: Mags" when Mags placed last; seen in a six-seat game).  An
+    index written by that version is rebuilt, not trusted."""
+    path = saves.save_replay(_finished())
+    record = json.loads(path.read_text())
+    record["ranking"] = [1, 2, 0]   # Finn first, You second, Mags third
+    path.write_text(json.dumps(record))
+    assert summarise(path).winner == "Finn"
+    record["ranking"] = [0, 1, 0]
+    path.write_text(json.dumps(record))
+    assert summarise(path).winner == "You and Finn"
+    folder = saves.replays_dir()
+    stale = ReplayIndex(folder)
+    stale.summary(path)
+    entry = next(iter(stale.entries.values()))
+    (folder / "index.json").write_text(json.dumps({"format": "dice-tavern-replay-index", "version": 1,
+                                                  "entries": {next(iter(stale.entries)): {**entry, "winner": "Mags"}}}))
+    assert ReplayIndex(folder).summary(path).winner == "You and Finn"

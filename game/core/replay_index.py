@@ -31,10 +31,16 @@ SUMMARY_SCHEMA = v.Obj({
     "date": _TEXT, "game": _TEXT, "players": v.List(v.Str(40), 20), "winner": _TEXT, "ok": v.Bool(),
     "problem": _TEXT,
 }, required=("key", "date", "game", "players", "winner", "ok"))
-v.register(v.Format(INDEX_FORMAT, "replay index", {1: v.Obj({
-    "format": v.Str(), "version": v.Int(1, 1),
+INDEX_VERSION = 2
+"""2: winners read as the seats in first place (version 1 kept the seat
+listed first in ``ranking``, which is each seat's place: a wrong winner), and
+a bad row's reason.  An index of another version is rebuilt."""
+_INDEX_SCHEMA = v.Obj({
+    "format": v.Str(), "version": v.Int(1, INDEX_VERSION),
     "entries": v.Map(v.Str(64, 64, r"[0-9a-f]{64}"), SUMMARY_SCHEMA, max_keys=MAX_ENTRIES),
-}, required=("entries",))}, max_bytes=8 * 1024 * 1024, max_values=100_000))   # 5,000 rows of 12
+}, required=("entries",))
+v.register(v.Format(INDEX_FORMAT, "replay index", {1: _INDEX_SCHEMA, INDEX_VERSION: _INDEX_SCHEMA},
+                    max_bytes=8 * 1024 * 1024, max_values=100_000))   # 5,000 rows of 12
 
 
 @dataclass(frozen=True)
@@ -43,7 +49,7 @@ class ReplaySummary:
     date: str       # "23 Nov 2026 14:05"
     game: str       # "Liar's Dice"
     players: tuple[str, ...]
-    winner: str     # "Mags", "" while unknown
+    winner: str     # "Mags" ("Mags and Finn" on a tie), "" while unknown
     ok: bool = True
     """False: the file could not be read (the row says so and cannot be opened)."""
     problem: str = ""
@@ -77,7 +83,7 @@ class ReplayIndex:
         """Replay files read so far (a test checks that only shown rows are read)."""
         try:
             data = read_document(self.path, INDEX_FORMAT)
-            self.entries = dict(data["entries"])
+            self.entries = dict(data["entries"]) if data.get("version") == INDEX_VERSION else {}
         except (FileNotFoundError, UserFileError):
             self.entries = {}  # missing or damaged: rebuilt from the replays as rows are shown
 
@@ -106,7 +112,7 @@ class ReplayIndex:
             self.entries = {k: e for k, e in self.entries.items() if k in names}
         entries = dict(list(self.entries.items())[-MAX_ENTRIES:])
         try:
-            atomic_write_json(self.path, {"format": INDEX_FORMAT, "version": 1, "entries": entries})
+            atomic_write_json(self.path, {"format": INDEX_FORMAT, "version": INDEX_VERSION, "entries": entries})
             self.dirty = False
         except UserFileError:
             pass  # a read-only folder: the list still works, just reads again next time
@@ -128,9 +134,8 @@ def summarise(path: Path) -> ReplaySummary:
         ranking = data.get("ranking")
         winner = ""
         if ranking is not None:
-            ranking = RECORD_SCHEMA.fields["ranking"].check(ranking, "ranking")
-            if ranking and 0 <= ranking[0] < len(players):
-                winner = players[ranking[0]]
+            ranking = RECORD_SCHEMA.fields["ranking"].check(ranking, "ranking")   # each seat's place
+            winner = " and ".join(name for name, place in zip(players, ranking) if place == 0)
         date = _date_from_saved_at(data.get("saved_at")) or fallback_date
         return ReplaySummary(date, title, players, winner)
     except (FileNotFoundError, UserFileError, ValueError) as exc:  # SchemaError is a ValueError
