@@ -158,3 +158,28 @@ def test_the_fallback_fonts_are_what_their_generator_makes(tmp_path):
         assert made.getGlyphOrder() == shipped.getGlyphOrder(), target
         assert {t for t in made.keys()} == {t for t in shipped.keys()}, target
         assert made["glyf"].compile(made) == shipped["glyf"].compile(shipped), target
+
+
+def test_a_right_to_left_name_starts_at_its_right_end(bare_theme):
+    """Hebrew alef, then five thin vavs: the first letter typed (the wide
+    alef, the widest stroke of ink) is drawn at the right end, as Hebrew is
+    read, not at the left as a left-to-right line would put it."""
+    surf = bare_theme.text("\u05d0\u05d5\u05d5\u05d5\u05d5\u05d5", 40, (255, 255, 255))
+    inked = [any(surf.get_at((x, y)).a > 128 for y in range(surf.get_height())) for x in range(surf.get_width())]
+    strokes: list[tuple[int, int]] = []   # (first column, width) of each stretch of inked columns
+    for x, on in enumerate(inked):
+        if on and (x == 0 or not inked[x - 1]):
+            strokes.append((x, 0))
+        if on:
+            strokes[-1] = (strokes[-1][0], strokes[-1][1] + 1)
+    assert len(strokes) == 6, strokes
+    assert max(strokes, key=lambda s: s[1]) == strokes[-1], strokes
+
+
+def test_a_list_of_right_to_left_names_keeps_each_name_whole_and_in_order(bare_theme):
+    """"6 players: <Hebrew name>, <Arabic name>, ..." (the replay list): the
+    comma between two right-to-left names ended one stretch and began the
+    next, so each name reads from its right and the list stays in order."""
+    runs = bare_theme.font(15).runs("שרה כהן, سلام, Ann")
+    assert [(run.text, run.script) for run in runs] == [
+        ("שרה כהן", "Hebr"), (", ", ""), ("سلام", "Arab"), (", Ann", "")]

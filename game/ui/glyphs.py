@@ -57,6 +57,10 @@ _LTR_BREAKERS = frozenset(("L", "EN", "AN"))
 number keeps its digits' order)."""
 
 
+_NAME_JOINERS = frozenset(" \u00a0-'.\u2010\u2011")
+"""What may stand between two words of one right-to-left name."""
+
+
 class Coverage:
     """Which characters one font file has, asked one character at a time and
     remembered.  The file is opened for each new question and let go, so a
@@ -198,12 +202,12 @@ class GlyphChain:
     def _join_spaces(self, placed: list[tuple[Path, str]], rtl: list[bool]) -> None:
         """A space or hyphen between two right-to-left letters is drawn by
         the letters' font, so "<first> <last>" stays one stretch whose words
-        read from the right."""
+        read from the right.  A comma is not joined: "<name>, <name>" (a
+        list of players) keeps each name whole and the list in its order."""
         last_rtl: int | None = None
         for i, (path, ch) in enumerate(placed):
             if rtl[i]:
-                if last_rtl is not None and all(unicodedata.bidirectional(placed[j][1]) not in _LTR_BREAKERS
-                                                for j in range(last_rtl + 1, i)):
+                if last_rtl is not None and all(placed[j][1] in _NAME_JOINERS for j in range(last_rtl + 1, i)):
                     font = placed[last_rtl][0]
                     for j in range(last_rtl + 1, i):
                         if self._has(font, placed[j][1]):
