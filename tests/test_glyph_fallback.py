@@ -183,3 +183,18 @@ def test_a_list_of_right_to_left_names_keeps_each_name_whole_and_in_order(bare_t
     runs = bare_theme.font(15).runs("שרה כהן, سلام, Ann")
     assert [(run.text, run.script) for run in runs] == [
         ("שרה כהן", "Hebr"), (", ", ""), ("سلام", "Arab"), (", Ann", "")]
+
+
+@pytest.mark.parametrize("other", [NAMES["hebrew"], NAMES["emoji"][-1], NAMES["chinese"]])
+def test_a_name_from_another_font_does_not_move_the_words_beside_it(other):
+    """A label drawn by its top-left corner keeps its words where the same
+    words alone are drawn: the replay list's "6 players: ..." line sat lower,
+    on its row's edge, once a taller font (Chinese) joined it."""
+    pygame.font.init()
+    theme = th.Theme()
+    alone = theme.text("Ann, ", 15, th.CREAM)
+    mixed = theme.text("Ann, " + other, 15, th.CREAM)
+    assert mixed.get_height() == alone.get_height()
+    width = alone.get_width() - 4   # the words, short of where the next run may start
+    assert _pixels(mixed.subsurface((0, 0, width, alone.get_height()))) == \
+        _pixels(alone.subsurface((0, 0, width, alone.get_height())))

@@ -263,6 +263,7 @@ class GlyphFont(pygame.font.Font):
         self.chain = chain
         self._px, self._bold = size, bold
         self._fonts: dict[tuple[Path, str], pygame.font.Font] = {}
+        self._line_h: int | None = None
 
     def _run_font(self, run: Run) -> pygame.font.Font:
         key = (run.path, run.script)
@@ -292,28 +293,37 @@ class GlyphFont(pygame.font.Font):
             font = self._run_font(run)
             surf = (super().render(run.text, antialias, color) if font is self
                     else font.render(run.text, antialias, color))
-            pieces.append((surf, font.get_ascent()))
-        top = max(ascent for _surf, ascent in pieces)
-        height = top + max(surf.get_height() - ascent for surf, ascent in pieces)
-        out = pygame.Surface((sum(surf.get_width() for surf, _a in pieces), height), pygame.SRCALPHA)
+            pieces.append((surf, font.get_ascent(), surf.get_bounding_rect()))
+        # the baseline where this font's own labels have it (a label drawn by
+        # its top-left corner does not drop when a taller font joins it),
+        # lower only if a letter's ink would be cut
+        top = max([self.get_ascent()] + [ascent - ink.top for _surf, ascent, ink in pieces if ink.h])
+        height = max([self._line_height()] + [top - ascent + ink.bottom for _surf, ascent, ink in pieces if ink.h])
+        out = pygame.Surface((sum(surf.get_width() for surf, _a, _ink in pieces), height), pygame.SRCALPHA)
         if bgcolor is not None:
             out.fill(bgcolor)
         x = 0
-        for surf, ascent in pieces:
+        for surf, ascent, _ink in pieces:
             # MAX: the runs do not overlap, so each pixel is its run's own (an
             # alpha blend onto the clear surface would darken the letters' edges)
             out.blit(surf, (x, top - ascent), special_flags=0 if bgcolor is not None else pygame.BLEND_RGBA_MAX)
             x += surf.get_width()
         return out
 
+    def _line_height(self) -> int:
+        """The height of this font's own rendered labels (SDL_ttf's ``render``
+        is taller than its ``size`` says)."""
+        if self._line_h is None:
+            self._line_h = super().render(" ", True, (0, 0, 0)).get_height()
+        return self._line_h
+
     def size(self, text) -> tuple[int, int]:
         plan = self.runs(text) if isinstance(text, str) else None
         if plan is None:
             return super().size(text)
-        width, top, below = 0, 0, 0
+        width, height = 0, 0
         for run in plan:
             font = self._run_font(run)
             w, h = super().size(run.text) if font is self else font.size(run.text)
-            ascent = font.get_ascent()
-            width, top, below = width + w, max(top, ascent), max(below, h - ascent)
-        return width, top + below
+            width, height = width + w, max(height, h)
+        return width, height
