@@ -198,3 +198,15 @@ def test_a_name_from_another_font_does_not_move_the_words_beside_it(other):
     width = alone.get_width() - 4   # the words, short of where the next run may start
     assert _pixels(mixed.subsurface((0, 0, width, alone.get_height()))) == \
         _pixels(alone.subsurface((0, 0, width, alone.get_height())))
+
+
+@pytest.mark.parametrize("text", ["\u034f", "a\u034f", "\u0301b\u20dd", "a\x00b", "\ud800abc", "\u200d\u200f"])
+def test_a_label_no_font_can_draw_never_raises(bare_theme, text):
+    """A mark on nothing ("\\u034f" is printable, so the name field takes it),
+    a NUL, half a surrogate pair (a hand-edited file's "\\ud800"): SDL_ttf
+    raised ("Text has zero width", "null character", an encoding error), a
+    crash where the label was drawn.  Now the label is drawn, the character
+    no font has as U+FFFD, and ``size`` answers."""
+    surf = bare_theme.text(text, 20)
+    assert surf.get_height() > 0
+    assert bare_theme.font(20).size(text)[1] > 0

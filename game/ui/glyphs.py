@@ -135,6 +135,10 @@ def _pygame_system_fonts() -> list[Path]:
     return paths
 
 
+_UNPLANNED = object()
+"""A plan cache miss."""
+
+
 class Run(NamedTuple):
     """A stretch of a line one font draws; ``script`` names a right-to-left
     script (ISO 15924) or is empty for left to right."""
@@ -174,8 +178,9 @@ class GlyphChain:
     def plan(self, text: str) -> tuple[Run, ...] | None:
         """The runs that draw ``text``, or None when the style's own font
         draws it whole, left to right."""
-        if text in self._plans:
-            return self._plans[text]
+        known = self._plans.get(text, _UNPLANNED)   # one lookup: a warm-up thread may clear the cache
+        if known is not _UNPLANNED:
+            return known  # type: ignore[return-value]
         if len(self._plans) >= PLAN_CACHE_LIMIT:
             self._plans.clear()
         plan = self._plans[text] = self._make_plan(text)
@@ -184,9 +189,16 @@ class GlyphChain:
     def _make_plan(self, text: str) -> tuple[Run, ...] | None:
         placed: list[tuple[Path, str]] = []   # (font, character drawn)
         for ch in text:
-            if unicodedata.category(ch) == "Cf":   # joiners, direction marks: drawn by nothing
+            kind = unicodedata.category(ch)
+            if kind in ("Cc", "Cs"):   # a control character or half a surrogate pair: no font draws it
+                placed.append((self.fallback.path, REPLACEMENT))
+                continue
+            if kind == "Cf":   # joiners, direction marks: drawn by nothing
                 if placed and self._has(placed[-1][0], ch):
                     placed.append((placed[-1][0], ch))
+                continue
+            if kind in ("Mn", "Me") and placed and self._has(placed[-1][0], ch):
+                placed.append((placed[-1][0], ch))   # an accent stays with its letter's font
                 continue
             path = self.source(ch)
             if path is None:
@@ -282,17 +294,23 @@ class GlyphFont(pygame.font.Font):
 
     def runs(self, text: str) -> tuple[Run, ...] | None:
         """How ``text`` is drawn (None: by this font alone); tests read it."""
-        return None if text.isascii() else self.chain.plan(text)
+        return None if text.isascii() and "\x00" not in text else self.chain.plan(text)
 
     def render(self, text, antialias, color, bgcolor=None, wraplength=0) -> pygame.Surface:
         plan = self.runs(text) if isinstance(text, str) else None
         if plan is None:
-            return super().render(text, antialias, color, bgcolor, wraplength)
+            try:
+                return super().render(text, antialias, color, bgcolor, wraplength)
+            except pygame.error:   # only marks with no width ("\u034f" is printable): an empty label
+                return super().render("", antialias, color, bgcolor)
         pieces = []
         for run in plan:
             font = self._run_font(run)
-            surf = (super().render(run.text, antialias, color) if font is self
-                    else font.render(run.text, antialias, color))
+            try:
+                surf = (super().render(run.text, antialias, color) if font is self
+                        else font.render(run.text, antialias, color))
+            except pygame.error:   # a run of marks with no width (an accent on nothing): nothing to draw
+                continue
             pieces.append((surf, font.get_ascent(), surf.get_bounding_rect()))
         # the baseline where this font's own labels have it (a label drawn by
         # its top-left corner does not drop when a taller font joins it),
@@ -321,7 +339,7 @@ class GlyphFont(pygame.font.Font):
         plan = self.runs(text) if isinstance(text, str) else None
         if plan is None:
             return super().size(text)
-        width, height = 0, 0
+        width, height = 0, super().size("")[1]
         for run in plan:
             font = self._run_font(run)
             w, h = super().size(run.text) if font is self else font.size(run.text)
