@@ -266,6 +266,10 @@ def _merge(placed: list[tuple[Path, str]], scripts: list[str]) -> list[Run]:
     return runs
 
 
+_SDL_SIZE = pygame.font.Font.size
+_SDL_RENDER = pygame.font.Font.render
+
+
 class GlyphFont(pygame.font.Font):
     """A style's font that draws what it lacks with the chain's other fonts
     (module docstring); ``render`` and ``size`` answer as SDL_ttf's do."""
@@ -297,10 +301,10 @@ class GlyphFont(pygame.font.Font):
         return None if text.isascii() and "\x00" not in text else self.chain.plan(text)
 
     def render(self, text, antialias, color, bgcolor=None, wraplength=0) -> pygame.Surface:
-        plan = self.runs(text) if isinstance(text, str) else None
+        plan = self.runs(text) if text.__class__ is str else None
         if plan is None:
             try:
-                return super().render(text, antialias, color, bgcolor, wraplength)
+                return _SDL_RENDER(self, text, antialias, color, bgcolor, wraplength)
             except pygame.error:   # only marks with no width ("\u034f" is printable): an empty label
                 return super().render("", antialias, color, bgcolor)
         pieces = []
@@ -336,9 +340,12 @@ class GlyphFont(pygame.font.Font):
         return self._line_h
 
     def size(self, text) -> tuple[int, int]:
-        plan = self.runs(text) if isinstance(text, str) else None
+        # the common case first, in as few steps as can be: wrapping and fitting ask often
+        if text.__class__ is not str or text.isascii() and "\x00" not in text:
+            return _SDL_SIZE(self, text)
+        plan = self.chain.plan(text)
         if plan is None:
-            return super().size(text)
+            return _SDL_SIZE(self, text)
         width, height = 0, super().size("")[1]
         for run in plan:
             font = self._run_font(run)
