@@ -210,3 +210,21 @@ def test_a_label_no_font_can_draw_never_raises(bare_theme, text):
     surf = bare_theme.text(text, 20)
     assert surf.get_height() > 0
     assert bare_theme.font(20).size(text)[1] > 0
+
+
+@pytest.mark.parametrize("size,bold,style", STYLES + [(22, False, "display")])
+def test_the_interfaces_own_characters_never_ask_the_system(size, bold, style):
+    """Every character the interface's labels are made of (``theme.GLYPHS``,
+    the value rows' ‹ ›) is in a bundled font: EB Garamond 12 Bold lacks the
+    minus sign, so the first heading with one made the game list the
+    system's fonts (a subprocess, tens of milliseconds, in a frame)."""
+    asked: list[str] = []
+
+    class Watched(SystemFonts):
+        def font_for(self, ch):
+            asked.append(ch)
+            return None
+    pygame.font.init()
+    theme = th.Theme(system_fonts=Watched(lambda: []))
+    theme.font(size, bold, style=style).render(th.GLYPHS + "\u2039\u203a", True, th.CREAM)
+    assert not asked, [f"U+{ord(ch):04X}" for ch in asked]

@@ -4,7 +4,7 @@ extended Latin, Greek and Cyrillic, a few symbols and emoji faces) plus the
 replacement sign U+FFFD that ``game/ui/glyphs.py`` draws for a character no
 font can draw.
 
-The whole DejaVu Sans pair is 1.4 MB; this cut is about 0.7 MB. Chinese,
+The whole DejaVu Sans pair is 1.4 MB; this cut is about 0.8 MB. Chinese,
 Japanese and Korean are left to the fonts the player's system has (a CJK
 font is many megabytes). Source: Debian's fonts-dejavu-core (.ci/apt-packages.txt).
 
@@ -35,7 +35,9 @@ RANGES = (
     (0x2D30, 0x2D7F),                     # Tifinagh
     (0x1E00, 0x1EFF), (0x2C60, 0x2C7F), (0xA720, 0xA7FF),   # Latin extended (Vietnamese...)
     (0x2000, 0x206F),                     # punctuation, joiners, direction marks
-    (0x2190, 0x21FF), (0x25A0, 0x25FF), (0x2600, 0x27BF),   # arrows, shapes, symbols, dingbats
+    (0x20A0, 0x20CF),                     # currency
+    (0x2100, 0x23FF),                     # letterlike, number forms, arrows, maths (the minus sign), technical
+    (0x2460, 0x24FF), (0x2500, 0x27BF),   # enclosed numbers, boxes, shapes, symbols, dingbats
     (0xFE00, 0xFE0F), (0x1F600, 0x1F64F),  # variation selectors, emoji faces
     (0xFFFD, 0xFFFD),                     # the replacement sign
 )
