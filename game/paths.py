@@ -21,11 +21,12 @@ PACKAGE_DIR = Path(__file__).resolve().parent
 SOURCE_ROOT = PACKAGE_DIR.parent
 
 FONT_FILES = ("Lato-Regular.ttf", "Lato-Bold.ttf", "Lato-Italic.ttf",
-              "EBGaramond12-Regular.otf", "EBGaramond12-Bold.otf")
+              "EBGaramond12-Regular.otf", "EBGaramond12-Bold.otf",
+              "DejaVuSans-Names.ttf", "DejaVuSans-Names-Bold.ttf")
 SOUND_FILES = ("click", "hover", "felt", "rail", "win", "error", "curtain", "chime")
 REQUIRED_ASSETS = ((("icon.png",),)
                    + tuple(("fonts", f) for f in FONT_FILES)
-                   + tuple(("fonts", f) for f in ("LICENSE-Lato-OFL.txt", "LICENSE-EBGaramond-OFL.txt"))
+                   + tuple(("fonts", f) for f in ("LICENSE-Lato-OFL.txt", "LICENSE-EBGaramond-OFL.txt", "LICENSE-DejaVu.txt"))
                    + tuple(("sounds", s + ".wav") for s in SOUND_FILES))
 """Every file the game loads (and the font licences it must ship with)."""
 

@@ -107,9 +107,69 @@ def test_a_folder_that_cannot_be_written_is_not_blamed_on_another_window(tmp_pat
         words = drawn_words(app)
         assert not [w for w in words if "another window" in w], words
         assert "The data folder cannot be written: Not a directory." in words, words
-        click(app, button(app.top, "Play here").rect.center)
-        assert app.read_only
-        assert app.toasts[-1][0] == "The data folder still cannot be written (Not a directory)."
         assert blocker.read_text() == "in the way", "the file in the way was touched"
+    finally:
+        app.shutdown()
+
+
+def _menu_buttons(app) -> list:
+    return [w for w in app.top.ui.widgets if not isinstance(w, GameCard) and getattr(w, "visible", True)]
+
+
+def test_an_unwritable_folder_offers_only_what_can_work(tmp_path, monkeypatch):
+    """A data folder that cannot be written, with no folder beside it that
+    can (the folder's parent is a file: unwritable for root too): the title
+    offered "Play here", highlighted and focused, which could never work.
+    Now it offers Replays (highlighted), Stats and Quit, says no game can be
+    saved, and each offered button works when clicked where it is drawn."""
+    from game.app import App
+    from tests.test_rtb_lesson_notes_hold import drawn_words
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("in the way")
+    monkeypatch.setenv("DICE_TAVERN_HOME", str(blocker / "DiceTavern"))
+    app = App(headless=True, lock_folder=True)
+    try:
+        app.start(TitleScene(app))
+        app.run_frames(2)
+        buttons = _menu_buttons(app)
+        assert [b.text for b in buttons] == ["Replays", "Stats", "Quit"]
+        assert [b.text for b in buttons if b.primary] == ["Replays"] and app.top.ui.focused is buttons[0]
+        assert not [w for w in app.top.ui.widgets if isinstance(w, GameCard) and w.enabled]
+        words = drawn_words(app)
+        assert "Nor can a folder beside it, so no game can be saved: here you can watch replays and see " \
+               "your stats." in words, words
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        pygame.image.save(app.canvas, str(SHOTS / "title-unwritable-nothing-beside.png"))
+        for label, scene in (("Replays", "replays"), ("Stats", "stats")):
+            click(app, button(app.top, label).rect.center)
+            app.run_frames(2)
+            assert app.top.name == scene
+            app.top.back()
+            app.run_frames(2)
+            assert isinstance(app.top, TitleScene)
+        assert app.read_only and blocker.read_text() == "in the way"
+    finally:
+        app.shutdown()
+
+
+def test_an_unwritable_folder_with_room_beside_it_offers_another_folder(tmp_path, monkeypatch):
+    """The data folder cannot be written (a file stands where it should be)
+    but a folder beside it can: "Another folder" is offered first and
+    highlighted, "Play here" is not, and the click plays there."""
+    from game.app import App
+    home = tmp_path / "DiceTavern"
+    home.write_text("a file where the folder should be")
+    monkeypatch.setenv("DICE_TAVERN_HOME", str(home))
+    app = App(headless=True, lock_folder=True)
+    try:
+        assert app.read_only and app.table_lock.unwritable
+        app.start(TitleScene(app))
+        app.run_frames(2)
+        buttons = _menu_buttons(app)
+        assert [b.text for b in buttons] == ["Another folder", "Replays", "Stats", "Quit"]
+        assert [b.text for b in buttons if b.primary] == ["Another folder"]
+        click(app, button(app.top, "Another folder").rect.center)
+        assert not app.read_only and userfiles.data_dir() == tmp_path / "DiceTavern-2"
+        assert [w for w in app.top.ui.widgets if isinstance(w, GameCard) and w.enabled]
     finally:
         app.shutdown()

@@ -25,7 +25,7 @@ def test_row_says_date_game_players_and_winner(app):
     s = summarise(path)
     assert s.ok and s.game == "Liar's Dice"
     assert s.players == ("You", "Mags", "Finn")
-    assert s.winner == match.seats[match.state.ranking()[0]].name
+    assert s.winner == " and ".join(match.seats[p].name for p in match.state.winners())
     assert s.date[:2].strip().isdigit() and str(path.name[:4]) in s.date  # "23 Nov 2026  14:05"
 
 
@@ -95,3 +95,66 @@ def test_per_row_actions_have_their_own_button(app):
         assert opened and opened[0].name == saves.list_replays()[0].name
     finally:
         replay.ROW_ACTIONS[:] = [a for a in replay.ROW_ACTIONS if a[0] != "Share"]
+
+
+def test_each_unreadable_row_says_why_in_true_words(app, monkeypatch):
+    """Issue 39 and the bad-input standard: a row that cannot be read said
+    "This file is damaged." whatever it was.  Each kind now says its own
+    reason, read from the drawn rows; the pipe is listed without blocking."""
+    from game.core.match import RECORD_MAX_BYTES
+    from game.scenes.replay import ReplayListScene
+    from game.ui import layout_record
+    saves.save_replay(_finished())
+    folder = saves.replays_dir()
+    name = "20250101-00000{}-liars-dice-{}.json".format
+    (folder / name(0, 0)).mkdir()
+    os.symlink(folder / "gone.json", folder / name(1, 1))
+    os.mkfifo(folder / name(2, 2))
+    with open(folder / name(3, 3), "wb") as big:   # sparse: no disk used
+        big.truncate(RECORD_MAX_BYTES + 1)
+    (folder / name(4, 4)).write_bytes(b"\xff\x00 not json")
+    (folder / name(5, 5)).write_text(json.dumps({"format": "dice-tavern-settings", "version": 1}))
+    (folder / name(6, 6)).write_text("{}")
+    locked = str(folder / name(6, 6))
+    real_open = os.open
+
+    def refused(path, flags, *args, **kw):   # root reads any file: the refusal a player meets, made here
+        if os.fspath(path) == locked:
+            raise PermissionError(13, "Permission denied", path)
+        return real_open(path, flags, *args, **kw)
+    monkeypatch.setattr(os, "open", refused)
+    scene = ReplayListScene(app)
+    app.start(scene)
+    app.run_frames(1)
+    with layout_record.recording(app.canvas) as record:
+        app.draw(0.0)
+    words = {box.text for box in record.boxes if box.kind == "text"}
+    for reason in ("A folder, not a replay.", "A link to a file that is gone.", "A pipe, not a file.",
+                   "This file is damaged.", "Not a replay this version can read.",
+                   "Dice Tavern is not allowed to read it."):
+        assert reason in words, f"{reason!r} not on the list: {sorted(words)}"
+    assert any(w.startswith("Too large to be a replay (") for w in words), sorted(words)
+    bad = [w for w in scene.ui.widgets if hasattr(w, "summary") and not w.summary.ok]
+    assert len(bad) == 7 and not any(w.enabled for w in bad)
+
+
+def test_the_winner_is_the_seat_in_first_place_not_the_first_seat_listed(app):
+    """``ranking`` holds each seat's place (0 = winner): the list read it as
+    seats in order and named the wrong winner (a game Finn won showed
+    "Winner: Mags" when Mags placed last; seen in a six-seat game).  An
+    index written by that version is rebuilt, not trusted."""
+    path = saves.save_replay(_finished())
+    record = json.loads(path.read_text())
+    record["ranking"] = [1, 2, 0]   # Finn first, You second, Mags third
+    path.write_text(json.dumps(record))
+    assert summarise(path).winner == "Finn"
+    record["ranking"] = [0, 1, 0]
+    path.write_text(json.dumps(record))
+    assert summarise(path).winner == "You and Finn"
+    folder = saves.replays_dir()
+    stale = ReplayIndex(folder)
+    stale.summary(path)
+    entry = next(iter(stale.entries.values()))
+    (folder / "index.json").write_text(json.dumps({"format": "dice-tavern-replay-index", "version": 1,
+                                                  "entries": {next(iter(stale.entries)): {**entry, "winner": "Mags"}}}))
+    assert ReplayIndex(folder).summary(path).winner == "You and Finn"

@@ -13,6 +13,8 @@ Pure: no pygame.
 """
 from __future__ import annotations
 
+import errno
+import os
 from pathlib import Path
 
 from filelock import FileLock, Timeout
@@ -64,9 +66,32 @@ class TableLock:
             self._lock = None
 
 
+def spare_folders_unwritable(current: Path) -> str | None:
+    """Why no folder beside ``current`` can be made or written (the system's
+    words: "Read-only file system"), or None if one can: the title offers
+    "Another folder" only where it can work.  Asked without writing (the
+    nearest folder that exists, or a spare folder that does)."""
+    spares = [current.with_name(f"{current.name}-{n}") for n in range(2, 2 + SPARE_FOLDERS)]
+    if any(p.is_dir() and os.access(p, os.W_OK | os.X_OK) for p in spares):
+        return None
+    place = current.parent
+    while not place.exists() and place != place.parent:
+        place = place.parent
+    if not place.is_dir():
+        return os.strerror(errno.ENOTDIR)
+    if os.access(place, os.W_OK | os.X_OK):
+        return None
+    try:
+        read_only = bool(os.statvfs(place).f_flag & os.ST_RDONLY)
+    except (OSError, AttributeError):   # no statvfs (Windows)
+        read_only = False
+    return os.strerror(errno.EROFS if read_only else errno.EACCES)
+
+
 def another_folder(current: Path) -> TableLock | None:
     """A lock taken on the first free sibling folder of ``current``
-    (``DiceTavern-2``, ``-3``...), or None if every one is in use."""
+    (``DiceTavern-2``, ``-3``...), or None if every one is in use or none
+    can be written (``spare_folders_unwritable`` says which)."""
     for n in range(2, 2 + SPARE_FOLDERS):
         lock = TableLock(current.with_name(f"{current.name}-{n}"))
         if lock.acquire():

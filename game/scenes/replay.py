@@ -58,7 +58,7 @@ class ReplayRow(Button):
     the players below; clicking watches it."""
 
     def __init__(self, rect, summary: ReplaySummary, on_click):
-        super().__init__(rect, summary.game or "Damaged file", on_click, enabled=summary.ok, size=19)
+        super().__init__(rect, summary.game or "Cannot be read", on_click, enabled=summary.ok, size=19)
         self.summary = summary
 
     def draw(self, canvas, theme, focused, hovered):
@@ -71,7 +71,7 @@ class ReplayRow(Button):
         if s.ok:
             won = f"Winner: {s.winner}" if s.winner else "Not finished"
             th.draw_text(canvas, theme, won, (right, top), 17, th.BRASS_LIGHT, bold=True, anchor="topright")
-        players = (f"{len(s.players)} players: " + ", ".join(s.players)) if s.ok else "This file is damaged."
+        players = (f"{len(s.players)} players: " + ", ".join(s.players)) if s.ok else (s.problem or "This file is damaged.")
         font = theme.font(15)
         while len(players) > 20 and font.size(players)[0] > self.rect.w - 36 - 190:
             players = players[:-5].rstrip(", ") + "\u2026"

@@ -176,7 +176,8 @@ class SetupScene(MenuScene):
             name_w = int(col_w * (0.5 if columns == 1 else 0.45))
             self.ui.add(TextInput((x, y, name_w, 34), "", row.name,
                                   lambda t, i=i: self.set_name(i, t), max_len=MAX_NAME, label_width=0,
-                                  placeholder=default_name(self.seat_rows, i)))
+                                  placeholder=default_name(self.seat_rows, i),
+                                  allowed=self._name_char_ok, refused=self._name_chars_refused))
             self.ui.add(Choice((x + name_w + 8, y, col_w - name_w - 16, 34), "", SEAT_KINDS, row.kind,
                                partial(self.set_kind, i), fmt=KIND_LABELS.__getitem__,
                                label_width=0))
@@ -236,6 +237,17 @@ class SetupScene(MenuScene):
         del self.seat_rows[count:]
         refresh_default_names(self.seat_rows)
         self.rebuild()
+
+    def _name_char_ok(self, ch: str) -> bool:
+        """A name takes a character some font can draw (``ui/glyphs.py``):
+        the nameplate, the log and the curtain then show it, never a box."""
+        return ch.isprintable() and self.app.theme.drawable(ch)
+
+    def _name_chars_refused(self, chars: str) -> None:
+        """Say why a typed character did not appear: by its code, since no font here can show it."""
+        codes = ", ".join(f"U+{ord(ch):04X}" for ch in dict.fromkeys(chars))
+        self.app.toast(f"No font on this computer can draw {codes}; a name cannot use "
+                       f"{'it' if len(set(chars)) == 1 else 'them'}.")
 
     def set_name(self, index: int, text: str) -> None:
         """A typed name sticks; an emptied field goes back to the default."""

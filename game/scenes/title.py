@@ -73,6 +73,8 @@ class TitleScene(MenuScene):
         """What Continue resumes, once known (``saved_game``)."""
         self._described = ""
         self._describing: threading.Thread | None = None   # the thread finding it out
+        self._spare_problem: str | None = None
+        """Why no spare data folder can be written either (asked as the buttons are built), or None."""
 
     def build(self) -> None:
         ids = menu_game_ids()
@@ -88,7 +90,14 @@ class TitleScene(MenuScene):
         # frame to say what Continue resumes (``saved_game``)
         has_save = not read_only and (journal.exists() or userfiles.autosave_path().is_file())
         saved = self.saved_game() if has_save else ""
-        if read_only:   # another copy plays with this folder: look, or play elsewhere
+        if read_only and self.app.table_lock.unwritable:
+            # nothing can be written here: "Play here" cannot work, "Another folder" only where one can be made
+            self._spare_problem = self._spare_folder_problem()
+            spare = self._spare_problem is None
+            labels = ([("Another folder", self.another_folder, True)] if spare else []) + [
+                ("Replays", self.open_replays, not spare), ("Stats", self.open_stats, False),
+                ("Quit", self.app.quit, False)]
+        elif read_only:   # another copy plays with this folder: look, or play elsewhere
             labels = [("Play here", self.play_here, True), ("Another folder", self.another_folder, False),
                       ("Replays", self.open_replays, False), ("Stats", self.open_stats, False),
                       ("Quit", self.app.quit, False)]
@@ -123,12 +132,19 @@ class TitleScene(MenuScene):
         from ..core.table_lock import another_folder
         lock = another_folder(userfiles.data_dir())
         if lock is None:
-            self.app.toast("Every spare data folder is in use by another copy.")
+            problem = self._spare_folder_problem()
+            self.app.toast(f"No folder beside the data folder can be written ({problem})." if problem
+                           else "Every spare data folder is in use by another copy.")
+            self.rebuild()
             return
         self.app.take_table(lock)
         self.app.toast(f"This copy plays with the data folder {lock.folder}")
         self._saved = None
         self.rebuild()
+
+    def _spare_folder_problem(self) -> str | None:
+        from ..core.table_lock import spare_folders_unwritable
+        return spare_folders_unwritable(userfiles.data_dir())
 
     def saved_game(self) -> str:
         """What Continue resumes ("Liar's Dice, round 4": ``app.autosave.describe``),
@@ -216,7 +232,9 @@ class TitleScene(MenuScene):
         unwritable = self.app.table_lock.unwritable
         if unwritable:
             heading = f"The data folder cannot be written: {unwritable}."
-            then = "Here you can watch replays and see your stats, or play with another folder."
+            then = ("Here you can watch replays and see your stats, or play with another folder."
+                    if self._spare_problem is None else
+                    "Nor can a folder beside it, so no game can be saved: here you can watch replays and see your stats.")
         else:
             heading = "Dice Tavern is already open with this data folder in another window."
             then = "Here you can watch replays and see your stats. Play here once the other copy closes, " \

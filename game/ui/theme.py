@@ -5,7 +5,9 @@ meaning (good/bad, player colours) have a colour-blind-safe alternative
 (Okabe-Ito), switched by ``Theme.colorblind``.  Fonts come from
 ``assets/fonts`` (Lato for interface text, EB Garamond for display); a
 missing font file raises ``AssetError`` (a broken install must show, not
-quietly fall back to pygame's default font).
+quietly fall back to pygame's default font).  A character they lack (a
+Hebrew or Japanese name) is drawn by the next font that has it
+(``glyphs.py``).
 """
 from __future__ import annotations
 
@@ -17,6 +19,7 @@ import pygame
 
 from ..paths import AssetError, require_asset
 from . import layout_record
+from .glyphs import FALLBACK_FILES, GlyphChain, GlyphFont, SystemFonts
 
 TEXT_CACHE_LIMIT = 2048
 """Rendered labels kept per theme (least recently used go first)."""
@@ -57,10 +60,13 @@ FONT_FILES = {
 class Theme:
     """Colours plus a font cache; one instance lives on ``app.theme``."""
 
-    def __init__(self, colorblind: bool = False):
+    def __init__(self, colorblind: bool = False, *, system_fonts: SystemFonts | None = None):
         self.colorblind = colorblind
         self._fonts: dict[tuple, pygame.font.Font] = {}
         self._font_paths: dict[str, Path] = {}
+        self._chains: dict[tuple[str, bool], GlyphChain] = {}
+        self.system_fonts = system_fonts or SystemFonts()
+        """Where a character no bundled font has is looked for (``glyphs.py``)."""
         self._texts: OrderedDict[tuple, pygame.Surface] = OrderedDict()
         self._glyphs_drawn: set[tuple] = set()
         """(size, bold, style, characters) whose glyphs ``glyph_steps`` has drawn."""
@@ -89,15 +95,32 @@ class Theme:
             if not pygame.font.get_init():
                 pygame.font.init()
             name = FONT_FILES.get((style, bool(bold)), FONT_FILES[("body", False)])
-            path = self._font_paths.get(name)
-            if path is None:   # checked once a file (its magic bytes read), not once a size
-                path = self._font_paths[name] = require_asset("fonts", name)
+            path = self._font_file(name)
             try:
-                font = pygame.font.Font(str(path), size)
+                font = GlyphFont(path, size, self._chain(name, bool(bold)), bool(bold))
             except (OSError, pygame.error) as exc:
                 raise AssetError(f"font {path} cannot be read ({exc}); please reinstall Dice Tavern") from exc
             self._fonts[key] = font
         return font
+
+    def _font_file(self, name: str) -> Path:
+        path = self._font_paths.get(name)
+        if path is None:   # checked once a file (its magic bytes read), not once a size
+            path = self._font_paths[name] = require_asset("fonts", name)
+        return path
+
+    def _chain(self, name: str, bold: bool) -> GlyphChain:
+        chain = self._chains.get((name, bold))
+        if chain is None:
+            chain = self._chains[(name, bold)] = GlyphChain(
+                self._font_file(name), self._font_file(FALLBACK_FILES[bold]), self.system_fonts)
+        return chain
+
+    def drawable(self, ch: str, *, bold: bool = False, style: str = "body") -> bool:
+        """Some font this theme reaches has ``ch`` (``glyphs.py``): the name
+        field takes only those, so a typed name never shows the replacement sign."""
+        name = FONT_FILES.get((style, bold), FONT_FILES[("body", False)])
+        return self._chain(name, bold).drawable(ch)
 
     def glyph_steps(self, fonts):
         """Render ``GLYPHS`` once in each of ``fonts`` ((size, bold, style),

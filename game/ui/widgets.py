@@ -292,10 +292,13 @@ class TextInput(_ValueRow):
     """The smallest letters a long name shrinks to before it is cut with "…" (``fitted``)."""
 
     def __init__(self, rect, label: str, text: str = "", on_change=None, *, max_len: int = 20,
-                 allowed: Callable[[str], bool] | None = None, placeholder: str = "", **kw):
+                 allowed: Callable[[str], bool] | None = None, placeholder: str = "",
+                 refused: Callable[[str], Any] | None = None, **kw):
         super().__init__(rect, label, **kw)
         self.text, self.on_change, self.max_len = text, on_change, max_len
         self.allowed = allowed or (lambda ch: ch.isprintable())
+        self.refused = refused
+        """Told the printable characters ``allowed`` turned away (to say why)."""
         self.placeholder = placeholder
         self.selected = False
         """The whole text is selected: the next key replaces (or erases) it."""
@@ -312,6 +315,9 @@ class TextInput(_ValueRow):
             return False
         if event.type == pygame.TEXTINPUT:
             added = "".join(ch for ch in event.text if self.allowed(ch))
+            turned_away = "".join(ch for ch in event.text if ch.isprintable() and ch not in added)
+            if turned_away and self.refused:
+                self.refused(turned_away)
             if added:
                 base = "" if self.selected else self.text
                 self.text = (base + added)[: self.max_len]

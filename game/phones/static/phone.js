@@ -46,6 +46,9 @@
   }
   function bidWords(q, f) { return q + " " + (q === 1 ? WORD[f] : WORDS[f]); }
   function name(seat) { return (state && state.names[seat]) || ("Seat " + (seat + 1)); }
+  // a name set apart from the words around it (<bdi>): a Hebrew or Arabic
+  // name reads right to left without turning the sentence's brackets and colon
+  function nameNode(seat) { return el("bdi", "", name(seat)); }
   function toast(text) {
     var t = $("toast");
     t.textContent = text; t.hidden = false;
@@ -83,10 +86,15 @@
     $("odds").textContent = s.odds || "";
     var bids = $("bids");
     bids.textContent = "";
-    s.bids.forEach(function (b) { bids.appendChild(el("li", "", name(b.seat) + ": " + bidWords(b.quantity, b.face))); });
+    s.bids.forEach(function (b) {
+      var li = el("li");
+      li.append(nameNode(b.seat), ": " + bidWords(b.quantity, b.face));
+      bids.appendChild(li);
+    });
     bids.scrollTop = bids.scrollHeight;   // the newest bid in view
     var last = s.bids.length ? s.bids[s.bids.length - 1] : null;
-    $("bid").textContent = last ? bidWords(last.quantity, last.face) + " (" + name(last.seat) + ")" : "No bid yet";
+    $("bid").textContent = last ? "" : "No bid yet";
+    if (last) { $("bid").append(bidWords(last.quantity, last.face) + " (", nameNode(last.seat), ")"); }
     $("bidpanel").hidden = s.game !== "liars-dice" && s.game !== "roll-call";
     renderMoves();
     if (s.your_turn && !lastTurn) { buzz(); }
