@@ -196,6 +196,7 @@ class LeagueBot:
     bait_dice = 2        # "bait": only with at least this many dice
     palifico_bluff = False
     learns = False
+    reads_tables = True   # False: a learner whose tables stay untrained for its reading (the tell test's control)
     learns_calls = False
     watches = True
     remembers = False
@@ -268,7 +269,7 @@ class LeagueBot:
         """How well a hand with counts ``c`` explains bidder p's i-th bid."""
         _p, q, f = t.bids[i]
         n = t.dice[p]
-        if self.learns:
+        if self.learns and self.reads_tables:
             hist = self._book(p)["held"].get(bid_key(t, i))
             if hist:
                 seen = sum(v for (m, _k), v in hist.items() if m == n)
@@ -513,6 +514,20 @@ class LearnerBTwin(LeagueBot):
     trust = 0.95
 
 
+class LearnerAFrozen(LearnerA):
+    """``LearnerA`` with its tables frozen untrained: it reads every bid as the
+    learner does (raises on the face bid included) and only never by what
+    Hard's reveals taught it, so the tell test's gap is what those reveals
+    taught and nothing else (the twin also reads bids otherwise).  It still
+    files the reveals, unread, so ``tell`` measures what they showed."""
+    reads_tables = False
+
+
+class LearnerBFrozen(LearnerB):
+    """``LearnerB`` with its tables frozen untrained: the tell test's clean control."""
+    reads_tables = False
+
+
 class LearnerPalificoA(LeagueBot):
     learns, trust, palifico_bluff = True, 0.85, True
 
@@ -618,6 +633,12 @@ EXTRA = (BluffDuel,)   # written, in neither half: kept for ad-hoc checks
 TWINS: dict[str, dict[str, type]] = {"tuning": {"learner": LearnerATwin}, "reporting": {"learner": LearnerBTwin}}
 """Each half's learner without its tables (the tell test compares the two), so a
 tell tuned on the tuning half never meets the reporting learner's twin."""
+FROZEN: dict[str, dict[str, type]] = {"tuning": {"learner": LearnerAFrozen}, "reporting": {"learner": LearnerBFrozen}}
+"""Each half's learner itself with its tables never read (issue 40, twelfth
+session): the tell test's control.  The twin differs from the learner in more
+than its tables (it reads no raise on the face already bid), so a gap to the
+twin mixes what the learner learned with how it reads; a gap to the frozen
+learner is only what it learned from the reveals."""
 
 
 def tell(bot: str = "", rival: str = "") -> tuple[int, float]:
@@ -673,6 +694,8 @@ ROWS = {
     "ld-learner-palifico-1": ("liars-dice", "hard", "learner-palifico", 1),
     "ld-learner-twin-1": ("liars-dice", "hard", "learner-twin", 1),
     "rc-learner-twin-1": ("roll-call", "hard", "learner-twin", 1),
+    "ld-learner-frozen-1": ("liars-dice", "hard", "learner-frozen", 1),
+    "rc-learner-frozen-1": ("roll-call", "hard", "learner-frozen", 1),
     "ld-exploiter-1": ("liars-dice", "hard", "exploiter", 1),
     "ld-normal-reader-1": ("liars-dice", "normal", "reader", 1),
     "rc-normal-reader-1": ("roll-call", "normal", "reader", 1),
@@ -699,14 +722,20 @@ ROWS = {
 ISSUE40 = ("rc-reader-1", "ld-reader-3", "rc-reader-3", "rc-reader-5", "rc-frequent-bluffer-3",
            "ld-learner-1", "ld-learner-palifico-1", "ld-normal-reader-1", "rc-normal-reader-1")
 """The rows of issue 40's table, in its order."""
-TELL = ("ld-learner-1", "ld-learner-twin-1", "rc-learner-1", "rc-learner-twin-1")
-"""The tell test: the learner against its twin without tables (``--rows tell``)."""
+TELL = ("ld-learner-1", "ld-learner-frozen-1", "ld-learner-twin-1",
+        "rc-learner-1", "rc-learner-frozen-1", "rc-learner-twin-1")
+"""The tell test (``--rows tell``): the learner against itself with its tables
+frozen untrained (the control), and against its twin without tables (the
+earlier control, kept so its figures stay comparable)."""
 
 
 def bot_of(half: str, kind: str) -> type:
-    """The half's bot of a kind (``learner-twin``: the half's learner's twin without tables)."""
+    """The half's bot of a kind (``learner-twin``: the half's learner's twin without
+    tables; ``learner-frozen``: the half's learner with its tables never read)."""
     if kind.endswith("-twin"):
         return TWINS[half][kind[:-5]]
+    if kind.endswith("-frozen"):
+        return FROZEN[half][kind[:-7]]
     if half == "tuning" and kind in TUNING_ONLY:
         return TUNING_ONLY[kind]
     if kind not in HALVES[half]:
