@@ -142,9 +142,9 @@ class TableScene(TableBase):
         """A Continue's commentary says the last moves again, as it did when
         the game was left (it came back empty: a player back from the title
         saw nothing of what the AIs had just done).  Only the moves' own
-        public lines, so nothing hidden is said."""
-        moves = [(player, action) for player, action in self.match.history if player != CHANCE]
-        for player, action in moves[-LOG_LINES:]:
+        public lines, so nothing hidden is said: the moves the rules made for
+        a seat too (Roll the Bones' forced antes), as the commentary said them."""
+        for player, action in self.game_log.moves(self.match.history)[-LOG_LINES:]:
             self.announce(self.move_line(player, action))
 
     def offer_phones(self, seats) -> bool:
