@@ -96,8 +96,8 @@ class BiddingTableScene(table_scene.TableScene):
         """(seat, colour-blind palette) -> its dice colour (``colour``: asked for every die of every frame)."""
         self.die_px = 30 if n <= 6 else 24 if n <= 10 else 18
         self.cup_px = 64 if n <= 6 else 50 if n <= 10 else 38
-        self.cups = CupLayout(self.seat_spots, lambda seat: self.theme.font(layout.PLATE_NAME_SIZE, True).size(self.plate_name(seat))[0],
-                              self.cup_px)
+        self.cups = CupLayout(self.seat_spots, self.plate_name_width, self.cup_px,
+                              plate_lines=lambda seat: len(self.plate_name(seat)[0]))
         """Cup spots, dice rows, your tray, the history corner (game/games/bidding/ui/cups.py)."""
         picker = pygame.Rect(0, 0, self.picker_width, 150)
         picker.midtop = (CENTRE_X, 398)
