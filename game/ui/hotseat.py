@@ -183,18 +183,42 @@ class HotSeatFlow:
     PEEK_PLACES = tuple((w, dy) for w in (236, 218, 200) for dy in (0, 6, 12, 18, 24, -12, -24, -36, -48))
     """The "Peek" button's width and how far below its usual place it may go
     (``peek_button_rect``), the usual first."""
+    PEEK_HOME = (16, 548)
+    PEEK_H = 58
+    PEEK_REGION = pygame.Rect(16, 400, 560, CANVAS_SIZE[1] - 8 - 400)
+    """Where the button may go when no usual place is clear: the bottom-left
+    quarter of the table, above the window's edge."""
 
     def peek_button_rect(self) -> pygame.Rect:
         """Where the hot-seat "Peek at my dice" button sits: bottom left, over
         the commentary, narrower or a little higher or lower where a nameplate
         (as drawn) stands there (at 10 and 20 seats it covered the bottom-left
-        seats' plates)."""
-        plates = list(self.table.seat_plates.values())
+        seats' plates); where none of those is clear (17-20 seats of wide
+        names: a plate sits across each), the clear place nearest the usual
+        one in the bottom-left quarter (``_clear_peek_place``)."""
+        plates = tuple(tuple(r) for r in self.table.seat_plates.values())
+        cached = self.__dict__.get("_peek_place")
+        if cached is not None and cached[0] == plates:
+            return pygame.Rect(cached[1])
+        place = self._clear_peek_place([pygame.Rect(r) for r in plates])
+        self.__dict__["_peek_place"] = (plates, tuple(place))
+        return pygame.Rect(place)
+
+    def _clear_peek_place(self, plates: list[pygame.Rect]) -> pygame.Rect:
+        """``peek_button_rect``'s search, made once for where the plates stand."""
+        x, y = self.PEEK_HOME
         for w, dy in self.PEEK_PLACES:
-            rect = pygame.Rect(16, 548 + dy, w, 58)
+            rect = pygame.Rect(x, y + dy, w, self.PEEK_H)
             if rect.inflate(8, 8).collidelist(plates) < 0 and rect.bottom <= 634:   # the commentary from 640
                 return rect
-        return pygame.Rect(16, 548, 236, 58)
+        region = self.PEEK_REGION
+        places = [pygame.Rect(px, py, w, self.PEEK_H) for w in (236, 218, 200)
+                  for py in range(region.top, region.bottom - self.PEEK_H + 1, 4)
+                  for px in range(region.left, region.right - w + 1, 8)]
+        clear = [r for r in places if r.inflate(8, 8).collidelist(plates) < 0]
+        if not clear:
+            return pygame.Rect(x, y, 236, self.PEEK_H)
+        return min(clear, key=lambda r: (math.dist(r.topleft, (x, y)), -r.w))
 
     def show_curtain_for(self, seat: int, *, for_peek: bool = False) -> None:
         """Pass the screen to ``seat``: hide everything, then reveal to them
