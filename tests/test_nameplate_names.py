@@ -67,10 +67,10 @@ PLATED = [g for g in games.GAME_IDS if g != "diced-out"]
 
 
 @pytest.mark.parametrize("game_id,seats", [(g, n) for g in PLATED for n in (2, games.game_info(g).max_players)])
-def test_the_widest_names_fit_their_plates_marked_cut(app, game_id, seats):
+def test_the_widest_names_read_whole_on_their_plates(app, game_id, seats):
     """Sixteen-letter names as wide as names come, at 2 seats and the most:
-    each plate shows its name whole or cut with "…", inside the plate, and no
-    plate runs into another."""
+    each plate shows its whole name (on one line or two), inside the plate,
+    and no plate runs into another."""
     names = WIDE[:seats]
     table, shown, found = _table_words(app, names, game_id)
     assert not found, "\n".join(found)
@@ -82,9 +82,10 @@ def test_the_widest_names_fit_their_plates_marked_cut(app, game_id, seats):
 
 
 @pytest.mark.parametrize("game_id,seats", [("liars-dice", 2), ("roll-call", 10), ("liars-dice", 20)])
-def test_ordinary_long_names_are_cut_only_where_the_plates_stand_close(app, game_id, seats):
-    """Ordinary sixteen-letter names ("Bartholomew Quil") show whole where the
-    plates have room; at 20 seats those cut show "…"."""
+def test_ordinary_long_names_read_whole_broken_at_their_space(app, game_id, seats):
+    """Ordinary sixteen-letter names ("Bartholomew Quil") show whole on one
+    line where the plates have room; at 20 seats those that take two lines
+    break at their space ("Bartholomew" over "Quil")."""
     names = [LONG_NAMES[i % len(LONG_NAMES)] for i in range(seats)]
     _table, shown, _found = _table_words(app, names, game_id)
     for seat, name in enumerate(names):
