@@ -10,7 +10,9 @@ Checked as a player meets it: two humans at one screen, the curtain passed
 with the mouse, the table drawn with the layout recorder on; the button's
 drawn box (the drawn controls) must meet no plate and no words, and a press
 held at that drawn spot lifts the cup, in a 1280x720 window and in a small
-one (the canvas is scaled: the clicks land where the player sees it)."""
+one (the canvas is scaled: the clicks land where the player sees it); after
+a bid the commentary still says it (a first fix put the button in the
+commentary's rows at 19 seats and the line had no room left)."""
 from __future__ import annotations
 
 import pytest
@@ -60,6 +62,17 @@ def _check(app, game_id: str, seats: int, letter: str, window: tuple[int, int]) 
     hands.up()
     hands.frames(2)
     assert not table.secrecy.peeking
+    hands.click("Bid")   # the commentary says it: the button leaves it room (at 19 seats it took its rows)
+    hands.until(lambda a: a.top is not table or table.human_to_act() is not None, 30)
+    if hands.top.name == "curtain":
+        hands.pass_curtain(by="mouse")
+    with layout_record.recording(app.canvas) as record:
+        app.draw(0.0)
+    said = table.log[-1].text
+    assert any(said.startswith(box.text) and len(box.text) > 8 for box in record.of("text")), \
+        f"{where}: the commentary's {said!r} is not drawn"
+    found = layout_record.problems(record)
+    assert not found, f"{where}, after a bid:\n" + "\n".join(found)
 
 
 @pytest.mark.parametrize("window", WINDOWS)

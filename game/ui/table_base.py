@@ -61,8 +61,10 @@ class LogLine:
     colour: tuple = field(default=th.CREAM)
     rows: tuple[str, ...] | None = None
     """The text as drawn: wrapped once (``TableScene._draw_log``), at most two rows."""
-    wrapped_at: int = 0
-    """The width ``rows`` were wrapped to (the log's area may narrow)."""
+    wrapped_at: tuple[int, int] = (0, 0)
+    """The width and rows ``rows`` were fitted to (the log's area may narrow)."""
+    size: int = 16
+    """The letters' size ``rows`` are drawn at (smaller where the area is tight: ``TableScene.log_rows``)."""
 
 
 class TableBase(Scene):
@@ -234,6 +236,12 @@ class TableBase(Scene):
     def handle_table_event(self, event) -> bool:
         """Game input; return True if the event was used."""
         return False
+
+    def peek_keep_clear(self) -> list[pygame.Rect]:
+        """What stays in one place on this table and the hot-seat Peek button
+        must never cover when it leaves its corner (``HotSeatFlow.peek_button_rect``).
+        Default: nothing besides the plates and the dice (``log_keep_clear``)."""
+        return []
 
     def log_keep_clear(self) -> list[pygame.Rect]:
         """What the running commentary (bottom left) must not print over: the

@@ -785,21 +785,36 @@ class TableScene(TableBase):
         self.__dict__["_log_area"] = (key, area)
         return area
 
+    LOG_SIZES = (16, 14)
+    """The commentary's letter sizes, the usual first (``log_rows``)."""
+
+    def log_rows(self, text: str, width: int, rows: int) -> tuple[int, tuple[str, ...]]:
+        """A commentary line in at most ``rows`` rows of ``width`` pixels: its
+        size and rows.  Whole at 16 points, else at 14, else cut after whole
+        words with "…" (an AI's why line can run long; at 19 hot seats of
+        wide names the Peek button left the commentary one row, and a bid's
+        line of two rows was not drawn at all)."""
+        for size in self.LOG_SIZES:
+            wrapped = th.wrap_text(self.theme.font(size), text, width)
+            if len(wrapped) <= rows:
+                return size, tuple(wrapped)
+        font = self.theme.font(size)
+        return size, (*wrapped[:rows - 1], th.fit_words(font, " ".join(wrapped[rows - 1:]), width))
+
     def _draw_log(self, canvas: pygame.Surface) -> None:
         area = self.log_area()
         y = area.bottom
+        room = min(2, max(1, area.h // LOG_ROW))
         for line in reversed(self.log[-LOG_LINES:]):
             fade = max(0, min(255, int(255 - max(0.0, line.age - 6.0) * 120)))
             if fade <= 0:
                 continue
-            if line.rows is None or line.wrapped_at != area.w:   # an AI's why line can run long: two rows, then an ellipsis
-                rows = th.wrap_text(self.theme.font(16), line.text, area.w)
-                if len(rows) > 2:
-                    rows = [rows[0], th.fit_words(self.theme.font(16), rows[1], area.w)]
-                line.rows, line.wrapped_at = tuple(rows), area.w
+            if line.rows is None or line.wrapped_at != (area.w, room):
+                line.size, rows = self.log_rows(line.text, area.w, room)
+                line.rows, line.wrapped_at = rows, (area.w, room)
             if y - len(line.rows) * LOG_ROW < area.top:
                 break   # no room for an older line
             for row in reversed(line.rows):
-                surf = th.faded(self.theme.text(row, 16, line.colour), fade)
+                surf = th.faded(self.theme.text(row, line.size, line.colour), fade)
                 th.blit_text(canvas, surf, (16, y), "bottomleft", shadow=1)
                 y -= LOG_ROW

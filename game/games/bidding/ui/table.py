@@ -240,6 +240,11 @@ class BiddingTableScene(table_scene.TableScene):
             cached = self.__dict__["_log_clear"] = (seats_in, dice, rects)
         return cached[2]
 
+    def peek_keep_clear(self) -> list[pygame.Rect]:
+        """The bid picker's place and the round's bids (the Peek button left
+        its corner for the felt at 17 seats and lay over the picker)."""
+        return [self.picker.rect.inflate(16, 16), self.history.rect.inflate(12, 12)]
+
     def since_keep_clear(self) -> list[list[pygame.Rect]]:
         """The bid in the centre with its lines, the picker, the round's bids,
         every nameplate, every cup and every die face-up in a tray as they
