@@ -136,3 +136,63 @@ def test_a_diced_out_banner_ends_with_its_turn(app):
             break
     assert turns_ended >= 6, f"only {turns_ended} bonus turns were seen to end"
     assert not found, f"{len(found)} frames: {found[:4]}"
+
+
+def test_the_next_diced_out_turn_shows_once_the_banner_is_gone(app):
+    """While a turn's "Bonus number N!" fades out (the give-way fade after the
+    free mark ended the turn), the status line over the tray and the glowing
+    sheet still speak of that turn: the next player's line ("Mags rolls")
+    and glow came up under the fading banner.  Read from the screen: the
+    status line's words through the layout recorder, the glow from the
+    sheets drawn this frame."""
+    from game.games.diced_out import prompts
+    from game.ui import layout_record
+    from game.ui import theme as th
+    match = Match("diced-out", [Seat("You"), Seat("Mags", "ai", "easy"), Seat("Tom", "ai", "easy")],
+                  {"bonus_numbers": list(range(2, 13))}, seed=3)
+    table = start_table(app, match)
+    hands = Hands(app)
+    glowing: set[int] = set()
+
+    def spy(p, draw):
+        def drawn(canvas, theme, facts, *, glow=None, **kw):
+            if glow is not None:
+                glowing.add(p)
+            return draw(canvas, theme, facts, glow=glow, **kw)
+        return drawn
+    for p, painter in enumerate(table.painters):
+        painter.draw = spy(p, painter.draw)
+    fading_frames, turns_faded, watching, found = 0, 0, False, []
+    for _ in range(60 * 120):
+        labels = hands.labels(enabled_only=True)
+        marks = sorted((int(label.split()[1]), label) for label in labels if re.fullmatch(r"Mark \d+", label))
+        if marks:
+            hands.click(marks[-1][1])
+        elif table.waiting_thrower == 0 and table.human_to_act() is None:
+            hands.press(pygame.K_SPACE)
+        in_free_mark = match.state.phase == FREE_MARK
+        hands.frames(1)
+        state = match.state
+        fading = [b for b in table.banners.items if b.alive(table.time) and b.gives_way is not None]
+        if in_free_mark and state.phase != FREE_MARK and fading:
+            watching = True   # the free mark ended the turn: its banner fades out now
+        if not watching:
+            continue
+        if not fading:
+            watching, turns_faded = False, turns_faded + 1
+            if turns_faded >= 6 or match.is_over:
+                break
+            continue
+        fading_frames += 1
+        glowing.clear()
+        with layout_record.recording(app.canvas) as record:
+            app.draw(0.0)
+        drawn = {box.text for box in record.of("text")}
+        upcoming = th.wrap_text(app.theme.font(18, True), prompts.status(state, table.words, False),
+                                table.tray.w + 30)[:2]
+        if set(upcoming) <= drawn:
+            found.append(f"the next turn's status {upcoming} under {[b.title for b in fading]}")
+        if state.current in glowing:
+            found.append(f"seat {state.current}'s sheet glows under {[b.title for b in fading]}")
+    assert turns_faded >= 6, f"only {turns_faded} turns were seen to end under a fading banner"
+    assert not found, f"{len(found)} frames: {found[:4]}"

@@ -482,8 +482,19 @@ def _commentary_moves(table) -> list[str]:
     fades out ``LOG_FADE`` seconds on; a line held behind a moment, said
     after it, is not shown yet)."""
     from game.ui.table_scene import LOG_LINES
-    said = [table.move_line(p, a) for p, a in table.match.history if p != CHANCE][-LOG_LINES:]
+    said = [line for line, _automatic in _move_lines(table)][-LOG_LINES:]
     return [line.text for line in table.log[-LOG_LINES:] if line.age < LOG_FADE and line.text in said]
+
+
+def _move_lines(table) -> list[tuple[str, bool]]:
+    """Each move's commentary line, in order, and whether the rules made it
+    for the seat (``State.automatic_moves``: a forced ante), replayed from the record."""
+    state, lines = table.match.game.new_initial_state(), []
+    for player, action in table.match.history:
+        state = state.apply(player, action)
+        lines += [(table.move_line(player, action), False)] if player != CHANCE else []
+        lines += [(table.move_line(seat, move), True) for seat, move in state.automatic_moves()]
+    return lines
 
 
 LOG_FADE = 8.0
@@ -510,6 +521,41 @@ def menu_save_quit_continue(hands, table, phase: str):
     assert set(said) <= {line.text for line in restored.log}, \
         f"{table.match.game_id}, {phase}: the commentary lost {said} (it says {[x.text for x in restored.log]})"
     return restored
+
+
+@pytest.mark.parametrize("game_id", games.GAME_IDS)
+def test_continue_says_again_the_moves_the_rules_made_too(app, game_id):
+    """Roll the Bones, after Continue: the commentary said "Mags antes" again
+    for the moves a player chose but not "Ada antes", the ante the rules made
+    for her (no choice), though the table had said it and the "since your
+    last move" card had it.  Each game is played (one human, AIs) until the
+    last moves include such a move where the game has them, then left by the
+    drawn Menu button and continued: every move line the commentary still
+    showed is shown again (``menu_save_quit_continue``)."""
+    from tests.realinput import Hands
+    app.settings.animation_speed = "instant"
+    app.settings.pause_after_reveal = False
+    seats = [Seat("Ann"), Seat("Mags", "ai", "normal"), Seat("Odo", "ai", "easy"), Seat("Ada", "ai", "easy")]
+    table = start_table(app, Match(game_id, seats, None, seed=4))
+    hands = Hands(app)
+    rng = random.Random(4)
+    rules_move = game_id == "roll-the-bones"   # the one game whose rules move for a seat
+
+    def ready(_app) -> bool:
+        if table.match.state.is_terminal() or table.human_to_act() is None or _moving(table):
+            return False
+        said = _commentary_moves(table)
+        automatic = {line for line, made in _move_lines(table) if made}
+        return len(said) >= 3 and (not rules_move or bool(automatic & set(said)))
+
+    def step(h) -> None:
+        seat = table.human_to_act()
+        if seat is not None and not _moving(table) and not ready(app):
+            table.submit(seat, _human_move(table, seat, rng, lambda *a: None))
+        if table.waiting_thrower is not None and table.throw_view is None:
+            h.press(pygame.K_SPACE)
+    assert hands.until(ready, 900, step=step), f"{game_id}: never at a turn after the wanted moves"
+    menu_save_quit_continue(hands, table, "own turn")
 
 
 def continue_by_mouse(app, game_id: str, wanted, *, seed: int = 7, seconds: float = 600.0) -> set[str]:

@@ -4,7 +4,14 @@ name of 14 letters still ran into the next plate at 20 seats; the "Waiting
 for a phone" box did the same to its button, and its title ran past the box.
 Names are now fitted in pixels with one helper (``theme.fit_text``) to the
 plate's room (``layout.plate_name_rooms``); the log and the results keep them
-whole.  Read through the layout recorder, as a player reads the screen."""
+whole.  Read through the layout recorder, as a player reads the screen.
+
+Then (issue 39, last leftovers) the plates cut every wide name ("MMMMMMM…"
+at 20 seats, "WWWWWWW…" at any count): a player could not read who sat
+where.  A plate's name now shrinks to 14 points, then takes two lines down
+to 12, and only past that is cut with "…", its whole name shown on hover
+(``layout.fit_plate_name``, ``TableScene.draw_name_tip``): every name the
+setup takes (16 letters) shows whole on its plate at every seat count."""
 from __future__ import annotations
 
 import pygame
@@ -29,10 +36,23 @@ def _table_words(app, names: list[str], game_id: str):
     app.run_frames(20)
     with layout_record.recording(app.canvas) as record:
         app.draw(0.0)
+    return table, _plate_lines(table, record), layout_record.problems(record)
+
+
+def _plate_lines(table, record) -> dict[int, tuple[str, ...]]:
+    """Each plate's name as drawn: its first text lines (as many as its name
+    takes; the note is under them), top to bottom."""
     texts = [box for box in record.boxes if box.kind == "text"]
-    shown = {seat: next((t.text for t in texts if plate.contains(t.rect)), None)
-             for seat, plate in table.seat_plates.items()}
-    return table, shown, layout_record.problems(record)
+    shown = {}
+    for seat, plate in table.seat_plates.items():
+        inside = sorted((t for t in texts if plate.contains(t.rect)), key=lambda t: t.rect.y)
+        shown[seat] = tuple(t.text for t in inside[:len(table.plate_name(seat)[0])])
+    return shown
+
+
+def _whole(name: str, lines: tuple[str, ...]) -> bool:
+    """The plate's lines read as ``name`` (a line may break at its space or inside the word)."""
+    return "".join(lines).replace(" ", "") == name.replace(" ", "")
 
 
 def _fitted(whole: str, shown: str | None) -> bool:
@@ -47,30 +67,74 @@ PLATED = [g for g in games.GAME_IDS if g != "diced-out"]
 
 
 @pytest.mark.parametrize("game_id,seats", [(g, n) for g in PLATED for n in (2, games.game_info(g).max_players)])
-def test_the_widest_names_fit_their_plates_marked_cut(app, game_id, seats):
+def test_the_widest_names_read_whole_on_their_plates(app, game_id, seats):
     """Sixteen-letter names as wide as names come, at 2 seats and the most:
-    each plate shows its name whole or cut with "…", inside the plate, and no
-    plate runs into another."""
+    each plate shows its whole name (on one line or two), inside the plate,
+    and no plate runs into another."""
     names = WIDE[:seats]
     table, shown, found = _table_words(app, names, game_id)
     assert not found, "\n".join(found)
     for seat, name in enumerate(names):
-        assert _fitted(name, shown[seat]), f"seat {seat}'s plate shows {shown[seat]!r} for {name!r}"
+        assert _whole(name, shown[seat]), f"seat {seat}'s plate shows {shown[seat]!r} for {name!r}"
     plates = list(table.seat_plates.values())
     for i, plate in enumerate(plates):
         assert plate.collidelist(plates[i + 1:]) < 0, f"nameplate {tuple(plate)} runs into another"
 
 
 @pytest.mark.parametrize("game_id,seats", [("liars-dice", 2), ("roll-call", 10), ("liars-dice", 20)])
-def test_ordinary_long_names_are_cut_only_where_the_plates_stand_close(app, game_id, seats):
-    """Ordinary sixteen-letter names ("Bartholomew Quil") show whole where the
-    plates have room; at 20 seats those cut show "…"."""
+def test_ordinary_long_names_read_whole_broken_at_their_space(app, game_id, seats):
+    """Ordinary sixteen-letter names ("Bartholomew Quil") show whole on one
+    line where the plates have room; at 20 seats those that take two lines
+    break at their space ("Bartholomew" over "Quil")."""
     names = [LONG_NAMES[i % len(LONG_NAMES)] for i in range(seats)]
     _table, shown, _found = _table_words(app, names, game_id)
     for seat, name in enumerate(names):
-        assert _fitted(name, shown[seat]), f"seat {seat}'s plate shows {shown[seat]!r} for {name!r}"
+        assert _whole(name, shown[seat]), f"seat {seat}'s plate shows {shown[seat]!r} for {name!r}"
+        if len(shown[seat]) == 2:   # broken at its space, not inside a word
+            assert " ".join(shown[seat]) == name, shown[seat]
     if seats <= 10:
-        assert [shown[seat] for seat in range(seats)] == names
+        assert [shown[seat] for seat in range(seats)] == [(name,) for name in names]
+
+
+@pytest.mark.parametrize("letter", "WM")
+@pytest.mark.parametrize("game_id", PLATED)
+def test_sixteen_letter_names_read_whole_at_the_most_seats(app, game_id, letter):
+    """All-W and all-M names of 16 letters at the most seats: every plate
+    reads its whole name, on one line or two, none smaller than 12 points,
+    inside its plate, no plate on another, no words over words."""
+    from game.ui import layout
+    seats = games.game_info(game_id).max_players
+    names = [letter * 15 + chr(ord("A") + i) for i in range(seats)]
+    table, shown, found = _table_words(app, names, game_id)
+    assert not found, "\n".join(found)
+    for seat, name in enumerate(names):
+        assert _whole(name, shown[seat]), f"seat {seat}'s plate shows {shown[seat]!r} for {name!r}"
+        assert table.plate_name(seat)[1] >= layout.PLATE_TWO_LINE_SIZES[-1]
+    plates = list(table.seat_plates.values())
+    for i, plate in enumerate(plates):
+        assert plate.collidelist(plates[i + 1:]) < 0, f"nameplate {tuple(plate)} runs into another"
+
+
+def test_a_name_too_long_for_two_lines_shows_whole_on_hover(app):
+    """A name past what two lines hold (a seat's name may be longer than the
+    setup's 16 in a hand-made match) is cut with "…" on its plate; the mouse
+    over the plate shows it whole, and off it the tip goes."""
+    from tests.realinput import Hands
+    names = [("WM" * 20)[:30] + chr(ord("A") + i) for i in range(20)]
+    table, shown, _found = _table_words(app, names, "liars-dice")
+    seat = 7
+    assert shown[seat][-1].endswith("\u2026"), shown[seat]
+    hands = Hands(app)
+    hands.move(table.seat_plates[seat].center)
+    hands.frames(1)
+    with layout_record.recording(app.canvas) as record:
+        app.draw(0.0)
+    assert names[seat] in [t.text for t in record.of("text")], "the whole name is not shown on hover"
+    hands.move((640, 300))
+    hands.frames(1)
+    with layout_record.recording(app.canvas) as record:
+        app.draw(0.0)
+    assert names[seat] not in [t.text for t in record.of("text")]
 
 
 def test_waiting_for_a_phone_fits_the_widest_name(app):

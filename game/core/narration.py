@@ -145,6 +145,20 @@ class GameLog:
             self._done = i + 1
         return new
 
+    def moves(self, history: Sequence[tuple[int, Any]]) -> list[tuple[int, Any]]:
+        """Every move of a seat in the told part of ``history``, in order,
+        each followed by the moves the rules then made by themselves
+        (``State.automatic_moves``), as the table's commentary said them;
+        chance outcomes left out.  From the states the log kept: no replay."""
+        out: list[tuple[int, Any]] = []
+        for i in range(min(self._done, len(history))):
+            player, action = history[i]
+            if player != CHANCE:
+                out.append((player, action))
+            after = self._told[i + 1][0] if i + 1 < len(self._told) else self._state
+            out += after.automatic_moves()
+        return out
+
     def _cut(self, done: int) -> None:
         """The log as telling the first ``done`` actions makes it, without
         telling them again (a move taken back: retelling a long game took

@@ -103,6 +103,7 @@ class HandOverTable(Protocol):
     def human_to_act(self) -> int | None: ...
     def seat_name(self, seat: int) -> str: ...
     def log_keep_clear(self) -> list[pygame.Rect]: ...
+    def peek_keep_clear(self) -> list[pygame.Rect]: ...
     def since_keep_clear(self) -> list[list[pygame.Rect]]: ...
     def chrome_keep_clear(self) -> list[pygame.Rect]: ...
 
@@ -183,18 +184,66 @@ class HotSeatFlow:
     PEEK_PLACES = tuple((w, dy) for w in (236, 218, 200) for dy in (0, 6, 12, 18, 24, -12, -24, -36, -48))
     """The "Peek" button's width and how far below its usual place it may go
     (``peek_button_rect``), the usual first."""
+    PEEK_HOME = (16, 548)
+    PEEK_H = 58
+    PEEK_REGION = pygame.Rect(16, 400, 560, CANVAS_SIZE[1] - 8 - 400)
+    """Where the button may go when no usual place is clear: the bottom-left
+    quarter of the table, above the window's edge."""
+    PEEK_COMPACT = (176, 38)
+    """The button with its title alone (no key hint: the curtain says it), for a crowded corner."""
 
     def peek_button_rect(self) -> pygame.Rect:
         """Where the hot-seat "Peek at my dice" button sits: bottom left, over
         the commentary, narrower or a little higher or lower where a nameplate
         (as drawn) stands there (at 10 and 20 seats it covered the bottom-left
-        seats' plates)."""
-        plates = list(self.table.seat_plates.values())
+        seats' plates); where none of those is clear (17-20 seats of wide
+        names: a plate sits across each), the clear place nearest the usual
+        one in the bottom-left quarter (``_clear_peek_place``)."""
+        plates = tuple(tuple(r) for r in self.table.seat_plates.values())
+        key = (plates, tuple(tuple(r) for r in [*self.table.log_keep_clear(), *self.table.peek_keep_clear()]))
+        cached = self.__dict__.get("_peek_place")
+        if cached is not None and cached[0] == key:
+            return pygame.Rect(cached[1])
+        place = self._clear_peek_place([pygame.Rect(r) for r in plates])
+        self.__dict__["_peek_place"] = (key, tuple(place))
+        return pygame.Rect(place)
+
+    def _clear_peek_place(self, plates: list[pygame.Rect]) -> pygame.Rect:
+        """``peek_button_rect``'s search, made once for where the plates stand:
+        a usual place clear of the plates; else, nearest the usual place, one
+        clear of the plates and the seats' dice (``log_keep_clear``) that leaves
+        the commentary its rows (from 640: at 19 seats the button took them and
+        the commentary had no room left), the button's compact form first (its
+        title alone) before it takes the commentary's rows, then one leaving it
+        a row, the same nearer the dice, then anywhere there, then one clear of
+        the plates alone; always clear of what the table
+        keeps in one place (``peek_keep_clear``: the bid picker)."""
+        x, y = self.PEEK_HOME
         for w, dy in self.PEEK_PLACES:
-            rect = pygame.Rect(16, 548 + dy, w, 58)
+            rect = pygame.Rect(x, y + dy, w, self.PEEK_H)
             if rect.inflate(8, 8).collidelist(plates) < 0 and rect.bottom <= 634:   # the commentary from 640
                 return rect
-        return pygame.Rect(16, 548, 236, 58)
+        region = self.PEEK_REGION
+
+        def grid(sizes) -> list[pygame.Rect]:
+            return [pygame.Rect(px, py, w, h) for w, h in sizes
+                    for py in range(region.top, region.bottom - h + 1, 4)
+                    for px in range(region.left, region.right - w + 1, 8)]
+        compact = grid([self.PEEK_COMPACT])
+        full = grid([(w, self.PEEK_H) for w in (236, 218, 200)])
+        fixed = self.table.peek_keep_clear()
+        around = self.table.log_keep_clear()   # plates and dice with a margin (22 x 44 around the dice)
+        pieces = [*plates, *around, *fixed]
+        tight = [*plates, *(r.inflate(-22, -44) for r in around), *fixed]   # the dice themselves
+        one_row = CANVAS_SIZE[1] - 20 - 20 - 4   # the commentary's last row (from 680) stays clear
+        tiers = ((full, pieces, 634), (compact, pieces, 634), (full, pieces, one_row), (compact, pieces, one_row),
+                 (full + compact, tight, one_row), (full + compact, tight, region.bottom),
+                 (full, [*plates, *fixed], region.bottom))
+        for places, keep_clear, low in tiers:
+            clear = [r for r in places if r.bottom <= low and r.inflate(8, 8).collidelist(keep_clear) < 0]
+            if clear:
+                return min(clear, key=lambda r: (math.dist(r.topleft, (x, y)), -r.w))
+        return pygame.Rect(x, y, 236, self.PEEK_H)
 
     def show_curtain_for(self, seat: int, *, for_peek: bool = False) -> None:
         """Pass the screen to ``seat``: hide everything, then reveal to them
@@ -505,7 +554,9 @@ class HotSeatFlow:
             pygame.draw.circle(canvas, self.table.theme.player_colour(seat), (rect.x + 18, rect.y + 20), 7)
         title = f"{self.table.cover_word.capitalize()} lifted" if up else "Peek at my dice"
         th.draw_text(canvas, self.table.theme, title, (rect.x + 32, rect.y + 8), 18, th.CREAM, bold=True)
-        if up:
+        if rect.h < self.PEEK_H:   # the compact form: its title alone
+            hint = ""
+        elif up:
             hint = "let go to cover them"
         elif asks or seat is None:
             hint = "Tab or Space: whose dice?"
@@ -513,7 +564,8 @@ class HotSeatFlow:
             hint = f"{self.table.seat_name(seat)}: hold Tab or Space"
             if self.table.theme.font(14).size(hint)[0] > rect.w - 40:
                 hint = "hold Tab or Space to look"
-        th.draw_text(canvas, self.table.theme, hint, (rect.x + 32, rect.y + 33), 14, th.CREAM_DIM)
+        if hint:
+            th.draw_text(canvas, self.table.theme, hint, (rect.x + 32, rect.y + 33), 14, th.CREAM_DIM)
         note_drawn(title, rect, kind="hold")
         if self.choosing_owner is not None:
             self._draw_owner_buttons(canvas)

@@ -68,15 +68,73 @@ PLATE_NAME_ROOM = 140
 sixteen letters the setup screen takes ("Gwendolyn Marsh": 139) shows whole."""
 
 
+PLATE_ONE_LINE_SIZES = (PLATE_NAME_SIZE, 16, 15, 14)
+"""The sizes a name tries on one line, largest first (``fit_plate_name``)."""
+PLATE_TWO_LINE_SIZES = (14, 13, 12)
+"""The sizes a name too wide for one line tries on two; the last is the smallest a name is drawn."""
+PLATE_NAME_TOP = 3
+"""Pixels from a two-line plate's top to its first line (a one-line plate's name sits at 5)."""
+PLATE_NOTE_H = 17
+"""Pixels of a plate's note line (13-point) with its margin below."""
+
+
+def fit_plate_name(measure, name: str, room: int) -> tuple[tuple[str, ...], int]:
+    """A nameplate's name in ``room`` pixels, as a card game's seat label
+    fits one: whole on one line, shrunk down to 14 points if it must; else
+    on two lines (broken at the space that balances them best, inside a
+    word only when it has none that fits), down to 12 points; only then the
+    second line cut with "…" (the whole name shows on hover and in the log).
+    ``measure(size, text)`` is the text's width in pixels (bold).  Returns
+    the lines and their size."""
+    for size in PLATE_ONE_LINE_SIZES:
+        if measure(size, name) <= room:
+            return (name,), size
+    for size in PLATE_TWO_LINE_SIZES:
+        split = _two_lines(lambda text: measure(size, text), name, room)
+        if split is not None:
+            return split, size
+    size = PLATE_TWO_LINE_SIZES[-1]
+    cut = max((k for k in range(1, len(name)) if measure(size, name[:k]) <= room), default=1)
+    rest = name[cut:].lstrip()
+    while rest and measure(size, rest + "\u2026") > room:
+        rest = rest[:-1]
+    return (name[:cut].rstrip(), rest.rstrip() + "\u2026"), size
+
+
+def _two_lines(width, name: str, room: int) -> tuple[str, str] | None:
+    """``name`` broken into two lines each within ``room``: at a space if one
+    does it (the most even such break), else inside the word (the most even)."""
+    def best(breaks):
+        fits = [(max(width(a), width(b)), a, b) for a, b in breaks if a and b and width(a) <= room and width(b) <= room]
+        return min(fits)[1:] if fits else None
+    spaces = [(name[:k].rstrip(), name[k + 1:].lstrip()) for k, ch in enumerate(name) if ch == " "]
+    return best(spaces) or best((name[:k], name[k:]) for k in range(1, len(name)))
+
+
+def plate_height(lines: int, note: bool) -> int:
+    """Pixels of a nameplate's height: ``PLATE_H`` with a one-line name and a
+    note, 30 without a note; a two-line name adds a line (``fit_plate_name``)."""
+    if lines <= 1:
+        return PLATE_H if note else 30
+    line = PLATE_TWO_LINE_SIZES[0] + 3   # the 14-point line's height
+    return PLATE_NAME_TOP + lines * line + (PLATE_NOTE_H if note else 4)
+
+
+PLATE_TALLEST = PLATE_NAME_TOP + 2 * (PLATE_TWO_LINE_SIZES[0] + 3) + PLATE_NOTE_H
+"""A plate with a two-line name and a note: the height two plates side by side are kept apart for."""
+
+
 def plate_name_rooms(spots: list[SeatSpot]) -> list[int]:
     """Pixels each seat's nameplate may give its name: ``PLATE_NAME_ROOM``,
     less where a seat at its height stands so near that two plates that wide
-    would meet (20 seats: the top and bottom rows, about 130)."""
+    would meet (20 seats: the top and bottom rows, about 130).  At its height:
+    within the tallest plate's (a two-line name's), so growing a line never
+    puts a plate on its neighbour."""
     rooms = []
     for i, spot in enumerate(spots):
         room = PLATE_NAME_ROOM
         for j, other in enumerate(spots):
-            if j != i and abs(spot.y - other.y) < PLATE_H:
+            if j != i and abs(spot.y - other.y) < PLATE_TALLEST:
                 room = min(room, int(abs(spot.x - other.x)) - PLATE_GAP - PLATE_PAD)
         rooms.append(room)
     return rooms

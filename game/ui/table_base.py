@@ -61,8 +61,10 @@ class LogLine:
     colour: tuple = field(default=th.CREAM)
     rows: tuple[str, ...] | None = None
     """The text as drawn: wrapped once (``TableScene._draw_log``), at most two rows."""
-    wrapped_at: int = 0
-    """The width ``rows`` were wrapped to (the log's area may narrow)."""
+    wrapped_at: tuple[int, int] = (0, 0)
+    """The width and rows ``rows`` were fitted to (the log's area may narrow)."""
+    size: int = 16
+    """The letters' size ``rows`` are drawn at (smaller where the area is tight: ``TableScene.log_rows``)."""
 
 
 class TableBase(Scene):
@@ -112,8 +114,10 @@ class TableBase(Scene):
         self.seats = match.seats
         self.seat_spots = layout.seat_spots(len(match.seats))
         self._name_rooms = layout.plate_name_rooms(self.seat_spots)
-        self._plate_names: dict[tuple[int, str, bool], str] = {}
-        """Each nameplate's name as fitted (``plate_name``), by seat, name and phone mark."""
+        self._plate_names: dict[tuple[int, str, bool], tuple[tuple[str, ...], int]] = {}
+        """Each nameplate's name as fitted (``plate_name``): its lines and size, by seat, name and phone mark."""
+        self.pointer: tuple[int, int] = (-1, -1)
+        """Where the mouse last moved on the canvas (a nameplate under it shows its whole name)."""
         humans = [i for i, s in enumerate(match.seats) if not s.is_ai]
         self.humans = humans
         self.secrecy = Secrecy(humans, hidden_dice=bool(self.info.hidden_dice), replay=replay is not None)
@@ -232,6 +236,12 @@ class TableBase(Scene):
     def handle_table_event(self, event) -> bool:
         """Game input; return True if the event was used."""
         return False
+
+    def peek_keep_clear(self) -> list[pygame.Rect]:
+        """What stays in one place on this table and the hot-seat Peek button
+        must never cover when it leaves its corner (``HotSeatFlow.peek_button_rect``).
+        Default: nothing besides the plates and the dice (``log_keep_clear``)."""
+        return []
 
     def log_keep_clear(self) -> list[pygame.Rect]:
         """What the running commentary (bottom left) must not print over: the
@@ -428,18 +438,30 @@ class TableBase(Scene):
     def seat_name(self, seat: int) -> str:
         return self.match.seats[seat].name if 0 <= seat < len(self.match.seats) else "?"
 
-    def plate_name(self, seat: int) -> str:
-        """``seat``'s name as its nameplate shows it: whole where it fits the
-        plate's room (``layout.plate_name_rooms``), else cut with "…" (names
-        were cut at 14 letters with no sign of it, and a wide name still ran
-        into the next plate at 20 seats).  The log and the results say it whole."""
+    def plate_name(self, seat: int) -> tuple[tuple[str, ...], int]:
+        """``seat``'s name as its nameplate shows it, its lines and their size:
+        fitted to the plate's room (``layout.plate_name_rooms``) by
+        ``layout.fit_plate_name``: whole on one line, smaller, on two lines,
+        and only past all that cut with "…" (names were cut at 14 letters with
+        no sign of it, then "MMMMMMM…" at 20 seats).  The log and the results
+        say it whole, and so does the plate's hover (``plate_name_cut``)."""
         name = self.seat_name(seat)
         key = (seat, name, self.phones is not None and self.phones.holds(seat))
         fitted = self._plate_names.get(key)
         if fitted is None:
             room = self._name_rooms[seat] - (layout.PLATE_PHONE_MARK if key[2] else 0)
-            fitted = self._plate_names[key] = th.fit_text(self.theme.font(layout.PLATE_NAME_SIZE, True), name, room)
+            fitted = self._plate_names[key] = layout.fit_plate_name(
+                lambda size, text: self.theme.font(size, True).size(text)[0], name, room)
         return fitted
+
+    def plate_name_cut(self, seat: int) -> bool:
+        """Does ``seat``'s plate show less than the whole name (the hover then shows it)?"""
+        return "".join(self.plate_name(seat)[0]).replace(" ", "") != self.seat_name(seat).replace(" ", "")
+
+    def plate_name_width(self, seat: int) -> int:
+        """Pixels of ``seat``'s name on its plate (its widest line)."""
+        lines, size = self.plate_name(seat)
+        return max(self.theme.font(size, True).size(line)[0] for line in lines)
 
     def say_rivals_note(self) -> None:
         """A problem with the AIs' memory file (``app.rivals``), said once."""

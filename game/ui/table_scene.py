@@ -142,9 +142,9 @@ class TableScene(TableBase):
         """A Continue's commentary says the last moves again, as it did when
         the game was left (it came back empty: a player back from the title
         saw nothing of what the AIs had just done).  Only the moves' own
-        public lines, so nothing hidden is said."""
-        moves = [(player, action) for player, action in self.match.history if player != CHANCE]
-        for player, action in moves[-LOG_LINES:]:
+        public lines, so nothing hidden is said: the moves the rules made for
+        a seat too (Roll the Bones' forced antes), as the commentary said them."""
+        for player, action in self.game_log.moves(self.match.history)[-LOG_LINES:]:
             self.announce(self.move_line(player, action))
 
     def offer_phones(self, seats) -> bool:
@@ -258,7 +258,9 @@ class TableScene(TableBase):
         """The table drawn once (its labels, fonts and still layer made), its
         parts a step each, then whole (all made by then)."""
         for seat in range(len(self.match.seats)):   # the nameplates' names (``draw_seats``)
-            self.theme.text(self.plate_name(seat), layout.PLATE_NAME_SIZE, th.CREAM, bold=True)
+            lines, size = self.plate_name(seat)
+            for line in lines:
+                self.theme.text(line, size, th.CREAM, bold=True)
             yield
         self.still.prepare(scratch.get_size())
         yield
@@ -310,6 +312,8 @@ class TableScene(TableBase):
         self.app.autosave.discard_prepared()   # no move was made: no header left behind
 
     def handle_event(self, event) -> None:
+        if event.type == pygame.MOUSEMOTION:
+            self.pointer = event.pos
         if self.menu_button_shown() and self.menu_button.pressed(event):
             self.secrecy.drop()   # as Esc drops a lifted cup (``HotSeatFlow.handle_event``)
             self.escape()
@@ -495,6 +499,29 @@ class TableScene(TableBase):
             if self.phones is not None and self.is_top:
                 self.phones.draw(canvas, self.theme)   # "Waiting for Ana's phone" (not under a menu)
         self._draw_log_chrome(canvas)
+        if not self.hot_seat.curtain_hides_table():
+            self.draw_name_tip(canvas)
+
+    NAME_TIP_SIZE = 16
+
+    def draw_name_tip(self, canvas: pygame.Surface) -> None:
+        """Over a nameplate whose name is cut ("…", ``plate_name``), the whole
+        name in a tip above the plate (below it on the top row), as a card
+        game's seat label shows it on hover."""
+        seat = next((i for i, plate in self.seat_plates.items() if plate.collidepoint(self.pointer)), None)
+        if seat is None or not self.plate_name_cut(seat):
+            return
+        plate = self.seat_plates[seat]
+        words = self.theme.text(self.seat_name(seat), self.NAME_TIP_SIZE, th.CREAM, bold=True)
+        tip = pygame.Rect(0, 0, words.get_width() + 20, words.get_height() + 10)
+        tip.midbottom = (plate.centerx, plate.y - 4)
+        if tip.y < EDGE_MARGIN:
+            tip.midtop = (plate.centerx, plate.bottom + 4)
+        tip.clamp_ip(pygame.Rect(0, 0, layout.CANVAS_W, layout.CANVAS_H).inflate(-2 * EDGE_MARGIN, -2 * EDGE_MARGIN))
+        pygame.draw.rect(canvas, th.WOOD_DARK, tip, border_radius=8)
+        pygame.draw.rect(canvas, th.BRASS_LIGHT, tip, 2, border_radius=8)
+        layout_record.note(canvas, "panel", tip)
+        th.blit_text(canvas, words, (tip.x + 10, tip.y + 5))
 
     def anchor_rect(self, name: str):
         """Where the thing called ``name`` is on screen (the tutorial coach
@@ -698,13 +725,14 @@ class TableScene(TableBase):
         self.highlighted_seat = active
         for i, spot in enumerate(self.seat_spots):
             seat = self.match.seats[i]
-            name = self.theme.text(self.plate_name(i), layout.PLATE_NAME_SIZE, th.CREAM, bold=True)
+            lines, size = self.plate_name(i)
+            names = [self.theme.text(line, size, th.CREAM, bold=True) for line in lines]
             note = (notes or {}).get(i, "" if not seat.is_ai else f"AI {seat.level}")
             small = self.theme.text(note, 13, th.BRASS_LIGHT) if note else None
-            w = max(name.get_width(), small.get_width() if small else 0) + layout.PLATE_PAD
+            w = max(*(name.get_width() for name in names), small.get_width() if small else 0) + layout.PLATE_PAD
             if self.phones is not None and self.phones.holds(i):
                 w += layout.PLATE_PHONE_MARK   # room for the phone mark
-            plate = pygame.Rect(0, 0, w, layout.PLATE_H if small else 30)
+            plate = pygame.Rect(0, 0, w, layout.plate_height(len(lines), small is not None))
             plate.center = (int(spot.x), int(spot.y))
             plate.clamp_ip(pygame.Rect(0, 0, layout.CANVAS_W, layout.CANVAS_H).inflate(-2 * EDGE_MARGIN, -2 * EDGE_MARGIN))
             self.seat_plates[i] = plate
@@ -718,9 +746,16 @@ class TableScene(TableBase):
             pygame.draw.rect(canvas, th.BRASS_LIGHT if i == active else th.BRASS_DARK, plate, 2, border_radius=10)
             layout_record.note(canvas, "panel", plate)   # the layout check sees the plate and its words
             pygame.draw.circle(canvas, self.theme.player_colour(i), (plate.x + 14, plate.y + 15), 7)
-            th.blit_text(canvas, name, (plate.x + 28, plate.y + 5))
+            if len(names) == 1:
+                th.blit_text(canvas, names[0], (plate.x + 28, plate.y + 5))
+                note_y = plate.y + 25
+            else:   # a two-line name (``layout.fit_plate_name``)
+                line_h = layout.PLATE_TWO_LINE_SIZES[0] + 3
+                for k, name in enumerate(names):
+                    th.blit_text(canvas, name, (plate.x + 28, plate.y + layout.PLATE_NAME_TOP + k * line_h))
+                note_y = plate.y + layout.PLATE_NAME_TOP + len(names) * line_h
             if small:
-                th.blit_text(canvas, small, (plate.x + 28, plate.y + 25))
+                th.blit_text(canvas, small, (plate.x + 28, note_y))
             if self.phones is not None and self.phones.holds(i):
                 self.phones.draw_plate_mark(canvas, plate, i)
 
@@ -750,21 +785,36 @@ class TableScene(TableBase):
         self.__dict__["_log_area"] = (key, area)
         return area
 
+    LOG_SIZES = (16, 14)
+    """The commentary's letter sizes, the usual first (``log_rows``)."""
+
+    def log_rows(self, text: str, width: int, rows: int) -> tuple[int, tuple[str, ...]]:
+        """A commentary line in at most ``rows`` rows of ``width`` pixels: its
+        size and rows.  Whole at 16 points, else at 14, else cut after whole
+        words with "…" (an AI's why line can run long; at 19 hot seats of
+        wide names the Peek button left the commentary one row, and a bid's
+        line of two rows was not drawn at all)."""
+        for size in self.LOG_SIZES:
+            wrapped = th.wrap_text(self.theme.font(size), text, width)
+            if len(wrapped) <= rows:
+                return size, tuple(wrapped)
+        font = self.theme.font(size)
+        return size, (*wrapped[:rows - 1], th.fit_words(font, " ".join(wrapped[rows - 1:]), width))
+
     def _draw_log(self, canvas: pygame.Surface) -> None:
         area = self.log_area()
         y = area.bottom
+        room = min(2, max(1, area.h // LOG_ROW))
         for line in reversed(self.log[-LOG_LINES:]):
             fade = max(0, min(255, int(255 - max(0.0, line.age - 6.0) * 120)))
             if fade <= 0:
                 continue
-            if line.rows is None or line.wrapped_at != area.w:   # an AI's why line can run long: two rows, then an ellipsis
-                rows = th.wrap_text(self.theme.font(16), line.text, area.w)
-                if len(rows) > 2:
-                    rows = [rows[0], th.fit_words(self.theme.font(16), rows[1], area.w)]
-                line.rows, line.wrapped_at = tuple(rows), area.w
+            if line.rows is None or line.wrapped_at != (area.w, room):
+                line.size, rows = self.log_rows(line.text, area.w, room)
+                line.rows, line.wrapped_at = rows, (area.w, room)
             if y - len(line.rows) * LOG_ROW < area.top:
                 break   # no room for an older line
             for row in reversed(line.rows):
-                surf = th.faded(self.theme.text(row, 16, line.colour), fade)
+                surf = th.faded(self.theme.text(row, line.size, line.colour), fade)
                 th.blit_text(canvas, surf, (16, y), "bottomleft", shadow=1)
                 y -= LOG_ROW

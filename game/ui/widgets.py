@@ -168,10 +168,17 @@ class _ValueRow(Widget):
 
     label_colour = th.CREAM
 
+    NUMBER_MARGIN = 6
+    """Pixels either side of the drawn value that still count as the value (a click there only focuses)."""
+    ARROW_ROOM = 32
+    """Pixels at each end of the value box that always change the value (where "‹" and "›" are drawn)."""
+
     def __init__(self, rect, label: str, *, enabled=True, tooltip="", label_width: int | None = None):
         super().__init__(rect, enabled=enabled, tooltip=tooltip)
         self.label = label
         self.label_width = label_width if label_width is not None else self.rect.w // 2
+        self.value_drawn: pygame.Rect | None = None
+        """Where the value itself (the number or the choice's words) was last drawn."""
 
     @property
     def value_rect(self) -> pygame.Rect:
@@ -199,16 +206,28 @@ class _ValueRow(Widget):
         arrow_col = th.BRASS_LIGHT if self.enabled else th.DISABLED
         th.draw_text(canvas, theme, "\u2039", (box.x + 16, box.centery - 2), 30, arrow_col, anchor="center")
         th.draw_text(canvas, theme, "\u203a", (box.right - 16, box.centery - 2), 30, arrow_col, anchor="center")
-        th.draw_text(canvas, theme, self.value_text(), box.center, 20,
-                     th.CREAM if self.enabled else th.CREAM_DIM, bold=True, anchor="center")
+        self.value_drawn = th.draw_text(canvas, theme, self.value_text(), box.center, 20,
+                                        th.CREAM if self.enabled else th.CREAM_DIM, bold=True, anchor="center")
+
+    def number_rect(self) -> pygame.Rect:
+        """The value as drawn, with a small margin (before the first frame: the box's middle third)."""
+        box = self.value_rect
+        if self.value_drawn is None:
+            return pygame.Rect(box.x + box.w // 3, box.y, box.w - 2 * (box.w // 3), box.h)
+        drawn = self.value_drawn.inflate(2 * self.NUMBER_MARGIN, 0)
+        left, right = max(drawn.left, box.x + self.ARROW_ROOM), min(drawn.right, box.right - self.ARROW_ROOM)
+        return pygame.Rect(left, box.y, max(0, right - left), box.h)
 
     def click(self, pos) -> bool:
-        """The value box is the control: its "‹" half lowers, its "›" half
-        raises.  A click on the row's words only takes the focus (``FocusGroup``):
-        it raised the value, so a player reading "Starting dice" with the mouse
-        changed it by surprise.  Keys still change a focused row (Left/Right, Enter)."""
+        """The value box's "‹" side lowers, its "›" side raises; the value
+        itself, like the row's words, only takes the focus (``FocusGroup``).
+        A click on the words raised the value, so a player reading "Starting
+        dice" with the mouse changed it by surprise; a click on the number to
+        read or select it did the same, so only the arrows' sides change it,
+        as a commercial game's spinner does.  Keys still change a focused row
+        (Left/Right, Enter)."""
         box = self.value_rect
-        if not box.collidepoint(pos):
+        if not box.collidepoint(pos) or self.number_rect().collidepoint(pos):
             return False
         return self.adjust(-1 if pos[0] < box.centerx else 1)
 

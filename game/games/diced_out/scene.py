@@ -81,6 +81,9 @@ class TableScene(BaseTableScene):
         self._fresh_sheets = 0   # sheets drawn afresh this frame (``SHEETS_PER_FRAME``)
         self._glow_key: tuple | None = None
         self._glow_since = 0.0
+        self._ending: tuple[DicedOutState, list] | None = None
+        """The turn that just ended and its banners fading out (``banners.end``):
+        until they are gone the status line and the glow stay on that turn."""
         self.tray = tray_rect(n)
         self.strokes: list[Stroke] = []
         self.last_total: tuple[int, int, str] | None = None   # (player, total, what happened)
@@ -241,6 +244,9 @@ class TableScene(BaseTableScene):
         if not (after.phase == FREE_MARK or kind == "repeat"):
             # a banner belongs to its turn: it ends when the turn ends (a bonus banner stood over the
             # next player's throw); the next turn waits until it is gone
+            fading = [b for b in self.banners if b.alive(self.time)]
+            if fading and self._ending is None:
+                self._ending = (before, fading)
             self.banners.end(self.time, GIVE_WAY_SECONDS * self.pace.duration)
         if player == CHANCE and kind in ("mark", "bonus", "repeat", "diced_out"):
             self._keep_total(event, before)
@@ -413,7 +419,7 @@ class TableScene(BaseTableScene):
     def _moving_sheets(self) -> frozenset:
         """Sheets drawn every frame above the still layer: the active seat's
         (it glows) and any whose mark is drawing itself."""
-        state = self.state
+        state = self.turn_shown()
         moving = {s.player for s in self.strokes}
         if state.phase in (ROLL, FREE_MARK):
             moving.add(state.current)
@@ -424,7 +430,7 @@ class TableScene(BaseTableScene):
         move (a new state), the colours, the total in the tray's corner (it goes
         while the next roll flies, without a move) or while a sheet waits for
         its fresh drawing (``SHEETS_PER_FRAME``)."""
-        return ("sheets", id(self.state), len(self.match.history), self.theme.colorblind, self._two_banners(),
+        return ("sheets", id(self.state), id(self.turn_shown()), len(self.match.history), self.theme.colorblind, self._two_banners(),
                 self._shown_total(), self._moving_sheets(), tuple(p.pending for p in self.painters))
 
     def draw_still(self, canvas: pygame.Surface) -> None:
@@ -500,7 +506,8 @@ class TableScene(BaseTableScene):
         return facts
 
     def _status_text(self) -> str:
-        return prompts.status(self.state, self.words, self.human_to_act() is not None)
+        shown = self.turn_shown()
+        return prompts.status(shown, self.words, shown is self.state and self.human_to_act() is not None)
 
     def _draw_status(self, canvas) -> None:
         """Whose turn and what to do, over (or under) the tray; a solo player's personal best."""
@@ -514,7 +521,7 @@ class TableScene(BaseTableScene):
         """One seat's sheet (sheet.py), drawn afresh only when its facts
         change or a free mark is on offer there (a mark drawing itself is
         drawn over the sheet's kept picture)."""
-        state = self.state
+        state = self.turn_shown()
         active = state.phase in (ROLL, FREE_MARK) and state.current == p
         glow = 40 + int(100 * settling_pulse(self.time - self._turn_began(), self.pace.reduced_motion)) \
             if active else None
@@ -530,7 +537,8 @@ class TableScene(BaseTableScene):
     def _turn_began(self) -> float:
         """When the seat to act started its roll or free mark (its sheet's glow
         pulses from then, then holds still so a waiting table can rest)."""
-        key = (self.state.current, self.state.phase, len(self.match.history))
+        shown = self.turn_shown()
+        key = (shown.current, shown.phase, len(self.match.history) if shown is self.state else -1)
         if key != self._glow_key:
             self._glow_key, self._glow_since = key, self.time
         return self._glow_since
@@ -566,6 +574,17 @@ class TableScene(BaseTableScene):
         title = "You scored lowest!" if self.words.is_you(seat) else f"{name}, you scored lowest!"
         look.draw_penalty_panel(canvas, self.theme, look.penalty_panel(self.tray, len(group.widgets)), title)
         group.draw(canvas, self.theme)
+
+    def turn_shown(self) -> DicedOutState:
+        """The state whose turn the status line and the sheets' glow show: the
+        ended turn's while its banners fade (the next player's line and glow
+        came up under the fading "Bonus number 7!"), else the game's."""
+        if self._ending is not None:
+            before, fading = self._ending
+            if any(b.alive(self.time) for b in fading):
+                return before
+            self._ending = None
+        return self.state
 
     def _two_banners(self) -> bool:
         """A stamp and a plate at once: the stamp keeps the tray's top strip, the plate its bottom."""

@@ -32,9 +32,12 @@ CUP_GAP = 2
 class CupLayout:
     """The bidding table's geometry for one seat count (module docstring): a separate
     object so both bidding games and their extras place things at the same points."""
-    def __init__(self, seat_spots: Sequence[layout.SeatSpot], plate_width: Callable[[int], int], cup_px: int = 0):
+    def __init__(self, seat_spots: Sequence[layout.SeatSpot], plate_width: Callable[[int], int], cup_px: int = 0,
+                 plate_lines: Callable[[int], int] = lambda seat: 1):
         self.seat_spots = seat_spots
         self.plate_width = plate_width
+        self.plate_lines = plate_lines
+        """The lines of a seat's name on its plate (a two-line name makes it taller)."""
         """Width of a seat's name on its nameplate, in pixels."""
         self.cup_px = cup_px
         """A cup's size (its spot keeps it clear of the seat's nameplate)."""
@@ -104,7 +107,7 @@ class CupLayout:
         frame at 20 seats); a copy, the caller's to change."""
         plate = self._plates.get(seat)
         if plate is None:
-            rect = pygame.Rect(0, 0, self.plate_width(seat) + 40, 44)
+            rect = pygame.Rect(0, 0, self.plate_width(seat) + layout.PLATE_PAD, layout.plate_height(self.plate_lines(seat), True))
             spot = self.seat_spots[seat]
             rect.center = (int(spot.x), int(spot.y))
             plate = self._plates[seat] = rect.clamp(

@@ -253,18 +253,40 @@ class BidPicker:
         self.minimums, self.max_quantity, self.enabled_challenges, self.face, self.quantity = offer
         yield
 
+    TITLE_SIZES = (18, 17, 16, 15, 14)
+    """The sizes the title ("Wilhelmina Stout's bid") tries beside the key hint, largest first."""
+
+    def fitted_title(self, theme: th.Theme, room: int) -> tuple[str, int]:
+        """The title and its size in ``room`` pixels left of the key hint:
+        whole, smaller, then cut with "…" (a 16-letter name ran "WWWW…'s bid"
+        under the hint)."""
+        for size in self.TITLE_SIZES:
+            if theme.font(size, True).size(self.title)[0] <= room:
+                return self.title, size
+        size = self.TITLE_SIZES[-1]
+        return th.fit_text(theme.font(size, True), self.title, room), size
+
     def draw(self, canvas: pygame.Surface, theme: th.Theme, renderer=None) -> None:
         if not self.visible:
             return
         th.panel(canvas, self.rect, fill=th.WOOD_DARK, border=th.BRASS, radius=14)
         layout_record.note(canvas, "picker", self.rect)
         rects = self._rects()
-        th.draw_text(canvas, theme, self.title[:24], (self.rect.x + 16, self.rect.y + 10), 18, th.BRASS_LIGHT,
-                     bold=True)
-        hint = "\u2190\u2192 face  \u2191\u2193 quantity  Enter bid" + "".join(
-            f"  {pygame.key.name(k).upper()} {label}" for _n, label, k in self.challenges)
-        th.draw_text(canvas, theme, hint, (self.rect.right - 14, self.rect.y + 13), 13, th.CREAM_DIM,
-                     anchor="topright")
+        keys = ["\u2190\u2192 face", "\u2191\u2193 quantity", "Enter bid"] + [
+            f"{pygame.key.name(k).upper()} {label}" for _n, label, k in self.challenges]
+        hint_font = theme.font(13)
+        while True:   # the key hint gives way, its first keys first, to a title that would not fit beside it
+            hint = "  ".join(keys)
+            hint_w = hint_font.size(hint)[0] if hint else 0
+            title, size = self.fitted_title(theme, self.rect.w - 30 - hint_w - (12 if hint else 0))
+            if title == self.title or not keys:
+                break
+            keys.pop(0)
+        if hint:
+            th.draw_text(canvas, theme, hint, (self.rect.right - 14, self.rect.y + 13), 13, th.CREAM_DIM,
+                         anchor="topright")
+        th.draw_text(canvas, theme, title, (self.rect.x + 16, self.rect.y + 10 + (18 - size) // 2), size,
+                     th.BRASS_LIGHT, bold=True)
         for name, label in (("minus", "\u2212"), ("plus", "+")):
             active = self.can_bid and (self.quantity > self.minimums[self.face] if name == "minus"
                                        else self.quantity < self.max_quantity)

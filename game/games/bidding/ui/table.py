@@ -96,8 +96,8 @@ class BiddingTableScene(table_scene.TableScene):
         """(seat, colour-blind palette) -> its dice colour (``colour``: asked for every die of every frame)."""
         self.die_px = 30 if n <= 6 else 24 if n <= 10 else 18
         self.cup_px = 64 if n <= 6 else 50 if n <= 10 else 38
-        self.cups = CupLayout(self.seat_spots, lambda seat: self.theme.font(layout.PLATE_NAME_SIZE, True).size(self.plate_name(seat))[0],
-                              self.cup_px)
+        self.cups = CupLayout(self.seat_spots, self.plate_name_width, self.cup_px,
+                              plate_lines=lambda seat: len(self.plate_name(seat)[0]))
         """Cup spots, dice rows, your tray, the history corner (game/games/bidding/ui/cups.py)."""
         picker = pygame.Rect(0, 0, self.picker_width, 150)
         picker.midtop = (CENTRE_X, 398)
@@ -239,6 +239,11 @@ class BiddingTableScene(table_scene.TableScene):
             rects += [self.cups.dice_box(i, dice, size).inflate(22, 44) for i in seats_in]
             cached = self.__dict__["_log_clear"] = (seats_in, dice, rects)
         return cached[2]
+
+    def peek_keep_clear(self) -> list[pygame.Rect]:
+        """The bid picker's place and the round's bids (the Peek button left
+        its corner for the felt at 17 seats and lay over the picker)."""
+        return [self.picker.rect.inflate(16, 16), self.history.rect.inflate(12, 12)]
 
     def since_keep_clear(self) -> list[list[pygame.Rect]]:
         """The bid in the centre with its lines, the picker, the round's bids,
