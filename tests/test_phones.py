@@ -608,8 +608,8 @@ def test_a_flood_of_connections_cannot_use_up_the_games_file_handles():
     """A device on the Wi-Fi opens 400 connections and sends half a request on
     each (the game's server shares the game's file handles, which a desktop
     may cap at 256: its saves would fail).  The server keeps at most
-    ``MAX_CONNECTIONS`` (plus one accept burst) and answers the rest 503 at once;
-    when the flood stops, a phone gets its page again."""
+    ``MAX_CONNECTIONS`` (plus one accept burst): each new one closes the
+    quietest half-sent one; when the flood stops, a phone gets its page again."""
     import os
     import socket
     if not os.path.isdir("/proc/self/fd"):
@@ -630,8 +630,8 @@ def test_a_flood_of_connections_cannot_use_up_the_games_file_handles():
             assert time.monotonic() < end, f"the server holds {len(os.listdir('/proc/self/fd')) - before - len(flood)} handles"
             time.sleep(0.05)   # a bounded poll of another thread's work, not a pace
         assert server.open_connections() <= phone_server.MAX_CONNECTIONS + phone_server.LISTEN_BACKLOG
-        answers = [sock.recv(64) for sock in flood[-5:]]
-        assert all(a.startswith(b"HTTP/1.1 503") for a in answers), answers
+        answers = [_closed_answer(sock) for sock in flood[:5]]
+        assert answers == [b""] * 5, "the oldest half-sent requests were closed for the newer ones"
     finally:
         for sock in flood:
             sock.close()
@@ -641,3 +641,51 @@ def test_a_flood_of_connections_cannot_use_up_the_games_file_handles():
     status, page = get(f"http://127.0.0.1:{server.port}/static/phone.css")
     assert status == 200
     server.stop()
+
+
+def _closed_answer(sock) -> bytes:
+    """What a connection the server closed reads: nothing (or a reset)."""
+    try:
+        return sock.recv(64)
+    except ConnectionResetError:
+        return b""
+
+
+def test_headers_trickled_on_every_connection_cannot_keep_a_phone_out():
+    """A slowloris on the Wi-Fi: a device opens far more connections than the
+    server holds and trickles a header line on each now and then, never
+    finishing a request.  Ana's phone, already playing, keeps its socket, and a
+    phone that comes now still gets its page (the server had answered every
+    newcomer 503 for as long as the device kept its connections half-sent)."""
+    import socket
+    server = phone_server.PhoneServer("127.0.0.1")
+    ana_code, bo_code = wire.new_token(), wire.new_token()
+    server.start({0: ana_code, 1: bo_code})
+    assert server.wait_started()
+    ana = PhoneClient(server.url(ana_code))
+    end = time.monotonic() + WAIT
+    while not ana.key_url() or server.connected != frozenset({0}):
+        assert time.monotonic() < end, "Ana's phone never linked"
+        time.sleep(0.02)   # a bounded poll of the server's thread, not a pace
+    flood = []
+    try:
+        for _ in range(3 * phone_server.MAX_CONNECTIONS):
+            sock = socket.create_connection(("127.0.0.1", server.port), timeout=WAIT)
+            sock.sendall(b"GET /p/x HTTP/1.1\r\nHost: x\r\n")
+            flood.append(sock)
+        for sock in flood:   # the trickle: one more header line on each still open
+            try:
+                sock.sendall(b"X-Slow: 1\r\n")
+            except OSError:
+                pass   # closed by the server for a newer connection
+        status, page = get(f"http://127.0.0.1:{server.port}/p/{bo_code}")
+        assert status == 200 and "phone.js" in page, "Bo's phone was kept out by half-sent requests"
+        status, _ = get(f"http://127.0.0.1:{server.port}/static/phone.js")
+        assert status == 200
+        assert ana.close_code is None and server.connected == frozenset({0}), "Ana's socket was closed for the flood"
+        assert server.open_connections() <= phone_server.MAX_CONNECTIONS + phone_server.LISTEN_BACKLOG + 2
+    finally:
+        for sock in flood:
+            sock.close()
+        ana.close()
+        server.stop()
