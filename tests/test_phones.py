@@ -689,3 +689,41 @@ def test_headers_trickled_on_every_connection_cannot_keep_a_phone_out():
             sock.close()
         ana.close()
         server.stop()
+
+
+def test_a_phone_that_stopped_reading_cannot_hold_up_the_table_closing():
+    """Ana's phone lost its Wi-Fi mid-game without a goodbye: it reads nothing,
+    and the table's messages fill its socket's buffers.  Closing the table
+    (Save and quit, the results) must not wait on it: the server's goodbye to
+    that phone is cut off, its thread ends, and ``stop`` returns (it had waited
+    its whole ``START_TIMEOUT``, the game's frame frozen, and left the thread
+    blocked for good on the phone's full buffers)."""
+    import socket
+    server = phone_server.PhoneServer("127.0.0.1")
+    code = wire.new_token()
+    server.start({0: code})
+    assert server.wait_started()
+    phone = socket.socket()
+    phone.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 2048)   # a stalled phone: nothing is read
+    phone.connect(("127.0.0.1", server.port))
+    phone.sendall(f"GET /ws/{code} HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                  "Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n".encode())
+    end = time.monotonic() + WAIT
+    while server.connected != frozenset({0}):
+        assert time.monotonic() < end, "the phone never connected"
+        time.sleep(0.02)   # a bounded poll of the server's thread, not a pace
+    socket_there = server._sockets[0]._req.transport   # the server's end of the phone's socket
+    number = 0
+    end = time.monotonic() + WAIT
+    while socket_there.get_write_buffer_size() == 0:   # until the phone's buffers are full: the rest waits here
+        assert time.monotonic() < end, "the phone's buffers never filled"
+        for _ in range(20):   # a 20-seat table's views (its ~360 bids) while the phone is gone
+            number += 1
+            server.publish(0, {"type": "state", "version": number, "choices": ["x" * 80] * 400})
+        time.sleep(0.05)   # a bounded poll of the server's thread, not a pace
+    thread = server._thread
+    server.stop()
+    try:
+        assert thread is not None and not thread.is_alive(), "the server's thread still waits on the stalled phone"
+    finally:
+        phone.close()

@@ -60,6 +60,10 @@ LISTEN_BACKLOG = 16
 HEARTBEAT = 4.0
 """Seconds between pings: a phone that stops answering is away after about two."""
 START_TIMEOUT = 10.0
+CLOSE_WAIT = 1.0
+"""Seconds a socket's goodbye may take: a phone that stopped reading (its Wi-Fi
+gone, the table's messages filling its socket's buffers) is cut off after it,
+so closing the table never waits on a phone."""
 PAGE_FILES = {"phone.js": "application/javascript", "phone.css": "text/css"}
 CLOSE_RELINKED = 4003
 """The socket's close code when its seat was given a new code at the table."""
@@ -308,7 +312,7 @@ class PhoneServer:
         finally:
             listener.close()
             for ws in list(self._sockets.values()):
-                await ws.close(code=4002, message=b"the table closed")
+                await _close(ws, 4002, b"the table closed")
             await runner.cleanup()
 
     def _drop_seat(self, seat: int) -> None:
@@ -420,7 +424,7 @@ class PhoneServer:
         self._open += 1
         old = self._sockets.get(seat)
         if old is not None:   # a reload or a second tab: the newest holds the seat
-            await old.close(code=4000, message=b"opened elsewhere")
+            await _close(old, 4000, b"opened elsewhere")
         box: asyncio.Queue = asyncio.Queue()
         self._sockets[seat], self._outboxes[seat] = ws, box
         self._changed()
@@ -524,6 +528,15 @@ def _words_page(words: str) -> str:
             '<meta name="viewport" content="width=device-width, initial-scale=1">'
             '<title>Dice Tavern</title><link rel="stylesheet" href="/static/phone.css"></head>'
             f'<body><main id="app"><p class="status">{html.escape(words)}</p></main></body></html>')
+
+
+async def _close(ws: web.WebSocketResponse, code: int, message: bytes) -> None:
+    """Close ``ws`` with ``code``, or cut it off after ``CLOSE_WAIT`` (aiohttp then
+    closes its connection): its goodbye waited for a phone that reads nothing."""
+    try:
+        await asyncio.wait_for(ws.close(code=code, message=message), CLOSE_WAIT)
+    except (asyncio.TimeoutError, ConnectionError, RuntimeError):
+        pass
 
 
 async def _send(ws: web.WebSocketResponse, text: str) -> bool:
