@@ -727,3 +727,21 @@ def test_a_phone_that_stopped_reading_cannot_hold_up_the_table_closing():
         assert thread is not None and not thread.is_alive(), "the server's thread still waits on the stalled phone"
     finally:
         phone.close()
+
+
+@pytest.mark.parametrize("host", ["\u00fc" * 70, "not an address"])
+def test_a_phones_address_no_lookup_can_encode_is_a_toast_not_a_crash(app, monkeypatch, host):
+    """The phones' address override (``DICE_TAVERN_PHONES_HOST``) set to a name
+    the system cannot even encode (70 non-ASCII letters) raised a TypeError
+    through "Use phones" (only ``OSError`` is told to the players): now, as for
+    any address it cannot serve on, a toast says so and the seats stay on the screen."""
+    from game.ui.phone_link import HOST_VARIABLE
+    monkeypatch.setenv(HOST_VARIABLE, host)
+    match = Match("liars-dice", [Seat("Ana"), Seat("Bo"), Seat("Cy", "ai", "easy")], seed=2)
+    from game.scenes.launch import make_table
+    table = make_table(app, match)
+    app.start(table)
+    app.apply_transitions()
+    assert table.offer_phones([0, 1]) is False
+    assert table.phones is None and match.phone_seats == ()
+    assert any(t[0].startswith("Phones are not available") for t in app.toasts)

@@ -138,6 +138,9 @@ class PhoneServer:
         except OSError:
             self._sock.close()
             raise
+        except (UnicodeError, TypeError, ValueError) as exc:   # a host no name lookup can even encode
+            self._sock.close()
+            raise OSError(f"{host[:40]!r} is no address of this computer ({exc})") from None
         self.port: int = self._sock.getsockname()[1]
         try:
             self._files = page_files()
