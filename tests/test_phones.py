@@ -745,3 +745,66 @@ def test_a_phones_address_no_lookup_can_encode_is_a_toast_not_a_crash(app, monke
     assert table.offer_phones([0, 1]) is False
     assert table.phones is None and match.phone_seats == ()
     assert any(t[0].startswith("Phones are not available") for t in app.toasts)
+
+
+def _stalled_phone(server, code: str):
+    """A phone that opens ``code``'s socket, reads its key, then reads nothing
+    more (its Wi-Fi gone): the server's buffers towards it are filled."""
+    import socket
+    phone = socket.socket()
+    phone.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 2048)
+    phone.connect(("127.0.0.1", server.port))
+    phone.sendall(f"GET /ws/{code} HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                  "Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n".encode())
+    phone.settimeout(WAIT)
+    got = b""
+    while b'"linked"' not in got or not got.endswith(b"}"):   # the handshake's answer, then {"type": "linked", ...}
+        more = phone.recv(1)
+        assert more, "the server closed the phone's socket"
+        got += more
+    key = json.loads(got[got.index(b"{"):])["key"]
+    end = time.monotonic() + WAIT
+    while server.connected != frozenset({0}):
+        assert time.monotonic() < end, "the phone never connected"
+        time.sleep(0.02)   # a bounded poll of the server's thread, not a pace
+    there = server._sockets[0]._req.transport   # the server's end of the phone's socket
+    number = 0
+    while there.get_write_buffer_size() == 0:   # until the phone's buffers are full
+        assert time.monotonic() < end, "the phone's buffers never filled"
+        for _ in range(20):
+            number += 1
+            server.publish(0, {"type": "state", "version": number, "choices": ["x" * 80] * 400})
+        time.sleep(0.05)   # a bounded poll of the server's thread, not a pace
+    return phone, key
+
+
+def test_two_tabs_reopening_a_stalled_phones_seat_leave_one_socket_not_a_deaf_one():
+    """Ana's phone stalled (Wi-Fi gone); her browser then reopens her page in two
+    tabs at once.  While the first waits for the stalled socket's goodbye, the
+    second takes the seat; the first must not then take it over blindly,
+    leaving the second open but deaf (no view ever again, counted as a socket
+    for good).  One tab holds the seat, the other is told "opened elsewhere"."""
+    server = phone_server.PhoneServer("127.0.0.1")
+    code = wire.new_token()
+    server.start({0: code})
+    assert server.wait_started()
+    stalled, key = _stalled_phone(server, code)
+    tabs = []
+    try:
+        tabs = [PhoneClient(server.url(key)), PhoneClient(server.url(key))]
+        server.publish(0, {"type": "state", "version": 10_000})
+        end = time.monotonic() + WAIT
+        while server._open != 1 or sum(t.close_code == 4000 for t in tabs) != 1:
+            assert time.monotonic() < end, (f"{server._open} sockets open; tabs closed with "
+                                            f"{[t.close_code for t in tabs]}")
+            time.sleep(0.05)   # a bounded poll of the server's thread, not a pace
+        holder = next(t for t in tabs if t.close_code is None)
+        end = time.monotonic() + WAIT
+        while not any(m.get("version") == 10_000 for m in holder.received("state")):
+            assert time.monotonic() < end, "the tab holding the seat never got the table's view"
+            time.sleep(0.05)   # a bounded poll of the server's thread, not a pace
+    finally:
+        for tab in tabs:
+            tab.close()
+        stalled.close()
+        server.stop()

@@ -170,6 +170,8 @@ class PhoneServer:
         self._latest: dict[int, str] = {}
         self._outboxes: dict[int, asyncio.Queue] = {}
         self._sockets: dict[int, web.WebSocketResponse] = {}
+        self._transports: dict[web.WebSocketResponse, asyncio.Transport] = {}
+        """Each open seat socket's connection (``_close`` cuts off a stalled one)."""
         self._open = 0
         self._loop: asyncio.AbstractEventLoop | None = None
         self._ready = threading.Event()
@@ -315,7 +317,7 @@ class PhoneServer:
         finally:
             listener.close()
             for ws in list(self._sockets.values()):
-                await _close(ws, 4002, b"the table closed")
+                await self._close(ws, 4002, b"the table closed")
             await runner.cleanup()
 
     def _drop_seat(self, seat: int) -> None:
@@ -425,9 +427,16 @@ class PhoneServer:
             self._unclaim(token, seat, key)   # its key never reached it: the code is the phone's way back
             return ws
         self._open += 1
+        if request.transport is not None:
+            self._transports[ws] = request.transport
         old = self._sockets.get(seat)
         if old is not None:   # a reload or a second tab: the newest holds the seat
-            await _close(old, 4000, b"opened elsewhere")
+            await self._close(old, 4000, b"opened elsewhere")
+            if self._sockets.get(seat) not in (None, old):   # a newer tab took the seat while the old one went
+                self._open -= 1
+                await self._close(ws, 4000, b"opened elsewhere")
+                self._transports.pop(ws, None)
+                return ws
         box: asyncio.Queue = asyncio.Queue()
         self._sockets[seat], self._outboxes[seat] = ws, box
         self._changed()
@@ -439,11 +448,23 @@ class PhoneServer:
         finally:
             writer.cancel()
             self._open -= 1
+            self._transports.pop(ws, None)
             if self._sockets.get(seat) is ws:
                 del self._sockets[seat]
                 del self._outboxes[seat]
                 self._changed()
         return ws
+
+    async def _close(self, ws: web.WebSocketResponse, code: int, message: bytes) -> None:
+        """Close ``ws`` with ``code``, or cut its connection off after ``CLOSE_WAIT``:
+        its goodbye waited for a phone that reads nothing (a plain close would
+        wait to send it everything first, and that socket would stay for good)."""
+        try:
+            await asyncio.wait_for(ws.close(code=code, message=message), CLOSE_WAIT)
+        except (asyncio.TimeoutError, ConnectionError, RuntimeError):
+            transport = self._transports.get(ws)
+            if transport is not None:
+                transport.abort()
 
     async def _refuse(self, request: web.Request, code: int, why: str) -> web.StreamResponse:
         """Open the socket only to close it at once with ``code`` and ``why`` (nothing of the game)."""
@@ -531,15 +552,6 @@ def _words_page(words: str) -> str:
             '<meta name="viewport" content="width=device-width, initial-scale=1">'
             '<title>Dice Tavern</title><link rel="stylesheet" href="/static/phone.css"></head>'
             f'<body><main id="app"><p class="status">{html.escape(words)}</p></main></body></html>')
-
-
-async def _close(ws: web.WebSocketResponse, code: int, message: bytes) -> None:
-    """Close ``ws`` with ``code``, or cut it off after ``CLOSE_WAIT`` (aiohttp then
-    closes its connection): its goodbye waited for a phone that reads nothing."""
-    try:
-        await asyncio.wait_for(ws.close(code=code, message=message), CLOSE_WAIT)
-    except (asyncio.TimeoutError, ConnectionError, RuntimeError):
-        pass
 
 
 async def _send(ws: web.WebSocketResponse, text: str) -> bool:
