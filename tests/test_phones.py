@@ -663,10 +663,7 @@ def test_headers_trickled_on_every_connection_cannot_keep_a_phone_out():
     server.start({0: ana_code, 1: bo_code})
     assert server.wait_started()
     ana = PhoneClient(server.url(ana_code))
-    end = time.monotonic() + WAIT
-    while not ana.key_url() or server.connected != frozenset({0}):
-        assert time.monotonic() < end, "Ana's phone never linked"
-        time.sleep(0.02)   # a bounded poll of the server's thread, not a pace
+    _poll(lambda: ana.key_url() and server.connected == frozenset({0}), "Ana's phone to link")
     flood = []
     try:
         for _ in range(3 * phone_server.MAX_CONNECTIONS):
@@ -698,29 +695,11 @@ def test_a_phone_that_stopped_reading_cannot_hold_up_the_table_closing():
     that phone is cut off, its thread ends, and ``stop`` returns (it had waited
     its whole ``START_TIMEOUT``, the game's frame frozen, and left the thread
     blocked for good on the phone's full buffers)."""
-    import socket
     server = phone_server.PhoneServer("127.0.0.1")
     code = wire.new_token()
     server.start({0: code})
     assert server.wait_started()
-    phone = socket.socket()
-    phone.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 2048)   # a stalled phone: nothing is read
-    phone.connect(("127.0.0.1", server.port))
-    phone.sendall(f"GET /ws/{code} HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-                  "Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n".encode())
-    end = time.monotonic() + WAIT
-    while server.connected != frozenset({0}):
-        assert time.monotonic() < end, "the phone never connected"
-        time.sleep(0.02)   # a bounded poll of the server's thread, not a pace
-    socket_there = server._sockets[0]._req.transport   # the server's end of the phone's socket
-    number = 0
-    end = time.monotonic() + WAIT
-    while socket_there.get_write_buffer_size() == 0:   # until the phone's buffers are full: the rest waits here
-        assert time.monotonic() < end, "the phone's buffers never filled"
-        for _ in range(20):   # a 20-seat table's views (its ~360 bids) while the phone is gone
-            number += 1
-            server.publish(0, {"type": "state", "version": number, "choices": ["x" * 80] * 400})
-        time.sleep(0.05)   # a bounded poll of the server's thread, not a pace
+    phone, _key = _stalled_phone(server, code)
     thread = server._thread
     server.stop()
     try:
@@ -763,19 +742,25 @@ def _stalled_phone(server, code: str):
         assert more, "the server closed the phone's socket"
         got += more
     key = json.loads(got[got.index(b"{"):])["key"]
-    end = time.monotonic() + WAIT
-    while server.connected != frozenset({0}):
-        assert time.monotonic() < end, "the phone never connected"
-        time.sleep(0.02)   # a bounded poll of the server's thread, not a pace
+    _poll(lambda: server.connected == frozenset({0}), "the phone to connect")
     there = server._sockets[0]._req.transport   # the server's end of the phone's socket
     number = 0
-    while there.get_write_buffer_size() == 0:   # until the phone's buffers are full
-        assert time.monotonic() < end, "the phone's buffers never filled"
-        for _ in range(20):
-            number += 1
+
+    def full() -> bool:   # a 20-seat table's views (its ~360 bids) go on while the phone is gone
+        nonlocal number
+        for number in range(number + 1, number + 21):
             server.publish(0, {"type": "state", "version": number, "choices": ["x" * 80] * 400})
-        time.sleep(0.05)   # a bounded poll of the server's thread, not a pace
+        return there.get_write_buffer_size() > 0
+    _poll(full, "the phone's buffers to fill")
     return phone, key
+
+
+def _poll(condition, what: str) -> None:
+    """Wait for another thread's work (the server's), bounded by ``WAIT``: a poll, not a pace."""
+    end = time.monotonic() + WAIT
+    while not condition():
+        assert time.monotonic() < end, f"timed out waiting for {what}"
+        time.sleep(0.05)
 
 
 def test_two_tabs_reopening_a_stalled_phones_seat_leave_one_socket_not_a_deaf_one():
@@ -793,16 +778,11 @@ def test_two_tabs_reopening_a_stalled_phones_seat_leave_one_socket_not_a_deaf_on
     try:
         tabs = [PhoneClient(server.url(key)), PhoneClient(server.url(key))]
         server.publish(0, {"type": "state", "version": 10_000})
-        end = time.monotonic() + WAIT
-        while server._open != 1 or sum(t.close_code == 4000 for t in tabs) != 1:
-            assert time.monotonic() < end, (f"{server._open} sockets open; tabs closed with "
-                                            f"{[t.close_code for t in tabs]}")
-            time.sleep(0.05)   # a bounded poll of the server's thread, not a pace
+        _poll(lambda: server._open == 1 and sum(t.close_code == 4000 for t in tabs) == 1,
+              "one socket for the seat and one tab told 'opened elsewhere'")
         holder = next(t for t in tabs if t.close_code is None)
-        end = time.monotonic() + WAIT
-        while not any(m.get("version") == 10_000 for m in holder.received("state")):
-            assert time.monotonic() < end, "the tab holding the seat never got the table's view"
-            time.sleep(0.05)   # a bounded poll of the server's thread, not a pace
+        _poll(lambda: any(m.get("version") == 10_000 for m in holder.received("state")),
+              "the table's view on the tab holding the seat")
     finally:
         for tab in tabs:
             tab.close()
