@@ -608,8 +608,8 @@ def test_a_flood_of_connections_cannot_use_up_the_games_file_handles():
     """A device on the Wi-Fi opens 400 connections and sends half a request on
     each (the game's server shares the game's file handles, which a desktop
     may cap at 256: its saves would fail).  The server keeps at most
-    ``MAX_CONNECTIONS`` (plus one accept burst) and answers the rest 503 at once;
-    when the flood stops, a phone gets its page again."""
+    ``MAX_CONNECTIONS`` (plus one accept burst): each new one closes the
+    quietest half-sent one; when the flood stops, a phone gets its page again."""
     import os
     import socket
     if not os.path.isdir("/proc/self/fd"):
@@ -630,8 +630,8 @@ def test_a_flood_of_connections_cannot_use_up_the_games_file_handles():
             assert time.monotonic() < end, f"the server holds {len(os.listdir('/proc/self/fd')) - before - len(flood)} handles"
             time.sleep(0.05)   # a bounded poll of another thread's work, not a pace
         assert server.open_connections() <= phone_server.MAX_CONNECTIONS + phone_server.LISTEN_BACKLOG
-        answers = [sock.recv(64) for sock in flood[-5:]]
-        assert all(a.startswith(b"HTTP/1.1 503") for a in answers), answers
+        answers = [_closed_answer(sock) for sock in flood[:5]]
+        assert answers == [b""] * 5, "the oldest half-sent requests were closed for the newer ones"
     finally:
         for sock in flood:
             sock.close()
@@ -641,3 +641,150 @@ def test_a_flood_of_connections_cannot_use_up_the_games_file_handles():
     status, page = get(f"http://127.0.0.1:{server.port}/static/phone.css")
     assert status == 200
     server.stop()
+
+
+def _closed_answer(sock) -> bytes:
+    """What a connection the server closed reads: nothing (or a reset)."""
+    try:
+        return sock.recv(64)
+    except ConnectionResetError:
+        return b""
+
+
+def test_headers_trickled_on_every_connection_cannot_keep_a_phone_out():
+    """A slowloris on the Wi-Fi: a device opens far more connections than the
+    server holds and trickles a header line on each now and then, never
+    finishing a request.  Ana's phone, already playing, keeps its socket, and a
+    phone that comes now still gets its page (the server had answered every
+    newcomer 503 for as long as the device kept its connections half-sent)."""
+    import socket
+    server = phone_server.PhoneServer("127.0.0.1")
+    ana_code, bo_code = wire.new_token(), wire.new_token()
+    server.start({0: ana_code, 1: bo_code})
+    assert server.wait_started()
+    ana = PhoneClient(server.url(ana_code))
+    _poll(lambda: ana.key_url() and server.connected == frozenset({0}), "Ana's phone to link")
+    flood = []
+    try:
+        for _ in range(3 * phone_server.MAX_CONNECTIONS):
+            sock = socket.create_connection(("127.0.0.1", server.port), timeout=WAIT)
+            sock.sendall(b"GET /p/x HTTP/1.1\r\nHost: x\r\n")
+            flood.append(sock)
+        for sock in flood:   # the trickle: one more header line on each still open
+            try:
+                sock.sendall(b"X-Slow: 1\r\n")
+            except OSError:
+                pass   # closed by the server for a newer connection
+        status, page = get(f"http://127.0.0.1:{server.port}/p/{bo_code}")
+        assert status == 200 and "phone.js" in page, "Bo's phone was kept out by half-sent requests"
+        status, _ = get(f"http://127.0.0.1:{server.port}/static/phone.js")
+        assert status == 200
+        assert ana.close_code is None and server.connected == frozenset({0}), "Ana's socket was closed for the flood"
+        assert server.open_connections() <= phone_server.MAX_CONNECTIONS + phone_server.LISTEN_BACKLOG + 2
+    finally:
+        for sock in flood:
+            sock.close()
+        ana.close()
+        server.stop()
+
+
+def test_a_phone_that_stopped_reading_cannot_hold_up_the_table_closing():
+    """Ana's phone lost its Wi-Fi mid-game without a goodbye: it reads nothing,
+    and the table's messages fill its socket's buffers.  Closing the table
+    (Save and quit, the results) must not wait on it: the server's goodbye to
+    that phone is cut off, its thread ends, and ``stop`` returns (it had waited
+    its whole ``START_TIMEOUT``, the game's frame frozen, and left the thread
+    blocked for good on the phone's full buffers)."""
+    server = phone_server.PhoneServer("127.0.0.1")
+    code = wire.new_token()
+    server.start({0: code})
+    assert server.wait_started()
+    phone, _key = _stalled_phone(server, code)
+    thread = server._thread
+    server.stop()
+    try:
+        assert thread is not None and not thread.is_alive(), "the server's thread still waits on the stalled phone"
+    finally:
+        phone.close()
+
+
+@pytest.mark.parametrize("host", ["\u00fc" * 70, "not an address"])
+def test_a_phones_address_no_lookup_can_encode_is_a_toast_not_a_crash(app, monkeypatch, host):
+    """The phones' address override (``DICE_TAVERN_PHONES_HOST``) set to a name
+    the system cannot even encode (70 non-ASCII letters) raised a TypeError
+    through "Use phones" (only ``OSError`` is told to the players): now, as for
+    any address it cannot serve on, a toast says so and the seats stay on the screen."""
+    from game.ui.phone_link import HOST_VARIABLE
+    monkeypatch.setenv(HOST_VARIABLE, host)
+    match = Match("liars-dice", [Seat("Ana"), Seat("Bo"), Seat("Cy", "ai", "easy")], seed=2)
+    from game.scenes.launch import make_table
+    table = make_table(app, match)
+    app.start(table)
+    app.apply_transitions()
+    assert table.offer_phones([0, 1]) is False
+    assert table.phones is None and match.phone_seats == ()
+    assert any(t[0].startswith("Phones are not available") for t in app.toasts)
+
+
+def _stalled_phone(server, code: str):
+    """A phone that opens ``code``'s socket, reads its key, then reads nothing
+    more (its Wi-Fi gone): the server's buffers towards it are filled."""
+    import socket
+    phone = socket.socket()
+    phone.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 2048)
+    phone.connect(("127.0.0.1", server.port))
+    phone.sendall(f"GET /ws/{code} HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                  "Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n".encode())
+    phone.settimeout(WAIT)
+    got = b""
+    while b'"linked"' not in got or not got.endswith(b"}"):   # the handshake's answer, then {"type": "linked", ...}
+        more = phone.recv(1)
+        assert more, "the server closed the phone's socket"
+        got += more
+    key = json.loads(got[got.index(b"{"):])["key"]
+    _poll(lambda: server.connected == frozenset({0}), "the phone to connect")
+    there = server._sockets[0]._req.transport   # the server's end of the phone's socket
+    number = 0
+
+    def full() -> bool:   # a 20-seat table's views (its ~360 bids) go on while the phone is gone
+        nonlocal number
+        for number in range(number + 1, number + 21):
+            server.publish(0, {"type": "state", "version": number, "choices": ["x" * 80] * 400})
+        return there.get_write_buffer_size() > 0
+    _poll(full, "the phone's buffers to fill")
+    return phone, key
+
+
+def _poll(condition, what: str) -> None:
+    """Wait for another thread's work (the server's), bounded by ``WAIT``: a poll, not a pace."""
+    end = time.monotonic() + WAIT
+    while not condition():
+        assert time.monotonic() < end, f"timed out waiting for {what}"
+        time.sleep(0.05)
+
+
+def test_two_tabs_reopening_a_stalled_phones_seat_leave_one_socket_not_a_deaf_one():
+    """Ana's phone stalled (Wi-Fi gone); her browser then reopens her page in two
+    tabs at once.  While the first waits for the stalled socket's goodbye, the
+    second takes the seat; the first must not then take it over blindly,
+    leaving the second open but deaf (no view ever again, counted as a socket
+    for good).  One tab holds the seat, the other is told "opened elsewhere"."""
+    server = phone_server.PhoneServer("127.0.0.1")
+    code = wire.new_token()
+    server.start({0: code})
+    assert server.wait_started()
+    stalled, key = _stalled_phone(server, code)
+    tabs = []
+    try:
+        tabs = [PhoneClient(server.url(key)), PhoneClient(server.url(key))]
+        server.publish(0, {"type": "state", "version": 10_000})
+        _poll(lambda: server._open == 1 and sum(t.close_code == 4000 for t in tabs) == 1,
+              "one socket for the seat and one tab told 'opened elsewhere'")
+        holder = next(t for t in tabs if t.close_code is None)
+        _poll(lambda: any(m.get("version") == 10_000 for m in holder.received("state")),
+              "the table's view on the tab holding the seat")
+    finally:
+        for tab in tabs:
+            tab.close()
+        stalled.close()
+        server.stop()

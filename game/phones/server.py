@@ -20,6 +20,9 @@ over ``wire.MAX_INBOUND_BYTES`` are refused unread, larger frames than
 ``MAX_FRAME`` close the socket; each socket may send ``RATE`` messages a second
 (bursts of ``BURST``) and is closed after ``FLOOD_LIMIT`` refused ones; at most
 ``MAX_SOCKETS`` sockets at once.  A dead phone is noticed by the heartbeat.
+At ``MAX_CONNECTIONS`` a new connection closes the quietest one that is not
+being answered (a half-sent request, an idle keep-alive), so a device that
+trickles headers on every connection it may hold cannot keep the phones out.
 """
 from __future__ import annotations
 
@@ -31,7 +34,7 @@ import socket
 import threading
 import time
 from importlib import resources
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from . import wire
 
@@ -47,14 +50,20 @@ FLOOD_LIMIT = 40
 MAX_SOCKETS = 24
 MAX_CONNECTIONS = 64
 """Connections served at once (each phone opens a few: its page, its files, its
-socket); more are answered 503 and closed at once, so a device on the network
-cannot use up the game's file handles (a desktop's limit can be 256), which its
-saves and replays need.  Connections accepted in one burst may pass it by the
-listen backlog (16)."""
+socket), so a device on the network cannot use up the game's file handles (a
+desktop's limit can be 256), which its saves and replays need.  A connection
+past it closes the quietest connection no request is being answered on
+(``PhoneServer._quietest``: a slowloris's half-sent headers, an idle
+keep-alive); when every one is busy it is answered 503 and closed at once.
+Connections accepted in one burst may pass it by the listen backlog (16)."""
 LISTEN_BACKLOG = 16
 HEARTBEAT = 4.0
 """Seconds between pings: a phone that stops answering is away after about two."""
 START_TIMEOUT = 10.0
+CLOSE_WAIT = 1.0
+"""Seconds a socket's goodbye may take: a phone that stopped reading (its Wi-Fi
+gone, the table's messages filling its socket's buffers) is cut off after it,
+so closing the table never waits on a phone."""
 PAGE_FILES = {"phone.js": "application/javascript", "phone.css": "text/css"}
 CLOSE_RELINKED = 4003
 """The socket's close code when its seat was given a new code at the table."""
@@ -129,6 +138,9 @@ class PhoneServer:
         except OSError:
             self._sock.close()
             raise
+        except (UnicodeError, TypeError, ValueError) as exc:   # a host no name lookup can even encode
+            self._sock.close()
+            raise OSError(f"{host[:40]!r} is no address of this computer ({exc})") from None
         self.port: int = self._sock.getsockname()[1]
         try:
             self._files = page_files()
@@ -158,6 +170,8 @@ class PhoneServer:
         self._latest: dict[int, str] = {}
         self._outboxes: dict[int, asyncio.Queue] = {}
         self._sockets: dict[int, web.WebSocketResponse] = {}
+        self._transports: dict[web.WebSocketResponse, asyncio.Transport] = {}
+        """Each open seat socket's connection (``_close`` cuts off a stalled one)."""
         self._open = 0
         self._loop: asyncio.AbstractEventLoop | None = None
         self._ready = threading.Event()
@@ -168,6 +182,11 @@ class PhoneServer:
         self._serving = False
         self._early: list[tuple[Callable, tuple]] = []
         """Calls from the game thread made before the server's loop was up."""
+        self._answering: dict[Any, int] = {}
+        """Connection -> requests being answered on it now (a phone's socket: its whole life)."""
+        self._quiet_since: dict[Any, float] = {}
+        """Connection -> when it was accepted or last finished answering (``time.monotonic``);
+        both forget closed connections as new ones come (``_quietest``)."""
 
     # --- the game thread's side ---------------------------------------------
     def start(self, tokens: dict[int, str]) -> None:
@@ -262,7 +281,10 @@ class PhoneServer:
     async def _serve(self) -> None:
         from aiohttp import web   # here, on the server's thread: the game thread never waits for it
         self._stopping = asyncio.Event()
-        app = web.Application(client_max_size=1024, middlewares=[web.middleware(_headers)])
+        @web.middleware
+        async def track(request: web.Request, handler) -> web.StreamResponse:
+            return await self._track(request, handler)
+        app = web.Application(client_max_size=1024, middlewares=[track, web.middleware(_headers)])
         app.router.add_get("/p/{token}", self._page)
         app.router.add_get("/ws/{token}", self._socket)
         app.router.add_get("/static/{name}", self._static)
@@ -272,8 +294,16 @@ class PhoneServer:
         assert served is not None
 
         def connection() -> asyncio.BaseProtocol:
-            """aiohttp's handler for a new connection, or ``_Busy`` past ``MAX_CONNECTIONS``."""
-            return served() if len(served.connections) < MAX_CONNECTIONS else _Busy()
+            """aiohttp's handler for a new connection; past ``MAX_CONNECTIONS`` the
+            quietest one is closed for it, or, when all are answering, ``_Busy``."""
+            if len(served.connections) >= MAX_CONNECTIONS:
+                quietest = self._quietest(served.connections)
+                if quietest is None:
+                    return _Busy()
+                quietest.force_close()
+            handler = served()
+            self._quiet_since[handler] = time.monotonic()
+            return handler
         listener = await asyncio.get_running_loop().create_server(connection, sock=self._sock, backlog=LISTEN_BACKLOG)
         self.open_connections = lambda: len(served.connections)
         with self._lock:
@@ -287,7 +317,7 @@ class PhoneServer:
         finally:
             listener.close()
             for ws in list(self._sockets.values()):
-                await ws.close(code=4002, message=b"the table closed")
+                await self._close(ws, 4002, b"the table closed")
             await runner.cleanup()
 
     def _drop_seat(self, seat: int) -> None:
@@ -397,9 +427,16 @@ class PhoneServer:
             self._unclaim(token, seat, key)   # its key never reached it: the code is the phone's way back
             return ws
         self._open += 1
+        if request.transport is not None:
+            self._transports[ws] = request.transport
         old = self._sockets.get(seat)
         if old is not None:   # a reload or a second tab: the newest holds the seat
-            await old.close(code=4000, message=b"opened elsewhere")
+            await self._close(old, 4000, b"opened elsewhere")
+            if self._sockets.get(seat) not in (None, old):   # a newer tab took the seat while the old one went
+                self._open -= 1
+                await self._close(ws, 4000, b"opened elsewhere")
+                self._transports.pop(ws, None)
+                return ws
         box: asyncio.Queue = asyncio.Queue()
         self._sockets[seat], self._outboxes[seat] = ws, box
         self._changed()
@@ -411,11 +448,23 @@ class PhoneServer:
         finally:
             writer.cancel()
             self._open -= 1
+            self._transports.pop(ws, None)
             if self._sockets.get(seat) is ws:
                 del self._sockets[seat]
                 del self._outboxes[seat]
                 self._changed()
         return ws
+
+    async def _close(self, ws: web.WebSocketResponse, code: int, message: bytes) -> None:
+        """Close ``ws`` with ``code``, or cut its connection off after ``CLOSE_WAIT``:
+        its goodbye waited for a phone that reads nothing (a plain close would
+        wait to send it everything first, and that socket would stay for good)."""
+        try:
+            await asyncio.wait_for(ws.close(code=code, message=message), CLOSE_WAIT)
+        except (asyncio.TimeoutError, ConnectionError, RuntimeError):
+            transport = self._transports.get(ws)
+            if transport is not None:
+                transport.abort()
 
     async def _refuse(self, request: web.Request, code: int, why: str) -> web.StreamResponse:
         """Open the socket only to close it at once with ``code`` and ``why`` (nothing of the game)."""
@@ -460,6 +509,27 @@ class PhoneServer:
                     break
                 if strikes <= 3 or strikes % 10 == 0:   # a flood is not answered message for message
                     await _send(ws, json.dumps(wire.refusal(refusal)))
+
+    async def _track(self, request: web.Request, handler) -> web.StreamResponse:
+        """Count the requests being answered on each connection (``_quietest`` spares those)."""
+        connection = request.protocol
+        self._answering[connection] = self._answering.get(connection, 0) + 1
+        try:
+            return await handler(request)
+        finally:
+            left = self._answering.pop(connection, 1) - 1
+            if connection.transport is not None:   # still open: quiet from now if nothing else is answered
+                self._answering[connection] = left
+                self._quiet_since[connection] = time.monotonic()
+
+    def _quietest(self, connections: list) -> Any:
+        """The open connection quiet longest with no request being answered on it
+        (never a phone's socket), or None when every one is answering."""
+        for table in (self._answering, self._quiet_since):
+            for gone in table.keys() - set(connections):
+                del table[gone]
+        quiet = [c for c in connections if c.transport is not None and not self._answering.get(c)]
+        return min(quiet, key=lambda c: self._quiet_since.get(c, 0.0), default=None)
 
     def _changed(self) -> None:
         self.connected = frozenset(self._sockets)

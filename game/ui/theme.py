@@ -23,6 +23,12 @@ from .glyphs import FALLBACK_FILES, GlyphChain, GlyphFont, SystemFonts
 
 TEXT_CACHE_LIMIT = 2048
 """Rendered labels kept per theme (least recently used go first)."""
+TEXT_CACHE_BYTES = 16 * 1024 * 1024
+"""...and at most this many bytes of their pixels (their drop shadows as much
+again).  Every move writes new lines (the log's, the centre's): at the largest
+tables a line is 400-1000 px wide, 26 KB and its shadow 25 KB, so the count
+alone let the cache grow about 100 KB a move to 100 MB at Roll Call 10x6.  The
+budget is four whole canvases of words: more than any screen draws at once."""
 _SHADOWS: dict[pygame.Surface, pygame.Surface | None] = {}
 """Drop shadows of cached labels (``blit_text``), made on first use."""
 
@@ -68,6 +74,8 @@ class Theme:
         self.system_fonts = system_fonts or SystemFonts()
         """Where a character no bundled font has is looked for (``glyphs.py``)."""
         self._texts: OrderedDict[tuple, pygame.Surface] = OrderedDict()
+        self.text_bytes = 0
+        """Bytes of pixels of the labels in ``_texts`` (``TEXT_CACHE_BYTES``)."""
         self._glyphs_drawn: set[tuple] = set()
         """(size, bold, style, characters) whose glyphs ``glyph_steps`` has drawn."""
 
@@ -159,13 +167,19 @@ class Theme:
             return surf
         surf = self.font(size, bold, style=style).render(text, True, colour)
         texts[key] = surf
+        self.text_bytes += _pixel_bytes(surf)
         if layout_record.ACTIVE is not None:
             layout_record.name_label(surf, text)
         _SHADOWS[surf] = None
-        if len(texts) > TEXT_CACHE_LIMIT:
+        while len(texts) > 1 and (len(texts) > TEXT_CACHE_LIMIT or self.text_bytes > TEXT_CACHE_BYTES):
             _old_key, old = texts.popitem(last=False)
+            self.text_bytes -= _pixel_bytes(old)
             _SHADOWS.pop(old, None)
         return surf
+
+
+def _pixel_bytes(surf: pygame.Surface) -> int:
+    return surf.get_width() * surf.get_height() * surf.get_bytesize()
 
 
 GLYPHS = "".join(chr(c) for c in range(32, 127)) + "\u00d7\u00b7\u2026\u2212\u2190\u2192\u2191\u2193"
