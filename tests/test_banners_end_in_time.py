@@ -94,6 +94,17 @@ def test_the_next_round_of_roll_the_bones_waits_until_the_haul_banner_is_gone(ap
     assert len(match.state.results_log) >= 3
 
 
+def _mark_the_highest_or_roll(hands, table) -> None:
+    """Your Diced Out turn as a person plays it: click the highest open
+    number drawn on your sheet, else press Space at the roll prompt."""
+    labels = hands.labels(enabled_only=True)
+    marks = sorted((int(label.split()[1]), label) for label in labels if re.fullmatch(r"Mark \d+", label))
+    if marks:
+        hands.click(marks[-1][1])
+    elif table.waiting_thrower == 0 and table.human_to_act() is None:
+        hands.press(pygame.K_SPACE)
+
+
 def test_a_diced_out_banner_ends_with_its_turn(app):
     """Diced Out, you and two AIs, every number a bonus number (the setup
     allows any set), so every fresh roll raises "Bonus number N!" and asks
@@ -110,12 +121,7 @@ def test_a_diced_out_banner_ends_with_its_turn(app):
     ended_at: float | None = None   # table time the turn of the banner on screen ended
     turns_ended, found = 0, []
     for _ in range(60 * 120):
-        labels = hands.labels(enabled_only=True)
-        marks = sorted((int(label.split()[1]), label) for label in labels if re.fullmatch(r"Mark \d+", label))
-        if marks:
-            hands.click(marks[-1][1])
-        elif table.waiting_thrower == 0 and table.human_to_act() is None:
-            hands.press(pygame.K_SPACE)
+        _mark_the_highest_or_roll(hands, table)
         in_free_mark = match.state.phase == FREE_MARK
         hands.frames(1)
         bonus = [title for title in table.banners.showing(table.time) if title.startswith("Bonus number")]
@@ -164,12 +170,7 @@ def test_the_next_diced_out_turn_shows_once_the_banner_is_gone(app):
         painter.draw = spy(p, painter.draw)
     fading_frames, turns_faded, watching, found = 0, 0, False, []
     for _ in range(60 * 120):
-        labels = hands.labels(enabled_only=True)
-        marks = sorted((int(label.split()[1]), label) for label in labels if re.fullmatch(r"Mark \d+", label))
-        if marks:
-            hands.click(marks[-1][1])
-        elif table.waiting_thrower == 0 and table.human_to_act() is None:
-            hands.press(pygame.K_SPACE)
+        _mark_the_highest_or_roll(hands, table)
         in_free_mark = match.state.phase == FREE_MARK
         hands.frames(1)
         state = match.state

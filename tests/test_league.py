@@ -147,6 +147,18 @@ def test_no_kind_of_hards_revealed_bids_tells_its_hand():
     assert told < 0.35
 
 
+def _tell_gap(control: str) -> float:
+    """Hard's win rate against ``control`` less against the reporting learner,
+    over the second half of a 2,000-game series (seed 1): what the learner's
+    tables of Hard's revealed bids gained it."""
+    league = _league()
+    rates = {}
+    for row in ("ld-learner-1", control):
+        rep = league.run_row(row, "reporting", 2000, seed=1)
+        rates[row] = sum(rep.outcomes[1000:]) / 1000
+    return rates[control] - rates["ld-learner-1"]
+
+
 @pytest.mark.slow
 @pytest.mark.xfail(strict=True, reason="issue 40 not met: the learner's tables still gain more than 3 points "
                                         "(first session: Hard 76.0% against the twin, 41.6% against the learner "
@@ -164,12 +176,7 @@ def test_a_learner_of_hards_revealed_bids_gains_little_over_its_twin():
     twin without the tables no more than a small fixed margin (3 points of
     Hard's win rate, over the second half of a 2,000-game series, when it has
     learned).  Before mixed play Hard fell from 50.5% to 41.6% against it."""
-    league = _league()
-    rates = {}
-    for row in ("ld-learner-1", "ld-learner-twin-1"):
-        rep = league.run_row(row, "reporting", 2000, seed=1)
-        rates[row] = sum(rep.outcomes[1000:]) / 1000
-    assert rates["ld-learner-twin-1"] - rates["ld-learner-1"] <= 0.03
+    assert _tell_gap("ld-learner-twin-1") <= 0.03
 
 
 @pytest.mark.slow
@@ -181,12 +188,7 @@ def test_a_learner_of_hards_revealed_bids_gains_little_over_itself_untrained():
     differs between the two rows (the twin, above, also reads no raise on the
     face already bid).  Twelfth session: Hard 73.4% against the learner, 74.2%
     against it frozen (docs/AI-NOTES.md)."""
-    league = _league()
-    rates = {}
-    for row in ("ld-learner-1", "ld-learner-frozen-1"):
-        rep = league.run_row(row, "reporting", 2000, seed=1)
-        rates[row] = sum(rep.outcomes[1000:]) / 1000
-    assert rates["ld-learner-frozen-1"] - rates["ld-learner-1"] <= 0.03
+    assert _tell_gap("ld-learner-frozen-1") <= 0.03
 
 
 def test_the_ambusher_calls_a_raise_on_its_bait_out_of_turn():
