@@ -156,16 +156,21 @@ class CupLayout:
 
 
 def draw_own_tray(canvas: pygame.Surface, theme: th.Theme, box: pygame.Rect, colour: tuple, label: str, *,
-                  tag_above: bool) -> None:
+                  tag_above: bool, short_label: str = "Your dice") -> None:
     """A felt-dark tray in the seat's ``colour`` around ``box`` (your own dice),
     with a pill saying whose dice they are, above the tray (``tag_above``: bottom
-    seats) or under it."""
+    seats) or under it.  A name too long for the pill gives way to
+    ``short_label`` (only the seat at the screen sees its tray, so "Your dice"
+    is true), never a cut name ("WWWWWWWWWWWW…")."""
     tray = box.inflate(18, 16)
     surf = pygame.Surface(tray.size, pygame.SRCALPHA)
     pygame.draw.rect(surf, (12, 30, 20, 150), surf.get_rect(), border_radius=12)
     pygame.draw.rect(surf, (*colour, 230), surf.get_rect(), 2, border_radius=12)
     canvas.blit(surf, tray)
-    label = th.fit_text(theme.font(12, True), label, layout.PLATE_NAME_ROOM)   # "Bartholomew Quil's dice" whole
+    font = theme.font(12, True)
+    if font.size(label)[0] > layout.PLATE_NAME_ROOM:
+        label = short_label
+    label = th.fit_text(font, label, layout.PLATE_NAME_ROOM)   # "Bartholomew Quil's dice" whole
     tag = theme.text(label, 12, th.CREAM, bold=True)
     pill = pygame.Rect(0, 0, tag.get_width() + 14, tag.get_height() + 2)
     if tag_above:
