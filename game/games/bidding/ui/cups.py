@@ -36,9 +36,9 @@ class CupLayout:
                  plate_lines: Callable[[int], int] = lambda seat: 1):
         self.seat_spots = seat_spots
         self.plate_width = plate_width
+        """Width of a seat's name on its nameplate, in pixels."""
         self.plate_lines = plate_lines
         """The lines of a seat's name on its plate (a two-line name makes it taller)."""
-        """Width of a seat's name on its nameplate, in pixels."""
         self.cup_px = cup_px
         """A cup's size (its spot keeps it clear of the seat's nameplate)."""
         self._cup_points: dict[int, tuple[float, float]] = {}
