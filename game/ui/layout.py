@@ -78,22 +78,24 @@ PLATE_NOTE_H = 17
 """Pixels of a plate's note line (13-point) with its margin below."""
 
 
-def fit_plate_name(measure, name: str, room: int) -> tuple[tuple[str, ...], int]:
+def fit_plate_name(measure, name: str, room: int,
+                   two_line_sizes: tuple[int, ...] = PLATE_TWO_LINE_SIZES) -> tuple[tuple[str, ...], int]:
     """A nameplate's name in ``room`` pixels, as a card game's seat label
     fits one: whole on one line, shrunk down to 14 points if it must; else
     on two lines (broken at the space that balances them best, inside a
     word only when it has none that fits), down to 12 points; only then the
     second line cut with "…" (the whole name shows on hover and in the log).
-    ``measure(size, text)`` is the text's width in pixels (bold).  Returns
-    the lines and their size."""
+    ``measure(size, text)`` is the text's width in pixels (bold);
+    ``two_line_sizes``: the sizes for two lines where a box is lower than a
+    plate (the setup screen's name fields).  Returns the lines and their size."""
     for size in PLATE_ONE_LINE_SIZES:
         if measure(size, name) <= room:
             return (name,), size
-    for size in PLATE_TWO_LINE_SIZES:
+    for size in two_line_sizes:
         split = _two_lines(lambda text: measure(size, text), name, room)
         if split is not None:
             return split, size
-    size = PLATE_TWO_LINE_SIZES[-1]
+    size = two_line_sizes[-1]
     cut = max((k for k in range(1, len(name)) if measure(size, name[:k]) <= room), default=1)
     rest = name[cut:].lstrip()
     while rest and measure(size, rest + "\u2026") > room:

@@ -14,6 +14,7 @@ import pygame
 
 from . import theme as th
 from .drawn_controls import note as note_drawn
+from .layout import fit_plate_name
 
 ACTIVATE_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 
@@ -308,7 +309,10 @@ class TextInput(_ValueRow):
     replaces a default name instead of appending to it."""
 
     SMALLEST_SIZE = 14
-    """The smallest letters a long name shrinks to before it is cut with "…" (``fitted``)."""
+    """The smallest letters a long name shrinks to on one line (``fitted``)."""
+    TWO_LINE_SIZES = (13, 12)
+    """The sizes a name too long for one line takes on two: two 13-point lines
+    fill the 34-pixel field inside its border (``fitted``)."""
 
     def __init__(self, rect, label: str, text: str = "", on_change=None, *, max_len: int = 20,
                  allowed: Callable[[str], bool] | None = None, placeholder: str = "",
@@ -350,16 +354,18 @@ class TextInput(_ValueRow):
             return True
         return False
 
-    def fitted(self, theme, room: int, style: str, editing: bool) -> tuple[str, int]:
-        """The words to draw in ``room`` pixels and their size: the whole text in
-        the largest size from 20 down to ``SMALLEST_SIZE`` that fits; else cut
-        with "…", at the start while typing (the caret's end stays in sight)."""
+    def fitted(self, theme, room: int, style: str) -> tuple[tuple[str, ...], int]:
+        """The lines to draw in ``room`` pixels and their size: the whole text on
+        one line in the largest size from 20 down to ``SMALLEST_SIZE`` that fits;
+        else broken on two smaller lines as a nameplate's name is
+        (``layout.fit_plate_name``), so a sixteen-letter name in a narrow
+        field (20 seats' two columns) still reads, and is edited, whole."""
         shown = self.text or self.placeholder
         for size in range(20, self.SMALLEST_SIZE - 1, -1):
             if theme.font(size, style=style).size(shown)[0] <= room:
-                return shown, size
-        font = theme.font(self.SMALLEST_SIZE, style=style)
-        return th.fit_text(font, shown, room, keep_end=editing), self.SMALLEST_SIZE
+                return (shown,), size
+        return fit_plate_name(lambda size, text: theme.font(size, style=style).size(text)[0], shown, room,
+                              self.TWO_LINE_SIZES)
 
     def _changed(self):
         if self.on_change:
@@ -386,17 +392,25 @@ class TextInput(_ValueRow):
         colour = th.INK if self.text else (150, 130, 110)
         style = "italic" if not self.text else "body"
         editing = focused and not self.selected
-        shown, size = self.fitted(theme, box.w - 24, style, editing)
-        surf = theme.text(shown, size, colour, style=style)
+        lines, size = self.fitted(theme, box.w - 24, style)
+        surfs = [theme.text(line, size, colour, style=style) for line in lines]
         clip = canvas.get_clip()
         canvas.set_clip(box.inflate(-16, -4))
-        where = surf.get_rect(midleft=(box.x + 12, box.centery))
+        if len(lines) > 1:   # packed a point apart, the ink centred in the field
+            step = size + 1
+            top = box.centery - (step * (len(lines) - 1) + size) // 2
+        else:
+            step, top = 0, box.centery - surfs[0].get_height() // 2
+        wheres = [s.get_rect(topleft=(box.x + 12, top + k * step)) for k, s in enumerate(surfs)]
         if focused and self.selected and self.text:  # selected: typing replaces it
-            pygame.draw.rect(canvas, th.BRASS_LIGHT, where.inflate(6, 4), border_radius=4)
-        rect = th.blit_text(canvas, surf, where.topleft)
+            pygame.draw.rect(canvas, th.BRASS_LIGHT, wheres[0].unionall(wheres[1:]).inflate(6, 4), border_radius=4)
+        rect = box
+        for surf, where in zip(surfs, wheres):
+            rect = th.blit_text(canvas, surf, where.topleft)
         if editing and (pygame.time.get_ticks() // 500) % 2 == 0:
             x = (rect.right + 2) if self.text else box.x + 12
-            pygame.draw.line(canvas, th.INK, (x, box.y + 8), (x, box.bottom - 8), 2)
+            ys = (rect.y + 2, rect.bottom - 2) if len(lines) > 1 else (box.y + 8, box.bottom - 8)
+            pygame.draw.line(canvas, th.INK, (x, ys[0]), (x, ys[1]), 2)
         canvas.set_clip(clip)
 
 
