@@ -78,17 +78,18 @@ PLATE_NOTE_H = 17
 """Pixels of a plate's note line (13-point) with its margin below."""
 
 
-def fit_plate_name(measure, name: str, room: int,
-                   two_line_sizes: tuple[int, ...] = PLATE_TWO_LINE_SIZES) -> tuple[tuple[str, ...], int]:
+def fit_plate_name(measure, name: str, room: int, two_line_sizes: tuple[int, ...] = PLATE_TWO_LINE_SIZES,
+                   one_line_sizes: tuple[int, ...] = PLATE_ONE_LINE_SIZES) -> tuple[tuple[str, ...], int]:
     """A nameplate's name in ``room`` pixels, as a card game's seat label
     fits one: whole on one line, shrunk down to 14 points if it must; else
     on two lines (broken at the space that balances them best, inside a
     word only when it has none that fits), down to 12 points; only then the
     second line cut with "…" (the whole name shows on hover and in the log).
     ``measure(size, text)`` is the text's width in pixels (bold);
-    ``two_line_sizes``: the sizes for two lines where a box is lower than a
-    plate (the setup screen's name fields).  Returns the lines and their size."""
-    for size in PLATE_ONE_LINE_SIZES:
+    ``one_line_sizes``, ``two_line_sizes``: the sizes tried where a box is
+    not a plate (the setup screen's lower name fields, the bid history's
+    16-point lines).  Returns the lines and their size."""
+    for size in one_line_sizes:
         if measure(size, name) <= room:
             return (name,), size
     for size in two_line_sizes:
@@ -101,6 +102,11 @@ def fit_plate_name(measure, name: str, room: int,
     while rest and measure(size, rest + "\u2026") > room:
         rest = rest[:-1]
     return (name[:cut].rstrip(), rest.rstrip() + "\u2026"), size
+
+
+def reads_whole(lines: tuple[str, ...], name: str) -> bool:
+    """``fit_plate_name`` kept every letter of ``name`` (no "…" cut)."""
+    return "".join(lines).replace(" ", "") == name.replace(" ", "")
 
 
 def _two_lines(width, name: str, room: int) -> tuple[str, str] | None:
