@@ -421,9 +421,10 @@ def test_the_table_says_a_forced_move_in_its_commentary(tmp_path, monkeypatch):
 
 def test_the_commentary_speaks_of_moves_in_sentences_with_names():
     """Playtest s16: the commentary read "You: antes", "Mags: marks 5 free" and
-    "takes a reroll from seat 3" (a seat number, not a name).  Moves that are
-    deeds read as sentences whose verbs agree, with seats by name; what a seat
-    says stays "Mags: bone!"."""
+    "takes a reroll from seat 3" (a seat number, not a name).  Moves read as
+    sentences whose verbs agree, with seats by name; what a seat says too
+    ("Mags says “bone!”": "Mags: bone!" beside "You ante" mixed two voices;
+    every kind at a real table: tests/test_commentary_voice.py)."""
     from game.core.grammar import Voice
     from game.games.diced_out.rules import FreeMark, Penalise, SkipFreeMark
     from game.games.roll_the_bones.rules import Ante, Declare
@@ -440,4 +441,5 @@ def test_the_commentary_speaks_of_moves_in_sentences_with_names():
     assert line(2, Penalise(0)) == "Bram takes a reroll from you"
     assert line(0, FreeMark(5)) == "You mark 5 free"
     assert line(1, SkipFreeMark()) == "Mags skips the free mark"
-    assert line(1, Declare(True)) == "Mags: bone!"
+    assert line(1, Declare(True)) == "Mags says \u201cbone!\u201d"
+    assert line(0, Declare(False)) == "You say \u201cno bone\u201d"

@@ -20,8 +20,9 @@ WHO = r"(Ada|Mags|Old Tom|Bram|Odo|Mira)"
 WHOM = r"(ada|mags|old tom|bram|odo|mira|Ada|Mags|Old Tom|Bram|Odo|Mira)"
 COUNT = r"(no|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\d+)"
 FACES = r"(ones|twos|threes|fours|fives|sixes|one|two|three|four|five|six)"
-HAND = rf"{WHO}( ([1-6]|Emblem))+ \({COUNT} {FACES}\)"
-HANDS = rf"^Hands: {HAND}(, {HAND})*\.$"
+DIE = r"([1-6]|Emblem)"
+HAND = rf"{WHO} showed {DIE}((, {DIE})* and {DIE})? \({COUNT} {FACES}(, with (a|{COUNT}) wild (1|Emblem)s?)?\)"
+HANDS = rf"^(Cups|Domes) up: {HAND}(; {HAND})*\.$"
 
 WORDING: dict[tuple[str, str], list[str]] = {
     ("liars-dice", "chance:RollResult"): [r"^Everyone rolled under their cups: \d+ dice in play\.$"],
@@ -170,4 +171,22 @@ def test_the_hands_line_says_what_counted_in_words_and_names_the_emblem():
     caller = match.state.turn_player()
     match.apply(caller, Call())
     lines = games.narrator("roll-call").narrate(before, caller, Call(), match.state, Voice(match.seats))
-    assert "Hands: You Emblem 2 3 4 5 (two fives), Mags 2 2 3 4 6 (no fives)." in lines, lines   # hands sorted
+    assert ("Domes up: You showed Emblem, 2, 3, 4 and 5 (two fives, with a wild Emblem); "
+            "Mags showed 2, 2, 3, 4 and 6 (no fives).") in lines, lines   # hands sorted
+
+
+def test_the_hands_line_reads_as_the_cups_come_up_with_the_wild_ones_said():
+    """It read "Hands: Tom 3 5 (one five)": the dice like a number after the
+    name, and a one that counted as a five unsaid.  A Perudo table says
+    "cups up", who showed what, and how many counted, wild ones included."""
+    from game.core.protocol import RollResult
+    from game.games.bidding.bids import Bid, Call
+    seats = [Seat("Ann", "human"), Seat("Mags", "ai", "normal")]
+    match = Match("liars-dice", seats, {"starting_dice": 3}, 1)
+    match.apply(CHANCE, RollResult(((1, 5, 3), (1, 1, 6))))
+    match.apply(0, Bid(3, 5))
+    before = match.state
+    match.apply(1, Call())
+    lines = games.narrator("liars-dice").narrate(before, 1, Call(), match.state, Voice(match.seats))
+    assert ("Cups up: You showed 1, 3 and 5 (two fives, with a wild 1); "
+            "Mags showed 1, 1 and 6 (two fives, with two wild 1s).") in lines, lines

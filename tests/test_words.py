@@ -91,7 +91,7 @@ def test_the_log_shows_the_hands_a_challenge_revealed():
     before = match.state
     match.apply(1, Call())
     lines = games.narrator("liars-dice").narrate(before, 1, Call(), match.state, Voice(match.seats))
-    assert "Hands: You 2 3 (no fives), Mags 5 6 (one five)." in lines, lines   # was "(0)", "(1)"
+    assert "Cups up: You showed 2 and 3 (no fives); Mags showed 5 and 6 (one five)." in lines, lines   # was "(0)", "(1)"
 
 
 def _lesson_steps_seen(app, game_id):

@@ -63,6 +63,10 @@ class Bid(Action):
     def label(self) -> str:
         return "bid " + bid_text(self.quantity, self.face)
 
+    def sentence(self, words, seat: int) -> str:
+        """The commentary's line (``TableScene.move_line``): "You bid 3 fives", "Mags bids 1 six"."""
+        return f"{words.says(seat, 'bids', 'bid')} {bid_text(self.quantity, self.face)}"
+
 
 @dataclass(frozen=True)
 class Call(Action):
@@ -70,6 +74,11 @@ class Call(Action):
 
     def label(self) -> str:
         return "call"
+
+    def sentence(self, words, seat: int) -> str:
+        """The commentary's line: "You call", "Mags calls" (it read "Mags: call"
+        beside "You ante": one voice, a subject and its verb, for every move)."""
+        return words.says(seat, "calls", "call")
 
 
 # --------------------------------------------------------------------------

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from .bids import Bid, bid_words, face_name
 from .snapshot import BiddingSnapshot, RevealFacts
 from ...core.grammar import Voice, voice_of
-from ...core.narration import plural, there
+from ...core.narration import listing, number, plural, there
 from ...core.protocol import CHANCE, Action, State
 
 Names = Voice | Callable[[int], str]
@@ -53,13 +53,23 @@ class BidNarrator:
                 + (f"{self.last_die(r)} and left the game." if r.eliminated else ".")] + self.after(r, after, name)
 
     def hands_shown(self, r: RevealFacts, words: Voice) -> str:
-        """Every hand the cups showed, with how many of it counted, in words
-        (a Perudo log shows the round's hands): "Hands: Mags 2 5 (one five),
-        Tom 3 3 (no fives)." (it said "(1)" and "(0)": a number without words)."""
-        hands = [f"{words(seat)} {' '.join(self.face_shown(face) for face in hand)} "
-                 f"({bid_words(r.counts[seat], r.face)})"
+        """Every hand the cups showed, with how many of it counted and which
+        of those were wild, as a Perudo table says it when the cups come up:
+        "Cups up: Mags showed 1 and 5 (two fives, with a wild 1); Tom showed
+        3 and 3 (no fives)."  It read "Hands: Tom 3 5 (one five)", the dice
+        like a number after the name, the wild ones unsaid."""
+        hands = [f"{words(seat)} showed {listing([self.face_shown(face) for face in hand])} "
+                 f"({bid_words(r.counts[seat], r.face)}{self._wilds(r, hand)})"
                  for seat, hand in enumerate(r.hands) if hand]
-        return f"Hands: {', '.join(hands)}."
+        return f"{self.cover.capitalize()} up: {'; '.join(hands)}."
+
+    def _wilds(self, r: RevealFacts, hand) -> str:
+        """", with two wild 1s" for the wild dice that counted in ``hand`` ("" for none)."""
+        wild = sum(1 for face in hand if r.wild is not None and face == r.wild != r.face)
+        if not wild:
+            return ""
+        shown = self.face_shown(r.wild) if r.wild is not None else ""
+        return f", with a wild {shown}" if wild == 1 else f", with {number(wild)} wild {shown}s"
 
     def face_shown(self, face: int) -> str:
         """A revealed die in the hands line: its number ("Emblem" in Roll Call)."""

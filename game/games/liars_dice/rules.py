@@ -30,6 +30,10 @@ class Jinto(Action):
     def label(self) -> str:
         return "Jinto!"
 
+    def sentence(self, words, seat: int) -> str:
+        """The commentary's line: "Mags says “Jinto!”"."""
+        return f"{words.says(seat, 'says', 'say')} “Jinto!”"
+
 
 # --------------------------------------------------------------------------
 # Bid legality: one pure function used by the engine, the AI and the UI

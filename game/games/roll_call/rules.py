@@ -72,9 +72,11 @@ class CallOutOfTurn(Action):
     """Someone other than the bidder and the player to act calls the bid."""
 
     def label(self) -> str:
-        # a shout after the seat's name, like "call" and "bid four fives":
-        # "Mags: call out of turn!", "You: call out of turn!"
         return "call out of turn!"
+
+    def sentence(self, words, seat: int) -> str:
+        """The commentary's line: "Mags calls out of turn!", "You call out of turn!"."""
+        return f"{words.says(seat, 'calls', 'call')} out of turn!"
 
 
 # --------------------------------------------------------------------------

@@ -73,6 +73,11 @@ class Declare(Action):
     def label(self) -> str:
         return "bone!" if self.bone else "no bone"
 
+    def sentence(self, words, seat: int) -> str:
+        """The commentary's line: "Ann says “no bone”" (it read "Ann: no bone"
+        under "You ante"), "You say “bone!”"."""
+        return f"{words.says(seat, 'says', 'say')} “{self.label()}”"
+
 
 # --------------------------------------------------------------------------
 # Game

@@ -1,0 +1,94 @@
+"""The running commentary speaks of every move in one voice: a subject and a
+verb that agrees with it ("You ante", "Ann says “no bone”", "Mags bids 3
+fives", "You call").
+
+Roll the Bones' commentary read "Ann: no bone" under "You ante", and the
+bidding games' "Mags: bid 3 fives", "You: call out of turn!": a name and a
+colon beside sentences.  For each action kind of each game with a
+commentary (Diced Out draws none: its log tells its moves), the move is made
+at a real table and the commentary's drawn words are read through the layout
+recorder."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from game import games
+from game.core.match import Match, Seat
+from game.core.protocol import CHANCE
+from game.ui import layout_record
+from tests.helpers import past_the_opening, start_table
+
+NAMES = ["You", "Mags", "Old Tom", "Bram", "Odo", "Mira"]
+OTHERS = r"(Mags|Old Tom|Bram|Odo|Mira)"
+
+
+def _says(third: str, second: str, rest: str = "") -> str:
+    """A line whose verb agrees with its subject: "You call", "Mags calls"."""
+    return rf"^(You {second}|{OTHERS} {third}){rest}$"
+
+
+FACES = r"(ones|twos|threes|fours|fives|sixes|one|two|three|four|five|six)"
+COMMENTARY = {
+    ("liars-dice", "Bid"): _says("bids", "bid", rf" \d+ {FACES}"),
+    ("liars-dice", "Call"): _says("calls", "call"),
+    ("liars-dice", "Jinto"): _says("says", "say", " \u201cJinto!\u201d"),
+    ("roll-call", "Bid"): _says("bids", "bid", rf" \d+ {FACES}"),
+    ("roll-call", "Call"): _says("calls", "call"),
+    ("roll-call", "CallOutOfTurn"): _says("calls", "call", " out of turn!"),
+    ("roll-the-bones", "Ante"): _says("antes", "ante", r"( with \d+ bones?)?"),
+    ("roll-the-bones", "Declare"): _says("says", "say", " \u201c(bone!|no bone)\u201d"),
+    ("roll-for-it", "Roll"): _says("rolls", "roll"),
+    ("roll-for-it", "Place"): _says("places", "place", r" an? [1-6] on the \d+-point card"),
+    ("roll-for-it", "KeepRest"): _says("keeps", "keep", " the rest and ends the turn"),
+    ("roll-for-it", "TakeBack"): _says("takes", "take", " every die back from the cards"),
+}
+"""(game, action kind) -> the commentary line its move must read as."""
+TOLD = [g for g in games.GAME_IDS if g != "diced-out"]
+
+
+def test_every_action_kind_of_a_game_with_a_commentary_has_a_row():
+    for game_id in TOLD:
+        kinds = {t.__name__ for t in games.game_class(game_id).action_types} - {"Pass"}   # Pass: a banner says it
+        assert kinds <= {kind for g, kind in COMMENTARY if g == game_id}, game_id
+
+
+def _first_legal(game_id: str, kind: str):
+    """The moves before the first state where some seat may make a ``kind``
+    move, that seat and the move (AIs playing seeded games)."""
+    seats = 6 if game_id == "roll-the-bones" else 3
+    for seed in range(1, 6):
+        match = Match(game_id, [Seat(n, "ai", "normal") for n in NAMES[:seats]], None, seed)
+        match.play_out()
+        state = match.game.new_initial_state()
+        for at, (player, action) in enumerate(match.history):
+            if player != CHANCE:
+                for seat in state.current_players():
+                    legal = [a for a in state.legal_actions(seat) if type(a).__name__ == kind]
+                    if legal:
+                        return seats, seed, match.history[:at], seat, legal[0]
+            state = state.apply(player, action)
+    raise AssertionError(f"{game_id}: no {kind} move in five seeded games")
+
+
+@pytest.mark.parametrize("game_id, kind", sorted(COMMENTARY))
+def test_the_commentary_tells_each_move_as_a_sentence(app, game_id, kind):
+    seats, seed, before, seat, move = _first_legal(game_id, kind)
+    match = Match(game_id, [Seat(NAMES[0], "human")] + [Seat(n, "ai", "normal") for n in NAMES[1:seats]],
+                  None, seed)
+    for player, action in before:
+        match.apply(player, action)
+    table = start_table(app, match)
+    past_the_opening(app)
+    table.submit(seat, move)
+    app.run_frames(2)
+    with layout_record.recording(app.canvas) as record:
+        app.draw(0.0)
+    area = table.log_area()
+    lines = [b.text for b in sorted(record.of("text"), key=lambda b: b.rect.y) if area.contains(b.rect)]
+    assert lines, f"{game_id}: no commentary drawn after {move!r}"
+    assert re.search(COMMENTARY[game_id, kind], lines[-1]), \
+        f"{game_id} {kind}: the commentary's newest line reads {lines[-1]!r} ({lines})"
+    for line in lines:
+        assert not re.match(rf"^(You|{OTHERS}): ", line), f"{game_id}: a name and a colon in {lines}"
