@@ -860,12 +860,19 @@ class BiddingTableScene(table_scene.TableScene):
         return cup
 
     def turn_line(self, turn: int | None) -> str:
-        """Whose turn, under the bid; a replay says whose move comes (nobody is thinking there)."""
+        """Whose turn, under the bid; a replay says whose move comes (nobody is
+        thinking there), a lesson holding an opponent's turn what it waits for
+        (Roll Call's said "Tom is thinking…" while it waited for your call out of turn)."""
         if turn is None:
             return ""
         if self.replay is not None:
             return f"{self.words.possessive(turn)} move next"
-        return self.text.turn_line(self.snap, turn, self.human_to_act() == turn)
+        acting = self.human_to_act() == turn
+        step = self.tutorial.visible_step() if self.tutorial is not None and not acting else None
+        if step is not None and not step.watches:
+            waits = self.words.says(turn, "waits", "wait")
+            return f"{waits} for you: {step.title}" if step.asks else f"{waits} while you read the note"
+        return self.text.turn_line(self.snap, turn, acting)
 
     def draw_centre(self, canvas, lines: bool = True) -> None:
         """The standing bid (or who opens) and the lines under it (game/games/bidding/ui/centre.py);
