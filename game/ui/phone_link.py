@@ -289,7 +289,7 @@ class PhoneLink:
         t = self.table
         state = t.match.state
         if state.is_terminal():
-            winners = [t.seat_name(p) for p in state.winners()]
+            winners = [wire.isolated(t.seat_name(p)) for p in state.winners()]
             return "Game over: " + (" and ".join(winners) + (" win" if len(winners) > 1 else " wins")
                                     if seat not in state.winners() else "you win!")
         if t.waiting_thrower == seat:
@@ -303,7 +303,7 @@ class PhoneLink:
             return "Your turn!"
         if turn is None:
             return ""
-        line = f"{t.seat_name(turn)}'s turn."
+        line = f"{wire.isolated(t.seat_name(turn))}'s turn."
         if may_act:
             line += " You may call out of turn at any moment."
         return line
