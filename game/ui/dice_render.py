@@ -60,7 +60,7 @@ never spikes a frame (a 20-seat table's first throw built ~80 in one frame)."""
 CACHE_LIMIT = 12000
 """Sprites kept per cache (oldest dropped first, one at a time)."""
 
-CACHE_BYTES = 192 * 1024 * 1024
+CACHE_BYTES = 256 * 1024 * 1024
 """...and at most this many bytes of pixels in all of them together (the
 count alone let a 20-seat table's pictures, 20-30 KB each with their baked
 shadows, take 340 MB)."""
