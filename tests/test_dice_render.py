@@ -153,4 +153,38 @@ def test_a_baked_sprite_leaves_with_its_picture(monkeypatch):
     renderer = DiceRenderer(40, prewarm=False)
     _throw_frames(renderer, [PLAYER_COLOURS[0], PLAYER_COLOURS[1]], frames=300)
     kept = {id(s) for s in renderer._rotated.values()} | {id(s) for s in renderer._tilted.values()}
-    assert renderer._baked and all(id(s) in kept for s in renderer._baked)
+    assert renderer._baked and all(id(base) in kept for base, _quarters in renderer._baked)
+
+
+def _pixel_bytes_kept(renderer) -> int:
+    """Bytes of pixels the renderer's picture caches hold, counted from the
+    caches themselves (a baked sprite is kept as a tuple, its image first)."""
+    total = 0
+    for cache in (renderer._faces, renderer._flat, renderer._rotated, renderer._tilted, renderer._baked):
+        for kept in cache.values():
+            surf = kept[0] if isinstance(kept, tuple) else kept
+            total += surf.get_width() * surf.get_height() * surf.get_bytesize()
+    return total
+
+
+def test_dice_pictures_are_capped_in_bytes_not_in_count():
+    """Pictures were capped at 12,000 per cache whatever their size: a
+    20-seat table's (20-30 KB each with their baked shadows) took 340 MB.
+    After more distinct pictures than the byte budget holds (large dice,
+    every face and turn of four colours, made as the table's warmer makes
+    them), the caches hold at most ``CACHE_BYTES`` (and the faces they are
+    cut from), and the running count agrees with the pixels kept."""
+    from game.ui import dice_render
+    size = 160   # about 0.2 MB a picture with its baked shadow: the budget fills in ~1,000 pictures
+    renderer = DiceRenderer(size, prewarm=False)
+    looks = [("d6", PLAYER_COLOURS[i], tuple(range(7))) for i in range(4)]
+    made = 0
+    for picture in renderer.pictures_wanted(looks, size, turning=False):
+        renderer.make(picture)
+        made += 1
+    faces = sum(s.get_width() * s.get_height() * s.get_bytesize()
+                for s in (*renderer._faces.values(), *renderer._flat.values()))
+    held = _pixel_bytes_kept(renderer)
+    assert made == 4 * 7 * 72
+    assert held - faces <= dice_render.CACHE_BYTES, f"{held / 2**20:.0f} MB of pictures after {made} pictures"
+    assert renderer.sprite_bytes == held - faces

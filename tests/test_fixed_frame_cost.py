@@ -591,3 +591,31 @@ def test_a_flights_way_is_checked_against_the_felt_worked_out_once(monkeypatch):
     flight = rtb.Flight((300, 200), (900, 560), 0.0, 0.6, sizes=(18.0, 20.0))
     rtb.clear_bend(flight, [pygame.Rect(500, 300, 240, 40), pygame.Rect(600, 420, 120, 30)])
     assert asked == [], f"the layout asked {len(asked)} times for one way"
+
+
+def test_a_landing_chooses_its_dice_bends_a_few_a_frame(app, monkeypatch):
+    """Roll the Bones, 6 seats: a landing sends 20-40 dice to piles and pots,
+    each way bowed round the words (``clear_bend``, up to nine bends tried,
+    about 0.4 ms a die).  Every bend was chosen in the landing's own frame
+    (about 10 ms); the dice leave one after another, so each bend is now
+    chosen a few a frame before its die leaves (``BENDS_PER_FRAME``), or as
+    it leaves: no frame chooses more than that and one per heap leaving."""
+    from game.games.roll_the_bones import scene as rtb
+    table = _bones_table(app)
+    chosen: list[int] = [0]
+    real = rtb.clear_bend
+    monkeypatch.setattr(rtb, "clear_bend", lambda flight, words: chosen.append(chosen.pop() + 1) or real(flight, words))
+    per_frame: list[tuple[int, int]] = []   # (bends chosen, dice sent off that frame)
+    after_big = None
+    for frame in range(6000):
+        sent = len(table.flights)
+        app.run_frames(1)
+        per_frame.append((chosen[-1], len(table.flights) - sent))
+        chosen[-1] = 0
+        if after_big is None and per_frame[-1][1] >= 15:
+            after_big = frame + 120   # and the frames its dice leave in
+        if app.top is not table or (after_big is not None and frame >= after_big):
+            break
+    assert after_big is not None, "a landing sending many dice was played"
+    heaps = table.n + 2   # every pile and the pots: one die of each leaves at once
+    assert max(c for c, _n in per_frame) <= rtb.BENDS_PER_FRAME + heaps, per_frame

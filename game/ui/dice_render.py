@@ -60,6 +60,15 @@ never spikes a frame (a 20-seat table's first throw built ~80 in one frame)."""
 CACHE_LIMIT = 12000
 """Sprites kept per cache (oldest dropped first, one at a time)."""
 
+CACHE_BYTES = 256 * 1024 * 1024
+"""...and at most this many bytes of pixels in all of them together (the
+count alone let a 20-seat table's pictures, 20-30 KB each with their baked
+shadows, take 340 MB)."""
+
+WARM_BYTES = CACHE_BYTES * 3 // 4
+"""Making pictures ahead (``warm_room``) stops here: the rest of the room is
+for the pictures a throw needs that were not made ahead."""
+
 BAKED_BLEND = pygame.BLEND_PREMULTIPLIED
 """A baked sprite (a die over its shadow) is kept with its colours
 premultiplied by its alpha and blitted so: half the cost of a plain alpha
@@ -474,6 +483,17 @@ def _soft_shadow(w, h, radius, strength=110) -> pygame.Surface:
     return pygame.transform.smoothscale(small, surf.get_size())
 
 
+def _turned(base: pygame.Surface, quarters: int) -> pygame.Surface:
+    """``base`` turned ``quarters`` quarter turns (exact, lossless)."""
+    return pygame.transform.rotate(base, 90 * quarters) if quarters else base
+
+
+def _sprite_bytes(kept) -> int:
+    """Bytes of pixels of a kept picture, or of a baked sprite (its image first)."""
+    surf = kept[0] if isinstance(kept, tuple) else kept
+    return surf.get_width() * surf.get_height() * surf.get_bytesize()
+
+
 def _trim(surf: pygame.Surface) -> pygame.Surface:
     """Crop fully transparent margins, the same on every side (so the
     picture's centre stays put): fewer pixels to blend per blit."""
@@ -520,6 +540,10 @@ class DiceRenderer:
         self._turning: dict[tuple, int] = {}
         """Dice drawn turning so far, by (kind, tone, size) (``end_frame``)."""
         self._warmed: set[tuple] = set()
+        self.sprite_bytes = 0
+        """Bytes of pixels in the pictures kept (``CACHE_BYTES``)."""
+        self.dropped = 0
+        """Pictures and sprites let go to stay within the caps (many: the caches churn)."""
         self.fallbacks = 0
         """Tilted pictures drawn flat because the frame's fill budget ran out."""
         self.drawn: list[DrawnDie] = []
@@ -632,23 +656,23 @@ class DiceRenderer:
         fills, self._fills_left = self._fills_left, None   # exact pictures, outside any frame's budget
         try:
             if tb:
-                surf = self._tilted_face(picture, col)
+                turned = self._tilted_face(picture, col)
                 tq = tb / TILT_BUCKETS
                 lift = tq * (1 - tq) * 4
             else:
-                surf = self._rotated_face(kind, face, col, size, bucket=turn)
+                turned = self._rotated_face(kind, face, col, size, bucket=turn)
                 lift = 0.0
         finally:
             self._fills_left = fills
-        assert surf is not None, "no budget, no stand-in"
-        baked = self._baked.get(surf) or self._bake(surf, self._shadow(kind, size), size, lift)
-        self._remember(picture, surf, baked)
+        assert turned is not None, "no budget, no stand-in"
+        baked = self._baked.get(turned) or self._bake(turned, self._shadow(kind, size), size, lift)
+        self._remember(picture, turned, baked)
 
-    def _remember(self, picture: tuple, surf, baked: tuple) -> None:
-        """``sprite`` finds ``baked`` (made from ``surf``) for ``picture`` from now on."""
-        if surf not in self._quick_key:
+    def _remember(self, picture: tuple, turned: tuple, baked: tuple) -> None:
+        """``sprite`` finds ``baked`` (made from ``turned``) for ``picture`` from now on."""
+        if turned not in self._quick_key:
             self._quick[picture] = baked
-            self._quick_key[surf] = picture
+            self._quick_key[turned] = picture
 
     def turning_parts_steps(self, kind: str, colour=None, faces=(0,), size: int | None = None) -> Iterator[None]:
         """Paint, one turning picture a step (a generator), ``faces`` of
@@ -715,7 +739,7 @@ class DiceRenderer:
         left = self._fills_left or 0
         self._fills_left = None
         for _ in range(left // 2):
-            if len(self._tilted) >= WARM_LIMIT:
+            if len(self._tilted) >= WARM_LIMIT or not self.warm_room():
                 return
             if self._warm_queue is None:
                 total = sum(self._turning.values())
@@ -731,21 +755,36 @@ class DiceRenderer:
                 self._warm_queue = None
 
     def _put(self, cache: dict, key, surf) -> None:
-        """Keep ``surf``; past ``CACHE_LIMIT`` the oldest goes, and with a
-        picture its baked sprite (which would otherwise keep it alive)."""
-        if len(cache) >= CACHE_LIMIT:
+        """Keep ``surf`` (a baked sprite's tuple in ``_baked``); while the
+        sprites kept pass ``CACHE_BYTES`` (or this cache ``CACHE_LIMIT``) the
+        oldest of this cache goes, and with a picture its baked sprites
+        (which would otherwise keep it alive)."""
+        cache[key] = surf
+        self.sprite_bytes += _sprite_bytes(surf)
+        while len(cache) > 1 and (len(cache) > CACHE_LIMIT or self.sprite_bytes > CACHE_BYTES):
             oldest = next(iter(cache))
             gone = cache.pop(oldest)
-            self._forget_baked(oldest if cache is self._baked else gone)
-            if cache is not self._baked:
-                self._baked.pop(gone, None)
-        cache[key] = surf
+            self.sprite_bytes -= _sprite_bytes(gone)
+            self.dropped += 1
+            if cache is self._baked:
+                self._forget_baked(oldest)
+                continue
+            for quarter in range(4):
+                baked = self._baked.pop((gone, quarter), None)
+                if baked is not None:
+                    self.sprite_bytes -= _sprite_bytes(baked)
+                    self._forget_baked((gone, quarter))
 
-    def _forget_baked(self, surf) -> None:
+    def _forget_baked(self, turned: tuple) -> None:
         """The quick look-up of a picture leaves with its baked sprite."""
-        key = self._quick_key.pop(surf, None)
+        key = self._quick_key.pop(turned, None)
         if key is not None:
             self._quick.pop(key, None)
+
+    def warm_room(self) -> bool:
+        """Whether warming ahead may still add pictures (below ``WARM_BYTES``):
+        it fills room, it never pushes out pictures in use."""
+        return self.sprite_bytes < WARM_BYTES
 
     def tone(self, kind: str, colour=None) -> int:
         """A small number for the colour ``colour`` gives a die of ``kind``
@@ -787,9 +826,7 @@ class DiceRenderer:
         ``_picture_key``) or its quarter-turn base: made without the budget."""
         kind, size, tone, face, nxt, tb, turn, quarter = picture
         col = self._tone_colours[tone]
-        if (kind, face, nxt, col, size, tb, turn, quarter) in self._tilted:
-            return True
-        return turn >= QUARTER and (kind, face, nxt, col, size, tb, turn % QUARTER, quarter) in self._tilted
+        return (kind, face, nxt, col, size, tb, turn % QUARTER, quarter) in self._tilted
 
     def sprite(self, pose, face_down: bool, tone: int) -> tuple | None:
         """The baked sprite ``draw`` would blit for ``pose`` (picture and
@@ -834,52 +871,46 @@ class DiceRenderer:
             self._flat[key] = surf
         return surf
 
-    def _rotated_face(self, kind, face, col, size, angle=0.0, *, bucket=None) -> pygame.Surface:
+    def _rotated_face(self, kind, face, col, size, angle=0.0, *, bucket=None) -> tuple[pygame.Surface, int]:
+        """The face lying flat at turn ``bucket`` as (picture of its bucket
+        within the first quarter, quarter turns more): only the first
+        quarter's pictures are kept; the others are exact 90-degree turns
+        of them (``_turned``), made for baking and kept baked only."""
         if bucket is None:
             bucket = _turn_bucket(angle)
-        key = (kind, face, col, size, bucket)
-        surf = self._rotated.get(key)
-        if surf is None:
-            m, r = divmod(bucket, QUARTER)
-            base = self._rotated.get((kind, face, col, size, r)) if m else None
-            if base is None:
-                if self._fills_left is not None:   # the frame's budget (``FRAME_FILLS``)
-                    if self._fills_left <= 0:
-                        self.fallbacks += 1
-                        return self.face(kind, face, col, size)   # upright, this frame only
-                    self._fills_left -= 1
-                base = pygame.transform.rotozoom(self.face(kind, face, col, size), r * 360 / ROT_BUCKETS, 1.0)
-                base = _trim(base)
-                self._put(self._rotated, (kind, face, col, size, r), base)
-            surf = pygame.transform.rotate(base, 90 * m) if m else base
-            if m:
-                self._put(self._rotated, key, surf)
-        return surf
+        m, r = divmod(bucket, QUARTER)
+        key = (kind, face, col, size, r)
+        base = self._rotated.get(key)
+        if base is None:
+            if self._fills_left is not None:   # the frame's budget (``FRAME_FILLS``)
+                if self._fills_left <= 0:
+                    self.fallbacks += 1
+                    return self.face(kind, face, col, size), 0   # upright, this frame only
+                self._fills_left -= 1
+            base = pygame.transform.rotozoom(self.face(kind, face, col, size), r * 360 / ROT_BUCKETS, 1.0)
+            base = _trim(base)
+            self._put(self._rotated, key, base)
+        return base, m
 
-    def _tilted_face(self, picture: tuple, col) -> pygame.Surface | None:
+    def _tilted_face(self, picture: tuple, col) -> tuple[pygame.Surface, int] | None:
         """The cube part way over an edge (``picture``: a ``_picture_key``):
         the top face foreshortened towards the tilt direction and the side
-        face coming up, one rounded solid.  None when the frame's fill
-        budget is spent (draw it flat instead)."""
+        face coming up, one rounded solid, as (picture in the first quarter,
+        quarter turns more), as ``_rotated_face``.  None when the frame's
+        fill budget is spent (draw it flat instead)."""
         kind, size, tone, face, nxt, tb, dir_bucket, quarter = picture
-        key = (kind, face, nxt, col, size, tb, dir_bucket, quarter)
-        surf = self._tilted.get(key)
-        if surf is None:
-            m, r = divmod(dir_bucket, QUARTER)
-            bkey = (kind, face, nxt, col, size, tb, r, quarter)
-            base = self._tilted.get(bkey) if m else None
-            if base is None:
-                if self._fills_left is not None:
-                    if self._fills_left <= 0:
-                        self.fallbacks += 1
-                        return None
-                    self._fills_left -= 1
-                base = self._tilted_base(kind, face, nxt, col, size, tb, r, quarter)
-                self._put(self._tilted, bkey, base)
-            surf = pygame.transform.rotate(base, 90 * m) if m else base
-            if m:
-                self._put(self._tilted, key, surf)
-        return surf
+        m, r = divmod(dir_bucket, QUARTER)
+        key = (kind, face, nxt, col, size, tb, r, quarter)
+        base = self._tilted.get(key)
+        if base is None:
+            if self._fills_left is not None:
+                if self._fills_left <= 0:
+                    self.fallbacks += 1
+                    return None
+                self._fills_left -= 1
+            base = self._tilted_base(kind, face, nxt, col, size, tb, r, quarter)
+            self._put(self._tilted, key, base)
+        return base, m
 
     def _tilted_base(self, kind, face, nxt, col, size, tb, r, quarter) -> pygame.Surface:
         theta = tb / TILT_BUCKETS * math.pi / 2
@@ -957,31 +988,31 @@ class DiceRenderer:
         if getattr(pose, "hidden", False):
             self.note(getattr(pose, "owner", None), not face_down)
         fallbacks = self.fallbacks
-        surf = None
+        turned = None
         lift = 0.0
         if tb:
             turning = (kind, picture[2], size)
             self._turning[turning] = self._turning.get(turning, 0) + 1
-            surf = self._tilted_face(picture, col)
-            if surf is None:  # over budget: flat, the face nearer the top
+            turned = self._tilted_face(picture, col)
+            if turned is None:  # over budget: flat, the face nearer the top
                 if pose.tilt >= 0.5:
                     face = nxt
                 turn = _turn_bucket(readable_angle(kind, pose.angle))
             else:
                 tq = tb / TILT_BUCKETS
                 lift = tq * (1 - tq) * 4
-        if surf is None:
-            surf = self._rotated_face(kind, face, col, size, readable_angle(kind, pose.angle), bucket=turn)
-        baked = self._baked.get(surf) if not highlight and alpha >= 255 else None
+        if turned is None:
+            turned = self._rotated_face(kind, face, col, size, readable_angle(kind, pose.angle), bucket=turn)
+        baked = self._baked.get(turned) if not highlight and alpha >= 255 else None
         if baked is None and not highlight and alpha >= 255:
             if self._fills_left is None or self._fills_left > 0:
                 if self._fills_left is not None:
                     self._fills_left -= 1
-                baked = self._bake(surf, self._shadow(kind, size), size, lift)
+                baked = self._bake(turned, self._shadow(kind, size), size, lift)
             else:
                 self.fallbacks += 1   # over the frame's budget: shadow and face in two blits
         if baked is not None and self.fallbacks == fallbacks:
-            self._remember(picture, surf, baked)   # the exact picture: ``sprite`` finds it next time
+            self._remember(picture, turned, baked)   # the exact picture: ``sprite`` finds it next time
         if baked is not None:
             # one blit: the sprite with its shadow baked in
             img, ox, oy, dx, dy = baked
@@ -989,10 +1020,13 @@ class DiceRenderer:
             canvas.blit(img, (cx + ox, cy + oy), special_flags=BAKED_BLEND)
             if sprites is not None:
                 sprites.append((img, (cx + ox, cy + oy), None, BAKED_BLEND))
-            rect = surf.get_rect(center=(cx + dx, cy + dy))
+            w, h = turned[0].get_size()
+            rect = pygame.Rect(0, 0, *((h, w) if turned[1] % 2 else (w, h)))
+            rect.center = (cx + dx, cy + dy)
             if layout_record.ACTIVE is not None:
                 layout_record.note(canvas, "die", rect)
             return rect
+        surf = _turned(*turned)
         shadow = self._shadow(kind, size)
         off = size * 0.09 + lift * size * 0.12
         if alpha < 255:
@@ -1014,9 +1048,11 @@ class DiceRenderer:
             layout_record.note(canvas, "die", rect)
         return rect
 
-    def _bake(self, surf, shadow, size, lift):
-        """``surf`` over its soft shadow in one sprite: (image, offset of its
-        top-left from the die centre, offset of the die picture's centre)."""
+    def _bake(self, turned: tuple, shadow, size, lift):
+        """The picture ``turned`` (``_rotated_face``) over its soft shadow in
+        one sprite: (image, offset of its top-left from the die centre,
+        offset of the die picture's centre)."""
+        surf = _turned(*turned)
         off = size * 0.09 + lift * size * 0.12
         sx, sy = off, off * 1.4 + lift * 2  # shadow centre relative to the picture centre
         sw, sh = shadow.get_size()
@@ -1031,7 +1067,7 @@ class DiceRenderer:
         img.blit(surf, (round(-w / 2 - left), round(-h / 2 - top)))
         dy = -round(lift * 2)
         baked = (img.premul_alpha(), int(round(left)), int(round(top)) + dy, 0, dy)
-        self._put(self._baked, surf, baked)
+        self._put(self._baked, turned, baked)
         return baked
 
     def draw_cup(self, canvas: pygame.Surface, x: float, y: float, colour=None, *,

@@ -111,7 +111,7 @@ class PictureWarmer:
         ``PER_FRAME`` pictures, or, where the next one's face or outline is
         not painted yet, paint one of those alone."""
         renderer: DiceRenderer | None = self.table.renderer
-        if frame == self._frame or renderer is None or not self.kinds:
+        if frame == self._frame or renderer is None or not self.kinds or not renderer.warm_room():
             return
         self._frame = frame
         if self._wanted is None:

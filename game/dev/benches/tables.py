@@ -8,7 +8,8 @@ drawing; plus presenting) is timed in CPU time (``time.thread_time``) with
 wall time beside it.  Reported per table: frames, CPU p50 / p99 / max, wall
 p50 / p99 / max, and the five worst frames with what happened in them; and
 memory: the loop's young and valve collections during the game, the old
-generation's objects and the resident memory at its end.
+generation's objects and the resident memory at its end, with the dice
+pictures' megabytes kept and how many were let go (``dice_render.CACHE_BYTES``).
 
 Beside the game thread's CPU, the process's CPU of each frame
 (``process_time``: the AI thinker and writer threads too; on 2 busy cores
@@ -204,12 +205,30 @@ def play_table(game_id: str, seats: int, options: dict, *, quick: bool, seed: in
         if driver is not None:
             out["human"] = driver.figures()
         out["memory"] = {"young_collections": app.memory.young, "valve_collections": app.memory.forced,
-                         "old_objects_at_end": app.memory.old_objects(), "rss_mb_at_end": _rss_mb()}
+                         "old_objects_at_end": app.memory.old_objects(), "rss_mb_at_end": _rss_mb(),
+                         **_dice_pictures(table)}
     finally:
         pace_mod.PACES.clear()
         pace_mod.PACES.update(saved)
         app.shutdown()
+        _let_the_table_go()
     return out
+
+
+def _let_the_table_go() -> None:
+    """Free this table's app before the next table plays: ``settle_memory``
+    froze the app (``gc.freeze``), and a frozen app is never collected, nor is
+    what it still holds, so each table of a run kept the last one's pictures,
+    labels and canvases (about 4 GB resident by the last of 19 tables, whose
+    frames then faulted in a process ten times a player's).  A player's game
+    has one app for its whole life, and hands freed memory back at the quiet
+    moment after a game (``memory.release_free_memory``), as this does."""
+    import gc
+
+    from ...memory import release_free_memory
+    gc.unfreeze()
+    gc.collect()
+    release_free_memory()
 
 
 def open_as_a_player_does(app, table, frames) -> tuple[float, dict]:
@@ -482,6 +501,15 @@ def _rss_mb() -> float | None:
         return round(pages * os.sysconf("SC_PAGE_SIZE") / 2**20, 1)
     except (OSError, ValueError, IndexError, AttributeError):
         return None
+
+
+def _dice_pictures(table) -> dict:
+    """The table's dice pictures at the end: megabytes kept (``CACHE_BYTES``)
+    and how many were let go to stay within it (a cache that churns)."""
+    renderer = getattr(table, "renderer", None)
+    if renderer is None or not hasattr(renderer, "sprite_bytes"):
+        return {}
+    return {"dice_pictures_mb": round(renderer.sprite_bytes / 2**20, 1), "dice_pictures_dropped": renderer.dropped}
 
 
 def _dump(path: str, figures: dict) -> None:
