@@ -4,8 +4,10 @@ said "Could not save the finished game: could not save liars-dice-7-71.json:
 No space left on device (it is kept and saved at" - the toast was cut at 120
 letters, and the promise it was cutting was not true either: nothing was
 kept for the next start; the autosave still held the game, and only
-Continue on the title recorded it.  Each toast is now read whole (wrapped),
-and says what really keeps the game."""
+Continue on the title recorded it; "Watch replay" said only
+"20261129-023104-liars-dice-7.json does not exist".  Each toast is now read
+whole (wrapped), says what really keeps the game, and the game just played
+can be watched from memory."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -99,3 +101,20 @@ def test_a_long_toast_is_wrapped_inside_the_window_never_cut(app):
     app.toast(words)
     lines = _toast_words(app)
     assert len(lines) > 1 and " ".join(lines) == words, lines
+
+
+def test_the_game_just_played_can_be_watched_though_its_replay_could_not_be_written(app):
+    match = Match("liars-dice", [Seat("Mags", "ai", "easy"), Seat("Old Tom", "ai", "easy")],
+                  {"starting_dice": 2}, seed=11)
+    with pytest.MonkeyPatch.context() as full_disk:
+        _fill_the_disk_for_the_commit(full_disk)
+        start_table(app, match)
+        app.run_frames(20000, until=lambda a: a.top is not None and a.top.name == "results")
+        results = app.top
+        assert results.name == "results" and not saves.list_replays()
+        app.run_frames(90)   # the results take a press only after a second
+        click(app, button(results, "Watch replay").rect.center)
+        app.run_frames(2)
+        table = app.top
+        assert getattr(table, "replay", None) is not None, ("the replay opens", table.name, app.toasts)
+        assert [a for _, a in table.replay.actions] == [a for _, a in match.history]
