@@ -47,6 +47,12 @@ QUIET_FRAMES = 20
 REST_WAKE_MS = 1000
 """While resting the loop waits for input, waking this often to check one frame."""
 TOAST_SECONDS = 4.0
+TOAST_WIDTH = CANVAS_SIZE[0] - 160
+"""A toast's words are wrapped to this many pixels: a message is read whole
+(a 135-letter "could not save the finished game" lost its last words, the
+part that says what happens to the game, to a cut at 120 letters)."""
+TOAST_LINES = 4
+"""At most this many lines a toast; a longer message ends with "…" after whole words."""
 MOUSE_EVENTS = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
 
 
@@ -146,6 +152,7 @@ class App:
         """Named screens (pause, curtain, results, title, replay) for the table layer."""
         self._pending: list[tuple[str, Scene | None]] = []
         self.toasts: list[list] = []  # [message, seconds left]
+        self._toast_wrap: dict[str, list[str]] = {}
         self.running = True
         self.exit_code = 0
         self.frame = 0
@@ -505,13 +512,33 @@ class App:
         from .ui import theme as th
         y = 14
         for message, left in self.toasts:
-            surf = self.theme.text(message[:120], 18, th.CREAM)
-            box = surf.get_rect(midtop=(CANVAS_SIZE[0] // 2, y)).inflate(32, 16)
-            box.top = y
+            labels = [self.theme.text(line, 18, th.CREAM) for line in self._toast_lines(message)]
+            box = pygame.Rect(0, y, max(s.get_width() for s in labels) + 32,
+                              sum(s.get_height() for s in labels) + 16)
+            box.centerx = CANVAS_SIZE[0] // 2
             th.panel(self.canvas, box, fill=th.WOOD_DARK, border=th.BRASS, radius=10, width=2)
-            surf = th.faded(surf, int(255 * min(1.0, left / 0.4)))
-            self.canvas.blit(surf, surf.get_rect(center=box.center))
+            alpha = int(255 * min(1.0, left / 0.4))
+            line_top = box.top + 8
+            for label in labels:
+                th.blit_text(self.canvas, th.faded(label, alpha), (box.centerx, line_top), "midtop")
+                line_top += label.get_height()
             y = box.bottom + 6
+
+    def _toast_lines(self, message: str) -> list[str]:
+        """``message`` wrapped to ``TOAST_WIDTH`` in at most ``TOAST_LINES``
+        lines (kept per message: a toast is drawn every frame for seconds)."""
+        from .ui import theme as th
+        cached = self._toast_wrap.get(message)
+        if cached is not None:
+            return cached
+        font = self.theme.font(18)
+        lines = th.wrap_text(font, message[:1000], TOAST_WIDTH)
+        if len(lines) > TOAST_LINES:
+            lines = lines[:TOAST_LINES - 1] + [th.fit_words(font, " ".join(lines[TOAST_LINES - 1:]), TOAST_WIDTH)]
+        if len(self._toast_wrap) > 16:
+            self._toast_wrap.clear()
+        self._toast_wrap[message] = lines
+        return lines
 
     # --- resting when idle -------------------------------------------------
     def is_idle(self) -> bool:

@@ -35,3 +35,19 @@ def test_data_dir_alone_means_play(monkeypatch, tmp_path):
     assert "ran" in seen
     assert cli.main(["--data-dir", str(tmp_path), "--windowed"]) == 0
     assert seen["ran"] is None  # setdefault kept the first call's value
+
+
+def test_a_shot_that_cannot_be_written_says_so_in_one_line(monkeypatch, tmp_path, capsys):
+    """qa28: `python -m game shot --scene title --out /proc/x.png` (a folder
+    that exists but takes no file, as a full disk) ended in a pygame traceback."""
+    import pygame
+
+    from game import cli
+
+    def save(_surface, name):
+        raise pygame.error(f"Couldn't open {name}: No space left on device")
+    monkeypatch.setattr(pygame.image, "save", save)
+    out = tmp_path / "title.png"
+    assert cli.main(["shot", "--scene", "title", "--out", str(out)]) == 2
+    said = capsys.readouterr().err.strip().splitlines()
+    assert len(said) == 1 and "cannot write" in said[0] and "No space left" in said[0], said

@@ -276,10 +276,12 @@ def test_a_table_frame_copies_the_whole_canvas_once_and_clears_nothing(app, monk
     # one a frame: the still picture (a frame that paints it afresh copies the felt in instead, and may
     # draw a whole-canvas layer over it: a reveal), never a clear and a copy into the window besides
     # (the turn's lit nameplate, painted again when the turn passes, copies only its glow's rectangle of
-    # the felt picture; and the opening's drawing out of sight (``_first_drawing_in_parts``) once: it was
-    # hidden in the slack of one still repaint per turn before the turn's seat left the still's key)
+    # the felt picture; and the opening's drawing out of sight (``_first_drawing_in_parts``): it was
+    # hidden in the slack of one still repaint per turn before the turn's seat left the still's key; it
+    # lays the kept still down twice, once more under the table's patches, since a hand-over frame may
+    # have painted the screen left behind over it in between: qa28's tests/test_opening_leaves_no_ghost.py)
     lit = table.turn_highlight.paints
-    assert len(_CountedSurface.copies) <= frames + table.still.redraws + lit + 1, \
+    assert len(_CountedSurface.copies) <= frames + table.still.redraws + lit + 2, \
         f"{len(_CountedSurface.copies)} whole-canvas copies in {frames} frames ({table.still.redraws} repaints)"
 
 

@@ -101,6 +101,10 @@ class Finishing:
         if done:
             self._done.set()
         self._reported = False
+        self.committed = False
+        """The commit file is on disk: ``recover`` completes the records at the next start."""
+        self.in_autosave = False
+        """Not committed, but the autosave holds this game: Continue on the title ends it again."""
 
     @property
     def done(self) -> bool:
@@ -121,7 +125,13 @@ class Finishing:
             return
         self._reported = True
         if isinstance(self.error, (UserFileError, OSError)):
-            toast(f"Could not save the finished game: {self.error} (it is kept and saved at the next start)")
+            if self.committed:
+                fate = " It is kept and saved at the next start."
+            elif self.in_autosave:
+                fate = " It is kept: Continue on the title saves it."
+            else:
+                fate = ""   # nothing on disk holds it: no promise
+            toast(f"Could not save the finished game: {str(self.error).rstrip('.')}.{fate}")
         elif self.error is not None:
             raise self.error
 
@@ -175,10 +185,16 @@ def finish(match: Match, rivals=None, *, background: bool = False,
             with _LOCK:
                 path = pending_dir() / f"{key.replace(':', '-')}.json"
                 userfiles.atomic_write_json(path, document)
+                handle.committed = True
                 kill_point("committed")
                 handle.result = _complete(document, path, match, rivals, journals)
         except BaseException as exc:  # handed to the frame loop by report()/wait()
             handle.error = exc
+            if not handle.committed:
+                try:
+                    handle.in_autosave = _autosave_holds(match.game_id, match.seed)
+                except (UserFileError, OSError):
+                    pass
         finally:
             handle._done.set()
     if background:
@@ -218,14 +234,19 @@ def _clear_autosave_of(record: dict, journals: journal.JournalKeeper | None) -> 
     """Remove the autosave if it holds this game (same game and seed): a
     newer game's autosave is never touched.  ``journals`` (the app's open
     journal) is closed first; without it (recovery at start) the file goes."""
-    if journal.exists():
-        header = journal.read_header(journal.journal_path())
-        if header is None or (header.get("game"), header.get("seed")) != (record.get("game"), record.get("seed")):
-            return
+    if _autosave_holds(record.get("game"), record.get("seed")):
         if journals is not None:
             journals.remove()
         else:
             userfiles.remove_file(journal.journal_path(), "the autosave")
+
+
+def _autosave_holds(game, seed) -> bool:
+    """Is the autosave on disk a save of this game (same game and seed)?"""
+    if not journal.exists():
+        return False
+    header = journal.read_header(journal.journal_path())
+    return header is not None and (header.get("game"), header.get("seed")) == (game, seed)
 
 
 def pending() -> list[Path]:

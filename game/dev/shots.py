@@ -486,8 +486,12 @@ def render(scene_name: str, out: str, *, game_id: str | None = None, seed: int =
         app._fit_view(size)
         app._present()
         image = app.window
-    os.makedirs(os.path.dirname(os.path.abspath(out)), exist_ok=True)
-    pygame.image.save(image, out)
+    try:
+        os.makedirs(os.path.dirname(os.path.abspath(out)), exist_ok=True)
+        pygame.image.save(image, out)
+    except (OSError, pygame.error) as exc:   # a full disk, a read-only folder: one line, no traceback
+        said = getattr(exc, "strerror", None) or str(exc).rsplit(": ", 1)[-1]   # the reason, not the path again
+        raise ValueError(f"cannot write {_cut(out)!r}: {said[:200]}") from None
     return out
 
 

@@ -153,14 +153,15 @@ class Navigator:
         self.app.reset_to(TitleScene(self.app))
         self.app.push(SetupScene(self.app, game_id, offer_tutorial=False))
 
-    def replay(self, path, *, came_from=None) -> str:
+    def replay(self, path, *, came_from=None, record: dict | None = None) -> str:
         """Watch the replay at ``path``: pushed over the current screen, or in
-        place of ``came_from`` (a scene to return to when it is closed).
+        place of ``came_from`` (a scene to return to when it is closed);
+        ``record``, the game as played, if the file could not be written.
         Returns "" or a message for players."""
         from ..core.finished import wait_all
         from .replay import open_replay
         wait_all()   # the replay may be the finished game's, still being written
-        scene, error = open_replay(self.app, path)
+        scene, error = open_replay(self.app, path, record)
         if scene is None:
             return error
         if came_from is not None:

@@ -25,10 +25,15 @@ if TYPE_CHECKING:
 ROWS = 8
 
 
-def open_replay(app, path) -> tuple[TableScene | None, str]:
-    """(table scene in watch mode, "") or (None, a message for players)."""
+def open_replay(app, path, record: dict | None = None) -> tuple[TableScene | None, str]:
+    """(table scene in watch mode, "") or (None, a message for players).
+    ``record``: the game as played, watched from memory when its file is not
+    on disk (a full disk kept the replay from being written)."""
     try:
-        data = saves.read_record(Path(path))   # read once, within the record format's limits
+        if record is not None and not Path(path).exists():
+            data = record
+        else:
+            data = saves.read_record(Path(path))   # read once, within the record format's limits
         full = saves.match_from_record(data, Path(path).name)  # validates the whole log
         start = Match.from_record(data, dice=None, upto=0)
     except (UserFileError, RecordError) as exc:

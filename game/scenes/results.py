@@ -240,7 +240,8 @@ class ResultsScene(MenuScene):
         self._again(self.match.seed)
 
     def watch_replay(self) -> None:
-        error = self.app.nav.replay(self.replay_path, came_from=self)
+        # the game as played goes along: a full disk may have kept its file from being written
+        error = self.app.nav.replay(self.replay_path, came_from=self, record=self.match.to_record())
         if error:
             self.app.toast(error)
 

@@ -86,6 +86,13 @@ def name_label(surf: pygame.Surface, text: str) -> None:
         record.names[id(surf)] = text
 
 
+def same_words(copy: pygame.Surface, label: pygame.Surface) -> None:
+    """``copy`` (a faded label) shows the words of ``label``."""
+    record = ACTIVE
+    if record is not None and id(label) in record.names:
+        record.names[id(copy)] = record.names[id(label)]
+
+
 def note_arrow(surface: pygame.Surface, start, end, head=None) -> None:
     """Record an arrow drawn from ``start`` to ``end`` (the coach's pointer);
     ``head``: the points of its head."""

@@ -266,6 +266,10 @@ class TableScene(TableBase):
         yield
         self.still.draw(scratch, self.still_key(), self._paint_still, self.renderer, self.still_layers)
         yield
+        # the still again, in this step: a frame of the hand-over between two steps paints the screen
+        # left behind on ``scratch`` (the app's canvas), and patches kept over the still (the bid
+        # history's) keep what lies under them (the title's Quit showed through "This round")
+        self.still.draw(scratch, self.still_key(), self._paint_still, self.renderer, self.still_layers)
         self.draw_table(scratch, 0.0)
         yield
         if self.show_log:

@@ -219,9 +219,11 @@ def faded(surf: pygame.Surface, alpha: int) -> pygame.Surface:
     """``surf`` at ``alpha`` (0-255) without touching a shared (cached) label."""
     if alpha >= 255:
         return surf
-    surf = surf.copy()
-    surf.set_alpha(max(0, int(alpha)))
-    return surf
+    copy = surf.copy()
+    copy.set_alpha(max(0, int(alpha)))
+    if layout_record.ACTIVE is not None:
+        layout_record.same_words(copy, surf)
+    return copy
 
 
 def draw_text(canvas, theme: Theme, text: str, pos, size: int = 22, colour=CREAM, *,
