@@ -117,6 +117,30 @@ def missing_names(text: str) -> list[str]:
     return sorted(bad)
 
 
+def missing_code_names(text: str, sources: dict[str, str]) -> list[str]:
+    """``CONSTANT_NAMES`` no source file names, and ``Class.attr`` whose class's
+    files never name ``attr`` (a method moved to a component, a removed step)."""
+    everything = "\n".join(sources.values())
+    classes: dict[str, list[str]] = {}
+    for path, source in sources.items():
+        for name in re.findall(r"^\s*class (\w+)", source, re.M):
+            classes.setdefault(name, []).append(path)
+    bad = set()
+    for span in CODE_SPAN.findall(text):
+        for const in re.findall(r"(?<![\w.])([A-Z][A-Z0-9]*_[A-Z0-9_]+)\b", span):
+            if not re.search(rf"\b{const}\b", everything):
+                bad.add(const)
+        for cls, attr in re.findall(r"(?<![\w.])([A-Z][a-z]\w*)\.([a-z_]\w*)", span):
+            if cls in classes and not any(re.search(rf"\b{attr}\b", sources[p]) for p in classes[cls]):
+                bad.add(f"{cls}.{attr}")
+    return sorted(bad)
+
+
+def code_sources() -> dict[str, str]:
+    return {f: (ROOT / f).read_text(encoding="utf-8") for f in tracked()
+            if f.endswith(".py") and f.startswith(("game/", "tools/", "tests/"))}
+
+
 COMMAND = re.compile(
     r"(?:python3?|\.venv/bin/python|\.venv\\Scripts\\python)\s+-m\s+game(?![\w.])([^`\n;|&)]*)"
     r"|(?<![\w/-])dice-tavern(?:-console)?(?:\.exe)?(\s+-[^`\n;|&)]*)")
@@ -177,6 +201,11 @@ def test_every_game_module_a_doc_names_exists(name):
 
 
 @pytest.mark.parametrize("name", DOCS)
+def test_every_constant_and_method_a_doc_names_exists(name):
+    assert missing_code_names((ROOT / name).read_text(encoding="utf-8"), code_sources()) == []
+
+
+@pytest.mark.parametrize("name", DOCS)
 def test_every_command_and_option_a_doc_shows_exists(name):
     text = (ROOT / name).read_text(encoding="utf-8")
     wrong = {" ".join(args): bad for args in commands(text) if (bad := wrong_arguments(args))}
@@ -202,4 +231,7 @@ def test_the_checks_catch_a_wrong_path_module_option_and_subcommand():
         "tools/phones_latency.py --tapz"]
     assert missing_names("`game.core.saves.load_match`, `game.core.savez`, `game.paths.nope`") == [
         "game.core.savez", "game.paths.nope"]
+    sources = {"game/x.py": "class Reading:\n    def shifted(self): ...\nTENTH_CAP = 2\n"}
+    assert missing_code_names("`Reading.shifted`, `Reading.ledgered`, `TENTH_CAP`, `LEDGER_GAIN`",
+                              sources) == ["LEDGER_GAIN", "Reading.ledgered"]
     assert {"lint", "test", "dist", "smoke"} <= make_targets() and "teleport" not in make_targets()
