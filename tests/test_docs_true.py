@@ -9,6 +9,7 @@ tree, the modules, the command-line parser and the Makefile.
 from __future__ import annotations
 
 import fnmatch
+import functools
 import importlib
 import importlib.util
 import os
@@ -40,6 +41,7 @@ CODE_SPAN = re.compile(r"`([^`\n]+)`")
 FENCE = re.compile(r"^```.*?^```", re.S | re.M)
 
 
+@functools.cache
 def tracked() -> list[str]:
     out = subprocess.run(["git", "ls-files"], cwd=ROOT, capture_output=True, text=True, check=True)
     return out.stdout.split()
@@ -136,6 +138,7 @@ def missing_code_names(text: str, sources: dict[str, str]) -> list[str]:
     return sorted(bad)
 
 
+@functools.cache
 def code_sources() -> dict[str, str]:
     return {f: (ROOT / f).read_text(encoding="utf-8") for f in tracked()
             if f.endswith(".py") and f.startswith(("game/", "tools/", "tests/"))}
