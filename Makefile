@@ -11,7 +11,8 @@ STAMP  := $(VENV)/.installed
 GAME_STAMP  := $(VENV)/.installed-game
 BUILD_STAMP := $(VENV)/.installed-build
 
-# The game alone (pygame-ce, pymunk, platformdirs: about 50 MB), installed as a
+# The game alone (pygame-ce, pymunk, platformdirs, aiohttp, segno, filelock: about
+# 70 MB with the game itself), installed as a
 # player's pip installs it: a regular (not editable) install, so setuptools has
 # no editable-install warnings to print.  `make` runs the game and the tests
 # from this source tree (python -m game from here), never from that copy.
