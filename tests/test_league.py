@@ -147,16 +147,16 @@ def test_no_kind_of_hards_revealed_bids_tells_its_hand():
     assert told < 0.35
 
 
-def _tell_gap(control: str) -> float:
+def _tell_gap(control: str, learner: str = "ld-learner-1") -> float:
     """Hard's win rate against ``control`` less against the reporting learner,
     over the second half of a 2,000-game series (seed 1): what the learner's
     tables of Hard's revealed bids gained it."""
     league = _league()
     rates = {}
-    for row in ("ld-learner-1", control):
+    for row in (learner, control):
         rep = league.run_row(row, "reporting", 2000, seed=1)
         rates[row] = sum(rep.outcomes[1000:]) / 1000
-    return rates[control] - rates["ld-learner-1"]
+    return rates[control] - rates[learner]
 
 
 @pytest.mark.slow
@@ -189,6 +189,19 @@ def test_a_learner_of_hards_revealed_bids_gains_little_over_itself_untrained():
     face already bid).  Twelfth session: Hard 73.4% against the learner, 74.2%
     against it frozen (docs/AI-NOTES.md)."""
     assert _tell_gap("ld-learner-frozen-1") <= 0.03
+
+
+@pytest.mark.slow
+@pytest.mark.xfail(strict=True, reason="issue 40 not met in Roll Call: Hard 42.5% against the learner, 54.7% "
+                                        "against it frozen in games 1,001-2,000 (twelfth session); no mixed "
+                                        "draw screened on the tuning half closed it without costing strength "
+                                        "(thirteenth session, docs/AI-NOTES.md)")
+def test_a_learner_of_hards_revealed_roll_call_bids_gains_little_over_itself_untrained():
+    """The tell test above in Roll Call: the reporting learner may beat Hard by
+    no more than 3 points more than itself with its tables frozen does, over
+    the second half of a 2,000-game series.  Roll Call's Hard draws no mix:
+    its bids are a function of its hand and history."""
+    assert _tell_gap("rc-learner-frozen-1", "rc-learner-1") <= 0.03
 
 
 def test_the_ambusher_calls_a_raise_on_its_bait_out_of_turn():
