@@ -41,6 +41,10 @@ def _panel(w: int, h: int) -> pygame.Surface:
     return panel
 
 
+ICON_PX = 22
+"""The die face beside each bid's quantity (the table paints each face ahead: ``warm_steps``)."""
+
+
 class BidHistory:
     """The round's bids as a readable list, newest last; older lines scroll
     off the top (the count of hidden lines is shown)."""
@@ -87,7 +91,7 @@ class BidHistory:
             pygame.draw.circle(canvas, entry.colour, (self.rect.x + 18, y + 11), 6)
             right = self.rect.right - 12
             if entry.quantity is not None and entry.face is not None:
-                icon = pygame.Rect(0, 0, 22, 22)
+                icon = pygame.Rect(0, 0, ICON_PX, ICON_PX)
                 icon.topright = (right, y)
                 face_icon(canvas, renderer, self.die_kind, entry.face, icon)
                 said = th.draw_text(canvas, theme, f"{entry.quantity} \u00d7", (icon.x - 6, y + 2), 17,
