@@ -156,6 +156,27 @@ def test_a_calls_first_reveal_frame_finds_every_dice_picture_made(app, monkeypat
     assert len([d for d in table.renderer.drawn if d.public]) == 8 * 5
 
 
+def test_the_bid_historys_first_face_is_painted_before_the_first_bid(app, monkeypatch):
+    """The bid history shows each bid's face as a small die (``ICON_PX``):
+    the round's first bid painted it in its own frame (about 0.6 ms a face).
+    Each face at that size is painted while the table waits
+    (``warm_steps``), so the history paints none when bids come in."""
+    from game.games.bidding.ui.history import ICON_PX
+    from game.ui import dice_render
+    app.settings.reduced_motion = False
+    match = Match("liars-dice", [Seat(f"Bot{i}", "ai", "easy") for i in range(4)], {"starting_dice": 5}, 21)
+    table = make_table(app, match)
+    app.start(table)
+    painted: list[int] = []
+    real = dice_render.paint_face
+    monkeypatch.setattr(dice_render, "paint_face", lambda *a, **k: painted.append(a[3]) or real(*a, **k))
+    app.run_frames(20_000, until=lambda a: table._warming is None)
+    assert table._warming is None and painted.count(ICON_PX) == 6
+    app.run_frames(20_000, until=lambda a: sum(1 for e in table.shown_entries() if e.face is not None) >= 3)
+    assert sum(1 for e in table.shown_entries() if e.face is not None) >= 3
+    assert painted.count(ICON_PX) == 6, "a bid's face in the history was painted in its frame"
+
+
 def test_a_landed_throw_is_freed_without_a_garbage_collection(app):
     """pymunk objects hold handles to themselves: a dropped throw used to wait,
     thousands of objects strong, for a full garbage collection (40-60 ms in

@@ -58,6 +58,10 @@ def _panel(w: int, h: int) -> pygame.Surface:
     return panel
 
 
+ICON_PX = 22
+"""The die face beside each bid's quantity (the table paints each face ahead: ``warm_steps``)."""
+
+
 class BidHistory:
     """The round's bids as a readable list, newest last; older lines scroll
     off the top (the count of hidden lines is shown)."""
@@ -103,7 +107,7 @@ class BidHistory:
             right = self.rect.right - 12
             said_y = y + row.said_dy
             if entry.quantity is not None and entry.face is not None:
-                icon = pygame.Rect(0, 0, 22, 22)
+                icon = pygame.Rect(0, 0, ICON_PX, ICON_PX)
                 icon.topright = (right, said_y)
                 face_icon(canvas, renderer, self.die_kind, entry.face, icon)
                 th.draw_text(canvas, theme, f"{entry.quantity} \u00d7", (icon.x - 6, said_y + 2), 17,

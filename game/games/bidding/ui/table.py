@@ -19,7 +19,7 @@ from ....core.protocol import CHANCE, DIE_KINDS
 from ....ui import layout, layout_record
 from ....ui.still_layer import StillHighlight
 from . import centre as bid_centre
-from .history import BidHistory, HistoryEntry
+from .history import ICON_PX, BidHistory, HistoryEntry
 from .picker import BidPicker
 from ....ui import table_scene
 from ....ui import theme as th
@@ -766,13 +766,15 @@ class BiddingTableScene(table_scene.TableScene):
         return ((14, False, "body"),) + bid_centre.REVEAL_FONTS
 
     def warm_steps(self):
-        """The big bid die (each face), then every seat's revealed dice
-        pictures (its colour, each face, at the reveal size), one a frame (a
-        call's first reveal frame used to paint up to 120 of them; three a
-        frame, 0.5-0.7 ms each, ran in the first throw's frames too)."""
-        for face in range(1, DIE_KINDS[self.die_kind] + 1):
-            self.renderer.face(self.die_kind, face, None, bid_centre.BID_ICON)
-            yield True
+        """The big bid die and the bid history's icon (each face), then every
+        seat's revealed dice pictures (its colour, each face, at the reveal
+        size), one a frame (a call's first reveal frame used to paint up to
+        120 of them; three a frame, 0.5-0.7 ms each, ran in the first throw's
+        frames too; the history's first bid painted its face in its frame)."""
+        for size in (bid_centre.BID_ICON, ICON_PX):
+            for face in range(1, DIE_KINDS[self.die_kind] + 1):
+                self.renderer.face(self.die_kind, face, None, size)
+                yield True
         size = self.reveal_die_px()
         for seat in range(len(self.match.seats)):
             for face in range(1, DIE_KINDS[self.die_kind] + 1):
