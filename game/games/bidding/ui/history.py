@@ -143,7 +143,7 @@ class BidHistory:
         not (a 16-letter name beside "12 ×" had 60 pixels and was cut: "Wilhel…")."""
         left, right = self.rect.x + 30, self.rect.right - 12
         font = theme.font(17, True)
-        said = (font.size(f"{entry.quantity} \u00d7")[0] + 6 + 22 if entry.quantity is not None
+        said = (font.size(f"{entry.quantity} \u00d7")[0] + 6 + ICON_PX if entry.quantity is not None
                 else font.size(entry.text)[0])
         beside = right - said - 6 - left
 
