@@ -101,14 +101,21 @@ def liars_table(app, phones=(0, 1), seats=None, seed=4):
     return phone_table(app, "liars-dice", seats, phones, seed)
 
 
-def test_wrong_and_old_tokens_get_nothing_and_each_game_has_new_ones(app):
+def test_wrong_and_old_tokens_get_nothing_and_each_game_has_new_ones(app, monkeypatch):
+    """A token one letter off gets nothing.  The tokens here end in "A", the
+    letter the near miss used to put last: one real token in 64 does, and the
+    "wrong" token was then the right one (a 200 in the merge's quick suite)."""
+    fresh = wire.new_token
+    monkeypatch.setattr(wire, "new_token", lambda: fresh()[:-1] + "A")
     match, table = liars_table(app)
     app.run_frames(2)
     url = table.phones.url(0)
     status, page = get(url)
     assert status == 200 and "phone.js" in page
     base = url.rsplit("/", 1)[0]
-    for bad in ("x", table.phones.tokens[0][:-1] + "A", "..%2f..%2fetc"):
+    token = table.phones.tokens[0]
+    near = token[:-1] + ("B" if token.endswith("A") else "A")
+    for bad in ("x", near, "..%2f..%2fetc"):
         status, text = get(f"{base}/{bad}")
         assert status == 404 and "Ana" not in text and "liars" not in text.lower()
     assert PhoneClient(base.replace("/p", "/ws") + "/nope").status == 403
