@@ -3,7 +3,8 @@
 Issue 12: "Stated probabilities within 5 points of observed frequencies in every
 decile with 100+ samples."  Before a rival's first reveal a game alone cannot
 tell an honest bidder from a bluffer, so the AIs remember each rival across
-games; the memory changes the chances they state, never their moves.
+games; the memory changes the chances they state and, for Hard, the challenges
+it makes on them (issue 40: the chance stated is the chance acted on).
 """
 from __future__ import annotations
 
@@ -227,24 +228,65 @@ def _series(game, opponent, games, seed, book):
     return histories
 
 
-def test_roll_call_memory_changes_what_is_said_never_what_is_played():
-    """Roll Call: with a book that learned from 60 earlier games, the same
-    seeded games are played move for move as with no book at all."""
+@pytest.mark.parametrize("game", ["liars-dice", "roll-call"])
+def test_hard_plays_what_its_memory_says(game):
+    """Issue 40, "one model for saying and doing": Hard decides a challenge on
+    the chance it states, so a book that learned from 60 earlier games changes
+    what it plays against that rival (the same seeded games with no book go
+    otherwise); the old Hard played them move for move alike (Roll Call's until
+    issue 40's thirteenth session)."""
     book = rb.RivalBook()
-    _series("roll-call", "bluffer", 60, 7, book)
-    assert book.rivals["roll-call/hard/ai-bluffer:bluffer"].outcomes() > 20
-    assert _series("roll-call", "bluffer", 12, 8, book) == _series("roll-call", "bluffer", 12, 8, None)
+    _series(game, "bluffer", 60, 7, book)
+    assert book.rivals[f"{game}/hard/ai-bluffer:bluffer"].outcomes() > 20
+    assert _series(game, "bluffer", 12, 8, book) != _series(game, "bluffer", 12, 8, None)
 
 
-def test_liars_dice_hard_plays_what_its_memory_says():
-    """Issue 40, "one model for saying and doing": in Liar's Dice Hard decides a
-    challenge on the chance it states, so a book that learned from 60 earlier
-    games changes what it plays against that rival (the same seeded games
-    with no book go otherwise); the old Hard played them move for move alike."""
-    book = rb.RivalBook()
-    _series("liars-dice", "bluffer", 60, 7, book)
-    assert book.rivals["liars-dice/hard/ai-bluffer:bluffer"].outcomes() > 20
-    assert _series("liars-dice", "bluffer", 12, 8, book) != _series("liars-dice", "bluffer", 12, 8, None)
+def _roll_call_seat_0_facing_a_bid(seed: int):
+    """(view, legal) of seat 0 in a seeded heads-up Roll Call game the first
+    time it may call a bid of seat 1 (a Normal AI); seat 0's own earlier
+    moves are Normal's too."""
+    from game.games.roll_call.ai import make_agent
+    from game.games.roll_call.rules import Call
+    match = Match("roll-call", [Seat("You", "human"), Seat("Bo", "ai", "normal")], None, seed=seed)
+    while not match.is_over:
+        state = match.state
+        if state.turn_player() == 0 and not state.is_chance():
+            view, legal = state.view(0), state.legal_actions(0)
+            if any(isinstance(a, Call) for a in legal):
+                return view, legal
+            match.apply(0, make_agent("normal", 0, random.Random(seed)).act(view, legal))
+        else:
+            assert match.step()
+    raise AssertionError("seat 0 never faced a bid")
+
+
+def test_roll_call_hard_calls_on_the_chance_its_memory_states():
+    """Issue 40 (thirteenth session): a Roll Call Hard whose memory of the
+    bidder (200 earlier challenges of such bids, every one false) moves a bid
+    its reading rates 94% true down to 5% calls it, and its why line says it
+    goes by that number.  Without the memory it raises.  Before, it stated
+    the 5% and still raised on the reading's 94%."""
+    from game.games.roll_call.ai import make_agent
+    from game.games.roll_call.rules import Call
+    view, legal = _roll_call_seat_0_facing_a_bid(2)
+    plain = make_agent("hard", 0, random.Random(1))
+    assert not isinstance(plain.act(view, legal), Call)
+    hard = make_agent("hard", 0, random.Random(1))
+    spot = hard.make_spot(view, legal)
+    assert spot.current is not None
+    raw = hard.brain.reader.chance_true(spot, *spot.current)
+    assert raw > 0.9
+    memory = rb.RivalMemory(seen=30)
+    for _ in range(200):
+        memory.add(rb.spot_context(spot, "call"), raw, -raw)   # each such bid was false
+    hard.recall({1: ("roll-call/hard/human:Bo", rb.Layered(memory))})
+    assert isinstance(hard.act(view, legal), Call)
+    decision = hard.last_decision
+    assert decision is not None and decision.kind == "call" and decision.p is not None and decision.p < 0.1
+    why = hard.explain()
+    assert f"{raw:.0%} true by my reading" in why
+    assert f"; {decision.p:.0%} by what 30 earlier games with" in why
+    assert why.endswith("taught me, and I go by that.")
 
 
 def test_each_outcome_is_taken_once():

@@ -208,7 +208,8 @@ def run_report(game_id: str, level: str, opponents: list[str], games: int, seed:
 
     The games are a series at one table, as a player meets the same rivals game
     after game: the AIs remember their rivals across it (one ``RivalBook`` for
-    the run; it changes the chances they state, never their moves).  ``fresh``:
+    the run; it changes the chances they state and the challenges Hard makes on
+    them, ``Style.acts_on_memory``).  ``fresh``:
     every game among strangers (no book), the first game of a new player.
     ``hard_calib``: the Hard AIs state their chances through these maps (a
     ``bidding.calib.Calibration``: ``tools/bidcalib_fit.py``'s rounds), not the shipped ones."""

@@ -376,7 +376,8 @@ class NormalBrainAgent(RollCallBrainAgent):
                          Style(conceal=1.0, window=0.8, reach=1, model_caller=False, oot_wait=0.7))
 
 
-HARD_STYLE = Style(lean=0.1, lean_price=0.4, lean_step=0.05, crowd_lean_price=0.25, oot_weighed=True)
+HARD_STYLE = Style(lean=0.1, lean_price=0.4, lean_step=0.05, crowd_lean_price=0.25, oot_weighed=True,
+                   acts_on_memory=True)
 """Hard's bid mix in Roll Call: the priced mix of ``BidBrain.priced_face``
 (each die of the bid face held above a blind hand's share costs 0.4 dice of
 value at first heads-up, 0.25 at a table of 3+, the price then following this
@@ -392,7 +393,11 @@ bot 81.3% -> 77.0%; 300 games against the league's reader 59.0% where the
 pure choice had 64.9% over 1,000) (AI-NOTES, "A mixed bid for Hard").
 ``oot_weighed`` (issue 40): an out-of-turn call counts only the false bids
 the player to act would let through by their learned call habit
-(``BidBrain.let_through``), not a fixed half."""
+(``BidBrain.let_through``), not a fixed half.  ``acts_on_memory`` (issue 40,
+thirteenth session): a call, in turn or out of it, is decided on the chance
+the why line states, the rival memory included, as in Liar's Dice; before,
+it stated that chance and acted on the in-game reading's (AI-NOTES, "Roll
+Call acts on the chance it states")."""
 
 
 class HardAgent(RollCallBrainAgent):
