@@ -54,6 +54,8 @@ part that says what happens to the game, to a cut at 120 letters)."""
 TOAST_LINES = 4
 """At most this many lines a toast; a longer message ends with "…" after whole words."""
 MOUSE_EVENTS = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
+OFF_CANVAS = (-1, -1)
+"""The pointer over no canvas pixel (a letterbox bar, no window): hovers nothing."""
 
 
 class FramePixels:
@@ -175,6 +177,8 @@ class App:
         self._view = pygame.Rect(0, 0, *CANVAS_SIZE)  # where the canvas sits in the window
         self._last_press = (0, 0)
         """Where the last mouse press landed on the canvas (``mouse_to_canvas``)."""
+        self._held_on_canvas: set[int | None] = set()
+        """Mouse buttons pressed on the canvas and not yet released (``mouse_to_canvas``)."""
         self.window = self._open_window()
         self.canvas = self._canvas_for_frame()
         """Settled before the first frame, so what records or reads the canvas
@@ -250,13 +254,31 @@ class App:
         y = (pos[1] - v.y) * CANVAS_SIZE[1] / v.h
         return (int(min(max(x, 0), CANVAS_SIZE[0] - 1)), int(min(max(y, 0), CANVAS_SIZE[1] - 1)))
 
+    def mouse_pointer(self) -> tuple[int, int]:
+        """Where the mouse is on the canvas for hover, or ``OFF_CANVAS`` when it
+        is over a letterbox bar (clamped, it lit the button at the canvas's edge)
+        or no window is open."""
+        if not pygame.display.get_surface():
+            return OFF_CANVAS
+        pos = pygame.mouse.get_pos()
+        return self.to_canvas(pos) if self._view.collidepoint(pos) else OFF_CANVAS
+
     def mouse_to_canvas(self, event: pygame.event.Event) -> tuple[int, int] | None:
-        """Where a mouse event lands on the canvas, or None when no canvas is on
-        screen.  A window reported 0x0 (minimised on some systems) showed
-        nothing, yet mapped every click to the canvas's corner until the next
-        resize: the view is fitted again to the window's real size first, and
-        while it is still empty presses and moves are dropped; a release still
-        comes, where the last press landed, so nothing stays held (a Peek)."""
+        """Where a mouse event lands on the canvas, or None when it goes nowhere.
+
+        A window reported 0x0 (minimised on some systems) showed nothing, yet
+        mapped every click to the canvas's corner until the next resize: the
+        view is fitted again to the window's real size first, and while it is
+        still empty presses and moves are dropped; a release still comes, where
+        the last press landed, so nothing stays held (a Peek).
+
+        A letterbox bar is not the canvas (issue 39): clamped onto the edge, a
+        click there to focus the window rolled Diced Out's dice or pressed the
+        button beside the bar.  A press there is dropped; a release there comes
+        (clamped, as before) only for a button pressed on the canvas, so a drag
+        or a Peek still ends; a move there is a drag's (clamped) while a button
+        pressed on the canvas is held, else it is at ``OFF_CANVAS``, so nothing
+        stays lit."""
         if self._view.w <= 0 or self._view.h <= 0:
             try:
                 self._fit_view(self.window.get_size())
@@ -264,9 +286,22 @@ class App:
                 pass   # the window's surface is gone
         if self._view.w <= 0 or self._view.h <= 0:
             return self._last_press if event.type == pygame.MOUSEBUTTONUP else None
-        pos = self.to_canvas(event.pos)
+        button = getattr(event, "button", None)
+        if self._view.collidepoint(event.pos):
+            pos = self.to_canvas(event.pos)
+        elif event.type == pygame.MOUSEBUTTONDOWN:
+            return None
+        elif event.type == pygame.MOUSEBUTTONUP:
+            if button not in self._held_on_canvas:
+                return None
+            pos = self.to_canvas(event.pos)
+        else:
+            pos = self.to_canvas(event.pos) if self._held_on_canvas else OFF_CANVAS
         if event.type == pygame.MOUSEBUTTONDOWN:
             self._last_press = pos
+            self._held_on_canvas.add(button)
+        elif event.type == pygame.MOUSEBUTTONUP:
+            self._held_on_canvas.discard(button)
         return pos
 
     def _canvas_for_frame(self) -> pygame.Surface:

@@ -205,5 +205,5 @@ class CurtainScene(MenuScene):
     def draw_content(self, canvas) -> None:
         menu = self.menu_button()
         if menu is not None:   # a mouse-only player pauses here as at the table
-            mouse = self.app.to_canvas(pygame.mouse.get_pos()) if pygame.display.get_surface() else (-1, -1)
+            mouse = self.app.mouse_pointer()
             menu.draw(canvas, self.theme, mouse)

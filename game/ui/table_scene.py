@@ -487,7 +487,7 @@ class TableScene(TableBase):
             self._draw_log(canvas)
         self.throws.draw_prompt(canvas)
         if self.replay_bar is not None:
-            mouse = self.app.to_canvas(pygame.mouse.get_pos()) if pygame.display.get_surface() else (-1, -1)
+            mouse = self.app.mouse_pointer()
             self.replay_bar.draw(canvas, self.theme, mouse)
         self.draw_above_dice(canvas)
         self.undo_flow.draw(canvas)
@@ -547,7 +547,7 @@ class TableScene(TableBase):
         """The shared log pieces: the "since your last move" card, the Log button, the open panel."""
         if self.hot_seat.curtain_hides_table():
             return
-        mouse = self.app.to_canvas(pygame.mouse.get_pos()) if pygame.display.get_surface() else (-1, -1)
+        mouse = self.app.mouse_pointer()
         if self.since.shown:
             self.since.place(*self.since_area())
         self.since.draw(canvas, self.theme, mouse)

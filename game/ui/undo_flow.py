@@ -134,7 +134,7 @@ class UndoFlow:
             return
         theme = table.theme
         rect = table.undo_button_rect()
-        mouse = table.app.to_canvas(pygame.mouse.get_pos()) if pygame.display.get_surface() else (-1, -1)
+        mouse = table.app.mouse_pointer()
         hot = rect.collidepoint(mouse)
         pygame.draw.rect(canvas, th.WOOD_LIGHT if hot else th.WOOD_DARK, rect, border_radius=10)
         pygame.draw.rect(canvas, th.BRASS_LIGHT, rect, 2, border_radius=10)

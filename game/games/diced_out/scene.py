@@ -468,7 +468,7 @@ class TableScene(BaseTableScene):
             self._draw_penalty(canvas, seat)
         if seat is not None and self.state.phase == FREE_MARK and not self.is_busy():
             rect = self.skip_rect()
-            mouse = self.app.to_canvas(pygame.mouse.get_pos()) if pygame.display.get_surface() else (-1, -1)
+            mouse = self.app.mouse_pointer()
             Button(rect, "Skip free mark", size=18, sub="key S").draw(
                 canvas, self.theme, False, rect.collidepoint(mouse))
             note_drawn("Skip free mark", rect)

@@ -526,7 +526,7 @@ class TableScene(BaseTableScene):
         39: the side pot's plate lay on the centre pot's note)."""
         if not pygame.display.get_surface():
             return
-        mouse = self.app.to_canvas(pygame.mouse.get_pos())
+        mouse = self.app.mouse_pointer()
         for rect, whole in self.note_hovers:
             if rect.inflate(8, 8).collidepoint(mouse):
                 text = self.theme.text(whole, 14, th.CREAM)
