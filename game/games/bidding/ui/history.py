@@ -127,13 +127,11 @@ class BidHistory:
         """The newest entries whose rows fit ``room`` pixels (the newest always), oldest first."""
         shown: list[tuple[HistoryEntry, _Row]] = []
         for entry in reversed(entries):
-            row = self._row(theme, entry, newest=not shown)
+            row = self._row(theme, entry, newest=not shown)   # the newest bold, the rest plain, as drawn
             if shown and row.height > room:
                 break
             shown.insert(0, (entry, row))
             room -= row.height
-        if len(shown) > 1:   # the newest was measured bold; the rest are drawn plain
-            shown[:-1] = [(e, self._row(theme, e, newest=False)) for e, _ in shown[:-1]]
         return shown
 
     def _row(self, theme: th.Theme, entry: HistoryEntry, newest: bool) -> "_Row":
