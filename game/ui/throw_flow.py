@@ -22,12 +22,12 @@ from . import layout_record
 from . import theme as th
 from .banner import nearest_clear_spot
 from .drawn_controls import note as note_drawn
-from .intent import IntentGate
 
 if TYPE_CHECKING:
     from ..core.match import Match
     from .dice_render import DiceRenderer
     from .game_log import SinceSummary
+    from .hand_over import HandOver
     from .hotseat import HotSeatFlow
     from .pace import Pace
     from .picture_warmer import PictureWarmer
@@ -50,6 +50,7 @@ class ThrowTable(Protocol):
     die_size: int
     prepare_throws: bool
     hot_seat: HotSeatFlow
+    hand_over: HandOver
     picture_warmer: PictureWarmer
 
     @property
@@ -89,11 +90,6 @@ class Throws:
         request, seed and 20 zones cost about a millisecond)."""
         self.disposing: list[Iterator[object]] = []
         """Finished throws taken apart, a step a frame (``dispose``)."""
-        self.last_hand: int | None = None
-        """The seat whose own click or key threw the last waiting throw."""
-        self.gate = IntentGate(table.app.input)
-        """Shuts the prompt of a throw handed over to another person at this
-        screen for its first half second (``hand_over``)."""
 
     def start(self, request: RollRequest, forced: RollResult | None = None) -> None:
         table = self.table
@@ -151,29 +147,13 @@ class Throws:
 
     def wait_for(self, seat: int | None) -> None:
         """The next roll waits for ``seat`` to throw it by hand (None: it starts at once)."""
-        if seat != self.waiting_thrower:
-            self.gate.hidden()   # a new prompt: its wait starts when it is first drawn
         self.waiting_thrower = seat
-
-    def hand_over(self) -> bool:
-        """Does the waiting throw pass the screen to another person?  Two or
-        more people throw by hand here and the last hand was not this seat's,
-        so a press may be the last player's hand still mashing (qa29: Ann's
-        twelve clicks threw Ben's dice) and only a deliberate one throws."""
-        seat = self.waiting_thrower
-        table = self.table
-        throwers = [i for i, s in enumerate(table.match.seats) if not s.is_ai and not table.secrecy.on_phone(i)]
-        return seat is not None and len(throwers) >= 2 and seat != self.last_hand
 
     def handle_event(self, event) -> bool:
         """Click, Space or Enter throws the waiting human's dice."""
         if (event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1) or (
                 event.type == pygame.KEYDOWN and event.key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER)):
-            seat = self.waiting_thrower
-            if self.hand_over() and not self.gate.accepts(event):
-                return True   # the last player's hand, not this one's: the prompt waits on
-            if self.release(seat):
-                self.last_hand = seat
+            self.release(self.waiting_thrower)
             return True
         return False
 
@@ -216,16 +196,14 @@ class Throws:
 
     def draw_prompt(self, canvas: pygame.Surface) -> None:
         if not self.table.is_top:
-            self.gate.hidden()   # covered (the pause menu): it waits its time again when back
             return
         surf = self._prompt_text()
         box = self.prompt_rect()
         if surf is None or box is None:
             return
-        self.gate.shown()
-        if self.hand_over() and not self.gate.is_open:
+        if self.table.hand_over.waiting:
             surf = surf.copy()
-            surf.set_alpha(110)   # dim until a press may throw (the curtain greys its button alike)
+            surf.set_alpha(110)   # another person's throw, not yet theirs to click (game/ui/hand_over.py)
         th.panel(canvas, box, fill=th.WOOD_DARK, border=th.BRASS)
         layout_record.note(canvas, "banner", box)   # a plate: no die may lie under it
         th.blit_text(canvas, surf, box.center, "center")

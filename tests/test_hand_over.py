@@ -1,4 +1,5 @@
-"""Two people at one Diced Out screen: one impatient hand does not throw the other's dice.
+"""Two people at one screen with no curtain between turns: one person's
+double-click or mashing hand never moves for the next person (game/ui/hand_over.py).
 
 qa29, in a real window (Xvfb, xdotool, `/work/notes/shots_qa29/13_do_mash_*.png`):
 Player 1 clicked twelve times at "Player 1: click or press Space to roll"; the
@@ -8,6 +9,11 @@ mark waited). A held Space did the same through its repeats. The prompt for the
 next person at the screen now takes only a press that began once it had been
 up half a second (``IntentGate``, as the curtain's button), never a key's
 repeat; a hand still mashing waits again. One human with AIs throws as before.
+
+Roll the Bones with three people: "Ante 2 six-siders" double-clicked by Ann
+anted for Ann and Ben (`/tmp/qa29/dbl_rtb.py`; "Bone!" the same).  Roll For It!
+with reduced motion: "Roll for it!" double-clicked rolled, and the second click
+pressed the "Keep the rest" that took its place.
 """
 from __future__ import annotations
 
@@ -88,3 +94,51 @@ def test_one_player_with_ais_throws_at_once_as_before(app):
     assert hands.until(lambda a: table.waiting_thrower == 0, 60.0)
     hands.click(hands.find("Throw"))   # the first frame it is up: no wait for a lone player
     assert hands.until(lambda a: thrown_by(match, 0) == 1, 10.0)
+
+
+def start(app, game_id, names, seed):
+    match = Match(game_id, [Seat(n) for n in names], seed=seed)
+    table = make_table(app, match)
+    app.start(table)
+    return match, table, Hands(app)
+
+
+def test_a_double_click_on_ante_antes_for_one_person_only(app):
+    match, table, hands = start(app, "roll-the-bones", ["Ann", "Ben", "Cy"], 3)
+    assert hands.until(lambda a: hands.has("Ante 2 six-siders"), 20.0)
+    hands.wait(1.0)
+    hands.double_click("Ante 2 six-siders")   # Ann, in a hurry
+    hands.frames(3)
+    assert [p for p, _ in match.history] == [0], f"one ante, Ann's: {match.history}"
+    hands.wait(MIN_SECONDS + 0.1)              # Ben takes the mouse
+    hands.click("Ante 2 six-siders")
+    assert [p for p, _ in match.history] == [0, 1], "Ben's own click antes for him"
+
+
+def test_a_double_click_on_bone_says_it_for_one_person_only(app):
+    match, table, hands = start(app, "roll-the-bones", ["Ann", "Ben"], 3)
+    for _ in range(2):
+        assert hands.until(lambda a: hands.has("Ante 2 six-siders"), 20.0)
+        hands.wait(MIN_SECONDS + 0.1)
+        hands.click("Ante 2 six-siders")
+    assert hands.until(lambda a: hands.has("Bone!"), 20.0)
+    hands.wait(1.0)
+    said = len(match.history)
+    hands.double_click("Bone!")
+    hands.frames(3)
+    assert len(match.history) == said + 1, f"one person says it: {match.history[said:]}"
+
+
+def test_a_double_clicked_roll_for_it_does_not_end_the_turn(app):
+    """Reduced motion (the ``app`` fixture): the dice land at once, so the second
+    click met "Keep the rest" where "Roll for it!" had been."""
+    from game.games.roll_for_it.rules import KeepRest, Roll
+    match, table, hands = start(app, "roll-for-it", ["Ann", "Ben"], 2)
+    assert hands.until(lambda a: hands.has("Roll for it!"), 20.0)
+    hands.wait(1.0)
+    rolls = len(match.history)
+    hands.double_click("Roll for it!")
+    hands.frames(3)
+    moves = [type(a) for _, a in match.history[rolls:] if type(a).__name__ != "RollResult"]
+    assert moves == [Roll], f"the second click pressed what took the button's place: {moves}"
+    assert KeepRest not in moves and hands.has("Keep the rest"), "Ann places her dice or keeps them herself"
