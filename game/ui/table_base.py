@@ -43,6 +43,7 @@ from .restore import RestoreFlow
 from .scene import Scene
 from .secrecy import Secrecy
 from .still_layer import StillLayer
+from .hand_over import HandOver
 from .throw_flow import Throws
 from .undo_flow import UndoFlow
 from ..canvas import CENTRE_X
@@ -164,6 +165,8 @@ class TableBase(Scene):
         """A moment held on screen until the player continues (game/ui/held_moment.py)."""
         self.undo_flow = UndoFlow(self)
         """Taking back a human's last move, and its time left (game/ui/undo_flow.py)."""
+        self.hand_over = HandOver(self)   # type: ignore[arg-type]
+        """Another person's turn at a screen with no curtain: their buttons wait a moment (game/ui/hand_over.py)."""
         self.tutorial: TutorialCoach | None = None
         """A guided first game's coach (game/ui/tutorial.py ``TutorialCoach``), or None."""
         self.ai_turns = AiTurns(self)

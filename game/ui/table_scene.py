@@ -343,6 +343,8 @@ class TableScene(TableBase):
             return
         if self.replay is None and self.undo_flow.handle_event(event):
             return
+        if self.hand_over.refuses(event):
+            return   # the last person's double-click or mash, at the next person's turn
         if self.waiting_thrower is not None and self.throws.handle_event(event):
             return
         if self.throw_view is None:
@@ -366,6 +368,7 @@ class TableScene(TableBase):
         if self.phones is not None:
             self.phones.pump()   # a phone's move is applied here, on the game thread, as a click is
         self.time += dt
+        self.hand_over.update()   # another person's turn at this screen: their buttons wait a moment
         self.banners.prune(self.time)
         if self._warming is not None and next(self._warming, None) is None:
             self._warming = None

@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from ..core.match import Match
     from .dice_render import DiceRenderer
     from .game_log import SinceSummary
+    from .hand_over import HandOver
     from .hotseat import HotSeatFlow
     from .pace import Pace
     from .picture_warmer import PictureWarmer
@@ -49,6 +50,7 @@ class ThrowTable(Protocol):
     die_size: int
     prepare_throws: bool
     hot_seat: HotSeatFlow
+    hand_over: HandOver
     picture_warmer: PictureWarmer
 
     @property
@@ -199,6 +201,9 @@ class Throws:
         box = self.prompt_rect()
         if surf is None or box is None:
             return
+        if self.table.hand_over.waiting:
+            surf = surf.copy()
+            surf.set_alpha(110)   # another person's throw, not yet theirs to click (game/ui/hand_over.py)
         th.panel(canvas, box, fill=th.WOOD_DARK, border=th.BRASS)
         layout_record.note(canvas, "banner", box)   # a plate: no die may lie under it
         th.blit_text(canvas, surf, box.center, "center")

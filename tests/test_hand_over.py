@@ -1,0 +1,144 @@
+"""Two people at one screen with no curtain between turns: one person's
+double-click or mashing hand never moves for the next person (game/ui/hand_over.py).
+
+qa29, in a real window (Xvfb, xdotool, `/work/notes/shots_qa29/13_do_mash_*.png`):
+Player 1 clicked twelve times at "Player 1: click or press Space to roll"; the
+first click threw their dice, and a later one, once "Player 2: click or press
+Space to roll" was up, threw Player 2's (it landed on 12 and Player 2's free
+mark waited). A held Space did the same through its repeats. The prompt for the
+next person at the screen now takes only a press that began once it had been
+up half a second (``IntentGate``, as the curtain's button), never a key's
+repeat; a hand still mashing waits again. One human with AIs throws as before.
+
+Roll the Bones with three people: "Ante 2 six-siders" double-clicked by Ann
+anted for Ann and Ben (`/tmp/qa29/dbl_rtb.py`; "Bone!" the same).  Roll For It!
+with reduced motion: "Roll for it!" double-clicked rolled, and the second click
+pressed the "Keep the rest" that took its place.
+"""
+from __future__ import annotations
+
+import pygame
+
+from game.core.match import Match, Seat
+from game.scenes.launch import make_table
+from game.ui.intent import MIN_SECONDS
+from tests.realinput import Hands
+
+
+def two_people_at_the_prompt(app, seed=4):
+    match = Match("diced-out", [Seat("Ann"), Seat("Ben")], seed=seed)
+    table = make_table(app, match)
+    app.start(table)
+    hands = Hands(app)
+    assert hands.until(lambda a: table.waiting_thrower is not None, 20.0), "the first human's throw waits"
+    hands.wait(1.0)   # the first player reads their prompt
+    return match, table, hands
+
+
+def thrown_by(match, seat) -> int:
+    """How many of ``seat``'s own rolls are in the record (its turns' throws)."""
+    from game.core.protocol import CHANCE
+    count, state = 0, match.game.new_initial_state()
+    for player, action in match.history:
+        if player == CHANCE and state.phase == "roll" and state.current == seat:
+            count += 1
+        state = state.apply(player, action)
+    return count
+
+
+def test_a_hand_mashing_its_own_throw_never_throws_the_next_players(app):
+    match, table, hands = two_people_at_the_prompt(app)
+    first = table.waiting_thrower
+    other = 1 - first
+    prompt = hands.find("Throw").rect.center
+    before = thrown_by(match, other)
+    end = hands.now + 3.0
+    while hands.now < end:              # one player clicks on and on, every 0.15 s
+        hands.click(prompt)
+        hands.wait(0.15)
+        if table.waiting_thrower not in (None, first, other):
+            break
+    assert thrown_by(match, first) >= 1, "the first click threw the first player's dice"
+    if match.state.phase == "roll" and match.state.current == first:
+        return   # a repeat: the first player's own reroll waits (their dice, their hand)
+    assert thrown_by(match, other) == before, "a click meant for Ann's throw threw Ben's dice"
+    assert table.waiting_thrower == other, "Ben's dice wait for Ben"
+    hands.wait(MIN_SECONDS + 0.1)      # Ben takes the screen, sees his prompt, clicks
+    hands.click(hands.find("Throw"))
+    assert hands.until(lambda a: thrown_by(match, other) > before, 10.0), "Ben's own click throws his dice"
+
+
+def test_a_held_space_throws_one_players_dice_not_the_next(app):
+    match, table, hands = two_people_at_the_prompt(app, seed=6)
+    first = table.waiting_thrower
+    other = 1 - first
+    before = thrown_by(match, other)
+    hands.key_down(pygame.K_SPACE)
+    hands.wait(3.0, repeat_held=True)   # held, repeating once a frame
+    hands.key_up(pygame.K_SPACE)
+    hands.frames(2)
+    assert thrown_by(match, first) >= 1
+    if match.state.phase == "roll" and match.state.current == first:
+        return
+    assert thrown_by(match, other) == before, "Ann's held Space threw Ben's dice"
+    hands.wait(MIN_SECONDS + 0.1)
+    hands.press(pygame.K_SPACE)
+    assert hands.until(lambda a: thrown_by(match, other) > before, 10.0), "Ben's own Space throws his dice"
+
+
+def test_one_player_with_ais_throws_at_once_as_before(app):
+    match = Match("diced-out", [Seat("You"), Seat("Mags", "ai", "easy")], seed=4)
+    table = make_table(app, match)
+    app.start(table)
+    hands = Hands(app)
+    assert hands.until(lambda a: table.waiting_thrower == 0, 60.0)
+    hands.click(hands.find("Throw"))   # the first frame it is up: no wait for a lone player
+    assert hands.until(lambda a: thrown_by(match, 0) == 1, 10.0)
+
+
+def start(app, game_id, names, seed):
+    match = Match(game_id, [Seat(n) for n in names], seed=seed)
+    table = make_table(app, match)
+    app.start(table)
+    return match, table, Hands(app)
+
+
+def test_a_double_click_on_ante_antes_for_one_person_only(app):
+    match, table, hands = start(app, "roll-the-bones", ["Ann", "Ben", "Cy"], 3)
+    assert hands.until(lambda a: hands.has("Ante 2 six-siders"), 20.0)
+    hands.wait(1.0)
+    hands.double_click("Ante 2 six-siders")   # Ann, in a hurry
+    hands.frames(3)
+    assert [p for p, _ in match.history] == [0], f"one ante, Ann's: {match.history}"
+    hands.wait(MIN_SECONDS + 0.1)              # Ben takes the mouse
+    hands.click("Ante 2 six-siders")
+    assert [p for p, _ in match.history] == [0, 1], "Ben's own click antes for him"
+
+
+def test_a_double_click_on_bone_says_it_for_one_person_only(app):
+    match, table, hands = start(app, "roll-the-bones", ["Ann", "Ben"], 3)
+    for _ in range(2):
+        assert hands.until(lambda a: hands.has("Ante 2 six-siders"), 20.0)
+        hands.wait(MIN_SECONDS + 0.1)
+        hands.click("Ante 2 six-siders")
+    assert hands.until(lambda a: hands.has("Bone!"), 20.0)
+    hands.wait(1.0)
+    said = len(match.history)
+    hands.double_click("Bone!")
+    hands.frames(3)
+    assert len(match.history) == said + 1, f"one person says it: {match.history[said:]}"
+
+
+def test_a_double_clicked_roll_for_it_does_not_end_the_turn(app):
+    """Reduced motion (the ``app`` fixture): the dice land at once, so the second
+    click met "Keep the rest" where "Roll for it!" had been."""
+    from game.games.roll_for_it.rules import KeepRest, Roll
+    match, table, hands = start(app, "roll-for-it", ["Ann", "Ben"], 2)
+    assert hands.until(lambda a: hands.has("Roll for it!"), 20.0)
+    hands.wait(1.0)
+    rolls = len(match.history)
+    hands.double_click("Roll for it!")
+    hands.frames(3)
+    moves = [type(a) for _, a in match.history[rolls:] if type(a).__name__ != "RollResult"]
+    assert moves == [Roll], f"the second click pressed what took the button's place: {moves}"
+    assert KeepRest not in moves and hands.has("Keep the rest"), "Ann places her dice or keeps them herself"
