@@ -142,3 +142,25 @@ def test_a_double_clicked_roll_for_it_does_not_end_the_turn(app):
     moves = [type(a) for _, a in match.history[rolls:] if type(a).__name__ != "RollResult"]
     assert moves == [Roll], f"the second click pressed what took the button's place: {moves}"
     assert KeepRest not in moves and hands.has("Keep the rest"), "Ann places her dice or keeps them herself"
+
+
+def test_presses_with_only_an_ais_move_between_them_both_count(app):
+    """A player mashing Roll Call's "Call!" while the AIs bid means every
+    press: a second press at the same spot right after an AI's move is not a
+    double-click's leftover; right after the player's own move it is."""
+    match = Match("roll-call", [Seat("Mags", "ai", "hard"), Seat("Tom", "ai", "hard"), Seat("Ann")], seed=3)
+    table = make_table(app, match)
+    while match.state.is_chance():
+        match.step()
+    assert match.state.turn_player() == 0, "an AI opens"
+
+    def press():
+        return pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=(1180, 640))
+    over = table.hand_over
+    assert not over.second_click_after_a_move(press())
+    assert match.step(), "Mags bids"
+    assert not over.second_click_after_a_move(press()), "a press after only an AI's bid was dropped"
+    over.last_click = None
+    assert not over.second_click_after_a_move(press())
+    match.history.append((2, match.history[-1][1]))   # as if Ann's own press had moved the game
+    assert over.second_click_after_a_move(press()), "a person's double-click leftover passed"

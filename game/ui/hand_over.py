@@ -19,6 +19,8 @@ At any table, the second click of a double-click whose first click moved the
 game is dropped too: it was aimed at the button the move took away (with
 reduced motion Roll For It!'s "Roll for it!" double-clicked pressed the
 "Keep the rest" that took its place, and the turn ended with nothing placed).
+Moves by AIs alone in between do not count: a player mashing Roll Call's
+"Call!" while the AIs bid means every press.
 """
 from __future__ import annotations
 
@@ -104,12 +106,20 @@ class HandOver:
         pos = tuple(getattr(event, "pos", (0, 0)))
         button = int(getattr(event, "button", 1))
         last, self.last_click = self.last_click, (button, now, (int(pos[0]), int(pos[1])), moves)
-        if last is None or last[0] != button or now - last[1] > DOUBLE_CLICK_SECONDS or moves == last[3]:
+        if last is None or last[0] != button or now - last[1] > DOUBLE_CLICK_SECONDS:
             return False
+        if not self.moved_by_a_person(last[3]):
+            return False   # only AIs moved since (a Call! mashed while they bid is meant)
         if abs(pos[0] - last[2][0]) > DOUBLE_CLICK_SPOT or abs(pos[1] - last[2][1]) > DOUBLE_CLICK_SPOT:
             return False
         self.last_click = last   # a third click is still the first one's
         return True
+
+    def moved_by_a_person(self, since: int) -> bool:
+        """Did a person (or a throw) move the game since the record held ``since`` moves?"""
+        seats = self.table.match.seats
+        return any(player < 0 or not seats[player].is_ai
+                   for player, _action in self.table.match.history[since:])
 
     @property
     def waiting(self) -> bool:
