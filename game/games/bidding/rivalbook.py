@@ -75,17 +75,6 @@ CAP = 1000.0
 """Most outcomes one bin keeps: past it the older ones fade evenly."""
 SAID_CAP = 200.0
 """The same for the second stage, which must follow the first as it learns."""
-SAID_SPREAD = 0.08
-"""How far (one standard deviation) the second stage's correction of a bin is
-expected to stray from none: its prior, as ``SPREAD`` is each level of detail's,
-firmer because what it corrects (the first stage's chance) is already a
-calibrated estimate (a lasting error of about 8 points, as ``TENTH_PRIOR``
-expects of a tenth: 39 outcomes at 50%, 14 at 10%).  Issue 40, fourteenth
-session: at ``SPREAD`` (11 outcomes at 50%, 4 at 90%) a bin of a few dozen
-outcomes moved its next chances by its own luck, -30 points once (a call the
-first stage put at 88% said 58%), and the chances so moved into a tenth came
-true as they would have unmoved (Hard + 3 bluffers, 2,000 games: calls said
-60-69% came true 53.0%; docs/AI-NOTES.md)."""
 KINDS = ("call", "jinto", "oot")
 STAGES = ("said|", "tenth|", "told|")
 """The prefixes of the later stages' contexts (no rival's outcomes; "told|",
@@ -241,16 +230,15 @@ def chance_bin(p: float) -> int:
     return min(BINS - 1, max(0, int(p * BINS)))
 
 
-def backoff(chance: float, spread: float = SPREAD) -> float:
+def backoff(chance: float) -> float:
     """Outcomes at which a level of detail counts half against the level above
-    it, when that level puts the rate at ``chance`` and is expected to stray from
-    it by ``spread`` (one standard deviation: ``SPREAD``, ``SAID_SPREAD``)."""
+    it, when that level puts the rate at ``chance`` (see ``SPREAD``)."""
     q = min(0.98, max(0.02, chance))
-    return max(MIN_BACKOFF, q * (1.0 - q) / spread ** 2)
+    return max(MIN_BACKOFF, q * (1.0 - q) / SPREAD ** 2)
 
 
 def _per_bin(rs: list[float], ns: list[float], above: list[float], dev: list[float],
-             base: float, spread: float = SPREAD) -> list[float]:
+             base: float) -> list[float]:
     """One binned level of detail: per bin, the outcomes' deviation from
     ``above`` (neighbouring bins at half weight), leaning on the deviation
     ``dev`` of the level before by ``backoff`` outcomes."""
@@ -258,7 +246,7 @@ def _per_bin(rs: list[float], ns: list[float], above: list[float], dev: list[flo
     for b in range(BINS):
         r = rs[b] + 0.5 * ((rs[b - 1] if b else 0.0) + (rs[b + 1] if b + 1 < BINS else 0.0))
         n = ns[b] + 0.5 * ((ns[b - 1] if b else 0.0) + (ns[b + 1] if b + 1 < BINS else 0.0))
-        k = backoff(base + above[b] + dev[b], spread)
+        k = backoff(base + above[b] + dev[b])
         out.append((r - n * above[b] + k * dev[b]) / (n + k))
     return out
 
@@ -287,8 +275,7 @@ class Reading:
         """How many challenges this memory holds (of one kind, or all)."""
         raise NotImplementedError
 
-    def estimates(self, ctx: str, base: float, above: Optional[list[list[float]]] = None,
-                  spread: float = SPREAD) -> list[list[float]]:
+    def estimates(self, ctx: str, base: float, above: Optional[list[list[float]]] = None) -> list[list[float]]:
         """The learned residual (against the chance ``base``) for every bin, at
         each level of detail, each leaning on the one above (``backoff``).  The
         kind and the situation are learned per bin (neighbours count half); the
@@ -303,7 +290,7 @@ class Reading:
         for level in range(2):
             rs, ns = prof[level]
             e = above[level] if above is not None else zero
-            dev = _per_bin(rs, ns, e, dev, base, spread)
+            dev = _per_bin(rs, ns, e, dev, base)
             out.append([x + y for x, y in zip(e, dev)])
         levels = _levels(ctx)
         for level in (2, 3):
@@ -318,13 +305,13 @@ class Reading:
             e = above[len(out)] if above is not None else zero
             if learn:
                 miss = sum(r - n * (ei + d) for r, n, ei, d in zip(rs, ns, e, dev) if n)
-                k = backoff(base + out[-1][chance_bin(base)], spread)
+                k = backoff(base + out[-1][chance_bin(base)])
                 shift = miss / (total + k)
                 dev = [d + shift for d in dev]
             out.append([x + y for x, y in zip(e, dev)])
             e = above[len(out)] if above is not None else zero
             if learn:
-                dev = _per_bin(rs, ns, e, dev, base, spread)
+                dev = _per_bin(rs, ns, e, dev, base)
             out.append([x + y for x, y in zip(e, dev)])
         return out
 
@@ -358,7 +345,7 @@ class Reading:
         as said is calibrated again, by bin of itself, per kind."""
         said = f"said|{kind}"
         source = everyone if everyone is not None and everyone.has_outcomes() else self   # every rival's: the steadiest
-        return min(HIGH, max(LOW, first + source.estimates(said, first, spread=SAID_SPREAD)[-1][chance_bin(first)]))
+        return min(HIGH, max(LOW, first + source.estimates(said, first)[-1][chance_bin(first)]))
 
     def _tenth(self, ctx: str, p: float) -> tuple[int, float, float]:
         """The tenth of the range ``p`` is in, with its [residual sum, outcomes] in ``ctx``."""
