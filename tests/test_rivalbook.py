@@ -389,6 +389,68 @@ def test_the_why_line_says_what_memory_taught():
     assert any("earlier games with Mags" in w for w in taught)
 
 
+def _remembered_game(rival: str, earlier: int, seed: int) -> tuple[Match, dict[int, str]]:
+    """A Liar's Dice game of Hard (seat 0) against a person seated as ``rival`` (who
+    bluffs: the sparring bluffer's moves), after ``earlier`` games the book learned
+    from: the first whose why lines quote those games, with every why line Hard
+    gave at the table, by move."""
+    from game import games as registry
+    book = rb.RivalBook()
+    seats = [Seat("Old Silas", "ai", "hard"), Seat(rival, "human")]
+    for g in range(earlier + 20):
+        match = Match("liars-dice", seats, None, seed=derive(seed, "why", g), book=book)
+        person = registry.make_agent("liars-dice", "bluffer", 1, random.Random(g))
+        said = {}
+        while not match.is_over:
+            if not match.step():
+                match.apply(1, person.act(match.state.view(1), match.state.legal_actions(1)))
+            elif match.history[-1][0] == 0:
+                said[len(match.history) - 1] = match.explain(0)
+        if g >= earlier and any("earlier games with" in why for why in said.values()):
+            return match, said
+        book.absorb(match)
+    raise AssertionError("the memory never moved a stated chance")
+
+
+def test_a_replay_shows_the_reasons_memory_gave():
+    """Issue 40, fourteenth session: a replay's AIs recall no earlier game (the
+    book has moved on since), so a call Hard made on what earlier games taught
+    it was not found again and its reason was not shown.  The record now keeps
+    what such an AI said at each move (``Match.said``), and a replay, its AIs
+    seated among strangers as the app seats them, shows every reason the table gave."""
+    match, said = _remembered_game("Mags", 40, 5)
+    record = json.loads(json.dumps(match.to_record()))
+    replay = Match.from_record(record, upto=0)
+    replay.watched = False
+    full = Match.from_record(record)
+    shown = {index: why for index, (_again, _player, why)
+             in enumerate(replay.relive(full.history, prepare=rb.RivalBook().seat))}
+    taught = [index for index, why in said.items() if "earlier games with you" in why]
+    assert taught and all(shown[index] == said[index] for index in taught)
+    assert all(shown[index] == why for index, why in said.items())
+    assert {e["player"] for e in (record["actions"][i] for i in (s["move"] for s in record["said"]))} == {0}
+
+
+def test_a_record_without_said_lines_still_replays_and_a_persons_move_says_nothing():
+    """An older record (no "said") loads and its AIs are asked again, as before; a
+    hand-made line on a person's move, or past the last move, is not read."""
+    match, _said = _remembered_game("Mags", 40, 5)
+    record = json.loads(json.dumps(match.to_record()))
+    record.pop("said")
+    old = Match.from_record(record)
+    assert old.said == {} and len(list(old.relive(prepare=rb.RivalBook().seat))) == len(old.history)
+    seats = [Seat("You", "human"), Seat("Old Silas", "ai", "hard")]
+    game = Match("liars-dice", seats, None, seed=3)
+    rng = random.Random(1)
+    while not game.is_over:
+        if not game.step():
+            game.apply(0, rng.choice(list(game.state.legal_actions(0))))
+    doctored = game.to_record()
+    mine = next(i for i, (p, _a) in enumerate(game.history) if p == 0)
+    doctored["said"] = [{"move": mine, "why": "I hold three 5s"}, {"move": len(game.history) + 5, "why": "x"}]
+    assert Match.from_record(doctored).said == {}
+
+
 def test_the_app_remembers_a_finished_game(tmp_path, monkeypatch):
     """The shelf seats the book into a match, takes the finished game in and
     writes rivals.json; the next shelf reads it back."""

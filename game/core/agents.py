@@ -86,6 +86,12 @@ class Agent:
         """What this game taught about the rivals, for the book (only if ``remembers``)."""
         return []
 
+    def recalls_earlier_games(self) -> bool:
+        """Did ``recall`` give this agent anything learned in earlier games?  Then
+        its moves and why lines rest on a book a replay cannot seat again, and the
+        match keeps its why lines (``Match.said``)."""
+        return False
+
 
 class RandomAgent(Agent):
     """Uniformly random legal actions: the harness's chaos monkey."""

@@ -30,6 +30,9 @@ RECORD_VERSION = 1
 MAX_SEATS = 20
 MAX_ACTIONS = 200_000
 
+MAX_WHY = 400
+"""The longest why line a record keeps (``Match.said``); a longer one is cut."""
+
 MAX_NAME = 16
 """The longest seat name the game writes (the setup's name field): every
 screen is laid out for it.  A record's names may be longer (``SEAT_SCHEMA``:
@@ -54,6 +57,8 @@ RECORD_SCHEMA = v.Obj({
     "saved_at": v.Str(40),
     "ranking": v.List(v.Int(0, MAX_SEATS - 1), MAX_SEATS),
     "phones": v.List(v.Int(0, MAX_SEATS - 1), MAX_SEATS),
+    "said": v.List(v.Obj({"move": v.Int(0, MAX_ACTIONS - 1), "why": v.Str(MAX_WHY)}, required=("move", "why")),
+                   MAX_ACTIONS),
 }, required=("game", "seats", "seed", "actions"))
 """The declared schema of the game record (autosave and replays), version 1.
 What the moves *mean* is checked by replaying them (``Match.from_record``)."""
@@ -156,6 +161,12 @@ class Match:
         kept in the autosave so Continue offers the codes again; no effect on play."""
         self._undo: list[tuple[State, int]] = []
         """(state, log length) before each action applied ``undoable`` since the last other action."""
+        self.said: dict[int, str] = {}
+        """Why lines a replay could not work out again, by move: each move of an AI
+        whose thinking rests on earlier games (``Agent.recalls_earlier_games``:
+        what the rivals book gave it), as it said it then.  A replay's AIs recall
+        no earlier game (the book has moved on), so ``relive`` reads these
+        instead of asking them; kept in the record (``to_record``)."""
         self.watched = True
         """False for a match only shown (a replay): its AIs never decide again,
         so they watch nothing and no move waits for them (``catch_up``)."""
@@ -185,6 +196,9 @@ class Match:
         self.history.append((player, action))
         if player == CHANCE:
             self.chance_count += 1
+        agent = self.agents.get(player)
+        if agent is not None and getattr(agent, "remembers", False) and agent.recalls_earlier_games():   # a guest bot need not be an ``Agent``
+            self.said[len(self.history) - 1] = agent.explain()[:MAX_WHY]
         for listener in list(self.listeners):
             listener(self, player, action)
 
@@ -339,6 +353,10 @@ class Match:
         if prepare is not None:
             prepare(again)
         for index, (player, action) in enumerate(moves):
+            if index in self.said:   # what it said then, from what it recalled of earlier games
+                again.apply(player, action)
+                yield again, player, self.said[index] if asked is None or index in asked else ""
+                continue
             decided = again.ai_decision(player) if asked is None or index in asked else None
             again.apply(player, action)
             yield again, player, (again.explain(player) if decided is not None and decided == action else "")
@@ -391,6 +409,9 @@ class Match:
             rec["ranking"] = list(self.state.ranking())
         if self.phone_seats:
             rec["phones"] = list(self.phone_seats)
+        said = [{"move": i, "why": why} for i, why in sorted(self.said.items()) if i < len(self.history)]
+        if said:
+            rec["said"] = said
         return rec
 
     @classmethod
@@ -419,6 +440,9 @@ class Match:
         rules_version = check_rules_version(record, match.game)
         match.phone_seats = tuple(sorted({s for s in record.get("phones", ()) if s < len(seats) and not seats[s].is_ai}))
         actions = record["actions"]
+        match.said = {e["move"]: e["why"] for e in record.get("said", ())   # an AI's words, never a person's
+                      if e["move"] < len(actions) and 0 <= actions[e["move"]]["player"] < len(seats)
+                      and seats[actions[e["move"]]["player"]].is_ai}
         for i, entry in enumerate(actions[:upto] if upto is not None else actions):
             # Replaying is the check of the game-specific content: an illegal,
             # out-of-range or foreign move fails here, whatever the rules raise.

@@ -86,9 +86,9 @@ class ReasonFlow:
         worked out a few moves ahead on a worker thread, as the live AIs
         think (``think_in_background``), and the replay shows a move once
         its reason is known (``pending``): no frame thinks.  Its AIs
-        recall no earlier game (``ready_agents``): a chance a Hard AI stated
-        through what it remembered of a rival then reads as this game alone
-        taught it.  In a replay every hand shows (game/ui/secrecy.py), so
+        recall no earlier game (``ready_agents``): an AI that did at the
+        table is not asked, its words come from the record (``Match.said``).
+        In a replay every hand shows (game/ui/secrecy.py), so
         each reason is said with its move (the keeper holds none): the bid
         and why, beside the dice it speaks of."""
         feed = self.table.replay

@@ -190,9 +190,8 @@ class TableBase(Scene):
         thoughts: ``Match.relive``) as this table readied its own: the rivals
         they recall, the seat their why lines call "you".  A replay's AIs
         recall no earlier game (the book has moved on since): they learn
-        from this game alone, as they did then, so a chance they state reads
-        "by what this game taught me" where the table had said "25 earlier
-        games"."""
+        from this game alone, and what an AI that recalled earlier games said
+        at the table comes from the record (``Match.said``)."""
         if self._remembers():
             self.app.rivals.seat(match)
         elif self.replay is not None:

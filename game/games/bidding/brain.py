@@ -625,6 +625,9 @@ class BrainAgent(Agent):
         """This game's outcomes for the book (``RivalBook.absorb``)."""
         return self.brain.memory.hand_over()
 
+    def recalls_earlier_games(self) -> bool:
+        return self.brain.memory.from_earlier_games
+
     def watch(self, view) -> None:
         spot = self.make_spot(view, ())
         self.brain.reader.observe(spot)

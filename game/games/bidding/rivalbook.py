@@ -45,9 +45,9 @@ Cells fade their oldest outcomes past ``CAP`` (the second stage sooner,
 ``SAID_CAP``, as it follows the first while that learns), so the memory
 follows a player who changes.
 
-The memory only *states*: the AIs still decide on the reader's chance, so
-play, replays, golden records and a continued game never depend on it (the
-same rule as the calibration maps).  The ``RivalBook`` is the tavern's memory
+Hard acts on the chance it states (issue 40), memory included: a continued
+game seats the same book, and a replay, whose AIs recall no earlier game,
+shows what such an AI said from the record (``Match.said``).  The ``RivalBook`` is the tavern's memory
 of every rival: a match seats it (``Match(book=...)``: each agent that
 remembers gets a copy of what is known of its rivals and learns within the
 game), and ``absorb`` takes a finished match's outcomes.  The app keeps one
@@ -702,6 +702,8 @@ class ChallengeMemory:
         self.everyone = everyone
         self.at_start = {seat: self._as_begun(memory) for seat, (_key, memory) in self.rivals.items()}
         self.everyone_at_start = self._as_begun(everyone[1]) if everyone is not None else None
+        self.from_earlier_games = any(m.has_outcomes() for m in self.at_start.values()) or (
+            self.everyone_at_start is not None and self.everyone_at_start.has_outcomes())
 
     @staticmethod
     def _as_begun(memory: Reading) -> Reading:
@@ -717,6 +719,9 @@ class ChallengeMemory:
     move) comes from what the book knew at the start, the same after Continue,
     and this game's reveals reach it from the next game on."""
     everyone_at_start: Optional[Reading] = None
+    from_earlier_games = False
+    """Did the book seat any outcome of an earlier game (``recall``)?  Then what
+    this agent states and does may rest on it (``Match.said``)."""
 
     def stated(self, spot, kind: str, raw: float, population: float, endgame: bool = False) -> float:
         """``population`` corrected by what the book taught of the bidder of
