@@ -760,7 +760,7 @@ def _outside():
     return outside_bots
 
 
-def run_row(row: str, half: str, games: int, seed: int, fresh: bool = False):
+def run_row(row: str, half: str, games: int, seed: int, fresh: bool = False, every: int = 0):
     """One row on one half: ``ai_report.run_report`` with the half's bot of the kind."""
     from game.dev import ai_report
     game, level, kind, n = ROWS[row]
@@ -768,7 +768,18 @@ def run_row(row: str, half: str, games: int, seed: int, fresh: bool = False):
     _outside().reset_memory()
     bot = bot_of(half, kind)
     opponents = [_outside().spec(bot) if kind in _outside().OUTSIDE else spec(bot)] * n
-    return ai_report.run_report(game, level, opponents, games, seed, fresh=fresh)
+    return ai_report.run_report(game, level, opponents, games, seed, fresh=fresh,
+                                progress=(lambda rep: _progress(row, rep, every)) if every else None)
+
+
+def _progress(row: str, rep, every: int) -> None:
+    """``--progress N``: the row's win rate so far, every N games (what ``--games`` of that many prints)."""
+    n = len(rep.outcomes)
+    if n % every == 0:
+        from game.core.sim import wilson
+        lo, hi = wilson(rep.wins, rep.seat_games)
+        print(f"|   {row} after {n} games | {100 * rep.wins / max(1, rep.seat_games):.1f}% "
+              f"({100 * lo:.1f}-{100 * hi:.1f}) |", flush=True)
 
 
 def _halves_rate(outcomes: list[float]) -> tuple[str, str]:
@@ -788,6 +799,8 @@ def main(argv=None) -> int:
     ap.add_argument("--games", type=int, default=2000)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--fresh", action="store_true", help="Hard meets every bot as a stranger (no rival memory)")
+    ap.add_argument("--progress", type=int, default=0, metavar="N",
+                    help="print each row's win rate so far every N games (the same figure --games N gives)")
     ap.add_argument("--deciles", action="store_true",
                     help="after each row, the tested level's stated chance against what came true, per decile")
     args = ap.parse_args(argv)
@@ -797,7 +810,7 @@ def main(argv=None) -> int:
           f"| worst calibration gap (deciles 100+) | honesty excess | decision p99 ms | tell per bid (learners) |")
     print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
     for row in rows:
-        rep = run_row(row, args.half, args.games, args.seed, fresh=args.fresh)
+        rep = run_row(row, args.half, args.games, args.seed, fresh=args.fresh, every=args.progress)
         j = rep.to_json()
         lo, hi = j["ci95"]
         game, level, kind, n = ROWS[row]

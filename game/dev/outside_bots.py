@@ -34,14 +34,16 @@ import math
 from functools import lru_cache
 from typing import Any, Optional, Sequence
 
-WORLDS = 60
+WORLDS = 48
 """Joint worlds a reader draws per decision (common to every candidate move)."""
-SAMPLES = 160
+SAMPLES = 120
 """Hands sampled per rival before weighting by its bids."""
 TRUST = 0.7
 """Chance a bidder picks its face by its hand (else any face: a bluff)."""
 SHARP = 1.2
 """How sharply an honest bidder's face follows the dice of it held (softmax slope)."""
+_LEAN = tuple(math.exp(SHARP * k) for k in range(64))
+"""exp(SHARP x dice of a face held), made once."""
 MIN_LEARNED = 12
 """Revealed bids of one kind before the exploiter reads that kind through its table."""
 
@@ -63,6 +65,12 @@ def at_least(k: int, n: int, p: float) -> float:
     if k > n:
         return 0.0
     return sum(_pmf(n, p)[k:])
+
+
+@lru_cache(maxsize=None)
+def _tails(n: int, p: float) -> tuple[float, ...]:
+    """P(Binomial(n, p) >= k) for k = 0..n."""
+    return tuple(at_least(k, n, p) for k in range(n + 1))
 
 
 def exactly(k: int, n: int, p: float) -> float:
@@ -93,6 +101,7 @@ class Table:
             self.palifico = False
             self.wild = 1   # the Emblem: wild for every bid
             self.faces = (2, 3, 4, 5, 6)
+        self._counts: dict = {}
         self.me = view.me
         self.total = sum(self.dice)
         self.alive = [p for p, n in enumerate(self.dice) if n > 0]
@@ -101,8 +110,19 @@ class Table:
         return 1 / 6 if self.wild is None or face == self.wild else 2 / 6
 
     def count(self, hand: Sequence[int], face: int) -> int:
-        w = self.wild
-        return sum(1 for d in hand if d == face or (w is not None and d == w))
+        return self.counts(hand)[face]
+
+    def counts(self, hand: Sequence[int]) -> tuple[int, ...]:
+        """Dice of ``hand`` that count for a bid on each face (index = face), made once per hand."""
+        found = self._counts.get(hand)
+        if found is None:
+            w = self.wild
+            raw = [0] * 7
+            for d in hand:
+                raw[d] += 1
+            found = tuple(raw[f] + (raw[w] if w is not None and f != w else 0) for f in range(7))
+            self._counts[hand] = found
+        return found
 
     def next_alive(self, p: int) -> int:
         n = len(self.dice)
@@ -143,7 +163,12 @@ class Table:
 
 def truth(t: Table, hand: Sequence[int], unseen: int, q: int, f: int) -> float:
     """Chance ``q`` x ``f`` is true for a seat holding ``hand`` with ``unseen`` dice hidden."""
-    return at_least(q - t.count(hand, f), unseen, t.p_match(f))
+    need = q - t.counts(hand)[f]
+    if need <= 0:
+        return 1.0
+    if need > unseen:
+        return 0.0
+    return _tails(unseen, t.p_match(f))[need]
 
 
 def odds_move(t: Table, hand: Sequence[int], bids: Sequence[tuple[int, int, int]]) -> tuple:
@@ -223,6 +248,8 @@ class OutsideReader(OutsideOdds):
     def __init__(self, player: int, rng, game_id: str = ""):
         super().__init__(player, rng, game_id)
         self._oot_seen: dict = {}
+        self._worlds_key: Any = None
+        self._worlds: list = []
 
     # --- reading ----------------------------------------------------------
     def bid_weight(self, t: Table, who: int, hand: tuple[int, ...], bids: Sequence[tuple[int, int, int]]) -> float:
@@ -236,13 +263,21 @@ class OutsideReader(OutsideOdds):
                 continue   # the face is forced: only the quantity could say anything, and little
             mins = t.minimums(bids[:i])
             faces = list(mins) or [f]
-            scores = {g: math.exp(SHARP * t.count(hand, g)) for g in faces}
+            counts = t.counts(hand)
+            scores = {g: _LEAN[counts[g]] for g in faces}
             face_p = TRUST * scores.get(f, 0.0) / sum(scores.values()) + (1 - TRUST) / len(faces)
             weight *= face_p * (0.3 + 0.7 * truth(t, hand, unseen, q, f))
         return weight
 
-    def worlds(self, t: Table) -> list[dict[int, tuple[int, ...]]]:
-        """Joint hands of the rivals, drawn from each rival's posterior given its bids."""
+    def worlds(self, t: Table, round_no: int) -> list[dict[int, tuple[int, ...]]]:
+        """Joint hands of the rivals, drawn from each rival's posterior given its bids
+        (once per bid standing: a turn and the out-of-turn polls on one bid share them)."""
+        key = (round_no, tuple(t.bids))
+        if self._worlds_key != key:
+            self._worlds_key, self._worlds = key, self.draw_worlds(t)
+        return self._worlds
+
+    def draw_worlds(self, t: Table) -> list[dict[int, tuple[int, ...]]]:
         rng = self.rng
         per: dict[int, tuple[list, list]] = {}
         for p in t.alive:
@@ -331,7 +366,7 @@ class OutsideReader(OutsideOdds):
 
     def act(self, view: Any, legal: Sequence[Any]) -> Any:
         t = Table(view)
-        worlds = self.worlds(t)
+        worlds = self.worlds(t, view.round_no)
         draws = [self.rng.random() for _ in range(len(worlds) * 4)]
         best, best_v = None, -math.inf
         for move in self.candidates(t, worlds):
@@ -351,7 +386,7 @@ class OutsideReader(OutsideOdds):
         if key in self._oot_seen:
             return self._oot_seen[key]
         _, q, f = t.bids[-1]
-        worlds = self.worlds(t)
+        worlds = self.worlds(t, view.round_no)
         p_true = sum(1 for w in worlds if sum(t.count(h, f) for h in w.values()) >= q) / len(worlds)
         move = pick(legal, ("oot",)) if p_true < 0.1 else None
         self._oot_seen[key] = move
@@ -417,6 +452,7 @@ class OutsideExploiter(OutsideReader):
         t = Table.__new__(Table)
         t.__dict__.update(now.__dict__)
         t.palifico, t.wild, t.dice = palifico, wild, dice
+        t._counts = {}
         t.total = sum(dice)
         t.alive = [p for p, n in enumerate(dice) if n > 0]
         for i, (p, q, f) in enumerate(bids):
