@@ -213,7 +213,8 @@ def run_report(game_id: str, level: str, opponents: list[str], games: int, seed:
     every game among strangers (no book), the first game of a new player.
     ``hard_calib``: the Hard AIs state their chances through these maps (a
     ``bidding.calib.Calibration``: ``tools/bidcalib_fit.py``'s rounds), not the shipped ones.
-    ``progress``: called with the report after every game (a long run's figures so far)."""
+    ``progress``: called with the report and the game's match after every game (a long
+    run's figures so far; ``outside_report`` reads the games themselves)."""
     from ..core import dice as _dice
     from .. import games as registry
     from ..games.bidding.rivalbook import RivalBook
@@ -246,7 +247,7 @@ def run_report(game_id: str, level: str, opponents: list[str], games: int, seed:
                 won += 1.0 / len(winners)
         rep.outcomes.append(won / max(1, len(tested)))
         if progress is not None:
-            progress(rep)
+            progress(rep, match)
     return rep
 
 

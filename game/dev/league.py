@@ -760,16 +760,23 @@ def _outside():
     return outside_bots
 
 
-def run_row(row: str, half: str, games: int, seed: int, fresh: bool = False, every: int = 0):
-    """One row on one half: ``ai_report.run_report`` with the half's bot of the kind."""
+def run_row(row: str, half: str, games: int, seed: int, fresh: bool = False, every: int = 0, on_game=None):
+    """One row on one half: ``ai_report.run_report`` with the half's bot of the kind.
+    ``every``: print the win rate so far every that many games; ``on_game``: called
+    with the report and the match after every game (``outside_report``)."""
     from game.dev import ai_report
     game, level, kind, n = ROWS[row]
     reset_memory()
     _outside().reset_memory()
     bot = bot_of(half, kind)
     opponents = [_outside().spec(bot) if kind in _outside().OUTSIDE else spec(bot)] * n
-    return ai_report.run_report(game, level, opponents, games, seed, fresh=fresh,
-                                progress=(lambda rep: _progress(row, rep, every)) if every else None)
+
+    def progress(rep, match) -> None:
+        if every:
+            _progress(row, rep, every)
+        if on_game is not None:
+            on_game(rep, match)
+    return ai_report.run_report(game, level, opponents, games, seed, fresh=fresh, progress=progress)
 
 
 def _progress(row: str, rep, every: int) -> None:
