@@ -147,3 +147,24 @@ def test_the_raise_rules_are_the_texts():
                 bids = [a for a in legal if type(a).__name__ == "Bid"]
                 state = state.apply(p, rng.choice(bids[:3] or legal) if rng.random() < 0.8 else rng.choice(legal))
     assert checked > 200
+
+
+def test_where_the_dice_go_accounts_for_every_die_lost():
+    """``outside_report.tally``: the dice it says each side lost, by cause, are
+    every die that left the table in the game (Roll Call: no die comes back)."""
+    from collections import Counter
+
+    from game.dev import outside_report
+    spec = ob.spec(ob.OutsideReader)
+    levels = ["hard", spec, spec]
+    guests = load_guests(levels)
+    _, match = seated_match("roll-call", levels, 1, guests, derive(5, "tally", 1))
+    match.play_out()
+    into: dict[str, Counter] = {"tested": Counter(), "others": Counter(), "seats": Counter()}
+    outside_report.tally(match, "hard", into)
+    lost = sum(n for side in ("tested", "others") for key, n in into[side].items() if key.startswith("dice lost"))
+    assert lost == 5 * 3 - sum(match.state.dice_counts)
+    hard = next(p for p, seat in enumerate(match.seats) if seat.name.startswith("hard-"))
+    hard_lost = sum(n for key, n in into["tested"].items() if key.startswith("dice lost"))
+    assert hard_lost == 5 - match.state.dice_counts[hard]
+    assert into["seats"]["games"] == 1
