@@ -94,6 +94,24 @@ def lines(row: str, into: dict[str, Counter]) -> list[str]:
     return out
 
 
+def memory_lines(game: str, level: str) -> list[str]:
+    """What ``OutsideExploiter`` learned of ``level`` in the row just run: per kind of
+    bid, dice of the bid face held against a blind hand's share; per band of the
+    level's own chance that the standing bid is true, how often it called."""
+    from game.dev.outside_bots import OutsideExploiter
+    book = OutsideExploiter._memory.get((game, level))
+    if not book:
+        return [f"(OutsideExploiter learned nothing of {level})"]
+    out = ["| kind of bid (opening/same face/new face, Palifico, heads-up) | dice of it held | blind share | bids' dice |",
+           "| --- | --- | --- | --- |"]
+    for kind, (held, dice, share) in sorted(book["tilt"].items(), key=str):
+        out.append(f"| {kind} | {held} | {share:.1f} | {dice} |")
+    out += ["| its own chance the standing bid is true | challenged (call, Jinto) | turns |", "| --- | --- | --- |"]
+    for band, (calls, n) in sorted(book["calls"].items()):
+        out.append(f"| {10 * band}-{10 * band + 9}% | {100 * calls / max(1, n):.1f}% | {n} |")
+    return out
+
+
 def main(argv=None) -> int:
     from game.dev import league
     ap = argparse.ArgumentParser(prog="python -m game.dev.outside_report")
@@ -101,6 +119,8 @@ def main(argv=None) -> int:
     ap.add_argument("--half", choices=("tuning", "reporting"), default="reporting")
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--memory", action="store_true",
+                    help="after each row, what OutsideExploiter learned of the tested level")
     args = ap.parse_args(argv)
     for row in args.rows.split(","):
         level = league.ROWS[row][1]
@@ -109,6 +129,8 @@ def main(argv=None) -> int:
         lo, hi = wilson(rep.wins, rep.seat_games)
         print(f"{row}: {level} wins {100 * rep.wins / max(1, rep.seat_games):.1f}% ({100 * lo:.1f}-{100 * hi:.1f})")
         print("\n".join(lines(row, into)), flush=True)
+        if args.memory:
+            print("\n".join(memory_lines(league.ROWS[row][0], level)), flush=True)
     return 0
 
 
