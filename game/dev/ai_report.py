@@ -201,7 +201,7 @@ def pooled(reports: list[Report]) -> Report:
 
 
 def run_report(game_id: str, level: str, opponents: list[str], games: int, seed: int,
-               options: dict | None = None, fresh: bool = False, hard_calib=None) -> Report:
+               options: dict | None = None, fresh: bool = False, hard_calib=None, progress=None) -> Report:
     """Play ``games`` seeded games with ``level`` among ``opponents`` (levels,
     sparring styles or guest bots, ``FILE.py:Class``: ``guest_bots``) and collect its
     decisions: the figures the Hard level's honesty and calibration targets are checked on.
@@ -212,7 +212,9 @@ def run_report(game_id: str, level: str, opponents: list[str], games: int, seed:
     them, ``Style.acts_on_memory``).  ``fresh``:
     every game among strangers (no book), the first game of a new player.
     ``hard_calib``: the Hard AIs state their chances through these maps (a
-    ``bidding.calib.Calibration``: ``tools/bidcalib_fit.py``'s rounds), not the shipped ones."""
+    ``bidding.calib.Calibration``: ``tools/bidcalib_fit.py``'s rounds), not the shipped ones.
+    ``progress``: called with the report and the game's match after every game (a long
+    run's figures so far; ``outside_report`` reads the games themselves)."""
     from ..core import dice as _dice
     from .. import games as registry
     from ..games.bidding.rivalbook import RivalBook
@@ -244,6 +246,8 @@ def run_report(game_id: str, level: str, opponents: list[str], games: int, seed:
                 rep.wins += 1.0 / len(winners)
                 won += 1.0 / len(winners)
         rep.outcomes.append(won / max(1, len(tested)))
+        if progress is not None:
+            progress(rep, match)
     return rep
 
 

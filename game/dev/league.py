@@ -719,6 +719,14 @@ ROWS = {
     "rc-ambusher-bold-1": ("roll-call", "hard", "ambusher-bold", 1),
     "rc-ambusher-bold-3": ("roll-call", "hard", "ambusher-bold", 3),
 }
+OUTSIDE_ROWS = tuple(
+    [f"{g}-outside-{kind}-{n}" for g in ("ld", "rc") for kind in ("reader", "exploiter", "odds") for n in (1, 3, 5)]
+    + ["ld-normal-outside-reader-1", "rc-normal-outside-reader-1"])
+"""Rows against the outside group (``game/dev/outside_bots.py``: in neither half, never
+tuned on): Hard heads-up, with 3 and with 5 of each bot; Normal heads-up against the reader
+(``--rows outside``)."""
+ROWS.update({row: ({"ld": "liars-dice", "rc": "roll-call"}[row[:2]], "normal" if "-normal-" in row else "hard",
+                   "outside-" + row.split("-")[-2], int(row.split("-")[-1])) for row in OUTSIDE_ROWS})
 ISSUE40 = ("rc-reader-1", "ld-reader-3", "rc-reader-3", "rc-reader-5", "rc-frequent-bluffer-3",
            "ld-learner-1", "ld-learner-palifico-1", "ld-normal-reader-1", "rc-normal-reader-1")
 """The rows of issue 40's table, in its order."""
@@ -731,7 +739,10 @@ earlier control, kept so its figures stay comparable)."""
 
 def bot_of(half: str, kind: str) -> type:
     """The half's bot of a kind (``learner-twin``: the half's learner's twin without
-    tables; ``learner-frozen``: the half's learner with its tables never read)."""
+    tables; ``learner-frozen``: the half's learner with its tables never read;
+    ``outside-*``: the outside group, the same in both halves as it is in neither)."""
+    if kind in _outside().OUTSIDE:
+        return _outside().OUTSIDE[kind]
     if kind.endswith("-twin"):
         return TWINS[half][kind[:-5]]
     if kind.endswith("-frozen"):
@@ -743,13 +754,39 @@ def bot_of(half: str, kind: str) -> type:
     return HALVES[half][kind]
 
 
-def run_row(row: str, half: str, games: int, seed: int, fresh: bool = False):
-    """One row on one half: ``ai_report.run_report`` with the half's bot of the kind."""
+def _outside():
+    """The outside group's module (imported on use: the league reads none of it)."""
+    from game.dev import outside_bots
+    return outside_bots
+
+
+def run_row(row: str, half: str, games: int, seed: int, fresh: bool = False, every: int = 0, on_game=None):
+    """One row on one half: ``ai_report.run_report`` with the half's bot of the kind.
+    ``every``: print the win rate so far every that many games; ``on_game``: called
+    with the report and the match after every game (``outside_report``)."""
     from game.dev import ai_report
     game, level, kind, n = ROWS[row]
     reset_memory()
-    opponents = [spec(bot_of(half, kind))] * n
-    return ai_report.run_report(game, level, opponents, games, seed, fresh=fresh)
+    _outside().reset_memory()
+    bot = bot_of(half, kind)
+    opponents = [_outside().spec(bot) if kind in _outside().OUTSIDE else spec(bot)] * n
+
+    def progress(rep, match) -> None:
+        if every:
+            _progress(row, rep, every)
+        if on_game is not None:
+            on_game(rep, match)
+    return ai_report.run_report(game, level, opponents, games, seed, fresh=fresh, progress=progress)
+
+
+def _progress(row: str, rep, every: int) -> None:
+    """``--progress N``: the row's win rate so far, every N games (what ``--games`` of that many prints)."""
+    n = len(rep.outcomes)
+    if n % every == 0:
+        from game.core.sim import wilson
+        lo, hi = wilson(rep.wins, rep.seat_games)
+        print(f"|   {row} after {n} games | {100 * rep.wins / max(1, rep.seat_games):.1f}% "
+              f"({100 * lo:.1f}-{100 * hi:.1f}) |", flush=True)
 
 
 def _halves_rate(outcomes: list[float]) -> tuple[str, str]:
@@ -765,20 +802,22 @@ def _halves_rate(outcomes: list[float]) -> tuple[str, str]:
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(prog="python -m game.dev.league")
     ap.add_argument("--half", choices=tuple(HALVES), default="reporting")
-    ap.add_argument("--rows", default="issue40", help="issue40, tell, all, or row names separated by commas")
+    ap.add_argument("--rows", default="issue40", help="issue40, tell, outside, all, or row names separated by commas")
     ap.add_argument("--games", type=int, default=2000)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--fresh", action="store_true", help="Hard meets every bot as a stranger (no rival memory)")
+    ap.add_argument("--progress", type=int, default=0, metavar="N",
+                    help="print each row's win rate so far every N games (the same figure --games N gives)")
     ap.add_argument("--deciles", action="store_true",
                     help="after each row, the tested level's stated chance against what came true, per decile")
     args = ap.parse_args(argv)
-    named = {"issue40": ISSUE40, "tell": TELL, "all": tuple(ROWS)}
+    named = {"issue40": ISSUE40, "tell": TELL, "all": tuple(ROWS), "outside": OUTSIDE_ROWS}
     rows = named.get(args.rows) or tuple(args.rows.split(","))
     print(f"| row | table ({args.half} half) | games | tested seat's win rate (95% CI) | first half | second half "
           f"| worst calibration gap (deciles 100+) | honesty excess | decision p99 ms | tell per bid (learners) |")
     print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
     for row in rows:
-        rep = run_row(row, args.half, args.games, args.seed, fresh=args.fresh)
+        rep = run_row(row, args.half, args.games, args.seed, fresh=args.fresh, every=args.progress)
         j = rep.to_json()
         lo, hi = j["ci95"]
         game, level, kind, n = ROWS[row]
