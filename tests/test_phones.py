@@ -563,13 +563,10 @@ def test_a_tap_on_a_view_the_table_has_moved_past_is_refused_not_played_on_the_n
     ana.close()
 
 
-def test_a_continue_tapped_while_the_table_is_covered_is_refused_with_the_current_view(app):
-    """A held reveal ("Pause after reveals"): both phones show "continue".
-    Someone at the screen opens Pause > Phone codes (the table is covered, its
-    phones still served).  Ana's tap on "continue" is stale: the table has
-    moved on from where she could continue.  She is told so in those words
-    (not "Not now: the table is busy.") with the current view (no "continue"),
-    and the reveal stays held under the codes' list (it was released there)."""
+def two_phones_at_a_held_reveal(app):
+    """Ana and Bo on phones (protocol clients), Cy an AI, "Pause after
+    reveals" on: the phones play (a bid, a call once two bids stand) until a
+    reveal is held with "continue" on both phones."""
     app.settings.pause_after_reveal = True
     match, table = liars_table(app, seats=[Seat("Ana"), Seat("Bo"), Seat("Cy", "ai", "easy")], seed=3)
     phones = {seat: PhoneClient(table.phones.url(seat)) for seat in (0, 1)}
@@ -592,6 +589,17 @@ def test_a_continue_tapped_while_the_table_is_covered_is_refused_with_the_curren
                 run_until(app, lambda: len(match.history) > before or table.phones.number != m["version"], "the move")
         return False
     run_until(app, held_with_continue, "a held reveal with continue on both phones", limit=60.0)
+    return match, table, phones
+
+
+def test_a_continue_tapped_while_the_table_is_covered_is_refused_with_the_current_view(app):
+    """A held reveal ("Pause after reveals"): both phones show "continue".
+    Someone at the screen opens Pause > Phone codes (the table is covered, its
+    phones still served).  Ana's tap on "continue" is stale: the table has
+    moved on from where she could continue.  She is told so in those words
+    (not "Not now: the table is busy.") with the current view (no "continue"),
+    and the reveal stays held under the codes' list (it was released there)."""
+    match, table, phones = two_phones_at_a_held_reveal(app)
     ana = phones[0]
     shown = ana.latest()
     go_on = next(c for c in shown["choices"] if c["label"] == "continue")
@@ -607,6 +615,18 @@ def test_a_continue_tapped_while_the_table_is_covered_is_refused_with_the_curren
     run_until(app, lambda: ana.latest()["version"] > shown["version"], "the current view")
     assert not any(c["label"] == "continue" for c in ana.latest()["choices"])
     assert table.held.moment is not None, "the reveal was continued under the codes' list"
+    for phone in phones.values():
+        phone.close()
+
+
+def test_a_phone_under_a_held_reveal_says_look_at_the_table_not_that_dice_roll(app):
+    """A held reveal ("Pause after reveals", two friends on phones): the next
+    round's roll is pending behind it, but nothing rolls until someone
+    continues; each phone shows "continue" and says "Look at the table."
+    (it said "The dice are rolling…" while the table held the reveal)."""
+    match, table, phones = two_phones_at_a_held_reveal(app)
+    assert match.state.is_chance(), "the next round's roll waits behind the held reveal"
+    assert [phone.latest()["status"] for phone in phones.values()] == ["Look at the table."] * 2
     for phone in phones.values():
         phone.close()
 

@@ -294,9 +294,11 @@ class PhoneLink:
                                     if seat not in state.winners() else "you win!")
         if t.waiting_thrower == seat:
             return "Roll your dice!"
+        if t.held.active():   # a held reveal: its next round's roll is pending, but nothing rolls yet
+            return "Look at the table."
         if t.throw_view is not None or state.is_chance():
             return "The dice are rolling\u2026"
-        if t.is_busy() or t.held.active():
+        if t.is_busy():
             return "Look at the table."
         turn = state.turn_player()
         if turn == seat and may_act:
