@@ -791,3 +791,30 @@ def test_an_ai_thinking_on_the_game_thread_never_waits_for_its_own_frame(app, mo
     app.run_frames(3000, until=lambda a: match.state.is_terminal())
     assert match.state.is_terminal() and len(match.history) > 10
     assert sleeps == [], f"{len(sleeps)} sleeps on the game thread"
+
+
+def test_roll_for_its_rolloff_banner_words_are_drawn_before_the_landing_frame(app):
+    """Issue 41: the frame the roll-off lands in rendered its banner's words
+    (each look ``banner_place`` measures, then the one drawn): first-use text
+    inside a landing frame.  The table draws every way the roll-off can end
+    (each seat going first, a tie) a look a frame while the dice fly, so the
+    landing frame renders none of its banner's words (on main it rendered
+    "Mags goes first" and "highest roll-off total")."""
+    from game.games.roll_for_it import prompts
+    app.settings.reduced_motion = False   # the roll-off's dice fly, as in a player's game
+    match = Match("roll-for-it", [Seat("You", "human"), Seat("Mags", "ai", "normal")], seed=2)
+    table = make_table(app, match)
+    app.start(table)
+    shown: list = []
+    fresh: set = set()
+    for _ in range(3000):
+        before = set(table.theme._texts)
+        app.run_frames(1)
+        banner = prompts.rolloff_banner(table.state, table.words)
+        shown = [b for b in table.banners if (b.title, b.sub) == banner]
+        if shown:
+            fresh = set(table.theme._texts) - before
+            break
+    assert shown, "no roll-off banner showed"
+    rendered = [key[0] for key in fresh if any(w in key[0] for w in banner)]
+    assert rendered == [], f"the landing frame rendered {rendered}"
