@@ -818,3 +818,26 @@ def test_roll_for_its_rolloff_banner_words_are_drawn_before_the_landing_frame(ap
     assert shown, "no roll-off banner showed"
     rendered = [key[0] for key in fresh if any(w in key[0] for w in banner)]
     assert rendered == [], f"the landing frame rendered {rendered}"
+
+
+def test_a_lessons_card_wraps_its_words_once_not_every_frame(app, monkeypatch):
+    """Issue 41: the Liar's Dice lesson's waiting frames wrapped the coach's
+    card text (and its hint) anew in every frame's drawing, and placed the
+    card by building and sorting 2,300 rectangles.  Its lines are now kept
+    per step: 60 frames of one step wrap nothing (main: 60, one a frame)."""
+    from game.core.tutorial import Tutorial, drive
+    from game.games import tutorial_script
+    from game.scenes.learn import make_tutorial_table
+    from game.ui import theme as th
+    from game.ui import tutorial as tutorial_ui
+    lesson = Tutorial.start(tutorial_script("liars-dice"))
+    drive(lesson, lambda t: t.step_index == 4 and t.pending() is not None)
+    table = make_tutorial_table(app, lesson)
+    app.start(table)
+    app.run_frames(5)   # the card placed and drawn
+    assert table.tutorial is not None and table.tutorial.visible_step() is not None
+    wrapped = []
+    real_wrap = th.wrap_text
+    monkeypatch.setattr(tutorial_ui.th, "wrap_text", lambda *a, **k: wrapped.append(a[1]) or real_wrap(*a, **k))
+    app.run_frames(60)
+    assert wrapped == [], f"{len(wrapped)} wraps in 60 frames of one step"

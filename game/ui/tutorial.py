@@ -47,6 +47,8 @@ class TutorialCoach:
         self._placed: tuple[tuple, pygame.Rect] | None = None
         self._arrow_clear: list[pygame.Rect] = []
         """What the arrow may not cross (the table's words and dice when the card was placed)."""
+        self._wrapped: dict[tuple, tuple[list[str], list[str]]] = {}
+        """The card's lines per (theme, words, hint, width): wrapped once, not in every frame's drawing."""
         self._ring_fit: tuple[tuple, pygame.Rect] | None = None
         """(the target it was fitted for, what the ring goes round): the target
         grown to take in the words its frame would cut (``ring_clear_of_words``)."""
@@ -205,10 +207,15 @@ class TutorialCoach:
         return target
 
     def _lines(self, theme, step: Step, width: int = CARD_W) -> tuple[list[str], list[str]]:
-        font = theme.font(18)
-        text = th.wrap_text(font, step.text, width - 36)
-        hint = th.wrap_text(theme.font(16, True), self.tutorial.hint, width - 36) if self.tutorial.hint else []
-        return text, hint
+        key = (id(theme), step.text, self.tutorial.hint, width)
+        lines = self._wrapped.get(key)
+        if lines is None:
+            text = th.wrap_text(theme.font(18), step.text, width - 36)
+            hint = th.wrap_text(theme.font(16, True), self.tutorial.hint, width - 36) if self.tutorial.hint else []
+            if len(self._wrapped) >= 8:
+                self._wrapped.clear()   # an earlier step's lines
+            lines = self._wrapped[key] = (text, hint)
+        return lines
 
     def _card_size(self, theme, step: Step, width: int) -> pygame.Rect:
         text, hint = self._lines(theme, step, width)
@@ -274,16 +281,30 @@ class TutorialCoach:
                     spots: list[pygame.Rect], *, arrow: bool = True) -> pygame.Rect | None:
         """The first of ``spots``, then of a grid over the screen nearest the
         target, that covers nothing of ``clear`` and whose arrow crosses none of it."""
-        grid = []
+        for c in spots:
+            if self._clear(c, target, clear, screen, arrow):
+                return c
+        # the grid as (distance, order, x, y, w, h): sorted without a Python key and made into
+        # rectangles only as far as the search goes (issue 41: 2,300 rectangles built and sorted
+        # by a key function in the lesson's first frame)
+        grid: list[tuple[int, int, int, int, int, int]] = []
+        tx, ty = target.centerx, target.centery
         for width in (CARD_W, NARROW_W):
-            card = self._card_size(theme, step, width)
-            grid += [card.move(x, y) for x in range(MARGIN, screen.right - card.w + 1, 20)
-                     for y in range(MARGIN, screen.bottom - card.h + 1, 20)]
-        grid.sort(key=lambda c: (c.centerx - target.centerx) ** 2 + (c.centery - target.centery) ** 2)
-        for c in spots + grid:
-            if screen.contains(c) and c.collidelist(clear) < 0 and not (arrow and _arrow_crosses(c, target, clear[1:])):
+            w, h = self._card_size(theme, step, width).size
+            cx, cy = w // 2 - tx, h // 2 - ty
+            grid += [((x + cx) ** 2 + (y + cy) ** 2, len(grid) + i, x, y, w, h) for i, (x, y) in enumerate(
+                (x, y) for x in range(MARGIN, screen.right - w + 1, 20) for y in range(MARGIN, screen.bottom - h + 1, 20))]
+        grid.sort()
+        for _, _, x, y, w, h in grid:
+            c = pygame.Rect(x, y, w, h)
+            if self._clear(c, target, clear, screen, arrow):
                 return c
         return None
+
+    @staticmethod
+    def _clear(c: pygame.Rect, target: pygame.Rect, clear: list[pygame.Rect], screen: pygame.Rect, arrow: bool) -> bool:
+        """``c`` on the screen, covering nothing of ``clear``, its arrow (if any) crossing none of it."""
+        return screen.contains(c) and c.collidelist(clear) < 0 and not (arrow and _arrow_crosses(c, target, clear[1:]))
 
     def _draw_ring(self, canvas, target: pygame.Rect, pulse: float) -> None:
         ring = target.inflate(RING_MIN + int((RING_MAX - RING_MIN) * pulse), RING_MIN + int((RING_MAX - RING_MIN) * pulse))
