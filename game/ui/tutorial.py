@@ -49,6 +49,8 @@ class TutorialCoach:
         """What the arrow may not cross (the table's words and dice when the card was placed)."""
         self._wrapped: dict[tuple, tuple[list[str], list[str]]] = {}
         """The card's lines per (theme, words, hint, width): wrapped once, not in every frame's drawing."""
+        self._grid_kept: tuple[tuple, list[tuple[int, ...]]] | None = None
+        """(what it was made for, the card's grid of places): ``_grid``."""
         self._ring_fit: tuple[tuple, pygame.Rect] | None = None
         """(the target it was fitted for, what the ring goes round): the target
         grown to take in the words its frame would cut (``ring_clear_of_words``)."""
@@ -284,22 +286,34 @@ class TutorialCoach:
         for c in spots:
             if self._clear(c, target, clear, screen, arrow):
                 return c
-        # the grid as (distance, order, x, y, w, h): sorted without a Python key and made into
-        # rectangles only as far as the search goes (issue 41: 2,300 rectangles built and sorted
-        # by a key function in the lesson's first frame)
-        grid: list[tuple[int, int, int, int, int, int]] = []
-        tx, ty = target.centerx, target.centery
-        for width in (CARD_W, NARROW_W):
-            w, h = self._card_size(theme, step, width).size
-            cx, cy = w // 2 - tx, h // 2 - ty
-            grid += [((x + cx) ** 2 + (y + cy) ** 2, len(grid) + i, x, y, w, h) for i, (x, y) in enumerate(
-                (x, y) for x in range(MARGIN, screen.right - w + 1, 20) for y in range(MARGIN, screen.bottom - h + 1, 20))]
-        grid.sort()
-        for _, _, x, y, w, h in grid:
+        for _, _, x, y, w, h in self._grid(theme, step, target, screen):
             c = pygame.Rect(x, y, w, h)
             if self._clear(c, target, clear, screen, arrow):
                 return c
         return None
+
+    def _grid(self, theme, step: Step, target: pygame.Rect, screen: pygame.Rect) -> list[tuple[int, ...]]:
+        """The card's places on a 20 px grid over the screen, either width, the
+        nearest ``target`` first: (distance, order, x, y, w, h), sorted without
+        a key function, made into rectangles only as far as a search goes, and
+        kept for the placement's next tier (issue 41: the lesson's first frame
+        built and sorted 2,300 rectangles by a key function once a tier)."""
+        sizes = tuple(self._card_size(theme, step, width).size for width in (CARD_W, NARROW_W))
+        key = (sizes, target.center, tuple(screen))
+        if self._grid_kept is not None and self._grid_kept[0] == key:
+            return self._grid_kept[1]
+        grid: list[tuple[int, ...]] = []
+        tx, ty = target.center
+        for w, h in sizes:
+            ys = range(MARGIN, screen.bottom - h + 1, 20)
+            dy = [((y + h // 2 - ty) ** 2, y) for y in ys]
+            first, n = len(grid), len(ys)
+            grid += [(dx + d, first + ix * n + iy, x, y, w, h)
+                     for ix, x in enumerate(range(MARGIN, screen.right - w + 1, 20))
+                     for dx in ((x + w // 2 - tx) ** 2,) for iy, (d, y) in enumerate(dy)]
+        grid.sort()
+        self._grid_kept = (key, grid)
+        return grid
 
     @staticmethod
     def _clear(c: pygame.Rect, target: pygame.Rect, clear: list[pygame.Rect], screen: pygame.Rect, arrow: bool) -> bool:
