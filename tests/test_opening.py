@@ -442,3 +442,30 @@ def test_an_opening_frame_starts_no_step_its_budget_cannot_hold(app, monkeypatch
     for frame in range(1, 4):
         scene._build_for(opening.STEP_BUDGET_S)
         assert scene.steps_run == frame, f"frame {frame} ran {scene.steps_run - frame + 1} steps"
+
+
+def test_a_lessons_first_frame_renders_none_of_its_cards_words(app):
+    """Issue 41: the lesson's first table frame (its worst, 9-13 ms) drew
+    the coach's card for the first time: eight labels rendered and its words
+    wrapped in that frame.  The card is now drawn once out of sight among the
+    opening's steps (``TutorialCoach.warm_steps``): the first frame the card
+    shows renders no label (main: 8, its title, lines and buttons)."""
+    from game.scenes.learn import LearnScene
+    app.start(LearnScene(app))
+    app.run_frames(1)
+    button = next(w for w in app.top.ui.widgets if getattr(w, "text", "") == "Liar's Dice")
+    app.feed(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=button.rect.center, button=1))
+    app.feed(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=button.rect.center, button=1))
+    app.run_frames(1)
+    table = app.top.table
+    _frames_of_the_hand_over(app)
+    assert app.top is table and table.tutorial is not None
+    fresh: set = set()
+    for _ in range(600):   # until the card first shows (the opening throw may fly first)
+        before = set(table.theme._texts)
+        app.run_frames(1)
+        if table.tutorial._placed is not None:
+            fresh = set(table.theme._texts) - before
+            break
+    assert table.tutorial._placed is not None, "the card never showed"
+    assert fresh == set(), f"the card's first frame rendered {sorted(k[0] for k in fresh)}"

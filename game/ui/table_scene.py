@@ -238,6 +238,8 @@ class TableScene(TableBase):
         yield from self.theme.glyph_steps(self.glyph_fonts())   # first: the first drawing's labels then cost ~0.1 ms
         yield from self.first_draw_steps()
         yield from self._first_drawing_in_parts(self.app.canvas)
+        if self.tutorial is not None:
+            yield from self.tutorial.warm_steps(self.app.canvas)   # the coach's card: its words made now
         while not header.done():
             yield header
         if self.replay is None and self.tutorial is None:

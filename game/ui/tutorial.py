@@ -195,6 +195,20 @@ class TutorialCoach:
             self._draw_arrow(canvas, card, target)   # else the ring alone shows the target
         self._draw_card(canvas, theme, step, card)
 
+    def warm_steps(self, scratch: pygame.Surface):
+        """The card of the step to come drawn once out of sight, in either
+        width, a width a step (a generator: the table's opening steps), so
+        the lesson's first frame only places it (issue 41: that frame
+        rendered the card's eight labels and wrapped its words)."""
+        step = self.tutorial.pending()
+        if step is None:
+            return
+        theme = self.table.theme
+        for width in (CARD_W, NARROW_W):
+            self._draw_card(scratch, theme, step, self._card_size(theme, step, width))
+            yield
+        self._buttons = {}   # drawn out of sight: nothing to click until the table draws it
+
     def _fitted(self, target: pygame.Rect | None, drawn: layout_record.LayoutRecord | None) -> pygame.Rect | None:
         """What the ring goes round: ``target``, grown (once, from the words the
         table drew when it was first shown) to take in any line of words its
