@@ -469,3 +469,34 @@ def test_a_lessons_first_frame_renders_none_of_its_cards_words(app):
             break
     assert table.tutorial._placed is not None, "the card never showed"
     assert fresh == set(), f"the card's first frame rendered {sorted(k[0] for k in fresh)}"
+
+
+def test_the_frame_that_places_a_lessons_card_leaves_the_work_ahead_to_the_next(app):
+    """Issue 41: the lesson's first table frame placed the coach's card (the
+    table's drawing recorded, a grid searched) and then ran a step of the
+    waiting frames' work ahead (a font's glyphs, 1-3 ms) on top.  A frame
+    that places the card now leaves that step to the next frame, as a frame
+    that repaints the still does (main ran it in the placing frame)."""
+    from game.core.tutorial import Tutorial, drive
+    from game.games import tutorial_script
+    from game.scenes.learn import make_tutorial_table
+    lesson = Tutorial.start(tutorial_script("liars-dice"))
+    drive(lesson, lambda t: t.step_index == 4 and t.pending() is not None)
+    table = make_tutorial_table(app, lesson)
+    app.start(table)
+    ran: list[int] = []
+    real_step = table.picture_warmer.step
+    table.picture_warmer.step = lambda frame: (ran.append(app.frame), real_step(frame))[1]
+    table._glyphs_later = iter(())   # the glyphs done: the work ahead is the pictures' warmer
+    app.run_frames(2)
+    table.tutorial._placed = None    # the card to place anew (as a new step's is)
+    placed_in = None
+    for _ in range(120):
+        app.run_frames(1)
+        if table.tutorial._placed is not None:
+            placed_in = app.frame - 1
+            break
+    assert placed_in is not None, "the card was never placed"
+    assert placed_in not in ran, f"the placing frame {placed_in} also ran the work ahead"
+    app.run_frames(3)
+    assert ran, "the work ahead never ran after it"
