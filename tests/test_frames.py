@@ -40,8 +40,8 @@ def test_the_results_screen_is_built_while_the_final_position_shows(app, monkeyp
     steps_at = []
     real = Navigator.results_ahead
 
-    def counted(self, match):
-        gen = real(self, match)
+    def counted(self, match, patience=None):
+        gen = real(self, match, patience)
         while True:
             steps_at.append(app.frame)
             try:
@@ -84,10 +84,10 @@ def test_the_hand_over_waits_for_a_results_screen_still_being_built(app, monkeyp
     real = Navigator.results_ahead
     slow_steps = int(table_scene.END_DELAY * 60) + 30   # more pieces than the end delay has frames (one a frame)
 
-    def slow(self, match):
+    def slow(self, match, patience=None):
         for _ in range(slow_steps):
             yield
-        return (yield from real(self, match))
+        return (yield from real(self, match, patience))
     monkeypatch.setattr(Navigator, "results_ahead", slow)
     table = _two_seat_liars_dice(app)
     app.run_frames(40_000, until=lambda a: a.top is not table)
@@ -95,13 +95,57 @@ def test_the_hand_over_waits_for_a_results_screen_still_being_built(app, monkeyp
     assert prepared is not None and app.top is prepared
     assert table_scene.END_DELAY < table.game_end.end_timer < table_scene.END_DELAY_MAX
 
-    def endless(self, match):
+    def endless(self, match, patience=None):
         while True:
             yield
     monkeypatch.setattr(Navigator, "results_ahead", endless)
     table = _two_seat_liars_dice(app)
     app.run_frames(40_000, until=lambda a: a.top is not table)
     assert app.top is not table and table.game_end.end_timer >= table_scene.END_DELAY_MAX
+
+
+def test_a_story_told_too_late_still_leaves_the_hand_over_a_built_screen(app, monkeypatch):
+    """Issue 41: when the story's thread got no core before ``END_DELAY_MAX``
+    (the bench at Roll For It! 2 + human, a busy machine), the table handed
+    over a results screen built in that frame and painted whole in the next
+    (17-25 ms).  Now the screen built ahead stops waiting for the story at
+    ``STORY_PATIENCE`` and is what the hand-over swaps in; the story, told
+    later, is drawn in a piece a frame (``warm_steps``), never the whole
+    still in one frame (``_paint_still``).  On main the hand-over built a
+    fresh screen."""
+    import threading
+
+    from game.scenes import results as results_mod
+    from game.scenes.results import ResultsScene
+    from game.ui import game_end
+    match = Match("liars-dice", [Seat("A", "ai", "easy"), Seat("B", "ai", "easy")], {"starting_dice": 1}, 4)
+    table = make_table(app, match)
+    app.start(table)
+    while match.step():
+        pass
+    app.think_in_background = True   # as in the game's window: the story is told by a thread
+    may_tell = threading.Event()
+    real_story = results_mod.safe_story
+
+    def held_up(final):
+        may_tell.wait(30)   # the teller gets no core until the results show
+        return real_story(final)
+    monkeypatch.setattr(results_mod, "safe_story", held_up)
+    whole_paints: list[int] = []
+    real_paint = ResultsScene._paint_still
+    monkeypatch.setattr(ResultsScene, "_paint_still",
+                        lambda self, canvas: (whole_paints.append(app.frame), real_paint(self, canvas)))
+    try:
+        app.run_frames(2_000, until=lambda a: a.top is not table)
+        prepared = table.game_end.ahead[2] if table.game_end.ahead is not None else None
+        assert prepared is not None and app.top is prepared, "the hand-over built a fresh results screen"
+        assert game_end.STORY_PATIENCE <= table.game_end.end_timer < game_end.END_DELAY_MAX
+        assert prepared.story is None and prepared.still.picture is not None   # the ranking shows meanwhile
+    finally:
+        may_tell.set()
+    app.run_frames(600, until=lambda a: prepared.story is not None and prepared.is_idle())
+    assert prepared.story is not None and prepared.is_idle()
+    assert whole_paints == [], f"the whole still painted in frame(s) {whole_paints}"
 
 
 def test_a_diced_out_phase_change_spreads_its_fresh_sheets_over_frames(app):
@@ -747,3 +791,53 @@ def test_an_ai_thinking_on_the_game_thread_never_waits_for_its_own_frame(app, mo
     app.run_frames(3000, until=lambda a: match.state.is_terminal())
     assert match.state.is_terminal() and len(match.history) > 10
     assert sleeps == [], f"{len(sleeps)} sleeps on the game thread"
+
+
+def test_roll_for_its_rolloff_banner_words_are_drawn_before_the_landing_frame(app):
+    """Issue 41: the frame the roll-off lands in rendered its banner's words
+    (each look ``banner_place`` measures, then the one drawn): first-use text
+    inside a landing frame.  The table draws every way the roll-off can end
+    (each seat going first, a tie) a look a frame while the dice fly, so the
+    landing frame renders none of its banner's words (on main it rendered
+    "Mags goes first" and "highest roll-off total")."""
+    from game.games.roll_for_it import prompts
+    app.settings.reduced_motion = False   # the roll-off's dice fly, as in a player's game
+    match = Match("roll-for-it", [Seat("You", "human"), Seat("Mags", "ai", "normal")], seed=2)
+    table = make_table(app, match)
+    app.start(table)
+    shown: list = []
+    fresh: set = set()
+    for _ in range(3000):
+        before = set(table.theme._texts)
+        app.run_frames(1)
+        banner = prompts.rolloff_banner(table.state, table.words)
+        shown = [b for b in table.banners if (b.title, b.sub) == banner]
+        if shown:
+            fresh = set(table.theme._texts) - before
+            break
+    assert shown, "no roll-off banner showed"
+    rendered = [key[0] for key in fresh if any(w in key[0] for w in banner)]
+    assert rendered == [], f"the landing frame rendered {rendered}"
+
+
+def test_a_lessons_card_wraps_its_words_once_not_every_frame(app, monkeypatch):
+    """Issue 41: the Liar's Dice lesson's waiting frames wrapped the coach's
+    card text (and its hint) anew in every frame's drawing, and placed the
+    card by building and sorting 2,300 rectangles.  Its lines are now kept
+    per step: 60 frames of one step wrap nothing (main: 60, one a frame)."""
+    from game.core.tutorial import Tutorial, drive
+    from game.games import tutorial_script
+    from game.scenes.learn import make_tutorial_table
+    from game.ui import theme as th
+    from game.ui import tutorial as tutorial_ui
+    lesson = Tutorial.start(tutorial_script("liars-dice"))
+    drive(lesson, lambda t: t.step_index == 4 and t.pending() is not None)
+    table = make_tutorial_table(app, lesson)
+    app.start(table)
+    app.run_frames(5)   # the card placed and drawn
+    assert table.tutorial is not None and table.tutorial.visible_step() is not None
+    wrapped = []
+    real_wrap = th.wrap_text
+    monkeypatch.setattr(tutorial_ui.th, "wrap_text", lambda *a, **k: wrapped.append(a[1]) or real_wrap(*a, **k))
+    app.run_frames(60)
+    assert wrapped == [], f"{len(wrapped)} wraps in 60 frames of one step"

@@ -414,3 +414,89 @@ def test_headless_the_table_comes_on_top_in_the_same_frame_on_any_machine(app, m
     slow = frames_to_the_table(lambda: next(ticks) / 1000)   # a millisecond a step
     fast = frames_to_the_table(lambda: 0.0)                  # steps cost nothing
     assert slow == fast
+
+
+def test_an_opening_frame_starts_no_step_its_budget_cannot_hold(app, monkeypatch):
+    """Issue 41: each hand-over frame ran steps until ``STEP_BUDGET_S`` was
+    spent, so the step that crossed it ran whole (the Liar's Dice lesson's
+    opening frames: 6-9 ms for a 4 ms budget, its p99 over 6 ms).  A step is
+    now started only if the one before it, run again, would end inside the
+    budget.  On a counted clock (each step 3 ms of the game thread's CPU, a
+    4 ms budget): one step a frame (main ran two, to 6 ms)."""
+    from types import SimpleNamespace
+
+    from game.scenes import opening
+    clock = [0.0]
+
+    class Steps:
+        def begin_opening(self):
+            pass
+
+        def opening_step(self):
+            clock[0] += 0.003
+            return True
+    monkeypatch.setattr(opening, "time", SimpleNamespace(thread_time=lambda: clock[0],
+                                                         perf_counter=opening.time.perf_counter))
+    app.think_in_background = True   # as in the game's window (headless runs a fixed count)
+    scene = opening.OpeningScene(app, Steps())
+    for frame in range(1, 4):
+        scene._build_for(opening.STEP_BUDGET_S)
+        assert scene.steps_run == frame, f"frame {frame} ran {scene.steps_run - frame + 1} steps"
+
+
+def test_a_lessons_first_frame_renders_none_of_its_cards_words(app):
+    """Issue 41: the lesson's first table frame (its worst, 9-13 ms) drew
+    the coach's card for the first time: eight labels rendered and its words
+    wrapped in that frame.  The card is now drawn once out of sight among the
+    opening's steps (``TutorialCoach.warm_steps``): the first frame the card
+    shows renders no label (main: 8, its title, lines and buttons)."""
+    from game.scenes.learn import LearnScene
+    app.start(LearnScene(app))
+    app.run_frames(1)
+    button = next(w for w in app.top.ui.widgets if getattr(w, "text", "") == "Liar's Dice")
+    app.feed(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=button.rect.center, button=1))
+    app.feed(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=button.rect.center, button=1))
+    app.run_frames(1)
+    table = app.top.table
+    _frames_of_the_hand_over(app)
+    assert app.top is table and table.tutorial is not None
+    fresh: set = set()
+    for _ in range(600):   # until the card first shows (the opening throw may fly first)
+        before = set(table.theme._texts)
+        app.run_frames(1)
+        if table.tutorial._placed is not None:
+            fresh = set(table.theme._texts) - before
+            break
+    assert table.tutorial._placed is not None, "the card never showed"
+    assert fresh == set(), f"the card's first frame rendered {sorted(k[0] for k in fresh)}"
+
+
+def test_the_frame_that_places_a_lessons_card_leaves_the_work_ahead_to_the_next(app):
+    """Issue 41: the lesson's first table frame placed the coach's card (the
+    table's drawing recorded, a grid searched) and then ran a step of the
+    waiting frames' work ahead (a font's glyphs, 1-3 ms) on top.  A frame
+    that places the card now leaves that step to the next frame, as a frame
+    that repaints the still does (main ran it in the placing frame)."""
+    from game.core.tutorial import Tutorial, drive
+    from game.games import tutorial_script
+    from game.scenes.learn import make_tutorial_table
+    lesson = Tutorial.start(tutorial_script("liars-dice"))
+    drive(lesson, lambda t: t.step_index == 4 and t.pending() is not None)
+    table = make_tutorial_table(app, lesson)
+    app.start(table)
+    ran: list[int] = []
+    real_step = table.picture_warmer.step
+    table.picture_warmer.step = lambda frame: (ran.append(app.frame), real_step(frame))[1]
+    table._glyphs_later = iter(())   # the glyphs done: the work ahead is the pictures' warmer
+    app.run_frames(2)
+    table.tutorial._placed = None    # the card to place anew (as a new step's is)
+    placed_in = None
+    for _ in range(120):
+        app.run_frames(1)
+        if table.tutorial._placed is not None:
+            placed_in = app.frame - 1
+            break
+    assert placed_in is not None, "the card was never placed"
+    assert placed_in not in ran, f"the placing frame {placed_in} also ran the work ahead"
+    app.run_frames(3)
+    assert ran, "the work ahead never ran after it"

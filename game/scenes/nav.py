@@ -49,12 +49,17 @@ class Navigator:
         from .results import ResultsScene
         self.app.replace(ResultsScene(self.app, match, replay_path=replay_path))
 
-    def results_ahead(self, match):
+    def results_ahead(self, match, patience=None):
         """The results screen of the finished ``match``, built a piece per step
         (a generator: the table runs one step per frame while its last position
         shows) so the frame that hands over only swaps screens: the modules,
         the backdrop, the story, the coach's sessions, the widgets and one
-        drawing of every label.  Returns the scene (``results(prepared=)``)."""
+        drawing of every label.  Returns the scene (``results(prepared=)``).
+        ``patience()`` False: stop waiting for the story's thread (one that
+        never got a core: the end delay ran out and the whole screen was then
+        built in the hand-over and first frames, 17-25 ms; issue 41); the
+        screen is built without it and paints it in once told
+        (``ResultsScene.tell_later``)."""
         import importlib
         for name in RESULTS_MODULES:
             importlib.import_module(name)   # one module (and what it alone needs) per step
@@ -87,18 +92,22 @@ class Navigator:
         if self.app.think_in_background:   # replaying a long game for its story took 20 ms: told off the frame
             teller = threading.Thread(target=tell, name="results-story", daemon=True)
             teller.start()
-            while teller.is_alive():
+            while teller.is_alive() and (patience is None or patience()):
                 yield
         else:   # headless (tests, shots): told here, so the end delay's frames never race the thread
             tell()
             yield
-        scene = ResultsScene(self.app, match, story=told.get("story"), told=True)
+        late = self.app.think_in_background and teller.is_alive()
+        scene = ResultsScene(self.app, match, story=None if late else told.get("story"), told=True)
+        if late:
+            scene.tell_later(teller, told)   # its canvas is then the teller's: this still is drawn on a new one
         yield
         scene.coach_sessions = coach.sessions_for(match, background=bool(self.app.think_in_background))
         yield
         scene.rebuild()
         yield
-        yield from scene.warm_steps(told.get("canvas") or pygame.Surface(size))   # labels and fonts made now
+        scratch = None if late else told.get("canvas")
+        yield from scene.warm_steps(scratch or pygame.Surface(size))   # labels and fonts made now
         return scene
 
     def warm_results(self, game_id: str):

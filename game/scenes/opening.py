@@ -30,7 +30,10 @@ FADE_SECONDS = 0.3
 DIM_ALPHA = 170
 """How dark the screen left behind ends (0-255)."""
 STEP_BUDGET_S = 0.004
-"""Game-thread CPU a frame gives the table's opening steps (a step is 0.1-8 ms)."""
+"""Game-thread CPU a frame gives the table's opening steps (a step is 0.1-8 ms).
+A step that would end past it, by the cost of the step before it, waits for
+the next frame (the Liar's Dice lesson's opening frames ran 6-9 ms: the step
+that crossed the budget ran whole, a 4 ms font's glyphs after 3.9 ms)."""
 LOADER_WAIT_S = 0.008
 """Wall time a frame of the hand-over waits, at most (all its waits together), for the work off the
 frame (imports, a table's data) when a step needs it: blocked, so that thread
@@ -63,6 +66,9 @@ class OpeningScene(Scene):
         self.built = False
         self.steps_run = 0
         """Opening steps run so far (tests count them)."""
+        self.last_step_s = 0.0
+        """The game-thread CPU the last step took: the next is expected to take as
+        long (steps come in runs of one kind: a font's glyphs, a row of labels)."""
         self._left_behind: pygame.Surface | None = None
 
     def enter(self) -> None:
@@ -87,10 +93,14 @@ class OpeningScene(Scene):
         wait_until: float | None = None   # of this frame's waits for threads, all together (``LOADER_WAIT_S``)
         ran = 0
         while True:
+            started = time.thread_time()
+            if ran and not steady and started + self.last_step_s > until:
+                return False   # the next step would end past the budget: it starts the next frame
             step = self.table.opening_step()
             if step is None:
                 return True
             self.steps_run += 1
+            self.last_step_s = time.thread_time() - started
             if isinstance(step, Loading):
                 if not steady:
                     if wait_until is None:

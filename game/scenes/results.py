@@ -4,6 +4,8 @@ title.  The story comes from the game's pure hook (``game.core.story``) and is
 drawn by the shared ``game.ui.story``; nothing here is game-specific."""
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from ..core.seeding import fresh_seed
 from ..core import story as stories
 from ..ui import pictures
@@ -58,6 +60,10 @@ class ResultsScene(MenuScene):
             self.story = safe_story(match)
         self.humans = tuple(p for p, seat in enumerate(match.seats) if not seat.is_ai)
         self.gate = IntentGate(app.input, KEY_GUARD_SECONDS)
+        self._late: tuple | None = None
+        """(teller thread, what it tells): a story still being told (``tell_later``)."""
+        self._painting: Iterator[None] | None = None
+        """The late story's drawing, a piece a frame (``warm_steps``), once told."""
         self.still = StillLayer()
         """Everything but the widgets (backdrop, heading, ranking, stories, chart,
         footer), painted once: they never change while the screen shows, and
@@ -85,15 +91,42 @@ class ResultsScene(MenuScene):
         self.draw_heading(canvas)
         self.draw_content(canvas)
 
+    def tell_later(self, teller, told: dict) -> None:
+        """The story's thread had not finished when this screen was built
+        (``Navigator.results_ahead`` stopped waiting): the screen shows the
+        ranking meanwhile, and once the story is told its ledger and chart are
+        drawn a piece a frame on the teller's canvas, which then becomes the
+        still; never the whole screen in one frame."""
+        self._late = (teller, told)
+
+    def _paint_late_story(self) -> None:
+        assert self._late is not None
+        teller, told = self._late
+        if self._painting is None:
+            if teller.is_alive():
+                return
+            if told.get("story") is None:
+                self._late = None   # no story after all: the ranking alone stays
+                return
+            import pygame
+            self.story = told["story"]
+            self._painting = self.warm_steps(told.get("canvas") or pygame.Surface(self.app.canvas.get_size()))
+        try:
+            next(self._painting)
+        except StopIteration:
+            self._late = self._painting = None
+
     def update(self, dt: float) -> None:
         self.age += dt
+        if self._late is not None:
+            self._paint_late_story()
         line = getattr(self, "coach_line", None)
         if line is not None and not line.done:
             line.advance()  # the coach's summary, weighed a few ms a frame
 
     def is_idle(self) -> bool:
         line = getattr(self, "coach_line", None)
-        return super().is_idle() and (line is None or line.done)
+        return super().is_idle() and (line is None or line.done) and self._late is None
 
     def handle_event(self, event) -> None:
         import pygame

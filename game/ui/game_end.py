@@ -36,6 +36,11 @@ if TYPE_CHECKING:
 END_DELAY = 1.6
 END_DELAY_MAX = 3.0   # the final position may show this long while the results screen finishes building
 """Seconds the final position stays on screen before the results."""
+STORY_PATIENCE = END_DELAY_MAX - 1.0
+"""Seconds of the end delay the results built ahead wait for the story's
+thread; the last second is for the pieces after it (a few dozen frames), so
+the hand-over always has a finished screen to swap in (a story told later is
+painted in by the results screen)."""
 
 
 def not_saved(exc: Exception) -> str:
@@ -252,6 +257,10 @@ class GameEnd:
         ahead = self.ahead
         return ahead is not None and ahead[0] == len(self.table.match.history) and ahead[1] is not None
 
+    def _story_patience(self) -> bool:
+        """Still time to wait for the story's thread (``STORY_PATIENCE``)."""
+        return self.end_timer < STORY_PATIENCE
+
     def results_ahead(self) -> None:
         """One step of building the results screen while the final position
         shows (``Navigator.results_ahead``): the hand-over frame then only
@@ -264,7 +273,8 @@ class GameEnd:
         self._ahead_frame = table.app.frame
         ahead = self.ahead
         if ahead is None or ahead[0] != len(table.match.history):
-            ahead = self.ahead = [len(table.match.history), table.app.nav.results_ahead(table.match), None]
+            ahead = self.ahead = [len(table.match.history),
+                                  table.app.nav.results_ahead(table.match, self._story_patience), None]
         if ahead[1] is None:
             return
         try:

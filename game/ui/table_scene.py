@@ -238,6 +238,8 @@ class TableScene(TableBase):
         yield from self.theme.glyph_steps(self.glyph_fonts())   # first: the first drawing's labels then cost ~0.1 ms
         yield from self.first_draw_steps()
         yield from self._first_drawing_in_parts(self.app.canvas)
+        if self.tutorial is not None:
+            yield from self.tutorial.warm_steps(self.app.canvas)   # the coach's card: its words made now
         while not header.done():
             yield header
         if self.replay is None and self.tutorial is None:
@@ -446,7 +448,8 @@ class TableScene(TableBase):
     def draw(self, canvas: pygame.Surface, alpha: float) -> None:
         coach = self.tutorial
         repaints = self.still.redraws
-        if coach is not None and coach.wants_boxes():
+        placing = coach is not None and coach.wants_boxes()
+        if coach is not None and placing:
             # the coach places its card by what the table draws (its words, dice, cards, panels)
             with layout_record.recording(canvas) as drawn:
                 self._draw_table(canvas, alpha)
@@ -455,14 +458,15 @@ class TableScene(TableBase):
             self._draw_table(canvas, alpha)
             if coach is not None:
                 coach.draw(canvas)
-        self._waiting_work(repainted=self.still.redraws != repaints and self.still.key is not None)
+        self._waiting_work(repainted=placing or self.still.redraws != repaints and self.still.key is not None)
 
     def _waiting_work(self, repainted: bool) -> None:
         """A waiting frame's work ahead (a later font's glyphs, then dice
         pictures: ``picture_warmer``), after its drawing and only if that
         drawing was cheap: a frame that painted the still layer afresh (a move
-        landed: 3-5 ms at 20 seats) or started a throw (Roll the Bones 6: 6-9 ms)
-        leaves it to the next, so the two never add up."""
+        landed: 3-5 ms at 20 seats), started a throw (Roll the Bones 6: 6-9 ms)
+        or placed a lesson's card (its first frame: 2-5 ms) leaves it to the
+        next, so the two never add up."""
         if self._waiting_work_frame != self.app.frame or repainted:
             return
         self._waiting_work_frame = -1   # once a frame

@@ -47,6 +47,10 @@ class TutorialCoach:
         self._placed: tuple[tuple, pygame.Rect] | None = None
         self._arrow_clear: list[pygame.Rect] = []
         """What the arrow may not cross (the table's words and dice when the card was placed)."""
+        self._wrapped: dict[tuple, tuple[list[str], list[str]]] = {}
+        """The card's lines per (theme, words, hint, width): wrapped once, not in every frame's drawing."""
+        self._grid_kept: tuple[tuple, list[tuple[int, ...]]] | None = None
+        """(what it was made for, the card's grid of places): ``_grid``."""
         self._ring_fit: tuple[tuple, pygame.Rect] | None = None
         """(the target it was fitted for, what the ring goes round): the target
         grown to take in the words its frame would cut (``ring_clear_of_words``)."""
@@ -191,6 +195,20 @@ class TutorialCoach:
             self._draw_arrow(canvas, card, target)   # else the ring alone shows the target
         self._draw_card(canvas, theme, step, card)
 
+    def warm_steps(self, scratch: pygame.Surface):
+        """The card of the step to come drawn once out of sight, in either
+        width, a width a step (a generator: the table's opening steps), so
+        the lesson's first frame only places it (issue 41: that frame
+        rendered the card's eight labels and wrapped its words)."""
+        step = self.tutorial.pending()
+        if step is None:
+            return
+        theme = self.table.theme
+        for width in (CARD_W, NARROW_W):
+            self._draw_card(scratch, theme, step, self._card_size(theme, step, width))
+            yield
+        self._buttons = {}   # drawn out of sight: nothing to click until the table draws it
+
     def _fitted(self, target: pygame.Rect | None, drawn: layout_record.LayoutRecord | None) -> pygame.Rect | None:
         """What the ring goes round: ``target``, grown (once, from the words the
         table drew when it was first shown) to take in any line of words its
@@ -205,10 +223,15 @@ class TutorialCoach:
         return target
 
     def _lines(self, theme, step: Step, width: int = CARD_W) -> tuple[list[str], list[str]]:
-        font = theme.font(18)
-        text = th.wrap_text(font, step.text, width - 36)
-        hint = th.wrap_text(theme.font(16, True), self.tutorial.hint, width - 36) if self.tutorial.hint else []
-        return text, hint
+        key = (id(theme), step.text, self.tutorial.hint, width)
+        lines = self._wrapped.get(key)
+        if lines is None:
+            text = th.wrap_text(theme.font(18), step.text, width - 36)
+            hint = th.wrap_text(theme.font(16, True), self.tutorial.hint, width - 36) if self.tutorial.hint else []
+            if len(self._wrapped) >= 8:
+                self._wrapped.clear()   # an earlier step's lines
+            lines = self._wrapped[key] = (text, hint)
+        return lines
 
     def _card_size(self, theme, step: Step, width: int) -> pygame.Rect:
         text, hint = self._lines(theme, step, width)
@@ -274,16 +297,42 @@ class TutorialCoach:
                     spots: list[pygame.Rect], *, arrow: bool = True) -> pygame.Rect | None:
         """The first of ``spots``, then of a grid over the screen nearest the
         target, that covers nothing of ``clear`` and whose arrow crosses none of it."""
-        grid = []
-        for width in (CARD_W, NARROW_W):
-            card = self._card_size(theme, step, width)
-            grid += [card.move(x, y) for x in range(MARGIN, screen.right - card.w + 1, 20)
-                     for y in range(MARGIN, screen.bottom - card.h + 1, 20)]
-        grid.sort(key=lambda c: (c.centerx - target.centerx) ** 2 + (c.centery - target.centery) ** 2)
-        for c in spots + grid:
-            if screen.contains(c) and c.collidelist(clear) < 0 and not (arrow and _arrow_crosses(c, target, clear[1:])):
+        for c in spots:
+            if self._clear(c, target, clear, screen, arrow):
+                return c
+        for _, _, x, y, w, h in self._grid(theme, step, target, screen):
+            c = pygame.Rect(x, y, w, h)
+            if self._clear(c, target, clear, screen, arrow):
                 return c
         return None
+
+    def _grid(self, theme, step: Step, target: pygame.Rect, screen: pygame.Rect) -> list[tuple[int, ...]]:
+        """The card's places on a 20 px grid over the screen, either width, the
+        nearest ``target`` first: (distance, order, x, y, w, h), sorted without
+        a key function, made into rectangles only as far as a search goes, and
+        kept for the placement's next tier (issue 41: the lesson's first frame
+        built and sorted 2,300 rectangles by a key function once a tier)."""
+        sizes = tuple(self._card_size(theme, step, width).size for width in (CARD_W, NARROW_W))
+        key = (sizes, target.center, tuple(screen))
+        if self._grid_kept is not None and self._grid_kept[0] == key:
+            return self._grid_kept[1]
+        grid: list[tuple[int, ...]] = []
+        tx, ty = target.center
+        for w, h in sizes:
+            ys = range(MARGIN, screen.bottom - h + 1, 20)
+            dy = [((y + h // 2 - ty) ** 2, y) for y in ys]
+            first, n = len(grid), len(ys)
+            grid += [(dx + d, first + ix * n + iy, x, y, w, h)
+                     for ix, x in enumerate(range(MARGIN, screen.right - w + 1, 20))
+                     for dx in ((x + w // 2 - tx) ** 2,) for iy, (d, y) in enumerate(dy)]
+        grid.sort()
+        self._grid_kept = (key, grid)
+        return grid
+
+    @staticmethod
+    def _clear(c: pygame.Rect, target: pygame.Rect, clear: list[pygame.Rect], screen: pygame.Rect, arrow: bool) -> bool:
+        """``c`` on the screen, covering nothing of ``clear``, its arrow (if any) crossing none of it."""
+        return screen.contains(c) and c.collidelist(clear) < 0 and not (arrow and _arrow_crosses(c, target, clear[1:]))
 
     def _draw_ring(self, canvas, target: pygame.Rect, pulse: float) -> None:
         ring = target.inflate(RING_MIN + int((RING_MAX - RING_MIN) * pulse), RING_MIN + int((RING_MAX - RING_MIN) * pulse))

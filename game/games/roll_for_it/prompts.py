@@ -81,9 +81,20 @@ def rolloff(state: RollForItState, name: Callable[[int], str]) -> str:
 
 def rolloff_banner(state: RollForItState, words: Voice) -> tuple[str, str]:
     """Who goes first after a roll-off, or a tie."""
-    if state.phase == "start":
-        return f"{words.says(state.turn, 'goes', 'go')} first", "highest roll-off total"
-    return "Tie!", "the tied players roll again"
+    return _goes_first(words, state.turn) if state.phase == "start" else ROLLOFF_TIE
+
+
+ROLLOFF_TIE = ("Tie!", "the tied players roll again")
+
+
+def _goes_first(words: Voice, seat: int) -> tuple[str, str]:
+    return f"{words.says(seat, 'goes', 'go')} first", "highest roll-off total"
+
+
+def rolloff_banners(words: Voice, seats: int) -> list[tuple[str, str]]:
+    """Every banner a roll-off can end with (``rolloff_banner``): each seat
+    going first, then the tie (the table draws their words ahead)."""
+    return [_goes_first(words, seat) for seat in range(seats)] + [ROLLOFF_TIE]
 
 
 def passed(words: Voice, player: int) -> tuple[str, str]:

@@ -156,8 +156,8 @@ class TableScene(BaseTableScene):
             elif before.phase == "rolloff":
                 self.rolloff_view = self.settled_view
                 self.announce(prompts.rolloff(after, self.seat_name))
-                self.show_banner(*prompts.rolloff_banner(after, self.words),
-                                 th.BRASS_LIGHT if after.phase == "start" else th.CREAM)
+                banner = prompts.rolloff_banner(after, self.words)
+                self.show_banner(*banner, self._rolloff_colour(banner))
             elif before.phase == "roll":
                 self._lay_out_roll(before.turn)
                 if after.turn != before.turn or after.phase != "place":
@@ -515,6 +515,26 @@ class TableScene(BaseTableScene):
             draw_plate(canvas, self.theme, self._banner_look(banner, one_line), rect, self.time, title_size=title_size,
                        sub_size=BANNER_SUB_SIZE, fade_from=0.8)
             self.note_banner(rect)
+
+    @staticmethod
+    def _rolloff_colour(banner: tuple[str, str]) -> tuple:
+        """Brass for who goes first, cream for a tie (they roll again)."""
+        return th.CREAM if banner == prompts.ROLLOFF_TIE else th.BRASS_LIGHT
+
+    def warm_steps(self):
+        """Before the first roll-off lands: its banner's words, every way it
+        can end (each seat going first, a tie), in each of ``BANNER_LOOKS``
+        as ``banner_place`` measures them and ``draw_plate`` draws them, one
+        look a step (issue 41: the landing frame rendered them: first-use
+        text in that frame).  None once the roll-off is over."""
+        yield from super().warm_steps()
+        if self.state.phase not in ("shuffle", "rolloff"):
+            return
+        for title, sub in prompts.rolloff_banners(self.words, len(self.match.seats)):
+            banner = Banner(title, sub, self._rolloff_colour((title, sub)))
+            for one_line, title_size in BANNER_LOOKS:
+                plate_size(self.theme, self._banner_look(banner, one_line), title_size, BANNER_SUB_SIZE)
+                yield True
 
     def _placed_banners(self) -> list[tuple[Banner, tuple[pygame.Rect, bool, int]]]:
         """Each banner showing and where it is drawn: placed once, when it first
