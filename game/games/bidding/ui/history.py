@@ -30,7 +30,7 @@ PAD_RIGHT = 10
 BID_SIZE = 15
 BID_GAP = 3
 """Pixels between a bid's "12 ×" and its die face."""
-NAME_BESIDE_SIZES = (15, 14, 13)
+NAME_BESIDE_SIZES = (15, 14, 13, 12)
 """The sizes a name tries on one line beside its bid."""
 NAME_NARROW_SIZES = (13, 12)
 """The sizes a name tries on two lines beside its bid ("Wilhelmina" over "Stout  12 ×")."""
@@ -199,7 +199,7 @@ class BidHistory:
         left, right = self.rect.x + NAME_X, self.rect.right - PAD_RIGHT
         said = (theme.font(BID_SIZE, True).size(f"{entry.quantity} \u00d7")[0] + BID_GAP + ICON_PX
                 if entry.quantity is not None else theme.font(BID_SIZE, True).size(entry.text)[0])
-        beside = right - said - 8 - left
+        beside = right - said - 6 - left
 
         def measure(size: int, text: str) -> int:
             return theme.font(size, newest).size(text)[0]
