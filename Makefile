@@ -11,7 +11,7 @@ STAMP  := $(VENV)/.installed
 GAME_STAMP  := $(VENV)/.installed-game
 BUILD_STAMP := $(VENV)/.installed-build
 
-# The game alone (pygame-ce, pymunk, platformdirs, aiohttp, segno, filelock: about
+# The game alone (pygame-ce, pymunk, platformdirs, aiohttp, segno, filelock, python-bidi: about
 # 70 MB with the game itself), installed as a
 # player's pip installs it: a regular (not editable) install, so setuptools has
 # no editable-install warnings to print.  `make` runs the game and the tests

@@ -92,3 +92,74 @@ def test_the_commentary_tells_each_move_as_a_sentence(app, game_id, kind):
         f"{game_id} {kind}: the commentary's newest line reads {lines[-1]!r} ({lines})"
     for line in lines:
         assert not re.match(rf"^(You|{OTHERS}): ", line), f"{game_id}: a name and a colon in {lines}"
+
+
+
+def _dice_left_after_a_placement():
+    """The first placement in a seeded AI game of Roll For It! that ends the
+    turn with dice left over: the moves before it, its seat, the move and
+    how many dice go home."""
+    from game.games.roll_for_it.rules import Place
+    for seed in range(1, 6):
+        match = Match("roll-for-it", [Seat(n, "ai", "normal") for n in NAMES[:3]], None, seed)
+        match.play_out()
+        state = match.game.new_initial_state()
+        for at, (player, action) in enumerate(match.history):
+            after = state.apply(player, action)
+            if isinstance(action, Place) and after.phase != "over" and after.turn != player and len(state.rolled) > 1:
+                return seed, match.history[:at], player, action, len(state.rolled) - 1
+            state = after
+    raise AssertionError("no placement left dice over in five seeded games")
+
+
+def _kept_unfitted(dice: int, rest: bool) -> str:
+    """The line of ``dice`` dice that fit no card going home, in the one voice."""
+    which = {1: "the other die" if rest else "the die", 2: "the other 2 dice" if rest else "both dice"}.get(
+        dice, f"the other {dice} dice" if rest else f"all {dice} dice")
+    fits = "it fits no card" if dice == 1 else f"{'neither' if dice == 2 else 'none'} fits a card"
+    return _says("keeps", "keep", rf" {which}: {fits}")
+
+
+def _commentary(app, table) -> list[str]:
+    """The running commentary's lines as drawn, top to bottom."""
+    with layout_record.recording(app.canvas) as record:
+        app.draw(0.0)
+    area = table.log_area()
+    return [b.text for b in sorted(record.of("text"), key=lambda b: b.rect.y) if area.contains(b.rect)]
+
+
+def test_roll_for_it_says_in_one_voice_when_dice_left_after_a_placement_fit_no_card(app):
+    """Roll For It!'s table said "Your other dice fit no card" (the dice the
+    subject, no count) beside "You place a 3 on the 2-point card"."""
+    seed, before, seat, move, dice = _dice_left_after_a_placement()
+    match = Match("roll-for-it", [Seat(NAMES[0], "human")] + [Seat(n, "ai", "normal") for n in NAMES[1:3]],
+                  None, seed)
+    for player, action in before:
+        match.apply(player, action)
+    table = start_table(app, match)
+    past_the_opening(app)
+    table.submit(seat, move)
+    app.run_frames(2)
+    lines = _commentary(app, table)
+    said = _kept_unfitted(dice, rest=True)
+    assert any(re.search(said, line) for line in lines), f"no line reads {said!r} in {lines}"
+
+
+def test_roll_for_it_says_in_one_voice_when_a_roll_fits_no_card(app):
+    """It said "Mags's roll fits no card" beside "Mags rolls".  The AIs play
+    a seeded table until a throw lands that fits no card."""
+    from game.games.roll_for_it.rules import RollForItState
+    match = Match("roll-for-it", [Seat(n, "ai", "normal") for n in NAMES[1:4]], None, 1)
+    table = start_table(app, match)
+    past_the_opening(app)
+
+    def roll_fit_none(_app) -> bool:
+        history = match.history
+        return len(history) > 1 and history[-1][0] == CHANCE and isinstance(match.state, RollForItState) \
+            and history[-2][1].__class__.__name__ == "Roll" and match.state.turn != history[-2][0]
+    app.run_frames(20000, until=roll_fit_none)
+    assert roll_fit_none(app), "no throw in the game fitted no card"
+    app.run_frames(2)
+    said = _kept_unfitted(len(match.history[-1][1].faces[0]), rest=False)
+    lines = _commentary(app, table)
+    assert any(re.search(said, line) for line in lines), f"no line reads {said!r} in {lines}"

@@ -228,3 +228,28 @@ def test_the_interfaces_own_characters_never_ask_the_system(size, bold, style):
     theme = th.Theme(system_fonts=Watched(lambda: []))
     theme.font(size, bold, style=style).render(th.GLYPHS + "\u2039\u203a", True, th.CREAM)
     assert not asked, [f"U+{ord(ch):04X}" for ch in asked]
+
+
+@pytest.mark.parametrize("name, shown", [
+    ("דוד 2", [("2 ", ""), ("דוד", "Hebr")]),
+    ("שרה!", [("!", ""), ("שרה", "Hebr")]),
+    ("محمد (3)", [("(3) ", ""), ("محمد", "Arab")]),
+    ("دانة 12", [("12 ", ""), ("دانة", "Arab")]),
+    ("שָׁלוֹם 3", [("3 ", ""), ("שָׁלוֹם", "Hebr")]),
+])
+def test_a_right_to_left_name_with_digits_or_marks_reads_as_its_own_direction_puts_it(bare_theme, name, shown):
+    """A name alone in a right-to-left script, with a number or a mark
+    (python-bidi, the full bidirectional algorithm): "דוד 2" drew its 2 at
+    the right, after the name as a left-to-right line puts it, so a Hebrew
+    reader met the 2 first; the bracket of "محمد (3)" faced the wrong way
+    once reversed.  The runs stand left to right as drawn, each
+    right-to-left run in typed order (SDL_ttf lays it from the right)."""
+    assert [(run.text, run.script) for run in bare_theme.font(15, True).runs(name)] == shown
+
+
+def test_a_sentence_with_a_right_to_left_name_keeps_the_name_whole_in_its_place(bare_theme):
+    """With a left-to-right letter in the line the algorithm is not run:
+    "דוד, 3 dice" would show "3 ,דוד dice" (the name's neighbours taken into
+    its run, as names in a sentence are not marked off)."""
+    runs = bare_theme.font(15).runs("דוד, 3 dice")
+    assert [(run.text, run.script) for run in runs] == [("דוד", "Hebr"), (", 3 dice", "")]

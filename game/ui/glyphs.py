@@ -18,9 +18,17 @@ Right-to-left letters (Hebrew, Arabic) are drawn right to left, joined as
 their script joins them (SDL_ttf shapes a run with HarfBuzz), one run per
 stretch of them; the runs of a line stand in reading order from the left,
 so "Pass to <name>" reads as the English sentence with the name whole.
-That is not the full Unicode bidirectional algorithm: a name that mixes
-right-to-left words with digits or Latin keeps each part whole but its
-parts stay in typed order.
+A string with right-to-left letters and no left-to-right one (a name
+alone: "דוד 2", "שרה!", "محمد (3)") is put in display order by the full
+Unicode bidirectional algorithm (python-bidi, the unicode-bidi crate), in
+its own right-to-left direction: its digits and punctuation stand where a
+right-to-left reader expects them ("2 דוד"), its brackets mirrored.  A
+string that also has left-to-right letters (a sentence with a name in it, a
+name that mixes Hebrew and Latin) keeps the hand rule: each right-to-left
+stretch whole, the stretches in typed order, as an isolated name would read
+(the algorithm alone would move a name's neighbours: "דוד, 3 dice" shows
+"3 ,דוד dice"; the names in a sentence are not marked, so they cannot be
+isolated here).
 
 Whether a font has a character is read from its character map through
 pygame.freetype: SDL_ttf answers ``metrics`` for a missing character with
@@ -187,8 +195,9 @@ class GlyphChain:
         return plan
 
     def _make_plan(self, text: str) -> tuple[Run, ...] | None:
+        visual = _display_order(text)
         placed: list[tuple[Path, str]] = []   # (font, character drawn)
-        for ch in text:
+        for ch in visual or text:
             kind = unicodedata.category(ch)
             if kind in ("Cc", "Cs"):   # a control character or half a surrogate pair: no font draws it
                 placed.append((self.fallback.path, REPLACEMENT))
@@ -209,7 +218,10 @@ class GlyphChain:
         if not any(rtl) and all(path == self.primary.path for path, _ch in placed) \
                 and len(placed) == len(text):
             return None
-        return tuple(_merge(placed, _directions(placed, rtl)))
+        runs = _merge(placed, _directions(placed, rtl))
+        if visual is not None:   # each right-to-left run back in typed order: SDL_ttf shapes and lays it
+            runs = [Run(run.path, run.text[::-1], run.script) if run.script else run for run in runs]
+        return tuple(runs)
 
     def _join_spaces(self, placed: list[tuple[Path, str]], rtl: list[bool]) -> None:
         """A space or hyphen between two right-to-left letters is drawn by
@@ -231,6 +243,19 @@ class GlyphChain:
             if font.path == path:
                 return font.has(ch)
         return self.system.font_for(ch) == path
+
+
+def _display_order(text: str) -> str | None:
+    """``text`` in display order (module docstring) where it has right-to-left
+    letters and no left-to-right one, its mirrored characters (brackets)
+    turned, as every one of them stands in a right-to-left run there; else None."""
+    classes = {unicodedata.bidirectional(ch) for ch in text}
+    if "L" in classes or not classes & _RTL_CLASSES:
+        return None
+    from bidi import get_display
+    from bidi.mirror import MIRRORED
+    shown = get_display(text, base_dir="R")
+    return "".join(MIRRORED.get(ch, ch) for ch in shown) if isinstance(shown, str) else None
 
 
 def _directions(placed: list[tuple[Path, str]], rtl: list[bool]) -> list[str]:

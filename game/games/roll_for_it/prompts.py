@@ -97,6 +97,20 @@ def rolloff_banners(words: Voice, seats: int) -> list[tuple[str, str]]:
     return [_goes_first(words, seat) for seat in range(seats)] + [ROLLOFF_TIE]
 
 
+def kept_unfitted(words: Voice, player: int, dice: int, rest: bool) -> str:
+    """The commentary's line when ``dice`` dice fit no card and go back to
+    ``player``'s hand, a whole roll or (``rest``) those left after a
+    placement, in the commentary's one voice: "Mags keeps all 4 dice: none
+    fits a card", "You keep the other die: it fits no card" (it read "Mags's
+    roll fits no card", "Your other dice fit no card": the dice the subject,
+    and no count)."""
+    keeps = words.says(player, "keeps", "keep")
+    if dice == 1:
+        return f"{keeps} the {'other ' if rest else ''}die: it fits no card"
+    which = f"the other {dice} dice" if rest else ("both dice" if dice == 2 else f"all {dice} dice")
+    return f"{keeps} {which}: {'neither' if dice == 2 else 'none'} fits a card"
+
+
 def passed(words: Voice, player: int) -> tuple[str, str]:
     return words.says(player, "passes", "pass"), "all six dice are on cards"
 

@@ -162,7 +162,8 @@ class TableScene(BaseTableScene):
                 self._lay_out_roll(before.turn)
                 if after.turn != before.turn or after.phase != "place":
                     self.loose.dead = True
-                    self.announce(f"{self.words.possessive(before.turn)} roll fits no card", th.CREAM_DIM)
+                    self.announce(prompts.kept_unfitted(self.words, before.turn, len(action.faces[0]), rest=False),
+                                  th.CREAM_DIM)
             return
         if isinstance(action, (Roll, TakeBack)):
             self.loose.clear()
@@ -175,7 +176,7 @@ class TableScene(BaseTableScene):
             self._send_rest_home(player)
         if isinstance(action, Place) and self.loose and (after.phase != "place" or after.turn != player):
             # the rest fits no card: the turn ended with the placement, the dice go home
-            self.announce(f"{self.words.possessive(player)} other dice fit no card", th.CREAM_DIM)
+            self.announce(prompts.kept_unfitted(self.words, player, len(self.loose), rest=True), th.CREAM_DIM)
             self._send_rest_home(player)
         elif isinstance(action, Pass):
             self.show_banner(*prompts.passed(self.words, player))

@@ -23,6 +23,9 @@ PLATE_MARGIN = 6
 """Pixels a throw zone keeps from every nameplate (a die at rest may stand a little askew)."""
 ZONE_SLIDE = 160
 """How far a throw zone may slide from its cup spot towards the centre to clear the nameplates."""
+HISTORY_HIGHEST_TOP = 500
+HISTORY_LOWEST_TOP = 610
+"""The round's bids panel's top edge lies between these (``CupLayout.history_places``)."""
 
 
 CUP_GAP = 2
@@ -142,17 +145,22 @@ class CupLayout:
                 (side + 40, side), self.cup_point(seat), plates, ZONE_SLIDE, layout.FELT_RECT.inflate(-60, -40))
         return pygame.Rect(zone)
 
-    def history_rect(self, width: int) -> pygame.Rect:
-        """The bottom-right corner, off the felt, as tall as the seats there allow."""
+    def history_places(self, widths: Sequence[int]) -> list[pygame.Rect]:
+        """For each of ``widths``, the bottom-right corner's tallest place off
+        the felt the seats there allow (none for a width that finds no room
+        above ``HISTORY_LOWEST_TOP``)."""
         blockers = [self.seat_plate(i).inflate(20, 20) for i in range(len(self.seat_spots))]
         blockers += [pygame.Rect(0, 0, 120, 90).move(int(x) - 60, int(y) - 45)
                      for x, y in (self.cup_point(i) for i in range(len(self.seat_spots)))]
         right, bottom = layout.CANVAS_W - 8, layout.CANVAS_H - 8
-        for top in range(500, 590, 6):
-            rect = pygame.Rect(right - width, top, width, bottom - top)
-            if rect.collidelist(blockers) < 0:
-                return rect
-        return pygame.Rect(right - width, 590, width, bottom - 590)
+        places = []
+        for width in widths:
+            for top in range(HISTORY_HIGHEST_TOP, HISTORY_LOWEST_TOP + 1, 2):
+                rect = pygame.Rect(right - width, top, width, bottom - top)
+                if rect.collidelist(blockers) < 0:
+                    places.append(rect)
+                    break
+        return places or [pygame.Rect(right - max(widths), HISTORY_LOWEST_TOP, max(widths), bottom - HISTORY_LOWEST_TOP)]
 
 
 def draw_own_tray(canvas: pygame.Surface, theme: th.Theme, box: pygame.Rect, colour: tuple, label: str, *,

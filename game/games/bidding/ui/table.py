@@ -19,7 +19,7 @@ from ....core.protocol import CHANCE, DIE_KINDS
 from ....ui import layout, layout_record
 from ....ui.still_layer import StillHighlight
 from . import centre as bid_centre
-from .history import ICON_PX, BidHistory, HistoryEntry
+from .history import HISTORY_FONTS, ICON_PX, BidHistory, HistoryEntry
 from .picker import BidPicker
 from ....ui import table_scene
 from ....ui import theme as th
@@ -81,7 +81,8 @@ class BiddingTableScene(table_scene.TableScene):
     move_at = 0.62       # reveal fraction when the lost dice start to leave
     leave_length = 0.25  # reveal fraction the lost dice take to rise and fade
     centre = (CENTRE_X, 234)  # the current bid
-    history_width = 172
+    history_widths = tuple(range(160, 221, 12))
+    """The widths the round's bids panel may take: it takes the place that shows the most bids (``_place_history``)."""
     snapshot_of: Callable[..., BiddingSnapshot] = staticmethod(_no_snapshot)
     """The rules' ``table_snapshot(state, may_see)`` (set by each game's scene)."""
     text_class: type[BidText] = BidText
@@ -106,7 +107,7 @@ class BiddingTableScene(table_scene.TableScene):
                                 die_kind=self.die_kind, clock=getattr(app, "input", None))
         self.turn_highlight = StillHighlight()
         """The turn's nameplate lit over the still picture (``_draw_turn_highlight``)."""
-        self.history = BidHistory(self.cups.history_rect(self.history_width), die_kind=self.die_kind)
+        self.history = self._place_history()
         self.reveal: RevealFacts | None = None
         """The challenge whose reveal is on screen (None between reveals)."""
         self.reveal_time = 0.0
@@ -119,6 +120,15 @@ class BiddingTableScene(table_scene.TableScene):
         self.band_boxes: list[pygame.Rect] = []
         """Where each round's band ("Palifico!") was drawn this frame (the
         "since your last move" card keeps clear of it, ``since_keep_clear``)."""
+
+    def _place_history(self) -> BidHistory:
+        """The round's bids where they show the most of these bidders' rows
+        (at 20 seats a 16-letter name beside its bid needs more than 172
+        pixels, and a name over its bid took a third of the panel), the
+        narrowest of equals (it covers the least of the table)."""
+        names = [self.seat_name(seat) for seat in range(len(self.match.seats))]
+        panels = [BidHistory(rect, die_kind=self.die_kind) for rect in self.cups.history_places(self.history_widths)]
+        return max(panels, key=lambda panel: (round(panel.rows_held(self.theme, names), 1), -panel.rect.w))
 
     def _round_so_far(self) -> list[HistoryEntry]:
         """The bids since the last roll (a resumed game shows its history too)."""
@@ -763,7 +773,7 @@ class BiddingTableScene(table_scene.TableScene):
 
     def later_glyph_fonts(self) -> tuple[tuple, ...]:
         """The bid history's words (the first bid), then a reveal's (the shout, the tally, the verdict)."""
-        return ((14, False, "body"),) + bid_centre.REVEAL_FONTS
+        return tuple((size, bold, "body") for size, bold in HISTORY_FONTS) + bid_centre.REVEAL_FONTS
 
     def warm_steps(self):
         """The big bid die and the bid history's icon (each face), then every
