@@ -54,6 +54,19 @@ def test_every_action_kind_of_a_game_with_a_commentary_has_a_row():
         assert kinds <= {kind for g, kind in COMMENTARY if g == game_id}, game_id
 
 
+def _table_after(app, game_id: str, seats: int, seed: int, before, seat: int, move):
+    """A table (you and Normal AIs) at the moves ``before``, where ``seat`` has just made ``move``."""
+    match = Match(game_id, [Seat(NAMES[0], "human")] + [Seat(n, "ai", "normal") for n in NAMES[1:seats]],
+                  None, seed)
+    for player, action in before:
+        match.apply(player, action)
+    table = start_table(app, match)
+    past_the_opening(app)
+    table.submit(seat, move)
+    app.run_frames(2)
+    return table
+
+
 def _first_legal(game_id: str, kind: str):
     """The moves before the first state where some seat may make a ``kind``
     move, that seat and the move (AIs playing seeded games)."""
@@ -75,14 +88,7 @@ def _first_legal(game_id: str, kind: str):
 @pytest.mark.parametrize("game_id, kind", sorted(COMMENTARY))
 def test_the_commentary_tells_each_move_as_a_sentence(app, game_id, kind):
     seats, seed, before, seat, move = _first_legal(game_id, kind)
-    match = Match(game_id, [Seat(NAMES[0], "human")] + [Seat(n, "ai", "normal") for n in NAMES[1:seats]],
-                  None, seed)
-    for player, action in before:
-        match.apply(player, action)
-    table = start_table(app, match)
-    past_the_opening(app)
-    table.submit(seat, move)
-    app.run_frames(2)
+    table = _table_after(app, game_id, seats, seed, before, seat, move)
     with layout_record.recording(app.canvas) as record:
         app.draw(0.0)
     area = table.log_area()
@@ -132,14 +138,7 @@ def test_roll_for_it_says_in_one_voice_when_dice_left_after_a_placement_fit_no_c
     """Roll For It!'s table said "Your other dice fit no card" (the dice the
     subject, no count) beside "You place a 3 on the 2-point card"."""
     seed, before, seat, move, dice = _dice_left_after_a_placement()
-    match = Match("roll-for-it", [Seat(NAMES[0], "human")] + [Seat(n, "ai", "normal") for n in NAMES[1:3]],
-                  None, seed)
-    for player, action in before:
-        match.apply(player, action)
-    table = start_table(app, match)
-    past_the_opening(app)
-    table.submit(seat, move)
-    app.run_frames(2)
+    table = _table_after(app, "roll-for-it", 3, seed, before, seat, move)
     lines = _commentary(app, table)
     said = _kept_unfitted(dice, rest=True)
     assert any(re.search(said, line) for line in lines), f"no line reads {said!r} in {lines}"

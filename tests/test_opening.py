@@ -117,6 +117,17 @@ def test_a_table_started_directly_still_opens_whole(app):
     assert table.opening_step() is None and table._renderer is not None
 
 
+def _pick_the_liars_dice_lesson(app) -> None:
+    """Click "Liar's Dice" on Learn to play, as a person does, and run the click's frame."""
+    from game.scenes.learn import LearnScene
+    app.start(LearnScene(app))
+    app.run_frames(1)
+    button = next(w for w in app.top.ui.widgets if getattr(w, "text", "") == "Liar's Dice")
+    app.feed(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=button.rect.center, button=1))
+    app.feed(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=button.rect.center, button=1))
+    app.run_frames(1)
+
+
 def _frames_of_the_hand_over(app) -> tuple:
     """Frames until the hand-over gives way: its opening and the steps it ran in each frame."""
     opening = app.top
@@ -164,13 +175,7 @@ def test_continue_opens_the_saved_game_behind_the_hand_over(app):
 def test_a_lesson_opens_behind_the_hand_over(app):
     """A lesson picked on Learn to play has the same hand-over as a new game
     (it used to open whole in the click's frame)."""
-    from game.scenes.learn import LearnScene
-    app.start(LearnScene(app))
-    app.run_frames(1)
-    button = next(w for w in app.top.ui.widgets if getattr(w, "text", "") == "Liar's Dice")
-    app.feed(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=button.rect.center, button=1))
-    app.feed(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=button.rect.center, button=1))
-    app.run_frames(1)
+    _pick_the_liars_dice_lesson(app)
     assert app.top.name == "opening", f"{app.top.name!r} opened at once, with no hand-over"
     table = app.top.table
     assert table._renderer is None and table.tutorial is not None
@@ -450,13 +455,7 @@ def test_a_lessons_first_frame_renders_none_of_its_cards_words(app):
     wrapped in that frame.  The card is now drawn once out of sight among the
     opening's steps (``TutorialCoach.warm_steps``): the first frame the card
     shows renders no label (main: 8, its title, lines and buttons)."""
-    from game.scenes.learn import LearnScene
-    app.start(LearnScene(app))
-    app.run_frames(1)
-    button = next(w for w in app.top.ui.widgets if getattr(w, "text", "") == "Liar's Dice")
-    app.feed(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=button.rect.center, button=1))
-    app.feed(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=button.rect.center, button=1))
-    app.run_frames(1)
+    _pick_the_liars_dice_lesson(app)
     table = app.top.table
     _frames_of_the_hand_over(app)
     assert app.top is table and table.tutorial is not None
