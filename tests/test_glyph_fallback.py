@@ -248,8 +248,9 @@ def test_a_right_to_left_name_with_digits_or_marks_reads_as_its_own_direction_pu
 
 
 def test_a_sentence_with_a_right_to_left_name_keeps_the_name_whole_in_its_place(bare_theme):
-    """With a left-to-right letter in the line the algorithm is not run:
-    "דוד, 3 dice" would show "3 ,דוד dice" (the name's neighbours taken into
-    its run, as names in a sentence are not marked off)."""
+    """A sentence whose name nobody set apart (``grammar.isolated``; the
+    grammar layer does it, tests/test_rtl_sentences.py) is not run through
+    the algorithm: "דוד, 3 dice" would show "3 ,דוד dice" (the name's
+    neighbours taken into its run)."""
     runs = bare_theme.font(15).runs("דוד, 3 dice")
     assert [(run.text, run.script) for run in runs] == [("דוד", "Hebr"), (", 3 dice", "")]

@@ -6,7 +6,7 @@ page sets the names it builds itself apart (``<bdi>``) but put this line in
 as plain text, so a name's own marks and digits took the English sentence's
 direction: "שרה!" showed its "!" on the right (as "Tom!" would), "2 דוד"
 its digit on the left, unlike the same names anywhere they stand alone.
-The names now come isolated (U+2068 ... U+2069, ``wire.isolated``).  Real
+The names now come isolated (U+2068 ... U+2069, ``grammar.isolated``).  Real
 Chromium renders Ana's phone while an AI with such a name is to act; the
 characters' boxes are read from the page."""
 from __future__ import annotations

@@ -36,6 +36,7 @@ from types import SimpleNamespace
 from typing import Any, Iterator, Sequence
 
 from .. import games
+from .grammar import isolated
 from .protocol import CHANCE
 
 VERDICTS = ("good", "fine", "questionable", "mistake")
@@ -284,7 +285,7 @@ def walk(match, seat: int) -> Iterator[Entry]:
     if hook is None:
         return
     game = match.game
-    names = tuple(s.name for s in match.seats)
+    names = tuple(isolated(s.name) for s in match.seats)   # for its sentences
     coach = hook.make_coach(game, seat, names)
     narrator = games.narrator(match.game_id)
     history = list(match.history)

@@ -24,10 +24,37 @@ lines (game/games/bidding/brain.py) all speak through it.  A ``Voice`` is also
 callable (``words(seat)`` is ``subject``), so it is the ``name`` a narrator
 is given; ``voice_of(name)`` turns any plain ``name(seat)`` function into a
 ``Voice`` in which nobody is "you".
+
+A name with a right-to-left letter (Hebrew, Arabic) is set apart in every
+sentence a ``Voice`` builds (``isolated``: Unicode's first-strong isolate,
+U+2068 ... U+2069, as a web page's ``<bdi>``), so the drawing reads the
+sentence left to right and the name in its own direction, its digits and
+marks kept with it ("2 דוד bids 3 fives", never "דוד bids 3 fives 2").
+Names stay plain where they are stored (saves, replays, settings) and on
+a label of their own (a nameplate): only sentences carry the marks, and the
+drawing never shows them (``game.ui.glyphs``).
 """
 from __future__ import annotations
 
+import unicodedata
 from typing import Callable, Optional, Sequence
+
+ISOLATE = "\u2068"
+"""FIRST STRONG ISOLATE: a name in a sentence starts here."""
+ISOLATE_END = "\u2069"
+"""POP DIRECTIONAL ISOLATE: the name ends here."""
+
+_RIGHT_TO_LEFT = frozenset(("R", "AL"))
+
+
+def isolated(name: str) -> str:
+    """``name`` set apart from the sentence around it if it holds a
+    right-to-left letter (module docstring); any other name reads the same
+    either way in an English sentence and stays as typed."""
+    if name.isascii() or name.startswith(ISOLATE) and name.endswith(ISOLATE_END) \
+            or not any(unicodedata.bidirectional(ch) in _RIGHT_TO_LEFT for ch in name):
+        return name   # (set apart once: a name a sentence was given already marked)
+    return f"{ISOLATE}{name}{ISOLATE_END}"
 
 
 _PRONOUNS: dict[str, tuple[str, str, str, int]] = {
@@ -87,11 +114,17 @@ class Voice:
         return forms
 
     def _label(self, seat: int) -> str:
-        """The name in a sentence: quoted if it says "you" while someone else is you."""
+        """The name in a sentence: quoted if it says "you" while someone else
+        is you, set apart if it reads right to left (``isolated``)."""
         name = self.name(seat)
         if self.you is not None and name.strip().lower() == "you":
             return f"\u201c{name}\u201d"
-        return name
+        return isolated(name)
+
+    def speaker(self, seat: int) -> str:
+        """The name as typed heading what the seat says ("Mags: Liar!"), set
+        apart if it reads right to left."""
+        return isolated(self.name(seat))
 
     def subject(self, seat: int) -> str:
         """"You" or the seat's name, to start a sentence."""
@@ -134,7 +167,7 @@ class Voice:
         """A request to the seat: "Roll the bone?" to you, "Mags, roll the bone?"."""
         if self.is_you(seat):
             return request[:1].upper() + request[1:]
-        return f"{self.name(seat)}, {request}"   # a call by name: "You, roll the bone?" reads as one
+        return f"{self.speaker(seat)}, {request}"   # a call by name: "You, roll the bone?" reads as one
 
     def says(self, seat: int, third: str, second: str) -> str:
         """Subject and verb: "You lose" / "Mags loses"."""

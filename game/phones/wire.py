@@ -112,15 +112,6 @@ def round_bids(view: Any) -> list[dict]:
     return []
 
 
-def isolated(name: str) -> str:
-    """A seat's name set apart from the sentence the table builds around it
-    (Unicode's first-strong isolate, U+2068 ... U+2069, as the page's
-    ``<bdi>``): a Hebrew or Arabic name reads right to left as the player
-    typed it ("שרה!" kept its "!" on the left), never taking the
-    sentence's neighbouring marks or digits into its own direction."""
-    return f"\u2068{name}\u2069"
-
-
 @dataclasses.dataclass(frozen=True)
 class PublicFacts:
     """What everyone at the table knows, as the phone shows it."""

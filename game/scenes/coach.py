@@ -18,6 +18,7 @@ import pygame
 
 from .. import games
 from ..canvas import CENTRE_X
+from ..core.grammar import isolated
 from ..core.coach import VERDICT_LABELS, VERDICTS, CoachSession, human_seats, summary, tally
 from ..ui import pictures
 from ..ui import layout_record
@@ -96,7 +97,7 @@ class CoachLine(Button):
         if not self.sessions:
             self.text = ""
         elif len(self.sessions) > 1:
-            self.text = self._fitted(["Coach: review " + ", ".join(s.name for s in self.sessions),
+            self.text = self._fitted(["Coach: review " + ", ".join(isolated(s.name) for s in self.sessions),
                                       "Coach: review each player's decisions"])
         elif not self.done:
             self.text = f"Coach: weighing your decisions ({len(self.sessions[0].entries)} so far)\u2026"
@@ -325,7 +326,8 @@ class CoachScene(MenuScene):
         highlighted button above names the person where the name does not fit)."""
         if len(self.sessions) <= 1:
             return "Your decisions", 20
-        for text, size in ((f"{s.name}'s decisions", 20), (f"{s.name}'s decisions", 16), (f"{s.name}'s", 16)):
+        name = isolated(s.name)
+        for text, size in ((f"{name}'s decisions", 20), (f"{name}'s decisions", 16), (f"{name}'s", 16)):
             if self.theme.font(size, True).size(text)[0] <= room:
                 return text, size
         return "Decisions", 20

@@ -25,6 +25,7 @@ from ..ui import theme as th
 from ..ui.widgets import Button
 from .base import MenuScene
 from ..canvas import CANVAS_SIZE, CENTRE_X
+from ..core.grammar import isolated
 
 
 _CURTAIN: dict[tuple[int, int], pygame.Surface] = {}
@@ -129,7 +130,7 @@ class CurtainScene(MenuScene):
 
     def button_label(self) -> str:
         font = self.theme.font(self.BUTTON_SIZE, True)
-        return "I am " + th.fit_text(font, self.seat_name, self.BUTTON_ROOM[1] - 48 - font.size("I am ")[0])
+        return "I am " + isolated(th.fit_text(font, self.seat_name, self.BUTTON_ROOM[1] - 48 - font.size("I am ")[0]))
 
     def button_rect(self, label: str) -> pygame.Rect:
         width = self.theme.font(self.BUTTON_SIZE, True).size(label)[0] + 48
@@ -190,10 +191,11 @@ class CurtainScene(MenuScene):
         self.gate.shown()
         cover = getattr(self.table, "cover_word", "cup")   # Roll Call's domes
         (pictures.dome if cover == "dome" else pictures.cup)(canvas, (CENTRE_X, 200), 110, 110)
-        heading = f"Only {self.seat_name} looks" if self.for_peek else f"Pass to {self.seat_name}"
+        name = isolated(self.seat_name)
+        heading = f"Only {name} looks" if self.for_peek else f"Pass to {name}"
         th.draw_text(canvas, self.theme, heading, (CENTRE_X, 300), 64, th.BRASS_LIGHT,
                      style="display", anchor="midtop", shadow=3)
-        th.draw_text(canvas, self.theme, f"Everyone else, look away. {self.seat_name[:16]}: press Enter or click "
+        th.draw_text(canvas, self.theme, f"Everyone else, look away. {isolated(self.seat_name[:16])}: press Enter or click "
                      "below when ready.", (CENTRE_X, 390), 22, th.CREAM, anchor="midtop", shadow=2)
         if self.hint:
             th.draw_text(canvas, self.theme, self.hint, (CENTRE_X, 560), 18, th.CREAM_DIM, anchor="midtop", shadow=2)

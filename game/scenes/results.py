@@ -14,7 +14,7 @@ from ..ui import story as story_ui
 from ..ui import theme as th
 from ..ui import layout_record
 from ..ui.still_layer import StillLayer
-from ..core.grammar import Voice
+from ..core.grammar import Voice, isolated
 from ..ui.widgets import Button
 from .base import MenuScene
 from ..canvas import CANVAS_W, CENTRE_X
@@ -53,7 +53,7 @@ class ResultsScene(MenuScene):
         if len(winners) == 1:  # "You win!" for the lone human, "Mags wins!" otherwise
             self.title = Voice(match.seats).says(winners[0], "wins", "win") + "!"
         else:
-            self.title = (" and ".join(match.seats[p].name for p in winners) + " win!") if winners else "Game over"
+            self.title = (" and ".join(isolated(match.seats[p].name) for p in winners) + " win!") if winners else "Game over"
         if told:   # told already (``Navigator.results_ahead`` tells it off the frame)
             self.story = story
         else:

@@ -14,6 +14,7 @@ from . import theme as th
 from .table_scene import TableScene
 from .widgets import Button, FocusGroup
 from ..canvas import CENTRE_X
+from ..core.grammar import isolated
 
 
 class GenericTableScene(TableScene):
@@ -60,6 +61,6 @@ class GenericTableScene(TableScene):
             th.blit_text(canvas, font.render(line, True, th.CREAM), (CENTRE_X, 200 + i * 22), "midtop", shadow=1)
         player = self.human_to_act()
         if player is not None:
-            th.draw_text(canvas, self.theme, f"{self.seat_name(player)}, your move", (CENTRE_X, 520), 24,
+            th.draw_text(canvas, self.theme, f"{isolated(self.seat_name(player))}, your move", (CENTRE_X, 520), 24,
                          th.BRASS_LIGHT, bold=True, anchor="midtop", shadow=2)
         self.ui.draw(canvas, self.theme)

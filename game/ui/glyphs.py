@@ -15,20 +15,26 @@ Greek and Cyrillic; for any other character a ``GlyphFont`` (what
    (``drawable``); a name from an older file or a phone shows the sign.
 
 Right-to-left letters (Hebrew, Arabic) are drawn right to left, joined as
-their script joins them (SDL_ttf shapes a run with HarfBuzz), one run per
-stretch of them; the runs of a line stand in reading order from the left,
-so "Pass to <name>" reads as the English sentence with the name whole.
-A string with right-to-left letters and no left-to-right one (a name
-alone: "דוד 2", "שרה!", "محمد (3)") is put in display order by the full
-Unicode bidirectional algorithm (python-bidi, the unicode-bidi crate), in
-its own right-to-left direction: its digits and punctuation stand where a
-right-to-left reader expects them ("2 דוד"), its brackets mirrored.  A
-string that also has left-to-right letters (a sentence with a name in it, a
-name that mixes Hebrew and Latin) keeps the hand rule: each right-to-left
-stretch whole, the stretches in typed order, as an isolated name would read
-(the algorithm alone would move a name's neighbours: "דוד, 3 dice" shows
-"3 ,דוד dice"; the names in a sentence are not marked, so they cannot be
-isolated here).
+their script joins them (SDL_ttf shapes a run with HarfBuzz).  A line is put
+in display order by the Unicode bidirectional algorithm (python-bidi, the
+unicode-bidi crate):
+
+- a sentence names its seats set apart (``grammar.isolated``: U+2068 ...
+  U+2069, the phones' ``<bdi>``), so it is read as the algorithm reads an
+  English line with isolates in it: the words left to right, in place, and
+  each name in its own direction, its digits and marks with it ("2 דוד bids
+  3 fives", "Pass to !שרה.");
+- a string with right-to-left letters and no left-to-right one (a name
+  alone: "דוד 2", "שרה!", "محمد (3)") is read in its own right-to-left
+  direction: its digits and punctuation stand where a right-to-left reader
+  expects them ("2 דוד"), its brackets mirrored; so is a set-apart name;
+- what is left (words around a name nobody set apart, a name that mixes
+  Hebrew and Latin) keeps the hand rule: each right-to-left stretch whole,
+  the stretches in typed order (the algorithm over an unmarked sentence
+  would move a name's neighbours: "דוד, 3 dice" shows "3 ,דוד dice").
+
+The isolate marks are never drawn (no font here has them; they would be
+boxes).
 
 Whether a font has a character is read from its character map through
 pygame.freetype: SDL_ttf answers ``metrics`` for a missing character with
@@ -45,6 +51,8 @@ from typing import NamedTuple
 
 import pygame
 import pygame.freetype
+
+from ..core.grammar import ISOLATE, ISOLATE_END
 
 REPLACEMENT = "\ufffd"
 """Drawn where no font has the character."""
@@ -195,9 +203,24 @@ class GlyphChain:
         return plan
 
     def _make_plan(self, text: str) -> tuple[Run, ...] | None:
-        visual = _display_order(text)
+        runs: list[Run] = []
+        drawn = 0
+        for piece, visual in display_pieces(text):
+            drawn += len(piece)
+            for run in self._piece_runs(piece, visual):
+                if runs and not run.script and not runs[-1].script and runs[-1].path == run.path:
+                    runs[-1] = Run(run.path, runs[-1].text + run.text, "")   # left to right: one run
+                else:
+                    runs.append(run)
+        if drawn == len(text) and all(run.path == self.primary.path and not run.script for run in runs) \
+                and sum(len(run.text) for run in runs) == len(text):
+            return None
+        return tuple(runs)
+
+    def _piece_runs(self, text: str, visual: bool) -> list[Run]:
+        """The runs of one piece of a line (``display_pieces``), left to right."""
         placed: list[tuple[Path, str]] = []   # (font, character drawn)
-        for ch in visual or text:
+        for ch in text:
             kind = unicodedata.category(ch)
             if kind in ("Cc", "Cs"):   # a control character or half a surrogate pair: no font draws it
                 placed.append((self.fallback.path, REPLACEMENT))
@@ -215,13 +238,10 @@ class GlyphChain:
             placed.append((path, ch))
         rtl = [unicodedata.bidirectional(ch) in _RTL_CLASSES for _path, ch in placed]
         self._join_spaces(placed, rtl)
-        if not any(rtl) and all(path == self.primary.path for path, _ch in placed) \
-                and len(placed) == len(text):
-            return None
         runs = _merge(placed, _directions(placed, rtl))
-        if visual is not None:   # each right-to-left run back in typed order: SDL_ttf shapes and lays it
+        if visual:   # each right-to-left run back in typed order: SDL_ttf shapes and lays it
             runs = [Run(run.path, run.text[::-1], run.script) if run.script else run for run in runs]
-        return tuple(runs)
+        return runs
 
     def _join_spaces(self, placed: list[tuple[Path, str]], rtl: list[bool]) -> None:
         """A space or hyphen between two right-to-left letters is drawn by
@@ -256,6 +276,35 @@ def _display_order(text: str) -> str | None:
     from bidi.mirror import MIRRORED
     shown = get_display(text, base_dir="R")
     return "".join(MIRRORED.get(ch, ch) for ch in shown) if isinstance(shown, str) else None
+
+
+def display_pieces(text: str) -> list[tuple[str, bool]]:
+    """``text`` as pieces left to right, the isolate marks taken out, each
+    with whether it is in display order already (True: a name read in its
+    own direction) or in typed order (False: left to right, or the hand
+    rule).  Outside the set-apart names a sentence reads left to right; an
+    isolate never closed runs to the line's end (a wrapped or cut line), an
+    end with no start is dropped, as the algorithm does."""
+    if ISOLATE not in text and ISOLATE_END not in text:
+        shown = _display_order(text)
+        return [(shown, True)] if shown is not None else [(text, False)]
+    pieces: list[tuple[str, bool]] = []
+    at = 0
+    while at <= len(text):
+        start = text.find(ISOLATE, at)
+        words = text[at:start if start >= 0 else len(text)].replace(ISOLATE_END, "")
+        if words:
+            pieces.append((words, False))
+        if start < 0:
+            break
+        end = text.find(ISOLATE_END, start + 1)
+        end = len(text) if end < 0 else end
+        name = text[start + 1:end].replace(ISOLATE, "")
+        shown = _display_order(name)
+        if name:
+            pieces.append((shown, True) if shown is not None else (name, False))
+        at = end + 1
+    return pieces
 
 
 def _directions(placed: list[tuple[Path, str]], rtl: list[bool]) -> list[str]:

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Protocol
 import pygame
 
 from ..canvas import CANVAS_SIZE
+from ..core.grammar import isolated
 from . import theme as th
 from .banner import clear_spot
 from .drawn_controls import note as note_drawn
@@ -561,7 +562,7 @@ class HotSeatFlow:
         elif asks or seat is None:
             hint = "Tab or Space: whose dice?"
         else:   # the seated player's name where it fits, whole (never "Bartholomew :")
-            hint = f"{self.table.seat_name(seat)}: hold Tab or Space"
+            hint = f"{isolated(self.table.seat_name(seat))}: hold Tab or Space"
             if self.table.theme.font(14).size(hint)[0] > rect.w - 40:
                 hint = "hold Tab or Space to look"
         if hint:
@@ -614,7 +615,7 @@ class HotSeatFlow:
         pygame.draw.rect(canvas, th.BRASS_LIGHT, box, border_radius=8)
         pygame.draw.rect(canvas, self.table.theme.player_colour(seat), box, 2, border_radius=8)
         canvas.blit(tag, tag.get_rect(center=box.center))
-        note_drawn(f"{self.table.seat_name(seat)} at the screen", box, enabled=False, kind="mark")
+        note_drawn(f"{isolated(self.table.seat_name(seat))} at the screen", box, enabled=False, kind="mark")
 
     def seated_mark_place(self, seat: int, plate: pygame.Rect, size: tuple[int, int]) -> pygame.Rect:
         """Where the "at the screen" mark of ``seat`` goes: on the outer side

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Iterable
 
 import pygame
 
+from ..core.grammar import isolated
 from ..core.protocol import Action
 from ..phones import wire
 from . import theme as th
@@ -289,7 +290,7 @@ class PhoneLink:
         t = self.table
         state = t.match.state
         if state.is_terminal():
-            winners = [wire.isolated(t.seat_name(p)) for p in state.winners()]
+            winners = [isolated(t.seat_name(p)) for p in state.winners()]
             return "Game over: " + (" and ".join(winners) + (" win" if len(winners) > 1 else " wins")
                                     if seat not in state.winners() else "you win!")
         if t.waiting_thrower == seat:
@@ -305,7 +306,7 @@ class PhoneLink:
             return "Your turn!"
         if turn is None:
             return ""
-        line = f"{wire.isolated(t.seat_name(turn))}'s turn."
+        line = f"{isolated(t.seat_name(turn))}'s turn."
         if may_act:
             line += " You may call out of turn at any moment."
         return line

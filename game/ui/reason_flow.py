@@ -14,6 +14,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Callable, ContextManager, Protocol
 
 from . import theme as th
+from ..core.grammar import isolated
 from ..core.match import Match
 from ..core.playback import ReplayReasons
 from ..core.protocol import CHANCE
@@ -133,7 +134,7 @@ class ReasonFlow:
         """The commentary's part of ``told``: the mover's own reason, then the
         newest reason its move showed and how many more the log holds."""
         if told.now:
-            self.table.announce(f"{self.table.seat_name(player)}: {told.now}", th.CREAM_DIM)
+            self.table.announce(f"{isolated(self.table.seat_name(player))}: {told.now}", th.CREAM_DIM)
         if told.shown:
             last = told.shown[-1]
             self.table.announce(thinking(self.table.words.possessive(last.seat), last.text), th.CREAM_DIM)

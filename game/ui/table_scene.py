@@ -45,6 +45,7 @@ from __future__ import annotations
 
 import pygame
 
+from ..core.grammar import isolated
 from ..core.playback import REPLAY_SPEEDS, ReplayFeed  # noqa: F401 (re-exported)
 from ..core.protocol import CHANCE, Action, IllegalActionError, RollRequest, ShuffleRequest
 from . import game_log, layout, layout_record, preload
@@ -574,7 +575,7 @@ class TableScene(TableBase):
         sentence = getattr(action, "sentence", None)
         if sentence is not None:
             return sentence(self.words, seat)
-        return f"{self.seat_name(seat)}: {action.label()}"
+        return f"{isolated(self.seat_name(seat))}: {action.label()}"
 
     def since_keep_clear(self) -> list[list[pygame.Rect]]:
         """What the "since your last move" card must not cover besides the
@@ -661,7 +662,7 @@ class TableScene(TableBase):
         self._since_for = seat
         if seat is None or self.replay is not None or not self.game_log.has_acted(seat):
             return
-        title = "Since your last move" if len(self.humans) == 1 else f"{self.seat_name(seat)}: since your last move"
+        title = "Since your last move" if len(self.humans) == 1 else f"{isolated(self.seat_name(seat))}: since your last move"
         self.since.show(seat, title, self.game_log.since_last_turn(seat))
 
     def _apply(self, player: int, action: Action, undoable: bool = False) -> None:

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Iterator, Protocol
 
 import pygame
 
+from ..core.grammar import isolated
 from ..core.protocol import CHANCE, Action, RollRequest, RollResult
 from . import layout_record
 from . import theme as th
@@ -175,7 +176,7 @@ class Throws:
         if self.waiting_thrower is None:
             return None
         _centre, width = self.table.throw_prompt_place()
-        text = f"{self.table.seat_name(self.waiting_thrower)}: click or press Space to roll"
+        text = f"{isolated(self.table.seat_name(self.waiting_thrower))}: click or press Space to roll"
         for size in (26, 22, 18):
             surf = self.table.theme.text(text, size, th.CREAM, bold=True)
             if surf.get_width() + 36 <= width:

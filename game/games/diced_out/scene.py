@@ -570,7 +570,7 @@ class TableScene(BaseTableScene):
 
     def _draw_penalty(self, canvas, seat: int) -> None:
         group = self._penalty_group(seat)
-        name = self.seat_name(seat)
+        name = self.words.speaker(seat)
         title = "You scored lowest!" if self.words.is_you(seat) else f"{name}, you scored lowest!"
         look.draw_penalty_panel(canvas, self.theme, look.penalty_panel(self.tray, len(group.widgets)), title)
         group.draw(canvas, self.theme)

@@ -62,7 +62,7 @@ class LiarsDiceText(BidText):
     def reveal_lines(self, c: RevealFacts, shown: int) -> tuple[str, str, str]:
         word = "Jinto" if c.kind == "jinto" else "Call"
         note = "" if c.wild is not None else "Palifico round: ones were not wild"
-        return (f"{self.words.name(c.challenger)}: {word}!", f"There {'is' if shown == 1 else 'are'} {shown}",
+        return (f"{self.words.speaker(c.challenger)}: {word}!", f"There {'is' if shown == 1 else 'are'} {shown}",
                 note)
 
     def history_footer(self, snap: BiddingSnapshot, revealing: bool) -> str:

@@ -48,7 +48,7 @@ class RollCallText(BidText):
 
     def reveal_lines(self, r: RevealFacts, shown: int) -> tuple[str, str, str]:
         shout = "Call out of turn!" if r.kind == "out-of-turn" else "Call!"
-        return f"{self.words.name(r.challenger)}: {shout}", f"{shown} {face_name(r.face, shown)} with Emblems", ""
+        return f"{self.words.speaker(r.challenger)}: {shout}", f"{shown} {face_name(r.face, shown)} with Emblems", ""
 
     def history_footer(self, snap: BiddingSnapshot, revealing: bool) -> str:
         """While a reveal is on screen, the dice as they were before it: the total

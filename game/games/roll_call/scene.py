@@ -28,6 +28,7 @@ from ...ui.intent import SecondPress
 from ..bidding.ui.table import BiddingTableScene
 from ...ui.motion import ease
 from .bidtext import RollCallText
+from ...core.grammar import isolated
 from ...core.protocol import state_as
 from .rules import BID_FACES, CallOutOfTurn, RollCallState, table_snapshot
 from ...canvas import CANVAS_W, CENTRE_X
@@ -137,7 +138,7 @@ class TableScene(BiddingTableScene):
         font = self.theme.font(size, bold)
         name = self.seat_name(seat)
         for said in (name, name.split()[0] if name.split() else name):
-            line = f"{said}: {rest}"
+            line = f"{isolated(said)}: {rest}"
             if font.size(line)[0] <= OOT_W - 40:
                 return line
         return rest[0].upper() + rest[1:]

@@ -155,7 +155,7 @@ class TableScene(BaseTableScene):
                 self.announce(prompts.dealt(after))
             elif before.phase == "rolloff":
                 self.rolloff_view = self.settled_view
-                self.announce(prompts.rolloff(after, self.seat_name))
+                self.announce(prompts.rolloff(after, self.words.speaker))
                 banner = prompts.rolloff_banner(after, self.words)
                 self.show_banner(*banner, self._rolloff_colour(banner))
             elif before.phase == "roll":
