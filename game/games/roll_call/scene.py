@@ -113,7 +113,7 @@ class TableScene(BiddingTableScene):
             return cached[1]
         cx, cy = self.centre
         centre = self.centre_box().union(pygame.Rect(cx - self.picker_width // 2, cy - 40, self.picker_width, 160))
-        pieces = [centre, call_window_rect(), self.picker.rect, self.history.rect]
+        pieces = [centre, call_window_rect(), self.picker.rect, self.history.place]
         pieces += [self.cups.seat_plate(i) for i in range(len(self.seat_spots))] + list(self.seat_plates.values())
         pieces += self.band_keep_clear()   # every cup, and the dice face-up in a tray, as they lie
         air = [r.inflate(16, 16) for r in pieces] + self.chrome_keep_clear()

@@ -1,13 +1,21 @@
 """The bid history panel of the bidding games: the round's bids, newest at
 the bottom, with the bidder's colour, name and a die-face icon.
 
-    BidHistory(rect).draw(canvas, theme, renderer, entries=[HistoryEntry(...)], footer="Round 2")
+    BidHistory(place).draw(canvas, theme, renderer, entries=[HistoryEntry(...)], footer="Round 2")
+
+The panel stands at the bottom of its ``place`` and grows up with its rows
+(a round with no bid yet is a short card, not a tall empty one).  It
+always shows the round's latest ``MIN_ROWS`` bids: where names whole over
+two lines leave fewer (a 102-pixel place at 8 and 16 seats showed one or
+two), it is laid out compact: the round's line ("Round 3 · 24 dice") takes
+the title's place and each name one line beside its bid, cut with "…" only
+where its nameplate shows it whole (``readable_elsewhere``).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Optional, Sequence
+from typing import Callable, Optional, Sequence
 
 import pygame
 
@@ -40,6 +48,10 @@ ROW_PAD = 3
 """Pixels above a row's first line and below its bid."""
 LINE_GAP = 2
 """Pixels from one line of a name to the next, beyond its size."""
+MIN_ROWS = 3
+"""The latest bids the panel shows whenever the round has them."""
+EMPTY_ROW = 22
+"""The "No bids yet" line's height."""
 
 
 @dataclass(frozen=True)
@@ -50,6 +62,19 @@ class _Row:
     size: int
     said_mid: int
     height: int
+
+
+@dataclass(frozen=True)
+class _Layout:
+    """The panel as it is drawn for some bids: its height (from the bottom of
+    its place), the rows shown (the latest), the title's line(s) and the
+    footer's (compact: the footer's words are the title)."""
+    height: int
+    shown: tuple[tuple["HistoryEntry", _Row], ...]
+    heading: tuple[str, ...]
+    heading_size: int
+    foot: tuple[str, ...]
+    compact: bool
 
 
 @dataclass(frozen=True)
@@ -91,43 +116,73 @@ class BidHistory:
     scroll off the top (the count of hidden lines is shown beside the title,
     and the newest then sits on the footer, as a chat's last line does)."""
 
-    def __init__(self, rect, *, title: str = "This round", die_kind: str = "d6"):
-        self.rect = pygame.Rect(rect)
+    def __init__(self, place, *, title: str = "This round", die_kind: str = "d6",
+                 readable_elsewhere: Callable[[str], bool] | None = None):
+        self.place = pygame.Rect(place)
+        """The most the panel may cover: it stands at its bottom and grows up with its rows."""
+        self.rect = pygame.Rect(place)
+        """What the panel covers as last laid out (``lay_out``)."""
         self.title = title
         self.die_kind = die_kind
+        self.readable_elsewhere = readable_elsewhere or (lambda name: False)
+        """Whether a name is shown whole elsewhere (its nameplate): only such a name may be cut here."""
         self.kept = KeptPatch()
         """The panel as last drawn over the still layer (redrawn when a bid or the footer changes)."""
+        self._laid_out: tuple[tuple, _Layout] | None = None
 
     def draw(self, canvas: pygame.Surface, theme: th.Theme, renderer, entries: Sequence[HistoryEntry],
              footer: str = "", still: StillLayer | None = None, under=None) -> None:
         """The panel; with ``still`` (drawn straight over that still layer, nothing
         else under it this frame but what ``under`` names: the turn's lit
         nameplate) its kept pixels while the bids and footer stay the same."""
+        laid = self.lay_out(theme, entries, footer)
         if still is None:
-            self._paint(canvas, theme, renderer, entries, footer)
+            self._paint(canvas, theme, renderer, laid, len(entries))
             return
         key = (tuple(entries), footer, self.title, theme.colorblind, id(theme), id(renderer), under)
-        self.kept.draw(canvas, self.rect, key, still, lambda c: self._paint(c, theme, renderer, entries, footer))
+        self.kept.draw(canvas, self.rect, key, still, lambda c: self._paint(c, theme, renderer, laid, len(entries)))
 
-    def _paint(self, canvas: pygame.Surface, theme: th.Theme, renderer, entries: Sequence[HistoryEntry],
-               footer: str) -> None:
+    def lay_out(self, theme: th.Theme, entries: Sequence[HistoryEntry], footer: str) -> _Layout:
+        """How the panel shows these bids (module docstring), and ``rect`` set to
+        what it covers; worked out once per change of bids or footer."""
+        key = (tuple(entries), footer, id(theme))
+        if self._laid_out is not None and self._laid_out[0] == key:
+            return self._laid_out[1]
+        laid = self._fit(theme, entries, footer, compact=False)
+        if len(laid.shown) < min(MIN_ROWS, len(entries)):
+            compact = self._fit(theme, entries, footer, compact=True)
+            if len(compact.shown) > len(laid.shown):
+                laid = compact
+        self._laid_out = (key, laid)
+        self.rect = pygame.Rect(self.place.x, self.place.bottom - laid.height, self.place.w, laid.height)
+        return laid
+
+    def _fit(self, theme: th.Theme, entries: Sequence[HistoryEntry], footer: str, *, compact: bool) -> _Layout:
+        if compact and footer:
+            heading, size, foot = tuple(self.footer_rows(theme, footer)), FOOTER_SIZE, ()
+            head = 6 + FOOTER_ROW * len(heading) + 4
+        else:
+            heading, size, foot, head = (self.title,), TITLE_SIZE, tuple(self.footer_rows(theme, footer)), HEAD_H
+        below = self._below(len(foot))
+        shown = self._shown(theme, entries, self.place.h - head - below, compact)
+        rows = sum(row.height for _entry, row in shown) if entries else EMPTY_ROW
+        return _Layout(min(self.place.h, head + rows + below), tuple(shown), heading, size, foot, compact)
+
+    def _paint(self, canvas: pygame.Surface, theme: th.Theme, renderer, laid: _Layout, count: int) -> None:
         canvas.blit(_panel(*self.rect.size), self.rect)
         layout_record.note(canvas, "panel", self.rect)
-        title = th.draw_text(canvas, theme, self.title, (self.rect.x + 12, self.rect.y + 6), TITLE_SIZE,
-                             th.BRASS_LIGHT, bold=True)
-        top = self.rect.y + HEAD_H
-        foot = self.footer_rows(theme, footer)
-        bottom = self._list_bottom(len(foot))
-        shown = self._shown(theme, entries, bottom - top)
-        y = top
-        if len(entries) > len(shown):   # scrolled: the newest sits on the footer, as a chat's does
-            self._draw_earlier(canvas, theme, len(entries) - len(shown), title)
-            y = bottom - sum(row.height for _entry, row in shown)
-        if not entries:
-            th.draw_text(canvas, theme, "No bids yet", (self.rect.x + 12, top + 2), 14, th.CREAM_DIM,
+        heading = [th.draw_text(canvas, theme, words, (self.rect.x + 12, self.rect.y + 6 + i * FOOTER_ROW),
+                                laid.heading_size, th.BRASS_LIGHT, bold=not laid.compact)
+                   for i, words in enumerate(laid.heading)]
+        bottom = self.rect.bottom - self._below(len(laid.foot))
+        y = bottom - sum(row.height for _entry, row in laid.shown)   # rows stand on the footer, as a chat's do
+        if count > len(laid.shown):
+            self._draw_earlier(canvas, theme, count - len(laid.shown), heading[0])
+        if not count:
+            th.draw_text(canvas, theme, "No bids yet", (self.rect.x + 12, y - EMPTY_ROW + 4), 14, th.CREAM_DIM,
                          style="italic")
-        for i, (entry, row) in enumerate(shown):
-            newest = i == len(shown) - 1
+        for i, (entry, row) in enumerate(laid.shown):
+            newest = i == len(laid.shown) - 1
             if newest:
                 canvas.blit(_band(self.rect.w - 12, row.height), (self.rect.x + 6, y))
             first_mid = y + ROW_PAD + (row.size + LINE_GAP) // 2
@@ -137,16 +192,17 @@ class BidHistory:
                 th.draw_text(canvas, theme, line, (self.rect.x + NAME_X, y + ROW_PAD + k * (row.size + LINE_GAP)),
                              row.size, th.CREAM if newest else th.CREAM_DIM, bold=newest)
             y += row.height
-        for i, words in enumerate(foot):
-            th.draw_text(canvas, theme, words, (self.rect.x + 12, self._footer_top(len(foot)) + i * FOOTER_ROW),
+        for i, words in enumerate(laid.foot):
+            th.draw_text(canvas, theme, words, (self.rect.x + 12, self._footer_top(len(laid.foot)) + i * FOOTER_ROW),
                          FOOTER_SIZE, th.CREAM_DIM)
 
     def _footer_top(self, footer_rows: int) -> int:
         return self.rect.bottom - 6 - FOOTER_ROW * footer_rows
 
-    def _list_bottom(self, footer_rows: int) -> int:
-        """Where the rows end above ``footer_rows`` rows of footer."""
-        return self._footer_top(footer_rows) - (4 if footer_rows else 2)
+    @staticmethod
+    def _below(footer_rows: int) -> int:
+        """Pixels under the rows: the footer's, or a margin."""
+        return 4 + FOOTER_ROW * footer_rows + 6 if footer_rows else 6
 
     def _draw_earlier(self, canvas: pygame.Surface, theme: th.Theme, hidden: int, title: pygame.Rect) -> None:
         """How many older bids scrolled off the top, right of the title ("+5
@@ -171,11 +227,12 @@ class BidHistory:
             th.draw_text(canvas, theme, entry.text, (right, mid), BID_SIZE, th.BRASS_LIGHT, bold=True,
                          anchor="midright")
 
-    def _shown(self, theme: th.Theme, entries: Sequence[HistoryEntry], room: int) -> list[tuple[HistoryEntry, "_Row"]]:
+    def _shown(self, theme: th.Theme, entries: Sequence[HistoryEntry], room: int,
+               compact: bool = False) -> list[tuple[HistoryEntry, "_Row"]]:
         """The newest entries whose rows fit ``room`` pixels (the newest always), oldest first."""
         shown: list[tuple[HistoryEntry, _Row]] = []
         for entry in reversed(entries):
-            row = self._row(theme, entry, newest=not shown)   # the newest bold, the rest plain, as drawn
+            row = self._row(theme, entry, newest=not shown, compact=compact)   # the newest bold, as drawn
             if shown and row.height > room:
                 break
             shown.insert(0, (entry, row))
@@ -183,20 +240,24 @@ class BidHistory:
         return shown
 
     def rows_held(self, theme: th.Theme, names: Sequence[str], footer_rows: int = 1) -> float:
-        """About how many bids of these bidders the panel shows at once (its
-        rows' room over their mean height, each bidding "12 ×"); none where a
-        name would not fit whole: what the table weighs the corner's places by."""
+        """About how many bids of these bidders the panel shows at once in its
+        place (the rows' room over their mean height, each bidding "12 ×"),
+        names whole; none where a name would not fit whole: what the table
+        weighs the corner's places by."""
         rows = [self._row(theme, HistoryEntry(name, th.CREAM, 12, 6), newest=False) for name in names]
         if not rows or not all(layout.reads_whole(row.lines, name) for row, name in zip(rows, names)):
             return 0.0
-        return (self._list_bottom(footer_rows) - self.rect.y - HEAD_H) * len(rows) / sum(row.height for row in rows)
+        room = self.place.h - HEAD_H - self._below(footer_rows)
+        return room * len(rows) / sum(row.height for row in rows)
 
-    def _row(self, theme: th.Theme, entry: HistoryEntry, newest: bool) -> "_Row":
+    def _row(self, theme: th.Theme, entry: HistoryEntry, newest: bool, compact: bool = False) -> "_Row":
         """How ``entry``'s name fits (as a nameplate's does, ``layout.fit_plate_name``):
         on one line beside its bid; else on two lines beside it ("Wilhelmina"
         over "Stout  12 ×"); else over the panel's width, its bid under it.
-        A name is never cut (a 16-letter name beside "12 ×" was: "Wilhel…")."""
-        left, right = self.rect.x + NAME_X, self.rect.right - PAD_RIGHT
+        ``compact``: on one line beside its bid, cut with "…" if its
+        nameplate shows it whole (else as above).  A name is never cut where
+        it is nowhere else whole (a 16-letter name beside "12 ×" was: "Wilhel…")."""
+        left, right = self.place.x + NAME_X, self.place.right - PAD_RIGHT
         said = (theme.font(BID_SIZE, True).size(f"{entry.quantity} \u00d7")[0] + BID_GAP + ICON_PX
                 if entry.quantity is not None else theme.font(BID_SIZE, True).size(entry.text)[0])
         beside = right - said - 6 - left
@@ -204,6 +265,10 @@ class BidHistory:
         def measure(size: int, text: str) -> int:
             return theme.font(size, newest).size(text)[0]
 
+        if compact and self.readable_elsewhere(entry.name):
+            size = next((size for size in NAME_BESIDE_SIZES if measure(size, entry.name) <= beside),
+                        NAME_BESIDE_SIZES[-1])
+            return self._laid((th.fit_text(theme.font(size, newest), entry.name, beside),), size, under=False)
         lines, size = layout.fit_plate_name(measure, entry.name, beside, NAME_NARROW_SIZES, NAME_BESIDE_SIZES)
         if " ".join(lines) == entry.name:   # whole, broken (if at all) between words
             return self._laid(lines, size, under=False)
@@ -224,7 +289,7 @@ class BidHistory:
         as the panel's width needs ("Round 5 · 5 dice · Palifico" ran past its edge)."""
         if not footer:
             return []
-        width = self.rect.w - 24
+        width = self.place.w - 24
         font = theme.font(FOOTER_SIZE)
         rows: list[str] = []
         for part in footer.split(FOOTER_SEP):

@@ -127,8 +127,14 @@ class BiddingTableScene(table_scene.TableScene):
         pixels, and a name over its bid took a third of the panel), the
         narrowest of equals (it covers the least of the table)."""
         names = [self.seat_name(seat) for seat in range(len(self.match.seats))]
-        panels = [BidHistory(rect, die_kind=self.die_kind) for rect in self.cups.history_places(self.history_widths)]
-        return max(panels, key=lambda panel: (round(panel.rows_held(self.theme, names), 1), -panel.rect.w))
+        panels = [BidHistory(rect, die_kind=self.die_kind, readable_elsewhere=self._plate_shows_whole)
+                  for rect in self.cups.history_places(self.history_widths)]
+        return max(panels, key=lambda panel: (round(panel.rows_held(self.theme, names), 1), -panel.place.w))
+
+    def _plate_shows_whole(self, name: str) -> bool:
+        """Some seat of this name has it whole on its nameplate (the bid
+        history may then cut it where it has no room)."""
+        return any(self.seat_name(seat) == name and not self.plate_name_cut(seat) for seat in range(len(self.match.seats)))
 
     def _round_so_far(self) -> list[HistoryEntry]:
         """The bids since the last roll (a resumed game shows its history too)."""
@@ -253,7 +259,7 @@ class BiddingTableScene(table_scene.TableScene):
     def peek_keep_clear(self) -> list[pygame.Rect]:
         """The bid picker's place and the round's bids (the Peek button left
         its corner for the felt at 17 seats and lay over the picker)."""
-        return [self.picker.rect.inflate(16, 16), self.history.rect.inflate(12, 12)]
+        return [self.picker.rect.inflate(16, 16), self.history.place.inflate(12, 12)]
 
     def since_keep_clear(self) -> list[list[pygame.Rect]]:
         """The bid in the centre with its lines, the picker, the round's bids,
@@ -263,7 +269,7 @@ class BiddingTableScene(table_scene.TableScene):
         commentary keeps clear of).  At 20 seats in a Palifico round a card
         allowed to cover cups lay over three of them and the band's left
         end; it now takes fewer lines or a narrower width first."""
-        pieces = [self.centre_box().inflate(16, 12), self.history.rect.inflate(12, 12)]
+        pieces = [self.centre_box().inflate(16, 12), self.history.place.inflate(12, 12)]   # all it may grow to
         if self.human_to_act() is not None:   # its place, kept while a band or a throw holds it back; none
             pieces.append(self.picker.rect.inflate(12, 12))   # while an AI thinks ("Whose dice?" may open there)
         pieces += [self.cups.seat_plate(i).inflate(8, 8) for i in range(len(self.seat_spots))]
