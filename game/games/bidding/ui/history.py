@@ -158,11 +158,12 @@ class BidHistory:
         return laid
 
     def _fit(self, theme: th.Theme, entries: Sequence[HistoryEntry], footer: str, *, compact: bool) -> _Layout:
-        if compact and footer:
-            heading, size, foot = tuple(self.footer_rows(theme, footer)), FOOTER_SIZE, ()
+        foot: tuple[str, ...] = tuple(self.footer_rows(theme, footer))
+        if compact and footer:   # the round's line is the title
+            heading, size, foot = foot, FOOTER_SIZE, ()
             head = 6 + FOOTER_ROW * len(heading) + 4
         else:
-            heading, size, foot, head = (self.title,), TITLE_SIZE, tuple(self.footer_rows(theme, footer)), HEAD_H
+            heading, size, head = (self.title,), TITLE_SIZE, HEAD_H
         below = self._below(len(foot))
         shown = self._shown(theme, entries, self.place.h - head - below, compact)
         rows = sum(row.height for _entry, row in shown) if entries else EMPTY_ROW
