@@ -1,5 +1,5 @@
 """Roll the Bones: a won roll names who takes each pot, in the ticker and
-on the banner (issue 39: "Mags wins the roll with 6 and takes 6 dice" never
+on the banner (issue 39: "Mags wins the roll with a 6 and takes 6 dice" never
 said that another seat took the side pot).
 
 Rule text (roll-the-bones.txt): "If the player with the one die wins, then
@@ -31,29 +31,29 @@ def _won(winner: int, hauls: dict[int, int], pots: list[list], face: int = 6) ->
 
 @pytest.mark.parametrize("result, lines, banner", [
     # only a centre pot: one line, as before
-    (_won(1, {1: 6}, [[0, 1, 3]]), ["Mags wins the roll with 6 and takes 6 dice"], ("Mags takes 6 dice", "")),
+    (_won(1, {1: 6}, [[0, 1, 3]]), ["Mags wins the roll with a 6 and takes 6 dice"], ("Mags takes 6 dice", "")),
     # "Otherwise, the player with the highest roll collects all the dice ... in both the center and side pots"
     (_won(1, {1: 8}, [[0, 1, 3], [1, 1, 2]]),
-     ["Mags wins the roll with 6 and takes 8 dice (the rolled dice, the centre pot and the side pot)"],
+     ["Mags wins the roll with a 6 and takes 8 dice (the rolled dice, the centre pot and the side pot)"],
      ("Mags takes 8 dice", "")),
     # "... the player with 2nd highest roll collects the dice in the side pot"
     (_won(1, {1: 6, 2: 2}, [[0, 1, 3], [1, 2, 2]]),
-     ["Mags wins the roll with 6 and takes 6 dice (the rolled dice and the centre pot)",
+     ["Mags wins the roll with a 6 and takes 6 dice (the rolled dice and the centre pot)",
       "Tom takes the side pot: 2 dice"],
      ("Mags takes 6 dice", "Tom takes the side pot (2 dice)")),
     # "... they only collect the rolled dice ...  The second highest die would then collect everything else."
     (_won(1, {1: 3, 0: 6}, [[0, 0, 4], [1, 0, 2]]),
-     ["Mags wins the roll with 6 and takes 3 dice (the rolled dice)",
+     ["Mags wins the roll with a 6 and takes 3 dice (the rolled dice)",
       "You take the centre pot and the side pot: 6 dice"],
      ("Mags takes 3 dice", "You take the centre pot and the side pot (6 dice)")),
     # two side pots, each to its own taker
     (_won(0, {0: 7, 2: 1, 1: 2}, [[0, 0, 4], [1, 2, 1], [2, 1, 2]]),
-     ["You win the roll with 2 and take 7 dice (the rolled dice and the centre pot)",
+     ["You win the roll with a 2 and take 7 dice (the rolled dice and the centre pot)",
       "Tom takes side pot 1: 1 die", "Mags takes side pot 2: 2 dice"],
      ("You take 7 dice", "Tom takes side pot 1 (1 die) · Mags takes side pot 2 (2 dice)")),
     # a pot nobody may win stays on the table
     (_won(1, {1: 3}, [[0, None, 4]]),
-     ["Mags wins the roll with 6 and takes 3 dice (the rolled dice)",
+     ["Mags wins the roll with a 6 and takes 3 dice (the rolled dice)",
       "Nobody may win the centre pot (4 dice): it stays for the next round's centre pot"],
      ("Mags takes 3 dice", "")),
 ])

@@ -56,6 +56,12 @@ def number(n: int) -> str:
     return NUMBER_WORDS[n] if 0 <= n < len(NUMBER_WORDS) else str(n)
 
 
+def a_number(n: int) -> str:
+    """A die's face as a thing rolled: "a 6", "an 8", "an 11" (never a bare
+    "with 6" beside a count of dice)."""
+    return f"{'an' if str(n).startswith('8') or n in (11, 18) else 'a'} {n}"
+
+
 def there(n: int) -> str:
     """"there was one", "there were three", "there were no"."""
     return f"there {'was' if n == 1 else 'were'} {number(n)}"

@@ -8,7 +8,7 @@ announcement is told in the words the seat's bubble shows and the rules use
 from __future__ import annotations
 
 from ...core.grammar import voice_of
-from ...core.narration import listing, plural
+from ...core.narration import a_number, listing, plural
 from ...core.protocol import CHANCE
 from .rules import Ante
 
@@ -70,12 +70,12 @@ def won_roll_lines(result: dict, voice) -> list[str]:
     "Mags wins the roll with 6 and takes 6 dice" never said that Tom took
     the side pot).  The plain case keeps its one line; with a side pot, or
     a pot the winner may not take, each taker says what they take:
-    "Mags wins the roll with 6 and takes 6 dice (the rolled dice and the
+    "Mags wins the roll with a 6 and takes 6 dice (the rolled dice and the
     centre pot)", "Tom takes the side pot: 2 dice"; a pot nobody could win
     says it stays.  ``voice``: ``game.core.grammar.Voice``."""
     winner = result["winner"]
     hauls = {int(p): len(dice) for p, dice in result["haul"].items()}
-    first = (f"{voice.says(winner, 'wins', 'win')} the roll with {result['faces'][str(winner)]}"
+    first = (f"{voice.says(winner, 'wins', 'win')} the roll with {a_number(result['faces'][str(winner)])}"
              f" and {voice.verb(winner, 'takes', 'take')} {plural(hauls.get(winner, 0), 'die', 'dice')}")
     if "pots" not in result:   # a record from before the pots were kept
         return [first]
