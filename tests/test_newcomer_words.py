@@ -25,3 +25,29 @@ def test_a_won_roll_tells_the_face_rolled_apart_from_the_dice_taken(winner, face
               "dice": {str(p): 1 for p in range(4)}, "haul": {str(winner): list(range(8))}, "carried": [],
               "pots": [[0, winner, 4]]}
     assert won_roll_lines(result, Voice(SEATS)) == [said]
+
+
+@pytest.mark.parametrize("players, said", [
+    (4, {0: "Ante 1 six-sider", 1: "Ante 1 bone"}),
+    (3, {0: "Ante 2 six-siders", 1: "Ante 1 six-sider and 1 bone"}),
+    (2, {0: "Ante 2 six-siders", 1: "Ante 1 six-sider and 1 bone"}),
+])
+def test_the_coach_names_an_ante_as_its_button_did(players, said):
+    """Rules: "each player must ante any 1 die ... In a 2-3 player game,
+    players ante 2 dice instead."  The table's buttons read "Ante 1
+    six-sider" and "Ante 1 bone" (at 2-3 players "2 six-siders" and
+    "1 + 1 bone"); the coach called the first "Ante six-siders only" and the
+    second of a 2-die ante "Ante 1 bone", as if the bone went alone."""
+    from game.core.match import Match
+    from game.games.roll_the_bones import prompts
+    from game.games.roll_the_bones.coach import BonesCoach
+    match = Match("roll-the-bones", SEATS[:players], None, 4)
+    state = match.state
+    legal = state.legal_actions(0)
+    coach = BonesCoach(match.game, 0, [s.name for s in SEATS[:players]])
+    for action in legal:
+        advice = coach.advise(state.view(0), legal, action)
+        assert {c.key.bones: c.text for c in advice.options} == said
+        assert advice.move == "You anted " + said[action.bones][len("Ante "):]
+        button = prompts.ante_choice(state.amounts[0], action.bones, short=True)
+        assert button == said[action.bones] or button == said[action.bones].replace(" six-sider and", " +")[len("Ante "):]

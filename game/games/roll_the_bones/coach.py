@@ -16,14 +16,14 @@ import random
 
 from ...core.coach import SCALES, Advice, Choice, SeatCoach, play_on
 from .ai import HardAgent
+from .prompts import ante_choice
 from .rules import Ante
 
 
-def _choice_text(action) -> str:
+def _choice_text(action, amount: int) -> str:
+    """A move in the words its button used (``prompts.ante_choice`` for an ante of ``amount`` dice)."""
     if isinstance(action, Ante):
-        if not action.bones:
-            return "Ante six-siders only"
-        return f"Ante {action.bones} bone{'s' if action.bones != 1 else ''}"
+        return ante_choice(amount, action.bones)
     return "Roll the bone" if action.bone else "Roll a six-sider"
 
 
@@ -79,12 +79,13 @@ class BonesCoach(SeatCoach):
         agent.adopt(action)
         scores = agent.scores
         kind = "ante" if isinstance(action, Ante) else "bone call"
-        move = "You " + _choice_text(action).lower().replace("ante ", "anted ").replace("roll ", "rolled ")
+        amount = view.amounts.get(view.me, 0)
+        move = "You " + _choice_text(action, amount).lower().replace("ante ", "anted ").replace("roll ", "rolled ")
         if scores is None:
             if not isinstance(action, Ante):
                 return None  # a first-pass call that binds nobody
             fewest = min(a.bones for a in legal)
-            options = tuple(Choice(a, _choice_text(a), -float(a.bones - fewest)) for a in
+            options = tuple(Choice(a, _choice_text(a, amount), -float(a.bones - fewest)) for a in
                             sorted(legal, key=lambda a: a.bones))
             made = next(c for c in options if c.key == action)
             return Advice(kind, self.situation(view), move, made, options, SCALES["bone-dice"],
@@ -92,7 +93,7 @@ class BonesCoach(SeatCoach):
                                "the ante: a bone wins the big pots later.",
                           forced_verdict="good" if action.bones == fewest else "questionable")
         unit = agent.unit
-        options = tuple(sorted((Choice(a, _choice_text(a), v, _odds(v, unit), v if unit == "win" else None,
+        options = tuple(sorted((Choice(a, _choice_text(a, amount), v, _odds(v, unit), v if unit == "win" else None,
                                        figure=_figure(v, unit))
                                 for a, v in scores.items()),
                                key=lambda c: -c.value))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ...core.narration import plural
 from .rules import BonesState
 
 if TYPE_CHECKING:
@@ -26,6 +27,20 @@ def ask(state: BonesState, words: Voice, player: int) -> str:
     if state.phase == "ante":
         return words.ask(player, f"ante {state.amounts[player]}: which dice?")
     return words.ask(player, "roll the bone?")
+
+
+def ante_choice(amount: int, bones: int, *, short: bool = False) -> str:
+    """An ante of ``amount`` dice, ``bones`` of them bones, as its button and
+    the coach both name it ("Ante 1 six-sider", "Ante 1 bone", "Ante 2
+    six-siders and 1 bone"; ``short``, on a button: "2 + 1 bone").  The coach
+    said "Ante six-siders only" for the button "Ante 1 six-sider", and "Ante
+    1 bone" for "2 + 1 bone"."""
+    sixes = amount - bones
+    if not bones:
+        return f"Ante {plural(sixes, 'six-sider')}"
+    if not sixes:
+        return f"Ante {plural(bones, 'bone')}"
+    return f"{sixes} + {plural(bones, 'bone')}" if short else f"Ante {plural(sixes, 'six-sider')} and {plural(bones, 'bone')}"
 
 
 def ante_note(state: BonesState, player: int) -> str:

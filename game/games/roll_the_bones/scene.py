@@ -871,11 +871,7 @@ class TableScene(BaseTableScene):
             amount = self.state.amounts[player]
             for action in legal:
                 assert isinstance(action, Ante), "an ante moment offers antes only"
-                sixes = amount - action.bones
-                text = f"Ante {sixes} six-sider{'s' if sixes != 1 else ''}" if not action.bones else \
-                    (f"{sixes} + {action.bones} bone{'s' if action.bones != 1 else ''}" if sixes else
-                     f"Ante {action.bones} bone{'s' if action.bones != 1 else ''}")
-                buttons.append((text, f"key {action.bones}", action))
+                buttons.append((prompts.ante_choice(amount, action.bones, short=True), f"key {action.bones}", action))
         else:
             final = self.state.declare_pass == 2 or len(self.state.choosers) < 2
             buttons.append(("Bone!", "key B" + ("  (binding)" if final else ""), Declare(True)))
