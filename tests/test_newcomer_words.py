@@ -51,3 +51,33 @@ def test_the_coach_names_an_ante_as_its_button_did(players, said):
         assert advice.move == "You anted " + said[action.bones][len("Ante "):]
         button = prompts.ante_choice(state.amounts[0], action.bones, short=True)
         assert button == said[action.bones] or button == said[action.bones].replace(" six-sider and", " +")[len("Ante "):]
+
+
+def test_diced_out_says_why_the_same_player_rolls_again():
+    """Rules 5: "IF ON A TURN YOU ROLL A DICE TOTAL THAT YOU'VE PREVIOUSLY
+    MARKED OFF ... YOU MAY USE ONE OF YOUR THREE "REROLLS"".  After a repeat
+    the tray showed "5 rolled", a reroll box ticked and "You: click or press
+    Space to roll", the status still "You roll (2 rerolls left)": nothing
+    said the 5 was marked already.  The status now says so, for you and for
+    an AI."""
+    from game.core.match import Match
+    from game.games.diced_out import prompts
+    from game.games.diced_out.rules import ROLL
+    match = Match("diced-out", SEATS, None, 5)
+    words = Voice(match.seats)
+    seen = set()
+    for _ in range(3000):
+        state = match.state
+        last = state.last
+        if state.phase == ROLL and last.get("event") == "repeat" and last.get("player") == state.current:
+            p, left = state.current, state.rerolls[state.current]
+            rerolls = f"({left} reroll{'s' if left != 1 else ''} left)"
+            expected = (f"You rolled {last['total']}, already marked: roll again  {rerolls}" if p == 0 else
+                        f"{SEATS[p].name} rolled {last['total']}, already marked: rolls again  {rerolls}")
+            assert prompts.status(state, words, p == 0).replace("\xa0", " ") == expected
+            seen.add(p == 0)
+        if seen == {True, False} or not match.step():
+            if seen == {True, False} or match.is_over:
+                break
+            match.apply(0, state.legal_actions(0)[0])   # you (a human seat): the first legal move
+    assert seen == {True, False}, seen

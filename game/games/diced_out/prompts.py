@@ -22,8 +22,15 @@ def status(state: DicedOutState, words: Voice, human_acts: bool) -> str:
         return "Tie for the lowest score: roll off, highest total chooses"
     if state.phase == ROLL:
         left = state.rerolls[state.current]
+        rerolls = unbroken(f"({left} reroll{'s' if left != 1 else ''} left)")
+        last = state.last
+        if last.get("event") == "repeat" and last.get("player") == state.current:
+            # why the same player rolls again ("5 rolled", a reroll box ticked and
+            # "click to roll" said nothing of the repeat, seen in a real window)
+            again = words.verb(state.current, "rolls", "roll")
+            return f"{words.subject(state.current)} rolled {last['total']}, already marked: {again} again  {rerolls}"
         rolls = words.says(state.current, "rolls", "roll")
-        return f"{round_text}  -  {rolls}  " + unbroken(f"({left} reroll{'s' if left != 1 else ''} left)")
+        return f"{round_text}  -  {rolls}  {rerolls}"
     if state.phase == FREE_MARK:
         who = words.subject(state.current)
         if human_acts:
