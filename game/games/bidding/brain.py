@@ -63,8 +63,6 @@ class Style:
     model_caller: bool = True   # use the next player's learned call model
     oot_wait: float = 0.5       # weight on "the player to act calls it anyway"
     oot_weighed: bool = False   # out of turn: the player to act's learned call habit, not ``oot_wait``
-    oot_rolled: bool = False    # out of turn: a false bid let through costs me my share of the round (``waited_on``)
-    challenge_share: float | None = None   # 3+ seats: ``crowd_share`` for my challenges' rival die (None: the same)
     jinto_edge: float = 0.15    # Jinto must beat the alternatives by this much (its odds are the shakiest)
     bluff: float = 0.0          # chance to move a bid off a face I hold onto one I hold none of
     bluff_window: float = 0.0   # most value (dice) that bluff may cost
@@ -78,7 +76,6 @@ class Style:
     rollout_faces: bool = False   # the roll-out's raises onto any face by the game's rule (off: the same face)
     rollout_jintos: bool = False  # rivals' challenges in the roll-out and on my bid may be Jintos (``JintoHabit``)
     acts_on_memory: bool = False   # one posterior: a challenge is decided on the chance stated (memory included)
-    learn_faced: bool = False   # the rival memory also scores the bids I let through (``ChallengeMemory.note``)
     key_price: tuple[tuple[tuple[str, int, int], float], ...] = ()
     # mixed play heads-up: more (or less) price per die of lean for a bid of a kind a tabulating
     # reader sees (``reader_key``: place, quantity band, Palifico dice), so no kind tells my hand
@@ -164,8 +161,6 @@ class BidBrain:
         watches): its challenges state the reader's own chance, scored as such."""
         self.every_bid: list[tuple[float, Bid, float, float]] = []   # ``candidates``' every bid weighed
         self.jintos = JintoHabit()   # the share of rivals' challenges that were Jintos (``passed_on``)
-        self.faced: Decision | None = None
-        """The call ``decide`` weighed on the standing bid (``Style.learn_faced``)."""
         self.last_mix: list[tuple[float, tuple[object, Decision, str]]] | None = None
         """The weighed moves the last ``decide`` drew from (None: it did not mix),
         so a caller can take the exact distribution of a move (``HardAgent.endgame_mix``)."""
@@ -243,19 +238,9 @@ class BidBrain:
         raw = d.raw if raw is None else raw
         if d.kind not in ("call", "jinto", "oot") or raw is None:
             self.memory.withdraw(spot)
-            faced = self.faced
-            if self.style.learn_faced and faced is not None and faced.raw is not None \
-                    and spot.current == (faced.quantity, faced.face):
-                self.note_faced(spot, faced)
             return
         pop = raw if endgame else self.population(d.kind, spot, raw)
         self.memory.note(spot, d.kind, raw, pop, endgame)
-
-    def note_faced(self, spot: BidSpot, d: Decision) -> None:
-        """A bid I let through (``Style.learn_faced``): the challenge ``d`` I
-        weighed on it is kept for the reveal, to be scored as if made."""
-        assert d.raw is not None
-        self.memory.note(spot, d.kind, d.raw, self.population(d.kind, spot, d.raw), faced=True)
 
     def reading(self, d: Decision, spot: BidSpot) -> float:
         """The in-game reading's chance of a challenge: the calibrated one when
@@ -282,11 +267,6 @@ class BidBrain:
         """What a rival's lost die is worth to me by my style (``rival_value``)."""
         return rival_value(spot, self.style.crowd_share)
 
-    def challenge_rival_value(self, spot: BidSpot) -> float:
-        """``rival_value`` for a challenge of mine (``Style.challenge_share``)."""
-        share = self.style.challenge_share
-        return self.rival_value(spot) if share is None else rival_value(spot, share)
-
     @staticmethod
     def call_value(pt: float, G: float) -> float:
         """Calling a bid that is true with chance ``pt``."""
@@ -308,7 +288,7 @@ class BidBrain:
         cost = float(min(spot.oot_cost, mine))
         if mine <= spot.oot_cost:
             cost *= 2.0  # a wrong call would end (or all but end) my game
-        G = self.challenge_rival_value(spot)
+        G = self.rival_value(spot)
         gain = G - self.waited_on(spot, G)
         return (1 - pt) * (gain * self.let_through(spot)) - pt * cost
 
@@ -318,11 +298,6 @@ class BidBrain:
         rolled on from their raise, weighed as my own let-through bids are.
         Without it, nothing (a false bid passed on was taken as lost)."""
         turn, cur = spot.to_act, spot.current
-        if self.style.oot_rolled and cur is not None and len(spot.rivals) >= 2:
-            # the round rolls on and ends on one of the players still in: me
-            # with chance 1 / (players in), a rival otherwise (``Style.oot_rolled``)
-            left = len(spot.rivals) + 1
-            return -1.0 / left + (1 - 1.0 / left) * G
         if not self.style.passed_on or cur is None or turn is None or len(spot.rivals) < 2:
             return 0.0
         jinto = self.jintos.share(spot) if self.style.rollout_jintos else 0.0
@@ -505,7 +480,6 @@ class BidBrain:
         """(action, decision record, why) for the seat to act."""
         self.reader.observe(spot)
         self.last_mix = None
-        self.faced = None
         G = self.rival_value(spot)
         r = self.reader
         challenges: list[tuple[float, object, Decision, str]] = []
@@ -513,7 +487,6 @@ class BidBrain:
         if cur is not None:
             q, f = cur
             call = self.stated("call", spot, r.chance_true(spot, q, f))
-            self.faced = call
             pt, read_t = self.deciding(call, spot), self.reading(call, spot)
             bidder = spot.bidder
             assert bidder is not None  # a current bid has a bidder
@@ -521,7 +494,7 @@ class BidBrain:
             whose = words.possessive(bidder, capital=False)
             w = r.model(bidder).w
             if spot.mine(f) < q and spot.can_call():
-                challenges.append((self.call_value(pt, self.challenge_rival_value(spot)), Call(), call,
+                challenges.append((self.call_value(pt, G), Call(), call,
                                    f"called {whose} {bid_text(q, f)}: {read_t:.0%} true by my reading "
                                    f"({words.says_inside(bidder, 'bids', 'bid')} honestly {w:.0%} of the time)"
                                    + self.remembered(spot, call, read_t)))
@@ -529,8 +502,7 @@ class BidBrain:
                 jinto = self.stated("jinto", spot, r.chance_exact(spot, q, f))
                 pe, read_e = self.deciding(jinto, spot), self.reading(jinto, spot)
                 if jinto.raw:
-                    challenges.append((self.jinto_value(spot, pe, self.challenge_rival_value(spot))
-                                       - self.style.jinto_edge, spot.jinto, jinto,
+                    challenges.append((self.jinto_value(spot, pe, G) - self.style.jinto_edge, spot.jinto, jinto,
                                        f"Jinto on {whose} {bid_text(q, f)}: exactly right {read_e:.0%} "
                                        f"by my reading" + self.remembered(spot, jinto, read_e)))
         cands = self.candidates(spot, G)
@@ -618,8 +590,6 @@ class BidBrain:
             return spot.oot, oot, (
                 f"called {whose} {bid_text(q, f)} out of turn: {read_t:.0%} true by my reading, "
                 f"a wrong call costs me {plural(min(spot.oot_cost, mine), 'die', 'dice')}" + self.remembered(spot, oot, read_t))
-        if self.style.learn_faced and oot.raw is not None:
-            self.note_faced(spot, oot)
         return None
 
 
