@@ -172,38 +172,3 @@ def test_hards_bid_from_one_hand_and_history_is_drawn_and_states_the_chance_it_u
                 weighed = {bid: pt for _v, bid, pt, _pc in hard.brain.every_bid}
                 assert hard.last_decision.p == weighed[action]
         assert len(drawn) > 1, drawn
-
-
-def _hard_facing_three_sixes(taught_false_called: bool):
-    """Heads-up: seat 0 (holding no six and no Emblem) opens "3 sixes"; Hard (seat 1)
-    holds one six.  ``taught_false_called``: this game's reveals showed seat 0
-    calling every false bid it answered and raising every true one."""
-    state = make_game("roll-call", 2).new_initial_state()
-    state = state.apply(CHANCE, RollResult(((2, 2, 3, 3, 4), (2, 3, 4, 5, 6))))
-    state = state.apply(0, Bid(3, 6))
-    hard = ai.make_agent("hard", 1, random.Random(0))
-    rival = hard.brain.reader.model(0)
-    if taught_false_called:
-        for _ in range(12):
-            rival.learn_answer(2, True, False)
-            rival.learn_answer(2, False, True)
-    return hard, state
-
-
-def test_hard_calls_rather_than_raise_into_a_rival_who_calls_its_false_bids():
-    """Issue 40, fifteenth session: Hard valued a raise by the next player's call
-    habit from that player's own dice, the same whether the raise was true or
-    false, so against a player who reads it (calls its bluffs, raises on its
-    true bids) every raise looked safer than it was and Hard raised where it
-    should call: the tuning overbidder called Hard's bids its habit made 30-39%
-    likely to be called 61% of the time, and those were false 92% of the time.
-    "Losing a Call means you Lose a Die" (roll-call.txt): Hard now weighs the
-    call of a false raise and of a true one apart (``PlayerModel.call_split``),
-    and against such a rival calls the opening "3 sixes" it raised over before."""
-    plain, state = _hard_facing_three_sixes(False)
-    assert plain.act(state.view(1), state.legal_actions(1)) == Bid(4, 6)
-    hard, state = _hard_facing_three_sixes(True)
-    c_false, c_true = hard.brain.reader.model(0).call_split(2)
-    assert c_false > 0.75 and c_true < 0.25
-    assert hard.act(state.view(1), state.legal_actions(1)) == Call()
-    assert hard.last_decision is not None and hard.last_decision.kind == "call"

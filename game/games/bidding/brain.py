@@ -76,7 +76,6 @@ class Style:
     rollout_faces: bool = False   # the roll-out's raises onto any face by the game's rule (off: the same face)
     rollout_jintos: bool = False  # rivals' challenges in the roll-out and on my bid may be Jintos (``JintoHabit``)
     acts_on_memory: bool = False   # one posterior: a challenge is decided on the chance stated (memory included)
-    truth_calls: bool = False   # my bid's answer: the next player calls a false bid and a true one apart (``call_split``)
     key_price: tuple[tuple[tuple[str, int, int], float], ...] = ()
     # mixed play heads-up: more (or less) price per die of lean for a bid of a kind a tabulating
     # reader sees (``reader_key``: place, quantity band, Palifico dice), so no kind tells my hand
@@ -390,13 +389,6 @@ class BidBrain:
                 c = r.call_chance(nxt, prob_at_least(q - k, unseen_them, p))
             else:
                 c = 1.0
-            if self.style.truth_calls and self.style.model_caller and not jinto:
-                # a rival who reads me calls my false bids more than its dice say
-                c_false, c_true = r.model(nxt).call_split(min(4, int(prob_at_least(q - k, unseen_them, p) * 5)))
-                ev += pk * (t * c_true * G - (1 - t) * c_false)
-                pt += pk * t
-                pc += pk * (t * c_true + (1 - t) * c_false)
-                continue
             called = t * G - (1 - t)
             if jinto:   # a right Jinto takes my die to them; a wrong one costs them theirs
                 e = pmf_exactly(others, need - k)

@@ -231,9 +231,6 @@ NEVER_CALLER_PRIOR = 0.05
 """Prior chance a stranger is a player who never calls (``PlayerModel.learn_answer``)."""
 NEVER_CALLS = 0.01
 """How often such a player calls all the same (so one call is strong evidence, not proof)."""
-TRUTH_PRIOR = 6.0
-"""Answers at which a player's call habit by the truth of the bid (``PlayerModel.call_split``)
-counts half against none."""
 
 
 @dataclass
@@ -245,9 +242,6 @@ class PlayerModel:
     call_bins: list = field(default_factory=lambda: [[c * 3.0, 3.0] for c in PRIOR_CALLS])
     never_odds: float = math.log(NEVER_CALLER_PRIOR / (1 - NEVER_CALLER_PRIOR))
     """Log-odds that this player never calls (``learn_answer``)."""
-    by_truth: list = field(default_factory=lambda: [[0.0, 0.0], [0.0, 0.0]])
-    """[sum of (called - ``call_chance``), answers] for bids that proved false, then true
-    (``call_split``)."""
     qtypes: list = field(default_factory=list)
     """Chances this player's honest quantity is loose (first), else pinned at each
     of ``PinPrior.floors`` (``TableReader.q_like``); empty: the reader has no ``pin``."""
@@ -260,7 +254,7 @@ class PlayerModel:
         """Chances of: a loose honest quantity, then a pinned one per floor (``TableReader.q_like``)."""
         return self.qtypes
 
-    def learn_answer(self, fifth: int, called: bool, true: Optional[bool] = None) -> None:
+    def learn_answer(self, fifth: int, called: bool) -> None:
         """One answer (call or raise) to a bid that was ``fifth`` likely from their seat.
 
         Two explanations compete: the player calls like the population, learned per
@@ -271,29 +265,12 @@ class PlayerModel:
         Roll Call: 19% of 1,000 games, fair share 25%).  One call ends the doubt."""
         b = self.call_bins[fifth]
         rate = b[0] / b[1]
-        if true is not None:
-            cell = self.by_truth[int(true)]
-            cell[0] += (1.0 if called else 0.0) - self.call_chance(fifth)
-            cell[1] += 1.0
         if called:
             self.never_odds += math.log(NEVER_CALLS / rate)
         else:
             self.never_odds += math.log((1 - NEVER_CALLS) / (1 - rate))
         b[0] += 1.0 if called else 0.0
         b[1] += 1.0
-
-    def call_split(self, fifth: int) -> tuple[float, float]:
-        """(the chance they call a bid that is false, one that is true) ``fifth``
-        likely from their seat: ``call_chance`` moved by how this player's
-        answers to false and to true bids stood from it (``by_truth``, leaning on
-        no move by ``TRUTH_PRIOR`` answers).  A player who reads the bidder calls
-        the false bids more than its own dice say (issue 40, fifteenth session:
-        heads-up Roll Call, the tuning overbidder called Hard's bids its habit
-        made 30-39% likely to be called 61% of the time, and those were false
-        92% of the time)."""
-        c = self.call_chance(fifth)
-        out = [min(0.99, max(0.01, c + s / (n + TRUTH_PRIOR))) for s, n in self.by_truth]
-        return out[0], out[1]
 
     def call_chance(self, fifth: int) -> float:
         calls, seen = self.call_bins[fifth]
@@ -384,8 +361,7 @@ class TableReader:
             x = prob_at_least(q - count_matching(hand, f, wild), total - len(hand),
                               match_chance(f, wild, sides))
             called = i + 1 == len(bids)
-            true = sum(count_matching(h, f, wild) for h in hands if h) >= q
-            self.model(responder).learn_answer(min(4, int(x * 5)), called, true)
+            self.model(responder).learn_answer(min(4, int(x * 5)), called)
 
     def p_honest(self, face: int, k: int, n: int, p: float, F: int) -> float:
         """Honest component: chance of choosing ``face`` holding ``k`` of ``n``."""

@@ -377,7 +377,7 @@ class NormalBrainAgent(RollCallBrainAgent):
 
 
 HARD_STYLE = Style(lean=0.1, lean_price=0.4, lean_step=0.05, crowd_lean_price=0.25, oot_weighed=True,
-                   acts_on_memory=True, truth_calls=True)   # (tag exp-trust19-truth: screened, not shipped)
+                   acts_on_memory=True)
 """Hard's bid mix in Roll Call: the priced mix of ``BidBrain.priced_face``
 (each die of the bid face held above a blind hand's share costs 0.4 dice of
 value at first heads-up, 0.25 at a table of 3+, the price then following this
