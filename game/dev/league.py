@@ -26,6 +26,9 @@ Kinds (each in two variants, see ``HALVES``):
 * ``Exploiter``: the learner that also learns, per rival, how often its bids
   of each plain-odds band get called and bids to the edge of that, and bluffs
   Palifico openings (built to beat Hard, not to be fair).
+* ``Overbidder`` (tuning half only, ``TUNING_ONLY``): learns how often each rival
+  challenges by the bid's chance from that rival's hand, bids over its reading
+  where the rival does not call, and calls out of turn on its reading.
 * ``Ambusher`` (reporting half only, ``REPORTING_ONLY``): baits with new-face
   bids on a face it holds none of, reads no bid resting on its bait, and calls
   raises on it (in Roll Call out of turn): written against Hard as it is.
