@@ -646,3 +646,54 @@ def test_the_tenths_shift_moves_a_chance_as_such_chances_came_true():
     assert memory.shifted("jinto", 0.22) > 0.3 and memory.shifted("call", 0.22) == 0.22
 
 
+
+
+def _hard_facing_three_sixes(memory):
+    """A heads-up Roll Call Hard (seat 1, holding one six) facing seat 0's
+    opening "3 sixes"; seat 0 holds no six and no Emblem, so the bid is false."""
+    from game.games import make_game
+    from game.core.protocol import CHANCE, RollResult
+    from game.games.roll_call.ai import make_agent
+    from game.games.roll_call.rules import Bid
+    hard = make_agent("hard", 1, random.Random(0))
+    hard.recall({0: ("roll-call/hard/human:Bo", rb.Layered(memory))})
+    state = make_game("roll-call", 2).new_initial_state()
+    state = state.apply(CHANCE, RollResult(((2, 2, 3, 3, 4), (2, 3, 4, 5, 6))))
+    state = state.apply(0, Bid(3, 6))
+    hard.watch(state.view(1))
+    return hard, state
+
+
+def test_hard_learns_from_the_bids_it_let_through_and_calls_a_rival_who_overbids():
+    """Issue 40, fifteenth session: Hard's memory learned only from the bids it
+    challenged, so a rival who bid over its hand where Hard did not call was
+    never found out (heads-up Roll Call, bids Hard's own hand made 20-29% likely
+    were challenged 17% of the time by an outside exploiter's count).  The cups
+    are lifted at every call ("If you add up all the dice of the specific value
+    in question, and there are equal to, or or greater than the bid's quantity,
+    the Bidder wins and the Caller loses", roll-call.txt), so every bid Hard let
+    through is scored: after seat 0's "3 sixes" was false at the reveal of a
+    few games where Hard raised, the chance Hard states for it falls and Hard
+    calls it; on main it raised every time."""
+    from game.games.roll_call.rules import Call
+    memory = rb.RivalMemory()
+    stated = []
+    for _game in range(8):
+        hard, state = _hard_facing_three_sixes(memory)
+        action = hard.act(state.view(1), state.legal_actions(1))
+        assert hard.brain.faced is not None and hard.brain.faced.p is not None
+        stated.append(hard.brain.faced.p)
+        if isinstance(action, Call):
+            break
+        state = state.apply(1, action)   # Hard raises; seat 0 calls the raise: the cups are lifted
+        hard.watch(state.view(1))
+        state = state.apply(0, Call())
+        hard.watch(state.view(1))
+        for key, ctx, chance, residual in hard.hand_over():
+            if key == "roll-call/hard/human:Bo":
+                memory.add(ctx, chance, residual)
+        memory.seen += 1
+    assert stated[0] > 0.7   # a stranger's opening is read as honest: Hard raised on it
+    assert isinstance(action, Call) and hard.last_decision is not None and hard.last_decision.kind == "call"
+    assert hard.last_decision.p == stated[-1] < stated[0] - 0.1
+    assert "by what" in hard.explain() and hard.explain().endswith("and I go by that.")
