@@ -76,7 +76,6 @@ class Style:
     rollout_faces: bool = False   # the roll-out's raises onto any face by the game's rule (off: the same face)
     rollout_jintos: bool = False  # rivals' challenges in the roll-out and on my bid may be Jintos (``JintoHabit``)
     acts_on_memory: bool = False   # one posterior: a challenge is decided on the chance stated (memory included)
-    learn_faced: bool = False   # the rival memory also scores the bids I let through (``ChallengeMemory.note``)
     key_price: tuple[tuple[tuple[str, int, int], float], ...] = ()
     # mixed play heads-up: more (or less) price per die of lean for a bid of a kind a tabulating
     # reader sees (``reader_key``: place, quantity band, Palifico dice), so no kind tells my hand
@@ -162,8 +161,6 @@ class BidBrain:
         watches): its challenges state the reader's own chance, scored as such."""
         self.every_bid: list[tuple[float, Bid, float, float]] = []   # ``candidates``' every bid weighed
         self.jintos = JintoHabit()   # the share of rivals' challenges that were Jintos (``passed_on``)
-        self.faced: Decision | None = None
-        """The call ``decide`` weighed on the standing bid (``Style.learn_faced``)."""
         self.last_mix: list[tuple[float, tuple[object, Decision, str]]] | None = None
         """The weighed moves the last ``decide`` drew from (None: it did not mix),
         so a caller can take the exact distribution of a move (``HardAgent.endgame_mix``)."""
@@ -241,19 +238,9 @@ class BidBrain:
         raw = d.raw if raw is None else raw
         if d.kind not in ("call", "jinto", "oot") or raw is None:
             self.memory.withdraw(spot)
-            faced = self.faced
-            if self.style.learn_faced and faced is not None and faced.raw is not None \
-                    and spot.current == (faced.quantity, faced.face):
-                self.note_faced(spot, faced)
             return
         pop = raw if endgame else self.population(d.kind, spot, raw)
         self.memory.note(spot, d.kind, raw, pop, endgame)
-
-    def note_faced(self, spot: BidSpot, d: Decision) -> None:
-        """A bid I let through (``Style.learn_faced``): the challenge ``d`` I
-        weighed on it is kept for the reveal, to be scored as if made."""
-        assert d.raw is not None
-        self.memory.note(spot, d.kind, d.raw, self.population(d.kind, spot, d.raw), faced=True)
 
     def reading(self, d: Decision, spot: BidSpot) -> float:
         """The in-game reading's chance of a challenge: the calibrated one when
@@ -493,7 +480,6 @@ class BidBrain:
         """(action, decision record, why) for the seat to act."""
         self.reader.observe(spot)
         self.last_mix = None
-        self.faced = None
         G = self.rival_value(spot)
         r = self.reader
         challenges: list[tuple[float, object, Decision, str]] = []
@@ -501,7 +487,6 @@ class BidBrain:
         if cur is not None:
             q, f = cur
             call = self.stated("call", spot, r.chance_true(spot, q, f))
-            self.faced = call
             pt, read_t = self.deciding(call, spot), self.reading(call, spot)
             bidder = spot.bidder
             assert bidder is not None  # a current bid has a bidder
@@ -605,8 +590,6 @@ class BidBrain:
             return spot.oot, oot, (
                 f"called {whose} {bid_text(q, f)} out of turn: {read_t:.0%} true by my reading, "
                 f"a wrong call costs me {plural(min(spot.oot_cost, mine), 'die', 'dice')}" + self.remembered(spot, oot, read_t))
-        if self.style.learn_faced and oot.raw is not None:
-            self.note_faced(spot, oot)
         return None
 
 

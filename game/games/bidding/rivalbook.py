@@ -682,7 +682,6 @@ class _Pending:
     quantity: int
     face: int
     wild: Optional[int]
-    faced: bool = False   # a bid I let through, scored at the reveal as if challenged (``note``)
 
 
 class ChallengeMemory:
@@ -757,18 +756,11 @@ class ChallengeMemory:
         n = rival.outcomes(kind)
         return n / (n + TRUST_OUTCOMES)
 
-    def note(self, spot, kind: str, raw: float, population: float, endgame: bool = False,
-             faced: bool = False) -> None:
+    def note(self, spot, kind: str, raw: float, population: float, endgame: bool = False) -> None:
         """A challenge (``kind``) on the standing bid of ``spot`` is my move: kept
         for its reveal.  One per decision point, the last word counting (a
         solved endgame may replace the reader's choice).  A chance the reader
-        knew (0 or 1) teaches the rival's memory nothing.  ``faced``: I let the
-        bid through (``Style.learn_faced``); the reveal shows every hand, so it
-        is scored all the same, whoever challenged what.  Issue 40, fifteenth
-        session: learning only from the bids I challenged, the memory never saw
-        the bids it trusted, so a rival who bid far over its hand where I did not
-        call was never found out (heads-up Roll Call, bids Hard's own hand made
-        20-29% likely were challenged 17% of the time)."""
+        knew (0 or 1) teaches the rival's memory nothing."""
         if spot.bidder not in self.rivals or spot.current is None:
             self.withdraw(spot)
             return
@@ -776,7 +768,7 @@ class ChallengeMemory:
         ctx = spot_context(spot, kind, endgame)
         first, second, said = self._stages(self.at_start[spot.bidder], ctx, kind, raw, population)
         self.pending[(spot.round_no, len(spot.bids))] = _Pending(
-            spot.bidder, kind, ctx, raw, population, first, second, said, q, f, spot.wild, faced)
+            spot.bidder, kind, ctx, raw, population, first, second, said, q, f, spot.wild)
 
     def _everyone(self) -> Optional[Layered]:
         return self.everyone[1] if self.everyone is not None else None
@@ -800,28 +792,23 @@ class ChallengeMemory:
         if challenger == me and last is not None:
             for at in sorted(k for k in done if k[0] == rnd):
                 made = self.pending[at]
-                if (made.bidder, made.quantity, made.face) == tuple(last) and not made.faced:
+                if (made.bidder, made.quantity, made.face) == tuple(last):
                     chosen = made
-        scored = [self.pending[at] for at in done if at[0] == rnd and self.pending[at].faced]
         for at in done:
             del self.pending[at]
-        for made in ([chosen] if chosen is not None else []) + scored:
-            if made.bidder in self.rivals:
-                self._learn(made, hands)
-
-    def _learn(self, made: _Pending, hands) -> None:
-        """One challenge (or bid let through) of ``made``, judged on the revealed ``hands``."""
-        from .bids import count_matching
-        count = sum(count_matching(tuple(h), made.face, made.wild) for h in hands if h)
-        hit = count == made.quantity if made.kind == "jinto" else count >= made.quantity
-        y = 1.0 if hit else 0.0
-        if not 0.0 < made.raw < 1.0:
+        if chosen is None or chosen.bidder not in self.rivals:
             return
-        for key, memory in [self.rivals[made.bidder]] + ([self.everyone] if self.everyone else []):
-            outcomes = [(made.ctx, made.raw, y - made.population),
-                        (f"said|{made.kind}", made.first, y - made.first)]
+        from .bids import count_matching
+        count = sum(count_matching(tuple(h), chosen.face, chosen.wild) for h in hands if h)
+        hit = count == chosen.quantity if chosen.kind == "jinto" else count >= chosen.quantity
+        y = 1.0 if hit else 0.0
+        learns = 0.0 < chosen.raw < 1.0
+        for key, memory in [self.rivals[chosen.bidder]] + ([self.everyone] if self.everyone else []):
+            outcomes = [(chosen.ctx, chosen.raw, y - chosen.population),
+                        (f"said|{chosen.kind}", chosen.first, y - chosen.first)] if learns else []
             if is_everyone(key):
-                outcomes.append((f"tenth|{made.kind}", made.second, y - made.second))
+                if learns:
+                    outcomes.append((f"tenth|{chosen.kind}", chosen.second, y - chosen.second))
             for ctx, chance, residual in outcomes:
                 memory.add(ctx, chance, residual, fine=not is_everyone(key))
                 self.learned.append((key, ctx, chance, residual))

@@ -377,7 +377,7 @@ class NormalBrainAgent(RollCallBrainAgent):
 
 
 HARD_STYLE = Style(lean=0.1, lean_price=0.4, lean_step=0.05, crowd_lean_price=0.25, oot_weighed=True,
-                   acts_on_memory=True, learn_faced=True)
+                   acts_on_memory=True)
 """Hard's bid mix in Roll Call: the priced mix of ``BidBrain.priced_face``
 (each die of the bid face held above a blind hand's share costs 0.4 dice of
 value at first heads-up, 0.25 at a table of 3+, the price then following this
@@ -397,11 +397,7 @@ the player to act would let through by their learned call habit
 thirteenth session): a call, in turn or out of it, is decided on the chance
 the why line states, the rival memory included, as in Liar's Dice; before,
 it stated that chance and acted on the in-game reading's (AI-NOTES, "Roll
-Call acts on the chance it states").  ``learn_faced`` (issue 40, fifteenth
-session): the rival memory also scores, at each reveal, the bids Hard let
-through, so a rival whose bids fool the reading is found out where Hard never
-called (Hard + 3 tuning baiters, 150 games: bids stated 60-69% true came true
-43%, 60% with it; Hard 38.0% -> 43.3%; AI-NOTES, fifteenth session)."""
+Call acts on the chance it states")."""
 
 
 class HardAgent(RollCallBrainAgent):
