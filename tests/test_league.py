@@ -48,6 +48,25 @@ def test_a_bot_written_against_hard_reports_only():
         league.bot_of("tuning", "ambusher-bold")
 
 
+def test_the_overbidder_tunes_only_and_learns_how_often_a_rival_challenges():
+    """Issue 40, fifteenth session: the tuning half's bot of the class the outside
+    exploiter found (a bidder over its hand where Hard does not call) is in no
+    half's table (``TUNING_ONLY``: the calibration fit's population is unchanged),
+    is not the reporting half's, and learns, per rival and band of the bid's
+    chance from that rival's own hand, how often that rival challenged its bids."""
+    league = _league()
+    assert league.bot_of("tuning", "overbidder") is league.Overbidder
+    assert league.Overbidder not in league.HALVES["tuning"].values()
+    with pytest.raises(SystemExit):
+        league.bot_of("reporting", "overbidder")
+    league.reset_memory()
+    ai_report.run_report("roll-call", "hard", [league.spec(league.Overbidder)], 4, seed=5)
+    guest = sys.modules[next(m for m in sys.modules if m.startswith("_guest_") and
+                             getattr(sys.modules[m], "__file__", "") == str(PATH))]
+    calls = [book["calls"] for key, book in guest.LeagueBot._memory.items() if key[0] == "Overbidder"]
+    assert calls and sum(n for table in calls for _called, n in table.values()) >= 20
+
+
 def test_each_half_has_its_own_learners_twin():
     """The tell test's control is the half's learner without its tables: a tell
     tuned on the tuning half never plays the reporting learner's twin (it did:

@@ -26,6 +26,9 @@ Kinds (each in two variants, see ``HALVES``):
 * ``Exploiter``: the learner that also learns, per rival, how often its bids
   of each plain-odds band get called and bids to the edge of that, and bluffs
   Palifico openings (built to beat Hard, not to be fair).
+* ``Overbidder`` (tuning half only, ``TUNING_ONLY``): learns how often each rival
+  challenges by the bid's chance from that rival's hand, bids over its reading
+  where the rival does not call, and calls out of turn on its reading.
 * ``Ambusher`` (reporting half only, ``REPORTING_ONLY``): baits with new-face
   bids on a face it holds none of, reads no bid resting on its bait, and calls
   raises on it (in Roll Call out of turn): written against Hard as it is.
@@ -544,6 +547,52 @@ class ExploiterB(LeagueBot):
     learns, learns_calls, palifico_bluff, trust, bluff_rate, bluff_spot = True, True, True, 0.95, 0.15, "duel"
 
 
+class Overbidder(LeagueBot):
+    """Tuning only (issue 40, fifteenth session), the tuning half's bot of the
+    class the outside exploiter found: it learns across games, per rival, how
+    often that rival challenged a bid of mine by the bid's chance from the
+    rival's own seat (``learns_calls``, band of ``_plain`` on the hand the cups
+    showed), and raises its bid past its honest reading while the next player's
+    expected call chance (over that player's count of the face, as my reading
+    holds it) times the bid's chance of being false stays under ``over_risk``:
+    above its hand where the rival does not call.  It reads bids through its
+    tables (``learns``), and in Roll Call calls out of turn under ``oot_below``.
+    Its numbers are its own; tune against this, never the outside group."""
+    learns, learns_calls, trust, oot_below = True, True, 0.88, 0.2
+    over_risk = 0.14    # most (chance called x chance false) an overbid may carry
+    over_floor = 0.15   # never overbid to a bid my reading makes less likely than this
+
+    def _expected_call(self, t: Table, q: int, f: int, cache: dict) -> float | None:
+        """The next player's chance to challenge ``q x f`` by my tables of them, averaged
+        over their count of ``f`` as my reading holds it (None: not learned enough)."""
+        nxt = next((p for s in range(1, len(t.dice)) if t.dice[(p := (t.me + s) % len(t.dice))]), None)
+        if nxt is None or nxt == t.me:
+            return None
+        calls = self._book(nxt)["calls"]
+        rest = binom(t.total - t.dice[nxt], t.pm(f))
+        out = 0.0
+        for k, pk in enumerate(self._rival_pmf(t, nxt, f, cache)):
+            c = calls.get(min(4, int(tail(rest, q - k) * 5)))
+            if not c or c[1] < 6:
+                return None
+            out += pk * (c[0] + 0.5) / (c[1] + 1)
+        return out
+
+    def best_raise(self, t: Table, cache: dict):
+        found = super().best_raise(t, cache)
+        if found is None or found[0] is None or (t.palifico and not t.bids):
+            return found
+        bid, p = found
+        q, f = bid.quantity, bid.face
+        while q < t.total and t.bid(q + 1, f) is not None:
+            nxt = self.p_true(t, q + 1, f, cache)
+            called = self._expected_call(t, q + 1, f, cache)
+            if called is None or nxt < self.over_floor or called * (1 - nxt) > self.over_risk:
+                break
+            q, p = q + 1, nxt
+        return t.bid(q, f), p
+
+
 class Ambusher(LeagueBot):
     """Built against Hard as it is (issue 40, sixth session), never tuned on:
     Hard reads a rival's choice of a new face as evidence of its dice (Roll
@@ -624,7 +673,7 @@ REPORTING_ONLY: dict[str, type] = {"ambusher": Ambusher, "ambusher-bold": Ambush
 """Bots written against Hard as it is, in the reporting half alone (no tuning
 twin: the calibration fit plays the tuning half by name, ``tools/bidcalib_fit.py``)."""
 HALVES["reporting"].update(REPORTING_ONLY)
-TUNING_ONLY: dict[str, type] = {"ambusher": Baiter}
+TUNING_ONLY: dict[str, type] = {"ambusher": Baiter, "overbidder": Overbidder}
 """The tuning half's bots of the reporting-only kinds, kept out of ``HALVES``
 (the calibration fit plays ``HALVES["tuning"]``: adding one would change the
 shipped fit's population); ``bot_of`` finds them."""
@@ -718,6 +767,12 @@ ROWS = {
     "ld-ambusher-bold-3": ("liars-dice", "hard", "ambusher-bold", 3),
     "rc-ambusher-bold-1": ("roll-call", "hard", "ambusher-bold", 1),
     "rc-ambusher-bold-3": ("roll-call", "hard", "ambusher-bold", 3),
+    "rc-overbidder-1": ("roll-call", "hard", "overbidder", 1),
+    "rc-overbidder-3": ("roll-call", "hard", "overbidder", 3),
+    "rc-overbidder-5": ("roll-call", "hard", "overbidder", 5),
+    "ld-overbidder-1": ("liars-dice", "hard", "overbidder", 1),
+    "ld-overbidder-3": ("liars-dice", "hard", "overbidder", 3),
+    "ld-overbidder-5": ("liars-dice", "hard", "overbidder", 5),
 }
 OUTSIDE_ROWS = tuple(
     [f"{g}-outside-{kind}-{n}" for g in ("ld", "rc") for kind in ("reader", "exploiter", "odds") for n in (1, 3, 5)]

@@ -112,6 +112,27 @@ def memory_lines(game: str, level: str) -> list[str]:
     return out
 
 
+def twin_lines(level: str) -> list[str]:
+    """What the league's tuning twin (``league.Overbidder``) learned of ``level`` in the
+    row just run: per band of the level's own chance that a twin's bid was true, how
+    often it challenged (in turn) the bid it answered."""
+    from game.dev import league
+    bands: dict[int, list[int]] = {}
+    for copy in league._copies():
+        for (name, _game, _me, who), book in copy.LeagueBot._memory.items():
+            if name == "Overbidder" and who.rsplit("-", 1)[0] == level:
+                for band, (calls, n) in book.get("calls", {}).items():
+                    cell = bands.setdefault(band, [0, 0])
+                    cell[0] += calls
+                    cell[1] += n
+    if not bands:
+        return [f"(Overbidder learned nothing of {level})"]
+    out = ["| its own chance the twin's bid is true | challenged in turn | answers |", "| --- | --- | --- |"]
+    for band, (calls, n) in sorted(bands.items()):
+        out.append(f"| {20 * band}-{20 * band + 19}% | {100 * calls / max(1, n):.1f}% | {n} |")
+    return out
+
+
 def main(argv=None) -> int:
     from game.dev import league
     ap = argparse.ArgumentParser(prog="python -m game.dev.outside_report")
@@ -130,7 +151,8 @@ def main(argv=None) -> int:
         print(f"{row}: {level} wins {100 * rep.wins / max(1, rep.seat_games):.1f}% ({100 * lo:.1f}-{100 * hi:.1f})")
         print("\n".join(lines(row, into)), flush=True)
         if args.memory:
-            print("\n".join(memory_lines(league.ROWS[row][0], level)), flush=True)
+            learned = twin_lines(level) if league.ROWS[row][2] == "overbidder" else memory_lines(league.ROWS[row][0], level)
+            print("\n".join(learned), flush=True)
     return 0
 
 
