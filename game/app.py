@@ -436,7 +436,8 @@ class App:
             size = getattr(event, "size", None) or (getattr(event, "x", 0), getattr(event, "y", 0))
             self._fit_view(size)
             if not self.settings.fullscreen and size[0] >= 200 and size[1] >= 200:
-                self.settings.window_size = (int(size[0]), int(size[1]))
+                # kept for the next start and for leaving full screen (F11) now
+                self._window_size = self.settings.window_size = (int(size[0]), int(size[1]))
             return
         if event.type == pygame.AUDIODEVICEADDED:
             self.sounds.retry()

@@ -158,3 +158,57 @@ def test_the_winner_is_the_seat_in_first_place_not_the_first_seat_listed(app):
     (folder / "index.json").write_text(json.dumps({"format": "dice-tavern-replay-index", "version": 1,
                                                   "entries": {next(iter(stale.entries)): {**entry, "winner": "Mags"}}}))
     assert ReplayIndex(folder).summary(path).winner == "You and Finn"
+
+
+def test_the_wheel_and_the_paging_keys_move_through_a_long_list(app):
+    """Thousands of finished games (QA s30: 3,332 in a real window) were eight
+    rows a click of "Older": the wheel over the list did nothing, so the first
+    games were 416 clicks away.  A notch moves three rows, as in the game log;
+    Page Up/Down a page, Home/End the newest/oldest, never past the last full page."""
+    import pygame
+    from game.scenes.replay import ROWS, ReplayListScene
+    from tests.realinput import Hands
+    first = saves.save_replay(_finished())
+    for i in range(40):
+        shutil.copy(first, first.with_name(f"2025{i // 28 + 1:02d}{i % 28 + 1:02d}-120000-liars-dice-{i}.json"))
+    scene = ReplayListScene(app)
+    app.start(scene)
+    hands = Hands(app)
+    hands.frames(1)
+    rows = lambda: [w.rect.y for w in scene.ui.widgets if hasattr(w, "summary")]  # noqa: E731
+    hands.move(hands.find("Coach").rect.center)   # the pointer over the list
+
+    def wheel(notches: int) -> None:
+        app.feed(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=notches, flipped=False, precise_x=0.0,
+                                    precise_y=float(notches), touch=False, which=0))
+        hands.frames(1)
+
+    wheel(-1)
+    assert scene.first == 3 and len(rows()) == ROWS
+    wheel(+1)
+    assert scene.first == 0
+    wheel(+1)
+    assert scene.first == 0                       # nothing newer than the newest
+    for _ in range(30):
+        wheel(-1)
+    assert scene.first == len(scene.files) - ROWS and len(rows()) == ROWS
+    hands.tap(pygame.K_HOME)
+    assert scene.first == 0
+    hands.tap(pygame.K_PAGEDOWN)
+    assert scene.first == ROWS
+    hands.tap(pygame.K_END)
+    assert scene.first == len(scene.files) - ROWS
+    hands.tap(pygame.K_PAGEUP)
+    assert scene.first == len(scene.files) - 2 * ROWS
+
+
+def test_a_solo_game_row_says_one_player():
+    """A solo Diced Out row read "1 players: You" (QA s30, the replay list in a real window)."""
+    from game.core.replay_index import ReplaySummary
+    from game.scenes.replay import ReplayRow
+
+    def row(*players):
+        return ReplayRow((0, 0, 800, 50), ReplaySummary("1 Dec 2026  10:00", "Diced Out", tuple(players), "You", True),
+                         lambda: None).players_line()
+    assert row("You") == "1 player: You"
+    assert row("You", "Mags") == "2 players: You, Mags"

@@ -70,6 +70,8 @@ LOG_WIDTH = 560
 """Pixels of one row of the running commentary (bottom left, under the felt's edge)."""
 LOG_MIN_WIDTH = 300
 """The commentary narrows to keep clear of the table's pieces (``log_keep_clear``), to no less than this."""
+LOG_FLOOR_WIDTH = 160
+"""Narrower than ``LOG_MIN_WIDTH``, one row of commentary still beats one printed under a nameplate."""
 LOG_ROW = 20
 LOG_ROWS = 8
 """Rows of the commentary at most (four lines of up to two rows)."""
@@ -784,13 +786,19 @@ class TableScene(TableBase):
         cached = self.__dict__.get("_log_area")
         if cached is not None and cached[0] == key:
             return cached[1]
-        area = pygame.Rect(16, bottom - LOG_ROW, LOG_MIN_WIDTH, LOG_ROW)
-        for rows in range(LOG_ROWS, 0, -1):
-            top = bottom - rows * LOG_ROW
+        def width_at(top: int) -> int:
             width = LOG_WIDTH
             for rect in clear:
                 if rect.bottom > top - 2 and rect.top < bottom + 4 and rect.right > 16:
                     width = min(width, rect.left - 12 - 16)
+            return width
+        one_row = width_at(bottom - LOG_ROW)   # no room at the usual least width (a 20-seat replay, lifted
+        # above its bar, beside the bottom-left plate): one narrower row, its line cut with "…", rather
+        # than a row printed under a nameplate
+        area = pygame.Rect(16, bottom - LOG_ROW, one_row if one_row >= LOG_FLOOR_WIDTH else LOG_MIN_WIDTH, LOG_ROW)
+        for rows in range(LOG_ROWS, 0, -1):
+            top = bottom - rows * LOG_ROW
+            width = width_at(top)
             if width >= LOG_MIN_WIDTH:
                 area = pygame.Rect(16, top, width, bottom - top)
                 break
