@@ -499,3 +499,30 @@ def test_the_frame_that_places_a_lessons_card_leaves_the_work_ahead_to_the_next(
     assert placed_in not in ran, f"the placing frame {placed_in} also ran the work ahead"
     app.run_frames(3)
     assert ran, "the work ahead never ran after it"
+
+
+def test_a_glyph_step_draws_a_few_characters_whatever_the_font_size(monkeypatch):
+    """Issue 41: a glyph's first drawing costs about the same at any size, but
+    the opening's glyph steps drew ``600 // size`` characters: 42 at size 14,
+    33 at size 18, 2.5-3 ms steps (1 ms at size 40) that pushed a lesson's
+    opening frames to 6-8 ms.  A step now draws ``GLYPHS_PER_STEP``
+    characters, small font or large."""
+    from game.ui import theme as th
+    theme = th.Theme()
+    real_font = th.Theme.font
+    drawn: list[tuple[int, int]] = []   # (size, characters) of each step's drawing
+
+    class Counting:
+        def __init__(self, font, size):
+            self.font, self.size = font, size
+
+        def render(self, text, *args):
+            drawn.append((self.size, len(text)))
+            return self.font.render(text, *args)
+    monkeypatch.setattr(th.Theme, "font", lambda self, size, bold=False, *, style="body":
+                        Counting(real_font(self, size, bold, style=style), size))
+    for _ in theme.glyph_steps([(14, False, "body"), (18, True, "body"), (40, True, "display")]):
+        pass
+    assert {size for size, _ in drawn} == {14, 18, 40}
+    assert sum(n for size, n in drawn if size == 14) == len(th.GLYPHS), "every glyph drawn"
+    assert max(n for _, n in drawn) <= 12, f"steps of up to {max(n for _, n in drawn)} characters"

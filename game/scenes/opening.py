@@ -43,10 +43,11 @@ switch interval (5 ms) at most for each file it read: on an idle 2-core
 machine the Liar's Dice 20x6 opening took 66,000-122,000 frames.  A real
 window sleeps that long anyway (``App.run``'s frame clock): the hand-over's
 frame, with its 4 ms of steps, stays well inside 1/60 s."""
-STEADY_STEPS = 32
+STEADY_STEPS = 40
 """Headless (tests, shots: ``app.think_in_background`` off) a frame runs this
 many steps instead, so when the table comes on top is the same frame on
-every machine, busy or not (a 2-seat table's ~560 steps take about the fade)."""
+every machine, busy or not (a 2-seat table's first opening, its fonts' glyphs
+drawn ``theme.GLYPHS_PER_STEP`` a step, about 600 steps, fits in the fade)."""
 
 
 def open_table(app, table, *, replace: bool = False) -> None:

@@ -143,9 +143,8 @@ class Theme:
             if drawn in self._glyphs_drawn:
                 continue   # named twice, or by an earlier table: the font keeps them
             font = self.font(size, bold, style=style)
-            per_step = max(4, 600 // max(1, size))   # about a millisecond of rendering
-            for start in range(0, len(glyphs), per_step):
-                font.render(glyphs[start:start + per_step], True, CREAM)
+            for start in range(0, len(glyphs), GLYPHS_PER_STEP):
+                font.render(glyphs[start:start + GLYPHS_PER_STEP], True, CREAM)
                 yield True
             self._glyphs_drawn.add(drawn)
 
@@ -184,6 +183,12 @@ def _pixel_bytes(surf: pygame.Surface) -> int:
 
 GLYPHS = "".join(chr(c) for c in range(32, 127)) + "\u00d7\u00b7\u2026\u2212\u2190\u2192\u2191\u2193"
 """What a table's words are made of (``Theme.glyph_steps``): printable ASCII and the signs its labels use."""
+
+GLYPHS_PER_STEP = 12
+"""Characters ``Theme.glyph_steps`` draws a step: a glyph's first drawing costs
+about the same at any size (0.06-0.09 ms each at load 18), so a step is a
+count of characters.  (It was ``600 // size``: 42 characters at size 14, a
+2.6-3 ms step that pushed a lesson's opening frames to 6-8 ms, issue 41.)"""
 
 
 # --- drawing helpers -----------------------------------------------------------

@@ -279,6 +279,8 @@ class TableScene(BaseTableScene):
         """Where each seat's "bone!" / "no bone" bubble was last drawn (tests check it)."""
         self._banner_spots: list[tuple[object, pygame.Rect]] = []
         """Each banner on screen and where it was placed (``_placed_banner``)."""
+        self._banners_raised: list[tuple[object, int]] = []
+        """Each banner not placed yet and the frame it went up in (``_placed_banner``)."""
         self._felt_clear_at: float | None = None
         """When the rolled dice leave the felt (they fly to their taker then)."""
         self._haul_banners: tuple[float, list[tuple[str, str]], bool] | None = None
@@ -928,7 +930,8 @@ class TableScene(BaseTableScene):
         for p in range(self.n):
             self._draw_pile(canvas, p, arriving, counts[p])
         self._draw_bubbles(canvas)
-        plates = [(banner, self.note_banner(self._placed_banner(banner))) for banner in self.banners]
+        spots = [(banner, self._placed_banner(banner)) for banner in self.banners]
+        plates = [(banner, self.note_banner(rect)) for banner, rect in spots if rect is not None]
         self._draw_status(canvas)
         for banner, rect in plates:
             draw_plate(canvas, self.theme, banner, rect, self.time,
@@ -1179,14 +1182,33 @@ class TableScene(BaseTableScene):
         """How the player's ante splits between the pots (prompts.py)."""
         return prompts.ante_note(self.state, player)
 
-    def _placed_banner(self, banner) -> pygame.Rect:
-        """Where ``banner`` is drawn: placed once (``banner_rect``) when it first
-        shows, then kept there (piles filling up as dice land never move it)."""
+    def show_banner(self, *args, **kwargs):
+        """As every table's, noting the frame it goes up in (``_placed_banner``)."""
+        banner = super().show_banner(*args, **kwargs)
+        self._banners_raised.append((banner, self.app.frame))
+        return banner
+
+    def _placed_banner(self, banner) -> pygame.Rect | None:
+        """Where ``banner`` is drawn: placed once (``banner_rect``), then kept
+        there (piles filling up as dice land never move it); None: not drawn
+        yet.  Not placed in the frame it went up in: that is a roll's landing
+        (its dice's flights set out, the pots and piles laid out again) or a
+        haul's, and the place, found from those flights, cost 2-4 ms more of
+        it (issue 41); it is found the next frame, 1/60 s later.  Unless a
+        lesson's coach places its card by this frame's drawing: the banner
+        is then part of it."""
         placed = [(b, r) for b, r in self._banner_spots if any(b is shown for shown in self.banners)]
         rect = next((r for b, r in placed if b is banner), None)
         if rect is None:
+            raised = [(b, f) for b, f in self._banners_raised if any(b is shown for shown in self.banners)]
+            coach = self.tutorial
+            if any(b is banner and f == self.app.frame for b, f in raised) and not (
+                    coach is not None and coach.wants_boxes()):
+                self._banners_raised = raised
+                return None
             rect = self.banner_rect(plate_size(self.theme, banner, 40))
             placed.append((banner, rect))
+            self._banners_raised = [(b, f) for b, f in raised if b is not banner]
         self._banner_spots = placed
         return rect
 
