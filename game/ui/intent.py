@@ -98,7 +98,11 @@ class InputClock:
             return False   # the same screen, or one of its kind rebuilt (a replay's step): each press counts
         if abs(pos[0] - last[2][0]) > DOUBLE_CLICK_SPOT or abs(pos[1] - last[2][1]) > DOUBLE_CLICK_SPOT:
             return False
-        self._last_press = (what, self.now, pos, last[3], last[4])   # a third press is still the first screen's
+        # a third press is still the first screen's (a hand mashing through a new screen stays the old one's);
+        # within one screen only the double-click's own time from its first press: a hand clicking on at its
+        # own next prompt (Diced Out's reroll, thrown again and again) gets through
+        since = self.now if type(last[3]) is not type(top) else last[1]
+        self._last_press = (what, since, pos, last[3], last[4])
         self.drop(event)
         return True
 

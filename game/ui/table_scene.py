@@ -504,7 +504,8 @@ class TableScene(TableBase):
             mouse = self.app.mouse_pointer()
             self.replay_bar.draw(canvas, self.theme, mouse)
         self.draw_above_dice(canvas)
-        self.hand_over.drawn(CONTROLS.enabled_count() > controls_before)   # a person's buttons are up: their wait counts
+        # a person's buttons are up (or their throw waits: a click anywhere throws, prompt or not): their wait counts
+        self.hand_over.drawn(CONTROLS.enabled_count() > controls_before or self.waiting_thrower is not None)
         self.undo_flow.draw(canvas)
         if (self.tutorial is None or self.tutorial.visible_step() is None) and self.is_top \
                 and not self.hot_seat.curtain_hides_table():
