@@ -254,3 +254,21 @@ def test_a_hand_tapping_through_the_round_stamps_never_chooses_for_the_next_pers
     hands.wait(MIN_SECONDS + 0.1)                 # Ben takes the mouse
     hands.click("Ann")
     assert match.history[-1] == (1, Penalise(0)), "Ben's own click chooses"
+
+
+def test_a_key_refused_at_the_hand_over_is_let_go_with_its_release(app):
+    """A refused press is dropped with its release (``InputClock.drop``); the
+    key is up all the same: Ben's Space pressed too soon, then again once his
+    prompt has been up MIN_SECONDS, throws (the swallowed release once left
+    Space "held", and every later Space was a key-repeat, never a press)."""
+    match, table, hands = two_people_at_the_prompt(app)
+    first = table.waiting_thrower
+    other = 1 - first
+    hands.click("Throw")
+    assert hands.until(lambda a: table.waiting_thrower == other, 20.0), "the other's throw waits"
+    before = thrown_by(match, other)
+    hands.press(pygame.K_SPACE)                   # too soon: refused
+    assert thrown_by(match, other) == before and table.waiting_thrower == other
+    hands.wait(MIN_SECONDS + 0.1)
+    hands.press(pygame.K_SPACE)
+    assert hands.until(lambda a: thrown_by(match, other) > before, 10.0), "Ben's own Space throws his dice"

@@ -86,6 +86,8 @@ class InputClock:
         if kind in (pygame.MOUSEBUTTONUP, pygame.KEYUP):
             if what in self._swallowed:
                 self._swallowed.discard(what)
+                if what[0] == "key":
+                    self.keys_down.pop(what[1], None)   # up all the same (a press refused once stamped was held)
                 return True
             return False
         if what[0] == "key" and (what[1] in self.keys_down or what[1] == pygame.K_ESCAPE):
