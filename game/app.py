@@ -454,7 +454,9 @@ class App:
             event = pygame.event.Event(event.type, attrs)
         if self._pending and self.input.press_behind_a_change(event):
             return   # a press in the frame an earlier press changed the screen: aimed at the old one (ui/intent.py)
-        if self.input.second_press(event, self.top):
+        top = self.top
+        moment = top.press_moment() if top is not None and event.type == pygame.MOUSEBUTTONDOWN else None
+        if self.input.second_press(event, top, moment):
             return   # the second press of a double-click or doubled key that changed the screen (ui/intent.py)
         event = self.input.stamp(event)
         if self.stack:

@@ -154,13 +154,121 @@ def test_presses_with_only_an_ais_move_between_them_both_count(app):
         match.step()
     assert match.state.turn_player() == 0, "an AI opens"
 
-    def press():
-        return pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=(1180, 640))
-    over = table.hand_over
-    assert not over.second_click_after_a_move(press())
+    clock = app.input
+
+    def second():
+        """One click at "Call!"'s spot, as the app hands it to ``second_press``."""
+        press = pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=(1180, 640))
+        dropped = clock.second_press(press, table, table.press_moment())
+        released = clock.second_press(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=(1180, 640)), table)
+        assert released == dropped, "a dropped press's release goes with it, a counted one's stays"
+        return dropped
+    assert not second()
     assert match.step(), "Mags bids"
-    assert not over.second_click_after_a_move(press()), "a press after only an AI's bid was dropped"
-    over.last_click = None
-    assert not over.second_click_after_a_move(press())
+    assert not second(), "a press after only an AI's bid was dropped"
+    clock.advance(1.0)
+    assert not second()
     match.history.append((2, match.history[-1][1]))   # as if Ann's own press had moved the game
-    assert over.second_click_after_a_move(press()), "a person's double-click leftover passed"
+    assert second(), "a person's double-click leftover passed"
+
+
+def diced_out_for_two(app, *, options=None, then=()):
+    """Ann and Ben at Diced Out's table, ``then`` (moves) applied first."""
+    match = Match("diced-out", [Seat("Ann"), Seat("Ben")], options=options, seed=4)
+    for player, action in then:
+        match.apply(player, action)
+    table = make_table(app, match)
+    app.start(table)
+    return match, table, Hands(app)
+
+
+def test_a_click_on_the_sheet_as_the_next_persons_bonus_mark_shows_is_not_theirs(app):
+    """qa29 left: "In Diced Out a click by Player 1 on the score sheet during
+    Player 2's bonus free mark still counts".  RULES.md: "When you roll a bonus
+    number, mark it and then you may mark one more number of your choice ...
+    Click the number on your sheet".  At a shared screen the bonus mark is a
+    moment of its own: Ben's sheet takes a click only once the mark has been
+    offered MIN_SECONDS, so Ann's click landing on it as it shows is not Ben's."""
+    from game.games.diced_out.rules import FREE_MARK, FreeMark
+    every = {"bonus_numbers": list(range(2, 13))}    # every total a bonus: Ben's throw earns a free mark
+    match, table, hands = diced_out_for_two(app, options=every)
+    assert hands.until(lambda a: table.waiting_thrower is not None, 20.0), "the opening roll-off is over"
+    first = table.waiting_thrower
+    other = 1 - first
+    hands.wait(1.0)
+    hands.click("Throw")
+    assert hands.until(lambda a: hands.has("Skip free mark"), 20.0), "the first thrower's own free mark"
+    hands.wait(MIN_SECONDS + 0.1)
+    hands.click("Skip free mark")
+    assert hands.until(lambda a: table.waiting_thrower == other, 20.0), "the other's throw waits"
+    hands.wait(MIN_SECONDS + 0.1)
+    hands.click("Throw")                          # Ben's throw: a bonus number
+    assert hands.until(lambda a: hands.has("Skip free mark"), 20.0), "Ben's free mark is offered on his sheet"
+    assert match.state.phase == FREE_MARK and match.state.current == other
+    marks = [c.label for c in hands.controls() if c.label.startswith("Mark ")]
+    hands.click(marks[-1])                        # Ann's hand, clicking on at the sheets
+    assert not any(isinstance(a, FreeMark) for _, a in match.history), "Ann's click marked Ben's sheet"
+    hands.wait(MIN_SECONDS + 0.1)                 # Ben reads "Bonus! Ben may mark ...", takes the mouse
+    hands.click(marks[0])
+    assert match.history[-1] == (other, FreeMark(int(marks[0][5:]))), "Ben's own click marks his sheet"
+
+
+def test_a_hand_tapping_through_the_round_stamps_never_chooses_for_the_next_person(app):
+    """qa29 left: "the half-second wait starts when the turn changes, so where
+    the new person's buttons appear only after an animation a click can pass
+    once they show".  Ann's last throw dices her out; Ben, lowest, chooses who
+    loses a reroll (RULES.md: "The player with the lowest score this round
+    starts the next round and picks another player") on a panel that shows
+    only after the "DICED OUT!" and "Round over" stamps, seconds after his turn
+    began.  Ann taps on where its button comes, to hurry the stamps along, and
+    once more as it shows: that tap is not Ben's choice; Ben's own click,
+    MIN_SECONDS after it shows, is."""
+    from game.core.protocol import CHANCE, RollResult
+    from game.games.diced_out import tray as look
+    from game.games.diced_out.rules import PENALTY, FreeMark, Penalise, SkipFreeMark
+    then = [(CHANCE, RollResult(((6, 6), (1, 1))))]   # Ann starts
+    ann = [[t] for t in range(3, 12)] + [[3, 3, 3, 12]]   # her three rerolls gone, only 2 open
+    ben = [[t] for t in range(3, 13)]                    # 12 last: his free mark fills the sheet
+    for turn_a, turn_b in zip(ann, ben):
+        for seat, totals, choice in ((0, turn_a, SkipFreeMark()), (1, turn_b, FreeMark(2))):
+            for total in totals:
+                then.append((CHANCE, RollResult(((max(1, total - 6), total - max(1, total - 6)),))))
+                if total == 12:
+                    then.append((seat, choice))
+    match, table, hands = diced_out_for_two(app, then=then)   # Ann's last throw: a repeat, Diced Out
+    assert hands.until(lambda a: table.waiting_thrower == 0, 20.0), "Ann's last throw of the round waits"
+    hands.wait(1.0)
+    spot = look.penalty_button_rects(look.penalty_panel(table.tray, 1), 1)[0].center
+    hands.click(spot)                             # a click anywhere throws Ann's dice
+    tap_at = hands.now + 0.7
+    while not hands.has("Ann"):                  # she taps on, slowly, through the stamps
+        hands.frames(1)
+        if hands.now >= tap_at:
+            hands.click(spot)
+            tap_at = hands.now + 0.7
+        assert hands.now < 60.0, "the penalty panel showed"
+    assert match.state.phase == PENALTY and match.state.chooser == 1, "Ben scored lowest and chooses"
+    assert hands.find("Ann").rect.collidepoint(spot), "Ann taps where the button shows"
+    hands.click(spot)                             # and once more as it shows
+    assert not any(isinstance(a, Penalise) for _, a in match.history), "Ann's tap chose for Ben"
+    hands.wait(MIN_SECONDS + 0.1)                 # Ben takes the mouse
+    hands.click("Ann")
+    assert match.history[-1] == (1, Penalise(0)), "Ben's own click chooses"
+
+
+def test_a_key_refused_at_the_hand_over_is_let_go_with_its_release(app):
+    """A refused press is dropped with its release (``InputClock.drop``); the
+    key is up all the same: Ben's Space pressed too soon, then again once his
+    prompt has been up MIN_SECONDS, throws (the swallowed release once left
+    Space "held", and every later Space was a key-repeat, never a press)."""
+    match, table, hands = two_people_at_the_prompt(app)
+    first = table.waiting_thrower
+    other = 1 - first
+    hands.click("Throw")
+    assert hands.until(lambda a: table.waiting_thrower == other, 20.0), "the other's throw waits"
+    before = thrown_by(match, other)
+    hands.press(pygame.K_SPACE)                   # too soon: refused
+    assert thrown_by(match, other) == before and table.waiting_thrower == other
+    hands.wait(MIN_SECONDS + 0.1)
+    hands.press(pygame.K_SPACE)
+    assert hands.until(lambda a: thrown_by(match, other) > before, 10.0), "Ben's own Space throws his dice"

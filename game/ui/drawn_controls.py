@@ -51,6 +51,12 @@ class DrawnControls:
         self.last, self._frame = self._frame, []
         self.scene = None
 
+    def enabled_count(self) -> int:
+        """How many enabled controls this frame has noted so far: a screen
+        compares two counts to learn whether a part of its drawing held any
+        (``TableScene._draw_table``: the person's buttons are up)."""
+        return sum(c.enabled for c in self._frame)
+
     def note(self, label: str, rect, enabled: bool = True, kind: str = "button") -> None:
         if self.recording:
             self._frame.append(DrawnControl(str(label), pygame.Rect(rect), bool(enabled), self.scene, kind))

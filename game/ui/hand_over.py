@@ -15,12 +15,20 @@ double-click or a hand still mashing is the last person's, a key's repeat
 never counts.  The same person acting again, one human with AIs, a hot-seat
 table (its curtain guards the hand-over), phone seats and replays pass at once.
 
+The wait starts when the new person's controls are first drawn
+(``drawn``), not when the turn changes: where they show only after an
+animation (Diced Out's penalty panel under the "Round over" stamp) a hand
+mashing through it never meets them open.  Diced Out's bonus free mark is a
+moment of its own (``decision_kind``): Ben's throw landed on 12, Ann's click
+on the sheet a moment later is not Ben's mark.
+
 At any table, the second click of a double-click whose first click moved the
-game is dropped too: it was aimed at the button the move took away (with
-reduced motion Roll For It!'s "Roll for it!" double-clicked pressed the
-"Keep the rest" that took its place, and the turn ended with nothing placed).
-Moves by AIs alone in between do not count: a player mashing Roll Call's
-"Call!" while the AIs bid means every press.
+game is dropped too (``moment``, read by ``InputClock.second_press``): it was
+aimed at the button the move took away (with reduced motion Roll For It!'s
+"Roll for it!" double-clicked pressed the "Keep the rest" that took its
+place, and the turn ended with nothing placed).  Moves by AIs alone in
+between do not count: a player mashing Roll Call's "Call!" while the AIs bid
+means every press.
 """
 from __future__ import annotations
 
@@ -28,7 +36,7 @@ from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
-from .intent import DOUBLE_CLICK_SECONDS, DOUBLE_CLICK_SPOT, PRESSES, IntentGate
+from .intent import PRESSES, IntentGate
 
 if TYPE_CHECKING:
     from ..core.match import Match
@@ -46,7 +54,10 @@ class HandOverTable(Protocol):
 
     @property
     def waiting_thrower(self) -> int | None: ...
+    @property
+    def is_top(self) -> bool: ...
     def deciding_human(self) -> int | None: ...
+    def decision_kind(self) -> object: ...
 
 
 class HandOver:
@@ -55,12 +66,10 @@ class HandOver:
     def __init__(self, table: HandOverTable):
         self.table = table
         self.gate = IntentGate(table.app.input)
-        self.seat: int | None = None
-        """The human the table last waited on at this screen."""
+        self.turn: tuple[int, object] | None = None
+        """The human the table last waited on at this screen, and for what (``decision_kind``)."""
         self.shut = False
         """A new person's turn is up and no press of theirs has passed yet."""
-        self.last_click: tuple[int, float, tuple[int, int], int] | None = None
-        """The last mouse press here: (button, app time, canvas spot, moves in the record before it)."""
         screen = [i for i, s in enumerate(table.match.seats) if not s.is_ai]
         self.shared = table.replay is None and not table.secrecy.hotseat and len(screen) >= 2
 
@@ -73,53 +82,56 @@ class HandOver:
         return seat
 
     def update(self) -> None:
-        """Notice a turn passing to another person (each frame, and before a press)."""
+        """Notice a turn passing to another person, or a moment of its own
+        (each frame, and before a press): the buttons shut until shown."""
         if not self.shared:
             return
         seat = self.screen_seat()
-        if seat is None or seat == self.seat:
+        if seat is None:
             return
-        if self.seat is not None:
-            self.gate.again()
+        turn = (seat, self.table.decision_kind())
+        if turn == self.turn:
+            return
+        if self.turn is not None:
+            self.gate.hidden()
             self.shut = True
-        self.seat = seat
+        self.turn = turn
+
+    def drawn(self, controls: bool) -> None:
+        """The frame drew the person's controls (``controls``: any that take a
+        press): the wait counts from the first frame they are on screen."""
+        self.update()
+        if self.shut and controls and self.table.is_top:
+            self.gate.shown()
 
     def refuses(self, event: pygame.event.Event) -> bool:
-        """Is ``event`` a press the last person made at the new person's turn?"""
+        """Is ``event`` a press the last person made at the new person's turn?
+        Refused, it is dropped with its release (``InputClock.drop``)."""
         if event.type not in PRESSES:
             return False
-        if self.second_click_after_a_move(event):
-            return True
         self.update()
         if not self.shut:
             return False
         if self.gate.accepts(event):
             self.shut = False
             return False
+        self.table.app.input.drop(event)
         return True
 
-    def second_click_after_a_move(self, event: pygame.event.Event) -> bool:
-        """Is ``event`` the second press of a double-click whose first press moved the game?"""
-        if event.type != pygame.MOUSEBUTTONDOWN:
-            return False
-        now, moves = self.table.app.input.now, len(self.table.match.history)
-        pos = tuple(getattr(event, "pos", (0, 0)))
-        button = int(getattr(event, "button", 1))
-        last, self.last_click = self.last_click, (button, now, (int(pos[0]), int(pos[1])), moves)
-        if last is None or last[0] != button or now - last[1] > DOUBLE_CLICK_SECONDS:
-            return False
-        if not self.moved_by_a_person(last[3]):
-            return False   # only AIs moved since (a Call! mashed while they bid is meant)
-        if abs(pos[0] - last[2][0]) > DOUBLE_CLICK_SPOT or abs(pos[1] - last[2][1]) > DOUBLE_CLICK_SPOT:
-            return False
-        self.last_click = last   # a third click is still the first one's
-        return True
-
-    def moved_by_a_person(self, since: int) -> bool:
-        """Did a person (or a throw) move the game since the record held ``since`` moves?"""
-        seats = self.table.match.seats
-        return any(player < 0 or not seats[player].is_ai
-                   for player, _action in self.table.match.history[since:])
+    def moment(self) -> int | None:
+        """Where the record stood after the last move by a person or a throw
+        (an AI's moves leave it): a click's second click outliving it is
+        dropped (``Scene.press_moment``); None in a replay (each step counts)."""
+        t = self.table
+        if t.replay is not None:
+            return None
+        seats = t.match.seats
+        history = t.match.history
+        for index in range(len(history) - 1, -1, -1):
+            player = history[index][0]
+            if player < 0 or not seats[player].is_ai:
+                return index
+        return -1
 
     @property
     def waiting(self) -> bool:

@@ -20,7 +20,11 @@ new game from the results.  Two small pieces decide it:
   on "Skip tutorial" open "Learn to play"; Enter, Enter on the curtain does
   not make a move at the table behind it.  Esc is not held back: Esc, Esc
   means "back, back", and going back loses nothing (the results guard
-  themselves: ``ResultsScene.resume``).
+  themselves: ``ResultsScene.resume``).  Within one screen a click's second
+  click is dropped the same way when the first changed what the screen calls
+  its moment (``Scene.press_moment``: at a table a person's move or a throw,
+  never an AI's, and a lesson's step): it was aimed at the button the move
+  took away.
 * ``IntentGate`` (one per irreversible control): it opens once the control has
   been *visible* (drawn) for ``seconds``; it accepts a press that began after
   that, never a repeat.  A refused press starts the wait again (``settle``):
@@ -50,8 +54,8 @@ class InputClock:
         """Seconds of app time: the frame times added up (``advance``)."""
         self.keys_down: dict[int, float] = {}
         """Each key held now, with the time its press began."""
-        self._last_press: tuple[tuple[str, int], float, tuple, object] | None = None
-        """The last press of any key or mouse button: (which, time, canvas spot, the top screen then)."""
+        self._last_press: tuple[tuple[str, int], float, tuple, object, object] | None = None
+        """The last press of any key or mouse button: (which, time, canvas spot, the top screen then, its moment)."""
         self._swallowed: set[tuple[str, int]] = set()
         """Keys and buttons whose release belongs to a dropped second press."""
         self.last_dropped: float | None = None
@@ -61,12 +65,17 @@ class InputClock:
     def advance(self, dt: float) -> None:
         self.now += max(0.0, dt)
 
-    def second_press(self, event: pygame.event.Event, top: object) -> bool:
+    def second_press(self, event: pygame.event.Event, top: object, moment: object = None) -> bool:
         """Is ``event`` (canvas coordinates) the second press of a double-click
         or a doubled key whose first press changed the screen (``top`` is
         another kind of screen now, and no other press came between), or that
-        press's release?  Such input is dropped:
-        it was aimed at the screen that is gone."""
+        press's release?  A mouse button's second press counts as such too
+        when the first changed ``moment`` (``Scene.press_moment``: what on this
+        screen a press can change, None for nothing but the screen) and the
+        screen stayed: it was aimed at the button the first press's move took
+        away.  A key has no spot a move empties: Space, Space at a table means
+        both (another person's keys wait at ``HandOver``).  Such input is
+        dropped (``drop``): it was aimed at the screen that is gone."""
         kind = event.type
         if kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             what: tuple[str, int] = ("button", int(getattr(event, "button", 1)))
@@ -77,21 +86,26 @@ class InputClock:
         if kind in (pygame.MOUSEBUTTONUP, pygame.KEYUP):
             if what in self._swallowed:
                 self._swallowed.discard(what)
+                if what[0] == "key":
+                    self.keys_down.pop(what[1], None)   # up all the same (a press refused once stamped was held)
                 return True
             return False
         if what[0] == "key" and (what[1] in self.keys_down or what[1] == pygame.K_ESCAPE):
             return False   # a key-repeat is no new press; Esc, Esc is "back, back" (it loses nothing)
         pos = tuple(getattr(event, "pos", (0, 0)))
-        last, self._last_press = self._last_press, (what, self.now, pos, top)
+        last, self._last_press = self._last_press, (what, self.now, pos, top, moment)
         if last is None or last[0] != what or self.now - last[1] > DOUBLE_CLICK_SECONDS:
             return False   # another press came between: this one is aimed at what is on screen now
-        if type(last[3]) is type(top):
+        if type(last[3]) is type(top) and (what[0] == "key" or last[4] == moment):
             return False   # the same screen, or one of its kind rebuilt (a replay's step): each press counts
         if abs(pos[0] - last[2][0]) > DOUBLE_CLICK_SPOT or abs(pos[1] - last[2][1]) > DOUBLE_CLICK_SPOT:
             return False
-        self._last_press = (what, self.now, pos, last[3])   # a third press is still the first screen's
-        self._swallowed.add(what)
-        self.last_dropped = self.now
+        # a third press is still the first screen's (a hand mashing through a new screen stays the old one's);
+        # within one screen only the double-click's own time from its first press: a hand clicking on at its
+        # own next prompt (Diced Out's reroll, thrown again and again) gets through
+        since = self.now if type(last[3]) is not type(top) else last[1]
+        self._last_press = (what, since, pos, last[3], last[4])
+        self.drop(event)
         return True
 
     def press_behind_a_change(self, event: pygame.event.Event) -> bool:
@@ -101,17 +115,27 @@ class InputClock:
         and the old one must not take it twice (a double-click whose two
         presses land in one frame on a busy machine popped the curtain and
         then the table under it).  Its release is dropped with it."""
+        if event.type not in PRESSES:
+            return False
+        self.drop(event)
+        return True
+
+    def drop(self, event: pygame.event.Event) -> None:
+        """A press (KEYDOWN or MOUSEBUTTONDOWN) no screen takes: its release
+        goes with it, and to whatever shows now it is a hand still mashing
+        (``last_dropped``, ``IntentGate``).  A held key's repeat keeps its
+        own release."""
         if event.type == pygame.MOUSEBUTTONDOWN:
             self._swallowed.add(("button", int(getattr(event, "button", 1))))
-            self.last_dropped = self.now
-            return True
-        if event.type == pygame.KEYDOWN:
+        elif event.type == pygame.KEYDOWN:
             key = int(getattr(event, "key", 0))
-            if key not in self.keys_down:   # a held key's repeat: its own release stays its own
-                self._swallowed.add(("key", key))
-                self.last_dropped = self.now
-            return True
-        return False
+            stamped = "began" in event.dict
+            if bool(event.dict.get("repeat")) if stamped else key in self.keys_down:
+                return   # a held key's repeat: its own release stays its own
+            self._swallowed.add(("key", key))
+        else:
+            return
+        self.last_dropped = self.now
 
     def stamp(self, event: pygame.event.Event) -> pygame.event.Event:
         """``event`` with ``began`` (and ``repeat`` on KEYDOWN) added; other

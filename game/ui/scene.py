@@ -83,6 +83,12 @@ class Scene:
     def update(self, dt: float) -> None:
         """Once per frame with the real elapsed time (clamped)."""
 
+    def press_moment(self) -> object:
+        """What a click here can change short of the screen, so that a
+        double-click's second click outliving it is dropped
+        (``InputClock.second_press``); None: only the screen itself."""
+        return None
+
     def draw(self, canvas: "pygame.Surface", alpha: float) -> None:
         """Draw onto the 1280x720 canvas; ``alpha`` interpolates fixed steps."""
 

@@ -341,6 +341,12 @@ class TableBase(Scene):
         seat = self.deciding_human()
         return None if seat is not None and self.secrecy.on_phone(seat) else seat
 
+    def decision_kind(self) -> object:
+        """What the person at the screen decides now, where it matters to a
+        shared screen (``HandOver``): a new kind is a moment of its own for the
+        same person, with its own short wait.  None: a turn is one moment."""
+        return None
+
     def deciding_human(self) -> int | None:
         """The human seat that must decide now, at this screen or on its
         phone, or None (nobody while a moment is held or about to be:

@@ -49,6 +49,7 @@ from ..core.grammar import isolated
 from ..core.playback import REPLAY_SPEEDS, ReplayFeed  # noqa: F401 (re-exported)
 from ..core.protocol import CHANCE, Action, IllegalActionError, RollRequest, ShuffleRequest
 from . import game_log, layout, layout_record, preload
+from .drawn_controls import CONTROLS
 from . import theme as th
 from .game_end import END_DELAY, END_DELAY_MAX  # noqa: F401 (re-exported)
 from .pictures import render_table_background, table_background  # noqa: F401 (re-exported)
@@ -355,6 +356,11 @@ class TableScene(TableBase):
         if self.throw_view is None:
             self.handle_table_event(event)
 
+    def press_moment(self) -> object:
+        """A person's move or a throw (``HandOver.moment``) and a lesson's step:
+        a double-click's second click outliving either was aimed at what went."""
+        return (self.hand_over.moment(), None if self.tutorial is None else self.tutorial.tutorial.step_index)
+
     def escape(self) -> None:
         """Esc, or the Menu button: a replay closes, a game pauses (the pause menu)."""
         if self.replay_driver is not None:
@@ -485,6 +491,7 @@ class TableScene(TableBase):
             self.renderer.start_record()
         self.banner_rects = []   # the table notes this frame's banners as it draws them
         self.still.draw(canvas, self.still_key(), self._paint_still, self.renderer, self.still_layers)
+        controls_before = CONTROLS.enabled_count()   # what follows, up to draw_above_dice, is the game's own
         self.draw_table(canvas, alpha)
         view = self.throw_view or (self.settled_view if self.keep_settled_dice else None)
         if view is not None:
@@ -500,6 +507,8 @@ class TableScene(TableBase):
             mouse = self.app.mouse_pointer()
             self.replay_bar.draw(canvas, self.theme, mouse)
         self.draw_above_dice(canvas)
+        # a person's buttons are up (or their throw waits: a click anywhere throws, prompt or not): their wait counts
+        self.hand_over.drawn(CONTROLS.enabled_count() > controls_before or self.waiting_thrower is not None)
         self.undo_flow.draw(canvas)
         if (self.tutorial is None or self.tutorial.visible_step() is None) and self.is_top \
                 and not self.hot_seat.curtain_hides_table():

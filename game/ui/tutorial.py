@@ -22,7 +22,6 @@ from ..core.userfiles import UserFileError
 from . import layout, layout_record
 from . import theme as th
 from .drawn_controls import note as note_drawn
-from .intent import DOUBLE_CLICK_SECONDS, DOUBLE_CLICK_SPOT
 
 CARD_W = 400
 NARROW_W = 290
@@ -41,9 +40,6 @@ class TutorialCoach:
         """Table time of the last wrong move (the card shakes for a moment)."""
         self._buttons: dict[str, pygame.Rect] = {}
         self._hover: str | None = None
-        self._last_press: tuple[float, tuple[int, int], int] | None = None
-        """(app time, canvas spot, step index) of the last mouse press (``_second_press``)."""
-        self._dropped_release = False
         self._placed: tuple[tuple, pygame.Rect] | None = None
         self._arrow_clear: list[pygame.Rect] = []
         """What the arrow may not cross (the table's words and dice when the card was placed)."""
@@ -98,8 +94,6 @@ class TutorialCoach:
     # --- input -----------------------------------------------------------------
     def handle_event(self, event) -> bool:
         """Next / Skip; a "Next" note keeps clicks and keys off the table."""
-        if self._second_press(event):
-            return True
         step = self.visible_step()
         if step is None:
             return False
@@ -122,26 +116,6 @@ class TutorialCoach:
                 return True
             return step.is_note
         return event.type == pygame.MOUSEBUTTONUP and step.is_note
-
-    def _second_press(self, event) -> bool:
-        """Is ``event`` the second press of a double-click (or its release)
-        whose first press took a step of the lesson?  It was aimed at the step
-        that is gone, as a new screen never takes such a press
-        (``InputClock.second_press``): a double-click on a Roll For It! card
-        placed both 3s, skipping "Score it!"."""
-        if event.type == pygame.MOUSEBUTTONUP and getattr(event, "button", 1) == 1 and self._dropped_release:
-            self._dropped_release = False
-            return True
-        if event.type != pygame.MOUSEBUTTONDOWN or getattr(event, "button", 1) != 1:
-            return False
-        now, spot, index = self.app.input.now, tuple(event.pos), self.tutorial.step_index
-        last, self._last_press = self._last_press, (now, spot, index)
-        if last is None or index == last[2] or now - last[0] > DOUBLE_CLICK_SECONDS or \
-                max(abs(spot[0] - last[1][0]), abs(spot[1] - last[1][1])) > DOUBLE_CLICK_SPOT:
-            return False
-        self._last_press = (now, spot, last[2])   # a third press is still the first one's
-        self._dropped_release = True
-        return True
 
     def next(self) -> None:
         if not self.tutorial.next():

@@ -345,6 +345,14 @@ class TableScene(BaseTableScene):
                         blocking=True, seconds=1.6)
 
     # --- input ------------------------------------------------------------------
+    def decision_kind(self) -> object:
+        """The bonus free mark and the penalty are moments of their own at a
+        shared screen (``HandOver``): they come to a person out of the
+        throw-and-mark rhythm, after a stamp or a flight, while the others may
+        still be clicking at the sheets.  RULES.md, "Two or more at one screen"."""
+        phase = self.state.phase
+        return phase if phase in (FREE_MARK, PENALTY) else None
+
     def handle_table_event(self, event) -> bool:
         seat = self.human_to_act()
         if seat is None or self.is_busy():
@@ -469,8 +477,9 @@ class TableScene(BaseTableScene):
         if seat is not None and self.state.phase == FREE_MARK and not self.is_busy():
             rect = self.skip_rect()
             mouse = self.app.mouse_pointer()
-            Button(rect, "Skip free mark", size=18, sub="key S").draw(
-                canvas, self.theme, False, rect.collidepoint(mouse))
+            waiting = self.hand_over.waiting   # the person's bonus mark is not theirs to click yet: dimmed
+            Button(rect, "Skip free mark", size=18, sub="key S", enabled=not waiting).draw(
+                canvas, self.theme, False, rect.collidepoint(mouse) and not waiting)
             note_drawn("Skip free mark", rect)
             for n in self._free_choices(seat):   # the sheet's unmarked numbers take the click
                 note_drawn(f"Mark {n}", self.sheets[seat].number_rect(n), kind="sheet")
