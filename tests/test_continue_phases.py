@@ -598,7 +598,10 @@ def continue_by_mouse(app, game_id: str, wanted, *, seed: int = 7, seconds: floa
         elif table.held.moment is not None:
             storm.press(pygame.K_RETURN)
         elif table.waiting_thrower is not None and table.throw_view is None:
-            storm.press(pygame.K_SPACE)
+            if table.hand_over.waiting:
+                storm.frames(1)   # the prompt is dimmed for the next person: they look, then press
+            else:
+                storm.press(pygame.K_SPACE)
         elif table.human_to_act() is not None and not _moving(table):
             seat = table.human_to_act()
             table.submit(seat, _human_move(table, seat, rng, _bid_mostly))
