@@ -256,6 +256,16 @@ def test_hards_bids_at_six_seats_hold_about_a_blind_share_of_the_face():
     assert 0.8 <= shares["both"] <= 1.25, shares
 
 
+@pytest.mark.slow
+@pytest.mark.parametrize("game,seats", [("liars-dice", 6), ("liars-dice", 4)])
+def test_each_kind_of_hards_bids_at_a_full_table_holds_about_a_blind_share(game, seats):
+    """The test above per kind and table size, over 200 seeded games: Hard's
+    openings and its new-face bids each hold a blind share of the face within
+    [0.8, 1.25], in neither direction a tell a tabulating player can read."""
+    shares = _full_table_shares(game, ["normal"] * (seats - 1), 200)
+    assert all(0.8 <= shares[place] <= 1.25 for place in ("open", "new")), shares
+
+
 def test_the_ambusher_calls_a_raise_on_its_bait_out_of_turn():
     """The ambusher named 4s holding none (bait); a rival raised on them.  Its
     reading takes no bid resting on its bait as evidence and calls out of turn
