@@ -447,8 +447,9 @@ def test_a_crowded_draw_holds_each_places_expected_lean_to_its_target_either_way
     little between faces there, so the price chose the face the hand held
     least).  ``neutral_mix`` prices each place (opening, new face) so the draw's
     expected lean among that place's options is the target: charged when value
-    leans towards the hand, paid when it leans away; raises on the face bid and
-    the challenge (None) are left as they are."""
+    leans towards the hand, paid when it leans away; each place keeps the weight
+    value gave it, and raises on the face bid and the challenge (None) are left
+    as they are."""
     from game.games.bidding.brain import mix_weights, neutral_mix
     options = [(0.35, "new 5s"), (0.25, "new 3s"), (0.15, "new 6s"), (0.29, "stay"), (0.2, "call")]
     leans = [1.33, -0.67, -1.67, 2.0, 0.0]
@@ -468,8 +469,7 @@ def test_a_crowded_draw_holds_each_places_expected_lean_to_its_target_either_way
     stay = {what: w for w, what in neutral_mix(options, leans, places, 0.1, 0.0, 1.0)}
     plain = {what: w for w, what in mix_weights(options, 0.1)}
     assert stay["stay"] / stay["call"] == pytest.approx(plain["stay"] / plain["call"])   # unpriced
-    kept = neutral_mix(options, leans, places, 0.1, 0.0, 1.0, keep_mass=True)
-    assert expected(kept) == pytest.approx(0.0, abs=1e-4)
+    kept = neutral_mix(options, leans, places, 0.1, 0.0, 1.0)
     share = {what: w / sum(w for w, _ in kept) for w, what in kept}
     plain_share = {what: w / sum(w for w, _ in mix_weights(options, 0.1)) for w, what in mix_weights(options, 0.1)}
-    assert share["stay"] == pytest.approx(plain_share["stay"], abs=1e-6)   # keep_mass: the place keeps its weight
+    assert share["stay"] == pytest.approx(plain_share["stay"], abs=1e-6)   # each place keeps its weight

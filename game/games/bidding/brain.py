@@ -71,13 +71,8 @@ class Style:
     crowd_lean_price: float | None = None   # the starting price at a table of 3+ seats (None: ``lean_price``)
     lean_step: float = 0.05     # how fast the price follows the lean my bids showed
     mix_temp: float = 0.0       # mixed play: draw among near-equal options, softmax of value / this (dice)
-    crowd_mix_temp: float | None = None   # ``mix_temp`` at a table of 3+ players in (None: ``mix_temp``)
-    crowd_lean: float | None = None   # 3+ in, mixed: each draw's expected lean per place (``neutral_mix``); None = off
+    crowd_lean: float | None = None   # 3+ in, mixed: each draw's expected centred lean per place (``neutral_mix``); None = off
     crowd_lean_bound: float = 1.0     # the most (dice) ``neutral_mix`` may charge or pay per die of lean
-    crowd_lean_mass: bool = False     # ``neutral_mix``'s ``keep_mass``: a place keeps the weight value gave it
-    crowd_centred: bool = False       # ``neutral_mix`` on leans less their place's mean (``centred_leans``)
-    crowd_faces_only: bool = False    # 3+ in, ``crowd_lean``: draw among each face's best bid only (``candidates``)
-    crowd_mix_challenge: bool = True  # 3+ in, ``crowd_lean``: the challenge is drawn with the bids (off: taken when best)
     crowd_share: float = 0.6    # a rival's lost die at a table of 3+ is worth this over the rivals in (``rival_value``)
     passed_on: int = 0          # 3+ seats: rivals past the next one a let-through bid is rolled on over (``passed_on``; 0: worth 0)
     rollout_faces: bool = False   # the roll-out's raises onto any face by the game's rule (off: the same face)
@@ -143,13 +138,16 @@ def mix_weights(options: list[tuple[float, Option]], temp: float) -> list[tuple[
 
 
 def neutral_mix(options: list[tuple[float, Option]], leans: list[float], places: list[str | None],
-                temp: float, target: float, bound: float, keep_mass: bool = False) -> list[tuple[float, Option]]:
+                temp: float, target: float, bound: float) -> list[tuple[float, Option]]:
     """``mix_weights`` of ``options`` once every option of a place (an opening, a
     new face: not None) is charged a price per die of its lean, one price per
     place, found so that the draw's expected lean among that place's options is
     ``target``: positive when value alone would lean towards my hand, negative
     (a premium on faces I hold) when it would lean away, at most ``bound`` dice
-    per die either way.  Issue 40, fifteenth session: one running price for
+    per die either way; the place keeps the weight value gave it (only the
+    face within it is priced: pricing the place's weight away had the other
+    places, a raise on the face bid above all, take the hands the price
+    turned from it).  Issue 40, fifteenth session: one running price for
     every bid, started at the heads-up price, made Hard's openings and new-face
     bids at six seats hold half a blind share of the face (values differ little
     between faces at a crowded table, so the price alone chose the face), and a
@@ -163,12 +161,10 @@ def neutral_mix(options: list[tuple[float, Option]], leans: list[float], places:
         unpriced = sum(math.exp((values[i] - top) / temp) for i in group)
 
         def priced(price: float) -> list[float]:
-            """Every option's value with this place's lean charged ``price`` per die
-            (``keep_mass``: shifted back to the place's unpriced weight)."""
-            shift = 0.0
-            if keep_mass:
-                shift = temp * math.log(unpriced / sum(math.exp((values[i] - price * leans[i] - top) / temp)
-                                                       for i in group))
+            """Every option's value with this place's lean charged ``price`` per die,
+            shifted so the place keeps its unpriced weight."""
+            shift = temp * math.log(unpriced / sum(math.exp((values[i] - price * leans[i] - top) / temp)
+                                                   for i in group))
             return [v - price * leans[i] + shift if places[i] == place else v for i, v in enumerate(values)]
 
         def excess(price: float) -> float | None:
@@ -569,7 +565,7 @@ class BidBrain:
             return best_challenge[1], best_challenge[2], best_challenge[3]
         top = max(c[0] for c in cands.values())
         free_face = not (spot.fixed_face and cur is None)
-        if self.mix_temp(spot) > 0 and self.style.lean is not None:
+        if self.style.mix_temp > 0 and self.style.lean is not None:
             # mixed play: the challenge and every bid, each at its priced value,
             # drawn in proportion to exp(value / mix_temp) among those within
             # MIX_SPAN temperatures of the best, so no reveal history pins a hand;
@@ -577,28 +573,23 @@ class BidBrain:
             # (``reader_key``), a Palifico opening by its kind alone (its face is
             # fixed for the round: not the lean the running price follows)
             crowd = self.crowd_neutral(spot) and free_face
-            if crowd and not self.style.crowd_mix_challenge and best_challenge is not None \
-                    and best_challenge[0] >= top:   # a challenge taken as without the mix
-                return best_challenge[1], best_challenge[2], best_challenge[3]
             price = self.starting_price(spot) if free_face and not crowd else 0.0
-            weighed = list(cands.values()) if crowd and self.style.crowd_faces_only else self.every_bid
             options: list[tuple[float, tuple[object, Decision, str]]] = [
                 (c[0] - (price + self.kind_price(spot, c[1])) * self.lean(spot, c[1].face), self._bid_move(spot, c))
-                for c in weighed]
-            if best_challenge is not None and (self.style.crowd_mix_challenge or not crowd):
+                for c in self.every_bid]
+            if best_challenge is not None:
                 options.append((best_challenge[0], (best_challenge[1], best_challenge[2], best_challenge[3])))
-            temp = self.mix_temp(spot)
             if crowd:
                 assert self.style.crowd_lean is not None   # ``crowd_neutral``
-                places: list[str | None] = [self.neutral_place(spot, c[1]) for c in weighed]
-                leans = self.centred_leans(spot, weighed, places)
-                if len(options) > len(places):   # the challenge, drawn with the bids
+                places: list[str | None] = [self.neutral_place(spot, c[1]) for c in self.every_bid]
+                leans = self.centred_leans(spot, places)
+                if best_challenge is not None:   # the challenge, drawn with the bids, unpriced
                     places.append(None)
                     leans.append(0.0)
-                self.last_mix = neutral_mix(options, leans, places, temp, self.style.crowd_lean,
-                                            self.style.crowd_lean_bound, self.style.crowd_lean_mass)
+                self.last_mix = neutral_mix(options, leans, places, self.style.mix_temp, self.style.crowd_lean,
+                                            self.style.crowd_lean_bound)
             else:
-                self.last_mix = mix_weights(options, temp)
+                self.last_mix = mix_weights(options, self.style.mix_temp)
             return mixed_choice(self.last_mix, rng)
         else:
             if best_challenge is not None and best_challenge[0] >= top:
@@ -620,28 +611,20 @@ class BidBrain:
                 face = max(empty, key=lambda f: cands[f][0])
         return self._bid_move(spot, cands[face])
 
-    def mix_temp(self, spot: BidSpot) -> float:
-        """The mixed draw's temperature: ``crowd_mix_temp`` with 3+ players in, if set, else ``mix_temp``."""
-        crowd = self.style.crowd_mix_temp
-        return crowd if crowd is not None and len(spot.rivals) >= 2 else self.style.mix_temp
-
     def crowd_neutral(self, spot: BidSpot) -> bool:
         """Whether this draw prices each place's lean to its own target (``neutral_mix``):
         with ``crowd_lean`` set and 3+ players in."""
         return self.style.crowd_lean is not None and len(spot.rivals) >= 2
 
-    def centred_leans(self, spot: BidSpot, weighed: list[tuple[float, Bid, float, float]],
-                      places: list[str | None]) -> list[float]:
-        """Each weighed bid's lean less the mean lean of the faces
-        its place offers (``crowd_centred``; raw leans otherwise).  With wild ones
+    def centred_leans(self, spot: BidSpot, places: list[str | None]) -> list[float]:
+        """Each weighed bid's lean (``every_bid``) less the mean lean of the faces
+        its place offers.  With wild ones
         a hand can lean over a blind share on every face, so no draw among them
         leans nothing; an average face of my own hand always can be drawn, and
         over the hands I may hold it holds a blind share."""
-        leans = [self.lean(spot, c[1].face) for c in weighed]
-        if not self.style.crowd_centred:
-            return leans
+        leans = [self.lean(spot, c[1].face) for c in self.every_bid]
         faces: dict[str | None, set[int]] = {}
-        for c, place in zip(weighed, places):
+        for c, place in zip(self.every_bid, places):
             faces.setdefault(place, set()).add(c[1].face)
         centre = {place: sum(self.lean(spot, f) for f in fs) / len(fs) for place, fs in faces.items()}
         return [lean - centre[place] if place is not None else lean for lean, place in zip(leans, places)]
