@@ -232,13 +232,12 @@ def _full_table_shares(game: str, opponents: list[str], games: int, seed: int = 
     """Dice of the bid face Hard held over a blind hand's share, for its openings,
     its new-face bids and both, with 3+ players in (outside Palifico), over
     ``games`` seeded games against ``opponents`` (``outside_report.lean_tally``)."""
-    from collections import Counter
     from game.dev.outside_report import lean_tally
-    leans: Counter = Counter()
+    leans: dict[tuple, float] = {}
     ai_report.run_report(game, "hard", opponents, games, seed,
                          progress=lambda _rep, match: lean_tally(match, "hard", leans))
-    held = {place: leans[(place, "3+", False, "held")] for place in ("open", "new")}
-    blind = {place: leans[(place, "3+", False, "blind")] for place in ("open", "new")}
+    held = {place: leans.get((place, "3+", False, "held"), 0.0) for place in ("open", "new")}
+    blind = {place: leans.get((place, "3+", False, "blind"), 0.0) for place in ("open", "new")}
     shares = {place: held[place] / blind[place] for place in held}
     shares["both"] = sum(held.values()) / sum(blind.values())
     return shares

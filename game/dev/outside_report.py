@@ -59,7 +59,7 @@ def tally(match, level: str, into: dict[str, Counter]) -> None:
     into["seats"]["games"] += 1
 
 
-def lean_tally(match, level: str, into: Counter) -> None:
+def lean_tally(match, level: str, into: dict[tuple, float]) -> None:
     """Add one finished game's bids by ``level`` to ``into``: per kind of bid
     (opening / same face / new face, heads-up or 3+ in, Palifico), how many
     bids, the dice of the bid face the bidder held and a blind hand's share of
@@ -72,9 +72,8 @@ def lean_tally(match, level: str, into: Counter) -> None:
         if player in tested and type(action).__name__ == "Bid":
             t = Table(state.view(player), ())
             kind = lean_kind(t, action.face)
-            into[(*kind, "bids")] += 1
-            into[(*kind, "held")] += t.mine(action.face)
-            into[(*kind, "blind")] += len(t.hand) * t.pm(action.face)
+            for what, n in (("bids", 1.0), ("held", t.mine(action.face)), ("blind", len(t.hand) * t.pm(action.face))):
+                into[kind + (what,)] = into.get(kind + (what,), 0.0) + n
         state = state.apply(player, action)
 
 
@@ -85,13 +84,13 @@ def lean_kind(t, face: int) -> tuple[str, str, bool]:
     return place, "heads-up" if len(t.rivals) == 1 else "3+", t.palifico
 
 
-def lean_lines(into: Counter) -> list[str]:
+def lean_lines(into: dict[tuple, float]) -> list[str]:
     """The lean tally as a table: per kind, dice of the bid face held against a blind share."""
     out = ["| kind of bid (place, table, Palifico) | bids | dice of the face held | blind share | held / blind |",
            "| --- | --- | --- | --- | --- |"]
     for kind in sorted({k[:3] for k in into}, key=str):
-        held, blind = into[(*kind, "held")], into[(*kind, "blind")]
-        out.append(f"| {' '.join(map(str, kind))} | {into[(*kind, 'bids')]} | {held} | {blind:.1f} "
+        held, blind = into.get(kind + ("held",), 0.0), into.get(kind + ("blind",), 0.0)
+        out.append(f"| {' '.join(map(str, kind))} | {into.get(kind + ('bids',), 0.0):.0f} | {held:.0f} | {blind:.1f} "
                    f"| {held / blind if blind else float('nan'):.2f} |")
     return out
 
@@ -164,7 +163,7 @@ def main(argv=None) -> int:
     for row in args.rows.split(","):
         level = league.ROWS[row][1]
         into: dict[str, Counter] = {"tested": Counter(), "others": Counter(), "seats": Counter()}
-        leans: Counter = Counter()
+        leans: dict[tuple, float] = {}
 
         def on_game(_rep, match) -> None:
             tally(match, level, into)
