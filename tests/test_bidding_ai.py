@@ -439,3 +439,37 @@ def test_roll_call_hard_weighs_an_out_of_turn_call_by_who_is_to_act():
     assert not any(decided[q, "always"][0] and not decided[q, "never"][0] for q in range(5, 15))
     both = [q for q in range(5, 15) if decided[q, "never"][0] and decided[q, "always"][0]]
     assert all(decided[q, "never"][1] == decided[q, "always"][1] for q in both)
+
+
+def test_a_crowded_draw_holds_each_places_expected_lean_to_its_target_either_way():
+    """Issue 40, fifteenth session: at six seats one running price for every bid
+    made Hard's new-face bids hold half a blind share of the face (values differ
+    little between faces there, so the price chose the face the hand held
+    least).  ``neutral_mix`` prices each place (opening, new face) so the draw's
+    expected lean among that place's options is the target: charged when value
+    leans towards the hand, paid when it leans away; each place keeps the weight
+    value gave it, and raises on the face bid and the challenge (None) are left
+    as they are."""
+    from game.games.bidding.brain import mix_weights, neutral_mix
+    options = [(0.35, "new 5s"), (0.25, "new 3s"), (0.15, "new 6s"), (0.29, "stay"), (0.2, "call")]
+    leans = [1.33, -0.67, -1.67, 2.0, 0.0]
+    places = ["new", "new", "new", None, None]
+
+    def expected(weights):
+        drawn = {what: w for w, what in weights}
+        new = [(drawn.get(o[1], 0.0), lean) for o, lean, p in zip(options, leans, places) if p == "new"]
+        return sum(w * lean for w, lean in new) / sum(w for w, _ in new)
+
+    assert expected(mix_weights(options, 0.1)) > 0.25    # value alone leans towards my hand
+    for target in (0.0, 0.1):
+        assert expected(neutral_mix(options, leans, places, 0.1, target, 1.0)) == pytest.approx(target, abs=1e-4)
+    away = [(v - 0.5 * lean if p else v, what) for (v, what), lean, p in zip(options, leans, places)]
+    assert expected(mix_weights(away, 0.1)) < -0.5        # a price that chose the face held least (main's 6 seats)
+    assert expected(neutral_mix(away, leans, places, 0.1, 0.0, 1.0)) == pytest.approx(0.0, abs=1e-4)
+    stay = {what: w for w, what in neutral_mix(options, leans, places, 0.1, 0.0, 1.0)}
+    plain = {what: w for w, what in mix_weights(options, 0.1)}
+    assert stay["stay"] / stay["call"] == pytest.approx(plain["stay"] / plain["call"])   # unpriced
+    kept = neutral_mix(options, leans, places, 0.1, 0.0, 1.0)
+    share = {what: w / sum(w for w, _ in kept) for w, what in kept}
+    plain_share = {what: w / sum(w for w, _ in mix_weights(options, 0.1)) for w, what in mix_weights(options, 0.1)}
+    assert share["stay"] == pytest.approx(plain_share["stay"], abs=1e-6)   # each place keeps its weight

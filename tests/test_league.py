@@ -67,6 +67,37 @@ def test_the_overbidder_tunes_only_and_learns_how_often_a_rival_challenges():
     assert calls and sum(n for table in calls for _called, n in table.values()) >= 20
 
 
+def test_the_outside_exploiters_tuning_twin_reads_a_lean_either_way():
+    """Issue 40, fifteenth session: the outside group is never tuned on, so the
+    class it found (a player who tabulates, per rival and kind of bid, the dice
+    of the bid face the rival held, and reads a lean *away* from the face as
+    well as towards it) has a twin in the tuning half alone, by its own
+    numbers: once a kind's revealed bids held half a blind share, a hand
+    without the face explains such a bid better than one full of it, and the
+    other way round once they held one and a half."""
+    import random
+    league = _league()
+    assert league.bot_of("tuning", "cup-reader") is league.CupReader
+    assert league.CupReader not in league.HALVES["tuning"].values()
+    with pytest.raises(SystemExit):
+        league.bot_of("reporting", "cup-reader")
+    assert {"ld-cup-reader-5", "rc-cup-reader-3"} <= set(league.ROWS)
+    t = league.Table.__new__(league.Table)
+    t.dice, t.bids, t.palifico, t.wild, t.total = (5, 5, 5, 5), ((1, 3, 4), (2, 4, 5)), False, 1, 20
+    t.faces = (1, 2, 3, 4, 5, 6)
+    bot = league.CupReader(0, random.Random(1), "liars-dice")
+    bot.seat_names = ("me", "a", "b", "c")
+    full, none = (0, 0, 0, 0, 5, 0), (0, 2, 1, 2, 0, 0)   # dice per face: five 5s / no 5 (and no wild one)
+    before = bot._face_like(t, 2, full, 1), bot._face_like(t, 2, none, 1)
+    tilt = bot._book(2).setdefault("tilt", {})
+    tilt[("new", False, False)] = [30, 60.0, 180]
+    assert bot._face_like(t, 2, none, 1) > 3 * bot._face_like(t, 2, full, 1)
+    tilt[("new", False, False)] = [90, 60.0, 180]
+    assert bot._face_like(t, 2, full, 1) > 3 * bot._face_like(t, 2, none, 1)
+    tilt[("new", False, False)] = [90, 60.0, 20]   # too few dice seen: read as the learner reads
+    assert (bot._face_like(t, 2, full, 1), bot._face_like(t, 2, none, 1)) == before
+
+
 def test_each_half_has_its_own_learners_twin():
     """The tell test's control is the half's learner without its tables: a tell
     tuned on the tuning half never plays the reporting learner's twin (it did:
@@ -214,6 +245,43 @@ def test_a_learner_of_hards_revealed_roll_call_bids_gains_little_over_itself_unt
     the second half of a 2,000-game series.  Roll Call's Hard draws no mix:
     its bids are a function of its hand and history."""
     assert _tell_gap("rc-learner-frozen-1", "rc-learner-1") <= 0.03
+
+
+def _full_table_shares(game: str, opponents: list[str], games: int, seed: int = 1) -> dict[str, float]:
+    """Dice of the bid face Hard held over a blind hand's share, for its openings,
+    its new-face bids and both, with 3+ players in (outside Palifico), over
+    ``games`` seeded games against ``opponents`` (``outside_report.lean_tally``)."""
+    from game.dev.outside_report import lean_tally
+    leans: dict[tuple, float] = {}
+    ai_report.run_report(game, "hard", opponents, games, seed,
+                         progress=lambda _rep, match: lean_tally(match, "hard", leans))
+    held = {place: leans.get((place, "3+", False, "held"), 0.0) for place in ("open", "new")}
+    blind = {place: leans.get((place, "3+", False, "blind"), 0.0) for place in ("open", "new")}
+    shares = {place: held[place] / blind[place] for place in held}
+    shares["both"] = sum(held.values()) / sum(blind.values())
+    return shares
+
+
+def test_hards_bids_at_six_seats_hold_about_a_blind_share_of_the_face():
+    """Issue 40, fifteenth session: at tables of 3+ Hard's new-face bids held
+    0.47 of a blind hand's share of the face and its openings 0.62 (Liar's
+    Dice, six seats): an anti-tell a player who tabulates the lifted cups reads
+    as well as an honest lean (the outside exploiter took Hard to 4.2%).  Each
+    draw now holds its expected lean to a blind share (``neutral_mix``), so
+    Hard's openings and new-face bids, over 30 seeded games at six seats, hold
+    a blind share within [0.8, 1.25] (main: 0.57)."""
+    shares = _full_table_shares("liars-dice", ["normal"] * 5, 30)
+    assert 0.8 <= shares["both"] <= 1.25, shares
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game,seats", [("liars-dice", 6), ("liars-dice", 4)])
+def test_each_kind_of_hards_bids_at_a_full_table_holds_about_a_blind_share(game, seats):
+    """The test above per kind and table size, over 200 seeded games: Hard's
+    openings and its new-face bids each hold a blind share of the face within
+    [0.8, 1.25], in neither direction a tell a tabulating player can read."""
+    shares = _full_table_shares(game, ["normal"] * (seats - 1), 200)
+    assert all(0.8 <= shares[place] <= 1.25 for place in ("open", "new")), shares
 
 
 def test_the_ambusher_calls_a_raise_on_its_bait_out_of_turn():

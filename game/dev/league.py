@@ -650,6 +650,52 @@ class Baiter(Ambusher):
     bluff_rate, trust, sharp, bait_dice, oot_bait = 0.3, 0.85, 3.0, 3, 0.35
 
 
+class CupReader(LeagueBot):
+    """The tuning twin of a player who reads a lean in either direction (issue 40,
+    fifteenth session; tuning only, ``TUNING_ONLY``): per rival and coarse kind of
+    bid (opening / same face / new face, heads-up or not, Palifico) it sums the
+    dice of the bid face the rival held, from the cups lifted at every call,
+    against a blind hand's share, and once ``tilt_after`` dice of such bids are
+    in, reads that rival's bids of the kind as a binomial tilted by the ratio,
+    below one as well as above (a bid on a new face may say the face is *not*
+    held).  It also learns how often each rival calls and bids to the edge of
+    that (``learns_calls``).  At full tables Hard's new-face bids held half a
+    blind share of the face, and a reader of exactly this kind called them."""
+    learns, learns_calls, trust, sharp = True, True, 0.8, 2.0
+    tilt_after = 40      # revealed dice of a kind's bids before its tilt is read
+    tilt_prior = 3.0     # blind dice of pseudo-count pulling the ratio to 1
+
+    @staticmethod
+    def tilt_key(t: Table, i: int) -> tuple:
+        """(place, heads-up, Palifico) of the i-th bid of the round."""
+        _p, _q, f = t.bids[i]
+        place = "open" if i == 0 else ("stay" if t.bids[i - 1][2] == f else "new")
+        return place, sum(1 for n in t.dice if n) == 2, t.palifico
+
+    def _learn(self, t: Table, reveal) -> None:
+        super()._learn(t, reveal)
+        hands = reveal[1]
+        for i, (p, _q, f) in enumerate(t.bids):
+            if p == self.player or p >= len(hands) or not hands[p]:
+                continue
+            n = len(hands[p])
+            tilt = self._book(p).setdefault("tilt", {}).setdefault(self.tilt_key(t, i), [0, 0.0, 0])
+            tilt[0] += sum(1 for d in hands[p] if d == f or (t.wild is not None and d == t.wild and f != t.wild))
+            tilt[1] += n * t.pm(f)
+            tilt[2] += n
+
+    def _face_like(self, t: Table, p: int, c: Sequence[int], i: int) -> float:
+        tilt = self._book(p).get("tilt", {}).get(self.tilt_key(t, i))
+        if tilt is None or tilt[2] < self.tilt_after:
+            return super()._face_like(t, p, c, i)
+        f, n = t.bids[i][2], t.dice[p]
+        base = t.pm(f)
+        ratio = (tilt[0] + self.tilt_prior) / (tilt[1] + self.tilt_prior)
+        tilted = min(0.95, max(0.03, base * ratio))
+        k = count(c, f, t.wild)
+        return (tilted / base) ** k * ((1 - tilted) / (1 - base)) ** (n - k)
+
+
 KINDS: dict[str, tuple[type, ...]] = {
     "reader": (ReaderTrusting, ReaderPlain),
     "reader2": (ReaderWary, ReaderSharp),
@@ -673,8 +719,9 @@ REPORTING_ONLY: dict[str, type] = {"ambusher": Ambusher, "ambusher-bold": Ambush
 """Bots written against Hard as it is, in the reporting half alone (no tuning
 twin: the calibration fit plays the tuning half by name, ``tools/bidcalib_fit.py``)."""
 HALVES["reporting"].update(REPORTING_ONLY)
-TUNING_ONLY: dict[str, type] = {"ambusher": Baiter, "overbidder": Overbidder}
-"""The tuning half's bots of the reporting-only kinds, kept out of ``HALVES``
+TUNING_ONLY: dict[str, type] = {"ambusher": Baiter, "cup-reader": CupReader, "overbidder": Overbidder}
+"""The tuning half's bots of the reporting-only kinds (and ``CupReader``, the
+outside exploiter's tuning twins, whose class has no league bot to report on), kept out of ``HALVES``
 (the calibration fit plays ``HALVES["tuning"]``: adding one would change the
 shipped fit's population); ``bot_of`` finds them."""
 
@@ -774,6 +821,9 @@ ROWS = {
     "ld-overbidder-3": ("liars-dice", "hard", "overbidder", 3),
     "ld-overbidder-5": ("liars-dice", "hard", "overbidder", 5),
 }
+ROWS.update({f"{short}-cup-reader-{n}": (game, "hard", "cup-reader", n)
+             for short, game in (("ld", "liars-dice"), ("rc", "roll-call")) for n in (1, 3, 5)})
+"""Hard against the outside exploiter's tuning twin (``CupReader``, tuning half only)."""
 OUTSIDE_ROWS = tuple(
     [f"{g}-outside-{kind}-{n}" for g in ("ld", "rc") for kind in ("reader", "exploiter", "odds") for n in (1, 3, 5)]
     + ["ld-normal-outside-reader-1", "rc-normal-outside-reader-1"])

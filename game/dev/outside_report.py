@@ -59,6 +59,42 @@ def tally(match, level: str, into: dict[str, Counter]) -> None:
     into["seats"]["games"] += 1
 
 
+def lean_tally(match, level: str, into: dict[tuple, float]) -> None:
+    """Add one finished game's bids by ``level`` to ``into``: per kind of bid
+    (opening / same face / new face, heads-up or 3+ in, Palifico), how many
+    bids, the dice of the bid face the bidder held and a blind hand's share of
+    them, from the hands the game dealt (issue 40, fifteenth session: at full
+    tables Hard's new-face bids held half a blind share, an anti-tell)."""
+    from game.dev.league import Table
+    tested = {p for p, seat in enumerate(match.seats) if seat.name.rsplit("-", 1)[0] == level}
+    state = match.game.new_initial_state()
+    for player, action in match.history:
+        if player in tested and type(action).__name__ == "Bid":
+            t = Table(state.view(player), ())
+            kind = lean_kind(t, action.face)
+            for what, n in (("bids", 1.0), ("held", t.mine(action.face)), ("blind", len(t.hand) * t.pm(action.face))):
+                into[kind + (what,)] = into.get(kind + (what,), 0.0) + n
+        state = state.apply(player, action)
+
+
+def lean_kind(t, face: int) -> tuple[str, str, bool]:
+    """(place, table, Palifico) of a bid on ``face`` at the seat view ``t``: what a
+    reader of the lifted cups can file it under."""
+    place = "open" if not t.bids else ("stay" if t.bids[-1][2] == face else "new")
+    return place, "heads-up" if len(t.rivals) == 1 else "3+", t.palifico
+
+
+def lean_lines(into: dict[tuple, float]) -> list[str]:
+    """The lean tally as a table: per kind, dice of the bid face held against a blind share."""
+    out = ["| kind of bid (place, table, Palifico) | bids | dice of the face held | blind share | held / blind |",
+           "| --- | --- | --- | --- | --- |"]
+    for kind in sorted({k[:3] for k in into}, key=str):
+        held, blind = into.get(kind + ("held",), 0.0), into.get(kind + ("blind",), 0.0)
+        out.append(f"| {' '.join(map(str, kind))} | {into.get(kind + ('bids',), 0.0):.0f} | {held:.0f} | {blind:.1f} "
+                   f"| {held / blind if blind else float('nan'):.2f} |")
+    return out
+
+
 def lines(row: str, into: dict[str, Counter]) -> list[str]:
     """The tallies as a table: per tested seat and per other seat, each game."""
     games = max(1, into["seats"]["games"])
@@ -140,16 +176,26 @@ def main(argv=None) -> int:
     ap.add_argument("--half", choices=("tuning", "reporting"), default="reporting")
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--lean", action="store_true",
+                    help="after each row, the dice of the bid face the tested level held per kind of its bids")
     ap.add_argument("--memory", action="store_true",
                     help="after each row, what OutsideExploiter learned of the tested level")
     args = ap.parse_args(argv)
     for row in args.rows.split(","):
         level = league.ROWS[row][1]
         into: dict[str, Counter] = {"tested": Counter(), "others": Counter(), "seats": Counter()}
-        rep = league.run_row(row, args.half, args.games, args.seed, on_game=lambda _rep, match: tally(match, level, into))
+        leans: dict[tuple, float] = {}
+
+        def on_game(_rep, match) -> None:
+            tally(match, level, into)
+            if args.lean:
+                lean_tally(match, level, leans)
+        rep = league.run_row(row, args.half, args.games, args.seed, on_game=on_game)
         lo, hi = wilson(rep.wins, rep.seat_games)
         print(f"{row}: {level} wins {100 * rep.wins / max(1, rep.seat_games):.1f}% ({100 * lo:.1f}-{100 * hi:.1f})")
         print("\n".join(lines(row, into)), flush=True)
+        if args.lean:
+            print("\n".join(lean_lines(leans)), flush=True)
         if args.memory:
             learned = twin_lines(level) if league.ROWS[row][2] == "overbidder" else memory_lines(league.ROWS[row][0], level)
             print("\n".join(learned), flush=True)

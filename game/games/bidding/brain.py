@@ -71,6 +71,8 @@ class Style:
     crowd_lean_price: float | None = None   # the starting price at a table of 3+ seats (None: ``lean_price``)
     lean_step: float = 0.05     # how fast the price follows the lean my bids showed
     mix_temp: float = 0.0       # mixed play: draw among near-equal options, softmax of value / this (dice)
+    crowd_lean: float | None = None   # 3+ in, mixed: each draw's expected centred lean per place (``neutral_mix``); None = off
+    crowd_lean_bound: float = 1.0     # the most (dice) ``neutral_mix`` may charge or pay per die of lean
     crowd_share: float = 0.6    # a rival's lost die at a table of 3+ is worth this over the rivals in (``rival_value``)
     passed_on: int = 0          # 3+ seats: rivals past the next one a let-through bid is rolled on over (``passed_on``; 0: worth 0)
     rollout_faces: bool = False   # the roll-out's raises onto any face by the game's rule (off: the same face)
@@ -133,6 +135,56 @@ def mix_weights(options: list[tuple[float, Option]], temp: float) -> list[tuple[
     kind of bid read Hard's hand."""
     best = max(v for v, _ in options)
     return [(math.exp((v - best) / temp), what) for v, what in options if v >= best - MIX_SPAN * temp]
+
+
+def neutral_mix(options: list[tuple[float, Option]], leans: list[float], places: list[str | None],
+                temp: float, target: float, bound: float) -> list[tuple[float, Option]]:
+    """``mix_weights`` of ``options`` once every option of a place (an opening, a
+    new face: not None) is charged a price per die of its lean, one price per
+    place, found so that the draw's expected lean among that place's options is
+    ``target``: positive when value alone would lean towards my hand, negative
+    (a premium on faces I hold) when it would lean away, at most ``bound`` dice
+    per die either way; the place keeps the weight value gave it (only the
+    face within it is priced: pricing the place's weight away had the other
+    places, a raise on the face bid above all, take the hands the price
+    turned from it).  Issue 40, fifteenth session: one running price for
+    every bid, started at the heads-up price, made Hard's openings and new-face
+    bids at six seats hold half a blind share of the face (values differ little
+    between faces at a crowded table, so the price alone chose the face), and a
+    player who tabulated the lifted cups read that as well as an honest lean.
+    Each draw meeting its own target, every kind of bid, at any table size,
+    holds about a blind share in expectation."""
+    values = [v for v, _ in options]
+    for place in sorted({p for p in places if p is not None}):
+        group = [i for i, p in enumerate(places) if p == place]
+        top = max(values[i] for i in group)
+        unpriced = sum(math.exp((values[i] - top) / temp) for i in group)
+
+        def priced(price: float) -> list[float]:
+            """Every option's value with this place's lean charged ``price`` per die,
+            shifted so the place keeps its unpriced weight."""
+            shift = temp * math.log(unpriced / sum(math.exp((values[i] - price * leans[i] - top) / temp)
+                                                   for i in group))
+            return [v - price * leans[i] + shift if places[i] == place else v for i, v in enumerate(values)]
+
+        def excess(price: float) -> float | None:
+            drawn = [(w, i) for w, i in mix_weights([(v, i) for i, v in enumerate(priced(price))], temp)
+                     if places[i] == place]
+            z = sum(w for w, _ in drawn)
+            return None if z <= 0 else sum(w * leans[i] for w, i in drawn) / z - target
+
+        if len({leans[i] for i in group}) < 2 or (e0 := excess(0.0)) is None or abs(e0) < 1e-9:
+            continue
+        lo, hi = (0.0, bound) if e0 > 0 else (-bound, 0.0)
+        for _ in range(24):   # bisection: the expected lean falls as the price rises
+            mid = (lo + hi) / 2
+            e = excess(mid)
+            if e is not None and (e > 0) == (e0 > 0):   # not there yet (None: the place drops out: too far)
+                lo, hi = (mid, hi) if e0 > 0 else (lo, mid)
+            else:
+                lo, hi = (lo, mid) if e0 > 0 else (mid, hi)
+        values = priced(hi if e0 > 0 else lo)
+    return mix_weights([(v, what) for v, (_, what) in zip(values, options)], temp)
 
 
 def mixed_choice(near: list[tuple[float, Option]], rng) -> Option:
@@ -520,13 +572,24 @@ class BidBrain:
             # each die of lean is priced by the kind of bid it shows in
             # (``reader_key``), a Palifico opening by its kind alone (its face is
             # fixed for the round: not the lean the running price follows)
-            price = self.starting_price(spot) if free_face else 0.0
+            crowd = self.crowd_neutral(spot) and free_face
+            price = self.starting_price(spot) if free_face and not crowd else 0.0
             options: list[tuple[float, tuple[object, Decision, str]]] = [
                 (c[0] - (price + self.kind_price(spot, c[1])) * self.lean(spot, c[1].face), self._bid_move(spot, c))
                 for c in self.every_bid]
             if best_challenge is not None:
                 options.append((best_challenge[0], (best_challenge[1], best_challenge[2], best_challenge[3])))
-            self.last_mix = mix_weights(options, self.style.mix_temp)
+            if crowd:
+                assert self.style.crowd_lean is not None   # ``crowd_neutral``
+                places: list[str | None] = [self.neutral_place(spot, c[1]) for c in self.every_bid]
+                leans = self.centred_leans(spot, places)
+                if best_challenge is not None:   # the challenge, drawn with the bids, unpriced
+                    places.append(None)
+                    leans.append(0.0)
+                self.last_mix = neutral_mix(options, leans, places, self.style.mix_temp, self.style.crowd_lean,
+                                            self.style.crowd_lean_bound)
+            else:
+                self.last_mix = mix_weights(options, self.style.mix_temp)
             return mixed_choice(self.last_mix, rng)
         else:
             if best_challenge is not None and best_challenge[0] >= top:
@@ -547,6 +610,33 @@ class BidBrain:
             if empty:
                 face = max(empty, key=lambda f: cands[f][0])
         return self._bid_move(spot, cands[face])
+
+    def crowd_neutral(self, spot: BidSpot) -> bool:
+        """Whether this draw prices each place's lean to its own target (``neutral_mix``):
+        with ``crowd_lean`` set and 3+ players in."""
+        return self.style.crowd_lean is not None and len(spot.rivals) >= 2
+
+    def centred_leans(self, spot: BidSpot, places: list[str | None]) -> list[float]:
+        """Each weighed bid's lean (``every_bid``) less the mean lean of the faces
+        its place offers.  With wild ones
+        a hand can lean over a blind share on every face, so no draw among them
+        leans nothing; an average face of my own hand always can be drawn, and
+        over the hands I may hold it holds a blind share."""
+        leans = [self.lean(spot, c[1].face) for c in self.every_bid]
+        faces: dict[str | None, set[int]] = {}
+        for c, place in zip(self.every_bid, places):
+            faces.setdefault(place, set()).add(c[1].face)
+        centre = {place: sum(self.lean(spot, f) for f in fs) / len(fs) for place, fs in faces.items()}
+        return [lean - centre[place] if place is not None else lean for lean, place in zip(leans, places)]
+
+    @staticmethod
+    def neutral_place(spot: BidSpot, bid: Bid) -> str | None:
+        """The place ``neutral_mix`` holds to a blind lean: an opening or a new
+        face (a raise on the face bid has no face to choose: None)."""
+        cur = spot.current
+        if cur is None:
+            return "open"
+        return None if cur[1] == bid.face else "new"
 
     def kind_price(self, spot: BidSpot, bid: Bid) -> float:
         """The price per die of lean added for the kind of ``bid`` a tabulating

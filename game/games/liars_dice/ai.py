@@ -277,7 +277,8 @@ false, so it raised into calls instead; on the league's TUNING half (Hard + 3
 "Issue 40, third session")."""
 
 HARD_STYLE = Style(lean=0.1, lean_price=0.4, lean_step=0.05, mix_temp=0.1, key_price=KEY_PRICE, dice_price=DICE_PRICE,
-                   acts_on_memory=True, crowd_share=CROWD_SHARE, passed_on=3)
+                   acts_on_memory=True, crowd_share=CROWD_SHARE, passed_on=3,
+                   crowd_lean=0.0)
 """Hard's bid mix: the priced mix of ``BidBrain.priced_face`` (as in Roll
 Call), drawn (``mix_temp``, issue 40) among every bid and the challenge within
 0.3 dice of the best, each weighed by exp(value / 0.1 dice), each die of lean
@@ -300,7 +301,16 @@ session's raises onto any face and rivals' Jintos (``rollout_faces``,
 ``rollout_jintos``) were not shown to help on the tuning half (Hard + 3
 ``ReaderTrusting``, 400 games, seed 1: 40.0% shipped, 32.2% the first
 version, 36.2% both, 33.2% Jintos alone, 43.2% faces alone) and stay off
-(docs/AI-NOTES.md, "Issue 40, eighth session")."""
+(docs/AI-NOTES.md, "Issue 40, eighth session").  With 3+ players in
+(``crowd_lean``, issue 40, fifteenth session) the running price is off and
+each draw prices an opening's or a new face's lean so the face drawn is, in
+expectation, an average face of Hard's hand (``neutral_mix``,
+``centred_leans``), the place (opening, new face, raise on the face, call)
+keeping the weight value gave it: the running price had
+Hard's new-face bids at six seats hold 0.47 of a blind share and its openings
+0.62, an anti-tell the outside exploiter read (Hard 4.2% at six seats).
+Tuning half, Hard + 5 ``CupReader`` 10.0% -> 24.0%, + 3 28.0% -> 33.0%
+(200 games each, seed 1)."""
 
 
 PIN_PRIOR: Optional[PinPrior] = None
