@@ -227,9 +227,13 @@ def test_a_landing_and_a_reveal_paint_over_the_kept_nameplates_the_same_pixels(a
     assert over_kept >= 9 and compared == 12   # landings, calls, reveal steps
 
 
-def _ai_game(app, background: bool):
+def _ai_game(app, background: bool, shelf=None):
+    """One AI game; ``shelf``: the rivals' book it starts from (each game its
+    own, so a second game does not meet rivals the first taught Hard)."""
     from game.games.liars_dice.scene import TableScene
     app.think_in_background = background
+    if shelf is not None:
+        app.rivals = shelf
     seats = [Seat(f"Bot{i}", "ai", level) for i, level in enumerate(["hard", "normal", "easy"])]
     match = Match("liars-dice", seats, {"starting_dice": 2}, 11)
     scene = TableScene(app, match)
@@ -253,9 +257,15 @@ def test_ai_thinking_in_the_background_plays_the_same_game(app, monkeypatch):
             super()._run(fn)
     monkeypatch.setattr(ai_turns, "Thinker", Counted)
     assert not app.think_in_background            # headless tests think inside the frame
-    background = _ai_game(app, True)
+    from game.games.bidding.rivalbook import RivalBook, RivalShelf
+
+    def fresh_shelf():
+        shelf = RivalShelf()
+        shelf._book, shelf.note = RivalBook(), None
+        return shelf
+    background = _ai_game(app, True, fresh_shelf())
     assert threads and threading.get_ident() not in threads
-    assert background == _ai_game(app, False)
+    assert background == _ai_game(app, False, fresh_shelf())
 
 
 def test_the_replay_is_written_off_the_frame(app, monkeypatch):
