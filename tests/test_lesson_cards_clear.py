@@ -182,3 +182,14 @@ def test_the_roll_the_bones_cards_cover_no_word_of_the_table(app):
         assert not covered, f"step {table.tutorial.tutorial.step_index + 1} {step.title!r}: the card {tuple(card)} lies on {covered}"
     assert asked == {"Roll your 12-sided bone?"} and steps >= 8
 
+
+@pytest.mark.parametrize("game_id", LESSONS)
+def test_a_card_never_lies_on_the_since_your_last_move_card(app, game_id):
+    """The "since your last move" card opens as the learner's turn starts,
+    after the step's card was placed; the card kept its place: Roll the
+    Bones' "A short stack" (610, 10, 400, 192) lay on its last lines
+    (238, 12, 420, 171).  A card is placed again when it opens."""
+    for step, table in steps_of(app, game_id):
+        card, since = table.tutorial._buttons.get("card"), table.since
+        assert not (card and since.shown and card.colliderect(since.card_rect(app.theme))), \
+            f"{step.title!r}: the card {tuple(card)} lies on {tuple(since.card_rect(app.theme))}"

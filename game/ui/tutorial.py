@@ -169,9 +169,14 @@ class TutorialCoach:
         return pygame.Rect(rect) if rect is not None else None
 
     def _placement_key(self, step: Step) -> tuple:
-        """What the card's place depends on: the step, its hint, where its target is."""
+        """What the card's place depends on: the step, its hint, where its
+        target is, and where the "since your last move" card is (it opens as
+        the learner's turn starts, after a step is placed: Roll the Bones'
+        "A short stack" lay on its last lines)."""
         target = self.anchor(step)
-        return (self.tutorial.step_index, self.tutorial.hint, tuple(target) if target is not None else None)
+        since = self.table.since
+        return (self.tutorial.step_index, self.tutorial.hint, tuple(target) if target is not None else None,
+                tuple(since.card_rect(self.table.theme)) if since.shown else None)
 
     def wants_boxes(self) -> bool:
         """The card needs a place (a new step, hint or target): the table records
