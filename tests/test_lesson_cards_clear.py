@@ -161,3 +161,35 @@ def test_the_ring_round_a_diced_out_number_stays_in_its_column(app):
             seen += 1
             assert cell.inflate(8, 8).contains(ring.rect), f"the ring {tuple(ring.rect)} spills from the cell {tuple(cell)}"
     assert seen
+
+
+def test_the_roll_the_bones_cards_cover_no_word_of_the_table(app):
+    """Roll the Bones asks "Roll your 12-sided bone?" (it said "Roll the
+    bone?", not which die the bone is).  The longer question stands over the
+    "No bone" button, outside the ring, so every arrow to the button crossed
+    words: no place passed, and step 11's card fell back to the place that
+    keeps clear only what the table keeps clear, over the question (and, a
+    line longer, over the "You" nameplate).  The card now takes a place
+    clear of the table's words with the ring alone showing its target."""
+    asked, steps = set(), 0
+    for step, table, record in ringed_steps(app, "roll-the-bones"):
+        steps += 1
+        card = table.tutorial._buttons["card"]
+        asked |= {b.text for b in record.of("text") if "bone?" in b.text}
+        drawn_card = next(b.order for b in record.of("panel") if b.rect == card)
+        covered = [b.text or b.kind for b in record.boxes[:drawn_card] if b.layer == 0 and card.colliderect(b.rect)
+                   and (b.kind in ("die", "control") or b.kind == "text" and b.text.strip())]
+        assert not covered, f"step {table.tutorial.tutorial.step_index + 1} {step.title!r}: the card {tuple(card)} lies on {covered}"
+    assert asked == {"Roll your 12-sided bone?"} and steps >= 8
+
+
+@pytest.mark.parametrize("game_id", LESSONS)
+def test_a_card_never_lies_on_the_since_your_last_move_card(app, game_id):
+    """The "since your last move" card opens as the learner's turn starts,
+    after the step's card was placed; the card kept its place: Roll the
+    Bones' "A short stack" (610, 10, 400, 192) lay on its last lines
+    (238, 12, 420, 171).  A card is placed again when it opens."""
+    for step, table in steps_of(app, game_id):
+        card, since = table.tutorial._buttons.get("card"), table.since
+        assert not (card and since.shown and card.colliderect(since.card_rect(app.theme))), \
+            f"{step.title!r}: the card {tuple(card)} lies on {tuple(since.card_rect(app.theme))}"

@@ -81,3 +81,49 @@ def test_diced_out_says_why_the_same_player_rolls_again():
                 break
             match.apply(0, state.legal_actions(0)[0])   # you (a human seat): the first legal move
     assert seen == {True, False}, seen
+
+
+def _asked_to_announce(app, seats):
+    """Play ``seats``' Roll the Bones to its first announcement asked of a
+    human (each ante the first one offered); the frame's record then."""
+    import pygame
+
+    from game.core.match import Match
+    from game.ui import layout_record
+    from tests.helpers import key, past_the_opening, start_table
+    table = start_table(app, Match("roll-the-bones", seats, None, 3))
+    past_the_opening(app)
+    for _ in range(40):
+        app.run_frames(600, until=lambda a: table.human_to_act() is not None and not table.is_busy())
+        player = table.human_to_act()
+        if player is not None and table.state.phase == "declare":
+            break
+        if player is not None:
+            assert table.submit(player, table.state.legal_actions(player)[0])
+        else:
+            app.feed(key(pygame.K_RETURN))
+    app.run_frames(30)
+    with layout_record.recording(app.canvas) as record:
+        app.draw(0.0)
+    return record
+
+
+def test_the_bone_question_says_which_die_the_bone_is(app):
+    """Rules: "Give each player 10 dice and one 12-sided “bone” die."  The
+    question over "Bone!" and "No bone" read "Roll the bone?", which told a
+    newcomer nothing of which die that is."""
+    record = _asked_to_announce(app, SEATS)
+    assert [b.text for b in record.of("text") if "bone?" in b.text] == ["Roll your 12-sided bone?"]
+
+
+def test_a_long_name_calls_for_the_bone_clear_of_the_pile(app):
+    """Two humans at one screen, the caller's name 16 Ws: "W…W, roll your
+    12-sided bone?" (584 px) ran into the pile's "9 six-siders · 1 bone";
+    the question takes its short form there, clear of every word."""
+    from game.core.match import MAX_NAME
+    seats = [Seat("W" * MAX_NAME), Seat("Bertha"), Seat("Mags", "ai", "normal")]
+    record = _asked_to_announce(app, seats)
+    asked = [b for b in record.of("text") if "bone?" in b.text]
+    assert [b.text for b in asked] == ["W" * MAX_NAME + ", roll the bone?"]
+    assert not [b.text for b in record.of("text") if b is not asked[0] and b.text.strip()
+                and b.rect.colliderect(asked[0].rect)]

@@ -121,3 +121,32 @@ def test_a_line_cut_inside_a_set_apart_name_is_drawn_without_its_marks(font, tex
     runs = font.runs(text) or ()
     assert not any(mark in run.text for run in runs for mark in MARKS)
     assert font.size(text)[0] == font.render(text, True, th.CREAM).get_width()
+
+
+@pytest.mark.parametrize("name", ["מיכל 3 כהן", "عبد الله"])
+def test_a_wrapped_sentence_keeps_a_set_apart_name_whole_on_one_line(font, name):
+    """A name with a space in a sentence long enough to wrap: at every width
+    the line breaks before the name, never inside it (broken, its first
+    line's isolate ran on to the line's end and the next line read the
+    name's last word as English), and every line opens and closes its own
+    marks."""
+    words = Voice([Seat("Ann"), Seat(name, "ai", "easy")])
+    sentence = f"Round 2: Ann bids 4 fives, then {words.object(1)} calls Liar and loses a die."
+    whole = words.object(1)
+    full = font.size(sentence)[0]
+    for width in range(font.size(whole)[0], full + 1, 3):
+        lines = th.wrap_text(font, sentence, width)
+        assert sum(whole in line for line in lines) == 1, (width, lines)
+        assert all(line.count(MARKS[0]) == line.count(MARKS[1]) for line in lines), (width, lines)
+        assert " ".join(lines) == sentence
+
+
+def test_a_set_apart_name_wider_than_a_line_is_set_apart_on_each_line(font):
+    """A line too narrow for the name alone: the name breaks at its spaces
+    and each line's part is set apart on its own, reading in its direction."""
+    words = Voice([Seat("Ann"), Seat("מיכל 3 כהן", "ai", "easy")])
+    sentence = f"Pass to {words.object(1)} now."
+    lines = th.wrap_text(font, sentence, font.size("\u2068מיכל 3\u2069")[0])
+    parts = [line for line in lines if any(ch in line for ch in MARKS)]
+    assert len(parts) == 2 and all(line.count(MARKS[0]) == line.count(MARKS[1]) == 1 for line in parts), lines
+    assert "".join(ch for ch in " ".join(lines) if ch not in MARKS) == "Pass to מיכל 3 כהן now."

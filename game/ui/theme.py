@@ -11,12 +11,14 @@ Hebrew or Japanese name) is drawn by the next font that has it
 """
 from __future__ import annotations
 
+import re
 from collections import OrderedDict
 from functools import lru_cache
 from pathlib import Path
 
 import pygame
 
+from ..core.grammar import ISOLATE, ISOLATE_END
 from ..paths import AssetError, require_asset
 from . import layout_record
 from .glyphs import FALLBACK_FILES, GlyphChain, GlyphFont, SystemFonts
@@ -243,27 +245,73 @@ def wrap_text(font: pygame.font.Font, text: str, width: int, measured: dict[str,
     """Greedy word wrap to ``width`` pixels (a no-break space,
     ``narration.NO_BREAK``, joins two words into one; a word wider than
     ``width`` alone is cut with "…": a 16-letter name ran out of the "since
-    your last move" card).  ``measured``: widths of trial lines already
-    measured in ``font``, kept by a caller that wraps the same text at
-    several widths (each width mostly re-measures the same first words)."""
+    your last move" card).  A name the sentence set apart
+    (``grammar.isolated``) is one word: a line breaks before it, never
+    inside it (split, the line's end ran its start's isolate on and the next
+    line read its last word out of the name); a set-apart name wider than a
+    line alone is broken at its spaces, each line's part set apart on its own.
+    ``measured``: widths of trial lines already measured in ``font``, kept by
+    a caller that wraps the same text at several widths (each width mostly
+    re-measures the same first words)."""
     lines: list[str] = []
     for paragraph in text.split("\n"):
-        words = paragraph.split(" ")
-        line = ""
-        for word in words:
-            trial = word if not line else line + " " + word
-            if measured is None:
-                trial_width = font.size(trial)[0]
-            elif (trial_width := measured.get(trial, -1)) < 0:
-                trial_width = measured[trial] = font.size(trial)[0]
-            if trial_width <= width:
-                line = trial
-            else:
-                if line:
-                    lines.append(line)
-                line = fit_text(font, word, width) if font.size(word)[0] > width else word
-        lines.append(line)
+        lines += _greedy(font, _words(paragraph), width, measured)
     return lines
+
+
+def _greedy(font: pygame.font.Font, words: list[str], width: int, measured: dict[str, int] | None) -> list[str]:
+    """``words`` filled into lines of ``width`` pixels (``wrap_text``)."""
+    lines: list[str] = []
+    line = ""
+    for word in words:
+        trial = word if not line else line + " " + word
+        if measured is None:
+            trial_width = font.size(trial)[0]
+        elif (trial_width := measured.get(trial, -1)) < 0:
+            trial_width = measured[trial] = font.size(trial)[0]
+        if trial_width <= width:
+            line = trial
+            continue
+        if line:
+            lines.append(line)
+        if font.size(word)[0] <= width:
+            line = word
+        elif ISOLATE in word and " " in word:
+            *whole, line = _set_apart_per_line(_greedy(font, word.split(" "), width, measured))
+            lines += whole
+        else:
+            line = fit_text(font, word, width)
+    lines.append(line)
+    return lines
+
+
+_SET_APART = re.compile(f"{ISOLATE}[^{ISOLATE}{ISOLATE_END}]*{ISOLATE_END}")
+"""A name a sentence set apart, start to end mark."""
+
+
+def _words(paragraph: str) -> list[str]:
+    """``paragraph`` split at its spaces, but for those inside a set-apart name."""
+    if ISOLATE not in paragraph:
+        return paragraph.split(" ")
+    inside = {i for name in _SET_APART.finditer(paragraph) for i in range(name.start(), name.end())}
+    words, start = [], 0
+    for i, ch in enumerate(paragraph):
+        if ch == " " and i not in inside:
+            words.append(paragraph[start:i])
+            start = i + 1
+    words.append(paragraph[start:])
+    return words
+
+
+def _set_apart_per_line(lines: list[str]) -> list[str]:
+    """Lines of one set-apart name broken across them, each line's part
+    closed and opened again where the break falls."""
+    out, open_at_start = [], False
+    for line in lines:
+        text = (ISOLATE if open_at_start else "") + line
+        open_at_start = text.count(ISOLATE) > text.count(ISOLATE_END)
+        out.append(text + ISOLATE_END if open_at_start else text)
+    return out
 
 
 def two_lines(font: pygame.font.Font, text: str, width: int) -> list[str]:

@@ -28,6 +28,9 @@ NARROW_W = 290
 """The card's width when no side of the target has room for the wide one."""
 GAP = 30
 MARGIN = 10
+WORDS_ROOM = 8
+"""A card keeps this much (half each side) off the table's words: one placed
+on the 20 px grid sat with its edge on the top of "Roll your 12-sided bone?"."""
 
 
 class TutorialCoach:
@@ -140,9 +143,14 @@ class TutorialCoach:
         return pygame.Rect(rect) if rect is not None else None
 
     def _placement_key(self, step: Step) -> tuple:
-        """What the card's place depends on: the step, its hint, where its target is."""
+        """What the card's place depends on: the step, its hint, where its
+        target is, and where the "since your last move" card is (it opens as
+        the learner's turn starts, after a step is placed: Roll the Bones'
+        "A short stack" lay on its last lines)."""
         target = self.anchor(step)
-        return (self.tutorial.step_index, self.tutorial.hint, tuple(target) if target is not None else None)
+        since = self.table.since
+        return (self.tutorial.step_index, self.tutorial.hint, tuple(target) if target is not None else None,
+                tuple(since.card_rect(self.table.theme)) if since.shown else None)
 
     def wants_boxes(self) -> bool:
         """The card needs a place (a new step, hint or target): the table records
@@ -217,8 +225,11 @@ class TutorialCoach:
         screen nearest it, where the card covers none of the table's words,
         dice, cards and panels (``drawn``: what the table drew this frame) and
         its arrow crosses none of them; failing that, none of the table's
-        words and dice, then nothing the table keeps clear; else a narrower
-        card, then the screen's edges; else the place that covers least."""
+        words and dice; failing that (a target ringed by words, every arrow to
+        it across them: Roll the Bones' "No bone" under its question), the same
+        with no arrow, the ring alone showing the target; then nothing the
+        table keeps clear; else a narrower card, then the screen's edges; else
+        the place that covers least."""
         screen = pygame.Rect(0, 0, layout.CANVAS_W, layout.CANVAS_H).inflate(-2 * MARGIN, -2 * MARGIN)
         if target is None:
             card = self._card_size(theme, step, CARD_W)
@@ -253,16 +264,24 @@ class TutorialCoach:
                     else:
                         c.midbottom = (target.centerx, zone.top - gap)
                     spots.append(c.clamp(screen))
+        beside = list(spots)
         card = self._card_size(theme, step, NARROW_W)
         for y in (70, 200, 330):   # the screen's edges, with a longer arrow
             spots += [card.move(MARGIN, y), card.move(layout.CANVAS_W - MARGIN - card.w, y)]
         plain = next((c for c in spots if screen.contains(c) and c.collidelist(clear) < 0), None)
         tiers = _drawn_tiers(drawn, target) if drawn is not None else []
         self._arrow_clear = keep + (tiers[1] if tiers else [])   # no arrow across words, dice or a control
-        for tier in tiers + [[]]:   # at the least, no arrow across what the table keeps clear
+        for tier in tiers:
             found = self._clear_spot(theme, step, target, clear + tier, screen, spots)
             if found is not None:
                 return found
+        for tier in tiers:   # every arrow to the target crosses words (a question over its button): the ring alone, near it
+            found = self._clear_spot(theme, step, target, clear + tier, screen, beside, arrow=False)
+            if found is not None:
+                return found
+        found = self._clear_spot(theme, step, target, clear, screen, spots)   # no arrow across what the table keeps clear
+        if found is not None:
+            return found
         if plain is not None:
             return plain
         return min(spots, key=lambda c: sum(_overlap(c, r) for r in clear))
@@ -497,7 +516,8 @@ def _drawn_tiers(drawn: layout_record.LayoutRecord, target: pygame.Rect) -> list
     ring = target.inflate(24, 24)
     kept = [b for b in drawn.boxes if b.layer == 0 and not ring.contains(b.rect)
             and not (b.kind == "panel" and b.rect.contains(target))]
-    words_and_dice = [b.rect for b in kept if b.kind in ("text", "die", "card") and (b.kind != "text" or b.text.strip())]
+    words_and_dice = [b.rect.inflate(WORDS_ROOM, WORDS_ROOM) if b.kind == "text" else b.rect
+                      for b in kept if b.kind in ("text", "die", "card") and (b.kind != "text" or b.text.strip())]
     controls = [layout_record.control_room(b.rect) for b in kept if b.kind == "control"]
     return [words_and_dice + controls + [b.rect for b in kept if b.kind in ("banner", "panel")],
             words_and_dice + controls, words_and_dice]

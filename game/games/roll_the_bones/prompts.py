@@ -22,11 +22,14 @@ def status(state: BonesState) -> list[str]:
     return [f"Round {state.round}{stage}  ·  ante {state.ante_size()}"] + ([step.capitalize()] if step else [])
 
 
-def ask(state: BonesState, words: Voice, player: int) -> str:
-    """The question to the human deciding now: which dice to ante, or whether to roll the bone."""
+def ask(state: BonesState, words: Voice, player: int, *, short: bool = False) -> str:
+    """The question to the human deciding now: which dice to ante, or whether
+    to roll the bone, saying which die that is ("Roll your 12-sided bone?":
+    "Roll the bone?" told a newcomer nothing of it); ``short``: without it,
+    where a caller's long name leaves no room ("Mags, roll the bone?")."""
     if state.phase == "ante":
         return words.ask(player, f"ante {state.amounts[player]}: which dice?")
-    return words.ask(player, "roll the bone?")
+    return words.ask(player, "roll the bone?" if short else "roll your 12-sided bone?")
 
 
 def ante_choice(amount: int, bones: int, *, short: bool = False) -> str:

@@ -1133,7 +1133,7 @@ class TableScene(BaseTableScene):
         player = self.human_to_act()
         if player is not None:
             note = self.ante_note(player) if self.state.phase == "ante" else ""
-            ask = prompts.ask(self.state, self.words, player)
+            ask = self._question(player)
             if note:
                 lines, self.note_rect = self._note_place(note, ask)
                 for k, line in enumerate(reversed(lines)):
@@ -1141,6 +1141,27 @@ class TableScene(BaseTableScene):
                                  th.CREAM_DIM, anchor="bottomright", shadow=1)
             th.draw_text(canvas, self.theme, ask, (1240, self.buttons_top - 8), 21, th.CREAM, bold=True,
                          anchor="bottomright", shadow=2)
+
+    def _question(self, player: int) -> str:
+        """The question over the buttons, naming the bone's die where it
+        stands clear of the plates, piles and rolled dice on its left; else
+        its short form (a caller's 16-letter name ran "..., roll your
+        12-sided bone?" into the pile's count)."""
+        ask = prompts.ask(self.state, self.words, player)
+        width, height = self.theme.font(21, bold=True).size(ask)
+        line = pygame.Rect(1240 - width, self.buttons_top - 8 - height, width, height)
+        fixed, dice = self._felt_things()
+        return ask if line.collidelist(fixed + dice) < 0 else prompts.ask(self.state, self.words, player, short=True)
+
+    def _felt_things(self) -> tuple[list[pygame.Rect], list[pygame.Rect]]:
+        """What words over the buttons keep clear of: the plates and piles
+        (with room round them), and the last roll's dice lying on the felt."""
+        fixed = [r.inflate(8, 8) for r in [*self.seat_plates.values(), *self.pile_rects.values()]]
+        dice = []
+        if self.settled_view is not None:   # the roll's dice lying on the felt
+            dice = [pygame.Rect(int(p.x - p.size / 2) - 4, int(p.y - p.size / 2) - 4, int(p.size) + 8,
+                                int(p.size) + 8) for p in self.settled_view.poses()]
+        return fixed, dice
 
     def _note_place(self, note: str, ask: str) -> tuple[list[str], pygame.Rect]:
         """The ante note's lines and place: over the question, wrapped to the
@@ -1154,11 +1175,7 @@ class TableScene(BaseTableScene):
         width = self.controls_area().w
         beside = 1240 - self.theme.font(21, bold=True).size(ask)[0] - 14
         places = [(width, (1240, self.buttons_top - 40)), (240, (beside, self.buttons_top - 8))]
-        fixed = [r.inflate(8, 8) for r in [*self.seat_plates.values(), *self.pile_rects.values()]]
-        dice = []
-        if self.settled_view is not None:   # the roll's dice lying on the felt
-            dice = [pygame.Rect(int(p.x - p.size / 2) - 4, int(p.y - p.size / 2) - 4, int(p.size) + 8,
-                                int(p.size) + 8) for p in self.settled_view.poses()]
+        fixed, dice = self._felt_things()
         first: tuple[list[str], pygame.Rect] | None = None
         clear_of_fixed: tuple[list[str], pygame.Rect] | None = None
         for wrap, bottomright in places:
