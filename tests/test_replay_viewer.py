@@ -18,6 +18,21 @@ def _saved(game_id, seed=5, moves=40):
     return saves.save_replay(match), match
 
 
+def _paused_replay(app, path):
+    """The replay at ``path`` opened from the title's Replays list, as a
+    player opens it, and paused: each step is the test's own."""
+    from game.scenes.replay import ReplayListScene
+    from game.scenes.title import TitleScene
+    app.start(TitleScene(app))
+    app.push(ReplayListScene(app))
+    app.apply_transitions()
+    app.top.open(path)
+    app.apply_transitions()
+    scene = app.top
+    scene.replay.paused = True
+    return scene
+
+
 def _step(app, k):
     app.feed(key(k))
     app.run_frames(400, until=lambda a: not a.top.is_busy() and a.top.throw_view is None
@@ -29,15 +44,8 @@ def _step(app, k):
 @pytest.mark.parametrize("game_id", [g for g in games.GAME_IDS if games.is_built(g)])
 def test_step_back_and_forward_in_every_game(app, game_id):
     from game.scenes.replay import ReplayListScene
-    from game.scenes.title import TitleScene
     path, match = _saved(game_id)
-    app.start(TitleScene(app))
-    app.push(ReplayListScene(app))
-    app.apply_transitions()
-    app.top.open(path)
-    app.apply_transitions()
-    scene = app.top
-    scene.replay.paused = True
+    scene = _paused_replay(app, path)
     for _ in range(6):
         scene = _step(app, pygame.K_RIGHT)
     assert scene.replay.position == 6
@@ -99,20 +107,12 @@ def test_a_twenty_seat_replay_prints_its_commentary_clear_of_the_nameplates(app)
     ("Hard 1"): no number of rows left it its least width there, and the
     fallback ignored the plates.  It now narrows (the line wraps or is cut
     with "…") rather than print over a nameplate."""
-    from game.scenes.replay import ReplayListScene
-    from game.scenes.title import TitleScene
     from game.ui import layout_record
     match = Match("liars-dice", [Seat(f"Hard {i}", "ai", "easy") for i in range(20)], {"starting_dice": 6}, seed=3)
     for _ in range(12):
         match.step()
     path = saves.save_replay(match)
-    app.start(TitleScene(app))
-    app.push(ReplayListScene(app))
-    app.apply_transitions()
-    app.top.open(path)
-    app.apply_transitions()
-    scene = app.top
-    scene.replay.paused = True
+    scene = _paused_replay(app, path)
     for _ in range(8):
         scene = _step(app, pygame.K_RIGHT)
     with layout_record.recording(app.canvas) as record:
