@@ -484,6 +484,7 @@ class App:
             self.in_frame = False
 
     def _frame(self, frame_dt: float, accumulator: float) -> float:
+        started = time.thread_time()
         self.canvas = self._canvas_for_frame()
         accumulator += frame_dt
         steps = 0
@@ -502,7 +503,7 @@ class App:
         self.draw(accumulator / FIXED_DT)
         self.apply_transitions()
         self.frame += 1
-        self.memory.after_frame()
+        self.memory.after_frame((time.thread_time() - started) * 1000.0)
         return accumulator
 
     def _drawn_from(self) -> tuple[int, int | None]:

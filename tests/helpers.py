@@ -106,12 +106,12 @@ class HeldThreads:
             self.last_step = real_step()
             return self.last_step
 
-        def after_frame():
+        def after_frame(*args):
             if self.app.top is opening and isinstance(self.last_step, Loading):
                 self.waiting.append(self.app.frame)
                 for hold in self.holds:
                     hold.set()
-            real_after_frame()
+            real_after_frame(*args)
         self.monkeypatch.setattr(opening.table, "opening_step", opening_step)
         self.monkeypatch.setattr(self.app.memory, "after_frame", after_frame)
 

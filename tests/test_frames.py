@@ -439,6 +439,7 @@ def test_no_full_collection_runs_inside_a_frame_while_a_game_gathers_objects(app
     collections inside its frames."""
     import gc
 
+    from game import memory
     from game.ui.scene import Scene
 
     class Gathering(Scene):
@@ -455,9 +456,9 @@ def test_no_full_collection_runs_inside_a_frame_while_a_game_gathers_objects(app
     frozen = gc.get_freeze_count()
     seen, stop = _full_collections_seen()
     try:
-        app.run_frames(800)
+        app.run_frames(600)   # 120k objects kept, under the valve's ``VALVE_MIN`` (800 frames reached it)
         assert seen == [] and app.memory.young > 100 and app.memory.forced == 0
-        assert gc.get_count()[0] <= gc.get_threshold()[0]   # young collections kept up
+        assert gc.get_count()[0] <= memory.DEFER_LIMIT * gc.get_threshold()[0]   # young collections kept up
         assert gc.get_count()[2] > 0          # old objects are waiting for the quiet moment
         assert app.memory.quiet() and len(seen) == 1 and gc.get_count()[1:] == (0, 0)
         assert not app.memory.quiet()          # nothing new since: no second walk
@@ -472,6 +473,8 @@ def test_a_20_seat_table_runs_young_collections_only(app, monkeypatch):
     """The same at a real 20-seat table: its frames collect the young
     generations and never the old one."""
     import gc
+
+    from game import memory
     _ai_acts_each_frame(monkeypatch)
     match = Match("liars-dice", [Seat(f"B{i}", "ai", "easy") for i in range(20)], {"starting_dice": 2}, 5)
     table = make_table(app, match)
@@ -482,7 +485,7 @@ def test_a_20_seat_table_runs_young_collections_only(app, monkeypatch):
         app.run_frames(6000, until=lambda a: len(match.history) >= 60)
         assert len(match.history) >= 60
         assert seen == [] and app.memory.young > 5
-        assert gc.get_count()[0] <= gc.get_threshold()[0]
+        assert gc.get_count()[0] <= memory.DEFER_LIMIT * gc.get_threshold()[0]
     finally:
         stop()
 
@@ -549,6 +552,67 @@ def test_the_collection_valve_bounds_memory_without_a_quiet_moment(monkeypatch):
     finally:
         collector.stop()
     assert gc.isenabled()
+
+
+def test_a_young_collection_waits_for_a_frame_with_slack():
+    """A 20-seat throw's frame plus a young collection (2-4 ms) made 17 ms.
+    A frame that already cost ``SLACK_MS`` of CPU leaves its due collection
+    to the next frame with slack, but never once ``DEFER_LIMIT`` thresholds
+    are due (young garbage stays bounded)."""
+    import gc
+
+    from game import memory
+    collector = memory.Collector()
+    collector.start()
+    kept: list = []
+    try:
+        due = gc.get_threshold()[0]
+        kept.extend([] for _ in range(due + 50))
+        collector.after_frame(memory.SLACK_MS + 4.0)             # a heavy frame
+        assert collector.young == 0 and collector.deferred == 1 and gc.get_count()[0] > due
+        collector.after_frame(memory.SLACK_MS / 2)               # the next frame has slack
+        assert collector.young == 1 and gc.get_count()[0] < due
+        kept.extend([] for _ in range(memory.DEFER_LIMIT * due + 50))
+        collector.after_frame(memory.SLACK_MS + 4.0)             # heavy, but too much is due
+        assert collector.young == 2 and collector.deferred == 1
+    finally:
+        collector.stop()
+
+
+def test_the_valve_walks_the_old_generation_only_when_it_could_be_due(monkeypatch):
+    """Counting the old generation walks every object in it (5-7 ms at a
+    20-seat table's 40-80k objects: that game's three worst frames); it was
+    counted after every tenth middle-generation collection.  Now it is
+    counted only once what young collections moved into it since the last
+    count could have reached the valve: a game that keeps 120k objects
+    (under ``VALVE_MIN``) never walks it, and once past, it is walked once."""
+    import gc
+
+    from game import memory
+    monkeypatch.setattr(memory, "VALVE_MIN", 150_000)
+    walks: list[int] = []
+    real = gc.get_objects
+
+    def get_objects(generation=None):
+        if generation == 2:
+            walks.append(1)
+        return real() if generation is None else real(generation)
+    monkeypatch.setattr(gc, "get_objects", get_objects)
+    collector = memory.Collector()
+    collector.start()
+    kept: list = []
+    try:
+        for _ in range(3000):
+            kept.extend({"bid": [i]} for i in range(20))   # 40 objects a frame that stay
+            collector.after_frame()
+        assert collector.young > 100 and walks == [] and collector.old_counts == 0
+        for _ in range(1500):
+            kept.extend({"bid": [i]} for i in range(20))
+            collector.after_frame()
+        assert collector.old_counts == 1 and collector.forced == 1   # counted once, then collected
+    finally:
+        collector.stop()
+        del kept
 
 
 def test_three_games_in_a_row_leave_no_garbage_behind(app, monkeypatch):

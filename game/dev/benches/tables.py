@@ -7,7 +7,9 @@ screen.  Every frame (``App.step``: fixed updates, physics, AI, autosave,
 drawing; plus presenting) is timed in CPU time (``time.thread_time``) with
 wall time beside it.  Reported per table: frames, CPU p50 / p99 / max, wall
 p50 / p99 / max, and the five worst frames with what happened in them; and
-memory: the loop's young and valve collections during the game, the old
+memory: the loop's young and valve collections during the game (and the
+frames that left a due young collection to a later one, the valve's counts
+of the old generation), the old
 generation's objects and the resident memory at its end, with the dice
 pictures' megabytes kept and how many were let go (``dice_render.CACHE_BYTES``).
 
@@ -205,6 +207,7 @@ def play_table(game_id: str, seats: int, options: dict, *, quick: bool, seed: in
         if driver is not None:
             out["human"] = driver.figures()
         out["memory"] = {"young_collections": app.memory.young, "valve_collections": app.memory.forced,
+                         "young_deferred": app.memory.deferred, "old_counts": app.memory.old_counts,
                          "old_objects_at_end": app.memory.old_objects(), "rss_mb_at_end": _rss_mb(),
                          **_dice_pictures(table)}
     finally:
