@@ -470,6 +470,76 @@ def test_a_lessons_first_frame_renders_none_of_its_cards_words(app):
     assert fresh == set(), f"the card's first frame rendered {sorted(k[0] for k in fresh)}"
 
 
+def test_a_lessons_opening_makes_its_cards_words_without_drawing_the_card(app, monkeypatch):
+    """Issue 41: the opening drew the coach's card whole out of sight, twice
+    (a 4.4 ms step in one of its frames: the lesson's p99).  Now its steps
+    wrap the card's lines and render its labels one a step, and the card is
+    drawn only where it shows (main drew it twice behind the hand-over)."""
+    from game.ui.theme import Theme
+    from game.ui.tutorial import TutorialCoach
+    drawn: list[str] = []
+    real_draw = TutorialCoach._draw_card
+    monkeypatch.setattr(TutorialCoach, "_draw_card",
+                        lambda self, *a: (drawn.append(self.table.app.top.name), real_draw(self, *a))[1])
+    made: list[str] = []
+    real_text = Theme.text
+
+    def text(self, words, *a, **k):
+        if not any(key[0] == words for key in self._texts):
+            made.append(words)
+        return real_text(self, words, *a, **k)
+    monkeypatch.setattr(Theme, "text", text)
+    _pick_the_liars_dice_lesson(app)
+    table = app.top.table
+    steps, real_steps = [], table.tutorial.warm_steps
+
+    def warm_steps(*scratch):   # (main drew the card on a scratch surface)
+        card_steps = real_steps(*scratch)
+        while True:
+            made.clear()
+            step = next(card_steps, steps)
+            if step is steps:
+                return
+            steps.append(list(made))   # what this step rendered
+            yield step
+    monkeypatch.setattr(table.tutorial, "warm_steps", warm_steps)
+    _frames_of_the_hand_over(app)
+    assert drawn == [], f"the card was drawn behind the hand-over ({drawn})"
+    assert steps and all(len(labels) <= 1 for labels in steps), steps
+    assert sum(len(labels) for labels in steps) >= 8   # header, title, lines, buttons: made ahead
+
+
+def test_a_big_opening_step_starts_a_frames_share(app, monkeypatch):
+    """A step marked big (``preload.FRESH_FRAME``: a font opened, the still
+    painted) waits for the next frame's share instead of running after the
+    share's small steps: a lesson frame ran 0.4 ms steps to 3.9 ms, then a
+    font's 2.5-3 ms first step (6-7 ms frames)."""
+    from types import SimpleNamespace
+
+    from game.scenes import opening
+    from game.ui.preload import FRESH_FRAME
+    clock = [0.0]
+    script = iter([0.001, 0.001, FRESH_FRAME, 0.003, 0.001])
+
+    class Steps:
+        def begin_opening(self):
+            pass
+
+        def opening_step(self):
+            step = next(script, None)
+            if isinstance(step, float):
+                clock[0] += step
+                return True
+            return step
+    monkeypatch.setattr(opening, "time", SimpleNamespace(thread_time=lambda: clock[0],
+                                                         perf_counter=opening.time.perf_counter))
+    app.think_in_background = True   # as in the game's window
+    scene = opening.OpeningScene(app, Steps())
+    assert not scene._build_for(opening.STEP_BUDGET_S) and scene.steps_run == 2   # the big step waits
+    assert not scene._build_for(opening.STEP_BUDGET_S) and scene.steps_run == 3   # it starts the next share
+    assert scene._build_for(opening.STEP_BUDGET_S) and scene.steps_run == 4
+
+
 def test_the_frame_that_places_a_lessons_card_leaves_the_work_ahead_to_the_next(app):
     """Issue 41: the lesson's first table frame placed the coach's card (the
     table's drawing recorded, a grid searched) and then ran a step of the

@@ -8,8 +8,9 @@ shows this scene instead: it
 keeps the last picture of the screen the player left, darkens it over
 ``FADE_SECONDS`` (a fade the player sees anyway), and each frame runs the
 table's opening steps for at most ``STEP_BUDGET_S`` of the game thread's
-CPU (a step waiting on the import thread waits for it up to ``LOADER_WAIT_S``,
-then ends the frame's share; headless,
+CPU (a step marked as big, ``preload.FRESH_FRAME``, starts a frame's
+share; a step waiting on the import thread waits for it up to
+``LOADER_WAIT_S``, then ends the frame's share; headless,
 where ``app.think_in_background`` is off, a fixed number of steps, waiting
 for the thread inside the frame: a test's frames never race the scheduler).  When the
 table is built and the fade is over it takes this scene's place; its own
@@ -22,7 +23,7 @@ import time
 
 import pygame
 
-from ..ui.preload import Loading
+from ..ui.preload import FRESH_FRAME, Loading
 from ..ui.scene import Scene
 
 FADE_SECONDS = 0.3
@@ -100,6 +101,10 @@ class OpeningScene(Scene):
             step = self.table.opening_step()
             if step is None:
                 return True
+            if step == FRESH_FRAME:   # the next step is a big one: at the start of a frame's share
+                if ran and not steady:
+                    return False
+                continue
             self.steps_run += 1
             self.last_step_s = time.thread_time() - started
             if isinstance(step, Loading):

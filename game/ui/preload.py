@@ -21,6 +21,14 @@ screen's, ``game.scenes.nav.RESULTS_MODULES``), so ui names no scene."""
 _started: dict[str, threading.Thread] = {}
 
 
+FRESH_FRAME = "fresh frame"
+"""Yielded by a table's opening steps before a step that costs a few
+milliseconds alone (a font opened, the still layer painted): the hand-over
+starts it at the beginning of a frame's share (``scenes/opening.py``), not
+after 3.9 ms of small steps (the Liar's Dice lesson's 6-7 ms opening frames:
+a 0.4 ms step, then a font's 2.5 ms first step)."""
+
+
 class Loading:
     """Work under way on a thread (``done`` once it has finished).  A
     table's opening step yields it while it waits: the hand-over ends that

@@ -194,11 +194,13 @@ class TableScene(TableBase):
 
     def opening_step(self) -> object:
         """Run one opening step: None once all have run, a ``preload.Loading``
-        when it waits for work off the frame, else True."""
+        when it waits for work off the frame, ``preload.FRESH_FRAME`` before a
+        step that wants a frame's share to itself, else True."""
         self.begin_opening()
         assert self._opening is not None
         got = next(self._opening, _OPENED)
-        return None if got is _OPENED else (got if isinstance(got, preload.Loading) else True)
+        return None if got is _OPENED else (got if isinstance(got, preload.Loading) or got == preload.FRESH_FRAME
+                                            else True)
 
     def opening_steps(self):
         """What the first throw and the first frame would otherwise build
@@ -243,7 +245,7 @@ class TableScene(TableBase):
         yield from self.first_draw_steps()
         yield from self._first_drawing_in_parts(self.app.canvas)
         if self.tutorial is not None:
-            yield from self.tutorial.warm_steps(self.app.canvas)   # the coach's card: its words made now
+            yield from self.tutorial.warm_steps()   # the coach's card: its words made now
         while not header.done():
             yield header
         if self.replay is None and self.tutorial is None:
@@ -269,9 +271,9 @@ class TableScene(TableBase):
                 self.theme.text(line, size, th.CREAM, bold=True)
             yield
         self.still.prepare(scratch.get_size())
-        yield
+        yield preload.FRESH_FRAME
         self.still.draw(scratch, self.still_key(), self._paint_still, self.renderer, self.still_layers)
-        yield
+        yield preload.FRESH_FRAME
         # the still again, in this step: a frame of the hand-over between two steps paints the screen
         # left behind on ``scratch`` (the app's canvas), and patches kept over the still (the bid
         # history's) keep what lies under them (the title's Quit showed through "This round")

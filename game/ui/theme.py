@@ -22,6 +22,7 @@ from ..core.grammar import ISOLATE, ISOLATE_END
 from ..paths import AssetError, require_asset
 from . import layout_record
 from .glyphs import FALLBACK_FILES, GlyphChain, GlyphFont, SystemFonts
+from .preload import FRESH_FRAME
 
 TEXT_CACHE_LIMIT = 2048
 """Rendered labels kept per theme (least recently used go first)."""
@@ -113,6 +114,10 @@ class Theme:
             self._fonts[key] = font
         return font
 
+    def font_ready(self, size: int, bold: bool = False, *, style: str = "body") -> bool:
+        """That font is open already (``font`` would not read its file)."""
+        return (style, bool(bold), max(6, int(size))) in self._fonts
+
     def _font_file(self, name: str) -> Path:
         path = self._font_paths.get(name)
         if path is None:   # checked once a file (its magic bytes read), not once a size
@@ -144,6 +149,8 @@ class Theme:
             drawn = (int(size), bool(bold), style, glyphs)
             if drawn in self._glyphs_drawn:
                 continue   # named twice, or by an earlier table: the font keeps them
+            if not self.font_ready(size, bold, style=style):
+                yield FRESH_FRAME   # opening the font file costs a step of its own (2-3 ms)
             font = self.font(size, bold, style=style)
             for start in range(0, len(glyphs), GLYPHS_PER_STEP):
                 font.render(glyphs[start:start + GLYPHS_PER_STEP], True, CREAM)

@@ -22,12 +22,16 @@ from ..core.userfiles import UserFileError
 from . import layout, layout_record
 from . import theme as th
 from .drawn_controls import note as note_drawn
+from .preload import FRESH_FRAME
 
 CARD_W = 400
 NARROW_W = 290
 """The card's width when no side of the target has room for the wide one."""
 GAP = 30
 MARGIN = 10
+CARD_RADIUS = 14
+HINT_INK = (150, 52, 36)
+"""The colour of the card's hint lines."""
 WORDS_ROOM = 8
 """A card keeps this much (half each side) off the table's words: one placed
 on the 20 px grid sat with its edge on the top of "Roll your 12-sided bone?"."""
@@ -177,19 +181,27 @@ class TutorialCoach:
             self._draw_arrow(canvas, card, target)   # else the ring alone shows the target
         self._draw_card(canvas, theme, step, card)
 
-    def warm_steps(self, scratch: pygame.Surface):
-        """The card of the step to come drawn once out of sight, in either
-        width, a width a step (a generator: the table's opening steps), so
-        the lesson's first frame only places it (issue 41: that frame
-        rendered the card's eight labels and wrapped its words)."""
+    def warm_steps(self):
+        """The words of the step to come's card made ready, in either width,
+        without drawing the card (a generator: the table's opening steps):
+        its lines wrapped a width a step, then its labels rendered one a step
+        and its shadow made, so the lesson's first frame only places and
+        draws it (issue 41: that frame rendered the card's eight labels and
+        wrapped its words; drawn whole out of sight instead, it was one 4.4 ms
+        step in an opening frame)."""
         step = self.tutorial.pending()
         if step is None:
             return
         theme = self.table.theme
         for width in (CARD_W, NARROW_W):
-            self._draw_card(scratch, theme, step, self._card_size(theme, step, width))
+            card = self._card_size(theme, step, width)   # wraps its lines
             yield
-        self._buttons = {}   # drawn out of sight: nothing to click until the table draws it
+            th.panel_shadow(card.w, card.h, CARD_RADIUS)
+            for text, size, colour, kind in self._card_words(step, width):
+                if not theme.font_ready(size, **kind):
+                    yield FRESH_FRAME   # its font opened in a step of its own
+                theme.text(text, size, colour, **kind)
+                yield
 
     def _fitted(self, target: pygame.Rect | None, drawn: layout_record.LayoutRecord | None) -> pygame.Rect | None:
         """What the ring goes round: ``target``, grown (once, from the words the
@@ -347,42 +359,64 @@ class TutorialCoach:
         pygame.draw.polygon(canvas, th.WOOD_DARK, head, 2)
         layout_record.note_arrow(canvas, start, head[0], head)
 
+    def _card_words(self, step: Step, width: int) -> list[tuple[str, int, tuple, dict]]:
+        """Every label of ``step``'s card at ``width``, in drawing order (text,
+        size, colour, bold and style): the card's header, title, lines and
+        hint, then what its foot shows (``_draw_card`` draws them; the
+        opening renders them ahead, ``warm_steps``)."""
+        total = len(self.tutorial.steps)
+        index = min(self.tutorial.step_index + 1, total)
+        text, hint = self._lines(self.table.theme, step, width)
+        narrow = width < CARD_W
+        words = [(f"Learn to play  \u00b7  {index} of {total}", 13, th.BRASS_DARK, {"bold": True}),
+                 (step.title or self.tutorial.script.title, 24, th.INK, {"bold": True, "style": "display"})]
+        words += [(line, 18, th.INK, {}) for line in text]
+        words += [(line, 16, HINT_INK, {"bold": True}) for line in hint]
+        if self.tutorial.step_index != total - 1:   # on the last step there is nothing left to skip
+            words.append(_button_words("Skip tutorial", primary=False))
+        if not step.is_note:
+            words.append(("Your move" if narrow else "Your move: do it on the table", 15, th.BRASS_DARK,
+                          {"style": "italic"}))
+        else:
+            words.append(_button_words("Finish" if self.tutorial.step_index == total - 1 else "Next", primary=True))
+        return words
+
     def _draw_card(self, canvas, theme, step: Step, card: pygame.Rect) -> None:
         width = card.w
         left = 0.45 - (self.table.time - self.shake_at)
         shake = int(math.sin(left * 50) * 8 * left / 0.45) if 0 < left <= 0.45 else 0
         card = card.move(shake, 0)
-        th.panel(canvas, card, fill=th.PARCHMENT, border=th.BRASS_DARK, radius=14)
-        total = len(self.tutorial.steps)
-        index = min(self.tutorial.step_index + 1, total)
-        th.draw_text(canvas, theme, f"Learn to play  \u00b7  {index} of {total}", (card.x + 18, card.y + 12),
-                     13, th.BRASS_DARK, bold=True)
-        th.draw_text(canvas, theme, step.title or self.tutorial.script.title, (card.x + 18, card.y + 28), 24,
-                     th.INK, bold=True, style="display")
+        th.panel(canvas, card, fill=th.PARCHMENT, border=th.BRASS_DARK, radius=CARD_RADIUS)
+        words = iter(self._card_words(step, width))
+
+        def draw(pos, anchor="topleft") -> None:
+            text, size, colour, kind = next(words)
+            th.blit_text(canvas, theme.text(text, size, colour, **kind), pos, anchor)
+        draw((card.x + 18, card.y + 12))
+        draw((card.x + 18, card.y + 28))
         text, hint = self._lines(theme, step, width)
         y = card.y + 62
-        for line in text:
-            th.draw_text(canvas, theme, line, (card.x + 18, y), 18, th.INK)
+        for _ in text:
+            draw((card.x + 18, y))
             y += 24
         if hint:
             y += 6
-            for line in hint:
-                th.draw_text(canvas, theme, line, (card.x + 18, y), 16, (150, 52, 36), bold=True)
+            for _ in hint:
+                draw((card.x + 18, y))
                 y += 20
         self._buttons = {"card": card}
-        last = self.tutorial.step_index == total - 1
+        last = self.tutorial.step_index == len(self.tutorial.steps) - 1
         if not last:   # on the last step there is nothing left to skip: "Finish" stands alone
             skip = pygame.Rect(card.x + 14, card.bottom - 50, 138 if width < CARD_W else 150, 38)
-            self._button(canvas, theme, "skip", skip, "Skip tutorial", primary=False)
+            self._button(canvas, theme, "skip", skip, next(words), primary=False)
         if not step.is_note:
-            th.draw_text(canvas, theme, "Your move" if width < CARD_W else "Your move: do it on the table",
-                         (card.right - 18, card.bottom - 31), 15, th.BRASS_DARK, style="italic", anchor="midright")
+            draw((card.right - 18, card.bottom - 31), "midright")
         else:
             nxt = pygame.Rect(card.right - (118 if width < CARD_W else 144), card.bottom - 50,
                               104 if width < CARD_W else 130, 38)
-            self._button(canvas, theme, "next", nxt, "Finish" if last else "Next", primary=True)
+            self._button(canvas, theme, "next", nxt, next(words), primary=True)
 
-    def _button(self, canvas, theme, name: str, rect: pygame.Rect, label: str, *, primary: bool) -> None:
+    def _button(self, canvas, theme, name: str, rect: pygame.Rect, words: tuple, *, primary: bool) -> None:
         hot = self._hover == name
         fill: tuple[int, ...] = (132, 44, 34) if primary else th.WOOD
         if hot:
@@ -390,10 +424,15 @@ class TutorialCoach:
         pygame.draw.rect(canvas, th.WOOD_DARK, rect.move(0, 3), border_radius=9)
         pygame.draw.rect(canvas, fill, rect, border_radius=9)
         pygame.draw.rect(canvas, th.BRASS_LIGHT if primary else th.BRASS, rect, 2, border_radius=9)
-        th.draw_text(canvas, theme, label, rect.center, 17 if primary else 15, th.CREAM, bold=True,
-                     anchor="center")
+        label, size, colour, kind = words
+        th.blit_text(canvas, theme.text(label, size, colour, **kind), rect.center, "center")
         self._buttons[name] = rect
         note_drawn(label, rect)
+
+
+def _button_words(label: str, *, primary: bool) -> tuple[str, int, tuple, dict]:
+    """A card button's label as ``_card_words`` gives it."""
+    return label, 17 if primary else 15, th.CREAM, {"bold": True}
 
 
 def _overlap(a: pygame.Rect, b: pygame.Rect) -> int:
