@@ -368,7 +368,8 @@ class TutorialCoach:
         index = min(self.tutorial.step_index + 1, total)
         text, hint = self._lines(self.table.theme, step, width)
         narrow = width < CARD_W
-        words = [(f"Learn to play  \u00b7  {index} of {total}", 13, th.BRASS_DARK, {"bold": True}),
+        words: list[tuple[str, int, tuple, dict]] = [
+                 (f"Learn to play  \u00b7  {index} of {total}", 13, th.BRASS_DARK, {"bold": True}),
                  (step.title or self.tutorial.script.title, 24, th.INK, {"bold": True, "style": "display"})]
         words += [(line, 18, th.INK, {}) for line in text]
         words += [(line, 16, HINT_INK, {"bold": True}) for line in hint]
