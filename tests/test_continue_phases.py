@@ -67,7 +67,7 @@ def _save_quit_continue(app, table, first_frame: bool = True):
     assert isinstance(app.top, TitleScene)
     app.top.continue_game()
     app.apply_transitions()
-    past_the_opening(app, 0)   # the hand-over (scenes/opening.py) until the table has entered
+    past_the_opening(app)   # the hand-over (scenes/opening.py) until the table has entered
     if first_frame:
         _tick(app)   # the restored table's first frame (it builds its buttons in update)
     restored = app.top

@@ -18,7 +18,7 @@ from game.core import finished, saves, userfiles
 from game.core.match import Match, Seat
 from game.core.userfiles import UserFileError
 from game.ui import layout_record
-from tests.helpers import start_table
+from tests.helpers import past_the_opening, start_table
 from tests.test_game_end import button, click
 
 FULL = "No space left on device"
@@ -114,7 +114,7 @@ def test_the_game_just_played_can_be_watched_though_its_replay_could_not_be_writ
         assert results.name == "results" and not saves.list_replays()
         app.run_frames(90)   # the results take a press only after a second
         click(app, button(results, "Watch replay").rect.center)
-        app.run_frames(2)
+        past_the_opening(app, 2)
         table = app.top
         assert getattr(table, "replay", None) is not None, ("the replay opens", table.name, app.toasts)
         assert [a for _, a in table.replay.actions] == [a for _, a in match.history]

@@ -15,6 +15,7 @@ import pytest
 
 from game.core import finished, saves, stats, userfiles
 from game.core.match import Match, Seat
+from tests.helpers import past_the_opening
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -75,7 +76,7 @@ def test_skip_to_the_results_records_the_game_once(app):
     assert not finished.pending()
     app.run_frames(90)   # a player reads the results: they take a press only after a second (issue 38)
     click(app, watch.rect.center)
-    app.run_frames(2)
+    past_the_opening(app, 2)
     assert app.top.replay is not None, "the replay opens"
 
 

@@ -201,7 +201,7 @@ def test_replay_returns_where_it_came_from(tmp_path, monkeypatch):
     from game.scenes.replay import ReplayListScene
     from game.scenes.results import ResultsScene
     from game.scenes.title import TitleScene
-    from tests.helpers import key
+    from tests.helpers import key, past_the_opening
     app = App(headless=True)
     match = Match("liars-dice", [Seat("Ada", "ai", "easy"), Seat("Bo", "ai", "easy")], None, 5)
     match.play_out()
@@ -209,7 +209,7 @@ def test_replay_returns_where_it_came_from(tmp_path, monkeypatch):
     results = ResultsScene(app, match, replay_path=path)
     app.start(results)
     results.watch_replay()
-    app.apply_transitions()
+    past_the_opening(app)
     assert app.top.replay is not None and results not in app.stack
     app.feed(key(pygame.K_ESCAPE))
     app.apply_transitions()
@@ -219,7 +219,7 @@ def test_replay_returns_where_it_came_from(tmp_path, monkeypatch):
     app.push(ReplayListScene(app))
     app.apply_transitions()
     app.top.open(path)
-    app.apply_transitions()
+    past_the_opening(app)
     assert app.top.replay is not None
     app.feed(key(pygame.K_ESCAPE))
     app.apply_transitions()

@@ -7,7 +7,7 @@ import pytest
 from game import games
 from game.core import saves
 from game.core.match import Match, Seat
-from tests.helpers import key
+from tests.helpers import key, past_the_opening
 
 
 def _saved(game_id, seed=5, moves=40):
@@ -27,7 +27,7 @@ def _paused_replay(app, path):
     app.push(ReplayListScene(app))
     app.apply_transitions()
     app.top.open(path)
-    app.apply_transitions()
+    past_the_opening(app)   # the record checked and the table built behind the hand-over
     scene = app.top
     scene.replay.paused = True
     return scene
@@ -75,7 +75,7 @@ def test_close_after_stepping_back_returns_to_the_results(app):
     results = ResultsScene(app, match, replay_path=path)
     app.start(results)
     results.watch_replay()
-    app.apply_transitions()
+    past_the_opening(app)
     app.top.replay.paused = True
     _step(app, pygame.K_RIGHT)
     _step(app, pygame.K_RIGHT)
@@ -149,3 +149,81 @@ def test_opening_a_replay_checks_its_log_once(app, monkeypatch):
     assert table is not None, message
     assert sorted(checked)[-1] == len(match.history) and checked.count(len(match.history)) == 1, checked
     assert table.match.said == match.said and table.match.history == []
+
+
+def _count_moves_applied(monkeypatch) -> list[int]:
+    """A one-item list: how many moves any match has applied since."""
+    applied = [0]
+    real_apply = Match.apply
+
+    def apply(self, *args, **kwargs):
+        applied[0] += 1
+        return real_apply(self, *args, **kwargs)
+    monkeypatch.setattr(Match, "apply", apply)
+    return applied
+
+
+def _click_the_first_row(app) -> None:
+    """A person's click on the Replays list's first row (the click's frame run)."""
+    row = next(w for w in app.top.ui.widgets if type(w).__name__ == "ReplayRow")
+    app.feed(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=row.rect.center, button=1))
+    app.feed(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=row.rect.center, button=1))
+    app.run_frames(1)
+
+
+def test_a_replay_opened_from_the_list_is_checked_behind_the_hand_over(app, monkeypatch):
+    """Issue 41 (QA s30): a click on a replay checked its whole record and
+    built its table in the click's frame (110-250 ms of CPU at 20 seats).
+    Now the click's frame replays none of its moves: the hand-over
+    (``scenes/opening.py``) checks them ``RECORD_MOVES_PER_STEP`` a step (the
+    record's schema on a thread) and builds the table, which opens on the
+    game before its first move with the same moves and words to tell as
+    ``open_replay`` gives.  A record whose moves cannot be replayed is found
+    there too: a toast says why, as the click's frame did, and the list is back."""
+    import json
+
+    from game.core import match as match_module
+    from game.scenes.opening import OpeningScene
+    from game.scenes.replay import ReplayListScene, open_replay
+    from game.scenes.title import TitleScene
+    match = Match("liars-dice", [Seat(f"AI {i}", "ai", "easy") for i in range(8)], {"starting_dice": 6}, seed=3)
+    match.play_out()
+    per_step_at_most = getattr(match_module, "RECORD_MOVES_PER_STEP", 40)   # (main has none)
+    assert len(match.history) > 3 * per_step_at_most
+    path = saves.save_replay(match)
+    app.start(TitleScene(app))
+    app.push(ReplayListScene(app))
+    app.run_frames(1)
+    applied = _count_moves_applied(monkeypatch)
+    per_step: list[int] = []
+    real_step = getattr(OpeningScene, "_opening_step", None)   # (main has none)
+
+    def opening_step(self):
+        before = applied[0]
+        step = real_step(self)
+        per_step.append(applied[0] - before)
+        return step
+    monkeypatch.setattr(OpeningScene, "_opening_step", opening_step, raising=False)
+    _click_the_first_row(app)
+    assert applied[0] == 0 and app.top.name == "opening", (applied, app.top.name)
+    past_the_opening(app)
+    table = app.top
+    assert table.replay is not None and table.match.history == [] and table.replay.position == 0
+    assert max(per_step) <= per_step_at_most and sum(per_step) >= len(match.history)
+    direct, message = open_replay(app, path)
+    assert direct is not None, message
+    assert table.replay.actions == direct.replay.actions == list(match.history)
+    assert table.match.said == direct.match.said and table.match.seats == direct.match.seats
+    # a damaged record: said, and the list is back
+    record = json.loads(path.read_text())
+    record["actions"][6]["player"] = 99   # no such seat (the record's check finds it)
+    path.write_text(json.dumps(record))
+    app.start(TitleScene(app))
+    listed = ReplayListScene(app)
+    app.push(listed)
+    app.run_frames(1)
+    _click_the_first_row(app)
+    past_the_opening(app)
+    assert app.top is listed
+    assert any(toast[0].startswith(f"{path.name}: ") for toast in app.toasts), app.toasts
+

@@ -247,7 +247,7 @@ def _drive_table(app, scene):
 
 
 def test_the_table_records_a_game_once_where_it_saves_the_replay(app, home):
-    from tests.helpers import start_table
+    from tests.helpers import past_the_opening, start_table
     match = Match("roll-for-it", [Seat("You"), Seat("Ada", "ai", "normal")], seed=6)
     while len(match.history) < 10:
         if not match.step():
@@ -270,7 +270,7 @@ def test_the_table_records_a_game_once_where_it_saves_the_replay(app, home):
     # reset first, so the "already recorded" check cannot be what stops it)
     stats.reset()
     assert app.nav.replay(scene.game_end.replay_path) == ""
-    app.apply_transitions()
+    past_the_opening(app)
     viewer = app.top
     assert viewer.replay is not None and not viewer.match.history
     for player, action in viewer.replay.actions:

@@ -11,7 +11,7 @@ import threading
 from pathlib import Path
 
 from . import finished, journal
-from .match import RECORD_FORMAT, Match, RecordError
+from .match import RECORD_FORMAT, Match, RecordError, run_steps
 from .userfiles import (UserFileError, atomic_create_json, autosave_path,
                         read_format, remove_file, replays_dir, set_aside)
 
@@ -46,8 +46,13 @@ def read_record(path: Path) -> dict:
 
 def match_from_record(data, name: str, dice=None, upto: int | None = None) -> Match:
     """``Match.from_record`` with its error as a player message naming the file."""
+    return run_steps(match_steps(data, name, dice, upto))
+
+
+def match_steps(data, name: str, dice=None, upto: int | None = None, *, checked: bool = False):
+    """``match_from_record`` a few moves a step (``Match.record_steps``)."""
     try:
-        return Match.from_record(data, dice=dice, upto=upto)
+        return (yield from Match.record_steps(data, dice, upto, checked=checked))
     except RecordError as exc:
         raise UserFileError(f"{name}: {exc}") from exc
 

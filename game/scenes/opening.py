@@ -61,9 +61,16 @@ def open_table(app, table, *, replace: bool = False) -> None:
 class OpeningScene(Scene):
     name = "opening"
 
-    def __init__(self, app, table):
+    def __init__(self, app, table, *, prepare=None, back_to: Scene | None = None):
         super().__init__(app)
         self.table = table
+        """The table to show (None until ``prepare`` has made it)."""
+        self._prepare = prepare
+        """Steps run before the table's own (a generator whose value is (table, "")
+        or (None, a message for players)): a replay's record checked (``nav.replay``)."""
+        self._back_to = back_to
+        """The scene this one replaced, shown again if ``prepare`` gives no table (else: popped)."""
+        self.failed = ""
         self.time = 0.0
         self.built = False
         self.steps_run = 0
@@ -75,14 +82,33 @@ class OpeningScene(Scene):
 
     def enter(self) -> None:
         self._left_behind = self.app.canvas.copy()   # the last frame of the screen the player left
-        self.table.begin_opening()
+        if self.table is not None:
+            self.table.begin_opening()
 
     def update(self, dt: float) -> None:
         self.time += dt
         if not self.built:
             self.built = self._build_for(STEP_BUDGET_S)
-        if self.built and self.time >= FADE_SECONDS and self.is_top:
+        if self.failed and self.is_top:
+            self.app.toast(self.failed)
+            self.app.replace(self._back_to) if self._back_to is not None else self.app.pop()
+        elif self.built and self.time >= FADE_SECONDS and self.is_top:
             self.app.replace(self.table)
+
+    def _opening_step(self) -> object:
+        """The next step: ``prepare``'s, then the table's (``TableScene.opening_step``)."""
+        if self._prepare is not None:
+            try:
+                step = next(self._prepare)
+            except StopIteration as done:
+                self._prepare = None
+                self.table, self.failed = done.value
+                if self.table is None:
+                    return None
+                self.table.begin_opening()
+                return True
+            return step if isinstance(step, Loading) else True
+        return self.table.opening_step()
 
     def _build_for(self, budget_s: float) -> bool:
         """Run opening steps until ``budget_s`` of this thread's CPU is
@@ -98,7 +124,7 @@ class OpeningScene(Scene):
             started = time.thread_time()
             if ran and not steady and started + self.last_step_s > until:
                 return False   # the next step would end past the budget: it starts the next frame
-            step = self.table.opening_step()
+            step = self._opening_step()
             if step is None:
                 return True
             if step == FRESH_FRAME:   # the next step is a big one: at the start of a frame's share

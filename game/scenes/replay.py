@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, Callable
 import pygame
 
 from ..core import saves
-from ..core.match import Match, RecordError
+from ..core.match import Match, RecordError, run_steps
 from ..core.narration import plural
 from ..core.userfiles import UserFileError
 from ..ui import theme as th
@@ -34,12 +34,23 @@ def open_replay(app, path, record: dict | None = None) -> tuple[TableScene | Non
     """(table scene in watch mode, "") or (None, a message for players).
     ``record``: the game as played, watched from memory when its file is not
     on disk (a full disk kept the replay from being written)."""
+    return run_steps(replay_steps(app, path, record))
+
+
+def replay_steps(app, path, record: dict | None = None):
+    """``open_replay`` a piece a step (a generator whose value is its answer):
+    the record read, then checked ``RECORD_MOVES_PER_STEP`` moves a step, so
+    the hand-over (``nav.replay``) spreads a long record over its frames (a
+    20-seat replay's check and table cost 110-180 ms in the click's frame)."""
     try:
         if record is not None and not Path(path).exists():
             data = record
         else:
             data = saves.read_record(Path(path))   # read once, within the record format's limits
-        full = saves.match_from_record(data, Path(path).name)  # validates the whole log
+        yield
+        checked = yield from _checked_off_the_frame(data)
+        full = yield from saves.match_steps(checked or data, Path(path).name,   # validates the whole log
+                                            checked=checked is not None)
         # the same game before its first move: its header alone (the log is checked above, and
         # checking it again cost a 1,211-move replay a second ~140 ms of CPU in the click's frame)
         start = Match.from_record(dict(data, actions=[], said=[]), dice=None, upto=0)
@@ -52,6 +63,27 @@ def open_replay(app, path, record: dict | None = None) -> tuple[TableScene | Non
     start.watched = False   # shown, never played on: its AIs need not watch (``Match.catch_up``)
     feed = ReplayFeed(list(full.history))
     return make_table(app, start, replay=feed), ""
+
+
+def _checked_off_the_frame(data):
+    """``data`` checked against the record format on a thread (steps: a
+    ``preload.Loading`` while it runs; 30-50 ms at a 20-seat replay): what the
+    check returned, or None if it failed (``Match.record_steps`` then checks
+    it again and says why, in the same words)."""
+    from ..core import validation
+    from ..core.match import RECORD_FORMAT
+    from ..ui import preload
+    out: list = []
+
+    def check() -> None:
+        try:
+            out.append(validation.check_document(dict(data), RECORD_FORMAT))
+        except Exception:  # noqa: BLE001 - told by the check on the game thread
+            pass
+    loading = preload.in_background(check, "replay-check")
+    while not loading.done():
+        yield loading
+    return out[0] if out else None
 
 
 ROW_ACTIONS: list[tuple[str, Callable[[Any, Path], None]]] = []
