@@ -58,6 +58,10 @@ def replay_steps(app, path, record: dict | None = None):
         return None, str(exc)
     except Exception as exc:  # a rules error on a doctored log
         return None, f"{Path(path).name}: cannot be replayed ({exc})"
+    from ..ui import preload
+    loading = preload.start(start.game_id)   # its table's modules, imported off the frame (100-180 ms)
+    while not loading.done():
+        yield loading
     start.dice = full.dice
     start.said = dict(full.said)   # what the AIs said, told as the replay reaches each move
     start.watched = False   # shown, never played on: its AIs need not watch (``Match.catch_up``)

@@ -2,8 +2,11 @@
 (``python -m game bench --only replay``).
 
 A 20-seat x 6 dice Liar's Dice game of AIs is played headless (seed 1) and
-saved as a replay, which is then watched through the real replay viewer
-(``open_replay``), headless but drawing for real on the 1280x720 canvas, at
+saved as a replay, which is then opened as a player opens it (a click on
+its row in the Replays list, then the hand-over that checks its record and
+builds its table: ``open_frames``, the costliest frame ``open_cpu_ms`` in the
+game thread's CPU and ``open_proc_ms`` in the process's, the record's check
+running on a thread) and watched through the real replay viewer, headless but drawing for real on the 1280x720 canvas, at
 the fastest replay speed, with Settings' "Show AI reasoning" on: every AI
 move's reason is worked out again by its AI (``Match.relive``), 10-20 ms of
 thought a move at this table.  Every frame (``App.step`` plus presenting) is
@@ -45,13 +48,14 @@ def watch_replay(game_id: str, seats: int, options: dict, *, quick: bool, seed: 
     from ...core import saves
     from ...core.match import Match, Seat
     from ...core.playback import REPLAY_SPEEDS
-    from ...scenes.replay import open_replay
+    from ... import games
+    from ...scenes.replay import ReplayListScene
     from ...scenes.setup import SetupScene
     from ...ui import theme as th
-    from .tables import _figures, _pct, _what, keep_worst, timed_frame
+    from .tables import _click_and_open, _figures, _Frames, _pct, _what, keep_worst, timed_frame
     match = Match(game_id, [Seat(f"Bot{i + 1}", "ai", "normal") for i in range(seats)], options, seed=seed)
     match.play_out()
-    path = saves.save_replay(match)
+    saves.save_replay(match)   # the only game in the Replays list (a scratch home)
     app = App(headless=True)
     app.think_in_background = True   # as in the game's window
     app.settings.show_ai_reasons = True
@@ -61,11 +65,13 @@ def watch_replay(game_id: str, seats: int, options: dict, *, quick: bool, seed: 
     app.settle_memory()
     table = None
     try:
-        table, message = open_replay(app, path)
-        assert table is not None, message
-        c0, w0 = time.thread_time(), time.perf_counter()
-        app.start(table)
-        open_cpu, open_wall = (time.thread_time() - c0) * 1000.0, (time.perf_counter() - w0) * 1000.0
+        # opened as a player opens it: a click on its row in the Replays list, then the
+        # hand-over (its record checked, its table built) until the table's first frame
+        opening = _Frames()
+        table, _acc, opened = _click_and_open(app, ReplayListScene(app), games.game_info(game_id).title, opening)
+        open_cpu, open_wall = max(opening.cpu), max(opening.wall)
+        opened.update({"open_proc_ms": round(max(opening.proc), 3),
+                       "open_proc_total_ms": round(sum(opening.proc), 2)})
         feed = table.replay
         assert feed is not None, "a replay's table has its feed"
         feed.speed_index = len(REPLAY_SPEEDS) - 1   # the fastest
@@ -104,6 +110,7 @@ def watch_replay(game_id: str, seats: int, options: dict, *, quick: bool, seed: 
                 waited += 1
             keep_worst(worst, c, lambda: (c, w, frame, _what(table, h0, t0, len(table.match.history))))
         out = _figures(cpu, wall, worst, table.match, feed.finished, open_cpu, open_wall)
+        out.update(opened)
         out["actions_in_replay"] = len(feed.actions)
         out["move_frames"] = len(moved)
         out["move_frames_cpu_p99_ms"] = _pct(moved, 0.99) if moved else None
