@@ -193,3 +193,33 @@ def test_a_card_never_lies_on_the_since_your_last_move_card(app, game_id):
         card, since = table.tutorial._buttons.get("card"), table.since
         assert not (card and since.shown and card.colliderect(since.card_rect(app.theme))), \
             f"{step.title!r}: the card {tuple(card)} lies on {tuple(since.card_rect(app.theme))}"
+
+
+def test_the_short_stack_card_stands_by_the_button_it_asks_for(app):
+    """Roll the Bones step 9, "A short stack", asks for "Ante 2 six-siders"
+    at the bottom of the screen: its card sat at the top, 430 px above the
+    button, the one place whose arrow crossed no words (the row's "1 to the
+    centre, 1 to the side pot" and the question stand over the buttons).  A
+    card whose arrow would be that long now takes the nearest clear place
+    with the ring alone: just above the buttons, over no word or die.  The
+    learner then clicks the ringed button where it is drawn."""
+    from game.ui.drawn_controls import CONTROLS
+    for step, table, record in ringed_steps(app, "roll-the-bones"):
+        if step.title != "A short stack":
+            continue
+        card = table.tutorial._buttons["card"]
+        ring = record.of("ring")[0].rect
+        gap = max(ring.top - card.bottom, card.top - ring.bottom, ring.left - card.right, card.left - ring.right)
+        assert gap <= 120, f"the card {tuple(card)} stands {gap} px from its ring {tuple(ring)}"
+        drawn_card = next(b.order for b in record.of("panel") if b.rect == card)
+        covered = [b.text or b.kind for b in record.boxes[:drawn_card] if b.layer == 0 and card.colliderect(b.rect)
+                   and (b.kind in ("die", "control") or b.kind == "text" and b.text.strip())]
+        assert not covered, f"the card {tuple(card)} lies on {covered}"
+        assert not [p for p in layout_record.problems(record) if "arrow" in p], "an arrow across the table"
+        button = next(c for c in CONTROLS.last if c.label == "Ante 2 six-siders" and ring.contains(c.rect))
+        index = table.tutorial.tutorial.step_index
+        click(app, button.rect.center)
+        app.run_frames(30)
+        assert table.tutorial.tutorial.step_index != index, "the ringed button did not take the click"
+        return
+    raise AssertionError("the lesson showed no short stack step")

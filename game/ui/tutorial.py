@@ -28,6 +28,9 @@ NARROW_W = 290
 """The card's width when no side of the target has room for the wide one."""
 GAP = 30
 MARGIN = 10
+LONG_ARROW = 300
+"""An arrow longer than this (pixels) reads as pointing across the table: a
+card with the ring alone half as far away is preferred."""
 WORDS_ROOM = 8
 """A card keeps this much (half each side) off the table's words: one placed
 on the 20 px grid sat with its edge on the top of "Roll your 12-sided bone?"."""
@@ -274,7 +277,7 @@ class TutorialCoach:
         for tier in tiers:
             found = self._clear_spot(theme, step, target, clear + tier, screen, spots)
             if found is not None:
-                return found
+                return self._nearer_than_a_long_arrow(theme, step, target, clear + tier, screen, beside, found)
         for tier in tiers:   # every arrow to the target crosses words (a question over its button): the ring alone, near it
             found = self._clear_spot(theme, step, target, clear + tier, screen, beside, arrow=False)
             if found is not None:
@@ -285,6 +288,19 @@ class TutorialCoach:
         if plain is not None:
             return plain
         return min(spots, key=lambda c: sum(_overlap(c, r) for r in clear))
+
+    def _nearer_than_a_long_arrow(self, theme, step: Step, target: pygame.Rect, clear: list[pygame.Rect],
+                                  screen: pygame.Rect, beside: list[pygame.Rect], found: pygame.Rect) -> pygame.Rect:
+        """``found``, unless its arrow is longer than ``LONG_ARROW``: then the
+        nearest place covering nothing of ``clear`` with the ring alone, if
+        it stands less than half as far (Roll the Bones' "A short stack" sat
+        430 px above its button, the only arrow that crossed no words)."""
+        if _arrow_length(found, target) <= LONG_ARROW:
+            return found
+        near = self._clear_spot(theme, step, target, clear, screen, beside, arrow=False)
+        if near is not None and _arrow_length(near, target) * 2 < _arrow_length(found, target):
+            return near
+        return found
 
     def _clear_spot(self, theme, step: Step, target: pygame.Rect, clear: list[pygame.Rect], screen: pygame.Rect,
                     spots: list[pygame.Rect], *, arrow: bool = True) -> pygame.Rect | None:
@@ -473,6 +489,12 @@ def _arrow_ends(card: pygame.Rect, target: pygame.Rect) -> tuple[tuple[int, int]
     sx = max(card.left, min(tx, card.right))
     sy = max(card.top, min(ty, card.bottom))
     return (sx, sy), (tx, ty)
+
+
+def _arrow_length(card: pygame.Rect, target: pygame.Rect) -> float:
+    """How far the card's nearest edge stands from the ring round ``target``."""
+    (sx, sy), (tx, ty) = _arrow_ends(card, target)
+    return math.hypot(tx - sx, ty - sy)
 
 
 def _arrow_shape(card: pygame.Rect, target: pygame.Rect):
