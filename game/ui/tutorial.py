@@ -28,6 +28,8 @@ NARROW_W = 290
 """The card's width when no side of the target has room for the wide one."""
 GAP = 30
 MARGIN = 10
+ARROW_INSET = 16
+"""An arrow meets its ring at least this far (pixels) from the ring's corner."""
 LONG_ARROW = 300
 """An arrow longer than this (pixels) reads as pointing across the table: a
 card with the ring alone half as far away is preferred."""
@@ -482,10 +484,20 @@ def _pulled_in(rect: pygame.Rect, lines: list[pygame.Rect]) -> pygame.Rect | Non
 
 
 def _arrow_ends(card: pygame.Rect, target: pygame.Rect) -> tuple[tuple[int, int], tuple[int, int]]:
-    """The arrow from the card's nearest edge to the ring around ``target``."""
+    """The arrow from the card's nearest edge to the ring around ``target``,
+    meeting a side of the ring, not its corner (Roll Call's arrow to Call!
+    ran along the ring's top edge and the bid picker's border beside it)."""
     ring = target.inflate(22, 22)
-    tx = max(ring.left, min(card.centerx, ring.right))
-    ty = max(ring.top, min(card.centery, ring.bottom))
+    inset_x, inset_y = min(ARROW_INSET, ring.w // 4), min(ARROW_INSET, ring.h // 4)
+    tx = max(ring.left + inset_x, min(card.centerx, ring.right - inset_x))
+    ty = max(ring.top + inset_y, min(card.centery, ring.bottom - inset_y))
+    if card.right <= ring.left or card.left >= ring.right:   # beside the ring: onto its left or right side
+        tx = ring.left if card.right <= ring.left else ring.right
+    elif card.bottom <= ring.top or card.top >= ring.bottom:   # over or under it: onto its top or bottom
+        ty = ring.top if card.bottom <= ring.top else ring.bottom
+    else:   # the card overlaps the ring's box: as near as the card's middle allows
+        tx = max(ring.left, min(card.centerx, ring.right))
+        ty = max(ring.top, min(card.centery, ring.bottom))
     sx = max(card.left, min(tx, card.right))
     sy = max(card.top, min(ty, card.bottom))
     return (sx, sy), (tx, ty)
