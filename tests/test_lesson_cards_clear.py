@@ -193,3 +193,84 @@ def test_a_card_never_lies_on_the_since_your_last_move_card(app, game_id):
         card, since = table.tutorial._buttons.get("card"), table.since
         assert not (card and since.shown and card.colliderect(since.card_rect(app.theme))), \
             f"{step.title!r}: the card {tuple(card)} lies on {tuple(since.card_rect(app.theme))}"
+
+
+def test_the_short_stack_card_stands_by_the_button_it_asks_for(app):
+    """Roll the Bones step 9, "A short stack", asks for "Ante 2 six-siders"
+    at the bottom of the screen: its card sat at the top, 430 px above the
+    button, the one place whose arrow crossed no words (the row's "1 to the
+    centre, 1 to the side pot" and the question stand over the buttons).  A
+    card whose arrow would be that long now takes the nearest clear place
+    with the ring alone: just above the buttons, over no word or die.  The
+    learner then clicks the ringed button where it is drawn."""
+    from game.ui.drawn_controls import CONTROLS
+    for step, table, record in ringed_steps(app, "roll-the-bones"):
+        if step.title != "A short stack":
+            continue
+        card = table.tutorial._buttons["card"]
+        ring = record.of("ring")[0].rect
+        gap = max(ring.top - card.bottom, card.top - ring.bottom, ring.left - card.right, card.left - ring.right)
+        assert gap <= 120, f"the card {tuple(card)} stands {gap} px from its ring {tuple(ring)}"
+        drawn_card = next(b.order for b in record.of("panel") if b.rect == card)
+        covered = [b.text or b.kind for b in record.boxes[:drawn_card] if b.layer == 0 and card.colliderect(b.rect)
+                   and (b.kind in ("die", "control") or b.kind == "text" and b.text.strip())]
+        assert not covered, f"the card {tuple(card)} lies on {covered}"
+        assert not [p for p in layout_record.problems(record) if "arrow" in p], "an arrow across the table"
+        button = next(c for c in CONTROLS.last if c.label == "Ante 2 six-siders" and ring.contains(c.rect))
+        index = table.tutorial.tutorial.step_index
+        click(app, button.rect.center)
+        app.run_frames(30)
+        assert table.tutorial.tutorial.step_index != index, "the ringed button did not take the click"
+        return
+    raise AssertionError("the lesson showed no short stack step")
+
+
+def test_the_diced_out_card_stands_over_the_roll_it_tells_of(app):
+    """Diced Out step 10 reads "8 again with no rerolls left: Diced Out!":
+    the round's last roll left the tray as the new round began, before the
+    card came up, so it told of dice no longer there.  The tray keeps them
+    while the lesson's note is read."""
+    for step, table in steps_of(app, "diced-out"):
+        if step.title != "Diced Out!":
+            continue
+        with layout_record.recording(app.canvas) as record:
+            app.draw(0.0)
+        on_tray = [b for b in record.of("die") if table.tray.contains(b.rect)]
+        assert len(on_tray) == 2, f"the tray shows {len(on_tray)} dice under the card"
+        assert table.last_total is not None and table.last_total[1] == 8, table.last_total
+        return
+    raise AssertionError("the lesson showed no Diced Out! step")
+
+
+@pytest.mark.parametrize("game_id", LESSONS)
+def test_an_arrow_meets_its_ring_on_a_side_not_at_a_corner(app, game_id):
+    """Roll Call step 9 points at Call!: the card stood right of the bid
+    picker, a little higher than the ring, so its arrow ran flat along the
+    ring's top edge and ended at the corner where the picker's border meets
+    it (Diced Out step 7's ran along the sheet's grid line to the rerolls').
+    An arrow now meets a side of its ring at least 8 px from a corner."""
+    for step, table, record in ringed_steps(app, game_id):
+        for arrow in record.of("arrow"):
+            ring = record.of("ring")[0].rect
+            tip = arrow.line[1]
+            near_x = min(abs(tip[0] - ring.left), abs(tip[0] - ring.right))
+            near_y = min(abs(tip[1] - ring.top), abs(tip[1] - ring.bottom))
+            assert max(near_x, near_y) >= 8, \
+                f"{step.title!r}: the arrow ends at {tip}, the corner of the ring {tuple(ring)}"
+
+
+def test_the_palifico_note_and_your_turn_stand_apart(app):
+    """Liar's Dice step 8, "A Palifico raise": "Palifico: fives only, no
+    wilds" stood on "Your turn" under it (their boxes 1 px apart: the
+    descender of "only" on the capital Y).  The turn line is lower."""
+    for step, table in steps_of(app, "liars-dice"):
+        if step.title != "A Palifico raise":
+            continue
+        with layout_record.recording(app.canvas) as record:
+            app.draw(0.0)
+        texts = {b.text: b.rect for b in record.of("text")}
+        note = next(rect for text, rect in texts.items() if text.startswith("Palifico:"))
+        turn = texts["Your turn"]
+        assert turn.top - note.bottom >= 4, f"the note {tuple(note)} touches the turn line {tuple(turn)}"
+        return
+    raise AssertionError("the lesson showed no Palifico raise")

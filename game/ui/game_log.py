@@ -25,7 +25,7 @@ from typing import Callable, Sequence
 import pygame
 
 from ..core.narration import GameLog, LogEntry
-from . import theme as th
+from . import layout_record, theme as th
 from .drawn_controls import note as note_drawn
 from ..canvas import CANVAS_H, CANVAS_W
 
@@ -56,6 +56,8 @@ TAB_WIDTH = 250
 """The folded card's width at most."""
 CARD_MARGIN = 8
 """The card keeps this far from the window's edge."""
+TITLE_ROW = 20
+"""Pixels between the rows of a title too long for one (a hot-seat name's)."""
 NOTE_INK = (112, 78, 38)
 """A note's colour in the log (an AI's thinking told at the reveal), in italics: set apart from the facts."""
 
@@ -192,6 +194,8 @@ class SinceSummary:
             self.RECT_TOPLEFT = ((CANVAS_W - self.WIDTH) // 2, TOP_CARD_Y)
         self.seat: int | None = None
         self.title = ""
+        self.name_cut_ok = True
+        self._title_rows: dict[int, list[str]] = {}
         self.texts: list[str] = []
         """Every sentence since the seat's last move."""
         self.lines: list[str] = []
@@ -227,13 +231,17 @@ class SinceSummary:
             return pygame.Rect(self.spot.x, self.spot.y, min(TAB_WIDTH, self.spot.w), 30)
         return pygame.Rect(*self.RECT_TOPLEFT, TAB_WIDTH, 30)
 
-    def show(self, seat: int, title: str, entries: list[LogEntry]) -> None:
-        """Show what happened since ``seat``'s last move, if it was enough to miss."""
+    def show(self, seat: int, title: str, entries: list[LogEntry], name_cut_ok: bool = True) -> None:
+        """Show what happened since ``seat``'s last move, if it was enough to
+        miss.  ``name_cut_ok``: a title's name too wide for the card may be
+        cut with "…" (its nameplate shows it whole); else it is broken."""
         if len(entries) < SUMMARY_MIN_MOVES:
             self.hide()
             return
         self.seat = seat
         self.title = title
+        self.name_cut_ok = name_cut_ok
+        self._title_rows = {}
         self.age = 0.0
         self.texts = [e.text for e in entries]
         self.lines = self.shown_lines(SUMMARY_LINES)
@@ -268,12 +276,33 @@ class SinceSummary:
         return rows
 
     def title_width(self, theme: th.Theme) -> int:
-        """The narrowest card its title fits on (drawn 14 px in from each side)."""
-        return theme.font(16, True).size(self.title)[0] + 28
+        """The narrowest card its title fits on in one row (drawn 14 px in
+        from each side), at most the card's own width: a longer title
+        ("WWWWWWWWWWWWWWWW: since your last move") wraps (``title_rows``)."""
+        return min(theme.font(16, True).size(self.title)[0] + 28, self.WIDTH)
+
+    def title_rows(self, theme: th.Theme, width: int) -> list[str]:
+        """The title in rows of a card ``width`` wide: one where it fits, else
+        the name on one and "since your last move" under it, else wrapped at
+        its spaces; a name wider than the card alone is cut with
+        "…" where its nameplate shows it whole, else broken across two rows
+        (it ran past the card's edge)."""
+        rows = self._title_rows.get(width)
+        if rows is None:
+            font, room = theme.font(16, True), width - 28
+            whose, colon, rest = self.title.rpartition(": ")
+            rows = th.wrap_text(font, self.title, room)
+            if len(rows) > 1 and colon and font.size(whose + ":")[0] <= room and font.size(rest)[0] <= room:
+                rows = [whose + ":", rest]   # the name, then what the card is
+            if not self.name_cut_ok and font.size(self.title.split(" ")[0])[0] > room:
+                name, _, rest = self.title.partition(" ")
+                rows = th.two_lines(font, name, room) + (th.wrap_text(font, rest, room) if rest else [])
+            self._title_rows[width] = rows
+        return rows
 
     def card_height(self, theme: th.Theme, width: int, keep: int | None = None) -> int:
         """How tall the open card is at ``width`` with ``keep`` lines (default: as placed)."""
-        return 38 + 19 * len(self.wrapped(theme, width, keep))
+        return 38 + TITLE_ROW * (len(self.title_rows(theme, width)) - 1) + 19 * len(self.wrapped(theme, width, keep))
 
     def place(self, spot: pygame.Rect | None, keep: int = SUMMARY_LINES) -> None:
         """Draw the open card at ``spot`` (its width; the height follows the
@@ -297,8 +326,12 @@ class SinceSummary:
         wrapped = self.wrapped(theme, rect.w)
         canvas.blit(_veil(rect.w, rect.h, 225, 10), rect.topleft)
         pygame.draw.rect(canvas, th.BRASS, rect, 1, border_radius=10)
-        th.draw_text(canvas, theme, self.title, (rect.x + 14, rect.y + 8), 16, th.BRASS_LIGHT, bold=True)
-        y = rect.y + 30
+        layout_record.note(canvas, "panel", rect)
+        y = rect.y + 8
+        for row in self.title_rows(theme, rect.w):
+            th.draw_text(canvas, theme, row, (rect.x + 14, y), 16, th.BRASS_LIGHT, bold=True)
+            y += TITLE_ROW
+        y += 22 - TITLE_ROW
         for text in wrapped:
             th.draw_text(canvas, theme, text, (rect.x + 14, y), 15, th.CREAM)
             y += 19

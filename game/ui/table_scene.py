@@ -676,7 +676,7 @@ class TableScene(TableBase):
         if seat is None or self.replay is not None or not self.game_log.has_acted(seat):
             return
         title = "Since your last move" if len(self.humans) == 1 else f"{isolated(self.seat_name(seat))}: since your last move"
-        self.since.show(seat, title, self.game_log.since_last_turn(seat))
+        self.since.show(seat, title, self.game_log.since_last_turn(seat), name_cut_ok=not self.plate_name_cut(seat))
 
     def _apply(self, player: int, action: Action, undoable: bool = False) -> None:
         self.ai_turns.forget_thought()   # any move makes a thought in progress stale

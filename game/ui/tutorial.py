@@ -32,6 +32,11 @@ MARGIN = 10
 CARD_RADIUS = 14
 HINT_INK = (150, 52, 36)
 """The colour of the card's hint lines."""
+ARROW_INSET = 16
+"""An arrow meets its ring at least this far (pixels) from the ring's corner."""
+LONG_ARROW = 300
+"""An arrow longer than this (pixels) reads as pointing across the table: a
+card with the ring alone half as far away is preferred."""
 WORDS_ROOM = 8
 """A card keeps this much (half each side) off the table's words: one placed
 on the 20 px grid sat with its edge on the top of "Roll your 12-sided bone?"."""
@@ -286,7 +291,7 @@ class TutorialCoach:
         for tier in tiers:
             found = self._clear_spot(theme, step, target, clear + tier, screen, spots)
             if found is not None:
-                return found
+                return self._nearer_than_a_long_arrow(theme, step, target, clear + tier, screen, beside, found)
         for tier in tiers:   # every arrow to the target crosses words (a question over its button): the ring alone, near it
             found = self._clear_spot(theme, step, target, clear + tier, screen, beside, arrow=False)
             if found is not None:
@@ -297,6 +302,19 @@ class TutorialCoach:
         if plain is not None:
             return plain
         return min(spots, key=lambda c: sum(_overlap(c, r) for r in clear))
+
+    def _nearer_than_a_long_arrow(self, theme, step: Step, target: pygame.Rect, clear: list[pygame.Rect],
+                                  screen: pygame.Rect, beside: list[pygame.Rect], found: pygame.Rect) -> pygame.Rect:
+        """``found``, unless its arrow is longer than ``LONG_ARROW``: then the
+        nearest place covering nothing of ``clear`` with the ring alone, if
+        it stands less than half as far (Roll the Bones' "A short stack" sat
+        430 px above its button, the only arrow that crossed no words)."""
+        if _arrow_length(found, target) <= LONG_ARROW:
+            return found
+        near = self._clear_spot(theme, step, target, clear, screen, beside, arrow=False)
+        if near is not None and _arrow_length(near, target) * 2 < _arrow_length(found, target):
+            return near
+        return found
 
     def _clear_spot(self, theme, step: Step, target: pygame.Rect, clear: list[pygame.Rect], screen: pygame.Rect,
                     spots: list[pygame.Rect], *, arrow: bool = True) -> pygame.Rect | None:
@@ -506,13 +524,29 @@ def _pulled_in(rect: pygame.Rect, lines: list[pygame.Rect]) -> pygame.Rect | Non
 
 
 def _arrow_ends(card: pygame.Rect, target: pygame.Rect) -> tuple[tuple[int, int], tuple[int, int]]:
-    """The arrow from the card's nearest edge to the ring around ``target``."""
+    """The arrow from the card's nearest edge to the ring around ``target``,
+    meeting a side of the ring, not its corner (Roll Call's arrow to Call!
+    ran along the ring's top edge and the bid picker's border beside it)."""
     ring = target.inflate(22, 22)
-    tx = max(ring.left, min(card.centerx, ring.right))
-    ty = max(ring.top, min(card.centery, ring.bottom))
+    inset_x, inset_y = min(ARROW_INSET, ring.w // 4), min(ARROW_INSET, ring.h // 4)
+    tx = max(ring.left + inset_x, min(card.centerx, ring.right - inset_x))
+    ty = max(ring.top + inset_y, min(card.centery, ring.bottom - inset_y))
+    if card.right <= ring.left or card.left >= ring.right:   # beside the ring: onto its left or right side
+        tx = ring.left if card.right <= ring.left else ring.right
+    elif card.bottom <= ring.top or card.top >= ring.bottom:   # over or under it: onto its top or bottom
+        ty = ring.top if card.bottom <= ring.top else ring.bottom
+    else:   # the card overlaps the ring's box: as near as the card's middle allows
+        tx = max(ring.left, min(card.centerx, ring.right))
+        ty = max(ring.top, min(card.centery, ring.bottom))
     sx = max(card.left, min(tx, card.right))
     sy = max(card.top, min(ty, card.bottom))
     return (sx, sy), (tx, ty)
+
+
+def _arrow_length(card: pygame.Rect, target: pygame.Rect) -> float:
+    """How far the card's nearest edge stands from the ring round ``target``."""
+    (sx, sy), (tx, ty) = _arrow_ends(card, target)
+    return math.hypot(tx - sx, ty - sy)
 
 
 def _arrow_shape(card: pygame.Rect, target: pygame.Rect):

@@ -147,8 +147,12 @@ class TableScene(BaseTableScene):
         """Once the marks and banners of a roll are done and another player's
         turn or a new round has begun, that roll (dice and total) leaves the
         tray: a player never sees the previous player's dice, nor the last
-        round's, as if they were their own."""
+        round's, as if they were their own.  A lesson's note holds it there
+        while it is read (the "8 again with no rerolls left: Diced Out!" card
+        stood over an empty tray)."""
         if self.last_total is None or self.throw_view is not None or self.is_busy():
+            return
+        if self.tutorial is not None and self.tutorial.holds_table():
             return
         state = self.state
         if state.phase in (ROLL, FREE_MARK) and (state.current != self.last_total[0]

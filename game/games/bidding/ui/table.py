@@ -309,7 +309,7 @@ class BiddingTableScene(table_scene.TableScene):
                 widths.append(font(16).size(f"bid by {self.words.object(snap.bidder)}")[0])
             top = cy - 36
         width = max(widths + [font(size).size(text)[0] for size, text in lines if text])
-        return pygame.Rect(cx - width // 2, top, width, cy + 120 - top)
+        return pygame.Rect(cx - width // 2, top, width, cy + 124 - top)
 
     def band_keep_clear(self) -> list[pygame.Rect]:
         """What a round's band ("Palifico!") stops short of: every nameplate
