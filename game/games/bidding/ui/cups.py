@@ -246,7 +246,7 @@ def place_tags(theme: th.Theme, trays: Sequence[TrayTag], blockers: Sequence[pyg
             labels += [th.fit_text(font, labels[-1], room - 14), th.fit_text(font, labels[-1], 24)]
         best: tuple[int, pygame.Rect, str] | None = None
         for words in dict.fromkeys(labels):
-            size = (font.size(words)[0] + 14, font.get_height() + 2)
+            size = (font.size(words)[0] + 14, font.get_linesize() + 2)   # as ``draw_tag`` renders the words
             for spot in _tag_spots(t.box, t.above, size):
                 cover = sum(spot.clip(o).w * spot.clip(o).h for o in others)
                 if best is None or cover < best[0]:
