@@ -30,3 +30,20 @@ def test_the_rules_pages_thumb_drags_the_page(app):
     assert 0 < rules.scroll < rules.max_scroll
     hands.click("Back")
     assert isinstance(app.top, TitleScene)
+
+
+def test_the_keyboard_moves_a_focused_scrollbar(app):
+    """The mouse over the bar gives it the focus (as every widget): Left and
+    Right then move the page, rather than do nothing."""
+    import pygame
+    app.start(TitleScene(app))
+    app.push(RulesScene(app, "liars-dice"))
+    app.apply_transitions()
+    hands = Hands(app)
+    hands.frames(2)
+    rules = app.top
+    hands.move((hands.find("Scroll bar").rect.centerx, hands.find("Scroll bar").rect.bottom - 4))
+    hands.press(pygame.K_RIGHT)
+    assert rules.scroll > 0
+    hands.press(pygame.K_LEFT)
+    assert rules.scroll == 0
