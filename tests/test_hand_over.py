@@ -18,6 +18,7 @@ pressed the "Keep the rest" that took its place.
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from game.core.match import Match, Seat
 from game.scenes.launch import make_table
@@ -272,3 +273,81 @@ def test_a_key_refused_at_the_hand_over_is_let_go_with_its_release(app):
     hands.wait(MIN_SECONDS + 0.1)
     hands.press(pygame.K_SPACE)
     assert hands.until(lambda a: thrown_by(match, other) > before, 10.0), "Ben's own Space throws his dice"
+
+
+# --- an impatient person, and a double-click, at every hand-over ----------------------
+# The closing note of session 30: a refused press restarted the full half-second
+# wait (``IntentGate``), so a person pressing again every 0.35 s because "it did
+# not work" was never let through until they paused.  A refused press now
+# restarts ``RETRY_SECONDS``: longer than a double-click's gap, shorter than an
+# impatient person's.
+
+def _quick_click(hands, label):
+    """A click released in the next frame: the next control shows a frame later."""
+    hands.down(hands.target(label))
+    hands.frames(1)
+    hands.up()
+
+
+def _diced_out_throw(app):
+    """Ann throws; Ben's prompt comes up: (what to press, has the press passed)."""
+    match, table, hands = two_people_at_the_prompt(app)
+    other = 1 - table.waiting_thrower
+    _quick_click(hands, "Throw")
+    assert hands.until(lambda a: table.waiting_thrower == other and hands.has("Throw", enabled=None), 20.0)
+    before = thrown_by(match, other)
+    return hands, hands.find("Throw", enabled=None).rect.center, lambda: thrown_by(match, other) > before
+
+
+def _roll_the_bones_ante(app):
+    """Ann antes; Ben's ante buttons come up at the same place."""
+    match, table, hands = start(app, "roll-the-bones", ["Ann", "Ben", "Cy"], 3)
+    assert hands.until(lambda a: hands.has("Ante 2 six-siders"), 20.0)
+    hands.wait(1.0)
+    _quick_click(hands, "Ante 2 six-siders")
+    assert hands.until(lambda a: [p for p, _ in match.history] == [0] and hands.has("Ante 2 six-siders", enabled=None), 5.0)
+    return hands, hands.find("Ante 2 six-siders", enabled=None).rect.center, lambda: len(match.history) > 1
+
+
+def _liars_dice_curtain(app):
+    """Two people at Liar's Dice: the curtain's "I am ..." comes up."""
+    match, table, hands = start(app, "liars-dice", ["Ann", "Ben"], 5)
+    assert hands.until(lambda a: a.top is not table and a.top.name == "curtain", 20.0)
+    return hands, hands.find("I am", enabled=None).rect.center, lambda: app.top is table
+
+
+HAND_OVERS = {"diced-out-throw": _diced_out_throw, "roll-the-bones-ante": _roll_the_bones_ante,
+              "liars-dice-curtain": _liars_dice_curtain}
+
+
+@pytest.mark.parametrize("hand_over", sorted(HAND_OVERS))
+def test_a_person_pressing_again_every_third_of_a_second_gets_through(app, hand_over):
+    """Ben clicks his control the moment it shows and again every 0.35 s:
+    the first clicks are too soon (it has not been up MIN_SECONDS), and the
+    first click once it has been up that long passes.  On main every
+    refused click restarted the half second, and none ever passed."""
+    hands, spot, passed = HAND_OVERS[hand_over](app)
+    presses = 0
+    while not passed() and presses < 8:
+        hands.click(spot, hold=0.05)
+        presses += 1
+        hands.wait(0.35 - 0.05 - 2 / 60)   # a click takes 0.05 s held and a frame either side
+    assert passed(), f"eight clicks 0.35 s apart never passed the {hand_over}"
+    assert presses <= 3, f"{presses} clicks to pass the {hand_over}"
+
+
+@pytest.mark.parametrize("first, gap", [(0.28, 0.2), (0.36, 0.15), (0.44, 0.1)])
+@pytest.mark.parametrize("hand_over", sorted(HAND_OVERS))
+def test_a_double_click_straddling_the_opening_never_passes(app, hand_over, first, gap):
+    """The last person double-clicks as the next person's control is about to
+    open: the first click too soon, the second after the opening.  The
+    refused first click restarts a wait longer than the gap, so neither
+    passes; the next person's own click a moment later does."""
+    hands, spot, passed = HAND_OVERS[hand_over](app)
+    hands.wait(first)
+    hands.double_click(spot, gap=gap)
+    hands.frames(2)
+    assert not passed(), f"a double-click {gap} s apart passed the {hand_over}"
+    hands.wait(MIN_SECONDS + 0.1)
+    hands.click(spot)
+    assert hands.until(lambda a: passed(), 5.0), "the next person's own click passes"

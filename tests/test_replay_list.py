@@ -212,3 +212,72 @@ def test_a_solo_game_row_says_one_player():
                          lambda: None).players_line()
     assert row("You") == "1 player: You"
     assert row("You", "Mags") == "2 players: You, Mags"
+
+
+def _long_list(app, games: int):
+    """The Replays screen over ``games`` finished games, and a person at it."""
+    from game.scenes.replay import ReplayListScene
+    from tests.realinput import Hands
+    first = saves.save_replay(_finished())
+    for i in range(games - 1):
+        shutil.copy(first, first.with_name(f"20{i // 336 + 10:02d}{i // 28 % 12 + 1:02d}{i % 28 + 1:02d}-120000-liars-dice-{i}.json"))
+    scene = ReplayListScene(app)
+    app.start(scene)
+    hands = Hands(app)
+    hands.frames(1)
+    return scene, hands
+
+
+def test_the_scrollbars_thumb_drags_the_list_and_its_track_pages_it(app, monkeypatch):
+    """qa30 left the replay list with no scrollbar: the wheel and the paging
+    keys moved it, the mouse alone only by "Older", eight rows a click.  Its
+    scrollbar, as a desktop list's: the thumb dragged to the bottom of the
+    track shows the oldest games, dragged back the newest; a click on the
+    track below or above the thumb moves a page.  Two thousand games stay
+    quick: a drag reads only the rows it shows and writes the list's cache
+    once, when the thumb is let go (not at every step)."""
+    from game.core import replay_index
+    from game.scenes.replay import ROWS
+    scene, hands = _long_list(app, 2000)
+    writes = []
+    real_write = replay_index.atomic_write_json
+    monkeypatch.setattr(replay_index, "atomic_write_json", lambda *a, **k: (writes.append(1), real_write(*a, **k)))
+    track = hands.find("Scroll bar").rect
+    thumb = hands.find("Scroll thumb").rect
+    assert track.contains(thumb) and thumb.top == track.top and thumb.h < track.h // 4
+    assert thumb.left > max(w.rect.right for w in scene.ui.widgets if hasattr(w, "summary")), "right of the rows"
+
+    hands.down(thumb.center)                      # grab the thumb, drag it to the bottom in steps
+    for y in range(thumb.centery, track.bottom + 40, 20):
+        hands.move((thumb.centerx + 3, y))
+        hands.frames(1)
+    assert scene.first == len(scene.files) - ROWS, "the thumb at the bottom shows the oldest games"
+    assert writes == [], "the cache was written while the thumb was held"
+    hands.up()
+    hands.frames(1)
+    assert len(writes) == 1, "the cache is written once the thumb is let go"
+    assert hands.find("Scroll thumb").rect.bottom == track.bottom
+    newest = len(scene.files) - ROWS
+
+    hands.click((track.centerx, track.top + 5))   # the track above the thumb: a page newer
+    assert scene.first == newest - ROWS
+    hands.double_click((track.centerx, track.top + 5))   # two clicks, two pages, as on a desktop
+    assert scene.first == newest - 3 * ROWS
+
+    thumb = hands.find("Scroll thumb").rect       # and back up to the top by the thumb
+    hands.down(thumb.center)
+    hands.move((thumb.centerx, track.top - 60))
+    hands.frames(1)
+    hands.up()
+    hands.frames(1)
+    assert scene.first == 0 and hands.find("Scroll thumb").rect.top == track.top
+    hands.click((track.centerx, track.bottom - 5))   # the track below the thumb: a page older
+    assert scene.first == ROWS
+    hands.click("Newer")
+    assert scene.first == 0 and not hands.has("Newer")
+
+
+def test_a_short_list_has_no_scrollbar(app):
+    """Eight games fit: nothing to scroll, no bar."""
+    scene, hands = _long_list(app, 8)
+    assert not hands.has("Scroll bar", enabled=None) and not hands.has("Scroll thumb", enabled=None)

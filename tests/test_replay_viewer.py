@@ -227,3 +227,39 @@ def test_a_replay_opened_from_the_list_is_checked_behind_the_hand_over(app, monk
     assert app.top is listed
     assert any(toast[0].startswith(f"{path.name}: ") for toast in app.toasts), app.toasts
 
+
+@pytest.mark.parametrize("seats, dice", [(20, 6), (20, 3), (16, 5)])
+def test_a_crowded_replays_tray_tags_sit_clear_of_each_other_and_of_the_dice(app, seats, dice):
+    """A replay shows every seat's dice in its tray, each with a tag saying
+    whose they are.  At 20 seats (QA s30, a real window: "Hard 13's dice"
+    under Hard 14's tray, "Hard 2's dice" over Hard 3's) the trays crowd one
+    another and each tag, drawn with its tray, lay under the next tray.  Now
+    every tray's tag is drawn over the trays, clear of every die and of every
+    other tag, its words shortened ("Hard 13", then cut with "…") where the
+    whole would not fit."""
+    from game.ui import layout_record
+    names = ["You"] + [f"Hard {i}" for i in range(seats - 1)]
+    match = Match("liars-dice", [Seat("You")] + [Seat(n, "ai", "easy") for n in names[1:]], {"starting_dice": dice}, seed=3)
+    for _ in range(12):
+        if not match.step():
+            match.apply(0, match.state.legal_actions(0)[0])
+    path = saves.save_replay(match)
+    scene = _paused_replay(app, path)
+    for _ in range(8):
+        scene = _step(app, pygame.K_RIGHT)
+    assert all(scene.hot_seat.can_see(s) for s in range(seats)), "a replay shows every tray"
+    with layout_record.recording(app.canvas) as record:
+        app.draw(0.0)
+    plates = list(scene.seat_plates.values()) + [p.rect for p in record.of("panel")]
+    dice_drawn = record.of("die")
+    near_dice = [d.rect.inflate(60, 60) for d in dice_drawn]
+    tags = [b for b in record.of("text") if b.text.startswith(("Hard", "Your"))
+            and b.rect.collidelist(plates) < 0 and b.rect.collidelist(near_dice) >= 0]
+    assert len(tags) == seats, sorted(t.text for t in tags)
+    for tag in tags:
+        later = [t.rect for t in record.of("tray") if t.order > tag.order]
+        assert tag.rect.collidelist(later) < 0, f"{tag.text!r} under a tray drawn after it"
+        assert tag.rect.collidelist([d.rect for d in dice_drawn]) < 0, f"{tag.text!r} over a die"
+        others = [t.rect.inflate(4, 2) for t in tags if t is not tag]
+        assert tag.rect.collidelist(others) < 0, f"{tag.text!r} on another tag"
+    assert layout_record.problems(record) == []

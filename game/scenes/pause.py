@@ -36,8 +36,11 @@ class PauseScene(MenuScene):
                  ("Settings", self.open_settings, False)]
         if self.offers_phones():
             items.append(("Phone codes" if self.table.phones is not None else "Use phones", self.use_phones, False))
-        leave = "Quit without saving" if self.save_failed else "Save and quit to title"
-        items.append((leave, self.quit_to_title, False))
+        if self.game_over():
+            items.append((self.TO_RESULTS, self.to_results, False))
+        else:
+            leave = "Quit without saving" if self.save_failed else "Save and quit to title"
+            items.append((leave, self.quit_to_title, False))
         gap = 72 if len(items) <= 4 else 60
         for i, (text, action, primary) in enumerate(items):
             self.ui.add(Button((480, 262 + i * gap, 320, 56 if gap == 72 else 50), text, action, primary=primary))
@@ -104,6 +107,28 @@ class PauseScene(MenuScene):
     def open_settings(self) -> None:
         from .settings import SettingsScene
         self.app.push(SettingsScene(self.app, overlay=True))
+
+    TO_RESULTS = "Quit to the results"
+
+    def game_over(self) -> bool:
+        """The table's game is over and recorded, its last moment still on
+        screen (held by "pause after reveals", or the final position's
+        moment before the results): there is nothing left to save."""
+        table = self.table
+        return (table.match.is_over and getattr(table, "replay", None) is None
+                and getattr(table, "tutorial", None) is None and hasattr(table, "held"))
+
+    def to_results(self) -> None:
+        """Leave a finished game's last moment for its results, as continuing
+        it does.  "Save and quit to title" there saved nothing (the game was
+        over and already in the replays and stats), went to the title with no
+        Continue, and the player never saw who won: a game that is over ends
+        at its results, as a commercial game's does, and the results lead
+        to the title."""
+        self.app.pop()
+        held = self.table.held
+        if held.active():
+            held.release()   # as the player's click on it: the table hands over to the results
 
     def quit_to_title(self) -> None:
         """Save and leave.  A save that fails (a full disk) keeps the menu up:

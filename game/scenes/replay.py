@@ -17,7 +17,7 @@ from ..core.userfiles import UserFileError
 from ..ui import theme as th
 from ..core.playback import ReplayFeed
 from ..core.replay_index import ReplayIndex, ReplaySummary
-from ..ui.widgets import Button, Panel
+from ..ui.widgets import Button, Panel, Scrollbar
 from .base import MenuScene
 from .launch import make_table
 from ..canvas import CENTRE_X
@@ -151,6 +151,11 @@ class ReplayListScene(MenuScene):
         self.files = saves.list_replays()
         self.index = ReplayIndex(saves.replays_dir())
         self.first = 0
+        self.bar = Scrollbar(self.BAR, self.scroll_to, on_release=self.rebuild)   # rebuilt: the cache is saved
+        """Dragged or clicked, it moves the list (kept across rebuilds: a drag outlives them)."""
+
+    BAR = pygame.Rect(1110, 164, 14, ROWS * 56 - 6)
+    """The scrollbar's track, right of the rows, as tall as the eight rows."""
 
     def build(self) -> None:
         self.ui.add(Panel((140, 140, 1000, 480)))
@@ -165,8 +170,10 @@ class ReplayListScene(MenuScene):
                 x = 180 + row_w + 10 + k * (ACTION_W + 10)
                 self.ui.add(Button((x, y, ACTION_W, 50), label, partial(action, path),
                                    size=18, enabled=summary.ok))
-        if not self.app.read_only:   # the copy that plays keeps the cache
-            self.index.save(keep=self.files)
+        self.bar.show(self.first, ROWS, len(self.files))
+        self.ui.add(self.bar)
+        if not self.app.read_only and self.bar.grab is None:   # the copy that plays keeps the cache
+            self.index.save(keep=self.files)   # (once the thumb is let go: not at every step of a drag)
         if not self.files:
             from ..ui.widgets import Label
             self.ui.add(Label((CENTRE_X, 360), "No finished games yet.", 22, th.INK, anchor="center", style="italic"))
@@ -194,12 +201,18 @@ class ReplayListScene(MenuScene):
         """Move the list by ``rows`` (older is positive), never past the last full
         page: thousands of games are a few turns of the wheel, not hundreds of
         clicks of "Older"."""
-        first = max(0, min(len(self.files) - ROWS, self.first + rows))
+        self.scroll_to(self.first + rows)
+
+    def scroll_to(self, first: int) -> None:
+        """Show the list from row ``first`` (clamped to the last full page)."""
+        first = max(0, min(len(self.files) - ROWS, first))
         if first != self.first:
             self.first = first
             self.rebuild()
 
     def handle_event(self, event) -> None:
+        if self.bar.route(event):   # the thumb held: the mouse drags it
+            return
         if event.type == pygame.MOUSEWHEEL:   # three rows a notch, as in the game log
             self.scroll(-3 * int(getattr(event, "y", 0)))
             return

@@ -10,7 +10,7 @@ import pygame
 
 from .. import games
 from ..ui import theme as th
-from ..ui.widgets import Button
+from ..ui.widgets import Button, Scrollbar
 from .base import MenuScene
 from ..canvas import CENTRE_X
 
@@ -280,6 +280,12 @@ class RulesScene(MenuScene):
 
     def build(self) -> None:
         self.ui.add(Button((540, 648, 200, 52), "Back", self.back, primary=True))
+        self.bar = Scrollbar(pygame.Rect(PAGE.right - 26, PAGE.y + 20, 12, PAGE.h - 40), self.scroll_to)
+        self.ui.add(self.bar)
+        self.bar.visible = False   # shown once the page is laid out and longer than its panel (``draw_content``)
+
+    def scroll_to(self, scroll: int) -> None:
+        self.scroll_by(scroll - self.scroll)
 
     @property
     def max_scroll(self) -> int:
@@ -289,6 +295,8 @@ class RulesScene(MenuScene):
         self.scroll = max(0, min(self.max_scroll, self.scroll + dy))
 
     def handle_event(self, event) -> None:
+        if self.bar.route(event):   # the thumb held: the mouse drags the page
+            return
         if event.type == pygame.MOUSEWHEEL:
             self.scroll_by(-int(getattr(event, "y", 0)) * 60)
             return
@@ -310,13 +318,7 @@ class RulesScene(MenuScene):
             return
         inner = PAGE.inflate(-80, -40)
         canvas.blit(self.page, inner.topleft, pygame.Rect(0, self.scroll, inner.w, inner.h))
-        if self.max_scroll > 0:
-            track = pygame.Rect(PAGE.right - 22, PAGE.y + 20, 8, PAGE.h - 40)
-            pygame.draw.rect(canvas, th.PARCHMENT_DARK, track, border_radius=4)
-            frac = inner.h / self.page.get_height()
-            thumb = pygame.Rect(track.x, 0, 8, max(24, int(track.h * frac)))
-            thumb.y = track.y + int((track.h - thumb.h) * self.scroll / self.max_scroll)
-            pygame.draw.rect(canvas, th.BRASS_DARK, thumb, border_radius=4)
+        self.bar.show(self.scroll, PAGE.h - 40, self.page.get_height())   # the page's pixels, as ``max_scroll``
         # the hint sits beside the Back button, never under it
         hint = "Up/Down, Page Up/Down or the wheel to scroll" if self.max_scroll > 0 else ""
         if hint:

@@ -27,9 +27,10 @@ new game from the results.  Two small pieces decide it:
   took away.
 * ``IntentGate`` (one per irreversible control): it opens once the control has
   been *visible* (drawn) for ``seconds``; it accepts a press that began after
-  that, never a repeat.  A refused press starts the wait again (``settle``):
-  a hand mashing Enter never gets through, the first deliberate press after a
-  pause does.
+  that, never a repeat.  A refused press starts a shorter wait again
+  (``RETRY_SECONDS``): a hand mashing Enter, or the second press of a
+  double-click, never gets through; a person pressing again every third of a
+  second or slower because "it did not work" does, once the control's own time is up.
 """
 from __future__ import annotations
 
@@ -37,6 +38,14 @@ import pygame
 
 MIN_SECONDS = 0.5
 """How long an irreversible control is on screen before a press may pass it."""
+
+RETRY_SECONDS = 0.3
+"""The wait a refused press restarts.  Longer than the gap between a
+double-click's two presses (0.1-0.2 s) and between a mashing hand's clicks
+(0.1-0.27 s: ``test_hand_over``'s hand clicks every 0.27 s), so neither
+passes; no longer than an impatient person's presses (0.3-0.4 s apart), who
+with the full half second again each time never got through until they
+paused."""
 
 PRESSES = (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN)
 
@@ -165,10 +174,11 @@ class IntentGate:
     """Opens ``seconds`` after its control is first drawn; passes a press that
     began after that and is no key-repeat (see the module docstring)."""
 
-    def __init__(self, clock: InputClock, seconds: float = MIN_SECONDS, *, settle: bool = True):
+    def __init__(self, clock: InputClock, seconds: float = MIN_SECONDS):
         self.clock = clock
         self.seconds = seconds
-        self.settle = settle
+        self.retry = min(seconds, RETRY_SECONDS)
+        """The wait a refused (or dropped) press restarts (``RETRY_SECONDS``)."""
         self.ready_at: float | None = None
         """App time from which a press may pass; None until the control is shown."""
 
@@ -196,14 +206,14 @@ class IntentGate:
             return False
         began = getattr(event, "began", self.clock.now)
         dropped = self.clock.last_dropped
-        if self.settle and self.ready_at is not None and dropped is not None:
+        if self.ready_at is not None and dropped is not None:
             # a press the app dropped (a mash chained to the press that changed
             # the screen) never reached this control, yet it is the same hand
             # mashing: it restarts the wait as a refused press would
-            self.ready_at = max(self.ready_at, dropped + self.seconds)
+            self.ready_at = max(self.ready_at, dropped + self.retry)
         ok = (self.ready_at is not None and not getattr(event, "repeat", False) and began >= self.ready_at)
-        if not ok and self.settle and self.ready_at is not None:
-            self.ready_at = max(self.ready_at, self.clock.now + self.seconds)   # a mashing hand waits again
+        if not ok and self.ready_at is not None:
+            self.ready_at = max(self.ready_at, self.clock.now + self.retry)   # a mashing hand waits again
         return ok
 
 

@@ -414,6 +414,98 @@ class TextInput(_ValueRow):
         canvas.set_clip(clip)
 
 
+class Scrollbar(Widget):
+    """A list's scrollbar, as a desktop list has: the thumb's length is the
+    share of the list on screen; a person drags the thumb, and a click on the
+    track above or below it moves a page.  It holds no list: ``on_scroll(first)``
+    asks its screen to show the list from ``first`` (the screen clamps it)
+    and ``show`` tells it where the list stands; rows or pixels alike.  The
+    screen hands it every event first (``route``): while the thumb is held,
+    the mouse's motion and release are the bar's."""
+
+    MIN_THUMB = 28
+    """The shortest thumb (thousands of games still give one a finger can grab)."""
+
+    def __init__(self, rect, on_scroll: Callable[[int], Any], *, label: str = "Scroll bar",
+                 on_release: Callable[[], Any] | None = None):
+        super().__init__(rect)
+        self.on_scroll = on_scroll
+        self.on_release = on_release
+        """Called when the thumb is let go (the replay list saves its cache then)."""
+        self.text = label
+        self.first = self.shown = self.total = 0
+        self.grab: int | None = None
+        """While the thumb is dragged: where on it (pixels from its top) it was grabbed."""
+
+    def show(self, first: int, shown: int, total: int) -> None:
+        self.first, self.shown, self.total = first, shown, total
+        self.visible = total > shown
+
+    @property
+    def span(self) -> int:
+        """How far the list's first row can go (0: it all fits)."""
+        return max(0, self.total - self.shown)
+
+    def thumb(self) -> pygame.Rect:
+        h = self.rect.h if not self.total else max(self.MIN_THUMB, self.rect.h * self.shown // self.total)
+        h = min(h, self.rect.h)
+        travel = self.rect.h - h
+        y = self.rect.y + (travel * min(self.first, self.span) // self.span if self.span else 0)
+        return pygame.Rect(self.rect.x, y, self.rect.w, h)
+
+    def click(self, pos) -> bool:
+        thumb = self.thumb()
+        if thumb.collidepoint(pos):
+            self.grab = pos[1] - thumb.y
+            return False   # a grab is no click (no sound)
+        self.on_scroll(self.first + (self.shown if pos[1] > thumb.y else -self.shown))
+        return True
+
+    def drag(self, pos) -> None:
+        """The mouse moved with the thumb held: the list follows the thumb."""
+        if self.grab is None:
+            return
+        thumb = self.thumb()
+        travel = self.rect.h - thumb.h
+        if travel <= 0:
+            return
+        y = min(max(pos[1] - self.grab, self.rect.y), self.rect.y + travel)
+        first = round((y - self.rect.y) * self.span / travel)
+        if first != self.first:
+            self.on_scroll(first)
+
+    def adjust(self, step: int) -> bool:
+        """Left/Right while focused (the mouse over it focuses it): an eighth
+        of what shows each way (a row of the replay list's eight)."""
+        if not self.span:
+            return False
+        self.on_scroll(self.first + step * max(1, self.shown // 8))
+        return True
+
+    def route(self, event) -> bool:
+        """While the thumb is held the mouse drags it, until its button is let
+        go (perhaps outside the window: a motion with no button down); True
+        when the event was the bar's."""
+        if self.grab is None:
+            return False
+        if event.type == pygame.MOUSEMOTION and getattr(event, "buttons", (1,))[0]:
+            self.drag(event.pos)
+            return True
+        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONUP):
+            self.grab = None
+            if self.on_release is not None:
+                self.on_release()
+            return event.type == pygame.MOUSEBUTTONUP
+        return False
+
+    def draw(self, canvas, theme, focused, hovered):
+        pygame.draw.rect(canvas, th.PARCHMENT_DARK, self.rect, border_radius=self.rect.w // 2)
+        thumb = self.thumb()
+        lit = hovered or focused or self.grab is not None
+        pygame.draw.rect(canvas, th.BRASS if lit else th.BRASS_DARK, thumb, border_radius=self.rect.w // 2)
+        note_drawn("Scroll thumb", thumb, True, kind="thumb")
+
+
 class FocusGroup:
     """The widgets of one screen and which has the keyboard focus."""
 

@@ -10,11 +10,11 @@ points as the table does.  ``draw_own_tray`` paints that tray.
 from __future__ import annotations
 
 import math
-from typing import Callable, Optional, Sequence
+from typing import Callable, NamedTuple, Optional, Sequence
 
 import pygame
 
-from ....ui import layout
+from ....ui import layout, layout_record
 from ....ui import theme as th
 from ....ui.table_scene import EDGE_MARGIN
 
@@ -163,29 +163,107 @@ class CupLayout:
         return places or [pygame.Rect(right - max(widths), HISTORY_LOWEST_TOP, max(widths), bottom - HISTORY_LOWEST_TOP)]
 
 
+TAG_SIZE = 12
+"""The tray tag's type size."""
+
+
+class TrayTag(NamedTuple):
+    """What a tray's tag says and where it would rather sit."""
+
+    box: pygame.Rect
+    """The rectangle the seat's dice cover."""
+    above: bool
+    """Above the tray first (bottom seats), else under it."""
+    labels: tuple[str, ...]
+    """What it may say, best first ("Ann's dice", then shorter)."""
+
+
 def draw_own_tray(canvas: pygame.Surface, theme: th.Theme, box: pygame.Rect, colour: tuple, label: str, *,
                   tag_above: bool, short_label: str = "Your dice") -> None:
     """A felt-dark tray in the seat's ``colour`` around ``box`` (your own dice),
     with a pill saying whose dice they are, above the tray (``tag_above``: bottom
     seats) or under it.  A name too long for the pill gives way to
     ``short_label`` (only the seat at the screen sees its tray, so "Your dice"
-    is true), never a cut name ("WWWWWWWWWWWW…")."""
+    is true), never a cut name ("WWWWWWWWWWWW…").  Many trays at once (a
+    replay shows every seat's) place their tags together: ``place_tags``."""
+    draw_tray(canvas, box, colour)
+    pill, words = place_tags(theme, [TrayTag(box, tag_above, tag_labels(theme, label, short_label))], [])[0]
+    draw_tag(canvas, theme, pill, words, colour)
+
+
+def tag_labels(theme: th.Theme, label: str, *shorter: str | None) -> tuple[str, ...]:
+    """``label`` if it fits a pill (``PLATE_NAME_ROOM``), then each of the
+    ``shorter`` words that does ("Your dice", a bare name); the last is cut
+    with "…" to fit if nothing else does."""
+    font = theme.font(TAG_SIZE, True)
+    words = [w for w in (label, *shorter) if w]
+    whole = tuple(w for w in words if font.size(w)[0] <= layout.PLATE_NAME_ROOM)
+    return whole or (th.fit_text(font, words[-1], layout.PLATE_NAME_ROOM),)
+
+
+def draw_tray(canvas: pygame.Surface, box: pygame.Rect, colour: tuple) -> None:
+    """The felt-dark tray in ``colour`` round the dice in ``box``."""
     tray = box.inflate(18, 16)
     surf = pygame.Surface(tray.size, pygame.SRCALPHA)
     pygame.draw.rect(surf, (12, 30, 20, 150), surf.get_rect(), border_radius=12)
     pygame.draw.rect(surf, (*colour, 230), surf.get_rect(), 2, border_radius=12)
     canvas.blit(surf, tray)
-    font = theme.font(12, True)
-    if font.size(label)[0] > layout.PLATE_NAME_ROOM:
-        label = short_label
-    label = th.fit_text(font, label, layout.PLATE_NAME_ROOM)   # "Bartholomew Quil's dice" whole
-    tag = theme.text(label, 12, th.CREAM, bold=True)
-    pill = pygame.Rect(0, 0, tag.get_width() + 14, tag.get_height() + 2)
-    if tag_above:
-        pill.midbottom = (tray.centerx, tray.top + 4)
-    else:
-        pill.midtop = (tray.centerx, tray.bottom - 4)
+    layout_record.note(canvas, "tray", tray)   # a tag under a later tray is hidden (tests/test_replay_viewer.py)
+
+
+def _tag_spots(box: pygame.Rect, above: bool, size: tuple[int, int]):
+    """Where a pill of ``size`` may sit on its tray's edge: the side it would
+    rather, then the other, centred, then at either end; last beside the
+    tray, the table's centre side first (a side seat's trays crowd above
+    and below, the felt towards the centre is open)."""
+    tray = box.inflate(18, 16)
+    w, h = size
+    for top in ((tray.top + 4 - h, tray.bottom - 4) if above else (tray.bottom - 4, tray.top + 4 - h)):
+        for left in (tray.centerx - w // 2, tray.left + 10, tray.right - 10 - w):
+            yield pygame.Rect(left, top, w, h)
+    beside = (tray.left + 4 - w, tray.right - 4)
+    for left in (beside if tray.centerx > layout.TABLE_CENTRE[0] else beside[::-1]):
+        yield pygame.Rect(left, tray.centery - h // 2, w, h)
+
+
+def place_tags(theme: th.Theme, trays: Sequence[TrayTag], blockers: Sequence[pygame.Rect]) -> list[tuple[pygame.Rect, str]]:
+    """Each tray's tag (pill, words), clear of every other tray's dice, of
+    the tags placed before it and of ``blockers`` (nameplates).  At 20
+    seats a replay's trays crowd one another and a tag under one tray sat
+    on the next ("Hard 13's dice" under Hard 14's tray): a tag tries its
+    words best first on each side and end of its tray, then shorter words
+    ("Hard 13"), then the name cut with "…" as a nameplate's is; where
+    nothing is clear, the place that covers least."""
+    font = theme.font(TAG_SIZE, True)
+    dice = [t.box.inflate(4, 4) for t in trays]
+    placed: list[pygame.Rect] = []
+    out = []
+    for i, t in enumerate(trays):
+        others = [d for j, d in enumerate(dice) if j != i] + list(blockers) + placed
+        labels = list(t.labels)
+        room = t.box.w + 4
+        if font.size(labels[-1])[0] > room - 14:   # the last words cut to the tray, then to a stub
+            labels += [th.fit_text(font, labels[-1], room - 14), th.fit_text(font, labels[-1], 24)]
+        best: tuple[int, pygame.Rect, str] | None = None
+        for words in dict.fromkeys(labels):
+            size = (font.size(words)[0] + 14, font.get_linesize() + 2)   # as ``draw_tag`` renders the words
+            for spot in _tag_spots(t.box, t.above, size):
+                cover = sum(spot.clip(o).w * spot.clip(o).h for o in others)
+                if best is None or cover < best[0]:
+                    best = (cover, spot, words)
+                if cover == 0:
+                    break
+            if best is not None and best[0] == 0:
+                break
+        assert best is not None
+        placed.append(best[1].inflate(4, 2))
+        out.append((best[1], best[2]))
+    return out
+
+
+def draw_tag(canvas: pygame.Surface, theme: th.Theme, pill: pygame.Rect, label: str, colour: tuple) -> None:
+    """The pill in the seat's colour saying whose dice the tray holds."""
     light = 0.299 * colour[0] + 0.587 * colour[1] + 0.114 * colour[2] > 140
     pygame.draw.rect(canvas, colour, pill, border_radius=8)
     pygame.draw.rect(canvas, th.WOOD_DARK, pill, 1, border_radius=8)
-    th.blit_text(canvas, theme.text(label, 12, th.INK if light else th.CREAM, bold=True), pill.center, "center")
+    th.blit_text(canvas, theme.text(label, TAG_SIZE, th.INK if light else th.CREAM, bold=True), pill.center, "center")

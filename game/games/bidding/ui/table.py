@@ -23,7 +23,7 @@ from .history import HISTORY_FONTS, ICON_PX, BidHistory, HistoryEntry
 from .picker import BidPicker
 from ....ui import table_scene
 from ....ui import theme as th
-from .cups import CupLayout, draw_own_tray
+from .cups import CupLayout, TrayTag, draw_own_tray, draw_tag, draw_tray, place_tags, tag_labels
 from ....ui.banner import GIVE_WAY_SECONDS, draw_band
 from ....ui.motion import ease
 from ....canvas import CENTRE_X
@@ -117,6 +117,8 @@ class BiddingTableScene(table_scene.TableScene):
         self.text = self.text_class(self.words)
         self.round_entries: list[HistoryEntry] = self._round_so_far()
         self._picker_key = None
+        self._tags: tuple[tuple, dict[int, tuple[pygame.Rect, str]]] | None = None
+        """The tray tags' places and the trays they were placed for (``tray_tags``)."""
         self.band_boxes: list[pygame.Rect] = []
         """Where each round's band ("Palifico!") was drawn this frame (the
         "since your last move" card keeps clear of it, ``since_keep_clear``)."""
@@ -708,28 +710,53 @@ class BiddingTableScene(table_scene.TableScene):
     def draw_own_tray(self, canvas, seat: int, box: pygame.Rect) -> None:
         """A felt-dark tray in your colour under your own dice: clearly yours (cup_layout.py)."""
         draw_own_tray(canvas, self.theme, box, self.theme.player_colour(seat), f"{self.words.possessive(seat)} dice",
-                      tag_above=self.seat_spots[seat].pos[1] > layout.TABLE_CENTRE[1] + 150)   # bottom seats
+                      tag_above=self.tag_above(seat))
+
+    def tag_above(self, seat: int) -> bool:
+        """A bottom seat's tray tag sits above its tray first, any other's under it."""
+        return self.seat_spots[seat].pos[1] > layout.TABLE_CENTRE[1] + 150
+
+    def tray_tags(self, boxes: dict[int, pygame.Rect]) -> dict[int, tuple[pygame.Rect, str]]:
+        """Each shown tray's tag, placed together (``cups.place_tags``): a
+        replay shows every seat's tray, and at 20 seats one tray's tag lay
+        on the next tray.  Worked out again only when a tray moves or grows."""
+        key = tuple(sorted((seat, tuple(box)) for seat, box in boxes.items()))
+        if self._tags is None or self._tags[0] != key:
+            seats = sorted(boxes)
+            # a long name gives way to "Your dice" only where the tray is the viewer's own
+            mine = "Your dice" if self.replay is None else None
+            trays = [TrayTag(boxes[s], self.tag_above(s),
+                             tag_labels(self.theme, f"{self.words.possessive(s)} dice", mine, self.words.name(s)))
+                     for s in seats]
+            plates = [self.cups.seat_plate(s) for s in range(len(self.match.seats))]
+            self._tags = (key, dict(zip(seats, place_tags(self.theme, trays, plates))))
+        return self._tags[1]
 
     def draw_cups(self, canvas, near: pygame.Rect | None = None) -> None:
         """Your own dice face-up in a tray; every other seat's under a cup;
         ``near``: only the seats whose tray or cup (with its shadow and the
         tray's label, kept wide) may reach into that rectangle."""
         snap = self.snap
+        boxes: dict[int, pygame.Rect] = {}
         for seat, n in enumerate(snap.dice):
             if n == 0:
                 continue
             faces = snap.hand(seat)   # in ``hand_order``, as the reveal shows it
             if self.hot_seat.can_see(seat) and faces:
                 size = self.cups.own_die_px(seat)
-                box = self.cups.dice_box(seat, len(faces), size)
+                box = boxes[seat] = self.cups.dice_box(seat, len(faces), size)
                 if near is None or box.inflate(80, 120).colliderect(near):
-                    self.draw_own_tray(canvas, seat, box)
+                    draw_tray(canvas, box, self.theme.player_colour(seat))
                     self.draw_dice(canvas, seat, faces, size)
                 continue
             x, y = self.cups.cup_point(seat)
             if near is None or pygame.Rect(0, 0, 3 * self.cup_px, 3 * self.cup_px).move(
                     int(x) - 3 * self.cup_px // 2, int(y) - 3 * self.cup_px // 2).colliderect(near):
                 self.renderer.draw_cup(canvas, x, y, self.colour(seat), size=self.cup_px, owner=seat, dice=n)
+        if boxes:   # the tags last, over any tray: placed clear of every tray's dice
+            for seat, (pill, words) in self.tray_tags(boxes).items():
+                if near is None or pill.colliderect(near):
+                    draw_tag(canvas, self.theme, pill, words, self.theme.player_colour(seat))
 
     def reveal_die_px(self) -> int:
         return self.die_px + 4
