@@ -631,6 +631,46 @@ def test_a_phone_under_a_held_reveal_says_look_at_the_table_not_that_dice_roll(a
         phone.close()
 
 
+def test_a_bid_tapped_while_the_host_has_the_pause_menu_open_is_played_on_resume(app):
+    """Ana's turn, on her phone; someone at the screen presses Esc (the pause
+    menu).  Her phone still says "Your turn!" with her moves, and she bids.  The
+    table has not moved: on Resume her bid is played (it was refused with "The
+    table has moved on: look again.", because covering and uncovering the table
+    gave the phones a new number, qa31 in a real window)."""
+    match, table = liars_table(app, phones=(0,), seats=[Seat("Ana"), Seat("Bo", "ai", "easy"),
+                                                        Seat("Cy", "ai", "easy")], seed=5)
+    ana = PhoneClient(table.phones.url(0))
+    run_until(app, lambda: ana.latest() is not None, "the first view")
+    if app.top is not table:
+        close_codes(app)
+
+    def her_turn() -> bool:
+        shown = ana.latest()
+        return shown["your_turn"] and shown["version"] == table.phones.number
+    run_until(app, her_turn, "Ana's turn")
+    hands = Hands(app)
+    hands.press(pygame.K_ESCAPE)
+    hands.frames(3)
+    assert app.top.name == "pause"
+    run_until(app, lambda: ana.latest()["version"] == table.phones.number, "the phone's view under the pause")
+    shown = ana.latest()
+    assert shown["your_turn"], "the phone still offers her moves under the pause"
+    bid = next(c for c in shown["choices"] if c["kind"] == "bid")
+    before = len(match.history)
+    ana.send({"type": "act", "version": shown["version"], "choice": bid["id"]})
+    end = time.monotonic() + WAIT
+    while table.phones.server.inbound.empty():   # the tap reaches the server while the menu is open
+        assert time.monotonic() < end, "Ana's tap never reached the server"
+        time.sleep(0.01)
+    hands.frames(2)
+    assert len(match.history) == before, "nothing is played under the pause menu"
+    hands.press(pygame.K_ESCAPE)   # Resume
+    run_until(app, lambda: len(match.history) > before or ana.received("refused"), "Ana's bid or its refusal")
+    assert not ana.received("refused")
+    assert match.history[before][0] == 0 and type(match.history[before][1]).__name__ == "Bid"
+    ana.close()
+
+
 def test_a_flood_of_connections_cannot_use_up_the_games_file_handles():
     """A device on the Wi-Fi opens 400 connections and sends half a request on
     each (the game's server shares the game's file handles, which a desktop

@@ -250,7 +250,10 @@ class PhoneLink:
         state = t.match.state
         return (len(t.match.history), t.throw_view is None, t.held.moment is None, t.held.pending is None,
                 t.is_busy(), t.waiting_thrower, t.deciding_human(), tuple(self.seats), t.game_end.finished,
-                tuple(state.current_players()), t.is_top)   # is_top: a held moment's "continue" only on the table
+                tuple(state.current_players()),
+                # a held moment's "continue" only on the table; otherwise covering the table (the pause
+                # menu) changes no phone's view, so a tap made under it is played on Resume, not refused
+                t.is_top or t.held.moment is None)
 
     def publish(self) -> None:
         """Every phone seat's message now (its view, its moves, public facts)."""
