@@ -380,6 +380,37 @@ def test_continue_offers_new_codes(app):
     app.run_frames(2)
 
 
+def test_continue_at_a_phone_seats_turn_brings_no_hot_seat_curtain_for_it(app):
+    """Continue a game saved at Bo's turn, Ana and Bo on phones: after the
+    codes' hand-out (Esc ends it) the table is there, Bo decides on his phone.  It
+    showed "Pass to Bo ... hold Tab or Space to look" (the hot-seat curtain,
+    asked before the table knew Bo plays on a phone), and no phone heard a
+    thing until someone at the screen clicked "I am Bo" (qa31, real window)."""
+    match, table = liars_table(app, phones=(0, 1), seed=5)   # Ana and Bo on phones, Cy an AI
+    close_codes(app)
+    for _ in range(3):
+        app.run_frames(600, until=lambda a: table.deciding_human() is not None and not table.is_busy())
+        if table.deciding_human() == 0:   # Ana's phone bids (the save is what matters here)
+            table.submit(0, min((a for a in match.state.legal_actions(0) if type(a).__name__ == "Bid"),
+                                key=lambda bid: (bid.quantity, bid.face)))
+    assert table.deciding_human() == 1, "Bo's turn never came"
+    again = Match.from_record(json.loads(json.dumps(match.to_record())))
+    app.nav.title()
+    app.run_frames(2)
+    from game.scenes.launch import make_table
+    table2 = make_table(app, again)
+    app.start(table2)
+    app.apply_transitions()
+    bo = PhoneClient(table2.phones.url(1))
+    run_until(app, lambda: 1 in table2.phones.server.connected, "Bo's phone")
+    close_codes(app)   # Esc ends the hand-out (Ana has no phone yet): nothing but the table is left
+    assert app.top is table2, f"{app.top.name} over the table: Bo plays on his phone"
+    run_until(app, lambda: (bo.latest() or {}).get("your_turn"), "Bo's turn on his phone")
+    bo.close()
+    app.nav.title()
+    app.run_frames(2)
+
+
 def test_a_game_without_phones_never_loads_the_server():
     """"the game starts and plays exactly as today when no phone is used, with
     no extra start-up cost": no aiohttp, no segno, no thread."""
@@ -444,6 +475,32 @@ def test_setup_offers_use_phones_and_the_table_opens_on_the_codes(app):
     assert app.top.name == "curtain" and app.top.seat == 0, "Ana's code comes behind her curtain"
     table = app.top.table
     assert table.phones.seats == [0, 1] and table.secrecy.phones == {0, 1}
+    app.nav.title()
+    app.run_frames(2)
+
+
+def test_the_lone_human_called_you_is_asked_for_your_phone_not_yous(app):
+    """Setup's default lone human is named "You": switched to phones, the
+    code's screen said "You's phone" and "Waiting for You's phone…" (qa31,
+    the built executable in a real window).  It says "Your phone"; a friend
+    called Ana still gets "Ana's phone"."""
+    from game.ui import layout_record
+
+    def drawn_words() -> list[str]:
+        with layout_record.recording(app.canvas) as record:
+            app.draw(0.0)
+        return [b.text for b in record.boxes if b.kind == "text" and b.text.strip()]
+    match, table = liars_table(app, phones=(0,), seats=[Seat("You"), Seat("Mags", "ai", "easy")])
+    app.run_frames(2)
+    assert app.top.name == "phones", "alone with AIs: no curtain before the code"
+    words = drawn_words()
+    assert "Your phone" in words and "Waiting for your phone\u2026" in words, words
+    assert not any("You's" in w for w in words), words
+    app.nav.title()
+    app.run_frames(2)
+    match, table = liars_table(app, phones=(0, 1), seats=[Seat("Ana"), Seat("Bo"), Seat("Mags", "ai", "easy")])
+    pass_curtain(app, look=False)   # "I am Ana"
+    assert "Ana's phone" in drawn_words()
     app.nav.title()
     app.run_frames(2)
 
