@@ -79,6 +79,21 @@ def test_anything_a_phone_sends_is_read_or_refused_never_raised(raw):
     assert data["type"] in ("act", "ping")
 
 
+@pytest.mark.parametrize("game_id", ["liars-dice", "roll-call", "roll-the-bones", "roll-for-it", "diced-out"])
+def test_every_games_phone_view_is_plain_data_never_an_objects_repr(game_id):
+    """The message's "view" is the seat's view as JSON data.  Roll the Bones'
+    view (a plain class, not a dataclass) went to the phones as the string
+    "<game.games.roll_the_bones.rules.BonesView object at 0x7f...>": a memory
+    address of the game for anyone on the Wi-Fi, a new string on every
+    message (qa31, six phones in Chromium)."""
+    match = Match(game_id, [Seat("Ana"), Seat("Bo", "ai", "easy"), Seat("Cy", "ai", "easy")], {}, seed=3)
+    view = wire.jsonable(match.state.view(0))
+    assert isinstance(view, dict) and view["me"] == 0
+    text = json.dumps(view)
+    assert " object at 0x" not in text, text[:120]
+    assert json.dumps(wire.jsonable(match.state.view(0))) == text, "the same view, the same bytes"
+
+
 def test_the_inbound_checks_say_why():
     assert "too long" in str(pytest.raises(wire.Refused, wire.parse_inbound, "x" * 600).value)
     assert "JSON" in str(pytest.raises(wire.Refused, wire.parse_inbound, b"\xff{").value)
