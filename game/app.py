@@ -96,6 +96,31 @@ class FramePixels:
         return same
 
 
+SCREEN_ROOM = (0.95, 0.88)
+"""Share of the screen's width and height a window may take when it opens
+(the rest for its title bar, a task bar or a dock)."""
+
+
+def fit_to_screen(size: tuple[int, int], screen: tuple[int, int] | None) -> tuple[int, int]:
+    """The window's size at start: the saved (or default 1280x720) size, shrunk
+    with its shape kept to fit the screen.  A 1280x720 window on an 800x480
+    screen showed only its middle: Quit and a game were off the screen (qa31)."""
+    w, h = size
+    if not screen or screen[0] <= 0 or screen[1] <= 0:
+        return w, h
+    scale = min(1.0, screen[0] * SCREEN_ROOM[0] / w, screen[1] * SCREEN_ROOM[1] / h)
+    return max(1, int(w * scale)), max(1, int(h * scale))
+
+
+def _desktop_size() -> tuple[int, int] | None:
+    """The main screen's size, or None where the system cannot say."""
+    try:
+        sizes = pygame.display.get_desktop_sizes()
+    except pygame.error:
+        return None
+    return (sizes[0][0], sizes[0][1]) if sizes else None
+
+
 class App:
     """Window + canvas + scene stack.  One per process."""
 
@@ -227,7 +252,9 @@ class App:
         if self.settings.fullscreen and not self.headless:
             window = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
         else:
-            window = pygame.display.set_mode(self._window_size, pygame.RESIZABLE)
+            width, height = self._window_size[0], self._window_size[1]
+            size = (width, height) if self.headless else fit_to_screen((width, height), _desktop_size())
+            window = pygame.display.set_mode(size, pygame.RESIZABLE)
         self._fit_view(window.get_size())
         return window
 

@@ -87,6 +87,21 @@ def test_wrongly_typed_stats_name_the_field_and_start_afresh(home, games, field)
     assert (home / "stats.json.bad").read_bytes() == raw
 
 
+def test_a_fraction_and_a_giant_number_are_named_in_words_a_player_reads(home):
+    """qa31's typed-value fuzz of the data folder: a streak of 1.5 said
+    "must be a whole number, not a number"; a seat's kind of -10**30 in the
+    autosave said "must be from -9223372036854775808 to 9223372036854775807"."""
+    raw = json.dumps({"format": "dice-tavern-stats", "version": 1,
+                      "games": {"liars-dice": {"games": 1, "wins": 0, "streak": 1.5}}}).encode()
+    userfiles.stats_path().write_bytes(raw)
+    stats, message = userfiles.load_stats()
+    assert "games.liars-dice.streak: must be a whole number, not a decimal number" in message, message
+    with pytest.raises(validation.SchemaError) as giant:
+        validation.Scalar().check(-10**30, "record.seats[3].kind")
+    assert str(giant.value) == "record.seats[3].kind: is a number too large for a Dice Tavern file"
+    assert validation.Scalar().check(2**63 - 1, "x") == 2**63 - 1
+
+
 @pytest.mark.parametrize("entry", [5, {"solo_games": "abc"}, {"solo_games": [1]}, {"solo_best": "x"}])
 def test_solo_diced_out_starts_and_ends_with_a_bad_stats_file(home, entry):
     from game.app import App

@@ -79,6 +79,21 @@ def test_anything_a_phone_sends_is_read_or_refused_never_raised(raw):
     assert data["type"] in ("act", "ping")
 
 
+@pytest.mark.parametrize("game_id", ["liars-dice", "roll-call", "roll-the-bones", "roll-for-it", "diced-out"])
+def test_every_games_phone_view_is_plain_data_never_an_objects_repr(game_id):
+    """The message's "view" is the seat's view as JSON data.  Roll the Bones'
+    view (a plain class, not a dataclass) went to the phones as the string
+    "<game.games.roll_the_bones.rules.BonesView object at 0x7f...>": a memory
+    address of the game for anyone on the Wi-Fi, a new string on every
+    message (qa31, six phones in Chromium)."""
+    match = Match(game_id, [Seat("Ana"), Seat("Bo", "ai", "easy"), Seat("Cy", "ai", "easy")], {}, seed=3)
+    view = wire.jsonable(match.state.view(0))
+    assert isinstance(view, dict) and view["me"] == 0
+    text = json.dumps(view)
+    assert " object at 0x" not in text, text[:120]
+    assert json.dumps(wire.jsonable(match.state.view(0))) == text, "the same view, the same bytes"
+
+
 def test_the_inbound_checks_say_why():
     assert "too long" in str(pytest.raises(wire.Refused, wire.parse_inbound, "x" * 600).value)
     assert "JSON" in str(pytest.raises(wire.Refused, wire.parse_inbound, b"\xff{").value)
@@ -380,6 +395,37 @@ def test_continue_offers_new_codes(app):
     app.run_frames(2)
 
 
+def test_continue_at_a_phone_seats_turn_brings_no_hot_seat_curtain_for_it(app):
+    """Continue a game saved at Bo's turn, Ana and Bo on phones: after the
+    codes' hand-out (Esc ends it) the table is there, Bo decides on his phone.  It
+    showed "Pass to Bo ... hold Tab or Space to look" (the hot-seat curtain,
+    asked before the table knew Bo plays on a phone), and no phone heard a
+    thing until someone at the screen clicked "I am Bo" (qa31, real window)."""
+    match, table = liars_table(app, phones=(0, 1), seed=5)   # Ana and Bo on phones, Cy an AI
+    close_codes(app)
+    for _ in range(3):
+        app.run_frames(600, until=lambda a: table.deciding_human() is not None and not table.is_busy())
+        if table.deciding_human() == 0:   # Ana's phone bids (the save is what matters here)
+            table.submit(0, min((a for a in match.state.legal_actions(0) if type(a).__name__ == "Bid"),
+                                key=lambda bid: (bid.quantity, bid.face)))
+    assert table.deciding_human() == 1, "Bo's turn never came"
+    again = Match.from_record(json.loads(json.dumps(match.to_record())))
+    app.nav.title()
+    app.run_frames(2)
+    from game.scenes.launch import make_table
+    table2 = make_table(app, again)
+    app.start(table2)
+    app.apply_transitions()
+    bo = PhoneClient(table2.phones.url(1))
+    run_until(app, lambda: 1 in table2.phones.server.connected, "Bo's phone")
+    close_codes(app)   # Esc ends the hand-out (Ana has no phone yet): nothing but the table is left
+    assert app.top is table2, f"{app.top.name} over the table: Bo plays on his phone"
+    run_until(app, lambda: (bo.latest() or {}).get("your_turn"), "Bo's turn on his phone")
+    bo.close()
+    app.nav.title()
+    app.run_frames(2)
+
+
 def test_a_game_without_phones_never_loads_the_server():
     """"the game starts and plays exactly as today when no phone is used, with
     no extra start-up cost": no aiohttp, no segno, no thread."""
@@ -444,6 +490,32 @@ def test_setup_offers_use_phones_and_the_table_opens_on_the_codes(app):
     assert app.top.name == "curtain" and app.top.seat == 0, "Ana's code comes behind her curtain"
     table = app.top.table
     assert table.phones.seats == [0, 1] and table.secrecy.phones == {0, 1}
+    app.nav.title()
+    app.run_frames(2)
+
+
+def test_the_lone_human_called_you_is_asked_for_your_phone_not_yous(app):
+    """Setup's default lone human is named "You": switched to phones, the
+    code's screen said "You's phone" and "Waiting for You's phone…" (qa31,
+    the built executable in a real window).  It says "Your phone"; a friend
+    called Ana still gets "Ana's phone"."""
+    from game.ui import layout_record
+
+    def drawn_words() -> list[str]:
+        with layout_record.recording(app.canvas) as record:
+            app.draw(0.0)
+        return [b.text for b in record.boxes if b.kind == "text" and b.text.strip()]
+    match, table = liars_table(app, phones=(0,), seats=[Seat("You"), Seat("Mags", "ai", "easy")])
+    app.run_frames(2)
+    assert app.top.name == "phones", "alone with AIs: no curtain before the code"
+    words = drawn_words()
+    assert "Your phone" in words and "Waiting for your phone\u2026" in words, words
+    assert not any("You's" in w for w in words), words
+    app.nav.title()
+    app.run_frames(2)
+    match, table = liars_table(app, phones=(0, 1), seats=[Seat("Ana"), Seat("Bo"), Seat("Mags", "ai", "easy")])
+    pass_curtain(app, look=False)   # "I am Ana"
+    assert "Ana's phone" in drawn_words()
     app.nav.title()
     app.run_frames(2)
 
@@ -629,6 +701,46 @@ def test_a_phone_under_a_held_reveal_says_look_at_the_table_not_that_dice_roll(a
     assert [phone.latest()["status"] for phone in phones.values()] == ["Look at the table."] * 2
     for phone in phones.values():
         phone.close()
+
+
+def test_a_bid_tapped_while_the_host_has_the_pause_menu_open_is_played_on_resume(app):
+    """Ana's turn, on her phone; someone at the screen presses Esc (the pause
+    menu).  Her phone still says "Your turn!" with her moves, and she bids.  The
+    table has not moved: on Resume her bid is played (it was refused with "The
+    table has moved on: look again.", because covering and uncovering the table
+    gave the phones a new number, qa31 in a real window)."""
+    match, table = liars_table(app, phones=(0,), seats=[Seat("Ana"), Seat("Bo", "ai", "easy"),
+                                                        Seat("Cy", "ai", "easy")], seed=5)
+    ana = PhoneClient(table.phones.url(0))
+    run_until(app, lambda: ana.latest() is not None, "the first view")
+    if app.top is not table:
+        close_codes(app)
+
+    def her_turn() -> bool:
+        shown = ana.latest()
+        return shown["your_turn"] and shown["version"] == table.phones.number
+    run_until(app, her_turn, "Ana's turn")
+    hands = Hands(app)
+    hands.press(pygame.K_ESCAPE)
+    hands.frames(3)
+    assert app.top.name == "pause"
+    run_until(app, lambda: ana.latest()["version"] == table.phones.number, "the phone's view under the pause")
+    shown = ana.latest()
+    assert shown["your_turn"], "the phone still offers her moves under the pause"
+    bid = next(c for c in shown["choices"] if c["kind"] == "bid")
+    before = len(match.history)
+    ana.send({"type": "act", "version": shown["version"], "choice": bid["id"]})
+    end = time.monotonic() + WAIT
+    while table.phones.server.inbound.empty():   # the tap reaches the server while the menu is open
+        assert time.monotonic() < end, "Ana's tap never reached the server"
+        time.sleep(0.01)
+    hands.frames(2)
+    assert len(match.history) == before, "nothing is played under the pause menu"
+    hands.press(pygame.K_ESCAPE)   # Resume
+    run_until(app, lambda: len(match.history) > before or ana.received("refused"), "Ana's bid or its refusal")
+    assert not ana.received("refused")
+    assert match.history[before][0] == 0 and type(match.history[before][1]).__name__ == "Bid"
+    ana.close()
 
 
 def test_a_flood_of_connections_cannot_use_up_the_games_file_handles():

@@ -16,6 +16,7 @@ import pygame
 import pytest
 
 from game.core.match import Seat
+from game.phones import server as phone_server
 from tests.helpers import key
 from tests.realinput import Hands
 from tests.phones_helpers import (PHONE, WAIT, SecrecyRecorder, browser, needs_chromium, phone_table,
@@ -265,6 +266,34 @@ def test_a_spent_or_retired_code_shows_no_dice_in_a_real_browser(app):
         new.shows(1)
         dice = [f for f in new.frames if f.get("type") == "state"][-1]["dice"]
         assert dice == list(match.state.view(0).my_faces)
+
+
+def test_a_phone_that_lost_the_race_for_a_code_keeps_the_whole_sentence(app):
+    """Two phones open Ana's code at once: both pages load, one socket claims
+    the seat, the other is told "This code was already used by another phone
+    ... the pause menu's Phone codes gives your seat a new code."  That page's
+    status line kept the socket's close reason, cut at 120 bytes ("... Phone
+    codes give"), once the toast with the whole sentence had gone (qa31, two
+    tabs in Chromium)."""
+    seats = [Seat("Ana"), Seat("Bo"), Seat("Cy", "ai", "easy")]
+    with browser() as chromium:
+        match, table = phone_table(app, "liars-dice", seats, (0, 1), seed=8)
+        code = table.phones.url(0)
+        late = chromium.new_context(**PHONE).new_page()
+        held = []
+        late.route("**/static/phone.js", lambda route: held.append(route))   # its script waits: no socket yet
+        late.goto(code, wait_until="commit")
+        late.wait_for_function("() => document.getElementById('status') !== null", timeout=WAIT * 1000)
+        run_until(app, lambda: bool(held), "the late phone's page (its code still open)")
+        ana = Phone(chromium, code)
+        run_until(app, lambda: table.phones.connected(0), "Ana's phone")
+        held[0].continue_()   # now the late phone's script opens its socket on the spent code
+        late.wait_for_function("() => document.getElementById('link').textContent === 'closed'",
+                               timeout=WAIT * 1000)
+        late.wait_for_function("() => document.getElementById('toast').hidden", timeout=WAIT * 1000)
+        status = late.inner_text("#status")
+        assert status == phone_server.SPENT, status
+        assert late.is_hidden("#cup") and table.phones.connected(0) and ana.page.url != code
 
 
 def test_a_seat_played_on_the_screen_goes_back_to_a_new_phone_in_a_real_browser(app):

@@ -234,7 +234,9 @@ class Scalar(Node):
         if value is None or isinstance(value, bool):
             return value
         if isinstance(value, int):
-            return Int(-2**63, 2**63 - 1).check(value, path)
+            if not -2**63 <= value < 2**63:   # said without its 19-digit bounds (it is no count a player knows)
+                raise SchemaError(path, "is a number too large for a Dice Tavern file")
+            return value
         if isinstance(value, float):
             if not math.isfinite(value):
                 raise SchemaError(path, "must be a finite number")
@@ -301,7 +303,9 @@ def _kind(value: Any) -> str:
         return "null"
     if isinstance(value, bool):
         return "true/false"
-    if isinstance(value, (int, float)):
+    if isinstance(value, float):
+        return "a decimal number"   # "must be a whole number, not a decimal number" (it said "not a number")
+    if isinstance(value, int):
         return "a number"
     if isinstance(value, str):
         return "text"

@@ -64,7 +64,9 @@ def parse_inbound(raw: str | bytes) -> dict:
 
 
 def jsonable(value: Any) -> Any:
-    """A view (frozen dataclasses, tuples, named records) as plain JSON data."""
+    """A view (frozen dataclasses, plain classes, tuples, named records) as
+    plain JSON data: never an object's repr (its memory address went to the
+    phones as Roll the Bones' view)."""
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return {f.name: jsonable(getattr(value, f.name)) for f in dataclasses.fields(value)}
     if isinstance(value, (list, tuple)):
@@ -73,6 +75,8 @@ def jsonable(value: Any) -> Any:
         return {str(k): jsonable(x) for k, x in value.items()}
     if value is None or isinstance(value, (bool, int, float, str)):
         return value
+    if hasattr(value, "__dict__") and not isinstance(value, type):   # a plain view class (Roll the Bones')
+        return {k: jsonable(x) for k, x in vars(value).items() if not k.startswith("_")}
     return str(value)
 
 

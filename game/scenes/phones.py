@@ -24,7 +24,7 @@ import pygame
 from ..ui import theme as th
 from ..ui.widgets import Button
 from ..canvas import CANVAS_W, CENTRE_X
-from ..core.grammar import isolated
+from ..ui.phone_link import whose_phone
 from .base import MenuScene
 from .curtain import CurtainScene, velvet_curtain
 
@@ -156,8 +156,8 @@ class PhoneHandoutScene(MenuScene):
         if self.seat is None:
             return
         title = self.theme.font(46, style="display")
-        name = th.fit_text(title, self.table.seat_name(self.seat), CANVAS_W - 80 - title.size("'s phone")[0])
-        th.draw_text(canvas, self.theme, f"{isolated(name)}'s phone", (CENTRE_X, 96), 46, th.BRASS_LIGHT,
+        whose = whose_phone(self.table, self.seat, title, CANVAS_W - 80 - title.size(" phone")[0])
+        th.draw_text(canvas, self.theme, f"{whose} phone", (CENTRE_X, 96), 46, th.BRASS_LIGHT,
                      style="display", anchor="midtop", shadow=3)
         th.draw_text(canvas, self.theme, "Scan this code with your phone's camera (same Wi-Fi as this computer). "
                      "Only your own dice go to your phone.", (CENTRE_X, 154), 18, th.CREAM, anchor="midtop", shadow=2)
@@ -176,8 +176,9 @@ class PhoneHandoutScene(MenuScene):
             code = self._codes[key] = qr_surface(url, 320)
         canvas.blit(code, code.get_rect(midtop=(card.centerx, card.y + 14)))
         words = self.theme.font(20, True)
-        name = th.fit_text(words, self.table.seat_name(self.seat), card.w - 24 - words.size("Waiting for 's phone\u2026")[0])
-        th.draw_text(canvas, self.theme, f"Waiting for {isolated(name)}'s phone\u2026",
+        whose = whose_phone(self.table, self.seat, words, card.w - 24 - words.size("Waiting for  phone\u2026")[0],
+                            capital=False)
+        th.draw_text(canvas, self.theme, f"Waiting for {whose} phone\u2026",
                      (card.centerx, card.bottom - 68), 20, th.CREAM, bold=True, anchor="midtop")
         link = url.split("//", 1)[-1]
         font = self.theme.font(12)

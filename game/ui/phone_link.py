@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Iterable
 
 import pygame
 
-from ..core.grammar import isolated
+from ..core.grammar import ISOLATE, isolated
 from ..core.protocol import Action
 from ..phones import wire
 from . import theme as th
@@ -88,6 +88,18 @@ class ThrowDice(Action):
 
     def label(self) -> str:
         return "roll the dice"
+
+
+def whose_phone(table, seat: int, font, room: int, capital: bool = True) -> str:
+    """"Ana's" (the name cut to ``room`` pixels) or, for the lone human and a
+    seat called "You", "Your": never "You's phone" (``Voice.possessive``)."""
+    said = table.words.possessive(seat, capital)
+    if not said.endswith("'s"):
+        return said   # a pronoun's own form: "Your", "My", "Their"
+    room -= font.size("'s")[0]
+    if said.startswith(ISOLATE):   # a right-to-left name: cut as typed, then set apart again
+        return isolated(th.fit_text(font, table.seat_name(seat), room)) + "'s"
+    return th.fit_text(font, said[:-2], room) + "'s"
 
 
 class PhoneLink:
@@ -250,7 +262,10 @@ class PhoneLink:
         state = t.match.state
         return (len(t.match.history), t.throw_view is None, t.held.moment is None, t.held.pending is None,
                 t.is_busy(), t.waiting_thrower, t.deciding_human(), tuple(self.seats), t.game_end.finished,
-                tuple(state.current_players()), t.is_top)   # is_top: a held moment's "continue" only on the table
+                tuple(state.current_players()),
+                # a held moment's "continue" only on the table; otherwise covering the table (the pause
+                # menu) changes no phone's view, so a tap made under it is played on Resume, not refused
+                t.is_top or t.held.moment is None)
 
     def publish(self) -> None:
         """Every phone seat's message now (its view, its moves, public facts)."""
@@ -331,8 +346,8 @@ class PhoneLink:
         box.clamp_ip(canvas.get_rect())
         th.panel(canvas, box, fill=th.WOOD_DARK, border=th.BRASS)
         title = theme.font(26, True)   # names cut with "…" to their room (the button's was cut at 14 letters, unmarked)
-        whose = th.fit_text(title, name, box.w - 28 - title.size("Waiting for 's phone")[0])
-        th.draw_text(canvas, theme, f"Waiting for {whose}'s phone", (box.centerx, box.y + 14), 26, th.CREAM,
+        whose = whose_phone(self.table, seat, title, box.w - 28 - title.size("Waiting for  phone")[0], capital=False)
+        th.draw_text(canvas, theme, f"Waiting for {whose} phone", (box.centerx, box.y + 14), 26, th.CREAM,
                      bold=True, anchor="midtop")
         button = pygame.Rect(0, 0, 380, 44)
         button.midbottom = (box.centerx, box.bottom - 12)

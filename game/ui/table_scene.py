@@ -138,9 +138,13 @@ class TableScene(TableBase):
             self.recall_commentary()
         self.restore_flow.restore()
         self.warm()
-        self.hot_seat.maybe_curtain()
         if self.match.phone_seats and self.phones is None and self.replay is None:
-            self.offer_phones(self.match.phone_seats)   # a new game with phones, or Continue: fresh codes
+            # a new game with phones, or Continue: fresh codes.  The hand-out's end brings the curtain a
+            # seat at this screen needs (``back_to_table``): asked now, before the table knows which
+            # seats play on phones, a phone seat's turn got the hot-seat curtain (Continue, qa31)
+            if self.offer_phones(self.match.phone_seats):
+                return
+        self.hot_seat.maybe_curtain()
 
     def recall_commentary(self) -> None:
         """A Continue's commentary says the last moves again, as it did when

@@ -9,6 +9,7 @@
   var $ = function (id) { return document.getElementById(id); };
   var ws = null, state = null, sent = false, retry = 400, timer = null, closedForGood = false;
   var qty = null, face = null, armed = null, armTimer = null, lastTurn = false, toastTimer = null;
+  var refusal = "";   // the last refusal's whole sentence (a socket's close reason is cut at 120 bytes)
   var PIPS = { 1: [[50, 50]], 2: [[27, 27], [73, 73]], 3: [[27, 27], [50, 50], [73, 73]],
     4: [[27, 27], [73, 27], [27, 73], [73, 73]], 5: [[27, 27], [73, 27], [50, 50], [27, 73], [73, 73]],
     6: [[27, 25], [73, 25], [27, 50], [73, 50], [27, 75], [73, 75]] };
@@ -197,6 +198,7 @@
         if (moved) { sent = false; armed = null; qty = null; face = null; document.body.classList.remove("sent"); }
         render();
       } else if (msg.type === "refused") {
+        refusal = msg.reason || "";
         sent = false;
         document.body.classList.remove("sent");
         toast(msg.reason);
@@ -210,7 +212,10 @@
         4002: "The table closed this game. Scan the new code for the next one.",
         1008: "Disconnected: too many refused messages." }[ev.code];
       var retired = ev.code === 4003 || ev.code === 4004;   // another phone holds the seat now: no dice here
-      if (retired) { why = ev.reason || "This link no longer works: ask the table for a new code."; }
+      if (retired) {   // the sentence said just before the close, whole, if the close reason is its start
+        why = ev.reason && refusal.indexOf(ev.reason) === 0 ? refusal
+          : ev.reason || "This link no longer works: ask the table for a new code.";
+      }
       if (why) {
         closedForGood = true;
         setLink("closed", "off");
