@@ -97,6 +97,40 @@ def test_the_results_and_coach_pages_show_every_word_clear_at_a_big_table(app, g
     _check(game_id, seats, app)
 
 
+def test_a_coach_page_keeps_its_footnote_whole_however_much_it_says(app):
+    """A six-seat Liar's Dice page (six long names in "What you saw", a
+    three-line "why", two lines of hands under the cups) had no room left
+    and drew its footnote as nothing: "Chance" was gone.  The page now
+    makes room in order (fewer, lower rows, the short footnote, the
+    sentences saying why in the footnote's size, the strip of hands on one
+    line) and past all of that cuts those sentences, never the footnote.
+    Shown here on every page of that game with a note of one to eight more
+    sentences: the footnote is whole and nothing overlaps."""
+    import dataclasses
+
+    from game.scenes.coach import CoachScene
+    match = _played("liars-dice", 6)
+    results = show_results(app, match)
+    scene = CoachScene(app, match, results.coach_sessions, seat=0)
+    app.push(scene)
+    app.apply_transitions()
+    app.run_frames(2)
+    entries = scene.session.entries
+    sentence = "One more sentence this page has to find some room for, however full it is."
+    for i, entry in enumerate(list(entries)):
+        legends = [entry.advice.scale.legend, entry.advice.scale.short]
+        for more in range(0, 9, 2 if i else 1):
+            advice = dataclasses.replace(entry.advice, note=" ".join([sentence] * more))
+            entries[i] = dataclasses.replace(entry, advice=advice)
+            scene.index = i
+            scene.rebuild()
+            found, words = _problems(app)
+            page = f"decision {i + 1} with {more} more sentences"
+            assert not found, page + ":\n" + "\n".join(found)
+            assert any(legend and legend in " ".join(words) for legend in legends), (page, "the footnote whole")
+        entries[i] = entry
+
+
 def test_the_coach_ring_keeps_off_roll_for_its_tray_dice(app):
     """Roll For It!'s lesson, step 11 ("Keep the rest"): the ring round the
     buttons took in the prompt line and ran through the four dice lying in

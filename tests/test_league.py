@@ -262,8 +262,6 @@ def _full_table_shares(game: str, opponents: list[str], games: int, seed: int = 
     return shares
 
 
-@pytest.mark.xfail(strict=True, reason="neutral_mix is off in this landing (liars_dice.ai HARD_STYLE crowd_lean=None): "
-                   "on, its games exposed quick-test failures not triaged in time (AI-NOTES, fifteenth session)")
 def test_hards_bids_at_six_seats_hold_about_a_blind_share_of_the_face():
     """Issue 40, fifteenth session: at tables of 3+ Hard's new-face bids held
     0.47 of a blind hand's share of the face and its openings 0.62 (Liar's
@@ -277,7 +275,6 @@ def test_hards_bids_at_six_seats_hold_about_a_blind_share_of_the_face():
 
 
 @pytest.mark.slow
-@pytest.mark.xfail(strict=True, reason="neutral_mix is off in this landing (see the test above)")
 @pytest.mark.parametrize("game,seats", [("liars-dice", 6), ("liars-dice", 4)])
 def test_each_kind_of_hards_bids_at_a_full_table_holds_about_a_blind_share(game, seats):
     """The test above per kind and table size, over 200 seeded games: Hard's

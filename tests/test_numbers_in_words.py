@@ -105,14 +105,21 @@ def _coached(game_id: str, players: int, seed: int = 3) -> Match:
 def test_the_coach_never_splits_a_hand_across_lines(app):
     """ "What was really under the cups" listed six hands and wrapped one as
     "Gwendolyn Mars 1 2" / "2".  Each hand is now one unbreakable piece, and
-    the strip shows whole hands only."""
+    the strip shows whole hands only.  A line also never starts with the dot
+    between two hands ("· Percival Thorne 2 5 6" once the strip filled up
+    just before it): the dot stays with the hand before it, at any width."""
     from game.scenes.coach import CoachScene
     scene = CoachScene(app, _coached("liars-dice", 6))
     entries = scene.session.finish().entries
     app.start(scene)
     app.run_frames(2)
+    font = app.theme.font(15)
+    for entry in entries:
+        for width in range(160, 900, 9):
+            lines = th.wrap_text(font, entry.after_text, width)
+            assert not any(line.startswith("\u00b7") for line in lines), (width, lines)
     for i, entry in enumerate(entries[:8]):
-        hands = entry.after_text.split("  ", 1)[1].split(" \u00b7 ")
+        hands = entry.after_text.split("  ", 1)[1].split(f"{NO_BREAK}\u00b7 ")
         assert len(hands) >= 2 and all(" " not in hand for hand in hands), hands
         scene.index = i
         with layout_record.recording(app.canvas) as record:

@@ -343,11 +343,19 @@ class CoachScene(MenuScene):
         th.blit_text(canvas, surf, rect.center, "center")
         return rect
 
-    def _wrapped(self, canvas, text, x, y, width, size, colour, *, style="body", bold=False, gap=4) -> int:
+    def _wrapped(self, canvas, text, x, y, width, size, colour, *, style="body", bold=False, gap=4,
+                 bottom: int | None = None) -> int:
+        """``text`` wrapped from ``y`` down; ``bottom``: cut to the whole lines above it, the last ended " …"."""
         font = self.theme.font(size, bold, style=style)
-        for line in th.wrap_text(font, text, width):
+        step = font.get_linesize() + gap - 4
+        lines = th.wrap_text(font, text, width)
+        if bottom is not None and y + step * len(lines) > bottom:
+            lines = lines[:max(0, (bottom - y) // step)]
+            if lines:
+                lines[-1] = th.fit_words(font, lines[-1], width)
+        for line in lines:
             th.draw_text(canvas, self.theme, line, (x, y), size, colour, style=style, bold=bold)
-            y += font.get_linesize() + gap - 4
+            y += step
         return y
 
     def _entry(self, canvas, card, entry, count, done) -> None:
@@ -375,14 +383,20 @@ class CoachScene(MenuScene):
         lines = th.wrap_text(font, entry.after_text, card.right - 18 - tx - 16)
         if len(lines) > 2:   # cut at a whole word or hand ("Gwendolyn Mar…" read as a name)
             lines = [lines[0], th.fit_words(font, " ".join(lines[1:]), card.right - 18 - tx - 16)]
-        height = 57 + 21 * (len(lines) - 1)   # a one-line strip leaves the page more room
-        strip = pygame.Rect(card.x + 18, card.bottom - 16 - height, card.w - 36, height)
-        rows, row_h, legend = self._option_rows(a, w, strip.y - 14 - y)
+        plan = self._option_rows(a, w, self._strip(card, len(lines)).y - 14 - y)
+        if plan is None and len(lines) > 1:   # the strip on one line, cut at a whole hand, before the page's words
+            lines = [th.fit_words(font, " ".join(lines), card.right - 18 - tx - 16)]
+            plan = self._option_rows(a, w, self._strip(card, 1).y - 14 - y)
+        strip = self._strip(card, len(lines))
+        rows, row_h, legend, said = plan or (2, 21, self._legends(a)[-1], 13)
+        # past every fallback (no game has needed it): the sentences saying why are cut, never the footnote
+        said_bottom = None if plan else strip.y - 14 - self._lines_height(legend, w, 13, "italic")
         y = self._options(canvas, a, x, y, w, rows, row_h)
         if explained(a):   # the verdict, its chance and plain dice odds disagree: why
-            y = self._wrapped(canvas, explained(a), x, y + 2, w, 15, (96, 34, 24), style="italic")
+            y = self._wrapped(canvas, explained(a), x, y + 2, w, said, (96, 34, 24), style="italic",
+                              bottom=said_bottom)
         if a.note:
-            y = self._wrapped(canvas, a.note, x, y + 2, w, 15, (110, 90, 70), style="italic")
+            y = self._wrapped(canvas, a.note, x, y + 2, w, said, (110, 90, 70), style="italic", bottom=said_bottom)
         # after the decision: a separate, darker strip below a dashed rule
         self._legend(canvas, legend, x, y, w, strip.y - 14)
         for dx in range(strip.x + 6, strip.right - 6, 14):
@@ -420,20 +434,34 @@ class CoachScene(MenuScene):
         font = self.theme.font(size, style=style)
         return 2 + len(th.wrap_text(font, text, w)) * font.get_linesize()
 
-    def _option_rows(self, a, w: int, room: int) -> tuple[int, int, str]:
-        """How many option rows, how tall, and which footnote, so the header,
-        the rows, the sentences saying why, the note and the footnote all fit
-        in ``room`` pixels (fewer, lower rows, then the one-line footnote,
-        before anything is cut: a 10-seat page once lost its footnote)."""
-        said = self._lines_height(explained(a), w, 15, "italic") + self._lines_height(a.note, w, 15, "italic")
-        legends = [a.scale.legend] + ([a.scale.short] if a.scale.short else []) if has_figures(a) else [BARS_ONLY]
-        for legend in legends:
-            words = said + self._lines_height(legend, w, 13, "italic")
-            for count in (4, 3, 2):
-                for height in (30, 26, 23, 21):
-                    if 16 + count * (height + 2) + 4 + words <= room:
-                        return count, height, legend
-        return 2, 21, legends[-1]
+    @staticmethod
+    def _strip(card: pygame.Rect, lines: int) -> pygame.Rect:
+        """The "after the decision" strip at the card's foot, ``lines`` lines of it
+        (a one-line strip leaves the page more room)."""
+        height = 57 + 21 * (lines - 1)
+        return pygame.Rect(card.x + 18, card.bottom - 16 - height, card.w - 36, height)
+
+    @staticmethod
+    def _legends(a) -> list[str]:
+        """The page's footnotes, longest first."""
+        return [a.scale.legend] + ([a.scale.short] if a.scale.short else []) if has_figures(a) else [BARS_ONLY]
+
+    def _option_rows(self, a, w: int, room: int) -> tuple[int, int, str, int] | None:
+        """How many option rows, how tall, which footnote and the size of the
+        sentences saying why, so the header, the rows, those sentences, the
+        note and the footnote all fit in ``room`` pixels (fewer, lower rows,
+        the one-line footnote, then the sentences in the footnote's size,
+        before anything is cut: a 10-seat page, then a 6-seat page with six
+        long names and a three-line "why", lost its footnote); None: nothing fits."""
+        for size in (15, 13):
+            said = self._lines_height(explained(a), w, size, "italic") + self._lines_height(a.note, w, size, "italic")
+            for legend in self._legends(a):
+                words = said + self._lines_height(legend, w, 13, "italic")
+                for count in (4, 3, 2):
+                    for height in (30, 26, 23, 21):
+                        if 16 + count * (height + 2) + 4 + words <= room:
+                            return count, height, legend, size
+        return None
 
     def _options(self, canvas, a, x, y, w, count: int = 4, row_h: int = 30) -> int:
         """The options as value bars, best first (``count`` rows of ``row_h``

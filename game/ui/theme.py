@@ -344,7 +344,7 @@ def fit_words(font: pygame.font.Font, text: str, width: int) -> str:
     words = text.split(" ")
     while len(words) > 1 and font.size(" ".join(words) + " …")[0] > width:
         words.pop()
-    return " ".join(words).rstrip(",;:\u00b7 ") + " …"
+    return " ".join(words).rstrip(",;:\u00b7\u00a0 ") + " …"
 
 
 def fit_text(font: pygame.font.Font, text: str, width: int, *, keep_end: bool = False) -> str:

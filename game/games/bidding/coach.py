@@ -23,7 +23,7 @@ from typing import Callable
 from .brain import BidBrain
 from .bids import Bid, Call, bid_words, face_name
 from ...core.coach import SCALES, Advice, Choice
-from ...core.narration import listing, number, unbroken
+from ...core.narration import NO_BREAK, listing, number, unbroken
 
 
 def _pct(p: float) -> str:
@@ -233,5 +233,5 @@ class BidCoach:
                 if h:
                     hands.append(unbroken(f"{'You' if p == self.seat else self.names[p]} "   # never split a hand
                                           f"{' '.join(self.face_text(f) for f in sorted(h))}"))
-            text += "  " + " \u00b7 ".join(hands)
+            text += "  " + f"{NO_BREAK}\u00b7 ".join(hands)   # a line never starts with the dot
         return label, text

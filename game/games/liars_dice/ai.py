@@ -278,7 +278,7 @@ false, so it raised into calls instead; on the league's TUNING half (Hard + 3
 
 HARD_STYLE = Style(lean=0.1, lean_price=0.4, lean_step=0.05, mix_temp=0.1, key_price=KEY_PRICE, dice_price=DICE_PRICE,
                    acts_on_memory=True, crowd_share=CROWD_SHARE, passed_on=3,
-                   crowd_lean=None)
+                   crowd_lean=0.0)
 """Hard's bid mix: the priced mix of ``BidBrain.priced_face`` (as in Roll
 Call), drawn (``mix_temp``, issue 40) among every bid and the challenge within
 0.3 dice of the best, each weighed by exp(value / 0.1 dice), each die of lean
@@ -310,11 +310,10 @@ keeping the weight value gave it: the running price had
 Hard's new-face bids at six seats hold 0.47 of a blind share and its openings
 0.62, an anti-tell the outside exploiter read (Hard 4.2% at six seats).
 Tuning half, Hard + 5 ``CupReader`` 10.0% -> 24.0%, + 3 28.0% -> 33.0%
-(200 games each, seed 1).  **Off in this landing** (``crowd_lean=None``; on is
-``crowd_lean=0.0``): turned on, the new games it plays showed five quick tests
-failing at the merge (a coach page at six seats with long names, Continue's
-commentary, a rival-book test's seeds), not triaged in time; see AI-NOTES,
-"bids that tell nothing at full tables"."""
+(200 games each, seed 1); outside group, Hard + 5 exploiters 4.2% -> 12.8%
+(400 games; AI-NOTES, "bids that tell nothing at full tables").  Shipped off
+for a session (its new games exposed a coach page that lost its footnote and
+tests pinned to seeds), on since the sixteenth."""
 
 
 PIN_PRIOR: Optional[PinPrior] = None
