@@ -295,25 +295,100 @@ def test_the_rest_rules_near_pairs_are_every_pair_an_all_pairs_check_finds():
     assert _near_pairs(dice) == every
 
 
+def _plain_depth(a, b) -> float:
+    """How deep two shapes overlap, from pymunk's public contact set (the
+    rest rule's ``overlap_depth`` reads chipmunk's in place)."""
+    try:
+        points = a.shapes_collide(b).points
+    except AssertionError:  # pymunk 7 asserts when the shapes are apart
+        return 0.0
+    return max((-p.distance for p in points), default=0.0)
+
+
 def _rest_rule_by_pymunk_alone(throw) -> list:
-    """The rest rule's verdicts as pymunk alone gives them (every near pair
-    asked, every die's box from pymunk): what ``Throw._problems`` must equal."""
-    from game.physics.throw import _near_pairs
+    """The rest rule's verdicts the plain way (every pair of dice looked at,
+    every near one asked of pymunk's public ``shapes_collide``, every die's
+    box from pymunk): what ``Throw._problems`` must equal, in the same order."""
     out, flagged = [], set()
-    for die in throw.dice:
+    dice = throw.dice
+    for die in dice:
         zx, zy, zw, zh = die.zone
         bb = die.shape.bb
         if bb.left < zx - 1 or bb.bottom < zy - 1 or bb.right > zx + zw + 1 or bb.top > zy + zh + 1:
             out.append((die, (zx + zw / 2 - die.px, zy + zh / 2 - die.py)))
             flagged.add(id(die))
-    for i, j, dx, dy in _near_pairs(throw.dice):
-        a, b = throw.dice[i], throw.dice[j]
-        if overlap_depth(a.shape, b.shape) > 1.0:
-            for die, sign in ((a, 1.0), (b, -1.0)):
-                if id(die) not in flagged:
-                    flagged.add(id(die))
-                    out.append((die, (sign * dx, sign * dy)))
+    for i, a in enumerate(dice):
+        for b in dice[i + 1:]:
+            need = (a.size + b.size) * 0.72
+            dx, dy = a.px - b.px, a.py - b.py
+            if -need < dx < need and -need < dy < need and _plain_depth(a.shape, b.shape) > 1.0:
+                for die, sign in ((a, 1.0), (b, -1.0)):
+                    if id(die) not in flagged:
+                        flagged.add(id(die))
+                        out.append((die, (sign * dx, sign * dy)))
     return out
+
+
+def _crowded_trays(seats: int, per: int):
+    """``seats`` overlapping trays around an oval, ``per`` d6 each (as
+    ``_crowded_request`` at 20x6): dice pile up, get nudged, hard-stop."""
+    zones = []
+    for i in range(seats):
+        angle = 2 * math.pi * i / seats
+        cx, cy = 640 + 300 * math.cos(angle), 360 + 170 * math.sin(angle)
+        zones.append((cx - 105, cy - 85, 210, 170))
+    return RollRequest(tuple(DieGroup(i, "d6", per, hidden=True) for i in range(seats))), zones
+
+
+@pytest.mark.parametrize("seats,per,size,crowded", [
+    (1, 2, 34.0, False), (2, 3, 40.0, False), (4, 5, 34.0, True), (10, 6, 30.0, False),
+    (20, 6, 22.0, False), (20, 6, 46.0, True), (20, 6, 34.0, True)])
+def test_the_rest_rule_equals_the_plain_all_pairs_check_on_seeded_throws(seats, per, size, crowded):
+    """Issue 41 (rest32): the rest rule's grid, its squares decided without
+    pymunk and its in-place contact reading name the same dice, in the same
+    order, as the plain all-pairs check, at 2..120 dice: at every check the
+    throw makes and at every fifth tick besides, so every throw's nudges,
+    faces and resting places are those of the plain check."""
+    request, zones = _crowded_trays(seats, per) if crowded else table(seats, per)
+    for seed in range(4):
+        throw = Throw(request, seed, zones, die_size=size)
+        checks = []
+        real = throw._problems
+
+        def checked(throw=throw, real=real, checks=checks):
+            found = real()
+            assert found == _rest_rule_by_pymunk_alone(throw), (seed, throw.ticks)
+            checks.append(len(found))
+            return found
+        throw._problems = checked
+        while not throw.done:
+            throw._tick()
+            if throw.ticks % 5 == 0 and throw.space is not None and throw._separation is None:
+                assert real() == _rest_rule_by_pymunk_alone(throw), (seed, throw.ticks)
+        assert checks or throw.ticks >= MAX_TICKS
+        for a, b in zip(throw.dice, throw.dice[1:]):
+            assert overlap_depth(a.shape, b.shape) == _plain_depth(a.shape, b.shape)
+
+
+def test_a_rest_rule_check_turns_each_die_once(monkeypatch):
+    """Issue 41 (rest32): a check of a crowded 20x6 table worked out the
+    cosine and sine of both dice for every near pair (about 320 pairs: four
+    each), besides once a die for its zone; now once a die, shared."""
+    from types import SimpleNamespace
+    from game.physics import throw as physics_throw
+    from game.physics.throw import _near_pairs
+    request, zones = _crowded_trays(20, 6)
+    throw = Throw(request, 0, zones, die_size=46.0)
+    while not throw._nudges:   # the first check found dice to nudge (an impulse: none moved yet)
+        throw._tick()
+    turns = []
+    counting = SimpleNamespace(**{name: getattr(math, name) for name in dir(math) if not name.startswith("_")})
+    counting.cos = lambda x: turns.append(x) or math.cos(x)
+    counting.sin = lambda x: turns.append(x) or math.sin(x)
+    monkeypatch.setattr(physics_throw, "math", counting)
+    assert throw._problems()
+    assert len(_near_pairs(throw.dice)) > 200
+    assert len(turns) <= 2 * len(throw.dice), f"{len(turns)} cosines and sines for {len(throw.dice)} dice"
 
 
 @pytest.mark.parametrize("seats,per,size,kind", [(20, 6, 22.0, "d6"), (2, 5, 40.0, "d6"), (6, 1, 34.0, "bone")])
