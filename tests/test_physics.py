@@ -370,6 +370,28 @@ def test_the_rest_rule_equals_the_plain_all_pairs_check_on_seeded_throws(seats, 
             assert overlap_depth(a.shape, b.shape) == _plain_depth(a.shape, b.shape)
 
 
+def test_without_chipmunks_private_calls_the_rest_rule_names_the_same_dice(monkeypatch):
+    """The in-place contact and box reading come from pymunk's private
+    ``_chipmunk_cffi`` (pymunk 7); a pymunk that moves it must still run the
+    game, on the public ``Shape`` calls, with the same dice named: a crowded
+    20x6 throw checked both ways at every check."""
+    from game.physics import throw as physics_throw
+    assert physics_throw._CHIPMUNK is not None, "this pymunk keeps chipmunk's calls where pymunk 7 does"
+    request, zones = _crowded_trays(20, 6)
+    throw = Throw(request, 1, zones, die_size=46.0)
+    compared = 0
+    while not throw.done and compared < 6:
+        throw._tick()
+        if throw.ticks % 5 == 0 and throw.space is not None and throw._separation is None:
+            in_place = throw._problems()
+            monkeypatch.setattr(physics_throw, "_CHIPMUNK", None)
+            public = throw._problems()
+            monkeypatch.setattr(physics_throw, "_CHIPMUNK", physics_throw._chipmunk_in_place())
+            assert public == in_place, throw.ticks
+            compared += bool(in_place)
+    assert compared, "the throw never had a die to nudge"
+
+
 def test_a_rest_rule_check_turns_each_die_once(monkeypatch):
     """Issue 41 (rest32): a check of a crowded 20x6 table worked out the
     cosine and sine of both dice for every near pair (about 320 pairs: four

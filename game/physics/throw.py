@@ -40,7 +40,6 @@ from typing import Any, Generator, Sequence
 
 import pymunk
 from pymunk import batch
-from pymunk._chipmunk_cffi import lib as _chipmunk
 
 from ..core.protocol import RollRequest
 from ..core.seeding import stream
@@ -138,12 +137,37 @@ class ThrowOutcome:
     sim_seconds: float
 
 
+def _chipmunk_in_place():
+    """Chipmunk's own calls (``cpShapesCollide``, ``cpShapeGetBB``), read in
+    place with no Python objects built; None when this pymunk does not have
+    them where pymunk 7 keeps them (a private module: a later release may
+    move it), and the public ``Shape`` calls, slower but the same numbers,
+    are used instead."""
+    try:
+        from pymunk._chipmunk_cffi import lib
+        probe = pymunk.Circle(None, 1.0), pymunk.Circle(None, 1.0)
+        lib.cpShapeGetBB(probe[0]._shape)
+        lib.cpShapesCollide(probe[0]._shape, probe[1]._shape).count
+        return lib
+    except Exception:   # any shape of "not there": moved module, renamed field
+        return None
+
+
+_CHIPMUNK = _chipmunk_in_place()
+
+
 def overlap_depth(a: pymunk.Shape, b: pymunk.Shape) -> float:
     """How deep two shapes overlap in pixels (0 when apart or just touching).
     Chipmunk's own contact set read in place: ``Shape.shapes_collide`` gives
     the same distances but builds a set of Python objects a pair (at 20x6
     about 90 pairs a rest-rule check: 0.5 ms of it)."""
-    found = _chipmunk.cpShapesCollide(a._shape, b._shape)
+    if _CHIPMUNK is None:
+        try:
+            points = a.shapes_collide(b).points
+        except AssertionError:  # pymunk 7 asserts instead of returning no points
+            return 0.0
+        return max((-p.distance for p in points), default=0.0)
+    found = _CHIPMUNK.cpShapesCollide(a._shape, b._shape)
     count = found.count
     if not count:   # apart (pymunk 7's ``shapes_collide`` asserts here)
         return 0.0
@@ -154,6 +178,16 @@ def overlap_depth(a: pymunk.Shape, b: pymunk.Shape) -> float:
         if other > depth:
             depth = other
     return depth
+
+
+def shape_box(shape: pymunk.Shape) -> tuple[float, float, float, float]:
+    """``shape.bb`` as (left, bottom, right, top), without a BB object when
+    chipmunk's call is at hand."""
+    if _CHIPMUNK is None:
+        bb = shape.bb
+        return bb.left, bb.bottom, bb.right, bb.top
+    bb = _CHIPMUNK.cpShapeGetBB(shape._shape)
+    return bb.l, bb.b, bb.r, bb.t
 
 
 OVERLAP_LIMIT = 1.0
@@ -947,8 +981,8 @@ class Throw:
                 reach = die.box_half * (abs(c) + abs(s)) + BOX_RADIUS + 0.01
                 if zx - 1 < x - reach and zy - 1 < y - reach and x + reach < zx + zw + 1 and y + reach < zy + zh + 1:
                     continue
-            bb = _chipmunk.cpShapeGetBB(die.shape._shape)   # ``Shape.bb``'s numbers, no BB object made
-            if bb.l < zx - 1 or bb.b < zy - 1 or bb.r > zx + zw + 1 or bb.t > zy + zh + 1:
+            left, bottom, right, top = shape_box(die.shape)
+            if left < zx - 1 or bottom < zy - 1 or right > zx + zw + 1 or top > zy + zh + 1:
                 out.append((die, (zx + zw / 2 - die.px, zy + zh / 2 - die.py)))
                 flagged.add(id(die))
         for i, j, dx, dy in pairs_pymunk_must_judge([die.box_half for die in dice], turns, _near_pairs(dice)):
