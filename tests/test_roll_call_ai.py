@@ -172,3 +172,20 @@ def test_hards_bid_from_one_hand_and_history_is_drawn_and_states_the_chance_it_u
                 weighed = {bid: pt for _v, bid, pt, _pc in hard.brain.every_bid}
                 assert hard.last_decision.p == weighed[action]
         assert len(drawn) > 1, drawn
+
+
+def test_hards_first_opening_at_four_seats_names_a_face_it_holds_not_one_it_lacks():
+    """Issue 40, sixteenth session: at a table of 3+ Hard's lean price started at
+    0.25 dice per die of the bid face held above a blind hand's share, while an
+    opening there is about as likely true on any face (98%), so the price chose
+    the face: holding four twos Hard opened "2 fours", a face it lacks (its
+    openings at four seats held 0.59 of a blind share against the outside
+    exploiter); its later raises in the round followed that face and were
+    false, and players who read the lifted cups called them ("Losing a Call
+    means you Lose a Die", roll-call.txt).  At 3+ the price now starts at 0.1
+    and the game's own bids move it, so the first opening is on value."""
+    state = make_game("roll-call", 4).new_initial_state()
+    state = state.apply(CHANCE, RollResult(((2, 2, 2, 2, 3), (1, 3, 4, 5, 6), (2, 3, 4, 5, 6), (3, 4, 5, 6, 6))))
+    hard = ai.make_agent("hard", 0, random.Random(0))
+    bid = hard.act(state.view(0), state.legal_actions(0))
+    assert isinstance(bid, Bid) and bid.face == 2, hard.explain()
