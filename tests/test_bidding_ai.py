@@ -301,7 +301,7 @@ def test_the_lean_price_starts_by_the_tables_size():
     the price starts at ``crowd_lean_price`` at 3+ seats (Roll Call's Hard:
     0.1, against 0.4 heads-up, which had held its 4-seat bids at a lean of
     -0.14 to -0.20 and lost to three players who trust every bid; 0.25 still
-    chose the face of nearly every opening, issue 40's sixteenth session).  Kept for
+    chose the face of raises over their value, issue 40, sixteenth session).  Kept for
     the game, by the seats at the table, so Continue starts from it too."""
     from game.games.bidding.brain import BidBrain, Style
     from game.games.roll_call.ai import HARD_STYLE

@@ -384,16 +384,17 @@ value at first heads-up, 0.1 at a table of 3+, the price then following
 this game's bids towards a mean lean of 0.1).  At 4 seats the 0.4 start had
 held the lean at -0.04 to -0.26, value given away, and three players who take
 every bid for one die of its face beat Hard to 30.8% (400 games, seed 31); at
-0.25: 38.2%, lean 0.00.  Issue 40, sixteenth session: at a crowded table the
-faces' values differ by far less than 0.25 a die (an opening is 98% true on
-any face), so that start chose the face: Hard opened on a face it lacked
-(four twos: "2 fours"), its later raises in the round followed that face and
-were false, and players who read the lifted cups called them (its bids under
-30% true by its own reading gave up 0.13 dice each against its best bid).
-At 0.1 (tuning half, 200 games, seed 1): Hard + 3 tuning cup readers 17.0%
--> CR3%, + 3 plain readers 32.0% -> 44.0%, their bids' lean +0.228 (issue
-12's bound +0.25); a start of nothing won as much (32.0%, 49.5%) but leaned
-+0.374 (AI-NOTES, sixteenth session).  The mix
+0.25: 38.2%, lean 0.00.  Issue 40, sixteenth session: mid-round at a
+crowded table the faces' values differ by less than 0.25 a die of lean, so
+that start chose the face: after "5 fives", "6 fives", holding two fours and
+two sixes, Hard bid "7 twos" (18% true by its reading) over "6 sixes" (77%);
+its bids under 30% true gave up 0.13 dice each against its best bid, and
+players who read the lifted cups called them.  At 0.1 (tuning half, 200
+games, seed 1): Hard + 3 tuning cup readers 17.0% -> 28.0%, + 3 plain
+readers 32.0% -> 44.0%, their bids' lean +0.228 (issue 12's bound +0.25); a
+start of nothing won as much (32.0%, 49.5%) but leaned +0.374.  Openings
+are as before (an opening is about as likely true on any face, so even 0.1
+chooses it) (AI-NOTES, sixteenth session).  The mix
 before the priced one leaned +0.35 to +0.56 heads-up (``tools/bid_report.py``).
 No mixed draw (``mix_temp``): Roll Call's one-step values are flat over bids
 that differ later, so every draw tried spent real value (T 0.03: the reference
