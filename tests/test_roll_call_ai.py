@@ -172,3 +172,23 @@ def test_hards_bid_from_one_hand_and_history_is_drawn_and_states_the_chance_it_u
                 weighed = {bid: pt for _v, bid, pt, _pc in hard.brain.every_bid}
                 assert hard.last_decision.p == weighed[action]
         assert len(drawn) > 1, drawn
+
+
+
+def test_hard_at_four_seats_raises_on_the_face_it_holds_rather_than_bluff_for_its_lean():
+    """Issue 40, sixteenth session: at a table of 3+ Hard's lean price started at
+    0.25 dice per die of the bid face held above a blind hand's share, more than
+    the faces' values differ there, so the price chose the face: after "5 fives"
+    and "6 fives", holding two fours and two sixes (and no Emblem), Hard bid
+    "7 twos", 18% true by its own reading, over "6 sixes", 77%.  Its bids under
+    30% true gave up 0.13 dice of value each against its best bid, and players
+    who read the lifted cups called them ("Losing a Call means you Lose a Die",
+    roll-call.txt).  The crowded table's price now starts at 0.1."""
+    state = make_game("roll-call", 4).new_initial_state()
+    state = state.apply(CHANCE, RollResult(((2, 3, 4, 5, 6), (2, 3, 4, 5, 6), (4, 4, 5, 6, 6), (2, 3, 4, 5, 6))))
+    state = state.apply(0, Bid(5, 5))
+    state = state.apply(1, Bid(6, 5))
+    hard = ai.make_agent("hard", 2, random.Random(0))
+    bid = hard.act(state.view(2), state.legal_actions(2))
+    assert bid == Bid(6, 6), hard.explain()
+    assert hard.last_decision is not None and hard.last_decision.p is not None and hard.last_decision.p > 0.5

@@ -376,16 +376,25 @@ class NormalBrainAgent(RollCallBrainAgent):
                          Style(conceal=1.0, window=0.8, reach=1, model_caller=False, oot_wait=0.7))
 
 
-HARD_STYLE = Style(lean=0.1, lean_price=0.4, lean_step=0.05, crowd_lean_price=0.25, oot_weighed=True,
+HARD_STYLE = Style(lean=0.1, lean_price=0.4, lean_step=0.05, crowd_lean_price=0.1, oot_weighed=True,
                    acts_on_memory=True)
 """Hard's bid mix in Roll Call: the priced mix of ``BidBrain.priced_face``
 (each die of the bid face held above a blind hand's share costs 0.4 dice of
-value at first heads-up, 0.25 at a table of 3+, the price then following this
-game's bids towards a mean lean of 0.1).  At 4 seats the 0.4 start had held
-the lean at -0.04 to -0.26, value given away, and three players who take every
-bid for one die of its face beat Hard to 30.8% (400 games, seed 31); at 0.25:
-38.2%, lean 0.00; three binomial players lean +0.175 (0.2: +0.27, over the
-issue's +0.25; 0.3: +0.10 but 35.0% against the trusting three).  The mix
+value at first heads-up, 0.1 at a table of 3+, the price then following
+this game's bids towards a mean lean of 0.1).  At 4 seats the 0.4 start had
+held the lean at -0.04 to -0.26, value given away, and three players who take
+every bid for one die of its face beat Hard to 30.8% (400 games, seed 31); at
+0.25: 38.2%, lean 0.00.  Issue 40, sixteenth session: mid-round at a
+crowded table the faces' values differ by less than 0.25 a die of lean, so
+that start chose the face: after "5 fives", "6 fives", holding two fours and
+two sixes, Hard bid "7 twos" (18% true by its reading) over "6 sixes" (77%);
+its bids under 30% true gave up 0.13 dice each against its best bid, and
+players who read the lifted cups called them.  At 0.1 (tuning half, 200
+games, seed 1): Hard + 3 tuning cup readers 17.0% -> 28.0%, + 3 plain
+readers 32.0% -> 44.0%, their bids' lean +0.228 (issue 12's bound +0.25); a
+start of nothing won as much (32.0%, 49.5%) but leaned +0.374.  Openings
+are as before (an opening is about as likely true on any face, so even 0.1
+chooses it) (AI-NOTES, sixteenth session).  The mix
 before the priced one leaned +0.35 to +0.56 heads-up (``tools/bid_report.py``).
 No mixed draw (``mix_temp``): Roll Call's one-step values are flat over bids
 that differ later, so every draw tried spent real value (T 0.03: the reference
