@@ -129,6 +129,10 @@ class PublicFacts:
     """One line: whose turn, a reveal's verdict, the game's end."""
     die_kind: str = "d6"
     over: bool = False
+    outcome: dict | None = None
+    """The last reveal as the table shows it (its verdict sentence, the dice
+    that counted by seat), from the moment the table's count says it until
+    the next round's dice are ready; None otherwise (``phone_outcome``)."""
 
 
 def seat_message(number: int, seat: int, view: Any, choices: Sequence[Action], public: PublicFacts,
@@ -142,7 +146,7 @@ def seat_message(number: int, seat: int, view: Any, choices: Sequence[Action], p
         "game": public.game_id, "title": public.title,
         "names": list(public.names), "colours": [list(c) for c in public.colours],
         "turn": public.turn, "your_turn": your_turn, "status": public.status, "over": public.over,
-        "die_kind": public.die_kind,
+        "die_kind": public.die_kind, "outcome": public.outcome,
         "dice": list(hand_of(view)), "bids": round_bids(view), "odds": odds,
         "choices": records, "view": jsonable(view),
     }

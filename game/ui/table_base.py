@@ -401,6 +401,13 @@ class TableBase(Scene):
         """The odds helper's line for ``seat``'s phone, from its own dice only ("" without one)."""
         return ""
 
+    def phone_outcome(self) -> dict | None:
+        """The last round's outcome for every phone (public, as the table shows
+        it), kept while the next round's dice are not ready: a phone held in a
+        friend's hand saw only "The dice are rolling" after a reveal.  None:
+        no such moment (a game without reveals)."""
+        return None
+
     def seat_dice_colour(self, seat: int):
         """The seat's dice colours (``dice_render.DiceColour``) as the table draws them."""
         from .dice_render import player_colour
