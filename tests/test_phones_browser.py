@@ -356,3 +356,32 @@ def test_after_a_reveal_every_phone_shows_its_outcome_until_the_next_round_is_de
         assert told and all(m["outcome"]["verdict"] == verdict for m in told)
         assert recorder.early == 0
         check_frames(recorder, devices)
+
+
+@pytest.mark.parametrize("game_id", ["diced-out", "roll-the-bones", "roll-for-it"])
+def test_the_tables_news_reaches_the_phones_of_games_without_reveals(app, game_id):
+    """The same gap in the games whose dice are all public: a banner on the
+    big screen ("Round 1 done", "DICED OUT!", "Tiebreak!") never reached the
+    phones.  Each phone now shows the newest banner while the table shows it."""
+    seats = [Seat("Ana"), Seat("Bo"), Seat("Cy", "ai", "easy")]
+    with browser() as chromium:
+        match, table, recorder, devices = start(app, chromium, game_id, seats, (0, 1), seed=3)
+
+        def shown():
+            return [b for b in table.banners.items if b.alive(table.time)]
+
+        def decide(seat, phone, moves):
+            phone.tap("#challenges button, #choices button, #faces button:not([disabled])")
+            if phone.page.is_visible("#bidbtn:not([disabled])"):
+                phone.tap("#bidbtn")
+
+        if not shown():
+            play(app, table, recorder, devices, decide=decide, until=lambda: bool(shown()), limit=200)
+        news = shown()[-1]
+        run_until(app, lambda: all((sent_now(recorder, table, s) or {}).get("outcome") for s in devices),
+                  "the phones to be sent the news")   # the banner went up later in a frame than the link's pump
+        for seat, phone in devices.items():
+            phone.shows(table.phones.number)
+            assert phone.page.is_visible("#outcome"), f"seat {seat}'s phone shows no news of {news.title!r}"
+            assert news.title in phone.page.inner_text("#verdict")
+        check_frames(recorder, devices)

@@ -107,10 +107,11 @@
     // the last reveal, as the table shows it, until this round's dice are ready
     $("outcome").hidden = !o;
     if (!o) { return; }
+    $("outcomehead").textContent = o.heading;
     $("verdict").textContent = o.verdict;
     var counted = $("counted");
-    counted.textContent = "Counted: ";
-    o.counts.forEach(function (n, seat) {
+    counted.textContent = o.counts ? "Counted: " : "";
+    (o.counts || []).forEach(function (n, seat) {
       if (seat) { counted.append(" \u00b7 "); }
       counted.append(nameNode(seat), " " + n);
     });

@@ -373,7 +373,7 @@ class BiddingTableScene(table_scene.TableScene):
             reveal = None
         if reveal is None:
             return None
-        return {"verdict": self.text.verdict(reveal), "quantity": reveal.quantity, "face": reveal.face,
+        return {"heading": "Last round", "verdict": self.text.verdict(reveal), "quantity": reveal.quantity, "face": reveal.face,
                 "count": reveal.count, "counts": list(reveal.counts), "loser": reveal.loser}
 
     def human_deciding(self) -> bool:
