@@ -385,3 +385,18 @@ def test_the_tables_news_reaches_the_phones_of_games_without_reveals(app, game_i
             assert phone.page.is_visible("#outcome"), f"seat {seat}'s phone shows no news of {news.title!r}"
             assert news.title in phone.page.inner_text("#verdict")
         check_frames(recorder, devices)
+
+
+
+def test_a_phone_page_gets_the_games_icon_not_a_404(app):
+    """qa31: every phone page asked for /favicon.ico and got a 404.  The
+    server answers with the game window's icon (a PNG), as the phone's browser asks."""
+    seats = [Seat("Ana"), Seat("Bo"), Seat("Cy", "ai", "easy")]
+    with browser() as chromium:
+        match, table = phone_table(app, "liars-dice", seats, (0, 1), seed=8)
+        page = chromium.new_context(**PHONE).new_page()
+        page.goto(table.phones.url(0))
+        run_until(app, lambda: table.phones.connected(0), "Ana's phone")
+        icon = page.request.get(page.url.split("/p/")[0] + "/favicon.ico")
+        assert icon.status == 200 and icon.headers["content-type"] == "image/png", icon.status
+        assert icon.body()[:8] == b"\x89PNG\r\n\x1a\n"
