@@ -25,7 +25,7 @@ MAX_CHOICES = 400
 """Legal actions sent to a phone at most (a 20-seat Liar's Dice has ~360 bids)."""
 TOKEN_ALPHABET = "23456789abcdefghjkmnpqrstuvwxyz"
 """The secret's letters: none that looks like another in the link's font
-(Lato draws l, I and 1 alike; O and 0, i and j too), lower case only, so a
+(Lato draws l, I and 1 alike, O and 0 too; no i beside j), lower case only, so a
 link typed by hand from the screen is typed right."""
 TOKEN_LENGTH = 30
 """Characters of a seat's secret: 30 * log2(31) = 148 bits (at least the 144 of before)."""
