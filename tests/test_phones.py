@@ -927,3 +927,15 @@ def test_two_tabs_reopening_a_stalled_phones_seat_leave_one_socket_not_a_deaf_on
             tab.close()
         stalled.close()
         server.stop()
+
+
+def test_a_codes_link_has_no_letters_that_look_alike_when_typed_by_hand():
+    """qa31: the link under the QR code is drawn in Lato, where l, I and 1
+    look alike; a friend typing it by hand guessed.  The secrets use only
+    letters and digits that no other one resembles, and still 144 bits or more."""
+    import math
+    alike = set("lI1O0oi-_")
+    tokens = [wire.new_token() for _ in range(40)]
+    assert all(not alike & set(t) and t == t.lower() for t in tokens), tokens
+    assert len(set(tokens)) == len(tokens)
+    assert len(tokens[0]) * math.log2(len(wire.TOKEN_ALPHABET)) >= 144

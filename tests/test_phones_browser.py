@@ -316,3 +316,87 @@ def test_a_seat_played_on_the_screen_goes_back_to_a_new_phone_in_a_real_browser(
         assert drawn == len(match.state.view(1).my_faces) > 0
         assert [f for f in new.frames if f.get("type") == "state"][-1]["dice"] == list(match.state.view(1).my_faces)
         assert hands.checked > 20
+
+
+@pytest.mark.parametrize("game_id", ["liars-dice", "roll-call"])
+def test_after_a_reveal_every_phone_shows_its_outcome_until_the_next_round_is_dealt(app, game_id):
+    """qa31 (4 phones, Liar's Dice): after a reveal the phones at once said
+    "The dice are rolling..." and never showed whose bid it was, how many
+    there were, who lost a die.  Now each phone shows the table's verdict and
+    the dice that counted by seat, never before the table's count shows it,
+    and until its next round's dice are on it."""
+    seats = [Seat("Ana"), Seat("Bo"), Seat("Cy"), Seat("Di")]
+    with browser() as chromium:
+        match, table, recorder, devices = start(app, chromium, game_id, seats, (0, 1, 2, 3), seed=21,
+                                                options={"starting_dice": 2})
+
+        def decide(seat, phone, moves):
+            calls = phone.page.evaluate("() => Array.from(document.querySelectorAll('#challenges button'))"
+                                        ".map(b => b.dataset.type)")
+            phone.challenge("Call") if "Call" in calls and moves >= 3 else phone.lowest_bid()
+
+        play(app, table, recorder, devices, decide=decide, until=lambda: table.reveal is not None)
+        reveal = table.reveal
+        assert reveal is not None
+        verdict = table.text.verdict(reveal)
+        run_until(app, lambda: table.reveal is None and (match.state.is_chance() or table.throw_view is not None),
+                  "the reveal to end and the next round's dice to roll")
+        for seat, phone in devices.items():
+            phone.shows(table.phones.number)
+            assert phone.page.is_visible("#outcome"), f"seat {seat}'s phone shows no outcome after the reveal"
+            assert phone.page.inner_text("#verdict") == verdict
+            counted = phone.page.inner_text("#counted")
+            assert all(f"{s.name} {n}" in counted for s, n in zip(seats, reveal.counts)), counted
+        run_until(app, lambda: any(turn_of(recorder, table, s) for s in devices), "the next round's first turn")
+        for seat, phone in devices.items():
+            phone.shows(table.phones.number)
+            assert phone.page.is_hidden("#outcome"), "the outcome stays past the next round's deal"
+        # never sooner than the table's count: every message that held it was sent once the verdict showed
+        told = [m for m in recorder.sent.values() if m["outcome"] is not None]
+        assert told and all(m["outcome"]["verdict"] == verdict for m in told)
+        assert recorder.early == 0
+        check_frames(recorder, devices)
+
+
+@pytest.mark.parametrize("game_id", ["diced-out", "roll-the-bones", "roll-for-it"])
+def test_the_tables_news_reaches_the_phones_of_games_without_reveals(app, game_id):
+    """The same gap in the games whose dice are all public: a banner on the
+    big screen ("Round 1 done", "DICED OUT!", "Tiebreak!") never reached the
+    phones.  Each phone now shows the newest banner while the table shows it."""
+    seats = [Seat("Ana"), Seat("Bo"), Seat("Cy", "ai", "easy")]
+    with browser() as chromium:
+        match, table, recorder, devices = start(app, chromium, game_id, seats, (0, 1), seed=3)
+
+        def shown():
+            return [b for b in table.banners.items if b.alive(table.time)]
+
+        def decide(seat, phone, moves):
+            phone.tap("#challenges button, #choices button, #faces button:not([disabled])")
+            if phone.page.is_visible("#bidbtn:not([disabled])"):
+                phone.tap("#bidbtn")
+
+        if not shown():
+            play(app, table, recorder, devices, decide=decide, until=lambda: bool(shown()), limit=200)
+        news = shown()[-1]
+        run_until(app, lambda: all((sent_now(recorder, table, s) or {}).get("outcome") for s in devices),
+                  "the phones to be sent the news")   # the banner went up later in a frame than the link's pump
+        for seat, phone in devices.items():
+            phone.shows(table.phones.number)
+            assert phone.page.is_visible("#outcome"), f"seat {seat}'s phone shows no news of {news.title!r}"
+            assert news.title in phone.page.inner_text("#verdict")
+        check_frames(recorder, devices)
+
+
+
+def test_a_phone_page_gets_the_games_icon_not_a_404(app):
+    """qa31: every phone page asked for /favicon.ico and got a 404.  The
+    server answers with the game window's icon (a PNG), as the phone's browser asks."""
+    seats = [Seat("Ana"), Seat("Bo"), Seat("Cy", "ai", "easy")]
+    with browser() as chromium:
+        match, table = phone_table(app, "liars-dice", seats, (0, 1), seed=8)
+        page = chromium.new_context(**PHONE).new_page()
+        page.goto(table.phones.url(0))
+        run_until(app, lambda: table.phones.connected(0), "Ana's phone")
+        icon = page.request.get(page.url.split("/p/")[0] + "/favicon.ico")
+        assert icon.status == 200 and icon.headers["content-type"] == "image/png", icon.status
+        assert icon.body()[:8] == b"\x89PNG\r\n\x1a\n"

@@ -100,6 +100,15 @@ def quiet_logger() -> logging.Logger:
     return log
 
 
+def page_icon() -> bytes:
+    """The game window's icon (assets/icon.png) for the phones' tab; b"" if it cannot be read."""
+    from ..paths import asset_path
+    try:
+        return asset_path("icon.png").read_bytes()
+    except OSError:
+        return b""
+
+
 def page_files() -> dict[str, str]:
     """The page's files, shipped as package data (game/phones/static), read once per server."""
     folder = resources.files(__package__).joinpath("static")
@@ -144,6 +153,7 @@ class PhoneServer:
         self.port: int = self._sock.getsockname()[1]
         try:
             self._files = page_files()
+            self._icon = page_icon()
             self._sock.listen(LISTEN_BACKLOG)   # a phone that knocks before aiohttp is up waits in the backlog
         except OSError:
             self._sock.close()
@@ -288,6 +298,7 @@ class PhoneServer:
         app.router.add_get("/p/{token}", self._page)
         app.router.add_get("/ws/{token}", self._socket)
         app.router.add_get("/static/{name}", self._static)
+        app.router.add_get("/favicon.ico", self._favicon)
         runner = web.AppRunner(app, access_log=None, handle_signals=False, shutdown_timeout=0.5, logger=quiet_logger())
         await runner.setup()
         served = runner.server
@@ -395,6 +406,13 @@ class PhoneServer:
             return web.Response(status=404, text="This link is not for the game on the table now: "
                                                  "scan the code the table shows.")
         return web.Response(text=self._files["phone.html"], content_type="text/html")
+
+    async def _favicon(self, request: web.Request) -> web.StreamResponse:
+        """The game's own icon: every phone page asked for it and got a 404."""
+        from aiohttp import web
+        if not self._icon:
+            return web.Response(status=204)
+        return web.Response(body=self._icon, content_type="image/png")
 
     async def _static(self, request: web.Request) -> web.StreamResponse:
         from aiohttp import web

@@ -23,8 +23,12 @@ MAX_INBOUND_BYTES = 512
 """A phone's message is a tap: far under this.  Longer ones are refused unread."""
 MAX_CHOICES = 400
 """Legal actions sent to a phone at most (a 20-seat Liar's Dice has ~360 bids)."""
-TOKEN_BYTES = 18
-"""Random bytes of a seat's secret (24 characters in the link)."""
+TOKEN_ALPHABET = "23456789abcdefghjkmnpqrstuvwxyz"
+"""The secret's letters: none that looks like another in the link's font
+(Lato draws l, I and 1 alike, O and 0 too; no i beside j), lower case only, so a
+link typed by hand from the screen is typed right."""
+TOKEN_LENGTH = 30
+"""Characters of a seat's secret: 30 * log2(31) = 148 bits (at least the 144 of before)."""
 
 INBOUND = v.Obj({
     "type": v.OneOf(("act", "ping")),
@@ -41,7 +45,7 @@ class Refused(ValueError):
 
 def new_token() -> str:
     """A seat's secret for one game: unguessable, URL-safe."""
-    return secrets.token_urlsafe(TOKEN_BYTES)
+    return "".join(secrets.choice(TOKEN_ALPHABET) for _ in range(TOKEN_LENGTH))
 
 
 def parse_inbound(raw: str | bytes) -> dict:
@@ -129,6 +133,10 @@ class PublicFacts:
     """One line: whose turn, a reveal's verdict, the game's end."""
     die_kind: str = "d6"
     over: bool = False
+    outcome: dict | None = None
+    """The last reveal as the table shows it (its verdict sentence, the dice
+    that counted by seat), from the moment the table's count says it until
+    the next round's dice are ready; None otherwise (``phone_outcome``)."""
 
 
 def seat_message(number: int, seat: int, view: Any, choices: Sequence[Action], public: PublicFacts,
@@ -142,7 +150,7 @@ def seat_message(number: int, seat: int, view: Any, choices: Sequence[Action], p
         "game": public.game_id, "title": public.title,
         "names": list(public.names), "colours": [list(c) for c in public.colours],
         "turn": public.turn, "your_turn": your_turn, "status": public.status, "over": public.over,
-        "die_kind": public.die_kind,
+        "die_kind": public.die_kind, "outcome": public.outcome,
         "dice": list(hand_of(view)), "bids": round_bids(view), "odds": odds,
         "choices": records, "view": jsonable(view),
     }

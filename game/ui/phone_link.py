@@ -265,7 +265,8 @@ class PhoneLink:
                 tuple(state.current_players()),
                 # a held moment's "continue" only on the table; otherwise covering the table (the pause
                 # menu) changes no phone's view, so a tap made under it is played on Resume, not refused
-                t.is_top or t.held.moment is None)
+                t.is_top or t.held.moment is None,
+                (t.phone_outcome() or {}).get("verdict"))   # the reveal's verdict shows (and goes)
 
     def publish(self) -> None:
         """Every phone seat's message now (its view, its moves, public facts)."""
@@ -296,7 +297,7 @@ class PhoneLink:
         public = wire.PublicFacts(
             game_id=t.match.game_id, title=t.info.title, names=tuple(s.name for s in t.match.seats),
             colours=colours, turn=turn, status=self.status(seat, bool(choices)),
-            die_kind=t.phone_die_kind, over=state.is_terminal())
+            die_kind=t.phone_die_kind, over=state.is_terminal(), outcome=t.phone_outcome())
         return wire.seat_message(self.number, seat, state.view(seat), choices, public,
                                  odds=t.phone_odds(seat), your_turn=turn == seat and bool(choices))
 

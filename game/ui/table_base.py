@@ -401,6 +401,19 @@ class TableBase(Scene):
         """The odds helper's line for ``seat``'s phone, from its own dice only ("" without one)."""
         return ""
 
+    def phone_outcome(self) -> dict | None:
+        """The last round's outcome for every phone (public, as the table shows
+        it), kept while the next round's dice are not ready: a phone held in a
+        friend's hand saw only "The dice are rolling" after a reveal.  Here:
+        the table's newest banner while it is on screen ("Round 2 done",
+        "DICED OUT!"), the news of games whose dice are all public; None when
+        none is up."""
+        shown = [b for b in self.banners.items if b.alive(self.time)]
+        if not shown:
+            return None
+        news = shown[-1]
+        return {"heading": "At the table", "verdict": f"{news.title}: {news.sub}" if news.sub else news.title}
+
     def seat_dice_colour(self, seat: int):
         """The seat's dice colours (``dice_render.DiceColour``) as the table draws them."""
         from .dice_render import player_colour

@@ -85,6 +85,7 @@
     }
     $("cup").hidden = !s.dice.length && !s.bids.length && s.game !== "liars-dice" && s.game !== "roll-call";
     $("odds").textContent = s.odds || "";
+    renderOutcome(s.outcome);
     var bids = $("bids");
     bids.textContent = "";
     s.bids.forEach(function (b) {
@@ -100,6 +101,20 @@
     renderMoves();
     if (s.your_turn && !lastTurn) { buzz(); }
     lastTurn = !!s.your_turn;
+  }
+
+  function renderOutcome(o) {
+    // the last reveal, as the table shows it, until this round's dice are ready
+    $("outcome").hidden = !o;
+    if (!o) { return; }
+    $("outcomehead").textContent = o.heading;
+    $("verdict").textContent = o.verdict;
+    var counted = $("counted");
+    counted.textContent = o.counts ? "Counted: " : "";
+    (o.counts || []).forEach(function (n, seat) {
+      if (seat) { counted.append(" \u00b7 "); }
+      counted.append(nameNode(seat), " " + n);
+    });
   }
 
   function buzz() {

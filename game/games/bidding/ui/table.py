@@ -362,6 +362,22 @@ class BiddingTableScene(table_scene.TableScene):
         snap = self.snapshot_of(self.match.state, lambda owner: owner == seat)
         return self.text.odds_line(snap, seat)
 
+    def phone_outcome(self) -> dict | None:
+        """The reveal's verdict and the dice that counted by seat, from when the
+        table's count shows the verdict (never sooner: the count would be given
+        away) until the next round's dice are ready (the roll, the throw)."""
+        state = self.match.state
+        if self.reveal is not None:
+            reveal = self.reveal if self._verdict_said else None
+        elif state.is_chance() or self.throw_view is not None or state.is_terminal():
+            reveal = self.public_snap().reveal
+        else:
+            reveal = None
+        if reveal is None:
+            return None
+        return {"heading": "Last round", "verdict": self.text.verdict(reveal), "quantity": reveal.quantity, "face": reveal.face,
+                "count": reveal.count, "counts": list(reveal.counts), "loser": reveal.loser}
+
     def human_deciding(self) -> bool:
         """Adds a challenge pressed once ("Sure? Call!"): no AI speaks up
         under it; and an open "Whose dice?", for a few seconds at most
