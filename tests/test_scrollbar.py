@@ -10,13 +10,18 @@ from game.scenes.title import TitleScene
 from tests.realinput import Hands
 
 
-def test_the_rules_pages_thumb_drags_the_page(app):
+def _rules_page(app):
+    """Liar's Dice's rules page over the title, drawn, and a person's hands."""
     app.start(TitleScene(app))
     app.push(RulesScene(app, "liars-dice"))
     app.apply_transitions()
     hands = Hands(app)
     hands.frames(2)
-    rules = app.top
+    return app.top, hands
+
+
+def test_the_rules_pages_thumb_drags_the_page(app):
+    rules, hands = _rules_page(app)
     assert games.game_info("liars-dice") and rules.max_scroll > 0, "the rules are longer than their panel"
     track, thumb = hands.find("Scroll bar").rect, hands.find("Scroll thumb").rect
     hands.down(thumb.center)
@@ -36,12 +41,7 @@ def test_the_keyboard_moves_a_focused_scrollbar(app):
     """The mouse over the bar gives it the focus (as every widget): Left and
     Right then move the page, rather than do nothing."""
     import pygame
-    app.start(TitleScene(app))
-    app.push(RulesScene(app, "liars-dice"))
-    app.apply_transitions()
-    hands = Hands(app)
-    hands.frames(2)
-    rules = app.top
+    rules, hands = _rules_page(app)
     hands.move((hands.find("Scroll bar").rect.centerx, hands.find("Scroll bar").rect.bottom - 4))
     hands.press(pygame.K_RIGHT)
     assert rules.scroll > 0
