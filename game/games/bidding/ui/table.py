@@ -311,7 +311,10 @@ class BiddingTableScene(table_scene.TableScene):
                 widths.append(font(16).size(f"bid by {self.words.object(snap.bidder)}")[0])
             top = cy - 36
         width = max(widths + [font(size).size(text)[0] for size, text in lines if text])
-        return pygame.Rect(cx - width // 2, top, width, cy + 124 - top)
+        # to the odds line's foot where the game shows odds, else the turn line's
+        # (the odds line's room kept empty under a 19-name "Whose dice?" board)
+        bottom = cy + (124 if self.match.options.get("odds_helper") else 102)
+        return pygame.Rect(cx - width // 2, top, width, bottom - top)
 
     def band_keep_clear(self) -> list[pygame.Rect]:
         """What a round's band ("Palifico!") stops short of: every nameplate
