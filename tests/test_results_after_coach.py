@@ -6,6 +6,7 @@ each) were not counted as input time, so the buttons' half-second wait
 meanwhile made it wait again: Title did nothing, click after click."""
 from __future__ import annotations
 
+import time
 import types
 
 import pygame
@@ -48,7 +49,8 @@ def test_a_click_on_title_after_the_coach_goes_through_while_the_results_rest(ap
     hands.frames(1)
     assert hands.top.name == "results"
     nap = _Nap()
-    monkeypatch.setattr(app_module, "time", types.SimpleNamespace(perf_counter=nap.perf_counter))
+    monkeypatch.setattr(app_module, "time", types.SimpleNamespace(   # the nap's clock; the frame's CPU clock as is
+        perf_counter=nap.perf_counter, thread_time=time.thread_time, strftime=time.strftime))
     monkeypatch.setattr(app, "wake", nap)
     monkeypatch.setattr(app, "running", True)   # as in the real loop (a nap ends early when quitting)
     pygame.event.clear()
