@@ -286,6 +286,9 @@ class TableReader:
                  temper: float = 1.0, n_power: float = 0.5, pin: Optional["PinPrior"] = None):
         self.pin = pin
         """How a bidder may pin its count with its quantity (None: never; ``q_like``)."""
+        self.crowd_quantity: Optional[int] = None
+        """From this many players in, a bidder's quantity past the round's opening is
+        read loose (its face choice still counts); None: always read."""
         self.beta = beta
         self.n_power = n_power
         self.temper = temper
@@ -471,7 +474,9 @@ class TableReader:
         F = len(spot.faces)
         m = self.model(player)
         w = m.w
-        if top is None:
+        crowd = sum(1 for d in spot.dice if d)   # players in
+        if top is None or (self.crowd_quantity is not None and crowd >= self.crowd_quantity
+                           and not _opened(spot.bids, player, face, top)):
             lqs = [1.0] * len(prior)
         elif pinned and self.pin is not None and self.pin_reads(spot, player, face, top):
             shares = None if _opened(spot.bids, player, face, top) else self.raise_shares(spot, player, face, top)
