@@ -105,6 +105,46 @@ def test_hard_weighs_a_rivals_lost_die_as_a_share_of_the_table():
     assert normal.brain.rival_value(spot_of(normal, four.view(1), ())) == pytest.approx(0.2)
 
 
+def test_hard_at_six_seats_reads_raises_on_one_face_by_the_face_not_the_quantity():
+    """Issue 40, seventeenth session: at a crowded table a raise's quantity
+    follows the bids before it, so reading it as the raiser's own count counted
+    those bids twice (at five and six players in, standing bids Hard read 70-99%
+    true came true 58-85%).  Four rivals each raise fours by one after an
+    opening of 3 fours; Hard, holding no four and no one, now reads "7 fours" at
+    about a third and calls it every time (there are two); main read it 54% and
+    raised instead most of the time, to bids like "8 twos" (18% true)."""
+    faces = [(2, 3, 5), (3, 4, 6), (2, 5, 6), (4, 6, 6), (2, 3, 3), (2, 3, 5)]
+    state = position(faces, [(0, Bid(3, 4)), (1, Bid(4, 4)), (2, Bid(5, 4)), (3, Bid(6, 4)), (4, Bid(7, 4))])
+    legal = state.legal_actions(5)
+    for seed in range(20):
+        hard = make_agent("hard", 5, random.Random(seed))
+        assert hard.act(state.view(5), legal) == Call(), hard.explain()
+        assert hard.last_decision.p < 0.4, hard.explain()
+
+
+def test_hard_reads_a_raises_quantity_only_heads_up_and_at_four_seats():
+    """The loose reading of raises is for five players in and more
+    (``liars_dice.ai.CROWD_QUANTITY``): at four seats a raise to 6 fours still
+    tells Hard its bidder holds fours, and at six an opening's quantity does."""
+    from game.games.liars_dice.ai import spot_of
+    from game.games.bidding.bids import binomial_pmf
+
+    def mean_fours(faces, bids, seat, player):
+        state = position(faces, bids)
+        hard = make_agent("hard", seat, random.Random(1))
+        spot = spot_of(hard, state.view(seat), ())
+        hard.brain.reader.observe(spot)
+        pmf = hard.brain.reader.player_pmf(spot, player, 4)
+        return sum(k * x for k, x in enumerate(pmf))
+
+    blind = sum(k * x for k, x in enumerate(binomial_pmf(3, 1 / 3)))
+    four = [(2, 3, 5), (3, 4, 6), (2, 5, 6), (2, 3, 5)]
+    assert mean_fours(four, [(0, Bid(3, 4)), (1, Bid(4, 4)), (2, Bid(6, 4))], 3, 2) > blind + 0.2
+    six = [(2, 3, 5), (3, 4, 6), (2, 5, 6), (4, 6, 6), (2, 3, 3), (2, 3, 5)]
+    assert mean_fours(six, [(0, Bid(3, 4)), (1, Bid(4, 4)), (2, Bid(6, 4))], 5, 2) == pytest.approx(blind)
+    assert mean_fours(six, [(0, Bid(6, 4))], 5, 0) > blind + 0.2
+
+
 def test_a_kind_of_bid_is_priced_by_hards_dice_only_heads_up_outside_palifico():
     """Issue 40's tell: the learner files Hard's revealed bids by (place, Hard's
     dice, quantity band, Palifico), and one price per kind over all of Hard's

@@ -324,7 +324,7 @@ what the bidder read from the bids before it (every bot of the league, and
 the outside ones, bids as high as the table's bids make still likely), so
 reading it as the bidder's count plus its share of the dice it cannot see
 counted those earlier bids twice: at five and six players in, the standing
-bids Hard raised over, read 70-99% true, came true 61-85% (tuning half,
+bids Hard raised over, read 70-99% true, came true 58-85% (tuning half,
 ``Overbidder`` and ``CupReader``), and its Jintos, read 44% exact, were
 exact 35%.  Tuning half, 200 games, seed 1: Hard + 5 ``Overbidder`` 10.0% ->
 18.5%, + 5 ``CupReader`` 24.0% -> 24.0%; from three players in, + 3
