@@ -257,6 +257,14 @@ def test_a_replays_first_throw_is_prepared_behind_the_hand_over_with_its_logged_
     assert prepared is not None and prepared[1] is not None, "the first throw waits, built"
     key, built = prepared
     assert key[-1] == logged.faces and built._building is None
+    # every seat's faces are shown: painted for the throw's frames to cut, not cut into
+    # all their turns behind the hand-over (6 colours x 6 faces x 72 turns)
+    from game.ui.dice_render import ROT_BUCKETS, _as_colour
+    renderer = table.renderer
+    size = renderer._size_of("d6")
+    assert all(("d6", face, _as_colour("d6", table.colour(seat)), size) in renderer._faces
+               for seat in range(6) for face in range(1, 7))
+    assert len(renderer._quick) < 6 * 6 * ROT_BUCKETS // 2
     made: list[str] = []
     real_force, real_init = Throw._force, Throw.__init__
 

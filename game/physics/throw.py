@@ -778,6 +778,7 @@ class Throw:
             pass
 
     def _build_then_force(self, built: Generator[int, None, None], forced) -> Generator[int, None, None]:
+        """``Throw.prepare``'s steps with ``forced``: the build, then ``_force``'s."""
         yield from built
         yield from self._force_steps(forced, dispose=True)
 
