@@ -314,7 +314,7 @@ class Throws:
             view.fixed_update()
         if not view.done:
             return True
-        result = RollResult(tuple(tuple(int(f) for f in group) for group in view.faces()))
+        result = RollResult(_faces(view.faces()))
         self.settled = view
         self.view = None
         self.dispose(view.throw)   # its dice are drawn from their last poses, no physics
