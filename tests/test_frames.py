@@ -944,3 +944,22 @@ def test_roll_the_bones_places_no_banner_in_the_frame_a_roll_lands(app, monkeypa
     assert not set(placed) & landed, "a banner placed in the frame a roll landed"
     assert not set(placed) & set(raised), "a banner placed in the frame it went up in"
     assert set(placed) <= {frame + 1 for frame in raised}, "a banner placed later than the frame after"
+
+
+def test_the_tables_bench_names_the_frames_that_cost_the_process_most():
+    """Issue 41's last item: frames whose process CPU (the AI thinker's
+    thread with the game thread's) passes 16.7 ms, 2-6 a 20x6 game, were
+    counted but never named: the bench's worst frames are the game
+    thread's.  ``worst_proc`` lists the five costliest by process CPU, with
+    the game thread's share and what happened in them."""
+    from types import SimpleNamespace
+
+    from game.dev.benches.tables import _Frames
+    frames = _Frames()
+    for i, (cpu, proc) in enumerate([(2.0, 2.5), (9.0, 9.5), (1.5, 31.0), (3.0, 18.0), (2.2, 2.4),
+                                      (1.0, 1.2), (2.5, 25.0), (4.0, 4.1)]):
+        frames.add(cpu, proc, proc + 1.0, lambda i=i: f"frame {i}", frame=i)
+    out = frames.figures(SimpleNamespace(history=[]), False, 0.0, 0.0)
+    assert [w["frame"] for w in out["worst_proc"]] == [2, 6, 3, 1, 7]
+    assert out["worst_proc"][0] == {"frame": 2, "proc_ms": 31.0, "cpu_ms": 1.5, "wall_ms": 32.0, "what": "frame 2"}
+    assert out["frames_over_16_7ms_proc"] == 3 and out["worst"][0]["frame"] == 1

@@ -596,3 +596,36 @@ def test_a_glyph_step_draws_a_few_characters_whatever_the_font_size(monkeypatch)
     assert {size for size, _ in drawn} == {14, 18, 40}
     assert sum(n for size, n in drawn if size == 14) == len(th.GLYPHS), "every glyph drawn"
     assert max(n for _, n in drawn) <= 12, f"steps of up to {max(n for _, n in drawn)} characters"
+
+
+def test_a_twenty_seat_tables_bid_history_is_placed_by_the_opening_a_place_a_step(app, monkeypatch):
+    """Issue 41 (frames31): a 20-seat bidding table's constructor weighed
+    every place its round's bids could take (six widths, each laying out
+    the 20 bidders' names: 4-7 ms), all in the one step that built it (a
+    replay's hand-over step, the click's frame of Start).  The press's frame
+    now places nothing; the hand-over weighs one place a step, and the place
+    taken is the one the whole weighing takes."""
+    from game.games.bidding.ui.history import BidHistory
+    names = ["Wilhelmina Oakes", "Percival Thorne", "Bartholomew", "Mags"]
+    setup = _setup_with_ais(app, 20)
+    for index, name in enumerate(names, 1):
+        setup.set_name(index, name)
+    weighed: list[int] = [0]
+    real = BidHistory.rows_held
+
+    def rows_held(self, *args, **kwargs):
+        weighed[-1] += 1
+        return real(self, *args, **kwargs)
+    monkeypatch.setattr(BidHistory, "rows_held", rows_held)
+    _press_start(app, setup)
+    opening = app.top
+    table = opening.table
+    assert opening.name == "opening" and weighed == [0], weighed   # the press's frame weighed no place
+    while table._history is None:
+        weighed.append(0)
+        step = table.opening_step()
+        assert step is not None, "the opening placed the history"
+    assert max(weighed) == 1 and sum(weighed) >= 3, weighed   # a place a step
+    placed = table.history.place
+    table._history = None   # placed again whole, as a table asked for it at once does
+    assert table.history.place == placed

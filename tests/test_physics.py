@@ -246,6 +246,45 @@ def test_a_prepared_throw_is_the_same_throw():
     assert whole.run().faces() == prepared.run().faces()
 
 
+def test_a_forced_throw_prepared_a_step_at_a_time_is_the_same_throw():
+    """Issue 41: a replay's (or a lesson's) throw lands on given faces by
+    running an unforced twin to rest (``_force``): 40-50 ms of a 20-seat
+    replay's throw-start frame (72-73 ms with the build).  ``Throw.prepare``
+    now takes ``forced`` and runs the twin in its build steps, a few ticks a
+    step, then takes the twin apart: the same dice, painted the same, the
+    same motion and faces as ``Throw(forced=...)``, and no step runs the
+    twin whole."""
+    from game.core.protocol import DieGroup, RollRequest
+    from game.physics import Throw, throw as throw_module
+    request = RollRequest(tuple(DieGroup(p, "d6", 6, hidden=True) for p in range(8)))
+    forced = tuple(tuple((p + d) % 6 + 1 for d in range(6)) for p in range(8))
+    whole = Throw(request, 77, forced=forced)
+    prepared = Throw.prepare(request, 77, forced=forced)
+    ticks_per_step = []
+    real_tick = Throw._tick
+
+    def tick(self):
+        ticks_per_step[-1] += 1
+        return real_tick(self)
+    try:
+        Throw._tick = tick   # type: ignore[method-assign]
+        while True:
+            ticks_per_step.append(0)
+            if prepared.build_step():
+                break
+    finally:
+        Throw._tick = real_tick   # type: ignore[method-assign]
+    assert 0 < max(ticks_per_step) <= throw_module.FORCE_TICKS_PER_STEP
+    assert sum(ticks_per_step) > 5 * throw_module.FORCE_TICKS_PER_STEP   # the twin ran, in slices
+    assert [die.labels for die in prepared.dice] == [die.labels for die in whole.dice]
+    for _ in range(40):
+        whole.step()
+        prepared.step()
+        assert [(p.x, p.y, p.angle, p.top) for p in whole.poses()] == \
+            [(p.x, p.y, p.angle, p.top) for p in prepared.poses()]
+    assert whole.run().faces() == prepared.run().faces() == forced
+
+
 def test_a_shown_throw_clatters_without_a_python_callback_per_contact(monkeypatch):
     """Issue 41: the clatter came from pymunk collision callbacks, one Python
     call per new contact (about 3 ms in a 20x6 throw's first tick, nearly

@@ -228,6 +228,69 @@ def test_a_replay_opened_from_the_list_is_checked_behind_the_hand_over(app, monk
     assert any(toast[0].startswith(f"{path.name}: ") for toast in app.toasts), app.toasts
 
 
+def test_a_replays_first_throw_is_prepared_behind_the_hand_over_with_its_logged_faces(app, monkeypatch):
+    """Issue 41 (frames31): a replay's first throw, right after it opens,
+    cost 72-73 ms in one frame at 20 seats: a replay's throws land on the
+    logged faces, and such a throw was never prepared ahead (``Throws.prepare``
+    left replays alone), so the throw's frame built its dice and ran the
+    unforced twin that tells how to paint them.  Now the opening hand-over
+    builds it, twin and all, a step at a time: when the table shows, its first
+    throw is built with the logged faces, the frame it flies in builds no die
+    and runs no twin, and it is the throw an unprepared start makes (same
+    dice, same paint, landing on the record's faces)."""
+    from game.physics import Throw
+    from game.scenes.replay import ReplayListScene
+    from game.scenes.title import TitleScene
+    app.settings.reduced_motion = False   # the dice fly (reduced motion lands them at once)
+    match = Match("liars-dice", [Seat(f"AI {i}", "ai", "easy") for i in range(6)], {"starting_dice": 5}, seed=3)
+    match.play_out()
+    saves.save_replay(match)
+    app.start(TitleScene(app))
+    app.push(ReplayListScene(app))
+    app.run_frames(1)
+    _click_the_first_row(app)
+    past_the_opening(app)
+    table = app.top
+    assert table.replay is not None and table.match.history == []
+    logged = table.replay.peek()[1]
+    prepared = table.throws.prepared
+    assert prepared is not None and prepared[1] is not None, "the first throw waits, built"
+    key, built = prepared
+    assert key[-1] == logged.faces and built._building is None
+    # every seat's faces are shown: painted for the throw's frames to cut, not cut into
+    # all their turns behind the hand-over (6 colours x 6 faces x 72 turns)
+    from game.ui.dice_render import ROT_BUCKETS, _as_colour
+    renderer = table.renderer
+    size = renderer._size_of("d6")
+    assert all(("d6", face, _as_colour("d6", table.colour(seat)), size) in renderer._faces
+               for seat in range(6) for face in range(1, 7))
+    assert len(renderer._quick) < 6 * 6 * ROT_BUCKETS // 2
+    made: list[str] = []
+    real_force, real_init = Throw._force, Throw.__init__
+
+    def force(self, forced):
+        made.append("twin")
+        return real_force(self, forced)
+
+    def init(self, *args, **kwargs):
+        made.append("dice")
+        return real_init(self, *args, **kwargs)
+    monkeypatch.setattr(Throw, "_force", force)
+    monkeypatch.setattr(Throw, "__init__", init)
+    app.run_frames(600, until=lambda a: table.throw_view is not None)
+    assert table.throw_view is not None and table.throw_view.throw is built
+    assert made == [], made
+    monkeypatch.setattr(Throw, "_force", real_force)
+    monkeypatch.setattr(Throw, "__init__", real_init)
+    request, seed, zones, _speed, size, faces = key
+    unprepared = Throw(request, seed, zones, forced=faces, die_size=size)
+    assert [d.labels for d in built.dice] == [d.labels for d in unprepared.dice]
+    assert unprepared.run().faces() == logged.faces
+    app.run_frames(2000, until=lambda a: table.throw_view is None)
+    assert table.match.history[0][1] == logged
+    assert table.throws.settled is not None and table.throws.settled.faces() == logged.faces
+
+
 @pytest.mark.parametrize("seats, dice", [(20, 6), (20, 3), (16, 5)])
 def test_a_crowded_replays_tray_tags_sit_clear_of_each_other_and_of_the_dice(app, seats, dice):
     """A replay shows every seat's dice in its tray, each with a tag saying

@@ -520,6 +520,10 @@ class _Separation:
 ADD_PER_STEP = 90
 """Bodies, shapes or joints added to the space per build step (``Throw.prepare``)."""
 
+FORCE_TICKS_PER_STEP = 3
+"""Ticks of a forced throw's twin per build step (``Throw.prepare(forced=...)``):
+about 0.6 ms a tick at 20 seats x 6 dice."""
+
 _SELF_HANDLES = ("_data_handle", "_h", "_userData")
 """Where pymunk 7 keeps an object's handle to itself (bodies and joints,
 shapes, collision handlers): the reference cycle ``Throw.dispose_steps`` cuts."""
@@ -578,12 +582,23 @@ class Throw:
     @classmethod
     def prepare(cls, request: RollRequest, seed: int,
                 zones: Sequence[Sequence[float]] | None = None, *,
-                speed: float = 1.0, die_size: float = DIE_SIZE) -> "Throw":
+                speed: float = 1.0, die_size: float = DIE_SIZE,
+                forced: Sequence[Sequence[int]] | None = None) -> "Throw":
         """The same throw, built a group of dice per ``build_step()`` (a table
         builds its next throw this way while a reveal plays, so the frame the
         dice fly in does not also build 120 bodies).  The finished throw is
-        identical to ``Throw(...)``: same bodies, order and random draws."""
-        return cls(request, seed, zones, speed=speed, die_size=die_size, _deferred=True)
+        identical to ``Throw(...)``: same bodies, order and random draws.
+        With ``forced`` (a replay's or a lesson's faces) the steps go on to
+        run the twin that ``_force`` runs, ``FORCE_TICKS_PER_STEP`` ticks a
+        step, and take it apart (at 20 seats x 6 dice the twin is 40-50 ms
+        of the throw's first frame): the same labels as ``Throw(forced=...)``."""
+        throw = cls(request, seed, zones, speed=speed, die_size=die_size, _deferred=True)
+        if forced is not None:
+            throw._check_forced(forced)
+            built = throw._building
+            assert built is not None, "a deferred throw has its build steps"
+            throw._building = throw._build_then_force(built, forced)
+        return throw
 
     def build_step(self) -> bool:
         """Build the next group of dice; True once the throw is complete
@@ -751,17 +766,40 @@ class Throw:
         die.settled = False
         return die
 
-    def _force(self, forced) -> None:
-        """Repaint the dice so they land on ``forced`` without changing the motion."""
+    def _check_forced(self, forced) -> None:
         if len(forced) != len(self.request.groups) or any(
                 len(f) != g.count for f, g in zip(forced, self.request.groups)):
             raise ValueError("forced faces do not match the request's dice groups")
-        twin = Throw(self.request, self.seed, self.zones, die_size=self.die_size)
+
+    def _force(self, forced) -> None:
+        """Repaint the dice so they land on ``forced`` without changing the motion."""
+        self._check_forced(forced)
+        for _ in self._force_steps(forced, dispose=False):
+            pass
+
+    def _build_then_force(self, built: Generator[int, None, None], forced) -> Generator[int, None, None]:
+        """``Throw.prepare``'s steps with ``forced``: the build, then ``_force``'s."""
+        yield from built
+        yield from self._force_steps(forced, dispose=True)
+
+    def _force_steps(self, forced, *, dispose: bool) -> Generator[int, None, None]:
+        """``_force`` a piece a step: the unforced twin of this throw (same
+        seed, zones and size: the same motion) built and run to rest, then
+        each die painted so the face the twin's die shows on top reads
+        ``forced``; with ``dispose`` the twin is then taken apart a step at a
+        time (``dispose_steps``), not left to a garbage collection."""
+        twin = Throw.prepare(self.request, self.seed, self.zones, die_size=self.die_size)
         twin._report_impacts = False
-        twin.run()
+        while not twin.build_step():
+            yield -1
+        while not twin.run_for(FORCE_TICKS_PER_STEP):
+            yield -1
         for die, ghost in zip(self.dice, twin.dice):
             face = forced[die.group][die.index]
             die.labels = paint_forcing(die.kind, die.sym, ghost.orient.top_slot, face)
+        if dispose:
+            for _ in twin.dispose_steps():
+                yield -1
 
     # ------------------------------------------------------------ collisions
     def _impact(self, die: _Die, x: float, y: float, dvx: float, dvy: float) -> Impact:
@@ -845,6 +883,15 @@ class Throw:
             self.sim_time = max(self.sim_time, self._tick_time)
         out, self.impacts = self.impacts, []
         return out
+
+    def run_for(self, ticks: int) -> bool:
+        """Tick at most ``ticks`` times toward completion (headless, a
+        slice of ``run``); True once the throw is done."""
+        for _ in range(ticks):
+            if self._done:
+                break
+            self._tick()
+        return self._done
 
     def run(self) -> "Throw":
         """Tick to completion (headless)."""

@@ -31,6 +31,15 @@ twice as long, so more of its throws found pictures missing (no better p99 at Li
 OPENING_PICTURES_PER_STEP = 4
 """Pictures of the first throw made in one opening step (about 0.1 ms)."""
 
+OPENING_PICTURES = 2000
+"""A table's opening makes every picture of its first throw's dice lying
+flat when there are at most this many (a 20-seat table with one human's
+faces: 1,800), else only those of dice shown face-down, and paints the
+faces the others are cut from (about 0.13 ms a face): a replay shows every
+seat's faces, 20 colours x 6 faces x 72 turns, 8,640 pictures, 250-700 ms
+of its hand-over (3.5 s of it in a window) for no better throw frames (cut
+as its dice show, ``FRAME_FILLS`` a frame, and in waiting frames)."""
+
 
 class PictureWarmer:
     """Makes ahead the pictures ``DiceRenderer.sprite`` looks up for ``table``'s throws."""
@@ -90,7 +99,9 @@ class PictureWarmer:
         picture and went through ``DiceRenderer.draw`` (4-6 ms a frame, drawn
         upright past the frame's budget).  Of the dice turning, only what their
         turning pictures are cut from is painted (``turning_parts_steps``);
-        the pictures themselves stay for ``step`` and the throws' frames."""
+        the pictures themselves stay for ``step`` and the throws' frames.
+        Past ``OPENING_PICTURES`` (a replay: every seat's faces) the faces
+        shown are painted, not cut into their 72 turns."""
         renderer: DiceRenderer | None = self.table.renderer
         if renderer is None or not isinstance(request, RollRequest):
             return
@@ -100,9 +111,16 @@ class PictureWarmer:
             look = (group.kind, self.table.throw_colour(SimpleNamespace(owner=group.owner)), faces)
             if look not in looks:
                 looks.append(look)
-        for made, _ in enumerate(renderer.warm_steps(looks, turning=False), 1):
+        from .dice_render import ROT_BUCKETS
+        pictured = looks
+        if sum(len(faces) for _k, _c, faces in looks) * ROT_BUCKETS > OPENING_PICTURES:
+            pictured = [look for look in looks if tuple(look[2]) == (0,)]
+        painted = [look for look in looks if look not in pictured]
+        for made, _ in enumerate(renderer.warm_steps(pictured, turning=False), 1):
             if made % OPENING_PICTURES_PER_STEP == 0:
                 yield
+        for kind, colour, faces in painted:
+            yield from renderer.face_steps(kind, colour, faces)
         for kind, colour, faces in looks:
             yield from renderer.turning_parts_steps(kind, colour, faces)
 

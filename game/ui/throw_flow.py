@@ -13,7 +13,7 @@ zones and die size of a throw must be the same whether it flies, lands at once
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterator, Protocol
+from typing import TYPE_CHECKING, Iterator, Literal, Protocol
 
 import pygame
 
@@ -214,23 +214,27 @@ class Throws:
         """While the table is busy and the next event is a throw: build it a
         little per tick (see ``prepare_throws``)."""
         table = self.table
-        if not table.prepare_throws or table.replay_driver is not None or table.pace.instant_throws:
+        if not table.prepare_throws or table.pace.instant_throws:
             return
         moment = (len(table.match.history), table.pace.throw_speed, float(table.die_size))
         if self.prepared is None or self._prepared_at != moment:   # else the same throw: its key is not made again
             request = table.match.state.chance_request()
             if not isinstance(request, RollRequest):
                 return
+            forced = self.forced_faces(request)
+            if forced is False:
+                return
             from ..physics import Throw
             seed = table.match.next_throw_seed()
             zones = [tuple(pygame.Rect(z)) for z in table.dice_zones(request)]
-            key = (request, seed, tuple(zones), moment[1], moment[2])
+            key = (request, seed, tuple(zones), moment[1], moment[2], forced)
             self._prepared_at = moment
             if self.prepared is None or self.prepared[0] != key:
                 if self.prepared is not None:
                     self.dispose(self.prepared[1])
                 try:
-                    self.prepared = (key, Throw.prepare(request, seed, zones, speed=key[3], die_size=key[4]))
+                    self.prepared = (key, Throw.prepare(request, seed, zones, speed=key[3], die_size=key[4],
+                                                        forced=forced))
                 except ValueError:
                     self.prepared = (key, None)
                     return
@@ -240,6 +244,21 @@ class Throws:
                 throw.build_step()
             except ValueError:   # a zone too small at this size: ``_make`` shrinks the dice
                 self.prepared = (key, None)
+
+    def forced_faces(self, request: RollRequest) -> tuple[tuple[int, ...], ...] | None | Literal[False]:
+        """The faces the next throw must land on: a replay's logged roll
+        (its next move), a lesson's scripted one, None for a throw of
+        chance; False when a replay's next move is not this roll (nothing
+        to prepare)."""
+        driver = self.table.replay_driver
+        if driver is not None:
+            logged = driver.feed.peek()
+            if logged is None or logged[0] != CHANCE or not isinstance(logged[1], RollResult):
+                return False
+            return _faces(logged[1].faces)
+        tutorial = self.table.tutorial
+        forced = tutorial.forced_roll(request) if tutorial is not None else None
+        return _faces(forced.faces) if forced is not None else None
 
     def dispose(self, throw) -> None:
         """Take a throw no longer needed apart a step a frame
@@ -261,9 +280,12 @@ class Throws:
         speed = pace.throw_speed
         size = float(self.table.die_size)
         prepared, self.prepared = self.prepared, None
-        if (prepared is not None and prepared[1] is not None and forced_faces is None and not pace.instant_throws
-                and prepared[0] == (request, seed, tuple(tuple(z) for z in zones), speed, size)):
+        if (prepared is not None and prepared[1] is not None and not pace.instant_throws
+                and prepared[0] == (request, seed, tuple(tuple(z) for z in zones), speed, size,
+                                    None if forced_faces is None else _faces(forced_faces))):
             return prepared[1].finish_build()
+        if prepared is not None:
+            self.dispose(prepared[1])   # built for another throw (a replay stepped, say)
         for _ in range(12):
             try:
                 if pace.instant_throws:
@@ -292,7 +314,7 @@ class Throws:
             view.fixed_update()
         if not view.done:
             return True
-        result = RollResult(tuple(tuple(int(f) for f in group) for group in view.faces()))
+        result = RollResult(_faces(view.faces()))
         self.settled = view
         self.view = None
         self.dispose(view.throw)   # its dice are drawn from their last poses, no physics
@@ -303,3 +325,7 @@ class Throws:
         self.table._apply(CHANCE, result)
         return True
 
+
+def _faces(faces) -> tuple[tuple[int, ...], ...]:
+    """A roll's faces as a hashable key (a lesson's script may give lists)."""
+    return tuple(tuple(int(f) for f in group) for group in faces)

@@ -302,13 +302,16 @@ def open_a_lesson(app, game_id: str, frames) -> tuple:
 
 class _Frames:
     """Every timed frame's game-thread CPU, process CPU and wall time, and the
-    five costliest (by game-thread CPU) with what happened in them."""
+    five costliest by game-thread CPU (``worst``) and by process CPU
+    (``worst_proc``: the AI thinker's and writer's threads too) with what
+    happened in them."""
 
     def __init__(self) -> None:
         self.cpu: list[float] = []
         self.proc: list[float] = []
         self.wall: list[float] = []
         self.worst: list = []
+        self.worst_proc: list = []
         self.moments: dict[str, list[tuple[float, float]]] = {}
         """(game-thread, process) CPU of the frames of each moment a player waits on (``moment``)."""
 
@@ -321,6 +324,7 @@ class _Frames:
         self.proc.append(proc)
         self.wall.append(wall)
         keep_worst(self.worst, cpu, lambda: (cpu, wall, frame, what()))
+        keep_worst(self.worst_proc, proc, lambda: (proc, cpu, wall, frame, what()))
 
     def figures(self, match, finished, open_cpu, open_wall) -> dict:
         out = _figures(self.cpu, self.wall, self.worst, match, finished, open_cpu, open_wall)
@@ -331,6 +335,8 @@ class _Frames:
             "proc_p50_ms": _pct(self.proc, 0.5), "proc_p99_ms": _pct(self.proc, 0.99),
             "proc_max_ms": round(max(self.proc), 3),
             "frames_over_16_7ms_proc": sum(c > 1000 / 60 for c in self.proc),
+            "worst_proc": [{"frame": f, "proc_ms": round(p, 2), "cpu_ms": round(c, 2), "wall_ms": round(w, 2),
+                            "what": what} for p, c, w, f, what in self.worst_proc],
             "moments": {kind: {"n": len(v), "cpu_p50_ms": _pct([c for c, _ in v], 0.5),
                                "cpu_max_ms": round(max(c for c, _ in v), 3),
                                "proc_max_ms": round(max(p for _, p in v), 3)}

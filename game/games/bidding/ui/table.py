@@ -82,7 +82,7 @@ class BiddingTableScene(table_scene.TableScene):
     leave_length = 0.25  # reveal fraction the lost dice take to rise and fade
     centre = (CENTRE_X, 234)  # the current bid
     history_widths = tuple(range(160, 221, 12))
-    """The widths the round's bids panel may take: it takes the place that shows the most bids (``_place_history``)."""
+    """The widths the round's bids panel may take: it takes the place that shows the most bids (``history_steps``)."""
     snapshot_of: Callable[..., BiddingSnapshot] = staticmethod(_no_snapshot)
     """The rules' ``table_snapshot(state, may_see)`` (set by each game's scene)."""
     text_class: type[BidText] = BidText
@@ -107,7 +107,8 @@ class BiddingTableScene(table_scene.TableScene):
                                 die_kind=self.die_kind, clock=getattr(app, "input", None))
         self.turn_highlight = StillHighlight()
         """The turn's nameplate lit over the still picture (``_draw_turn_highlight``)."""
-        self.history = self._place_history()
+        self._history: BidHistory | None = None
+        """The round's bids' panel, placed by the opening's steps (``history_steps``) or when first asked."""
         self.reveal: RevealFacts | None = None
         """The challenge whose reveal is on screen (None between reveals)."""
         self.reveal_time = 0.0
@@ -123,15 +124,34 @@ class BiddingTableScene(table_scene.TableScene):
         """Where each round's band ("Palifico!") was drawn this frame (the
         "since your last move" card keeps clear of it, ``since_keep_clear``)."""
 
-    def _place_history(self) -> BidHistory:
-        """The round's bids where they show the most of these bidders' rows
-        (at 20 seats a 16-letter name beside its bid needs more than 172
+    @property
+    def history(self) -> BidHistory:
+        """The round's bids' panel (``history_steps``)."""
+        if self._history is None:
+            for _ in self.history_steps():
+                pass
+            assert self._history is not None, "the steps place it"
+        return self._history
+
+    def history_steps(self):
+        """Place the round's bids where they show the most of these bidders'
+        rows (at 20 seats a 16-letter name beside its bid needs more than 172
         pixels, and a name over its bid took a third of the panel), the
-        narrowest of equals (it covers the least of the table)."""
+        narrowest of equals (it covers the least of the table): each place
+        weighed in a step of its own (a generator; at 20 seats the six places
+        together cost 4-7 ms, in the table's constructor: the step of a
+        replay's hand-over that built it, the click's frame of Start)."""
+        if self._history is not None:
+            return
         names = [self.seat_name(seat) for seat in range(len(self.match.seats))]
         panels = [BidHistory(rect, die_kind=self.die_kind, readable_elsewhere=self._plate_shows_whole)
                   for rect in self.cups.history_places(self.history_widths)]
-        return max(panels, key=lambda panel: (round(panel.rows_held(self.theme, names), 1), -panel.place.w))
+        weighed = []
+        for panel in panels:
+            yield
+            weighed.append((round(panel.rows_held(self.theme, names), 1), -panel.place.w))
+        if self._history is None:   # (asked meanwhile: placed by then, the same way)
+            self._history = panels[max(range(len(panels)), key=weighed.__getitem__)]
 
     def _plate_shows_whole(self, name: str) -> bool:
         """Some seat of this name has it whole on its nameplate (the bid
@@ -789,6 +809,7 @@ class BiddingTableScene(table_scene.TableScene):
         and face pictures: 5-10 ms each).
         On the canvas before its frame's drawing covers it (``opening_steps``)."""
         canvas = self.app.canvas
+        yield from self.history_steps()
         for seat in range(len(self.match.seats)):
             self.renderer.draw_cup(canvas, self.cup_px, self.cup_px, self.colour(seat), size=self.cup_px)
             yield
