@@ -254,6 +254,12 @@ def bones_dice_held(state) -> int:
     return sum(map(len, state.collections)) + sum(map(len, state.pots)) + len(state.in_flight)
 
 
+def bones_holds(after, player: int, die: int) -> bool:
+    """The die is the player's after the roll, or was anted or thrown by them since (forced steps)."""
+    return (die in after.collections[player] or die in after.anted.get(player, ())
+            or after.in_flight.get(player) == die)
+
+
 def bones_check_roll(before, faces: dict[int, int], after) -> str:
     """One roll settled as the text says (the simpler game, no side pots):
 
@@ -271,29 +277,65 @@ def bones_check_roll(before, faces: dict[int, int], after) -> str:
     tied = [p for p in before.order if faces[p] == top]
     rolled = dict(before.in_flight)
 
-    def holds(player: int, die: int) -> bool:
-        """The die is the player's, or was anted or thrown by them since (forced steps)."""
-        return (die in after.collections[player] or die in after.anted.get(player, ())
-                or after.in_flight.get(player) == die)
-
     if len(tied) > 1:
         keep = any(not before.collections[p] for p in tied)
         for p in before.order:
             if keep and p in tied:
-                assert holds(p, rolled[p]), "a tied player's last die was not kept"
+                assert bones_holds(after, p, rolled[p]), "a tied player's last die was not kept"
             else:
                 assert rolled[p] in after.pots[0], "a tie's rolled die did not go to the centre"
         assert set(after.order) <= set(tied) or after.is_terminal()
         return "tie-kept" if keep else "tie"
     winner = tied[0]
     for p, die in rolled.items():
-        assert holds(winner, die), f"the winner did not take {p}'s rolled die"
+        assert bones_holds(after, winner, die), f"the winner did not take {p}'s rolled die"
     if winner in before.centre_eligible:
         for die in before.pots[0]:
-            assert holds(winner, die), "the winner who anted did not take the centre"
+            assert bones_holds(after, winner, die), "the winner who anted did not take the centre"
     if not after.is_terminal():
         assert after.starter == winner and after.round_players[0] == winner
     return "win"
+
+
+def bones_check_side_pots(before, faces: dict[int, int], after) -> str:
+    """A won roll with side pots, where every pot holds only this stage's antes:
+
+    - "The player with the highest number collects ... all the rolled dice".
+    - "If the player with the one die wins, then they collect ... the center
+      pot if they had ante'd to it that round; then the player with 2nd
+      highest roll collects the dice in the side pot"; "If the player with 1
+      die did not ante to the center pot and has the highest roll ... The
+      second highest die would then collect everything else. Otherwise, the
+      player with the highest roll collects all the dice rolled in both the
+      center and side pots."  So each pot goes to the best roll among the
+      players who anted into it (RULES.md: "each side pot is for the players
+      who anted into it"; a tie among them leaves it on the table)."""
+    top = max(faces.values())
+    if [p for p in before.order if faces[p] == top][1:]:
+        return "tie"
+    anted = {d: p for p, dice in before.anted.items() for d in dice}
+    if any(d not in anted for pot in before.pots for d in pot):
+        return "carried"
+    winner = max(before.order, key=faces.__getitem__)
+    for die in before.in_flight.values():
+        assert bones_holds(after, winner, die), "the winner did not take every rolled die"
+    kinds = set()
+    for pot in before.pots:
+        players = {anted[d] for d in pot}
+        if not pot:
+            continue
+        if winner in players:
+            taker = winner
+        else:
+            best = max(faces[p] for p in players if p in faces)
+            takers = [p for p in players if faces.get(p) == best]
+            if len(takers) > 1:
+                continue
+            taker = takers[0]
+            kinds.add("second")
+        for die in pot:
+            assert bones_holds(after, taker, die), (pot, players, faces, winner, taker)
+    return "side-won" if "second" in kinds else "win"
 
 
 @pytest.mark.parametrize("side_pots", [False, True], ids=["simple", "side-pots"])
@@ -315,7 +357,7 @@ def test_roll_the_bones_engine_agrees_with_the_text_on_random_games(players, sid
       player remaining, wins!"."""
     rng = random.Random(players * 10 + side_pots)
     seen: dict[str, int] = {"tie": 0, "tie-kept": 0, "win": 0, "bone-rolled": 0, "short-ante": 0}
-    for _game in range(12):
+    for _game in range(60 if side_pots else 12):
         state = make_game("roll-the-bones", players, {"side_pots": side_pots}).new_initial_state()
         total = 11 * players
         for _step in range(20000):
@@ -335,9 +377,9 @@ def test_roll_the_bones_engine_agrees_with_the_text_on_random_games(players, sid
                 result = roll(state, rng)
                 faces = {g.owner: f[0] for g, f in zip(request.groups, result.faces)}
                 after = state.apply(CHANCE, result)
-                kind = bones_check_roll(state, faces, after) if not side_pots else None
-                if kind:
-                    seen[kind] += 1
+                check = bones_check_side_pots if side_pots else bones_check_roll
+                kind = check(state, faces, after)
+                seen[kind] = seen.get(kind, 0) + 1
                 state = after
                 continue
             player = state.turn_player()
@@ -363,8 +405,9 @@ def test_roll_the_bones_engine_agrees_with_the_text_on_random_games(players, sid
         assert sum(1 for p in range(players) if len(state.collections[p]) == total) == 1
         assert state.ranking().count(0) == 1
     assert seen["bone-rolled"] > 0 and seen["short-ante"] > 0, seen
-    if not side_pots:
-        assert seen["tie"] > 0 and seen["win"] > 0, seen
+    assert seen["tie"] > 0 and seen["win"] > 0, seen
+    if side_pots and players > 2:
+        assert seen.get("side-won", 0) > 0, str(seen)
 
 
 # --- Diced Out ------------------------------------------------------------------------
