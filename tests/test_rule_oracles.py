@@ -652,7 +652,8 @@ def play_liars_dice_trying_everything(seed: int, players: int, options: dict) ->
     rng = random.Random(seed)
     state = make_game("liars-dice", players, options).new_initial_state()
     for _step in range(400):
-        if state.is_terminal():
+        if state.is_terminal():   # "The winner is the player who remains when all other players have been eliminated"
+            assert [p for p in range(players) if state.ranking()[p] == 0] == state.players_in()
             return
         if state.is_chance():
             state = state.apply(CHANCE, roll(state, rng))
@@ -708,7 +709,9 @@ def play_roll_call_trying_everything(seed: int, players: int, starting: int) -> 
     rng = random.Random(seed)
     state = make_game("roll-call", players, {"starting_dice": starting}).new_initial_state()
     for _step in range(400):
-        if state.is_terminal():
+        if state.is_terminal():   # "Last player with Dice Wins"
+            assert [p for p in range(players) if state.ranking()[p] == 0] == \
+                [p for p in range(players) if state.dice_counts[p] > 0]
             return
         if state.is_chance():
             state = state.apply(CHANCE, roll(state, rng))
