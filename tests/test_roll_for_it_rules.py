@@ -189,6 +189,20 @@ def test_placing_one_die_per_image():
     assert state.covers[0][0] == [0]
 
 
+@pytest.mark.parametrize("cid", [3, 30, 60, 61, 999, -61])
+def test_a_die_placed_on_a_card_not_face_up_is_refused_as_an_illegal_move(cid):
+    """"Match the results of your roll with the dice images shown on the
+    face-up Roll For It! cards": a card in the deck, or no card at all, is
+    refused with ``IllegalActionError`` (it raised IndexError, from the refusal's
+    own message, for ids past both decks)."""
+    state = roll(new_state(), 1, 2, 3, 4, 5, 6)
+    for face in range(1, 7):
+        assert not state.is_legal(0, Place(face, cid))
+        with pytest.raises(IllegalActionError):
+            state.apply(0, Place(face, cid))
+        assert state.why_illegal(0, Place(face, cid)) == "That card is not face up."
+
+
 def test_scoring_returns_dice_and_flips_replacement_matched_same_turn():
     """"You score a Roll For It! card as soon as you've matched all of its die images ... All
     dice on a scored card are returned to their owners ... Immediately flip a new card from the

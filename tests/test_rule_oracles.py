@@ -254,6 +254,12 @@ def bones_dice_held(state) -> int:
     return sum(map(len, state.collections)) + sum(map(len, state.pots)) + len(state.in_flight)
 
 
+def bones_holds(after, player: int, die: int) -> bool:
+    """The die is the player's after the roll, or was anted or thrown by them since (forced steps)."""
+    return (die in after.collections[player] or die in after.anted.get(player, ())
+            or after.in_flight.get(player) == die)
+
+
 def bones_check_roll(before, faces: dict[int, int], after) -> str:
     """One roll settled as the text says (the simpler game, no side pots):
 
@@ -271,29 +277,65 @@ def bones_check_roll(before, faces: dict[int, int], after) -> str:
     tied = [p for p in before.order if faces[p] == top]
     rolled = dict(before.in_flight)
 
-    def holds(player: int, die: int) -> bool:
-        """The die is the player's, or was anted or thrown by them since (forced steps)."""
-        return (die in after.collections[player] or die in after.anted.get(player, ())
-                or after.in_flight.get(player) == die)
-
     if len(tied) > 1:
         keep = any(not before.collections[p] for p in tied)
         for p in before.order:
             if keep and p in tied:
-                assert holds(p, rolled[p]), "a tied player's last die was not kept"
+                assert bones_holds(after, p, rolled[p]), "a tied player's last die was not kept"
             else:
                 assert rolled[p] in after.pots[0], "a tie's rolled die did not go to the centre"
         assert set(after.order) <= set(tied) or after.is_terminal()
         return "tie-kept" if keep else "tie"
     winner = tied[0]
     for p, die in rolled.items():
-        assert holds(winner, die), f"the winner did not take {p}'s rolled die"
+        assert bones_holds(after, winner, die), f"the winner did not take {p}'s rolled die"
     if winner in before.centre_eligible:
         for die in before.pots[0]:
-            assert holds(winner, die), "the winner who anted did not take the centre"
+            assert bones_holds(after, winner, die), "the winner who anted did not take the centre"
     if not after.is_terminal():
         assert after.starter == winner and after.round_players[0] == winner
     return "win"
+
+
+def bones_check_side_pots(before, faces: dict[int, int], after) -> str:
+    """A won roll with side pots, where every pot holds only this stage's antes:
+
+    - "The player with the highest number collects ... all the rolled dice".
+    - "If the player with the one die wins, then they collect ... the center
+      pot if they had ante'd to it that round; then the player with 2nd
+      highest roll collects the dice in the side pot"; "If the player with 1
+      die did not ante to the center pot and has the highest roll ... The
+      second highest die would then collect everything else. Otherwise, the
+      player with the highest roll collects all the dice rolled in both the
+      center and side pots."  So each pot goes to the best roll among the
+      players who anted into it (RULES.md: "each side pot is for the players
+      who anted into it"; a tie among them leaves it on the table)."""
+    top = max(faces.values())
+    if [p for p in before.order if faces[p] == top][1:]:
+        return "tie"
+    anted = {d: p for p, dice in before.anted.items() for d in dice}
+    if any(d not in anted for pot in before.pots for d in pot):
+        return "carried"
+    winner = max(before.order, key=faces.__getitem__)
+    for die in before.in_flight.values():
+        assert bones_holds(after, winner, die), "the winner did not take every rolled die"
+    kinds = set()
+    for pot in before.pots:
+        players = {anted[d] for d in pot}
+        if not pot:
+            continue
+        if winner in players:
+            taker = winner
+        else:
+            best = max(faces[p] for p in players if p in faces)
+            takers = [p for p in players if faces.get(p) == best]
+            if len(takers) > 1:
+                continue
+            taker = takers[0]
+            kinds.add("second")
+        for die in pot:
+            assert bones_holds(after, taker, die), (pot, players, faces, winner, taker)
+    return "side-won" if "second" in kinds else "win"
 
 
 @pytest.mark.parametrize("side_pots", [False, True], ids=["simple", "side-pots"])
@@ -315,7 +357,7 @@ def test_roll_the_bones_engine_agrees_with_the_text_on_random_games(players, sid
       player remaining, wins!"."""
     rng = random.Random(players * 10 + side_pots)
     seen: dict[str, int] = {"tie": 0, "tie-kept": 0, "win": 0, "bone-rolled": 0, "short-ante": 0}
-    for _game in range(12):
+    for _game in range(60 if side_pots else 12):
         state = make_game("roll-the-bones", players, {"side_pots": side_pots}).new_initial_state()
         total = 11 * players
         for _step in range(20000):
@@ -335,9 +377,9 @@ def test_roll_the_bones_engine_agrees_with_the_text_on_random_games(players, sid
                 result = roll(state, rng)
                 faces = {g.owner: f[0] for g, f in zip(request.groups, result.faces)}
                 after = state.apply(CHANCE, result)
-                kind = bones_check_roll(state, faces, after) if not side_pots else None
-                if kind:
-                    seen[kind] += 1
+                check = bones_check_side_pots if side_pots else bones_check_roll
+                kind = check(state, faces, after)
+                seen[kind] = seen.get(kind, 0) + 1
                 state = after
                 continue
             player = state.turn_player()
@@ -363,8 +405,9 @@ def test_roll_the_bones_engine_agrees_with_the_text_on_random_games(players, sid
         assert sum(1 for p in range(players) if len(state.collections[p]) == total) == 1
         assert state.ranking().count(0) == 1
     assert seen["bone-rolled"] > 0 and seen["short-ante"] > 0, seen
-    if not side_pots:
-        assert seen["tie"] > 0 and seen["win"] > 0, seen
+    assert seen["tie"] > 0 and seen["win"] > 0, seen
+    if side_pots and players > 2:
+        assert seen.get("side-won", 0) > 0, str(seen)
 
 
 # --- Diced Out ------------------------------------------------------------------------
@@ -550,3 +593,381 @@ def test_roll_for_it_engine_agrees_with_the_text_on_random_games(players):
             assert [p for p in range(players) if state.ranking()[p] == 0] == \
                 [p for p in range(players) if state.scores[p] == max(state.scores)]
     assert seen["scored"] and seen["take_back"] and seen["won"] and seen["shared_card_scored"], seen
+
+
+# --- Every move offered and every move refused, and who acts next ----------------------
+# The checks above compare the engines' move lists with the texts' and each
+# settlement's outcome.  The ones below add what a player meets at the table
+# without reading a list: any move a seat might try (a bid under the standing
+# one, a card not face up, a call by the bidder, a move by a seat whose turn it
+# is not) is played through ``apply`` and must be refused (``IllegalActionError``)
+# exactly when the text says it is illegal, and after every move the next seat
+# to act is the one the text names.  Hypothesis picks the seed, the table size
+# and the options; the quick run plays a few games per game, ``slow`` many.
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from game.core.protocol import IllegalActionError  # noqa: E402
+
+QUICK = settings(max_examples=6, deadline=None, derandomize=True, database=None,
+                 suppress_health_check=[HealthCheck.too_slow])
+LONG = settings(max_examples=150, deadline=None, derandomize=True, database=None,
+                suppress_health_check=[HealthCheck.too_slow])
+
+
+def agree_on_tries(state, tries, text_allows) -> None:
+    """Each (seat, move) in ``tries`` is accepted by ``apply`` (and ``is_legal``)
+    exactly when ``text_allows(seat, move)``."""
+    for seat, move in tries:
+        allowed = text_allows(seat, move)
+        assert state.is_legal(seat, move) == allowed, (seat, move, allowed)
+        try:
+            state.apply(seat, move)
+        except IllegalActionError:
+            assert not allowed, f"refused a move the text allows: seat {seat} {move}"
+        else:
+            assert allowed, f"took a move the text forbids: seat {seat} {move}"
+
+
+def left_of(seat: int, has_dice) -> int:
+    """The next seat to the left (the next number up, round the table) still in."""
+    n = len(has_dice)
+    for step in range(1, n + 1):
+        if has_dice[(seat + step) % n]:
+            return (seat + step) % n
+    raise AssertionError("nobody left")
+
+
+def quantity_tries(rng: random.Random, prev, total: int) -> list[int]:
+    """Quantities around every boundary the texts draw (the standing bid, its
+    half, its double plus one, the table's dice) and a few at random."""
+    q = prev[0] if prev else 1
+    near = {q - 1, q, q + 1, ceil(q / 2) - 1, ceil(q / 2), 2 * q, 2 * q + 1, 2 * q + 2, total, total + 1, 0, -1}
+    return sorted(near | {rng.randint(-2, total + 3) for _ in range(3)})
+
+
+def play_liars_dice_trying_everything(seed: int, players: int, options: dict) -> None:
+    from game.games.bidding.bids import Bid, Call
+    from game.games.liars_dice.rules import Jinto
+    rng = random.Random(seed)
+    state = make_game("liars-dice", players, options).new_initial_state()
+    for _step in range(400):
+        if state.is_terminal():   # "The winner is the player who remains when all other players have been eliminated"
+            assert [p for p in range(players) if state.ranking()[p] == 0] == state.players_in()
+            return
+        if state.is_chance():
+            state = state.apply(CHANCE, roll(state, rng))
+            continue
+        bids = state.bids
+        prev = (bids[-1][1], bids[-1][2]) if bids else None
+        pface = bids[0][2] if state.palifico and bids else None
+        total = sum(state.dice)
+        allowed = liars_legal_bids(prev, state.palifico, pface, total)
+        player = state.turn_player()
+        if not bids:   # "The winner of the round then starts": ``opener`` is checked at every settlement
+            assert player == state.opener
+        tries = [(player, Bid(q, f)) for q in quantity_tries(rng, prev, total) for f in range(0, 8)]
+        tries += [(seat, move) for seat in range(players) for move in (Call(), Jinto())]
+        tries += [(rng.choice([s for s in range(players) if s != player]), rng.choice([t[1] for t in tries]))
+                  for _ in range(4)]
+
+        def text_allows(seat, move, player=player, bids=bids, allowed=allowed):
+            if seat != player:
+                return False   # "The next player to the left then has 4 choices": nobody else acts
+            if isinstance(move, Bid):
+                return (move.quantity, move.face) in allowed
+            return bool(bids)   # Call and Jinto answer a bid
+
+        agree_on_tries(state, tries, text_allows)
+        if bids and (rng.random() < 0.3 or not allowed):
+            state = state.apply(player, rng.choice([Call(), Jinto()]))
+        else:
+            q, f = rng.choice(sorted(allowed, key=lambda b: b[0])[:12])
+            after = state.apply(player, Bid(q, f))
+            assert after.turn_player() == left_of(player, [d > 0 for d in state.dice]), \
+                "after a bid the next player to the left with dice acts"
+            state = after
+
+
+@pytest.mark.parametrize("long_run", [False, pytest.param(True, marks=pytest.mark.slow)], ids=["quick", "long"])
+def test_liars_dice_refuses_exactly_what_the_text_forbids(long_run):
+    """Every seat tries calls, Jintos and bids across every boundary at every
+    decision, 2-20 players, every option; after each bid the next player to
+    the left with dice acts."""
+    @(LONG if long_run else QUICK)
+    @given(seed=st.integers(0, 2**32), players=st.integers(2, 20), starting=st.integers(1, 6),
+           cap=st.booleans(), skip=st.booleans())
+    def run(seed, players, starting, cap, skip):
+        play_liars_dice_trying_everything(seed, players, {"starting_dice": starting, "jinto_cap": cap,
+                                                          "skip_palifico_two": skip})
+    run()
+
+
+def play_roll_call_trying_everything(seed: int, players: int, starting: int) -> None:
+    from game.games.bidding.bids import Bid, Call
+    from game.games.roll_call.rules import CallOutOfTurn
+    rng = random.Random(seed)
+    state = make_game("roll-call", players, {"starting_dice": starting}).new_initial_state()
+    for _step in range(400):
+        if state.is_terminal():   # "Last player with Dice Wins"
+            assert [p for p in range(players) if state.ranking()[p] == 0] == \
+                [p for p in range(players) if state.dice_counts[p] > 0]
+            return
+        if state.is_chance():
+            state = state.apply(CHANCE, roll(state, rng))
+            continue
+        player = state.turn_player()
+        bids = state.bids
+        prev = (bids[-1].quantity, bids[-1].face) if bids else None
+        total = sum(state.dice_counts)
+        if not bids:
+            assert player == state.opener
+        tries = [(player, Bid(q, f)) for q in quantity_tries(rng, prev, total) for f in range(0, 8)]
+        tries += [(seat, move) for seat in range(players) for move in (Call(), CallOutOfTurn())]
+        tries += [(rng.choice([s for s in range(players) if s != player]), rng.choice([t[1] for t in tries]))
+                  for _ in range(4)]
+        legal = {seat: roll_call_legal(state, seat) for seat in range(players)}
+
+        def text_allows(seat, move, legal=legal):
+            return _roll_call_move(move) in legal[seat]
+
+        agree_on_tries(state, tries, text_allows)
+        moves = sorted((m for m in legal[player] if m[0] == "bid"), key=lambda m: (m[1], m[2]))[:10]
+        callers = [s for s in range(players) if any(m[0] != "bid" for m in legal[s])]
+        if callers and (rng.random() < 0.3 or not moves):
+            caller = rng.choice(callers)
+            state = state.apply(caller, Call() if caller == player else CallOutOfTurn())
+        else:
+            _, q, f = rng.choice(moves)
+            after = state.apply(player, Bid(q, f))
+            assert after.turn_player() == left_of(player, [c > 0 for c in state.dice_counts]), \
+                "\"Going Clockwise, Players Must RAISE or CALL the BID\""
+            state = after
+
+
+@pytest.mark.parametrize("long_run", [False, pytest.param(True, marks=pytest.mark.slow)], ids=["quick", "long"])
+def test_roll_call_refuses_exactly_what_the_text_forbids(long_run):
+    """Every seat tries calls in and out of turn and bids across every
+    boundary (faces 0-7, quantities past the table) at every decision, 2-10
+    players, 1-6 dice each."""
+    @(LONG if long_run else QUICK)
+    @given(seed=st.integers(0, 2**32), players=st.integers(2, 10), starting=st.integers(1, 6))
+    def run(seed, players, starting):
+        play_roll_call_trying_everything(seed, players, starting)
+    run()
+
+
+def clockwise(seats, start: int, n: int) -> list[int]:
+    """``seats`` in clockwise order (to the left: the next number up) from ``start``."""
+    return sorted(seats, key=lambda s: (s - start) % n)
+
+
+def play_roll_the_bones_trying_everything(seed: int, players: int, side_pots: bool) -> None:
+    """Antes with every bone count, announcements by every seat.
+
+    - "each player must ante any 1 die from their collection": a seat antes
+      the stage's amount in any mix of its six-siders and bones it holds.
+    - House: "starting with the last round's winner and going clockwise, each
+      player holding a bone declares ... then one more pass in which each
+      player may change their declaration"; a seat with only bones, or only
+      six-siders, has nothing to choose (RULES.md: the second pass is skipped
+      when only one player has a choice)."""
+    from game.games.roll_the_bones.rules import Ante, Declare
+    rng = random.Random(seed)
+    state = make_game("roll-the-bones", players, {"side_pots": side_pots}).new_initial_state()
+    deciders: list[int] = []
+    for _step in range(3000):
+        if state.is_terminal():
+            return
+        if state.is_chance():
+            state = state.apply(CHANCE, roll(state, rng))
+            continue
+        player = state.turn_player()
+        if state.phase == "declare" and not deciders:   # a new announcement: who chooses, in what order
+            choosing = [p for p in clockwise(state.order, state.starter, players) if all(state.counts(p))]
+            deciders = choosing * (2 if len(choosing) >= 2 else 1)
+        if state.phase == "declare":
+            assert player == deciders.pop(0), "announcements go clockwise from the last winner, twice"
+        else:
+            assert not deciders
+        sixes, bones = state.counts(player)
+        amount = state.amounts.get(player, 0) if isinstance(state.amounts, dict) else state.amounts[player]
+        tries = [(seat, Ante(k)) for seat in range(players) for k in range(-1, amount + 2)]
+        tries += [(seat, Declare(b)) for seat in range(players) for b in (True, False)]
+
+        def text_allows(seat, move, player=player, amount=amount, sixes=sixes, bones=bones, phase=state.phase):
+            if seat != player:
+                return False
+            if isinstance(move, Ante):
+                return phase == "ante" and 0 <= move.bones <= bones and 0 <= amount - move.bones <= sixes
+            return phase == "declare"
+
+        agree_on_tries(state, tries, text_allows)
+        state = state.apply(player, rng.choice(state.legal_actions(player)))
+        if state.phase != "declare":
+            deciders = []
+
+
+@pytest.mark.parametrize("long_run", [False, pytest.param(True, marks=pytest.mark.slow)], ids=["quick", "long"])
+def test_roll_the_bones_refuses_exactly_what_the_text_forbids(long_run):
+    """2-6 players, side pots on and off: every seat tries every ante and
+    announcement at every decision."""
+    @(LONG if long_run else QUICK)
+    @given(seed=st.integers(0, 2**32), players=st.integers(2, 6), side_pots=st.booleans())
+    def run(seed, players, side_pots):
+        play_roll_the_bones_trying_everything(seed, players, side_pots)
+    run()
+
+
+def play_roll_for_it_trying_everything(seed: int, players: int, target: int) -> None:
+    """- "All players roll two dice; the highest total goes first" (house:
+      ties roll again, the tied players only).
+    - "Roll your dice once per turn"; "Take Back: At the beginning of a
+      player's turn, before rolling"; house (RULES.md): with all six on
+      cards a player may Pass.
+    - A die is placed only on an uncovered matching image of a face-up card.
+    - "your turn ends and play passes to the person on your left".
+    - "The first player to score 40 or more points wins" (the target is an option)."""
+    from game.core.protocol import ShuffleResult
+    from game.games.roll_for_it.rules import KeepRest, Pass, Place, Roll, TakeBack, card
+    rng = random.Random(seed)
+    state = make_game("roll-for-it", players, {"target": target}).new_initial_state()
+    assert len(state.slots) == 0 or len(state.slots) == (4 if players >= 5 else 3)
+    contenders = list(range(players))
+    for _step in range(4000):
+        if state.is_terminal():
+            assert max(state.scores) >= target or all(s is None for s in state.slots) \
+                or state.end_reason == "stall"
+            return
+        if state.is_chance():
+            request = state.chance_request()
+            if state.phase == "shuffle":
+                state = state.apply(CHANCE, ShuffleResult(tuple(rng.sample(range(request.size), request.size))))
+                assert len(state.slots) == (4 if players >= 5 else 3), "three cards face up, four at 5+"
+                continue
+            if state.phase == "rolloff":
+                assert [g.owner for g in request.groups] == contenders and {g.count for g in request.groups} == {2}
+                result = roll(state, rng)
+                totals = {g.owner: sum(f) for g, f in zip(request.groups, result.faces)}
+                state = state.apply(CHANCE, result)
+                best = [p for p in contenders if totals[p] == max(totals.values())]
+                if len(best) == 1:
+                    assert state.phase == "start" and state.turn_player() == best[0]
+                else:
+                    contenders = best
+                continue
+            state = state.apply(CHANCE, roll(state, rng))
+            continue
+        player = state.turn_player()
+        on_cards = state.dice_on_cards(player)
+        face_up = [c for c in state.slots if c is not None]
+        elsewhere = [c for c in range(0, 62) if c not in face_up]
+        cards = face_up + rng.sample(elsewhere, 3) + [-1]
+        tries = [(seat, m) for seat in range(players) for m in (Roll(), TakeBack(), Pass(), KeepRest())]
+        tries += [(player, Place(f, c)) for f in range(0, 8) for c in cards]
+        tries += [(rng.choice([s for s in range(players) if s != player]), Place(f, c))
+                  for f in range(1, 7) for c in face_up[:1]]
+
+        def open_image(seat, face, cid):
+            return cid in face_up and any(f == face and i not in state.covers[cid][seat]
+                                          for i, f in enumerate(card(cid).images))
+
+        def text_allows(seat, move, player=player, on_cards=on_cards, phase=state.phase, rolled=tuple(state.rolled)):
+            if seat != player:
+                return False
+            if phase == "start":
+                return {Roll: on_cards < 6, TakeBack: on_cards > 0, Pass: on_cards == 6}.get(type(move), False)
+            if isinstance(move, Place):
+                return move.face in rolled and open_image(seat, move.face, move.card)
+            return isinstance(move, KeepRest)
+
+        agree_on_tries(state, tries, text_allows)
+        legal = state.legal_actions(player)
+        places = [a for a in legal if isinstance(a, Place)]
+        if state.phase == "place" and places and rng.random() < 0.95:
+            action = max(places, key=lambda a: (len(state.covers[a.card][player]) - len(card(a.card).images),
+                                                rng.random()))
+        elif state.phase == "start":
+            action = next((a for a in legal if isinstance(a, Roll)), None) if rng.random() < 0.9 else None
+            action = action or rng.choice(legal)
+        else:
+            action = rng.choice(legal)
+        after = state.apply(player, action)
+        if not after.is_terminal() and after.phase == "start" and after.turn_player() != player:
+            assert after.turn_player() == (player + 1) % players, "play passes to the person on your left"
+        elif not after.is_terminal() and isinstance(action, (KeepRest, Pass)):
+            raise AssertionError("the turn did not end")
+        if after.is_terminal() and after.scores[player] >= target:
+            assert after.ranking()[player] == 0
+        state = after
+
+
+@pytest.mark.parametrize("long_run", [False, pytest.param(True, marks=pytest.mark.slow)], ids=["quick", "long"])
+def test_roll_for_it_refuses_exactly_what_the_text_forbids(long_run):
+    """2-8 players, targets 20-60: every seat tries every move at every
+    decision, dice on cards not face up, on covered images, on faces not rolled."""
+    @(LONG if long_run else QUICK)
+    @given(seed=st.integers(0, 2**32), players=st.integers(2, 8), target=st.integers(20, 60))
+    def run(seed, players, target):
+        play_roll_for_it_trying_everything(seed, players, target)
+    run()
+
+
+def play_diced_out_trying_everything(seed: int, players: int, bonus: tuple[int, ...]) -> None:
+    """- "EACH PLAYER WILL ROLL BOTH DICE. THE PLAYER WITH THE HIGHEST DICE
+      TOTAL GOES FIRST! PLAY ROTATES TO THE LEFT" (a seat that is Diced Out
+      or complete "MAY NOT TAKE ANOTHER TURN THAT ROUND").
+    - A bonus number: "YOU MAY ... MARK-OFF ONE NUMBER" (any unmarked one, or none).
+    - The round's lowest "MUST ALSO CHOOSE ONE PLAYER" (another player)."""
+    from game.games.diced_out.rules import FreeMark, Penalise, SkipFreeMark
+    rng = random.Random(seed)
+    state = make_game("diced-out", players, {"bonus_numbers": bonus}).new_initial_state()
+    for _step in range(3000):
+        if state.is_terminal():
+            return
+        before = state
+        if state.is_chance():
+            request = state.chance_request()
+            result = roll(state, rng)
+            state = state.apply(CHANCE, result)
+            if before.phase == "opening":
+                totals = {g.owner: sum(f) for g, f in zip(request.groups, result.faces)}
+                best = [p for p, t in totals.items() if t == max(totals.values())]
+                if len(best) == 1:
+                    assert state.phase == "roll" and state.current == best[0], "the highest total goes first"
+            elif before.phase == "roll" and state.phase == "roll" and state.round_index == before.round_index \
+                    and state.current != before.current:
+                assert state.current == left_of(before.current, [not d for d in before.done]) or \
+                    state.current == left_of(before.current, [not d for d in state.done]), \
+                    "play rotates to the left, past players who are out for the round"
+                assert not state.done[state.current]
+            continue
+        player = state.turn_player()
+        tries = [(seat, m) for seat in range(players)
+                 for m in [FreeMark(k) for k in range(0, 15)] + [SkipFreeMark()] + [Penalise(t) for t in range(-1, players + 1)]]
+
+        def text_allows(seat, move, player=player, phase=state.phase, marked=sheet(state.marked[player])):
+            if seat != player:
+                return False
+            if isinstance(move, FreeMark):
+                return phase == "free_mark" and 2 <= move.number <= 12 and move.number not in marked
+            if isinstance(move, SkipFreeMark):
+                return phase == "free_mark"
+            return phase == "penalty" and 0 <= move.target < players and move.target != seat
+
+        agree_on_tries(state, tries, text_allows)
+        state = state.apply(player, rng.choice(state.legal_actions(player)))
+        if before.phase == "free_mark" and state.phase == "roll" and state.round_index == before.round_index:
+            assert state.current == left_of(player, [not d for d in state.done]), "after the free mark: the left"
+
+
+@pytest.mark.parametrize("long_run", [False, pytest.param(True, marks=pytest.mark.slow)], ids=["quick", "long"])
+def test_diced_out_refuses_exactly_what_the_text_forbids(long_run):
+    """1-8 players, any bonus set: every seat tries every free mark (0-14),
+    skip and penalty target at every decision; turns rotate to the left."""
+    @(LONG if long_run else QUICK)
+    @given(seed=st.integers(0, 2**32), players=st.integers(1, 8),
+           bonus=st.sets(st.integers(2, 12), min_size=1, max_size=4).map(lambda s: tuple(sorted(s))))
+    def run(seed, players, bonus):
+        play_diced_out_trying_everything(seed, players, bonus)
+    run()

@@ -173,6 +173,9 @@ class Place(Action):
     card: int
 
     def label(self) -> str:
+        """Also words a refused move (``State.apply``'s message), whose card may be no card at all."""
+        if type(self.card) is not int or not 0 <= self.card < len(_two_decks()):
+            return f"placed a {self.face} on card {self.card!r}, which is in no deck"
         c = card(self.card)
         return f"placed a {self.face} on the {c.points}-point card {' '.join(map(str, c.images))}"
 
