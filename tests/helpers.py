@@ -32,6 +32,27 @@ def past_the_opening(app, frames: int = 1):
     app.run_frames(2000, until=lambda a: a.top is None or a.top.name != "opening")
 
 
+def continue_saved(app, match):
+    """``match`` left as a person leaves a game (autosaved, written out), then
+    Continue clicked on the title screen at its drawn place, down and up, and
+    the click's frame run: what the click opened is ``app.top``."""
+    from game.scenes.title import TitleScene
+    app.autosave.save(match)
+    app.autosave.flush()
+    app.start(TitleScene(app))
+    app.run_frames(1)
+    click_labelled(app, "Continue")
+
+
+def click_labelled(app, text: str):
+    """Click the widget labelled ``text`` on the scene on top as a person does
+    (down and up at its drawn centre) and run the click's frame."""
+    button = next(w for w in app.top.ui.widgets if getattr(w, "text", "") == text)
+    app.feed(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=button.rect.center, button=1))
+    app.feed(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=button.rect.center, button=1))
+    app.run_frames(1)
+
+
 def play_checked(state, check_invariants, *moves):
     """Apply ``(player, action)`` moves, checking the game's invariants after each."""
     for player, action in moves:

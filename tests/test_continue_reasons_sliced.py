@@ -6,10 +6,9 @@ its own, and the table opens with nothing left to think.  Steps and AI
 decisions are counted, nothing is timed."""
 from __future__ import annotations
 
-import pygame
 
 from game.core.match import Match, Seat
-from game.scenes.title import TitleScene
+from tests.helpers import continue_saved
 
 
 def test_continue_relives_the_ais_thinking_a_thought_a_step_behind_the_hand_over(app):
@@ -23,14 +22,7 @@ def test_continue_relives_the_ais_thinking_a_thought_a_step_behind_the_hand_over
         if not match.step():
             match.apply(0, match.state.legal_actions(0)[0])
         since += 1
-    app.autosave.save(match)
-    app.autosave.flush()
-    app.start(TitleScene(app))
-    app.run_frames(1)
-    button = next(w for w in app.top.ui.widgets if getattr(w, "text", "") == "Continue")
-    app.feed(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=button.rect.center, button=1))
-    app.feed(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=button.rect.center, button=1))
-    app.run_frames(1)
+    continue_saved(app, match)
     assert app.top.name == "opening"
     table = app.top.table
 

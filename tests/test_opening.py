@@ -9,7 +9,7 @@ import pygame
 
 from game.core.match import Seat
 from game.scenes.setup import SetupScene
-from tests.helpers import HeldThreads
+from tests.helpers import HeldThreads, click_labelled, continue_saved
 
 
 def _press_start(app, setup) -> None:
@@ -122,10 +122,7 @@ def _pick_the_liars_dice_lesson(app) -> None:
     from game.scenes.learn import LearnScene
     app.start(LearnScene(app))
     app.run_frames(1)
-    button = next(w for w in app.top.ui.widgets if getattr(w, "text", "") == "Liar's Dice")
-    app.feed(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=button.rect.center, button=1))
-    app.feed(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=button.rect.center, button=1))
-    app.run_frames(1)
+    click_labelled(app, "Liar's Dice")
 
 
 def _frames_of_the_hand_over(app) -> tuple:
@@ -147,21 +144,12 @@ def test_continue_opens_the_saved_game_behind_the_hand_over(app):
     frame builds nothing, the log is told and the last throw laid a piece
     per step over several frames, and the table opens with nothing left."""
     from game.core.match import Match
-    from game.scenes.title import TitleScene
     match = Match("diced-out", [Seat("You", "human")] + [Seat(f"B{i}", "ai", "easy") for i in range(1, 4)],
                   None, seed=7)
     while len(match.history) < 90 and not match.is_over:
         if not match.step():
             match.apply(0, match.state.legal_actions(0)[0])
-    app.autosave.save(match)
-    app.autosave.flush()
-    app.start(TitleScene(app))
-    app.run_frames(1)
-    title = app.top
-    button = next(w for w in title.ui.widgets if getattr(w, "text", "") == "Continue")
-    app.feed(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=button.rect.center, button=1))
-    app.feed(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=button.rect.center, button=1))
-    app.run_frames(1)
+    continue_saved(app, match)
     assert app.top.name == "opening", f"{app.top.name!r} opened at once, with no hand-over"
     table = app.top.table
     assert table._renderer is None and not table.game_log.entries   # nothing built in the click's frame

@@ -32,13 +32,18 @@ from ..core.dice import RngDice
 from ..core.match import Match, Seat
 from ..core.seeding import derive
 from ..games.bidding.brain import BrainAgent
-from ..games.bidding.fit import BOUNDS, FIT_PATH, GAMES, PARAMS, START, _shipped, reader_for
+from ..games.bidding.fit import BOUNDS, FIT_PATH, GAMES, PARAMS, START, _shipped
+from ..games.bidding.spot import TableReader
 from ..games.liars_dice import ai as liars_ai, rules as liars_rules
 from ..games.roll_call import ai as roll_call_ai, rules as roll_call_rules
 
 SEAT_HOOKS: dict[str, tuple[Callable[..., Any], Callable[[Any, int], int]]] = {"liars-dice": (liars_ai.spot_of, liars_rules.table_count),
               "roll-call": (roll_call_ai.spot_of, roll_call_rules.table_count)}
 """Per game: its view as a ``BidSpot`` and the dice that count for a bid on a face."""
+HARD_READERS: dict[str, Callable[[dict], TableReader]] = {"liars-dice": liars_ai.hard_reader,
+                                                          "roll-call": roll_call_ai.hard_reader}
+"""Per game: Hard's reader from given parameters (its ``hard_reader``), so the fit
+scores the reading Hard plays with (e.g. Liar's Dice's ``CROWD_QUANTITY``)."""
 
 POPULATION = ("easy", "normal", "hard", "reader", "bluffer", "caller", "binomial")
 STEPS = {"beta": 1.4, "q_slope": 1.4, "q_offset": 0.5, "prior_w": 0.1, "strength": 1.6,
@@ -57,11 +62,11 @@ def tables(n: int, seed: int) -> list[list[str]]:
     return out
 
 
-def unfitted(agent: BrainAgent) -> None:
+def unfitted(game_id: str, agent: BrainAgent) -> None:
     """Hard in the population reads from ``START``, uncalibrated, never from the
     shipped fit: the fit must not depend on itself, or ``--check`` could never
     reproduce it."""
-    agent.brain.reader = reader_for(START)
+    agent.brain.reader = HARD_READERS[game_id](START)
     agent.brain.calib = None
 
 
@@ -76,7 +81,7 @@ def collect(game_id: str, games: int, seed: int) -> list[list[tuple]]:
         match = Match(game_id, seats, None, seed=derive(seed, "bidfit", g), dice=RngDice())
         for agent in match.agents.values():
             if isinstance(agent, BrainAgent) and agent.level == "hard":
-                unfitted(agent)
+                unfitted(game_id, agent)
         names = tuple(s.name for s in seats)
         viewer = type("Viewer", (), {"seat_names": names})()
         seq: list[list[tuple]] = [[] for _ in levels]
@@ -101,11 +106,12 @@ def collect(game_id: str, games: int, seed: int) -> list[list[tuple]]:
     return seqs
 
 
-def loss(seqs: list[list[tuple]], params: dict) -> float:
-    """Mean log loss of "true?" plus "exact?" over every ask."""
+def loss(game_id: str, seqs: list[list[tuple]], params: dict) -> float:
+    """Mean log loss of "true?" plus "exact?" over every ask, read by Hard's reader
+    of ``game_id`` with ``params``."""
     total, n = 0.0, 0
     for seq in seqs:
-        r = reader_for(params)
+        r = HARD_READERS[game_id](params)
         for item in seq:
             spot = item[1]
             r.observe(spot)
@@ -119,11 +125,11 @@ def loss(seqs: list[list[tuple]], params: dict) -> float:
     return total / max(1, n)
 
 
-def fit(seqs: list[list[tuple]], rounds: int = 3, log=None) -> tuple[dict, float]:
+def fit(game_id: str, seqs: list[list[tuple]], rounds: int = 3, log=None) -> tuple[dict, float]:
     """Coordinate search from ``START``: each parameter in turn moves by its
     step while that lowers the loss; steps halve each round."""
     best = dict(START)
-    best_loss = loss(seqs, best)
+    best_loss = loss(game_id, seqs, best)
     for rnd in range(rounds):
         for name in PARAMS:
             lo, hi = BOUNDS[name]
@@ -135,7 +141,7 @@ def fit(seqs: list[list[tuple]], rounds: int = 3, log=None) -> tuple[dict, float
                     cand[name] = round(min(hi, max(lo, v)), 4)
                     if cand[name] == best[name]:
                         break
-                    c = loss(seqs, cand)
+                    c = loss(game_id, seqs, cand)
                     if c >= best_loss - 1e-6:
                         break
                     best, best_loss = cand, c
@@ -148,8 +154,8 @@ def fit_game(game_id: str, games: int, seed: int, rounds: int = 3, log=None) -> 
     """Fit one game's reader parameters to seeded AI play; returns them with the
     loss before and after, so a refit shows whether it helped."""
     seqs = collect(game_id, games, seed)
-    start_loss = loss(seqs, START)
-    params, final = fit(seqs, rounds, log)
+    start_loss = loss(game_id, seqs, START)
+    params, final = fit(game_id, seqs, rounds, log)
     asks = sum(1 for s in seqs for it in s if it[0] == "ask")
     return {"params": params, "loss": round(final, 5), "start_loss": round(start_loss, 5),
             "asks": asks, "games": games, "seed": seed}

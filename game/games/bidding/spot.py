@@ -327,6 +327,16 @@ class TableReader:
         self._cache = {}
 
     def _learn(self, reveal) -> None:
+        """Learn each bidder's honest weight and call habit from a reveal.
+
+        The honest weight judges a face choice with its top quantity
+        (``q_honest``) at every table size, also where ``crowd_quantity``
+        reads that quantity loose (a raise past the opening at a crowded
+        table): there a high raise on a face the bidder holds still counts
+        as bluff evidence (Liar's Dice Hard at six seats, 40 seeded games: 29%
+        of such bids, honest credit 0.61 where read loose 0.79).  Left so (AI
+        behaviour unchanged); consistent would be a quantity factor of 1 for
+        such bids, as ``player_pmf`` uses."""
         _round, hands, challenger, last = reveal
         bids = list(self._bids)
         if last is not None and (not bids or tuple(bids[-1]) != tuple(last)):

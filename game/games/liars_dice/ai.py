@@ -36,7 +36,7 @@ from ..bidding.bids import (Bid, BidBelief, Call, bid_text, count_matching, matc
                              pmf_at_least, pmf_exactly, sum_binomials_pmf)
 from ..bidding import revealed as revealed_bids
 from ..bidding.calib import calibration
-from ..bidding.fit import fitted_reader
+from ..bidding.fit import fitted_params, reader_for
 from ..bidding.spot import BidSpot, PinPrior, TableReader, next_seat
 from ...core.dice import prob_at_least
 from ...core.protocol import Action
@@ -371,6 +371,17 @@ the bank settles); with "swing" 0.0041, the tables' own
 (docs/AI-NOTES.md, "Issue 40, ninth session")."""
 
 
+def hard_reader(params: Optional[dict] = None) -> TableReader:
+    """Hard's reader: the shipped population prior (or ``params``, as the offline
+    fit tries them) read with this game's switches (``PIN_PRIOR``,
+    ``CROWD_QUANTITY``).  The one place that says how Hard reads, so
+    ``game.dev.fit_bid_reader`` fits the reading Hard plays with."""
+    reader = reader_for(fitted_params("liars-dice") if params is None else params)
+    reader.pin = PIN_PRIOR   # None: main's reading (see PIN_PRIOR)
+    reader.crowd_quantity = CROWD_QUANTITY
+    return reader
+
+
 class HardAgent(LiarsBrainAgent):
     """Reads every rival through a learned model of how THAT rival bids
     (``TableReader``), values call / Jinto / each bid by expected dice with the
@@ -387,9 +398,7 @@ class HardAgent(LiarsBrainAgent):
     level = "hard"
 
     def __init__(self, player: int, rng: random.Random):
-        super().__init__(player, rng, fitted_reader("liars-dice"), HARD_STYLE)
-        self.brain.reader.pin = PIN_PRIOR   # None: main's reading (see PIN_PRIOR)
-        self.brain.reader.crowd_quantity = CROWD_QUANTITY
+        super().__init__(player, rng, hard_reader(), HARD_STYLE)
         self.brain.calib = calibration("liars-dice")
         if self.brain.revealed is not None:   # a stranger is read as one of the kinds of bidder met in tuning
             self.brain.revealed = revealed_bids.RevealedBids(revealed_bids.typed("liars-dice"), self.brain.reader)

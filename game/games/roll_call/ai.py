@@ -20,12 +20,12 @@ All odds come from ``game.games.bidding.bids`` (shared with Liar's Dice).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Optional, Sequence
 
 from ...core.agents import Agent, Decision, agent_for_level
 from ..bidding.brain import BrainAgent, Style
 from ..bidding.calib import calibration
-from ..bidding.fit import fitted_reader
+from ..bidding.fit import fitted_params, reader_for
 from ...core.protocol import Action
 from ..bidding.spot import BidSpot, TableReader, next_seat
 from ..bidding.bids import bid_text, match_chance, pmf_at_least, sum_binomials_pmf, tilt
@@ -409,6 +409,13 @@ it stated that chance and acted on the in-game reading's (AI-NOTES, "Roll
 Call acts on the chance it states")."""
 
 
+def hard_reader(params: Optional[dict] = None) -> TableReader:
+    """Hard's reader: the shipped population prior (or ``params``, as the offline
+    fit tries them); the one place that says how Hard reads, so
+    ``game.dev.fit_bid_reader`` fits the reading Hard plays with."""
+    return reader_for(fitted_params("roll-call") if params is None else params)
+
+
 class HardAgent(RollCallBrainAgent):
     """Learns how each rival bids and calls, prices the lean of its bid faces
     so they say little of its hand (``HARD_STYLE``), calls out of turn when
@@ -417,7 +424,7 @@ class HardAgent(RollCallBrainAgent):
     level = "hard"
 
     def __init__(self, player, rng):
-        super().__init__(player, rng, fitted_reader("roll-call"), HARD_STYLE)
+        super().__init__(player, rng, hard_reader(), HARD_STYLE)
         self.brain.calib = calibration("roll-call")
 
 
