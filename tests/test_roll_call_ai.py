@@ -192,3 +192,36 @@ def test_hard_at_four_seats_raises_on_the_face_it_holds_rather_than_bluff_for_it
     bid = hard.act(state.view(2), state.legal_actions(2))
     assert bid == Bid(6, 6), hard.explain()
     assert hard.last_decision is not None and hard.last_decision.p is not None and hard.last_decision.p > 0.5
+
+
+def test_hard_at_four_seats_weighs_the_out_of_turn_call_of_a_rival_past_the_next_player():
+    """Issue 40, seventeenth session: "You can call a bid out of turn (When you
+    are not sitting to the left of the Bidder)" (roll-call.txt), but Hard valued
+    its bids by the next player's answer alone, so a bluff the next player would
+    let through looked free; at four seats a third of the dice it lost on its
+    false bids went to out-of-turn calls.  Here seat 0 twice called seat 1's
+    high bid out of turn, rightly; then, holding 3 4 5 5 6 (1 is the Emblem)
+    after seat 1's "4 fours", Hard (seat 2) bid "5 twos", 43% true by its
+    reading and a face seat 0's dice make unlikely, where "4 sixes" was 85%."""
+    hard = ai.make_agent("hard", 2, random.Random(0))
+    state = make_game("roll-call", 4).new_initial_state()
+
+    def apply(player, action):
+        nonlocal state
+        state = state.apply(player, action)
+        hard.watch(state.view(2))
+
+    hands = [((1, 1, 3, 5, 5), (3, 3, 3, 5, 5), (1, 2, 2, 2, 3), (2, 3, 4, 4, 6)),
+             ((2, 4, 4, 4, 6), (2, 3, 5, 6), (1, 3, 3, 5, 5), (1, 2, 3, 6, 6))]
+    for dealt, bid in zip(hands, (Bid(7, 6), Bid(7, 5))):
+        apply(CHANCE, RollResult(dealt))
+        if state.turn == 0:
+            apply(0, Bid(2, 3))
+        apply(1, bid)
+        apply(0, CallOutOfTurn())
+        assert state.last_reveal is not None and not state.last_reveal.bid_true
+    apply(CHANCE, RollResult(((5, 5, 5, 6, 6), (4, 5, 5), (3, 4, 5, 5, 6), (1, 3, 3, 4, 5))))
+    apply(1, Bid(4, 4))
+    bid = hard.act(state.view(2), state.legal_actions(2))
+    assert bid != Bid(5, 2), hard.explain()
+    assert hard.last_decision is not None and hard.last_decision.p is not None and hard.last_decision.p > 0.5

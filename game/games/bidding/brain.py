@@ -53,6 +53,7 @@ from ...core.dice import prob_at_least
 from .rivalbook import ChallengeMemory, Layered
 from . import revealed as revealed_bids
 from .passed_on import JintoHabit, passed_on_value
+from .out_of_turn import OotHabit, oot_risk
 
 
 @dataclass(frozen=True)
@@ -78,6 +79,7 @@ class Style:
     rollout_faces: bool = False   # the roll-out's raises onto any face by the game's rule (off: the same face)
     rollout_jintos: bool = False  # rivals' challenges in the roll-out and on my bid may be Jintos (``JintoHabit``)
     acts_on_memory: bool = False   # one posterior: a challenge is decided on the chance stated (memory included)
+    oot_others: int = 0         # Roll Call, 3+ in: my bid may be called out of turn by this many rivals (``out_of_turn``)
     key_price: tuple[tuple[tuple[str, int, int], float], ...] = ()
     # mixed play heads-up: more (or less) price per die of lean for a bid of a kind a tabulating
     # reader sees (``reader_key``: place, quantity band, Palifico dice), so no kind tells my hand
@@ -213,6 +215,7 @@ class BidBrain:
         watches): its challenges state the reader's own chance, scored as such."""
         self.every_bid: list[tuple[float, Bid, float, float]] = []   # ``candidates``' every bid weighed
         self.jintos = JintoHabit()   # the share of rivals' challenges that were Jintos (``passed_on``)
+        self.oots = OotHabit()   # how often each rival calls out of turn (``out_of_turn``; Roll Call Hard)
         self.last_mix: list[tuple[float, tuple[object, Decision, str]]] | None = None
         """The weighed moves the last ``decide`` drew from (None: it did not mix),
         so a caller can take the exact distribution of a move (``HardAgent.endgame_mix``)."""
@@ -432,7 +435,7 @@ class BidBrain:
         p = spot.p_match(f)
         rolled = bool(self.style.passed_on) and len(spot.rivals) >= 2
         jinto = self.jintos.share(spot) if rolled and self.style.rollout_jintos else 0.0
-        ev = pt = pc = 0.0
+        ev = pt = pc = ct = 0.0
         for k, pk in enumerate(theirs):
             if pk < 1e-9:
                 continue
@@ -448,10 +451,26 @@ class BidBrain:
             ev += pk * c * called
             pt += pk * t
             pc += pk * c
+            ct += pk * c * t
+        if self.style.oot_others and len(spot.rivals) >= 2:
+            ev += self.oot_answer(spot, q, f, G, pt, ct, pc - ct)
         if rolled:
             ev += (1 - pc) * passed_on_value(r, spot, q, f, G, self.style.passed_on, jinto,
                                              faces=self.style.rollout_faces)
         return ev, pt, pc
+
+    def oot_answer(self, spot: BidSpot, q: int, f: int, G: float, pt: float, called_true: float,
+                   called_false: float) -> float:
+        """What the rivals past the next player add to my bid ``q`` x ``f``'s
+        value by calling it out of turn first (Roll Call, ``Style.oot_others``,
+        ``out_of_turn.oot_risk``): a false one costs me a die, a true one costs
+        the caller two; the next player's call (``called_true``,
+        ``called_false``: the chance they call it while true, false) then comes
+        only when nobody did.  Issue 40, seventeenth session: a third of the
+        dice Hard lost on its false bids at four seats went this way."""
+        false, true = oot_risk(self.reader, self.oots, spot, q, f, self.style.oot_others)
+        thinned = called_true * G * true / max(pt, 1e-9) - called_false * false / max(1 - pt, 1e-9)
+        return 2 * G * true - false - thinned
 
     def candidates(self, spot: BidSpot, G: float) -> dict[int, tuple[float, Bid, float, float]]:
         """Best (value, bid, chance true, chance called) per face."""
@@ -724,6 +743,8 @@ class BrainAgent(Agent):
         self.brain.note_own_bid(spot)
         self.brain.memory.settle(spot.reveal, self.player)
         self.brain.jintos.settle(spot)
+        if self.brain.style.oot_others:
+            self.brain.oots.watch(spot)
         if self.brain.revealed is not None:
             self.brain.revealed.settle(spot.reveal)
             if spot.hand and self.brain.calib is not None:   # Hard: the kinds of bidder
