@@ -105,6 +105,10 @@ class TableScene(BaseTableScene):
             return replay_bar.ORIGIN[0], 360
         return layout.CENTRE_X - replay_bar.BOARD_W // 2 + 12, replay_bar.ORIGIN[1]
 
+    def plate_bounds(self) -> list[pygame.Rect]:
+        """None: Diced Out's players sit at their score sheets, not at plates on the rail."""
+        return []
+
     # --- solo personal best (stats live with the player, not the rules) --------
     @property
     def solo_human(self) -> bool:
