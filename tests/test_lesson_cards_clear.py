@@ -274,3 +274,30 @@ def test_the_palifico_note_and_your_turn_stand_apart(app):
         assert turn.top - note.bottom >= 4, f"the note {tuple(note)} touches the turn line {tuple(turn)}"
         return
     raise AssertionError("the lesson showed no Palifico raise")
+
+
+def test_the_diced_out_reroll_cards_stand_beside_the_reroll_boxes(app):
+    """Diced Out steps 7 ("A reroll") and 11 ("Who loses a reroll?") talk
+    about the reroll boxes at the sheet's foot: their cards stood right of
+    the sheet, 376 px from the boxes (the narrow card did not fit left of
+    the sheet).  The ring now takes in the "REROLLS" label, and a slim card
+    stands beside it, left of the sheet, covering no word, die or panel; its
+    two buttons apart, each taking the click where it is drawn."""
+    seen = []
+    for step, table, record in ringed_steps(app, "diced-out"):
+        if step.anchor != "rerolls":
+            continue
+        seen.append(step.title)
+        card = table.tutorial._buttons["card"]
+        ring = record.of("ring")[0].rect
+        gap = max(ring.top - card.bottom, card.top - ring.bottom, ring.left - card.right, card.left - ring.right)
+        assert gap <= 24, f"{step.title!r}: the card {tuple(card)} stands {gap} px from its ring {tuple(ring)}"
+        sheet = table.sheets[table.humans[0]].rect
+        assert not card.colliderect(sheet), f"{step.title!r}: the card {tuple(card)} lies on the sheet {tuple(sheet)}"
+        drawn_card = next(b.order for b in record.of("panel") if b.rect == card)
+        covered = [b.text or b.kind for b in record.boxes[:drawn_card] if b.layer == 0 and card.colliderect(b.rect)
+                   and (b.kind in ("die", "control", "panel") or b.kind == "text" and b.text.strip())]
+        assert not covered, f"{step.title!r}: the card {tuple(card)} lies on {covered}"
+        skip, nxt = table.tutorial._buttons["skip"], table.tutorial._buttons["next"]
+        assert nxt.left - skip.right >= 12 and card.contains(skip) and card.contains(nxt), (skip, nxt, card)
+    assert seen == ["A reroll", "Who loses a reroll?"], seen

@@ -47,3 +47,28 @@ def test_the_keyboard_moves_a_focused_scrollbar(app):
     assert rules.scroll > 0
     hands.press(pygame.K_LEFT)
     assert rules.scroll == 0
+
+
+def test_enter_on_a_focused_scrollbar_turns_a_page_and_the_hint_says_drag(app):
+    """The rules page's hint named the keys and the wheel but not the bar a
+    person drags; the focused bar (its ring lit) did nothing on Enter.  Enter
+    now turns a page, from the end back to the start; the hint says "Drag"."""
+    import pygame
+    from game.ui import layout_record
+    rules, hands = _rules_page(app)
+    bar = hands.find("Scroll bar").rect
+    hands.move((bar.centerx, bar.bottom - 4))   # the mouse over the bar gives it the focus
+    hands.press(pygame.K_RETURN)
+    assert rules.scroll > 0, "Enter on the focused scrollbar did nothing"
+    for _ in range(40):
+        if rules.scroll == rules.max_scroll:
+            break
+        hands.press(pygame.K_RETURN)
+    assert rules.scroll == rules.max_scroll
+    hands.press(pygame.K_RETURN)
+    assert rules.scroll == 0, "Enter at the end goes back to the start"
+    with layout_record.recording(app.canvas) as record:
+        app.draw(0.0)
+    hint = [b for b in record.of("text") if "scroll" in b.text]
+    assert hint and "Drag the bar" in hint[0].text, [b.text for b in record.of("text")]
+    assert not layout_record.problems(record)

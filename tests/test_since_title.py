@@ -90,3 +90,18 @@ def test_a_long_name_keeps_the_since_cards_title_on_the_card(app, game_id, seats
     lines = [b for b in record.of("text") if card.contains(b.rect) and b.rect.y > max(t.rect.bottom for t in title) - 4]
     assert all(b.rect.y >= max(t.rect.bottom for t in title) - layout_record.SLACK for b in lines), \
         "a line of the card lies on its title"
+
+
+def test_the_since_card_leaves_roll_for_its_prompt_in_view(app):
+    """Roll For It! with two people named with 16 wide letters: the card
+    opened over the start of "All MWMW…'s dice are on cards: Take Back, or
+    pass" (seen in a real hot-seat window, words32); it now keeps off the
+    prompt over the tray."""
+    from game.games.roll_for_it import tray
+    table = start_table(app, Match("roll-for-it", _seats(3), None, 7))
+    past_the_opening(app)
+    _until_the_card_opens(Hands(app), table)
+    app.draw(0.0)
+    card = table.since.card_rect(table.theme)
+    prompt = tray.prompt_rect(table.theme, table._prompt())
+    assert not card.colliderect(prompt), f"the card {tuple(card)} lies on {table._prompt()!r} at {tuple(prompt)}"

@@ -490,3 +490,25 @@ def test_the_largest_counts_a_stats_file_may_hold_stay_in_their_columns(app, hom
                 scene.draw(app.canvas, 0.0)
             found += [f"{tab}/{kind}: {p}" for p in layout_record.problems(record)]
     assert found == [], "\n".join(found)
+
+
+def test_the_fair_line_runs_through_no_bars_number(app, home):
+    """Dice luck: the dashed fair line ("fair dice: 105.0 per face") ran
+    through the number over a bar that stood just under it (each of five
+    faces 100 times, the sixes 130): the line now breaks round the numbers."""
+    from game.scenes.stats import StatsScene
+    from game.ui import layout_record, theme as th
+    doc = _v2(levels={"easy": {**BUCKET}}, luck={"d6": [100, 100, 100, 100, 100, 130]})
+    userfiles.stats_path().write_text(json.dumps(doc), encoding="utf-8")
+    app.start(StatsScene(app))
+    app.run_frames(1)
+    scene = app.top
+    scene.choose("liars-dice")
+    with layout_record.recording(app.canvas) as record:
+        scene.draw(app.canvas, 0.0)
+    numbers = [b for b in record.of("text") if b.text == "100"]
+    assert len(numbers) == 5
+    crossed = [tuple(b.rect) for b in numbers
+               if any(app.canvas.get_at((x, y))[:3] == th.BRASS_LIGHT
+                      for x in range(b.rect.left, b.rect.right) for y in range(b.rect.top, b.rect.bottom))]
+    assert not crossed, f"the fair line runs through the numbers at {crossed}"

@@ -292,3 +292,20 @@ def test_a_banners_two_lines_fit_the_plate_made_for_them(monkeypatch):
     inside = pygame.Rect((0, 0), size).inflate(-6, -6)   # the 3 px rim
     assert inside.contains(title) and inside.contains(sub), (size, title, sub)
     assert sub.top >= title.bottom - 1
+
+
+def test_the_compact_replay_board_keeps_its_words_and_buttons_on_its_wood():
+    """The two-row board (Liar's Dice at 11-19 seats): its buttons inside the
+    board, its rows ending where the wide board's row does, and its status
+    line, a long replay paused at its slowest, inside the wood."""
+    from game.ui import replay_bar, theme as th
+    feed = ReplayFeed([(0, None)] * 1709)
+    feed.position, feed.paused, feed.speed_index = 1708, True, 0
+    bar = ReplayBar(feed, on_back=lambda: None, on_close=lambda: None,
+                    origin=replay_bar.compact_origin(), columns=replay_bar.COMPACT)
+    board = bar.rect()
+    assert all(board.contains(r) for r in bar.buttons().values())
+    assert max(r.bottom for r in bar.buttons().values()) == replay_bar.BOTTOM
+    font = th.Theme().font(14, True)
+    status = bar.status(lambda text: font.size(text)[0], board.w - 28)
+    assert font.size(status)[0] <= board.w - 28 and "1708/1709" in status

@@ -320,7 +320,7 @@ class RulesScene(MenuScene):
         canvas.blit(self.page, inner.topleft, pygame.Rect(0, self.scroll, inner.w, inner.h))
         self.bar.show(self.scroll, PAGE.h - 40, self.page.get_height())   # the page's pixels, as ``max_scroll``
         # the hint sits beside the Back button, never under it
-        hint = "Up/Down, Page Up/Down or the wheel to scroll" if self.max_scroll > 0 else ""
+        hint = "Drag the bar, or use the wheel or Up/Down, to scroll" if self.max_scroll > 0 else ""
         if hint:
             th.draw_text(canvas, self.theme, hint, (760, 674), 15, th.CREAM_DIM, anchor="midleft", shadow=1)
         th.draw_text(canvas, self.theme, "Esc goes back", (520, 674), 15, th.CREAM_DIM, anchor="midright",

@@ -503,6 +503,7 @@ class StatsScene(MenuScene):
         expected = luck.expected
         peak = max(max(luck.counts), expected) * 1.15 or 1
         scale = (base_y - top_y) / peak
+        labels: list[pygame.Rect] = []
         for i, count in enumerate(luck.counts):
             cx = int(inner.x + slot * i + slot / 2)
             h = round(count * scale)
@@ -514,19 +515,23 @@ class StatsScene(MenuScene):
             pygame.draw.rect(canvas, (196, 180, 150), bar, 1, border_top_left_radius=4, border_top_right_radius=4)
             if h > 0:
                 pygame.draw.line(canvas, th.BRASS, (bar.x + 1, bar.y + 1), (bar.right - 2, bar.y + 1), 2)
-            th.draw_text(canvas, theme, _cell(count), (cx, bar.y - 4), 14 if sides <= 6 else 12, th.CREAM, bold=True,
-                         anchor="midbottom", shadow=1)
+            labels.append(th.draw_text(canvas, theme, _cell(count), (cx, bar.y - 4), 14 if sides <= 6 else 12, th.CREAM,
+                                       bold=True, anchor="midbottom", shadow=1))
             face_y = base_y + (28 if sides <= 6 else 22)
             if luck.kind == "bone":
                 pictures.bone_die(canvas, (cx, face_y), 15, i + 1)
             else:
                 pictures.die(canvas, (cx, face_y), 32, i + 1, emblem=luck.kind == "emblem")
         pygame.draw.line(canvas, th.FELT_DARK, (inner.x, base_y), (inner.right, base_y), 2)
-        # the fair line: what a fair die gives on average
+        # the fair line: what a fair die gives on average, broken round the bars'
+        # numbers (it ran through a number level with it)
         fy = round(base_y - expected * scale)
         x = inner.x - 8
+        clear = [label.inflate(6, 2) for label in labels]
         while x < inner.right + 8:
-            pygame.draw.line(canvas, th.BRASS_LIGHT, (x, fy), (min(x + 10, inner.right + 8), fy), 2)
+            dash = pygame.Rect(x, fy - 1, min(x + 10, inner.right + 8) - x + 1, 2)
+            if dash.collidelist(clear) < 0:
+                pygame.draw.line(canvas, th.BRASS_LIGHT, (x, fy), (min(x + 10, inner.right + 8), fy), 2)
             x += 16
         lx, ly = felt.x + 14, felt.y + 12
         for k in range(2):

@@ -14,6 +14,16 @@ Greek and Cyrillic; for any other character a ``GlyphFont`` (what
    letter.  The name field refuses such a character and says why
    (``drawable``); a name from an older file or a phone shows the sign.
 
+Emoji and other pictographs reach the screen only in names (typed at the
+setup, kept in files, sent by a phone): no word of the game or its rules
+has one.  DejaVu draws the faces U+1F600-1F64F and many symbols in one
+colour, at the text's size; a colour emoji font (Noto Color Emoji: one set
+of bitmaps at 109 px, CBDT) cannot be read at a text's size, so it is never
+chosen (its glyphs would stand five times the line's height) and a
+pictograph nothing else draws shows U+FFFD, which the name field refuses
+(checked by words32 with the Debian font file: "Joy 😀 🎲"
+at 22 px is a one-colour face, then the replacement sign, the line 27 px high).
+
 Right-to-left letters (Hebrew, Arabic) are drawn right to left, joined as
 their script joins them (SDL_ttf shapes a run with HarfBuzz).  A line is put
 in display order by the Unicode bidirectional algorithm (python-bidi, the

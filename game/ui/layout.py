@@ -60,9 +60,11 @@ PLATE_PAD = 40
 PLATE_H = 44
 """Pixels of a nameplate's height (a name and a note under it)."""
 PLATE_GAP = 8
+"""Pixels kept at least between two nameplates side by side."""
+EDGE_MARGIN = 8
+"""Nameplates keep this far from the window edge (at 4 seats they touched it)."""
 PLATE_PHONE_MARK = 18
 """Pixels a nameplate grows by for the mark of a seat played on a phone."""
-"""Pixels kept at least between two nameplates side by side."""
 PLATE_NAME_ROOM = 140
 """Pixels a nameplate's name may take at most: an ordinary name of the
 sixteen letters the setup screen takes ("Gwendolyn Marsh": 139) shows whole."""

@@ -26,6 +26,20 @@ ORIGIN = (20, 672)
 BUTTON_W, BUTTON_H, BUTTON_STEP = 56, 36, 58
 BOARD_W = BUTTON_STEP * (len(NAMES) - 1) + BUTTON_W + 24
 """The board's width: the buttons and 12 px of wood either side."""
+BOTTOM = ORIGIN[1] + BUTTON_H
+"""Where the buttons end, whatever the board's form (the board's wood 6 px below)."""
+WIDE, COMPACT = len(NAMES), 3
+"""Buttons a row: one row of six (the wide board), or two rows of three under
+a shorter status line (the compact board: at 11-19 seats the wide one met the
+bottom-left nameplate; ``TableBase.replay_bar_columns``)."""
+COMPACT_BUTTON_H, COMPACT_ROW_GAP, COMPACT_TOP = 26, 3, 31
+"""The compact board's buttons' height, the gap between its rows, and its wood above them."""
+
+
+def compact_origin(origin: tuple[int, int] = ORIGIN) -> tuple[int, int]:
+    """The compact board's first button, for a wide board's ``origin``: its
+    rows end where the wide board's one row does."""
+    return origin[0], origin[1] + BUTTON_H - 2 * COMPACT_BUTTON_H - COMPACT_ROW_GAP
 KEYS = {
     "pause": (pygame.K_SPACE, pygame.K_p),
     "step": (pygame.K_RIGHT, pygame.K_n, pygame.K_PERIOD),
@@ -39,22 +53,40 @@ class ReplayBar:
     """The replay controls (module docstring): a component so every table gets them
     without code of its own; it changes only the feed and calls back for the rest."""
     def __init__(self, feed: ReplayFeed, *, on_back: Callable[[], None], on_close: Callable[[], None],
-                 origin: tuple[int, int] = ORIGIN):
+                 origin: tuple[int, int] = ORIGIN, columns: int = WIDE):
         self.feed = feed
         self.origin = origin
+        self.columns = columns
         self.on_back = on_back
         self.on_close = on_close
 
     def buttons(self) -> dict[str, pygame.Rect]:
-        """Six small buttons in one row (see the module text for where)."""
+        """Six small buttons, in one row or in rows of ``columns`` (see the module text for where)."""
         x, y = self.origin
-        return {n: pygame.Rect(x + i * BUTTON_STEP, y, BUTTON_W, BUTTON_H) for i, n in enumerate(NAMES)}
+        wide = self.columns >= len(NAMES)
+        h, step_y = (BUTTON_H, 0) if wide else (COMPACT_BUTTON_H, COMPACT_BUTTON_H + COMPACT_ROW_GAP)
+        return {n: pygame.Rect(x + (i % self.columns) * BUTTON_STEP, y + (i // self.columns) * step_y, BUTTON_W, h)
+                for i, n in enumerate(NAMES)}
+
+    def top(self) -> int:
+        """Pixels of wood above the buttons (the status line and the progress line)."""
+        return 34 if self.columns >= len(NAMES) else COMPACT_TOP
 
     def rect(self) -> pygame.Rect:
         """The board behind the controls (status line, progress, buttons)."""
-        buttons = self.buttons()
-        first, last = buttons["slower"], buttons["close"]
-        return pygame.Rect(first.x - 12, first.y - 34, last.right - first.x + 24, last.bottom - first.y + 40)
+        board = pygame.Rect(self.origin, (0, 0)).unionall(list(self.buttons().values()))
+        return pygame.Rect(board.x - 12, board.y - self.top(), board.w + 24, board.h + self.top() + 6)
+
+    def status(self, font_width: Callable[[str], int], room: int) -> str:
+        """The status line: where the replay is, its speed, paused or at its end;
+        where that does not fit ``room`` (the compact board), the state takes
+        the place of the word "Replay"."""
+        feed = self.feed
+        state = "end" if feed.finished else "paused" if feed.paused else ""
+        line = f"Replay  {feed.position}/{len(feed.actions)}  \u00b7  x{feed.speed:g}" + (f"  \u00b7  {state}" if state else "")
+        if font_width(line) <= room:
+            return line
+        return f"{state.capitalize() or 'Replay'} {feed.position}/{len(feed.actions)} \u00b7 x{feed.speed:g}"
 
     def press(self, name: str) -> None:
         feed = self.feed
@@ -99,14 +131,12 @@ class ReplayBar:
             pygame.draw.rect(canvas, th.WOOD_LIGHT if hot else th.WOOD, rect, border_radius=8)
             pygame.draw.rect(canvas, th.BRASS_LIGHT if name == "pause" else th.BRASS, rect, 2, border_radius=8)
             th.draw_text(canvas, theme, labels[name], rect.center, 15, th.CREAM, bold=True, anchor="center")
-        status = f"Replay  {feed.position}/{len(feed.actions)}  \u00b7  x{feed.speed:g}"
-        if feed.finished:
-            status += "  \u00b7  end"
-        elif feed.paused:
-            status += "  \u00b7  paused"
-        th.draw_text(canvas, theme, status, (bar.x + 14, bar.y + 13), 15, th.BRASS_LIGHT, bold=True,
-                     anchor="midleft")
-        track = pygame.Rect(bar.x + 14, bar.y + 25, bar.w - 28, 4)
+        size = 15 if self.columns >= len(NAMES) else 14
+        font = theme.font(size, True)
+        status = self.status(lambda text: font.size(text)[0], bar.w - 28)
+        th.draw_text(canvas, theme, status, (bar.x + 14, bar.y + (self.top() - 9) // 2 + 1), size, th.BRASS_LIGHT,
+                     bold=True, anchor="midleft")
+        track = pygame.Rect(bar.x + 14, bar.y + self.top() - 9, bar.w - 28, 4)
         pygame.draw.rect(canvas, (40, 24, 14), track, border_radius=2)
         done = track.copy()
         done.w = int(track.w * feed.position / max(1, len(feed.actions)))

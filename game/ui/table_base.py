@@ -109,12 +109,10 @@ class TableBase(Scene):
             self.say_rivals_note()   # a damaged rivals.json is said as the table opens, not at its end
         self.replay_driver = None if replay is None else ReplayDriver(self, replay)
         """Plays the logged game back (game/ui/replay_drive.py); None at a live table."""
-        self.replay_bar = None if self.replay_driver is None else ReplayBar(
-            self.replay_driver.feed, on_back=self.replay_driver.step_back, on_close=self.replay_driver.leave,
-            origin=self.replay_bar_origin())
         self.seats = match.seats
         self.seat_spots = layout.seat_spots(len(match.seats))
         self._name_rooms = layout.plate_name_rooms(self.seat_spots)
+        self.replay_bar = None if self.replay_driver is None else self._make_replay_bar(self.replay_driver)
         self._plate_names: dict[tuple[int, str, bool], tuple[tuple[str, ...], int]] = {}
         """Each nameplate's name as fitted (``plate_name``): its lines and size, by seat, name and phone mark."""
         self.pointer: tuple[int, int] = (-1, -1)
@@ -201,9 +199,36 @@ class TableBase(Scene):
 
     def replay_bar_origin(self) -> tuple[int, int]:
         """Where a replay's controls start (their first button's top-left);
-        asked once as the table is built, with only ``match`` set.  Default:
-        low in the bottom-left corner (``replay_bar.ORIGIN``)."""
+        asked once as the table is built, with only ``match`` and the seat
+        spots set.  Default: low in the bottom-left corner (``replay_bar.ORIGIN``)."""
         return replay_bar.ORIGIN
+
+    def _make_replay_bar(self, driver: ReplayDriver) -> ReplayBar:
+        """The replay's controls at ``replay_bar_origin``: the wide board, or
+        the compact one of two rows where the wide one would meet a nameplate
+        (``plate_bounds``: at 11-19 seats the wide board covered the bottom-left plate)."""
+        def bar(origin, columns):
+            return ReplayBar(driver.feed, on_back=driver.step_back, on_close=driver.leave, origin=origin,
+                             columns=columns)
+        origin = self.replay_bar_origin()
+        wide = bar(origin, replay_bar.WIDE)
+        if wide.rect().collidelist(self.plate_bounds()) < 0:
+            return wide
+        return bar(replay_bar.compact_origin(origin), replay_bar.COMPACT)
+
+    def plate_bounds(self) -> list[pygame.Rect]:
+        """The most each seat's nameplate can cover (its name's room, the
+        widest name line and a note under two lines), known before any is drawn.
+        A table whose seats show no nameplates on the rail says none."""
+        height = layout.plate_height(2, True)
+        margin = layout.EDGE_MARGIN
+        screen = pygame.Rect(0, 0, layout.CANVAS_W, layout.CANVAS_H).inflate(-2 * margin, -2 * margin)
+        bounds = []
+        for spot, room in zip(self.seat_spots, self._name_rooms):
+            plate = pygame.Rect(0, 0, room + layout.PLATE_PAD, height)
+            plate.center = (int(spot.x), int(spot.y))
+            bounds.append(plate.clamp(screen))
+        return bounds
 
     prepare_throws = False
     """Build the next throw a group of dice per tick while an animation holds

@@ -55,8 +55,7 @@ from .game_end import END_DELAY, END_DELAY_MAX  # noqa: F401 (re-exported)
 from .pictures import render_table_background, table_background  # noqa: F401 (re-exported)
 from .table_base import LogLine, TableBase  # noqa: F401 (re-exported)
 
-EDGE_MARGIN = 8
-"""Nameplates keep this far from the window edge (at 4 seats they touched it)."""
+EDGE_MARGIN = layout.EDGE_MARGIN
 
 OPENING_DICE_PER_STEP = 12
 """Dice of the opening throw drawn out of sight per opening step (about 2 ms)."""
@@ -793,7 +792,7 @@ class TableScene(TableBase):
         (of ``LOG_ROWS``) as fit at a width of at least ``LOG_MIN_WIDTH``
         clear of ``log_keep_clear`` and the Peek button (the rows then hold
         fewer lines rather than print over a nameplate, your dice or a button)."""
-        bottom = 700 if self.replay_bar is None else self.replay_bar.buttons()["slower"].y - 52   # above the replay bar
+        bottom = 700 if self.replay_bar is None else self.replay_bar.rect().top - 18   # above the replay bar
         clear = list(self.log_keep_clear())
         if self.hot_seat.button_shown():
             clear.append(self.hot_seat.peek_button_rect())

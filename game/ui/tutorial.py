@@ -27,6 +27,14 @@ from .preload import FRESH_FRAME
 CARD_W = 400
 NARROW_W = 290
 """The card's width when no side of the target has room for the wide one."""
+SLIM_W = 260
+"""The card's width when only that brings it beside a target its arrow
+would reach from far off (Diced Out's rerolls: the narrow card did not fit
+left of the score sheet, so it stood 380 px away on the right)."""
+FAR_ARROW = 150
+"""An arrow longer than this gives way to a slim card ``BESIDE`` the target."""
+BESIDE = 24
+"""Pixels at most between a card and its ring for the card to stand beside it."""
 GAP = 30
 MARGIN = 10
 CARD_RADIUS = 14
@@ -295,7 +303,7 @@ class TutorialCoach:
         for tier in tiers:   # every arrow to the target crosses words (a question over its button): the ring alone, near it
             found = self._clear_spot(theme, step, target, clear + tier, screen, beside, arrow=False)
             if found is not None:
-                return found
+                return self._slim_beside(theme, step, target, clear + tier, screen, found) or found
         found = self._clear_spot(theme, step, target, clear, screen, spots)   # no arrow across what the table keeps clear
         if found is not None:
             return found
@@ -305,37 +313,54 @@ class TutorialCoach:
 
     def _nearer_than_a_long_arrow(self, theme, step: Step, target: pygame.Rect, clear: list[pygame.Rect],
                                   screen: pygame.Rect, beside: list[pygame.Rect], found: pygame.Rect) -> pygame.Rect:
-        """``found``, unless its arrow is longer than ``LONG_ARROW``: then the
-        nearest place covering nothing of ``clear`` with the ring alone, if
-        it stands less than half as far (Roll the Bones' "A short stack" sat
-        430 px above its button, the only arrow that crossed no words)."""
-        if _arrow_length(found, target) <= LONG_ARROW:
+        """``found``, unless a slim card fits beside the target where its
+        arrow runs over ``FAR_ARROW``, or its arrow is longer than
+        ``LONG_ARROW``: then the nearest place covering nothing of ``clear``
+        with the ring alone, if it stands less than half as far (Roll the
+        Bones' "A short stack" sat 430 px above its button, the only arrow
+        that crossed no words)."""
+        slim = self._slim_beside(theme, step, target, clear, screen, found)
+        if slim is not None:
+            return slim
+        length = _arrow_length(found, target)
+        if length <= LONG_ARROW:
             return found
         near = self._clear_spot(theme, step, target, clear, screen, beside, arrow=False)
-        if near is not None and _arrow_length(near, target) * 2 < _arrow_length(found, target):
+        if near is not None and _arrow_length(near, target) * 2 < length:
             return near
         return found
 
+    def _slim_beside(self, theme, step: Step, target: pygame.Rect, clear: list[pygame.Rect], screen: pygame.Rect,
+                     found: pygame.Rect) -> pygame.Rect | None:
+        """A slim card ``BESIDE`` the target covering nothing of ``clear``,
+        when ``found`` stands more than ``FAR_ARROW`` from it; else None."""
+        if _arrow_length(found, target) <= FAR_ARROW:
+            return None
+        slim = self._clear_spot(theme, step, target, clear, screen, [], arrow=False, widths=(SLIM_W,))
+        return slim if slim is not None and _arrow_length(slim, target) <= BESIDE else None
+
     def _clear_spot(self, theme, step: Step, target: pygame.Rect, clear: list[pygame.Rect], screen: pygame.Rect,
-                    spots: list[pygame.Rect], *, arrow: bool = True) -> pygame.Rect | None:
+                    spots: list[pygame.Rect], *, arrow: bool = True,
+                    widths: tuple[int, ...] = (CARD_W, NARROW_W)) -> pygame.Rect | None:
         """The first of ``spots``, then of a grid over the screen nearest the
-        target, that covers nothing of ``clear`` and whose arrow crosses none of it."""
+        target (cards of ``widths``), that covers nothing of ``clear`` and whose arrow crosses none of it."""
         for c in spots:
             if self._clear(c, target, clear, screen, arrow):
                 return c
-        for _, _, x, y, w, h in self._grid(theme, step, target, screen):
+        for _, _, x, y, w, h in self._grid(theme, step, target, screen, widths):
             c = pygame.Rect(x, y, w, h)
             if self._clear(c, target, clear, screen, arrow):
                 return c
         return None
 
-    def _grid(self, theme, step: Step, target: pygame.Rect, screen: pygame.Rect) -> list[tuple[int, ...]]:
-        """The card's places on a 20 px grid over the screen, either width, the
+    def _grid(self, theme, step: Step, target: pygame.Rect, screen: pygame.Rect,
+              widths: tuple[int, ...] = (CARD_W, NARROW_W)) -> list[tuple[int, ...]]:
+        """The card's places on a 20 px grid over the screen, in each of ``widths``, the
         nearest ``target`` first: (distance, order, x, y, w, h), sorted without
         a key function, made into rectangles only as far as a search goes, and
         kept for the placement's next tier (issue 41: the lesson's first frame
         built and sorted 2,300 rectangles by a key function once a tier)."""
-        sizes = tuple(self._card_size(theme, step, width).size for width in (CARD_W, NARROW_W))
+        sizes = tuple(self._card_size(theme, step, width).size for width in widths)
         key = (sizes, target.center, tuple(screen))
         if self._grid_kept is not None and self._grid_kept[0] == key:
             return self._grid_kept[1]
@@ -425,14 +450,14 @@ class TutorialCoach:
                 y += 20
         self._buttons = {"card": card}
         last = self.tutorial.step_index == len(self.tutorial.steps) - 1
+        skip_w, next_w = (150, 130) if width >= CARD_W else (138, 104) if width >= NARROW_W else (120, 92)
         if not last:   # on the last step there is nothing left to skip: "Finish" stands alone
-            skip = pygame.Rect(card.x + 14, card.bottom - 50, 138 if width < CARD_W else 150, 38)
+            skip = pygame.Rect(card.x + 14, card.bottom - 50, skip_w, 38)
             self._button(canvas, theme, "skip", skip, next(words), primary=False)
         if not step.is_note:
             draw((card.right - 18, card.bottom - 31), "midright")
         else:
-            nxt = pygame.Rect(card.right - (118 if width < CARD_W else 144), card.bottom - 50,
-                              104 if width < CARD_W else 130, 38)
+            nxt = pygame.Rect(card.right - 14 - next_w, card.bottom - 50, next_w, 38)
             self._button(canvas, theme, "next", nxt, next(words), primary=True)
 
     def _button(self, canvas, theme, name: str, rect: pygame.Rect, words: tuple, *, primary: bool) -> None:

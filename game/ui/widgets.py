@@ -482,6 +482,14 @@ class Scrollbar(Widget):
         self.on_scroll(self.first + step * max(1, self.shown // 8))
         return True
 
+    def activate(self) -> bool:
+        """Enter/Space while focused: a page on, and from the end back to the
+        start (the focus ring promised something and Enter did nothing)."""
+        if not self.span:
+            return False
+        self.on_scroll(0 if self.first >= self.span else self.first + self.shown)
+        return True
+
     def route(self, event) -> bool:
         """While the thumb is held the mouse drags it, until its button is let
         go (perhaps outside the window: a motion with no button down); True

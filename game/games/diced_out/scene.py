@@ -105,6 +105,10 @@ class TableScene(BaseTableScene):
             return replay_bar.ORIGIN[0], 360
         return layout.CENTRE_X - replay_bar.BOARD_W // 2 + 12, replay_bar.ORIGIN[1]
 
+    def plate_bounds(self) -> list[pygame.Rect]:
+        """None: Diced Out's players sit at their score sheets, not at plates on the rail."""
+        return []
+
     # --- solo personal best (stats live with the player, not the rules) --------
     @property
     def solo_human(self) -> bool:
@@ -205,13 +209,19 @@ class TableScene(BaseTableScene):
             # drawn this much smaller, the coach's ring hugs the cell (from its border to 3 px
             # out) instead of running 11 px into the 10 and 12 cells either side of the 11
             return geo.cell(min(self.state.round_index, 3), int(name[7:])).inflate(6 - RING_MAX, 6 - RING_MAX)
-        if name == "rerolls":
+        if name == "rerolls":   # the boxes with their "REROLLS" label: a card beside the label (left
+            # of the sheet) then stands next to them, not across the sheet on its right
             boxes = [geo.reroll_box(i) for i in range(3)]
-            return boxes[0].unionall(boxes[1:]).inflate(10, 10)
+            label = pygame.Rect((geo.rect.x + geo.pad, 0), self.theme.font(geo.footer_size, True).size("REROLLS"))
+            label.centery = geo.footer.centery
+            return label.unionall(boxes).inflate(10, 10)
         return super().anchor_rect(name)
 
     def coach_keep_clear(self) -> list:
-        return [self.tray] + [geo.rect for geo in self.sheets]
+        """The tray and the sheets, and on them the bands of printed words (an
+        arrow to a cell keeps off them: ``SheetGeometry.printed_words``)."""
+        return [self.tray] + [geo.rect for geo in self.sheets] + [band for geo in self.sheets
+                                                                  for band in geo.printed_words()]
 
     def since_keep_clear(self) -> list:
         """The "since your last move" card keeps off the tray and every sheet."""

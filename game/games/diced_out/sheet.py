@@ -114,6 +114,15 @@ class SheetGeometry:
     def row_h(self) -> float:
         return self.rect.h * 0.125
 
+    def printed_words(self) -> list[pygame.Rect]:
+        """The bands of the sheet's printed words: the header ("DICED OUT!", the
+        name, the total), the numbers 2-12, the rounds' "R1"-"R4" and the rerolls
+        line.  The sheet is drawn as one picture, so the layout record sees
+        none of them: a lesson's arrow keeps off these (one ran across
+        "DICED OUT!" and the 5 to the 7's cell)."""
+        labels = pygame.Rect(self.rect.x, self._rows_top, self._cells_x - self.rect.x, self.footer.top - self._rows_top)
+        return [self.header, self.numbers_row, labels, self.footer]
+
     def number_rect(self, number: int) -> pygame.Rect:
         x = self._cells_x + (number - 2) * self.cell_w
         return pygame.Rect(round(x), self.rect.y + self._header_h, round(self.cell_w), self._numbers_h)

@@ -333,6 +333,13 @@ class TableScene(BaseTableScene):
             return self.buttons.rect_of(name[7:])
         return super().anchor_rect(name)
 
+    def since_keep_clear(self) -> list[list[pygame.Rect]]:
+        """The table's tiers, each with the prompt over the tray: with a
+        16-letter name "All MWMW…'s dice are on cards" ran under the "since
+        your last move" card."""
+        prompt = self._prompt_rect().inflate(8, 8)
+        return [tier + [prompt] for tier in super().since_keep_clear()]
+
     def coach_keep_clear(self) -> list:
         """The cards, your dice and the buttons stay visible."""
         buttons = self.anchor_rect("buttons")
