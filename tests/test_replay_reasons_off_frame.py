@@ -329,3 +329,25 @@ def test_a_worker_that_dies_leaves_nothing_to_wait_for():
     reasons.ready(0)
     assert reasons.wait(HANG) and not reasons.working
     assert reasons.ended and reasons.ready(5) and reasons(5) == "" and reasons(0) == "why 0"
+
+
+def test_the_replay_bench_watches_the_games_without_bidding_and_names_their_first_throw(tmp_path, monkeypatch):
+    """Issue 41 (frames33): the replay bench watched only the 20x6 Liar's
+    Dice replay, so the first forced throw of Roll the Bones', Roll For It!'s
+    and Diced Out's replays (tables that build no throw ahead) was never
+    measured.  ``DICE_TAVERN_BENCH_REPLAYS`` picks them at their largest
+    tables, and ``first_throw_cpu_ms`` is the frame their first throw starts in."""
+    from game.dev.benches import replay as replay_bench
+    monkeypatch.setenv("DICE_TAVERN_HOME", str(tmp_path))
+    watched: list[tuple[str, int]] = []
+    monkeypatch.setattr(replay_bench, "watch_replay",
+                        lambda game_id, seats, options, quick: watched.append((game_id, seats)) or {})
+    monkeypatch.setenv("DICE_TAVERN_BENCH_REPLAYS", "roll_the_bones_6,roll_for_it_8,diced_out_8")
+    assert set(replay_bench.bench_replay(quick=True)) == {"roll_the_bones_6", "roll_for_it_8", "diced_out_8"}
+    assert watched == [("roll-the-bones", 6), ("roll-for-it", 8), ("diced-out", 8)]
+    monkeypatch.delenv("DICE_TAVERN_BENCH_REPLAYS")
+    assert set(replay_bench.bench_replay(quick=True)) == {"liars_dice_20x6"}
+    monkeypatch.undo()
+    monkeypatch.setenv("DICE_TAVERN_HOME", str(tmp_path))
+    out = replay_bench.watch_replay("roll-for-it", 3, {}, quick=True, max_frames=900)
+    assert out["first_throw_cpu_ms"] is not None and out["first_throw_cpu_ms"] > 0

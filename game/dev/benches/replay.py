@@ -30,13 +30,25 @@ does (a full replay then takes 15 minutes: pair it with
 ``DICE_TAVERN_BENCH_FRAMES``; every frame then costs more CPU, its caches
 cold after the wait, reasons or not).  ``DICE_TAVERN_BENCH_FRAMES=N`` stops after N
 frames; ``--quick`` after ``QUICK_FRAMES`` (a smoke check, not a figure).
+``first_throw_cpu_ms`` is the frame the replay's first throw starts in
+(right after the hand-over: a forced throw, built ahead or in that frame).
+``DICE_TAVERN_BENCH_REPLAYS=roll_the_bones_6,roll_for_it_8,diced_out_8``
+watches the other games' replays at their largest tables (``REPLAYS``).
 """
 from __future__ import annotations
 
 import os
 import time
 
-TABLE = ("liars-dice", 20, {"starting_dice": 6}, "liars_dice_20x6")
+REPLAYS: tuple[tuple[str, int, dict[str, int], str], ...] = (
+    ("liars-dice", 20, {"starting_dice": 6}, "liars_dice_20x6"),
+    ("roll-the-bones", 6, {}, "roll_the_bones_6"),
+    ("roll-for-it", 8, {}, "roll_for_it_8"),
+    ("diced-out", 8, {}, "diced_out_8"),
+)
+"""(game, seats, options, name): each game without bidding at its largest
+table beside the 20x6 Liar's Dice; ``DICE_TAVERN_BENCH_REPLAYS=a,b`` picks
+them (default: the first, ``liars_dice_20x6``)."""
 QUICK_FRAMES = 1500
 MAX_FRAMES = 400_000
 FRAME_DT = 1 / 60
@@ -87,6 +99,7 @@ def watch_replay(game_id: str, seats: int, options: dict, *, quick: bool, seed: 
         worst: list[tuple[float, float, int, str]] = []
         moved: list[float] = []
         moved_wall: list[float] = []
+        first_throw: float | None = None
         waited = 0
         acc = 0.0
         limit = max_frames or int(os.environ.get("DICE_TAVERN_BENCH_FRAMES", 0)) or (
@@ -108,10 +121,13 @@ def watch_replay(game_id: str, seats: int, options: dict, *, quick: bool, seed: 
                 moved_wall.append(w)
             if table.replay_driver is not None and table.replay_driver.waiting_for_reason and feed.position == p0:
                 waited += 1
+            if first_throw is None and table.throw_view is not None and t0 is None:
+                first_throw = c
             keep_worst(worst, c, lambda: (c, w, frame, _what(table, h0, t0, len(table.match.history))))
         out = _figures(cpu, wall, worst, table.match, feed.finished, open_cpu, open_wall)
         out.update(opened)
         out["actions_in_replay"] = len(feed.actions)
+        out["first_throw_cpu_ms"] = round(first_throw, 3) if first_throw is not None else None
         out["move_frames"] = len(moved)
         out["move_frames_cpu_p99_ms"] = _pct(moved, 0.99) if moved else None
         out["move_frames_cpu_max_ms"] = round(max(moved), 3) if moved else None
@@ -135,6 +151,10 @@ def watch_replay(game_id: str, seats: int, options: dict, *, quick: bool, seed: 
 
 def bench_replay(quick: bool) -> dict:
     from ...core import userfiles
-    game_id, seats, options, name = TABLE
-    with userfiles.scratch_home(prefix="dice-tavern-replay-"):
-        return {name: watch_replay(game_id, seats, options, quick=quick)}
+    only = os.environ.get("DICE_TAVERN_BENCH_REPLAYS", "") or REPLAYS[0][3]
+    out = {}
+    for game_id, seats, options, name in REPLAYS:
+        if name in only.split(","):
+            with userfiles.scratch_home(prefix="dice-tavern-replay-"):   # its replay the only one in the list
+                out[name] = watch_replay(game_id, seats, options, quick=quick)
+    return out
