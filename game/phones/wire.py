@@ -137,6 +137,8 @@ class PublicFacts:
     """The last reveal as the table shows it (its verdict sentence, the dice
     that counted by seat), from the moment the table's count says it until
     the next round's dice are ready; None otherwise (``phone_outcome``)."""
+    paused: bool = False
+    """The host has the pause menu open: the phone says so (its moves wait for Resume)."""
 
 
 def seat_message(number: int, seat: int, view: Any, choices: Sequence[Action], public: PublicFacts,
@@ -150,6 +152,7 @@ def seat_message(number: int, seat: int, view: Any, choices: Sequence[Action], p
         "game": public.game_id, "title": public.title,
         "names": list(public.names), "colours": [list(c) for c in public.colours],
         "turn": public.turn, "your_turn": your_turn, "status": public.status, "over": public.over,
+        "paused": public.paused,
         "die_kind": public.die_kind, "outcome": public.outcome,
         "dice": list(hand_of(view)), "bids": round_bids(view), "odds": odds,
         "choices": records, "view": jsonable(view),

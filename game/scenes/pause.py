@@ -31,6 +31,18 @@ class PauseScene(MenuScene):
 
     BOARD = (440, 130, 400, 460)
 
+    def enter(self) -> None:
+        super().enter()
+        phones = getattr(self.table, "phones", None)
+        if phones is not None:
+            phones.set_paused(True)   # every phone says "The table is paused" (the table is not pumped now)
+
+    def exit(self) -> None:
+        super().exit()
+        phones = getattr(self.table, "phones", None)
+        if phones is not None:
+            phones.set_paused(False)
+
     def build(self) -> None:
         items = [("Resume", self.back, True), ("Rules", self.open_rules, False),
                  ("Settings", self.open_settings, False)]
@@ -150,4 +162,6 @@ class PauseScene(MenuScene):
                 self.quit_unsaved.again()
                 self.rebuild()
                 return
+            if self.table.phones is not None:
+                self.table.phones.close(saved=True)   # "The host left the table; your dice are safe"
         self.app.nav.title()

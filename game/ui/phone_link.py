@@ -42,6 +42,8 @@ HOST_VARIABLE = "DICE_TAVERN_PHONES_HOST"
 
 MOVED_ON = "The table has moved on: look again."
 """A phone's answer to a tap the table can no longer play; its current view follows."""
+PAUSED = "The table is paused. A move you tap now is played when the host resumes."
+"""Every phone's status while the host has the pause menu open (its moves are held, never refused)."""
 
 
 class NoNetwork(OSError):
@@ -125,6 +127,9 @@ class PhoneLink:
         table's move): the game thread's part of a tap's latency (tools/phones_latency.py)."""
         self.waiting_button: pygame.Rect | None = None
         self._said_failure = False
+        self.paused = False
+        """The host has the pause menu open (``set_paused``): every phone says so."""
+        self._resumed = False
         self.offers: dict[int, str] = {}
         """Codes shown to seats that play on this screen (after "Play Ana on this
         screen"): the seat goes back to a phone when one claims its code
@@ -199,9 +204,23 @@ class PhoneLink:
         self.table.secrecy.set_phones(self.seats)
         self._key = None
 
-    def close(self) -> None:
-        """Stop listening (the table closed): every phone is told."""
-        self.server.stop()
+    def close(self, saved: bool = False) -> None:
+        """Stop listening (the table closed): every phone is told, and after
+        "Save and quit" (``saved``) that its game waits for Continue."""
+        self.server.stop(saved=saved)
+
+    def set_paused(self, paused: bool) -> None:
+        """The pause menu opened (every phone is told now: the table is not
+        pumped under it) or closed.  A move tapped while paused waits in the
+        server's queue and is played on Resume against the view it was tapped
+        on (``pump`` reads it before the phones hear of the Resume)."""
+        if paused == self.paused:
+            return
+        self.paused = paused
+        if paused:
+            self.pump_key_now()
+        else:
+            self._resumed = True
 
     # --- each frame -----------------------------------------------------------
     def pump(self) -> None:
@@ -213,7 +232,10 @@ class PhoneLink:
         self.adopt_claimed()
         # A move made after the last pump (an AI's, later in that fixed step) gets its new number
         # first: a tap on the view before it is then refused ("moved on"), never played on it.
-        self._publish_if_moved()
+        # Not on Resume: nothing moved under the pause, and a tap made there names the paused view.
+        if not self._resumed:
+            self._publish_if_moved()
+        self._resumed = False
         inbound = self.server.inbound
         while not inbound.empty():
             seat, data, arrived = inbound.get_nowait()
@@ -237,7 +259,7 @@ class PhoneLink:
         action = choices[data["choice"]]
         table = self.table
         if isinstance(action, ContinueMoment):
-            done = table.held.moment is not None and table.is_top   # never under the pause or the codes
+            done = table.held.moment is not None and table.is_top   # never under the codes (the pause holds it)
             if done:
                 table.held.release()
         elif isinstance(action, ThrowDice):
@@ -266,7 +288,8 @@ class PhoneLink:
                 # a held moment's "continue" only on the table; otherwise covering the table (the pause
                 # menu) changes no phone's view, so a tap made under it is played on Resume, not refused
                 t.is_top or t.held.moment is None,
-                (t.phone_outcome() or {}).get("verdict"))   # the reveal's verdict shows (and goes)
+                (t.phone_outcome() or {}).get("verdict"),   # the reveal's verdict shows (and goes)
+                self.paused)
 
     def publish(self) -> None:
         """Every phone seat's message now (its view, its moves, public facts)."""
@@ -279,8 +302,8 @@ class PhoneLink:
         waits for it (a Roll Call out-of-turn call at any quiet moment), or
         rolling its dice when the table waits for its throw."""
         t = self.table
-        if t.held.moment is not None and t.is_top and not t.match.is_over:
-            return [ContinueMoment()]
+        if t.held.moment is not None and (t.is_top or self.paused) and not t.match.is_over:
+            return [ContinueMoment()]   # under the pause too: held, and played on Resume
         if t.waiting_thrower == seat and t.throw_view is None:
             return [ThrowDice()]
         if not t.phone_may_act(seat):
@@ -297,7 +320,8 @@ class PhoneLink:
         public = wire.PublicFacts(
             game_id=t.match.game_id, title=t.info.title, names=tuple(s.name for s in t.match.seats),
             colours=colours, turn=turn, status=self.status(seat, bool(choices)),
-            die_kind=t.phone_die_kind, over=state.is_terminal(), outcome=t.phone_outcome())
+            die_kind=t.phone_die_kind, over=state.is_terminal(), outcome=t.phone_outcome(seat),
+            paused=self.paused)
         return wire.seat_message(self.number, seat, state.view(seat), choices, public,
                                  odds=t.phone_odds(seat), your_turn=turn == seat and bool(choices))
 
@@ -305,6 +329,8 @@ class PhoneLink:
         """One line for the phone: its turn, whose turn, the dice rolling, the end."""
         t = self.table
         state = t.match.state
+        if self.paused and not state.is_terminal():
+            return PAUSED
         if state.is_terminal():
             winners = [isolated(t.seat_name(p)) for p in state.winners()]
             return "Game over: " + (" and ".join(winners) + (" win" if len(winners) > 1 else " wins")
