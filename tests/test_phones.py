@@ -117,11 +117,12 @@ def liars_table(app, phones=(0, 1), seats=None, seed=4):
 
 
 def test_wrong_and_old_tokens_get_nothing_and_each_game_has_new_ones(app, monkeypatch):
-    """A token one letter off gets nothing.  The tokens here end in "A", the
-    letter the near miss used to put last: one real token in 64 does, and the
-    "wrong" token was then the right one (a 200 in the merge's quick suite)."""
+    """A token one letter off gets nothing.  The tokens here end in "a", the
+    letter the near miss used to put last: one real token in 31 does, and the
+    "wrong" token was then the right one (a 200 in the merge's quick suite).
+    (Capitals are no near miss: the server reads a typed link in lower case.)"""
     fresh = wire.new_token
-    monkeypatch.setattr(wire, "new_token", lambda: fresh()[:-1] + "A")
+    monkeypatch.setattr(wire, "new_token", lambda: fresh()[:-1] + "a")
     match, table = liars_table(app)
     app.run_frames(2)
     url = table.phones.url(0)
@@ -129,7 +130,7 @@ def test_wrong_and_old_tokens_get_nothing_and_each_game_has_new_ones(app, monkey
     assert status == 200 and "phone.js" in page
     base = url.rsplit("/", 1)[0]
     token = table.phones.tokens[0]
-    near = token[:-1] + ("B" if token.endswith("A") else "A")
+    near = token[:-1] + ("b" if token.endswith("a") else "a")
     for bad in ("x", near, "..%2f..%2fetc"):
         status, text = get(f"{base}/{bad}")
         assert status == 404 and "Ana" not in text and "liars" not in text.lower()

@@ -407,7 +407,7 @@ class PhoneServer:
 
     async def _page(self, request: web.Request) -> web.StreamResponse:
         from aiohttp import web
-        token = request.match_info.get("token", "")
+        token = wire.typed_token(request.match_info.get("token", ""))   # typed from the screen: "abcd-efgh-…"
         if token in self._retired:   # a phone shows this, so a page its size, not bare text
             return web.Response(status=410, text=_words_page(self._retired[token][1]), content_type="text/html")
         if token not in self._tokens and token not in self._keys:
@@ -431,7 +431,7 @@ class PhoneServer:
 
     async def _socket(self, request: web.Request) -> web.StreamResponse:
         from aiohttp import web
-        token = request.match_info.get("token", "")
+        token = wire.typed_token(request.match_info.get("token", ""))   # typed from the screen: "abcd-efgh-…"
         if token not in self._retired and token not in self._tokens and token not in self._keys:
             return web.Response(status=403, text="not a seat of this game")
         if self._open >= MAX_SOCKETS:

@@ -48,6 +48,17 @@ def new_token() -> str:
     return "".join(secrets.choice(TOKEN_ALPHABET) for _ in range(TOKEN_LENGTH))
 
 
+def grouped(token: str) -> str:
+    """A secret as the screen shows it to be typed: groups of four, "abcd-efgh-…"."""
+    return "-".join(token[i:i + 4] for i in range(0, len(token), 4))
+
+
+def typed_token(raw: str) -> str:
+    """A secret as a person may type it from the screen (``grouped``): the
+    dashes and spaces dropped, capitals lowered; the server looks this up."""
+    return "".join(raw.split()).replace("-", "").lower()
+
+
 def parse_inbound(raw: str | bytes) -> dict:
     """A phone's message, size-checked, decoded and validated; ``Refused``
     (with a short reason) for anything else.  Never raises anything else."""
