@@ -14,6 +14,7 @@ import pytest
 
 from game.core import userfiles
 from game.scenes.title import GameCard, TitleScene
+from tests.helpers import key
 from tests.test_game_end import ROOT, button, click
 
 SHOTS = Path(os.environ.get("DICE_TAVERN_TEST_SHOTS", "/tmp/dice-tavern-shots"))
@@ -157,6 +158,13 @@ def test_an_unwritable_folder_still_plays_and_says_once_that_nothing_is_saved(tm
         from game.scenes.launch import make_table
         match = Match("liars-dice", [Seat("Ann", "ai", "easy"), Seat("Mags", "ai", "normal")], None, seed=4)
         app.start(make_table(app, match))
+        app.run_frames(3)
+        app.feed(key(pygame.K_ESCAPE))   # the pause menu promises no save it cannot make
+        app.run_frames(2)
+        assert app.top.name == "pause"
+        leave = [b.text for b in _menu_buttons(app)]
+        assert "Quit without saving" in leave and "Save and quit to title" not in leave, leave
+        app.feed(key(pygame.K_ESCAPE))
         app.run_frames(20000, until=lambda a: a.top is not None and a.top.name == "results")
         assert match.is_over and app.top.name == "results", "the game did not play to its results"
         assert told == [f"Nothing you play is saved: {blocker} is a file, not a folder."], told

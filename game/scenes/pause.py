@@ -51,7 +51,8 @@ class PauseScene(MenuScene):
         if self.game_over():
             items.append((self.TO_RESULTS, self.to_results, False))
         else:
-            leave = "Quit without saving" if self.save_failed else "Save and quit to title"
+            unsaved = self.save_failed or self.app.records_off is not None   # nothing can be saved: said as it is
+            leave = "Quit without saving" if unsaved else "Save and quit to title"
             items.append((leave, self.quit_to_title, False))
         gap = 72 if len(items) <= 4 else 60
         for i, (text, action, primary) in enumerate(items):
@@ -148,6 +149,9 @@ class PauseScene(MenuScene):
         reads "Quit without saving" and does that, once its press can be
         meant for it (not the second click of the one that failed)."""
         match = self.table.match
+        if self.app.records_off is not None:
+            self.app.nav.title()
+            return
         if self.save_failed:
             if self.quit_unsaved.is_open:
                 self.app.nav.title()
