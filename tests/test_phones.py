@@ -145,6 +145,33 @@ def test_wrong_and_old_tokens_get_nothing_and_each_game_has_new_ones(app, monkey
     assert not get(table.phones.url(0).rsplit("/p/", 1)[0] + "/static/../server.py")[0] == 200
 
 
+def test_a_tap_on_a_view_sent_again_with_nothing_moved_is_played(app):
+    """phones33's walk: Di tapped "roll the dice" in Diced Out just as the
+    "rolls again" banner went; the table had sent every phone its view again
+    for that (a new number, nothing moved), and the tap was refused "The table
+    has moved on: look again." with the same button back.  A tap on a view
+    sent again is played when no move was made since and it is still legal."""
+    match, table = liars_table(app)
+    phone = PhoneClient(table.phones.url(0))
+    try:
+        run_until(app, lambda: phone.latest() is not None, "the first view")
+        close_codes(app)
+        run_until(app, lambda: table.deciding_human() == 0 and (phone.latest() or {}).get("choices"), "Ana's turn")
+        view, before = phone.latest(), len(match.history)
+        table.phones.publish()   # sent again (a banner went, a phone came back): nothing moved
+        assert table.phones.number > view["version"]
+        phone.send({"type": "act", "version": view["version"], "choice": 0})
+        run_until(app, lambda: len(match.history) > before or phone.received("refused"), "Ana's tap to be heard")
+        assert not phone.received("refused") and match.history[before][0] == 0
+        # once a move was made, a tap on a view from before it is refused as before
+        phone.send({"type": "act", "version": view["version"], "choice": 0})
+        run_until(app, lambda: phone.received("refused"), "the stale tap's refusal")
+        assert phone.received("refused")[0]["reason"] == "The table has moved on: look again."
+        assert len(match.history) == before + 1
+    finally:
+        phone.close()
+
+
 def test_bad_messages_get_a_clear_refusal_and_change_nothing(app):
     match, table = liars_table(app)
     phone = PhoneClient(table.phones.url(0))

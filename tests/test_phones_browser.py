@@ -166,6 +166,7 @@ def test_two_phones_and_an_ai_play_a_whole_liars_dice_game(app):
         moves = play(app, table, recorder, devices, decide=decide)
         assert match.is_over and reloaded and moves >= 5
         assert any(p == 0 for p, _ in match.history) and any(p == 1 for p, _ in match.history)
+        run_until(app, table.phones.game_over_shown, "the last reveal's count to be said")
         app.run_frames(3)
         for phone in devices.values():
             phone.shows(table.phones.number)   # the game's end reached every phone
@@ -173,6 +174,8 @@ def test_two_phones_and_an_ai_play_a_whole_liars_dice_game(app):
         assert recorder.checked >= moves
         last = devices[0].frames[-1]
         assert last["type"] == "state" and last["over"] and last["status"].startswith("Game over")
+        # phones33: "Game over: Bo wins" was sent as the last reveal's count began (the winner before the count)
+        assert recorder.early == 0
 
 
 @pytest.mark.slow

@@ -46,6 +46,10 @@ PAUSED = "The table is paused. A move you tap now is played when the host resume
 """Every phone's status while the host has the pause menu open (its moves are held, never refused)."""
 
 
+KEPT_OFFERS = 8
+"""Messages back a phone's tap may name and still be played (``PhoneLink._still_offered``)."""
+
+
 class NoNetwork(OSError):
     """No home network to serve phones on; the message is for players."""
 
@@ -121,6 +125,10 @@ class PhoneLink:
         self.number = 0
         """The number of the last messages sent; a phone's act names the one it answers."""
         self._choices: dict[int, list[Action]] = {}
+        self._offered: dict[int, dict[int, tuple[int, list[Action]]]] = {}
+        """Seat -> message number -> (moves in the match then, its choices), the last
+        ``KEPT_OFFERS``: a tap on a message the table re-sent with nothing moved
+        (a banner went, a phone reconnected) is still the move it was."""
         self._key: tuple | None = None
         self.applied: list[tuple[int, Action, float]] = []
         """(seat, action, seconds from the phone's message reaching the server to the
@@ -252,11 +260,11 @@ class PhoneLink:
         if seat not in self.tokens:
             return
         choices = self._choices.get(seat, [])
-        if data["version"] != self.number or data["choice"] >= len(choices):
+        action = self._still_offered(seat, data["version"], data["choice"], choices)
+        if action is None:
             self.server.tell(seat, wire.refusal(MOVED_ON))
             self.server.publish(seat, self.message(seat))   # the current view again
             return
-        action = choices[data["choice"]]
         table = self.table
         if isinstance(action, ContinueMoment):
             done = table.held.moment is not None and table.is_top   # never under the codes (the pause holds it)
@@ -273,6 +281,20 @@ class PhoneLink:
         self.applied.append((seat, action, time.perf_counter() - arrived))
         self._key = None
         self.pump_key_now()
+
+    def _still_offered(self, seat: int, version: int, choice: int, choices: list[Action]) -> Action | None:
+        """The move ``seat`` tapped (``choice`` of message ``version``) if the
+        table may play it now: from the current message, or from an earlier one
+        when no move was made since and the same move is still offered (a tap
+        on "roll the dice" as the "rolls again" banner went was refused as
+        "moved on", and the same button came back)."""
+        if version == self.number:
+            return choices[choice] if choice < len(choices) else None
+        then = self._offered.get(seat, {}).get(version)
+        if then is None or then[0] != len(self.table.match.history) or choice >= len(then[1]):
+            return None
+        action = then[1][choice]
+        return action if action in choices else None
 
     def pump_key_now(self) -> None:
         """Send the new views at once (not a frame later): a tap's answer comes sooner."""
@@ -315,15 +337,24 @@ class PhoneLink:
         state = t.match.state
         choices = self.choices(seat)
         self._choices[seat] = choices
+        offered = self._offered.setdefault(seat, {})
+        offered[self.number] = (len(t.match.history), choices)
+        for old in [n for n in offered if n <= self.number - KEPT_OFFERS]:
+            del offered[old]
         turn = state.turn_player() if not state.is_terminal() and not state.is_chance() else None
         colours = tuple((_css(c.body), _css(c.pips)) for c in map(t.seat_dice_colour, range(len(t.match.seats))))
         public = wire.PublicFacts(
             game_id=t.match.game_id, title=t.info.title, names=tuple(s.name for s in t.match.seats),
             colours=colours, turn=turn, status=self.status(seat, bool(choices)),
-            die_kind=t.phone_die_kind, over=state.is_terminal(), outcome=t.phone_outcome(seat),
+            die_kind=t.phone_die_kind, over=self.game_over_shown(), outcome=t.phone_outcome(seat),
             paused=self.paused)
         return wire.seat_message(self.number, seat, state.view(seat), choices, public,
                                  odds=t.phone_odds(seat), your_turn=turn == seat and bool(choices))
+
+    def game_over_shown(self) -> bool:
+        """Is the game over as the table shows it?  Not while its last reveal
+        still counts: "Game over: Bo wins" reached the phones as the count began."""
+        return self.table.match.state.is_terminal() and self.table.phone_count_shown()
 
     def status(self, seat: int, may_act: bool) -> str:
         """One line for the phone: its turn, whose turn, the dice rolling, the end."""
@@ -331,6 +362,8 @@ class PhoneLink:
         state = t.match.state
         if self.paused and not state.is_terminal():
             return PAUSED
+        if state.is_terminal() and not self.game_over_shown():
+            return "Look at the table."
         if state.is_terminal():
             winners = [isolated(t.seat_name(p)) for p in state.winners()]
             return "Game over: " + (" and ".join(winners) + (" win" if len(winners) > 1 else " wins")

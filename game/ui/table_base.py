@@ -401,6 +401,12 @@ class TableBase(Scene):
         """The odds helper's line for ``seat``'s phone, from its own dice only ("" without one)."""
         return ""
 
+    def phone_count_shown(self) -> bool:
+        """Has the table shown the outcome of its last move to everyone (a
+        reveal's count said)?  Until then no phone is told the game is over
+        (who won gives the count away).  Games without reveals: always."""
+        return True
+
     _phone_news: tuple[object, dict] | None = None
     """The newest banner the phones were told of, and what they were told."""
     _news_read: frozenset[int] = frozenset()
