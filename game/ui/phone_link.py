@@ -306,7 +306,7 @@ class PhoneLink:
         state = t.match.state
         return (len(t.match.history), t.throw_view is None, t.held.moment is None, t.held.pending is None,
                 t.is_busy(), t.waiting_thrower, t.deciding_human(), tuple(self.seats), t.game_end.finished,
-                tuple(state.current_players()),
+                tuple(state.current_players()), t.game_end.out_moment is None,
                 # a held moment's "continue" only on the table; otherwise covering the table (the pause
                 # menu) changes no phone's view, so a tap made under it is played on Resume, not refused
                 t.is_top or t.held.moment is None,
@@ -368,6 +368,8 @@ class PhoneLink:
             winners = [isolated(t.seat_name(p)) for p in state.winners()]
             return "Game over: " + (" and ".join(winners) + (" win" if len(winners) > 1 else " wins")
                                     if seat not in state.winners() else "you win!")
+        if t.game_end.out_moment is not None:   # every player here is out: the screen asks what now
+            return "Look at the table."
         if t.waiting_thrower == seat:
             return "Roll your dice!"
         if t.held.active():   # a held reveal: its next round's roll is pending, but nothing rolls yet
