@@ -967,3 +967,11 @@ def test_a_codes_link_has_no_letters_that_look_alike_when_typed_by_hand():
     assert all(not alike & set(t) and t == t.lower() for t in tokens), tokens
     assert len(set(tokens)) == len(tokens)
     assert len(tokens[0]) * math.log2(len(wire.TOKEN_ALPHABET)) >= 144
+
+
+def test_a_banner_reads_as_one_line_on_the_phone():
+    """The walk's Roll For It! phone read "+5 Bo takes the card!: now 5 points"."""
+    from game.ui.table_base import news_line
+    assert news_line("+5 Bo takes the card!", "now 5 points") == "+5 Bo takes the card! Now 5 points"
+    assert news_line("Round 1 done", "14 points - round 2 of 4") == "Round 1 done: 14 points - round 2 of 4"
+    assert news_line("DICED OUT!", "") == "DICED OUT!"

@@ -425,7 +425,7 @@ class TableBase(Scene):
         if shown:
             news = shown[-1]
             if self._phone_news is None or self._phone_news[0] is not news:
-                said = {"heading": "At the table", "verdict": f"{news.title}: {news.sub}" if news.sub else news.title}
+                said = {"heading": "At the table", "verdict": news_line(news.title, news.sub)}
                 self._phone_news, self._news_read = (news, said), frozenset()
             return self._phone_news[1]
         if self._phone_news is None or seat is None:
@@ -561,3 +561,13 @@ class TableBase(Scene):
         def move_line(self, seat: int, action: Action) -> str: ...
         def since_keep_clear(self) -> list[list[pygame.Rect]]: ...
         def chrome_keep_clear(self) -> list[pygame.Rect]: ...
+
+
+def news_line(title: str, sub: str) -> str:
+    """A banner as one line for the phones: "Round 1 done: 14 points", and
+    "+5 Bo takes the card! Now 5 points" (it read "card!: now")."""
+    if not sub:
+        return title
+    if title.endswith(("!", "?", ".")):
+        return f"{title} {sub[:1].upper()}{sub[1:]}"
+    return f"{title}: {sub}"
