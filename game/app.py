@@ -160,6 +160,14 @@ class App:
         """Another copy plays with this data folder: replays and stats only, nothing
         written (the title says so and offers another folder).  Headless apps
         (tests, shots) take no lock unless asked (``lock_folder``)."""
+        self.records_off: str | None = None
+        """Why nothing this copy plays is saved (its data folder cannot be written
+        at all, ``TableLock.trouble``): the games still play, in memory; said on
+        the title and once when the first game starts, and a record's own
+        failure is not told again (``record_failure``)."""
+        self._told_records_off = False
+        if self.read_only and self.table_lock.unwritable:
+            self.records_off = f"Nothing you play is saved: {self.table_lock.trouble()}"
         notes = [note] if note else []
         if not self.read_only:
             notes += self._tidy_data_folder()
@@ -235,6 +243,7 @@ class App:
         elif not self.table_lock.acquire():
             return False
         self.read_only = False
+        self.records_off = None
         for note in self._tidy_data_folder():
             self.toast(note)
         return True
@@ -376,6 +385,18 @@ class App:
             self._saved_settings = self.settings.to_json()
         except userfiles.UserFileError as exc:
             self.toast(str(exc))
+
+    def record_failure(self, message: str) -> None:
+        """A game's record could not be written (``message``): told, unless
+        nothing can be written at all (``records_off``: told once, not per file)."""
+        if self.records_off is None:
+            self.toast(message)
+
+    def tell_records_off(self) -> None:
+        """A game starts: if nothing can be saved, say so and where, once per run."""
+        if self.records_off is not None and not self._told_records_off:
+            self._told_records_off = True
+            self.toast(self.records_off + ".")
 
     def toast(self, message: str) -> None:
         """A short non-fatal message at the top of the screen (the same message

@@ -84,7 +84,8 @@ class SecrecyRecorder:
         self.sent: dict[tuple[int, int], dict] = {}
         self.checked = 0
         self.early = 0
-        """Messages that told a reveal's outcome while the table's count had not yet shown it."""
+        """Messages that told a reveal's outcome (or that the game is over, so who won)
+        while the table's count had not yet shown it."""
         link = table.phones
         build = link.message
 
@@ -99,8 +100,8 @@ class SecrecyRecorder:
                 build(seat)   # the link's choices for the real state again
             assert again == msg, f"seat {seat}'s message depends on another seat's hidden dice"
             self.checked += 1
-            if msg.get("outcome") is not None and getattr(table, "reveal", None) is not None \
-                    and not getattr(table, "_verdict_said", True):
+            told = msg.get("outcome") is not None or msg.get("over") or msg.get("status", "").startswith("Game over")
+            if told and getattr(table, "reveal", None) is not None and not getattr(table, "_verdict_said", True):
                 self.early += 1
             self.sent[(seat, msg["version"])] = msg
             return msg

@@ -14,6 +14,7 @@ import pytest
 
 from game.core import userfiles
 from game.scenes.title import GameCard, TitleScene
+from tests.helpers import key
 from tests.test_game_end import ROOT, button, click
 
 SHOTS = Path(os.environ.get("DICE_TAVERN_TEST_SHOTS", "/tmp/dice-tavern-shots"))
@@ -106,7 +107,8 @@ def test_a_folder_that_cannot_be_written_is_not_blamed_on_another_window(tmp_pat
         app.run_frames(2)
         words = drawn_words(app)
         assert not [w for w in words if "another window" in w], words
-        assert "The data folder cannot be written: Not a directory." in words, words
+        said = [w for w in words if w.startswith("The data folder cannot be written: ")]
+        assert said and said[0].endswith("not-a-folder is a file, not a folder."), words   # phones33: was "Not a directory."
         assert blocker.read_text() == "in the way", "the file in the way was touched"
     finally:
         app.shutdown()
@@ -116,40 +118,88 @@ def _menu_buttons(app) -> list:
     return [w for w in app.top.ui.widgets if not isinstance(w, GameCard) and getattr(w, "visible", True)]
 
 
-def test_an_unwritable_folder_offers_only_what_can_work(tmp_path, monkeypatch):
+def test_an_unwritable_folder_still_plays_and_says_once_that_nothing_is_saved(tmp_path, monkeypatch):
     """A data folder that cannot be written, with no folder beside it that
-    can (the folder's parent is a file: unwritable for root too): the title
-    offered "Play here", highlighted and focused, which could never work.
-    Now it offers Replays (highlighted), Stats and Quit, says no game can be
-    saved, and each offered button works when clicked where it is drawn."""
+    can (the folder's parent is a file: unwritable for root too).  qa31 found
+    every game disabled there (only Replays, Stats and Quit); phones33: the
+    games play, in memory.  The title says why and where ("... is a file,
+    not a folder") and that nothing is saved; the first game says it once
+    more, and its records' own failures (the autosave each move, the finished
+    game) are not told again; the file in the way is untouched."""
     from game.app import App
+    from game.core.match import Match, Seat
     from tests.test_rtb_lesson_notes_hold import drawn_words
     blocker = tmp_path / "not-a-folder"
     blocker.write_text("in the way")
     monkeypatch.setenv("DICE_TAVERN_HOME", str(blocker / "DiceTavern"))
     app = App(headless=True, lock_folder=True)
+    told: list[str] = []
+    toast = app.toast
+    monkeypatch.setattr(app, "toast", lambda message: (told.append(message), toast(message)))
     try:
+        app.settings.reduced_motion = True
+        app.settings.animation_speed = "instant"
         app.start(TitleScene(app))
         app.run_frames(2)
         buttons = _menu_buttons(app)
         assert [b.text for b in buttons] == ["Replays", "Stats", "Quit"]
-        assert [b.text for b in buttons if b.primary] == ["Replays"] and app.top.ui.focused is buttons[0]
-        assert not [w for w in app.top.ui.widgets if isinstance(w, GameCard) and w.enabled]
+        assert not [b for b in buttons if b.primary]
+        cards = [w for w in app.top.ui.widgets if isinstance(w, GameCard) and w.enabled]
+        assert cards, "no game can be played"
         words = drawn_words(app)
-        assert "Nor can a folder beside it, so no game can be saved: here you can watch replays and see " \
-               "your stats." in words, words
+        assert "Nor can a folder beside it. You can play, but nothing is saved: no Continue, replays or stats." \
+            in words, words
         SHOTS.mkdir(parents=True, exist_ok=True)
         pygame.image.save(app.canvas, str(SHOTS / "title-unwritable-nothing-beside.png"))
-        for label, scene in (("Replays", "replays"), ("Stats", "stats")):
-            click(app, button(app.top, label).rect.center)
-            app.run_frames(2)
-            assert app.top.name == scene
-            app.top.back()
-            app.run_frames(2)
-            assert isinstance(app.top, TitleScene)
+        liars = next(c for c in cards if c.game_id == "liars-dice")
+        click(app, liars.rect.center)
+        app.run_frames(2)
+        assert app.top.name == "setup"
+        from game.scenes.launch import make_table
+        match = Match("liars-dice", [Seat("Ann", "ai", "easy"), Seat("Mags", "ai", "normal")], None, seed=4)
+        app.start(make_table(app, match))
+        app.run_frames(3)
+        app.feed(key(pygame.K_ESCAPE))   # the pause menu promises no save it cannot make
+        app.run_frames(2)
+        assert app.top.name == "pause"
+        leave = [b.text for b in _menu_buttons(app)]
+        assert "Quit without saving" in leave and "Save and quit to title" not in leave, leave
+        app.feed(key(pygame.K_ESCAPE))
+        app.run_frames(20000, until=lambda a: a.top is not None and a.top.name == "results")
+        assert match.is_over and app.top.name == "results", "the game did not play to its results"
+        assert told == [f"Nothing you play is saved: {blocker} is a file, not a folder."], told
         assert app.read_only and blocker.read_text() == "in the way"
     finally:
         app.shutdown()
+    assert blocker.read_text() == "in the way"
+
+
+def test_a_data_folder_set_to_a_file_is_said_plainly_and_another_folder_plays(tmp_path, monkeypatch, capsys):
+    """``DICE_TAVERN_HOME`` (or --data-dir) pointing at a file: the start said
+    "Settings reset to defaults: could not read settings.json: Not a directory."
+    (no settings file was there to reset) and the title "Not a directory".
+    Now the title says the path is a file, not a folder; "Another folder"
+    plays beside it; the file is never touched."""
+    from game.app import App
+    from tests.test_rtb_lesson_notes_hold import drawn_words
+    home = tmp_path / "notes.txt"
+    home.write_text("the player's own notes")
+    monkeypatch.setenv("DICE_TAVERN_HOME", str(home))
+    app = App(headless=True, lock_folder=True)
+    try:
+        assert "Settings reset" not in capsys.readouterr().err
+        assert not app.toasts
+        app.start(TitleScene(app))
+        app.run_frames(2)
+        said = [w for w in drawn_words(app) if w.startswith("The data folder cannot be written: ")]
+        assert said and said[0].endswith("notes.txt is a file, not a folder."), said   # a long path: its last names
+        click(app, button(app.top, "Another folder").rect.center)
+        assert not app.read_only and app.records_off is None
+        assert userfiles.data_dir() == tmp_path / "notes.txt-2"
+        assert [w for w in app.top.ui.widgets if isinstance(w, GameCard) and w.enabled]
+    finally:
+        app.shutdown()
+    assert home.read_text() == "the player's own notes"
 
 
 def test_an_unwritable_folder_with_room_beside_it_offers_another_folder(tmp_path, monkeypatch):

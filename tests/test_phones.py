@@ -117,11 +117,12 @@ def liars_table(app, phones=(0, 1), seats=None, seed=4):
 
 
 def test_wrong_and_old_tokens_get_nothing_and_each_game_has_new_ones(app, monkeypatch):
-    """A token one letter off gets nothing.  The tokens here end in "A", the
-    letter the near miss used to put last: one real token in 64 does, and the
-    "wrong" token was then the right one (a 200 in the merge's quick suite)."""
+    """A token one letter off gets nothing.  The tokens here end in "a", the
+    letter the near miss used to put last: one real token in 31 does, and the
+    "wrong" token was then the right one (a 200 in the merge's quick suite).
+    (Capitals are no near miss: the server reads a typed link in lower case.)"""
     fresh = wire.new_token
-    monkeypatch.setattr(wire, "new_token", lambda: fresh()[:-1] + "A")
+    monkeypatch.setattr(wire, "new_token", lambda: fresh()[:-1] + "a")
     match, table = liars_table(app)
     app.run_frames(2)
     url = table.phones.url(0)
@@ -129,7 +130,7 @@ def test_wrong_and_old_tokens_get_nothing_and_each_game_has_new_ones(app, monkey
     assert status == 200 and "phone.js" in page
     base = url.rsplit("/", 1)[0]
     token = table.phones.tokens[0]
-    near = token[:-1] + ("B" if token.endswith("A") else "A")
+    near = token[:-1] + ("b" if token.endswith("a") else "a")
     for bad in ("x", near, "..%2f..%2fetc"):
         status, text = get(f"{base}/{bad}")
         assert status == 404 and "Ana" not in text and "liars" not in text.lower()
@@ -142,6 +143,33 @@ def test_wrong_and_old_tokens_get_nothing_and_each_game_has_new_ones(app, monkey
     assert PhoneClient(table.phones.url(0).rsplit("/", 1)[0] + "/" + old).status == 403
     assert get(table.phones.url(0))[0] == 200
     assert not get(table.phones.url(0).rsplit("/p/", 1)[0] + "/static/../server.py")[0] == 200
+
+
+def test_a_tap_on_a_view_sent_again_with_nothing_moved_is_played(app):
+    """phones33's walk: Di tapped "roll the dice" in Diced Out just as the
+    "rolls again" banner went; the table had sent every phone its view again
+    for that (a new number, nothing moved), and the tap was refused "The table
+    has moved on: look again." with the same button back.  A tap on a view
+    sent again is played when no move was made since and it is still legal."""
+    match, table = liars_table(app)
+    phone = PhoneClient(table.phones.url(0))
+    try:
+        run_until(app, lambda: phone.latest() is not None, "the first view")
+        close_codes(app)
+        run_until(app, lambda: table.deciding_human() == 0 and (phone.latest() or {}).get("choices"), "Ana's turn")
+        view, before = phone.latest(), len(match.history)
+        table.phones.publish()   # sent again (a banner went, a phone came back): nothing moved
+        assert table.phones.number > view["version"]
+        phone.send({"type": "act", "version": view["version"], "choice": 0})
+        run_until(app, lambda: len(match.history) > before or phone.received("refused"), "Ana's tap to be heard")
+        assert not phone.received("refused") and match.history[before][0] == 0
+        # once a move was made, a tap on a view from before it is refused as before
+        phone.send({"type": "act", "version": view["version"], "choice": 0})
+        run_until(app, lambda: phone.received("refused"), "the stale tap's refusal")
+        assert phone.received("refused")[0]["reason"] == "The table has moved on: look again."
+        assert len(match.history) == before + 1
+    finally:
+        phone.close()
 
 
 def test_bad_messages_get_a_clear_refusal_and_change_nothing(app):
@@ -939,3 +967,11 @@ def test_a_codes_link_has_no_letters_that_look_alike_when_typed_by_hand():
     assert all(not alike & set(t) and t == t.lower() for t in tokens), tokens
     assert len(set(tokens)) == len(tokens)
     assert len(tokens[0]) * math.log2(len(wire.TOKEN_ALPHABET)) >= 144
+
+
+def test_a_banner_reads_as_one_line_on_the_phone():
+    """The walk's Roll For It! phone read "+5 Bo takes the card!: now 5 points"."""
+    from game.ui.table_base import news_line
+    assert news_line("+5 Bo takes the card!", "now 5 points") == "+5 Bo takes the card! Now 5 points"
+    assert news_line("Round 1 done", "14 points - round 2 of 4") == "Round 1 done: 14 points - round 2 of 4"
+    assert news_line("DICED OUT!", "") == "DICED OUT!"

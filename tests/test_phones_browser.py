@@ -166,6 +166,7 @@ def test_two_phones_and_an_ai_play_a_whole_liars_dice_game(app):
         moves = play(app, table, recorder, devices, decide=decide)
         assert match.is_over and reloaded and moves >= 5
         assert any(p == 0 for p, _ in match.history) and any(p == 1 for p, _ in match.history)
+        run_until(app, table.phones.game_over_shown, "the last reveal's count to be said")
         app.run_frames(3)
         for phone in devices.values():
             phone.shows(table.phones.number)   # the game's end reached every phone
@@ -173,6 +174,8 @@ def test_two_phones_and_an_ai_play_a_whole_liars_dice_game(app):
         assert recorder.checked >= moves
         last = devices[0].frames[-1]
         assert last["type"] == "state" and last["over"] and last["status"].startswith("Game over")
+        # phones33: "Game over: Bo wins" was sent as the last reveal's count began (the winner before the count)
+        assert recorder.early == 0
 
 
 @pytest.mark.slow
@@ -400,3 +403,45 @@ def test_a_phone_page_gets_the_games_icon_not_a_404(app):
         icon = page.request.get(page.url.split("/p/")[0] + "/favicon.ico")
         assert icon.status == 200 and icon.headers["content-type"] == "image/png", icon.status
         assert icon.body()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+@pytest.mark.parametrize("game_id", ["diced-out", "roll-the-bones", "roll-for-it"])
+def test_the_tables_news_stays_on_the_phones_until_their_next_turn(app, game_id):
+    """phones33: in these games the phone's news lasted only while the banner
+    showed (a few seconds): a player who glanced at their phone later saw
+    nothing.  The last news stays until the next news or, once the banner is
+    gone, that seat's next turn (as the bidding games' "Last round" panel)."""
+    seats = [Seat("Ana"), Seat("Bo"), Seat("Cy", "ai", "easy")]
+    with browser() as chromium:
+        match, table, recorder, devices = start(app, chromium, game_id, seats, (0, 1), seed=3)
+        newest = []
+
+        def shown():
+            up = [b for b in table.banners.items if b.alive(table.time)]
+            if up:
+                newest[:] = [up[-1]]
+            return up
+
+        def decide(seat, phone, moves):
+            phone.tap("#challenges button, #choices button, #faces button:not([disabled])")
+            if phone.page.is_visible("#bidbtn:not([disabled])"):
+                phone.tap("#bidbtn")
+
+        if not shown():
+            play(app, table, recorder, devices, decide=decide, until=lambda: bool(shown()), limit=200)
+        run_until(app, lambda: not shown(), "the banner to go")
+        news = newest[-1]
+        app.run_frames(2)   # the link hears the banner went on its next pump
+        told = {s for s in devices if not turn_of(recorder, table, s)}
+        assert told, "every phone seat is at its turn: nothing to check"
+        for seat in told:
+            phone = devices[seat]
+            phone.shows(table.phones.number)
+            assert phone.page.is_visible("#outcome"), f"seat {seat}'s news of {news.title!r} went with the banner"
+            assert news.title in phone.page.inner_text("#verdict")
+        play(app, table, recorder, devices, decide=decide,
+             until=lambda: not shown() and any(turn_of(recorder, table, s) for s in devices), limit=200)
+        seat = next(s for s in devices if turn_of(recorder, table, s))
+        devices[seat].shows(table.phones.number)
+        assert devices[seat].page.is_hidden("#outcome"), "the news stays past the seat's next turn"
+        check_frames(recorder, devices)

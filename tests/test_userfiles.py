@@ -47,6 +47,19 @@ def test_bad_settings_fall_back_and_keep_file(home, content, expect):
     assert other.read_text() == "precious"
 
 
+def test_settings_saved_with_a_byte_order_mark_are_read_and_kept(home):
+    """phones33: settings.json opened and saved in Windows Notepad starts with a
+    UTF-8 byte order mark; it was "damaged (not valid JSON)", set aside and
+    every setting reset.  It is read as it is (utf-8-sig), nothing set aside."""
+    s = userfiles.Settings(fullscreen=True, master_volume=0.25, animation_speed="fast")
+    userfiles.save_settings(s)
+    path = userfiles.settings_path()
+    path.write_bytes(b"\xef\xbb\xbf" + path.read_bytes())
+    loaded, message = userfiles.load_settings()
+    assert message is None and loaded == s
+    assert not (home / "settings.json.bad").exists()
+
+
 def test_single_bad_values_reset_one_by_one(home):
     data = userfiles.Settings().to_json()
     data.update(master_volume=7, animation_speed="ludicrous", fullscreen=True, window_size=[0, "0"])

@@ -33,9 +33,17 @@ class TableLock:
         self.folder = Path(folder) if folder is not None else userfiles.data_dir()
         self._lock: FileLock | None = None
         self.unwritable: str | None = None
+        self.unwritable_errno: int | None = None
+        """The ``errno`` of that failure (``userfiles.folder_trouble`` words it for players)."""
         """Why the folder cannot be written at all (the system's words: "Read-only
         file system"), when the last ``acquire`` failed for that and not because
         another copy holds it: the title must not blame a window that is not open."""
+
+    def trouble(self, short: bool = False) -> str | None:
+        """Why this folder cannot be written, in a sentence with where; None if it can."""
+        if self.unwritable is None:
+            return None
+        return userfiles.folder_trouble(self.folder, self.unwritable_errno, short)
 
     @property
     def held(self) -> bool:
@@ -46,7 +54,7 @@ class TableLock:
         (or the folder cannot be written at all: then nothing may be written either)."""
         if self._lock is not None:
             return True
-        self.unwritable = None
+        self.unwritable = self.unwritable_errno = None
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
             lock = FileLock(str(self.folder / LOCK_NAME), timeout=0, mode=0o600, thread_local=False)
@@ -55,6 +63,7 @@ class TableLock:
             return False
         except OSError as exc:
             self.unwritable = exc.strerror or str(exc)
+            self.unwritable_errno = exc.errno
             return False
         self._lock = lock
         return True

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import json
+import errno
 import os
 import re
 import stat
@@ -74,6 +75,37 @@ def data_dir() -> Path:
         import platformdirs
         path = Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
     return path
+
+
+def folder_trouble(folder: Path, code: int | None, short: bool = False) -> str:
+    """Why ``folder`` cannot be written, as a player reads it, with where
+    (``code``: the ``errno`` of the failure): the title said only the system's
+    words, "Not a directory", for a data folder set to a file.  ``short``:
+    paths by their last two names ("…/Games/DiceTavern"), for a narrow line."""
+    folder = Path(folder)
+    if short:
+        return _shortened(folder_trouble(folder, code), folder)
+    if code in (errno.ENOTDIR, errno.EEXIST):   # a file stands where the folder (or one above it) should be
+        place = folder
+        while place != place.parent and not place.exists():
+            place = place.parent
+        if place.exists() and not place.is_dir():
+            return f"{place} is a file, not a folder"
+    if code in (errno.EACCES, errno.EPERM):
+        return f"this user may not write in {folder}"
+    if code == errno.EROFS:
+        return f"{folder} is on a read-only disk"
+    if code == errno.ENOSPC:
+        return f"the disk that holds {folder} is full"
+    return f"{folder} cannot be written ({os.strerror(code) if code else 'unknown error'})"
+
+
+def _shortened(sentence: str, folder: Path) -> str:
+    """``sentence`` with each path in it (``folder`` and those above it) cut to its last two names."""
+    for place in (folder, *folder.parents):
+        if len(place.parts) > 3 and str(place) in sentence:
+            return sentence.replace(str(place), os.path.join("\u2026", *place.parts[-2:]))
+    return sentence
 
 
 def use_data_dir(path: Path) -> None:
@@ -267,6 +299,8 @@ def read_bytes(path: Path, max_bytes: int = MAX_READ_BYTES) -> bytes:
         fd = os.open(path, flags)
     except FileNotFoundError:
         raise
+    except NotADirectoryError as exc:   # a file where its folder should be: there is no such file
+        raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), str(path)) from exc
     except (OSError, ValueError) as exc:  # ValueError: NUL in the path
         raise UserFileError(f"could not read {path.name}: {getattr(exc, 'strerror', None) or exc}") from exc
     try:
@@ -307,7 +341,7 @@ def parse_json(raw: bytes, name: str, max_values: int = MAX_VALUES) -> Any:
     if count_values(raw) > max_values:
         raise UserFileError(f"{name} holds too many entries to be a Dice Tavern file")
     try:
-        return json.loads(raw.decode("utf-8"), parse_constant=_no_constants)
+        return json.loads(raw.decode("utf-8-sig"), parse_constant=_no_constants)   # a BOM: the file was saved by Notepad
     except (ValueError, RecursionError) as exc:  # incl. UnicodeDecodeError, int digit limit
         raise UserFileError(f"{name} is damaged (not valid JSON)") from exc
 

@@ -69,6 +69,10 @@ CLOSE_RELINKED = 4003
 """The socket's close code when its seat was given a new code at the table."""
 CLOSE_SPENT = 4004
 """The close code for a socket opened with a code another phone already claimed."""
+CLOSE_TABLE = 4002
+"""The close code when the table closed (its game over, or left without saving)."""
+CLOSE_SAVED = 4005
+"""The close code when the host saved the game and left the table: Continue brings new codes."""
 SPENT = ("This code was already used by another phone. If that was not you, say so at the table: "
          "the pause menu's Phone codes gives your seat a new code.")
 RELINKED = "This seat was linked to a new phone at the table: this link no longer works."
@@ -190,6 +194,8 @@ class PhoneServer:
         self._stopping: asyncio.Event | None = None
         self._lock = threading.Lock()
         self._serving = False
+        self._farewell = (CLOSE_TABLE, b"the table closed")
+        """What ``stop`` tells every phone as its socket closes."""
         self._early: list[tuple[Callable, tuple]] = []
         """Calls from the game thread made before the server's loop was up."""
         self._answering: dict[Any, int] = {}
@@ -240,8 +246,10 @@ class PhoneServer:
         """Send ``message`` once to ``seat``'s phone if connected (a refusal)."""
         self._call(self._publish, seat, json.dumps(message, separators=(",", ":")), False)
 
-    def stop(self) -> None:
-        """Close every socket and stop listening (idempotent)."""
+    def stop(self, saved: bool = False) -> None:
+        """Close every socket and stop listening (idempotent); ``saved``: the
+        phones are told their game was saved (``CLOSE_SAVED``)."""
+        self._farewell = (CLOSE_SAVED, b"the game is saved") if saved else (CLOSE_TABLE, b"the table closed")
         if self._thread is not None:
             self._ready.wait(START_TIMEOUT)   # a server still starting is stopped once it is up
         loop, thread = self._loop, self._thread
@@ -328,7 +336,7 @@ class PhoneServer:
         finally:
             listener.close()
             for ws in list(self._sockets.values()):
-                await self._close(ws, 4002, b"the table closed")
+                await self._close(ws, *self._farewell)
             await runner.cleanup()
 
     def _drop_seat(self, seat: int) -> None:
@@ -399,7 +407,7 @@ class PhoneServer:
 
     async def _page(self, request: web.Request) -> web.StreamResponse:
         from aiohttp import web
-        token = request.match_info.get("token", "")
+        token = wire.typed_token(request.match_info.get("token", ""))   # typed from the screen: "abcd-efgh-…"
         if token in self._retired:   # a phone shows this, so a page its size, not bare text
             return web.Response(status=410, text=_words_page(self._retired[token][1]), content_type="text/html")
         if token not in self._tokens and token not in self._keys:
@@ -423,7 +431,7 @@ class PhoneServer:
 
     async def _socket(self, request: web.Request) -> web.StreamResponse:
         from aiohttp import web
-        token = request.match_info.get("token", "")
+        token = wire.typed_token(request.match_info.get("token", ""))   # typed from the screen: "abcd-efgh-…"
         if token not in self._retired and token not in self._tokens and token not in self._keys:
             return web.Response(status=403, text="not a seat of this game")
         if self._open >= MAX_SOCKETS:

@@ -48,6 +48,17 @@ def new_token() -> str:
     return "".join(secrets.choice(TOKEN_ALPHABET) for _ in range(TOKEN_LENGTH))
 
 
+def grouped(token: str) -> str:
+    """A secret as the screen shows it to be typed: groups of four, "abcd-efgh-…"."""
+    return "-".join(token[i:i + 4] for i in range(0, len(token), 4))
+
+
+def typed_token(raw: str) -> str:
+    """A secret as a person may type it from the screen (``grouped``): the
+    dashes and spaces dropped, capitals lowered; the server looks this up."""
+    return "".join(raw.split()).replace("-", "").lower()
+
+
 def parse_inbound(raw: str | bytes) -> dict:
     """A phone's message, size-checked, decoded and validated; ``Refused``
     (with a short reason) for anything else.  Never raises anything else."""
@@ -137,6 +148,8 @@ class PublicFacts:
     """The last reveal as the table shows it (its verdict sentence, the dice
     that counted by seat), from the moment the table's count says it until
     the next round's dice are ready; None otherwise (``phone_outcome``)."""
+    paused: bool = False
+    """The host has the pause menu open: the phone says so (its moves wait for Resume)."""
 
 
 def seat_message(number: int, seat: int, view: Any, choices: Sequence[Action], public: PublicFacts,
@@ -150,6 +163,7 @@ def seat_message(number: int, seat: int, view: Any, choices: Sequence[Action], p
         "game": public.game_id, "title": public.title,
         "names": list(public.names), "colours": [list(c) for c in public.colours],
         "turn": public.turn, "your_turn": your_turn, "status": public.status, "over": public.over,
+        "paused": public.paused,
         "die_kind": public.die_kind, "outcome": public.outcome,
         "dice": list(hand_of(view)), "bids": round_bids(view), "odds": odds,
         "choices": records, "view": jsonable(view),

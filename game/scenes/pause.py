@@ -31,6 +31,18 @@ class PauseScene(MenuScene):
 
     BOARD = (440, 130, 400, 460)
 
+    def enter(self) -> None:
+        super().enter()
+        phones = getattr(self.table, "phones", None)
+        if phones is not None:
+            phones.set_paused(True)   # every phone says "The table is paused" (the table is not pumped now)
+
+    def exit(self) -> None:
+        super().exit()
+        phones = getattr(self.table, "phones", None)
+        if phones is not None:
+            phones.set_paused(False)
+
     def build(self) -> None:
         items = [("Resume", self.back, True), ("Rules", self.open_rules, False),
                  ("Settings", self.open_settings, False)]
@@ -39,7 +51,8 @@ class PauseScene(MenuScene):
         if self.game_over():
             items.append((self.TO_RESULTS, self.to_results, False))
         else:
-            leave = "Quit without saving" if self.save_failed else "Save and quit to title"
+            unsaved = self.save_failed or self.app.records_off is not None   # nothing can be saved: said as it is
+            leave = "Quit without saving" if unsaved else "Save and quit to title"
             items.append((leave, self.quit_to_title, False))
         gap = 72 if len(items) <= 4 else 60
         for i, (text, action, primary) in enumerate(items):
@@ -136,6 +149,9 @@ class PauseScene(MenuScene):
         reads "Quit without saving" and does that, once its press can be
         meant for it (not the second click of the one that failed)."""
         match = self.table.match
+        if self.app.records_off is not None:
+            self.app.nav.title()
+            return
         if self.save_failed:
             if self.quit_unsaved.is_open:
                 self.app.nav.title()
@@ -150,4 +166,6 @@ class PauseScene(MenuScene):
                 self.quit_unsaved.again()
                 self.rebuild()
                 return
+            if self.table.phones is not None:
+                self.table.phones.close(saved=True)   # "The host left the table; your dice are safe"
         self.app.nav.title()

@@ -24,6 +24,7 @@ import pygame
 from ..ui import theme as th
 from ..ui.widgets import Button
 from ..canvas import CANVAS_W, CENTRE_X
+from ..phones import wire
 from ..ui.phone_link import whose_phone
 from .base import MenuScene
 from .curtain import CurtainScene, velvet_curtain
@@ -162,30 +163,57 @@ class PhoneHandoutScene(MenuScene):
         th.draw_text(canvas, self.theme, "Scan this code with your phone's camera (same Wi-Fi as this computer). "
                      "Only your own dice go to your phone.", (CENTRE_X, 154), 18, th.CREAM, anchor="midtop", shadow=2)
 
+    CARD = (680, 438)
+    """The code's card: the QR code on the left, its link to type on the right."""
+    QR_SIZE = 320
+    CODE_SIZE = 34
+    """The secret's letters, in groups of four: read from arm's length (they were 12 px, in one line)."""
+
     def draw_content(self, canvas) -> None:
         phones = self.table.phones
         if phones is None or self.seat is None or not phones.has_code(self.seat):
             return
         url = phones.url(self.seat)
-        card = pygame.Rect(0, 0, 360, 438)
+        card = pygame.Rect((0, 0), self.CARD)
         card.midtop = (CENTRE_X, 188)
         th.panel(canvas, card, fill=th.WOOD_DARK, border=th.BRASS)
-        key = (url, 320)
+        key = (url, self.QR_SIZE)
         code = self._codes.get(key)
         if code is None:
-            code = self._codes[key] = qr_surface(url, 320)
-        canvas.blit(code, code.get_rect(midtop=(card.centerx, card.y + 14)))
+            code = self._codes[key] = qr_surface(url, self.QR_SIZE)
+        drawn = canvas.blit(code, code.get_rect(topleft=(card.x + 18, card.y + 18)))
+        self.draw_link(canvas, url, pygame.Rect(drawn.right + 24, card.y + 26, card.right - 18 - drawn.right - 24,
+                                                drawn.h))
         words = self.theme.font(20, True)
         whose = whose_phone(self.table, self.seat, words, card.w - 24 - words.size("Waiting for  phone\u2026")[0],
                             capital=False)
         th.draw_text(canvas, self.theme, f"Waiting for {whose} phone\u2026",
-                     (card.centerx, card.bottom - 68), 20, th.CREAM, bold=True, anchor="midtop")
-        link = url.split("//", 1)[-1]
-        font = self.theme.font(12)
-        while font.size(link)[0] > card.w - 16 and len(link) > 8:
-            link = link[:-2]
-        th.draw_text(canvas, self.theme, link if link == url.split("//", 1)[-1] else link + "\u2026",
-                     (card.centerx, card.bottom - 36), 12, th.CREAM_DIM, anchor="midtop")
+                     (card.centerx, card.bottom - 58), 20, th.CREAM, bold=True, anchor="midtop")
+
+    def draw_link(self, canvas, url: str, room: pygame.Rect) -> None:
+        """The link for a phone whose camera cannot read the code: the address,
+        then the secret in groups of four over as many lines as it needs (the
+        page takes it with or without the dashes, ``wire.typed_token``)."""
+        address, _, secret = url.split("//", 1)[-1].partition("/p/")
+        y = th.draw_text(canvas, self.theme, "No camera? Type this in the phone's browser:", (room.x, room.y), 16,
+                         th.CREAM_DIM, anchor="topleft").bottom + 12
+        size = 22
+        while self.theme.font(size).size(address + "/p/")[0] > room.w and size > 14:
+            size -= 1
+        y = th.draw_text(canvas, self.theme, address + "/p/", (room.x, y), size, th.CREAM, anchor="topleft").bottom + 8
+        font = self.theme.font(self.CODE_SIZE, True)
+        lines: list[str] = []
+        for group in wire.grouped(secret).split("-"):
+            joined = f"{lines[-1]}-{group}" if lines else group
+            if lines and font.size(joined + "-")[0] <= room.w:
+                lines[-1] = joined
+            else:
+                if lines:
+                    lines[-1] += "-"
+                lines.append(group)
+        for line in lines:
+            y = th.draw_text(canvas, self.theme, line, (room.x, y), self.CODE_SIZE, th.BRASS_LIGHT, bold=True,
+                             anchor="topleft").bottom + 4
 
 
 class PhoneLinksScene(MenuScene):

@@ -79,13 +79,14 @@ class TitleScene(MenuScene):
     def build(self) -> None:
         ids = menu_game_ids()
         read_only = self.app.read_only
+        playable_here = not read_only or self.app.records_off is not None   # in memory: nothing to clobber
         gap = 18
         width = min(220, (1180 - gap * (len(ids) - 1)) // len(ids))
         x0 = CENTRE_X - (width * len(ids) + gap * (len(ids) - 1)) // 2
         for i, game_id in enumerate(ids):
             self.ui.add(GameCard((x0 + i * (width + gap), 200, width, 300), game_id,
                                  lambda g=game_id: self.open_setup(g),
-                                 enabled=is_playable(game_id) and not read_only))
+                                 enabled=is_playable(game_id) and playable_here))
         # a plain file check: the save machinery (Match, seeds) loads on Continue, or off the
         # frame to say what Continue resumes (``saved_game``)
         has_save = not read_only and (journal.exists() or userfiles.autosave_path().is_file())
@@ -95,7 +96,7 @@ class TitleScene(MenuScene):
             self._spare_problem = self._spare_folder_problem()
             spare = self._spare_problem is None
             labels = ([("Another folder", self.another_folder, True)] if spare else []) + [
-                ("Replays", self.open_replays, not spare), ("Stats", self.open_stats, False),
+                ("Replays", self.open_replays, False), ("Stats", self.open_stats, False),
                 ("Quit", self.app.quit, False)]
         elif read_only:   # another copy plays with this folder: look, or play elsewhere
             labels = [("Play here", self.play_here, True), ("Another folder", self.another_folder, False),
@@ -112,8 +113,8 @@ class TitleScene(MenuScene):
             sub = saved if text == "Continue" else ""
             self.ui.add(Button((x0 + i * (w + gap), 560, w, 54), text, action, primary=primary, sub=sub,
                                tooltip=f"Continue: {sub}" if sub else ""))
-        if has_save or read_only:
-            self.ui.focus(self.ui.widgets[len(ids)])
+        if has_save or read_only and not (self.app.records_off is not None and self._spare_problem is not None):
+            self.ui.focus(self.ui.widgets[len(ids)])   # Continue, Play here or Another folder
 
     def play_here(self) -> None:
         """Read-only: try the folder's lock again (the other copy may have closed)."""
@@ -229,12 +230,16 @@ class TitleScene(MenuScene):
         strip = pygame.Rect(0, 0, 900, 58)
         strip.midtop = (CENTRE_X, 134)
         th.panel(canvas, strip, fill=th.PARCHMENT, border=th.BRASS_DARK, radius=10, shadow=False, width=2)
-        unwritable = self.app.table_lock.unwritable
-        if unwritable:
-            heading = f"The data folder cannot be written: {unwritable}."
-            then = ("Here you can watch replays and see your stats, or play with another folder."
+        trouble = self.app.table_lock.trouble()
+        if trouble:
+            heading = f"The data folder cannot be written: {trouble}."
+            font = self.theme.font(18, True)
+            if font.size(heading)[0] > strip.w - 24:   # a long path: its last two names
+                heading = th.fit_text(font, f"The data folder cannot be written: {self.app.table_lock.trouble(True)}.",
+                                      strip.w - 24)
+            then = ("Play here and nothing is saved (no Continue, replays or stats), or play with another folder."
                     if self._spare_problem is None else
-                    "Nor can a folder beside it, so no game can be saved: here you can watch replays and see your stats.")
+                    "Nor can a folder beside it. You can play, but nothing is saved: no Continue, replays or stats.")
         else:
             heading = "Dice Tavern is already open with this data folder in another window."
             then = "Here you can watch replays and see your stats. Play here once the other copy closes, " \

@@ -187,7 +187,7 @@ class GameEnd:
             table.app.autosave.save(table.match)
         except (UserFileError, OSError) as exc:
             if str(exc) != self.save_failure:
-                table.app.toast(not_saved(exc))
+                table.app.record_failure(not_saved(exc))
             self.save_failure = str(exc)
         else:
             self.save_failure = None
@@ -217,7 +217,7 @@ class GameEnd:
         self.recording = table.app.autosave.finish(table.match, rivals, background=table.app.write_in_background)
         self.replay_path = self.recording.replay_path
         if self.recording.done:
-            self.recording.report(table.app.toast)
+            self.recording.report(table.app.record_failure)
         if rivals is not None:
             table.say_rivals_note()
 
@@ -237,7 +237,7 @@ class GameEnd:
             return
         self.finished = True
         if self.recording is not None:
-            self.recording.report(table.app.toast)
+            self.recording.report(table.app.record_failure)
         if table.replay is not None:
             table.replay.paused = True
             return

@@ -42,6 +42,12 @@ HOST_VARIABLE = "DICE_TAVERN_PHONES_HOST"
 
 MOVED_ON = "The table has moved on: look again."
 """A phone's answer to a tap the table can no longer play; its current view follows."""
+PAUSED = "The table is paused. A move you tap now is played when the host resumes."
+"""Every phone's status while the host has the pause menu open (its moves are held, never refused)."""
+
+
+KEPT_OFFERS = 8
+"""Messages back a phone's tap may name and still be played (``PhoneLink._still_offered``)."""
 
 
 class NoNetwork(OSError):
@@ -119,12 +125,19 @@ class PhoneLink:
         self.number = 0
         """The number of the last messages sent; a phone's act names the one it answers."""
         self._choices: dict[int, list[Action]] = {}
+        self._offered: dict[int, dict[int, tuple[int, list[Action]]]] = {}
+        """Seat -> message number -> (moves in the match then, its choices), the last
+        ``KEPT_OFFERS``: a tap on a message the table re-sent with nothing moved
+        (a banner went, a phone reconnected) is still the move it was."""
         self._key: tuple | None = None
         self.applied: list[tuple[int, Action, float]] = []
         """(seat, action, seconds from the phone's message reaching the server to the
         table's move): the game thread's part of a tap's latency (tools/phones_latency.py)."""
         self.waiting_button: pygame.Rect | None = None
         self._said_failure = False
+        self.paused = False
+        """The host has the pause menu open (``set_paused``): every phone says so."""
+        self._resumed = False
         self.offers: dict[int, str] = {}
         """Codes shown to seats that play on this screen (after "Play Ana on this
         screen"): the seat goes back to a phone when one claims its code
@@ -199,9 +212,23 @@ class PhoneLink:
         self.table.secrecy.set_phones(self.seats)
         self._key = None
 
-    def close(self) -> None:
-        """Stop listening (the table closed): every phone is told."""
-        self.server.stop()
+    def close(self, saved: bool = False) -> None:
+        """Stop listening (the table closed): every phone is told, and after
+        "Save and quit" (``saved``) that its game waits for Continue."""
+        self.server.stop(saved=saved)
+
+    def set_paused(self, paused: bool) -> None:
+        """The pause menu opened (every phone is told now: the table is not
+        pumped under it) or closed.  A move tapped while paused waits in the
+        server's queue and is played on Resume against the view it was tapped
+        on (``pump`` reads it before the phones hear of the Resume)."""
+        if paused == self.paused:
+            return
+        self.paused = paused
+        if paused:
+            self.pump_key_now()
+        else:
+            self._resumed = True
 
     # --- each frame -----------------------------------------------------------
     def pump(self) -> None:
@@ -213,7 +240,10 @@ class PhoneLink:
         self.adopt_claimed()
         # A move made after the last pump (an AI's, later in that fixed step) gets its new number
         # first: a tap on the view before it is then refused ("moved on"), never played on it.
-        self._publish_if_moved()
+        # Not on Resume: nothing moved under the pause, and a tap made there names the paused view.
+        if not self._resumed:
+            self._publish_if_moved()
+        self._resumed = False
         inbound = self.server.inbound
         while not inbound.empty():
             seat, data, arrived = inbound.get_nowait()
@@ -230,14 +260,14 @@ class PhoneLink:
         if seat not in self.tokens:
             return
         choices = self._choices.get(seat, [])
-        if data["version"] != self.number or data["choice"] >= len(choices):
+        action = self._still_offered(seat, data["version"], data["choice"], choices)
+        if action is None:
             self.server.tell(seat, wire.refusal(MOVED_ON))
             self.server.publish(seat, self.message(seat))   # the current view again
             return
-        action = choices[data["choice"]]
         table = self.table
         if isinstance(action, ContinueMoment):
-            done = table.held.moment is not None and table.is_top   # never under the pause or the codes
+            done = table.held.moment is not None and table.is_top   # never under the codes (the pause holds it)
             if done:
                 table.held.release()
         elif isinstance(action, ThrowDice):
@@ -252,6 +282,20 @@ class PhoneLink:
         self._key = None
         self.pump_key_now()
 
+    def _still_offered(self, seat: int, version: int, choice: int, choices: list[Action]) -> Action | None:
+        """The move ``seat`` tapped (``choice`` of message ``version``) if the
+        table may play it now: from the current message, or from an earlier one
+        when no move was made since and the same move is still offered (a tap
+        on "roll the dice" as the "rolls again" banner went was refused as
+        "moved on", and the same button came back)."""
+        if version == self.number:
+            return choices[choice] if choice < len(choices) else None
+        then = self._offered.get(seat, {}).get(version)
+        if then is None or then[0] != len(self.table.match.history) or choice >= len(then[1]):
+            return None
+        action = then[1][choice]
+        return action if action in choices else None
+
     def pump_key_now(self) -> None:
         """Send the new views at once (not a frame later): a tap's answer comes sooner."""
         self._key = self._decision_key()
@@ -262,11 +306,12 @@ class PhoneLink:
         state = t.match.state
         return (len(t.match.history), t.throw_view is None, t.held.moment is None, t.held.pending is None,
                 t.is_busy(), t.waiting_thrower, t.deciding_human(), tuple(self.seats), t.game_end.finished,
-                tuple(state.current_players()),
+                tuple(state.current_players()), t.game_end.out_moment is None,
                 # a held moment's "continue" only on the table; otherwise covering the table (the pause
                 # menu) changes no phone's view, so a tap made under it is played on Resume, not refused
                 t.is_top or t.held.moment is None,
-                (t.phone_outcome() or {}).get("verdict"))   # the reveal's verdict shows (and goes)
+                (t.phone_outcome() or {}).get("verdict"),   # the reveal's verdict shows (and goes)
+                self.paused)
 
     def publish(self) -> None:
         """Every phone seat's message now (its view, its moves, public facts)."""
@@ -279,8 +324,8 @@ class PhoneLink:
         waits for it (a Roll Call out-of-turn call at any quiet moment), or
         rolling its dice when the table waits for its throw."""
         t = self.table
-        if t.held.moment is not None and t.is_top and not t.match.is_over:
-            return [ContinueMoment()]
+        if t.held.moment is not None and (t.is_top or self.paused) and not t.match.is_over:
+            return [ContinueMoment()]   # under the pause too: held, and played on Resume
         if t.waiting_thrower == seat and t.throw_view is None:
             return [ThrowDice()]
         if not t.phone_may_act(seat):
@@ -292,23 +337,39 @@ class PhoneLink:
         state = t.match.state
         choices = self.choices(seat)
         self._choices[seat] = choices
+        offered = self._offered.setdefault(seat, {})
+        offered[self.number] = (len(t.match.history), choices)
+        for old in [n for n in offered if n <= self.number - KEPT_OFFERS]:
+            del offered[old]
         turn = state.turn_player() if not state.is_terminal() and not state.is_chance() else None
         colours = tuple((_css(c.body), _css(c.pips)) for c in map(t.seat_dice_colour, range(len(t.match.seats))))
         public = wire.PublicFacts(
             game_id=t.match.game_id, title=t.info.title, names=tuple(s.name for s in t.match.seats),
             colours=colours, turn=turn, status=self.status(seat, bool(choices)),
-            die_kind=t.phone_die_kind, over=state.is_terminal(), outcome=t.phone_outcome())
+            die_kind=t.phone_die_kind, over=self.game_over_shown(), outcome=t.phone_outcome(seat),
+            paused=self.paused)
         return wire.seat_message(self.number, seat, state.view(seat), choices, public,
                                  odds=t.phone_odds(seat), your_turn=turn == seat and bool(choices))
+
+    def game_over_shown(self) -> bool:
+        """Is the game over as the table shows it?  Not while its last reveal
+        still counts: "Game over: Bo wins" reached the phones as the count began."""
+        return self.table.match.state.is_terminal() and self.table.phone_count_shown()
 
     def status(self, seat: int, may_act: bool) -> str:
         """One line for the phone: its turn, whose turn, the dice rolling, the end."""
         t = self.table
         state = t.match.state
+        if self.paused and not state.is_terminal():
+            return PAUSED
+        if state.is_terminal() and not self.game_over_shown():
+            return "Look at the table."
         if state.is_terminal():
             winners = [isolated(t.seat_name(p)) for p in state.winners()]
             return "Game over: " + (" and ".join(winners) + (" win" if len(winners) > 1 else " wins")
                                     if seat not in state.winners() else "you win!")
+        if t.game_end.out_moment is not None:   # every player here is out: the screen asks what now
+            return "Look at the table."
         if t.waiting_thrower == seat:
             return "Roll your dice!"
         if t.held.active():   # a held reveal: its next round's roll is pending, but nothing rolls yet

@@ -426,18 +426,39 @@ class TableBase(Scene):
         """The odds helper's line for ``seat``'s phone, from its own dice only ("" without one)."""
         return ""
 
-    def phone_outcome(self) -> dict | None:
-        """The last round's outcome for every phone (public, as the table shows
-        it), kept while the next round's dice are not ready: a phone held in a
-        friend's hand saw only "The dice are rolling" after a reveal.  Here:
-        the table's newest banner while it is on screen ("Round 2 done",
-        "DICED OUT!"), the news of games whose dice are all public; None when
-        none is up."""
+    def phone_count_shown(self) -> bool:
+        """Has the table shown the outcome of its last move to everyone (a
+        reveal's count said)?  Until then no phone is told the game is over
+        (who won gives the count away).  Games without reveals: always."""
+        return True
+
+    _phone_news: tuple[object, dict] | None = None
+    """The newest banner the phones were told of, and what they were told."""
+    _news_read: frozenset[int] = frozenset()
+    """Phone seats whose turn came once that banner was off the table: their news is gone."""
+
+    def phone_outcome(self, seat: int | None = None) -> dict | None:
+        """The last round's outcome for ``seat``'s phone (public, as the table
+        shows it), kept while the next round's dice are not ready: a phone held
+        in a friend's hand saw only "The dice are rolling" after a reveal.
+        Here: the table's newest banner ("Round 2 done", "DICED OUT!"), the news
+        of games whose dice are all public, from when it goes up until the next
+        news or, once the banner is gone, ``seat``'s next turn (it went with the
+        banner: a player who glanced at their phone later saw nothing).
+        ``seat`` None: only a banner on the table now (the link's decision key)."""
         shown = [b for b in self.banners.items if b.alive(self.time)]
-        if not shown:
+        if shown:
+            news = shown[-1]
+            if self._phone_news is None or self._phone_news[0] is not news:
+                said = {"heading": "At the table", "verdict": news_line(news.title, news.sub)}
+                self._phone_news, self._news_read = (news, said), frozenset()
+            return self._phone_news[1]
+        if self._phone_news is None or seat is None:
             return None
-        news = shown[-1]
-        return {"heading": "At the table", "verdict": f"{news.title}: {news.sub}" if news.sub else news.title}
+        state = self.match.state
+        if self.waiting_thrower == seat or not state.is_terminal() and not state.is_chance() and state.turn_player() == seat:
+            self._news_read |= {seat}   # its turn, or its throw ("Roll your dice!")
+        return None if seat in self._news_read else self._phone_news[1]
 
     def seat_dice_colour(self, seat: int):
         """The seat's dice colours (``dice_render.DiceColour``) as the table draws them."""
@@ -565,3 +586,13 @@ class TableBase(Scene):
         def move_line(self, seat: int, action: Action) -> str: ...
         def since_keep_clear(self) -> list[list[pygame.Rect]]: ...
         def chrome_keep_clear(self) -> list[pygame.Rect]: ...
+
+
+def news_line(title: str, sub: str) -> str:
+    """A banner as one line for the phones: "Round 1 done: 14 points", and
+    "+5 Bo takes the card! Now 5 points" (it read "card!: now")."""
+    if not sub:
+        return title
+    if title.endswith(("!", "?", ".")):
+        return f"{title} {sub[:1].upper()}{sub[1:]}"
+    return f"{title}: {sub}"

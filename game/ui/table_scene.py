@@ -135,6 +135,7 @@ class TableScene(TableBase):
         self.game_log.sync(self.match.history)
         if self.replay is None:
             self.recall_commentary()
+            self.app.tell_records_off()   # the data folder cannot be written: said once, with where
         self.restore_flow.restore()
         self.warm()
         if self.match.phone_seats and self.phones is None and self.replay is None:

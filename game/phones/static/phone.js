@@ -75,6 +75,7 @@
     $("title").textContent = s.title;
     $("status").textContent = s.status;
     document.body.classList.toggle("turn", !!s.your_turn);
+    document.body.classList.toggle("paused", !!s.paused);
     document.body.dataset.version = s.version;   // what the page shows (tests wait on it)
     var dice = $("dice");
     dice.textContent = "";
@@ -225,6 +226,7 @@
       ws = null;
       var why = { 4000: "This seat was opened on another screen.", 4001: "This seat plays on the big screen now.",
         4002: "The table closed this game. Scan the new code for the next one.",
+        4005: "The host left the table; your dice are safe. The game is saved: when it is continued, scan your new code.",
         1008: "Disconnected: too many refused messages." }[ev.code];
       var retired = ev.code === 4003 || ev.code === 4004;   // another phone holds the seat now: no dice here
       if (retired) {   // the sentence said just before the close, whole, if the close reason is its start

@@ -385,10 +385,14 @@ class BiddingTableScene(table_scene.TableScene):
         snap = self.snapshot_of(self.match.state, lambda owner: owner == seat)
         return self.text.odds_line(snap, seat)
 
-    def phone_outcome(self) -> dict | None:
+    def phone_count_shown(self) -> bool:
+        return self.reveal is None or self._verdict_said
+
+    def phone_outcome(self, seat: int | None = None) -> dict | None:
         """The reveal's verdict and the dice that counted by seat, from when the
         table's count shows the verdict (never sooner: the count would be given
-        away) until the next round's dice are ready (the roll, the throw)."""
+        away) until the next round's dice are ready (the roll, the throw); the
+        same for every seat."""
         state = self.match.state
         if self.reveal is not None:
             reveal = self.reveal if self._verdict_said else None
