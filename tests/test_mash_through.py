@@ -70,3 +70,43 @@ def test_a_moved_mouse_aims_at_the_new_screen_at_once():
     assert _click(clock, out)
     clock.advance(0.1)
     assert _click(clock, title, pos=(300, 300))
+
+
+@pytest.mark.parametrize("every", [0.09, 0.5])
+def test_a_mash_on_the_curtain_makes_no_move_and_shows_nobody_elses_dice(app, every):
+    """Hot seat, 3 humans: "I am Player N" mashed lets that person sit at the
+    table; the rest of the mash makes no move there, and no die but the
+    seated person's is drawn face-up on any frame."""
+    from tests.test_real_hands import face_up_owners, hotseat_table
+    app.settings.reduced_motion = True
+    table = hotseat_table(app, "liars-dice")
+    hands = Hands(app)
+    assert hands.until(lambda a: a.top.name == "curtain" and hands.has("I am", enabled=True), 30)
+    moves = len(table.match.history)
+    pos = hands.target("I am")
+    hands.move(pos)
+    seen: set[int] = set()
+    for i in range(6):
+        if i:
+            for _ in range(max(1, round(every / hands.frame_dt)) - 1):
+                hands.frames(1)
+                seen |= face_up_owners(table)
+        hands.down(pos)
+        hands.frames(1)
+        seen |= face_up_owners(table)
+        hands.up()
+    hands.frames(3)
+    seen |= face_up_owners(table)
+    assert app.top is table and len(table.match.history) == moves, "the mash made a move at the table"
+    assert seen <= {table.secrecy.confirmed}, f"dice of {seen} drawn face-up"
+
+
+@pytest.mark.parametrize("every", [0.09, 0.5])
+def test_a_mash_on_a_title_card_stays_on_its_setup(app, every):
+    from game.scenes.title import TitleScene
+    app.start(TitleScene(app))
+    hands = Hands(app)
+    hands.frames(2)
+    hands.click_mash("Roll For It!", 6, every=every)
+    hands.frames(3)
+    assert app.top.name == "setup" and len(app.stack) == 2, f"the mash went on to {app.top.name!r}"
