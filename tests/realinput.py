@@ -160,6 +160,18 @@ class Hands:
         self.up()
         self.frames(1)
 
+    def click_mash(self, what, clicks: int, *, every: float) -> None:
+        """``clicks`` clicks at one spot (found once, as drawn), their presses
+        ``every`` seconds apart: an impatient hand that does not look."""
+        pos = self.target(what)
+        self.move(pos)
+        for i in range(clicks):
+            if i:
+                self.wait(every - self.frame_dt)
+            self.down(pos)
+            self.frames(1)
+            self.up()
+
     def hold_button(self, what) -> None:
         """Press the mouse on ``what`` and keep it down (``up()`` lets go)."""
         self.down(self.target(what))

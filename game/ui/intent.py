@@ -14,9 +14,10 @@ new game from the results.  Two small pieces decide it:
   down: a key-repeat, never a new press).
 * the **second press of a double-click or a doubled key never reaches a new
   screen** (``InputClock.second_press``): when the first press changed the
-  screen, the very next press, if it is the same key (or a click at the same spot) within
-  ``DOUBLE_CLICK_SECONDS``, and its release, belong to the screen that press
-  left: a double-click on "Replays" does not open the first replay, nor one
+  screen, the very next press, if it is the same key within ``DOUBLE_CLICK_SECONDS``
+  (or a click at the same spot within ``SETTLE_SECONDS``: each such click starts
+  it again, so a mash of any pace stays the old screen's until the hand rests),
+  and its release, belong to the screen that press left: a double-click on "Replays" does not open the first replay, nor one
   on "Skip tutorial" open "Learn to play"; Enter, Enter on the curtain does
   not make a move at the table behind it.  Esc is not held back: Esc, Esc
   means "back, back", and going back loses nothing (the results guard
@@ -53,6 +54,19 @@ DOUBLE_CLICK_SECONDS = 0.4
 """Two presses of a mouse button this close in time (and ``DOUBLE_CLICK_SPOT``
 pixels in place) are one double-click (desktops use 0.4-0.5 s)."""
 DOUBLE_CLICK_SPOT = 8
+
+SETTLE_SECONDS = 0.6
+"""After a press changed the screen, the same mouse button at the same spot
+takes nothing on the new screen until it has rested this long:
+each press within it is still the old screen's and starts it again.  The
+person has not seen what is there (qa32: a mash on the out card's "Leave to
+the title" chose Roll For It! on the title card under it, its clicks more
+than ``DOUBLE_CLICK_SECONDS`` apart on a loaded machine).  Longer than the
+gap of a slow mash (half a second); a person who looked and clicks again
+after a pause gets through, and a moved mouse aims at the new screen at once.
+A key keeps ``DOUBLE_CLICK_SECONDS``: Enter on the curtain, then Enter on the
+bid half a second later is a keyboard player's two moves, and a mashed key
+finds every irreversible control behind an ``IntentGate``."""
 
 
 class InputClock:
@@ -103,16 +117,19 @@ class InputClock:
             return False   # a key-repeat is no new press; Esc, Esc is "back, back" (it loses nothing)
         pos = tuple(getattr(event, "pos", (0, 0)))
         last, self._last_press = self._last_press, (what, self.now, pos, top, moment)
-        if last is None or last[0] != what or self.now - last[1] > DOUBLE_CLICK_SECONDS:
+        if last is None or last[0] != what:
             return False   # another press came between: this one is aimed at what is on screen now
-        if type(last[3]) is type(top) and (what[0] == "key" or last[4] == moment):
+        new_screen = type(last[3]) is not type(top)
+        if not new_screen and (what[0] == "key" or last[4] == moment):
             return False   # the same screen, or one of its kind rebuilt (a replay's step): each press counts
+        if self.now - last[1] > (SETTLE_SECONDS if new_screen and what[0] == "button" else DOUBLE_CLICK_SECONDS):
+            return False   # a pause: the new screen was seen (or, on one screen, no double-click)
         if abs(pos[0] - last[2][0]) > DOUBLE_CLICK_SPOT or abs(pos[1] - last[2][1]) > DOUBLE_CLICK_SPOT:
             return False
         # a third press is still the first screen's (a hand mashing through a new screen stays the old one's);
         # within one screen only the double-click's own time from its first press: a hand clicking on at its
         # own next prompt (Diced Out's reroll, thrown again and again) gets through
-        since = self.now if type(last[3]) is not type(top) else last[1]
+        since = self.now if new_screen else last[1]
         self._last_press = (what, since, pos, last[3], last[4])
         self.drop(event)
         return True
