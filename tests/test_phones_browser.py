@@ -373,13 +373,8 @@ def test_the_tables_news_reaches_the_phones_of_games_without_reveals(app, game_i
         def shown():
             return [b for b in table.banners.items if b.alive(table.time)]
 
-        def decide(seat, phone, moves):
-            phone.tap("#challenges button, #choices button, #faces button:not([disabled])")
-            if phone.page.is_visible("#bidbtn:not([disabled])"):
-                phone.tap("#bidbtn")
-
         if not shown():
-            play(app, table, recorder, devices, decide=decide, until=lambda: bool(shown()), limit=200)
+            play(app, table, recorder, devices, decide=tap_the_first_move, until=lambda: bool(shown()), limit=200)
         news = shown()[-1]
         run_until(app, lambda: all((sent_now(recorder, table, s) or {}).get("outcome") for s in devices),
                   "the phones to be sent the news")   # the banner went up later in a frame than the link's pump
@@ -405,6 +400,13 @@ def test_a_phone_page_gets_the_games_icon_not_a_404(app):
         assert icon.body()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
+def tap_the_first_move(seat, phone, moves):
+    """A phone player who taps the first move offered (and bids when that is all there is)."""
+    phone.tap("#challenges button, #choices button, #faces button:not([disabled])")
+    if phone.page.is_visible("#bidbtn:not([disabled])"):
+        phone.tap("#bidbtn")
+
+
 @pytest.mark.parametrize("game_id", ["diced-out", "roll-the-bones", "roll-for-it"])
 def test_the_tables_news_stays_on_the_phones_until_their_next_turn(app, game_id):
     """phones33: in these games the phone's news lasted only while the banner
@@ -422,13 +424,8 @@ def test_the_tables_news_stays_on_the_phones_until_their_next_turn(app, game_id)
                 newest[:] = [up[-1]]
             return up
 
-        def decide(seat, phone, moves):
-            phone.tap("#challenges button, #choices button, #faces button:not([disabled])")
-            if phone.page.is_visible("#bidbtn:not([disabled])"):
-                phone.tap("#bidbtn")
-
         if not shown():
-            play(app, table, recorder, devices, decide=decide, until=lambda: bool(shown()), limit=200)
+            play(app, table, recorder, devices, decide=tap_the_first_move, until=lambda: bool(shown()), limit=200)
         run_until(app, lambda: not shown(), "the banner to go")
         news = newest[-1]
         app.run_frames(2)   # the link hears the banner went on its next pump
@@ -439,7 +436,7 @@ def test_the_tables_news_stays_on_the_phones_until_their_next_turn(app, game_id)
             phone.shows(table.phones.number)
             assert phone.page.is_visible("#outcome"), f"seat {seat}'s news of {news.title!r} went with the banner"
             assert news.title in phone.page.inner_text("#verdict")
-        play(app, table, recorder, devices, decide=decide,
+        play(app, table, recorder, devices, decide=tap_the_first_move,
              until=lambda: not shown() and any(turn_of(recorder, table, s) for s in devices), limit=200)
         seat = next(s for s in devices if turn_of(recorder, table, s))
         devices[seat].shows(table.phones.number)
