@@ -336,12 +336,13 @@ def test_a_peeked_hand_shows_in_the_reveals_order(app):
         assert row == tray, (game_id, tray, row)
 
 
-def _palifico_round(app, reduced_motion: bool):
-    """A Liar's Dice table whose first call took Mags from two dice to one:
-    the next round is Palifico, its banner is up."""
+def _palifico_round(app, reduced_motion: bool, seats: int = 3):
+    """A Liar's Dice table (``seats`` at it) whose first call took Mags from
+    two dice to one: the next round is Palifico, its banner is up."""
     app.settings.reduced_motion = reduced_motion
-    match = Match("liars-dice", THREE, {"starting_dice": 2}, 3)
-    match.apply(CHANCE, RollResult(((3, 4), (2, 5), (6, 6))))
+    others = [Seat(f"Guest {i}", "ai", "normal") for i in range(3, seats)]
+    match = Match("liars-dice", THREE + others, {"starting_dice": 2}, 3)
+    match.apply(CHANCE, RollResult(((3, 4), (2, 5), (6, 6)) + ((2, 3),) * len(others)))
     match.apply(0, Bid(2, 6))
     match.apply(1, Call())            # two sixes: Mags called wrong and falls to one die
     assert match.state.palifico
@@ -363,3 +364,26 @@ def test_a_reveal_is_never_under_the_palifico_banner(app):
         app.run_frames(600, until=lambda a: scene.reveal_t() > scene.light_at)
         assert scene.reveal_t() > scene.light_at
         assert scene.banners.showing(scene.time) == [], "the count shows under the banner"
+
+
+@pytest.mark.parametrize("seats", [3, 20])
+def test_a_palifico_band_fading_at_a_call_lies_over_no_count(app, seats):
+    """Slow test (20 seats, issue 39): a call 1.4 s into a Palifico round
+    drew the reveal's "There are 0" under the band while it faded out (0.2 s,
+    13 frames).  The count shows once the band has gone, before it counts."""
+    from game.ui import layout_record
+    scene = _palifico_round(app, False, seats)
+    scene._apply(scene.match.state.turn_player(), Bid(1, 6))   # the Palifico opener
+    scene._apply(scene.match.state.turn_player(), Call())
+    assert scene._banding(), "the call came under the band"
+    found, counts, accumulator = [], 0, 0.0
+    with layout_record.recording(app.canvas) as record:
+        for _ in range(600):
+            if scene.reveal_t() > scene.verdict_at:
+                break
+            record.clear()
+            accumulator = app.step(1 / 60, accumulator)
+            found += [p for p in layout_record.problems(record) if "Palifico!" in p]
+            counts += any(w.text.startswith("There ") for w in record.of("text"))
+    assert not found, found[0]
+    assert counts and not scene._banding(), "the count shows after the band"

@@ -965,10 +965,10 @@ class BiddingTableScene(table_scene.TableScene):
 
     def draw_centre(self, canvas, lines: bool = True) -> None:
         """The standing bid (or who opens) and the lines under it (game/games/bidding/ui/centre.py);
-        not ``lines`` while a band ("Palifico!") is up in their place."""
+        not ``lines`` while a band ("Palifico!") is up in their place (a reveal's count included)."""
         cx, cy = self.centre
         if self.reveal is not None:
-            self.draw_reveal_centre(canvas)
+            self.draw_reveal_centre(canvas, tally=lines)
             return
         if self.state.is_terminal() or self.round_closed() or self.throw_view is not None:
             return   # (while the round's dice fly, the centre waits: at 2 seats they land on it)
@@ -988,7 +988,10 @@ class BiddingTableScene(table_scene.TableScene):
         if lines:
             bid_centre.draw_bid_lines(canvas, self.theme, (cx, cy), note, line, odds)
 
-    def draw_reveal_centre(self, canvas) -> None:
+    def draw_reveal_centre(self, canvas, tally: bool = True) -> None:
+        """The call's shout, the bid called and, with ``tally``, the count under
+        it: not while a round's band ("Palifico!") fades out where the count
+        goes (a call under it; the band is gone before the count starts)."""
         cx, cy = self.centre
         cy += 56   # no picker during a reveal: sit mid-table, clear of the top seats' dice
         r = self.shown_reveal
@@ -996,13 +999,14 @@ class BiddingTableScene(table_scene.TableScene):
         total = r.count
         start = self.light_at
         shown = min(total, int(total * ease((t - start) / 0.4) + 0.999)) if t > start else 0
-        shout, tally, note = self.text.reveal_lines(r, shown)
+        shout, count, note = self.text.reveal_lines(r, shown)
         bid_centre.draw_shout(canvas, self.theme, (cx, cy), shout)
         self.draw_bid_big(canvas, (cx, cy - 30), r.quantity, r.face, f"bid by {self.words.object(r.bidder)}")
         known = t > self.verdict_at
         colour = (self.theme.good if r.challenger_right else self.theme.bad) if known else th.CREAM
         verdict = self.text.verdict(r).split(". ", 1)[1] if known else None
-        bid_centre.draw_tally(canvas, self.theme, (cx, cy), tally, colour, verdict, note)
+        if tally:
+            bid_centre.draw_tally(canvas, self.theme, (cx, cy), count, colour, verdict, note)
 
     def draw_bid_big(self, canvas, centre, quantity, face, caption) -> None:
         """``5 x [die]`` large and clear (game/games/bidding/ui/centre.py), the die as a picture."""
